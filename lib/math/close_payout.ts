@@ -1,0 +1,137 @@
+import { checkedLeverage } from "./leverage.ts";
+import { WAD } from "./units.ts";
+
+/** The position being valued and the mark it would close at. */
+export interface ClosePayoutPosition {
+  /** Entry price E, raw at the instrument's price scale. */
+  entryRaw: bigint;
+  /** Close (mark) price X, same scale. */
+  markRaw: bigint;
+  /** Isolated margin M, USD wad. */
+  marginWad: bigint;
+  /** Leverage L, a whole number from 1 to 1000. */
+  leverage: number;
+  /** Side of the position. */
+  isLong: boolean;
+}
+
+/** Instrument curve parameters and the venue win fee, all wad. */
+export interface ClosePayoutParams {
+  /** Instrument rateMultiplier (BTC and ETH: 15000e18). */
+  rateMultiplierWad: bigint;
+  /** Instrument positionMultiplier (BTC 814.598e18, ETH 483.979e18). */
+  positionMultiplierWad: bigint;
+  /** Instrument baseRate, a wad fraction (0.1e18). */
+  baseRateWad: bigint;
+  /** Instrument referenceNotional, USD wad ($100,000). */
+  referenceNotionalWad: bigint;
+  /** Win fee rate, a wad fraction (2% = 2e16), read live from the exchange. */
+  winFeeRateWad: bigint;
+}
+
+/** The steps of a close valuation, all signed USD wad. */
+export interface ClosePayout {
+  /** PnL on the deadband-adjusted exit, a loss floored at −margin. */
+  rawPnlWad: bigint;
+  /** Raw PnL after the impact haircut (a gain) or the raw loss itself. */
+  adjustedPnlWad: bigint;
+  /** Win fee taken from a positive adjusted PnL; 0 on a loss. */
+  winFeeWad: bigint;
+  /** What the close realizes: adjusted − win fee on a gain, the raw loss otherwise. */
+  payoutWad: bigint;
+}
+
+/** Deadband divisor: d = floor(E / 50000), i.e. 0.2 bps of entry. */
+const DEADBAND_DIVISOR = 50_000n;
+/** Scale applied to the position term of the haircut. */
+const POSITION_TERM_SCALE = 1_000_000n;
+
+function checkParams(params: ClosePayoutParams): void {
+  const fields = [
+    ["rateMultiplierWad", params.rateMultiplierWad],
+    ["positionMultiplierWad", params.positionMultiplierWad],
+    ["baseRateWad", params.baseRateWad],
+    ["referenceNotionalWad", params.referenceNotionalWad],
+    ["winFeeRateWad", params.winFeeRateWad],
+  ] as const;
+  for (const [name, value] of fields) {
+    if (value < 0n) throw new RangeError(`${name} must not be negative, got ${value}`);
+  }
+  if (params.baseRateWad > WAD) {
+    throw new RangeError(`baseRateWad must be at most 1e18, got ${params.baseRateWad}`);
+  }
+  if (params.winFeeRateWad > WAD) {
+    throw new RangeError(`winFeeRateWad must be at most 1e18, got ${params.winFeeRateWad}`);
+  }
+}
+
+/**
+ * What closing a position at mark X would realize, step by step, in exact integer math.
+ * Every division below rounds down (bigint division; the raw PnL magnitude rounds toward
+ * zero).
+ *
+ * 1. Deadband d = ⌊E/50000⌋. Long: X' = X − d if X > E + d; X' = E if E < X ≤ E + d;
+ *    else X' = X. Short: X' = X + d if X + d < E; X' = E if E − d ≤ X < E; else X' = X.
+ *    (A win is measured d less favourably; a loss is not changed.)
+ * 2. move = X' − E (long) or E − X' (short); raw = M·L·move/E, floored at −M.
+ * 3. raw ≤ 0: adjusted = payout = raw, win fee 0. Stop.
+ * 4. Haircut on a gain: mWad = ⌊move·WAD/E⌋; rateTerm = ⌊mWad·rateMultiplier/WAD⌋;
+ *    positionTerm = ⌊1e6·mWad·positionMultiplier/WAD⌋. If either term is 0, kept = 0.
+ *    Otherwise inverseRate = ⌊WAD²/rateTerm⌋, referenceRatio =
+ *    ⌊referenceNotional·WAD/positionTerm⌋ and
+ *    kept = ⌊(WAD − baseRate)·WAD / (WAD + inverseRate + referenceRatio)⌋, i.e.
+ *    (1 − baseRate) / (1 + 1/rateTerm + referenceNotional/positionTerm) as a wad.
+ * 5. adjusted = ⌊raw·kept/WAD⌋.
+ * 6. winFee = ⌊adjusted·winFeeRate/WAD⌋; payout = adjusted − winFee.
+ *
+ * The kept share depends on the price move only, not on position size: for BTC a 1%
+ * move keeps about 88.3% and a 0.1% move about 75.7% before the win fee.
+ *
+ * @throws {RangeError} on a non-positive entry, negative mark or margin, leverage outside
+ * 1..1000, negative parameters, or a base or fee rate above 100%.
+ */
+export function closePayout(position: ClosePayoutPosition, params: ClosePayoutParams): ClosePayout {
+  const { entryRaw: entry, markRaw: mark, marginWad: margin, isLong } = position;
+  if (entry <= 0n) throw new RangeError(`entry price must be positive, got ${entry}`);
+  if (mark < 0n) throw new RangeError(`mark price must not be negative, got ${mark}`);
+  if (margin < 0n) throw new RangeError(`margin must not be negative, got ${margin}`);
+  const leverage = checkedLeverage(position.leverage);
+  checkParams(params);
+
+  // 1. deadband-adjusted exit
+  const deadband = entry / DEADBAND_DIVISOR;
+  let exit = mark;
+  if (isLong) {
+    if (mark > entry + deadband) exit = mark - deadband;
+    else if (mark > entry) exit = entry;
+  } else {
+    if (mark + deadband < entry) exit = mark + deadband;
+    else if (mark < entry) exit = entry;
+  }
+
+  // 2. raw PnL, loss floored at the margin
+  const move = isLong ? exit - entry : entry - exit;
+  const unfloored = (margin * leverage * move) / entry;
+  const rawPnlWad = unfloored < -margin ? -margin : unfloored;
+
+  // 3. losses and zero pass through untouched
+  if (rawPnlWad <= 0n) {
+    return { rawPnlWad, adjustedPnlWad: rawPnlWad, winFeeWad: 0n, payoutWad: rawPnlWad };
+  }
+
+  // 4. impact haircut (move > 0 here)
+  const moveWad = (move * WAD) / entry;
+  const rateTerm = (moveWad * params.rateMultiplierWad) / WAD;
+  const positionTerm = (POSITION_TERM_SCALE * moveWad * params.positionMultiplierWad) / WAD;
+  let keptWad = 0n;
+  if (rateTerm > 0n && positionTerm > 0n) {
+    const inverseRate = (WAD * WAD) / rateTerm;
+    const referenceRatio = (params.referenceNotionalWad * WAD) / positionTerm;
+    keptWad = ((WAD - params.baseRateWad) * WAD) / (WAD + inverseRate + referenceRatio);
+  }
+
+  // 5. adjusted gain, 6. win fee
+  const adjustedPnlWad = (rawPnlWad * keptWad) / WAD;
+  const winFeeWad = (adjustedPnlWad * params.winFeeRateWad) / WAD;
+  return { rawPnlWad, adjustedPnlWad, winFeeWad, payoutWad: adjustedPnlWad - winFeeWad };
+}
