@@ -1,0 +1,206 @@
+/**
+ * Addresses, EIP-712 domains, intent types and the BatchExecutor ABI.
+ *
+ * This is the one place that states what the explorer assumes about HyperEVM contracts.
+ * Facts (addresses, domains, the intent-id tag) are used exactly as published; every shape
+ * that no public source gives is marked `modelled:` with its reason.
+ */
+import type { Address, Hex, TypedDataDomain } from "viem";
+
+/** HyperEVM mainnet chain id. */
+export const CHAIN_ID = 999;
+
+/** Contract addresses on HyperEVM (papertrade-facts.md section 2.1). */
+export const CONTRACTS = {
+  exchange: "0x6cd5661646289fb6e65ea5c032310fded797d0a2",
+  batchExecutor: "0x233ff29b239abc1d7748605da9b205c3e008626e",
+  priceOracle: "0xa9b4c7b7ca5835652d81e25739c870d49f39cc2e",
+  sessionKeyManager: "0x8326eb8896e358717f10502ec73ce8d28e37b108",
+  paperToken: "0xe40f17915daa230324030003a197cdaef2261c0e",
+  paperStaking: "0xaad6c7b0cc3014fc80ffedae0ed7ce5967b0f016",
+  paperTokenomics: "0x75174549dbbd44497d31a47e2e2d7406408d63d9",
+  usdc: "0x6b9e773128f453f5c2c60935ee2de2cbc5390a24",
+} as const satisfies Record<string, Address>;
+
+/** Exchange EIP-712 domain; its separator is 0x53a2ab5a…7e77 (the name really is "String"). */
+export const EXCHANGE_DOMAIN = {
+  name: "String",
+  version: "1",
+  chainId: CHAIN_ID,
+  verifyingContract: CONTRACTS.exchange,
+} as const satisfies TypedDataDomain;
+
+/** PaperStaking EIP-712 domain; its separator is 0x71706d56…7eb0. */
+export const STAKING_DOMAIN = {
+  name: "PaperStaking",
+  version: "1",
+  chainId: CHAIN_ID,
+  verifyingContract: CONTRACTS.paperStaking,
+} as const satisfies TypedDataDomain;
+
+/** Published domain separators, asserted by tests against the domains above. */
+export const DOMAIN_SEPARATORS = {
+  exchange: "0x53a2ab5a64b3239d36b108fb4cd035ebb40ed3f71dec28e37966622670147e77",
+  staking: "0x71706d56c8b436981e93987cd97df512528491b243c6d8d1614cad52659e7eb0",
+} as const satisfies Record<string, Hex>;
+
+/** keccak256("papertrade:intent-id:v2"), the tag that prefixes every intent id preimage. */
+export const INTENT_ID_TAG: Hex =
+  "0xf42e60f8efa2a9e7f0871f979962930f4f0da165cafc8ebb9fd1ddaa48a8f1a0";
+
+/** Intent kinds in the order the modelled BatchExecutor enumerates them. */
+export const INTENT_KINDS = [
+  "openPosition",
+  "closePositions",
+  "cancelIntent",
+  "withdrawToCore",
+  "registerSessionKey",
+  "stakePaper",
+  "unstakePaper",
+  "claimRewards",
+] as const;
+
+/** One of the eight intent kinds. */
+export type IntentKind = typeof INTENT_KINDS[number];
+
+// modelled: the EIP-712 type strings are unpublished; each struct is built from the SDK's field
+// list in its order, with Solidity widths taken from the SDK's Rust widths.
+/** EIP-712 primary type name and fields for every intent kind. */
+export const INTENT_TYPES = {
+  openPosition: {
+    primaryType: "OpenPosition",
+    domain: "exchange",
+    fields: [
+      { name: "user", type: "address" },
+      { name: "instrumentId", type: "uint32" },
+      { name: "isLong", type: "bool" },
+      { name: "size", type: "uint128" },
+      { name: "leverage", type: "uint32" },
+      { name: "useDebt", type: "bool" },
+      { name: "nonce", type: "uint128" },
+      { name: "deadline", type: "uint64" },
+    ],
+  },
+  closePositions: {
+    primaryType: "ClosePositions",
+    domain: "exchange",
+    fields: [
+      { name: "user", type: "address" },
+      { name: "positionIds", type: "uint256[]" },
+      { name: "nonce", type: "uint128" },
+      { name: "deadline", type: "uint64" },
+    ],
+  },
+  // modelled: the cancel domain is unknown apart from its verifying contract (the Exchange).
+  cancelIntent: {
+    primaryType: "CancelIntent",
+    domain: "exchange",
+    fields: [
+      { name: "user", type: "address" },
+      { name: "intentId", type: "bytes32" },
+      { name: "deadline", type: "uint256" },
+    ],
+  },
+  withdrawToCore: {
+    primaryType: "WithdrawToCore",
+    domain: "exchange",
+    fields: [
+      { name: "user", type: "address" },
+      { name: "amount", type: "uint64" },
+      { name: "route", type: "uint32" },
+      { name: "nonce", type: "uint128" },
+      { name: "deadline", type: "uint64" },
+    ],
+  },
+  registerSessionKey: {
+    primaryType: "RegisterSessionKey",
+    domain: "exchange",
+    fields: [
+      { name: "user", type: "address" },
+      { name: "sessionKey", type: "address" },
+      { name: "expiry", type: "uint64" },
+      { name: "nonce", type: "uint128" },
+      { name: "deadline", type: "uint64" },
+    ],
+  },
+  stakePaper: {
+    primaryType: "StakePaper",
+    domain: "staking",
+    fields: [
+      { name: "user", type: "address" },
+      { name: "amount", type: "uint256" },
+      { name: "nonce", type: "uint128" },
+      { name: "deadline", type: "uint64" },
+    ],
+  },
+  unstakePaper: {
+    primaryType: "UnstakePaper",
+    domain: "staking",
+    fields: [
+      { name: "user", type: "address" },
+      { name: "amount", type: "uint256" },
+      { name: "nonce", type: "uint128" },
+      { name: "deadline", type: "uint64" },
+    ],
+  },
+  claimRewards: {
+    primaryType: "ClaimRewards",
+    domain: "staking",
+    fields: [
+      { name: "user", type: "address" },
+      { name: "nonce", type: "uint128" },
+      { name: "deadline", type: "uint64" },
+    ],
+  },
+} as const satisfies Record<
+  IntentKind,
+  {
+    primaryType: string;
+    domain: "exchange" | "staking";
+    fields: readonly { name: string; type: string }[];
+  }
+>;
+
+// modelled: the BatchExecutor ABI and event are unpublished. A batch is one call carrying an
+// array of signed intents; `payload` is the ABI encoding of the intent's EIP-712 fields in
+// order, and the executor emits one IntentExecuted per intent with the id it derived.
+/** Modelled BatchExecutor ABI: `executeBatch((uint8,address,bytes,bytes)[])` and its event. */
+export const BATCH_EXECUTOR_ABI = [
+  {
+    type: "function",
+    name: "executeBatch",
+    stateMutability: "nonpayable",
+    inputs: [
+      {
+        name: "intents",
+        type: "tuple[]",
+        components: [
+          { name: "kind", type: "uint8" },
+          { name: "signer", type: "address" },
+          { name: "payload", type: "bytes" },
+          { name: "signature", type: "bytes" },
+        ],
+      },
+    ],
+    outputs: [],
+  },
+  {
+    type: "event",
+    name: "IntentExecuted",
+    inputs: [
+      { name: "intentId", type: "bytes32", indexed: true },
+      { name: "user", type: "address", indexed: true },
+      { name: "index", type: "uint256", indexed: false },
+      { name: "kind", type: "uint8", indexed: false },
+      { name: "success", type: "bool", indexed: false },
+      { name: "reason", type: "bytes", indexed: false },
+    ],
+  },
+] as const;
+
+// modelled: the withdraw route constant HYPERCORE_ROUTE is unknown; 0 stands in for it.
+/** Route value carried by withdraw intents. */
+export const HYPERCORE_ROUTE = 0;
+
+/** How many recent blocks lookup_intent scans, and the widest eth_getLogs window (RPC limit). */
+export const INTENT_SCAN = { blocks: 6000n, window: 999n } as const;

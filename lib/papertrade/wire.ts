@@ -1,0 +1,417 @@
+/**
+ * Wire shapes of the Papertrade API, as zod schemas.
+ *
+ * Only `lib/papertrade/` (and the replay upstream in `fixtures/`, which must produce exactly
+ * these shapes) may know them. Known shapes follow papertrade-facts.md section 4; every shape
+ * no public source gives is marked `modelled:` with its reason. Each schema's input type is the
+ * JSON on the wire; its output type has `bigint` money and raw prices.
+ */
+import { z } from "zod";
+
+/** An 18-decimal ("wad") or raw integer sent as a decimal string, parsed to bigint. */
+export const intString = z.string().regex(/^-?[0-9]+$/, "expected an integer string")
+  .transform((s) => BigInt(s));
+/** A non-negative integer sent as a decimal string, parsed to bigint. */
+export const uintString = z.string().regex(/^[0-9]+$/, "expected a non-negative integer string")
+  .transform((s) => BigInt(s));
+/** A 0x-prefixed 20-byte address, lower-cased. */
+export const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "expected a 0x address")
+  .transform((s) => s.toLowerCase() as `0x${string}`);
+/** A 0x-prefixed 32-byte hash, lower-cased. */
+export const bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "expected a 32-byte 0x hash")
+  .transform((s) => s.toLowerCase() as `0x${string}`);
+const count = z.number().int().nonnegative();
+const ms = z.number().int().nonnegative();
+
+// ---------------------------------------------------------------------------------------------
+// GET /state/trading
+// ---------------------------------------------------------------------------------------------
+
+/** The 23-field instrument tuple, in the published order. */
+export const instrumentTuple = z.tuple([
+  count, // 0 id
+  z.string(), // 1 symbol
+  count, // 2 assetIndex
+  uintString, // 3 priceScale
+  z.boolean(), // 4 active
+  z.boolean(), // 5 paused
+  z.boolean(), // 6 terminal
+  z.boolean(), // 7 retired
+  z.boolean(), // 8 closeOnly
+  uintString.nullable(), // 9 frozenBid
+  uintString.nullable(), // 10 frozenAsk
+  ms.nullable(), // 11 pausedAt
+  uintString, // 12 rateMultiplier
+  uintString, // 13 positionMultiplier
+  count, // 14 maxLeverage
+  uintString, // 15 maxPositionNotional
+  uintString, // 16 bustBuffer
+  uintString, // 17 baseRate
+  uintString, // 18 referenceNotional
+  uintString, // 19 longOi
+  uintString, // 20 shortOi
+  uintString, // 21 longCap
+  uintString, // 22 shortCap
+]);
+
+/** `GET /state/trading`. */
+export const tradingState = z.object({
+  schemaVersion: z.literal(1),
+  tradingPaused: z.boolean(),
+  indexedThroughBlock: count,
+  minimumTradeSizeRaw: uintString,
+  minimumOpenNotionalRaw: uintString,
+  minimumLeverage: count,
+  maximumLeverage: count,
+  // modelled: the win-fee-rate key is unknown; the value is the on-chain winFeeRate() wad.
+  winFeeRate: uintString,
+  // modelled: the staking accumulator key is unknown; PaperStaking accRewardPerShare (1e27).
+  accRewardPerShare: uintString,
+  instruments: z.array(instrumentTuple),
+  // [revision, paperStakeMinimum, pausedActions]; absent means every action is accepted.
+  intakeControls: z.tuple([count, uintString, z.array(z.string())]).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// GET /state/user/live?wallet=  (SSE: liveness, wallet snapshot, wallet patches, heartbeat)
+// ---------------------------------------------------------------------------------------------
+
+/** `liveness` event data. */
+export const livenessEvent = z.object({ heartbeatIntervalMs: count });
+
+/** Open position row: id, instrument, isLong, useDebt, entry, margin, leverage, bust, openedAt, intentId. */
+export const positionRow = z.tuple([
+  z.string().regex(/^[0-9]+$/),
+  count,
+  z.boolean(),
+  z.boolean(),
+  uintString,
+  uintString,
+  count,
+  uintString,
+  ms,
+  bytes32.nullable(),
+]);
+
+/** Closed position row in patches: id, instrument, isLong, margin, leverage, liquidated, netPnl, paperMinted. */
+export const closedPositionRow = z.tuple([
+  z.string().regex(/^[0-9]+$/),
+  count,
+  z.boolean(),
+  uintString,
+  count,
+  z.boolean(),
+  intString,
+  uintString,
+]);
+
+/** Operation actions as the stream names them. */
+export const operationAction = z.enum([
+  "openPosition",
+  "closePositions",
+  "withdrawToCore",
+  "registerSessionKey",
+  "PaperStake",
+  "PaperUnstake",
+  "PaperClaim",
+  "PaperDistribute",
+]);
+
+// modelled: operation parameters arrive as one object whose keys depend on the action.
+const operationParams = z.object({
+  instrumentId: count.optional(),
+  isLong: z.boolean().optional(),
+  useDebt: z.boolean().optional(),
+  margin: uintString.optional(),
+  leverage: count.optional(),
+  positionIds: z.array(z.string().regex(/^[0-9]+$/)).optional(),
+  amount: uintString.optional(),
+  sessionKey: address.optional(),
+  expiry: count.optional(),
+});
+
+// modelled: the 10-field operation row's column order is unknown. Ours: intentId, action,
+// signer, nonce, deadline (unix s), acceptedAt (unix ms), intents queued ahead, params,
+// status, settling transaction (set once submitted).
+/** Pending operation row (an accepted, unsettled intent). */
+export const operationRow = z.tuple([
+  bytes32,
+  operationAction,
+  address,
+  uintString,
+  count,
+  ms,
+  count,
+  operationParams,
+  z.enum(["queued", "submitted"]),
+  bytes32.nullable(),
+]);
+
+const funds = z.object({
+  reservedBalance: uintString,
+  reservedQueued: uintString,
+  availableBalance: uintString,
+  availableQueued: uintString,
+});
+
+// modelled: the four PAPER keys are unknown; named after the PaperStaking semantics.
+const paperBlock = z.object({
+  balance: uintString,
+  staked: uintString,
+  pendingBase: uintString,
+  rewardDebt: uintString,
+});
+
+const lifetime = z.object({
+  depositedRaw: uintString,
+  withdrawnRaw: uintString,
+  realizedPnlRaw: intString,
+  feesPaidRaw: uintString,
+  tradedNotionalRaw: uintString,
+});
+
+/** First `wallet` frame: the full account snapshot. */
+export const walletSnapshot = z.object({
+  address,
+  accountRevision: count,
+  walletRevision: count,
+  queueRevision: count,
+  indexedThroughBlock: count,
+  indexedThroughTimestamp: count,
+  sessionKeys: z.array(z.tuple([address, count])),
+  balance: uintString,
+  queued: uintString,
+  locked: uintString,
+  funds,
+  // modelled: key names for the queue node count and consumable debt are unknown.
+  queueNodeCount: count,
+  consumableDebt: uintString,
+  paper: paperBlock,
+  lifetime,
+  operations: z.array(operationRow),
+  openPositions: z.array(positionRow),
+});
+
+// modelled: intent outcome values and the ended-intent row are unknown.
+/** Ended intent in a patch: intentId, outcome, settling transaction. */
+export const endedIntentRow = z.tuple([
+  bytes32,
+  z.enum(["executed", "failed", "expired", "cancelled"]),
+  bytes32.nullable(),
+]);
+
+/** Later `wallet` frames: a patch against `baseAccountRevision`. */
+export const walletPatch = z.object({
+  address,
+  baseAccountRevision: count,
+  accountRevision: count,
+  walletRevision: count.optional(),
+  queueRevision: count.optional(),
+  indexedThroughBlock: count.optional(),
+  indexedThroughTimestamp: count.optional(),
+  sessionKeys: z.array(z.tuple([address, count])).optional(),
+  balance: uintString.optional(),
+  queued: uintString.optional(),
+  locked: uintString.optional(),
+  funds: funds.optional(),
+  paper: paperBlock.optional(),
+  lifetime: lifetime.optional(),
+  // modelled: a patch replaces the whole operations list when it changes.
+  operations: z.array(operationRow).optional(),
+  addedPositions: z.array(positionRow).optional(),
+  closedPositions: z.array(closedPositionRow).optional(),
+  endedIntents: z.array(endedIntentRow).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// GET /query/prices/latest  (modelled: the one-second price point path is unknown)
+// ---------------------------------------------------------------------------------------------
+
+/** `GET /query/prices/latest`: the latest one-second BBO per instrument. */
+export const latestPrices = z.object({
+  ok: z.literal(true),
+  points: z.array(z.object({
+    instrumentId: count,
+    timestamp: ms,
+    bid: uintString,
+    ask: uintString,
+  })),
+});
+
+// ---------------------------------------------------------------------------------------------
+// GET /state/leaderboard/accounts?page&pageSize&query&sortDir&sortKey&window (sorted by name)
+// ---------------------------------------------------------------------------------------------
+
+/** Leaderboard windows. */
+export const leaderboardWindow = z.enum(["24h", "7d", "30d", "all"]);
+/** Leaderboard sort keys. */
+export const leaderboardSortKey = z.enum([
+  "totalWindowedPnl",
+  "realizedPnl",
+  "currentUnrealizedPnl",
+  "currentBalance",
+  "currentQueued",
+  "currentOpenNotional",
+  "totalVolume",
+  "paperTotal",
+  "currentOpenPositionCount",
+]);
+
+// modelled: row fields beyond address and leaderboardName are unknown; named after the sort
+// keys, plus the true 1-based rank within the window and sort.
+/** One leaderboard row. */
+export const leaderboardRow = z.object({
+  address,
+  leaderboardName: z.string().nullable(),
+  rank: z.number().int().positive(),
+  totalWindowedPnl: intString,
+  realizedPnl: intString,
+  currentUnrealizedPnl: intString,
+  currentBalance: uintString,
+  currentQueued: uintString,
+  currentOpenNotional: uintString,
+  totalVolume: uintString,
+  paperTotal: uintString,
+  currentOpenPositionCount: count,
+});
+
+/** `GET /state/leaderboard/accounts`. */
+export const leaderboardPage = z.object({
+  ok: z.literal(true),
+  summary: z.object({ uniqueAccounts: count, trackedBalance: uintString }),
+  accounts: z.array(leaderboardRow),
+  // modelled: only totalPages is known; page, pageSize and totalItems are assumed.
+  pageInfo: z.object({ page: count, pageSize: count, totalPages: count, totalItems: count }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// GET /query/wallet/trades?cursor&filter&limit&wallet  (modelled: path unknown)
+// ---------------------------------------------------------------------------------------------
+
+// modelled: the trade-history path and row keys are unknown apart from adjustedPnlRaw,
+// userPaidFeeRaw and cursor paging, which the original explorer documents.
+/** One closed or liquidated trade. */
+export const tradeRow = z.object({
+  positionId: z.string().regex(/^[0-9]+$/),
+  instrumentId: count,
+  isLong: z.boolean(),
+  leverage: count,
+  marginRaw: uintString,
+  entryPriceRaw: uintString,
+  exitPriceRaw: uintString,
+  openedAt: ms,
+  closedAt: ms,
+  liquidated: z.boolean(),
+  adjustedPnlRaw: intString,
+  userPaidFeeRaw: uintString,
+  paperMintedRaw: uintString,
+  intentId: bytes32.nullable(),
+  txHash: bytes32.nullable(),
+});
+
+/** `GET /query/wallet/trades`. */
+export const tradeHistoryPage = z.object({
+  ok: z.literal(true),
+  wallet: address,
+  trades: z.array(tradeRow),
+  nextCursor: z.string().nullable(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// /query/protocol/*
+// ---------------------------------------------------------------------------------------------
+
+/** `GET /query/protocol/summary`. */
+export const protocolSummary = z.object({
+  ok: z.literal(true),
+  source: z.object({ block: uintString, at: ms, genesis: ms }),
+  balances: z.object({ tvl: uintString, margin: uintString, lp: intString, reserve: uintString }),
+  activity: z.object({ open: count, volume: uintString }),
+  // modelled: the pending-fees key is unknown.
+  fees: z.object({ lifetime: uintString, pending: uintString }),
+  // modelled: supply, staked, trackedLp and accumulator keys are unknown.
+  paper: z.object({
+    supply: uintString,
+    staked: uintString,
+    trackedLp: intString,
+    accumulator: uintString,
+    tailProgress: uintString,
+    cliff: uintString,
+    cap: uintString,
+    rate: uintString,
+    decay: uintString,
+  }),
+  pendingRewards: uintString,
+  // modelled: the queue block's key is unknown.
+  queue: z.object({ total: uintString, count }),
+});
+
+/** `GET /query/protocol/market-stats`. */
+export const marketStats = z.object({
+  markets: z.record(z.string().regex(/^[0-9]+$/), z.object({ volume_24h: uintString })),
+});
+
+const queueEntry = z.object({ wallet: address, owed: uintString }).nullable();
+
+/** `GET /query/protocol/queue-summary`. */
+export const queueSummary = z.object({
+  ok: z.literal(true),
+  source: z.object({ block: uintString, at: ms }),
+  total: uintString,
+  count,
+  largest: queueEntry,
+  front: queueEntry,
+});
+
+// modelled: recent-trade key spellings are unknown; the SDK's semantic names in camelCase.
+/** `GET /query/protocol/trades/recent`, newest first; USD and prices are display floats. */
+export const recentTrades = z.object({
+  ok: z.literal(true),
+  events: z.array(z.object({
+    seq: count,
+    timestamp: ms,
+    wallet: address,
+    symbol: z.string(),
+    instrumentId: count,
+    terminal: z.boolean(),
+    isLong: z.boolean(),
+    leverage: count,
+    notional: z.number(),
+    intentId: bytes32.nullable(),
+    positionId: z.string().regex(/^[0-9]+$/),
+    kind: z.enum(["open", "close", "liquidation"]),
+    entry: z.number(),
+    exit: z.number().nullable(),
+    pnl: z.number().nullable(),
+  })),
+});
+
+const column = z.array(z.number());
+
+/** `GET /query/protocol/history?interval=1m|1h|1d`: parallel column arrays. */
+export const protocolHistory = z.object({
+  startMs: ms,
+  intervalMs: z.number().int().positive(),
+  source: z.object({ asOfMs: ms }),
+  totals: z.record(z.string(), z.union([z.string(), z.number()])),
+  columns: z.object({
+    tvl: column,
+    stakingRewards: column,
+    paperSupply: column,
+    paperStaked: column,
+    paperRevenue: column,
+    volume: column,
+    volumeBtc: column,
+    volumeEth: column,
+    traderPnl: column,
+    users: column,
+    trades: column,
+    liquidation: column,
+  }),
+});
+
+/** `GET /relayer/health`. */
+export const relayerHealth = z.object({ ok: z.boolean(), ready: z.boolean() });
+
+/** Wire input type (the JSON) of a schema, for the replay upstream's generator. */
+export type Wire<T extends z.ZodType> = z.input<T>;

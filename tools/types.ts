@@ -1,0 +1,62 @@
+/**
+ * The shape of one tool. Every face of the product (MCP, REST mirror, OpenAPI, server and
+ * agent cards, docs, web pages) reads tools through this interface and the registry.
+ */
+import type { z } from "zod";
+
+/** Annotations every tool carries: all nine are read-only lookups against live data. */
+export const READ_ONLY_ANNOTATIONS = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+} as const;
+
+/** What a tool may use while it runs. Upstream clients are typed loosely here on purpose. */
+export interface ToolContext {
+  /** Papertrade API client (lib/papertrade). */
+  papertrade: import("../lib/papertrade/mod.ts").PapertradeClient;
+  /** HyperEVM client (lib/hyperevm). */
+  hyperevm: import("../lib/hyperevm/mod.ts").HyperEvmClient;
+  /** Clock in ms, so tests and the replay upstream agree on "now". */
+  now: () => number;
+  /** Aborted when the caller gives up or the tool timeout (25 s) passes. */
+  signal: AbortSignal;
+  /** Canonical site URL, for links in results. */
+  siteUrl: string;
+}
+
+/** What a tool returns: the structured result (matches outputSchema) and text for a model. */
+export interface ToolResult<O> {
+  structured: O;
+  text: string;
+}
+
+/** One tool, defined once. */
+export interface ToolDefinition<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+> {
+  name: string;
+  title: string;
+  /** Under 1 KB: what it returns and what to call next. */
+  description: string;
+  inputSchema: I;
+  outputSchema: O;
+  annotations: typeof READ_ONLY_ANNOTATIONS;
+  run(args: z.output<I>, context: ToolContext): Promise<ToolResult<z.input<O>>>;
+}
+
+/**
+ * A failure the caller should see as a tool error (MCP `isError: true`, REST 422): bad
+ * arguments that passed the schema, something not found upstream, an upstream fault.
+ */
+export class ToolError extends Error {
+  /** Set when the cause was an upstream fault rather than the caller's input. */
+  readonly upstream: boolean;
+  constructor(message: string, options?: { upstream?: boolean; cause?: unknown }) {
+    super(message, { cause: options?.cause });
+    this.name = "ToolError";
+    this.upstream = options?.upstream ?? false;
+  }
+}
