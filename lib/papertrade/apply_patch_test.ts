@@ -1,0 +1,131 @@
+import assert from "node:assert/strict";
+import { applyWalletPatch, RECENT_EVENTS_KEPT } from "./apply_patch.ts";
+import { toOpenPosition, toOperation, toWalletAccount } from "./to_domain_wallet.ts";
+import { operationRow, positionRow, walletSnapshot } from "./wire.ts";
+import type { ClosedPosition, WalletAccount, WalletPatch } from "./types.ts";
+import {
+  hash,
+  OTHER,
+  WALLET_LOWER,
+  wireOperation,
+  wirePosition,
+  wireSnapshot,
+} from "./_testing.ts";
+
+function account(): WalletAccount {
+  return toWalletAccount(walletSnapshot.parse(wireSnapshot()));
+}
+
+function position(id: string) {
+  return toOpenPosition(positionRow.parse(wirePosition(id)));
+}
+
+function closed(id: string): ClosedPosition {
+  return {
+    positionId: id,
+    instrumentId: 1,
+    isLong: true,
+    margin: 1n,
+    leverage: 50,
+    liquidated: true,
+    netPnl: -1n,
+    paperMinted: 100n,
+  };
+}
+
+function patch(fields: Partial<WalletPatch> = {}): WalletPatch {
+  return {
+    address: WALLET_LOWER,
+    baseAccountRevision: 10,
+    accountRevision: 11,
+    addedPositions: [],
+    closedPositions: [],
+    endedIntents: [],
+    ...fields,
+  };
+}
+
+Deno.test("a patch for another address is out of sync", () => {
+  const result = applyWalletPatch(account(), patch({ address: OTHER }));
+  assert.equal(result.inSync, false);
+  assert.equal(result.inSync ? "" : result.reason, "address");
+});
+
+Deno.test("a patch based on another revision is out of sync", () => {
+  const result = applyWalletPatch(account(), patch({ baseAccountRevision: 9 }));
+  assert.deepEqual(result, {
+    inSync: false,
+    reason: "revision",
+    message: "patch is based on revision 9, account is at 10",
+  });
+});
+
+Deno.test("applying a patch leaves the original account untouched", () => {
+  const before = account();
+  const copy = structuredClone(before);
+  const result = applyWalletPatch(
+    before,
+    patch({ balance: 1n, addedPositions: [position("2")], closedPositions: [closed("53573")] }),
+  );
+  assert.ok(result.inSync);
+  assert.deepEqual(before, copy);
+  assert.equal(result.account.balances.balance, 1n);
+  assert.equal(result.account.balances.locked, before.balances.locked);
+  assert.deepEqual(result.account.openPositions.map((p) => p.positionId), ["2"]);
+});
+
+Deno.test("fields a patch leaves out keep their values, revisions advance", () => {
+  const before = account();
+  const result = applyWalletPatch(before, patch({ queueRevision: 5 }));
+  assert.ok(result.inSync);
+  assert.equal(result.account.accountRevision, 11);
+  assert.equal(result.account.queueRevision, 5);
+  assert.equal(result.account.walletRevision, before.walletRevision);
+  assert.deepEqual(result.account.funds, before.funds);
+  assert.deepEqual(result.account.operations, before.operations);
+  assert.deepEqual(result.account.sessionKeys, before.sessionKeys);
+});
+
+Deno.test("a re-sent position replaces its row and one opened and closed at once is gone", () => {
+  const result = applyWalletPatch(
+    account(),
+    patch({
+      addedPositions: [position("7"), position("53573")],
+      closedPositions: [closed("7")],
+    }),
+  );
+  assert.ok(result.inSync);
+  assert.deepEqual(result.account.openPositions.map((p) => p.positionId), ["53573"]);
+});
+
+Deno.test("ended intents leave the operations, even from a replaced list", () => {
+  const replacement = [1, 2, 3].map((n) => toOperation(operationRow.parse(wireOperation(n))));
+  const result = applyWalletPatch(
+    account(),
+    patch({
+      operations: replacement,
+      endedIntents: [{ intentId: hash(2), outcome: "expired", txHash: null }],
+    }),
+  );
+  assert.ok(result.inSync);
+  assert.deepEqual(result.account.operations.map((op) => op.intentId), [hash(1), hash(3)]);
+  assert.equal(result.account.recentEndedIntents[0].outcome, "expired");
+});
+
+Deno.test("remembered closes are newest first and bounded", () => {
+  let current = account();
+  for (let i = 0; i < RECENT_EVENTS_KEPT + 5; i++) {
+    const result = applyWalletPatch(
+      current,
+      patch({
+        baseAccountRevision: current.accountRevision,
+        accountRevision: current.accountRevision + 1,
+        closedPositions: [closed(`c${i}`)],
+      }),
+    );
+    assert.ok(result.inSync);
+    current = result.account;
+  }
+  assert.equal(current.recentClosedPositions.length, RECENT_EVENTS_KEPT);
+  assert.equal(current.recentClosedPositions[0].positionId, `c${RECENT_EVENTS_KEPT + 4}`);
+});

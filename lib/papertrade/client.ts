@@ -1,0 +1,233 @@
+/** The Papertrade API client: one method per upstream read, each returning domain objects. */
+import type { z } from "zod";
+import { fetchUpstream, type RetryPolicy, upstreamChanged } from "./http.ts";
+import * as wire from "./wire.ts";
+import {
+  toLeaderboardPage,
+  toMarketStats,
+  toPricePoints,
+  toProtocolHistory,
+  toProtocolSummary,
+  toQueueSummary,
+  toRecentTrades,
+  toRelayerHealth,
+  toTradeHistoryPage,
+  toTradingState,
+  WireShapeError,
+} from "./to_domain.ts";
+import { fetchWalletSnapshot, openWalletStream, type WalletStreamEvent } from "./wallet_stream.ts";
+import type {
+  HistoryInterval,
+  LeaderboardPage,
+  LeaderboardSortKey,
+  LeaderboardWindow,
+  MarketStats,
+  PricePoint,
+  ProtocolHistory,
+  ProtocolSummary,
+  QueueSummary,
+  RecentTrade,
+  RelayerHealth,
+  TradeHistoryPage,
+  TradingState,
+  WalletAccount,
+} from "./types.ts";
+
+/** Options of {@link createPapertradeClient}. */
+export interface PapertradeClientOptions {
+  /** API origin, e.g. `https://exchange.papertrade.xyz` (a trailing slash is ignored). */
+  baseUrl: string;
+  /** Per-request timeout in ms (default 8000). */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  /** Overrides of the retry policy (attempts, waits, overall budget). */
+  retry?: Partial<RetryPolicy>;
+}
+
+/** Per-call options: a caller signal, e.g. the tool's 25 s deadline. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Leaderboard query; defaults mirror the explorer's first page. */
+export interface LeaderboardQuery extends CallOptions {
+  /** Default `24h`. */
+  window?: LeaderboardWindow;
+  /** Default `totalWindowedPnl`. */
+  sortKey?: LeaderboardSortKey;
+  /** Default `desc`. */
+  sortDir?: "asc" | "desc";
+  /** 0-based, default 0. */
+  page?: number;
+  /** Default 25. */
+  pageSize?: number;
+  /** Name or address fragment; omitted when empty. */
+  query?: string;
+}
+
+/** Trade-history query. */
+export interface TradeHistoryQuery extends CallOptions {
+  wallet: string;
+  /** `nextCursor` of the previous page. */
+  cursor?: string;
+  /** Default `all`. */
+  filter?: "all" | "losses";
+  /** Default 75. */
+  limit?: number;
+}
+
+/** A typed, validated, bounded reader of the Papertrade API. */
+export interface PapertradeClient {
+  /** `/state/trading`: venue switches, minimums and every instrument. */
+  fetchTradingState(options?: CallOptions): Promise<TradingState>;
+  /** Latest one-second BBO per instrument. */
+  fetchLatestPrices(options?: CallOptions): Promise<PricePoint[]>;
+  /** One leaderboard page. */
+  fetchLeaderboard(query?: LeaderboardQuery): Promise<LeaderboardPage>;
+  /** One page of a wallet's closed trades, newest first. */
+  fetchTradeHistory(query: TradeHistoryQuery): Promise<TradeHistoryPage>;
+  /** `/query/protocol/summary`. */
+  fetchProtocolSummary(options?: CallOptions): Promise<ProtocolSummary>;
+  /** `/query/protocol/market-stats`. */
+  fetchMarketStats(options?: CallOptions): Promise<MarketStats>;
+  /** `/query/protocol/queue-summary`. */
+  fetchQueueSummary(options?: CallOptions): Promise<QueueSummary>;
+  /** Latest venue-wide trades, newest first. */
+  fetchRecentTrades(options?: CallOptions & { limit?: number }): Promise<RecentTrade[]>;
+  /** Protocol time series at one bucket size. */
+  fetchProtocolHistory(interval: HistoryInterval, options?: CallOptions): Promise<ProtocolHistory>;
+  /** `/relayer/health`. */
+  fetchRelayerHealth(options?: CallOptions): Promise<RelayerHealth>;
+  /** A wallet's current account (404 → PapertradeApiError kind `http`, status 404). */
+  fetchWalletSnapshot(address: string, options?: CallOptions): Promise<WalletAccount>;
+  /** The wallet's live events until `signal` aborts; see `openWalletStream`. */
+  openWalletStream(address: string, options: CallOptions): AsyncIterable<WalletStreamEvent>;
+}
+
+/** Builds a client for one API origin. */
+export function createPapertradeClient(options: PapertradeClientOptions): PapertradeClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+
+  async function read<S extends z.ZodType, T>(
+    endpoint: string,
+    params: Array<[string, string]>,
+    request: { schema: S; toDomain: (body: z.output<S>) => T; signal?: AbortSignal },
+  ): Promise<T> {
+    const body = await fetchUpstream(urlFor(baseUrl, endpoint, params), request.schema, {
+      endpoint,
+      timeoutMs: options.timeoutMs,
+      signal: request.signal,
+      fetch: options.fetch,
+      retry: options.retry,
+    });
+    try {
+      return request.toDomain(body);
+    } catch (error) {
+      if (error instanceof WireShapeError) throw upstreamChanged(endpoint, error.message);
+      throw error;
+    }
+  }
+  const streamOptions = (call: CallOptions = {}) => ({
+    baseUrl,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
+    signal: call.signal,
+  });
+
+  return {
+    fetchTradingState: ({ signal } = {}) =>
+      read("/state/trading", [], { schema: wire.tradingState, toDomain: toTradingState, signal }),
+    fetchLatestPrices: ({ signal } = {}) =>
+      read("/query/prices/latest", [], {
+        schema: wire.latestPrices,
+        toDomain: toPricePoints,
+        signal,
+      }),
+    fetchLeaderboard: (query = {}) =>
+      read("/state/leaderboard/accounts", leaderboardParams(query), {
+        schema: wire.leaderboardPage,
+        toDomain: toLeaderboardPage,
+        signal: query.signal,
+      }),
+    fetchTradeHistory: (query) =>
+      read("/query/wallet/trades", tradeHistoryParams(query), {
+        schema: wire.tradeHistoryPage,
+        toDomain: toTradeHistoryPage,
+        signal: query.signal,
+      }),
+    fetchProtocolSummary: ({ signal } = {}) =>
+      read("/query/protocol/summary", [], {
+        schema: wire.protocolSummary,
+        toDomain: toProtocolSummary,
+        signal,
+      }),
+    fetchMarketStats: ({ signal } = {}) =>
+      read("/query/protocol/market-stats", [], {
+        schema: wire.marketStats,
+        toDomain: toMarketStats,
+        signal,
+      }),
+    fetchQueueSummary: ({ signal } = {}) =>
+      read("/query/protocol/queue-summary", [], {
+        schema: wire.queueSummary,
+        toDomain: toQueueSummary,
+        signal,
+      }),
+    fetchRecentTrades: ({ signal, limit } = {}) =>
+      // modelled: the recent-trades query parameters are unknown; `limit` is our guess.
+      read("/query/protocol/trades/recent", limit === undefined ? [] : [["limit", `${limit}`]], {
+        schema: wire.recentTrades,
+        toDomain: toRecentTrades,
+        signal,
+      }),
+    fetchProtocolHistory: (interval, { signal } = {}) =>
+      read("/query/protocol/history", [["interval", interval]], {
+        schema: wire.protocolHistory,
+        toDomain: toProtocolHistory,
+        signal,
+      }),
+    fetchRelayerHealth: ({ signal } = {}) =>
+      read("/relayer/health", [], {
+        schema: wire.relayerHealth,
+        toDomain: toRelayerHealth,
+        signal,
+      }),
+    fetchWalletSnapshot: (address, call) => fetchWalletSnapshot(address, streamOptions(call)),
+    openWalletStream: (address, call) => openWalletStream(address, streamOptions(call)),
+  };
+}
+
+/** Leaderboard parameters, sorted by name and each once, as the upstream requires. */
+export function leaderboardParams(query: LeaderboardQuery): Array<[string, string]> {
+  const params: Array<[string, string]> = [
+    ["window", query.window ?? "24h"],
+    ["sortKey", query.sortKey ?? "totalWindowedPnl"],
+    ["sortDir", query.sortDir ?? "desc"],
+    ["page", `${query.page ?? 0}`],
+    ["pageSize", `${query.pageSize ?? 25}`],
+  ];
+  const text = query.query?.trim();
+  if (text) params.push(["query", text]);
+  return sortByName(params);
+}
+
+/** Trade-history parameters, sorted by name (modelled: same convention as the leaderboard). */
+export function tradeHistoryParams(query: TradeHistoryQuery): Array<[string, string]> {
+  const params: Array<[string, string]> = [
+    ["wallet", query.wallet.toLowerCase()],
+    ["filter", query.filter ?? "all"],
+    ["limit", `${query.limit ?? 75}`],
+  ];
+  if (query.cursor) params.push(["cursor", query.cursor]);
+  return sortByName(params);
+}
+
+// Code-unit order, so "pageSize" follows "page" and "sortDir" precedes "sortKey".
+function sortByName(params: Array<[string, string]>): Array<[string, string]> {
+  return params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function urlFor(baseUrl: string, endpoint: string, params: Array<[string, string]>): string {
+  if (params.length === 0) return `${baseUrl}${endpoint}`;
+  return `${baseUrl}${endpoint}?${new URLSearchParams(params)}`;
+}

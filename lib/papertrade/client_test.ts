@@ -1,0 +1,276 @@
+import assert from "node:assert/strict";
+import { createPapertradeClient } from "./client.ts";
+import { PapertradeApiError } from "./http.ts";
+import type * as wire from "./wire.ts";
+import type { Wire } from "./wire.ts";
+import {
+  hash,
+  json,
+  OTHER,
+  WALLET,
+  WALLET_LOWER,
+  wireProtocolSummary,
+  wireTradingState,
+  withServer,
+} from "./_testing.ts";
+
+const WAD = 10n ** 18n;
+
+/** Serves one body per path and records each raw request target (path + query). */
+async function withRoutes(
+  routes: Record<string, unknown>,
+  body: (client: ReturnType<typeof createPapertradeClient>, seen: string[]) => Promise<void>,
+): Promise<void> {
+  const seen: string[] = [];
+  await withServer((request) => {
+    const url = new URL(request.url);
+    seen.push(url.pathname + url.search);
+    return url.pathname in routes
+      ? json(routes[url.pathname])
+      : new Response(null, { status: 404 });
+  }, (base) => body(createPapertradeClient({ baseUrl: `${base}/` }), seen));
+}
+
+function wireLeaderboardRow(rank: number): Wire<typeof wire.leaderboardRow> {
+  return {
+    address: rank === 1 ? WALLET : OTHER,
+    leaderboardName: rank === 1 ? "<script>alert(1)</script>" : null,
+    rank,
+    totalWindowedPnl: "-1500000000000000000000",
+    realizedPnl: "250000000000000000000",
+    currentUnrealizedPnl: "-1750000000000000000000",
+    currentBalance: "1000000000000000000000",
+    currentQueued: "0",
+    currentOpenNotional: "12500000000000000000000",
+    totalVolume: "90000000000000000000000",
+    paperTotal: "33000000000000000000",
+    currentOpenPositionCount: 2,
+  };
+}
+
+Deno.test("fetchTradingState maps instrument tuples to named bigint fields", async () => {
+  await withRoutes({ "/state/trading": wireTradingState() }, async (client) => {
+    const state = await client.fetchTradingState();
+    assert.equal(state.tradingPaused, false);
+    assert.equal(state.minimumMargin, 10n * WAD);
+    assert.equal(state.minimumOpenNotional, 1000n * WAD);
+    assert.equal(state.accRewardPerShare, 10508152974861028961272120n);
+    assert.deepEqual(state.intakeControls, {
+      revision: 3,
+      paperStakeMinimum: WAD,
+      pausedActions: ["PaperDistribute"],
+    });
+    const [btc, eth] = state.instruments;
+    assert.equal(btc.symbol, "BTC");
+    assert.equal(btc.priceScale, 10n);
+    assert.equal(btc.bustBuffer, 476041580087574n);
+    assert.equal(btc.maxPositionNotional, 10_000_000n * WAD);
+    assert.equal(btc.longOi, 23590192866625362236353n);
+    assert.equal(btc.shortCap, 1207459685939735687074747n);
+    assert.equal(btc.frozenBid, null);
+    assert.equal(eth.id, 1);
+    assert.equal(eth.paused, true);
+    assert.equal(eth.frozenAsk, 251230n);
+    assert.equal(eth.pausedAt, 1791662616000);
+  });
+});
+
+Deno.test("fetchLatestPrices returns raw bid and ask as bigint", async () => {
+  const body: Wire<typeof wire.latestPrices> = {
+    ok: true,
+    points: [{ instrumentId: 0, timestamp: 1791662616000, bid: "830650", ask: "830660" }],
+  };
+  await withRoutes({ "/query/prices/latest": body }, async (client) => {
+    assert.deepEqual(await client.fetchLatestPrices(), [
+      { instrumentId: 0, timestamp: 1791662616000, bid: 830650n, ask: 830660n },
+    ]);
+  });
+});
+
+Deno.test("fetchLeaderboard sends its parameters sorted by name, each once", async () => {
+  const body: Wire<typeof wire.leaderboardPage> = {
+    ok: true,
+    summary: { uniqueAccounts: 2, trackedBalance: "2000000000000000000000" },
+    accounts: [wireLeaderboardRow(1), wireLeaderboardRow(2)],
+    pageInfo: { page: 1, pageSize: 25, totalPages: 3, totalItems: 52 },
+  };
+  await withRoutes({ "/state/leaderboard/accounts": body }, async (client, seen) => {
+    const page = await client.fetchLeaderboard({
+      window: "7d",
+      sortKey: "realizedPnl",
+      sortDir: "asc",
+      page: 1,
+      pageSize: 25,
+      query: "bob smith",
+    });
+    await client.fetchLeaderboard({ query: "  " });
+    assert.deepEqual(seen, [
+      "/state/leaderboard/accounts?page=1&pageSize=25&query=bob+smith&sortDir=asc&sortKey=realizedPnl&window=7d",
+      "/state/leaderboard/accounts?page=0&pageSize=25&sortDir=desc&sortKey=totalWindowedPnl&window=24h",
+    ]);
+    assert.equal(page.totalItems, 52);
+    assert.equal(page.trackedBalance, 2000n * WAD);
+    const [first] = page.accounts;
+    assert.equal(first.address, WALLET_LOWER);
+    assert.equal(first.leaderboardName, "<script>alert(1)</script>");
+    assert.equal(first.totalWindowedPnl, -1500n * WAD);
+    assert.equal(first.currentOpenPositionCount, 2);
+  });
+});
+
+Deno.test("fetchTradeHistory sends sorted parameters and maps trades", async () => {
+  const body: Wire<typeof wire.tradeHistoryPage> = {
+    ok: true,
+    wallet: WALLET,
+    trades: [{
+      positionId: "53573",
+      instrumentId: 1,
+      isLong: true,
+      leverage: 50,
+      marginRaw: "250000000000000000000",
+      entryPriceRaw: "251215",
+      exitPriceRaw: "246309",
+      openedAt: 1791662616000,
+      closedAt: 1791666216000,
+      liquidated: true,
+      adjustedPnlRaw: "-250000000000000000000",
+      userPaidFeeRaw: "5000000000000000000",
+      paperMintedRaw: "25000000000000000000000",
+      intentId: null,
+      txHash: hash(9),
+    }],
+    nextCursor: "c2",
+  };
+  await withRoutes({ "/query/wallet/trades": body }, async (client, seen) => {
+    const page = await client.fetchTradeHistory({ wallet: WALLET, cursor: "c1", filter: "losses" });
+    await client.fetchTradeHistory({ wallet: WALLET });
+    assert.deepEqual(seen, [
+      `/query/wallet/trades?cursor=c1&filter=losses&limit=75&wallet=${WALLET_LOWER}`,
+      `/query/wallet/trades?filter=all&limit=75&wallet=${WALLET_LOWER}`,
+    ]);
+    assert.equal(page.wallet, WALLET_LOWER);
+    assert.equal(page.nextCursor, "c2");
+    const [trade] = page.trades;
+    assert.equal(trade.adjustedPnl, -250n * WAD);
+    assert.equal(trade.userPaidFee, 5n * WAD);
+    assert.equal(trade.exitPrice, 246309n);
+    assert.equal(trade.txHash, hash(9));
+  });
+});
+
+Deno.test("the protocol endpoints map to domain objects", async () => {
+  const marketStats: Wire<typeof wire.marketStats> = {
+    markets: { "1": { volume_24h: "7" }, "0": { volume_24h: "217800000000000000000000000000" } },
+  };
+  const queueSummary: Wire<typeof wire.queueSummary> = {
+    ok: true,
+    source: { block: "5", at: 1 },
+    total: "12000000000000000000",
+    count: 1,
+    largest: { wallet: OTHER, owed: "12000000000000000000" },
+    front: null,
+  };
+  const recent: Wire<typeof wire.recentTrades> = {
+    ok: true,
+    events: [{
+      seq: 99,
+      timestamp: 1791662616000,
+      wallet: WALLET,
+      symbol: "ETH",
+      instrumentId: 1,
+      terminal: false,
+      isLong: true,
+      leverage: 50,
+      notional: 12500,
+      intentId: null,
+      positionId: "53573",
+      kind: "liquidation",
+      entry: 2512.15,
+      exit: 2463.09,
+      pnl: -250,
+    }],
+  };
+  await withRoutes({
+    "/query/protocol/summary": wireProtocolSummary(),
+    "/query/protocol/market-stats": marketStats,
+    "/query/protocol/queue-summary": queueSummary,
+    "/query/protocol/trades/recent": recent,
+    "/relayer/health": { ok: true, ready: false },
+  }, async (client, seen) => {
+    const summary = await client.fetchProtocolSummary();
+    assert.equal(summary.source.block, 48399239);
+    assert.equal(summary.balances.tvl, 14_760_000n * WAD);
+    assert.equal(summary.balances.lp, -4840851050000000000000000n);
+    assert.equal(summary.activity.openPositions, 812);
+    assert.deepEqual(summary.queue, { total: 12n * WAD, count: 1 });
+
+    const stats = await client.fetchMarketStats();
+    assert.deepEqual(stats.markets.map((m) => m.instrumentId), [0, 1]);
+    assert.equal(stats.markets[0].volume24h, 217_800_000_000n * WAD);
+
+    const queue = await client.fetchQueueSummary();
+    assert.deepEqual(queue.largest, { wallet: OTHER, owed: 12n * WAD });
+    assert.equal(queue.source.block, 5);
+
+    const [trade] = await client.fetchRecentTrades({ limit: 3 });
+    assert.equal(trade.wallet, WALLET_LOWER);
+    assert.equal(trade.kind, "liquidation");
+    assert.equal(trade.pnlUsd, -250);
+
+    assert.deepEqual(await client.fetchRelayerHealth(), { ok: true, ready: false });
+    assert.ok(seen.includes("/query/protocol/trades/recent?limit=3"));
+  });
+});
+
+Deno.test("fetchProtocolHistory asks for the interval and keeps parallel columns", async () => {
+  const column = [1, 2, 3];
+  const body: Wire<typeof wire.protocolHistory> = {
+    startMs: 1791100000000,
+    intervalMs: 3_600_000,
+    source: { asOfMs: 1791110800000 },
+    totals: { tvlRaw: "14760000000000000000000000", tradesRaw: 4821 },
+    columns: {
+      tvl: column,
+      stakingRewards: column,
+      paperSupply: column,
+      paperStaked: column,
+      paperRevenue: column,
+      volume: column,
+      volumeBtc: column,
+      volumeEth: column,
+      traderPnl: [-1, 0, 1],
+      users: column,
+      trades: column,
+      liquidation: column,
+    },
+  };
+  await withRoutes({ "/query/protocol/history": body }, async (client, seen) => {
+    const history = await client.fetchProtocolHistory("1h");
+    assert.deepEqual(seen, ["/query/protocol/history?interval=1h"]);
+    assert.equal(history.asOfMs, 1791110800000);
+    assert.equal(history.totals.tvlRaw, 14_760_000n * WAD);
+    assert.equal(history.totals.tradesRaw, 4821);
+    assert.deepEqual(history.columns.traderPnl, [-1, 0, 1]);
+  });
+  body.columns.users = [1, 2];
+  await withRoutes({ "/query/protocol/history": body }, async (client) => {
+    const error = await client.fetchProtocolHistory("1d").catch((e) => e);
+    assert.ok(error instanceof PapertradeApiError);
+    assert.equal(error.kind, "schema");
+    assert.equal(
+      error.message,
+      "upstream changed: /query/protocol/history columns.users has 2 points, expected 3 like columns.tvl",
+    );
+  });
+});
+
+Deno.test("a block number past 2^53 is a schema error, not a rounded number", async () => {
+  const body = wireProtocolSummary();
+  body.source.block = "9007199254740993";
+  await withRoutes({ "/query/protocol/summary": body }, async (client) => {
+    const error = await client.fetchProtocolSummary().catch((e) => e);
+    assert.ok(error instanceof PapertradeApiError);
+    assert.equal(error.kind, "schema");
+    assert.match(error.message, /source\.block: 9007199254740993 is too large/);
+  });
+});

@@ -1,0 +1,250 @@
+/**
+ * One bounded, validated GET against the Papertrade API. Every failure becomes a
+ * {@link PapertradeApiError} that names the endpoint; nothing unvalidated gets through.
+ */
+import type { z } from "zod";
+import { describeWireIssues, wireIssueMessage } from "./_wire_issues.ts";
+
+/** What went wrong with an upstream request. */
+export type PapertradeErrorKind =
+  | "timeout"
+  | "http"
+  | "rate_limited"
+  | "malformed_json"
+  | "schema"
+  | "network";
+
+/** Fields of a {@link PapertradeApiError}. */
+export interface PapertradeApiErrorOptions {
+  /** Upstream path, e.g. `/state/trading`. */
+  endpoint: string;
+  kind: PapertradeErrorKind;
+  /** HTTP status, for `http` and `rate_limited`. */
+  status?: number;
+  /** Seconds the upstream asked us to wait, for `rate_limited`. */
+  retryAfterS?: number;
+  /** Underlying error, kept for logs; never part of the message. */
+  cause?: unknown;
+}
+
+/** A Papertrade API request that failed; the message names the endpoint and the problem. */
+export class PapertradeApiError extends Error {
+  readonly endpoint: string;
+  readonly kind: PapertradeErrorKind;
+  readonly status?: number;
+  readonly retryAfterS?: number;
+
+  constructor(message: string, options: PapertradeApiErrorOptions) {
+    super(message, { cause: options.cause });
+    this.name = "PapertradeApiError";
+    this.endpoint = options.endpoint;
+    this.kind = options.kind;
+    if (options.status !== undefined) this.status = options.status;
+    if (options.retryAfterS !== undefined) this.retryAfterS = options.retryAfterS;
+  }
+}
+
+/** How hard to try. The defaults keep one request under about 25 s in the worst case. */
+export interface RetryPolicy {
+  /** Attempts in total, including the first. */
+  maxAttempts: number;
+  /** Longest wait between attempts; a longer `retry-after` fails at once as rate_limited. */
+  maxRetryWaitMs: number;
+  /** First backoff after a 503 (doubles per attempt). */
+  baseDelayMs: number;
+  /** Wall-clock budget for all attempts and waits together. */
+  totalBudgetMs: number;
+}
+
+/** Default per-attempt timeout. */
+export const DEFAULT_TIMEOUT_MS = 8_000;
+
+/** Default retry policy: 3 attempts, waits up to 5 s, 25 s overall. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 3,
+  maxRetryWaitMs: 5_000,
+  baseDelayMs: 250,
+  totalBudgetMs: 25_000,
+};
+
+/** Options of {@link fetchUpstream}. */
+export interface FetchUpstreamOptions {
+  /** Upstream path named in errors, e.g. `/state/trading`. */
+  endpoint: string;
+  /** Per-attempt timeout in ms (default 8000), covering headers and body. */
+  timeoutMs?: number;
+  /** Caller cancellation; an abort rejects with the signal's reason, not a PapertradeApiError. */
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+  retry?: Partial<RetryPolicy>;
+}
+
+/**
+ * GETs `url`, retrying 503 and 429 within the policy, and returns the body validated by
+ * `schema` (its output type: bigint money, lower-case addresses).
+ */
+export async function fetchUpstream<S extends z.ZodType>(
+  url: string | URL,
+  schema: S,
+  options: FetchUpstreamOptions,
+): Promise<z.output<S>> {
+  const text = await fetchBodyText(url, options);
+  return parseWire(options.endpoint, schema, parseJson(options.endpoint, text));
+}
+
+/** Parses JSON text, or throws a `malformed_json` error naming the endpoint. */
+export function parseJson(endpoint: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof SyntaxError ? `: ${error.message}` : "";
+    throw new PapertradeApiError(`${endpoint} sent malformed JSON${detail}`, {
+      endpoint,
+      kind: "malformed_json",
+      cause: error,
+    });
+  }
+}
+
+/** Validates parsed JSON against a wire schema, or throws a `schema` error naming the field. */
+export function parseWire<S extends z.ZodType>(
+  endpoint: string,
+  schema: S,
+  body: unknown,
+): z.output<S> {
+  const result = schema.safeParse(body, { error: wireIssueMessage });
+  if (result.success) return result.data;
+  throw upstreamChanged(endpoint, describeWireIssues(result.error.issues, body));
+}
+
+/** The `schema` error for a shape problem found after parsing (e.g. unequal column lengths). */
+export function upstreamChanged(endpoint: string, detail: string): PapertradeApiError {
+  return new PapertradeApiError(`upstream changed: ${endpoint} ${detail}`, {
+    endpoint,
+    kind: "schema",
+  });
+}
+
+/**
+ * `retry-after` in whole seconds, from either form (delta seconds or HTTP date), or undefined
+ * when absent or unreadable.
+ */
+export function parseRetryAfter(
+  value: string | null,
+  nowMs: number = Date.now(),
+): number | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  if (/^[0-9]+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
+/** The outcome of one attempt that did not yield a body. */
+interface FailedAttempt {
+  error: PapertradeApiError;
+  /** How long to wait before trying again; undefined when a retry would not help. */
+  retryInMs?: number;
+}
+
+async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): Promise<string> {
+  const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = Date.now() + policy.totalBudgetMs;
+  for (let attempt = 1;; attempt++) {
+    const attemptTimeoutMs = Math.max(1, Math.min(timeoutMs, deadline - Date.now()));
+    const outcome = await attemptOnce(url, attempt, {
+      ...options,
+      timeoutMs: attemptTimeoutMs,
+      policy,
+    });
+    if (typeof outcome === "string") return outcome;
+    const { error, retryInMs } = outcome;
+    if (retryInMs === undefined || attempt >= policy.maxAttempts) throw error;
+    if (Date.now() + retryInMs >= deadline) throw error;
+    await delay(retryInMs, options.signal);
+  }
+}
+
+async function attemptOnce(
+  url: string | URL,
+  attempt: number,
+  options: FetchUpstreamOptions & { timeoutMs: number; policy: RetryPolicy },
+): Promise<string | FailedAttempt> {
+  const { endpoint, timeoutMs, policy } = options;
+  const timer = new AbortController();
+  const timeoutId = setTimeout(() => timer.abort(), timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
+  try {
+    const response = await (options.fetch ?? fetch)(url, {
+      signal,
+      headers: { accept: "application/json" },
+    });
+    if (response.ok) return await response.text();
+    await response.body?.cancel();
+    return failedStatus(endpoint, response, attempt, policy);
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (timer.signal.aborted) {
+      throw new PapertradeApiError(`${endpoint} timed out after ${timeoutMs} ms`, {
+        endpoint,
+        kind: "timeout",
+        cause: error,
+      });
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PapertradeApiError(`${endpoint} is unreachable: ${reason}`, {
+      endpoint,
+      kind: "network",
+      cause: error,
+    });
+  } finally {
+    clearTimeout(timeoutId);
+  }
+}
+
+function failedStatus(
+  endpoint: string,
+  response: Response,
+  attempt: number,
+  policy: RetryPolicy,
+): FailedAttempt {
+  const status = response.status;
+  const retryAfterS = parseRetryAfter(response.headers.get("retry-after"));
+  const backoffMs = policy.baseDelayMs * 2 ** (attempt - 1);
+  const waitMs = retryAfterS === undefined ? backoffMs : retryAfterS * 1000;
+  const retryInMs = waitMs <= policy.maxRetryWaitMs ? waitMs : undefined;
+  if (status === 429) {
+    const after = retryAfterS === undefined ? "" : `, retry after ${retryAfterS} s`;
+    const error = new PapertradeApiError(`${endpoint} is rate limited (HTTP 429${after})`, {
+      endpoint,
+      kind: "rate_limited",
+      status,
+      ...(retryAfterS === undefined ? {} : { retryAfterS }),
+    });
+    return { error, retryInMs };
+  }
+  const error = new PapertradeApiError(`${endpoint} answered HTTP ${status}`, {
+    endpoint,
+    kind: "http",
+    status,
+  });
+  // The upstream alternates 200 and 503 under load; other statuses will not change on retry.
+  return status === 503 ? { error, retryInMs } : { error };
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(id);
+      reject(signal?.reason);
+    };
+    const id = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

@@ -1,0 +1,263 @@
+/**
+ * Pure mappers from validated wire outputs (see wire.ts) to domain objects (see types.ts).
+ * Wallet stream mappers live in `to_domain_wallet.ts`.
+ */
+import type { z } from "zod";
+import type * as wire from "./wire.ts";
+import type {
+  Instrument,
+  LeaderboardPage,
+  LeaderboardRow,
+  MarketStats,
+  PricePoint,
+  ProtocolHistory,
+  ProtocolHistoryColumn,
+  ProtocolSummary,
+  QueueSummary,
+  RecentTrade,
+  RelayerHealth,
+  Trade,
+  TradeHistoryPage,
+  TradingState,
+} from "./types.ts";
+
+type Out<T extends z.ZodType> = z.output<T>;
+
+/**
+ * A validated body that still cannot be mapped without losing meaning (a block number past
+ * 2^53, history columns of different lengths). The client reports it as a `schema` error.
+ */
+export class WireShapeError extends Error {
+  constructor(detail: string) {
+    super(detail);
+    this.name = "WireShapeError";
+  }
+}
+
+/** Maps one 23-field instrument tuple. */
+export function toInstrument(tuple: Out<typeof wire.instrumentTuple>): Instrument {
+  const [
+    id,
+    symbol,
+    assetIndex,
+    priceScale,
+    active,
+    paused,
+    terminal,
+    retired,
+    closeOnly,
+    frozenBid,
+    frozenAsk,
+    pausedAt,
+    rateMultiplier,
+    positionMultiplier,
+    maxLeverage,
+    maxPositionNotional,
+    bustBuffer,
+    baseRate,
+    referenceNotional,
+    longOi,
+    shortOi,
+    longCap,
+    shortCap,
+  ] = tuple;
+  return {
+    id,
+    symbol,
+    assetIndex,
+    priceScale,
+    active,
+    paused,
+    terminal,
+    retired,
+    closeOnly,
+    frozenBid,
+    frozenAsk,
+    pausedAt,
+    rateMultiplier,
+    positionMultiplier,
+    maxLeverage,
+    maxPositionNotional,
+    bustBuffer,
+    baseRate,
+    referenceNotional,
+    longOi,
+    shortOi,
+    longCap,
+    shortCap,
+  };
+}
+
+/** Maps `/state/trading`. */
+export function toTradingState(body: Out<typeof wire.tradingState>): TradingState {
+  const intake = body.intakeControls;
+  return {
+    tradingPaused: body.tradingPaused,
+    indexedThroughBlock: body.indexedThroughBlock,
+    minimumMargin: body.minimumTradeSizeRaw,
+    minimumOpenNotional: body.minimumOpenNotionalRaw,
+    minimumLeverage: body.minimumLeverage,
+    maximumLeverage: body.maximumLeverage,
+    winFeeRate: body.winFeeRate,
+    accRewardPerShare: body.accRewardPerShare,
+    instruments: body.instruments.map(toInstrument),
+    intakeControls: intake
+      ? { revision: intake[0], paperStakeMinimum: intake[1], pausedActions: intake[2] }
+      : null,
+  };
+}
+
+/** Maps `/query/prices/latest`. */
+export function toPricePoints(body: Out<typeof wire.latestPrices>): PricePoint[] {
+  return body.points.map((p) => ({
+    instrumentId: p.instrumentId,
+    timestamp: p.timestamp,
+    bid: p.bid,
+    ask: p.ask,
+  }));
+}
+
+/** Maps `/state/leaderboard/accounts`. */
+export function toLeaderboardPage(body: Out<typeof wire.leaderboardPage>): LeaderboardPage {
+  return {
+    uniqueAccounts: body.summary.uniqueAccounts,
+    trackedBalance: body.summary.trackedBalance,
+    accounts: body.accounts.map((row): LeaderboardRow => ({ ...row })),
+    page: body.pageInfo.page,
+    pageSize: body.pageInfo.pageSize,
+    totalPages: body.pageInfo.totalPages,
+    totalItems: body.pageInfo.totalItems,
+  };
+}
+
+/** Maps `/query/wallet/trades`. */
+export function toTradeHistoryPage(body: Out<typeof wire.tradeHistoryPage>): TradeHistoryPage {
+  return {
+    wallet: body.wallet,
+    trades: body.trades.map((t): Trade => ({
+      positionId: t.positionId,
+      instrumentId: t.instrumentId,
+      isLong: t.isLong,
+      leverage: t.leverage,
+      margin: t.marginRaw,
+      entryPrice: t.entryPriceRaw,
+      exitPrice: t.exitPriceRaw,
+      openedAt: t.openedAt,
+      closedAt: t.closedAt,
+      liquidated: t.liquidated,
+      adjustedPnl: t.adjustedPnlRaw,
+      userPaidFee: t.userPaidFeeRaw,
+      paperMinted: t.paperMintedRaw,
+      intentId: t.intentId,
+      txHash: t.txHash,
+    })),
+    nextCursor: body.nextCursor,
+  };
+}
+
+/** Maps `/query/protocol/summary`. */
+export function toProtocolSummary(body: Out<typeof wire.protocolSummary>): ProtocolSummary {
+  return {
+    source: {
+      block: safeNumber(body.source.block, "source.block"),
+      at: body.source.at,
+      genesisAt: body.source.genesis,
+    },
+    balances: { ...body.balances },
+    activity: { openPositions: body.activity.open, volume: body.activity.volume },
+    fees: { ...body.fees },
+    paper: { ...body.paper },
+    pendingRewards: body.pendingRewards,
+    queue: { ...body.queue },
+  };
+}
+
+/** Maps `/query/protocol/market-stats`, ordered by instrument id. */
+export function toMarketStats(body: Out<typeof wire.marketStats>): MarketStats {
+  const markets = Object.entries(body.markets).map(([id, stats]) => ({
+    instrumentId: safeNumber(BigInt(id), `markets[${JSON.stringify(id)}]`),
+    volume24h: stats.volume_24h,
+  }));
+  markets.sort((a, b) => a.instrumentId - b.instrumentId);
+  return { markets };
+}
+
+/** Maps `/query/protocol/queue-summary`. */
+export function toQueueSummary(body: Out<typeof wire.queueSummary>): QueueSummary {
+  return {
+    source: { block: safeNumber(body.source.block, "source.block"), at: body.source.at },
+    total: body.total,
+    count: body.count,
+    largest: body.largest ? { ...body.largest } : null,
+    front: body.front ? { ...body.front } : null,
+  };
+}
+
+/** Maps `/query/protocol/trades/recent` (newest first, as sent). */
+export function toRecentTrades(body: Out<typeof wire.recentTrades>): RecentTrade[] {
+  return body.events.map((e) => ({
+    seq: e.seq,
+    timestamp: e.timestamp,
+    wallet: e.wallet,
+    symbol: e.symbol,
+    instrumentId: e.instrumentId,
+    terminal: e.terminal,
+    isLong: e.isLong,
+    leverage: e.leverage,
+    notionalUsd: e.notional,
+    intentId: e.intentId,
+    positionId: e.positionId,
+    kind: e.kind,
+    entry: e.entry,
+    exit: e.exit,
+    pnlUsd: e.pnl,
+  }));
+}
+
+/** Maps `/query/protocol/history`; refuses columns of different lengths (points would shift). */
+export function toProtocolHistory(body: Out<typeof wire.protocolHistory>): ProtocolHistory {
+  const columns = body.columns as Record<ProtocolHistoryColumn, number[]>;
+  const entries = Object.entries(columns);
+  const expected = entries[0]?.[1].length ?? 0;
+  for (const [name, values] of entries) {
+    if (values.length !== expected) {
+      throw new WireShapeError(
+        `columns.${name} has ${values.length} points, expected ${expected} like columns.${
+          entries[0][0]
+        }`,
+      );
+    }
+  }
+  const totals: Record<string, bigint | number> = {};
+  for (const [key, value] of Object.entries(body.totals)) {
+    if (typeof value === "number") totals[key] = value;
+    else if (/^-?[0-9]+$/.test(value)) totals[key] = BigInt(value);
+    else {
+      throw new WireShapeError(
+        `totals.${key}: expected an integer string or a number, got ${
+          JSON.stringify(value.slice(0, 40))
+        }`,
+      );
+    }
+  }
+  return {
+    startMs: body.startMs,
+    intervalMs: body.intervalMs,
+    asOfMs: body.source.asOfMs,
+    totals,
+    columns: { ...columns },
+  };
+}
+
+/** Maps `/relayer/health`. */
+export function toRelayerHealth(body: Out<typeof wire.relayerHealth>): RelayerHealth {
+  return { ok: body.ok, ready: body.ready };
+}
+
+/** A bigint that must fit a JS number exactly (block heights, ids). */
+export function safeNumber(value: bigint, path: string): number {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new WireShapeError(`${path}: ${value} is too large for an exact number`);
+  }
+  return Number(value);
+}

@@ -1,0 +1,261 @@
+/**
+ * Domain types of the Papertrade API, as the rest of the explorer sees them.
+ *
+ * Units: money (USD and PAPER) is an 18-decimal `bigint` ("wad"); prices are raw `bigint` at the
+ * instrument's `priceScale`; addresses and hashes are lower-case; timestamps are unix ms numbers
+ * unless a field says otherwise. Nothing here mirrors the wire layout (tuples, key spellings).
+ */
+
+/** A lower-case 0x-prefixed 20-byte address. */
+export type Address = `0x${string}`;
+/** A lower-case 0x-prefixed 32-byte hash (intent id, transaction hash). */
+export type Hash = `0x${string}`;
+
+/** One market, from the 23-field instrument tuple of `/state/trading`. */
+export interface Instrument {
+  /** Instrument id (0 = BTC, 1 = ETH). */
+  id: number;
+  symbol: string;
+  /** Hyperliquid perp index whose BBO the exchange reads. */
+  assetIndex: number;
+  /** Raw price = quote price × priceScale. */
+  priceScale: bigint;
+  active: boolean;
+  paused: boolean;
+  terminal: boolean;
+  retired: boolean;
+  closeOnly: boolean;
+  /** Frozen BBO (raw prices) of a paused or retired market, else null. */
+  frozenBid: bigint | null;
+  frozenAsk: bigint | null;
+  /** When the market was paused (ms), else null. */
+  pausedAt: number | null;
+  rateMultiplier: bigint;
+  positionMultiplier: bigint;
+  maxLeverage: number;
+  /** Largest notional of one position (wad USD). */
+  maxPositionNotional: bigint;
+  /** Bust buffer as a wad fraction. */
+  bustBuffer: bigint;
+  /** Base rate of the impact haircut as a wad fraction. */
+  baseRate: bigint;
+  /** Reference notional of the impact haircut (wad USD). */
+  referenceNotional: bigint;
+  /** Open interest per side in base-asset units × 1e18. */
+  longOi: bigint;
+  shortOi: bigint;
+  /** Open-interest caps per side, same unit; 2^128 − 1 means uncapped. */
+  longCap: bigint;
+  shortCap: bigint;
+}
+
+/** Relayer intake switches. */
+export interface IntakeControls {
+  revision: number;
+  /** Minimum PAPER stake (wad). */
+  paperStakeMinimum: bigint;
+  /** Intent actions the relayer currently refuses. */
+  pausedActions: string[];
+}
+
+/** Venue-wide state from `/state/trading`. */
+export interface TradingState {
+  tradingPaused: boolean;
+  indexedThroughBlock: number;
+  /** Minimum margin of a new position (wad USD; wire `minimumTradeSizeRaw`). */
+  minimumMargin: bigint;
+  /** Minimum notional (margin × leverage) of a new position (wad USD). */
+  minimumOpenNotional: bigint;
+  minimumLeverage: number;
+  maximumLeverage: number;
+  /** Fee on adjusted gains as a wad fraction. */
+  winFeeRate: bigint;
+  /** PaperStaking accumulator, scaled 1e27. */
+  accRewardPerShare: bigint;
+  instruments: Instrument[];
+  /** Null when the upstream sends none: every action is accepted. */
+  intakeControls: IntakeControls | null;
+}
+
+/** An open position of a wallet. */
+export interface OpenPosition {
+  positionId: string;
+  instrumentId: number;
+  isLong: boolean;
+  /** Funded from the queued balance. */
+  useDebt: boolean;
+  entryPrice: bigint;
+  margin: bigint;
+  leverage: number;
+  bustPrice: bigint;
+  openedAt: number;
+  /** Intent that opened it, or null (older positions carry none). */
+  intentId: Hash | null;
+}
+
+/** A position the stream reports as closed or liquidated. */
+export interface ClosedPosition {
+  positionId: string;
+  instrumentId: number;
+  isLong: boolean;
+  margin: bigint;
+  leverage: number;
+  liquidated: boolean;
+  /** Signed PnL after impact haircut and fees (wad USD). */
+  netPnl: bigint;
+  /** PAPER minted for the loss (wad). */
+  paperMinted: bigint;
+}
+
+/** Intent actions the relayer accepts. */
+export type OperationAction =
+  | "openPosition"
+  | "closePositions"
+  | "withdrawToCore"
+  | "registerSessionKey"
+  | "PaperStake"
+  | "PaperUnstake"
+  | "PaperClaim"
+  | "PaperDistribute";
+
+/** Decoded parameters of an operation; which keys are set depends on the action. */
+export interface OperationParams {
+  instrumentId?: number;
+  isLong?: boolean;
+  useDebt?: boolean;
+  margin?: bigint;
+  leverage?: number;
+  positionIds?: string[];
+  amount?: bigint;
+  sessionKey?: Address;
+  /** Session key expiry as signed (unix s). */
+  expiry?: number;
+}
+
+/** An intent the relayer accepted and has not settled yet. */
+export interface Operation {
+  intentId: Hash;
+  action: OperationAction;
+  /** Key that signed it (the wallet or one of its session keys). */
+  signer: Address;
+  nonce: bigint;
+  /** Signed deadline in unix seconds (kept as signed, not converted). */
+  deadline: number;
+  acceptedAt: number;
+  /** Intents queued ahead of this one at the relayer. */
+  queueAhead: number;
+  params: OperationParams;
+  status: "queued" | "submitted";
+  /** Settling transaction once submitted. */
+  txHash: Hash | null;
+}
+
+/** How an intent left the pending list. */
+export type IntentOutcome = "executed" | "failed" | "expired" | "cancelled";
+
+/** An intent the stream reports as ended. */
+export interface EndedIntent {
+  intentId: Hash;
+  outcome: IntentOutcome;
+  txHash: Hash | null;
+}
+
+/** A session key and when it stops being valid (ms). */
+export interface SessionKey {
+  key: Address;
+  expiresAt: number;
+}
+
+/** Balances of a wallet (wad USD). */
+export interface WalletBalances {
+  balance: bigint;
+  queued: bigint;
+  locked: bigint;
+  /** Queued balance that new positions may still consume. */
+  consumableDebt: bigint;
+}
+
+/** Reserved and available funds (wad USD). */
+export interface WalletFunds {
+  reservedBalance: bigint;
+  reservedQueued: bigint;
+  availableBalance: bigint;
+  availableQueued: bigint;
+}
+
+/** PAPER held and staked, with the staking reward bookkeeping (wad). */
+export interface WalletPaper {
+  balance: bigint;
+  staked: bigint;
+  pendingBase: bigint;
+  rewardDebt: bigint;
+}
+
+/** Lifetime totals of a wallet (wad USD; realizedPnl is signed). */
+export interface WalletLifetime {
+  deposited: bigint;
+  withdrawn: bigint;
+  realizedPnl: bigint;
+  feesPaid: bigint;
+  tradedNotional: bigint;
+}
+
+/** A wallet's account as of a revision: a snapshot, possibly with patches applied. */
+export interface WalletAccount {
+  address: Address;
+  accountRevision: number;
+  walletRevision: number;
+  queueRevision: number;
+  indexedThroughBlock: number;
+  /** Indexer time of the state (ms; the wire sends seconds). */
+  indexedThroughTimestamp: number;
+  sessionKeys: SessionKey[];
+  balances: WalletBalances;
+  funds: WalletFunds;
+  /** Nodes the wallet holds in the payout queue. */
+  queueNodeCount: number;
+  paper: WalletPaper;
+  lifetime: WalletLifetime;
+  operations: Operation[];
+  /** Newest first. */
+  openPositions: OpenPosition[];
+  /** Intents ended since the stream opened, newest first (bounded; empty in a snapshot). */
+  recentEndedIntents: EndedIntent[];
+  /** Positions closed since the stream opened, newest first (bounded; empty in a snapshot). */
+  recentClosedPositions: ClosedPosition[];
+}
+
+/** A change to a wallet account, valid only on top of `baseAccountRevision`. */
+export interface WalletPatch {
+  address: Address;
+  baseAccountRevision: number;
+  accountRevision: number;
+  walletRevision?: number;
+  queueRevision?: number;
+  indexedThroughBlock?: number;
+  /** ms, like the account's. */
+  indexedThroughTimestamp?: number;
+  sessionKeys?: SessionKey[];
+  balance?: bigint;
+  queued?: bigint;
+  locked?: bigint;
+  funds?: WalletFunds;
+  paper?: WalletPaper;
+  lifetime?: WalletLifetime;
+  /** Replaces the whole list when present. */
+  operations?: Operation[];
+  /** Newest first. */
+  addedPositions: OpenPosition[];
+  closedPositions: ClosedPosition[];
+  endedIntents: EndedIntent[];
+}
+
+/** Latest one-second best bid and ask of an instrument (raw prices). */
+export interface PricePoint {
+  instrumentId: number;
+  timestamp: number;
+  bid: bigint;
+  ask: bigint;
+}
+
+export type * from "./query_types.ts";
