@@ -1,0 +1,18 @@
+import { defineChain } from "viem";
+import { CHAIN_ID } from "./contracts.ts";
+
+/** Public HyperEVM JSON-RPC endpoints: the primary and the one tried when it fails. */
+export const HYPEREVM_DEFAULT_RPC = {
+  primary: "https://rpc.hyperliquid.xyz/evm",
+  fallback: "https://rpc.hypurrscan.io",
+} as const;
+
+/** HyperEVM mainnet (chain 999) as a viem chain; HYPE is the gas token. */
+export const hyperEvm = defineChain({
+  id: CHAIN_ID,
+  name: "HyperEVM",
+  nativeCurrency: { name: "HYPE", symbol: "HYPE", decimals: 18 },
+  rpcUrls: {
+    default: { http: [HYPEREVM_DEFAULT_RPC.primary, HYPEREVM_DEFAULT_RPC.fallback] },
+  },
+});

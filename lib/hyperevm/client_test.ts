@@ -1,0 +1,226 @@
+import { deepEqual, equal, match, ok, rejects } from "node:assert/strict";
+import { createHyperEvmClient } from "./client.ts";
+import { HyperEvmError } from "./hyperevm_error.ts";
+
+interface RpcCall {
+  method: string;
+  params: unknown[];
+}
+
+interface TestRpc {
+  url: string;
+  calls: RpcCall[];
+  close(): Promise<void>;
+}
+
+type Behaviour = (call: RpcCall) => Response | "hang";
+
+/** A loopback JSON-RPC server; "hang" holds the request open until the client gives up. */
+function startRpc(behaviour: Behaviour): TestRpc {
+  const calls: RpcCall[] = [];
+  const release = Promise.withResolvers<void>();
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (request) => {
+      const call = await request.json() as RpcCall & { id: number };
+      calls.push({ method: call.method, params: call.params });
+      const answer = behaviour(call);
+      if (answer !== "hang") return answer;
+      // held until close(): the client must give up on its own timeout
+      await release.promise;
+      return new Response("too late", { status: 504 });
+    },
+  );
+  return {
+    url: `http://127.0.0.1:${server.addr.port}/rpc`,
+    calls,
+    async close() {
+      release.resolve();
+      await server.shutdown();
+    },
+  };
+}
+
+function result(value: unknown): Behaviour {
+  return () => Response.json({ jsonrpc: "2.0", id: 1, result: value });
+}
+
+const status = (code: number): Behaviour => () => new Response("Bad Gateway", { status: code });
+
+Deno.test("the fallback answers when the primary replies 502", async () => {
+  const primary = startRpc(status(502));
+  const backup = startRpc(result("0x2e28680"));
+  try {
+    const client = createHyperEvmClient({ rpcUrl: primary.url, fallbackRpcUrl: backup.url });
+    equal(await client.blockNumber(), 48_400_000n);
+    deepEqual(primary.calls.map((c) => c.method), ["eth_blockNumber"]);
+    deepEqual(backup.calls.map((c) => c.method), ["eth_blockNumber"]);
+  } finally {
+    await primary.close();
+    await backup.close();
+  }
+});
+
+Deno.test("a hanging primary is cut off by the timeout and the fallback answers", async () => {
+  const primary = startRpc(() => "hang");
+  const backup = startRpc(result("0x10"));
+  try {
+    const client = createHyperEvmClient({
+      rpcUrl: primary.url,
+      fallbackRpcUrl: backup.url,
+      timeoutMs: 200,
+    });
+    equal(await client.blockNumber(), 16n);
+    equal(primary.calls.length, 1);
+    equal(backup.calls.length, 1);
+  } finally {
+    await primary.close();
+    await backup.close();
+  }
+});
+
+Deno.test("both endpoints failing gives a HyperEvmError naming the method and each failure", async () => {
+  const primary = startRpc(status(502));
+  const backup = startRpc(() => "hang");
+  try {
+    const client = createHyperEvmClient({
+      rpcUrl: primary.url,
+      fallbackRpcUrl: backup.url,
+      timeoutMs: 200,
+    });
+    await rejects(client.receipt(`0x${"7a".repeat(32)}`), (error) => {
+      ok(error instanceof HyperEvmError);
+      equal(
+        error.message,
+        "eth_getTransactionReceipt failed on both RPC endpoints: HTTP 502 / timeout after 200 ms",
+      );
+      equal(error.method, "eth_getTransactionReceipt");
+      deepEqual(error.failures, ["HTTP 502", "timeout after 200 ms"]);
+      return true;
+    });
+    // one attempt per endpoint: no hidden retries
+    equal(primary.calls.length, 1);
+    equal(backup.calls.length, 1);
+  } finally {
+    await primary.close();
+    await backup.close();
+  }
+});
+
+Deno.test("JSON-RPC errors and refused connections are described in words", async () => {
+  const primary = startRpc(() =>
+    Response.json({
+      jsonrpc: "2.0",
+      id: 1,
+      error: { code: -32005, message: "query exceeds max block range 1000" },
+    })
+  );
+  const dead = startRpc(status(500));
+  const deadUrl = dead.url;
+  await dead.close();
+  try {
+    const client = createHyperEvmClient({ rpcUrl: primary.url, fallbackRpcUrl: deadUrl });
+    await rejects(
+      client.logs({ address: `0x${"23".repeat(20)}`, fromBlock: 0n, toBlock: 5000n }),
+      (error) => {
+        ok(error instanceof HyperEvmError);
+        equal(
+          error.message,
+          "eth_getLogs failed on both RPC endpoints: RPC error -32005: query exceeds max block range 1000 / connection failed",
+        );
+        return true;
+      },
+    );
+  } finally {
+    await primary.close();
+  }
+});
+
+Deno.test("a transaction or receipt the node does not know is null", async () => {
+  const rpc = startRpc(result(null));
+  try {
+    const client = createHyperEvmClient({ rpcUrl: rpc.url });
+    equal(await client.transaction(`0x${"01".repeat(32)}`), null);
+    equal(await client.receipt(`0x${"01".repeat(32)}`), null);
+    equal(await client.block(99_999_999n), null);
+    deepEqual(rpc.calls.map((c) => c.params), [
+      [`0x${"01".repeat(32)}`],
+      [`0x${"01".repeat(32)}`],
+      ["0x5f5e0ff", false],
+    ]);
+  } finally {
+    await rpc.close();
+  }
+});
+
+const LOG = {
+  address: "0x233FF29B239ABC1D7748605DA9B205C3E008626E",
+  topics: [`0x${"AB".repeat(32)}`],
+  data: "0x",
+  blockNumber: "0x2e28680",
+  blockHash: `0x${"0b".repeat(32)}`,
+  transactionHash: `0x${"7a".repeat(32)}`,
+  transactionIndex: "0x0",
+  logIndex: "0x3",
+  removed: false,
+};
+
+Deno.test("receipts become domain values: bigints, status words, lower-case hex", async () => {
+  const rpc = startRpc(result({
+    transactionHash: `0x${"7A".repeat(32)}`,
+    blockNumber: "0x2e28680",
+    blockHash: `0x${"0b".repeat(32)}`,
+    transactionIndex: "0x1",
+    status: "0x0",
+    from: "0x3721476DE31190DC1AF8908026ABE20EFE25CF99",
+    to: "0x233ff29b239abc1d7748605da9b205c3e008626e",
+    gasUsed: "0x5208",
+    effectiveGasPrice: "0x5f5e100",
+    contractAddress: null,
+    logs: [LOG],
+    type: "0x2",
+  }));
+  try {
+    const receipt = (await createHyperEvmClient({ rpcUrl: rpc.url }).receipt(
+      `0x${"7a".repeat(32)}`,
+    ))!;
+    equal(receipt.status, "reverted");
+    equal(receipt.blockNumber, 48_400_000n);
+    equal(receipt.gasUsed, 21_000n);
+    equal(receipt.from, "0x3721476de31190dc1af8908026abe20efe25cf99");
+    equal(receipt.transactionHash, `0x${"7a".repeat(32)}`);
+    equal(receipt.logs[0].address, "0x233ff29b239abc1d7748605da9b205c3e008626e");
+    equal(receipt.logs[0].topics[0], `0x${"ab".repeat(32)}`);
+    equal(receipt.logs[0].logIndex, 3);
+  } finally {
+    await rpc.close();
+  }
+});
+
+Deno.test("an answer of the wrong shape is an error naming the method and the field", async () => {
+  const rpc = startRpc(result([{ ...LOG, topics: ["0x12"] }]));
+  try {
+    const client = createHyperEvmClient({ rpcUrl: rpc.url });
+    await rejects(
+      client.logs({
+        address: "0x233ff29b239abc1d7748605da9b205c3e008626e",
+        topics: [`0x${"ab".repeat(32)}`, null],
+        fromBlock: 4001n,
+        toBlock: 4999n,
+      }),
+      (error) => {
+        ok(error instanceof HyperEvmError);
+        match(error.message, /^upstream changed: eth_getLogs answer result\[0\]\.topics\[0\]: /);
+        return true;
+      },
+    );
+    deepEqual(rpc.calls[0].params, [{
+      address: "0x233ff29b239abc1d7748605da9b205c3e008626e",
+      topics: [`0x${"ab".repeat(32)}`, null],
+      fromBlock: "0xfa1",
+      toBlock: "0x1387",
+    }]);
+  } finally {
+    await rpc.close();
+  }
+});

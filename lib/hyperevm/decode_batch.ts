@@ -1,0 +1,100 @@
+import {
+  type AbiParameter,
+  type Address,
+  decodeAbiParameters,
+  decodeFunctionData,
+  encodeAbiParameters,
+  type Hex,
+  toFunctionSelector,
+} from "viem";
+import { BATCH_EXECUTOR_ABI, INTENT_KINDS, INTENT_TYPES, type IntentKind } from "./contracts.ts";
+import type { IntentFields, IntentFieldValue } from "./intent_fields.ts";
+
+/** Four-byte selector of the modelled `executeBatch((uint8,address,bytes,bytes)[])`. */
+export const EXECUTE_BATCH_SELECTOR: Hex = toFunctionSelector(
+  BATCH_EXECUTOR_ABI.find((item) => item.type === "function" && item.name === "executeBatch")!,
+);
+
+/** One signed intent carried by a batch. */
+export interface BatchIntent {
+  /** Position in the batch, as the executor's event reports it. */
+  index: number;
+  /** Raw kind number from calldata. */
+  kind: number;
+  /** Kind name, or null when the number is outside INTENT_KINDS. */
+  action: IntentKind | null;
+  /** Session key or wallet that signed, lower-case. */
+  signer: Address;
+  signature: Hex;
+  /** ABI-encoded EIP-712 fields as sent. */
+  payload: Hex;
+  /** Decoded fields, or null when the payload does not decode for its kind. */
+  fields: IntentFields | null;
+  /** Why the payload did not decode; absent when it did. */
+  decodeError?: string;
+}
+
+/** Return type of {@link decodeBatchCalldata}. */
+export type DecodeBatchCalldataReturnType = BatchIntent[] | null;
+
+/**
+ * Decodes BatchExecutor calldata into its intents. Returns null when the input is not a
+ * well-formed `executeBatch` call. An intent whose payload does not decode for its kind keeps
+ * its place with `decodeError` set, so one bad entry never hides the rest of the batch.
+ */
+export function decodeBatchCalldata(input: Hex): DecodeBatchCalldataReturnType {
+  if (input.slice(0, 10).toLowerCase() !== EXECUTE_BATCH_SELECTOR) return null;
+  let entries: readonly { kind: number; signer: Address; payload: Hex; signature: Hex }[];
+  try {
+    const call = decodeFunctionData({ abi: BATCH_EXECUTOR_ABI, data: input });
+    entries = call.args[0];
+  } catch {
+    return null;
+  }
+  return entries.map((entry, index) => {
+    const action = INTENT_KINDS[entry.kind] ?? null;
+    const base = {
+      index,
+      kind: entry.kind,
+      action,
+      signer: entry.signer.toLowerCase() as Address,
+      signature: entry.signature.toLowerCase() as Hex,
+      payload: entry.payload.toLowerCase() as Hex,
+    };
+    if (action === null) {
+      return { ...base, fields: null, decodeError: `unknown intent kind ${entry.kind}` };
+    }
+    try {
+      return { ...base, fields: decodeIntentPayload(action, entry.payload) };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+      return { ...base, fields: null, decodeError: `${action} payload: ${reason}` };
+    }
+  });
+}
+
+/**
+ * Decodes one intent payload into domain values.
+ *
+ * @throws when the payload is not the canonical encoding of the kind's fields: re-encoding
+ * must give the same bytes, so a payload of another kind or with trailing bytes is refused.
+ */
+export function decodeIntentPayload(kind: IntentKind, payload: Hex): IntentFields {
+  const params = INTENT_TYPES[kind].fields as readonly AbiParameter[];
+  const values = decodeAbiParameters(params, payload);
+  if (encodeAbiParameters(params, values).toLowerCase() !== payload.toLowerCase()) {
+    throw new Error("not the canonical encoding of its fields");
+  }
+  const fields: Record<string, IntentFieldValue> = {};
+  params.forEach((param, i) => {
+    fields[param.name!] = toDomainValue(param.type, values[i]);
+  });
+  return fields;
+}
+
+function toDomainValue(type: string, value: unknown): IntentFieldValue {
+  if (type.endsWith("[]")) return (value as readonly (number | bigint)[]).map((v) => BigInt(v));
+  if (type === "bool") return value as boolean;
+  if (type.startsWith("uint") || type.startsWith("int")) return BigInt(value as number | bigint);
+  return (value as string).toLowerCase() as Hex;
+}

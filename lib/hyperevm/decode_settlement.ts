@@ -1,0 +1,154 @@
+import { type Address, type Hex, isAddressEqual } from "viem";
+import { CONTRACTS, type IntentKind } from "./contracts.ts";
+import { decodeBatchCalldata } from "./decode_batch.ts";
+import { type IntentExecution, readExecutions } from "./executions.ts";
+import type { IntentFields } from "./intent_fields.ts";
+import type { HyperEvmClient } from "./client.ts";
+import type { HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
+import { verifyIntent } from "./verify_intent.ts";
+
+/** One intent of a settlement, checked against its signature and the executor's event. */
+export interface SettledIntent {
+  index: number;
+  /** Kind name; null for a kind number outside INTENT_KINDS. */
+  action: IntentKind | null;
+  /** Wallet the intent acted for (`fields.user`, else the event's user). */
+  wallet: Address | null;
+  /** Signer the batch declares. */
+  signer: Address;
+  recoveredSigner: Address | null;
+  fields: IntentFields | null;
+  /** Id recorded by the executor's event, else the computed one. */
+  intentId: Hex | null;
+  computedIntentId: Hex | null;
+  signatureVerified: boolean;
+  /** Why the signature or id did not check out, or why the payload did not decode. */
+  verificationProblem: string | null;
+  /** The executor reported success for this intent. */
+  executed: boolean;
+  /** Why it did not execute; null when it did. */
+  failureReason: string | null;
+}
+
+/** A decoded transaction: a Papertrade settlement batch or any other transaction. */
+export interface Settlement {
+  txHash: Hex;
+  status: "success" | "reverted" | "pending";
+  blockNumber: bigint | null;
+  /** Block time in unix seconds, when the block was read. */
+  timestamp?: bigint;
+  from: Address;
+  to: Address | null;
+  /** Sent to the BatchExecutor with well-formed executeBatch calldata. */
+  isBatch: boolean;
+  intents: SettledIntent[];
+}
+
+/** Options of {@link decodeSettlement}. */
+export interface DecodeSettlementOptions {
+  /** Block time (unix seconds) to report. */
+  timestamp?: bigint;
+}
+
+/** Return type of {@link decodeSettlement}. */
+export type DecodeSettlementReturnType = Promise<Settlement>;
+
+/**
+ * Decodes a transaction and its receipt (null while pending) into a settlement: each intent
+ * of a BatchExecutor batch with its signature checked and matched, by batch index, to the
+ * IntentExecuted event the executor emitted for it.
+ */
+export async function decodeSettlement(
+  tx: HyperEvmTransaction,
+  receipt: HyperEvmReceipt | null,
+  options: DecodeSettlementOptions = {},
+): DecodeSettlementReturnType {
+  const status = receipt?.status ?? "pending";
+  const settlement: Settlement = {
+    txHash: tx.hash,
+    status,
+    blockNumber: receipt?.blockNumber ?? tx.blockNumber,
+    ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
+    from: tx.from,
+    to: tx.to,
+    isBatch: false,
+    intents: [],
+  };
+  const toExecutor = tx.to !== null && isAddressEqual(tx.to, CONTRACTS.batchExecutor);
+  const batch = toExecutor ? decodeBatchCalldata(tx.input) : null;
+  if (batch === null) return settlement;
+
+  const executions = readExecutions(receipt?.logs ?? []);
+  settlement.isBatch = true;
+  settlement.intents = await Promise.all(batch.map(async (intent): Promise<SettledIntent> => {
+    const event = executions.find((execution) => execution.index === intent.index);
+    const userField = intent.fields?.user;
+    const wallet = typeof userField === "string" ? userField as Address : event?.user ?? null;
+    const common = {
+      index: intent.index,
+      action: intent.action,
+      wallet,
+      signer: intent.signer,
+      fields: intent.fields,
+      executed: event?.success ?? false,
+      failureReason: failureReason(status, event),
+    };
+    if (intent.action === null || intent.fields === null) {
+      return {
+        ...common,
+        recoveredSigner: null,
+        intentId: event?.intentId ?? null,
+        computedIntentId: null,
+        signatureVerified: false,
+        verificationProblem: intent.decodeError ?? "the payload did not decode",
+      };
+    }
+    const check = await verifyIntent({
+      kind: intent.action,
+      fields: intent.fields,
+      signature: intent.signature,
+      declaredSigner: intent.signer,
+      recordedIntentId: event?.intentId ?? null,
+    });
+    return {
+      ...common,
+      recoveredSigner: check.recoveredSigner,
+      intentId: event?.intentId ?? check.computedIntentId,
+      computedIntentId: check.computedIntentId,
+      signatureVerified: check.signatureVerified,
+      verificationProblem: check.problem,
+    };
+  }));
+  return settlement;
+}
+
+function failureReason(
+  status: Settlement["status"],
+  event: IntentExecution | undefined,
+): string | null {
+  if (event) return event.success ? null : event.reason ?? "failed without a reason";
+  if (status === "pending") return "the batch is not mined yet";
+  if (status === "reverted") return "the batch transaction reverted";
+  return "the executor emitted no IntentExecuted event for this intent";
+}
+
+/** Return type of {@link decodeTransaction}. */
+export type DecodeTransactionReturnType = Promise<
+  { found: false } | ({ found: true } & Settlement)
+>;
+
+/**
+ * Fetches a transaction and its receipt in parallel, then its block for the timestamp, and
+ * decodes it. `{ found: false }` when no endpoint knows the hash.
+ */
+export async function decodeTransaction(
+  client: HyperEvmClient,
+  hash: Hex,
+): DecodeTransactionReturnType {
+  const [tx, receipt] = await Promise.all([client.transaction(hash), client.receipt(hash)]);
+  if (tx === null) return { found: false };
+  const blockNumber = receipt?.blockNumber ?? null;
+  const block = blockNumber === null ? null : await client.block(blockNumber);
+  const settlement = await decodeSettlement(tx, receipt, { timestamp: block?.timestamp });
+  return { found: true, ...settlement };
+}

@@ -1,0 +1,109 @@
+import {
+  type Address,
+  decodeAbiParameters,
+  decodeEventLog,
+  type Hex,
+  hexToBytes,
+  isAddressEqual,
+  size,
+  sliceHex,
+  toEventSelector,
+} from "viem";
+import { BATCH_EXECUTOR_ABI, CONTRACTS } from "./contracts.ts";
+import type { HyperEvmLog } from "./types.ts";
+
+/** topic0 of the modelled `IntentExecuted` event. */
+export const INTENT_EXECUTED_TOPIC: Hex = toEventSelector(
+  BATCH_EXECUTOR_ABI.find((item) => item.type === "event" && item.name === "IntentExecuted")!,
+);
+
+// Solidity's Error(string) selector: executors often forward a revert reason as-is.
+const ERROR_STRING_SELECTOR = "0x08c379a0";
+
+/** What the BatchExecutor reported for one intent. */
+export interface IntentExecution {
+  intentId: Hex;
+  /** Wallet the intent acted for, lower-case. */
+  user: Address;
+  /** Position of the intent in its batch. */
+  index: number;
+  /** Raw kind number. */
+  kind: number;
+  success: boolean;
+  /** Failure reason as text when printable, else its hex; null when empty. */
+  reason: string | null;
+  transactionHash: Hex;
+  blockNumber: bigint;
+  logIndex: number;
+}
+
+/** Return type of {@link readExecutions}. */
+export type ReadExecutionsReturnType = IntentExecution[];
+
+/**
+ * The IntentExecuted events among a receipt's (or a getLogs answer's) logs. Only logs emitted
+ * by the BatchExecutor with the event's topic count; a look-alike event from any other
+ * contract could be forged by anyone, and a log that does not decode is not evidence either.
+ */
+export function readExecutions(logs: readonly HyperEvmLog[]): ReadExecutionsReturnType {
+  const executions: IntentExecution[] = [];
+  for (const log of logs) {
+    if (!isAddressEqual(log.address, CONTRACTS.batchExecutor)) continue;
+    if (log.topics[0]?.toLowerCase() !== INTENT_EXECUTED_TOPIC) continue;
+    let decoded;
+    try {
+      decoded = decodeEventLog({
+        abi: BATCH_EXECUTOR_ABI,
+        eventName: "IntentExecuted",
+        topics: log.topics as [Hex, ...Hex[]],
+        data: log.data,
+        strict: true,
+      });
+    } catch {
+      continue;
+    }
+    const { intentId, user, index, kind, success, reason } = decoded.args;
+    if (index > BigInt(Number.MAX_SAFE_INTEGER)) continue;
+    executions.push({
+      intentId: intentId.toLowerCase() as Hex,
+      user: user.toLowerCase() as Address,
+      index: Number(index),
+      kind,
+      success,
+      reason: describeReason(reason),
+      transactionHash: log.transactionHash,
+      blockNumber: log.blockNumber,
+      logIndex: log.logIndex,
+    });
+  }
+  return executions;
+}
+
+/** Renders revert bytes for people: Error(string) unwrapped, printable UTF-8 as text, else hex. */
+export function describeReason(reason: Hex): string | null {
+  if (size(reason) === 0) return null;
+  if (reason.slice(0, 10).toLowerCase() === ERROR_STRING_SELECTOR) {
+    try {
+      const [message] = decodeAbiParameters([{ type: "string" }], sliceHex(reason, 4));
+      if (isPrintable(message)) return message;
+    } catch {
+      // not a well-formed Error(string); fall through to the raw forms
+    }
+  }
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(hexToBytes(reason));
+    if (isPrintable(text)) return text;
+  } catch {
+    // invalid UTF-8: show the bytes
+  }
+  return reason.toLowerCase();
+}
+
+// Control characters and bidi overrides would garble or disguise the text where it is shown.
+const UNPRINTABLE =
+  // deno-lint-ignore no-control-regex
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+function isPrintable(text: string): boolean {
+  return text.length > 0 && !UNPRINTABLE.test(text);
+}

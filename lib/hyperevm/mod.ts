@@ -1,0 +1,64 @@
+/**
+ * HyperEVM adapter: JSON-RPC reads with fallback, EIP-712 intent hashing and ids, and the
+ * modelled BatchExecutor calldata and events. Everything it returns is a typed domain value.
+ *
+ * @module
+ */
+export * from "./contracts.ts";
+export { hyperEvm, HYPEREVM_DEFAULT_RPC } from "./chain.ts";
+export type { HyperEvmBlock, HyperEvmLog, HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
+export { HyperEvmError, type HyperEvmErrorOptions } from "./hyperevm_error.ts";
+export {
+  createHyperEvmClient,
+  type CreateHyperEvmClientReturnType,
+  DEFAULT_RPC_TIMEOUT_MS,
+  type HyperEvmClient,
+  type HyperEvmClientOptions,
+  type LogFilter,
+} from "./client.ts";
+export type { IntentFields, IntentFieldValue, IntentMessage } from "./intent_fields.ts";
+export {
+  asViemTypedData,
+  type IntentTypedData,
+  intentTypedData,
+  type IntentTypedDataReturnType,
+} from "./typed_data.ts";
+export { intentDigest, type IntentDigestReturnType } from "./intent_digest.ts";
+export { intentId, type IntentIdReturnType } from "./intent_id.ts";
+export {
+  type BatchIntent,
+  decodeBatchCalldata,
+  type DecodeBatchCalldataReturnType,
+  decodeIntentPayload,
+  EXECUTE_BATCH_SELECTOR,
+} from "./decode_batch.ts";
+export {
+  describeReason,
+  INTENT_EXECUTED_TOPIC,
+  type IntentExecution,
+  readExecutions,
+  type ReadExecutionsReturnType,
+} from "./executions.ts";
+export {
+  verifyIntent,
+  type VerifyIntentParameters,
+  type VerifyIntentReturnType,
+} from "./verify_intent.ts";
+export {
+  decodeSettlement,
+  type DecodeSettlementOptions,
+  type DecodeSettlementReturnType,
+  decodeTransaction,
+  type DecodeTransactionReturnType,
+  type SettledIntent,
+  type Settlement,
+} from "./decode_settlement.ts";
+export {
+  type BlockWindow,
+  findIntentSettlement,
+  type FindIntentSettlementReturnType,
+  type IntentSettlementMatch,
+  MAX_LOG_RANGE,
+  type ScanOptions,
+  scanWindows,
+} from "./find_settlement.ts";

@@ -1,0 +1,36 @@
+import type { TypedDataDefinition, TypedDataDomain, TypedDataParameter } from "viem";
+import { EXCHANGE_DOMAIN, INTENT_TYPES, type IntentKind, STAKING_DOMAIN } from "./contracts.ts";
+import type { IntentFields, IntentMessage } from "./intent_fields.ts";
+
+/** The viem typed-data object of an intent: what a wallet or session key signs. */
+export interface IntentTypedData {
+  domain: TypedDataDomain;
+  types: Record<string, readonly TypedDataParameter[]>;
+  primaryType: string;
+  message: IntentFields;
+}
+
+/** Return type of {@link intentTypedData}. */
+export type IntentTypedDataReturnType = IntentTypedData;
+
+/**
+ * Builds the EIP-712 typed data for an intent kind and its message: the Exchange or Staking
+ * domain, the modelled struct type, and the message as given (validated when hashed).
+ */
+export function intentTypedData<K extends IntentKind>(
+  kind: K,
+  message: IntentMessage<K> | IntentFields,
+): IntentTypedData {
+  const spec = INTENT_TYPES[kind];
+  return {
+    domain: spec.domain === "exchange" ? EXCHANGE_DOMAIN : STAKING_DOMAIN,
+    types: { [spec.primaryType]: spec.fields },
+    primaryType: spec.primaryType,
+    message,
+  };
+}
+
+/** {@link IntentTypedData} in the type viem's hashing and signing functions accept. */
+export function asViemTypedData(typedData: IntentTypedData): TypedDataDefinition {
+  return typedData as unknown as TypedDataDefinition;
+}

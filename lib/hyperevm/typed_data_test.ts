@@ -1,0 +1,79 @@
+import { deepEqual, equal } from "node:assert/strict";
+import {
+  encodeAbiParameters,
+  getTypesForEIP712Domain,
+  hashDomain,
+  keccak256,
+  toHex,
+  type TypedDataDomain,
+} from "viem";
+import {
+  DOMAIN_SEPARATORS,
+  EXCHANGE_DOMAIN,
+  INTENT_ID_TAG,
+  INTENT_KINDS,
+  STAKING_DOMAIN,
+} from "./contracts.ts";
+import { intentTypedData } from "./typed_data.ts";
+import { sampleMessage, walletA } from "./_testing.ts";
+
+function viemSeparator(domain: TypedDataDomain) {
+  return hashDomain(
+    {
+      domain,
+      types: { EIP712Domain: getTypesForEIP712Domain({ domain }) },
+    } as Parameters<typeof hashDomain>[0],
+  );
+}
+
+// The standard four-field separator spelled out, independent of viem's typed-data code.
+function handSeparator(domain: typeof EXCHANGE_DOMAIN | typeof STAKING_DOMAIN) {
+  const typeHash = keccak256(
+    toHex("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
+  );
+  return keccak256(encodeAbiParameters(
+    [{ type: "bytes32" }, { type: "bytes32" }, { type: "bytes32" }, { type: "uint256" }, {
+      type: "address",
+    }],
+    [
+      typeHash,
+      keccak256(toHex(domain.name)),
+      keccak256(toHex(domain.version)),
+      BigInt(domain.chainId),
+      domain.verifyingContract,
+    ],
+  ));
+}
+
+Deno.test("the Exchange domain hashes to the published separator 0x53a2ab5a…7e77", () => {
+  equal(viemSeparator(EXCHANGE_DOMAIN), DOMAIN_SEPARATORS.exchange);
+  equal(handSeparator(EXCHANGE_DOMAIN), DOMAIN_SEPARATORS.exchange);
+});
+
+Deno.test("the PaperStaking domain hashes to the published separator 0x71706d56…7eb0", () => {
+  equal(viemSeparator(STAKING_DOMAIN), DOMAIN_SEPARATORS.staking);
+  equal(handSeparator(STAKING_DOMAIN), DOMAIN_SEPARATORS.staking);
+});
+
+Deno.test("INTENT_ID_TAG is keccak256 of the ASCII string papertrade:intent-id:v2", () => {
+  equal(keccak256(toHex("papertrade:intent-id:v2")), INTENT_ID_TAG);
+});
+
+Deno.test("stake, unstake and claim use the staking domain and every other kind the exchange", () => {
+  const stakingKinds = INTENT_KINDS.filter((kind) =>
+    intentTypedData(kind, sampleMessage(kind, walletA.address)).domain === STAKING_DOMAIN
+  );
+  deepEqual(stakingKinds, ["stakePaper", "unstakePaper", "claimRewards"]);
+});
+
+Deno.test("typed data names the primary type and lists its fields in the modelled order", () => {
+  const typed = intentTypedData("claimRewards", sampleMessage("claimRewards", walletA.address));
+  equal(typed.primaryType, "ClaimRewards");
+  deepEqual(typed.types, {
+    ClaimRewards: [
+      { name: "user", type: "address" },
+      { name: "nonce", type: "uint128" },
+      { name: "deadline", type: "uint64" },
+    ],
+  });
+});

@@ -1,0 +1,134 @@
+import { equal, match } from "node:assert/strict";
+import type { Hex } from "viem";
+import { INTENT_KINDS } from "./contracts.ts";
+import { intentDigest } from "./intent_digest.ts";
+import { intentId } from "./intent_id.ts";
+import { verifyIntent } from "./verify_intent.ts";
+import {
+  sampleMessage,
+  SESSION_KEY_KINDS,
+  sessionA,
+  signIntent,
+  walletA,
+  walletB,
+} from "./_testing.ts";
+
+Deno.test("a wallet-signed stake verifies and recovers the wallet", async () => {
+  const fields = sampleMessage("stakePaper", walletA.address);
+  const signature = await signIntent("stakePaper", fields, walletA);
+  const result = await verifyIntent({
+    kind: "stakePaper",
+    fields,
+    signature,
+    declaredSigner: walletA.address,
+  });
+  equal(result.signatureVerified, true);
+  equal(result.signerMatches, true);
+  equal(result.recoveredSigner, walletA.address.toLowerCase());
+  equal(result.digest, intentDigest("stakePaper", fields));
+  equal(result.computedIntentId, intentId(result.digest!, walletA.address));
+  equal(result.intentIdMatches, null);
+  equal(result.problem, null);
+});
+
+Deno.test("a session-key-signed open verifies against its recorded intent id", async () => {
+  const fields = sampleMessage("openPosition", walletA.address);
+  const signature = await signIntent("openPosition", fields, sessionA);
+  const recorded = intentId(intentDigest("openPosition", fields), sessionA.address);
+  const result = await verifyIntent({
+    kind: "openPosition",
+    fields,
+    signature,
+    declaredSigner: sessionA.address,
+    recordedIntentId: recorded,
+  });
+  equal(result.signatureVerified, true);
+  equal(result.intentIdMatches, true);
+  equal(result.recoveredSigner, sessionA.address.toLowerCase());
+});
+
+Deno.test("every kind verifies when signed by its proper signer", async () => {
+  for (const kind of INTENT_KINDS) {
+    const signer = SESSION_KEY_KINDS.includes(kind) ? sessionA : walletA;
+    const fields = sampleMessage(kind, walletA.address);
+    const result = await verifyIntent({
+      kind,
+      fields,
+      signature: await signIntent(kind, fields, signer),
+      declaredSigner: signer.address,
+    });
+    equal(result.signatureVerified, true, kind);
+  }
+});
+
+Deno.test("a field changed after signing no longer recovers to the signer", async () => {
+  const fields = sampleMessage("openPosition", walletA.address);
+  const signature = await signIntent("openPosition", fields, sessionA);
+  const result = await verifyIntent({
+    kind: "openPosition",
+    fields: { ...fields, leverage: 1000n },
+    signature,
+    declaredSigner: sessionA.address,
+  });
+  equal(result.signatureVerified, false);
+  equal(result.signerMatches, false);
+  match(result.problem!, /not the declared signer/);
+});
+
+Deno.test("a valid signature attributed to the wrong signer fails", async () => {
+  const fields = sampleMessage("withdrawToCore", walletA.address);
+  const signature = await signIntent("withdrawToCore", fields, walletA);
+  const result = await verifyIntent({
+    kind: "withdrawToCore",
+    fields,
+    signature,
+    declaredSigner: walletB.address,
+  });
+  equal(result.signatureVerified, false);
+  equal(result.recoveredSigner, walletA.address.toLowerCase());
+  equal(result.computedIntentId, intentId(result.digest!, walletB.address));
+});
+
+Deno.test("a recorded id that does not recompute fails even with a good signature", async () => {
+  const fields = sampleMessage("claimRewards", walletA.address);
+  const signature = await signIntent("claimRewards", fields, walletA);
+  const result = await verifyIntent({
+    kind: "claimRewards",
+    fields,
+    signature,
+    declaredSigner: walletA.address,
+    recordedIntentId: `0x${"ee".repeat(32)}`,
+  });
+  equal(result.signerMatches, true);
+  equal(result.intentIdMatches, false);
+  equal(result.signatureVerified, false);
+  match(result.problem!, /does not match the recomputed/);
+});
+
+Deno.test("garbage signatures fail with an explanation instead of throwing", async () => {
+  const fields = sampleMessage("claimRewards", walletA.address);
+  const garbage: Hex[] = ["0x", "0x1234", `0x${"ff".repeat(65)}`, `0x${"11".repeat(64)}05`];
+  for (const signature of garbage) {
+    const result = await verifyIntent({
+      kind: "claimRewards",
+      fields,
+      signature,
+      declaredSigner: walletA.address,
+    });
+    equal(result.signatureVerified, false, signature);
+    equal(typeof result.problem, "string", signature);
+    equal(result.digest, intentDigest("claimRewards", fields));
+  }
+});
+
+Deno.test("fields that do not form the kind's message fail with an explanation", async () => {
+  const result = await verifyIntent({
+    kind: "openPosition",
+    fields: { user: walletA.address },
+    signature: `0x${"11".repeat(65)}`,
+    declaredSigner: walletA.address,
+  });
+  equal(result.signatureVerified, false);
+  equal(result.digest, null);
+  match(result.problem!, /do not fit the openPosition type/);
+});
