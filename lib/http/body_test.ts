@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { MAX_BODY_BYTES, readLimitedBody } from "./body.ts";
+
+function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+}
+
+function streamingRequest(chunks: Uint8Array[]): Request {
+  // A stream body has no Content-Length, like a chunked upload.
+  return new Request("http://localhost/", { method: "POST", body: streamOf(chunks) });
+}
+
+Deno.test("a body within the cap is read as UTF-8 text", async () => {
+  const request = new Request("http://localhost/", { method: "POST", body: '{"name":"é"}' });
+  assert.deepEqual(await readLimitedBody(request), { ok: true, text: '{"name":"é"}' });
+});
+
+Deno.test("a body of exactly 64 KiB is accepted and one byte more is refused", async () => {
+  const exact = new Uint8Array(MAX_BODY_BYTES).fill(0x61);
+  const accepted = await readLimitedBody(streamingRequest([exact]));
+  assert.equal(accepted.ok, true);
+  assert.equal(accepted.ok && accepted.text.length, MAX_BODY_BYTES);
+  const refused = await readLimitedBody(streamingRequest([exact, new Uint8Array([0x61])]));
+  assert.deepEqual(refused, { ok: false, reason: "too_large" });
+});
+
+Deno.test("a declared Content-Length over the cap is refused before reading", async () => {
+  let pulled = false;
+  const body = new ReadableStream<Uint8Array>({
+    pull() {
+      pulled = true;
+    },
+  });
+  const request = new Request("http://localhost/", {
+    method: "POST",
+    body,
+    headers: { "content-length": String(MAX_BODY_BYTES + 1) },
+  });
+  assert.deepEqual(await readLimitedBody(request), { ok: false, reason: "too_large" });
+  assert.equal(pulled, false);
+});
+
+Deno.test("a body without Content-Length is counted while streaming and cut off past the cap", async () => {
+  const chunk = new Uint8Array(16 * 1024).fill(0x62);
+  const request = streamingRequest([chunk, chunk, chunk, chunk, chunk]);
+  assert.equal(request.headers.get("content-length"), null);
+  assert.deepEqual(await readLimitedBody(request), { ok: false, reason: "too_large" });
+});
+
+Deno.test("a smaller custom cap is honoured and a missing body reads as empty text", async () => {
+  const request = new Request("http://localhost/", { method: "POST", body: "12345" });
+  assert.deepEqual(await readLimitedBody(request, 4), { ok: false, reason: "too_large" });
+  const empty = new Request("http://localhost/", { method: "POST" });
+  assert.deepEqual(await readLimitedBody(empty), { ok: true, text: "" });
+});

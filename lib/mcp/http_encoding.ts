@@ -1,0 +1,52 @@
+/** Turning JSON-RPC replies into HTTP responses: JSON or a single SSE event, with CORS. */
+import { applyCorsHeaders } from "../http/cors.ts";
+
+/** Media types listed in an Accept header (lowercased, parameters dropped, q=0 entries skipped). */
+export function acceptedMediaTypes(accept: string | null): string[] {
+  if (!accept) return [];
+  return accept.split(",").flatMap((part) => {
+    const [type, ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    const refused = params.some((param) => /^q=0(\.0*)?$/.test(param.replace(/\s+/g, "")));
+    return type && !refused ? [type] : [];
+  });
+}
+
+/** True when the client asks for an event stream and accepts no JSON (seed: then answer SSE). */
+export function acceptsOnlyEventStream(accept: string | null): boolean {
+  const types = acceptedMediaTypes(accept);
+  const json = types.some((type) =>
+    type === "application/json" || type === "application/*" || type === "*/*"
+  );
+  return types.includes("text/event-stream") && !json;
+}
+
+/** True when the Accept header names text/event-stream at all. */
+export function mentionsEventStream(accept: string | null): boolean {
+  return acceptedMediaTypes(accept).includes("text/event-stream");
+}
+
+/** A JSON response with CORS headers. */
+export function jsonHttpResponse(
+  status: number,
+  body: unknown,
+  headers: HeadersInit = {},
+): Response {
+  const allHeaders = applyCorsHeaders(new Headers(headers));
+  allHeaders.set("content-type", "application/json");
+  return new Response(JSON.stringify(body), { status, headers: allHeaders });
+}
+
+/** One SSE `message` event carrying `body`, then the end of the stream. */
+export function sseHttpResponse(status: number, body: unknown): Response {
+  const headers = applyCorsHeaders(new Headers());
+  headers.set("content-type", "text/event-stream");
+  headers.set("cache-control", "no-cache");
+  // Keeps reverse proxies from buffering the event (2026-07-28 transport SHOULD).
+  headers.set("x-accel-buffering", "no");
+  return new Response(`event: message\ndata: ${JSON.stringify(body)}\n\n`, { status, headers });
+}
+
+/** A response with no body (202 for notifications, 405s), with CORS headers. */
+export function emptyHttpResponse(status: number, headers: HeadersInit = {}): Response {
+  return new Response(null, { status, headers: applyCorsHeaders(new Headers(headers)) });
+}

@@ -1,0 +1,103 @@
+/**
+ * `POST /api/tools/{name}`: the REST mirror of MCP tools/call. The body is the arguments
+ * object; the answer is the structured result. It runs through the same `callTool` as MCP.
+ * Statuses (docs "Reference"): 200 ran, 400 body not a JSON object, 404 unknown tool, 405
+ * other methods, 413 over 64 KiB, 422 tool error / invalid arguments / timeout, 429 rate
+ * limit (with Retry-After), 500 a server bug. Error bodies are `{ error, message }`. An empty
+ * body counts as `{}` so a tool without required arguments can be called with a bare POST.
+ */
+import { readLimitedBody } from "../http/body.ts";
+import { preflightResponse } from "../http/cors.ts";
+import { describeRateLimit } from "../http/rate_limit.ts";
+import { callTool, findTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
+import { jsonHttpResponse } from "./http_encoding.ts";
+import { isJsonObject } from "./jsonrpc.ts";
+import { resolveToolOptions, type ToolEndpointOptions } from "./options.ts";
+
+function problem(
+  status: number,
+  error: string,
+  message: string,
+  headers: HeadersInit = {},
+): Response {
+  return jsonHttpResponse(status, { error, message }, headers);
+}
+
+const OUTCOME_STATUS: Record<Exclude<ToolOutcome["kind"], "ok">, number> = {
+  invalid_arguments: 422,
+  tool_error: 422,
+  timeout: 422,
+  internal_error: 500,
+};
+
+/** Handles one request to the REST mirror of tool `name`. Never throws. */
+export async function handleToolRestRequest(
+  request: Request,
+  name: string,
+  options: ToolEndpointOptions,
+): Promise<Response> {
+  if (request.method === "OPTIONS") return preflightResponse(["POST", "OPTIONS"]);
+  if (request.method !== "POST") {
+    return problem(
+      405,
+      "method_not_allowed",
+      `Use POST with a JSON object of arguments; ${request.method} is not supported.`,
+      {
+        allow: "POST, OPTIONS",
+      },
+    );
+  }
+  const resolved = resolveToolOptions(options);
+  const tool = findTool(resolved.tools, name);
+  if (!tool) return problem(404, "unknown_tool", unknownToolMessage(name, resolved.tools));
+  try {
+    const body = await readLimitedBody(request, resolved.maxBodyBytes);
+    if (!body.ok) {
+      const limit = `${Math.round(resolved.maxBodyBytes / 1024)} KiB`;
+      return problem(413, "body_too_large", `The request body is larger than ${limit}.`);
+    }
+    let args: unknown = {};
+    if (body.text.trim() !== "") {
+      try {
+        args = JSON.parse(body.text);
+      } catch {
+        return problem(
+          400,
+          "invalid_json",
+          "The request body is not valid JSON. Send the tool arguments as a JSON object.",
+        );
+      }
+    }
+    if (!isJsonObject(args)) {
+      return problem(
+        400,
+        "invalid_body",
+        "The request body must be a JSON object of tool arguments (not an array, string, number or null).",
+      );
+    }
+    if (resolved.limiter) {
+      const decision = await resolved.limiter.consume(resolved.clientKey ?? "unknown", 1);
+      if (!decision.allowed) {
+        const retryAfter = String(decision.retryAfterSeconds);
+        return jsonHttpResponse(429, {
+          error: "rate_limited",
+          message: describeRateLimit(decision),
+          limit: decision.limit,
+          window_seconds: Math.round(decision.windowMs / 1000),
+          retry_after_seconds: decision.retryAfterSeconds,
+        }, { "retry-after": retryAfter });
+      }
+    }
+    const outcome = await callTool(tool, args, {
+      createContext: resolved.createContext,
+      timeoutMs: resolved.toolTimeoutMs,
+      signal: resolved.clientSignal,
+      onError: resolved.onError,
+    });
+    if (outcome.kind === "ok") return jsonHttpResponse(200, outcome.structured);
+    return problem(OUTCOME_STATUS[outcome.kind], outcome.kind, outcome.message);
+  } catch (error) {
+    resolved.onError(error, `POST /api/tools/${name} failed`);
+    return problem(500, "internal_error", "Internal error.");
+  }
+}

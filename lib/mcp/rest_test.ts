@@ -1,0 +1,147 @@
+import assert from "node:assert/strict";
+import { createRateLimiter } from "../http/rate_limit.ts";
+import { handleToolRestRequest } from "./rest.ts";
+import { testOptions } from "./_test_support.ts";
+
+function restRequest(name: string, body?: BodyInit, init: RequestInit = {}): Request {
+  return new Request(`http://localhost/api/tools/${name}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+    ...init,
+  });
+}
+
+async function rest(
+  name: string,
+  body?: BodyInit,
+  options = testOptions(),
+  // deno-lint-ignore no-explicit-any -- tests inspect arbitrary JSON
+): Promise<{ response: Response; json: any }> {
+  const response = await handleToolRestRequest(restRequest(name, body), name, options);
+  const text = await response.text();
+  return { response, json: text ? JSON.parse(text) : undefined };
+}
+
+Deno.test("REST 200: the body is the structured result, with CORS", async () => {
+  const { response, json } = await rest("echo", JSON.stringify({ text: "r", times: 3 }));
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("content-type"), "application/json");
+  assert.equal(response.headers.get("access-control-allow-origin"), "*");
+  assert.deepEqual(json, { text: "r r r", length: 5 });
+});
+
+Deno.test("REST 400: a body that is not JSON, or not a JSON object, says so", async () => {
+  const broken = await rest("echo", "{text:");
+  assert.equal(broken.response.status, 400);
+  assert.equal(broken.json.error, "invalid_json");
+  assert.match(broken.json.message, /not valid JSON/);
+  for (const body of ["[1,2]", '"text"', "null", "3"]) {
+    const { response, json } = await rest("echo", body);
+    assert.equal(response.status, 400, body);
+    assert.equal(json.error, "invalid_body");
+    assert.match(json.message, /must be a JSON object/);
+  }
+});
+
+Deno.test("REST: an empty body means no arguments", async () => {
+  const { response, json } = await rest("echo", "");
+  assert.equal(response.status, 422, "echo needs text, so the empty object fails validation");
+  assert.match(json.message, /argument 'text' is required/);
+});
+
+Deno.test("REST 404: an unknown tool lists the valid names", async () => {
+  const { response, json } = await rest("nope", "{}");
+  assert.equal(response.status, 404);
+  assert.equal(json.error, "unknown_tool");
+  assert.match(json.message, /Valid tools: echo, always_fails, hangs, bad_output, crashes/);
+});
+
+Deno.test("REST 405: other methods, with Allow: POST, OPTIONS", async () => {
+  for (const method of ["GET", "PUT", "DELETE"]) {
+    const response = await handleToolRestRequest(
+      new Request("http://localhost/api/tools/echo", { method }),
+      "echo",
+      testOptions(),
+    );
+    assert.equal(response.status, 405, method);
+    assert.equal(response.headers.get("allow"), "POST, OPTIONS");
+    assert.equal(response.headers.get("access-control-allow-origin"), "*");
+    await response.body?.cancel();
+  }
+});
+
+Deno.test("REST OPTIONS: a CORS preflight", async () => {
+  const response = await handleToolRestRequest(
+    new Request("http://localhost/api/tools/echo", { method: "OPTIONS" }),
+    "echo",
+    testOptions(),
+  );
+  assert.equal(response.status, 204);
+  assert.equal(response.headers.get("access-control-allow-methods"), "POST, OPTIONS");
+  assert.match(response.headers.get("access-control-allow-headers")!, /content-type/);
+});
+
+Deno.test("REST 413: a body over 64 KiB, with or without Content-Length", async () => {
+  const big = JSON.stringify({ text: "x".repeat(70_000) });
+  const declared = await rest("echo", big);
+  assert.equal(declared.response.status, 413);
+  assert.equal(declared.json.error, "body_too_large");
+  const bytes = new TextEncoder().encode(big);
+  const stream = new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes.slice(0, 40_000));
+      controller.enqueue(bytes.slice(40_000));
+      controller.close();
+    },
+  });
+  const streamed = await rest("echo", stream);
+  assert.equal(streamed.response.status, 413);
+});
+
+Deno.test("REST 422: invalid arguments, tool errors and timeouts carry the message", async () => {
+  const invalid = await rest("echo", JSON.stringify({ text: 5 }));
+  assert.equal(invalid.response.status, 422);
+  assert.equal(invalid.json.error, "invalid_arguments");
+  assert.match(invalid.json.message, /argument 'text'/);
+  const failed = await rest("always_fails", "{}");
+  assert.equal(failed.response.status, 422);
+  assert.deepEqual(failed.json, {
+    error: "tool_error",
+    message: "The upstream API answered 503; try again later.",
+  });
+  const slow = await rest("hangs", "{}", testOptions({ toolTimeoutMs: 20 }));
+  assert.equal(slow.response.status, 422);
+  assert.equal(slow.json.error, "timeout");
+});
+
+Deno.test("REST 500: a result off the output schema is a server bug", async () => {
+  const options = testOptions();
+  const { response, json } = await rest("bad_output", "{}", options);
+  assert.equal(response.status, 500);
+  assert.equal(json.error, "internal_error");
+  assert.equal(options.faults.length, 1);
+});
+
+Deno.test("REST 429: past the limit, with Retry-After and a body saying what was limited", async () => {
+  const options = testOptions({
+    limiter: createRateLimiter({ limit: 2, now: () => 20_000 }),
+    clientKey: "k",
+  });
+  assert.equal((await rest("echo", '{"text":"a"}', options)).response.status, 200);
+  assert.equal(
+    (await rest("always_fails", "{}", options)).response.status,
+    422,
+    "errors count too",
+  );
+  const { response, json } = await rest("echo", '{"text":"a"}', options);
+  assert.equal(response.status, 429);
+  assert.equal(response.headers.get("retry-after"), "40");
+  assert.equal(
+    response.headers.get("access-control-expose-headers")?.includes("retry-after"),
+    true,
+  );
+  assert.equal(json.error, "rate_limited");
+  assert.equal(json.retry_after_seconds, 40);
+  assert.match(json.message, /at most 2 tool calls per client every 60 s/);
+});
