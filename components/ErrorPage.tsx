@@ -1,0 +1,30 @@
+import { Layout } from "./Layout.tsx";
+
+/** Props of an error page: what happened, in words a visitor can act on. */
+export interface ErrorPageProps {
+  status: number;
+  title: string;
+  /** What was looked up or which source failed. */
+  detail: string;
+  /** Suggestions, each a short sentence. */
+  hints?: string[];
+}
+
+/** A plain error page: never a stack trace, always what to try next. */
+export function ErrorPage(props: ErrorPageProps) {
+  return (
+    <Layout title={`${props.title} · Papertrade Explorer`}>
+      <h1>{props.title}</h1>
+      <p class="notice">{props.detail}</p>
+      {props.hints && props.hints.length > 0 && (
+        <ul>
+          {props.hints.map((hint) => <li>{hint}</li>)}
+        </ul>
+      )}
+      <p>
+        <a href="/">Back to the overview</a>
+      </p>
+      <p class="muted">HTTP {props.status}</p>
+    </Layout>
+  );
+}

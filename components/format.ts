@@ -1,0 +1,79 @@
+/**
+ * Display formatting for server-rendered pages. Inputs are exact (bigint wad, raw prices);
+ * rounding happens here, once, for display only.
+ */
+import { rawPriceToNumber, wadToNumber } from "../lib/math/mod.ts";
+
+const usdFull = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const usdCompact = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 2,
+});
+const plain = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+/** USD from a wad amount: `$1,234.56`, or compact (`$14.76M`) from a million up when asked. */
+export function formatUsd(
+  wad: bigint,
+  options: { compact?: boolean; sign?: boolean } = {},
+): string {
+  const value = wadToNumber(wad);
+  const text = options.compact && Math.abs(value) >= 1e6
+    ? usdCompact.format(value)
+    : usdFull.format(value);
+  return options.sign && value > 0 ? `+${text}` : text;
+}
+
+/** A price in quote units from a raw price: all decimals the price scale carries. */
+export function formatPrice(raw: bigint, priceScale: bigint): string {
+  const decimals = Math.max(0, String(priceScale).length - 1);
+  return new Intl.NumberFormat("en-US", {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(rawPriceToNumber(raw, priceScale));
+}
+
+/** A token amount (PAPER) from wad, with a unit. */
+export function formatToken(wad: bigint, unit: string): string {
+  return `${plain.format(wadToNumber(wad))} ${unit}`;
+}
+
+/** A percent from a percent-wad (1e18 = 1 %), with enough decimals for 1000x distances. */
+export function formatPercent(percentWad: bigint, decimals = 3): string {
+  return `${wadToNumber(percentWad).toFixed(decimals)}%`;
+}
+
+/** An integer count with thousands separators. */
+export function formatCount(value: number | bigint): string {
+  return new Intl.NumberFormat("en-US").format(value);
+}
+
+/** "12 s ago", "5 min ago", "3 h ago", "4 d ago"; "in 2 h" for future times. */
+export function formatAge(atMs: number, nowMs: number): string {
+  const delta = Math.round((nowMs - atMs) / 1000);
+  const size = Math.abs(delta);
+  const [amount, unit] = size < 60
+    ? [size, "s"]
+    : size < 3600
+    ? [Math.floor(size / 60), "min"]
+    : size < 86400
+    ? [Math.floor(size / 3600), "h"]
+    : [Math.floor(size / 86400), "d"];
+  return delta >= 0 ? `${amount} ${unit} ago` : `in ${amount} ${unit}`;
+}
+
+/** Absolute UTC time: `2026-11-20 12:00:00 UTC`. */
+export function formatUtc(atMs: number): string {
+  return new Date(atMs).toISOString().replace("T", " ").replace(/\.\d{3}Z$/, " UTC");
+}
+
+/** A shortened hex string for tables: `0x1234…abcd`. */
+export function shortHex(hex: string): string {
+  return hex.length > 14 ? `${hex.slice(0, 6)}…${hex.slice(-4)}` : hex;
+}

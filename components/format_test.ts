@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { formatAge, formatPercent, formatPrice, formatUsd, formatUtc, shortHex } from "./format.ts";
+
+const WAD = 10n ** 18n;
+
+Deno.test("USD amounts show cents, and compact form only from a million up", () => {
+  assert.equal(formatUsd(250n * WAD), "$250.00");
+  assert.equal(formatUsd(-1234n * WAD / 10n), "-$123.40");
+  assert.equal(formatUsd(14_760_000n * WAD, { compact: true }), "$14.76M");
+  assert.equal(formatUsd(999n * WAD, { compact: true }), "$999.00");
+  assert.equal(formatUsd(5n * WAD, { sign: true }), "+$5.00");
+});
+
+Deno.test("prices carry as many decimals as the price scale", () => {
+  assert.equal(formatPrice(830655n, 10n), "83,065.5");
+  assert.equal(formatPrice(251215n, 100n), "2,512.15");
+});
+
+Deno.test("percents keep three decimals for 1000x distances", () => {
+  assert.equal(formatPercent(52n * WAD / 1000n), "0.052%");
+  assert.equal(formatPercent(-1n * WAD / 100n), "-0.010%");
+});
+
+Deno.test("ages read in the largest whole unit and future times read as 'in'", () => {
+  const now = Date.UTC(2026, 10, 20, 12);
+  assert.equal(formatAge(now - 2_000, now), "2 s ago");
+  assert.equal(formatAge(now - 5 * 60_000, now), "5 min ago");
+  assert.equal(formatAge(now - 3 * 3_600_000, now), "3 h ago");
+  assert.equal(formatAge(now - 4 * 86_400_000, now), "4 d ago");
+  assert.equal(formatAge(now + 2 * 3_600_000, now), "in 2 h");
+});
+
+Deno.test("absolute times are UTC without milliseconds, and long hex is shortened", () => {
+  assert.equal(formatUtc(Date.UTC(2026, 10, 20, 12, 0, 5, 123)), "2026-11-20 12:00:05 UTC");
+  assert.equal(shortHex("0x6cd5661646289fb6e65ea5c032310fded797d0a2"), "0x6cd5…d0a2");
+  assert.equal(shortHex("0x1234"), "0x1234");
+});

@@ -1,0 +1,44 @@
+/** The explorer as one Hono app: every page and endpoint, mounted from `routes/`. */
+import { Hono } from "hono";
+import { serveStatic } from "hono/deno";
+import type { AppDeps } from "./deps.ts";
+import { homeRoutes } from "../routes/home.tsx";
+import { htmlResponse } from "./render.ts";
+import { ErrorPage } from "../components/ErrorPage.tsx";
+import { securityHeaders } from "./security_headers.ts";
+
+/** Builds the app over its dependencies. */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  app.use("*", securityHeaders());
+  app.use(
+    "/static/*",
+    serveStatic({ root: new URL("..", import.meta.url).pathname.replace(/\/$/, "") }),
+  );
+  app.route("/", homeRoutes(deps));
+  app.notFound((c) =>
+    htmlResponse(
+      <ErrorPage
+        status={404}
+        title="Page not found"
+        detail={`Nothing lives at ${c.req.path}.`}
+        hints={[
+          "Paste a wallet, transaction, intent or position id into the search on the overview.",
+        ]}
+      />,
+      { status: 404 },
+    )
+  );
+  app.onError((error, c) => {
+    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    return htmlResponse(
+      <ErrorPage
+        status={500}
+        title="Something went wrong on our side"
+        detail="The page could not be built. The error has been logged."
+      />,
+      { status: 500 },
+    );
+  });
+  return app;
+}

@@ -1,0 +1,13 @@
+/** What routes need at run time, built once per process from the configuration. */
+import type { AppConfig } from "./config.ts";
+import type { PapertradeClient } from "./papertrade/mod.ts";
+import type { HyperEvmClient } from "./hyperevm/mod.ts";
+
+/** Shared dependencies handed to every route module. */
+export interface AppDeps {
+  config: AppConfig;
+  papertrade: PapertradeClient;
+  hyperevm: HyperEvmClient;
+  /** Clock in ms; tests and the replay upstream may pin it. */
+  now: () => number;
+}

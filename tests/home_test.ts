@@ -1,0 +1,94 @@
+import assert from "node:assert/strict";
+import { startReplayUpstream } from "../fixtures/replay.ts";
+import { catalog } from "../fixtures/mod.ts";
+import { createApp } from "../lib/app.tsx";
+import { createDeps } from "../lib/boot.ts";
+import { DEFAULT_CONFIG } from "../lib/config.ts";
+
+async function withApp(
+  run: (
+    app: ReturnType<typeof createApp>,
+    upstream: Awaited<ReturnType<typeof startReplayUpstream>>,
+  ) => Promise<void>,
+  options: { timeoutMs?: number } = {},
+) {
+  const now = () => catalog.baseTimeMs;
+  const upstream = await startReplayUpstream({ port: 0, now });
+  try {
+    const config = {
+      ...DEFAULT_CONFIG,
+      papertradeApiUrl: upstream.apiUrl,
+      rpcUrl: upstream.rpcUrl,
+      fallbackRpcUrl: upstream.fallbackRpcUrl,
+      upstreamTimeoutMs: options.timeoutMs ?? DEFAULT_CONFIG.upstreamTimeoutMs,
+    };
+    await run(createApp(createDeps(config, { now })), upstream);
+  } finally {
+    await upstream.close();
+  }
+}
+
+Deno.test("the home page renders the overview, both markets at their mark and the latest trades", async () => {
+  await withApp(async (app) => {
+    const response = await app.request("/");
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get("content-type") ?? "", /^text\/html/);
+    const html = await response.text();
+    assert.match(html, /^<!doctype html>/);
+    for (
+      const label of ["Value locked", "LP", "Lifetime volume", "Open positions", "PAPER staked"]
+    ) {
+      assert.ok(html.includes(`<dt>${label}</dt>`), `missing stat ${label}`);
+    }
+    // Marks come from the replay's price feed: BTC 83,06x.x and ETH 2,51x.xx around the base mid.
+    assert.match(html, /<th scope="row">BTC<\/th><td class="num">83,0\d\d\.\d</);
+    assert.match(html, /<th scope="row">ETH<\/th><td class="num">2,5\d\d\.\d\d</);
+    assert.match(html, /of \$[\d.]+[MB] cap/);
+    assert.ok(html.includes("openable"));
+    const rows = html.split("Latest opens, closes and liquidations")[1].match(/<tr>/g) ?? [];
+    assert.equal(rows.length, 11, "a header row and the ten latest trades");
+    assert.ok(!html.includes("<script"), "the home page ships no script yet");
+  });
+});
+
+Deno.test("the home page sends a strict CSP that allows framing only by pages.dev hosts", async () => {
+  await withApp(async (app) => {
+    const response = await app.request("/");
+    await response.body?.cancel();
+    const csp = response.headers.get("content-security-policy") ?? "";
+    assert.match(csp, /script-src 'self'/);
+    assert.doesNotMatch(csp, /unsafe-inline/);
+    assert.match(
+      csp,
+      /frame-ancestors 'self' https:\/\/papertrade-os\.pages\.dev https:\/\/\*\.pages\.dev/,
+    );
+  });
+});
+
+Deno.test("an upstream 500 gives a 502 page that names the Papertrade API, not a stack trace", async () => {
+  await withApp(async (app, upstream) => {
+    upstream.setFaults({ target: "api", status: 500 });
+    const response = await app.request("/");
+    assert.equal(response.status, 502);
+    const html = await response.text();
+    assert.ok(html.includes("Papertrade API is not answering"));
+    assert.doesNotMatch(html, /at \w+ \(|\.ts:\d+/);
+  });
+});
+
+Deno.test("a hung upstream gives a 504 page within the configured timeout", async () => {
+  await withApp(async (app, upstream) => {
+    upstream.setFaults({ target: "api", hang: true });
+    const response = await app.request("/");
+    assert.equal(response.status, 504);
+    assert.match(await response.text(), /timed out/);
+  }, { timeoutMs: 300 });
+});
+
+Deno.test("unknown paths get a 404 page that says what was asked for", async () => {
+  await withApp(async (app) => {
+    const response = await app.request("/no/such/page");
+    assert.equal(response.status, 404);
+    assert.ok((await response.text()).includes("Nothing lives at /no/such/page."));
+  });
+});
