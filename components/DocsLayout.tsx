@@ -1,0 +1,121 @@
+import type { ComponentChildren } from "preact";
+import type { DocsHeading } from "../lib/docs/markdown.ts";
+import type { DocsPage } from "../lib/docs/pages.ts";
+import { DocsNav } from "./DocsNav.tsx";
+
+/** Props of the docs shell. */
+export interface DocsLayoutProps {
+  /** Page title, without the site name. */
+  title: string;
+  description: string;
+  pages: readonly DocsPage[];
+  /** Slug of the page shown, if it is a docs page. */
+  current?: string;
+  /** Canonical absolute URL of this page. */
+  canonicalUrl?: string;
+  /** Path of the raw markdown twin, advertised as an alternate. */
+  markdownPath?: string;
+  /** Headings for "On this page" (h2 and h3 are listed). */
+  headings?: DocsHeading[];
+  /** Value shown in the search box (the search page echoes the query). */
+  query?: string;
+  children: ComponentChildren;
+}
+
+/**
+ * The HTML shell of every docs page. No inline script or style: one stylesheet and one deferred
+ * enhancement script, and every control works without it (the menu is a `<details>`, search is a
+ * form that submits to `/docs/search`).
+ */
+export function DocsLayout(props: DocsLayoutProps) {
+  const toc = (props.headings ?? []).filter((heading) =>
+    heading.level === 2 || heading.level === 3
+  );
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${props.title} · Papertrade Explorer docs`}</title>
+        <meta name="description" content={props.description} />
+        <meta name="color-scheme" content="light dark" />
+        {props.canonicalUrl && <link rel="canonical" href={props.canonicalUrl} />}
+        {props.markdownPath && (
+          <link rel="alternate" type="text/markdown" href={props.markdownPath} />
+        )}
+        <link rel="stylesheet" href="/static/docs.css" />
+        <script src="/static/enhance.js" defer></script>
+      </head>
+      <body class="docs">
+        <a class="skip-link" href="#content">Skip to content</a>
+        <header class="docs-header">
+          <a class="docs-brand" href="/docs/">
+            Papertrade Explorer <span>docs</span>
+          </a>
+          <nav class="docs-site-links" aria-label="Site">
+            <a href="/">Explorer</a>
+            <a href="/leaderboard">Leaderboard</a>
+            <a href="/markets">Markets</a>
+          </nav>
+          <button type="button" class="theme-toggle" data-theme-toggle hidden>
+            Theme
+          </button>
+        </header>
+        <div class="docs-shell">
+          <aside class="docs-sidebar">
+            <form class="docs-search" role="search" action="/docs/search" method="get">
+              <label class="sr-only" for="docs-search-input">Search the docs</label>
+              <input
+                id="docs-search-input"
+                type="search"
+                name="q"
+                value={props.query ?? ""}
+                placeholder="Search docs ( / )"
+                autocomplete="off"
+                data-docs-filter
+              />
+              <button type="submit">Search</button>
+            </form>
+            <details class="docs-menu" data-docs-menu>
+              <summary>Docs menu</summary>
+              <nav aria-label="Docs (menu)">
+                <DocsNav pages={props.pages} current={props.current} />
+              </nav>
+            </details>
+            <nav class="docs-nav" aria-label="Docs">
+              <DocsNav pages={props.pages} current={props.current} />
+            </nav>
+            <p class="docs-filter-empty" data-filter-empty hidden>
+              No page title matches. Press Enter to search the full text.
+            </p>
+          </aside>
+          <main id="content" class="docs-main">
+            {props.children}
+          </main>
+          {toc.length > 0 && (
+            <nav class="docs-toc" aria-label="On this page">
+              <p class="docs-nav-heading">On this page</p>
+              <ul>
+                {toc.map((heading) => (
+                  <li
+                    key={heading.id}
+                    class={`toc-level-${heading.level}`}
+                    data-filter-text={heading.text.toLowerCase()}
+                  >
+                    <a href={`#${heading.id}`}>{heading.text}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+        </div>
+        <footer class="docs-footer">
+          <p>
+            Unofficial and read-only: not affiliated with Papertrade. High leverage can lose the
+            whole margin. Nothing here signs, sends or places anything.
+          </p>
+        </footer>
+      </body>
+    </html>
+  );
+}

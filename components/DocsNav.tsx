@@ -1,0 +1,70 @@
+import type { DocsPage } from "../lib/docs/pages.ts";
+import { docsPath } from "../lib/docs/pages.ts";
+
+/** Props of the docs page list. */
+export interface DocsNavProps {
+  pages: readonly DocsPage[];
+  /** Slug of the page being shown, marked with `aria-current`. */
+  current?: string;
+}
+
+/**
+ * The docs pages grouped as in the sidebar. Each item carries its searchable text in
+ * `data-filter-text`, which the enhancement script matches against the search input.
+ */
+export function DocsNav({ pages, current }: DocsNavProps) {
+  const groups = [...new Set(pages.map((page) => page.group))];
+  return (
+    <div class="docs-nav-groups">
+      {groups.map((group) => (
+        <div class="docs-nav-group" key={group}>
+          <p class="docs-nav-heading">{group}</p>
+          <ul>
+            {pages.filter((page) => page.group === group).map((page) => (
+              <li
+                key={page.slug}
+                data-filter-text={`${page.title} ${page.summary}`.toLowerCase()}
+              >
+                <a
+                  href={docsPath(page)}
+                  aria-current={page.slug === current ? "page" : undefined}
+                >
+                  {page.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Props of the previous/next links. */
+export interface DocsPagerProps {
+  pages: readonly DocsPage[];
+  current: string;
+}
+
+/** Links to the previous and next page in reading order. */
+export function DocsPager({ pages, current }: DocsPagerProps) {
+  const index = pages.findIndex((page) => page.slug === current);
+  const previous = index > 0 ? pages[index - 1] : undefined;
+  const next = index >= 0 && index < pages.length - 1 ? pages[index + 1] : undefined;
+  return (
+    <nav class="docs-pager" aria-label="Previous and next page">
+      {previous
+        ? (
+          <a class="docs-pager-prev" href={docsPath(previous)} rel="prev">
+            <span>Previous</span> {previous.title}
+          </a>
+        )
+        : <span />}
+      {next && (
+        <a class="docs-pager-next" href={docsPath(next)} rel="next">
+          <span>Next</span> {next.title}
+        </a>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * A2A agent card (protocol 0.3 shape): one skill per tool. The explorer does not run the A2A task
+ * protocol; the card lets A2A-aware directories list what it can do, and `url` points at the MCP
+ * endpoint where the skills are called (the docs say so on the Agent discovery page).
+ */
+import { type DiscoveryOptions, SERVER_IDENTITY, siteLink } from "./server_identity.ts";
+import { exampleArguments, type JsonSchema, type ToolInfo } from "./tool_info.ts";
+
+/** The A2A protocol revision whose AgentCard fields this card fills. */
+export const A2A_PROTOCOL_VERSION = "0.3.0";
+
+/** Builds the agent card for the given site and tools. */
+export function buildAgentCard(options: DiscoveryOptions<ToolInfo>): JsonSchema {
+  const server = options.server ?? SERVER_IDENTITY;
+  return {
+    protocolVersion: A2A_PROTOCOL_VERSION,
+    name: server.title,
+    description: `${server.description} Unofficial; every skill is a read-only lookup, ` +
+      "reachable over MCP at the url below or as POST /api/tools/{skill id}.",
+    url: siteLink(options.siteUrl, "/mcp"),
+    version: server.version,
+    documentationUrl: siteLink(options.siteUrl, "/docs/agent-discovery"),
+    provider: { organization: `${server.title} (unofficial)`, url: siteLink(options.siteUrl, "/") },
+    capabilities: { streaming: false, pushNotifications: false, stateTransitionHistory: false },
+    defaultInputModes: ["application/json"],
+    defaultOutputModes: ["application/json", "text/plain"],
+    skills: options.tools.map((tool) => ({
+      id: tool.name,
+      name: tool.title,
+      description: tool.description,
+      tags: skillTags(tool),
+      examples: [`${tool.name} ${JSON.stringify(exampleArguments(tool))}`],
+      inputModes: ["application/json"],
+      outputModes: ["application/json", "text/plain"],
+    })),
+  };
+}
+
+function skillTags(tool: ToolInfo): string[] {
+  const words = tool.name.split("_").filter((word) => word !== "get" && word !== "");
+  const tags = ["papertrade", "hyperevm", ...words];
+  if (tool.annotations.readOnlyHint === true) tags.push("read-only");
+  return [...new Set(tags)];
+}

@@ -1,0 +1,57 @@
+/**
+ * RFC 9727 API catalog (`/.well-known/api-catalog`), an RFC 9264 linkset: the catalog lists the
+ * two APIs (the REST tool mirror and the MCP endpoint) and says where each is described.
+ */
+import { type DiscoveryOptions, siteLink } from "./server_identity.ts";
+import { SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATH } from "./server_card.ts";
+import type { JsonSchema, ToolInfo } from "./tool_info.ts";
+
+/** Content type RFC 9727 gives the catalog document. */
+export const API_CATALOG_CONTENT_TYPE =
+  'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+
+/** Media type of an OpenAPI 3.1 JSON document. */
+export const OPENAPI_MEDIA_TYPE = "application/vnd.oai.openapi+json;version=3.1";
+
+/** Builds the linkset. */
+export function buildApiCatalog(options: DiscoveryOptions<ToolInfo>): JsonSchema {
+  const at = (path: string) => siteLink(options.siteUrl, path);
+  return {
+    linkset: [
+      {
+        anchor: at("/.well-known/api-catalog"),
+        item: [{ href: at("/api/tools") }, { href: at("/mcp") }],
+      },
+      {
+        anchor: at("/api/tools"),
+        "service-desc": [{ href: at("/openapi.json"), type: OPENAPI_MEDIA_TYPE }],
+        "service-doc": [
+          { href: at("/docs/reference"), type: "text/html" },
+          { href: at("/llms.txt"), type: "text/plain" },
+        ],
+      },
+      {
+        anchor: at("/mcp"),
+        "service-desc": [
+          { href: at(SERVER_CARD_PATH), type: SERVER_CARD_MEDIA_TYPE },
+          { href: at("/.well-known/mcp/server-card.json"), type: "application/json" },
+        ],
+        "service-doc": [{ href: at("/docs/mcp"), type: "text/html" }],
+      },
+    ],
+  };
+}
+
+/**
+ * The `Link` header value for the home page: where the OpenAPI file, the API catalog, the MCP
+ * endpoint and the docs are.
+ */
+export function discoveryLinkHeader(siteUrl: string): string {
+  const at = (path: string) => siteLink(siteUrl, path);
+  return [
+    `<${at("/openapi.json")}>; rel="service-desc"; type="${OPENAPI_MEDIA_TYPE}"`,
+    `<${at("/.well-known/api-catalog")}>; rel="api-catalog"`,
+    `<${at("/mcp")}>; rel="mcp"`,
+    `<${at("/docs/")}>; rel="service-doc"`,
+  ].join(", ");
+}

@@ -1,0 +1,84 @@
+/**
+ * MCP server cards. Two shapes are published because the proposal moved while clients did not:
+ *
+ * - the SEP-2127 card (experimental extension `experimental-ext-server-card`): identity and
+ *   transport only, media type `application/mcp-server-card+json`, at the location that draft
+ *   reserves, `<streamable-http-url>/server-card` (here `/mcp/server-card`), and listed in the
+ *   MCP catalog at `/.well-known/mcp/catalog.json`;
+ * - the older well-known card (`/.well-known/mcp/server-card.json`, alias `/.well-known/mcp.json`)
+ *   that registries and crawlers already probe: the same fields plus `serverInfo`, `transport`,
+ *   `capabilities` and the full tool list.
+ */
+import { type DiscoveryOptions, SERVER_IDENTITY, siteLink } from "./server_identity.ts";
+import { type JsonSchema, type ToolInfo, toolJsonSchemas } from "./tool_info.ts";
+
+/** `$schema` of the SEP-2127 card (the v1 family the draft and most implementations use). */
+export const SERVER_CARD_SCHEMA =
+  "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
+
+/** Media type of the SEP-2127 card. */
+export const SERVER_CARD_MEDIA_TYPE = "application/mcp-server-card+json";
+
+/** Path of the SEP-2127 card: the MCP endpoint plus `/server-card`. */
+export const SERVER_CARD_PATH = "/mcp/server-card";
+
+/** The SEP-2127 card: identity, transport and protocol versions, no primitives. */
+export function buildServerCard(options: DiscoveryOptions<ToolInfo>): JsonSchema {
+  const server = options.server ?? SERVER_IDENTITY;
+  return {
+    $schema: SERVER_CARD_SCHEMA,
+    name: server.registryName,
+    title: server.title,
+    description: server.description,
+    version: server.version,
+    websiteUrl: siteLink(options.siteUrl, "/docs/"),
+    remotes: [{
+      type: "streamable-http",
+      url: siteLink(options.siteUrl, "/mcp"),
+      supportedProtocolVersions: [...server.protocolVersions],
+    }],
+  };
+}
+
+/** The well-known card: the SEP-2127 fields plus the older keys and every tool. */
+export function buildWellKnownServerCard(options: DiscoveryOptions<ToolInfo>): JsonSchema {
+  const server = options.server ?? SERVER_IDENTITY;
+  const { $schema: _schema, ...card } = buildServerCard(options);
+  const endpoint = siteLink(options.siteUrl, "/mcp");
+  return {
+    ...card,
+    serverInfo: { name: server.name, title: server.title, version: server.version },
+    protocolVersion: server.protocolVersions[0],
+    transport: { type: "streamable-http", url: endpoint },
+    capabilities: { tools: { listChanged: false } },
+    authentication: { required: false, schemes: [] },
+    documentation: siteLink(options.siteUrl, "/docs/mcp"),
+    tools: options.tools.map((tool) => {
+      const { input, output } = toolJsonSchemas(tool);
+      return {
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: input,
+        outputSchema: output,
+        annotations: { ...tool.annotations },
+      };
+    }),
+  };
+}
+
+/** The MCP catalog (`/.well-known/mcp/catalog.json`) pointing at the SEP-2127 card. */
+export function buildMcpCatalog(options: DiscoveryOptions<ToolInfo>): JsonSchema {
+  const server = options.server ?? SERVER_IDENTITY;
+  const host = new URL(options.siteUrl).hostname;
+  const shortName = server.registryName.split("/")[1];
+  return {
+    specVersion: "draft",
+    entries: [{
+      identifier: `urn:air:${host}:${shortName}`,
+      displayName: server.title,
+      type: SERVER_CARD_MEDIA_TYPE,
+      url: siteLink(options.siteUrl, SERVER_CARD_PATH),
+    }],
+  };
+}

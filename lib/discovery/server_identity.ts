@@ -1,0 +1,42 @@
+/** Who the server says it is, in every discovery file and in `server.json`. */
+
+/** Name, version and protocol support shared by the cards, OpenAPI and the registry entry. */
+export interface ServerIdentity {
+  /** Reverse-DNS name for the MCP registry and server cards (exactly one `/`). */
+  registryName: string;
+  /** Short machine name, as in the MCP `serverInfo.name`. */
+  name: string;
+  /** Display name. */
+  title: string;
+  /** Semantic version of this edition. */
+  version: string;
+  /** One line, at most 100 characters (the registry's limit). */
+  description: string;
+  /** MCP protocol revisions the `/mcp` endpoint accepts, newest first. */
+  protocolVersions: readonly string[];
+}
+
+/** The identity this edition ships with. The MCP route should report the same name and version. */
+export const SERVER_IDENTITY: ServerIdentity = {
+  registryName: "io.github.papertrade-explorer/papertrade-explorer",
+  name: "papertrade-explorer",
+  title: "Papertrade Explorer",
+  version: "0.1.0",
+  description:
+    "Read-only lookups of Papertrade wallets, positions, intents and settlements on HyperEVM.",
+  protocolVersions: ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"],
+};
+
+/** Options every discovery generator takes: the canonical site URL and the tool list. */
+export interface DiscoveryOptions<T> {
+  /** Canonical origin, without a trailing slash (config `SITE_URL`). */
+  siteUrl: string;
+  tools: readonly T[];
+  /** Defaults to {@link SERVER_IDENTITY}. */
+  server?: ServerIdentity;
+}
+
+/** Joins the site origin and a root-relative path, tolerating a trailing slash on the origin. */
+export function siteLink(siteUrl: string, path: string): string {
+  return siteUrl.replace(/\/+$/, "") + path;
+}

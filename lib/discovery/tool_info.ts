@@ -1,0 +1,101 @@
+/**
+ * The part of a tool that the docs and the discovery files describe. `ToolDefinition` from
+ * `tools/types.ts` satisfies it structurally; depending on this narrow shape keeps the docs and
+ * discovery code free of the upstream clients a tool needs to run.
+ */
+import { z } from "zod";
+
+/** What the generated reference, OpenAPI, cards and llms.txt read from one tool. */
+export interface ToolInfo {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: z.ZodType;
+  outputSchema: z.ZodType;
+  annotations: Readonly<Record<string, boolean | string | undefined>>;
+}
+
+/** A JSON Schema object as produced by zod (2020-12 dialect). */
+export type JsonSchema = Record<string, unknown>;
+
+/** The argument and result schemas of one tool as JSON Schema. */
+export interface ToolJsonSchemas {
+  input: JsonSchema;
+  output: JsonSchema;
+}
+
+// Converting a schema walks the whole zod tree; the same tool objects live for the life of the
+// process, so the result is kept per tool object.
+const converted = new WeakMap<ToolInfo, ToolJsonSchemas>();
+
+/** JSON Schemas of a tool's arguments (input side) and result (output side), without `$schema`. */
+export function toolJsonSchemas(tool: ToolInfo): ToolJsonSchemas {
+  const known = converted.get(tool);
+  if (known) return known;
+  const schemas = {
+    input: toJsonSchema(tool.inputSchema, "input"),
+    output: toJsonSchema(tool.outputSchema, "output"),
+  };
+  converted.set(tool, schemas);
+  return schemas;
+}
+
+function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    // A value JSON cannot express (a transform, a bigint) is documented as "any" rather than
+    // breaking every discovery file.
+    unrepresentable: "any",
+  }) as JsonSchema;
+  return rest;
+}
+
+/** The first sentence of a description, for one-line summaries in tables and lists. */
+export function firstSentence(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const match = flat.match(/^.*?[.!?](?=\s|$)/);
+  return match ? match[0] : flat;
+}
+
+const SAMPLE_ADDRESS = "0x67891c4b5d4474ffcab2e09b8dfa3d4c4236828c";
+const SAMPLE_HASH = "0x57c85e286520d205709f1fce287fce8944322e0e43155062efeac931fcb01a1a";
+
+/**
+ * Example arguments for a tool: each required argument gets its schema's first example, its
+ * default, its first enum value, or a value shaped by its pattern (an address, a 32-byte hash).
+ */
+export function exampleArguments(tool: ToolInfo): Record<string, unknown> {
+  const schema = toolJsonSchemas(tool).input;
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
+  const args: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    const examples = property.examples as unknown[] | undefined;
+    if (examples?.length) args[name] = examples[0];
+    else if (required.has(name)) args[name] = sampleValue(property);
+  }
+  return args;
+}
+
+function sampleValue(property: JsonSchema): unknown {
+  if ("default" in property) return property.default;
+  if (Array.isArray(property.enum) && property.enum.length) return property.enum[0];
+  if ("const" in property) return property.const;
+  const pattern = typeof property.pattern === "string" ? property.pattern : "";
+  if (pattern.includes("{40}")) return SAMPLE_ADDRESS;
+  if (pattern.includes("{64}")) return SAMPLE_HASH;
+  switch (property.type) {
+    case "integer":
+    case "number":
+      return typeof property.minimum === "number" ? property.minimum : 0;
+    case "boolean":
+      return false;
+    case "array":
+      return [];
+    case "object":
+      return {};
+    default:
+      return "example";
+  }
+}

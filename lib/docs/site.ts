@@ -1,0 +1,121 @@
+/**
+ * The docs of one site: page sources read from `docs/`, with the site URL and the generated tool
+ * reference substituted, rendered on first request and kept in memory after that. One instance
+ * serves one SITE_URL and one tool list, so the cache needs no further key.
+ */
+import type { ToolInfo } from "../discovery/tool_info.ts";
+import { type DocsHeading, renderMarkdown } from "./markdown.ts";
+import { DOCS_PAGES, type DocsPage } from "./pages.ts";
+import { toolReferenceMarkdown } from "./tool_reference.ts";
+
+/** Placeholder in page sources for the canonical site URL. */
+export const SITE_URL_PLACEHOLDER = "{{SITE_URL}}";
+
+/** Marker in page sources replaced by the generated tool reference. */
+export const TOOLS_MARKER = "<!-- tools -->";
+
+/** A page ready to serve: its final markdown, sanitised HTML, headings and plain text. */
+export interface RenderedDocsPage {
+  page: DocsPage;
+  markdown: string;
+  html: string;
+  headings: DocsHeading[];
+  /** Text without markup, for search. */
+  text: string;
+}
+
+/** Options of {@link createDocsSite}. */
+export interface DocsSiteOptions {
+  siteUrl: string;
+  tools: readonly ToolInfo[];
+  /** Page list; defaults to {@link DOCS_PAGES}. */
+  pages?: readonly DocsPage[];
+  /** Reads a page's markdown source; defaults to `docs/<slug>.md` beside this repository. */
+  readSource?: (slug: string) => Promise<string>;
+}
+
+/** The docs of one site, with its cache. */
+export interface DocsSite {
+  siteUrl: string;
+  pages: readonly DocsPage[];
+  /** The rendered page, from the cache after the first call. */
+  render(page: DocsPage): Promise<RenderedDocsPage>;
+  /** Caches any other value derived from the docs (whole encoded HTML pages, llms-full.txt). */
+  memo<T>(key: string, build: () => Promise<T> | T): Promise<T>;
+  /** Forgets everything rendered (the benchmark measures first renders with it). */
+  clearCache(): void;
+}
+
+const DOCS_DIR = new URL("../../docs/", import.meta.url);
+
+function readFromDocsDir(slug: string): Promise<string> {
+  return Deno.readTextFile(new URL(`${slug}.md`, DOCS_DIR));
+}
+
+/** Creates the docs of one site. */
+export function createDocsSite(options: DocsSiteOptions): DocsSite {
+  const siteUrl = options.siteUrl.replace(/\/+$/, "");
+  const readSource = options.readSource ?? readFromDocsDir;
+  // Promises are cached so concurrent first requests share one render.
+  const pages = new Map<string, Promise<RenderedDocsPage>>();
+  const derived = new Map<string, Promise<unknown>>();
+  let toolMarkdown: string | undefined;
+
+  async function build(page: DocsPage): Promise<RenderedDocsPage> {
+    const source = await readSource(page.slug);
+    toolMarkdown ??= toolReferenceMarkdown(options.tools);
+    const markdown = source.replaceAll(SITE_URL_PLACEHOLDER, siteUrl)
+      .replace(TOOLS_MARKER, () => toolMarkdown!);
+    const { html, headings } = renderMarkdown(markdown);
+    return { page, markdown, html, headings, text: plainText(html) };
+  }
+
+  return {
+    siteUrl,
+    pages: options.pages ?? DOCS_PAGES,
+    render(page) {
+      let rendered = pages.get(page.slug);
+      if (!rendered) {
+        rendered = build(page);
+        pages.set(page.slug, rendered);
+        rendered.catch(() => pages.delete(page.slug));
+      }
+      return rendered;
+    },
+    memo<T>(key: string, make: () => Promise<T> | T): Promise<T> {
+      let value = derived.get(key) as Promise<T> | undefined;
+      if (!value) {
+        value = Promise.resolve().then(make);
+        derived.set(key, value);
+        value.catch(() => derived.delete(key));
+      }
+      return value;
+    },
+    clearCache() {
+      pages.clear();
+      derived.clear();
+      toolMarkdown = undefined;
+    },
+  };
+}
+
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+};
+
+// Block boundaries become spaces; inline tags vanish so "a <code>b</code>." stays "a b.".
+const BLOCK_TAG =
+  /<\/?(p|h[1-6]|li|ul|ol|tr|td|th|table|thead|tbody|pre|div|section|blockquote|br|hr)\b[^>]*>/gi;
+
+/** Text of sanitised HTML: tags removed, the common entities decoded, whitespace collapsed. */
+export function plainText(html: string): string {
+  return html.replace(/<button\b[\s\S]*?<\/button>|<a class="anchor"[^>]*>#<\/a>/g, "")
+    .replace(BLOCK_TAG, " ").replace(/<[^>]*>/g, "")
+    .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity])
+    .replace(/\s+/g, " ")
+    .trim();
+}

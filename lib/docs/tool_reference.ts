@@ -1,0 +1,125 @@
+/**
+ * Markdown reference of the tools, generated from their definitions: an index table, then per
+ * tool its title, description, annotations, argument table, result fields and an example call.
+ * Every string that comes from a tool is escaped, so a hostile description renders as text.
+ */
+import {
+  exampleArguments,
+  firstSentence,
+  type JsonSchema,
+  type ToolInfo,
+  toolJsonSchemas,
+} from "../discovery/tool_info.ts";
+
+/** Markdown for the tool reference section. */
+export function toolReferenceMarkdown(tools: readonly ToolInfo[]): string {
+  const lines = [
+    "| Tool | What it does |",
+    "| --- | --- |",
+    ...tools.map((tool) =>
+      `| [\`${escapeCode(tool.name)}\`](#${anchorOf(tool.name)}) | ${
+        cell(firstSentence(tool.description) || tool.title)
+      } |`
+    ),
+    "",
+  ];
+  for (const tool of tools) lines.push(toolSection(tool));
+  return lines.join("\n");
+}
+
+/** The heading id a tool's section gets (GitHub slug rules, as the renderer applies them). */
+export function anchorOf(name: string): string {
+  return name.toLowerCase().replace(/[^\p{L}\p{N}_\- ]/gu, "").replace(/ /g, "-");
+}
+
+function toolSection(tool: ToolInfo): string {
+  const { input, output } = toolJsonSchemas(tool);
+  const annotations = Object.entries(tool.annotations)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `\`${escapeCode(`${key}: ${value}`)}\``)
+    .join(", ");
+  const call = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: tool.name, arguments: exampleArguments(tool) },
+  };
+  return [
+    `### ${escapeText(tool.name)}`,
+    "",
+    `**${escapeText(tool.title)}**`,
+    "",
+    escapeText(tool.description),
+    "",
+    `Annotations: ${annotations || "none"}.`,
+    "",
+    argumentTable(input),
+    "",
+    resultFields(output),
+    "",
+    "Example call:",
+    "",
+    "```json",
+    JSON.stringify(call, null, 2),
+    "```",
+    "",
+  ].join("\n");
+}
+
+function argumentTable(schema: JsonSchema): string {
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>);
+  if (properties.length === 0) return "No arguments.";
+  const required = new Set((schema.required ?? []) as string[]);
+  return [
+    "| Argument | Type | Required | Description |",
+    "| --- | --- | --- | --- |",
+    ...properties.map(([name, property]) => {
+      const notes = [
+        typeof property.description === "string" ? property.description : "",
+        "default" in property ? `Default \`${escapeCode(JSON.stringify(property.default))}\`.` : "",
+      ].filter(Boolean).join(" ");
+      return `| \`${escapeCode(name)}\` | ${cell(typeLabel(property))} | ${
+        required.has(name) ? "yes" : "no"
+      } | ${cell(notes)} |`;
+    }),
+  ].join("\n");
+}
+
+function resultFields(schema: JsonSchema): string {
+  const names = Object.keys((schema.properties ?? {}) as Record<string, JsonSchema>);
+  if (names.length === 0) return "Structured result: a JSON value (see the output schema).";
+  return `Structured result fields: ${names.map((name) => `\`${escapeCode(name)}\``).join(", ")}.`;
+}
+
+/** A short type label for an argument: `string`, `integer`, one of an enum, a union. */
+export function typeLabel(property: JsonSchema): string {
+  if (Array.isArray(property.enum)) {
+    return property.enum.map((value) => `\`${escapeCode(String(value))}\``).join(", ");
+  }
+  if ("const" in property) return `\`${escapeCode(JSON.stringify(property.const))}\``;
+  const union = (property.anyOf ?? property.oneOf) as JsonSchema[] | undefined;
+  if (Array.isArray(union)) return union.map(typeLabel).join(" or ");
+  if (Array.isArray(property.type)) return property.type.join(" or ");
+  if (property.type === "array" && property.items) {
+    return `array of ${typeLabel(property.items as JsonSchema)}`;
+  }
+  if (typeof property.type === "string") return property.type;
+  return "any";
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
+
+/** Escapes text for markdown prose: HTML metacharacters become entities. */
+function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (char) => HTML_ESCAPES[char]);
+}
+
+/** Escapes text for a markdown table cell: no line breaks, no bare pipes. */
+function cell(text: string): string {
+  return escapeText(text).replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
+}
+
+/** Inline code cannot hold entities or backticks; drop what would end the span or a cell. */
+function escapeCode(text: string): string {
+  return text.replace(/[`\n]/g, " ").replace(/\|/g, "\\|");
+}

@@ -1,0 +1,151 @@
+/**
+ * The docs site: `/docs/` and `/docs/<page>` as HTML, `/docs/<page>.md` as raw markdown,
+ * `/docs/search?q=` as the no-script search. Canonical page paths have no trailing slash (the
+ * overview is the folder `/docs/`); the other form redirects permanently, so the original
+ * edition's `/docs/quickstart/` links keep working.
+ */
+import { type Context, Hono } from "hono";
+import { renderToString } from "preact-render-to-string";
+import type { VNode } from "preact";
+import { DocsLayout } from "../components/DocsLayout.tsx";
+import { DocsPager } from "../components/DocsNav.tsx";
+import { DocsNotFound, DocsSearchResults } from "../components/DocsSearch.tsx";
+import type { ToolInfo } from "../lib/discovery/tool_info.ts";
+import { docsMarkdownPath, type DocsPage, docsPath, findDocsPage } from "../lib/docs/pages.ts";
+import { searchDocs } from "../lib/docs/search.ts";
+import { createDocsSite, type DocsSite } from "../lib/docs/site.ts";
+
+/** Options of {@link docsRoutes}. */
+export interface DocsRoutesOptions {
+  siteUrl: string;
+  tools: readonly ToolInfo[];
+  /** Share one docs cache with the discovery routes (llms-full.txt); created if absent. */
+  site?: DocsSite;
+}
+
+/** Headers of every docs response: never framed, no inline script, no sniffing. */
+export const DOCS_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; " +
+    "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
+    "form-action 'self'; frame-ancestors 'none'",
+  "X-Frame-Options": "DENY",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
+const CACHE_CONTROL = "public, max-age=300";
+
+/** The docs routes as a Hono sub-app, to mount at the root. */
+export function docsRoutes(options: DocsRoutesOptions): Hono {
+  const site = options.site ?? createDocsSite(options);
+  const app = new Hono();
+
+  // Set before the handler runs, so Hono folds them into the response it builds (setting
+  // them afterwards would copy the finished response once per header).
+  const secure = async (c: Context, next: () => Promise<void>) => {
+    for (const [name, value] of Object.entries(DOCS_SECURITY_HEADERS)) c.header(name, value);
+    await next();
+  };
+  app.use("/docs", secure);
+  app.use("/docs/*", secure);
+
+  app.get("/docs", (c) => c.redirect("/docs/", 301));
+  app.get("/docs/", (c) => servePage(c, site, findDocsPage("index")!));
+  app.get("/docs/search", (c) => serveSearch(c, site, c.req.query("q") ?? ""));
+  app.get("/docs/:file{[^/]+\\.md}", async (c) => {
+    const page = findDocsPage(c.req.param("file").slice(0, -3));
+    if (!page) return serveNotFound(c, site);
+    const { markdown } = await site.render(page);
+    return c.body(markdown, 200, {
+      "Content-Type": "text/markdown; charset=utf-8",
+      "Cache-Control": CACHE_CONTROL,
+    });
+  });
+  app.get("/docs/:slug", (c) => {
+    const page = findDocsPage(c.req.param("slug"));
+    if (!page) return serveNotFound(c, site);
+    if (page.slug === "index") return c.redirect("/docs/", 301);
+    return servePage(c, site, page);
+  });
+  app.get("/docs/:slug/", (c) => {
+    const page = findDocsPage(c.req.param("slug"));
+    return page ? c.redirect(docsPath(page), 301) : serveNotFound(c, site);
+  });
+  app.get("/docs/*", (c) => serveNotFound(c, site));
+  return app;
+}
+
+function html(
+  c: Context,
+  body: string | Uint8Array<ArrayBuffer>,
+  status: 200 | 404,
+  cache: string,
+): Response {
+  return c.body(body, status, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": cache,
+  });
+}
+
+function documentOf(tree: VNode): string {
+  return "<!DOCTYPE html>" + renderToString(tree);
+}
+
+const encoder = new TextEncoder();
+
+function encodeDocument(tree: VNode): Uint8Array<ArrayBuffer> {
+  return encoder.encode(documentOf(tree));
+}
+
+async function servePage(c: Context, site: DocsSite, page: DocsPage): Promise<Response> {
+  // Kept encoded: a cached page is then served without any per-request work on its bytes.
+  const body = await site.memo(`page:${page.slug}`, async () => {
+    const rendered = await site.render(page);
+    return encodeDocument(
+      <DocsLayout
+        title={page.title}
+        description={page.summary}
+        pages={site.pages}
+        current={page.slug}
+        canonicalUrl={site.siteUrl + docsPath(page)}
+        markdownPath={docsMarkdownPath(page)}
+        headings={rendered.headings}
+      >
+        <article class="docs-article" dangerouslySetInnerHTML={{ __html: rendered.html }} />
+        <p class="docs-source">
+          <a href={docsMarkdownPath(page)}>View this page as markdown</a>
+        </p>
+        <DocsPager pages={site.pages} current={page.slug} />
+      </DocsLayout>,
+    );
+  });
+  return html(c, body, 200, CACHE_CONTROL);
+}
+
+async function serveSearch(c: Context, site: DocsSite, query: string): Promise<Response> {
+  const hits = await searchDocs(site, query);
+  const body = documentOf(
+    <DocsLayout
+      title={query ? `Search: ${query}` : "Search"}
+      description="Search the Papertrade Explorer docs."
+      pages={site.pages}
+      query={query}
+    >
+      <DocsSearchResults query={query} hits={hits} pages={site.pages} />
+    </DocsLayout>,
+  );
+  return html(c, body, 200, "no-cache");
+}
+
+function serveNotFound(c: Context, site: DocsSite): Response {
+  const body = documentOf(
+    <DocsLayout
+      title="Page not found"
+      description="No docs page at this address."
+      pages={site.pages}
+    >
+      <DocsNotFound pages={site.pages} />
+    </DocsLayout>,
+  );
+  return html(c, body, 404, "no-cache");
+}
