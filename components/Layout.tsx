@@ -8,10 +8,17 @@ export interface LayoutProps {
   head?: ComponentChildren;
   /** Hide the site header and footer (the `?embed=1` view). */
   embed?: boolean;
+  /**
+   * Module script of the island bundle, only on pages that hydrate an island. Pages without
+   * islands ship no framework JavaScript: just the shared, deferred enhancement script.
+   */
+  islandScript?: string;
+  /** Prefill of the header search box. */
+  query?: string;
   children: ComponentChildren;
 }
 
-/** The HTML shell every page shares: no inline script, one stylesheet. */
+/** The HTML shell every app page shares: no inline script, one stylesheet. */
 export function Layout(props: LayoutProps) {
   return (
     <html lang="en">
@@ -22,15 +29,37 @@ export function Layout(props: LayoutProps) {
         {props.description && <meta name="description" content={props.description} />}
         <meta name="color-scheme" content="light dark" />
         <link rel="stylesheet" href="/static/style.css" />
+        <script src="/static/enhance.js" defer></script>
+        {props.islandScript && <script type="module" src={props.islandScript}></script>}
         {props.head}
       </head>
       <body>
+        <a class="skip-link" href="#main">Skip to content</a>
         {!props.embed && (
           <header class="site-header">
             <a class="brand" href="/">Papertrade Explorer</a>
             <nav aria-label="Main">
               <a href="/">Overview</a>
+              <a href="/leaderboard">Leaderboard</a>
+              <a href="/markets">Markets</a>
+              <a href="/docs/">Docs</a>
             </nav>
+            <form class="header-search" action="/search" method="get" role="search">
+              <label class="visually-hidden" for="site-search">
+                Search wallets, transactions, intents, positions and names
+              </label>
+              <input
+                id="site-search"
+                name="q"
+                type="search"
+                value={props.query ?? ""}
+                placeholder="Address, tx hash, intent id, position id or name (press /)"
+                autocomplete="off"
+                spellcheck={false}
+                data-search-input
+              />
+            </form>
+            <button type="button" class="theme-toggle" data-theme-toggle hidden>Theme</button>
           </header>
         )}
         <main id="main">{props.children}</main>
@@ -38,7 +67,9 @@ export function Layout(props: LayoutProps) {
           <footer class="site-footer">
             <p>
               Unofficial and read-only: not affiliated with Papertrade. High leverage can lose the
-              whole margin. Nothing here signs, sends or places anything.
+              whole margin. Nothing here signs, sends or places anything.{" "}
+              <a href="/docs/">Docs</a> · <a href="/docs/mcp">MCP server</a> ·{" "}
+              <a href="/openapi.json">OpenAPI</a>
             </p>
           </footer>
         )}

@@ -47,7 +47,9 @@ Deno.test("the home page renders the overview, both markets at their mark and th
     assert.ok(html.includes("openable"));
     const rows = html.split("Latest opens, closes and liquidations")[1].match(/<tr>/g) ?? [];
     assert.equal(rows.length, 11, "a header row and the ten latest trades");
-    assert.ok(!html.includes("<script"), "the home page ships no script yet");
+    // No islands here: the only script is the shared, deferred enhancement script.
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    assert.deepEqual(scripts, ['<script src="/static/enhance.js" defer>']);
   });
 });
 
