@@ -1,0 +1,133 @@
+/**
+ * Where one intent is: in the live trades feed, pending at the relayer (when the signing wallet
+ * is known), or settled on HyperEVM within the recent scan window. The three checks are
+ * independent and run in parallel. Shared by lookup_intent, search and the intent page.
+ */
+import type { Hex } from "viem";
+import {
+  decodeTransaction,
+  findIntentSettlement,
+  type HyperEvmClient,
+  type IntentSettlementMatch,
+  type SettledIntent,
+  type Settlement,
+} from "../hyperevm/mod.ts";
+import {
+  type Operation,
+  PapertradeApiError,
+  type PapertradeClient,
+  type RecentTrade,
+} from "../papertrade/mod.ts";
+
+/** How many of the latest trades the feed check reads. */
+export const FEED_CHECK_LIMIT = 100;
+
+/** Where the intent was found; `not_found` covers anything older than the scan window. */
+export type IntentState = "feed" | "pending" | "settled" | "not_found";
+
+/** The on-chain settlement of an intent. */
+export interface IntentSettlement {
+  match: IntentSettlementMatch;
+  /** The decoded settling transaction; null if the node no longer returns it. */
+  transaction: Settlement | null;
+  /** This intent within the batch, with its signature check and execution result. */
+  intent: SettledIntent | null;
+}
+
+/** Everything known about one intent id. */
+export interface IntentLookup {
+  intentId: Hex;
+  /** First of feed, pending, settled that applies; each check's finding is kept below. */
+  state: IntentState;
+  feed: RecentTrade | null;
+  /** The relayer operation; null when not pending or when no wallet was given. */
+  pending: Operation | null;
+  /** Whether the relayer queue was checked (it needs the wallet). */
+  pendingChecked: boolean;
+  settlement: IntentSettlement | null;
+  /** Inclusive block range the settlement scan covered. */
+  scanned: { fromBlock: bigint; toBlock: bigint };
+}
+
+/** Upstream clients the lookup reads. */
+export interface IntentLookupSources {
+  papertrade: PapertradeClient;
+  hyperevm: HyperEvmClient;
+}
+
+/** Options of {@link lookupIntent}. */
+export interface LookupIntentOptions {
+  /** Wallet that signed the intent; enables the relayer queue check. */
+  wallet?: string;
+  signal?: AbortSignal;
+}
+
+/** Looks an intent id up in the feed, the wallet's pending operations and recent blocks. */
+export async function lookupIntent(
+  sources: IntentLookupSources,
+  intentId: string,
+  options: LookupIntentOptions = {},
+): Promise<IntentLookup> {
+  const id = intentId.toLowerCase() as Hex;
+  const { signal, wallet } = options;
+  const [feed, pending, scan] = await Promise.all([
+    findInFeed(sources.papertrade, id, signal),
+    wallet === undefined
+      ? Promise.resolve(null)
+      : findPending(sources.papertrade, wallet, id, signal),
+    findSettlement(sources.hyperevm, id),
+  ]);
+  const state: IntentState = feed
+    ? "feed"
+    : pending
+    ? "pending"
+    : scan.settlement
+    ? "settled"
+    : "not_found";
+  return {
+    intentId: id,
+    state,
+    feed,
+    pending,
+    pendingChecked: wallet !== undefined,
+    settlement: scan.settlement,
+    scanned: scan.scanned,
+  };
+}
+
+async function findInFeed(
+  papertrade: PapertradeClient,
+  id: Hex,
+  signal?: AbortSignal,
+): Promise<RecentTrade | null> {
+  const trades = await papertrade.fetchRecentTrades({ limit: FEED_CHECK_LIMIT, signal });
+  return trades.find((trade) => trade.intentId === id) ?? null;
+}
+
+async function findPending(
+  papertrade: PapertradeClient,
+  wallet: string,
+  id: Hex,
+  signal?: AbortSignal,
+): Promise<Operation | null> {
+  try {
+    const account = await papertrade.fetchWalletSnapshot(wallet, { signal });
+    return account.operations.find((operation) => operation.intentId === id) ?? null;
+  } catch (error) {
+    // A wallet the exchange has never seen has nothing queued; the other checks still answer.
+    if (error instanceof PapertradeApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+async function findSettlement(hyperevm: HyperEvmClient, id: Hex) {
+  const found = await findIntentSettlement(hyperevm, id);
+  const scanned = { fromBlock: found.scannedFrom, toBlock: found.scannedTo };
+  if (found.match === null) return { settlement: null, scanned };
+  const match = found.match;
+  const decoded = await decodeTransaction(hyperevm, match.txHash);
+  const transaction = decoded.found ? decoded : null;
+  const intent = transaction?.intents.find((item) => item.index === match.event.index) ??
+    transaction?.intents.find((item) => item.intentId === id) ?? null;
+  return { settlement: { match, transaction, intent }, scanned };
+}

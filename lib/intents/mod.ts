@@ -1,0 +1,15 @@
+/**
+ * Intent look-up across the live trades feed, the relayer queue and the chain, shared by the
+ * tools and the web pages.
+ *
+ * @module
+ */
+export {
+  FEED_CHECK_LIMIT,
+  type IntentLookup,
+  type IntentLookupSources,
+  type IntentSettlement,
+  type IntentState,
+  lookupIntent,
+  type LookupIntentOptions,
+} from "./lookup.ts";

@@ -1,0 +1,14 @@
+/**
+ * Search: classifying a pasted string (address, hash, position id, name, or a link holding
+ * one) and resolving it against the upstreams. Shared by the search tool and the site.
+ *
+ * @module
+ */
+export { classifyQuery, type QueryClass } from "./classify.ts";
+export {
+  POSITION_FEED_LIMIT,
+  resolveSearch,
+  type SearchResolution,
+  type SearchSources,
+} from "./resolve.ts";
+export { type LinkTarget, linkTargetPath, parsePastedUrl } from "./url.ts";

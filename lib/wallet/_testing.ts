@@ -1,0 +1,34 @@
+/** Test helper: the replay upstream with real clients pointed at it, pinned to catalog time. */
+import { catalog, type ReplayUpstream, startReplayUpstream } from "../../fixtures/mod.ts";
+import { createHyperEvmClient, type HyperEvmClient } from "../hyperevm/mod.ts";
+import { createPapertradeClient, type PapertradeClient } from "../papertrade/mod.ts";
+
+export { catalog };
+
+/** What a lib test gets. */
+export interface ReplayClients {
+  upstream: ReplayUpstream;
+  papertrade: PapertradeClient;
+  hyperevm: HyperEvmClient;
+  now: () => number;
+}
+
+/** Runs `body` against a fresh replay upstream and closes it afterwards. */
+export async function withReplayClients(body: (clients: ReplayClients) => Promise<void>) {
+  const now = () => catalog.baseTimeMs;
+  const upstream = await startReplayUpstream({ port: 0, now });
+  try {
+    await body({
+      upstream,
+      papertrade: createPapertradeClient({ baseUrl: upstream.apiUrl, timeoutMs: 5_000 }),
+      hyperevm: createHyperEvmClient({
+        rpcUrl: upstream.rpcUrl,
+        fallbackRpcUrl: upstream.fallbackRpcUrl,
+        timeoutMs: 5_000,
+      }),
+      now,
+    });
+  } finally {
+    await upstream.close();
+  }
+}

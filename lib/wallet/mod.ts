@@ -1,0 +1,28 @@
+/**
+ * Wallet business logic shared by the tools and the web pages: the balance sheet, leaderboard
+ * standing per window, and open positions valued at the live mark. Money stays bigint here.
+ *
+ * @module
+ */
+export {
+  type PositionTotals,
+  type PositionValuation,
+  totalPositions,
+  type ValuationInputs,
+  valuePosition,
+  valuePositions,
+} from "./value_positions.ts";
+export {
+  CLOSED_SEARCH_MAX_PAGES,
+  fetchWalletPositions,
+  type FetchWalletPositionsOptions,
+  findClosedTrade,
+  type FindClosedTradeOptions,
+  type WalletPositions,
+} from "./positions.ts";
+export { fetchWalletRanks, LEADERBOARD_WINDOWS, type WalletRank } from "./ranks.ts";
+export {
+  fetchWalletSummary,
+  type FetchWalletSummaryOptions,
+  type WalletSummary,
+} from "./summary.ts";

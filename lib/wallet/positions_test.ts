@@ -1,0 +1,42 @@
+import assert from "node:assert/strict";
+import { catalog, withReplayClients } from "./_testing.ts";
+import { fetchWalletPositions, findClosedTrade } from "./positions.ts";
+
+Deno.test("fetchWalletPositions values every open position with one mark per market", async () => {
+  await withReplayClients(async ({ papertrade }) => {
+    const whale = catalog.wallets.whale;
+    const found = await fetchWalletPositions(papertrade, whale.address);
+    assert.equal(found.positions.length, whale.openPositions);
+    assert.equal(found.totals.count, whale.openPositions);
+    assert.equal(found.marks.size, 2);
+    assert.ok(found.positions.every((p) => p.mark !== null && p.risk !== null));
+    assert.equal(found.closed, null);
+  });
+});
+
+Deno.test("fetchWalletPositions narrows to one id and falls back to the trade history", async () => {
+  await withReplayClients(async ({ papertrade }) => {
+    const open = catalog.positions.open;
+    const one = await fetchWalletPositions(papertrade, open.owner, { positionId: open.id });
+    assert.deepEqual(one.positions.map((p) => p.position.positionId), [open.id]);
+    const closed = catalog.positions.closed;
+    const gone = await fetchWalletPositions(papertrade, closed.owner, { positionId: closed.id });
+    assert.deepEqual(gone.positions, []);
+    assert.equal(gone.closed?.positionId, closed.id);
+  });
+});
+
+Deno.test("findClosedTrade reads no more pages than allowed", async () => {
+  await withReplayClients(async ({ papertrade }) => {
+    const wallet = catalog.tradeHistory.wallet;
+    const history = await papertrade.fetchTradeHistory({ wallet });
+    const onSecondPage = (await papertrade.fetchTradeHistory({
+      wallet,
+      cursor: history.nextCursor!,
+    })).trades[0].positionId;
+    assert.equal(await findClosedTrade(papertrade, wallet, onSecondPage, { maxPages: 1 }), null);
+    const found = await findClosedTrade(papertrade, wallet, onSecondPage, { maxPages: 2 });
+    assert.equal(found?.positionId, onSecondPage);
+    assert.equal(await findClosedTrade(papertrade, wallet, catalog.positions.unknown.id), null);
+  });
+});

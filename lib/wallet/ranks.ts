@@ -1,0 +1,32 @@
+/**
+ * A wallet's leaderboard standing in every window, from one leaderboard query per window
+ * filtered by the wallet's address (the upstream matches address fragments).
+ */
+import type { LeaderboardRow, LeaderboardWindow, PapertradeClient } from "../papertrade/mod.ts";
+
+/** Every leaderboard window, shortest first. */
+export const LEADERBOARD_WINDOWS: readonly LeaderboardWindow[] = ["24h", "7d", "30d", "all"];
+
+/** The wallet's row in one window, or null when it is not ranked there. */
+export interface WalletRank {
+  window: LeaderboardWindow;
+  row: LeaderboardRow | null;
+}
+
+/** Reads the four windows in parallel, ranked by windowed PnL (the leaderboard's default). */
+export async function fetchWalletRanks(
+  papertrade: PapertradeClient,
+  address: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<WalletRank[]> {
+  const wallet = address.toLowerCase();
+  return await Promise.all(LEADERBOARD_WINDOWS.map(async (window): Promise<WalletRank> => {
+    const page = await papertrade.fetchLeaderboard({
+      window,
+      query: wallet,
+      signal: options.signal,
+    });
+    // A fragment search could match other addresses; only the exact one counts.
+    return { window, row: page.accounts.find((row) => row.address === wallet) ?? null };
+  }));
+}

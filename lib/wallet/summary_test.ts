@@ -1,0 +1,23 @@
+import assert from "node:assert/strict";
+import { catalog, withReplayClients } from "./_testing.ts";
+import { fetchWalletSummary } from "./summary.ts";
+
+Deno.test("fetchWalletSummary keeps only unexpired session keys and can skip the ranks", async () => {
+  await withReplayClients(async ({ papertrade, now }) => {
+    const whale = catalog.wallets.whale;
+    const summary = await fetchWalletSummary(papertrade, whale.address, { now });
+    assert.deepEqual(
+      summary.activeSessionKeys.map((key) => key.key),
+      whale.sessionKeys.filter((key) => key.active).map((key) => key.address),
+    );
+    assert.equal(summary.leaderboardName, whale.leaderboardName);
+    const later = await fetchWalletSummary(papertrade, whale.address, {
+      now: () => now() + 400 * 86_400_000,
+      withoutRanks: true,
+    });
+    assert.deepEqual(later.activeSessionKeys, []);
+    assert.deepEqual(later.ranks, []);
+    assert.equal(later.leaderboardName, null);
+    assert.equal(later.pendingRewards, summary.pendingRewards);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Open positions valued at the live mark: notional, distance to bust, risk band, unrealized PnL
+ * and what a close would pay. Exact bigint math; pages and tools convert at the edge.
+ */
+import type { Instrument, OpenPosition } from "../papertrade/mod.ts";
+import {
+  type ClosePayout,
+  closePayout,
+  distanceToBustPercentWad,
+  type RiskBand,
+  riskBand,
+  unrealizedPnlWad,
+} from "../math/mod.ts";
+import type { Mark } from "../marks.ts";
+
+/** One open position and its valuation; mark-dependent fields are null without a mark. */
+export interface PositionValuation {
+  position: OpenPosition;
+  /** Instrument symbol, or `instrument <id>` when the trading state does not list it. */
+  symbol: string;
+  /** Null when the trading state does not list the instrument (prices cannot be shown). */
+  priceScale: bigint | null;
+  /** margin × leverage, USD wad. */
+  notional: bigint;
+  mark: Mark | null;
+  /** Percent scaled by 1e18 (1e18 = 1 %); negative once past bust. */
+  distanceToBustPercent: bigint | null;
+  risk: RiskBand | null;
+  /** Mark-to-market PnL before the close-side deadband, haircut and win fee (USD wad). */
+  unrealizedPnl: bigint | null;
+  /** What closing at the mark would realize, step by step. */
+  closePayout: ClosePayout | null;
+}
+
+/** Totals over valued positions (USD wad); PnL sums only positions that have a mark. */
+export interface PositionTotals {
+  count: number;
+  margin: bigint;
+  notional: bigint;
+  unrealizedPnl: bigint;
+  estimatedClosePayout: bigint;
+  /** Positions left out of the PnL sums for want of a mark. */
+  unvalued: number;
+}
+
+/** What valuing a position needs besides the position. */
+export interface ValuationInputs {
+  instruments: readonly Instrument[];
+  marks: ReadonlyMap<number, Mark>;
+  /** Venue win fee, a wad fraction, from the trading state. */
+  winFeeRate: bigint;
+}
+
+/** Values one open position at its instrument's mark. */
+export function valuePosition(position: OpenPosition, inputs: ValuationInputs): PositionValuation {
+  const instrument = inputs.instruments.find((item) => item.id === position.instrumentId);
+  const mark = inputs.marks.get(position.instrumentId) ?? null;
+  const base: PositionValuation = {
+    position,
+    symbol: instrument?.symbol ?? `instrument ${position.instrumentId}`,
+    priceScale: instrument?.priceScale ?? null,
+    notional: position.margin * BigInt(position.leverage),
+    mark,
+    distanceToBustPercent: null,
+    risk: null,
+    unrealizedPnl: null,
+    closePayout: null,
+  };
+  if (mark === null || instrument === undefined) return base;
+  const shape = {
+    entryRaw: position.entryPrice,
+    markRaw: mark.markRaw,
+    marginWad: position.margin,
+    leverage: position.leverage,
+    isLong: position.isLong,
+  };
+  try {
+    const distance = distanceToBustPercentWad({
+      markRaw: mark.markRaw,
+      bustRaw: position.bustPrice,
+      isLong: position.isLong,
+    });
+    return {
+      ...base,
+      distanceToBustPercent: distance,
+      risk: riskBand(distance),
+      unrealizedPnl: unrealizedPnlWad(shape),
+      closePayout: closePayout(shape, {
+        rateMultiplierWad: instrument.rateMultiplier,
+        positionMultiplierWad: instrument.positionMultiplier,
+        baseRateWad: instrument.baseRate,
+        referenceNotionalWad: instrument.referenceNotional,
+        winFeeRateWad: inputs.winFeeRate,
+      }),
+    };
+  } catch (error) {
+    // A value the math refuses (zero entry, leverage past 1000) leaves the position unvalued
+    // rather than failing the whole wallet.
+    if (error instanceof RangeError) return base;
+    throw error;
+  }
+}
+
+/** Values every position, keeping their order. */
+export function valuePositions(
+  positions: readonly OpenPosition[],
+  inputs: ValuationInputs,
+): PositionValuation[] {
+  return positions.map((position) => valuePosition(position, inputs));
+}
+
+/** Sums margin, notional and (where valued) unrealized PnL and close payout. */
+export function totalPositions(valuations: readonly PositionValuation[]): PositionTotals {
+  const totals: PositionTotals = {
+    count: valuations.length,
+    margin: 0n,
+    notional: 0n,
+    unrealizedPnl: 0n,
+    estimatedClosePayout: 0n,
+    unvalued: 0,
+  };
+  for (const valuation of valuations) {
+    totals.margin += valuation.position.margin;
+    totals.notional += valuation.notional;
+    if (valuation.unrealizedPnl === null || valuation.closePayout === null) {
+      totals.unvalued += 1;
+      continue;
+    }
+    totals.unrealizedPnl += valuation.unrealizedPnl;
+    totals.estimatedClosePayout += valuation.closePayout.payoutWad;
+  }
+  return totals;
+}

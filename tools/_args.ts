@@ -1,0 +1,71 @@
+/**
+ * Argument schemas shared by the tools. Each message says what was expected; the argument's
+ * name travels in the issue path, and the MCP layer prints both ("argument 'address': expected
+ * 0x followed by 40 hex characters").
+ */
+import { z } from "zod";
+import type { Address, Hex } from "viem";
+
+/** Message for a 20-byte address that does not parse. */
+export const ADDRESS_MESSAGE = "expected 0x followed by 40 hex characters";
+/** Message for a 32-byte hash that does not parse. */
+export const HASH_MESSAGE = "expected 0x followed by 64 hex characters";
+
+function stringError(what: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined ? `required: ${what}` : `expected a string: ${what}`;
+}
+
+/** A wallet address, case-insensitive, lower-cased. */
+export function addressArg(description: string) {
+  return z.string({ error: stringError("0x followed by 40 hex characters") })
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{40}$/, ADDRESS_MESSAGE)
+    .overwrite((value) => value.toLowerCase() as Address)
+    .describe(description);
+}
+
+/** A 32-byte hash (transaction hash, intent id), case-insensitive, lower-cased. */
+export function hashArg(description: string) {
+  return z.string({ error: stringError("0x followed by 64 hex characters") })
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, HASH_MESSAGE)
+    .overwrite((value) => value.toLowerCase() as Hex)
+    .describe(description);
+}
+
+/** A string from a fixed set, with a message that lists the allowed values. */
+export function choiceArg<const T extends readonly [string, ...string[]]>(
+  values: T,
+  fallback: T[number],
+  description: string,
+) {
+  return z.enum(values, { error: `expected one of ${values.join(", ")}` })
+    .default(fallback as never)
+    .describe(`${description} Default "${fallback}".`);
+}
+
+/**
+ * An object schema that refuses unknown keys, naming them and the accepted ones, so a caller
+ * that misspells an argument learns the right spelling.
+ */
+export function argsObject<const S extends z.core.$ZodLooseShape>(shape: S) {
+  const accepted = Object.keys(shape).join(", ") || "none";
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `unknown argument${issue.keys.length === 1 ? "" : "s"} ${
+          issue.keys.map((key) => `'${key}'`).join(", ")
+        }; accepted arguments: ${accepted}`
+        : undefined,
+  });
+}
+
+/** One line per issue, `path: message`, as tests and logs want it. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) =>
+      issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}`
+    )
+    .join("; ");
+}

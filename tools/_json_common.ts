@@ -1,0 +1,31 @@
+/** Output schema building blocks shared by the tools' structured results. */
+import { z } from "zod";
+
+/** A lower-case 0x address. */
+export const addressOut = z.string().regex(/^0x[0-9a-f]{40}$/);
+/** A lower-case 0x 32-byte hash. */
+export const hashOut = z.string().regex(/^0x[0-9a-f]{64}$/);
+/** An ISO 8601 UTC timestamp. */
+export const isoOut = z.iso.datetime();
+/** A decimal integer string (ids and nonces that may exceed 2^53). */
+export const integerStringOut = z.string().regex(/^[0-9]+$/);
+/** Side of a position. */
+export const sideOut = z.enum(["long", "short"]);
+/** Risk band of an open position: distance to bust under 0.08 % is close, under 0.03 % near. */
+export const riskOut = z.enum(["ok", "close", "near_bust"]);
+/** Leaderboard windows. */
+export const windowOut = z.enum(["24h", "7d", "30d", "all"]);
+
+/** `long` or `short`. */
+export function sideOf(isLong: boolean): "long" | "short" {
+  return isLong ? "long" : "short";
+}
+
+// Instrument ids are protocol facts (papertrade-facts.md section 1): calldata and relayer rows
+// carry only the id, and a decoder should not need the Papertrade API to name the market.
+const KNOWN_MARKETS: Readonly<Record<number, string>> = { 0: "BTC", 1: "ETH" };
+
+/** Market symbol of an instrument id (`instrument 7` for ids the explorer does not know). */
+export function marketName(instrumentId: number | bigint): string {
+  return KNOWN_MARKETS[Number(instrumentId)] ?? `instrument ${instrumentId}`;
+}

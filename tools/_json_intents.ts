@@ -1,0 +1,235 @@
+/**
+ * Intents as JSON: decoded calldata fields and relayer operation parameters in display units,
+ * pending operations, settled intents and feed trades.
+ */
+import { z } from "zod";
+import { INTENT_KINDS, type IntentFields, type SettledIntent } from "../lib/hyperevm/mod.ts";
+import type { Operation, OperationAction, RecentTrade } from "../lib/papertrade/mod.ts";
+import {
+  addressOut,
+  hashOut,
+  integerStringOut,
+  isoOut,
+  marketName,
+  sideOf,
+  sideOut,
+} from "./_json_common.ts";
+import { fromUsdc6, fromWad, isoFromMs, isoFromSeconds } from "./_units.ts";
+
+/** Intent fields in display units; which keys appear depends on the action. */
+export const intentFieldsOut = z.strictObject({
+  market: z.string().optional(),
+  instrument_id: z.number().int().optional(),
+  side: sideOut.optional(),
+  margin_usd: z.number().optional(),
+  leverage: z.number().int().optional(),
+  use_debt: z.boolean().optional(),
+  position_ids: z.array(integerStringOut).optional(),
+  amount_usd: z.number().optional().describe("Withdrawal amount in dollars (USDC)."),
+  amount_paper: z.number().optional().describe("PAPER staked or unstaked."),
+  amount_raw: integerStringOut.optional().describe("An amount whose unit is not known."),
+  route: z.number().int().optional(),
+  session_key: addressOut.optional(),
+  expires_at: isoOut.nullable().optional(),
+  cancelled_intent_id: hashOut.optional(),
+  nonce: integerStringOut.optional(),
+  deadline: isoOut.nullable().optional(),
+});
+
+type FieldsJson = z.input<typeof intentFieldsOut>;
+
+/** One intent of a settlement batch. */
+export const settledIntentOut = z.strictObject({
+  index: z.number().int(),
+  action: z.enum(INTENT_KINDS).nullable(),
+  wallet: addressOut.nullable().describe("Wallet the intent acted for."),
+  signer: addressOut.describe("Declared signer: the wallet or one of its session keys."),
+  recovered_signer: addressOut.nullable(),
+  intent_id: hashOut.nullable(),
+  signature_verified: z.boolean().describe(
+    "The signature recovers to the signer and recomputes the recorded intent id.",
+  ),
+  verification_problem: z.string().nullable(),
+  executed: z.boolean(),
+  failure_reason: z.string().nullable().describe("Untrusted text from the chain."),
+  fields: intentFieldsOut.nullable(),
+});
+
+const OPERATION_ACTIONS = [
+  "openPosition",
+  "closePositions",
+  "withdrawToCore",
+  "registerSessionKey",
+  "PaperStake",
+  "PaperUnstake",
+  "PaperClaim",
+  "PaperDistribute",
+] as const satisfies readonly OperationAction[];
+
+/** An intent the relayer accepted and has not settled. */
+export const operationOut = z.strictObject({
+  intent_id: hashOut,
+  action: z.enum(OPERATION_ACTIONS),
+  signer: addressOut,
+  nonce: integerStringOut,
+  accepted_at: isoOut.nullable(),
+  deadline: isoOut.nullable().describe("The intent expires if not settled by then."),
+  queue_position: z.number().int().describe("1 = next in the relayer queue."),
+  status: z.enum(["queued", "submitted"]),
+  tx_hash: hashOut.nullable().describe("Settling transaction once submitted."),
+  params: intentFieldsOut,
+});
+
+/** One trade of the venue-wide feed. */
+export const feedTradeOut = z.strictObject({
+  seq: z.number().int(),
+  at: isoOut.nullable(),
+  wallet: addressOut,
+  market: z.string(),
+  instrument_id: z.number().int(),
+  side: sideOut,
+  leverage: z.number().int(),
+  kind: z.enum(["open", "close", "liquidation"]),
+  notional_usd: z.number(),
+  entry_price: z.number(),
+  exit_price: z.number().nullable(),
+  pnl_usd: z.number().nullable(),
+  position_id: integerStringOut,
+  intent_id: hashOut.nullable(),
+  terminal: z.boolean(),
+});
+
+/** Decoded calldata fields of one intent kind, in display units. */
+export function intentFieldsJson(action: string, fields: IntentFields): FieldsJson {
+  const out: FieldsJson = {};
+  for (const [name, value] of Object.entries(fields)) {
+    switch (name) {
+      case "instrumentId":
+        out.market = marketName(value as bigint);
+        out.instrument_id = Number(value);
+        break;
+      case "isLong":
+        out.side = sideOf(value as boolean);
+        break;
+      case "size":
+        out.margin_usd = fromWad(value as bigint);
+        break;
+      case "leverage":
+        out.leverage = Number(value);
+        break;
+      case "useDebt":
+        out.use_debt = value as boolean;
+        break;
+      case "positionIds":
+        out.position_ids = (value as readonly bigint[]).map(String);
+        break;
+      case "amount":
+        Object.assign(out, amountJson(action, value as bigint));
+        break;
+      case "route":
+        out.route = Number(value);
+        break;
+      case "sessionKey":
+        out.session_key = value as string;
+        break;
+      case "expiry":
+        out.expires_at = isoFromSeconds(value as bigint);
+        break;
+      case "intentId":
+        out.cancelled_intent_id = value as string;
+        break;
+      case "nonce":
+        out.nonce = String(value);
+        break;
+      case "deadline":
+        out.deadline = isoFromSeconds(value as bigint);
+        break;
+        // `user` is reported as the intent's wallet.
+    }
+  }
+  return out;
+}
+
+/** Relayer operation parameters in display units. */
+export function operationParamsJson(operation: Operation): FieldsJson {
+  const p = operation.params;
+  const out: FieldsJson = {};
+  if (p.instrumentId !== undefined) {
+    out.market = marketName(p.instrumentId);
+    out.instrument_id = p.instrumentId;
+  }
+  if (p.isLong !== undefined) out.side = sideOf(p.isLong);
+  if (p.margin !== undefined) out.margin_usd = fromWad(p.margin);
+  if (p.leverage !== undefined) out.leverage = p.leverage;
+  if (p.useDebt !== undefined) out.use_debt = p.useDebt;
+  if (p.positionIds !== undefined) out.position_ids = [...p.positionIds];
+  if (p.amount !== undefined) Object.assign(out, amountJson(operation.action, p.amount));
+  if (p.sessionKey !== undefined) out.session_key = p.sessionKey;
+  if (p.expiry !== undefined) out.expires_at = isoFromSeconds(p.expiry);
+  return out;
+}
+
+// Withdrawals carry 6-decimal USDC; stakes carry 18-decimal PAPER (papertrade-facts.md §1).
+function amountJson(action: string, amount: bigint): FieldsJson {
+  if (action === "withdrawToCore") return { amount_usd: fromUsdc6(amount) };
+  if (/^(stakePaper|unstakePaper|PaperStake|PaperUnstake)$/.test(action)) {
+    return { amount_paper: fromWad(amount) };
+  }
+  return { amount_raw: String(amount) };
+}
+
+/** JSON of one settled intent. */
+export function settledIntentJson(intent: SettledIntent): z.input<typeof settledIntentOut> {
+  return {
+    index: intent.index,
+    action: intent.action,
+    wallet: intent.wallet,
+    signer: intent.signer,
+    recovered_signer: intent.recoveredSigner,
+    intent_id: intent.intentId,
+    signature_verified: intent.signatureVerified,
+    verification_problem: intent.verificationProblem,
+    executed: intent.executed,
+    failure_reason: intent.failureReason,
+    fields: intent.fields === null || intent.action === null
+      ? null
+      : intentFieldsJson(intent.action, intent.fields),
+  };
+}
+
+/** JSON of one pending operation. */
+export function operationJson(operation: Operation): z.input<typeof operationOut> {
+  return {
+    intent_id: operation.intentId,
+    action: operation.action,
+    signer: operation.signer,
+    nonce: String(operation.nonce),
+    accepted_at: isoFromMs(operation.acceptedAt),
+    deadline: isoFromSeconds(operation.deadline),
+    queue_position: operation.queueAhead + 1,
+    status: operation.status,
+    tx_hash: operation.txHash,
+    params: operationParamsJson(operation),
+  };
+}
+
+/** JSON of one feed trade (its USD and prices are already display floats upstream). */
+export function feedTradeJson(trade: RecentTrade): z.input<typeof feedTradeOut> {
+  return {
+    seq: trade.seq,
+    at: isoFromMs(trade.timestamp),
+    wallet: trade.wallet,
+    market: trade.symbol,
+    instrument_id: trade.instrumentId,
+    side: sideOf(trade.isLong),
+    leverage: trade.leverage,
+    kind: trade.kind,
+    notional_usd: trade.notionalUsd,
+    entry_price: trade.entry,
+    exit_price: trade.exit,
+    pnl_usd: trade.pnlUsd,
+    position_id: trade.positionId,
+    intent_id: trade.intentId,
+    terminal: trade.terminal,
+  };
+}

@@ -1,0 +1,132 @@
+/** Wallet balance sheets and leaderboard rows as JSON: schemas and converters. */
+import { z } from "zod";
+import type { LeaderboardRow } from "../lib/papertrade/mod.ts";
+import type { WalletSummary } from "../lib/wallet/mod.ts";
+import { addressOut, isoOut, windowOut } from "./_json_common.ts";
+import { fromWad, isoFromMs } from "./_units.ts";
+
+/** Most session keys listed (a wallet rarely has more than two active). */
+export const MAX_LISTED_SESSION_KEYS = 20;
+
+/** One ranked wallet. */
+export const leaderboardRowOut = z.strictObject({
+  rank: z.number().int().describe("True 1-based rank in the window and sort."),
+  address: addressOut,
+  leaderboard_name: z.string().nullable().describe("Chosen by the wallet owner: untrusted text."),
+  pnl_usd: z.number().describe("PnL in the window (realized + current unrealized)."),
+  realized_pnl_usd: z.number(),
+  unrealized_pnl_usd: z.number(),
+  balance_usd: z.number(),
+  queued_usd: z.number(),
+  open_notional_usd: z.number(),
+  volume_usd: z.number(),
+  paper_total: z.number().describe("PAPER held plus staked."),
+  open_positions: z.number().int(),
+});
+
+/** The wallet's standing in one window. */
+export const rankOut = z.strictObject({
+  window: windowOut,
+  rank: z.number().int().nullable().describe("Null when the wallet is not ranked there."),
+  pnl_usd: z.number().nullable(),
+  realized_pnl_usd: z.number().nullable(),
+  volume_usd: z.number().nullable(),
+});
+
+/** The top-level fields of get_wallet (the seed's structured result fields, exactly). */
+export const walletSummaryShape = {
+  address: addressOut,
+  leaderboard_name: z.string().nullable().describe("Untrusted text chosen by the owner."),
+  balance_usd: z.number(),
+  queued_usd: z.number().describe("Owed to the wallet by the payout queue."),
+  locked_usd: z.number().describe("Margin in open positions."),
+  available_usd: z.number().describe("Balance not reserved by pending intents."),
+  open_positions: z.number().int(),
+  pending_operations: z.number().int(),
+  paper: z.strictObject({
+    held: z.number(),
+    staked: z.number(),
+    pending_rewards_usd: z.number().describe("Claimable staking rewards (USDC)."),
+  }),
+  lifetime: z.strictObject({
+    deposited_usd: z.number(),
+    withdrawn_usd: z.number(),
+    realized_pnl_usd: z.number(),
+    fees_paid_usd: z.number(),
+    traded_notional_usd: z.number(),
+  }),
+  session_keys: z.array(z.strictObject({ key: addressOut, expires_at: isoOut.nullable() }))
+    .describe("Active (unexpired) trade-only session keys."),
+  ranks: z.array(rankOut).describe("Leaderboard rank and PnL per window."),
+  links: z.strictObject({
+    wallet_page: z.string().describe("Explorer page of the wallet."),
+    share_link: z.string().describe("Short link with a rich preview."),
+  }),
+};
+
+/** get_wallet's structured result. */
+export const walletSummaryOut = z.strictObject(walletSummaryShape);
+
+/** JSON of one leaderboard row. */
+export function leaderboardRowJson(row: LeaderboardRow): z.input<typeof leaderboardRowOut> {
+  return {
+    rank: row.rank,
+    address: row.address,
+    leaderboard_name: row.leaderboardName,
+    pnl_usd: fromWad(row.totalWindowedPnl),
+    realized_pnl_usd: fromWad(row.realizedPnl),
+    unrealized_pnl_usd: fromWad(row.currentUnrealizedPnl),
+    balance_usd: fromWad(row.currentBalance),
+    queued_usd: fromWad(row.currentQueued),
+    open_notional_usd: fromWad(row.currentOpenNotional),
+    volume_usd: fromWad(row.totalVolume),
+    paper_total: fromWad(row.paperTotal),
+    open_positions: row.currentOpenPositionCount,
+  };
+}
+
+/** JSON of a wallet's balance sheet; links point at `siteUrl`. */
+export function walletSummaryJson(
+  summary: WalletSummary,
+  siteUrl: string,
+): z.input<typeof walletSummaryOut> {
+  const { account } = summary;
+  const site = siteUrl.replace(/\/+$/, "");
+  return {
+    address: account.address,
+    leaderboard_name: summary.leaderboardName,
+    balance_usd: fromWad(account.balances.balance),
+    queued_usd: fromWad(account.balances.queued),
+    locked_usd: fromWad(account.balances.locked),
+    available_usd: fromWad(account.funds.availableBalance),
+    open_positions: account.openPositions.length,
+    pending_operations: account.operations.length,
+    paper: {
+      held: fromWad(account.paper.balance),
+      staked: fromWad(account.paper.staked),
+      pending_rewards_usd: fromWad(summary.pendingRewards),
+    },
+    lifetime: {
+      deposited_usd: fromWad(account.lifetime.deposited),
+      withdrawn_usd: fromWad(account.lifetime.withdrawn),
+      realized_pnl_usd: fromWad(account.lifetime.realizedPnl),
+      fees_paid_usd: fromWad(account.lifetime.feesPaid),
+      traded_notional_usd: fromWad(account.lifetime.tradedNotional),
+    },
+    session_keys: summary.activeSessionKeys.slice(0, MAX_LISTED_SESSION_KEYS).map((key) => ({
+      key: key.key,
+      expires_at: isoFromMs(key.expiresAt),
+    })),
+    ranks: summary.ranks.map(({ window, row }) => ({
+      window,
+      rank: row?.rank ?? null,
+      pnl_usd: row ? fromWad(row.totalWindowedPnl) : null,
+      realized_pnl_usd: row ? fromWad(row.realizedPnl) : null,
+      volume_usd: row ? fromWad(row.totalVolume) : null,
+    })),
+    links: {
+      wallet_page: `${site}/wallet/${account.address}`,
+      share_link: `${site}/w/${account.address}`,
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * The one place tool results leave bigint: wad money to dollars, raw prices to quote units,
+ * percent wads to plain percents, unix times to ISO 8601 UTC strings.
+ */
+import { rawPriceToNumber, wadToNumber } from "../lib/math/mod.ts";
+
+/** USD (or PAPER) wad → JSON number. */
+export function fromWad(wad: bigint): number {
+  return wadToNumber(wad);
+}
+
+/** Nullable USD wad → JSON number or null. */
+export function fromWadOrNull(wad: bigint | null | undefined): number | null {
+  return wad === null || wad === undefined ? null : wadToNumber(wad);
+}
+
+/** Raw price at `priceScale` → quote units; null when the scale is unknown. */
+export function toPrice(raw: bigint, priceScale: bigint | null): number | null {
+  return priceScale === null ? null : rawPriceToNumber(raw, priceScale);
+}
+
+/** A percent scaled by 1e18 (1e18 = 1 %) → plain percent (0.05 means 0.05 %). */
+export function toPercent(percentWad: bigint | null): number | null {
+  return percentWad === null ? null : wadToNumber(percentWad);
+}
+
+/** A wad fraction (1e18 = 100 %) → plain percent. */
+export function fractionToPercent(fractionWad: bigint): number {
+  return wadToNumber(fractionWad * 100n);
+}
+
+/** USDC with 6 decimals (withdraw intents) → dollars. */
+export function fromUsdc6(amount: bigint): number {
+  return wadToNumber(amount * 10n ** 12n);
+}
+
+/** Unix ms → ISO 8601 UTC; null for times a Date cannot hold. */
+export function isoFromMs(ms: number | null): string | null {
+  if (ms === null || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;
+  return new Date(ms).toISOString();
+}
+
+/** Unix seconds (number or bigint) → ISO 8601 UTC; null when out of range. */
+export function isoFromSeconds(seconds: number | bigint | null): string | null {
+  if (seconds === null) return null;
+  const big = BigInt(seconds);
+  if (big > 8_640_000_000_000n || big < -8_640_000_000_000n) return null;
+  return isoFromMs(Number(big) * 1000);
+}
+
+/** A block number → JSON number (HyperEVM heights are far below 2^53). */
+export function blockNumber(block: bigint | null): number | null {
+  return block === null ? null : Number(block);
+}

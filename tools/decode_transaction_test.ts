@@ -1,0 +1,142 @@
+import assert from "node:assert/strict";
+import { callTool, catalog, inputError, withHarness } from "./_test_support.ts";
+import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
+import {
+  decodedJson,
+  decodeTransactionTool,
+  MAX_LISTED_INTENTS,
+  renderDecoded,
+} from "./decode_transaction.ts";
+
+const txs = catalog.transactions;
+
+Deno.test("decode_transaction decodes a batch from several wallets with verified signatures", async () => {
+  await withHarness(async ({ context }) => {
+    const batch = txs.multi_wallet_batch;
+    const { structured } = await callTool(decodeTransactionTool, { tx_hash: batch.hash }, context);
+    assert.equal(structured.found, true);
+    assert.equal(structured.status, "success");
+    assert.equal(structured.block_number, batch.block);
+    assert.equal(structured.is_batch, true);
+    assert.deepEqual(structured.intents.map((intent) => intent.intent_id), batch.intentIds);
+    assert.deepEqual(
+      [...new Set(structured.intents.map((intent) => intent.wallet))].sort(),
+      [...batch.wallets].sort(),
+    );
+    for (const intent of structured.intents) {
+      assert.equal(intent.signature_verified, true, `intent ${intent.index} verifies`);
+      assert.equal(intent.executed, true);
+      assert.ok(intent.fields?.deadline, "deadline shown as a time");
+    }
+    const open = structured.intents.find((intent) => intent.action === "openPosition");
+    if (open) {
+      assert.ok(["BTC", "ETH"].includes(open.fields!.market!));
+      assert.ok(open.fields!.margin_usd! > 0 && open.fields!.leverage! >= 1);
+      assert.ok(open.fields!.side === "long" || open.fields!.side === "short");
+    }
+  });
+});
+
+Deno.test("decode_transaction marks the failed call of a successful batch as not executed", async () => {
+  await withHarness(async ({ context }) => {
+    const batch = txs.batch_with_failed_call;
+    const { structured, text } = await callTool(
+      decodeTransactionTool,
+      { tx_hash: batch.hash },
+      context,
+    );
+    assert.equal(structured.status, "success");
+    for (const intent of structured.intents) {
+      const failed = intent.intent_id === batch.failedIntentId;
+      assert.equal(intent.executed, !failed);
+      assert.equal(intent.failure_reason, failed ? batch.reason : null);
+    }
+    assert.ok(text.includes(JSON.stringify(batch.reason)));
+  });
+});
+
+Deno.test("decode_transaction reports a tampered signature as not verified", async () => {
+  await withHarness(async ({ context }) => {
+    const batch = txs.batch_with_tampered_signature;
+    const { structured } = await callTool(decodeTransactionTool, { tx_hash: batch.hash }, context);
+    const tampered = structured.intents.find((intent) =>
+      intent.intent_id === batch.tamperedIntentId
+    );
+    assert.ok(tampered, "the tampered intent is listed");
+    assert.equal(tampered.signature_verified, false);
+    assert.equal(tampered.signer, batch.declaredSigner);
+    assert.ok(tampered.verification_problem);
+    const others = structured.intents.filter((intent) => intent !== tampered);
+    assert.ok(others.every((intent) => intent.signature_verified));
+  });
+});
+
+Deno.test("decode_transaction reports other transactions as not a batch and unknown hashes as not found", async () => {
+  await withHarness(async ({ context }) => {
+    const other = await callTool(
+      decodeTransactionTool,
+      { tx_hash: txs.not_papertrade.hash },
+      context,
+    );
+    assert.equal(other.structured.found, true);
+    assert.equal(other.structured.is_batch, false);
+    assert.deepEqual(other.structured.intents, []);
+    assert.equal(other.structured.block_number, txs.not_papertrade.block);
+    assert.match(other.text, /Not a Papertrade settlement batch/);
+
+    const unknown = await callTool(decodeTransactionTool, { tx_hash: txs.unknown.hash }, context);
+    assert.deepEqual(unknown.structured, {
+      tx_hash: txs.unknown.hash,
+      found: false,
+      status: null,
+      block_number: null,
+      is_batch: false,
+      intents: [],
+    });
+    assert.match(unknown.text, /lookup_intent/);
+  });
+});
+
+Deno.test("decode_transaction rejects malformed hashes with a message naming tx_hash", () => {
+  assert.equal(
+    inputError(decodeTransactionTool, { tx_hash: txs.unknown.hash.slice(0, 40) }),
+    "tx_hash: expected 0x followed by 64 hex characters",
+  );
+  assert.equal(
+    inputError(decodeTransactionTool, { hash: txs.unknown.hash }),
+    "tx_hash: required: 0x followed by 64 hex characters; unknown argument 'hash'; accepted arguments: tx_hash",
+  );
+});
+
+Deno.test("decode_transaction lists at most 50 intents of a huge batch and says so", () => {
+  const signer = "0x000000000000000000000000000000000000dead" as const;
+  const intents = Array.from({ length: 120 }, (_, index): SettledIntent => ({
+    index,
+    action: "claimRewards",
+    wallet: signer,
+    signer,
+    recoveredSigner: signer,
+    fields: { user: signer, nonce: BigInt(index), deadline: 1_791_900_000n },
+    intentId: `0x${index.toString(16).padStart(64, "0")}`,
+    computedIntentId: `0x${index.toString(16).padStart(64, "0")}`,
+    signatureVerified: true,
+    verificationProblem: null,
+    executed: true,
+    failureReason: null,
+  }));
+  const settlement: Settlement = {
+    txHash: catalog.transactions.unknown.hash as `0x${string}`,
+    status: "success",
+    blockNumber: 1n,
+    from: signer,
+    to: signer,
+    isBatch: true,
+    intents,
+  };
+  const json = decodedJson(settlement.txHash, settlement);
+  assert.equal(json.intents.length, MAX_LISTED_INTENTS);
+  decodeTransactionTool.outputSchema.parse(json);
+  const text = renderDecoded(json, settlement);
+  assert.match(text, /batch of 120 intents; the first 50 are listed/);
+  assert.ok(JSON.stringify(json).length + text.length < 45_000);
+});

@@ -1,0 +1,65 @@
+import assert from "node:assert/strict";
+import { callTool, catalog, inputError, withHarness } from "./_test_support.ts";
+import { getIntentsTool } from "./get_intents.ts";
+import { ToolError } from "./types.ts";
+
+Deno.test("get_intents lists every pending operation with its id, times, queue and params", async () => {
+  await withHarness(async ({ context }) => {
+    const wallet = catalog.wallets.pending_ops;
+    const { structured, text } = await callTool(
+      getIntentsTool,
+      { address: wallet.address },
+      context,
+    );
+    assert.equal(structured.count, wallet.pendingOperations);
+    assert.equal(structured.pending.length, structured.count);
+    const byAction = Object.fromEntries(structured.pending.map((op) => [op.action, op]));
+    for (const [action, id] of Object.entries(catalog.intents.pendingByAction)) {
+      assert.equal(byAction[action]?.intent_id, id, `${action} is listed with its id`);
+    }
+    for (const op of structured.pending) {
+      assert.ok(op.queue_position >= 1);
+      assert.ok(op.accepted_at !== null && op.deadline !== null);
+      assert.ok(Date.parse(op.deadline) > Date.parse(op.accepted_at), "deadline after acceptance");
+    }
+    const open = byAction.openPosition.params;
+    assert.equal(open.market, "ETH");
+    assert.equal(open.side, "long");
+    assert.ok(open.margin_usd! > 0 && open.leverage! > 0);
+    assert.ok(byAction.withdrawToCore.params.amount_usd! > 0, "withdrawal in dollars");
+    assert.ok(byAction.PaperStake.params.amount_paper! > 0, "stake in PAPER");
+    assert.ok(byAction.registerSessionKey.params.session_key);
+    assert.match(text, /lookup_intent/);
+  });
+});
+
+Deno.test("get_intents reports a wallet with nothing pending as an empty list", async () => {
+  await withHarness(async ({ context }) => {
+    const wallet = catalog.wallets.near_bust;
+    assert.equal(wallet.pendingOperations, 0);
+    const { structured, text } = await callTool(
+      getIntentsTool,
+      { address: wallet.address },
+      context,
+    );
+    assert.deepEqual(structured, { address: wallet.address, pending: [], count: 0 });
+    assert.match(text, /no pending intents/);
+  });
+});
+
+Deno.test("get_intents reports an unknown wallet and bad arguments clearly", async () => {
+  await withHarness(async ({ context }) => {
+    await assert.rejects(
+      () => callTool(getIntentsTool, { address: catalog.wallets.unknown.address }, context),
+      (error: unknown) => error instanceof ToolError && error.message.startsWith("address: wallet"),
+    );
+  });
+  assert.equal(
+    inputError(getIntentsTool, { address: "0xZZ" }),
+    "address: expected 0x followed by 40 hex characters",
+  );
+  assert.equal(
+    inputError(getIntentsTool, { address: catalog.wallets.whale.address, intent_id: "0x" }),
+    "unknown argument 'intent_id'; accepted arguments: address",
+  );
+});

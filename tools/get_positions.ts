@@ -1,0 +1,130 @@
+/** get_positions: open positions valued at the live mark, or one position by id. */
+import { z } from "zod";
+import { fetchWalletPositions } from "../lib/wallet/mod.ts";
+import { addressArg, argsObject } from "./_args.ts";
+import { isUnknownWallet, toToolError, unknownWalletError } from "./_errors.ts";
+import { addressOut } from "./_json_common.ts";
+import {
+  markOut,
+  marksJson,
+  positionJson,
+  positionOut,
+  totalsJson,
+  totalsOut,
+  tradeJson,
+  tradeOut,
+} from "./_json_positions.ts";
+import { lines, percent, price, signedUsd, usd } from "./_text.ts";
+import { READ_ONLY_ANNOTATIONS, type ToolDefinition, ToolError } from "./types.ts";
+
+/** Most positions listed; totals always cover every open position. */
+export const MAX_LISTED_POSITIONS = 50;
+
+const input = argsObject({
+  address: addressArg("Wallet address: 0x followed by 40 hex characters. Case-insensitive."),
+  position_id: z.string({ error: "expected a position id string of digits" })
+    .trim()
+    .regex(/^[0-9]{1,78}$/, 'expected a position id: digits only, e.g. "53573"')
+    .overwrite((id) => id.replace(/^0+(?=[0-9])/, ""))
+    .optional()
+    .describe("Optional position id to narrow to one position."),
+});
+
+const output = z.strictObject({
+  address: addressOut,
+  marks: z.array(markOut).describe("Live mark per market used for the valuation."),
+  positions: z.array(positionOut).describe(
+    `Newest first, at most ${MAX_LISTED_POSITIONS}; totals cover every open position.`,
+  ),
+  totals: totalsOut,
+  closed: tradeOut.nullable().describe(
+    "The closed-trade record when position_id names a position that is no longer open.",
+  ),
+});
+
+type Output = z.input<typeof output>;
+
+/** The get_positions tool. */
+export const getPositionsTool: ToolDefinition<typeof input, typeof output> = {
+  name: "get_positions",
+  title: "Open positions valued at the live mark",
+  description:
+    "Open positions of a wallet valued at the live Papertrade mark (the Hyperliquid BBO mid): " +
+    "side, leverage, margin, notional, entry, mark, bust (liquidation) price, unrealized PnL " +
+    "before close-side haircut, estimated close payout, distance to bust (plain percent) and " +
+    "a risk band (ok, close, near_bust). Totals included. Pass position_id to fetch one " +
+    "position; if it is already closed the closed-trade record is returned in `closed`. " +
+    "Next: get_trade_history for closed trades, get_intents for queued closes.",
+  inputSchema: input,
+  outputSchema: output,
+  annotations: READ_ONLY_ANNOTATIONS,
+  async run({ address, position_id }, context) {
+    let found;
+    try {
+      found = await fetchWalletPositions(context.papertrade, address, {
+        positionId: position_id,
+        signal: context.signal,
+      });
+    } catch (error) {
+      if (isUnknownWallet(error)) throw unknownWalletError("address", address);
+      throw toToolError(error);
+    }
+    if (position_id !== undefined && found.positions.length === 0 && found.closed === null) {
+      throw new ToolError(
+        `position_id: position ${position_id} is not open in wallet ${address} and is not in ` +
+          "its recent trade history. Check the owner with search, or call get_positions " +
+          "without position_id to list the open ones.",
+      );
+    }
+    const structured: Output = {
+      address,
+      marks: marksJson(found.marks),
+      positions: found.positions.slice(0, MAX_LISTED_POSITIONS).map(positionJson),
+      totals: totalsJson(found.totals),
+      closed: found.closed ? tradeJson(found.closed, found.trading.instruments) : null,
+    };
+    return { structured, text: renderPositions(structured) };
+  },
+};
+
+function renderPositions(result: Output): string {
+  const marks = result.marks.map((mark) => `${mark.market} ${price(mark.mark_price)}`).join(", ");
+  const rows = result.positions.map((p) =>
+    `- #${p.position_id} ${p.market} ${p.side} ${p.leverage}x, margin ${usd(p.margin_usd)}, ` +
+    `notional ${usd(p.notional_usd)}, entry ${price(p.entry_price)}, mark ${
+      price(p.mark_price)
+    }, bust ${price(p.bust_price)}, distance to bust ${percent(p.distance_to_bust_percent)} (${
+      p.risk ?? "no mark"
+    }), unrealized ${signedUsd(p.unrealized_pnl_usd)}, close would pay ${
+      signedUsd(p.estimated_close_payout_usd)
+    }`
+  );
+  const closed = result.closed;
+  const t = result.totals;
+  return lines(
+    `Wallet ${result.address}: ${t.count} open position${t.count === 1 ? "" : "s"}${
+      marks ? ` at marks ${marks}` : ""
+    }.`,
+    ...rows,
+    t.count > rows.length
+      ? `(${rows.length} of ${t.count} listed; pass position_id to see any other one.)`
+      : null,
+    t.count > 0
+      ? `Totals: margin ${usd(t.margin_usd)}, notional ${usd(t.notional_usd)}, unrealized ` +
+        `${signedUsd(t.unrealized_pnl_usd)}, close would pay ${
+          signedUsd(t.estimated_close_payout_usd)
+        }${t.unvalued > 0 ? ` (${t.unvalued} without a mark left out)` : ""}.`
+      : null,
+    closed
+      ? `Position #${closed.position_id} is closed: ${closed.market} ${closed.side} ` +
+        `${closed.leverage}x, entry ${price(closed.entry_price)}, exit ${
+          price(closed.exit_price)
+        }, ${closed.liquidated ? "liquidated, " : ""}net PnL ${
+          signedUsd(closed.net_pnl_usd)
+        }, closed ${closed.closed_at}.`
+      : null,
+    rows.some((row) => row.includes("near_bust"))
+      ? "near_bust: under 0.03% from the bust price; close: under 0.08%."
+      : null,
+  );
+}

@@ -1,0 +1,54 @@
+import assert from "node:assert/strict";
+import { callTool, catalog, inputError, withHarness } from "./_test_support.ts";
+import { getProtocolOverviewTool } from "./get_protocol_overview.ts";
+
+Deno.test("get_protocol_overview returns TVL, both markets at their marks and 10 trades by default", async () => {
+  await withHarness(async ({ context }) => {
+    const { structured, text } = await callTool(getProtocolOverviewTool, {}, context);
+    assert.ok(structured.tvl_usd > 0);
+    assert.equal(typeof structured.trading_paused, "boolean");
+    assert.deepEqual(
+      structured.markets.map((m) => [m.instrument_id, m.market]),
+      Object.entries(catalog.marks).map(([id, mark]) => [Number(id), mark.symbol]),
+    );
+    for (const market of structured.markets) {
+      const base = catalog.marks[String(market.instrument_id) as "0" | "1"];
+      const scale = market.market === "BTC" ? 10 : 100;
+      const baseMid = Number(base.mid) / scale;
+      assert.ok(Math.abs(market.mark_price! - baseMid) / baseMid < 0.01, "mark near the base mid");
+      assert.ok(market.long_oi_usd !== null && market.long_oi_usd >= 0);
+      assert.ok(market.max_leverage >= 1);
+    }
+    assert.equal(structured.recent_trades.length, 10);
+    const times = structured.recent_trades.map((t) => Date.parse(t.at!));
+    assert.deepEqual(times, [...times].sort((a, b) => b - a), "newest first");
+    assert.match(text, /TVL \$/);
+    assert.match(text, /PAPER supply/);
+  });
+});
+
+Deno.test("get_protocol_overview honours recent_trades from 0 to 50", async () => {
+  await withHarness(async ({ context }) => {
+    const none = await callTool(getProtocolOverviewTool, { recent_trades: 0 }, context);
+    assert.deepEqual(none.structured.recent_trades, []);
+    const three = await callTool(getProtocolOverviewTool, { recent_trades: 3 }, context);
+    assert.equal(three.structured.recent_trades.length, 3);
+    const many = await callTool(getProtocolOverviewTool, { recent_trades: 50 }, context);
+    assert.ok(
+      many.structured.recent_trades.length > 10 && many.structured.recent_trades.length <= 50,
+    );
+  });
+});
+
+Deno.test("get_protocol_overview rejects recent_trades outside 0..50 or not whole", () => {
+  for (const bad of [51, -1, 2.5, "10"]) {
+    assert.equal(
+      inputError(getProtocolOverviewTool, { recent_trades: bad }),
+      "recent_trades: expected a whole number from 0 to 50",
+    );
+  }
+  assert.equal(
+    inputError(getProtocolOverviewTool, { trades: 3 }),
+    "unknown argument 'trades'; accepted arguments: recent_trades",
+  );
+});

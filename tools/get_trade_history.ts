@@ -1,0 +1,109 @@
+/** get_trade_history: a wallet's closed and liquidated trades, newest first, cursor paged. */
+import { z } from "zod";
+import { PapertradeApiError } from "../lib/papertrade/mod.ts";
+import { addressArg, argsObject, choiceArg } from "./_args.ts";
+import { toToolError } from "./_errors.ts";
+import { addressOut } from "./_json_common.ts";
+import { tradeJson, tradeOut } from "./_json_positions.ts";
+import { lines, price, signedUsd, usd } from "./_text.ts";
+import { READ_ONLY_ANNOTATIONS, type ToolDefinition, ToolError } from "./types.ts";
+
+/** Trades per page. */
+export const TRADE_HISTORY_PAGE_SIZE = 75;
+/** Trades listed in the text; the structured result always has the whole page. */
+const TEXT_ROWS = 25;
+
+const input = argsObject({
+  address: addressArg("Wallet address: 0x followed by 40 hex characters. Case-insensitive."),
+  filter: choiceArg(["all", "losses"], "all", "all trades, or only those with negative net PnL."),
+  cursor: z.string({ error: "expected the next_cursor string of a previous call" })
+    .min(1, { error: "expected the next_cursor string of a previous call", abort: true })
+    .max(512, "expected at most 512 characters (pass next_cursor unchanged)")
+    .regex(/^[A-Za-z0-9._~:+/=-]+$/, "expected next_cursor unchanged (letters, digits, -_=.~:+/)")
+    .optional()
+    .describe("next_cursor from a previous call."),
+});
+
+const output = z.strictObject({
+  address: addressOut,
+  trades: z.array(tradeOut).describe("Newest first, at most 75."),
+  next_cursor: z.string().nullable().describe(
+    "Pass as cursor (with the same address and filter) for the next page; null on the last.",
+  ),
+});
+
+type Output = z.input<typeof output>;
+
+/** The get_trade_history tool. */
+export const getTradeHistoryTool: ToolDefinition<typeof input, typeof output> = {
+  name: "get_trade_history",
+  title: "Closed trades of a wallet",
+  description:
+    "Closed and liquidated trades of a wallet, newest first, 75 per page, with net PnL " +
+    "(adjusted PnL minus fees paid), entry and exit, leverage, margin, PAPER minted, the " +
+    'intent id and the settling transaction. filter "losses" keeps trades with negative ' +
+    "net PnL. Use the returned next_cursor for the next page. Next: decode_transaction with " +
+    "a trade's tx_hash, lookup_intent with its intent_id.",
+  inputSchema: input,
+  outputSchema: output,
+  annotations: READ_ONLY_ANNOTATIONS,
+  async run({ address, filter, cursor }, context) {
+    const { signal } = context;
+    let history, trading;
+    try {
+      [history, trading] = await Promise.all([
+        context.papertrade.fetchTradeHistory({
+          wallet: address,
+          filter,
+          cursor,
+          limit: TRADE_HISTORY_PAGE_SIZE,
+          signal,
+        }),
+        context.papertrade.fetchTradingState({ signal }),
+      ]);
+    } catch (error) {
+      // Only the cursor is free text; a 400 from the history endpoint means it was refused.
+      if (cursor !== undefined && error instanceof PapertradeApiError && error.status === 400) {
+        throw new ToolError(
+          "cursor: the Papertrade API refused this cursor. Pass next_cursor from a previous " +
+            "get_trade_history call unchanged, with the same address and filter, or omit it.",
+        );
+      }
+      throw toToolError(error);
+    }
+    const structured: Output = {
+      address,
+      trades: history.trades
+        .slice(0, TRADE_HISTORY_PAGE_SIZE)
+        .map((trade) => tradeJson(trade, trading.instruments)),
+      next_cursor: history.nextCursor,
+    };
+    return { structured, text: renderHistory(structured, filter) };
+  },
+};
+
+function renderHistory(result: Output, filter: string): string {
+  const what = filter === "losses" ? "losing trades" : "closed trades";
+  const net = result.trades.reduce((sum, trade) => sum + trade.net_pnl_usd, 0);
+  return lines(
+    result.trades.length === 0
+      ? `Wallet ${result.address}: no ${what} on this page.`
+      : `Wallet ${result.address}: ${result.trades.length} ${what}, newest first; net PnL on ` +
+        `this page ${signedUsd(net)}.`,
+    ...result.trades.slice(0, TEXT_ROWS).map((t) =>
+      `- #${t.position_id} ${t.market} ${t.side} ${t.leverage}x margin ${usd(t.margin_usd)}, ` +
+      `entry ${price(t.entry_price)} exit ${price(t.exit_price)}, ${
+        t.liquidated ? "liquidated, " : ""
+      }net ${signedUsd(t.net_pnl_usd)}, closed ${t.closed_at ?? "n/a"}`
+    ),
+    result.trades.length > TEXT_ROWS
+      ? `(${
+        result.trades.length - TEXT_ROWS
+      } more trades of this page are in the structured result.)`
+      : null,
+    result.next_cursor === null
+      ? "This is the last page."
+      : `More trades exist: call get_trade_history with the same address and filter and ` +
+        `cursor ${JSON.stringify(result.next_cursor)}.`,
+  );
+}

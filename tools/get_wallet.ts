@@ -1,0 +1,71 @@
+/** get_wallet: the balance sheet of one wallet. */
+import type { z } from "zod";
+import { fetchWalletSummary } from "../lib/wallet/mod.ts";
+import { addressArg, argsObject } from "./_args.ts";
+import { isUnknownWallet, toToolError, unknownWalletError } from "./_errors.ts";
+import { walletSummaryJson, walletSummaryOut } from "./_json_wallet.ts";
+import { amount, lines, quoted, signedUsd, UNTRUSTED_NOTE, usd } from "./_text.ts";
+import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
+
+const input = argsObject({
+  address: addressArg("Wallet address: 0x followed by 40 hex characters. Case-insensitive."),
+});
+
+/** The get_wallet tool. */
+export const getWalletTool: ToolDefinition<typeof input, typeof walletSummaryOut> = {
+  name: "get_wallet",
+  title: "Look up a wallet",
+  description:
+    "Balance sheet of one Papertrade wallet: balance, queued funds, locked funds, available " +
+    "funds, open position and pending operation counts, PAPER held and staked with pending " +
+    "staking rewards, lifetime deposits, withdrawals, realized PnL and fees, active session " +
+    "keys, and leaderboard rank and PnL per window (24h, 7d, 30d, all). USD values are " +
+    "dollars. Next: get_positions for open positions, get_intents for pending intents, " +
+    "get_trade_history for closed trades.",
+  inputSchema: input,
+  outputSchema: walletSummaryOut,
+  annotations: READ_ONLY_ANNOTATIONS,
+  async run({ address }, context) {
+    let summary;
+    try {
+      summary = await fetchWalletSummary(context.papertrade, address, {
+        now: context.now,
+        signal: context.signal,
+      });
+    } catch (error) {
+      if (isUnknownWallet(error)) throw unknownWalletError("address", address);
+      throw toToolError(error);
+    }
+    const structured = walletSummaryJson(summary, context.siteUrl);
+    return { structured, text: renderWallet(structured) };
+  },
+};
+
+/** Text of a wallet balance sheet (also used by search's wallet preview). */
+export function renderWallet(wallet: z.input<typeof walletSummaryOut>): string {
+  const ranks = wallet.ranks
+    .map((rank) =>
+      rank.rank === null
+        ? `${rank.window}: not ranked`
+        : `${rank.window}: #${rank.rank} (${signedUsd(rank.pnl_usd)})`
+    )
+    .join(", ");
+  return lines(
+    `Wallet ${wallet.address}, leaderboard name ${quoted(wallet.leaderboard_name)}.`,
+    wallet.leaderboard_name === null ? null : UNTRUSTED_NOTE,
+    `Balance ${usd(wallet.balance_usd)}, available ${usd(wallet.available_usd)}, locked ${
+      usd(wallet.locked_usd)
+    }, queued ${usd(wallet.queued_usd)}.`,
+    `${wallet.open_positions} open positions, ${wallet.pending_operations} pending operations.`,
+    `PAPER held ${amount(wallet.paper.held)}, staked ${amount(wallet.paper.staked)}, pending ` +
+      `staking rewards ${usd(wallet.paper.pending_rewards_usd)}.`,
+    `Lifetime: deposited ${usd(wallet.lifetime.deposited_usd)}, withdrawn ${
+      usd(wallet.lifetime.withdrawn_usd)
+    }, realized PnL ${signedUsd(wallet.lifetime.realized_pnl_usd)}, fees ${
+      usd(wallet.lifetime.fees_paid_usd)
+    }.`,
+    `Active session keys: ${wallet.session_keys.length}.`,
+    ranks ? `Ranks: ${ranks}.` : null,
+    `Page: ${wallet.links.wallet_page}`,
+  );
+}

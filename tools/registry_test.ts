@@ -1,0 +1,90 @@
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { findTool, TOOLS } from "./registry.ts";
+import { READ_ONLY_ANNOTATIONS } from "./types.ts";
+import { describeTool } from "../lib/mcp/tool_descriptors.ts";
+
+// The contract of docs/mcp (seed "MCP server"): names in order and each tool's result fields.
+const CONTRACT: Array<[string, string[]]> = [
+  ["search", ["kind", "value", "next_tool", "result"]],
+  ["get_wallet", [
+    "address",
+    "leaderboard_name",
+    "balance_usd",
+    "queued_usd",
+    "locked_usd",
+    "available_usd",
+    "open_positions",
+    "pending_operations",
+    "paper",
+    "lifetime",
+    "session_keys",
+    "ranks",
+    "links",
+  ]],
+  ["get_positions", ["address", "marks", "positions", "totals", "closed"]],
+  ["get_intents", ["address", "pending", "count"]],
+  ["lookup_intent", ["intent_id", "state", "feed", "pending", "settlement"]],
+  ["decode_transaction", ["tx_hash", "found", "status", "block_number", "is_batch", "intents"]],
+  ["get_leaderboard", ["window", "page", "total_accounts", "accounts"]],
+  ["get_trade_history", ["address", "trades", "next_cursor"]],
+  ["get_protocol_overview", ["tvl_usd", "markets", "recent_trades", "trading_paused"]],
+];
+
+const ARGUMENTS: Record<string, string[]> = {
+  search: ["query"],
+  get_wallet: ["address"],
+  get_positions: ["address", "position_id"],
+  get_intents: ["address"],
+  lookup_intent: ["intent_id", "wallet"],
+  decode_transaction: ["tx_hash"],
+  get_leaderboard: ["window", "sort_key", "sort_dir", "page", "query"],
+  get_trade_history: ["address", "filter", "cursor"],
+  get_protocol_overview: ["recent_trades"],
+};
+
+Deno.test("the registry lists the nine tools in the contract's order and finds each by name", () => {
+  assert.deepEqual(TOOLS.map((tool) => tool.name), CONTRACT.map(([name]) => name));
+  for (const tool of TOOLS) assert.equal(findTool(tool.name), tool);
+  assert.equal(findTool("get_wallets"), undefined);
+});
+
+Deno.test("every output schema's top-level fields are exactly the contract's result fields", () => {
+  for (const [name, fields] of CONTRACT) {
+    const schema = z.toJSONSchema(findTool(name)!.outputSchema, { io: "output" });
+    assert.equal(schema.type, "object", name);
+    assert.deepEqual(Object.keys(schema.properties ?? {}), fields, name);
+    assert.equal(schema.additionalProperties, false, `${name} output is strict`);
+  }
+});
+
+Deno.test("every input schema is a strict object whose arguments all carry a description", () => {
+  for (const tool of TOOLS) {
+    const schema = z.toJSONSchema(tool.inputSchema, { io: "input" });
+    assert.equal(schema.type, "object", tool.name);
+    assert.equal(schema.additionalProperties, false, `${tool.name} refuses unknown keys`);
+    const properties = (schema.properties ?? {}) as Record<string, { description?: string }>;
+    assert.deepEqual(Object.keys(properties), ARGUMENTS[tool.name], tool.name);
+    for (const [key, property] of Object.entries(properties)) {
+      assert.ok(property.description, `${tool.name}.${key} has a description`);
+    }
+  }
+});
+
+Deno.test("every tool is read-only, titled, and described in under 1 KB", () => {
+  for (const tool of TOOLS) {
+    assert.equal(tool.annotations, READ_ONLY_ANNOTATIONS);
+    assert.ok(tool.title.length > 0);
+    const bytes = new TextEncoder().encode(tool.description).length;
+    assert.ok(bytes > 100 && bytes < 1024, `${tool.name} description is ${bytes} bytes`);
+  }
+});
+
+Deno.test("the MCP layer can describe every tool (JSON Schema renders for input and output)", () => {
+  for (const tool of TOOLS) {
+    const descriptor = describeTool(tool);
+    assert.equal(descriptor.name, tool.name);
+    assert.equal(descriptor.inputSchema.type, "object");
+    assert.equal(descriptor.outputSchema.type, "object");
+  }
+});

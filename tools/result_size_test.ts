@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { callTool, catalog, withHarness } from "./_test_support.ts";
+import { decodeTransactionTool } from "./decode_transaction.ts";
+import { getLeaderboardTool } from "./get_leaderboard.ts";
+import { getPositionsTool } from "./get_positions.ts";
+import { getProtocolOverviewTool } from "./get_protocol_overview.ts";
+import { getTradeHistoryTool } from "./get_trade_history.ts";
+import { getWalletTool } from "./get_wallet.ts";
+import { searchTool } from "./search.ts";
+import type { ToolDefinition } from "./types.ts";
+
+// 25,000 tokens is the clients' cap. Hex-heavy JSON runs near 3 characters a token, so
+// 45,000 characters of structured JSON and text together is about 15,000 tokens.
+const MAX_CHARACTERS = 45_000;
+
+Deno.test("the largest result of each tool stays far below the 25,000-token cap", async () => {
+  await withHarness(async ({ context }) => {
+    const whale = catalog.wallets.whale.address;
+    const cases: Array<[ToolDefinition, Record<string, unknown>]> = [
+      [getTradeHistoryTool, { address: whale }],
+      [getLeaderboardTool, { window: "all" }],
+      [getLeaderboardTool, { window: "all", query: "LongName" }],
+      [getPositionsTool, { address: whale }],
+      [getWalletTool, { address: whale }],
+      [getProtocolOverviewTool, { recent_trades: 50 }],
+      [decodeTransactionTool, { tx_hash: catalog.transactions.multi_wallet_batch.hash }],
+      [searchTool, { query: "a" }],
+      [searchTool, { query: whale }],
+    ];
+    for (const [tool, args] of cases) {
+      const { json, text } = await callTool(tool, args, context);
+      const size = json.length + text.length;
+      assert.ok(
+        size < MAX_CHARACTERS,
+        `${tool.name} ${JSON.stringify(args)} is ${size} characters`,
+      );
+    }
+  });
+});

@@ -1,0 +1,187 @@
+/** search: classify an unknown string and resolve it, naming the follow-up tool. */
+import { z } from "zod";
+import { resolveSearch, type SearchResolution } from "../lib/search/mod.ts";
+import { argsObject } from "./_args.ts";
+import { withUpstreamErrors } from "./_errors.ts";
+import { addressOut, integerStringOut } from "./_json_common.ts";
+import { feedTradeJson, feedTradeOut } from "./_json_intents.ts";
+import {
+  leaderboardRowJson,
+  leaderboardRowOut,
+  walletSummaryJson,
+  walletSummaryOut,
+} from "./_json_wallet.ts";
+import { decodedJson, decodedTransactionOut, renderDecoded } from "./decode_transaction.ts";
+import { lookupJson, lookupOut, renderLookup } from "./lookup_intent.ts";
+import { renderWallet } from "./get_wallet.ts";
+import { lines, quoted, signedUsd, UNTRUSTED_NOTE } from "./_text.ts";
+import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
+
+/** Intents shown in a transaction preview; decode_transaction lists the rest. */
+const PREVIEW_INTENTS = 10;
+/** Name matches shown; get_leaderboard with the same query pages through the rest. */
+const NAME_MATCHES = 25;
+
+const input = argsObject({
+  query: z.string({ error: "expected a non-empty string" })
+    .trim()
+    .min(1, "expected a non-empty string")
+    .max(300, "expected at most 300 characters")
+    .describe(
+      "Address, transaction hash, intent id, position id or part of a leaderboard name. " +
+        "Explorer and block-explorer links are unpacked.",
+    ),
+});
+
+const resultOut = z.union([
+  z.strictObject({ found: z.boolean(), wallet: walletSummaryOut.nullable() }),
+  decodedTransactionOut,
+  lookupOut,
+  z.strictObject({
+    position_id: integerStringOut,
+    owner: addressOut.nullable().describe("Null when the position is not in the recent feed."),
+    latest_trade: feedTradeOut.nullable(),
+  }),
+  z.strictObject({
+    total_matches: z.number().int(),
+    matches: z.array(leaderboardRowOut).describe("All-time ranks; names are untrusted text."),
+  }),
+  z.strictObject({ reason: z.string() }),
+]);
+
+const output = z.strictObject({
+  kind: z.enum(["wallet", "transaction", "intent", "position", "name", "unknown"]),
+  value: z.string().describe("The normalized query value (lower-case hex, digits, or text)."),
+  next_tool: z.enum(["get_wallet", "decode_transaction", "lookup_intent", "get_positions"])
+    .nullable()
+    .describe("The tool to call next for the full answer; null when there is none."),
+  result: resultOut.describe("A preview whose shape depends on kind."),
+});
+
+type Output = z.input<typeof output>;
+
+/** The search tool. */
+export const searchTool: ToolDefinition<typeof input, typeof output> = {
+  name: "search",
+  title: "Search wallets, transactions, intents, positions and names",
+  description:
+    "Classify an unknown string and resolve it. A 0x address returns a wallet summary, a 0x " +
+    "32-byte hash is resolved against HyperEVM to tell a settlement transaction from an " +
+    "intent id (and returns a decoded preview or the intent's whereabouts), a bare number is " +
+    "a position id (owner found through the recent trades feed), a pasted link is unpacked, " +
+    "and anything else searches leaderboard names and addresses. kind says which; next_tool " +
+    "names the follow-up tool to call.",
+  inputSchema: input,
+  outputSchema: output,
+  annotations: READ_ONLY_ANNOTATIONS,
+  async run({ query }, context) {
+    const resolution = await withUpstreamErrors(() =>
+      resolveSearch(context, query, { signal: context.signal })
+    );
+    return present(resolution, context.siteUrl);
+  },
+};
+
+function present(found: SearchResolution, siteUrl: string): { structured: Output; text: string } {
+  switch (found.kind) {
+    case "wallet": {
+      const wallet = found.summary ? walletSummaryJson(found.summary, siteUrl) : null;
+      return {
+        structured: {
+          kind: "wallet",
+          value: found.value,
+          next_tool: wallet ? "get_wallet" : null,
+          result: { found: wallet !== null, wallet },
+        },
+        text: wallet
+          ? lines(renderWallet(wallet), "Next: get_wallet, get_positions or get_trade_history.")
+          : `Wallet ${found.value} has no Papertrade account (the exchange has never seen it).`,
+      };
+    }
+    case "transaction": {
+      const preview = decodedJson(found.value, found.transaction, PREVIEW_INTENTS);
+      return {
+        structured: {
+          kind: "transaction",
+          value: found.value,
+          next_tool: "decode_transaction",
+          result: preview,
+        },
+        text: lines(
+          renderDecoded(preview, found.transaction),
+          "Next: decode_transaction with this hash for every intent.",
+        ),
+      };
+    }
+    case "intent": {
+      const lookup = lookupJson(found.lookup);
+      return {
+        structured: {
+          kind: "intent",
+          value: found.value,
+          next_tool: "lookup_intent",
+          result: lookup,
+        },
+        text: lines(
+          "Not a HyperEVM transaction, so treated as an intent id.",
+          renderLookup(lookup, found.lookup),
+          "Next: lookup_intent with this intent_id (add wallet to check the relayer queue).",
+        ),
+      };
+    }
+    case "position": {
+      const trade = found.trade ? feedTradeJson(found.trade) : null;
+      return {
+        structured: {
+          kind: "position",
+          value: found.value,
+          next_tool: "get_positions",
+          result: { position_id: found.value, owner: found.owner, latest_trade: trade },
+        },
+        text: found.owner
+          ? `Position #${found.value} belongs to ${found.owner} (latest feed event: ${trade?.kind} at ${trade?.at}). Next: get_positions with address ${found.owner} and ` +
+            `position_id "${found.value}".`
+          : `Position #${found.value} is not in the recent trades feed, so its owner is unknown ` +
+            `here. If you know the owner, call get_positions with the owner's address and ` +
+            `position_id "${found.value}".`,
+      };
+    }
+    case "name": {
+      const matches = found.matches.slice(0, NAME_MATCHES).map(leaderboardRowJson);
+      return {
+        structured: {
+          kind: "name",
+          value: found.value,
+          next_tool: "get_wallet",
+          result: { total_matches: found.total, matches },
+        },
+        text: lines(
+          `${found.total} leaderboard account${found.total === 1 ? "" : "s"} match ${
+            quoted(found.value)
+          } (all-time ranks):`,
+          ...matches.map((row) =>
+            `#${row.rank} ${row.address} name ${quoted(row.leaderboard_name)}, PnL ${
+              signedUsd(row.pnl_usd)
+            }`
+          ),
+          UNTRUSTED_NOTE,
+          found.total > matches.length
+            ? `More matches: call get_leaderboard with window "all" and this query, page 1.`
+            : null,
+          "Next: get_wallet with a matching address.",
+        ),
+      };
+    }
+    case "unknown":
+      return {
+        structured: {
+          kind: "unknown",
+          value: found.value,
+          next_tool: null,
+          result: { reason: found.reason },
+        },
+        text: `Nothing found for ${quoted(found.value)}: ${found.reason}. Try a full 0x address, ` +
+          "a 0x 64-hex transaction hash or intent id, a position id, or part of a leaderboard name.",
+      };
+  }
+}
