@@ -6,6 +6,10 @@ import { homeRoutes } from "../routes/home.tsx";
 import { htmlResponse } from "./render.ts";
 import { ErrorPage } from "../components/ErrorPage.tsx";
 import { securityHeaders } from "./security_headers.ts";
+import { TOOLS } from "../tools/registry.ts";
+import { createDocsSite } from "./docs/mod.ts";
+import { docsRoutes } from "../routes/docs.tsx";
+import { discoveryRoutes } from "../routes/discovery.ts";
 
 /** Builds the app over its dependencies. */
 export function createApp(deps: AppDeps): Hono {
@@ -15,7 +19,12 @@ export function createApp(deps: AppDeps): Hono {
     "/static/*",
     serveStatic({ root: new URL("..", import.meta.url).pathname.replace(/\/$/, "") }),
   );
+  const siteUrl = deps.config.siteUrl;
+  const site = createDocsSite({ siteUrl, tools: TOOLS });
   app.route("/", homeRoutes(deps));
+  app.route("/", docsRoutes({ siteUrl, tools: TOOLS, site }));
+  // Discovery goes before MCP: it owns GET /mcp/server-card.
+  app.route("/", discoveryRoutes({ siteUrl, tools: TOOLS, site }));
   app.notFound((c) =>
     htmlResponse(
       <ErrorPage
