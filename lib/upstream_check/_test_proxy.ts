@@ -1,0 +1,60 @@
+/**
+ * Test helper: a loopback proxy in front of the replay upstream that breaks chosen answers, so
+ * the checks can be shown a changed upstream without editing the committed fixtures.
+ */
+
+/** Rewrites the JSON answer of one path; return the value to send instead. */
+export type Breakage = (body: Record<string, unknown>) => unknown;
+
+/** A running proxy. */
+export interface BrokenUpstream {
+  origin: string;
+  /** Requests that reached the proxy, by path. */
+  seen: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The two breakages the brief names: /state/trading loses the last field of instruments[0],
+ * and /query/protocol/summary sends balances.tvl (a known wad) and fees.pending (a modelled
+ * one) as JSON numbers.
+ */
+export const STANDARD_BREAKAGES: Readonly<Record<string, Breakage>> = {
+  "/state/trading": (body) => {
+    (body.instruments as unknown[][])[0].pop();
+    return body;
+  },
+  "/query/protocol/summary": (body) => {
+    const balances = body.balances as Record<string, unknown>;
+    const fees = body.fees as Record<string, unknown>;
+    balances.tvl = Number(balances.tvl);
+    fees.pending = Number(fees.pending);
+    return body;
+  },
+};
+
+/** Proxy `target` (an origin), applying `breakages` by exact path; the rest passes through. */
+export function startBrokenUpstream(
+  target: string,
+  breakages: Readonly<Record<string, Breakage>> = STANDARD_BREAKAGES,
+): BrokenUpstream {
+  const seen: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const url = new URL(req.url);
+    seen.push(url.pathname);
+    const upstream = await fetch(`${target}${url.pathname}${url.search}`, {
+      method: req.method,
+      headers: req.headers,
+      body: req.method === "GET" || req.method === "HEAD" ? undefined : await req.arrayBuffer(),
+    });
+    const breakage = breakages[url.pathname];
+    if (!breakage || !upstream.ok) return upstream;
+    const body = breakage(await upstream.json());
+    return Response.json(body, { status: upstream.status });
+  });
+  return {
+    origin: `http://127.0.0.1:${server.addr.port}`,
+    seen,
+    close: () => server.shutdown(),
+  };
+}

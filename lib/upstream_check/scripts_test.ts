@@ -1,0 +1,89 @@
+import assert from "node:assert/strict";
+import { catalog, type ReplayUpstream, startReplayUpstream } from "../../fixtures/mod.ts";
+import { startBrokenUpstream } from "./_test_proxy.ts";
+
+const ROOT = new URL("../../", import.meta.url);
+
+/** Run a script of scripts/ as `deno task` would, in a child process. */
+async function runScript(name: string, args: string[]) {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `scripts/${name}`, ...args],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder();
+  return { code, out: text.decode(stdout), err: text.decode(stderr) };
+}
+
+async function withReplay(fn: (u: ReplayUpstream) => Promise<void>) {
+  const upstream = await startReplayUpstream({ now: () => catalog.baseTimeMs });
+  try {
+    await fn(upstream);
+  } finally {
+    await upstream.close();
+  }
+}
+
+Deno.test("verify-upstream exits 0 on the replay and 1 with the mismatch lines on a broken one", async () => {
+  await withReplay(async (u) => {
+    const whale = catalog.wallets.whale.address;
+    const good = await runScript("verify_upstream.ts", [
+      "--api",
+      u.apiUrl,
+      "--rpc",
+      u.rpcUrl,
+      "--wallet",
+      whale,
+    ]);
+    assert.equal(good.code, 0, good.out + good.err);
+    assert.match(good.out, /\n19 endpoints checked, 0 mismatches\n$/);
+
+    const broken = startBrokenUpstream(u.origin);
+    try {
+      const bad = await runScript("verify_upstream.ts", [
+        `--api=${broken.origin}`,
+        `--rpc=${u.rpcUrl}`,
+      ]);
+      assert.equal(bad.code, 1);
+      assert.match(bad.out, /\n {2}\/state\/trading instruments\[0\] has 22 fields, expected 23\n/);
+      assert.match(bad.out, /\n17 endpoints checked, 3 mismatches\n$/);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+Deno.test("record writes a servable recording into the directory given, and refuses bad flags", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "record-script-" });
+  try {
+    await withReplay(async (u) => {
+      const tx = catalog.transactions.multi_wallet_batch.hash;
+      const run = await runScript("record.ts", [
+        ...["--api", u.apiUrl, "--rpc", u.rpcUrl, "--tx", tx, "--out", dir],
+        ...["--wallet", catalog.wallets.whale.address],
+      ]);
+      assert.equal(run.code, 0, run.out + run.err);
+      assert.match(run.out, /\n14 of 14 files written to .*, 0 problems, \d+ requests\n$/);
+    });
+    const chain = JSON.parse(await Deno.readTextFile(`${dir}/chain.json`));
+    assert.deepEqual(chain.transactions.map((t: { hash: string }) => t.hash), [
+      catalog.transactions.multi_wallet_batch.hash,
+    ]);
+    const served = await startReplayUpstream({ dataDir: dir });
+    try {
+      const res = await fetch(
+        `${served.apiUrl}/query/wallet/trades?wallet=${catalog.wallets.whale.address}`,
+      );
+      assert.equal((await res.json()).trades.length, 75);
+    } finally {
+      await served.close();
+    }
+    const refused = await runScript("record.ts", ["--wallet", "nope"]);
+    assert.equal(refused.code, 2);
+    assert.match(refused.err, /^--wallet must be a 0x address, got nope\nusage: deno task record/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
