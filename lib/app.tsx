@@ -10,6 +10,9 @@ import { TOOLS } from "../tools/registry.ts";
 import { createDocsSite } from "./docs/mod.ts";
 import { docsRoutes } from "../routes/docs.tsx";
 import { discoveryRoutes } from "../routes/discovery.ts";
+import { createDefaultLimiter } from "./http/default_limiter.ts";
+import { mcpRoutes } from "../routes/mcp.ts";
+import { apiToolsRoutes } from "../routes/api_tools.ts";
 
 /** Builds the app over its dependencies. */
 export function createApp(deps: AppDeps): Hono {
@@ -25,6 +28,10 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/", docsRoutes({ siteUrl, tools: TOOLS, site }));
   // Discovery goes before MCP: it owns GET /mcp/server-card.
   app.route("/", discoveryRoutes({ siteUrl, tools: TOOLS, site }));
+  // One limiter for both faces: 60 tool calls a minute per client across MCP and REST.
+  const limiter = createDefaultLimiter();
+  app.route("/", mcpRoutes(deps, { tools: TOOLS, limiter }));
+  app.route("/", apiToolsRoutes(deps, { tools: TOOLS, limiter }));
   app.notFound((c) =>
     htmlResponse(
       <ErrorPage

@@ -1,0 +1,21 @@
+/**
+ * `/api/tools/{name}`: the REST mirror of MCP `tools/call`. Same tools, same `callTool` path,
+ * same limiter instance as `/mcp` (see `ToolRoutesOptions.limiter`); statuses are listed in
+ * the docs' Reference page and implemented by `handleToolRestRequest`.
+ */
+import { Hono } from "hono";
+import type { AppDeps } from "../lib/deps.ts";
+import { handleToolRestRequest } from "../lib/mcp/mod.ts";
+import { toolEndpointOptions, type ToolRoutesOptions } from "./mcp.ts";
+
+/** The REST tool mirror as a Hono sub-app, to mount at the root. */
+export function apiToolsRoutes(deps: AppDeps, options: ToolRoutesOptions): Hono {
+  const app = new Hono();
+  app.all("/api/tools/:name", (c) =>
+    handleToolRestRequest(
+      c.req.raw,
+      c.req.param("name"),
+      toolEndpointOptions(c, deps, options),
+    ));
+  return app;
+}

@@ -1,0 +1,89 @@
+/**
+ * Runs the official MCP conformance suite against the real app's `/mcp`, with the nine real
+ * tools over the replay upstream, for both protocol eras:
+ *
+ * - 2025-11-25: `@modelcontextprotocol/conformance@0.1.16 server --spec-version 2025-11-25`,
+ *   baseline `lib/mcp/conformance_baseline.yml`;
+ * - 2026-07-28: `@modelcontextprotocol/conformance@0.2.0-alpha.12 server --requirements
+ *   2026-07-28`, baseline `lib/mcp/conformance_baseline_2026.yml`.
+ *
+ * Each baseline lists only scenarios that need tools or capabilities this server does not
+ * have, each with its reason. Exits non-zero when a suite reports an unexpected failure (or a
+ * baseline entry that now passes). Usage: `deno run -A --unstable-kv scripts/conformance.ts
+ * [2025-11-25|2026-07-28]`. The first run downloads the suite from npm.
+ */
+import { startTestApp } from "../tests/_app.ts";
+
+/** One suite run: package, selector and baseline. */
+export interface SuiteRun {
+  revision: "2025-11-25" | "2026-07-28";
+  packageSpec: string;
+  selector: string[];
+  baseline: string;
+}
+
+/** The two runs, in order. */
+export const SUITE_RUNS: readonly SuiteRun[] = [
+  {
+    revision: "2025-11-25",
+    packageSpec: "npm:@modelcontextprotocol/conformance@0.1.16",
+    selector: ["--spec-version", "2025-11-25"],
+    baseline: "lib/mcp/conformance_baseline.yml",
+  },
+  {
+    revision: "2026-07-28",
+    packageSpec: "npm:@modelcontextprotocol/conformance@0.2.0-alpha.12",
+    selector: ["--requirements", "2026-07-28"],
+    baseline: "lib/mcp/conformance_baseline_2026.yml",
+  },
+];
+
+const ROOT = new URL("..", import.meta.url);
+
+/** Runs one suite against a fresh app (a fresh rate-limit budget) and returns its exit code. */
+export async function runSuite(run: SuiteRun): Promise<number> {
+  const app = await startTestApp();
+  try {
+    console.log(`\n== conformance ${run.revision} (${run.packageSpec}) against ${app.mcpUrl}`);
+    const command = new Deno.Command(Deno.execPath(), {
+      // --no-config and --no-lock: the suite is a tool, not a dependency of the app, so it
+      // comes from Deno's global npm cache and leaves deno.json, deno.lock and node_modules alone.
+      args: [
+        "run",
+        "-A",
+        "--no-config",
+        "--no-lock",
+        run.packageSpec,
+        "server",
+        "--url",
+        app.mcpUrl.href,
+        ...run.selector,
+        "--expected-failures",
+        new URL(run.baseline, ROOT).pathname,
+      ],
+      cwd: ROOT.pathname,
+      stdout: "inherit",
+      stderr: "inherit",
+      env: { RUST_BACKTRACE: "0", NO_COLOR: "1" },
+    });
+    const { code } = await command.output();
+    console.log(`== conformance ${run.revision}: ${code === 0 ? "ok" : `FAILED (exit ${code})`}`);
+    return code;
+  } finally {
+    await app.close();
+  }
+}
+
+if (import.meta.main) {
+  const wanted = Deno.args.length ? Deno.args : SUITE_RUNS.map((run) => run.revision);
+  const unknown = wanted.filter((revision) => !SUITE_RUNS.some((run) => run.revision === revision));
+  if (unknown.length) {
+    console.error(`unknown revision ${unknown.join(", ")}; use 2025-11-25 or 2026-07-28`);
+    Deno.exit(2);
+  }
+  let failed = 0;
+  for (const run of SUITE_RUNS.filter((run) => wanted.includes(run.revision))) {
+    if (await runSuite(run) !== 0) failed += 1;
+  }
+  Deno.exit(failed === 0 ? 0 : 1);
+}
