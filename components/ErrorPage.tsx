@@ -18,7 +18,7 @@ export function ErrorPage(props: ErrorPageProps) {
       <p class="notice">{props.detail}</p>
       {props.hints && props.hints.length > 0 && (
         <ul>
-          {props.hints.map((hint) => <li>{hint}</li>)}
+          {props.hints.map((hint) => <li key={hint}>{hint}</li>)}
         </ul>
       )}
       <p>

@@ -67,9 +67,9 @@ export function Layout(props: LayoutProps) {
           <footer class="site-footer">
             <p>
               Unofficial and read-only: not affiliated with Papertrade. High leverage can lose the
-              whole margin. Nothing here signs, sends or places anything.{" "}
-              <a href="/docs/">Docs</a> · <a href="/docs/mcp">MCP server</a> ·{" "}
-              <a href="/openapi.json">OpenAPI</a>
+              whole margin. Nothing here signs, sends or places anything. <a href="/docs/">Docs</a>
+              {" "}
+              · <a href="/docs/mcp">MCP server</a> · <a href="/openapi.json">OpenAPI</a>
             </p>
           </footer>
         )}

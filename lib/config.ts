@@ -29,7 +29,9 @@ export const DEFAULT_CONFIG: AppConfig = {
 };
 
 /** Reads the configuration from environment variables, falling back to the defaults. */
-export function configFromEnv(env: { get(name: string): string | undefined } = Deno.env): AppConfig {
+export function configFromEnv(
+  env: { get(name: string): string | undefined } = Deno.env,
+): AppConfig {
   const text = (name: string, fallback: string) => env.get(name)?.trim() || fallback;
   const port = Number(text("PORT", String(DEFAULT_CONFIG.port)));
   if (!Number.isInteger(port) || port < 0 || port > 65535) {

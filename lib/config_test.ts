@@ -31,5 +31,8 @@ Deno.test("environment variables override each setting and trailing slashes go",
 
 Deno.test("a bad port or URL is refused with a message naming it", () => {
   assert.throws(() => configFromEnv(envOf({ PORT: "http" })), /PORT must be an integer/);
-  assert.throws(() => configFromEnv(envOf({ SITE_URL: "not a url" })), /siteUrl is not a valid URL/);
+  assert.throws(
+    () => configFromEnv(envOf({ SITE_URL: "not a url" })),
+    /siteUrl is not a valid URL/,
+  );
 });
