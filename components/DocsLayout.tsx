@@ -44,6 +44,7 @@ export function DocsLayout(props: DocsLayoutProps) {
           <link rel="alternate" type="text/markdown" href={props.markdownPath} />
         )}
         <link rel="stylesheet" href="/static/docs.css" />
+        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         <script src="/static/enhance.js" defer></script>
       </head>
       <body class="docs">

@@ -29,6 +29,7 @@ export function Layout(props: LayoutProps) {
         {props.description && <meta name="description" content={props.description} />}
         <meta name="color-scheme" content="light dark" />
         <link rel="stylesheet" href="/static/style.css" />
+        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         <script src="/static/enhance.js" defer></script>
         {props.islandScript && <script type="module" src={props.islandScript}></script>}
         {props.head}
@@ -58,6 +59,7 @@ export function Layout(props: LayoutProps) {
                 spellcheck={false}
                 data-search-input
               />
+              <div class="recent" data-recent hidden></div>
             </form>
             <button type="button" class="theme-toggle" data-theme-toggle hidden>Theme</button>
           </header>

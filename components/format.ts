@@ -33,10 +33,21 @@ export function formatUsd(
 /** A price in quote units from a raw price: all decimals the price scale carries. */
 export function formatPrice(raw: bigint, priceScale: bigint): string {
   const decimals = Math.max(0, String(priceScale).length - 1);
-  return new Intl.NumberFormat("en-US", {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(rawPriceToNumber(raw, priceScale));
+  return priceFormat(decimals).format(rawPriceToNumber(raw, priceScale));
+}
+
+// Building an Intl.NumberFormat costs far more than using one; a page formats hundreds of prices.
+const priceFormats = new Map<number, Intl.NumberFormat>();
+function priceFormat(decimals: number): Intl.NumberFormat {
+  let format = priceFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    priceFormats.set(decimals, format);
+  }
+  return format;
 }
 
 /** A token amount (PAPER) from wad, with a unit. */

@@ -13,6 +13,8 @@ import { discoveryRoutes } from "../routes/discovery.ts";
 import { createDefaultLimiter } from "./http/default_limiter.ts";
 import { mcpRoutes } from "../routes/mcp.ts";
 import { apiToolsRoutes } from "../routes/api_tools.ts";
+import { pageRoutes } from "../routes/pages.ts";
+import { liveRoutes } from "../routes/live.ts";
 
 /** Builds the app over its dependencies. */
 export function createApp(deps: AppDeps): Hono {
@@ -25,6 +27,8 @@ export function createApp(deps: AppDeps): Hono {
   const siteUrl = deps.config.siteUrl;
   const site = createDocsSite({ siteUrl, tools: TOOLS });
   app.route("/", homeRoutes(deps));
+  app.route("/", pageRoutes(deps));
+  app.route("/", liveRoutes(deps));
   app.route("/", docsRoutes({ siteUrl, tools: TOOLS, site }));
   // Discovery goes before MCP: it owns GET /mcp/server-card.
   app.route("/", discoveryRoutes({ siteUrl, tools: TOOLS, site }));

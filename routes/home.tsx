@@ -1,19 +1,28 @@
-/** `/`: the protocol overview, markets at the live mark and the latest trades. */
+/**
+ * `/`: the search, the protocol overview, markets at the live mark and the latest trades, then
+ * the landing sections. `?embed=1` keeps only the product (no header, footer or landing), for
+ * framing in Papertrade OS. Sends the discovery `Link` header.
+ */
 import { Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
 import { fetchProtocolOverview, type ProtocolOverview } from "../lib/overview.ts";
 import { htmlResponse } from "../lib/render.ts";
-import { describeUpstreamFailure } from "../lib/upstream_error.ts";
+import { discoveryLinkHeader } from "../lib/discovery/mod.ts";
+import { TOOLS } from "../tools/registry.ts";
 import { Layout } from "../components/Layout.tsx";
-import { ErrorPage } from "../components/ErrorPage.tsx";
 import { MarketsTable } from "../components/MarketsTable.tsx";
 import { RecentTradesTable } from "../components/RecentTradesTable.tsx";
+import { ProductSections } from "../components/ProductSections.tsx";
+import { SearchForm } from "../components/SearchForm.tsx";
+import { Stat } from "../components/Stat.tsx";
 import { formatCount, formatToken, formatUsd } from "../components/format.ts";
 import { Time } from "../components/Time.tsx";
+import { upstreamFailurePage } from "./_page_errors.tsx";
 
 /** Routes of the home page. */
 export function homeRoutes(deps: AppDeps): Hono {
   const app = new Hono();
+  const link = discoveryLinkHeader(deps.config.siteUrl);
   app.get("/", async (c) => {
     const embed = c.req.query("embed") === "1";
     let overview: ProtocolOverview;
@@ -23,32 +32,38 @@ export function homeRoutes(deps: AppDeps): Hono {
         signal: c.req.raw.signal,
       });
     } catch (error) {
-      const failure = describeUpstreamFailure(error);
-      if (!failure) throw error;
-      return htmlResponse(
-        <ErrorPage
-          status={failure.status}
-          title={`${failure.source} is not answering`}
-          detail={`The overview could not be loaded: ${failure.message}`}
-          hints={["Try again in a few seconds; upstream faults are usually brief."]}
-        />,
-        { status: failure.status },
-      );
+      const page = upstreamFailurePage(error, "The overview");
+      page.headers.set("link", link);
+      return page;
     }
-    return htmlResponse(<HomePage overview={overview} now={deps.now()} embed={embed} />);
+    return htmlResponse(
+      <HomePage overview={overview} now={deps.now()} embed={embed} siteUrl={deps.config.siteUrl} />,
+      { headers: { link } },
+    );
   });
   return app;
 }
 
-function HomePage(props: { overview: ProtocolOverview; now: number; embed: boolean }) {
-  const { overview, now } = props;
+function HomePage(
+  props: { overview: ProtocolOverview; now: number; embed: boolean; siteUrl: string },
+) {
+  const { overview, now, embed } = props;
   return (
     <Layout
       title="Papertrade Explorer"
-      description="Read-only explorer for Papertrade, the on-chain 1000x perpetuals exchange on HyperEVM."
-      embed={props.embed}
+      description="Read-only explorer for Papertrade, the on-chain 1000x perpetuals exchange on HyperEVM: wallets, positions, intents and settlement transactions, for people and AI assistants."
+      embed={embed}
     >
-      <h1>Papertrade at a glance</h1>
+      <h1>{embed ? "Papertrade Explorer" : "Explore Papertrade"}</h1>
+      {!embed && (
+        <p class="lead">
+          Wallets, positions, intents and settlement transactions of Papertrade, the on-chain 1000x
+          perpetuals exchange on HyperEVM: as pages you can share, and as tools your AI assistant
+          can call. Read-only and unofficial.
+        </p>
+      )}
+      <SearchForm />
+      <h2>At a glance</h2>
       <p class="muted">
         Protocol summary at block {formatCount(overview.block)},{" "}
         <Time at={overview.asOf} now={now} />. {overview.tradingPaused
@@ -77,19 +92,11 @@ function HomePage(props: { overview: ProtocolOverview; now: number; embed: boole
       <MarketsTable markets={overview.markets} now={now} />
       <p class="muted">
         Minimum margin {formatUsd(overview.minimumMargin)}, minimum open notional{" "}
-        {formatUsd(overview.minimumOpenNotional)}.
+        {formatUsd(overview.minimumOpenNotional)}. <a href="/markets">Market details</a>
       </p>
       <h2>Latest trades</h2>
       <RecentTradesTable trades={overview.recentTrades} now={now} />
+      {!embed && <ProductSections siteUrl={props.siteUrl} tools={TOOLS} />}
     </Layout>
-  );
-}
-
-function Stat(props: { label: string; value: string }) {
-  return (
-    <div class="stat">
-      <dt>{props.label}</dt>
-      <dd>{props.value}</dd>
-    </div>
   );
 }

@@ -1,29 +1,51 @@
-// Papertrade Explorer: the one shared enhancement script. Plain JS, loaded with `defer`.
-// Every page works without it; it adds copy buttons, the `/` shortcut, the theme switch,
-// closing the docs menu, and filtering the docs navigation as you type.
+// Papertrade Explorer's one shared enhancement script: plain JS, deferred. Every page works
+// without it. It adds copy buttons, the `/` shortcut, the theme switch, recent searches,
+// old hash-link forwarding, the docs menu and the docs filter.
 (() => {
   const doc = document;
   const root = doc.documentElement;
   const THEME_KEY = "theme";
+  const RECENT = "recent-searches";
 
-  const storage = {
-    get() {
-      try {
-        return localStorage.getItem(THEME_KEY);
-      } catch {
-        return null; // storage can be blocked; the system theme then applies
-      }
-    },
-    set(value) {
-      try {
-        localStorage.setItem(THEME_KEY, value);
-      } catch {
-        // the choice then lasts for this page only
-      }
-    },
+  // The first edition's hash links (#/wallet/<a>, …) name the new paths.
+  const loc = doc.location;
+  if (
+    loc && loc.pathname == "/" &&
+    /^#\/(wallet|tx|intent|position)\/\w+(\?wallet=\w+)?$/.test(loc.hash)
+  ) {
+    loc.replace(loc.hash.slice(1));
+  }
+
+  const storage = (key, value) => {
+    try {
+      return value ? localStorage.setItem(key, value) : localStorage.getItem(key);
+    } catch {
+      return null; // blocked storage: defaults apply, choices last for this page
+    }
   };
 
-  const stored = storage.get();
+  // Recent searches, as text links in each [data-recent] box.
+  let recent = [];
+  try {
+    recent = JSON.parse(storage(RECENT)).slice(0, 5);
+    for (const query of recent) {
+      for (const box of doc.querySelectorAll("[data-recent]")) {
+        box.append(Object.assign(doc.createElement("a"), {
+          href: `/search?q=${encodeURIComponent(query)}`,
+          textContent: query,
+        }));
+        box.hidden = false;
+      }
+    }
+  } catch {
+    // none yet, or damaged: start over
+  }
+  doc.addEventListener("submit", ({ target }) => {
+    const query = target.getAttribute("action") == "/search" && target.q.value.trim();
+    if (query) storage(RECENT, JSON.stringify([query, ...recent.filter((q) => q != query)]));
+  });
+
+  const stored = storage(THEME_KEY);
   if (stored === "dark" || stored === "light") root.dataset.theme = stored;
 
   const currentTheme = () =>
@@ -62,7 +84,7 @@
     if (target.closest("[data-theme-toggle]")) {
       const next = currentTheme() === "dark" ? "light" : "dark";
       root.dataset.theme = next;
-      storage.set(next);
+      storage(THEME_KEY, next);
       labelThemeButtons();
       return;
     }
@@ -82,7 +104,8 @@
   doc.addEventListener("keydown", (event) => {
     if (event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey) {
       if (typing(event.target)) return;
-      const input = doc.querySelector("[data-docs-filter], input[type=search]");
+      const input = doc.querySelector("[data-docs-filter], [data-search-main]") ||
+        doc.querySelector("input[type=search]");
       if (!input) return;
       event.preventDefault();
       input.focus();
@@ -94,7 +117,7 @@
     }
   });
 
-  // Docs filter: hide nav entries and "On this page" entries that do not match every word.
+  // Docs filter: hide nav and "On this page" entries that miss any word.
   const filter = doc.querySelector("[data-docs-filter]");
   if (!filter) return;
   const empty = doc.querySelector("[data-filter-empty]");

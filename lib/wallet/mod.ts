@@ -26,3 +26,18 @@ export {
   type FetchWalletSummaryOptions,
   type WalletSummary,
 } from "./summary.ts";
+export { summarizeWallet, valueWalletPositions } from "./compose.ts";
+export {
+  fetchWalletPage,
+  type FetchWalletPageOptions,
+  type TradeFilter,
+  WALLET_TRADES_PAGE_SIZE,
+  type WalletPageData,
+} from "./wallet_page.ts";
+export {
+  EXPORT_MAX_PAGES,
+  fetchAllTrades,
+  type FetchAllTradesOptions,
+  TRADE_CSV_HEADER,
+  tradesCsv,
+} from "./trade_export.ts";

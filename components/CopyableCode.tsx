@@ -1,0 +1,20 @@
+/**
+ * A value or snippet with a copy button. The button is rendered hidden; the shared
+ * enhancement script shows it where the clipboard works and copies the `<code>` beside it.
+ */
+export function CopyableCode(props: { text: string; label: string; block?: boolean }) {
+  return (
+    <div class={props.block ? "code-block" : "code-inline"}>
+      <button type="button" class="copy" data-copy hidden aria-label={`Copy: ${props.label}`}>
+        Copy
+      </button>
+      {props.block
+        ? (
+          <pre>
+            <code>{props.text}</code>
+          </pre>
+        )
+        : <code class="break">{props.text}</code>}
+    </div>
+  );
+}

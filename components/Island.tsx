@@ -1,0 +1,38 @@
+/**
+ * Server side of the island hydrator: renders an island's component inside an element that
+ * names it and carries its props as JSON, for `islands/client.ts` to hydrate.
+ */
+import type { ComponentProps, ComponentType } from "preact";
+import { type IslandName, ISLANDS } from "../islands/registry.ts";
+
+/** URL of the island bundle; pages that render an `<Island>` pass it to `Layout.islandScript`. */
+export const ISLAND_SCRIPT_URL = "/static/build/islands.js";
+
+/**
+ * Props as JSON for the `data-props` attribute. Preact escapes the attribute; `<`, `>`, `&`
+ * and the JavaScript line separators are also escaped inside the JSON, so the string stays
+ * inert wherever it ends up (an attribute, a script block, a log line).
+ */
+export function serializeIslandProps(props: unknown): string {
+  return JSON.stringify(props).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/** Props of {@link Island}: the island's name and its JSON-serializable props. */
+export interface IslandProps<N extends IslandName> {
+  name: N;
+  props: ComponentProps<(typeof ISLANDS)[N]>;
+}
+
+/** Renders a registered island server-side, wrapped for hydration in the browser. */
+export function Island<N extends IslandName>(props: IslandProps<N>) {
+  // deno-lint-ignore no-explicit-any
+  const Component = ISLANDS[props.name] as ComponentType<any>;
+  return (
+    <div data-island={props.name} data-props={serializeIslandProps(props.props)}>
+      <Component {...props.props} />
+    </div>
+  );
+}

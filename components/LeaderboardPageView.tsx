@@ -1,0 +1,96 @@
+import type { LeaderboardPage } from "../lib/papertrade/mod.ts";
+import {
+  leaderboardHref,
+  leaderboardPageCount,
+  type LeaderboardView,
+} from "../lib/leaderboard_view.ts";
+import { LEADERBOARD_WINDOWS } from "../lib/wallet/mod.ts";
+import { Layout } from "./Layout.tsx";
+import { LeaderboardTable } from "./LeaderboardTable.tsx";
+import { formatCount } from "./format.ts";
+
+const WINDOW_LABELS: Record<string, string> = {
+  "24h": "24 hours",
+  "7d": "7 days",
+  "30d": "30 days",
+  all: "All time",
+};
+
+/** The leaderboard page: window switcher, name search, the table and the pager. */
+export function LeaderboardPageView(props: { view: LeaderboardView; page: LeaderboardPage }) {
+  const { view, page } = props;
+  const pages = leaderboardPageCount(page.totalItems);
+  const last = pages - 1;
+  return (
+    <Layout
+      title={`Leaderboard, ${WINDOW_LABELS[view.window]} · Papertrade Explorer`}
+      description="Papertrade wallets ranked by PnL, balance, volume and more, per window."
+    >
+      <h1>Leaderboard</h1>
+      <nav class="tabs" aria-label="Window">
+        {LEADERBOARD_WINDOWS.map((window) =>
+          window === view.window
+            ? <strong key={window} aria-current="page">{WINDOW_LABELS[window]}</strong>
+            : (
+              <a key={window} href={leaderboardHref({ ...view, window, page: 0 })}>
+                {WINDOW_LABELS[window]}
+              </a>
+            )
+        )}
+      </nav>
+      <form class="search" action="/leaderboard" method="get" role="search">
+        <label for="leaderboard-search">Find a name or address</label>
+        <input type="hidden" name="window" value={view.window} />
+        <input type="hidden" name="sort" value={view.sortKey} />
+        <input type="hidden" name="dir" value={view.sortDir} />
+        <input
+          id="leaderboard-search"
+          name="q"
+          type="search"
+          value={view.query}
+          maxLength={100}
+          placeholder="Part of a name or an address"
+          autocomplete="off"
+        />
+        <button type="submit">Search</button>
+      </form>
+      <p class="muted">
+        {formatCount(page.totalItems)} {page.totalItems === 1 ? "account" : "accounts"}
+        {view.query ? " match" : ""}
+        {view.query && (
+          <>
+            {" "}
+            <q>
+              <bdi>{view.query}</bdi>
+            </q>{" "}
+            (<a href={leaderboardHref({ ...view, query: "", page: 0 })}>clear the search</a>)
+          </>
+        )}.
+      </p>
+      {page.accounts.length > 0
+        ? <LeaderboardTable rows={page.accounts} view={view} />
+        : (
+          <p class="notice">
+            {view.page > last
+              ? `Page ${view.page} is past the last page (${last}).`
+              : "No account matches."}
+          </p>
+        )}
+      <nav class="pager" aria-label="Leaderboard pages">
+        {view.page > 0
+          ? (
+            <a rel="prev" href={leaderboardHref({ ...view, page: Math.min(view.page - 1, last) })}>
+              Previous page
+            </a>
+          )
+          : <span class="muted">Previous page</span>}
+        <span>
+          Page {formatCount(view.page)} (0-based) of {formatCount(pages)}
+        </span>
+        {view.page < last
+          ? <a rel="next" href={leaderboardHref({ ...view, page: view.page + 1 })}>Next page</a>
+          : <span class="muted">Next page</span>}
+      </nav>
+    </Layout>
+  );
+}

@@ -1,0 +1,116 @@
+import type { ComponentChildren } from "preact";
+import type { MarketOverview, ProtocolOverview } from "../lib/overview.ts";
+import { wadToNumber } from "../lib/math/mod.ts";
+import { formatPercent, formatPrice, formatUsd } from "./format.ts";
+import { formatFraction } from "./format_fraction.ts";
+import { Time } from "./Time.tsx";
+
+const STATUS_TEXT: Record<string, string> = {
+  active: "active: positions open and close at the live mark",
+  paused: "paused: no new positions; closes and liquidations settle at the frozen mid",
+  close_only: "close only: positions can be closed, not opened",
+  terminal: "terminal: closes settle at the frozen mid",
+  retired: "retired: closes settle at the frozen mid",
+  inactive: "inactive: not trading",
+};
+
+/** Everything about one market: mark, status, leverage, bust buffer, minimums, OI vs caps. */
+export function MarketDetail(
+  props: { market: MarketOverview; overview: ProtocolOverview; now: number },
+) {
+  const { market, overview, now } = props;
+  return (
+    <section class="market" aria-labelledby={`market-${market.symbol}`}>
+      <h2 id={`market-${market.symbol}`}>
+        <a href={`/markets/${encodeURIComponent(market.symbol)}`}>{market.symbol}</a>{" "}
+        <span class={`badge ${market.openable ? "ok" : "paused"}`}>
+          {market.openable ? "openable" : market.status.replace("_", " ")}
+        </span>
+      </h2>
+      <dl class="fields">
+        <Row label="Mark (BBO mid)">
+          {market.mark
+            ? (
+              <>
+                {formatPrice(market.mark.markRaw, market.priceScale)} (bid{" "}
+                {formatPrice(market.mark.bid, market.priceScale)}, ask{" "}
+                {formatPrice(market.mark.ask, market.priceScale)}){" "}
+                {market.mark.at !== null && <Time at={market.mark.at} now={now} />}
+                {market.mark.frozen && " · frozen book"}
+              </>
+            )
+            : "no quote"}
+        </Row>
+        <Row label="Status">{STATUS_TEXT[market.status] ?? market.status}</Row>
+        <Row label="Maximum leverage">{market.maxLeverage}x</Row>
+        <Row label="Bust buffer">{formatFraction(market.bustBuffer)}</Row>
+        <Row label="Largest position">{formatUsd(market.maxPositionNotional)} notional</Row>
+        <Row label="Minimum margin">{formatUsd(overview.minimumMargin)}</Row>
+        <Row label="Minimum open notional">{formatUsd(overview.minimumOpenNotional)}</Row>
+        <Row label="Win fee">{formatFraction(overview.winFeeRate)} of adjusted gains</Row>
+        <Row label="24h volume">
+          {market.volume24h === null ? "n/a" : formatUsd(market.volume24h)}
+        </Row>
+      </dl>
+      <div class="table-wrap">
+        <table>
+          <caption>{market.symbol} open interest against each side's cap, at the mark</caption>
+          <thead>
+            <tr>
+              <th scope="col">Side</th>
+              <th scope="col" class="num">Open interest</th>
+              <th scope="col" class="num">Cap</th>
+              <th scope="col">Cap used</th>
+            </tr>
+          </thead>
+          <tbody>
+            <OiRow
+              side="Long"
+              oi={market.longOiUsd}
+              cap={market.longCapUsd}
+              used={market.longCapUsedPercent}
+            />
+            <OiRow
+              side="Short"
+              oi={market.shortOiUsd}
+              cap={market.shortCapUsd}
+              used={market.shortCapUsedPercent}
+            />
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function Row(props: { label: string; children: ComponentChildren }) {
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd>{props.children}</dd>
+    </div>
+  );
+}
+
+function OiRow(
+  props: { side: string; oi: bigint | null; cap: bigint | null; used: bigint | null },
+) {
+  const used = props.used === null ? null : wadToNumber(props.used);
+  return (
+    <tr>
+      <th scope="row">{props.side}</th>
+      <td class="num">{props.oi === null ? "n/a" : formatUsd(props.oi)}</td>
+      <td class="num">{props.cap === null ? "no cap" : formatUsd(props.cap)}</td>
+      <td>
+        {used === null ? "n/a" : (
+          <>
+            <meter min={0} max={100} value={used} low={70} high={90} optimum={0}>
+              {formatPercent(props.used!, 1)}
+            </meter>{" "}
+            {formatPercent(props.used!, 1)}
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,156 @@
+import type { Trade } from "../lib/papertrade/mod.ts";
+import type { WalletPositions } from "../lib/wallet/mod.ts";
+import { netPnlWad } from "../lib/math/mod.ts";
+import { Layout } from "./Layout.tsx";
+import { OpenPositionsTable } from "./OpenPositionsTable.tsx";
+import { IntentLink, TxLink, WalletLink } from "./links.tsx";
+import { formatPrice, formatToken, formatUsd } from "./format.ts";
+import { Stat, toneOf } from "./Stat.tsx";
+import { Time } from "./Time.tsx";
+
+/** The position page: the open position at the live mark, or its closed-trade record. */
+export function PositionPage(
+  props: { id: string; wallet: string; found: WalletPositions; now: number },
+) {
+  const { id, wallet, found, now } = props;
+  const open = found.positions[0];
+  return (
+    <Layout title={`Position #${id} · Papertrade Explorer`}>
+      <h1>
+        Position #{id}: {open ? "open" : found.closed?.liquidated ? "liquidated" : "closed"}
+      </h1>
+      <p>
+        Owned by <WalletLink address={wallet} full />.
+      </p>
+      {open
+        ? (
+          <>
+            <OpenPositionsTable
+              wallet={wallet}
+              positions={found.positions}
+              totals={found.totals}
+              now={now}
+            />
+            {open.closePayout && (
+              <p class="muted">
+                Closing at the mark now would pay about{" "}
+                {formatUsd(open.closePayout.payoutWad, { sign: true })}{" "}
+                after the deadband, the impact haircut and the win fee.
+              </p>
+            )}
+            {open.position.intentId && (
+              <p>
+                Opened by intent <IntentLink id={open.position.intentId} wallet={wallet} full />.
+              </p>
+            )}
+          </>
+        )
+        : found.closed && <ClosedTrade trade={found.closed} found={found} now={now} />}
+    </Layout>
+  );
+}
+
+function ClosedTrade(props: { trade: Trade; found: WalletPositions; now: number }) {
+  const { trade } = props;
+  const instrument = props.found.trading.instruments.find((item) => item.id === trade.instrumentId);
+  const price = (
+    raw: bigint,
+  ) => (instrument ? formatPrice(raw, instrument.priceScale) : String(raw));
+  const net = netPnlWad(trade.adjustedPnl, trade.userPaidFee);
+  return (
+    <>
+      <dl class="stats">
+        <Stat label="Net PnL" value={formatUsd(net, { sign: true })} tone={toneOf(net)} />
+        <Stat label="Adjusted PnL" value={formatUsd(trade.adjustedPnl, { sign: true })} />
+        <Stat label="Fees paid" value={formatUsd(trade.userPaidFee)} />
+        <Stat label="PAPER minted" value={formatToken(trade.paperMinted, "PAPER")} />
+      </dl>
+      <dl class="fields">
+        <div>
+          <dt>Market</dt>
+          <dd>
+            {instrument?.symbol ?? `instrument ${trade.instrumentId}`}{" "}
+            {trade.isLong ? "long" : "short"} {trade.leverage}x
+          </dd>
+        </div>
+        <div>
+          <dt>Margin</dt>
+          <dd>{formatUsd(trade.margin)}</dd>
+        </div>
+        <div>
+          <dt>Entry</dt>
+          <dd>{price(trade.entryPrice)}</dd>
+        </div>
+        <div>
+          <dt>Exit</dt>
+          <dd>{price(trade.exitPrice)}</dd>
+        </div>
+        <div>
+          <dt>Opened</dt>
+          <dd>
+            <Time at={trade.openedAt} now={props.now} />
+          </dd>
+        </div>
+        <div>
+          <dt>Closed</dt>
+          <dd>
+            <Time at={trade.closedAt} now={props.now} />
+            {trade.liquidated && " (liquidated)"}
+          </dd>
+        </div>
+        {trade.intentId && (
+          <div>
+            <dt>Intent</dt>
+            <dd>
+              <IntentLink id={trade.intentId} wallet={props.found.account.address} full />
+            </dd>
+          </div>
+        )}
+        {trade.txHash && (
+          <div>
+            <dt>Settled in</dt>
+            <dd>
+              <TxLink hash={trade.txHash} full />
+            </dd>
+          </div>
+        )}
+      </dl>
+    </>
+  );
+}
+
+/** The 404 page of a position whose owner is unknown, or that the owner's data lacks. */
+export function PositionNotFound(props: { id: string; wallet?: string }) {
+  return (
+    <Layout title={`Position #${props.id} not found · Papertrade Explorer`}>
+      <h1>Position #{props.id} not found</h1>
+      <p class="notice">
+        {props.wallet
+          ? `Position #${props.id} is not open in wallet ${props.wallet} and is not in its recent trade history.`
+          : `The owner of position #${props.id} is not in the latest trades feed, so the explorer cannot tell whose it is.`}
+      </p>
+      <form class="search" action={`/position/${props.id}`} method="get">
+        <label for="position-wallet">Owner's wallet address</label>
+        <input
+          id="position-wallet"
+          name="wallet"
+          type="text"
+          pattern="0x[0-9a-fA-F]{40}"
+          placeholder="0x… wallet address"
+          value={props.wallet ?? ""}
+          autocomplete="off"
+          spellcheck={false}
+          required
+        />
+        <button type="submit">Look up</button>
+      </form>
+      <ul>
+        <li>
+          If you know the owner, enter the wallet above, or open its page and its trade history.
+        </li>
+        <li>Check the id: position ids are whole numbers such as 53573.</li>
+      </ul>
+      <p class="muted">HTTP 404</p>
+    </Layout>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ComponentChildren } from "preact";
+
+/** One labelled figure of a stats grid; `tone` colours gains and losses. */
+export function Stat(props: {
+  label: string;
+  value: ComponentChildren;
+  tone?: "good" | "bad" | null;
+  note?: ComponentChildren;
+}) {
+  return (
+    <div class="stat">
+      <dt>{props.label}</dt>
+      <dd class={props.tone ?? undefined}>{props.value}</dd>
+      {props.note && <dd class="stat-note muted">{props.note}</dd>}
+    </div>
+  );
+}
+
+/** Green for a gain, red for a loss, nothing for zero. */
+export function toneOf(value: bigint | number): "good" | "bad" | null {
+  return value > 0 ? "good" : value < 0 ? "bad" : null;
+}

@@ -1,0 +1,128 @@
+import type { Instrument, TradeHistoryPage } from "../lib/papertrade/mod.ts";
+import type { TradeFilter } from "../lib/wallet/mod.ts";
+import { netPnlWad } from "../lib/math/mod.ts";
+import { formatPrice, formatToken, formatUsd } from "./format.ts";
+import { IntentLink, PositionLink, TxLink } from "./links.tsx";
+import { toneOf } from "./Stat.tsx";
+import { Time } from "./Time.tsx";
+
+/** The URL of a history page of a wallet (the fragment keeps the reader at the table). */
+export function tradesHref(wallet: string, filter: TradeFilter, cursor?: string): string {
+  const params = new URLSearchParams();
+  if (filter !== "all") params.set("filter", filter);
+  if (cursor) params.set("cursor", cursor);
+  const search = params.toString();
+  return `/wallet/${wallet}${search ? `?${search}` : ""}#trades`;
+}
+
+/** One page of closed trades with the filter switch, cursor paging and the CSV export link. */
+export function TradeHistoryTable(props: {
+  wallet: string;
+  history: TradeHistoryPage;
+  filter: TradeFilter;
+  /** The cursor of this page; undefined on the newest page. */
+  cursor?: string;
+  instruments: readonly Instrument[];
+  now: number;
+}) {
+  const { wallet, history, filter } = props;
+  const csv = `/wallet/${wallet}/trades.csv${filter === "losses" ? "?filter=losses" : ""}`;
+  return (
+    <>
+      <nav class="toolbar" aria-label="Trade history views">
+        <span>Show:</span>
+        {filter === "all"
+          ? <strong aria-current="page">all trades</strong>
+          : <a href={tradesHref(wallet, "all")}>all trades</a>}
+        {filter === "losses"
+          ? <strong aria-current="page">losses only</strong>
+          : <a href={tradesHref(wallet, "losses")}>losses only</a>}
+        <a href={csv} download>Download the full history as CSV</a>
+      </nav>
+      {history.trades.length === 0
+        ? (
+          <p class="muted">
+            {filter === "losses" ? "No losing trades" : "No closed trades"}
+            {props.cursor ? " on this page." : " yet."}
+          </p>
+        )
+        : <TradesTable {...props} />}
+      <nav class="pager" aria-label="Trade history pages">
+        {props.cursor && <a href={tradesHref(wallet, filter)}>Newest trades</a>}
+        {history.nextCursor
+          ? <a href={tradesHref(wallet, filter, history.nextCursor)} rel="next">Older trades</a>
+          : history.trades.length > 0 && <span class="muted">These are the oldest trades.</span>}
+      </nav>
+    </>
+  );
+}
+
+function TradesTable(props: {
+  wallet: string;
+  history: TradeHistoryPage;
+  instruments: readonly Instrument[];
+  now: number;
+}) {
+  return (
+    <div class="table-wrap">
+      <table>
+        <caption>
+          Closed and liquidated trades, newest first; net PnL is adjusted PnL minus fees paid
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Closed</th>
+            <th scope="col">Position</th>
+            <th scope="col">Market</th>
+            <th scope="col">Side</th>
+            <th scope="col" class="num">Leverage</th>
+            <th scope="col" class="num">Margin</th>
+            <th scope="col" class="num">Entry</th>
+            <th scope="col" class="num">Exit</th>
+            <th scope="col" class="num">Net PnL</th>
+            <th scope="col" class="num">Fees</th>
+            <th scope="col" class="num">PAPER minted</th>
+            <th scope="col">Intent</th>
+            <th scope="col">Transaction</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.history.trades.map((trade) => {
+            const instrument = props.instruments.find((item) => item.id === trade.instrumentId);
+            const price = (raw: bigint) =>
+              instrument ? formatPrice(raw, instrument.priceScale) : String(raw);
+            const net = netPnlWad(trade.adjustedPnl, trade.userPaidFee);
+            return (
+              <tr>
+                <td>
+                  <Time at={trade.closedAt} now={props.now} />
+                </td>
+                <th scope="row">
+                  <PositionLink id={trade.positionId} wallet={props.wallet} />
+                </th>
+                <td>{instrument?.symbol ?? `instrument ${trade.instrumentId}`}</td>
+                <td>
+                  {trade.isLong ? "long" : "short"}
+                  {trade.liquidated && <span class="badge near_bust">liquidated</span>}
+                </td>
+                <td class="num">{trade.leverage}x</td>
+                <td class="num">{formatUsd(trade.margin)}</td>
+                <td class="num">{price(trade.entryPrice)}</td>
+                <td class="num">{price(trade.exitPrice)}</td>
+                <td class={`num ${toneOf(net) ?? ""}`}>{formatUsd(net, { sign: true })}</td>
+                <td class="num">{formatUsd(trade.userPaidFee)}</td>
+                <td class="num">
+                  {trade.paperMinted > 0n ? formatToken(trade.paperMinted, "PAPER") : ""}
+                </td>
+                <td>
+                  {trade.intentId ? <IntentLink id={trade.intentId} wallet={props.wallet} /> : ""}
+                </td>
+                <td>{trade.txHash ? <TxLink hash={trade.txHash} /> : ""}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

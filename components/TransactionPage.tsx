@@ -1,0 +1,102 @@
+import type { TransactionDetails } from "../lib/transaction_details.ts";
+import { formatEther } from "viem";
+import { Layout } from "./Layout.tsx";
+import { CopyableCode } from "./CopyableCode.tsx";
+import { Check, SettledIntentCard } from "./SettledIntentCard.tsx";
+import { formatCount } from "./format.ts";
+import { Time } from "./Time.tsx";
+
+/** The transaction page: the batch's intents decoded and checked, or why it is not a batch. */
+export function TransactionPage(props: { details: TransactionDetails; now: number }) {
+  const { settlement, input } = props.details;
+  const intents = settlement.intents;
+  const executed = intents.filter((intent) => intent.executed).length;
+  const verified = intents.filter((intent) => intent.signatureVerified).length;
+  return (
+    <Layout
+      title={`Transaction ${settlement.txHash.slice(0, 10)}… · Papertrade Explorer`}
+      description={settlement.isBatch
+        ? `Papertrade settlement batch of ${intents.length} intents on HyperEVM.`
+        : "A HyperEVM transaction that is not a Papertrade settlement."}
+    >
+      <h1>Transaction</h1>
+      <CopyableCode text={settlement.txHash} label="Transaction hash" />
+      <dl class="stats">
+        <div class="stat">
+          <dt>Status</dt>
+          <dd>
+            {settlement.status === "pending"
+              ? "pending (not mined yet)"
+              : <Check ok={settlement.status === "success"} yes="success" no="reverted" />}
+          </dd>
+        </div>
+        <div class="stat">
+          <dt>Block</dt>
+          <dd>
+            {settlement.blockNumber === null ? "pending" : formatCount(settlement.blockNumber)}
+          </dd>
+        </div>
+        <div class="stat">
+          <dt>Time</dt>
+          <dd>
+            {settlement.timestamp === undefined
+              ? "unknown"
+              : <Time at={Number(settlement.timestamp) * 1000} now={props.now} />}
+          </dd>
+        </div>
+        <div class="stat">
+          <dt>Value</dt>
+          <dd>{formatEther(props.details.value)} HYPE</dd>
+        </div>
+      </dl>
+      <dl class="fields">
+        <div>
+          <dt>From</dt>
+          <dd class="mono break">{settlement.from}</dd>
+        </div>
+        <div>
+          <dt>To</dt>
+          <dd class="mono break">{settlement.to ?? "(contract creation)"}</dd>
+        </div>
+        {props.details.gasUsed !== null && (
+          <div>
+            <dt>Gas used</dt>
+            <dd>{formatCount(props.details.gasUsed)}</dd>
+          </div>
+        )}
+      </dl>
+      {settlement.isBatch
+        ? (
+          <>
+            <h2>
+              Papertrade batch of {intents.length} {intents.length === 1 ? "intent" : "intents"}
+            </h2>
+            <p>
+              {executed} of {intents.length} executed; {verified} of {intents.length}{" "}
+              signatures verified (recomputed to the intent id the executor recorded).
+            </p>
+            {intents.map((intent) => (
+              <SettledIntentCard key={intent.index} intent={intent} now={props.now} />
+            ))}
+          </>
+        )
+        : (
+          <>
+            <h2>Not a Papertrade transaction</h2>
+            <p class="notice">
+              This transaction exists on HyperEVM but is not a Papertrade settlement: it was not
+              sent to the BatchExecutor with batch calldata, so there are no intents to decode.
+            </p>
+            <p>
+              Looking for a trade? Open the wallet's page and follow the transaction link in its
+              trade history.
+            </p>
+          </>
+        )}
+      <details class="raw">
+        <summary>Raw calldata ({formatCount((input.length - 2) / 2)} bytes)</summary>
+        <pre><code class="break">{input}</code></pre>
+      </details>
+    </Layout>
+  );
+}

@@ -1,0 +1,45 @@
+/** Links to the explorer's pages, with names shown as isolated plain text. */
+import { shortHex } from "./format.ts";
+
+/** A wallet address linking to its page; `full` shows all 42 characters. */
+export function WalletLink(props: { address: string; full?: boolean }) {
+  return (
+    <a class="mono" href={`/wallet/${props.address}`} title={props.address}>
+      {props.full ? props.address : shortHex(props.address)}
+    </a>
+  );
+}
+
+/** A transaction hash linking to its decoded page. */
+export function TxLink(props: { hash: string; full?: boolean }) {
+  return (
+    <a class="mono" href={`/tx/${props.hash}`} title={props.hash}>
+      {props.full ? props.hash : shortHex(props.hash)}
+    </a>
+  );
+}
+
+/** An intent id linking to its page (with the wallet, which enables the queue check). */
+export function IntentLink(props: { id: string; wallet?: string | null; full?: boolean }) {
+  const query = props.wallet ? `?wallet=${props.wallet}` : "";
+  return (
+    <a class="mono" href={`/intent/${props.id}${query}`} title={props.id}>
+      {props.full ? props.id : shortHex(props.id)}
+    </a>
+  );
+}
+
+/** A position id linking to its page. */
+export function PositionLink(props: { id: string; wallet?: string | null }) {
+  const query = props.wallet ? `?wallet=${props.wallet}` : "";
+  return <a href={`/position/${props.id}${query}`}>#{props.id}</a>;
+}
+
+/**
+ * A leaderboard name as text. `<bdi>` isolates its direction, so a right-to-left override
+ * inside cannot reorder the text around it; Preact escapes any markup in it.
+ */
+export function LeaderboardName(props: { name: string | null }) {
+  if (props.name === null || props.name.trim() === "") return <span class="muted">no name</span>;
+  return <bdi class="name">{props.name}</bdi>;
+}

@@ -1,0 +1,60 @@
+/**
+ * Browser entry of the island bundle (`static/build/islands.js`): hydrates every element the
+ * server marked with `data-island`, using the JSON props it carries. Module scripts run after
+ * the document is parsed, so every island is already in the DOM.
+ *
+ * @module
+ */
+import { type ComponentType, h, hydrate } from "preact";
+import { ISLANDS } from "./registry.ts";
+
+/** An island element found in the document, with its parsed props. */
+export interface FoundIsland {
+  element: HTMLElement;
+  name: string;
+  props: Record<string, unknown>;
+}
+
+/** Finds the island elements under `root` and parses their props; skips malformed ones. */
+export function findIslands(root: ParentNode): FoundIsland[] {
+  const found: FoundIsland[] = [];
+  for (const element of root.querySelectorAll<HTMLElement>("[data-island]")) {
+    const name = element.getAttribute("data-island") ?? "";
+    try {
+      const props = JSON.parse(element.getAttribute("data-props") ?? "{}");
+      if (props === null || typeof props !== "object" || Array.isArray(props)) {
+        throw new TypeError("props are not an object");
+      }
+      found.push({ element, name, props });
+    } catch (error) {
+      // The server rendered this content; without props it simply stays static.
+      console.warn(`island ${name}: unreadable props`, error);
+    }
+  }
+  return found;
+}
+
+/**
+ * Hydrates each island with its component from `registry`. Marks each hydrated element with
+ * `data-hydrated` (tests wait on it). Returns how many were hydrated.
+ */
+export function hydrateIslands(
+  root: ParentNode,
+  // deno-lint-ignore no-explicit-any
+  registry: Record<string, ComponentType<any>>,
+): number {
+  let count = 0;
+  for (const island of findIslands(root)) {
+    const component = registry[island.name];
+    if (!component) {
+      console.warn(`island ${island.name}: not in this bundle`);
+      continue;
+    }
+    hydrate(h(component, island.props), island.element);
+    island.element.setAttribute("data-hydrated", "");
+    count++;
+  }
+  return count;
+}
+
+if (typeof document !== "undefined") hydrateIslands(document, ISLANDS);

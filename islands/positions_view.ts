@@ -1,0 +1,72 @@
+/**
+ * What the live positions island shows: display-ready strings and plain numbers, computed on
+ * the server (`lib/live/`) and sent as JSON. Nothing here may import zod, viem or bigint math:
+ * this module ships to the browser.
+ *
+ * @module
+ */
+
+/** Colour of a signed amount, as a CSS class (`""` for zero or unknown). */
+export type Tone = "good" | "bad" | "";
+
+/** How close a position is to its bust price (see `lib/math/risk_band.ts`). */
+export type RiskLabel = "ok" | "close" | "near_bust";
+
+/** One open position, every figure already formatted. */
+export interface PositionRowView {
+  /** Position id (decimal string). */
+  id: string;
+  market: string;
+  side: "long" | "short";
+  /** `50x`. */
+  leverage: string;
+  margin: string;
+  notional: string;
+  entry: string;
+  /** Live mark, or `no quote`. */
+  mark: string;
+  bust: string;
+  /** `1.953%`, or `n/a` without a mark. */
+  distance: string;
+  risk: RiskLabel | null;
+  /** Signed USD, or `n/a` without a mark. */
+  pnl: string;
+  pnlTone: Tone;
+  /** Signed PnL a close at the mark would realize (after deadband, haircut, win fee), or `n/a`. */
+  closePnl: string;
+  closePnlTone: Tone;
+}
+
+/** Sums over the listed positions. */
+export interface PositionsTotalsView {
+  count: number;
+  margin: string;
+  notional: string;
+  pnl: string;
+  pnlTone: Tone;
+  closePnl: string;
+  closePnlTone: Tone;
+  /** Positions left out of the PnL sums for want of a mark. */
+  unvalued: number;
+}
+
+/** A wallet's open positions at the live mark, with the times that say how fresh they are. */
+export interface PositionsView {
+  /** Lower-case address. */
+  address: string;
+  rows: PositionRowView[];
+  totals: PositionsTotalsView;
+  /** Time of the newest mark used (ms), or null when no position has a mark. */
+  marksAt: number | null;
+  /** Account state as of this block and indexer time (ms). */
+  accountBlock: string;
+  accountAt: number;
+  /** Server clock when the view was built (ms); the island measures ages against it. */
+  generatedAt: number;
+}
+
+/** Where the island reads its updates: the SSE stream and the polling fallback. */
+export function liveUrls(address: string): { stream: string; poll: string } {
+  const base = `/wallet/${encodeURIComponent(address)}`;
+  return { stream: `${base}/live`, poll: `${base}/positions.json` };
+}

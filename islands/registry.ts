@@ -1,0 +1,13 @@
+/**
+ * Every island by name. The server's `<Island>` and the browser entry both read this map, so a
+ * name the server writes is always one the browser can hydrate.
+ *
+ * @module
+ */
+import { LivePositions } from "./LivePositions.tsx";
+
+/** Island components by the name written into `data-island`. */
+export const ISLANDS = { LivePositions };
+
+/** Name of a registered island. */
+export type IslandName = keyof typeof ISLANDS;

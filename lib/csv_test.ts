@@ -1,0 +1,32 @@
+import assert from "node:assert/strict";
+import { csvCell, toCsv } from "./csv.ts";
+
+Deno.test("csv cells are quoted only when they hold a comma, a quote or a line break", () => {
+  assert.equal(csvCell("plain"), "plain");
+  assert.equal(csvCell("a,b"), '"a,b"');
+  assert.equal(csvCell('say "hi"'), '"say ""hi"""');
+  assert.equal(csvCell("two\nlines"), '"two\nlines"');
+  assert.equal(csvCell(null), "");
+  assert.equal(csvCell(undefined), "");
+  assert.equal(csvCell(false), "false");
+  assert.equal(csvCell(12n), "12");
+});
+
+Deno.test("csv cells that a spreadsheet would run as a formula get a leading apostrophe", () => {
+  assert.equal(csvCell('=HYPERLINK("http://x")'), '"\'=HYPERLINK(""http://x"")"');
+  assert.equal(csvCell("+cmd"), "'+cmd");
+  assert.equal(csvCell("-1+2"), "'-1+2");
+  assert.equal(csvCell("@SUM(A1)"), "'@SUM(A1)");
+  assert.equal(csvCell("\tx"), "'\tx");
+});
+
+Deno.test("plain signed numbers stay numbers so losses still add up in a spreadsheet", () => {
+  assert.equal(csvCell("-97.779548721795112194"), "-97.779548721795112194");
+  assert.equal(csvCell(-3.5), "-3.5");
+  assert.equal(csvCell("+12"), "+12");
+});
+
+Deno.test("a csv document has a header and CRLF after every line", () => {
+  const text = toCsv(["a", "b"], [["1", "x,y"], [null, "=1"]]);
+  assert.equal(text, 'a,b\r\n1,"x,y"\r\n,\'=1\r\n');
+});

@@ -1,0 +1,114 @@
+/**
+ * The leaderboard page's state as query parameters: window, sort key and direction, 0-based
+ * page and name search. Every control on the page is a plain link or GET form built from
+ * here, so the page needs no script and every view has a shareable URL.
+ */
+import type { LeaderboardSortKey, LeaderboardWindow } from "./papertrade/mod.ts";
+import { LEADERBOARD_WINDOWS } from "./wallet/mod.ts";
+
+/** Every sort key the upstream accepts, in column order. */
+export const LEADERBOARD_SORT_KEYS: readonly LeaderboardSortKey[] = [
+  "totalWindowedPnl",
+  "realizedPnl",
+  "currentUnrealizedPnl",
+  "currentBalance",
+  "currentQueued",
+  "currentOpenNotional",
+  "totalVolume",
+  "paperTotal",
+  "currentOpenPositionCount",
+];
+
+/** Rows per page. */
+export const LEADERBOARD_ROWS_PER_PAGE = 25;
+/** Longest name search accepted. */
+export const LEADERBOARD_QUERY_MAX = 100;
+const PAGE_MAX = 100_000;
+
+/** One view of the leaderboard. */
+export interface LeaderboardView {
+  window: LeaderboardWindow;
+  sortKey: LeaderboardSortKey;
+  sortDir: "asc" | "desc";
+  /** 0-based. */
+  page: number;
+  /** Name or address fragment; empty for none. */
+  query: string;
+}
+
+/** The view with no parameters. */
+export const DEFAULT_LEADERBOARD_VIEW: LeaderboardView = {
+  window: "24h",
+  sortKey: "totalWindowedPnl",
+  sortDir: "desc",
+  page: 0,
+  query: "",
+};
+
+/** The view a query string asks for, or what is wrong with it. */
+export function parseLeaderboardView(
+  params: URLSearchParams,
+): { ok: true; view: LeaderboardView } | { ok: false; problem: string } {
+  const view = { ...DEFAULT_LEADERBOARD_VIEW };
+  const window = params.get("window");
+  if (window !== null) {
+    if (!(LEADERBOARD_WINDOWS as readonly string[]).includes(window)) {
+      return { ok: false, problem: `window must be one of ${LEADERBOARD_WINDOWS.join(", ")}` };
+    }
+    view.window = window as LeaderboardWindow;
+  }
+  const sort = params.get("sort");
+  if (sort !== null) {
+    if (!(LEADERBOARD_SORT_KEYS as readonly string[]).includes(sort)) {
+      return { ok: false, problem: `sort must be one of ${LEADERBOARD_SORT_KEYS.join(", ")}` };
+    }
+    view.sortKey = sort as LeaderboardSortKey;
+  }
+  const dir = params.get("dir");
+  if (dir !== null) {
+    if (dir !== "asc" && dir !== "desc") return { ok: false, problem: "dir must be asc or desc" };
+    view.sortDir = dir;
+  }
+  const page = params.get("page");
+  if (page !== null && page !== "") {
+    if (!/^[0-9]{1,6}$/.test(page) || Number(page) > PAGE_MAX) {
+      return { ok: false, problem: `page must be a whole number from 0 to ${PAGE_MAX}` };
+    }
+    view.page = Number(page);
+  }
+  const query = (params.get("q") ?? "").trim();
+  if (query.length > LEADERBOARD_QUERY_MAX) {
+    return {
+      ok: false,
+      problem: `the name search is limited to ${LEADERBOARD_QUERY_MAX} characters`,
+    };
+  }
+  view.query = query;
+  return { ok: true, view };
+}
+
+/** The URL of a view; parameters at their default are left out to keep links short. */
+export function leaderboardHref(view: LeaderboardView): string {
+  const params = new URLSearchParams();
+  if (view.window !== DEFAULT_LEADERBOARD_VIEW.window) params.set("window", view.window);
+  if (view.sortKey !== DEFAULT_LEADERBOARD_VIEW.sortKey) params.set("sort", view.sortKey);
+  if (view.sortDir !== DEFAULT_LEADERBOARD_VIEW.sortDir) params.set("dir", view.sortDir);
+  if (view.query) params.set("q", view.query);
+  if (view.page > 0) params.set("page", String(view.page));
+  const search = params.toString();
+  return search ? `/leaderboard?${search}` : "/leaderboard";
+}
+
+/**
+ * The link of a column header: the current column flips its direction, another column starts
+ * descending (largest first is what people look for). Sorting returns to the first page.
+ */
+export function sortHref(view: LeaderboardView, key: LeaderboardSortKey): string {
+  const sortDir = view.sortKey === key ? (view.sortDir === "desc" ? "asc" : "desc") : "desc";
+  return leaderboardHref({ ...view, sortKey: key, sortDir, page: 0 });
+}
+
+/** Number of pages for a row count (at least one, so an empty result still has page 0). */
+export function leaderboardPageCount(totalRows: number): number {
+  return Math.max(1, Math.ceil(totalRows / LEADERBOARD_ROWS_PER_PAGE));
+}

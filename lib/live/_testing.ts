@@ -1,0 +1,127 @@
+/**
+ * Test support for the live modules: real domain values read once from the replay upstream,
+ * and a scripted Papertrade client whose wallet streams and prices a test controls.
+ */
+import { catalog, startReplayUpstream } from "../../fixtures/mod.ts";
+import {
+  createPapertradeClient,
+  type PapertradeClient,
+  type PricePoint,
+  type TradingState,
+  type WalletAccount,
+  type WalletStreamEvent,
+} from "../papertrade/mod.ts";
+
+/** Domain values of the fixtures: the trading state, prices and the whale's account. */
+export interface ReplayMaterial {
+  trading: TradingState;
+  prices: PricePoint[];
+  whale: WalletAccount;
+}
+
+/** Reads {@link ReplayMaterial} from a replay upstream pinned at the catalog's time. */
+export async function replayMaterial(): Promise<ReplayMaterial> {
+  const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
+  try {
+    const client = createPapertradeClient({ baseUrl: upstream.apiUrl });
+    const [trading, prices, whale] = await Promise.all([
+      client.fetchTradingState(),
+      client.fetchLatestPrices(),
+      client.fetchWalletSnapshot(catalog.wallets.whale.address),
+    ]);
+    return { trading, prices, whale };
+  } finally {
+    await upstream.close();
+  }
+}
+
+/** One scripted opening of the wallet stream: its events, then it ends (or throws). */
+export type ScriptedStream = (signal: AbortSignal) => AsyncIterable<WalletStreamEvent>;
+
+/** A scripted client and what was asked of it. */
+export interface ScriptedClient {
+  client: PapertradeClient;
+  calls: { streams: number; prices: number; trading: number; openStreams: number };
+  /** Replaces the latest prices (e.g. to move a mark). */
+  setPrices(points: PricePoint[]): void;
+  /** Makes the next price reads fail with this error (null: succeed again). */
+  failPrices(error: Error | null): void;
+  /** Ends every wallet stream open now, as an upstream restart would. */
+  dropStreams(): void;
+}
+
+/**
+ * A client over fixed data: `streams[i]` plays the i-th opening of the wallet stream (the last
+ * one repeats). Only the calls the live modules make are implemented.
+ */
+export function scriptedClient(
+  material: ReplayMaterial,
+  streams: ScriptedStream[],
+): ScriptedClient {
+  let prices = material.prices;
+  let priceError: Error | null = null;
+  const calls = { streams: 0, prices: 0, trading: 0, openStreams: 0 };
+  const open = new Set<AbortController>();
+  const client = {
+    fetchTradingState() {
+      calls.trading++;
+      return Promise.resolve(material.trading);
+    },
+    fetchLatestPrices() {
+      calls.prices++;
+      return priceError ? Promise.reject(priceError) : Promise.resolve(prices);
+    },
+    openWalletStream(_address: string, options: { signal?: AbortSignal }) {
+      const script = streams[Math.min(calls.streams, streams.length - 1)];
+      calls.streams++;
+      return (async function* () {
+        const drop = new AbortController();
+        const signal = options.signal
+          ? AbortSignal.any([options.signal, drop.signal])
+          : drop.signal;
+        open.add(drop);
+        calls.openStreams++;
+        try {
+          yield* script(signal);
+        } finally {
+          calls.openStreams--;
+          open.delete(drop);
+        }
+      })();
+    },
+  } as unknown as PapertradeClient;
+  return {
+    client,
+    calls,
+    setPrices: (points) => prices = points,
+    failPrices: (error) => priceError = error,
+    dropStreams: () => open.forEach((drop) => drop.abort()),
+  };
+}
+
+/** Resolves when `signal` aborts. */
+export function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+}
+
+/** A stream that sends the snapshot and then stays open until aborted. */
+export function snapshotThenWait(account: WalletAccount): ScriptedStream {
+  return async function* (signal) {
+    yield { type: "liveness", heartbeatIntervalMs: 10_000 };
+    yield { type: "snapshot", account };
+    await aborted(signal);
+  };
+}
+
+/** Shifts every price by `delta` raw units. */
+export function shiftPrices(points: PricePoint[], delta: bigint, at: number): PricePoint[] {
+  return points.map((point) => ({
+    ...point,
+    timestamp: at,
+    bid: point.bid + delta,
+    ask: point.ask + delta,
+  }));
+}

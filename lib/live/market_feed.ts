@@ -1,0 +1,119 @@
+/**
+ * Live marks for every open live stream of one process, from one poll of the latest prices:
+ * a hundred viewers cost the upstream what one does. Polling runs only while someone listens.
+ */
+import type { PapertradeClient, TradingState } from "../papertrade/mod.ts";
+import { type Mark, marksByInstrument } from "../marks.ts";
+
+/** The trading state and the marks built from the latest prices. */
+export interface MarketState {
+  trading: TradingState;
+  marks: Map<number, Mark>;
+}
+
+/** What a subscriber hears: each fresh market state, or each failed poll. */
+export interface MarketListener {
+  onMarket(state: MarketState): void;
+  onError(error: unknown): void;
+}
+
+/** A shared, reference-counted price poller. */
+export interface MarketFeed {
+  /**
+   * Starts listening; the latest state (if any) is delivered right away. The returned function
+   * stops listening; when the last listener leaves, it resolves once the poll in flight (if
+   * any) has settled, so nothing outlives the last stream.
+   */
+  subscribe(listener: MarketListener): () => Promise<void>;
+}
+
+/** Timing of a {@link MarketFeed}. */
+export interface MarketFeedOptions {
+  /** Latest-prices poll interval (default 1500 ms). */
+  pollMs?: number;
+  /** How often the trading state (instruments, pauses, frozen books) is re-read (default 30 s). */
+  tradingRefreshMs?: number;
+  /** Clock in ms (default Date.now). */
+  now?: () => number;
+}
+
+const feeds = new WeakMap<PapertradeClient, MarketFeed>();
+
+/** The process-wide feed of a client (created on first use with these options). */
+export function sharedMarketFeed(
+  papertrade: PapertradeClient,
+  options: MarketFeedOptions = {},
+): MarketFeed {
+  let feed = feeds.get(papertrade);
+  if (!feed) {
+    feed = createMarketFeed(papertrade, options);
+    feeds.set(papertrade, feed);
+  }
+  return feed;
+}
+
+/** A new feed over `papertrade`. */
+export function createMarketFeed(
+  papertrade: PapertradeClient,
+  options: MarketFeedOptions = {},
+): MarketFeed {
+  const pollMs = options.pollMs ?? 1_500;
+  const tradingRefreshMs = options.tradingRefreshMs ?? 30_000;
+  const now = options.now ?? Date.now;
+  const listeners = new Set<MarketListener>();
+  let latest: MarketState | null = null;
+  let tradingReadAt = Number.NEGATIVE_INFINITY;
+  // One generation per run of the poll loop; a loop that sees a newer one stops.
+  let generation = 0;
+  let running = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let controller: AbortController | undefined;
+  let inFlight: Promise<void> = Promise.resolve();
+
+  async function poll(run: number): Promise<void> {
+    controller = new AbortController();
+    const { signal } = controller;
+    try {
+      const stale = latest === null || now() - tradingReadAt >= tradingRefreshMs;
+      const [trading, prices] = await Promise.all([
+        stale ? papertrade.fetchTradingState({ signal }) : Promise.resolve(latest!.trading),
+        papertrade.fetchLatestPrices({ signal }),
+      ]);
+      if (run !== generation) return;
+      if (stale) tradingReadAt = now();
+      latest = { trading, marks: marksByInstrument(trading.instruments, prices) };
+      for (const listener of [...listeners]) listener.onMarket(latest);
+    } catch (error) {
+      if (run !== generation) return;
+      for (const listener of [...listeners]) listener.onError(error);
+    } finally {
+      if (run === generation && listeners.size > 0) {
+        timer = setTimeout(() => inFlight = poll(run), pollMs);
+      }
+    }
+  }
+
+  function stop(): Promise<void> {
+    generation++;
+    running = false;
+    clearTimeout(timer);
+    controller?.abort();
+    return inFlight;
+  }
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      // Only a running feed's state is fresh; after a pause the next poll comes right away.
+      if (running && latest) listener.onMarket(latest);
+      if (!running) {
+        running = true;
+        inFlight = poll(++generation);
+      }
+      return () => {
+        if (!listeners.delete(listener) || listeners.size > 0) return Promise.resolve();
+        return stop();
+      };
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * The live positions island's view, built on the server from exact valuations with the same
+ * formatting as the server pages. The browser only displays it.
+ */
+import type { WalletAccount } from "../papertrade/mod.ts";
+import type { PositionTotals, PositionValuation } from "../wallet/mod.ts";
+import type { PositionRowView, PositionsView, Tone } from "../../islands/positions_view.ts";
+import { formatCount, formatPercent, formatPrice, formatUsd } from "../../components/format.ts";
+
+/** What the view is built from: a subset of `WalletPositions`. */
+export interface PositionsViewInput {
+  account: WalletAccount;
+  positions: readonly PositionValuation[];
+  totals: PositionTotals;
+}
+
+/** Builds the display view of a wallet's valued positions at server time `now` (ms). */
+export function buildPositionsView(input: PositionsViewInput, now: number): PositionsView {
+  const { account, totals } = input;
+  let marksAt: number | null = null;
+  for (const valuation of input.positions) {
+    const at = valuation.mark?.at ?? null;
+    if (at !== null && (marksAt === null || at > marksAt)) marksAt = at;
+  }
+  return {
+    address: account.address,
+    rows: input.positions.map(positionRow),
+    totals: {
+      count: totals.count,
+      margin: formatUsd(totals.margin),
+      notional: formatUsd(totals.notional),
+      pnl: formatUsd(totals.unrealizedPnl, { sign: true }),
+      pnlTone: toneOf(totals.unrealizedPnl),
+      closePnl: formatUsd(totals.estimatedClosePayout, { sign: true }),
+      closePnlTone: toneOf(totals.estimatedClosePayout),
+      unvalued: totals.unvalued,
+    },
+    marksAt,
+    accountBlock: formatCount(account.indexedThroughBlock),
+    accountAt: account.indexedThroughTimestamp,
+    generatedAt: now,
+  };
+}
+
+/**
+ * The view without its build time: two views with equal keys show the same figures, so a
+ * stream need not send the second one.
+ */
+export function viewContentKey(view: PositionsView): string {
+  return JSON.stringify({ ...view, generatedAt: 0 });
+}
+
+function positionRow(valuation: PositionValuation): PositionRowView {
+  const { position, priceScale, mark } = valuation;
+  const price = (raw: bigint) =>
+    priceScale === null ? `${raw} (raw)` : formatPrice(raw, priceScale);
+  return {
+    id: position.positionId,
+    market: valuation.symbol,
+    side: position.isLong ? "long" : "short",
+    leverage: `${position.leverage}x`,
+    margin: formatUsd(position.margin),
+    notional: formatUsd(valuation.notional),
+    entry: price(position.entryPrice),
+    mark: mark === null ? "no quote" : formatPrice(mark.markRaw, mark.priceScale),
+    bust: price(position.bustPrice),
+    distance: valuation.distanceToBustPercent === null
+      ? "n/a"
+      : formatPercent(valuation.distanceToBustPercent),
+    risk: valuation.risk,
+    pnl: valuation.unrealizedPnl === null
+      ? "n/a"
+      : formatUsd(valuation.unrealizedPnl, { sign: true }),
+    pnlTone: valuation.unrealizedPnl === null ? "" : toneOf(valuation.unrealizedPnl),
+    closePnl: valuation.closePayout === null
+      ? "n/a"
+      : formatUsd(valuation.closePayout.payoutWad, { sign: true }),
+    closePnlTone: valuation.closePayout === null ? "" : toneOf(valuation.closePayout.payoutWad),
+  };
+}
+
+function toneOf(amount: bigint): Tone {
+  return amount > 0n ? "good" : amount < 0n ? "bad" : "";
+}

@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import { catalog } from "../../fixtures/mod.ts";
+import { marksByInstrument } from "../marks.ts";
+import { totalPositions, valuePositions } from "../wallet/mod.ts";
+import type { WalletAccount } from "../papertrade/mod.ts";
+import { replayMaterial } from "./_testing.ts";
+import { buildPositionsView, viewContentKey } from "./positions_view.ts";
+
+const material = await replayMaterial();
+
+function viewOf(account: WalletAccount, now = catalog.baseTimeMs) {
+  const positions = valuePositions(account.openPositions, {
+    instruments: material.trading.instruments,
+    marks: marksByInstrument(material.trading.instruments, material.prices),
+    winFeeRate: material.trading.winFeeRate,
+  });
+  return buildPositionsView({ account, positions, totals: totalPositions(positions) }, now);
+}
+
+Deno.test("the view lists every open position with display-ready figures", () => {
+  const view = viewOf(material.whale);
+  assert.equal(view.address, catalog.wallets.whale.address);
+  assert.equal(view.rows.length, catalog.wallets.whale.openPositions);
+  assert.equal(view.totals.count, view.rows.length);
+  for (const row of view.rows) {
+    assert.match(row.id, /^\d+$/);
+    assert.match(row.leverage, /^\d+x$/);
+    assert.match(row.margin, /^\$[\d,]+\.\d\d$/);
+    assert.match(row.mark, /^[\d,]+\.\d+$/);
+    assert.match(row.distance, /^-?\d+\.\d{3}%$/);
+    assert.match(row.pnl, /^(\+\$|-\$|\$)[\d,]+\.\d\d$/);
+    assert.equal(
+      row.pnlTone,
+      row.pnl.startsWith("+") ? "good" : row.pnl.startsWith("-") ? "bad" : "",
+    );
+    assert.ok(row.risk === "ok" || row.risk === "close" || row.risk === "near_bust");
+  }
+  assert.equal(view.accountBlock, "48,420,000");
+  assert.equal(view.generatedAt, catalog.baseTimeMs);
+  const newestPrice = Math.max(...material.prices.map((point) => point.timestamp));
+  assert.equal(view.marksAt, newestPrice);
+});
+
+Deno.test("a 1000x long a hair above its bust price is banded near_bust", () => {
+  const nearBust = catalog.positions.near_bust[0];
+  const account: WalletAccount = {
+    ...material.whale,
+    openPositions: [{
+      positionId: nearBust.id,
+      instrumentId: nearBust.instrumentId,
+      isLong: nearBust.isLong,
+      useDebt: false,
+      entryPrice: BigInt(nearBust.entryRaw),
+      margin: 10n ** 19n,
+      leverage: nearBust.leverage,
+      bustPrice: BigInt(nearBust.bustRaw),
+      openedAt: catalog.baseTimeMs - 60_000,
+      intentId: null,
+    }],
+  };
+  const [row] = viewOf(account).rows;
+  assert.equal(row.risk, "near_bust");
+  assert.equal(row.side, nearBust.isLong ? "long" : "short");
+  assert.equal(row.leverage, "1000x");
+});
+
+Deno.test("a position on an instrument the trading state does not list shows raw prices and n/a", () => {
+  const [first] = material.whale.openPositions;
+  const account = { ...material.whale, openPositions: [{ ...first, instrumentId: 77 }] };
+  const view = viewOf(account);
+  const [row] = view.rows;
+  assert.equal(row.market, "instrument 77");
+  assert.equal(row.mark, "no quote");
+  assert.equal(row.distance, "n/a");
+  assert.equal(row.risk, null);
+  assert.equal(row.pnl, "n/a");
+  assert.match(row.entry, /^\d+ \(raw\)$/);
+  assert.equal(view.totals.unvalued, 1);
+  assert.equal(view.marksAt, null);
+});
+
+Deno.test("the view survives a JSON round trip unchanged, as island props must", () => {
+  const view = viewOf(material.whale);
+  assert.deepEqual(JSON.parse(JSON.stringify(view)), view);
+});
+
+Deno.test("two views that differ only in build time have the same content key", () => {
+  const early = viewOf(material.whale, catalog.baseTimeMs);
+  const late = viewOf(material.whale, catalog.baseTimeMs + 5_000);
+  assert.equal(viewContentKey(early), viewContentKey(late));
+  const fewer = viewOf({ ...material.whale, openPositions: material.whale.openPositions.slice(1) });
+  assert.notEqual(viewContentKey(early), viewContentKey(fewer));
+});

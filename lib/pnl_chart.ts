@@ -1,0 +1,88 @@
+/**
+ * The wallet page's PnL chart: cumulative net PnL (adjusted PnL minus fees paid) over closed
+ * trades, oldest first, and its geometry for a server-drawn SVG. Sums stay exact in bigint;
+ * only the plotted coordinates become numbers.
+ */
+import type { Trade } from "./papertrade/mod.ts";
+import { netPnlWad, wadToNumber } from "./math/mod.ts";
+
+/** One point of the series: after this trade closed, the running net PnL (USD wad). */
+export interface PnlPoint {
+  closedAt: number;
+  positionId: string;
+  cumulativeNetPnl: bigint;
+}
+
+/** Running net PnL over trades given newest first (as the history sends them). */
+export function cumulativePnl(tradesNewestFirst: readonly Trade[]): PnlPoint[] {
+  const oldestFirst = [...tradesNewestFirst].sort((a, b) =>
+    a.closedAt - b.closedAt || compareIds(a.positionId, b.positionId)
+  );
+  let running = 0n;
+  return oldestFirst.map((trade) => {
+    running += netPnlWad(trade.adjustedPnl, trade.userPaidFee);
+    return { closedAt: trade.closedAt, positionId: trade.positionId, cumulativeNetPnl: running };
+  });
+}
+
+/** Size of the drawing in SVG user units. */
+export interface ChartBox {
+  width: number;
+  height: number;
+  /** Empty space kept around the plot, for labels. */
+  padding: { top: number; right: number; bottom: number; left: number };
+}
+
+/** What the SVG needs: the line, the zero line and the extremes for the labels. */
+export interface ChartGeometry {
+  /** SVG path data of the line, starting at zero before the first trade. */
+  path: string;
+  /** y of the zero line. */
+  zeroY: number;
+  /** Lowest and highest running values (USD wad), zero included. */
+  min: bigint;
+  max: bigint;
+  final: bigint;
+  first: number;
+  last: number;
+}
+
+/**
+ * Scales the series into the box: x by trade order (evenly spaced, so bursts of trades stay
+ * readable), y by value with zero always in range. Null for an empty series.
+ */
+export function chartGeometry(points: readonly PnlPoint[], box: ChartBox): ChartGeometry | null {
+  if (points.length === 0) return null;
+  const values = [0n, ...points.map((point) => point.cumulativeNetPnl)];
+  const min = values.reduce((a, b) => (b < a ? b : a));
+  const max = values.reduce((a, b) => (b > a ? b : a));
+  const { top, right, bottom, left } = box.padding;
+  const plotWidth = box.width - left - right;
+  const plotHeight = box.height - top - bottom;
+  const low = wadToNumber(min);
+  const span = wadToNumber(max) - low || 1;
+  const x = (i: number) => left + (plotWidth * i) / (values.length - 1);
+  const y = (value: bigint) => top + plotHeight * (1 - (wadToNumber(value) - low) / span);
+  const path = values
+    .map((value, i) => `${i === 0 ? "M" : "L"}${round(x(i))} ${round(y(value))}`)
+    .join(" ");
+  return {
+    path,
+    zeroY: round(y(0n)),
+    min,
+    max,
+    final: points[points.length - 1].cumulativeNetPnl,
+    first: points[0].closedAt,
+    last: points[points.length - 1].closedAt,
+  };
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function compareIds(a: string, b: string): number {
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}

@@ -1,0 +1,78 @@
+/**
+ * Error answers shared by the pages: each says what was looked up and what to try, with the
+ * status a client can act on. Upstream failures name the source, never a stack trace.
+ */
+import { htmlResponse } from "../lib/render.ts";
+import { PapertradeApiError } from "../lib/papertrade/mod.ts";
+import { describeUpstreamFailure } from "../lib/upstream_error.ts";
+import { ErrorPage } from "../components/ErrorPage.tsx";
+
+/** Wallet addresses and 32-byte hashes as they may appear in a path. */
+export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+/** Transaction hashes and intent ids. */
+export const HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+/** Position ids: uint256 as decimal digits. */
+export const POSITION_ID_PATTERN = /^[0-9]{1,78}$/;
+
+/** A 404 page naming what was not found. */
+export function notFoundPage(title: string, detail: string, hints: string[] = []): Response {
+  return htmlResponse(<ErrorPage status={404} title={title} detail={detail} hints={hints} />, {
+    status: 404,
+  });
+}
+
+/** A 400 page saying what is wrong with the request. */
+export function badRequestPage(title: string, detail: string, hints: string[] = []): Response {
+  return htmlResponse(<ErrorPage status={400} title={title} detail={detail} hints={hints} />, {
+    status: 400,
+  });
+}
+
+/** The 400 page of a path segment that is not an address. */
+export function badAddressPage(value: string): Response {
+  return badRequestPage(
+    "That is not a wallet address",
+    `"${clip(value)}" is not a wallet address: expected 0x followed by 40 hex characters.`,
+    ["Copy the address again, or paste what you have into the search."],
+  );
+}
+
+/** The 400 page of a path segment that is not a 32-byte hash. */
+export function badHashPage(value: string, what: string): Response {
+  return badRequestPage(
+    `That is not ${what}`,
+    `"${clip(value)}" is not ${what}: expected 0x followed by 64 hex characters.`,
+    ["Copy it again, or paste what you have into the search."],
+  );
+}
+
+/**
+ * The 502/503/504 page of an upstream failure, or the error rethrown when it did not come
+ * from upstream (the app's error handler then answers 500).
+ */
+export function upstreamFailurePage(error: unknown, what: string): Response {
+  const failure = describeUpstreamFailure(error);
+  if (!failure) throw error;
+  return htmlResponse(
+    <ErrorPage
+      status={failure.status}
+      title={`${failure.source} is not answering`}
+      detail={`${what} could not be loaded because the ${failure.source} failed: ${failure.message}`}
+      hints={[
+        "Try again in a few seconds; upstream faults are usually brief.",
+        "Nothing is wrong with the link itself.",
+      ]}
+    />,
+    { status: failure.status },
+  );
+}
+
+/** True for the Papertrade API's 404: the exchange has never seen the wallet. */
+export function isUnknownWallet(error: unknown): boolean {
+  return error instanceof PapertradeApiError && error.status === 404;
+}
+
+// Echoed input is escaped by Preact; clipping keeps a pasted novel from filling the page.
+function clip(value: string): string {
+  return value.length > 80 ? `${value.slice(0, 77)}…` : value;
+}

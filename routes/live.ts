@@ -1,0 +1,218 @@
+/**
+ * Live positions of a wallet for the `LivePositions` island:
+ * - `GET /wallet/:address/live`: server-sent events. A `positions` event (the view JSON) first
+ *   and on every change of the account or the marks, a `heartbeat` event (`{"at": ms}`) while
+ *   nothing changes, an `error` event if the upstream fails for good. Streams end after a
+ *   bounded lifetime; the browser's EventSource then reconnects by itself.
+ * - `GET /wallet/:address/positions.json`: the same view once, for polling.
+ * A bad address is a 400, an unknown wallet a 404, an upstream failure a 502/503/504, all JSON.
+ */
+import { Hono } from "hono";
+import type { AppDeps } from "../lib/deps.ts";
+import { fetchWalletPositions } from "../lib/wallet/mod.ts";
+import { buildPositionsView } from "../lib/live/positions_view.ts";
+import { type MarketFeed, sharedMarketFeed } from "../lib/live/market_feed.ts";
+import {
+  isUnknownWallet,
+  type LiveEvent,
+  type WatchOptions,
+  watchWalletPositions,
+} from "../lib/live/watch_positions.ts";
+import { describeUpstreamFailure } from "../lib/upstream_error.ts";
+
+/** Limits and timing of the live routes; tests shorten them. */
+export interface LiveRoutesOptions {
+  /** Interval of the shared latest-prices poll (default 1500 ms). */
+  pricePollMs?: number;
+  /** Heartbeat interval of a quiet stream (default 15 s). */
+  heartbeatMs?: number;
+  /** A stream ends after this long (default 10 min); the client reconnects. */
+  maxLifetimeMs?: number;
+  /** Streams open at once in this process; more get a 503 (default 500). */
+  maxStreams?: number;
+  /** Reconnect delay the stream asks EventSource for (default 2000 ms). */
+  retryMs?: number;
+  /** Reopen timing of the upstream wallet stream (see `watchWalletPositions`). */
+  watch?: Pick<WatchOptions, "reopenDelayMs" | "maxReopenFailures">;
+  /** Market feed to use instead of the process-wide one. */
+  feed?: MarketFeed;
+  /** Called when a stream has fully ended: upstream stream closed, timers cleared. */
+  onStreamClosed?: () => void;
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const NO_STORE = { "cache-control": "no-store" };
+
+/** Routes of the live positions stream and its polling twin. */
+export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono {
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const maxLifetimeMs = options.maxLifetimeMs ?? 600_000;
+  const maxStreams = options.maxStreams ?? 500;
+  const retryMs = options.retryMs ?? 2_000;
+  const feed = () =>
+    options.feed ??
+      sharedMarketFeed(deps.papertrade, { pollMs: options.pricePollMs, now: deps.now });
+  let openStreams = 0;
+  const app = new Hono();
+
+  app.get("/wallet/:address/positions.json", async (c) => {
+    const address = c.req.param("address");
+    if (!ADDRESS.test(address)) return badAddress(address);
+    try {
+      const positions = await fetchWalletPositions(deps.papertrade, address.toLowerCase());
+      return Response.json(buildPositionsView(positions, deps.now()), { headers: NO_STORE });
+    } catch (error) {
+      return failureResponse(error, address);
+    }
+  });
+
+  app.get("/wallet/:address/live", async (c) => {
+    const address = c.req.param("address");
+    if (!ADDRESS.test(address)) return badAddress(address);
+    if (openStreams >= maxStreams) {
+      return problem(503, "busy", "Too many live streams are open; poll positions.json instead.", {
+        "retry-after": "30",
+      });
+    }
+    openStreams++;
+    const control = new AbortController();
+    const watch = watchWalletPositions(deps.papertrade, address.toLowerCase(), {
+      ...options.watch,
+      feed: feed(),
+      now: deps.now,
+      signal: control.signal,
+    });
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      openStreams--;
+      options.onStreamClosed?.();
+    };
+    // The first view decides the status: a wallet that cannot be read gets a plain error.
+    const first = await watch.next().then(
+      (step) =>
+        step.done ? { type: "error", error: new Error("the watch ended early") } : step.value,
+      (error) => ({ type: "error", error }),
+    ) as LiveEvent;
+    if (first.type === "error") {
+      control.abort();
+      await watch.return();
+      release();
+      return failureResponse(first.error, address);
+    }
+    const firstView = first.view;
+
+    const encoder = new TextEncoder();
+    let finished = false;
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let lifetime: ReturnType<typeof setTimeout> | undefined;
+    let output: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearInterval(heartbeat);
+      clearTimeout(lifetime);
+      control.abort();
+      try {
+        output?.close();
+      } catch {
+        // the client already went away
+      }
+    };
+    const send = (event: string, data: unknown) => {
+      if (finished) return;
+      try {
+        output?.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+      } catch {
+        finish();
+      }
+    };
+    const pump = async () => {
+      try {
+        for await (const event of watch) {
+          if (event.type === "positions") {
+            send("positions", event.view);
+          } else {
+            send("error", failureBody(event.error, address).body);
+            finish();
+          }
+        }
+      } catch (error) {
+        console.error(`live stream of ${address} failed:`, error);
+      } finally {
+        finish();
+        release();
+      }
+    };
+
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        output = controller;
+        controller.enqueue(encoder.encode(`retry: ${retryMs}\n\n`));
+        send("positions", firstView);
+        heartbeat = setInterval(() => send("heartbeat", { at: deps.now() }), heartbeatMs);
+        lifetime = setTimeout(finish, maxLifetimeMs);
+        void pump();
+      },
+      // The client left (Deno cancels the body when the connection closes).
+      cancel: finish,
+    });
+    return new Response(body, {
+      headers: {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+      },
+    });
+  });
+  return app;
+}
+
+function failureBody(error: unknown, address: string): { status: number; body: Problem } {
+  if (isUnknownWallet(error)) {
+    return {
+      status: 404,
+      body: { error: "not_found", message: `Papertrade has no account for ${address}.` },
+    };
+  }
+  const failure = describeUpstreamFailure(error);
+  if (failure) {
+    return {
+      status: failure.status,
+      body: { error: "upstream", message: `${failure.source}: ${failure.message}` },
+    };
+  }
+  console.error(`live positions of ${address} failed:`, error);
+  return { status: 500, body: { error: "internal", message: "The positions could not be read." } };
+}
+
+function failureResponse(error: unknown, address: string): Response {
+  const { status, body } = failureBody(error, address);
+  return problem(status, body.error, body.message);
+}
+
+interface Problem {
+  error: string;
+  message: string;
+}
+
+function badAddress(address: string): Response {
+  return problem(
+    400,
+    "bad_address",
+    `${JSON.stringify(address)} is not a 0x address of 40 hex digits.`,
+  );
+}
+
+function problem(
+  status: number,
+  error: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return Response.json({ error, message } satisfies Problem, {
+    status,
+    headers: { ...NO_STORE, ...headers },
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * `/position/:id` (with `?wallet=`, or the owner found through the latest trades feed as the
+ * search tool does): the open position at the live mark, or its closed-trade record.
+ */
+import { Hono } from "hono";
+import type { VNode } from "preact";
+import type { AppDeps } from "../lib/deps.ts";
+import { htmlResponse } from "../lib/render.ts";
+import { resolveSearch } from "../lib/search/mod.ts";
+import { fetchWalletPositions, type WalletPositions } from "../lib/wallet/mod.ts";
+import { PositionNotFound, PositionPage } from "../components/PositionPage.tsx";
+import { unknownWalletPage } from "./wallet.tsx";
+import {
+  ADDRESS_PATTERN,
+  badAddressPage,
+  badRequestPage,
+  isUnknownWallet,
+  POSITION_ID_PATTERN,
+  upstreamFailurePage,
+} from "./_page_errors.tsx";
+
+/** Routes of the position page. */
+export function positionRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  app.get("/position/:id", async (c) => {
+    const raw = c.req.param("id");
+    if (!POSITION_ID_PATTERN.test(raw)) {
+      return badRequestPage(
+        "That is not a position id",
+        `"${raw.slice(0, 80)}" is not a position id: expected a whole number such as 53573.`,
+      );
+    }
+    const id = raw.replace(/^0+(?=[0-9])/, "");
+    const walletParam = c.req.query("wallet")?.trim() || undefined;
+    if (walletParam !== undefined && !ADDRESS_PATTERN.test(walletParam)) {
+      return badAddressPage(walletParam);
+    }
+    const { signal } = c.req.raw;
+    let wallet = walletParam?.toLowerCase();
+    let found: WalletPositions;
+    try {
+      if (wallet === undefined) {
+        const resolved = await resolveSearch(deps, id, { signal });
+        wallet = resolved.kind === "position" ? resolved.owner ?? undefined : undefined;
+        if (wallet === undefined) return notFound(<PositionNotFound id={id} />);
+      }
+      found = await fetchWalletPositions(deps.papertrade, wallet, { positionId: id, signal });
+    } catch (error) {
+      if (wallet !== undefined && isUnknownWallet(error)) return unknownWalletPage(wallet);
+      return upstreamFailurePage(error, `Position #${id}`);
+    }
+    if (found.positions.length === 0 && found.closed === null) {
+      return notFound(<PositionNotFound id={id} wallet={wallet} />);
+    }
+    return htmlResponse(<PositionPage id={id} wallet={wallet} found={found} now={deps.now()} />);
+  });
+  return app;
+}
+
+function notFound(page: VNode): Response {
+  return htmlResponse(page, { status: 404 });
+}

@@ -1,0 +1,116 @@
+/**
+ * `/search?q=`: resolves a query as the search tool does (a 64-hex string is asked of
+ * HyperEVM) and also takes pasted links, then sends the browser to the page (303). Several
+ * name matches get a results page; a query that matches nothing gets a helpful 200 page.
+ */
+import { Hono } from "hono";
+import type { AppDeps } from "../lib/deps.ts";
+import { htmlResponse } from "../lib/render.ts";
+import {
+  linkTargetPath,
+  parsePastedUrl,
+  resolveSearch,
+  type SearchResolution,
+} from "../lib/search/mod.ts";
+import { SEARCH_MAX_LENGTH } from "../components/SearchForm.tsx";
+import { BadQueryPage, NameMatchesPage, NothingMatchedPage } from "../components/SearchPages.tsx";
+import { upstreamFailurePage } from "./_page_errors.tsx";
+
+/** Routes of the search. */
+export function searchRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  app.get("/search", async (c) => {
+    const query = (c.req.query("q") ?? "").trim();
+    if (query === "") {
+      return htmlResponse(
+        <BadQueryPage problem="The search box was empty: type or paste something to look up." />,
+        {
+          status: 400,
+        },
+      );
+    }
+    if (query.length > SEARCH_MAX_LENGTH) {
+      return htmlResponse(
+        <BadQueryPage
+          problem={`That query is ${query.length} characters long; the search takes at most ${SEARCH_MAX_LENGTH}. Paste just the address, hash, id or name.`}
+        />,
+        { status: 400 },
+      );
+    }
+    // A link that names a page needs no upstream read.
+    const target = parsePastedUrl(query);
+    if (target) return c.redirect(linkTargetPath(target), 303);
+    let resolution: SearchResolution;
+    try {
+      resolution = await resolveSearch(deps, query, { signal: c.req.raw.signal });
+    } catch (error) {
+      return upstreamFailurePage(error, "The search");
+    }
+    const next = destination(resolution);
+    if (next !== null) return c.redirect(next, 303);
+    return answerPage(query, resolution);
+  });
+  return app;
+}
+
+/** Where a resolved query goes, or null when it needs a page of its own. */
+function destination(found: SearchResolution): string | null {
+  switch (found.kind) {
+    case "wallet":
+      return found.summary ? `/wallet/${found.value}` : null;
+    case "transaction":
+      return `/tx/${found.value}`;
+    case "intent":
+      return found.lookup.state === "not_found" ? null : `/intent/${found.value}`;
+    case "position":
+      return found.owner ? `/position/${found.value}?wallet=${found.owner}` : null;
+    case "name":
+      return found.total === 1 && found.matches.length === 1
+        ? `/wallet/${found.matches[0].address}`
+        : null;
+    case "unknown":
+      return null;
+  }
+}
+
+function answerPage(query: string, found: SearchResolution): Response {
+  switch (found.kind) {
+    case "name":
+      return htmlResponse(
+        <NameMatchesPage query={query} matches={found.matches} total={found.total} />,
+      );
+    case "wallet":
+      return nothing(
+        query,
+        "that wallet has no Papertrade account (the exchange has never seen it)",
+        [
+          "Check that the address is complete; a wallet appears once it deposits.",
+        ],
+      );
+    case "intent":
+      return nothing(
+        query,
+        "it is not a HyperEVM transaction, and no intent with this id is in the live feed or in about the last 100 minutes of blocks",
+        [
+          `If you know the wallet that signed it, open /intent/${found.value}?wallet=<address> to check the relayer queue.`,
+          "Older intents appear in the signing wallet's trade history.",
+        ],
+      );
+    case "position":
+      return nothing(
+        query,
+        `the owner of position #${found.value} is not in the latest trades feed`,
+        [
+          `If you know the owner, open /position/${found.value}?wallet=<address>.`,
+        ],
+      );
+    case "unknown":
+      return nothing(query, found.reason);
+    default:
+      return nothing(query, "no page matches it");
+  }
+}
+
+function nothing(query: string, reason: string, hints: string[] = []): Response {
+  return htmlResponse(<NothingMatchedPage query={query} reason={reason} hints={hints} />);
+}

@@ -1,0 +1,66 @@
+/**
+ * Builds the island bundle: `deno bundle --platform browser --minify` of `islands/client.ts`
+ * into `static/build/islands.js`, then reports its size raw and gzipped.
+ *
+ * Run: deno task build            (writes static/build/islands.js)
+ *      deno task build --check    (builds to a temp file; fails if the committed bundle differs)
+ *
+ * The first run fetches esbuild from npm.
+ */
+import { fileURLToPath } from "node:url";
+
+/** The repository root. */
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** Browser entry of the islands. */
+export const ISLANDS_ENTRY = `${ROOT}islands/client.ts`;
+/** Where the bundle is served from (`/static/build/islands.js`). */
+export const ISLANDS_BUNDLE = `${ROOT}static/build/islands.js`;
+
+/** Bundles the islands into `outFile`; throws with deno's output when bundling fails. */
+export async function buildIslands(outFile: string = ISLANDS_BUNDLE): Promise<Uint8Array> {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["bundle", "--platform", "browser", "--minify", "--quiet", "-o", outFile, ISLANDS_ENTRY],
+    cwd: ROOT,
+    env: { RUST_BACKTRACE: "0", NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (code !== 0) {
+    const decoder = new TextDecoder();
+    throw new Error(`deno bundle failed:\n${decoder.decode(stdout)}${decoder.decode(stderr)}`);
+  }
+  return await Deno.readFile(outFile);
+}
+
+/** Size of `bytes` after gzip (what a browser downloads from a compressing server). */
+export async function gzipSize(bytes: Uint8Array): Promise<number> {
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream("gzip"));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
+
+async function main(): Promise<number> {
+  const check = Deno.args.includes("--check");
+  let outFile = ISLANDS_BUNDLE;
+  if (check) {
+    outFile = await Deno.makeTempFile({ prefix: "islands_", suffix: ".js" });
+  } else {
+    await Deno.mkdir(`${ROOT}static/build`, { recursive: true });
+  }
+  try {
+    const bytes = await buildIslands(outFile);
+    const label = check ? "fresh build" : "static/build/islands.js";
+    console.log(`${label}: ${bytes.byteLength} bytes, ${await gzipSize(bytes)} bytes gzipped`);
+    if (!check) return 0;
+    const committed = await Deno.readFile(ISLANDS_BUNDLE).catch(() => new Uint8Array());
+    const same = committed.byteLength === bytes.byteLength &&
+      committed.every((byte, index) => byte === bytes[index]);
+    console.log(
+      same ? "committed bundle is up to date" : "committed bundle is STALE: run deno task build",
+    );
+    return same ? 0 : 1;
+  } finally {
+    if (check) await Deno.remove(outFile).catch(() => {});
+  }
+}
+
+if (import.meta.main) Deno.exit(await main());

@@ -1,0 +1,102 @@
+/**
+ * Browser test harness: the replay upstream and the whole app on 127.0.0.1:0 with a running
+ * clock (as `deno task demo` has, so marks move), and Debian's Chromium driven by
+ * playwright-core. Never downloads a browser.
+ */
+import { type Browser, chromium, type Page } from "playwright-core";
+import { catalog, type ReplayUpstream, startReplayUpstream } from "../../fixtures/mod.ts";
+import { createDeps } from "../../lib/boot.ts";
+import { type AppConfig, DEFAULT_CONFIG } from "../../lib/config.ts";
+import type { LiveRoutesOptions } from "../../routes/live.ts";
+import { fullApp } from "./_full_app.ts";
+
+export { catalog };
+
+/** Where screenshots go (gitignored). */
+export const ARTIFACTS = new URL("../../test-artifacts/", import.meta.url);
+
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+/** A running site over a running replay upstream. */
+export interface LiveSite {
+  origin: string;
+  upstream: ReplayUpstream;
+  close(): Promise<void>;
+}
+
+/** Starts the upstream and the app with a clock that starts at the catalog's time and runs. */
+export async function startLiveSite(live: LiveRoutesOptions = {}): Promise<LiveSite> {
+  const startedAt = Date.now();
+  const now = () => catalog.baseTimeMs + (Date.now() - startedAt);
+  const upstream = await startReplayUpstream({
+    port: 0,
+    now,
+    heartbeatMs: 1_000,
+    patchEveryMs: 1_500,
+  });
+  const config: AppConfig = {
+    ...DEFAULT_CONFIG,
+    papertradeApiUrl: upstream.apiUrl,
+    rpcUrl: upstream.rpcUrl,
+    fallbackRpcUrl: upstream.fallbackRpcUrl,
+    upstreamTimeoutMs: 5_000,
+  };
+  const app = fullApp(createDeps(config, { now }), {
+    pricePollMs: 500,
+    heartbeatMs: 2_000,
+    ...live,
+  });
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
+  return {
+    origin: `http://127.0.0.1:${server.addr.port}`,
+    upstream,
+    async close() {
+      await server.shutdown();
+      await upstream.close();
+    },
+  };
+}
+
+/** Launches Debian's Chromium headless. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+/** Console errors and uncaught exceptions of a page, collected as they happen. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    // A failed load names the resource in its location, not in its text.
+    const where = message.location().url || page.url();
+    // The browser asks for /favicon.ico on its own; the site has none yet (reported, not ours).
+    if (new URL(where).pathname === "/favicon.ico") return;
+    errors.push(`console: ${message.text()} (${where})`);
+  });
+  page.on("pageerror", (error) => errors.push(`uncaught: ${error.message} (${page.url()})`));
+  return errors;
+}
+
+/** Saves a full-page screenshot as test-artifacts/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await Deno.mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname, fullPage: true });
+}
+
+/** Waits until `check` holds, polling every 50 ms, failing after `timeoutMs`. */
+export async function eventually(check: () => boolean, what: string, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * The island contract: props survive the trip through HTML, the server's markup is the island's
+ * first client render, pages without islands ship no framework JavaScript, the wallet page
+ * ships exactly the island bundle, and that bundle is small, free of zod and viem, and current.
+ */
+import assert from "node:assert/strict";
+import { parseHTML } from "linkedom";
+import { h } from "preact";
+import { renderToString } from "preact-render-to-string";
+import { createDeps } from "../lib/boot.ts";
+import { DEFAULT_CONFIG } from "../lib/config.ts";
+import { fetchWalletPositions } from "../lib/wallet/mod.ts";
+import { Island, ISLAND_SCRIPT_URL, serializeIslandProps } from "../components/Island.tsx";
+import { WalletPositionsSection } from "../components/WalletPositionsSection.tsx";
+import { findIslands, hydrateIslands } from "../islands/client.ts";
+import { LivePositions } from "../islands/LivePositions.tsx";
+import type { PositionsView } from "../islands/positions_view.ts";
+import { buildIslands, gzipSize, ISLANDS_BUNDLE } from "../scripts/build.ts";
+import { catalog, withTestApp } from "./_app.ts";
+import { fullApp } from "./browser/_full_app.ts";
+
+const HOSTILE = [
+  "</script><script>alert(1)</script>",
+  `"'><img src=x onerror=alert(1)>&amp;`,
+  "line\u2028separator\u2029paragraph",
+  "\u202egnp.stiforp\u202c",
+  'back\\slash and {"json": true}',
+];
+
+/** A view whose every string is hostile. */
+function hostileView(): PositionsView {
+  const text = HOSTILE.join(" | ");
+  return {
+    address: catalog.wallets.hostile_name.address,
+    rows: [{
+      id: "1",
+      market: text,
+      side: "long",
+      leverage: text,
+      margin: text,
+      notional: text,
+      entry: text,
+      mark: text,
+      bust: text,
+      distance: text,
+      risk: "close",
+      pnl: text,
+      pnlTone: "",
+      closePnl: text,
+      closePnlTone: "good",
+    }],
+    totals: {
+      count: 1,
+      margin: text,
+      notional: text,
+      pnl: text,
+      pnlTone: "bad",
+      closePnl: text,
+      closePnlTone: "",
+      unvalued: 0,
+    },
+    marksAt: catalog.baseTimeMs,
+    accountBlock: text,
+    accountAt: catalog.baseTimeMs,
+    generatedAt: catalog.baseTimeMs,
+  };
+}
+
+Deno.test("island props with script tags, quotes, entities and line separators survive the HTML round trip", () => {
+  const view = hostileView();
+  const html = renderToString(h(Island, { name: "LivePositions", props: { view } }));
+  const attribute = /data-props="([^"]*)"/.exec(html)?.[1] ?? "";
+  assert.doesNotMatch(
+    attribute,
+    /[<>\u2028\u2029]/,
+    "nothing in the attribute can end it or a script",
+  );
+  assert.equal(
+    (html.match(/<script/gi) ?? []).length,
+    0,
+    "no script element, not even an escaped one",
+  );
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const [island] = findIslands(document);
+  assert.equal(island.name, "LivePositions");
+  assert.deepEqual(island.props, { view });
+  // The JSON itself is inert too: it parses back without any HTML decoding.
+  assert.deepEqual(JSON.parse(serializeIslandProps({ view })), { view });
+});
+
+Deno.test("the hydrator hydrates known islands with their props and skips unknown or malformed ones", () => {
+  const { document } = parseHTML(
+    `<!doctype html><html><body>
+      <div data-island="Probe" data-props="{&quot;label&quot;:&quot;a&lt;b&quot;}"><p>a&lt;b</p></div>
+      <div data-island="Missing" data-props="{}"><p>static</p></div>
+      <div data-island="Probe" data-props="{not json"><p>static</p></div>
+    </body></html>`,
+  );
+  const seen: unknown[] = [];
+  const Probe = (props: { label: string }) => {
+    seen.push(props.label);
+    return h("p", null, props.label);
+  };
+  const warn = console.warn;
+  const warnings: string[] = [];
+  console.warn = (message: string) => warnings.push(message);
+  // Preact looks the document up globally, as it would in a browser.
+  const scope = globalThis as { document?: unknown };
+  scope.document = document;
+  try {
+    assert.equal(hydrateIslands(document, { Probe }), 1);
+  } finally {
+    console.warn = warn;
+    delete scope.document;
+  }
+  assert.deepEqual(seen, ["a<b"]);
+  const marked = [...document.querySelectorAll("[data-hydrated]")];
+  assert.equal(marked.length, 1);
+  assert.equal(marked[0].getAttribute("data-island"), "Probe");
+  assert.equal(warnings.length, 2);
+  assert.match(warnings.join("\n"), /Missing: not in this bundle/);
+  assert.match(warnings.join("\n"), /Probe: unreadable props/);
+});
+
+Deno.test("the wallet section's server markup is exactly the island's first render from its JSON props", async () => {
+  await withTestApp(async (app) => {
+    const positions = await fetchWalletPositions(
+      app.deps.papertrade,
+      catalog.wallets.whale.address,
+    );
+    const html = renderToString(
+      h(WalletPositionsSection, {
+        address: catalog.wallets.whale.address,
+        positions,
+        now: catalog.baseTimeMs,
+      }),
+    );
+    const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+    const [island] = findIslands(document);
+    assert.equal(island.name, "LivePositions");
+    const clientFirstRender = renderToString(h(LivePositions, island.props as never));
+    assert.equal(island.element.innerHTML, clientFirstRender);
+    assert.equal(
+      document.querySelectorAll("tbody tr[data-position]").length,
+      catalog.wallets.whale.openPositions,
+    );
+  });
+});
+
+// The full app (lib/app.tsx, plus the pages and live routes while it does not mount them yet).
+// A page this checkout lacks is reported as ignored rather than passed.
+const build = (deps: Parameters<typeof fullApp>[0]) => fullApp(deps);
+const mountedPaths = new Set(
+  build(createDeps({ ...DEFAULT_CONFIG })).routes.map((route) => route.path),
+);
+const ISLAND_FREE = [
+  { path: "/", route: "/" },
+  { path: "/leaderboard", route: "/leaderboard" },
+  { path: "/markets", route: "/markets" },
+  { path: "/docs/", route: "/docs/" },
+  { path: `/tx/${catalog.transactions.multi_wallet_batch.hash}`, route: "/tx/:hash" },
+];
+
+/** Every script, module preload and island bundle reference in a page. */
+function scriptsOf(html: string) {
+  return {
+    scripts: html.match(/<script[^>]*>/g) ?? [],
+    preloads: html.match(/<link[^>]*modulepreload[^>]*>/g) ?? [],
+    bundleReferences: html.split("/static/build/").length - 1,
+  };
+}
+
+for (const page of ISLAND_FREE) {
+  Deno.test({
+    name: `${page.route} ships no island bundle, no Preact runtime and no modulepreload`,
+    ignore: !mountedPaths.has(page.route),
+    fn: async () => {
+      await withTestApp(async (app) => {
+        const response = await app.fetch(page.path);
+        assert.equal(response.status, 200);
+        const found = scriptsOf(await response.text());
+        assert.deepEqual(found.scripts, ['<script src="/static/enhance.js" defer>']);
+        assert.deepEqual(found.preloads, []);
+        assert.equal(found.bundleReferences, 0);
+      }, { build });
+    },
+  });
+}
+
+Deno.test({
+  name: "the wallet page loads exactly the island bundle and hydrates one LivePositions island",
+  ignore: !mountedPaths.has("/wallet/:address"),
+  fn: async () => {
+    await withTestApp(async (app) => {
+      const response = await app.fetch(`/wallet/${catalog.wallets.whale.address}`);
+      assert.equal(response.status, 200);
+      const html = await response.text();
+      const found = scriptsOf(html);
+      assert.deepEqual(found.scripts, [
+        '<script src="/static/enhance.js" defer>',
+        `<script type="module" src="${ISLAND_SCRIPT_URL}">`,
+      ]);
+      assert.deepEqual(found.preloads, []);
+      assert.equal((html.match(/data-island="/g) ?? []).length, 1);
+      assert.ok(html.includes('data-island="LivePositions"'));
+    }, { build });
+  },
+});
+
+Deno.test("the committed island bundle is small, carries no zod or viem code, and matches a fresh build", async () => {
+  const committed = await Deno.readFile(ISLANDS_BUNDLE);
+  const text = new TextDecoder().decode(committed);
+  for (const marker of [/zod/i, /viem/i, /keccak/i, /abitype/i, /BigInt\(/]) {
+    assert.doesNotMatch(text, marker, `bundle contains ${marker}`);
+  }
+  assert.ok(text.includes("data-island"), "the hydrator is in the bundle");
+  const gzipped = await gzipSize(committed);
+  assert.ok(gzipped <= 15 * 1024, `bundle is ${gzipped} bytes gzipped`);
+  const fresh = await Deno.makeTempFile({ prefix: "islands_", suffix: ".js" });
+  try {
+    const rebuilt = await buildIslands(fresh);
+    assert.ok(
+      rebuilt.byteLength === committed.byteLength && rebuilt.every((b, i) => b === committed[i]),
+      "static/build/islands.js is stale: run `deno task build`",
+    );
+  } finally {
+    await Deno.remove(fresh);
+  }
+});

@@ -1,0 +1,130 @@
+/**
+ * The enhancement script's page features (old hash links, recent searches, the `/` shortcut)
+ * run against the real home page in a small DOM (linkedom).
+ */
+import assert from "node:assert/strict";
+import { parseHTML } from "linkedom";
+import { withPages } from "./_pages.ts";
+
+const SCRIPT_URL = new URL("../static/enhance.js", import.meta.url);
+const WALLET = "0xc2c1218b7b3aed50e24ceeaeabeca882053b8d98";
+
+// deno-lint-ignore no-explicit-any
+type Any = any;
+
+interface Page {
+  window: Any;
+  document: Any;
+  stored: Map<string, string>;
+  replaced: string[];
+  focused: string[];
+}
+
+async function homeHtml(): Promise<string> {
+  let html = "";
+  await withPages(async ({ get }) => {
+    html = (await get("/")).body;
+  });
+  return html;
+}
+
+async function run(
+  html: string,
+  options: { pathname?: string; hash?: string; recent?: string[]; rawRecent?: string } = {},
+): Promise<Page> {
+  const { window, document } = parseHTML(html) as Any;
+  const replaced: string[] = [];
+  const focused: string[] = [];
+  Object.defineProperty(document, "location", {
+    value: {
+      pathname: options.pathname ?? "/",
+      hash: options.hash ?? "",
+      replace: (url: string) => replaced.push(url),
+    },
+  });
+  for (const input of document.querySelectorAll("input")) {
+    input.focus = () => focused.push(input.id);
+    input.select = () => {};
+  }
+  const raw = options.rawRecent ?? (options.recent && JSON.stringify(options.recent));
+  const stored = new Map<string, string>(raw ? [["recent-searches", raw]] : []);
+  const globals = {
+    document,
+    navigator: {},
+    localStorage: {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+    },
+    matchMedia: () => ({ matches: false }),
+    Element: window.Element,
+    HTMLElement: window.HTMLElement,
+    setTimeout: () => 0,
+  };
+  const source = await Deno.readTextFile(SCRIPT_URL);
+  new Function(...Object.keys(globals), source)(...Object.values(globals));
+  return { window, document, stored, replaced, focused };
+}
+
+Deno.test("the original edition's hash links on the home page open the new paths", async () => {
+  const html = await homeHtml();
+  const cases: Array<[string, string]> = [
+    [`#/wallet/${WALLET}`, `/wallet/${WALLET}`],
+    ["#/tx/0xabc123", "/tx/0xabc123"],
+    [`#/intent/0xdef?wallet=${WALLET}`, `/intent/0xdef?wallet=${WALLET}`],
+    ["#/position/53573", "/position/53573"],
+  ];
+  for (const [hash, path] of cases) {
+    assert.deepEqual((await run(html, { hash })).replaced, [path], hash);
+  }
+  for (const hash of ["", "#tools", "#/wallet/<script>", "#/wallet/0x1/../../evil", "#/admin/1"]) {
+    assert.deepEqual((await run(html, { hash })).replaced, [], hash);
+  }
+  // Only the home page forwards: elsewhere a fragment is an anchor.
+  assert.deepEqual((await run(html, { pathname: "/docs/", hash: "#/tx/0x1" })).replaced, []);
+});
+
+Deno.test("recent searches appear as text links under the main search", async () => {
+  const html = await homeHtml();
+  const page = await run(html, { recent: ["Moby Dick", "<img src=x onerror=alert(1)>"] });
+  const box = page.document.querySelector("[data-recent]");
+  assert.equal(box.hidden, false);
+  const links = [...box.querySelectorAll("a")];
+  assert.deepEqual(links.map((link: Any) => link.textContent), [
+    "Moby Dick",
+    "<img src=x onerror=alert(1)>",
+  ]);
+  const href = links[0].getAttribute("href");
+  assert.ok(href.startsWith("/search?q="), href);
+  assert.equal(new URL(href, "http://x").searchParams.get("q"), "Moby Dick");
+  assert.equal(box.querySelector("img"), null, "a stored query is never parsed as markup");
+  const empty = await run(html);
+  assert.equal(empty.document.querySelector("[data-recent]").hidden, true);
+  // A damaged list is dropped without stopping the rest of the script.
+  const damaged = await run(html, { rawRecent: "{not json" });
+  assert.equal(damaged.document.querySelector("[data-recent]").hidden, true);
+  assert.equal(damaged.document.querySelector("[data-theme-toggle]").hidden, false);
+});
+
+Deno.test("a search remembers its query first, once, and only for the site search", async () => {
+  const html = await homeHtml();
+  const page = await run(html, { recent: ["older", "Moby"] });
+  const form = page.document.querySelector("form.search-main");
+  // linkedom lacks a form's named-element access, which browsers provide.
+  form.q = form.querySelector("[name=q]");
+  form.q.value = "  Moby  ";
+  form.dispatchEvent(new page.window.Event("submit", { bubbles: true }));
+  assert.deepEqual(JSON.parse(page.stored.get("recent-searches")!), ["Moby", "older"]);
+  const header = page.document.querySelector("form.header-search");
+  header.q = header.querySelector("[name=q]");
+  header.q.value = "   ";
+  header.dispatchEvent(new page.window.Event("submit", { bubbles: true }));
+  assert.deepEqual(JSON.parse(page.stored.get("recent-searches")!), ["Moby", "older"]);
+});
+
+Deno.test("'/' focuses the home page's main search, not the header box", async () => {
+  const page = await run(await homeHtml());
+  const event = new page.window.Event("keydown", { bubbles: true });
+  event.key = "/";
+  page.document.body.dispatchEvent(event);
+  assert.deepEqual(page.focused, ["main-search"]);
+});

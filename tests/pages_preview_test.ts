@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { catalog, SITE_URL, withPages } from "./_pages.ts";
+
+const whale = catalog.wallets.whale.address;
+
+/** The content of the meta tag with this property or name. */
+function meta(html: string, key: string): string | null {
+  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html);
+  return match ? match[1] : null;
+}
+
+Deno.test("a /w/ link carries Open Graph and Twitter tags and sends browsers on without script", async () => {
+  await withPages(async ({ get }) => {
+    const { status, headers, body } = await get(`/w/${whale}`);
+    assert.equal(status, 200);
+    assert.match(headers.get("content-type") ?? "", /^text\/html/);
+    assert.match(headers.get("cache-control") ?? "", /max-age=\d+/);
+    assert.equal(meta(body, "og:title"), "Moby Dick Capital on Papertrade");
+    assert.equal(meta(body, "twitter:title"), "Moby Dick Capital on Papertrade");
+    const description = meta(body, "og:description") ?? "";
+    assert.match(description, /^Balance \$1,250,000\.00 · 24h PnL [+-]\$[\d,.]+ \(rank #\d+\)/);
+    assert.match(description, /all-time PnL [+-]\$[\d,.]+ \(rank #\d+\) · realized PnL -\$[\d,.]+/);
+    assert.equal(meta(body, "twitter:description"), description);
+    assert.equal(meta(body, "og:image"), `${SITE_URL}/w/${whale}/image.svg`);
+    assert.equal(meta(body, "twitter:image"), `${SITE_URL}/w/${whale}/image.svg`);
+    assert.equal(meta(body, "twitter:card"), "summary_large_image");
+    assert.equal(meta(body, "og:url"), `${SITE_URL}/w/${whale}`);
+    assert.ok(body.includes(`<link rel="canonical" href="${SITE_URL}/wallet/${whale}"/>`));
+    assert.ok(body.includes(`<meta http-equiv="refresh" content="0; url=/wallet/${whale}"/>`));
+    assert.ok(body.includes(`<a href="/wallet/${whale}">Open the wallet page</a>`));
+    const scripts = body.match(/<script[^>]*>/g) ?? [];
+    assert.deepEqual(scripts, ['<script src="/static/enhance.js" defer>']);
+  });
+});
+
+Deno.test("the preview card is a server-drawn SVG with the name, balance and PnL", async () => {
+  await withPages(async ({ get }) => {
+    const { status, headers, body } = await get(`/w/${whale}/image.svg`);
+    assert.equal(status, 200);
+    assert.equal(headers.get("content-type"), "image/svg+xml; charset=utf-8");
+    assert.match(
+      body,
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1200" height="630"/,
+    );
+    assert.match(body, /<title id="card-title">Moby Dick Capital: Balance/);
+    assert.match(body, />Moby Dick Capital<\/text>/);
+    assert.match(body, />\$1\.25M<\/text>/);
+    assert.match(body, />PnL, 24 h<\/text>/);
+    assert.doesNotMatch(body, /<script|style=|on\w+=/);
+  });
+});
+
+Deno.test("previews of unknown or malformed wallets are 404 and 400", async () => {
+  await withPages(async ({ get }) => {
+    const unknown = catalog.wallets.unknown.address;
+    const page = await get(`/w/${unknown}`);
+    assert.equal(page.status, 404);
+    assert.ok(page.body.includes(unknown));
+    assert.equal((await get(`/w/${unknown}/image.svg`)).status, 404);
+    assert.equal((await get("/w/not-an-address")).status, 400);
+    assert.equal((await get("/w/0x12/image.svg")).status, 400);
+  });
+});
+
+Deno.test("a wallet without a leaderboard name previews under its short address", async () => {
+  await withPages(async ({ get }) => {
+    const fresh = catalog.wallets.fresh.address;
+    const { status, body } = await get(`/w/${fresh}`);
+    assert.equal(status, 200);
+    assert.equal(
+      meta(body, "og:title"),
+      `Papertrade wallet ${fresh.slice(0, 6)}…${fresh.slice(-4)}`,
+    );
+    const svg = await get(`/w/${fresh}/image.svg`);
+    assert.match(svg.body, />Papertrade wallet<\/text>/);
+    assert.match(svg.body, />not ranked<\/text>/);
+  });
+});

@@ -1,0 +1,197 @@
+import assert from "node:assert/strict";
+import { catalog, withPages } from "./_pages.ts";
+
+const whale = catalog.wallets.whale.address;
+const HISTORY = catalog.tradeHistory;
+
+/** The trade rows of a wallet page (each starts with its position link as the row header). */
+function tradeRows(html: string): number {
+  const section = html.split('id="trades"')[1] ?? "";
+  return section.match(/<th scope="row"><a href="\/position\//g)?.length ?? 0;
+}
+
+/** The "Older trades" link of a wallet page, decoded from HTML. */
+function olderLink(html: string): string | null {
+  const match = /<a href="([^"]+)" rel="next">Older trades<\/a>/.exec(html);
+  return match ? match[1].replaceAll("&amp;", "&") : null;
+}
+
+Deno.test("the wallet page shows funds, live positions, intents, PAPER, keys, ranks, chart and trades", async () => {
+  await withPages(async ({ get }) => {
+    const { status, headers, body } = await get(`/wallet/${whale}`);
+    assert.equal(status, 200);
+    assert.match(headers.get("content-type") ?? "", /^text\/html/);
+    assert.match(body, /<title>Moby Dick Capital \(0xc2c121…\) · Papertrade Explorer<\/title>/);
+    for (
+      const label of ["Balance", "Queued", "Locked", "Available", "PAPER held", "PAPER staked"]
+    ) {
+      assert.ok(body.includes(`<dt>${label}</dt>`), `missing ${label}`);
+    }
+    for (
+      const label of ["Pending rewards", "Deposits", "Withdrawals", "Realized PnL", "Fees paid"]
+    ) {
+      assert.ok(body.includes(`<dt>${label}</dt>`), `missing ${label}`);
+    }
+    // The positions section (live island) lists every open position.
+    assert.match(body, /<section class="wallet-positions" aria-labelledby="open-positions"/);
+    assert.match(body, /data-island="LivePositions"/);
+    assert.match(body, /<script type="module" src="\/static\/build\/islands\.js">/);
+    // Pending intents link to their page with the wallet, which enables the queue check.
+    assert.match(body, new RegExp(`href="/intent/0x[0-9a-f]{64}\\?wallet=${whale}"`));
+    // One session key has expired, the other is active.
+    assert.match(body, /<span class="badge expired">expired<\/span>/);
+    assert.match(body, /<span class="badge ok">active<\/span>/);
+    // A rank per window, each linking to the leaderboard page that holds the wallet.
+    for (const window of ["7d", "30d", "all"]) {
+      assert.match(body, new RegExp(`<a href="/leaderboard\\?window=${window}(&amp;page=\\d+)?">`));
+    }
+    // The PnL chart is inline SVG with a title and a description, and no script.
+    const svg = /<svg class="pnl-chart"[\s\S]*?<\/svg>/.exec(body)?.[0] ?? "";
+    assert.match(svg, /role="img" aria-labelledby="pnl-chart-title pnl-chart-desc"/);
+    assert.match(svg, /<title id="pnl-chart-title">Cumulative net PnL<\/title>/);
+    assert.match(
+      svg,
+      /<desc id="pnl-chart-desc">Cumulative net PnL over the latest 75 closed trades/,
+    );
+    assert.match(svg, /<path class="line (good|bad)" d="M[\d.]+ [\d.]+ L/);
+    assert.doesNotMatch(svg, /<script|style=/);
+    assert.equal(tradeRows(body), HISTORY.pageSize);
+    assert.match(body, new RegExp(`href="/wallet/${whale}/trades.csv" download`));
+  });
+});
+
+Deno.test("trade history pages by cursor, 75 rows a page, to the last page", async () => {
+  await withPages(async ({ get }) => {
+    let next: string | null = `/wallet/${whale}`;
+    const pages: number[] = [];
+    while (next !== null) {
+      const { status, body } = await get(next.replace(/#trades$/, ""));
+      assert.equal(status, 200);
+      pages.push(tradeRows(body));
+      next = olderLink(body);
+      if (pages.length > 1) assert.ok(body.includes(`href="/wallet/${whale}#trades"`));
+    }
+    assert.deepEqual(pages, [75, 75, 31]);
+    assert.equal(pages.reduce((a, b) => a + b), HISTORY.trades);
+  });
+});
+
+Deno.test("the losses filter lists only losing trades and keeps the filter when paging", async () => {
+  await withPages(async ({ get }) => {
+    const first = await get(`/wallet/${whale}?filter=losses`);
+    assert.equal(first.status, 200);
+    assert.match(first.body, /<strong aria-current="page">losses only<\/strong>/);
+    assert.equal(tradeRows(first.body), 75);
+    const next = olderLink(first.body)!;
+    assert.match(next, /^\/wallet\/0x[0-9a-f]{40}\?filter=losses&cursor=/);
+    const second = await get(next.replace(/#trades$/, ""));
+    assert.equal(tradeRows(second.body), HISTORY.losses - 75);
+    assert.equal(olderLink(second.body), null);
+    // Every net PnL cell on a losses page is a loss.
+    const trades = second.body.split('id="trades"')[1];
+    assert.doesNotMatch(trades, /<td class="num good">\+\$/);
+  });
+});
+
+Deno.test("the CSV export holds the full history with RFC 4180 quoting, as an attachment", async () => {
+  await withPages(async ({ get }) => {
+    const { status, headers, body } = await get(`/wallet/${whale}/trades.csv`);
+    assert.equal(status, 200);
+    assert.match(headers.get("content-type") ?? "", /^text\/csv; charset=utf-8/);
+    assert.equal(
+      headers.get("content-disposition"),
+      `attachment; filename="papertrade-${whale}-trades.csv"`,
+    );
+    assert.ok(body.endsWith("\r\n"));
+    const lines = body.slice(0, -2).split("\r\n");
+    assert.equal(lines[0].split(",")[0], "wallet");
+    assert.ok(lines[0].includes("net_pnl_usd"));
+    assert.equal(lines.length - 1, HISTORY.trades);
+    assert.ok(lines.slice(1).every((line) => line.startsWith(`${whale},Moby Dick Capital,`)));
+    const losses = await get(`/wallet/${whale}/trades.csv?filter=losses`);
+    assert.equal(losses.body.trim().split("\r\n").length - 1, HISTORY.losses);
+  });
+});
+
+Deno.test("an unknown wallet is a 404 page saying what was looked up", async () => {
+  await withPages(async ({ get }) => {
+    const unknown = catalog.wallets.unknown.address;
+    const { status, body } = await get(`/wallet/${unknown}`);
+    assert.equal(status, 404);
+    assert.ok(body.includes(`Wallet ${unknown} has no Papertrade account`));
+    assert.match(body, /Search for a leaderboard name instead/);
+  });
+});
+
+Deno.test("a fresh wallet renders with no positions, no trades and no chart", async () => {
+  await withPages(async ({ get }) => {
+    const { status, body } = await get(`/wallet/${catalog.wallets.fresh.address}`);
+    assert.equal(status, 200);
+    assert.match(body, /No closed trades yet, so there is no PnL to chart\./);
+    assert.match(body, /No closed trades yet\./);
+    assert.equal(tradeRows(body), 0);
+  });
+});
+
+Deno.test("malformed wallet links are 400 pages that say what is wrong", async () => {
+  await withPages(async ({ get }) => {
+    const bad = await get("/wallet/0x1234");
+    assert.equal(bad.status, 400);
+    assert.match(bad.body, /expected 0x followed by 40 hex characters/);
+    const filter = await get(`/wallet/${whale}?filter=wins`);
+    assert.equal(filter.status, 400);
+    assert.match(
+      filter.body,
+      /filter must be &quot;all&quot; or &quot;losses&quot;|filter must be "all" or "losses"/,
+    );
+    const cursor = await get(`/wallet/${whale}?cursor=%3Cscript%3E`);
+    assert.equal(cursor.status, 400);
+    assert.match(cursor.body, /cursor in this link is damaged/);
+    const refused = await get(`/wallet/${whale}?cursor=notacursor`);
+    assert.equal(refused.status, 400);
+    assert.match(refused.body, /refused the page cursor/);
+    const csv = await get("/wallet/0x12/trades.csv");
+    assert.equal(csv.status, 400);
+  });
+});
+
+Deno.test("a checksummed address moves to the lower-case page, keeping the query", async () => {
+  await withPages(async ({ get }) => {
+    const upper = `0x${whale.slice(2).toUpperCase()}`;
+    const { status, headers } = await get(`/wallet/${upper}?filter=losses`);
+    assert.equal(status, 301);
+    assert.equal(headers.get("location"), `/wallet/${whale}?filter=losses`);
+  });
+});
+
+Deno.test("upstream failures give 502, 503 and 504 pages naming the Papertrade API", async () => {
+  await withPages(async ({ get, upstream }) => {
+    upstream.setFaults({ target: "api", status: 500 });
+    const broken = await get(`/wallet/${whale}`);
+    assert.equal(broken.status, 502);
+    assert.match(broken.body, /Papertrade API is not answering/);
+    assert.doesNotMatch(broken.body, /at \w+ \(|\.ts:\d+/);
+    upstream.setFaults({ target: "api", rateLimit: { retryAfterS: 0 } });
+    assert.equal((await get(`/wallet/${whale}`)).status, 503);
+    upstream.setFaults({ target: "api", hang: true });
+    const hung = await get(`/wallet/${whale}`);
+    assert.equal(hung.status, 504);
+    const csv = await get(`/wallet/${whale}/trades.csv`);
+    assert.equal(csv.status, 504);
+    assert.match(csv.body, /Papertrade API/);
+  }, { upstreamTimeoutMs: 300 });
+});
+
+Deno.test("every upstream read of the wallet page starts at once: one round trip of latency", async () => {
+  await withPages(async ({ get, upstream }) => {
+    await get(`/wallet/${whale}`); // warm the connection pool
+    const latencyMs = 400;
+    upstream.setFaults({ target: "api", latencyMs });
+    const started = performance.now();
+    const { status } = await get(`/wallet/${whale}`);
+    const elapsed = performance.now() - started;
+    assert.equal(status, 200);
+    // The budget is 1.5 round trips; two sequential rounds would take at least 800 ms.
+    assert.ok(elapsed < latencyMs * 1.5, `took ${Math.round(elapsed)} ms`);
+  });
+});
