@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { hyperEvm } from "./chain.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
 import { describeRpcFailure } from "./_describe_failure.ts";
+import { createHeadCache, type HeadCache } from "./head_cache.ts";
 import {
   blockNumberSchema,
   blockSchema,
@@ -32,13 +33,20 @@ export interface LogFilter {
   /** Topic filter by position; null matches anything, an array matches any of its values. */
   topics?: readonly (Hex | readonly Hex[] | null)[];
   fromBlock: bigint;
-  toBlock: bigint;
+  /** A block number, or "latest": the head as the answering node sees it when it answers. */
+  toBlock: bigint | "latest";
 }
 
 /** Read-only HyperEVM access returning domain values; every failure is a {@link HyperEvmError}. */
 export interface HyperEvmClient {
-  /** Latest block number. */
+  /** Latest block number, read from the chain on every call. */
   blockNumber(): Promise<bigint>;
+  /**
+   * The latest block number shared across requests for a few seconds (see head_cache.ts), so
+   * it may trail the chain. Optional so test doubles can leave it out; readers then fall back
+   * to {@link HyperEvmClient.blockNumber}.
+   */
+  readonly headCache?: HeadCache;
   /** A block header with transaction hashes, or null when the chain has no such block yet. */
   block(number: bigint): Promise<HyperEvmBlock | null>;
   /** A transaction, or null when no endpoint knows it. */
@@ -120,8 +128,11 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
     return value;
   }
 
+  const blockNumber = () => required("eth_blockNumber", [], blockNumberSchema);
   return {
-    blockNumber: () => required("eth_blockNumber", [], blockNumberSchema),
+    blockNumber,
+    // One cache per client: the app builds one client at boot, so every request shares it.
+    headCache: createHeadCache(blockNumber),
     block: (number) => call("eth_getBlockByNumber", [numberToHex(number), false], blockSchema),
     transaction: (hash) => call("eth_getTransactionByHash", [hash], transactionSchema),
     receipt: (hash) => call("eth_getTransactionReceipt", [hash], receiptSchema),
@@ -130,7 +141,7 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
         address: filter.address,
         topics: filter.topics ?? [],
         fromBlock: numberToHex(filter.fromBlock),
-        toBlock: numberToHex(filter.toBlock),
+        toBlock: filter.toBlock === "latest" ? "latest" : numberToHex(filter.toBlock),
       }], logsSchema),
   };
 }

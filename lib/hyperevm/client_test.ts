@@ -1,5 +1,6 @@
 import { deepEqual, equal, match, ok, rejects } from "node:assert/strict";
 import { createHyperEvmClient } from "./client.ts";
+import { HEAD_CACHE_TTL_MS } from "./head_cache.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
 
 interface RpcCall {
@@ -219,6 +220,52 @@ Deno.test("an answer of the wrong shape is an error naming the method and the fi
       topics: [`0x${"ab".repeat(32)}`, null],
       fromBlock: "0xfa1",
       toBlock: "0x1387",
+    }]);
+  } finally {
+    await rpc.close();
+  }
+});
+
+Deno.test("the client's head cache shares one eth_blockNumber across callers until cleared", async () => {
+  const rpc = startRpc(result("0x2e28680"));
+  try {
+    const client = createHyperEvmClient({ rpcUrl: rpc.url });
+    const cache = client.headCache!;
+    equal(cache.ttlMs, HEAD_CACHE_TTL_MS);
+    deepEqual(await Promise.all([cache.get(), cache.get(), cache.get()]), [
+      48_400_000n,
+      48_400_000n,
+      48_400_000n,
+    ]);
+    equal(await cache.get(), 48_400_000n);
+    equal(rpc.calls.length, 1);
+    cache.clear();
+    equal(await cache.get(), 48_400_000n);
+    // blockNumber() itself always asks the node
+    equal(await client.blockNumber(), 48_400_000n);
+    deepEqual(rpc.calls.map((c) => c.method), Array(3).fill("eth_blockNumber"));
+  } finally {
+    await rpc.close();
+  }
+});
+
+Deno.test("a log filter up to latest sends the tag, not a number", async () => {
+  const rpc = startRpc(result([]));
+  try {
+    const client = createHyperEvmClient({ rpcUrl: rpc.url });
+    deepEqual(
+      await client.logs({
+        address: "0x233ff29b239abc1d7748605da9b205c3e008626e",
+        fromBlock: 9062n,
+        toBlock: "latest",
+      }),
+      [],
+    );
+    deepEqual(rpc.calls[0].params, [{
+      address: "0x233ff29b239abc1d7748605da9b205c3e008626e",
+      topics: [],
+      fromBlock: "0x2366",
+      toBlock: "latest",
     }]);
   } finally {
     await rpc.close();

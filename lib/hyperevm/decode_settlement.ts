@@ -132,23 +132,47 @@ function failureReason(
   return "the executor emitted no IntentExecuted event for this intent";
 }
 
+/** Options of {@link decodeTransaction}. */
+export interface DecodeTransactionOptions {
+  /**
+   * The block the transaction is believed to be in (say, from its IntentExecuted log), so the
+   * block header is fetched together with the transaction and its receipt.
+   */
+  blockNumber?: bigint;
+}
+
 /** Return type of {@link decodeTransaction}. */
 export type DecodeTransactionReturnType = Promise<
   { found: false } | ({ found: true } & Settlement)
 >;
 
 /**
- * Fetches a transaction and its receipt in parallel, then its block for the timestamp, and
- * decodes it. `{ found: false }` when no endpoint knows the hash.
+ * Fetches a transaction, its receipt and its block (for the timestamp), and decodes it.
+ * `{ found: false }` when no endpoint knows the hash.
+ *
+ * With `options.blockNumber` the three reads go out together: one round trip. Without it the
+ * block read starts as soon as the transaction names its block, while the receipt may still be
+ * on its way: two round trips, the fewest possible when the block is not known ahead. The
+ * receipt decides: if it names another block than the one read (a reorg, or a wrong guess),
+ * that block is read after it.
  */
 export async function decodeTransaction(
   client: HyperEvmClient,
   hash: Hex,
+  options: DecodeTransactionOptions = {},
 ): DecodeTransactionReturnType {
-  const [tx, receipt] = await Promise.all([client.transaction(hash), client.receipt(hash)]);
+  const txRead = client.transaction(hash);
+  const blockRead = options.blockNumber === undefined
+    ? txRead.then((tx) => tx?.blockNumber == null ? null : client.block(tx.blockNumber))
+    : client.block(options.blockNumber);
+  const [tx, receipt, early] = await Promise.all([txRead, client.receipt(hash), blockRead]);
   if (tx === null) return { found: false };
-  const blockNumber = receipt?.blockNumber ?? null;
-  const block = blockNumber === null ? null : await client.block(blockNumber);
+  const minedIn = receipt?.blockNumber ?? null;
+  const block = minedIn === null
+    ? null
+    : early?.number === minedIn
+    ? early
+    : await client.block(minedIn);
   const settlement = await decodeSettlement(tx, receipt, { timestamp: block?.timestamp });
   return { found: true, ...settlement };
 }

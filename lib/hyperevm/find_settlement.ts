@@ -2,14 +2,26 @@ import type { Hex } from "viem";
 import { CONTRACTS, INTENT_SCAN } from "./contracts.ts";
 import type { HyperEvmClient } from "./client.ts";
 import { INTENT_EXECUTED_TOPIC, type IntentExecution, readExecutions } from "./executions.ts";
+import { HyperEvmError } from "./hyperevm_error.ts";
 
 /** Widest inclusive eth_getLogs range: the public RPC refuses ranges of 1000 blocks or more. */
 export const MAX_LOG_RANGE = 999n;
 
-/** An inclusive block range. */
+/**
+ * Blocks the chain may add after the head was read and before the newest window's query is
+ * answered: the head cache's 5 s TTL at 10 blocks per second (ten times HyperEVM's ~1 block per
+ * second) plus 10 for the read's and the query's own time. The newest window runs to "latest", so
+ * its known part is kept this much narrower than the range limit.
+ */
+export const HEAD_SLACK_BLOCKS = 60n;
+
+/**
+ * An inclusive block range; `toBlock: "latest"` (the newest window only) ends at the head as the
+ * node answering sees it.
+ */
 export interface BlockWindow {
   fromBlock: bigint;
-  toBlock: bigint;
+  toBlock: bigint | "latest";
 }
 
 /** Options of {@link scanWindows} and {@link findIntentSettlement}. */
@@ -18,27 +30,49 @@ export interface ScanOptions {
   blocks?: bigint;
   /** Widest window in blocks, at most 999 (default 999). */
   window?: bigint;
+  /**
+   * Blocks the head may have moved past `head` by the time the newest window is answered
+   * (default {@link HEAD_SLACK_BLOCKS}); less than `window`.
+   */
+  slack?: bigint;
 }
 
 /**
  * Splits the last `blocks` blocks up to `head` into contiguous, non-overlapping inclusive
- * windows of at most `window` blocks, oldest first. Near genesis the range starts at block 0.
+ * windows, oldest first. The newest window starts `window - 1 - slack` blocks before `head` and
+ * runs to "latest", so it also covers blocks mined after `head` was read (a cached head can be a
+ * few seconds old) and stays within `window` blocks as long as the chain moved at most `slack`
+ * blocks past `head`. The older windows are at most `window` blocks each. Near genesis the range
+ * starts at block 0.
  *
- * @throws {RangeError} when blocks < 1 or window is outside 1..999.
+ * @throws {RangeError} when blocks < 1, window is outside 1..999 or slack outside 0..window-1.
  */
 export function scanWindows(head: bigint, options: ScanOptions = {}): BlockWindow[] {
-  const { blocks = INTENT_SCAN.blocks, window = INTENT_SCAN.window } = options;
+  const {
+    blocks = INTENT_SCAN.blocks,
+    window = INTENT_SCAN.window,
+    slack = HEAD_SLACK_BLOCKS,
+  } = options;
   if (blocks < 1n) throw new RangeError(`blocks must be at least 1, got ${blocks}`);
   if (window < 1n || window > MAX_LOG_RANGE) {
     throw new RangeError(`window must be 1..${MAX_LOG_RANGE} blocks, got ${window}`);
   }
-  const start = head - blocks + 1n > 0n ? head - blocks + 1n : 0n;
-  const windows: BlockWindow[] = [];
-  for (let from = start; from <= head; from += window) {
-    const to = from + window - 1n;
-    windows.push({ fromBlock: from, toBlock: to < head ? to : head });
+  if (slack < 0n || slack >= window) {
+    throw new RangeError(`slack must be 0..${window - 1n} blocks, got ${slack}`);
   }
+  const start = max(0n, head - blocks + 1n);
+  const newestFrom = max(start, head - (window - 1n - slack));
+  const windows: BlockWindow[] = [];
+  for (let from = start; from < newestFrom; from += window) {
+    const to = from + window - 1n;
+    windows.push({ fromBlock: from, toBlock: to < newestFrom ? to : newestFrom - 1n });
+  }
+  windows.push({ fromBlock: newestFrom, toBlock: "latest" });
   return windows;
+}
+
+function max(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
 }
 
 /** Where an intent was executed. */
@@ -56,12 +90,21 @@ export interface FindIntentSettlementReturnType {
   /** Every match in chain order (more than one only if the executor reported it twice). */
   matches: IntentSettlementMatch[];
   scannedFrom: bigint;
+  /**
+   * The head the windows were laid out from (re-read if the newest window was refused). The
+   * newest window ran to "latest", so blocks mined after it were scanned too.
+   */
   scannedTo: bigint;
 }
 
 /**
  * Looks for the BatchExecutor's IntentExecuted event with this intent id in the recent
- * blocks: one head read, then every window queried at once (topic1 = intent id).
+ * blocks: the head (from the client's head cache when it has one, so a warm call makes no read),
+ * then every window queried at once (topic1 = intent id). One round trip warm, two cold.
+ *
+ * If the node refuses the newest window's range (the chain moved more than the slack since the
+ * cached head was read), the head is read again and the newest window's blocks up to the new
+ * head are queried once more, split to fit; a second refusal is thrown.
  */
 export async function findIntentSettlement(
   client: HyperEvmClient,
@@ -69,15 +112,29 @@ export async function findIntentSettlement(
   options: ScanOptions = {},
 ): Promise<FindIntentSettlementReturnType> {
   const id = intentId.toLowerCase() as Hex;
-  const head = await client.blockNumber();
-  const windows = scanWindows(head, options);
-  const answers = await Promise.all(windows.map((window) =>
+  const query = (window: BlockWindow) =>
     client.logs({
       address: CONTRACTS.batchExecutor,
       topics: [INTENT_EXECUTED_TOPIC, id],
       ...window,
-    })
-  ));
+    });
+  const head = await readHead(client);
+  const windows = scanWindows(head, options);
+  let scannedTo = head;
+  const answers = await Promise.all(windows.map(async (window) => {
+    if (window.toBlock !== "latest") return query(window);
+    try {
+      return await query(window);
+    } catch (error) {
+      if (!isRangeRefusal(error)) throw error;
+      client.headCache?.clear();
+      const fresh = await readHead(client);
+      if (fresh < window.fromBlock) throw error;
+      if (fresh > scannedTo) scannedTo = fresh;
+      const retry = scanWindows(fresh, { ...options, blocks: fresh - window.fromBlock + 1n });
+      return (await Promise.all(retry.map(query))).flat();
+    }
+  }));
   // readExecutions re-checks address and topic; a node that ignores the filter cannot
   // smuggle in another contract's log or another intent's event.
   const matches = readExecutions(answers.flat())
@@ -99,6 +156,20 @@ export async function findIntentSettlement(
     match: matches[0] ?? null,
     matches,
     scannedFrom: windows[0].fromBlock,
-    scannedTo: head,
+    scannedTo,
   };
+}
+
+function readHead(client: HyperEvmClient): Promise<bigint> {
+  return client.headCache ? client.headCache.get() : client.blockNumber();
+}
+
+/**
+ * Whether eth_getLogs was refused for its block range. Nodes word it differently ("query exceeds
+ * max block range 1000", "block range too high", "range 5000 exceeds limit of 1000"); all say
+ * "range", which transport failures ("HTTP 502", "timeout after 8000 ms") never do.
+ */
+function isRangeRefusal(error: unknown): boolean {
+  return error instanceof HyperEvmError && error.method === "eth_getLogs" &&
+    /\brange\b/i.test(error.message);
 }

@@ -1,49 +1,84 @@
-import { deepEqual, equal, throws } from "node:assert/strict";
-import type { Hex } from "viem";
+import { deepEqual, equal, match, ok, rejects, throws } from "node:assert/strict";
+import { type Hex, numberToHex } from "viem";
 import { CONTRACTS } from "./contracts.ts";
-import type { HyperEvmClient, LogFilter } from "./client.ts";
+import { createHyperEvmClient, type HyperEvmClient, type LogFilter } from "./client.ts";
 import { INTENT_EXECUTED_TOPIC } from "./executions.ts";
-import { findIntentSettlement, scanWindows } from "./find_settlement.ts";
+import {
+  type BlockWindow,
+  findIntentSettlement,
+  HEAD_SLACK_BLOCKS,
+  MAX_LOG_RANGE,
+  scanWindows,
+} from "./find_settlement.ts";
+import { createHeadCache } from "./head_cache.ts";
+import { HyperEvmError } from "./hyperevm_error.ts";
 import type { HyperEvmLog } from "./types.ts";
 import { executedLog, walletA } from "./_testing.ts";
 
 const ID: Hex = `0x${"5e".repeat(32)}`;
 
-Deno.test("6000 blocks split into 7 contiguous windows of at most 999 ending at the head", () => {
+const bounds = (windows: BlockWindow[]) => windows.map((w) => [w.fromBlock, w.toBlock]);
+
+Deno.test("6000 blocks split into 7 contiguous windows, the newest running to latest", () => {
   const head = 48_400_000n;
   const windows = scanWindows(head);
   equal(windows.length, 7);
   equal(windows[0].fromBlock, head - 5999n);
-  equal(windows[6].toBlock, head);
-  for (const [i, w] of windows.entries()) {
+  const newest = windows[6];
+  equal(newest.toBlock, "latest");
+  // its known part leaves room for the head to move by the slack
+  equal(head - newest.fromBlock + 1n, 999n - HEAD_SLACK_BLOCKS);
+  for (const [i, w] of windows.slice(0, 6).entries()) {
+    if (w.toBlock === "latest") throw new Error("only the newest window runs to latest");
     equal(w.toBlock - w.fromBlock + 1n <= 999n, true);
-    if (i > 0) equal(w.fromBlock, windows[i - 1].toBlock + 1n);
+    equal(windows[i + 1].fromBlock, w.toBlock + 1n);
   }
-  const covered = windows.reduce((sum, w) => sum + (w.toBlock - w.fromBlock + 1n), 0n);
-  equal(covered, 6000n);
+  equal(head - windows[0].fromBlock + 1n, 6000n);
 });
 
 Deno.test("window bounds are exact for a head of 10000", () => {
-  deepEqual(scanWindows(10_000n).map((w) => [w.fromBlock, w.toBlock]), [
+  deepEqual(bounds(scanWindows(10_000n)), [
     [4001n, 4999n],
     [5000n, 5998n],
     [5999n, 6997n],
     [6998n, 7996n],
     [7997n, 8995n],
-    [8996n, 9994n],
-    [9995n, 10_000n],
+    [8996n, 9061n],
+    [9062n, "latest"],
   ]);
+  deepEqual(bounds(scanWindows(10_000n, { slack: 0n })), [
+    [4001n, 4999n],
+    [5000n, 5998n],
+    [5999n, 6997n],
+    [6998n, 7996n],
+    [7997n, 8995n],
+    [8996n, 9001n],
+    [9002n, "latest"],
+  ]);
+  deepEqual(bounds(scanWindows(10_000n, { blocks: 100n })), [[9901n, "latest"]]);
+});
+
+Deno.test("the newest window fits the 999-block limit until the head moves past the slack", () => {
+  equal(HEAD_SLACK_BLOCKS, 60n);
+  for (const head of [10_000n, 48_400_000n]) {
+    const newest = scanWindows(head).at(-1)!;
+    equal(head + HEAD_SLACK_BLOCKS - newest.fromBlock + 1n, MAX_LOG_RANGE);
+    equal(head + HEAD_SLACK_BLOCKS + 1n - newest.fromBlock + 1n, MAX_LOG_RANGE + 1n);
+  }
 });
 
 Deno.test("near genesis the scan starts at block 0", () => {
-  deepEqual(scanWindows(1500n).map((w) => [w.fromBlock, w.toBlock]), [[0n, 998n], [999n, 1500n]]);
-  deepEqual(scanWindows(0n).map((w) => [w.fromBlock, w.toBlock]), [[0n, 0n]]);
+  deepEqual(bounds(scanWindows(1500n)), [[0n, 561n], [562n, "latest"]]);
+  deepEqual(bounds(scanWindows(900n)), [[0n, "latest"]]);
+  deepEqual(bounds(scanWindows(0n)), [[0n, "latest"]]);
 });
 
-Deno.test("a window wider than 999 blocks or an empty scan is refused", () => {
+Deno.test("a window wider than 999 blocks, an empty scan or a slack outside the window is refused", () => {
   throws(() => scanWindows(10_000n, { window: 1000n }), RangeError);
   throws(() => scanWindows(10_000n, { window: 0n }), RangeError);
   throws(() => scanWindows(10_000n, { blocks: 0n }), RangeError);
+  throws(() => scanWindows(10_000n, { slack: -1n }), RangeError);
+  throws(() => scanWindows(10_000n, { window: 100n, slack: 100n }), RangeError);
 });
 
 Deno.test("all windows are queried at once and the executor's event for the id is returned", async () => {
@@ -67,7 +102,8 @@ Deno.test("all windows are queried at once and the executor's event for the id i
     await new Promise((resolve) => setTimeout(resolve, 0));
     inFlight--;
     const logs: HyperEvmLog[] = [];
-    if (filter.fromBlock <= 7000n && 7000n <= filter.toBlock) logs.push(genuine);
+    const to = filter.toBlock === "latest" ? head : filter.toBlock;
+    if (filter.fromBlock <= 7000n && 7000n <= to) logs.push(genuine);
     // a node ignoring the filter: another contract's look-alike and another intent's event
     logs.push({ ...genuine, address: CONTRACTS.exchange, blockNumber: filter.fromBlock });
     logs.push(executedLog({
@@ -83,6 +119,7 @@ Deno.test("all windows are queried at once and the executor's event for the id i
   const result = await findIntentSettlement(client, ID.toUpperCase().replace("0X", "0x") as Hex);
   equal(maxInFlight, 7);
   equal(filters.length, 7);
+  equal(filters.filter((filter) => filter.toBlock === "latest").length, 1);
   for (const filter of filters) {
     equal(filter.address, CONTRACTS.batchExecutor);
     deepEqual(filter.topics, [INTENT_EXECUTED_TOPIC, ID]);
@@ -104,6 +141,129 @@ Deno.test("an intent with no event in the scanned range is not found", async () 
   equal(result.scannedTo, 10_000n);
 });
 
+Deno.test("a warm head cache spares the head read: one read serves back-to-back scans", async () => {
+  let reads = 0;
+  const filters: LogFilter[] = [];
+  const client: HyperEvmClient = {
+    ...clientWithLogs(10_000n, (filter) => {
+      filters.push(filter);
+      return Promise.resolve([]);
+    }),
+    blockNumber: () => Promise.reject(new Error("the uncached read must not be used")),
+    headCache: createHeadCache(() => {
+      reads++;
+      return Promise.resolve(10_000n);
+    }, { now: () => 0 }),
+  };
+  const first = await findIntentSettlement(client, ID);
+  const second = await findIntentSettlement(client, ID);
+  equal(reads, 1);
+  equal(filters.length, 14);
+  equal(first.scannedTo, 10_000n);
+  equal(second.scannedFrom, 4001n);
+});
+
+Deno.test("a block mined within the slack after the cached head is found without a new read", async () => {
+  const chain = startChain(10_000n);
+  try {
+    const client = longCacheClient(chain.url);
+    equal(await client.headCache!.get(), 10_000n);
+    // the chain moves exactly the slack: the newest window is now 999 blocks, still accepted
+    chain.head = 10_000n + HEAD_SLACK_BLOCKS;
+    chain.logs.push(rpcLog(executedLog({
+      intentId: ID,
+      user: walletA.address,
+      index: 0n,
+      kind: 0,
+      success: true,
+      blockNumber: chain.head,
+    })));
+    const result = await findIntentSettlement(client, ID);
+    equal(result.match?.blockNumber, 10_060n);
+    equal(result.scannedTo, 10_000n);
+    deepEqual(chain.methods(), ["eth_blockNumber", ...Array(7).fill("eth_getLogs")]);
+    equal(chain.refused, 0);
+  } finally {
+    await chain.close();
+  }
+});
+
+Deno.test("a newest window refused because the head moved past the slack is re-read and retried once", async () => {
+  const chain = startChain(10_000n);
+  try {
+    const client = longCacheClient(chain.url);
+    await client.headCache!.get();
+    chain.head = 10_500n;
+    chain.logs.push(rpcLog(executedLog({
+      intentId: ID,
+      user: walletA.address,
+      index: 1n,
+      kind: 0,
+      success: true,
+      blockNumber: 10_400n,
+    })));
+    const result = await findIntentSettlement(client, ID);
+    equal(chain.refused, 1);
+    equal(result.match?.blockNumber, 10_400n);
+    equal(result.scannedFrom, 4001n);
+    equal(result.scannedTo, 10_500n);
+    const methods = chain.methods();
+    equal(methods.filter((m) => m === "eth_blockNumber").length, 2);
+    equal(methods.filter((m) => m === "eth_getLogs").length, 7 + 2);
+    // the refused window (9062..latest) was re-covered, split to fit the new head
+    const newest = chain.calls
+      .filter((call) => call.method === "eth_getLogs")
+      .map((call) => filterOf(call))
+      .filter((filter) => BigInt(filter.fromBlock) >= 9062n)
+      .map(({ fromBlock, toBlock }) =>
+        `${BigInt(fromBlock)}..${toBlock === "latest" ? toBlock : BigInt(toBlock)}`
+      )
+      .sort();
+    deepEqual(newest, [
+      "9062..9561",
+      "9062..latest",
+      "9562..latest",
+    ]);
+    // and the cache now holds the new head
+    equal(await client.headCache!.get(), 10_500n);
+  } finally {
+    await chain.close();
+  }
+});
+
+Deno.test("a second range refusal is thrown, and other failures are not retried", async () => {
+  const chain = startChain(10_000n);
+  try {
+    const client = longCacheClient(chain.url);
+    await client.headCache!.get();
+    // the head runs away again between the re-read and the retried query
+    chain.onHeadRead = () => {
+      chain.head += 2_000n;
+    };
+    chain.head = 10_500n;
+    await rejects(findIntentSettlement(client, ID), (error) => {
+      ok(error instanceof HyperEvmError);
+      match(error.message, /^eth_getLogs failed on the RPC endpoint: .*max block range/);
+      return true;
+    });
+    equal(chain.methods().filter((m) => m === "eth_blockNumber").length, 2);
+    equal(chain.refused, 2);
+
+    chain.calls.length = 0;
+    chain.onHeadRead = () => {};
+    chain.failLogs = true;
+    await rejects(
+      findIntentSettlement(client, ID),
+      /eth_getLogs failed on the RPC endpoint: HTTP 500/,
+    );
+    // seven windows asked once each, no head re-read: a failure that is not about the range
+    // would fail again
+    deepEqual(chain.methods(), Array(7).fill("eth_getLogs"));
+  } finally {
+    await chain.close();
+  }
+});
+
 function clientWithLogs(
   head: bigint,
   logs: (filter: LogFilter) => Promise<HyperEvmLog[]>,
@@ -116,4 +276,96 @@ function clientWithLogs(
     receipt: unused,
     logs,
   };
+}
+
+/** A real client whose head cache never expires, so a test moves the chain under a warm head. */
+function longCacheClient(url: string): HyperEvmClient {
+  const client = createHyperEvmClient({ rpcUrl: url });
+  return {
+    ...client,
+    headCache: createHeadCache(client.blockNumber, { ttlMs: Number.MAX_SAFE_INTEGER }),
+  };
+}
+
+interface RpcCall {
+  method: string;
+  params: unknown[];
+}
+
+interface TestChain {
+  url: string;
+  head: bigint;
+  logs: Record<string, unknown>[];
+  calls: RpcCall[];
+  /** eth_getLogs calls refused for their range so far. */
+  refused: number;
+  /** Called after each eth_blockNumber answer. */
+  onHeadRead: () => void;
+  /** Answer eth_getLogs with HTTP 500. */
+  failLogs: boolean;
+  methods(): string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A loopback JSON-RPC node whose head the test moves. Like the public RPC it resolves "latest"
+ * to its head and refuses eth_getLogs ranges of 1000 blocks or more.
+ */
+function startChain(head: bigint): TestChain {
+  const chain: TestChain = {
+    url: "",
+    head,
+    logs: [],
+    calls: [],
+    refused: 0,
+    onHeadRead: () => {},
+    failLogs: false,
+    methods: () => chain.calls.map((call) => call.method),
+    close: () => server.shutdown(),
+  };
+  const answer = (id: number, result: unknown) => Response.json({ jsonrpc: "2.0", id, result });
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    const call = await request.json() as RpcCall & { id: number };
+    chain.calls.push({ method: call.method, params: call.params });
+    if (call.method === "eth_blockNumber") {
+      const head = chain.head;
+      chain.onHeadRead();
+      return answer(call.id, numberToHex(head));
+    }
+    if (chain.failLogs) return new Response("Internal Server Error", { status: 500 });
+    const filter = call.params[0] as { fromBlock: string; toBlock: string };
+    const from = BigInt(filter.fromBlock);
+    const to = filter.toBlock === "latest" ? chain.head : BigInt(filter.toBlock);
+    if (to - from + 1n > 999n) {
+      chain.refused++;
+      return Response.json({
+        jsonrpc: "2.0",
+        id: call.id,
+        error: { code: -32000, message: `query exceeds max block range 999` },
+      });
+    }
+    return answer(
+      call.id,
+      chain.logs.filter((log) => {
+        const block = BigInt(log.blockNumber as string);
+        return from <= block && block <= to;
+      }),
+    );
+  });
+  chain.url = `http://127.0.0.1:${server.addr.port}/rpc`;
+  return chain;
+}
+
+/** A log as eth_getLogs sends it: hex quantities. */
+function rpcLog(log: HyperEvmLog): Record<string, unknown> {
+  return {
+    ...log,
+    blockNumber: numberToHex(log.blockNumber),
+    transactionIndex: numberToHex(log.transactionIndex),
+    logIndex: numberToHex(log.logIndex),
+  };
+}
+
+function filterOf(call: RpcCall): { fromBlock: string; toBlock: string } {
+  return call.params[0] as { fromBlock: string; toBlock: string };
 }

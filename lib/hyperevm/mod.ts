@@ -49,6 +49,7 @@ export {
   type DecodeSettlementOptions,
   type DecodeSettlementReturnType,
   decodeTransaction,
+  type DecodeTransactionOptions,
   type DecodeTransactionReturnType,
   type SettledIntent,
   type Settlement,
@@ -62,3 +63,5 @@ export {
   type ScanOptions,
   scanWindows,
 } from "./find_settlement.ts";
+export { createHeadCache, HEAD_CACHE_TTL_MS } from "./head_cache.ts";
+export { HEAD_SLACK_BLOCKS } from "./find_settlement.ts";

@@ -1,7 +1,10 @@
 /**
  * Where one intent is: in the live trades feed, pending at the relayer (when the signing wallet
  * is known), or settled on HyperEVM within the recent scan window. The three checks are
- * independent and run in parallel. Shared by lookup_intent, search and the intent page.
+ * independent and run in parallel. The chain check is the slow one: the log scan (after a head
+ * read when the client's head cache is cold), then the settling transaction, receipt and block
+ * together: two RPC round trips warm, three cold; one or two when nothing settled. Shared by
+ * lookup_intent, search and the intent page.
  */
 import type { Hex } from "viem";
 import {
@@ -125,7 +128,11 @@ async function findSettlement(hyperevm: HyperEvmClient, id: Hex) {
   const scanned = { fromBlock: found.scannedFrom, toBlock: found.scannedTo };
   if (found.match === null) return { settlement: null, scanned };
   const match = found.match;
-  const decoded = await decodeTransaction(hyperevm, match.txHash);
+  // The log names the block, so its header (for the time) is read with the transaction and
+  // receipt in one round trip.
+  const decoded = await decodeTransaction(hyperevm, match.txHash, {
+    blockNumber: match.blockNumber,
+  });
   const transaction = decoded.found ? decoded : null;
   const intent = transaction?.intents.find((item) => item.index === match.event.index) ??
     transaction?.intents.find((item) => item.intentId === id) ?? null;

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { createHeadCache } from "../hyperevm/head_cache.ts";
+import type { HyperEvmClient } from "../hyperevm/mod.ts";
 import { catalog, withReplayClients } from "../wallet/_testing.ts";
 import { lookupIntent } from "./lookup.ts";
 
@@ -28,3 +30,78 @@ Deno.test("lookupIntent treats a wallet the exchange never saw as having nothing
     assert.equal(found.settlement?.intent?.signatureVerified, false);
   });
 });
+
+Deno.test("a settled lookup takes three RPC round trips cold and two warm; a miss two and one", async () => {
+  await withReplayClients(async (sources) => {
+    const chain = recordRoundTrips(sources.hyperevm);
+    const look = (id: string) => lookupIntent({ ...sources, hyperevm: chain.client }, id);
+    const logs = Array(7).fill("eth_getLogs");
+    const decode = [
+      "eth_getBlockByNumber",
+      "eth_getTransactionByHash",
+      "eth_getTransactionReceipt",
+    ];
+
+    const settled = catalog.intents.settled_in_window;
+    const cold = await look(settled.id);
+    assert.equal(cold.state, "settled");
+    // the block read alongside the transaction is the settling one
+    const block = await sources.hyperevm.block(BigInt(settled.block));
+    assert.equal(cold.settlement?.transaction?.timestamp, block?.timestamp);
+    assert.deepEqual(chain.take(), [["eth_blockNumber"], logs, decode]);
+
+    const warm = await look(settled.id);
+    assert.equal(warm.state, "settled");
+    assert.deepEqual(chain.take(), [logs, decode]);
+
+    const missWarm = await look(catalog.intents.unknown.id);
+    assert.equal(missWarm.state, "not_found");
+    assert.deepEqual(chain.take(), [logs]);
+
+    chain.client.headCache!.clear();
+    const missCold = await look(catalog.intents.unknown.id);
+    assert.equal(missCold.state, "not_found");
+    assert.deepEqual(chain.take(), [["eth_blockNumber"], logs]);
+  });
+});
+
+/**
+ * Wraps a client so each RPC call is filed under its round trip: one more than the latest round
+ * trip that had finished when the call was made. Calls made together share a round trip; a call
+ * that waited for another lands in the next. The head cache reads through the wrapper.
+ */
+function recordRoundTrips(real: HyperEvmClient) {
+  let finished = 0;
+  let calls: { method: string; trip: number }[] = [];
+  const wrap =
+    <A extends unknown[], R>(method: string, read: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const trip = finished + 1;
+      calls.push({ method, trip });
+      try {
+        return await read(...args);
+      } finally {
+        finished = Math.max(finished, trip);
+      }
+    };
+  const blockNumber = wrap("eth_blockNumber", () => real.blockNumber());
+  const client: HyperEvmClient = {
+    blockNumber,
+    block: wrap("eth_getBlockByNumber", real.block),
+    transaction: wrap("eth_getTransactionByHash", real.transaction),
+    receipt: wrap("eth_getTransactionReceipt", real.receipt),
+    logs: wrap("eth_getLogs", real.logs),
+    headCache: createHeadCache(blockNumber),
+  };
+  return {
+    client,
+    /** The calls since the last take, as one sorted list of methods per round trip. */
+    take(): string[][] {
+      const trips: string[][] = [];
+      for (const call of calls) (trips[call.trip - 1] ??= []).push(call.method);
+      calls = [];
+      finished = 0;
+      return trips.map((methods) => methods.sort());
+    },
+  };
+}
