@@ -48,6 +48,12 @@ export interface Settlement {
 export interface DecodeSettlementOptions {
   /** Block time (unix seconds) to report. */
   timestamp?: bigint;
+  /**
+   * Decode and verify only the intent at this batch index (`intents` then holds just it).
+   * Signature recovery is the costly part of decoding; a look-up of one intent needs one.
+   * Ignored when no intent has that index, so the caller can still search the whole batch.
+   */
+  onlyIndex?: number;
 }
 
 /** Return type of {@link decodeSettlement}. */
@@ -80,45 +86,48 @@ export async function decodeSettlement(
 
   const executions = readExecutions(receipt?.logs ?? []);
   settlement.isBatch = true;
-  settlement.intents = await Promise.all(batch.map(async (intent): Promise<SettledIntent> => {
-    const event = executions.find((execution) => execution.index === intent.index);
-    const userField = intent.fields?.user;
-    const wallet = typeof userField === "string" ? userField as Address : event?.user ?? null;
-    const common = {
-      index: intent.index,
-      action: intent.action,
-      wallet,
-      signer: intent.signer,
-      fields: intent.fields,
-      executed: event?.success ?? false,
-      failureReason: failureReason(status, event),
-    };
-    if (intent.action === null || intent.fields === null) {
+  const only = batch.filter((intent) => intent.index === options.onlyIndex);
+  settlement.intents = await Promise.all(
+    (only.length > 0 ? only : batch).map(async (intent): Promise<SettledIntent> => {
+      const event = executions.find((execution) => execution.index === intent.index);
+      const userField = intent.fields?.user;
+      const wallet = typeof userField === "string" ? userField as Address : event?.user ?? null;
+      const common = {
+        index: intent.index,
+        action: intent.action,
+        wallet,
+        signer: intent.signer,
+        fields: intent.fields,
+        executed: event?.success ?? false,
+        failureReason: failureReason(status, event),
+      };
+      if (intent.action === null || intent.fields === null) {
+        return {
+          ...common,
+          recoveredSigner: null,
+          intentId: event?.intentId ?? null,
+          computedIntentId: null,
+          signatureVerified: false,
+          verificationProblem: intent.decodeError ?? "the payload did not decode",
+        };
+      }
+      const check = await verifyIntent({
+        kind: intent.action,
+        fields: intent.fields,
+        signature: intent.signature,
+        declaredSigner: intent.signer,
+        recordedIntentId: event?.intentId ?? null,
+      });
       return {
         ...common,
-        recoveredSigner: null,
-        intentId: event?.intentId ?? null,
-        computedIntentId: null,
-        signatureVerified: false,
-        verificationProblem: intent.decodeError ?? "the payload did not decode",
+        recoveredSigner: check.recoveredSigner,
+        intentId: event?.intentId ?? check.computedIntentId,
+        computedIntentId: check.computedIntentId,
+        signatureVerified: check.signatureVerified,
+        verificationProblem: check.problem,
       };
-    }
-    const check = await verifyIntent({
-      kind: intent.action,
-      fields: intent.fields,
-      signature: intent.signature,
-      declaredSigner: intent.signer,
-      recordedIntentId: event?.intentId ?? null,
-    });
-    return {
-      ...common,
-      recoveredSigner: check.recoveredSigner,
-      intentId: event?.intentId ?? check.computedIntentId,
-      computedIntentId: check.computedIntentId,
-      signatureVerified: check.signatureVerified,
-      verificationProblem: check.problem,
-    };
-  }));
+    }),
+  );
   return settlement;
 }
 
@@ -139,6 +148,8 @@ export interface DecodeTransactionOptions {
    * block header is fetched together with the transaction and its receipt.
    */
   blockNumber?: bigint;
+  /** Passed on to {@link decodeSettlement}: decode only the intent at this batch index. */
+  onlyIndex?: number;
 }
 
 /** Return type of {@link decodeTransaction}. */
@@ -173,6 +184,9 @@ export async function decodeTransaction(
     : early?.number === minedIn
     ? early
     : await client.block(minedIn);
-  const settlement = await decodeSettlement(tx, receipt, { timestamp: block?.timestamp });
+  const settlement = await decodeSettlement(tx, receipt, {
+    timestamp: block?.timestamp,
+    onlyIndex: options.onlyIndex,
+  });
   return { found: true, ...settlement };
 }

@@ -116,6 +116,29 @@ Deno.test("a batch from two wallets reports each intent, with a failed call as n
   equal(settlement.intents[0].recoveredSigner, sessionA.address.toLowerCase());
 });
 
+Deno.test("onlyIndex decodes just that intent, and an index not in the batch decodes them all", async () => {
+  const open = await entry("openPosition", walletA.address, sessionA);
+  const stake = await entry("stakePaper", walletB.address, walletB);
+  const tx = transaction(encodeBatch([open.raw, stake.raw]));
+  const logs = [
+    executedLog({ intentId: open.id, user: walletA.address, index: 0n, kind: 0, success: true }),
+    executedLog({
+      intentId: stake.id,
+      user: walletB.address,
+      index: 1n,
+      kind: 5,
+      success: true,
+      logIndex: 1,
+    }),
+  ];
+  const one = await decodeSettlement(tx, receipt(logs), { onlyIndex: 1 });
+  deepEqual(one.intents.map((i) => [i.index, i.intentId, i.signatureVerified]), [
+    [1, stake.id, true],
+  ]);
+  const all = await decodeSettlement(tx, receipt(logs), { onlyIndex: 7 });
+  deepEqual(all.intents.map((i) => i.index), [0, 1]);
+});
+
 Deno.test("an intent whose payload was changed after signing is reported unverified", async () => {
   const original = await entry("withdrawToCore", walletA.address, walletA);
   const tampered = {

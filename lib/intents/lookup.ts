@@ -132,6 +132,7 @@ async function findSettlement(hyperevm: HyperEvmClient, id: Hex) {
   // receipt in one round trip.
   const decoded = await decodeTransaction(hyperevm, match.txHash, {
     blockNumber: match.blockNumber,
+    onlyIndex: match.event.index,
   });
   const transaction = decoded.found ? decoded : null;
   const intent = transaction?.intents.find((item) => item.index === match.event.index) ??
