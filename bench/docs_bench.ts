@@ -9,7 +9,7 @@
  */
 import { Hono } from "hono";
 import { serveStatic } from "hono/deno";
-import { SAMPLE_TOOLS } from "../lib/discovery/_test_tools.ts";
+import { TOOLS as SAMPLE_TOOLS } from "../tools/registry.ts";
 import { findDocsPage } from "../lib/docs/pages.ts";
 import { createDocsSite } from "../lib/docs/site.ts";
 import { docsRoutes } from "../routes/docs.tsx";

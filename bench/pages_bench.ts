@@ -16,8 +16,6 @@ import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import { createApp } from "../lib/app.tsx";
 import { createDeps } from "../lib/boot.ts";
 import { type AppConfig, DEFAULT_CONFIG } from "../lib/config.ts";
-import { pageRoutes } from "../routes/pages.ts";
-import { liveRoutes } from "../routes/live.ts";
 import { fetchWalletPage } from "../lib/wallet/mod.ts";
 import { gzipSize } from "../scripts/build.ts";
 
@@ -90,13 +88,6 @@ const config: AppConfig = {
 };
 const deps = createDeps(config, { now: () => catalog.baseTimeMs });
 const app = createApp(deps);
-// Mount the pages and the live routes as lib/app.tsx does, if this checkout does not yet.
-if (!app.routes.some((route) => route.path === "/wallet/:address")) {
-  app.route("/", pageRoutes(deps));
-}
-if (!app.routes.some((route) => route.path === "/wallet/:address/live")) {
-  app.route("/", liveRoutes(deps));
-}
 const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
 const origin = `http://127.0.0.1:${server.addr.port}`;
 try {

@@ -14,10 +14,16 @@ import { createDefaultLimiter } from "./http/default_limiter.ts";
 import { mcpRoutes } from "../routes/mcp.ts";
 import { apiToolsRoutes } from "../routes/api_tools.ts";
 import { pageRoutes } from "../routes/pages.ts";
-import { liveRoutes } from "../routes/live.ts";
+import { liveRoutes, type LiveRoutesOptions } from "../routes/live.ts";
+
+/** Tuning of the app's parts; the defaults are the production values. */
+export interface CreateAppOptions {
+  /** Intervals and limits of the live positions stream (tests shorten them). */
+  live?: LiveRoutesOptions;
+}
 
 /** Builds the app over its dependencies. */
-export function createApp(deps: AppDeps): Hono {
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   const app = new Hono();
   app.use("*", securityHeaders());
   app.use(
@@ -28,7 +34,7 @@ export function createApp(deps: AppDeps): Hono {
   const site = createDocsSite({ siteUrl, tools: TOOLS });
   app.route("/", homeRoutes(deps));
   app.route("/", pageRoutes(deps));
-  app.route("/", liveRoutes(deps));
+  app.route("/", liveRoutes(deps, options.live));
   app.route("/", docsRoutes({ siteUrl, tools: TOOLS, site }));
   // Discovery goes before MCP: it owns GET /mcp/server-card.
   app.route("/", discoveryRoutes({ siteUrl, tools: TOOLS, site }));

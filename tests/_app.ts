@@ -9,10 +9,6 @@ import { createApp } from "../lib/app.tsx";
 import { createDeps } from "../lib/boot.ts";
 import { type AppConfig, DEFAULT_CONFIG } from "../lib/config.ts";
 import type { AppDeps } from "../lib/deps.ts";
-import { createDefaultLimiter } from "../lib/http/default_limiter.ts";
-import { apiToolsRoutes } from "../routes/api_tools.ts";
-import { mcpRoutes } from "../routes/mcp.ts";
-import { TOOLS } from "../tools/registry.ts";
 
 export { catalog };
 
@@ -55,18 +51,9 @@ export function replayDeps(upstream: ReplayUpstream, upstreamTimeoutMs = 5_000):
   return createDeps(config, { now: () => catalog.baseTimeMs });
 }
 
-/**
- * The real app. Until lib/app.tsx mounts `/mcp` and `/api/tools/*` itself, they are mounted
- * here exactly as the app should (one shared default limiter), behind the app's middleware.
- */
+/** The real app, exactly as main.ts and dev.ts build it. */
 export function buildApp(deps: AppDeps): Hono {
-  const app = createApp(deps);
-  if (!app.routes.some((route) => route.path === "/mcp")) {
-    const limiter = createDefaultLimiter({ env: new Map<string, string>() });
-    app.route("/", mcpRoutes(deps, { tools: TOOLS, limiter }));
-    app.route("/", apiToolsRoutes(deps, { tools: TOOLS, limiter }));
-  }
-  return app;
+  return createApp(deps);
 }
 
 /** Starts the replay upstream and the app; call `close()` in a `finally`. */

@@ -7,7 +7,6 @@ import { catalog, type Faults, type ReplayUpstream, startReplayUpstream } from "
 import { createApp } from "../lib/app.tsx";
 import { createDeps } from "../lib/boot.ts";
 import { type AppConfig, DEFAULT_CONFIG } from "../lib/config.ts";
-import { pageRoutes } from "../routes/pages.ts";
 
 export { catalog };
 
@@ -40,10 +39,6 @@ export async function withPages(
     };
     const deps = createDeps(config, { now });
     const app = createApp(deps);
-    // Until lib/app.tsx mounts the pages, mount them here exactly as the app will.
-    if (!app.routes.some((route) => route.path === "/wallet/:address")) {
-      app.route("/", pageRoutes(deps));
-    }
     const get = async (path: string) => {
       const response = await app.request(path, { redirect: "manual" });
       return { status: response.status, headers: response.headers, body: await response.text() };
