@@ -3,21 +3,14 @@
  * page and name search. Every control on the page is a plain link or GET form built from
  * here, so the page needs no script and every view has a shareable URL.
  */
-import type { LeaderboardSortKey, LeaderboardWindow } from "./papertrade/mod.ts";
+import {
+  LEADERBOARD_SORT_KEYS,
+  type LeaderboardSortKey,
+  type LeaderboardWindow,
+} from "./papertrade/mod.ts";
 import { LEADERBOARD_WINDOWS } from "./wallet/mod.ts";
 
-/** Every sort key the upstream accepts, in column order. */
-export const LEADERBOARD_SORT_KEYS: readonly LeaderboardSortKey[] = [
-  "totalWindowedPnl",
-  "realizedPnl",
-  "currentUnrealizedPnl",
-  "currentBalance",
-  "currentQueued",
-  "currentOpenNotional",
-  "totalVolume",
-  "paperTotal",
-  "currentOpenPositionCount",
-];
+export { LEADERBOARD_SORT_KEYS };
 
 /** Rows per page. */
 export const LEADERBOARD_ROWS_PER_PAGE = 25;

@@ -1,5 +1,6 @@
 /** get_leaderboard: ranked wallets, 25 per page. */
 import { z } from "zod";
+import { LEADERBOARD_SORT_KEYS, LEADERBOARD_WINDOWS } from "../lib/papertrade/mod.ts";
 import { argsObject, choiceArg } from "./_args.ts";
 import { withUpstreamErrors } from "./_errors.ts";
 import { windowOut } from "./_json_common.ts";
@@ -10,20 +11,10 @@ import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
 /** Rows per leaderboard page. */
 export const LEADERBOARD_PAGE_SIZE = 25;
 
-const SORT_KEYS = [
-  "totalWindowedPnl",
-  "realizedPnl",
-  "currentUnrealizedPnl",
-  "currentBalance",
-  "currentQueued",
-  "currentOpenNotional",
-  "totalVolume",
-  "paperTotal",
-  "currentOpenPositionCount",
-] as const;
+const SORT_KEYS = LEADERBOARD_SORT_KEYS;
 
 const input = argsObject({
-  window: choiceArg(["24h", "7d", "30d", "all"], "24h", "Leaderboard window."),
+  window: choiceArg(LEADERBOARD_WINDOWS, "24h", "Leaderboard window."),
   sort_key: choiceArg(SORT_KEYS, "totalWindowedPnl", "Row field to rank by."),
   sort_dir: choiceArg(["asc", "desc"], "desc", "Sort direction."),
   page: z.int({ error: "expected a whole number, 0 or more" })

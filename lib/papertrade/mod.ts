@@ -4,6 +4,7 @@
  * addresses and ms timestamps.
  */
 export type * from "./types.ts";
+export { LEADERBOARD_SORT_KEYS, LEADERBOARD_WINDOWS } from "./query_types.ts";
 export {
   type CallOptions,
   createPapertradeClient,

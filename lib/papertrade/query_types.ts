@@ -4,20 +4,25 @@
  */
 import type { Address, Hash } from "./types.ts";
 
+/** Leaderboard time windows, shortest first. */
+export const LEADERBOARD_WINDOWS = ["24h", "7d", "30d", "all"] as const;
 /** Leaderboard time windows. */
-export type LeaderboardWindow = "24h" | "7d" | "30d" | "all";
+export type LeaderboardWindow = typeof LEADERBOARD_WINDOWS[number];
 
-/** Leaderboard sort keys (each names a row field). */
-export type LeaderboardSortKey =
-  | "totalWindowedPnl"
-  | "realizedPnl"
-  | "currentUnrealizedPnl"
-  | "currentBalance"
-  | "currentQueued"
-  | "currentOpenNotional"
-  | "totalVolume"
-  | "paperTotal"
-  | "currentOpenPositionCount";
+/** Leaderboard sort keys (each names a row field), in column order. */
+export const LEADERBOARD_SORT_KEYS = [
+  "totalWindowedPnl",
+  "realizedPnl",
+  "currentUnrealizedPnl",
+  "currentBalance",
+  "currentQueued",
+  "currentOpenNotional",
+  "totalVolume",
+  "paperTotal",
+  "currentOpenPositionCount",
+] as const;
+/** Leaderboard sort keys. */
+export type LeaderboardSortKey = typeof LEADERBOARD_SORT_KEYS[number];
 
 /** One ranked wallet (wad USD unless noted). */
 export interface LeaderboardRow {

@@ -7,6 +7,7 @@
  * JSON on the wire; its output type has `bigint` money and raw prices.
  */
 import { z } from "zod";
+import { LEADERBOARD_SORT_KEYS, LEADERBOARD_WINDOWS } from "./query_types.ts";
 
 /** An 18-decimal ("wad") or raw integer sent as a decimal string, parsed to bigint. */
 export const intString = z.string().regex(/^-?[0-9]+$/, "expected an integer string")
@@ -243,19 +244,9 @@ export const latestPrices = z.object({
 // ---------------------------------------------------------------------------------------------
 
 /** Leaderboard windows. */
-export const leaderboardWindow = z.enum(["24h", "7d", "30d", "all"]);
+export const leaderboardWindow = z.enum(LEADERBOARD_WINDOWS);
 /** Leaderboard sort keys. */
-export const leaderboardSortKey = z.enum([
-  "totalWindowedPnl",
-  "realizedPnl",
-  "currentUnrealizedPnl",
-  "currentBalance",
-  "currentQueued",
-  "currentOpenNotional",
-  "totalVolume",
-  "paperTotal",
-  "currentOpenPositionCount",
-]);
+export const leaderboardSortKey = z.enum(LEADERBOARD_SORT_KEYS);
 
 // modelled: row fields beyond address and leaderboardName are unknown; named after the sort
 // keys, plus the true 1-based rank within the window and sort.

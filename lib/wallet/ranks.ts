@@ -2,10 +2,15 @@
  * A wallet's leaderboard standing in every window, from one leaderboard query per window
  * filtered by the wallet's address (the upstream matches address fragments).
  */
-import type { LeaderboardRow, LeaderboardWindow, PapertradeClient } from "../papertrade/mod.ts";
+import {
+  LEADERBOARD_WINDOWS,
+  type LeaderboardRow,
+  type LeaderboardWindow,
+  type PapertradeClient,
+} from "../papertrade/mod.ts";
 
 /** Every leaderboard window, shortest first. */
-export const LEADERBOARD_WINDOWS: readonly LeaderboardWindow[] = ["24h", "7d", "30d", "all"];
+export { LEADERBOARD_WINDOWS };
 
 /** The wallet's row in one window, or null when it is not ranked there. */
 export interface WalletRank {

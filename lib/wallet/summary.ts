@@ -4,8 +4,8 @@
  * wallet page.
  */
 import type { PapertradeClient, SessionKey, WalletAccount } from "../papertrade/mod.ts";
-import { pendingRewardsWad } from "../math/mod.ts";
 import { fetchWalletRanks, type WalletRank } from "./ranks.ts";
+import { summarizeWallet } from "./compose.ts";
 
 /** The balance sheet of one wallet (money in wad). */
 export interface WalletSummary {
@@ -43,17 +43,5 @@ export async function fetchWalletSummary(
     papertrade.fetchTradingState({ signal }),
     options.withoutRanks ? Promise.resolve([]) : fetchWalletRanks(papertrade, address, { signal }),
   ]);
-  const now = options.now();
-  return {
-    account,
-    leaderboardName: ranks.find((rank) => rank.row !== null)?.row?.leaderboardName ?? null,
-    pendingRewards: pendingRewardsWad({
-      pendingBase: account.paper.pendingBase,
-      staked: account.paper.staked,
-      accRewardPerShare: trading.accRewardPerShare,
-      rewardDebt: account.paper.rewardDebt,
-    }),
-    activeSessionKeys: account.sessionKeys.filter((key) => key.expiresAt > now),
-    ranks,
-  };
+  return summarizeWallet(account, trading, ranks, options.now());
 }
