@@ -1,0 +1,19 @@
+/** Scalar wire shapes shared by every Papertrade endpoint schema. */
+import { z } from "zod";
+
+/** An 18-decimal ("wad") or raw integer sent as a decimal string, parsed to bigint. */
+export const intString = z.string().regex(/^-?[0-9]+$/, "expected an integer string")
+  .transform((s) => BigInt(s));
+/** A non-negative integer sent as a decimal string, parsed to bigint. */
+export const uintString = z.string().regex(/^[0-9]+$/, "expected a non-negative integer string")
+  .transform((s) => BigInt(s));
+/** A 0x-prefixed 20-byte address, lower-cased. */
+export const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "expected a 0x address")
+  .transform((s) => s.toLowerCase() as `0x${string}`);
+/** A 0x-prefixed 32-byte hash, lower-cased. */
+export const bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "expected a 32-byte 0x hash")
+  .transform((s) => s.toLowerCase() as `0x${string}`);
+/** A non-negative integer JSON number (ids, counts, revisions, unix seconds). */
+export const count = z.number().int().nonnegative();
+/** A unix time in milliseconds as a JSON number. */
+export const ms = z.number().int().nonnegative();
