@@ -45,7 +45,13 @@ export function Layout(props: LayoutProps) {
               <a href="/markets">Markets</a>
               <a href="/docs/">Docs</a>
             </nav>
-            <form class="header-search" action="/search" method="get" role="search">
+            <form
+              class="header-search"
+              action="/search"
+              method="get"
+              role="search"
+              aria-label="Site search"
+            >
               <label class="visually-hidden" for="site-search">
                 Search wallets, transactions, intents, positions and names
               </label>
