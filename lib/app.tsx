@@ -42,8 +42,24 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   const limiter = createDefaultLimiter();
   app.route("/", mcpRoutes(deps, { tools: TOOLS, limiter }));
   app.route("/", apiToolsRoutes(deps, { tools: TOOLS, limiter }));
-  app.notFound((c) =>
-    htmlResponse(
+  app.notFound((c) => {
+    // Every page is read-only: /mcp and /api/tools answer their own methods, so any other
+    // method reaching here is one the explorer never takes, wherever it was sent.
+    const method = c.req.method;
+    if (method !== "GET" && method !== "HEAD") {
+      return htmlResponse(
+        <ErrorPage
+          status={405}
+          title="That method is not allowed"
+          detail={`The explorer's pages are read-only: they answer GET and HEAD, not ${
+            method.slice(0, 20)
+          }.`}
+          hints={["Open the link in a browser, or use the MCP server or /api/tools to query."]}
+        />,
+        { status: 405, headers: { allow: "GET, HEAD" } },
+      );
+    }
+    return htmlResponse(
       <ErrorPage
         status={404}
         title="Page not found"
@@ -53,8 +69,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
         ]}
       />,
       { status: 404 },
-    )
-  );
+    );
+  });
   app.onError((error, c) => {
     console.error(`${c.req.method} ${c.req.path} failed:`, error);
     return htmlResponse(

@@ -31,6 +31,11 @@ export function walletCsvRoutes(deps: AppDeps): Hono {
         deps.papertrade.fetchTradingState({ signal }),
         deps.papertrade.fetchLeaderboard({ window: "all", query: address, signal }),
       ]);
+      // The history endpoint answers an empty list for a wallet it has never seen; the account
+      // read tells the two apart (its 404 is answered below), and costs nothing when trades exist.
+      if (history.trades.length === 0) {
+        await deps.papertrade.fetchWalletSnapshot(address, { signal });
+      }
       const name = names.accounts.find((row) => row.address === address)?.leaderboardName;
       const csv = tradesCsv(address, name ?? null, history.trades, trading.instruments);
       const suffix = filter === "losses" ? "-losses" : "";
