@@ -5,4 +5,6 @@ import { createApp } from "./lib/app.tsx";
 
 const config = configFromEnv();
 const app = createApp(createDeps(config));
-Deno.serve({ hostname: config.host, port: config.port }, app.fetch);
+// Deno Deploy chooses the address itself; elsewhere HOST and PORT decide (default 127.0.0.1).
+if (Deno.env.get("DENO_DEPLOYMENT_ID")) Deno.serve(app.fetch);
+else Deno.serve({ hostname: config.host, port: config.port }, app.fetch);
