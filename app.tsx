@@ -1,20 +1,20 @@
 /** The explorer as one Hono app: every page and endpoint, mounted from `routes/`. */
 import { Hono } from "hono";
 import { serveStatic } from "hono/deno";
-import type { AppDeps } from "./deps.ts";
-import { homeRoutes } from "../routes/home.tsx";
-import { htmlResponse } from "./render.ts";
-import { ErrorPage } from "../components/ErrorPage.tsx";
-import { securityHeaders } from "./security_headers.ts";
-import { TOOLS } from "../tools/registry.ts";
-import { createDocsSite } from "./docs/mod.ts";
-import { docsRoutes } from "../routes/docs.tsx";
-import { discoveryRoutes } from "../routes/discovery.ts";
-import { createDefaultLimiter } from "./http/default_limiter.ts";
-import { mcpRoutes } from "../routes/mcp.ts";
-import { apiToolsRoutes } from "../routes/api_tools.ts";
-import { pageRoutes } from "../routes/pages.ts";
-import { liveRoutes, type LiveRoutesOptions } from "../routes/live.ts";
+import type { AppDeps } from "./lib/deps.ts";
+import { homeRoutes } from "./routes/home.tsx";
+import { htmlResponse } from "./lib/render.ts";
+import { ErrorPage } from "./components/ErrorPage.tsx";
+import { securityHeaders } from "./lib/security_headers.ts";
+import { TOOLS } from "./tools/registry.ts";
+import { createDocsSite } from "./lib/docs/mod.ts";
+import { docsRoutes } from "./routes/docs.tsx";
+import { discoveryRoutes } from "./routes/discovery.ts";
+import { createDefaultLimiter } from "./lib/http/default_limiter.ts";
+import { mcpRoutes } from "./routes/mcp.ts";
+import { apiToolsRoutes } from "./routes/api_tools.ts";
+import { pageRoutes } from "./routes/pages.ts";
+import { liveRoutes, type LiveRoutesOptions } from "./routes/live.ts";
 
 /** Tuning of the app's parts; the defaults are the production values. */
 export interface CreateAppOptions {
@@ -28,7 +28,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   app.use("*", securityHeaders());
   app.use(
     "/static/*",
-    serveStatic({ root: new URL("..", import.meta.url).pathname.replace(/\/$/, "") }),
+    serveStatic({ root: new URL(".", import.meta.url).pathname.replace(/\/$/, "") }),
   );
   const siteUrl = deps.config.siteUrl;
   const site = createDocsSite({ siteUrl, tools: TOOLS });

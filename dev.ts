@@ -4,7 +4,7 @@
  */
 import { configFromEnv } from "./lib/config.ts";
 import { createDeps } from "./lib/boot.ts";
-import { createApp } from "./lib/app.tsx";
+import { createApp } from "./app.tsx";
 import { startReplayUpstream } from "./fixtures/replay.ts";
 import { catalog } from "./fixtures/mod.ts";
 

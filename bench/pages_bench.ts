@@ -13,7 +13,7 @@
  * A missed target is reported in the output, not as a failure: budgets are enforced by tests.
  */
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
-import { createApp } from "../lib/app.tsx";
+import { createApp } from "../app.tsx";
 import { createDeps } from "../lib/boot.ts";
 import { type AppConfig, DEFAULT_CONFIG } from "../lib/config.ts";
 import { fetchWalletPage } from "../lib/wallet/mod.ts";

@@ -5,7 +5,7 @@
  */
 import type { Hono } from "hono";
 import { catalog, type Faults, type ReplayUpstream, startReplayUpstream } from "../fixtures/mod.ts";
-import { createApp } from "../lib/app.tsx";
+import { createApp } from "../app.tsx";
 import { createDeps } from "../lib/boot.ts";
 import { type AppConfig, DEFAULT_CONFIG } from "../lib/config.ts";
 import type { AppDeps } from "../lib/deps.ts";

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { TOOLS } from "../tools/registry.ts";
-import { createApp } from "../lib/app.tsx";
+import { createApp } from "../app.tsx";
 import { createDeps } from "../lib/boot.ts";
 import { DEFAULT_CONFIG } from "../lib/config.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { startReplayUpstream } from "../fixtures/replay.ts";
 import { catalog } from "../fixtures/mod.ts";
-import { createApp } from "../lib/app.tsx";
+import { createApp } from "../app.tsx";
 import { createDeps } from "../lib/boot.ts";
 import { DEFAULT_CONFIG } from "../lib/config.ts";
 

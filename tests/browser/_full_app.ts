@@ -1,6 +1,6 @@
 /** The whole explorer as the browser tests see it: the real app, with tunable live intervals. */
 import type { Hono } from "hono";
-import { createApp } from "../../lib/app.tsx";
+import { createApp } from "../../app.tsx";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { LiveRoutesOptions } from "../../routes/live.ts";
 
