@@ -7,8 +7,6 @@ import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { createDeps } from "../lib/boot.ts";
-import { DEFAULT_CONFIG } from "../lib/config.ts";
 import { fetchWalletPositions } from "../lib/wallet/mod.ts";
 import { Island, ISLAND_SCRIPT_URL, serializeIslandProps } from "../components/Island.tsx";
 import { WalletPositionsSection } from "../components/WalletPositionsSection.tsx";
@@ -17,7 +15,6 @@ import { LivePositions } from "../islands/LivePositions.tsx";
 import type { PositionsView } from "../islands/positions_view.ts";
 import { buildIslands, gzipSize, ISLANDS_BUNDLE } from "../scripts/build.ts";
 import { catalog, withTestApp } from "./_app.ts";
-import { fullApp } from "./browser/_full_app.ts";
 
 const HOSTILE = [
   "</script><script>alert(1)</script>",
@@ -147,12 +144,6 @@ Deno.test("the wallet section's server markup is exactly the island's first rend
   });
 });
 
-// The full app (lib/app.tsx, plus the pages and live routes while it does not mount them yet).
-// A page this checkout lacks is reported as ignored rather than passed.
-const build = (deps: Parameters<typeof fullApp>[0]) => fullApp(deps);
-const mountedPaths = new Set(
-  build(createDeps({ ...DEFAULT_CONFIG })).routes.map((route) => route.path),
-);
 const ISLAND_FREE = [
   { path: "/", route: "/" },
   { path: "/leaderboard", route: "/leaderboard" },
@@ -171,40 +162,32 @@ function scriptsOf(html: string) {
 }
 
 for (const page of ISLAND_FREE) {
-  Deno.test({
-    name: `${page.route} ships no island bundle, no Preact runtime and no modulepreload`,
-    ignore: !mountedPaths.has(page.route),
-    fn: async () => {
-      await withTestApp(async (app) => {
-        const response = await app.fetch(page.path);
-        assert.equal(response.status, 200);
-        const found = scriptsOf(await response.text());
-        assert.deepEqual(found.scripts, ['<script src="/static/enhance.js" defer>']);
-        assert.deepEqual(found.preloads, []);
-        assert.equal(found.bundleReferences, 0);
-      }, { build });
-    },
+  Deno.test(`${page.route} ships no island bundle, no Preact runtime and no modulepreload`, async () => {
+    await withTestApp(async (app) => {
+      const response = await app.fetch(page.path);
+      assert.equal(response.status, 200);
+      const found = scriptsOf(await response.text());
+      assert.deepEqual(found.scripts, ['<script src="/static/enhance.js" defer>']);
+      assert.deepEqual(found.preloads, []);
+      assert.equal(found.bundleReferences, 0);
+    });
   });
 }
 
-Deno.test({
-  name: "the wallet page loads exactly the island bundle and hydrates one LivePositions island",
-  ignore: !mountedPaths.has("/wallet/:address"),
-  fn: async () => {
-    await withTestApp(async (app) => {
-      const response = await app.fetch(`/wallet/${catalog.wallets.whale.address}`);
-      assert.equal(response.status, 200);
-      const html = await response.text();
-      const found = scriptsOf(html);
-      assert.deepEqual(found.scripts, [
-        '<script src="/static/enhance.js" defer>',
-        `<script type="module" src="${ISLAND_SCRIPT_URL}">`,
-      ]);
-      assert.deepEqual(found.preloads, []);
-      assert.equal((html.match(/data-island="/g) ?? []).length, 1);
-      assert.ok(html.includes('data-island="LivePositions"'));
-    }, { build });
-  },
+Deno.test("the wallet page loads exactly the island bundle and hydrates one LivePositions island", async () => {
+  await withTestApp(async (app) => {
+    const response = await app.fetch(`/wallet/${catalog.wallets.whale.address}`);
+    assert.equal(response.status, 200);
+    const html = await response.text();
+    const found = scriptsOf(html);
+    assert.deepEqual(found.scripts, [
+      '<script src="/static/enhance.js" defer>',
+      `<script type="module" src="${ISLAND_SCRIPT_URL}">`,
+    ]);
+    assert.deepEqual(found.preloads, []);
+    assert.equal((html.match(/data-island="/g) ?? []).length, 1);
+    assert.ok(html.includes('data-island="LivePositions"'));
+  });
 });
 
 Deno.test("the committed island bundle is small, carries no zod or viem code, and matches a fresh build", async () => {
