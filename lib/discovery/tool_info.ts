@@ -1,55 +1,12 @@
-/**
- * The part of a tool that the docs and the discovery files describe. `ToolDefinition` from
- * `tools/types.ts` satisfies it structurally; depending on this narrow shape keeps the docs and
- * discovery code free of the upstream clients a tool needs to run.
- */
-import { z } from "zod";
+/** Summaries and example arguments of a tool, for the docs and the discovery files. */
+import { type JsonSchema, type ToolInfo, toolJsonSchemas } from "../tool_schema.ts";
 
-/** What the generated reference, OpenAPI, cards and llms.txt read from one tool. */
-export interface ToolInfo {
-  name: string;
-  title: string;
-  description: string;
-  inputSchema: z.ZodType;
-  outputSchema: z.ZodType;
-  annotations: Readonly<Record<string, boolean | string | undefined>>;
-}
-
-/** A JSON Schema object as produced by zod (2020-12 dialect). */
-export type JsonSchema = Record<string, unknown>;
-
-/** The argument and result schemas of one tool as JSON Schema. */
-export interface ToolJsonSchemas {
-  input: JsonSchema;
-  output: JsonSchema;
-}
-
-// Converting a schema walks the whole zod tree; the same tool objects live for the life of the
-// process, so the result is kept per tool object.
-const converted = new WeakMap<ToolInfo, ToolJsonSchemas>();
-
-/** JSON Schemas of a tool's arguments (input side) and result (output side), without `$schema`. */
-export function toolJsonSchemas(tool: ToolInfo): ToolJsonSchemas {
-  const known = converted.get(tool);
-  if (known) return known;
-  const schemas = {
-    input: toJsonSchema(tool.inputSchema, "input"),
-    output: toJsonSchema(tool.outputSchema, "output"),
-  };
-  converted.set(tool, schemas);
-  return schemas;
-}
-
-function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
-    target: "draft-2020-12",
-    io,
-    // A value JSON cannot express (a transform, a bigint) is documented as "any" rather than
-    // breaking every discovery file.
-    unrepresentable: "any",
-  }) as JsonSchema;
-  return rest;
-}
+export {
+  type JsonSchema,
+  type ToolInfo,
+  type ToolJsonSchemas,
+  toolJsonSchemas,
+} from "../tool_schema.ts";
 
 /** The first sentence of a description, for one-line summaries in tables and lists. */
 export function firstSentence(text: string): string {
