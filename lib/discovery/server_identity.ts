@@ -1,4 +1,5 @@
 /** Who the server says it is, in every discovery file and in `server.json`. */
+import { SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/versions.ts";
 
 /** Name, version and protocol support shared by the cards, OpenAPI and the registry entry. */
 export interface ServerIdentity {
@@ -24,7 +25,7 @@ export const SERVER_IDENTITY: ServerIdentity = {
   version: "0.1.0",
   description:
     "Read-only lookups of Papertrade wallets, positions, intents and settlements on HyperEVM.",
-  protocolVersions: ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"],
+  protocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
 };
 
 /** Options every discovery generator takes: the canonical site URL and the tool list. */
