@@ -26,7 +26,8 @@ import { createRateLimiter } from "../lib/http/rate_limit.ts";
 import { mcpRoutes } from "../routes/mcp.ts";
 import { replayDeps } from "../tests/_app.ts";
 import { createToolContext } from "../tools/context.ts";
-import { findTool, TOOLS } from "../tools/registry.ts";
+import { TOOLS } from "../tools/registry.ts";
+import { findTool } from "../lib/mcp/call_tool.ts";
 import type { ToolDefinition } from "../tools/types.ts";
 
 const ROUNDS = 3;
@@ -119,7 +120,7 @@ const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTim
 const deps = replayDeps(upstream);
 const limiter = createRateLimiter({ limit: Number.MAX_SAFE_INTEGER });
 const ours = new Hono().route("/", mcpRoutes(deps, { tools: TOOLS, limiter }));
-const overviewTool = findTool("get_protocol_overview")!;
+const overviewTool = findTool(TOOLS, "get_protocol_overview")!;
 const servers = [
   Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, ours.fetch),
   Deno.serve(

@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { catalog } from "../fixtures/mod.ts";
-import { findTool } from "../tools/registry.ts";
+import { TOOLS } from "../tools/registry.ts";
+import { findTool } from "../lib/mcp/call_tool.ts";
 
 /** A tool call and the checks its structured result must pass. */
 export interface ToolCase {
@@ -116,7 +117,7 @@ export const TOOL_CASES: readonly ToolCase[] = [
 
 /** Throws unless `structured` matches the tool's own output schema (zod), strictly. */
 export function assertMatchesOutputSchema(name: string, structured: unknown): void {
-  const tool = findTool(name);
+  const tool = findTool(TOOLS, name);
   assert.ok(tool, `no tool ${name}`);
   const parsed = tool.outputSchema.safeParse(structured);
   assert.ok(parsed.success, `${name}: ${parsed.success ? "" : parsed.error.message}`);

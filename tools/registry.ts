@@ -1,6 +1,7 @@
 /**
  * The nine tools, in the order the MCP server lists them. Every face of the product (MCP,
- * REST mirror, OpenAPI, cards, docs, pages) reads this one list.
+ * REST mirror, OpenAPI, cards, docs, pages) reads this one list; look a tool up by name with
+ * `findTool(TOOLS, name)` from `lib/mcp/call_tool.ts`.
  */
 import type { ToolDefinition } from "./types.ts";
 import { searchTool } from "./search.ts";
@@ -26,9 +27,3 @@ export const TOOLS: readonly ToolDefinition<any, any>[] = [
   getTradeHistoryTool,
   getProtocolOverviewTool,
 ];
-
-/** The tool with this exact name, or undefined. */
-// deno-lint-ignore no-explicit-any -- any tool
-export function findTool(name: string): ToolDefinition<any, any> | undefined {
-  return TOOLS.find((tool) => tool.name === name);
-}

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { findTool, TOOLS } from "./registry.ts";
+import { TOOLS } from "./registry.ts";
 import { READ_ONLY_ANNOTATIONS } from "./types.ts";
 import { describeTool } from "../lib/mcp/tool_descriptors.ts";
+import { findTool } from "../lib/mcp/call_tool.ts";
 
 // The contract of docs/mcp (seed "MCP server"): names in order and each tool's result fields.
 const CONTRACT: Array<[string, string[]]> = [
@@ -45,13 +46,13 @@ const ARGUMENTS: Record<string, string[]> = {
 
 Deno.test("the registry lists the nine tools in the contract's order and finds each by name", () => {
   assert.deepEqual(TOOLS.map((tool) => tool.name), CONTRACT.map(([name]) => name));
-  for (const tool of TOOLS) assert.equal(findTool(tool.name), tool);
-  assert.equal(findTool("get_wallets"), undefined);
+  for (const tool of TOOLS) assert.equal(findTool(TOOLS, tool.name), tool);
+  assert.equal(findTool(TOOLS, "get_wallets"), undefined);
 });
 
 Deno.test("every output schema's top-level fields are exactly the contract's result fields", () => {
   for (const [name, fields] of CONTRACT) {
-    const schema = z.toJSONSchema(findTool(name)!.outputSchema, { io: "output" });
+    const schema = z.toJSONSchema(findTool(TOOLS, name)!.outputSchema, { io: "output" });
     assert.equal(schema.type, "object", name);
     assert.deepEqual(Object.keys(schema.properties ?? {}), fields, name);
     assert.equal(schema.additionalProperties, false, `${name} output is strict`);
