@@ -1,4 +1,5 @@
 /** Runtime configuration, read once from the environment (see the README's table). */
+import { DEFAULT_UPSTREAMS } from "./default_upstreams.ts";
 
 /** Where the explorer reads from and where it listens. */
 export interface AppConfig {
@@ -19,9 +20,7 @@ export interface AppConfig {
 
 /** Defaults for the live upstream (papertrade-facts.md section 1). */
 export const DEFAULT_CONFIG: AppConfig = {
-  papertradeApiUrl: "https://exchange.papertrade.xyz",
-  rpcUrl: "https://rpc.hyperliquid.xyz/evm",
-  fallbackRpcUrl: "https://rpc.hypurrscan.io",
+  ...DEFAULT_UPSTREAMS,
   siteUrl: "http://127.0.0.1:8000",
   host: "127.0.0.1",
   port: 8000,

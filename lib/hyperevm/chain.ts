@@ -1,10 +1,11 @@
 import { defineChain } from "viem";
 import { CHAIN_ID } from "./contracts.ts";
+import { DEFAULT_UPSTREAMS } from "../default_upstreams.ts";
 
 /** Public HyperEVM JSON-RPC endpoints: the primary and the one tried when it fails. */
 export const HYPEREVM_DEFAULT_RPC = {
-  primary: "https://rpc.hyperliquid.xyz/evm",
-  fallback: "https://rpc.hypurrscan.io",
+  primary: DEFAULT_UPSTREAMS.rpcUrl,
+  fallback: DEFAULT_UPSTREAMS.fallbackRpcUrl,
 } as const;
 
 /** HyperEVM mainnet (chain 999) as a viem chain; HYPE is the gas token. */

@@ -3,7 +3,9 @@
  * `--api URL`, `--rpc URL`, `--wallet ADDRESS` and `--tx HASH` (both repeatable), and for the
  * recorder `--out DIR`. `--flag=value` works too.
  */
+import { ADDRESS_PATTERN as ADDRESS } from "../address.ts";
 import { HYPEREVM_DEFAULT_RPC } from "../hyperevm/chain.ts";
+import { DEFAULT_UPSTREAMS } from "../default_upstreams.ts";
 
 /** Parsed flags. */
 export interface UpstreamArgs {
@@ -24,9 +26,8 @@ export interface ArgsOptions {
 }
 
 /** The public API origin, the default when neither `--api` nor PAPERTRADE_API_URL is set. */
-export const DEFAULT_API_URL = "https://exchange.papertrade.xyz";
+export const DEFAULT_API_URL: string = DEFAULT_UPSTREAMS.papertradeApiUrl;
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 
 /** Parse the flags; throws a RangeError naming the bad flag. */

@@ -1,0 +1,13 @@
+/**
+ * The public upstreams the explorer reads when nothing else is configured
+ * (papertrade-facts.md section 1). The one home of these URLs: the app's config, the chain
+ * definition and the record/verify tools all start from here.
+ */
+export const DEFAULT_UPSTREAMS = {
+  /** Papertrade API origin (PAPERTRADE_API_URL). */
+  papertradeApiUrl: "https://exchange.papertrade.xyz",
+  /** Primary HyperEVM JSON-RPC endpoint (HYPEREVM_RPC_URL). */
+  rpcUrl: "https://rpc.hyperliquid.xyz/evm",
+  /** HyperEVM JSON-RPC endpoint tried when the primary fails (HYPEREVM_RPC_FALLBACK_URL). */
+  fallbackRpcUrl: "https://rpc.hypurrscan.io",
+} as const;
