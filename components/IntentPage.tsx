@@ -1,3 +1,4 @@
+import { ADDRESS_INPUT_PATTERN } from "../lib/address.ts";
 import type { IntentLookup } from "../lib/intents/mod.ts";
 import { feedTradeJson, operationJson } from "../tools/_json_intents.ts";
 import { Layout } from "./Layout.tsx";
@@ -144,7 +145,7 @@ function QueueForm(props: { id: string }) {
         name="wallet"
         type="text"
         inputMode="text"
-        pattern="0x[0-9a-fA-F]{40}"
+        pattern={ADDRESS_INPUT_PATTERN}
         placeholder="0x… wallet address"
         autocomplete="off"
         spellcheck={false}

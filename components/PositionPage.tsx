@@ -1,3 +1,4 @@
+import { ADDRESS_INPUT_PATTERN } from "../lib/address.ts";
 import type { Trade } from "../lib/papertrade/mod.ts";
 import type { WalletPositions } from "../lib/wallet/mod.ts";
 import { netPnlWad } from "../lib/math/mod.ts";
@@ -135,7 +136,7 @@ export function PositionNotFound(props: { id: string; wallet?: string }) {
           id="position-wallet"
           name="wallet"
           type="text"
-          pattern="0x[0-9a-fA-F]{40}"
+          pattern={ADDRESS_INPUT_PATTERN}
           placeholder="0x… wallet address"
           value={props.wallet ?? ""}
           autocomplete="off"

@@ -7,8 +7,8 @@ import { PapertradeApiError } from "../lib/papertrade/mod.ts";
 import { describeUpstreamFailure } from "../lib/upstream_error.ts";
 import { ErrorPage } from "../components/ErrorPage.tsx";
 
-/** Wallet addresses and 32-byte hashes as they may appear in a path. */
-export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+/** Wallet addresses as they may appear in a path (one home: lib/address.ts). */
+export { ADDRESS_PATTERN } from "../lib/address.ts";
 /** Transaction hashes and intent ids. */
 export const HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
 /** Position ids: uint256 as decimal digits. */

@@ -7,6 +7,7 @@
  * - `GET /wallet/:address/positions.json`: the same view once, for polling.
  * A bad address is a 400, an unknown wallet a 404, an upstream failure a 502/503/504, all JSON.
  */
+import { ADDRESS_PATTERN as ADDRESS } from "../lib/address.ts";
 import { Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
 import { fetchWalletPositions } from "../lib/wallet/mod.ts";
@@ -40,7 +41,6 @@ export interface LiveRoutesOptions {
   onStreamClosed?: () => void;
 }
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const NO_STORE = { "cache-control": "no-store" };
 
 /** Routes of the live positions stream and its polling twin. */

@@ -2,13 +2,12 @@
  * `/wallet/:address/trades.csv`: a wallet's whole trade history (every page) as an RFC 4180
  * CSV download. Errors answer in plain text: the client asked for a file, not a page.
  */
+import { ADDRESS_PATTERN as ADDRESS } from "../lib/address.ts";
 import { Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
 import { describeUpstreamFailure } from "../lib/upstream_error.ts";
 import { fetchAllTrades, tradesCsv } from "../lib/wallet/mod.ts";
-
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** Routes of the CSV export. */
 export function walletCsvRoutes(deps: AppDeps): Hono {

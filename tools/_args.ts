@@ -3,6 +3,7 @@
  * name travels in the issue path, and the MCP layer prints both ("argument 'address': expected
  * 0x followed by 40 hex characters").
  */
+import { ADDRESS_PATTERN } from "../lib/address.ts";
 import { z } from "zod";
 import type { Address, Hex } from "viem";
 
@@ -20,7 +21,7 @@ function stringError(what: string) {
 export function addressArg(description: string) {
   return z.string({ error: stringError("0x followed by 40 hex characters") })
     .trim()
-    .regex(/^0x[0-9a-fA-F]{40}$/, ADDRESS_MESSAGE)
+    .regex(ADDRESS_PATTERN, ADDRESS_MESSAGE)
     .overwrite((value) => value.toLowerCase() as Address)
     .describe(description);
 }

@@ -1,8 +1,9 @@
 /** Output schema building blocks shared by the tools' structured results. */
+import { LOWERCASE_ADDRESS_PATTERN } from "../lib/address.ts";
 import { z } from "zod";
 
 /** A lower-case 0x address. */
-export const addressOut = z.string().regex(/^0x[0-9a-f]{40}$/);
+export const addressOut = z.string().regex(LOWERCASE_ADDRESS_PATTERN);
 /** A lower-case 0x 32-byte hash. */
 export const hashOut = z.string().regex(/^0x[0-9a-f]{64}$/);
 /** An ISO 8601 UTC timestamp. */

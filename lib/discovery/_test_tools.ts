@@ -1,4 +1,5 @@
 /** Small tool definitions for the docs and discovery tests (the real registry is wired later). */
+import { ADDRESS_PATTERN } from "../address.ts";
 import { z } from "zod";
 import type { ToolInfo } from "./tool_info.ts";
 
@@ -9,7 +10,7 @@ const READ_ONLY = {
   openWorldHint: true,
 } as const;
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
+const address = z.string().regex(ADDRESS_PATTERN)
   .describe("Wallet address: 0x and 40 hex digits.");
 
 /** Three tools shaped like the real ones: a free-text search, a wallet lookup, a paged list. */

@@ -2,6 +2,7 @@
  * zod schemas for the JSON-RPC answers the client reads, converting wire encodings (hex
  * quantities, mixed-case addresses) into the domain shapes of `types.ts`.
  */
+import { ADDRESS_PATTERN } from "../address.ts";
 import { z } from "zod";
 import type { Address, Hex } from "viem";
 import type { HyperEvmBlock, HyperEvmLog, HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
@@ -12,7 +13,7 @@ const quantity = z.string().regex(/^0x[0-9a-fA-F]+$/, "expected a hex quantity")
 const smallQuantity = quantity.refine((value) => value <= BigInt(Number.MAX_SAFE_INTEGER), {
   message: "expected a hex quantity below 2^53",
 }).transform((value) => Number(value));
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "expected a 20-byte address").transform(
+const address = z.string().regex(ADDRESS_PATTERN, "expected a 20-byte address").transform(
   (value) => value.toLowerCase() as Address,
 );
 const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "expected 32-byte hex").transform(

@@ -1,4 +1,5 @@
 /** Scalar wire shapes shared by every Papertrade endpoint schema. */
+import { ADDRESS_PATTERN } from "../address.ts";
 import { z } from "zod";
 
 /** An 18-decimal ("wad") or raw integer sent as a decimal string, parsed to bigint. */
@@ -8,7 +9,7 @@ export const intString = z.string().regex(/^-?[0-9]+$/, "expected an integer str
 export const uintString = z.string().regex(/^[0-9]+$/, "expected a non-negative integer string")
   .transform((s) => BigInt(s));
 /** A 0x-prefixed 20-byte address, lower-cased. */
-export const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "expected a 0x address")
+export const address = z.string().regex(ADDRESS_PATTERN, "expected a 0x address")
   .transform((s) => s.toLowerCase() as `0x${string}`);
 /** A 0x-prefixed 32-byte hash, lower-cased. */
 export const bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "expected a 32-byte 0x hash")

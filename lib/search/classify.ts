@@ -2,6 +2,7 @@
  * What a pasted string is: an address, a 32-byte hash (transaction or intent id, which only the
  * chain can tell apart), a position id, a name fragment, or a link that carries one of these.
  */
+import { ADDRESS_PATTERN as ADDRESS } from "../address.ts";
 import type { Address, Hex } from "viem";
 
 /** The class of a search query, with its normalized value. */
@@ -12,7 +13,6 @@ export type QueryClass =
   | { kind: "name"; value: string }
   | { kind: "unknown"; value: string; reason: string };
 
-const ADDRESS = /^0x[0-9a-f]{40}$/i;
 const HASH = /^0x[0-9a-f]{64}$/i;
 // Position ids are uint256 on chain; 78 digits is the most a uint256 can have.
 const POSITION_ID = /^#?([0-9]{1,78})$/;

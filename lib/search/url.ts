@@ -4,6 +4,7 @@
  * (`…pages.dev/#/wallet/<a>`) and HyperEVM block explorers (`/address/<a>`, `/tx/<h>` on any
  * host). Such a link needs no upstream read: the search bar can go straight to the page.
  */
+import { ADDRESS_PATTERN as ADDRESS } from "../address.ts";
 import type { Address, Hex } from "viem";
 
 /** The page a pasted link points at, with its normalized (lower-case) value. */
@@ -13,7 +14,6 @@ export type LinkTarget =
   | { page: "intent"; value: Hex; wallet?: Address }
   | { page: "position"; value: string; wallet?: Address };
 
-const ADDRESS = /^0x[0-9a-f]{40}$/i;
 const HASH = /^0x[0-9a-f]{64}$/i;
 const POSITION_ID = /^[0-9]{1,78}$/;
 // A host and a path without the scheme, as people often copy them ("hyperevmscan.io/tx/0x…").

@@ -1,0 +1,14 @@
+/**
+ * The one home of the address shape: a 0x-prefixed 20-byte hex string. Kept as regular
+ * expressions (not only viem's `isAddress`) because zod schemas publish them as the JSON Schema
+ * `pattern` every face of a tool shows, and HTML inputs need the same text as their `pattern`.
+ */
+
+/** A whole string that is an address in any letter case (the checksum is not checked). */
+export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+
+/** An address as this app writes it: lower case (tool results, links). */
+export const LOWERCASE_ADDRESS_PATTERN = /^0x[0-9a-f]{40}$/;
+
+/** {@link ADDRESS_PATTERN} for an HTML `pattern` attribute, which anchors on its own. */
+export const ADDRESS_INPUT_PATTERN = "0x[0-9a-fA-F]{40}";
