@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { SAMPLE_TOOLS } from "../lib/discovery/_test_tools.ts";
+import { SAMPLE_TOOLS } from "../lib/discovery/sample_tools.ts";
 import { createDocsSite } from "../lib/docs/site.ts";
 import { discoveryRoutes } from "./discovery.ts";
 

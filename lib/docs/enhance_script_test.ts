@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
 import { docsRoutes } from "../../routes/docs.tsx";
-import { SAMPLE_TOOLS } from "../discovery/_test_tools.ts";
+import { SAMPLE_TOOLS } from "../discovery/sample_tools.ts";
 
 const SCRIPT_URL = new URL("../../static/enhance.js", import.meta.url);
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createRateLimiter } from "../http/rate_limit.ts";
 import { handleToolRestRequest } from "./rest.ts";
-import { testOptions } from "./_test_support.ts";
+import { testOptions } from "./_testing.ts";
 
 function restRequest(name: string, body?: BodyInit, init: RequestInit = {}): Request {
   return new Request(`http://localhost/api/tools/${name}`, {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { callMcp, rpc, testOptions } from "./_test_support.ts";
+import { callMcp, rpc, testOptions } from "./_testing.ts";
 
 const call = (name: string, args?: unknown) =>
   rpc(1, "tools/call", args === undefined ? { name } : { name, arguments: args });

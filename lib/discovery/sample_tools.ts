@@ -1,4 +1,7 @@
-/** Small tool definitions for the docs and discovery tests (the real registry is wired later). */
+/**
+ * Small tool definitions shaped like the real ones, public so the tests of the docs, discovery
+ * and their routes share one set (a private `_` module may not be imported across folders).
+ */
 import { ADDRESS_PATTERN } from "../address.ts";
 import { z } from "zod";
 import type { ToolInfo } from "./tool_info.ts";
