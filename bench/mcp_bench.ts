@@ -24,7 +24,7 @@ import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import { createRateLimiter } from "../lib/http/rate_limit.ts";
 import { mcpRoutes } from "../routes/mcp.ts";
-import { replayDeps } from "../tests/_app.ts";
+import { replayDeps } from "../replay_app.ts";
 import { createToolContext } from "../tools/context.ts";
 import { TOOLS } from "../tools/registry.ts";
 import { findTool } from "../lib/mcp/call_tool.ts";

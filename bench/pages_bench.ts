@@ -12,10 +12,8 @@
  * Run: deno run -A --unstable-kv bench/pages_bench.ts [runs]   (or: deno task bench pages)
  * A missed target is reported in the output, not as a failure: budgets are enforced by tests.
  */
-import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
-import { createApp } from "../app.tsx";
-import { createDeps } from "../lib/boot.ts";
-import { type AppConfig, DEFAULT_CONFIG } from "../lib/config.ts";
+import { catalog } from "../fixtures/mod.ts";
+import { startReplayApp } from "../replay_app.ts";
 import { fetchWalletPage } from "../lib/wallet/mod.ts";
 import { gzipSize } from "../scripts/build.ts";
 
@@ -79,17 +77,7 @@ function row(label: string, ms: number, relative = true): string {
   return `| ${label} | ${ms.toFixed(1)} | ${relative ? `${(ms / LATENCY_MS).toFixed(2)}x` : ""} |`;
 }
 
-const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
-const config: AppConfig = {
-  ...DEFAULT_CONFIG,
-  papertradeApiUrl: upstream.apiUrl,
-  rpcUrl: upstream.rpcUrl,
-  fallbackRpcUrl: upstream.fallbackRpcUrl,
-};
-const deps = createDeps(config, { now: () => catalog.baseTimeMs });
-const app = createApp(deps);
-const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
-const origin = `http://127.0.0.1:${server.addr.port}`;
+const { origin, upstream, deps, close } = await startReplayApp();
 try {
   console.log("| page | scripts | gzipped JS | budget | met |");
   console.log("| --- | --- | ---: | ---: | --- |");
@@ -130,6 +118,5 @@ try {
   console.log(row("**wallet page, 50 ms injected on every API request**", slowed));
   console.log(`\nTarget "at most 1.5x": ${ratio <= 1.5 ? "met" : "**not met**"}.`);
 } finally {
-  await server.shutdown();
-  await upstream.close();
+  await close();
 }

@@ -12,7 +12,7 @@
  * baseline entry that now passes). Usage: `deno run -A --unstable-kv scripts/conformance.ts
  * [2025-11-25|2026-07-28]`. The first run downloads the suite from npm.
  */
-import { startTestApp } from "../tests/_app.ts";
+import { startReplayApp } from "../replay_app.ts";
 
 /** One suite run: package, selector and baseline. */
 export interface SuiteRun {
@@ -42,7 +42,7 @@ const ROOT = new URL("..", import.meta.url);
 
 /** Runs one suite against a fresh app (a fresh rate-limit budget) and returns its exit code. */
 export async function runSuite(run: SuiteRun): Promise<number> {
-  const app = await startTestApp();
+  const app = await startReplayApp();
   try {
     console.log(`\n== conformance ${run.revision} (${run.packageSpec}) against ${app.mcpUrl}`);
     const command = new Deno.Command(Deno.execPath(), {

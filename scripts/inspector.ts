@@ -9,7 +9,7 @@
  *     npm:@modelcontextprotocol/inspector-cli@1.0.3/build/index.js URL/mcp --method tools/list
  * run from a directory whose parent holds a package.json (see `runInspector`).
  */
-import { startTestApp } from "../tests/_app.ts";
+import { startReplayApp } from "../replay_app.ts";
 
 /** The CLI entry itself; the package's `bin` is a launcher for the web inspector. */
 export const INSPECTOR_CLI = "npm:@modelcontextprotocol/inspector-cli@1.0.3/build/index.js";
@@ -68,7 +68,7 @@ export function parseInspectorJson(run: InspectorRun): any {
 }
 
 if (import.meta.main) {
-  const app = await startTestApp();
+  const app = await startReplayApp();
   let failed = false;
   try {
     const listed = parseInspectorJson(await runInspector(app.mcpUrl, ["--method", "tools/list"]));

@@ -1,14 +1,14 @@
 /**
- * Integration harness: the replay upstream and the real app (`createApp(createDeps(config))`)
- * both on 127.0.0.1:0, torn down together. The clock is pinned to the catalog's base time so
- * results match catalog.json.
+ * The integration tests' harness, in one module: the replay upstream and the real app over it
+ * (see `replay_app.ts`, the public entry scripts and benchmarks use too), with the clock pinned
+ * to the catalog's moment so results match catalog.json. `withTestApp` serves the app on
+ * 127.0.0.1:0; `withPages` calls it through `app.request()` (no socket).
  */
 import type { Hono } from "hono";
-import { catalog, type Faults, type ReplayUpstream, startReplayUpstream } from "../fixtures/mod.ts";
 import { createApp } from "../app.tsx";
-import { createDeps } from "../lib/boot.ts";
-import { type AppConfig, DEFAULT_CONFIG } from "../lib/config.ts";
+import { catalog, type Faults, type ReplayUpstream, startReplayUpstream } from "../fixtures/mod.ts";
 import type { AppDeps } from "../lib/deps.ts";
+import { type ReplayApp, replayDeps as replayAppDeps, startReplayApp } from "../replay_app.ts";
 
 export { catalog };
 
@@ -26,29 +26,11 @@ export interface TestAppOptions {
 }
 
 /** A running app over a running replay upstream. */
-export interface TestApp {
-  /** `http://127.0.0.1:PORT` of the app. */
-  origin: string;
-  /** The app's `/mcp` URL. */
-  mcpUrl: URL;
-  upstream: ReplayUpstream;
-  deps: AppDeps;
-  /** Fetches a path of the app; the caller reads or cancels the body. */
-  fetch(path: string, init?: RequestInit): Promise<Response>;
-  close(): Promise<void>;
-}
+export type TestApp = ReplayApp;
 
-/** Dependencies over the replay upstream, with the catalog's clock. */
+/** Dependencies over the replay upstream, with the catalog's clock and the test site URL. */
 export function replayDeps(upstream: ReplayUpstream, upstreamTimeoutMs = 5_000): AppDeps {
-  const config: AppConfig = {
-    ...DEFAULT_CONFIG,
-    papertradeApiUrl: upstream.apiUrl,
-    rpcUrl: upstream.rpcUrl,
-    fallbackRpcUrl: upstream.fallbackRpcUrl,
-    siteUrl: TEST_SITE_URL,
-    upstreamTimeoutMs,
-  };
-  return createDeps(config, { now: () => catalog.baseTimeMs });
+  return replayAppDeps(upstream, { siteUrl: TEST_SITE_URL, upstreamTimeoutMs });
 }
 
 /** The real app, exactly as main.ts and dev.ts build it. */
@@ -57,32 +39,8 @@ export function buildApp(deps: AppDeps): Hono {
 }
 
 /** Starts the replay upstream and the app; call `close()` in a `finally`. */
-export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const upstream = await startReplayUpstream({
-    port: 0,
-    now: () => catalog.baseTimeMs,
-    faults: options.faults,
-  });
-  try {
-    const deps = replayDeps(upstream, options.upstreamTimeoutMs);
-    const app = (options.build ?? buildApp)(deps);
-    const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
-    const origin = `http://127.0.0.1:${server.addr.port}`;
-    return {
-      origin,
-      mcpUrl: new URL(`${origin}/mcp`),
-      upstream,
-      deps,
-      fetch: (path, init) => fetch(`${origin}${path}`, init),
-      async close() {
-        await server.shutdown();
-        await upstream.close();
-      },
-    };
-  } catch (error) {
-    await upstream.close();
-    throw error;
-  }
+export function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  return startReplayApp({ ...options, siteUrl: TEST_SITE_URL });
 }
 
 /** Runs `body` with a fresh app and always tears it down. */
@@ -97,3 +55,36 @@ export async function withTestApp(
     await app.close();
   }
 }
+
+/** What a page test gets. */
+export interface PagesContext {
+  app: Hono;
+  upstream: ReplayUpstream;
+  /** GET a path; returns status, headers and the whole body as text. */
+  get(path: string): Promise<{ status: number; headers: Headers; body: string }>;
+}
+
+/** Runs `body` against a fresh app (called without a socket) and upstream, closing both. */
+export async function withPages(
+  body: (context: PagesContext) => Promise<void>,
+  options: { faults?: Faults; upstreamTimeoutMs?: number } = {},
+): Promise<void> {
+  const upstream = await startReplayUpstream({
+    port: 0,
+    now: () => catalog.baseTimeMs,
+    faults: options.faults,
+  });
+  try {
+    const app = createApp(replayDeps(upstream, options.upstreamTimeoutMs));
+    const get = async (path: string) => {
+      const response = await app.request(path, { redirect: "manual" });
+      return { status: response.status, headers: response.headers, body: await response.text() };
+    };
+    await body({ app, upstream, get });
+  } finally {
+    await upstream.close();
+  }
+}
+
+/** The hostile leaderboard name that must never reach a response unescaped. */
+export const SCRIPT_NAME = "<script>alert(1)</script>";

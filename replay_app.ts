@@ -1,0 +1,95 @@
+/**
+ * The explorer over the replay upstream, both on 127.0.0.1: the public entry for scripts,
+ * benchmarks and tests that need the real app offline (`createApp(createDeps(config))` as
+ * `main.ts` builds it, with the upstream URLs pointed at `fixtures/`). The clock defaults to
+ * the catalog's moment, so results match `fixtures/data/catalog.json`.
+ */
+import type { Hono } from "hono";
+import { createApp } from "./app.tsx";
+import { catalog, type Faults, type ReplayUpstream, startReplayUpstream } from "./fixtures/mod.ts";
+import { createDeps } from "./lib/boot.ts";
+import { type AppConfig, DEFAULT_CONFIG } from "./lib/config.ts";
+import type { AppDeps } from "./lib/deps.ts";
+
+/** How the app over the replay upstream is configured. */
+export interface ReplayDepsOptions {
+  /** Canonical site URL the app links to (default the config default). */
+  siteUrl?: string;
+  /** Per-request upstream timeout in ms (default 5000). */
+  upstreamTimeoutMs?: number;
+  /** Clock in ms (default pinned to the catalog's base time). */
+  now?: () => number;
+}
+
+/** Options of {@link startReplayApp}. */
+export interface ReplayAppOptions extends ReplayDepsOptions {
+  /** Faults the replay upstream starts with. */
+  faults?: Faults;
+  /** Builds the app from the deps; default the real app ({@link createApp}). */
+  build?: (deps: AppDeps) => Hono;
+}
+
+/** A running app over a running replay upstream. */
+export interface ReplayApp {
+  /** `http://127.0.0.1:PORT` of the app. */
+  origin: string;
+  /** The app's `/mcp` URL. */
+  mcpUrl: URL;
+  upstream: ReplayUpstream;
+  deps: AppDeps;
+  /** Fetches a path of the app; the caller reads or cancels the body. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** Stops the app and then the upstream. */
+  close(): Promise<void>;
+}
+
+/** The configuration that points the app at a running replay upstream. */
+export function replayConfig(
+  upstream: ReplayUpstream,
+  options: Omit<ReplayDepsOptions, "now"> = {},
+): AppConfig {
+  return {
+    ...DEFAULT_CONFIG,
+    papertradeApiUrl: upstream.apiUrl,
+    rpcUrl: upstream.rpcUrl,
+    fallbackRpcUrl: upstream.fallbackRpcUrl,
+    siteUrl: options.siteUrl ?? DEFAULT_CONFIG.siteUrl,
+    upstreamTimeoutMs: options.upstreamTimeoutMs ?? 5_000,
+  };
+}
+
+/** The app's dependencies over a running replay upstream. */
+export function replayDeps(upstream: ReplayUpstream, options: ReplayDepsOptions = {}): AppDeps {
+  return createDeps(replayConfig(upstream, options), {
+    now: options.now ?? (() => catalog.baseTimeMs),
+  });
+}
+
+/** Starts the replay upstream and the app on free loopback ports; call `close()` in a `finally`. */
+export async function startReplayApp(options: ReplayAppOptions = {}): Promise<ReplayApp> {
+  const upstream = await startReplayUpstream({
+    port: 0,
+    now: options.now ?? (() => catalog.baseTimeMs),
+    faults: options.faults,
+  });
+  try {
+    const deps = replayDeps(upstream, options);
+    const app = (options.build ?? createApp)(deps);
+    const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
+    const origin = `http://127.0.0.1:${server.addr.port}`;
+    return {
+      origin,
+      mcpUrl: new URL(`${origin}/mcp`),
+      upstream,
+      deps,
+      fetch: (path, init) => fetch(`${origin}${path}`, init),
+      async close() {
+        await server.shutdown();
+        await upstream.close();
+      },
+    };
+  } catch (error) {
+    await upstream.close();
+    throw error;
+  }
+}
