@@ -10,7 +10,6 @@ export * from "./units.ts";
 export * from "./leverage.ts";
 export * from "./mark_price.ts";
 export * from "./bust_price.ts";
-export * from "./notional.ts";
 export * from "./unrealized_pnl.ts";
 export * from "./close_payout.ts";
 export * from "./distance_to_bust.ts";

@@ -5,11 +5,9 @@ Deno.test("mod re-exports every math function", () => {
   const names = [
     "wadToNumber",
     "rawPriceToNumber",
-    "parseWad",
     "checkedLeverage",
     "markPrice",
     "bustPrice",
-    "notionalWad",
     "unrealizedPnlWad",
     "closePayout",
     "distanceToBustPercentWad",
@@ -33,7 +31,7 @@ Deno.test("mod functions chain from a quote to a risk band for the real BTC long
     entryRaw: mark,
     leverage: 100,
     isLong: true,
-    bustBufferWad: math.parseWad("0.000476041580087574"),
+    bustBufferWad: 476_041_580_087_574n,
   });
   equal(bust, 822740n);
   const distance = math.distanceToBustPercentWad({ markRaw: mark, bustRaw: bust, isLong: true });

@@ -55,33 +55,3 @@ export function rawPriceToNumber(raw: bigint, priceScale: bigint): number {
   }
   return quotientToNumber(raw, priceScale);
 }
-
-const DECIMAL_PATTERN = /^([+-]?)(\d*)(?:\.(\d*))?$/;
-
-/**
- * Parse a plain decimal string ("12.5", "-0.02", "748.80") into an exact wad.
- *
- * Accepts an optional sign, digits and at most 18 significant fraction digits (extra
- * trailing zeros are allowed). Rejects exponents, separators, empty input and anything
- * that would need rounding, so a parsed value is always exact.
- *
- * @throws {SyntaxError} on malformed input or more than 18 non-zero fraction digits.
- */
-export function parseWad(decimalString: string): bigint {
-  const text = decimalString.trim();
-  const match = DECIMAL_PATTERN.exec(text);
-  const wholeDigits = match?.[2] ?? "";
-  const fractionDigits = match?.[3] ?? "";
-  if (!match || (wholeDigits === "" && fractionDigits === "")) {
-    throw new SyntaxError(`not a plain decimal number: ${JSON.stringify(decimalString)}`);
-  }
-  const significantFraction = fractionDigits.replace(/0+$/, "");
-  if (significantFraction.length > 18) {
-    throw new SyntaxError(
-      `more than 18 fraction digits cannot be stored exactly: ${JSON.stringify(decimalString)}`,
-    );
-  }
-  const magnitude = BigInt(wholeDigits || "0") * WAD +
-    BigInt(significantFraction.padEnd(18, "0"));
-  return match[1] === "-" ? -magnitude : magnitude;
-}

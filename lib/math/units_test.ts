@@ -1,5 +1,5 @@
 import { equal, throws } from "node:assert/strict";
-import { parseWad, rawPriceToNumber, WAD, wadToNumber } from "./units.ts";
+import { rawPriceToNumber, WAD, wadToNumber } from "./units.ts";
 
 Deno.test("WAD is ten to the eighteenth", () => {
   equal(WAD, 1_000_000_000_000_000_000n);
@@ -36,29 +36,4 @@ Deno.test("rawPriceToNumber divides by the instrument's price scale", () => {
 Deno.test("rawPriceToNumber refuses a zero or negative price scale", () => {
   throws(() => rawPriceToNumber(1n, 0n), RangeError);
   throws(() => rawPriceToNumber(1n, -10n), RangeError);
-});
-
-Deno.test("parseWad reads whole numbers, fractions and signs exactly", () => {
-  equal(parseWad("10"), 10n * WAD);
-  equal(parseWad("748.80"), 748_800_000_000_000_000_000n);
-  equal(parseWad("-0.02"), -20_000_000_000_000_000n);
-  equal(parseWad("+1.5"), 1_500_000_000_000_000_000n);
-  equal(parseWad(".5"), 500_000_000_000_000_000n);
-  equal(parseWad("7."), 7n * WAD);
-  equal(parseWad("0.000000000000000001"), 1n);
-  equal(parseWad("814.598"), 814_598_000_000_000_000_000n);
-});
-
-Deno.test("parseWad allows trailing zeros past the 18th fraction digit", () => {
-  equal(parseWad("1.00000000000000000100"), WAD + 1n);
-});
-
-Deno.test("parseWad rejects input that is not a plain decimal", () => {
-  for (const bad of ["", ".", "-", "1e18", "1,000", "0x10", "abc", "1.2.3", "--1"]) {
-    throws(() => parseWad(bad), SyntaxError, `should reject ${JSON.stringify(bad)}`);
-  }
-});
-
-Deno.test("parseWad rejects a 19th significant fraction digit instead of rounding it", () => {
-  throws(() => parseWad("0.0000000000000000001"), SyntaxError);
 });
