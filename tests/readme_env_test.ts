@@ -1,0 +1,52 @@
+/**
+ * The README's configuration table is the one list of environment variables: every variable a
+ * source file reads must have a row, and every row must still be read somewhere.
+ */
+import assert from "node:assert/strict";
+
+const ROOT = new URL("..", import.meta.url);
+const READ = /(?:env\.get|Deno\.env\.get)\(\s*"([A-Z][A-Z0-9_]*)"|\btext\(\s*"([A-Z][A-Z0-9_]*)"/g;
+
+const SKIPPED_DIRECTORIES = new Set(["node_modules", "tests", ".git", "static"]);
+
+/** Source files outside tests (test files set their own variables). */
+async function* sourceFiles(dir: URL): AsyncGenerator<URL> {
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.isDirectory && !SKIPPED_DIRECTORIES.has(entry.name)) {
+      yield* sourceFiles(new URL(`${entry.name}/`, dir));
+    } else if (entry.isFile && /\.tsx?$/.test(entry.name) && !/_test\.tsx?$/.test(entry.name)) {
+      yield new URL(entry.name, dir);
+    }
+  }
+}
+
+async function variablesReadBySources(): Promise<Set<string>> {
+  const found = new Set<string>();
+  for await (const file of sourceFiles(ROOT)) {
+    for (const match of (await Deno.readTextFile(file)).matchAll(READ)) {
+      found.add(match[1] ?? match[2]);
+    }
+  }
+  return found;
+}
+
+Deno.test("the README's configuration table names exactly the environment variables sources read", async () => {
+  const readme = await Deno.readTextFile(new URL("README.md", ROOT));
+  const section = readme.slice(
+    readme.indexOf("## Configuration"),
+    readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1),
+  );
+  const documented = new Set([...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((m) => m[1]));
+  const read = await variablesReadBySources();
+  assert.ok(read.has("RATE_LIMIT_STORE") && read.has("SITE_URL"), "the scan finds the readers");
+  assert.deepEqual(
+    [...read].filter((name) => !documented.has(name)).sort(),
+    [],
+    "read but undocumented",
+  );
+  assert.deepEqual(
+    [...documented].filter((name) => !read.has(name)).sort(),
+    [],
+    "documented but never read",
+  );
+});
