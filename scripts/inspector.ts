@@ -67,23 +67,40 @@ export function parseInspectorJson(run: InspectorRun): any {
   }
 }
 
+/** What the two inspector runs returned: the tools/list result and one tools/call result. */
+export interface InspectorCheck {
+  // deno-lint-ignore no-explicit-any -- the CLI prints arbitrary MCP results
+  listed: any;
+  // deno-lint-ignore no-explicit-any -- the CLI prints arbitrary MCP results
+  called: any;
+}
+
+/** Lists the tools at `url`, then calls `get_protocol_overview` with `recent_trades=2`. */
+export async function inspectServer(
+  url: URL | string,
+  options: { signal?: AbortSignal } = {},
+): Promise<InspectorCheck> {
+  const listed = parseInspectorJson(await runInspector(url, ["--method", "tools/list"], options));
+  const called = parseInspectorJson(
+    await runInspector(url, [
+      "--method",
+      "tools/call",
+      "--tool-name",
+      "get_protocol_overview",
+      "--tool-arg",
+      "recent_trades=2",
+    ], options),
+  );
+  return { listed, called };
+}
+
 if (import.meta.main) {
   const app = await startReplayApp();
   let failed = false;
   try {
-    const listed = parseInspectorJson(await runInspector(app.mcpUrl, ["--method", "tools/list"]));
+    const { listed, called } = await inspectServer(app.mcpUrl);
     const names = listed.tools.map((tool: { name: string }) => tool.name);
     console.log(`tools/list: ${names.length} tools: ${names.join(", ")}`);
-    const called = parseInspectorJson(
-      await runInspector(app.mcpUrl, [
-        "--method",
-        "tools/call",
-        "--tool-name",
-        "get_protocol_overview",
-        "--tool-arg",
-        "recent_trades=2",
-      ]),
-    );
     console.log(`tools/call get_protocol_overview: isError=${called.isError ?? false}`);
     console.log(called.content?.[0]?.text ?? "(no text)");
     failed = names.length !== 9 || called.isError === true || !called.structuredContent;

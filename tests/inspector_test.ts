@@ -3,7 +3,7 @@
  * calls get_protocol_overview (scripts/inspector.ts runs the CLI; the first run downloads it).
  */
 import assert from "node:assert/strict";
-import { parseInspectorJson, runInspector } from "../scripts/inspector.ts";
+import { inspectServer } from "../scripts/inspector.ts";
 import { TOOLS } from "../tools/registry.ts";
 import { withTestApp } from "./_app.ts";
 
@@ -14,23 +14,10 @@ Deno.test("the inspector CLI lists the nine tools and calls get_protocol_overvie
   const timer = setTimeout(() => controller.abort(), BOUND_MS);
   try {
     await withTestApp(async (app) => {
-      const signal = controller.signal;
-      const listed = parseInspectorJson(
-        await runInspector(app.mcpUrl, ["--method", "tools/list"], { signal }),
-      );
+      const { listed, called } = await inspectServer(app.mcpUrl, { signal: controller.signal });
       assert.deepEqual(
         listed.tools.map((tool: { name: string }) => tool.name),
         TOOLS.map((tool) => tool.name),
-      );
-      const called = parseInspectorJson(
-        await runInspector(app.mcpUrl, [
-          "--method",
-          "tools/call",
-          "--tool-name",
-          "get_protocol_overview",
-          "--tool-arg",
-          "recent_trades=2",
-        ], { signal }),
       );
       assert.notEqual(called.isError, true, JSON.stringify(called.content));
       assert.equal(called.structuredContent.recent_trades.length, 2);
