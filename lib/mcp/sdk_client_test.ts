@@ -73,15 +73,20 @@ async function exercise(client: Client): Promise<void> {
   await client.ping();
 }
 
+/** Connects an SDK client over `transport`, runs {@link exercise} and closes it. */
+async function connectAndExercise(transport: StreamableHTTPClientTransport): Promise<void> {
+  const client = new Client({ name: "sdk-test", version: "1.0.0" });
+  await client.connect(transport);
+  try {
+    await exercise(client);
+  } finally {
+    await client.close();
+  }
+}
+
 Deno.test("the SDK client lists and calls tools over JSON responses", async () => {
   await withServer(async (url, seen) => {
-    const client = new Client({ name: "sdk-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(url));
-    try {
-      await exercise(client);
-    } finally {
-      await client.close();
-    }
+    await connectAndExercise(new StreamableHTTPClientTransport(url));
     const answered = seen.filter((entry) => entry.contentType !== null);
     assert.ok(answered.length >= 5);
     assert.ok(answered.every((entry) => entry.contentType === "application/json"));
@@ -90,13 +95,7 @@ Deno.test("the SDK client lists and calls tools over JSON responses", async () =
 
 Deno.test("the SDK client lists and calls tools over SSE responses", async () => {
   await withServer(async (url, seen) => {
-    const client = new Client({ name: "sdk-sse-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(url, { fetch: sseOnlyFetch }));
-    try {
-      await exercise(client);
-    } finally {
-      await client.close();
-    }
+    await connectAndExercise(new StreamableHTTPClientTransport(url, { fetch: sseOnlyFetch }));
     const answered = seen.filter((entry) => entry.contentType !== null);
     assert.ok(answered.length >= 5);
     assert.ok(answered.every((entry) => entry.accept === "text/event-stream"));
