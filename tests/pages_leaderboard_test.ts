@@ -1,17 +1,6 @@
 import assert from "node:assert/strict";
+import { LEADERBOARD_SORT_KEYS as SORT_KEYS } from "../lib/papertrade/mod.ts";
 import { catalog, withPages } from "./_pages.ts";
-
-const SORT_KEYS = [
-  "totalWindowedPnl",
-  "realizedPnl",
-  "currentUnrealizedPnl",
-  "currentBalance",
-  "currentQueued",
-  "currentOpenNotional",
-  "totalVolume",
-  "paperTotal",
-  "currentOpenPositionCount",
-];
 
 /** The ranks of a leaderboard page, in row order. */
 function ranks(html: string): number[] {
