@@ -5,10 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
-import { docsRoutes } from "../../routes/docs.tsx";
-import { SAMPLE_TOOLS } from "../discovery/sample_tools.ts";
+import { docsRoutes } from "../routes/docs.tsx";
+import { SAMPLE_TOOLS } from "../lib/discovery/sample_tools.ts";
 
-const SCRIPT_URL = new URL("../../static/enhance.js", import.meta.url);
+const SCRIPT_URL = new URL("../static/enhance.js", import.meta.url);
 
 async function gzipSize(bytes: Uint8Array): Promise<number> {
   const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream("gzip"));

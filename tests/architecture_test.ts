@@ -1,0 +1,128 @@
+/**
+ * Layers point one way, private modules stay in their folder, and no module imports itself
+ * back. Each rule scans the import statements of every source file. The known exceptions are
+ * listed by name: a new violation fails the test, and an entry can be deleted once fixed.
+ */
+import assert from "node:assert/strict";
+
+const ROOT = new URL("../", import.meta.url);
+const SKIPPED = new Set(["node_modules", ".git", "static"]);
+const IMPORT =
+  /(?:import|export)\s[^"';]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
+
+/** Every .ts/.tsx file under the root, as a root-relative path. */
+async function sourceFiles(dir = ""): Promise<string[]> {
+  const files: string[] = [];
+  for await (const entry of Deno.readDir(new URL(dir || ".", ROOT))) {
+    const path = dir + entry.name;
+    if (entry.isDirectory && !SKIPPED.has(entry.name)) files.push(...await sourceFiles(`${path}/`));
+    else if (entry.isFile && /\.tsx?$/.test(entry.name)) files.push(path);
+  }
+  return files;
+}
+
+/** The local modules each file imports, as root-relative paths. */
+async function importGraph(): Promise<Map<string, string[]>> {
+  const graph = new Map<string, string[]>();
+  for (const file of await sourceFiles()) {
+    const text = await Deno.readTextFile(new URL(file, ROOT));
+    const targets = [...text.matchAll(IMPORT)]
+      .map((match) => match[1] ?? match[2] ?? match[3])
+      .filter((specifier) => specifier.startsWith("."))
+      .map((specifier) => new URL(specifier, new URL(file, ROOT)).href.slice(ROOT.href.length));
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+function folderOf(path: string): string {
+  return path.slice(0, path.lastIndexOf("/") + 1);
+}
+
+/** Violations not in `known`, so that fixing a known one never fails the test. */
+function unexpected(found: string[], known: readonly string[]): string[] {
+  return found.filter((item) => !known.includes(item)).sort();
+}
+
+const graph = await importGraph();
+
+// lib/live builds the island's view model (issues 9 and 12 move it).
+const KNOWN_UPWARD_IMPORTS: readonly string[] = [
+  "lib/live/positions_view.ts -> components/format.ts",
+  "lib/live/positions_view.ts -> islands/positions_view.ts",
+  "lib/live/watch_positions.ts -> islands/positions_view.ts",
+];
+
+Deno.test("lib/ imports nothing from routes/, components/ or islands/", () => {
+  const found = [...graph].filter(([file]) => file.startsWith("lib/")).flatMap(([file, targets]) =>
+    targets.filter((target) => /^(routes|components|islands)\//.test(target))
+      .map((target) => `${file} -> ${target}`)
+  );
+  assert.deepEqual(unexpected(found, KNOWN_UPWARD_IMPORTS), []);
+});
+
+const KNOWN_CROSS_FOLDER_PRIVATE: readonly string[] = [
+  "components/IntentFields.tsx -> tools/_json_intents.ts",
+  "components/IntentPage.tsx -> tools/_json_intents.ts",
+  "components/PendingIntentsTable.tsx -> tools/_json_intents.ts",
+  "components/SettledIntentCard.tsx -> tools/_json_intents.ts",
+  "lib/intents/lookup_test.ts -> lib/wallet/_testing.ts",
+  "lib/search/resolve_test.ts -> lib/wallet/_testing.ts",
+  "lib/upstream_check/endpoints.ts -> lib/hyperevm/_rpc_schemas.ts",
+  "lib/upstream_check/mismatch.ts -> lib/papertrade/_wire_issues.ts",
+  "routes/live_test.ts -> lib/live/_testing.ts",
+  "routes/live_test.ts -> tests/_app.ts",
+];
+
+Deno.test("no _private module is imported from another folder", () => {
+  const found = [...graph].flatMap(([file, targets]) =>
+    targets.filter((target) =>
+      target.slice(target.lastIndexOf("/") + 1).startsWith("_") &&
+      folderOf(target) !== folderOf(file)
+    ).map((target) => `${file} -> ${target}`)
+  );
+  assert.deepEqual(unexpected(found, KNOWN_CROSS_FOLDER_PRIVATE), []);
+});
+
+/** Groups of modules that import each other (strongly connected, more than one module). */
+function cycles(): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (stack.includes(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const group: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        group.push(member);
+      } while (member !== node);
+      if (group.length > 1) found.push(group.sort().join(" <-> "));
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+const KNOWN_CYCLES: readonly string[] = [
+  "lib/http/memory_store.ts <-> lib/http/rate_limit.ts",
+  "lib/papertrade/query_types.ts <-> lib/papertrade/types.ts",
+  "lib/upstream_check/_record_chain.ts <-> lib/upstream_check/record.ts",
+  "lib/wallet/compose.ts <-> lib/wallet/summary.ts",
+];
+
+Deno.test("no module imports itself back through others", () => {
+  assert.deepEqual(unexpected(cycles(), KNOWN_CYCLES), []);
+});
