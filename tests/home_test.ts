@@ -1,35 +1,8 @@
 import assert from "node:assert/strict";
-import { startReplayUpstream } from "../fixtures/replay.ts";
-import { catalog } from "../fixtures/mod.ts";
-import { createApp } from "../app.tsx";
-import { createDeps } from "../lib/boot.ts";
-import { DEFAULT_CONFIG } from "../lib/config.ts";
-
-async function withApp(
-  run: (
-    app: ReturnType<typeof createApp>,
-    upstream: Awaited<ReturnType<typeof startReplayUpstream>>,
-  ) => Promise<void>,
-  options: { timeoutMs?: number } = {},
-) {
-  const now = () => catalog.baseTimeMs;
-  const upstream = await startReplayUpstream({ port: 0, now });
-  try {
-    const config = {
-      ...DEFAULT_CONFIG,
-      papertradeApiUrl: upstream.apiUrl,
-      rpcUrl: upstream.rpcUrl,
-      fallbackRpcUrl: upstream.fallbackRpcUrl,
-      upstreamTimeoutMs: options.timeoutMs ?? DEFAULT_CONFIG.upstreamTimeoutMs,
-    };
-    await run(createApp(createDeps(config, { now })), upstream);
-  } finally {
-    await upstream.close();
-  }
-}
+import { withPages } from "./_app.ts";
 
 Deno.test("the home page renders the overview, both markets at their mark and the latest trades", async () => {
-  await withApp(async (app) => {
+  await withPages(async ({ app }) => {
     const response = await app.request("/");
     assert.equal(response.status, 200);
     assert.match(response.headers.get("content-type") ?? "", /^text\/html/);
@@ -54,7 +27,7 @@ Deno.test("the home page renders the overview, both markets at their mark and th
 });
 
 Deno.test("the home page sends a strict CSP that allows framing only by pages.dev hosts", async () => {
-  await withApp(async (app) => {
+  await withPages(async ({ app }) => {
     const response = await app.request("/");
     await response.body?.cancel();
     const csp = response.headers.get("content-security-policy") ?? "";
@@ -68,7 +41,7 @@ Deno.test("the home page sends a strict CSP that allows framing only by pages.de
 });
 
 Deno.test("an upstream 500 gives a 502 page that names the Papertrade API, not a stack trace", async () => {
-  await withApp(async (app, upstream) => {
+  await withPages(async ({ app, upstream }) => {
     upstream.setFaults({ target: "api", status: 500 });
     const response = await app.request("/");
     assert.equal(response.status, 502);
@@ -79,16 +52,16 @@ Deno.test("an upstream 500 gives a 502 page that names the Papertrade API, not a
 });
 
 Deno.test("a hung upstream gives a 504 page within the configured timeout", async () => {
-  await withApp(async (app, upstream) => {
+  await withPages(async ({ app, upstream }) => {
     upstream.setFaults({ target: "api", hang: true });
     const response = await app.request("/");
     assert.equal(response.status, 504);
     assert.match(await response.text(), /timed out/);
-  }, { timeoutMs: 300 });
+  }, { upstreamTimeoutMs: 300 });
 });
 
 Deno.test("unknown paths get a 404 page that says what was asked for", async () => {
-  await withApp(async (app) => {
+  await withPages(async ({ app }) => {
     const response = await app.request("/no/such/page");
     assert.equal(response.status, 404);
     assert.ok((await response.text()).includes("Nothing lives at /no/such/page."));
