@@ -1,4 +1,7 @@
-/** The explorer as one Hono app: every page and endpoint, mounted from `routes/`. */
+/**
+ * The explorer as one Hono app: every page and endpoint, mounted from `routes/`. Composed here at
+ * the root beside `main.ts` (as Fresh does), so `lib/` never imports routes or components.
+ */
 import { Hono } from "hono";
 import { serveStatic } from "hono/deno";
 import type { AppDeps } from "./lib/deps.ts";
@@ -36,7 +39,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   app.route("/", pageRoutes(deps));
   app.route("/", liveRoutes(deps, options.live));
   app.route("/", docsRoutes({ siteUrl, tools: TOOLS, site }));
-  // Discovery goes before MCP: it owns GET /mcp/server-card.
+  // No two families answer the same path, so their order does not matter (tests/app_routes_test.ts).
   app.route("/", discoveryRoutes({ siteUrl, tools: TOOLS, site }));
   // One limiter for both faces: 60 tool calls a minute per client across MCP and REST.
   const limiter = createDefaultLimiter();
