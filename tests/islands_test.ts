@@ -15,6 +15,7 @@ import { LivePositions } from "../islands/LivePositions.tsx";
 import type { PositionsView } from "../islands/positions_view.ts";
 import { buildIslands, gzipSize, ISLANDS_BUNDLE } from "../scripts/build.ts";
 import { catalog, withTestApp } from "./_app.ts";
+import { fullApp } from "./browser/_full_app.ts";
 
 const HOSTILE = [
   "</script><script>alert(1)</script>",
@@ -144,6 +145,8 @@ Deno.test("the wallet section's server markup is exactly the island's first rend
   });
 });
 
+// The full app, as main.ts builds it.
+const build = (deps: Parameters<typeof fullApp>[0]) => fullApp(deps);
 const ISLAND_FREE = [
   { path: "/", route: "/" },
   { path: "/leaderboard", route: "/leaderboard" },
@@ -162,32 +165,38 @@ function scriptsOf(html: string) {
 }
 
 for (const page of ISLAND_FREE) {
-  Deno.test(`${page.route} ships no island bundle, no Preact runtime and no modulepreload`, async () => {
-    await withTestApp(async (app) => {
-      const response = await app.fetch(page.path);
-      assert.equal(response.status, 200);
-      const found = scriptsOf(await response.text());
-      assert.deepEqual(found.scripts, ['<script src="/static/enhance.js" defer>']);
-      assert.deepEqual(found.preloads, []);
-      assert.equal(found.bundleReferences, 0);
-    });
+  Deno.test({
+    name: `${page.route} ships no island bundle, no Preact runtime and no modulepreload`,
+    fn: async () => {
+      await withTestApp(async (app) => {
+        const response = await app.fetch(page.path);
+        assert.equal(response.status, 200);
+        const found = scriptsOf(await response.text());
+        assert.deepEqual(found.scripts, ['<script src="/static/enhance.js" defer>']);
+        assert.deepEqual(found.preloads, []);
+        assert.equal(found.bundleReferences, 0);
+      }, { build });
+    },
   });
 }
 
-Deno.test("the wallet page loads exactly the island bundle and hydrates one LivePositions island", async () => {
-  await withTestApp(async (app) => {
-    const response = await app.fetch(`/wallet/${catalog.wallets.whale.address}`);
-    assert.equal(response.status, 200);
-    const html = await response.text();
-    const found = scriptsOf(html);
-    assert.deepEqual(found.scripts, [
-      '<script src="/static/enhance.js" defer>',
-      `<script type="module" src="${ISLAND_SCRIPT_URL}">`,
-    ]);
-    assert.deepEqual(found.preloads, []);
-    assert.equal((html.match(/data-island="/g) ?? []).length, 1);
-    assert.ok(html.includes('data-island="LivePositions"'));
-  });
+Deno.test({
+  name: "the wallet page loads exactly the island bundle and hydrates one LivePositions island",
+  fn: async () => {
+    await withTestApp(async (app) => {
+      const response = await app.fetch(`/wallet/${catalog.wallets.whale.address}`);
+      assert.equal(response.status, 200);
+      const html = await response.text();
+      const found = scriptsOf(html);
+      assert.deepEqual(found.scripts, [
+        '<script src="/static/enhance.js" defer>',
+        `<script type="module" src="${ISLAND_SCRIPT_URL}">`,
+      ]);
+      assert.deepEqual(found.preloads, []);
+      assert.equal((html.match(/data-island="/g) ?? []).length, 1);
+      assert.ok(html.includes('data-island="LivePositions"'));
+    }, { build });
+  },
 });
 
 Deno.test("the committed island bundle is small, carries no zod or viem code, and matches a fresh build", async () => {
