@@ -76,6 +76,8 @@ const KNOWN_CROSS_FOLDER_PRIVATE: readonly string[] = [
   "lib/upstream_check/mismatch.ts -> lib/papertrade/_wire_issues.ts",
   "routes/live_test.ts -> lib/live/_testing.ts",
   "routes/live_test.ts -> tests/_app.ts",
+  // Left while issues 9 and 12 edit the lines around it; `withTestApp` builds the same app.
+  "tests/islands_test.ts -> tests/browser/_full_app.ts",
 ];
 
 Deno.test("no _private module is imported from another folder", () => {
