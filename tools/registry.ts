@@ -1,7 +1,6 @@
 /**
  * The nine tools, in the order the MCP server lists them. Every face of the product (MCP,
- * REST mirror, OpenAPI, cards, docs, pages) reads this one list; look a tool up by name with
- * `findTool(TOOLS, name)` from `lib/mcp/call_tool.ts`.
+ * REST mirror, OpenAPI, cards, docs, pages) reads this one list.
  */
 import type { ToolDefinition } from "./types.ts";
 import { searchTool } from "./search.ts";
@@ -27,3 +26,6 @@ export const TOOLS: readonly ToolDefinition<any, any>[] = [
   getTradeHistoryTool,
   getProtocolOverviewTool,
 ];
+
+// Look a tool up with `findTool(TOOLS, name)` from lib/mcp/call_tool.ts: the one lookup, which
+// the MCP layer also runs over the (possibly injected) list it serves.
