@@ -5,7 +5,10 @@
 import assert from "node:assert/strict";
 
 const ROOT = new URL("..", import.meta.url);
-const READ = /(?:env\.get|Deno\.env\.get)\(\s*"([A-Z][A-Z0-9_]*)"|\btext\(\s*"([A-Z][A-Z0-9_]*)"/g;
+/** A file that reads the environment, however it spells the lookup. */
+const READS_ENV = /Deno\.env|\benv\.get\(|\(env[,)]|\benv: Env\b/;
+/** Every all-capitals string in such a file is taken for a variable name (signals aside). */
+const NAME = /"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)"/g;
 
 const SKIPPED_DIRECTORIES = new Set(["node_modules", "tests", ".git", "static"]);
 
@@ -23,8 +26,10 @@ async function* sourceFiles(dir: URL): AsyncGenerator<URL> {
 async function variablesReadBySources(): Promise<Set<string>> {
   const found = new Set<string>();
   for await (const file of sourceFiles(ROOT)) {
-    for (const match of (await Deno.readTextFile(file)).matchAll(READ)) {
-      found.add(match[1] ?? match[2]);
+    const text = await Deno.readTextFile(file);
+    if (!READS_ENV.test(text)) continue;
+    for (const [, name] of text.matchAll(NAME)) {
+      if (name.length >= 4 && !name.startsWith("SIG")) found.add(name);
     }
   }
   return found;
