@@ -23,11 +23,5 @@ export {
   siteLink,
 } from "./server_identity.ts";
 export { serverJsonMismatches } from "./server_json.ts";
-export {
-  buildRobotsTxt,
-  buildSecurityTxt,
-  buildSitemapXml,
-  CONTENT_SIGNAL,
-  NAMED_CRAWLERS,
-} from "./text_files.ts";
+export * from "./text_files.ts";
 export { exampleArguments, firstSentence, type ToolInfo, toolJsonSchemas } from "./tool_info.ts";
