@@ -55,3 +55,15 @@ Deno.test("the README's configuration table names exactly the environment variab
     "documented but never read",
   );
 });
+
+Deno.test("the self-hosting docs list every variable an operator sets for the app", async () => {
+  const readme = await Deno.readTextFile(new URL("README.md", ROOT));
+  const forApp = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)` *\|[^|]*\| *app\b/gm)]
+    .map((m) => m[1])
+    // Deno Deploy sets this one itself.
+    .filter((name) => name !== "DENO_DEPLOYMENT_ID");
+  const docs = await Deno.readTextFile(new URL("docs/self-hosting.md", ROOT));
+  const documented = [...docs.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((m) => m[1]);
+  assert.ok(forApp.includes("SITE_URL"), "the README rows are found");
+  assert.deepEqual(documented.sort(), forApp.sort());
+});
