@@ -15,12 +15,11 @@ import {
   recordUpstream,
   writeRecording,
 } from "../lib/upstream_check/mod.ts";
-import { DEFAULT_UPSTREAMS } from "../lib/default_upstreams.ts";
 
 const USAGE = `usage: deno task record [--api URL] [--rpc URL] [--wallet ADDRESS]... [--tx HASH]...
                         [--out DIR]
-  --api     Papertrade API origin (default PAPERTRADE_API_URL or ${DEFAULT_UPSTREAMS.papertradeApiUrl})
-  --rpc     HyperEVM JSON-RPC URL (default HYPEREVM_RPC_URL or ${DEFAULT_UPSTREAMS.rpcUrl})
+  --api     Papertrade API origin (default PAPERTRADE_API_URL or https://exchange.papertrade.xyz)
+  --rpc     HyperEVM JSON-RPC URL (default HYPEREVM_RPC_URL or https://rpc.hyperliquid.xyz/evm)
   --wallet  record this wallet's stream snapshot and full trade history (repeatable)
   --tx      record this transaction, its receipt and its block (repeatable)
   --out     directory to write (default: a new temporary directory)`;

@@ -8,12 +8,11 @@
  * 2 for bad flags.
  */
 import { formatReport, parseUpstreamArgs, verifyUpstream } from "../lib/upstream_check/mod.ts";
-import { DEFAULT_UPSTREAMS } from "../lib/default_upstreams.ts";
 
 const USAGE =
   `usage: deno task verify-upstream [--api URL] [--rpc URL] [--wallet ADDRESS]... [--tx HASH]...
-  --api     Papertrade API origin (default PAPERTRADE_API_URL or ${DEFAULT_UPSTREAMS.papertradeApiUrl})
-  --rpc     HyperEVM JSON-RPC URL (default HYPEREVM_RPC_URL or ${DEFAULT_UPSTREAMS.rpcUrl})
+  --api     Papertrade API origin (default PAPERTRADE_API_URL or https://exchange.papertrade.xyz)
+  --rpc     HyperEVM JSON-RPC URL (default HYPEREVM_RPC_URL or https://rpc.hyperliquid.xyz/evm)
   --wallet  also check this wallet's stream snapshot and first trade-history page (repeatable)
   --tx      also check this transaction, its receipt and its block's logs (repeatable)`;
 
