@@ -52,7 +52,9 @@ export function PositionPage(
 
 function ClosedTrade(props: { trade: Trade; found: WalletPositions; now: number }) {
   const { trade } = props;
-  const instrument = props.found.trading.instruments.find((item) => item.id === trade.instrumentId);
+  const instrument = props.found.trading?.instruments.find((item) =>
+    item.id === trade.instrumentId
+  );
   const price = (
     raw: bigint,
   ) => (instrument ? formatPrice(raw, instrument.priceScale) : String(raw));

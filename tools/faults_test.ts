@@ -68,7 +68,8 @@ Deno.test("a failing wallet stream becomes a ToolError naming /state/user/live",
 Deno.test("a single 503 is retried and the tool still answers", async () => {
   await withHarness(async ({ context, upstream }) => {
     const { structured } = await callTool(getProtocolOverviewTool, { recent_trades: 1 }, context);
-    assert.ok(structured.tvl_usd > 0);
+    assert.ok(structured.tvl_usd! > 0);
+    assert.deepEqual(structured.unavailable, []);
     assert.equal(upstream.stats().faulted, 1);
   }, { faults: { target: "api", path: "/query/protocol/summary", status: 503, times: 1 } });
 });

@@ -18,7 +18,7 @@ Deno.test("get_intents lists every pending operation with its id, times, queue a
       assert.equal(byAction[action]?.intent_id, id, `${action} is listed with its id`);
     }
     for (const op of structured.pending) {
-      assert.ok(op.queue_position >= 1);
+      assert.ok(op.queue_position !== null && op.queue_position >= 1);
       assert.ok(op.accepted_at !== null && op.deadline !== null);
       assert.ok(Date.parse(op.deadline) > Date.parse(op.accepted_at), "deadline after acceptance");
     }

@@ -113,6 +113,9 @@ export const leaderboardPage = z.object({
   pageInfo: z.object({ page: count, pageSize: count, totalPages: count, totalItems: count }),
 });
 
+/** The leaderboard page with its rows unchecked, so one bad row drops only itself. */
+export const leaderboardPageEnvelope = leaderboardPage.extend({ accounts: z.array(z.unknown()) });
+
 // ---------------------------------------------------------------------------------------------
 // GET /query/wallet/trades?cursor&filter&limit&wallet  (modelled: path unknown)
 // ---------------------------------------------------------------------------------------------
@@ -145,6 +148,9 @@ export const tradeHistoryPage = z.object({
   trades: z.array(tradeRow),
   nextCursor: z.string().nullable(),
 });
+
+/** The trade-history page with its rows unchecked, so one bad row drops only itself. */
+export const tradeHistoryEnvelope = tradeHistoryPage.extend({ trades: z.array(z.unknown()) });
 
 // ---------------------------------------------------------------------------------------------
 // /query/protocol/*
@@ -192,28 +198,40 @@ export const queueSummary = z.object({
   front: queueEntry,
 });
 
-// modelled: recent-trade key spellings are unknown; the SDK's semantic names in camelCase.
-/** `GET /query/protocol/trades/recent`, newest first; USD and prices are display floats. */
+/**
+ * One row of `GET /query/protocol/trades/recent`: the keys of the SDK's recorded answer
+ * (papertrade-facts.md 11.2). An open has `entry` and no exit or PnL; a close or liquidation
+ * has `exit` and `pnlUsd`, and a close may have `entry: null`.
+ */
+export const recentTradeRow = z.object({
+  seq: z.string().regex(/^[0-9]+$/, "expected a decimal string"),
+  ts: ms,
+  wallet: address,
+  instrument: z.string(),
+  instrumentId: count,
+  instrumentTerminal: z.boolean(),
+  // modelled: the side and kind words were placeholders in the recorded row; long|short and
+  // open|close|liquidation are inferred from the SDK's field names.
+  side: z.enum(["long", "short"]),
+  leverage: count,
+  notionalUsd: z.number(),
+  intentId: bytes32.nullable(),
+  positionId: z.string().regex(/^[0-9]+$/, "expected a decimal string"),
+  kind: z.enum(["open", "close", "liquidation"]),
+  entry: z.number().nullable(),
+  exit: z.number().nullable().optional(),
+  pnlUsd: z.number().nullable().optional(),
+});
+
+/** `GET /query/protocol/trades/recent` (no query string), newest first; floats are display USD. */
 export const recentTrades = z.object({
   ok: z.literal(true),
-  events: z.array(z.object({
-    seq: count,
-    timestamp: ms,
-    wallet: address,
-    symbol: z.string(),
-    instrumentId: count,
-    terminal: z.boolean(),
-    isLong: z.boolean(),
-    leverage: count,
-    notional: z.number(),
-    intentId: bytes32.nullable(),
-    positionId: z.string().regex(/^[0-9]+$/),
-    kind: z.enum(["open", "close", "liquidation"]),
-    entry: z.number(),
-    exit: z.number().nullable(),
-    pnl: z.number().nullable(),
-  })),
+  count,
+  events: z.array(recentTradeRow),
 });
+
+/** The recent trades with their rows unchecked, so one bad row drops only itself. */
+export const recentTradesEnvelope = recentTrades.extend({ events: z.array(z.unknown()) });
 
 const column = z.array(z.number());
 
