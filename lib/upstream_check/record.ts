@@ -17,10 +17,7 @@ import {
 } from "./endpoints.ts";
 import { acceptAnswer, type Mismatch, type Probe } from "./mismatch.ts";
 import { recordChain } from "./_record_chain.ts";
-import {
-  createUpstreamReader,
-  type UpstreamReaderOptions,
-} from "./upstream_reader.ts";
+import { createUpstreamReader, type UpstreamReaderOptions } from "./upstream_reader.ts";
 import * as wire from "../papertrade/wire.ts";
 import { endpointPath } from "../papertrade/endpoints.ts";
 import type { RecordingContext } from "./recording_context.ts";
