@@ -7,6 +7,7 @@ import { IntentLink, TxLink, WalletLink } from "./links.tsx";
 import { formatPrice, formatToken, formatUsd } from "./format.ts";
 import { Stat, toneOf } from "./Stat.tsx";
 import { Time } from "./Time.tsx";
+import { PartNotice } from "./PartNotice.tsx";
 
 /** The position page: the open position at the live mark, or its closed-trade record. */
 export function PositionPage(
@@ -17,11 +18,16 @@ export function PositionPage(
   return (
     <Layout title={`Position #${id} · Papertrade Explorer`}>
       <h1>
-        Position #{id}: {open ? "open" : found.closed?.liquidated ? "liquidated" : "closed"}
+        Position #{id}: {open
+          ? "open"
+          : found.closed
+          ? (found.closed.liquidated ? "liquidated" : "closed")
+          : "not open"}
       </h1>
       <p>
         Owned by <WalletLink address={wallet} full />.
       </p>
+      <PartNotice unavailable={found.unavailable} />
       {open
         ? (
           <>
