@@ -90,7 +90,8 @@ export const PAPERTRADE_ENDPOINTS = {
       },
       {
         fields: ["wallet.operations.*.8"],
-        reason: "the meaning of the operation row's ninth slot is unknown (read as the deadline)",
+        reason:
+          "the meaning of the operation row's ninth slot is unknown; it is read as the deadline",
       },
       {
         fields: [
@@ -153,7 +154,7 @@ export const PAPERTRADE_ENDPOINTS = {
     params: [
       { name: "cursor", note: "nextCursor of the previous page" },
       { name: "filter", note: "all or losses" },
-      { name: "limit", note: "rows per page (75)" },
+      { name: "limit", note: "rows per page, 75" },
       { name: "wallet", note: "lower-case 0x address" },
     ],
     schema: wire.tradeHistoryPage,
@@ -286,14 +287,22 @@ export function endpointPath(endpoint: PapertradeEndpoint, wallet?: string): str
     : endpoint.path.replace("{wallet}", encodeURIComponent(wallet.toLowerCase()));
 }
 
-/** The endpoint a path (template or filled) belongs to, if any. */
-export function findEndpoint(path: string): PapertradeEndpoint | undefined {
-  return PAPERTRADE_ENDPOINT_LIST.find((endpoint) => {
-    if (endpoint.path === path) return true;
-    const [prefix, suffix] = endpoint.path.split("{wallet}");
+/** The name of the endpoint a path (template, or filled with a lower-case address) belongs to. */
+export function findEndpointName(path: string): PapertradeEndpointName | undefined {
+  const names = Object.keys(PAPERTRADE_ENDPOINTS) as PapertradeEndpointName[];
+  return names.find((name) => {
+    const template: string = PAPERTRADE_ENDPOINTS[name].path;
+    if (template === path) return true;
+    const [prefix, suffix] = template.split("{wallet}");
     return suffix !== undefined && path.startsWith(prefix) && path.endsWith(suffix) &&
       /^0x[0-9a-f]{40}$/.test(path.slice(prefix.length, path.length - suffix.length));
   });
+}
+
+/** The endpoint a path (template or filled) belongs to, if any. */
+export function findEndpoint(path: string): PapertradeEndpoint | undefined {
+  const name = findEndpointName(path);
+  return name && PAPERTRADE_ENDPOINTS[name];
 }
 
 /** Whether the whole shape is a fact (no modelled part). */

@@ -39,6 +39,7 @@ export {
   type EndpointParam,
   endpointPath,
   findEndpoint,
+  findEndpointName,
   isFact,
   type ModelledPart,
   PAPERTRADE_ENDPOINT_LIST,
