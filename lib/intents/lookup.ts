@@ -21,7 +21,7 @@ import {
   type PapertradeClient,
   type RecentTrade,
 } from "../papertrade/mod.ts";
-import { Parts, type UnavailablePart } from "../parts.ts";
+import { isUpstreamFailure, Parts, type UnavailablePart } from "../parts.ts";
 
 /** How many of the latest trades the feed check reads. */
 export const FEED_CHECK_LIMIT = 100;
@@ -134,8 +134,12 @@ async function findPending(
   try {
     const [account, ranks] = await Promise.all([
       papertrade.fetchWalletSnapshot(wallet, { signal }),
-      // The queue position is a detail: without it the operation is still reported.
-      papertrade.fetchQueueRanks(wallet, { signal }).catch(() => null),
+      // The queue position is a detail: without it the operation is still reported, its
+      // position null (the JSON says null means the queue rank could not be read).
+      papertrade.fetchQueueRanks(wallet, { signal }).catch((error) => {
+        if (isUpstreamFailure(error)) return null;
+        throw error;
+      }),
     ]);
     const operation = account.operations.find((item) => item.intentId === id);
     if (!operation) return null;

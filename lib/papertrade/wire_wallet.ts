@@ -6,7 +6,7 @@ import { z } from "zod";
 import { address, bytes32, count, intString, ms, uintString } from "./_wire_scalars.ts";
 
 // ---------------------------------------------------------------------------------------------
-// GET /state/user/live?wallet=  (SSE: liveness, wallet snapshot, wallet patches, heartbeat)
+// walletStream (SSE: liveness, wallet snapshot, wallet patches, heartbeat)
 // ---------------------------------------------------------------------------------------------
 
 /** `liveness` event data. */
@@ -153,7 +153,7 @@ export const walletPatch = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// GET /queue-rank/accounts/{wallet}
+// queueRank
 // ---------------------------------------------------------------------------------------------
 
 /** Where each of a wallet's queued intents stands in the relayer queue (papertrade-facts 11.1). */
