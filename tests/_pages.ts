@@ -24,10 +24,15 @@ export interface PagesContext {
 /** Runs `body` against a fresh app and upstream, closing both afterwards. */
 export async function withPages(
   body: (context: PagesContext) => Promise<void>,
-  options: { faults?: Faults; upstreamTimeoutMs?: number } = {},
+  options: { faults?: Faults; upstreamTimeoutMs?: number; patchEveryMs?: number } = {},
 ): Promise<void> {
   const now = () => catalog.baseTimeMs;
-  const upstream = await startReplayUpstream({ port: 0, now, faults: options.faults });
+  const upstream = await startReplayUpstream({
+    port: 0,
+    now,
+    faults: options.faults,
+    patchEveryMs: options.patchEveryMs,
+  });
   try {
     const config: AppConfig = {
       ...DEFAULT_CONFIG,

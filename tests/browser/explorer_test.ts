@@ -49,7 +49,7 @@ Deno.test({
 
       await t.step("the search bar lands each kind of input on its page", async () => {
         const feed =
-          await (await fetch(`${site.upstream.apiUrl}/query/protocol/trades/recent?limit=1`))
+          await (await fetch(`${site.upstream.apiUrl}/query/protocol/trades/recent`))
             .json();
         const latest = feed.events[0];
         const intent = catalog.intents.settled_in_window;
