@@ -65,6 +65,8 @@ export type RpcMethodName = keyof typeof RPC_METHODS;
 
 /** One contract-level item the explorer relies on. */
 export interface ChainItem {
+  /** Stable name, for checks that confirm or contradict a modelled item. */
+  id: string;
   item: string;
   usedFor: string;
   /** `fact` items are used exactly; `modelled` ones are a plausible guess. */
@@ -76,6 +78,7 @@ export interface ChainItem {
 /** Contract-level items, facts first. */
 export const CHAIN_ITEMS: readonly ChainItem[] = [
   {
+    id: "domains",
     item:
       'EIP-712 domains (Exchange: name "String", version "1"; Staking: "PaperStaking", "1"; chain 999)',
     usedFor: "Signature checks",
@@ -83,30 +86,35 @@ export const CHAIN_ITEMS: readonly ChainItem[] = [
     note: "verified by recomputing the published separators",
   },
   {
+    id: "intentId",
     item: "Intent id derivation",
     usedFor: "Matching intents to settlements",
     status: "fact",
     note: "keccak256(tag ‖ digest ‖ signer), facts 3.4",
   },
   {
+    id: "feeAddress",
     item: "RegisterSessionKey fee address",
     usedFor: "Decoding session-key registrations",
     status: "fact",
     note: "always the zero address (facts 11.4)",
   },
   {
+    id: "withdrawRoute",
     item: "Withdraw route",
     usedFor: "Decoding withdrawals",
     status: "fact",
     note: 'a relayer route string ("hypercore"), not a signed field (facts 11.4)',
   },
   {
+    id: "batchCalldata",
     item: "BatchExecutor calldata (`executeBatch` over kind, signer, payload, signature)",
     usedFor: "Decoding settlement batches",
     status: "modelled",
     note: "the BatchExecutor ABI is unpublished",
   },
   {
+    id: "batchEvent",
     item:
       "BatchExecutor per-intent event `IntentExecuted(intentId, user, index, kind, success, reason)`",
     usedFor: "Which intent ran, and whether it succeeded",
@@ -114,12 +122,14 @@ export const CHAIN_ITEMS: readonly ChainItem[] = [
     note: "the event is unpublished",
   },
   {
+    id: "typeStrings",
     item: "EIP-712 type strings of each intent",
     usedFor: "Signature checks",
     status: "modelled",
     note: "built from the SDK's struct field lists and widths",
   },
   {
+    id: "cancelDomain",
     item: "Cancel domain name and version",
     usedFor: "Verifying cancel intents",
     status: "modelled",

@@ -38,6 +38,8 @@ import {
 import * as wire from "../papertrade/wire.ts";
 import { endpointPath } from "../papertrade/endpoints.ts";
 import { MODELLED_SHAPES } from "./modelled.ts";
+import { CHAIN_ITEMS, RPC_METHODS } from "../hyperevm/mod.ts";
+import { chainItemNote, type ChainModelFinding, judgeBatchModels } from "./chain_models.ts";
 
 /** Options of {@link verifyUpstream}. */
 export interface VerifyOptions extends UpstreamReaderOptions {
@@ -100,23 +102,48 @@ export async function verifyUpstream(options: VerifyOptions): Promise<VerifyRepo
     reader: createUpstreamReader(options),
     report: { checked: 0, mismatches: [], unreachable: [], modelled: [], notes: [] },
     answered: new Set(),
+    chainFindings: [],
   };
   await verifyApi(session, options.wallets ?? []);
   await verifyChain(session, options.txs ?? []);
-  session.report.modelled = MODELLED_SHAPES.map((shape) => ({
-    endpoint: shape.endpoint,
-    fields: shape.fields,
-    reason: shape.reason,
-    verdict:
-      session.report.mismatches.some((m) =>
-          m.endpoint === shape.endpoint && m.modelled === shape.reason
-        )
+  session.report.modelled = [
+    ...MODELLED_SHAPES.map((shape): ModelledVerdict => ({
+      endpoint: shape.endpoint,
+      fields: shape.fields,
+      reason: shape.reason,
+      verdict:
+        session.report.mismatches.some((m) =>
+            m.endpoint === shape.endpoint && m.modelled === shape.reason
+          )
+          ? "contradicted"
+          : session.answered.has(shape.endpoint)
+          ? "confirmed"
+          : "unchecked",
+    })),
+    ...chainVerdicts(session.chainFindings),
+  ];
+  return session.report;
+}
+
+/** One verdict per modelled BatchExecutor item, from every batch transaction checked. */
+function chainVerdicts(findings: readonly ChainModelFinding[]): ModelledVerdict[] {
+  const items = [
+    { id: "batchCalldata", endpoint: "eth_getTransactionByHash" },
+    { id: "batchEvent", endpoint: "eth_getTransactionReceipt" },
+  ] as const;
+  return items.map(({ id, endpoint }) => {
+    const mine = findings.filter((f) => f.id === id);
+    return {
+      endpoint,
+      fields: [CHAIN_ITEMS.find((item) => item.id === id)!.item],
+      reason: chainItemNote(id),
+      verdict: mine.some((f) => f.verdict === "contradicted")
         ? "contradicted"
-        : session.answered.has(shape.endpoint)
+        : mine.length > 0
         ? "confirmed"
         : "unchecked",
-  }));
-  return session.report;
+    };
+  });
 }
 
 interface Session {
@@ -124,6 +151,8 @@ interface Session {
   report: VerifyReport;
   /** Endpoints that answered at least once. */
   answered: Set<string>;
+  /** What the batch transactions checked say about the modelled BatchExecutor items. */
+  chainFindings: ChainModelFinding[];
 }
 
 function check(session: Session, probe: Probe, answer: Answer, schema: z.ZodType): unknown {
@@ -190,15 +219,37 @@ async function verifyChain(session: Session, txs: readonly string[]) {
   const head = await checkRpc(session, "eth_blockNumber", []);
   if (typeof head === "string") await checkRpc(session, "eth_getBlockByNumber", [head, false]);
   for (const hash of new Set(txs.map((h) => h.toLowerCase()))) {
-    if ((await checkRpc(session, "eth_getTransactionByHash", [hash])) === null) {
+    const tx = await checkRpc(session, "eth_getTransactionByHash", [hash]);
+    if (tx === null) {
       report.notes.push(`transaction ${hash} is unknown to the RPC; its receipt was not checked`);
       continue;
     }
     const receipt = await checkRpc(session, "eth_getTransactionReceipt", [hash]);
     if (receipt === null) report.notes.push(`transaction ${hash} has no receipt yet`);
+    if (tx) judgeBatch(session, hash, tx, receipt ?? null);
     if (!receipt) continue;
     const block = (receipt as { blockNumber: string }).blockNumber;
     await checkRpc(session, "eth_getLogs", [{ fromBlock: block, toBlock: block }]);
+  }
+}
+
+/** Checks a transaction against the modelled BatchExecutor calldata and event. */
+function judgeBatch(session: Session, hash: string, txBody: unknown, receiptBody: unknown) {
+  const tx = RPC_METHODS.eth_getTransactionByHash.schema.parse(txBody);
+  const receipt = receiptBody
+    ? RPC_METHODS.eth_getTransactionReceipt.schema.parse(receiptBody)
+    : null;
+  for (const finding of judgeBatchModels(tx, receipt)) {
+    session.chainFindings.push(finding);
+    if (finding.verdict !== "contradicted") continue;
+    const calldata = finding.id === "batchCalldata";
+    session.report.mismatches.push({
+      endpoint: calldata ? "eth_getTransactionByHash" : "eth_getTransactionReceipt",
+      detail: hash,
+      field: calldata ? "input" : "logs",
+      message: `${calldata ? "input" : "logs"}: ${finding.detail}`,
+      modelled: chainItemNote(finding.id),
+    });
   }
 }
 
