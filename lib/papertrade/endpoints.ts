@@ -265,9 +265,9 @@ export const PAPERTRADE_ENDPOINTS = {
     schema: z.unknown(),
     format: "json",
     part: "query health",
-    usedFor: "Checked by verify-upstream only (reachability)",
-    source: "facts 11.1",
-    modelled: [{ fields: [""], reason: "the body is unknown; only the path is known" }],
+    usedFor: "Checked by verify-upstream only: its body is unknown, so only that it answers",
+    source: "facts 11.1 (the path)",
+    modelled: [],
     recordings: [],
   },
 } as const satisfies Record<string, PapertradeEndpoint>;

@@ -101,7 +101,7 @@ export async function verifyUpstream(options: VerifyOptions): Promise<VerifyRepo
   const session: Session = {
     reader: createUpstreamReader(options),
     report: { checked: 0, mismatches: [], unreachable: [], modelled: [], notes: [] },
-    answered: new Set(),
+    answered: new Map(),
     chainFindings: [],
   };
   await verifyApi(session, options.wallets ?? []);
@@ -116,13 +116,30 @@ export async function verifyUpstream(options: VerifyOptions): Promise<VerifyRepo
             m.endpoint === shape.endpoint && m.modelled === shape.reason
           )
           ? "contradicted"
-          : session.answered.has(shape.endpoint)
+          : (session.answered.get(shape.endpoint) ?? []).some((body) =>
+              shape.fields.every((field) => hasField(body, field))
+            )
           ? "confirmed"
           : "unchecked",
     })),
     ...chainVerdicts(session.chainFindings),
   ];
   return session.report;
+}
+
+/**
+ * Whether an answer carries a value at a field path of the endpoint table (`*` is any array
+ * element; `""` is the whole answer): a modelled item is confirmed only when it was seen.
+ */
+function hasField(body: unknown, field: string): boolean {
+  if (field === "") return body !== undefined;
+  const walk = (value: unknown, [head, ...rest]: string[]): boolean => {
+    if (head === undefined) return value !== undefined;
+    if (value === null || typeof value !== "object") return false;
+    if (head === "*") return Array.isArray(value) && value.some((item) => walk(item, rest));
+    return walk((value as Record<string, unknown>)[head], rest);
+  };
+  return walk(body, field.split("."));
 }
 
 /** One verdict per modelled BatchExecutor item, from every batch transaction checked. */
@@ -149,8 +166,8 @@ function chainVerdicts(findings: readonly ChainModelFinding[]): ModelledVerdict[
 interface Session {
   reader: UpstreamReader;
   report: VerifyReport;
-  /** Endpoints that answered at least once. */
-  answered: Set<string>;
+  /** The bodies each endpoint answered (matching or not), for judging modelled items. */
+  answered: Map<string, unknown[]>;
   /** What the batch transactions checked say about the modelled BatchExecutor items. */
   chainFindings: ChainModelFinding[];
 }
@@ -161,7 +178,12 @@ function check(session: Session, probe: Probe, answer: Answer, schema: z.ZodType
     session.report.unreachable.push({ ...probe, problem: answer.problem });
     return undefined;
   }
-  if (answer.ok) session.answered.add(probe.endpoint);
+  if (answer.ok) {
+    session.answered.set(probe.endpoint, [
+      ...(session.answered.get(probe.endpoint) ?? []),
+      answer.body,
+    ]);
+  }
   return acceptAnswer(probe, answer, { schema, sink: session.report.mismatches });
 }
 
