@@ -93,8 +93,8 @@ export async function lookupIntent(
   const scan = parts.settled(settled[2], "settlement");
   // Without a wallet the relayer queue is not checked, so it cannot count as an answer.
   const checks = wallet === undefined ? [settled[0], settled[2]] : settled;
-  const failed = checks.filter((r): r is PromiseRejectedResult => r.status === "rejected");
-  if (failed.length === checks.length) throw failed[0].reason;
+  const failures = checks.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+  if (failures.length === checks.length) throw failures[0];
   const state: IntentState = feed
     ? "feed"
     : pending
