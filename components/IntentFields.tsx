@@ -44,7 +44,6 @@ export function IntentFields(
   if (f.amount_raw !== undefined) {
     add("Amount (raw)", <span class="mono">{f.amount_raw}</span>);
   }
-  if (f.route !== undefined) add("Route", String(f.route));
   if (f.session_key !== undefined) {
     add("Session key", <span class="mono break">{f.session_key}</span>);
   }

@@ -8,6 +8,7 @@ import { Check, SettledIntentCard } from "./SettledIntentCard.tsx";
 import { PositionLink, TxLink, WalletLink } from "./links.tsx";
 import { formatCount } from "./format.ts";
 import { Time } from "./Time.tsx";
+import { PartNotice } from "./PartNotice.tsx";
 
 const STATE_TEXT = {
   feed: "In the live trades feed",
@@ -19,19 +20,22 @@ const STATE_TEXT = {
 /** The intent page: every place the intent was found, most recent first. */
 export function IntentPage(props: { lookup: IntentLookup; wallet?: string; now: number }) {
   const { lookup, now } = props;
-  const { fromBlock, toBlock } = lookup.scanned;
+  const scanned = lookup.scanned;
   return (
     <Layout title={`Intent ${lookup.intentId.slice(0, 10)}… · Papertrade Explorer`}>
       <h1>Intent: {STATE_TEXT[lookup.state].toLowerCase()}</h1>
       <CopyableCode text={lookup.intentId} label="Intent id" />
       {lookup.feed && <FeedSection lookup={lookup} now={now} />}
       {lookup.pending && <PendingSection lookup={lookup} wallet={props.wallet!} now={now} />}
-      {lookup.settlement ? <SettledSection lookup={lookup} now={now} /> : (
-        <p class="muted">
-          No settlement in blocks {formatCount(fromBlock)} to {formatCount(toBlock)}{" "}
-          (about the last 100 minutes).
-        </p>
-      )}
+      <PartNotice unavailable={lookup.unavailable} />
+      {lookup.settlement
+        ? <SettledSection lookup={lookup} now={now} />
+        : scanned && (
+          <p class="muted">
+            No settlement in blocks {formatCount(scanned.fromBlock)} to{" "}
+            {formatCount(scanned.toBlock)} (about the last 100 minutes).
+          </p>
+        )}
       {!lookup.pendingChecked && <QueueForm id={lookup.intentId} />}
       {lookup.state === "not_found" && (
         <ul>
@@ -81,20 +85,10 @@ function PendingSection(props: { lookup: IntentLookup; wallet: string; now: numb
           <dd>{op.action}</dd>
         </div>
         <div>
-          <dt>Status</dt>
-          <dd>
-            {op.status}
-            {op.tx_hash && (
-              <>
-                {" in "}
-                <TxLink hash={op.tx_hash} />
-              </>
-            )}
-          </dd>
-        </div>
-        <div>
           <dt>Queue position</dt>
-          <dd>{formatCount(op.queue_position)} (1 is next)</dd>
+          <dd>
+            {op.queue_position === null ? "n/a" : `${formatCount(op.queue_position)} (1 is next)`}
+          </dd>
         </div>
         <div>
           <dt>Accepted</dt>
@@ -103,10 +97,6 @@ function PendingSection(props: { lookup: IntentLookup; wallet: string; now: numb
         <div>
           <dt>Deadline</dt>
           <dd>{at(op.deadline)} (it expires if not settled by then)</dd>
-        </div>
-        <div>
-          <dt>Signed by</dt>
-          <dd class="mono break">{op.signer}</dd>
         </div>
       </dl>
       <h3>Fields</h3>

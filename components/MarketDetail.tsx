@@ -45,9 +45,17 @@ export function MarketDetail(
         <Row label="Maximum leverage">{market.maxLeverage}x</Row>
         <Row label="Bust buffer">{formatFraction(market.bustBuffer)}</Row>
         <Row label="Largest position">{formatUsd(market.maxPositionNotional)} notional</Row>
-        <Row label="Minimum margin">{formatUsd(overview.minimumMargin)}</Row>
-        <Row label="Minimum open notional">{formatUsd(overview.minimumOpenNotional)}</Row>
-        <Row label="Win fee">{formatFraction(overview.winFeeRate)} of adjusted gains</Row>
+        {overview.rules && (
+          <>
+            <Row label="Minimum margin">{formatUsd(overview.rules.minimumMargin)}</Row>
+            <Row label="Minimum open notional">
+              {formatUsd(overview.rules.minimumOpenNotional)}
+            </Row>
+            <Row label="Win fee">
+              {formatFraction(overview.rules.winFeeRate)} of adjusted gains
+            </Row>
+          </>
+        )}
         <Row label="24h volume">
           {market.volume24h === null ? "n/a" : formatUsd(market.volume24h)}
         </Row>

@@ -8,6 +8,7 @@ import { IntentLink, TxLink, WalletLink } from "./links.tsx";
 import { formatPrice, formatToken, formatUsd } from "./format.ts";
 import { Stat, toneOf } from "./Stat.tsx";
 import { Time } from "./Time.tsx";
+import { PartNotice } from "./PartNotice.tsx";
 
 /** The position page: the open position at the live mark, or its closed-trade record. */
 export function PositionPage(
@@ -18,11 +19,16 @@ export function PositionPage(
   return (
     <Layout title={`Position #${id} · Papertrade Explorer`}>
       <h1>
-        Position #{id}: {open ? "open" : found.closed?.liquidated ? "liquidated" : "closed"}
+        Position #{id}: {open
+          ? "open"
+          : found.closed
+          ? (found.closed.liquidated ? "liquidated" : "closed")
+          : "not open"}
       </h1>
       <p>
         Owned by <WalletLink address={wallet} full />.
       </p>
+      <PartNotice unavailable={found.unavailable} />
       {open
         ? (
           <>
@@ -53,7 +59,9 @@ export function PositionPage(
 
 function ClosedTrade(props: { trade: Trade; found: WalletPositions; now: number }) {
   const { trade } = props;
-  const instrument = props.found.trading.instruments.find((item) => item.id === trade.instrumentId);
+  const instrument = props.found.trading?.instruments.find((item) =>
+    item.id === trade.instrumentId
+  );
   const price = (
     raw: bigint,
   ) => (instrument ? formatPrice(raw, instrument.priceScale) : String(raw));

@@ -37,7 +37,7 @@ export function RecentTradesTable(props: { trades: RecentTrade[]; now: number })
               <td>{trade.isLong ? "long" : "short"}</td>
               <td class="num">{trade.leverage}x</td>
               <td class="num">{usd.format(trade.notionalUsd)}</td>
-              <td class="num">{price.format(trade.entry)}</td>
+              <td class="num">{trade.entry === null ? "" : price.format(trade.entry)}</td>
               <td class="num">{trade.exit === null ? "" : price.format(trade.exit)}</td>
               <td class={`num ${(trade.pnlUsd ?? 0) < 0 ? "bad" : "good"}`}>
                 {trade.pnlUsd === null ? "" : usd.format(trade.pnlUsd)}

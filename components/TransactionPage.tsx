@@ -1,6 +1,7 @@
 import type { TransactionDetails } from "../lib/transaction_details.ts";
 import { formatEther } from "viem";
 import { Layout } from "./Layout.tsx";
+import { PartNotice } from "./PartNotice.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { Check, SettledIntentCard } from "./SettledIntentCard.tsx";
 import { formatCount } from "./format.ts";
@@ -21,12 +22,15 @@ export function TransactionPage(props: { details: TransactionDetails; now: numbe
     >
       <h1>Transaction</h1>
       <CopyableCode text={settlement.txHash} label="Transaction hash" />
+      <PartNotice unavailable={props.details.unavailable} />
       <dl class="stats">
         <div class="stat">
           <dt>Status</dt>
           <dd>
             {settlement.status === "pending"
               ? "pending (not mined yet)"
+              : settlement.status === "unknown"
+              ? "unknown (receipt not read)"
               : <Check ok={settlement.status === "success"} yes="success" no="reverted" />}
           </dd>
         </div>

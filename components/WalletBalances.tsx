@@ -46,7 +46,7 @@ export function WalletPaperAndLifetime(props: { summary: WalletSummary }) {
         <Stat label="PAPER staked" value={formatToken(paper.staked, "PAPER")} />
         <Stat
           label="Pending rewards"
-          value={formatUsd(pendingRewards)}
+          value={pendingRewards === null ? "n/a" : formatUsd(pendingRewards)}
           note="claimable staking rewards"
         />
       </dl>

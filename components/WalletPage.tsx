@@ -6,6 +6,8 @@ import { WalletFunds, WalletPaperAndLifetime } from "./WalletBalances.tsx";
 import { RanksTable, SessionKeysTable } from "./WalletStanding.tsx";
 import { PendingIntentsTable } from "./PendingIntentsTable.tsx";
 import { PnlChart } from "./PnlChart.tsx";
+import { PartNotice } from "./PartNotice.tsx";
+import { IntentOutcomes } from "./IntentOutcomes.tsx";
 import { TradeHistoryTable } from "./TradeHistoryTable.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { LeaderboardName } from "./links.tsx";
@@ -59,25 +61,34 @@ export function WalletPage(props: WalletPageProps) {
         <a href="#trades">Trade history</a>
       </nav>
       <WalletFunds summary={summary} now={now} />
+      <PartNotice unavailable={data.unavailable} parts={["markets", "live marks"]} />
       <WalletPositionsSection address={address} positions={data.positions} now={now} />
       <h2 id="pending">Pending intents</h2>
+      <PartNotice unavailable={data.unavailable} parts={["queue positions"]} />
       <PendingIntentsTable wallet={address} operations={summary.account.operations} now={now} />
+      <h3 id="outcomes">Recent outcomes</h3>
+      <IntentOutcomes wallet={address} outcomes={data.outcomes} now={now} />
       <WalletPaperAndLifetime summary={summary} />
       <h2 id="session-keys">Session keys</h2>
       <SessionKeysTable keys={summary.account.sessionKeys} now={now} />
       <h2 id="ranks">Leaderboard</h2>
+      <PartNotice unavailable={data.unavailable} parts={["leaderboard standing"]} />
       <RanksTable ranks={summary.ranks} />
       <h2 id="pnl">PnL chart</h2>
+      <PartNotice unavailable={data.unavailable} parts={["PnL chart"]} />
       <PnlChart trades={data.chartTrades} complete={data.chartComplete} />
       <h2 id="trades">Trade history</h2>
-      <TradeHistoryTable
-        wallet={address}
-        history={data.history}
-        filter={props.filter}
-        cursor={props.cursor}
-        instruments={data.positions.trading.instruments}
-        now={now}
-      />
+      <PartNotice unavailable={data.unavailable} parts={["trade history"]} />
+      {data.history && (
+        <TradeHistoryTable
+          wallet={address}
+          history={data.history}
+          filter={props.filter}
+          cursor={props.cursor}
+          instruments={data.positions.trading?.instruments ?? []}
+          now={now}
+        />
+      )}
     </Layout>
   );
 }

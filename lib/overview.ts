@@ -1,9 +1,18 @@
 /**
  * The protocol overview: value locked, fees, PAPER, every market at its live mark with open
  * interest against its cap, and the latest trades. Shared by the home page and the
- * get_protocol_overview tool; the five upstream reads run in parallel.
+ * get_protocol_overview tool; the five upstream reads run in parallel, and each one that fails
+ * leaves only its own part out.
  */
-import type { PapertradeClient, RecentTrade } from "./papertrade/mod.ts";
+import type {
+  MarketStats,
+  PapertradeClient,
+  PricePoint,
+  ProtocolSummary,
+  RecentTrade,
+  TradingState,
+} from "./papertrade/mod.ts";
+import { Parts, type UnavailablePart } from "./parts.ts";
 import {
   capUsage,
   isOpenable,
@@ -37,12 +46,11 @@ export interface MarketOverview {
   volume24h: bigint | null;
 }
 
-/** The whole overview. */
-export interface ProtocolOverview {
+/** Protocol totals from the summary (wad USD unless noted). */
+export interface ProtocolTotals {
   /** Time of the protocol summary (ms) and its block. */
   asOf: number;
   block: number;
-  tradingPaused: boolean;
   tvl: bigint;
   lp: bigint;
   margin: bigint;
@@ -55,37 +63,113 @@ export interface ProtocolOverview {
   stakingRewardsPending: bigint;
   queueOwed: bigint;
   queueCount: number;
+}
+
+/** Venue-wide rules from the trading state. */
+export interface VenueRules {
+  tradingPaused: boolean;
   minimumMargin: bigint;
   minimumOpenNotional: bigint;
   winFeeRate: bigint;
+}
+
+/** The whole overview; each part is null or empty when its read failed (see `unavailable`). */
+export interface ProtocolOverview {
+  /** Null when the protocol summary could not be read. */
+  totals: ProtocolTotals | null;
+  /** Null when the trading state could not be read (then `markets` is empty too). */
+  rules: VenueRules | null;
+  /** Marks are null without prices, volumes null without market stats. */
   markets: MarketOverview[];
   recentTrades: RecentTrade[];
+  /** The reads that failed, each naming its part and endpoint. */
+  unavailable: UnavailablePart[];
+  /** Malformed feed rows left out. */
+  rowsSkipped: number;
 }
 
 /** Options of {@link fetchProtocolOverview}. */
 export interface FetchProtocolOverviewOptions {
   /** How many latest trades to include (0 skips the feed). */
   recentTrades?: number;
+  /** Fail (rethrow its error) when the trading state is missing: the markets pages need it. */
+  requireMarkets?: boolean;
   signal?: AbortSignal;
 }
 
-/** Reads and assembles the protocol overview. Upstream errors propagate unchanged. */
+/**
+ * Reads and assembles the protocol overview from five parallel reads. A read that fails leaves
+ * its part out and is named in `unavailable`; only when every read failed (or the markets are
+ * required and missing) does the upstream error propagate.
+ */
 export async function fetchProtocolOverview(
   papertrade: PapertradeClient,
   options: FetchProtocolOverviewOptions = {},
 ): Promise<ProtocolOverview> {
   const { signal } = options;
   const recent = options.recentTrades ?? 10;
-  const [trading, prices, summary, stats, trades] = await Promise.all([
+  const settled = await Promise.allSettled([
     papertrade.fetchTradingState({ signal }),
     papertrade.fetchLatestPrices({ signal }),
     papertrade.fetchProtocolSummary({ signal }),
     papertrade.fetchMarketStats({ signal }),
-    recent > 0 ? papertrade.fetchRecentTrades({ limit: recent, signal }) : Promise.resolve([]),
+    recent > 0 ? papertrade.fetchRecentTrades({ limit: recent, signal }) : Promise.resolve(null),
   ]);
+  const parts = new Parts();
+  const [trading, prices, summary, stats, trades] = [
+    parts.settled(settled[0]),
+    parts.settled(settled[1]),
+    parts.settled(settled[2]),
+    parts.settled(settled[3]),
+    parts.settled(settled[4]),
+  ];
+  // Prices and volumes mean nothing without the markets they belong to.
+  const nothingUsable = !trading && !summary && !(recent > 0 && trades);
+  if (nothingUsable || (options.requireMarkets && !trading)) {
+    throw settled.find((r): r is PromiseRejectedResult => r.status === "rejected")!.reason;
+  }
+  return {
+    totals: summary && totalsOf(summary),
+    rules: trading && {
+      tradingPaused: trading.tradingPaused,
+      minimumMargin: trading.minimumMargin,
+      minimumOpenNotional: trading.minimumOpenNotional,
+      winFeeRate: trading.winFeeRate,
+    },
+    markets: trading ? marketsOf(trading, prices ?? [], stats) : [],
+    recentTrades: trades ? trades.slice(0, recent) : [],
+    unavailable: parts.unavailable,
+    rowsSkipped: trades?.rowsSkipped ?? 0,
+  };
+}
+
+function totalsOf(summary: ProtocolSummary): ProtocolTotals {
+  return {
+    asOf: summary.source.at,
+    block: summary.source.block,
+    tvl: summary.balances.tvl,
+    lp: summary.balances.lp,
+    margin: summary.balances.margin,
+    lifetimeVolume: summary.activity.volume,
+    openPositions: summary.activity.openPositions,
+    feesLifetime: summary.fees.lifetime,
+    feesPending: summary.fees.pending,
+    paperSupply: summary.paper.supply,
+    paperStaked: summary.paper.staked,
+    stakingRewardsPending: summary.pendingRewards,
+    queueOwed: summary.queue.total,
+    queueCount: summary.queue.count,
+  };
+}
+
+function marketsOf(
+  trading: TradingState,
+  prices: readonly PricePoint[],
+  stats: MarketStats | null,
+): MarketOverview[] {
   const marks = marksByInstrument(trading.instruments, prices);
-  const volumes = new Map(stats.markets.map((m) => [m.instrumentId, m.volume24h]));
-  const markets = trading.instruments.map((instrument): MarketOverview => {
+  const volumes = new Map((stats?.markets ?? []).map((m) => [m.instrumentId, m.volume24h]));
+  return trading.instruments.map((instrument): MarketOverview => {
     const mark = marks.get(instrument.id) ?? null;
     const usd = (base: bigint) =>
       mark
@@ -118,29 +202,7 @@ export async function fetchProtocolOverview(
         oiBaseWad: instrument.shortOi,
         capBaseWad: instrument.shortCap,
       }),
-      volume24h: volumes.get(instrument.id) ?? null,
+      volume24h: stats ? volumes.get(instrument.id) ?? null : null,
     };
   });
-  return {
-    asOf: summary.source.at,
-    block: summary.source.block,
-    tradingPaused: trading.tradingPaused,
-    tvl: summary.balances.tvl,
-    lp: summary.balances.lp,
-    margin: summary.balances.margin,
-    lifetimeVolume: summary.activity.volume,
-    openPositions: summary.activity.openPositions,
-    feesLifetime: summary.fees.lifetime,
-    feesPending: summary.fees.pending,
-    paperSupply: summary.paper.supply,
-    paperStaked: summary.paper.staked,
-    stakingRewardsPending: summary.pendingRewards,
-    queueOwed: summary.queue.total,
-    queueCount: summary.queue.count,
-    minimumMargin: trading.minimumMargin,
-    minimumOpenNotional: trading.minimumOpenNotional,
-    winFeeRate: trading.winFeeRate,
-    markets,
-    recentTrades: trades.slice(0, recent),
-  };
 }

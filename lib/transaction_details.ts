@@ -5,6 +5,7 @@
  */
 import type { Hex } from "viem";
 import { decodeSettlement, type HyperEvmClient, type Settlement } from "./hyperevm/mod.ts";
+import { Parts, type UnavailablePart } from "./parts.ts";
 
 /** A transaction the chain knows, decoded. */
 export interface TransactionDetails {
@@ -13,18 +14,39 @@ export interface TransactionDetails {
   input: Hex;
   /** Wei of HYPE sent with it. */
   value: bigint;
-  /** Null while pending. */
+  /** Null while pending or when the receipt could not be read. */
   gasUsed: bigint | null;
+  /** The receipt or block reads that failed, each naming its part and method. */
+  unavailable: UnavailablePart[];
 }
 
-/** The transaction's details, or null when no endpoint knows the hash. */
+/**
+ * The transaction's details, or null when no endpoint knows the hash. The transaction read is
+ * required; a failed receipt or block read leaves its part out and is named in `unavailable`.
+ */
 export async function fetchTransactionDetails(
   hyperevm: HyperEvmClient,
   hash: Hex,
 ): Promise<TransactionDetails | null> {
-  const [tx, receipt] = await Promise.all([hyperevm.transaction(hash), hyperevm.receipt(hash)]);
+  const parts = new Parts();
+  const [tx, receipt] = await Promise.all([
+    hyperevm.transaction(hash),
+    parts.read(hyperevm.receipt(hash), "receipt (status, gas, intent results)"),
+  ]);
   if (tx === null) return null;
-  const block = receipt === null ? null : await hyperevm.block(receipt.blockNumber);
-  const settlement = await decodeSettlement(tx, receipt, { timestamp: block?.timestamp });
-  return { settlement, input: tx.input, value: tx.value, gasUsed: receipt?.gasUsed ?? null };
+  const receiptMissing = parts.unavailable.length > 0;
+  const block = receipt === null
+    ? null
+    : await parts.read(hyperevm.block(receipt.blockNumber), "block time");
+  const settlement = await decodeSettlement(tx, receipt, {
+    timestamp: block?.timestamp,
+    receiptMissing,
+  });
+  return {
+    settlement,
+    input: tx.input,
+    value: tx.value,
+    gasUsed: receipt?.gasUsed ?? null,
+    unavailable: parts.unavailable,
+  };
 }

@@ -17,6 +17,7 @@ import { SearchForm } from "../components/SearchForm.tsx";
 import { Stat } from "../components/Stat.tsx";
 import { formatCount, formatToken, formatUsd } from "../components/format.ts";
 import { Time } from "../components/Time.tsx";
+import { PartNotice } from "../components/PartNotice.tsx";
 import { upstreamFailurePage } from "./_page_errors.tsx";
 
 /** Routes of the home page. */
@@ -48,6 +49,7 @@ function HomePage(
   props: { overview: ProtocolOverview; now: number; embed: boolean; siteUrl: string },
 ) {
   const { overview, now, embed } = props;
+  const { totals, rules } = overview;
   return (
     <Layout
       title="Papertrade Explorer"
@@ -64,37 +66,54 @@ function HomePage(
       )}
       <SearchForm />
       <h2>At a glance</h2>
-      <p class="muted">
-        Protocol summary at block {formatCount(overview.block)},{" "}
-        <Time at={overview.asOf} now={now} />. {overview.tradingPaused
-          ? <strong class="bad">Opening new positions is paused venue-wide.</strong>
-          : "Trading is open."}
-      </p>
-      <dl class="stats">
-        <Stat label="Value locked" value={formatUsd(overview.tvl, { compact: true })} />
-        <Stat label="LP" value={formatUsd(overview.lp, { compact: true })} />
-        <Stat label="Margin in positions" value={formatUsd(overview.margin, { compact: true })} />
-        <Stat
-          label="Lifetime volume"
-          value={formatUsd(overview.lifetimeVolume, { compact: true })}
-        />
-        <Stat label="Open positions" value={formatCount(overview.openPositions)} />
-        <Stat label="Fees, lifetime" value={formatUsd(overview.feesLifetime, { compact: true })} />
-        <Stat label="Fees, pending" value={formatUsd(overview.feesPending, { compact: true })} />
-        <Stat label="PAPER supply" value={formatToken(overview.paperSupply, "PAPER")} />
-        <Stat label="PAPER staked" value={formatToken(overview.paperStaked, "PAPER")} />
-        <Stat
-          label="Owed to queued winners"
-          value={`${formatUsd(overview.queueOwed, { compact: true })} (${overview.queueCount})`}
-        />
-      </dl>
+      <PartNotice unavailable={overview.unavailable} parts={["protocol totals"]} />
+      {totals && (
+        <p class="muted">
+          Protocol summary at block {formatCount(totals.block)},{" "}
+          <Time at={totals.asOf} now={now} />.
+        </p>
+      )}
+      {rules && (
+        <p class="muted">
+          {rules.tradingPaused
+            ? <strong class="bad">Opening new positions is paused venue-wide.</strong>
+            : "Trading is open."}
+        </p>
+      )}
+      {totals && (
+        <dl class="stats">
+          <Stat label="Value locked" value={formatUsd(totals.tvl, { compact: true })} />
+          <Stat label="LP" value={formatUsd(totals.lp, { compact: true })} />
+          <Stat label="Margin in positions" value={formatUsd(totals.margin, { compact: true })} />
+          <Stat
+            label="Lifetime volume"
+            value={formatUsd(totals.lifetimeVolume, { compact: true })}
+          />
+          <Stat label="Open positions" value={formatCount(totals.openPositions)} />
+          <Stat label="Fees, lifetime" value={formatUsd(totals.feesLifetime, { compact: true })} />
+          <Stat label="Fees, pending" value={formatUsd(totals.feesPending, { compact: true })} />
+          <Stat label="PAPER supply" value={formatToken(totals.paperSupply, "PAPER")} />
+          <Stat label="PAPER staked" value={formatToken(totals.paperStaked, "PAPER")} />
+          <Stat
+            label="Owed to queued winners"
+            value={`${formatUsd(totals.queueOwed, { compact: true })} (${totals.queueCount})`}
+          />
+        </dl>
+      )}
       <h2>Markets</h2>
-      <MarketsTable markets={overview.markets} now={now} />
-      <p class="muted">
-        Minimum margin {formatUsd(overview.minimumMargin)}, minimum open notional{" "}
-        {formatUsd(overview.minimumOpenNotional)}. <a href="/markets">Market details</a>
-      </p>
+      <PartNotice
+        unavailable={overview.unavailable}
+        parts={["markets", "live marks", "24-hour volumes"]}
+      />
+      {overview.markets.length > 0 && <MarketsTable markets={overview.markets} now={now} />}
+      {rules && (
+        <p class="muted">
+          Minimum margin {formatUsd(rules.minimumMargin)}, minimum open notional{" "}
+          {formatUsd(rules.minimumOpenNotional)}. <a href="/markets">Market details</a>
+        </p>
+      )}
       <h2>Latest trades</h2>
+      <PartNotice unavailable={overview.unavailable} parts={["latest trades"]} />
       <RecentTradesTable trades={overview.recentTrades} now={now} />
       {!embed && <ProductSections siteUrl={props.siteUrl} tools={TOOLS} />}
     </Layout>

@@ -33,7 +33,8 @@ export function intentRoutes(deps: AppDeps): Hono {
       return upstreamFailurePage(error, `Intent ${raw.toLowerCase()}`);
     }
     return htmlResponse(<IntentPage lookup={lookup} wallet={wallet} now={deps.now()} />, {
-      status: lookup.state === "not_found" ? 404 : 200,
+      // Not found is only certain when every check answered.
+      status: lookup.state === "not_found" && lookup.unavailable.length === 0 ? 404 : 200,
     });
   });
   return app;

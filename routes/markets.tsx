@@ -6,13 +6,14 @@ import { fetchProtocolOverview, type ProtocolOverview } from "../lib/overview.ts
 import { Layout } from "../components/Layout.tsx";
 import { MarketsTable } from "../components/MarketsTable.tsx";
 import { MarketDetail } from "../components/MarketDetail.tsx";
+import { PartNotice } from "../components/PartNotice.tsx";
 import { notFoundPage, upstreamFailurePage } from "./_page_errors.tsx";
 
 /** Routes of the markets pages. */
 export function marketsRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const load = (signal: AbortSignal) =>
-    fetchProtocolOverview(deps.papertrade, { recentTrades: 0, signal });
+    fetchProtocolOverview(deps.papertrade, { recentTrades: 0, requireMarkets: true, signal });
 
   app.get("/markets", async (c) => {
     let overview: ProtocolOverview;
@@ -28,7 +29,8 @@ export function marketsRoutes(deps: AppDeps): Hono {
         description="Papertrade markets: caps, leverage, bust buffer, status and open interest."
       >
         <h1>Markets</h1>
-        {overview.tradingPaused && (
+        <PartNotice unavailable={overview.unavailable} />
+        {overview.rules?.tradingPaused && (
           <p class="notice">Opening new positions is paused venue-wide.</p>
         )}
         <MarketsTable markets={overview.markets} now={now} />

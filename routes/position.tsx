@@ -49,7 +49,8 @@ export function positionRoutes(deps: AppDeps): Hono {
       if (wallet !== undefined && isUnknownWallet(error)) return unknownWalletPage(wallet);
       return upstreamFailurePage(error, `Position #${id}`);
     }
-    if (found.positions.length === 0 && found.closed === null) {
+    const historyMissing = found.unavailable.some((item) => item.part === "trade history");
+    if (found.positions.length === 0 && found.closed === null && !historyMissing) {
       return notFound(<PositionNotFound id={id} wallet={wallet} />);
     }
     return htmlResponse(<PositionPage id={id} wallet={wallet} found={found} now={deps.now()} />);

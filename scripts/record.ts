@@ -4,12 +4,14 @@
  *   deno task record --wallet 0x… --tx 0x… [--api URL] [--rpc URL] [--out DIR]
  *
  * Writes into a new temporary directory unless `--out` names one; `fixtures/data` is only ever
- * overwritten when given as `--out` explicitly. Serve a recording with
- * `startReplayUpstream({ dataDir })`. Exit code 0 when every answer matched and every file was
- * written, 1 otherwise, 2 for bad flags.
+ * overwritten when given as `--out` explicitly. A recording is all or nothing: when an answer
+ * failed or did not match, nothing is written and no folder is created. Serve a recording with
+ * `startReplayUpstream({ dataDir })`. Exit code 0 when every file was written, 1 when nothing
+ * was (see the problems printed), 2 for bad flags.
  */
 import {
   formatMismatch,
+  isCompleteRecording,
   parseUpstreamArgs,
   RECORDED_FILES,
   recordUpstream,
@@ -37,8 +39,7 @@ export async function main(args: readonly string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const out = parsed.out ?? await Deno.makeTempDir({ prefix: "papertrade-record-" });
-  console.log(`recording ${parsed.apiUrl} and ${parsed.rpcUrl} into ${out}`);
+  console.log(`recording ${parsed.apiUrl} and ${parsed.rpcUrl}`);
   if (parsed.wallets.length === 0) console.log("no --wallet given: wallets.json will be empty");
   const result = await recordUpstream({
     apiUrl: parsed.apiUrl,
@@ -47,14 +48,23 @@ export async function main(args: readonly string[]): Promise<number> {
     txs: parsed.txs,
     log: (line) => console.log(`  ${line}`),
   });
-  const written = await writeRecording(out, result.files);
   for (const problem of result.problems) console.log(formatMismatch(problem));
   for (const note of result.notes) console.log(`note: ${note}`);
+  if (!isCompleteRecording(result)) {
+    console.log(
+      `nothing written: ${result.problems.length} problems, ` +
+        `${Object.keys(result.files).length} of ${RECORDED_FILES.length} files complete, ` +
+        `${result.requests} requests`,
+    );
+    return 1;
+  }
+  const out = parsed.out ?? await Deno.makeTempDir({ prefix: "papertrade-record-" });
+  const written = await writeRecording(out, result.files);
   console.log(
     `${written.length} of ${RECORDED_FILES.length} files written to ${out}, ` +
-      `${result.problems.length} problems, ${result.requests} requests`,
+      `${result.requests} requests`,
   );
-  return result.problems.length === 0 && written.length === RECORDED_FILES.length ? 0 : 1;
+  return 0;
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

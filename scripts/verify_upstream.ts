@@ -3,11 +3,19 @@
  *
  *   deno task verify-upstream [--api URL] [--rpc URL] [--wallet 0x…]... [--tx 0x…]...
  *
- * Prints each mismatch as `endpoint field: problem`, grouped into known and modelled shapes,
- * then `N endpoints checked, M mismatches`. Exit code 0 when everything matches, 1 otherwise,
- * 2 for bad flags.
+ * Prints unreachable endpoints, each mismatch as `endpoint field: problem` grouped into known
+ * and modelled shapes, the verdict on each modelled item, then
+ * `N endpoints checked, M mismatches, U unreachable`. Exit status (VERIFY_EXIT): 0 everything
+ * answered and matched, 1 a known shape no longer holds, 2 bad flags, 3 a modelled item is
+ * contradicted, 4 some endpoint did not answer (and nothing else was wrong).
  */
-import { formatReport, parseUpstreamArgs, verifyUpstream } from "../lib/upstream_check/mod.ts";
+import {
+  formatReport,
+  parseUpstreamArgs,
+  VERIFY_EXIT,
+  verifyExitCode,
+  verifyUpstream,
+} from "../lib/upstream_check/mod.ts";
 
 const USAGE =
   `usage: deno task verify-upstream [--api URL] [--rpc URL] [--wallet ADDRESS]... [--tx HASH]...
@@ -23,7 +31,7 @@ export async function main(args: readonly string[]): Promise<number> {
     parsed = parseUpstreamArgs(args);
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
+    return VERIFY_EXIT.usage;
   }
   if (parsed.help) {
     console.log(USAGE);
@@ -37,7 +45,7 @@ export async function main(args: readonly string[]): Promise<number> {
     txs: parsed.txs,
   });
   console.log(formatReport(report));
-  return report.mismatches.length === 0 ? 0 : 1;
+  return verifyExitCode(report);
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -67,12 +67,13 @@ export interface PagesContext {
 /** Runs `body` against a fresh app (called without a socket) and upstream, closing both. */
 export async function withPages(
   body: (context: PagesContext) => Promise<void>,
-  options: { faults?: Faults; upstreamTimeoutMs?: number } = {},
+  options: { faults?: Faults; upstreamTimeoutMs?: number; patchEveryMs?: number } = {},
 ): Promise<void> {
   const upstream = await startReplayUpstream({
     port: 0,
     now: () => catalog.baseTimeMs,
     faults: options.faults,
+    patchEveryMs: options.patchEveryMs,
   });
   try {
     const app = createApp(replayDeps(upstream, options.upstreamTimeoutMs));

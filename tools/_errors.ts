@@ -24,7 +24,9 @@ export function toToolError(error: unknown): unknown {
     });
   }
   if (error instanceof HyperEvmError) {
-    const detail = error.message.replace(/^upstream changed: /, "answer changed shape: ");
+    const detail = error.kind === "schema"
+      ? `answer changed shape: ${error.message.replace(/^upstream changed: /, "")}`
+      : error.message;
     return new ToolError(`HyperEVM RPC ${detail}${retryHint(true)}`, {
       upstream: true,
       cause: error,
@@ -51,8 +53,8 @@ export function unknownWalletError(argument: string, address: string): ToolError
 }
 
 function papertradeDetail(error: PapertradeApiError): string {
-  const message = error.message.startsWith("upstream changed: ")
-    ? `answer changed shape: ${error.message.slice("upstream changed: ".length)}`
+  const message = error.kind === "schema" && error.detail !== undefined
+    ? `answer changed shape: ${error.detail}`
     : error.message;
   switch (error.kind) {
     case "rate_limited":

@@ -1,6 +1,7 @@
 /** Output schema building blocks shared by the tools' structured results. */
 import { LOWERCASE_ADDRESS_PATTERN } from "../lib/address.ts";
 import { z } from "zod";
+import type { UnavailablePart } from "../lib/parts.ts";
 
 /** A lower-case 0x address. */
 export const addressOut = z.string().regex(LOWERCASE_ADDRESS_PATTERN);
@@ -29,4 +30,25 @@ const KNOWN_MARKETS: Readonly<Record<number, string>> = { 0: "BTC", 1: "ETH" };
 /** Market symbol of an instrument id (`instrument 7` for ids the explorer does not know). */
 export function marketName(instrumentId: number | bigint): string {
   return KNOWN_MARKETS[Number(instrumentId)] ?? `instrument ${instrumentId}`;
+}
+
+/** The parts of a result that could not be read, each naming the upstream endpoint. */
+export const unavailableOut = z.array(z.strictObject({
+  part: z.string().describe("What is missing from this result, e.g. `latest trades`."),
+  reason: z.string().describe("Why, naming the upstream endpoint or method that failed."),
+})).describe(
+  "Parts that could not be read this time; the rest of the result is current. Empty when " +
+    "everything arrived. Retrying later may fill them in.",
+);
+
+/** Malformed upstream rows left out of the result's lists. */
+export const rowsSkippedOut = z.number().int().min(0).describe(
+  "Malformed upstream rows left out of this result's lists (0 when none).",
+);
+
+/** JSON of the unavailable parts. */
+export function unavailableJson(
+  items: readonly UnavailablePart[],
+): Array<{ part: string; reason: string }> {
+  return items.map(({ part, reason }) => ({ part, reason }));
 }

@@ -28,7 +28,6 @@ export const intentFieldsOut = z.strictObject({
   amount_usd: z.number().optional().describe("Withdrawal amount in dollars (USDC)."),
   amount_paper: z.number().optional().describe("PAPER staked or unstaked."),
   amount_raw: integerStringOut.optional().describe("An amount whose unit is not known."),
-  route: z.number().int().optional(),
   session_key: addressOut.optional(),
   expires_at: isoOut.nullable().optional(),
   cancelled_intent_id: hashOut.optional(),
@@ -70,19 +69,19 @@ const OPERATION_ACTIONS = [
 export const operationOut = z.strictObject({
   intent_id: hashOut,
   action: z.enum(OPERATION_ACTIONS),
-  signer: addressOut,
-  nonce: integerStringOut,
   accepted_at: isoOut.nullable(),
-  deadline: isoOut.nullable().describe("The intent expires if not settled by then."),
-  queue_position: z.number().int().describe("1 = next in the relayer queue."),
-  status: z.enum(["queued", "submitted"]),
-  tx_hash: hashOut.nullable().describe("Settling transaction once submitted."),
+  deadline: isoOut.nullable().describe(
+    "The intent expires if not settled by then (the stream's ninth slot, read as the deadline).",
+  ),
+  queue_position: z.number().int().nullable().describe(
+    "1 = next in the relayer queue; null when the queue rank could not be read.",
+  ),
   params: intentFieldsOut,
 });
 
 /** One trade of the venue-wide feed. */
 export const feedTradeOut = z.strictObject({
-  seq: z.number().int(),
+  seq: integerStringOut.describe("Feed order (newest has the highest)."),
   at: isoOut.nullable(),
   wallet: addressOut,
   market: z.string(),
@@ -91,7 +90,7 @@ export const feedTradeOut = z.strictObject({
   leverage: z.number().int(),
   kind: z.enum(["open", "close", "liquidation"]),
   notional_usd: z.number(),
-  entry_price: z.number(),
+  entry_price: z.number().nullable().describe("A close row may not carry the entry price."),
   exit_price: z.number().nullable(),
   pnl_usd: z.number().nullable(),
   position_id: integerStringOut,
@@ -125,9 +124,6 @@ export function intentFieldsJson(action: string, fields: IntentFields): FieldsJs
         break;
       case "amount":
         Object.assign(out, amountJson(action, value as bigint));
-        break;
-      case "route":
-        out.route = Number(value);
         break;
       case "sessionKey":
         out.session_key = value as string;
@@ -202,13 +198,9 @@ export function operationJson(operation: Operation): z.input<typeof operationOut
   return {
     intent_id: operation.intentId,
     action: operation.action,
-    signer: operation.signer,
-    nonce: String(operation.nonce),
     accepted_at: isoFromMs(operation.acceptedAt),
     deadline: isoFromSeconds(operation.deadline),
-    queue_position: operation.queueAhead + 1,
-    status: operation.status,
-    tx_hash: operation.txHash,
+    queue_position: operation.queuePosition,
     params: operationParamsJson(operation),
   };
 }

@@ -2,7 +2,14 @@
 import { z } from "zod";
 import type { LeaderboardRow } from "../lib/papertrade/mod.ts";
 import type { WalletSummary } from "../lib/wallet/mod.ts";
-import { addressOut, isoOut, windowOut } from "./_json_common.ts";
+import {
+  addressOut,
+  isoOut,
+  rowsSkippedOut,
+  unavailableJson,
+  unavailableOut,
+  windowOut,
+} from "./_json_common.ts";
 import { fromWad, isoFromMs } from "./_units.ts";
 
 /** Most session keys listed (a wallet rarely has more than two active). */
@@ -46,7 +53,9 @@ export const walletSummaryShape = {
   paper: z.strictObject({
     held: z.number(),
     staked: z.number(),
-    pending_rewards_usd: z.number().describe("Claimable staking rewards (USDC)."),
+    pending_rewards_usd: z.number().nullable().describe(
+      "Claimable staking rewards (USDC); null when the trading state could not be read.",
+    ),
   }),
   lifetime: z.strictObject({
     deposited_usd: z.number(),
@@ -57,11 +66,15 @@ export const walletSummaryShape = {
   }),
   session_keys: z.array(z.strictObject({ key: addressOut, expires_at: isoOut.nullable() }))
     .describe("Active (unexpired) trade-only session keys."),
-  ranks: z.array(rankOut).describe("Leaderboard rank and PnL per window."),
+  ranks: z.array(rankOut).describe(
+    "Leaderboard rank and PnL per window (windows that could not be read are left out).",
+  ),
   links: z.strictObject({
     wallet_page: z.string().describe("Explorer page of the wallet."),
     share_link: z.string().describe("Short link with a rich preview."),
   }),
+  unavailable: unavailableOut,
+  rows_skipped: rowsSkippedOut,
 };
 
 /** get_wallet's structured result. */
@@ -104,7 +117,7 @@ export function walletSummaryJson(
     paper: {
       held: fromWad(account.paper.balance),
       staked: fromWad(account.paper.staked),
-      pending_rewards_usd: fromWad(summary.pendingRewards),
+      pending_rewards_usd: summary.pendingRewards === null ? null : fromWad(summary.pendingRewards),
     },
     lifetime: {
       deposited_usd: fromWad(account.lifetime.deposited),
@@ -128,5 +141,7 @@ export function walletSummaryJson(
       wallet_page: `${site}/wallet/${account.address}`,
       share_link: `${site}/w/${account.address}`,
     },
+    unavailable: unavailableJson(summary.unavailable),
+    rows_skipped: account.rowsSkipped,
   };
 }

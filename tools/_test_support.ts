@@ -29,6 +29,8 @@ export interface HarnessOptions {
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
   faults?: Faults;
+  /** Send a wallet-stream patch this often (default: none). */
+  patchEveryMs?: number;
 }
 
 /** Runs `body` against a fresh replay upstream pinned to the catalog's base time. */
@@ -37,7 +39,12 @@ export async function withHarness(
   options: HarnessOptions = {},
 ): Promise<void> {
   const now = () => catalog.baseTimeMs;
-  const upstream = await startReplayUpstream({ port: 0, now, faults: options.faults });
+  const upstream = await startReplayUpstream({
+    port: 0,
+    now,
+    faults: options.faults,
+    patchEveryMs: options.patchEveryMs,
+  });
   const controller = new AbortController();
   try {
     const timeoutMs = options.timeoutMs ?? 5_000;

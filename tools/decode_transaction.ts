@@ -4,10 +4,11 @@ import type { Hex } from "viem";
 import { decodeTransaction, type Settlement } from "../lib/hyperevm/mod.ts";
 import { argsObject, hashArg } from "./_args.ts";
 import { withUpstreamErrors } from "./_errors.ts";
-import { hashOut } from "./_json_common.ts";
+import { hashOut, unavailableJson, unavailableOut } from "./_json_common.ts";
+import { unavailablePart } from "../lib/parts.ts";
 import { settledIntentJson, settledIntentOut } from "./_json_intents.ts";
 import { blockNumber, isoFromSeconds } from "./_units.ts";
-import { lines, quoted, UNTRUSTED_NOTE } from "./_text.ts";
+import { lines, quoted, unavailableText, UNTRUSTED_NOTE } from "./_text.ts";
 import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
 
 /** Most intents listed per transaction; keeps the largest batch far below the result cap. */
@@ -23,12 +24,15 @@ const input = argsObject({
 export const decodedTransactionOut = z.strictObject({
   tx_hash: hashOut,
   found: z.boolean().describe("False when no HyperEVM endpoint knows the hash."),
-  status: z.enum(["success", "reverted", "pending"]).nullable(),
+  status: z.enum(["success", "reverted", "pending", "unknown"]).nullable().describe(
+    "unknown when the receipt could not be read (see unavailable).",
+  ),
   block_number: z.number().int().nullable(),
   is_batch: z.boolean().describe("A Papertrade BatchExecutor settlement batch."),
   intents: z.array(settledIntentOut).describe(
     `The batch's intents in order (at most ${MAX_LISTED_INTENTS}); empty for other transactions.`,
   ),
+  unavailable: unavailableOut,
 });
 
 type Output = z.input<typeof decodedTransactionOut>;
@@ -70,6 +74,7 @@ export function decodedJson(
       block_number: null,
       is_batch: false,
       intents: [],
+      unavailable: [],
     };
   }
   return {
@@ -79,6 +84,7 @@ export function decodedJson(
     block_number: blockNumber(decoded.blockNumber),
     is_batch: decoded.isBatch,
     intents: decoded.intents.slice(0, limit).map(settledIntentJson),
+    unavailable: unavailableJson((decoded.missing ?? []).map((error) => unavailablePart(error))),
   };
 }
 
@@ -89,7 +95,10 @@ export function renderDecoded(result: Output, decoded: Settlement | null): strin
       "call lookup_intent instead.";
   }
   const when = decoded.timestamp === undefined ? "" : ` at ${isoFromSeconds(decoded.timestamp)}`;
-  const header = `Transaction ${result.tx_hash}: ${result.status}, block ${
+  const missing = unavailableText(result.unavailable);
+  const header = `${
+    missing ? `${missing}\n` : ""
+  }Transaction ${result.tx_hash}: ${result.status}, block ${
     result.block_number ?? "pending"
   }${when}, from ${decoded.from} to ${decoded.to ?? "(contract creation)"}.`;
   if (!result.is_batch) {

@@ -92,6 +92,7 @@ Deno.test("decode_transaction reports other transactions as not a batch and unkn
       block_number: null,
       is_batch: false,
       intents: [],
+      unavailable: [],
     });
     assert.match(unknown.text, /lookup_intent/);
   });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { callTool, catalog, withHarness } from "./_test_support.ts";
 import { decodeTransactionTool } from "./decode_transaction.ts";
+import { getLeaderboardTool } from "./get_leaderboard.ts";
 import { getProtocolOverviewTool } from "./get_protocol_overview.ts";
 import { getWalletTool } from "./get_wallet.ts";
 import { lookupIntentTool } from "./lookup_intent.ts";
@@ -15,45 +16,61 @@ function upstreamError(pattern: RegExp) {
   };
 }
 
-Deno.test("an API 500 becomes a ToolError naming the Papertrade endpoint and status", async () => {
+const LEADERBOARD = "/state/leaderboard/accounts";
+
+Deno.test("an API 500 on a tool's only read becomes a ToolError naming the endpoint and status", async () => {
   await withHarness(async ({ context }) => {
     await assert.rejects(
-      () => callTool(getProtocolOverviewTool, {}, context),
-      upstreamError(/^Papertrade API \/state\/trading answered HTTP 500; .*try again shortly$/),
+      () => callTool(getLeaderboardTool, {}, context),
+      upstreamError(
+        /^Papertrade API \/state\/leaderboard\/accounts answered HTTP 500; .*try again shortly$/,
+      ),
     );
+  }, { faults: { target: "api", path: LEADERBOARD, status: 500 } });
+});
+
+Deno.test("an API 500 on one of several reads leaves a result that names the missing part", async () => {
+  await withHarness(async ({ context }) => {
+    const { structured, text } = await callTool(getProtocolOverviewTool, {}, context);
+    assert.deepEqual(structured.unavailable, [
+      { part: "markets", reason: "/state/trading answered HTTP 500" },
+    ]);
+    assert.deepEqual(structured.markets, []);
+    assert.ok(structured.tvl_usd! > 0);
+    assert.match(text, /^Not available this time: markets \(\/state\/trading answered HTTP 500\)/);
   }, { faults: { target: "api", path: "/state/trading", status: 500 } });
 });
 
 Deno.test("a 429 becomes a ToolError that says how long to wait", async () => {
   await withHarness(async ({ context }) => {
     await assert.rejects(
-      () => callTool(getProtocolOverviewTool, {}, context),
+      () => callTool(getLeaderboardTool, {}, context),
       upstreamError(
-        /^Papertrade API \/query\/protocol\/summary is rate limited \(HTTP 429, retry after 60 s\); wait 60 s and try again$/,
+        /^Papertrade API \/state\/leaderboard\/accounts is rate limited \(HTTP 429, retry after 60 s\); wait 60 s and try again$/,
       ),
     );
   }, {
-    faults: { target: "api", path: "/query/protocol/summary", rateLimit: { retryAfterS: 60 } },
+    faults: { target: "api", path: LEADERBOARD, rateLimit: { retryAfterS: 60 } },
   });
 });
 
 Deno.test("a hung API request times out into a ToolError naming the endpoint", async () => {
   await withHarness(async ({ context, upstream }) => {
     await assert.rejects(
-      () => callTool(getProtocolOverviewTool, { recent_trades: 0 }, context),
-      upstreamError(/^Papertrade API \/query\/prices\/latest timed out after 200 ms/),
+      () => callTool(getLeaderboardTool, {}, context),
+      upstreamError(/^Papertrade API \/state\/leaderboard\/accounts timed out after 200 ms/),
     );
     assert.ok(upstream.stats().faulted >= 1);
-  }, { timeoutMs: 200, faults: { target: "api", path: "/query/prices/latest", hang: true } });
+  }, { timeoutMs: 200, faults: { target: "api", path: LEADERBOARD, hang: true } });
 });
 
 Deno.test("a malformed JSON answer becomes a ToolError naming the endpoint", async () => {
   await withHarness(async ({ context }) => {
     await assert.rejects(
-      () => callTool(getProtocolOverviewTool, {}, context),
-      upstreamError(/^Papertrade API \/query\/protocol\/market-stats sent malformed JSON/),
+      () => callTool(getLeaderboardTool, {}, context),
+      upstreamError(/^Papertrade API \/state\/leaderboard\/accounts sent malformed JSON/),
     );
-  }, { faults: { target: "api", path: "/query/protocol/market-stats", malformed: true } });
+  }, { faults: { target: "api", path: LEADERBOARD, malformed: true } });
 });
 
 Deno.test("a failing wallet stream becomes a ToolError naming /state/user/live", async () => {
@@ -68,7 +85,8 @@ Deno.test("a failing wallet stream becomes a ToolError naming /state/user/live",
 Deno.test("a single 503 is retried and the tool still answers", async () => {
   await withHarness(async ({ context, upstream }) => {
     const { structured } = await callTool(getProtocolOverviewTool, { recent_trades: 1 }, context);
-    assert.ok(structured.tvl_usd > 0);
+    assert.ok(structured.tvl_usd! > 0);
+    assert.deepEqual(structured.unavailable, []);
     assert.equal(upstream.stats().faulted, 1);
   }, { faults: { target: "api", path: "/query/protocol/summary", status: 503, times: 1 } });
 });
@@ -93,9 +111,17 @@ Deno.test("an RPC failing on both endpoints becomes a ToolError naming the metho
         callTool(decodeTransactionTool, { tx_hash: catalog.transactions.unknown.hash }, context),
       upstreamError(/^HyperEVM RPC eth_get\w+ failed on both RPC endpoints: HTTP 500 \/ HTTP 500/),
     );
-    await assert.rejects(
-      () => callTool(lookupIntentTool, { intent_id: catalog.intents.unknown.id }, context),
-      upstreamError(/^HyperEVM RPC eth_blockNumber failed on both RPC endpoints/),
+    // lookup_intent still answers from the feed and names the chain scan it could not make.
+    const lookup = await callTool(
+      lookupIntentTool,
+      { intent_id: catalog.intents.unknown.id },
+      context,
+    );
+    assert.equal(lookup.structured.settlement, null);
+    assert.equal(lookup.structured.unavailable[0].part, "settlement");
+    assert.match(
+      lookup.structured.unavailable[0].reason,
+      /^HyperEVM eth_blockNumber did not answer/,
     );
   }, { faults: { target: "rpc", status: 500 } });
 });

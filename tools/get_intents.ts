@@ -2,9 +2,19 @@
 import { z } from "zod";
 import { addressArg, argsObject } from "./_args.ts";
 import { isUnknownWallet, toToolError, unknownWalletError } from "./_errors.ts";
-import { addressOut } from "./_json_common.ts";
+import {
+  addressOut,
+  hashOut,
+  isoOut,
+  rowsSkippedOut,
+  unavailableJson,
+  unavailableOut,
+} from "./_json_common.ts";
+import { Parts } from "../lib/parts.ts";
+import { withQueuePositions } from "../lib/wallet/mod.ts";
+import { isoFromMs } from "./_units.ts";
 import { operationJson, operationOut } from "./_json_intents.ts";
-import { amount, lines, usd } from "./_text.ts";
+import { amount, lines, unavailableText, usd } from "./_text.ts";
 import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
 
 /** Most operations listed; `count` is always the full number. */
@@ -14,13 +24,24 @@ const input = argsObject({
   address: addressArg("Wallet address: 0x followed by 40 hex characters. Case-insensitive."),
 });
 
+const outcomeOut = z.strictObject({
+  intent_id: hashOut,
+  outcome: z.enum(["succeeded", "failed", "expired", "cancelled", "unknown"]),
+  reported_at: isoOut.nullable().describe("When the stream reported it (the indexer's time)."),
+});
+
 const output = z.strictObject({
   address: addressOut,
   pending: z.array(operationOut).describe(
-    `Accepted, unsettled intents in relayer order (at most ${MAX_LISTED_INTENTS}); status ` +
-      "`submitted` carries its tx_hash.",
+    `Accepted, unsettled intents in relayer order (at most ${MAX_LISTED_INTENTS}).`,
   ),
   count: z.number().int().describe("Every pending intent, listed or not."),
+  recent_outcomes: z.array(outcomeOut).describe(
+    "How the wallet's most recent intents ended, as its live stream reported them while this " +
+      "server was reading it, newest first (empty when none was reported yet).",
+  ),
+  unavailable: unavailableOut,
+  rows_skipped: rowsSkippedOut,
 });
 
 type Output = z.input<typeof output>;
@@ -32,41 +53,65 @@ export const getIntentsTool: ToolDefinition<typeof input, typeof output> = {
   description:
     "Intents the Papertrade relayer has accepted for a wallet and not yet settled on-chain " +
     "(queued opens, closes, withdrawals, stakes, claims, session keys), each with its intent " +
-    "id, action, signer, acceptance time, deadline, queue position, parameters in display " +
-    "units and status (queued, or submitted with the settling tx_hash). Use lookup_intent " +
-    "with the intent id and this wallet to follow one; decode_transaction for a tx_hash.",
+    "id, action, acceptance time, deadline, queue position and parameters in display units; " +
+    "plus the outcome (succeeded, failed, expired, cancelled, unknown) of the most recent " +
+    "intents reported by the stream. Use lookup_intent with the intent id and this wallet to " +
+    "follow one.",
   inputSchema: input,
   outputSchema: output,
   annotations: READ_ONLY_ANNOTATIONS,
   async run({ address }, context) {
+    const parts = new Parts();
     let account;
+    let ranks;
     try {
-      account = await context.papertrade.fetchWalletSnapshot(address, { signal: context.signal });
+      [account, ranks] = await Promise.all([
+        context.papertrade.fetchWalletSnapshot(address, { signal: context.signal }),
+        parts.read(context.papertrade.fetchQueueRanks(address, { signal: context.signal })),
+      ]);
     } catch (error) {
       if (isUnknownWallet(error)) throw unknownWalletError("address", address);
       throw toToolError(error);
     }
-    const pending = account.operations.slice(0, MAX_LISTED_INTENTS).map(operationJson);
-    const structured: Output = { address, pending, count: account.operations.length };
+    const operations = withQueuePositions(account.operations, ranks);
+    const structured: Output = {
+      address,
+      pending: operations.slice(0, MAX_LISTED_INTENTS).map(operationJson),
+      count: operations.length,
+      recent_outcomes: context.papertrade.recentOutcomes(address).map((item) => ({
+        intent_id: item.intentId,
+        outcome: item.outcome,
+        reported_at: isoFromMs(item.reportedAt),
+      })),
+      unavailable: unavailableJson(parts.unavailable),
+      rows_skipped: account.rowsSkipped,
+    };
     return { structured, text: renderIntents(structured) };
   },
 };
 
 function renderIntents(result: Output): string {
-  if (result.count === 0) return `Wallet ${result.address} has no pending intents.`;
   return lines(
-    `Wallet ${result.address}: ${result.count} pending intent${result.count === 1 ? "" : "s"}.`,
+    unavailableText(result.unavailable, result.rows_skipped),
+    result.count === 0
+      ? `Wallet ${result.address} has no pending intents.`
+      : `Wallet ${result.address}: ${result.count} pending intent${result.count === 1 ? "" : "s"}.`,
     ...result.pending.map((op) =>
-      `- ${op.action} ${op.intent_id}, ${op.status}${
-        op.tx_hash ? ` in ${op.tx_hash}` : `, queue position ${op.queue_position}`
-      }, accepted ${op.accepted_at ?? "n/a"}, deadline ${op.deadline ?? "n/a"}${
-        describeParams(op.params)
-      }`
+      `- ${op.action} ${op.intent_id}, queue position ${op.queue_position ?? "n/a"}, accepted ${
+        op.accepted_at ?? "n/a"
+      }, deadline ${op.deadline ?? "n/a"}${describeParams(op.params)}`
     ),
     result.count > result.pending.length
       ? `(${result.pending.length} of ${result.count} listed, in relayer order.)`
       : null,
-    "Follow one with lookup_intent (intent_id and wallet).",
+    result.recent_outcomes.length > 0
+      ? `Recent outcomes: ${
+        result.recent_outcomes.map((o) =>
+          `${o.intent_id} ${o.outcome} (reported ${o.reported_at ?? "n/a"})`
+        ).join("; ")
+      }.`
+      : null,
+    result.count > 0 ? "Follow one with lookup_intent (intent_id and wallet)." : null,
   );
 }
 

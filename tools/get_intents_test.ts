@@ -18,7 +18,7 @@ Deno.test("get_intents lists every pending operation with its id, times, queue a
       assert.equal(byAction[action]?.intent_id, id, `${action} is listed with its id`);
     }
     for (const op of structured.pending) {
-      assert.ok(op.queue_position >= 1);
+      assert.ok(op.queue_position !== null && op.queue_position >= 1);
       assert.ok(op.accepted_at !== null && op.deadline !== null);
       assert.ok(Date.parse(op.deadline) > Date.parse(op.accepted_at), "deadline after acceptance");
     }
@@ -28,7 +28,11 @@ Deno.test("get_intents lists every pending operation with its id, times, queue a
     assert.ok(open.margin_usd! > 0 && open.leverage! > 0);
     assert.ok(byAction.withdrawToCore.params.amount_usd! > 0, "withdrawal in dollars");
     assert.ok(byAction.PaperStake.params.amount_paper! > 0, "stake in PAPER");
-    assert.ok(byAction.registerSessionKey.params.session_key);
+    // The stream's row has no slot for the registered key (papertrade-facts.md 11.3).
+    assert.deepEqual(byAction.registerSessionKey.params, {});
+    // Queue positions come from /queue-rank/accounts/{wallet}: the open waits behind 36.
+    assert.equal(byAction.openPosition.queue_position, 37);
+    assert.deepEqual(structured.unavailable, []);
     assert.match(text, /lookup_intent/);
   });
 });
@@ -42,7 +46,14 @@ Deno.test("get_intents reports a wallet with nothing pending as an empty list", 
       { address: wallet.address },
       context,
     );
-    assert.deepEqual(structured, { address: wallet.address, pending: [], count: 0 });
+    assert.deepEqual(structured, {
+      address: wallet.address,
+      pending: [],
+      count: 0,
+      recent_outcomes: [],
+      unavailable: [],
+      rows_skipped: 0,
+    });
     assert.match(text, /no pending intents/);
   });
 });
@@ -62,4 +73,47 @@ Deno.test("get_intents reports an unknown wallet and bad arguments clearly", asy
     inputError(getIntentsTool, { address: catalog.wallets.whale.address, intent_id: "0x" }),
     "unknown argument 'intent_id'; accepted arguments: address",
   );
+});
+
+Deno.test("get_intents reports the outcomes the wallet's stream reported, newest first", async () => {
+  await withHarness(async ({ context }) => {
+    const wallet = catalog.wallets.pending_ops.address;
+    const controller = new AbortController();
+    let patches = 0;
+    let snapshotTime = 0;
+    let firstPending = "";
+    // The replay ends an operation in every third patch (k = 2, 5, ...): read five patches.
+    for await (const event of context.papertrade.openWalletStream(wallet, controller)) {
+      if (event.type === "snapshot") {
+        snapshotTime = event.account.indexedThroughTimestamp;
+        firstPending = event.account.operations[0].intentId;
+      }
+      if (event.type === "patch" && ++patches === 5) controller.abort();
+    }
+    const { structured, text } = await callTool(getIntentsTool, { address: wallet }, context);
+    assert.deepEqual(structured.recent_outcomes.map((o) => o.outcome), ["failed", "succeeded"]);
+    assert.equal(structured.recent_outcomes[1].intent_id, firstPending);
+    assert.equal(
+      structured.recent_outcomes[1].reported_at,
+      new Date(snapshotTime + 2_000).toISOString(),
+    );
+    assert.match(text, /Recent outcomes: .* succeeded \(reported /);
+  }, { patchEveryMs: 5 });
+});
+
+Deno.test("get_intents still lists the pending intents when the queue rank cannot be read", async () => {
+  await withHarness(async ({ context }) => {
+    const wallet = catalog.wallets.pending_ops;
+    const { structured, text } = await callTool(
+      getIntentsTool,
+      { address: wallet.address },
+      context,
+    );
+    assert.equal(structured.count, wallet.pendingOperations);
+    assert.ok(structured.pending.every((op) => op.queue_position === null));
+    assert.deepEqual(structured.unavailable, [
+      { part: "queue positions", reason: "/queue-rank/accounts/{wallet} answered HTTP 500" },
+    ]);
+    assert.match(text, /^Not available this time: queue positions/);
+  }, { faults: { target: "api", path: "/queue-rank/", status: 500 } });
 });

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { LEADERBOARD_SORT_KEYS, LEADERBOARD_WINDOWS } from "../lib/papertrade/mod.ts";
 import { argsObject, choiceArg } from "./_args.ts";
 import { withUpstreamErrors } from "./_errors.ts";
-import { windowOut } from "./_json_common.ts";
+import { rowsSkippedOut, unavailableOut, windowOut } from "./_json_common.ts";
 import { leaderboardRowJson, leaderboardRowOut } from "./_json_wallet.ts";
-import { lines, quoted, signedUsd, UNTRUSTED_NOTE, usd } from "./_text.ts";
+import { lines, quoted, signedUsd, unavailableText, UNTRUSTED_NOTE, usd } from "./_text.ts";
 import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
 
 /** Rows per leaderboard page. */
@@ -36,6 +36,8 @@ const output = z.strictObject({
     "Accounts matching this window and query, over all pages (25 rows per page).",
   ),
   accounts: z.array(leaderboardRowOut),
+  unavailable: unavailableOut,
+  rows_skipped: rowsSkippedOut,
 });
 
 type Output = z.input<typeof output>;
@@ -70,6 +72,9 @@ export const getLeaderboardTool: ToolDefinition<typeof input, typeof output> = {
       total_accounts: page.totalItems,
       // The upstream is asked for 25; the cap keeps an oversized answer within bounds.
       accounts: page.accounts.slice(0, LEADERBOARD_PAGE_SIZE).map(leaderboardRowJson),
+      // One read: when it fails the tool answers with an error, so nothing is ever partial.
+      unavailable: [],
+      rows_skipped: page.rowsSkipped,
     };
     return { structured, text: renderLeaderboard(structured, args) };
   },
@@ -88,6 +93,7 @@ function renderLeaderboard(
     ? `Page ${result.page} of ${pages} (pages 0–${last}): the last page.`
     : `Page ${result.page} is past the last page (${last}); pages run 0 to ${last}.`;
   return lines(
+    unavailableText(result.unavailable, result.rows_skipped),
     `Leaderboard ${result.window}, sorted by ${args.sort_key} ${args.sort_dir}${
       args.query ? `, matching ${quoted(args.query)}` : ""
     }: ${result.total_accounts} accounts.`,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { fetchWalletPositions } from "../lib/wallet/mod.ts";
 import { addressArg, argsObject } from "./_args.ts";
 import { isUnknownWallet, toToolError, unknownWalletError } from "./_errors.ts";
-import { addressOut } from "./_json_common.ts";
+import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 import {
   markOut,
   marksJson,
@@ -14,7 +14,7 @@ import {
   tradeJson,
   tradeOut,
 } from "./_json_positions.ts";
-import { lines, percent, price, signedUsd, usd } from "./_text.ts";
+import { lines, percent, price, signedUsd, unavailableText, usd } from "./_text.ts";
 import { READ_ONLY_ANNOTATIONS, type ToolDefinition, ToolError } from "./types.ts";
 
 /** Most positions listed; totals always cover every open position. */
@@ -40,6 +40,8 @@ const output = z.strictObject({
   closed: tradeOut.nullable().describe(
     "The closed-trade record when position_id names a position that is no longer open.",
   ),
+  unavailable: unavailableOut,
+  rows_skipped: rowsSkippedOut,
 });
 
 type Output = z.input<typeof output>;
@@ -69,7 +71,11 @@ export const getPositionsTool: ToolDefinition<typeof input, typeof output> = {
       if (isUnknownWallet(error)) throw unknownWalletError("address", address);
       throw toToolError(error);
     }
-    if (position_id !== undefined && found.positions.length === 0 && found.closed === null) {
+    const historyMissing = found.unavailable.some((item) => item.part === "trade history");
+    if (
+      position_id !== undefined && found.positions.length === 0 && found.closed === null &&
+      !historyMissing
+    ) {
       throw new ToolError(
         `position_id: position ${position_id} is not open in wallet ${address} and is not in ` +
           "its recent trade history. Check the owner with search, or call get_positions " +
@@ -81,7 +87,9 @@ export const getPositionsTool: ToolDefinition<typeof input, typeof output> = {
       marks: marksJson(found.marks),
       positions: found.positions.slice(0, MAX_LISTED_POSITIONS).map(positionJson),
       totals: totalsJson(found.totals),
-      closed: found.closed ? tradeJson(found.closed, found.trading.instruments) : null,
+      closed: found.closed ? tradeJson(found.closed, found.trading?.instruments ?? []) : null,
+      unavailable: unavailableJson(found.unavailable),
+      rows_skipped: found.account.rowsSkipped,
     };
     return { structured, text: renderPositions(structured) };
   },
@@ -102,6 +110,7 @@ function renderPositions(result: Output): string {
   const closed = result.closed;
   const t = result.totals;
   return lines(
+    unavailableText(result.unavailable, result.rows_skipped),
     `Wallet ${result.address}: ${t.count} open position${t.count === 1 ? "" : "s"}${
       marks ? ` at marks ${marks}` : ""
     }.`,

@@ -9,7 +9,8 @@ import { argsObject } from "./_args.ts";
 import { withUpstreamErrors } from "./_errors.ts";
 import { feedTradeJson, feedTradeOut } from "./_json_intents.ts";
 import { fractionToPercent, fromWad, fromWadOrNull, toPercent, toPrice } from "./_units.ts";
-import { amount, lines, percent, price, usd } from "./_text.ts";
+import { amount, lines, percent, price, unavailableText, usd } from "./_text.ts";
+import { rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
 
 const input = argsObject({
@@ -39,10 +40,16 @@ const marketOut = z.strictObject({
 });
 
 const output = z.strictObject({
-  tvl_usd: z.number().describe("Total value locked."),
-  markets: z.array(marketOut),
+  tvl_usd: z.number().nullable().describe(
+    "Total value locked; null when the protocol summary could not be read.",
+  ),
+  markets: z.array(marketOut).describe("Empty when the trading state could not be read."),
   recent_trades: z.array(feedTradeOut).describe("Latest venue-wide trades, newest first."),
-  trading_paused: z.boolean(),
+  trading_paused: z.boolean().nullable().describe(
+    "Null when the trading state could not be read.",
+  ),
+  unavailable: unavailableOut,
+  rows_skipped: rowsSkippedOut,
 });
 
 type Output = z.input<typeof output>;
@@ -68,10 +75,12 @@ export const getProtocolOverviewTool: ToolDefinition<typeof input, typeof output
       })
     );
     const structured: Output = {
-      tvl_usd: fromWad(overview.tvl),
+      tvl_usd: overview.totals && fromWad(overview.totals.tvl),
       markets: overview.markets.map(marketJson),
       recent_trades: overview.recentTrades.slice(0, recent_trades).map(feedTradeJson),
-      trading_paused: overview.tradingPaused,
+      trading_paused: overview.rules && overview.rules.tradingPaused,
+      unavailable: unavailableJson(overview.unavailable),
+      rows_skipped: overview.rowsSkipped,
     };
     return { structured, text: renderOverview(structured, overview) };
   },
@@ -98,18 +107,25 @@ function marketJson(market: MarketOverview): z.input<typeof marketOut> {
 }
 
 function renderOverview(result: Output, overview: ProtocolOverview): string {
+  const totals = overview.totals;
+  const paused = result.trading_paused === null
+    ? ""
+    : result.trading_paused
+    ? " (trading PAUSED)"
+    : " (trading on)";
   return lines(
-    `Papertrade ${result.trading_paused ? "(trading PAUSED)" : "(trading on)"}: TVL ${
-      usd(result.tvl_usd)
-    }, LP ${usd(fromWad(overview.lp))}, lifetime volume ${
-      usd(fromWad(overview.lifetimeVolume))
-    }, ` +
-      `${overview.openPositions} open positions.`,
-    `Fees: lifetime ${usd(fromWad(overview.feesLifetime))}, pending ${
-      usd(fromWad(overview.feesPending))
-    }. PAPER supply ${amount(fromWad(overview.paperSupply))}, staked ${
-      amount(fromWad(overview.paperStaked))
-    }. Payout queue ${usd(fromWad(overview.queueOwed))} owed to ${overview.queueCount} wallets.`,
+    unavailableText(result.unavailable, result.rows_skipped),
+    totals &&
+      `Papertrade${paused}: TVL ${usd(result.tvl_usd)}, LP ${usd(fromWad(totals.lp))}, ` +
+        `lifetime volume ${usd(fromWad(totals.lifetimeVolume))}, ` +
+        `${totals.openPositions} open positions.`,
+    !totals && paused ? `Papertrade${paused}.` : null,
+    totals &&
+      `Fees: lifetime ${usd(fromWad(totals.feesLifetime))}, pending ${
+        usd(fromWad(totals.feesPending))
+      }. PAPER supply ${amount(fromWad(totals.paperSupply))}, staked ${
+        amount(fromWad(totals.paperStaked))
+      }. Payout queue ${usd(fromWad(totals.queueOwed))} owed to ${totals.queueCount} wallets.`,
     ...result.markets.map((m) =>
       `- ${m.market}: ${m.status}${m.openable ? "" : " (not openable)"}, mark ${
         price(m.mark_price)

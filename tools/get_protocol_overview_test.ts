@@ -5,8 +5,9 @@ import { getProtocolOverviewTool } from "./get_protocol_overview.ts";
 Deno.test("get_protocol_overview returns TVL, both markets at their marks and 10 trades by default", async () => {
   await withHarness(async ({ context }) => {
     const { structured, text } = await callTool(getProtocolOverviewTool, {}, context);
-    assert.ok(structured.tvl_usd > 0);
+    assert.ok(structured.tvl_usd! > 0);
     assert.equal(typeof structured.trading_paused, "boolean");
+    assert.deepEqual(structured.unavailable, []);
     assert.deepEqual(
       structured.markets.map((m) => [m.instrument_id, m.market]),
       Object.entries(catalog.marks).map(([id, mark]) => [Number(id), mark.symbol]),

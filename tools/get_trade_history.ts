@@ -3,9 +3,10 @@ import { z } from "zod";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
 import { addressArg, argsObject, choiceArg } from "./_args.ts";
 import { toToolError } from "./_errors.ts";
-import { addressOut } from "./_json_common.ts";
+import { Parts } from "../lib/parts.ts";
+import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 import { tradeJson, tradeOut } from "./_json_positions.ts";
-import { lines, price, signedUsd, usd } from "./_text.ts";
+import { lines, price, signedUsd, unavailableText, usd } from "./_text.ts";
 import { READ_ONLY_ANNOTATIONS, type ToolDefinition, ToolError } from "./types.ts";
 
 /** Trades per page. */
@@ -30,6 +31,8 @@ const output = z.strictObject({
   next_cursor: z.string().nullable().describe(
     "Pass as cursor (with the same address and filter) for the next page; null on the last.",
   ),
+  unavailable: unavailableOut,
+  rows_skipped: rowsSkippedOut,
 });
 
 type Output = z.input<typeof output>;
@@ -49,6 +52,7 @@ export const getTradeHistoryTool: ToolDefinition<typeof input, typeof output> = 
   annotations: READ_ONLY_ANNOTATIONS,
   async run({ address, filter, cursor }, context) {
     const { signal } = context;
+    const parts = new Parts();
     let history, trading;
     try {
       [history, trading] = await Promise.all([
@@ -59,7 +63,7 @@ export const getTradeHistoryTool: ToolDefinition<typeof input, typeof output> = 
           limit: TRADE_HISTORY_PAGE_SIZE,
           signal,
         }),
-        context.papertrade.fetchTradingState({ signal }),
+        parts.read(context.papertrade.fetchTradingState({ signal }), "market prices"),
       ]);
     } catch (error) {
       // Only the cursor is free text; a 400 from the history endpoint means it was refused.
@@ -75,8 +79,10 @@ export const getTradeHistoryTool: ToolDefinition<typeof input, typeof output> = 
       address,
       trades: history.trades
         .slice(0, TRADE_HISTORY_PAGE_SIZE)
-        .map((trade) => tradeJson(trade, trading.instruments)),
+        .map((trade) => tradeJson(trade, trading?.instruments ?? [])),
       next_cursor: history.nextCursor,
+      unavailable: unavailableJson(parts.unavailable),
+      rows_skipped: history.rowsSkipped,
     };
     return { structured, text: renderHistory(structured, filter) };
   },
@@ -86,6 +92,7 @@ function renderHistory(result: Output, filter: string): string {
   const what = filter === "losses" ? "losing trades" : "closed trades";
   const net = result.trades.reduce((sum, trade) => sum + trade.net_pnl_usd, 0);
   return lines(
+    unavailableText(result.unavailable, result.rows_skipped),
     result.trades.length === 0
       ? `Wallet ${result.address}: no ${what} on this page.`
       : `Wallet ${result.address}: ${result.trades.length} ${what}, newest first; net PnL on ` +

@@ -4,7 +4,7 @@ import { fetchWalletSummary } from "../lib/wallet/mod.ts";
 import { addressArg, argsObject } from "./_args.ts";
 import { isUnknownWallet, toToolError, unknownWalletError } from "./_errors.ts";
 import { walletSummaryJson, walletSummaryOut } from "./_json_wallet.ts";
-import { amount, lines, quoted, signedUsd, UNTRUSTED_NOTE, usd } from "./_text.ts";
+import { amount, lines, quoted, signedUsd, unavailableText, UNTRUSTED_NOTE, usd } from "./_text.ts";
 import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
 
 const input = argsObject({
@@ -51,6 +51,7 @@ export function renderWallet(wallet: z.input<typeof walletSummaryOut>): string {
     )
     .join(", ");
   return lines(
+    unavailableText(wallet.unavailable, wallet.rows_skipped),
     `Wallet ${wallet.address}, leaderboard name ${quoted(wallet.leaderboard_name)}.`,
     wallet.leaderboard_name === null ? null : UNTRUSTED_NOTE,
     `Balance ${usd(wallet.balance_usd)}, available ${usd(wallet.available_usd)}, locked ${

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type IntentLookup, lookupIntent } from "../lib/intents/mod.ts";
 import { addressArg, argsObject, hashArg } from "./_args.ts";
 import { withUpstreamErrors } from "./_errors.ts";
-import { hashOut, isoOut } from "./_json_common.ts";
+import { hashOut, isoOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 import {
   feedTradeJson,
   feedTradeOut,
@@ -13,7 +13,7 @@ import {
   settledIntentOut,
 } from "./_json_intents.ts";
 import { blockNumber, isoFromSeconds } from "./_units.ts";
-import { lines, quoted } from "./_text.ts";
+import { lines, quoted, unavailableText } from "./_text.ts";
 import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
 
 const input = argsObject({
@@ -27,7 +27,7 @@ const settlementOut = z.strictObject({
   block_number: z.number().int(),
   block_time: isoOut.nullable(),
   log_index: z.number().int(),
-  tx_status: z.enum(["success", "reverted", "pending"]).nullable(),
+  tx_status: z.enum(["success", "reverted", "pending", "unknown"]).nullable(),
   executed: z.boolean().describe("The BatchExecutor reported success for this intent."),
   signature_verified: z.boolean().nullable().describe(
     "The signature recomputes to the recorded intent id; null if the batch did not decode.",
@@ -46,6 +46,7 @@ export const lookupOut = z.strictObject({
   feed: feedTradeOut.nullable(),
   pending: operationOut.nullable(),
   settlement: settlementOut.nullable(),
+  unavailable: unavailableOut,
 });
 
 type Output = z.input<typeof lookupOut>;
@@ -95,23 +96,25 @@ export function lookupJson(lookup: IntentLookup): Output {
         intent: found.intent ? settledIntentJson(found.intent) : null,
       }
       : null,
+    unavailable: unavailableJson(lookup.unavailable),
   };
 }
 
 /** Text of an intent look-up; `lookup` adds the scanned range and whether the queue was read. */
 export function renderLookup(result: Output, lookup: IntentLookup): string {
-  const { fromBlock, toBlock } = lookup.scanned;
+  const scanned = lookup.scanned;
   const s = result.settlement;
   const p = result.pending;
   const f = result.feed;
   return lines(
+    unavailableText(result.unavailable),
     `Intent ${result.intent_id}: state ${result.state}.`,
     f
       ? `In the live feed: ${f.kind} of position #${f.position_id} (${f.market} ${f.side} ` +
         `${f.leverage}x) by ${f.wallet} at ${f.at ?? "n/a"}.`
       : null,
     p
-      ? `Pending at the relayer: ${p.action}, ${p.status}, queue position ${p.queue_position}, ` +
+      ? `Pending at the relayer: ${p.action}, queue position ${p.queue_position ?? "n/a"}, ` +
         `deadline ${p.deadline ?? "n/a"}.`
       : null,
     s
@@ -124,7 +127,9 @@ export function renderLookup(result: Output, lookup: IntentLookup): string {
           ? "verified"
           : `NOT verified (${s.intent?.verification_problem ?? "no detail"})`
       }.${s.intent?.failure_reason ? " The failure reason is untrusted chain data." : ""}`
-      : `No settlement in blocks ${fromBlock}–${toBlock} (about the last 100 minutes).`,
+      : scanned
+      ? `No settlement in blocks ${scanned.fromBlock}–${scanned.toBlock} (about the last 100 minutes).`
+      : null,
     !lookup.pendingChecked && result.state !== "feed" && result.state !== "settled"
       ? "Relayer queue not checked: pass wallet to check it."
       : null,

@@ -73,6 +73,7 @@ Deno.test("lookup_intent reports older and unknown intents as not_found with the
         feed: null,
         pending: null,
         settlement: null,
+        unavailable: [],
       });
       assert.match(text, /get_trade_history/);
       assert.match(text, new RegExp(`blocks ${catalog.scan.oldestBlock}–${catalog.headBlock}`));

@@ -7,7 +7,7 @@ import { findTool } from "../lib/mcp/call_tool.ts";
 
 // The contract of docs/mcp (seed "MCP server"): names in order and each tool's result fields.
 const CONTRACT: Array<[string, string[]]> = [
-  ["search", ["kind", "value", "next_tool", "result"]],
+  ["search", ["kind", "value", "next_tool", "result", "unavailable"]],
   ["get_wallet", [
     "address",
     "leaderboard_name",
@@ -22,14 +22,53 @@ const CONTRACT: Array<[string, string[]]> = [
     "session_keys",
     "ranks",
     "links",
+    "unavailable",
+    "rows_skipped",
   ]],
-  ["get_positions", ["address", "marks", "positions", "totals", "closed"]],
-  ["get_intents", ["address", "pending", "count"]],
-  ["lookup_intent", ["intent_id", "state", "feed", "pending", "settlement"]],
-  ["decode_transaction", ["tx_hash", "found", "status", "block_number", "is_batch", "intents"]],
-  ["get_leaderboard", ["window", "page", "total_accounts", "accounts"]],
-  ["get_trade_history", ["address", "trades", "next_cursor"]],
-  ["get_protocol_overview", ["tvl_usd", "markets", "recent_trades", "trading_paused"]],
+  ["get_positions", [
+    "address",
+    "marks",
+    "positions",
+    "totals",
+    "closed",
+    "unavailable",
+    "rows_skipped",
+  ]],
+  ["get_intents", [
+    "address",
+    "pending",
+    "count",
+    "recent_outcomes",
+    "unavailable",
+    "rows_skipped",
+  ]],
+  ["lookup_intent", ["intent_id", "state", "feed", "pending", "settlement", "unavailable"]],
+  ["decode_transaction", [
+    "tx_hash",
+    "found",
+    "status",
+    "block_number",
+    "is_batch",
+    "intents",
+    "unavailable",
+  ]],
+  ["get_leaderboard", [
+    "window",
+    "page",
+    "total_accounts",
+    "accounts",
+    "unavailable",
+    "rows_skipped",
+  ]],
+  ["get_trade_history", ["address", "trades", "next_cursor", "unavailable", "rows_skipped"]],
+  ["get_protocol_overview", [
+    "tvl_usd",
+    "markets",
+    "recent_trades",
+    "trading_paused",
+    "unavailable",
+    "rows_skipped",
+  ]],
 ];
 
 const ARGUMENTS: Record<string, string[]> = {

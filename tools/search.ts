@@ -3,7 +3,7 @@ import { z } from "zod";
 import { resolveSearch, type SearchResolution } from "../lib/search/mod.ts";
 import { argsObject } from "./_args.ts";
 import { withUpstreamErrors } from "./_errors.ts";
-import { addressOut, integerStringOut } from "./_json_common.ts";
+import { addressOut, integerStringOut, unavailableOut } from "./_json_common.ts";
 import { feedTradeJson, feedTradeOut } from "./_json_intents.ts";
 import {
   leaderboardRowJson,
@@ -14,7 +14,7 @@ import {
 import { decodedJson, decodedTransactionOut, renderDecoded } from "./decode_transaction.ts";
 import { lookupJson, lookupOut, renderLookup } from "./lookup_intent.ts";
 import { renderWallet } from "./get_wallet.ts";
-import { lines, quoted, signedUsd, UNTRUSTED_NOTE } from "./_text.ts";
+import { lines, quoted, signedUsd, unavailableText, UNTRUSTED_NOTE } from "./_text.ts";
 import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
 
 /** Intents shown in a transaction preview; decode_transaction lists the rest. */
@@ -56,6 +56,7 @@ const output = z.strictObject({
     .nullable()
     .describe("The tool to call next for the full answer; null when there is none."),
   result: resultOut.describe("A preview whose shape depends on kind."),
+  unavailable: unavailableOut,
 });
 
 type Output = z.input<typeof output>;
@@ -78,11 +79,27 @@ export const searchTool: ToolDefinition<typeof input, typeof output> = {
     const resolution = await withUpstreamErrors(() =>
       resolveSearch(context, query, { signal: context.signal })
     );
-    return present(resolution, context.siteUrl);
+    const { structured, text } = present(resolution, context.siteUrl);
+    const unavailable = nestedUnavailable(structured.result);
+    const missing = unavailableText(unavailable);
+    return {
+      structured: { ...structured, unavailable },
+      text: missing && !text.includes(missing) ? lines(missing, text) : text,
+    };
   },
 };
 
-function present(found: SearchResolution, siteUrl: string): { structured: Output; text: string } {
+/** The preview's own unavailable parts, repeated at the top where every result has them. */
+function nestedUnavailable(result: Output["result"]): Output["unavailable"] {
+  if ("unavailable" in result) return result.unavailable;
+  if ("wallet" in result && result.wallet) return result.wallet.unavailable;
+  return [];
+}
+
+function present(
+  found: SearchResolution,
+  siteUrl: string,
+): { structured: Omit<Output, "unavailable">; text: string } {
   switch (found.kind) {
     case "wallet": {
       const wallet = found.summary ? walletSummaryJson(found.summary, siteUrl) : null;

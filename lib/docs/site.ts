@@ -7,6 +7,7 @@ import type { ToolInfo } from "../discovery/tool_info.ts";
 import { type DocsHeading, renderMarkdown } from "./markdown.ts";
 import { DOCS_PAGES, type DocsPage } from "./pages.ts";
 import { toolReferenceMarkdown } from "./tool_reference.ts";
+import { withDataSourceTables } from "./data_sources.ts";
 
 /** Placeholder in page sources for the canonical site URL. */
 export const SITE_URL_PLACEHOLDER = "{{SITE_URL}}";
@@ -64,8 +65,9 @@ export function createDocsSite(options: DocsSiteOptions): DocsSite {
   async function build(page: DocsPage): Promise<RenderedDocsPage> {
     const source = await readSource(page.slug);
     toolMarkdown ??= toolReferenceMarkdown(options.tools);
-    const markdown = source.replaceAll(SITE_URL_PLACEHOLDER, siteUrl)
-      .replace(TOOLS_MARKER, () => toolMarkdown!);
+    const markdown = withDataSourceTables(
+      source.replaceAll(SITE_URL_PLACEHOLDER, siteUrl).replace(TOOLS_MARKER, () => toolMarkdown!),
+    );
     const { html, headings } = renderMarkdown(markdown);
     return { page, markdown, html, headings, text: plainText(html) };
   }

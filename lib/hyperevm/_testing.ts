@@ -11,7 +11,13 @@ import {
   type Hex,
 } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
-import { BATCH_EXECUTOR_ABI, CONTRACTS, INTENT_TYPES, type IntentKind } from "./contracts.ts";
+import {
+  BATCH_EXECUTOR_ABI,
+  CONTRACTS,
+  INTENT_TYPES,
+  type IntentKind,
+  ZERO_ADDRESS,
+} from "./contracts.ts";
 import type { IntentFields } from "./intent_fields.ts";
 import { asViemTypedData, intentTypedData } from "./typed_data.ts";
 import type { HyperEvmLog } from "./types.ts";
@@ -56,12 +62,13 @@ export function sampleMessage(kind: IntentKind, user: Address): IntentFields {
     case "cancelIntent":
       return { user: u, intentId: `0x${"cd".repeat(32)}`, deadline: DEADLINE };
     case "withdrawToCore":
-      return { user: u, amount: 15_000_000n, route: 0n, nonce: 3_145_730n, deadline: DEADLINE };
+      return { user: u, amount: 15_000_000n, nonce: 3_145_730n, deadline: DEADLINE };
     case "registerSessionKey":
       return {
         user: u,
         sessionKey: sessionA.address.toLowerCase() as Address,
         expiry: 1793918520n,
+        feeAddress: ZERO_ADDRESS,
         nonce: 3_145_731n,
         deadline: DEADLINE,
       };

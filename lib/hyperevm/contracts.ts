@@ -38,6 +38,26 @@ export const STAKING_DOMAIN = {
   verifyingContract: CONTRACTS.paperStaking,
 } as const satisfies TypedDataDomain;
 
+// modelled: the cancel domain's name and version are unknown (papertrade-facts.md 11.4: a
+// separate CANCEL_DOMAIN whose verifying contract is the Exchange); ours is a plausible guess.
+/** Cancel EIP-712 domain: its own domain over the Exchange, signed by a session key. */
+export const CANCEL_DOMAIN = {
+  name: "PapertradeCancel",
+  version: "1",
+  chainId: CHAIN_ID,
+  verifyingContract: CONTRACTS.exchange,
+} as const satisfies TypedDataDomain;
+
+/** The EIP-712 domains by the name intent types use. */
+export const DOMAINS = {
+  exchange: EXCHANGE_DOMAIN,
+  staking: STAKING_DOMAIN,
+  cancel: CANCEL_DOMAIN,
+} as const satisfies Record<string, TypedDataDomain>;
+
+/** The zero address, which a RegisterSessionKey intent always carries as its fee address. */
+export const ZERO_ADDRESS: Address = "0x0000000000000000000000000000000000000000";
+
 /** Published domain separators, asserted by tests against the domains above. */
 export const DOMAIN_SEPARATORS = {
   exchange: "0x53a2ab5a64b3239d36b108fb4cd035ebb40ed3f71dec28e37966622670147e77",
@@ -91,10 +111,9 @@ export const INTENT_TYPES = {
       { name: "deadline", type: "uint64" },
     ],
   },
-  // modelled: the cancel domain is unknown apart from its verifying contract (the Exchange).
   cancelIntent: {
     primaryType: "CancelIntent",
-    domain: "exchange",
+    domain: "cancel",
     fields: [
       { name: "user", type: "address" },
       { name: "intentId", type: "bytes32" },
@@ -107,7 +126,6 @@ export const INTENT_TYPES = {
     fields: [
       { name: "user", type: "address" },
       { name: "amount", type: "uint64" },
-      { name: "route", type: "uint32" },
       { name: "nonce", type: "uint128" },
       { name: "deadline", type: "uint64" },
     ],
@@ -119,6 +137,7 @@ export const INTENT_TYPES = {
       { name: "user", type: "address" },
       { name: "sessionKey", type: "address" },
       { name: "expiry", type: "uint64" },
+      { name: "feeAddress", type: "address" },
       { name: "nonce", type: "uint128" },
       { name: "deadline", type: "uint64" },
     ],
@@ -156,7 +175,7 @@ export const INTENT_TYPES = {
   IntentKind,
   {
     primaryType: string;
-    domain: "exchange" | "staking";
+    domain: keyof typeof DOMAINS;
     fields: readonly { name: string; type: string }[];
   }
 >;
@@ -198,9 +217,11 @@ export const BATCH_EXECUTOR_ABI = [
   },
 ] as const;
 
-// modelled: the withdraw route constant HYPERCORE_ROUTE is unknown; 0 stands in for it.
-/** Route value carried by withdraw intents. */
-export const HYPERCORE_ROUTE = 0;
+/**
+ * The relayer route of a withdrawal (papertrade-facts.md 11.4): a string the relayer is told,
+ * not a field of the signed intent.
+ */
+export const HYPERCORE_ROUTE = "hypercore";
 
 /** How many recent blocks lookup_intent scans, and the widest eth_getLogs window (RPC limit). */
 export const INTENT_SCAN = { blocks: 6000n, window: 999n } as const;

@@ -4,6 +4,7 @@ import { decodeBatchCalldata } from "./decode_batch.ts";
 import { type IntentExecution, readExecutions } from "./executions.ts";
 import type { IntentFields } from "./intent_fields.ts";
 import type { HyperEvmClient } from "./client.ts";
+import { HyperEvmError } from "./hyperevm_error.ts";
 import type { HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
 import { verifyIntent } from "./verify_intent.ts";
 
@@ -33,7 +34,8 @@ export interface SettledIntent {
 /** A decoded transaction: a Papertrade settlement batch or any other transaction. */
 export interface Settlement {
   txHash: Hex;
-  status: "success" | "reverted" | "pending";
+  /** `unknown` when the receipt could not be read (see `missing`). */
+  status: "success" | "reverted" | "pending" | "unknown";
   blockNumber: bigint | null;
   /** Block time in unix seconds, when the block was read. */
   timestamp?: bigint;
@@ -42,12 +44,16 @@ export interface Settlement {
   /** Sent to the BatchExecutor with well-formed executeBatch calldata. */
   isBatch: boolean;
   intents: SettledIntent[];
+  /** Reads that failed while the transaction itself arrived (receipt, block), if any. */
+  missing?: HyperEvmError[];
 }
 
 /** Options of {@link decodeSettlement}. */
 export interface DecodeSettlementOptions {
   /** Block time (unix seconds) to report. */
   timestamp?: bigint;
+  /** The receipt read failed: the status is unknown rather than pending. */
+  receiptMissing?: boolean;
   /**
    * Decode and verify only the intent at this batch index (`intents` then holds just it).
    * Signature recovery is the costly part of decoding; a look-up of one intent needs one.
@@ -69,7 +75,7 @@ export async function decodeSettlement(
   receipt: HyperEvmReceipt | null,
   options: DecodeSettlementOptions = {},
 ): DecodeSettlementReturnType {
-  const status = receipt?.status ?? "pending";
+  const status = receipt?.status ?? (options.receiptMissing ? "unknown" : "pending");
   const settlement: Settlement = {
     txHash: tx.hash,
     status,
@@ -137,6 +143,7 @@ function failureReason(
 ): string | null {
   if (event) return event.success ? null : event.reason ?? "failed without a reason";
   if (status === "pending") return "the batch is not mined yet";
+  if (status === "unknown") return "the receipt could not be read";
   if (status === "reverted") return "the batch transaction reverted";
   return "the executor emitted no IntentExecuted event for this intent";
 }
@@ -172,21 +179,35 @@ export async function decodeTransaction(
   hash: Hex,
   options: DecodeTransactionOptions = {},
 ): DecodeTransactionReturnType {
+  // The transaction is required; the receipt and the block are parts that may fail alone.
+  const missing: HyperEvmError[] = [];
+  const soft = <T>(read: Promise<T>): Promise<T | null> =>
+    read.catch((error) => {
+      if (!(error instanceof HyperEvmError)) throw error;
+      missing.push(error);
+      return null;
+    });
   const txRead = client.transaction(hash);
   const blockRead = options.blockNumber === undefined
-    ? txRead.then((tx) => tx?.blockNumber == null ? null : client.block(tx.blockNumber))
-    : client.block(options.blockNumber);
-  const [tx, receipt, early] = await Promise.all([txRead, client.receipt(hash), blockRead]);
+    ? txRead.then((tx) => tx?.blockNumber == null ? null : soft(client.block(tx.blockNumber)))
+    : soft(client.block(options.blockNumber));
+  const [tx, receipt, early] = await Promise.all([
+    txRead,
+    soft(client.receipt(hash)),
+    blockRead.catch(() => null),
+  ]);
   if (tx === null) return { found: false };
+  const receiptMissing = missing.some((error) => error.method === "eth_getTransactionReceipt");
   const minedIn = receipt?.blockNumber ?? null;
   const block = minedIn === null
     ? null
     : early?.number === minedIn
     ? early
-    : await client.block(minedIn);
+    : await soft(client.block(minedIn));
   const settlement = await decodeSettlement(tx, receipt, {
     timestamp: block?.timestamp,
     onlyIndex: options.onlyIndex,
+    receiptMissing,
   });
-  return { found: true, ...settlement };
+  return { found: true, ...settlement, ...(missing.length > 0 ? { missing } : {}) };
 }

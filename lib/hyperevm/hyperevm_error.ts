@@ -1,5 +1,10 @@
+/** What went wrong: no endpoint answered, or an answer did not have the expected shape. */
+export type HyperEvmErrorKind = "unavailable" | "schema";
+
 /** Options of {@link HyperEvmError}. */
 export interface HyperEvmErrorOptions {
+  /** Default: `unavailable` when endpoints failed (`failures` given), else `schema`. */
+  kind?: HyperEvmErrorKind;
   /** What each endpoint did, in the order they were tried ("HTTP 502", "timeout after 8000 ms"). */
   failures?: readonly string[];
   /** The underlying error, kept for logs; never part of the message. */
@@ -15,11 +20,14 @@ export class HyperEvmError extends Error {
   readonly method: string;
   /** Per-endpoint failure descriptions, in the order tried; empty for a shape error. */
   readonly failures: readonly string[];
+  /** What went wrong; branch on this, never on the message. */
+  readonly kind: HyperEvmErrorKind;
 
   constructor(method: string, message: string, options: HyperEvmErrorOptions = {}) {
     super(message, { cause: options.cause });
     this.name = "HyperEvmError";
     this.method = method;
     this.failures = options.failures ?? [];
+    this.kind = options.kind ?? (this.failures.length > 0 ? "unavailable" : "schema");
   }
 }

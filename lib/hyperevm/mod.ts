@@ -65,3 +65,11 @@ export {
 } from "./find_settlement.ts";
 export { createHeadCache, HEAD_CACHE_TTL_MS } from "./head_cache.ts";
 export { HEAD_SLACK_BLOCKS } from "./find_settlement.ts";
+export {
+  CHAIN_ITEMS,
+  chainIdSchema,
+  type ChainItem,
+  RPC_METHODS,
+  type RpcMethod,
+  type RpcMethodName,
+} from "./sources.ts";

@@ -1,5 +1,5 @@
 import type { TypedDataDefinition, TypedDataDomain, TypedDataParameter } from "viem";
-import { EXCHANGE_DOMAIN, INTENT_TYPES, type IntentKind, STAKING_DOMAIN } from "./contracts.ts";
+import { DOMAINS, INTENT_TYPES, type IntentKind } from "./contracts.ts";
 import type { IntentFields, IntentMessage } from "./intent_fields.ts";
 
 /** The viem typed-data object of an intent: what a wallet or session key signs. */
@@ -14,8 +14,8 @@ export interface IntentTypedData {
 export type IntentTypedDataReturnType = IntentTypedData;
 
 /**
- * Builds the EIP-712 typed data for an intent kind and its message: the Exchange or Staking
- * domain, the modelled struct type, and the message as given (validated when hashed).
+ * Builds the EIP-712 typed data for an intent kind and its message: the Exchange, Staking or
+ * Cancel domain, the modelled struct type, and the message as given (validated when hashed).
  */
 export function intentTypedData<K extends IntentKind>(
   kind: K,
@@ -23,7 +23,7 @@ export function intentTypedData<K extends IntentKind>(
 ): IntentTypedData {
   const spec = INTENT_TYPES[kind];
   return {
-    domain: spec.domain === "exchange" ? EXCHANGE_DOMAIN : STAKING_DOMAIN,
+    domain: DOMAINS[spec.domain],
     types: { [spec.primaryType]: spec.fields },
     primaryType: spec.primaryType,
     message,

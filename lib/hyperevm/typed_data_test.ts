@@ -8,11 +8,14 @@ import {
   type TypedDataDomain,
 } from "viem";
 import {
+  CANCEL_DOMAIN,
   DOMAIN_SEPARATORS,
   EXCHANGE_DOMAIN,
+  HYPERCORE_ROUTE,
   INTENT_ID_TAG,
   INTENT_KINDS,
   STAKING_DOMAIN,
+  ZERO_ADDRESS,
 } from "./contracts.ts";
 import { intentTypedData } from "./typed_data.ts";
 import { sampleMessage, walletA } from "./_testing.ts";
@@ -59,11 +62,33 @@ Deno.test("INTENT_ID_TAG is keccak256 of the ASCII string papertrade:intent-id:v
   equal(keccak256(toHex("papertrade:intent-id:v2")), INTENT_ID_TAG);
 });
 
-Deno.test("stake, unstake and claim use the staking domain and every other kind the exchange", () => {
-  const stakingKinds = INTENT_KINDS.filter((kind) =>
-    intentTypedData(kind, sampleMessage(kind, walletA.address)).domain === STAKING_DOMAIN
-  );
+Deno.test("stake, unstake and claim use the staking domain, cancel its own, the rest the exchange", () => {
+  const domainOf = (kind: typeof INTENT_KINDS[number]) =>
+    intentTypedData(kind, sampleMessage(kind, walletA.address)).domain;
+  const stakingKinds = INTENT_KINDS.filter((kind) => domainOf(kind) === STAKING_DOMAIN);
   deepEqual(stakingKinds, ["stakePaper", "unstakePaper", "claimRewards"]);
+  equal(domainOf("cancelIntent"), CANCEL_DOMAIN);
+  // Only the name and version of the cancel domain are modelled; it verifies on the Exchange.
+  equal(CANCEL_DOMAIN.verifyingContract, EXCHANGE_DOMAIN.verifyingContract);
+  equal(CANCEL_DOMAIN.chainId, EXCHANGE_DOMAIN.chainId);
+});
+
+Deno.test("a withdrawal signs no route; a session-key registration signs the zero fee address", () => {
+  const withdraw = intentTypedData(
+    "withdrawToCore",
+    sampleMessage("withdrawToCore", walletA.address),
+  );
+  deepEqual(
+    withdraw.types.WithdrawToCore.map((field) => field.name),
+    ["user", "amount", "nonce", "deadline"],
+  );
+  equal(HYPERCORE_ROUTE, "hypercore");
+  const register = sampleMessage("registerSessionKey", walletA.address);
+  equal(register.feeAddress, ZERO_ADDRESS);
+  deepEqual(
+    intentTypedData("registerSessionKey", register).types.RegisterSessionKey.map((f) => f.name),
+    ["user", "sessionKey", "expiry", "feeAddress", "nonce", "deadline"],
+  );
 });
 
 Deno.test("typed data names the primary type and lists its fields in the modelled order", () => {

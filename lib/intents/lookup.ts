@@ -21,6 +21,7 @@ import {
   type PapertradeClient,
   type RecentTrade,
 } from "../papertrade/mod.ts";
+import { isUpstreamFailure, Parts, type UnavailablePart } from "../parts.ts";
 
 /** How many of the latest trades the feed check reads. */
 export const FEED_CHECK_LIMIT = 100;
@@ -48,8 +49,10 @@ export interface IntentLookup {
   /** Whether the relayer queue was checked (it needs the wallet). */
   pendingChecked: boolean;
   settlement: IntentSettlement | null;
-  /** Inclusive block range the settlement scan covered. */
-  scanned: { fromBlock: bigint; toBlock: bigint };
+  /** Inclusive block range the settlement scan covered; null when the scan failed. */
+  scanned: { fromBlock: bigint; toBlock: bigint } | null;
+  /** Checks that could not be made, each naming its part and endpoint. */
+  unavailable: UnavailablePart[];
 }
 
 /** Upstream clients the lookup reads. */
@@ -65,7 +68,11 @@ export interface LookupIntentOptions {
   signal?: AbortSignal;
 }
 
-/** Looks an intent id up in the feed, the wallet's pending operations and recent blocks. */
+/**
+ * Looks an intent id up in the feed, the wallet's pending operations and recent blocks. A check
+ * that fails is named in `unavailable` and the others still answer; only when every check
+ * failed does the first failure propagate.
+ */
 export async function lookupIntent(
   sources: IntentLookupSources,
   intentId: string,
@@ -73,18 +80,26 @@ export async function lookupIntent(
 ): Promise<IntentLookup> {
   const id = intentId.toLowerCase() as Hex;
   const { signal, wallet } = options;
-  const [feed, pending, scan] = await Promise.all([
+  const settled = await Promise.allSettled([
     findInFeed(sources.papertrade, id, signal),
     wallet === undefined
       ? Promise.resolve(null)
       : findPending(sources.papertrade, wallet, id, signal),
     findSettlement(sources.hyperevm, id),
   ]);
+  const parts = new Parts();
+  const feed = parts.settled(settled[0]);
+  const pending = parts.settled(settled[1], "pending intents");
+  const scan = parts.settled(settled[2], "settlement");
+  // Without a wallet the relayer queue is not checked, so it cannot count as an answer.
+  const checks = wallet === undefined ? [settled[0], settled[2]] : settled;
+  const failures = checks.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+  if (failures.length === checks.length) throw failures[0];
   const state: IntentState = feed
     ? "feed"
     : pending
     ? "pending"
-    : scan.settlement
+    : scan?.settlement
     ? "settled"
     : "not_found";
   return {
@@ -93,8 +108,9 @@ export async function lookupIntent(
     feed,
     pending,
     pendingChecked: wallet !== undefined,
-    settlement: scan.settlement,
-    scanned: scan.scanned,
+    settlement: scan?.settlement ?? null,
+    scanned: scan?.scanned ?? null,
+    unavailable: parts.unavailable,
   };
 }
 
@@ -114,8 +130,18 @@ async function findPending(
   signal?: AbortSignal,
 ): Promise<Operation | null> {
   try {
-    const account = await papertrade.fetchWalletSnapshot(wallet, { signal });
-    return account.operations.find((operation) => operation.intentId === id) ?? null;
+    const [account, ranks] = await Promise.all([
+      papertrade.fetchWalletSnapshot(wallet, { signal }),
+      // The queue position is a detail: without it the operation is still reported, its
+      // position null (the JSON says null means the queue rank could not be read).
+      papertrade.fetchQueueRanks(wallet, { signal }).catch((error) => {
+        if (isUpstreamFailure(error)) return null;
+        throw error;
+      }),
+    ]);
+    const operation = account.operations.find((item) => item.intentId === id);
+    if (!operation) return null;
+    return { ...operation, queuePosition: ranks?.positions.get(id) ?? null };
   } catch (error) {
     // A wallet the exchange has never seen has nothing queued; the other checks still answer.
     if (error instanceof PapertradeApiError && error.status === 404) return null;

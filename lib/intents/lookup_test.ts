@@ -13,8 +13,8 @@ Deno.test("lookupIntent records every check's finding and picks the state in ord
     assert.equal(found.pending, null);
     assert.equal(found.settlement?.match.txHash, settled.txHash);
     assert.equal(found.settlement?.intent?.intentId, settled.id);
-    assert.equal(found.scanned.toBlock, BigInt(catalog.headBlock));
-    assert.equal(found.scanned.fromBlock, BigInt(catalog.scan.oldestBlock));
+    assert.equal(found.scanned?.toBlock, BigInt(catalog.headBlock));
+    assert.equal(found.scanned?.fromBlock, BigInt(catalog.scan.oldestBlock));
   });
 });
 

@@ -72,7 +72,10 @@ Deno.test("a patch that does not fit the account reopens the stream for a fresh 
         baseAccountRevision: material.whale.accountRevision + 5,
         accountRevision: material.whale.accountRevision + 6,
         addedPositions: [],
+        removedPositions: [],
         closedPositions: [],
+        addedOperations: [],
+        removedOperations: [],
         endedIntents: [],
       },
     } satisfies WalletStreamEvent;
@@ -107,6 +110,9 @@ Deno.test("a patch that fits is applied: a closed position leaves the view", asy
           netPnl: 0n,
           paperMinted: 0n,
         }],
+        removedPositions: [],
+        addedOperations: [],
+        removedOperations: [],
         endedIntents: [],
       },
     };

@@ -103,19 +103,19 @@ export function wirePosition(id = "53573"): Wire<typeof wire.positionRow> {
   return [id, 1, true, false, "251215", "250000000000000000000", 50, "246309", 1791662616000, null];
 }
 
-/** A queued close of position 53573. */
+/** A queued close of position 53573, in the 10-slot row of papertrade-facts.md 11.3. */
 export function wireOperation(intent: number): Wire<typeof wire.operationRow> {
   return [
     hash(intent),
     "closePositions",
-    OTHER,
-    "7",
-    1791662700,
-    1791662616500,
-    36,
-    { positionIds: ["53573"] },
-    "queued",
     null,
+    null,
+    null,
+    null,
+    null,
+    1791662616500,
+    "1791662700",
+    ["53573"],
   ];
 }
 

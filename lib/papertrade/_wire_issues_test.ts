@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { describeWireIssues, formatPath, wireIssueMessage } from "./_wire_issues.ts";
-import { marketStats, operationRow, protocolHistory, walletSnapshot } from "./wire.ts";
-import { wireOperation, wireSnapshot } from "./_testing.ts";
+import { endedIntentRow, marketStats, protocolHistory, walletSnapshot } from "./wire.ts";
+import { hash, wireSnapshot } from "./_testing.ts";
 
 function describe(schema: z.ZodType, body: unknown): string {
   const result = schema.safeParse(body, { error: wireIssueMessage });
@@ -17,11 +17,11 @@ Deno.test("paths read like code", () => {
 });
 
 Deno.test("an unknown enum value lists what was expected", () => {
-  const row = wireOperation(1) as unknown[];
-  row[8] = "settled";
+  const row = [hash(1), "succeeded"] as unknown[];
+  row[1] = "executed";
   assert.equal(
-    describe(operationRow, row),
-    '[8]: expected "queued" or "submitted", got "settled"',
+    describe(endedIntentRow, row),
+    '[1]: expected "succeeded" or "failed" or "expired" or "cancelled" or "unknown", got "executed"',
   );
 });
 

@@ -1,5 +1,5 @@
 /** Applying wallet stream patches to an account, refusing any patch that does not fit. */
-import type { WalletAccount, WalletPatch } from "./types.ts";
+import type { EndedIntent, WalletAccount, WalletPatch } from "./types.ts";
 
 /** How many ended intents and closed positions an account remembers from patches. */
 export const RECENT_EVENTS_KEPT = 20;
@@ -7,7 +7,7 @@ export const RECENT_EVENTS_KEPT = 20;
 /** Why a patch could not be applied; the caller reopens the stream for a fresh snapshot. */
 export interface WalletOutOfSync {
   inSync: false;
-  reason: "revision" | "address";
+  reason: "revision" | "address" | "delta";
   /** Human-readable cause, e.g. `patch is based on revision 7, account is at 6`. */
   message: string;
 }
@@ -20,15 +20,17 @@ export interface WalletPatched {
 
 /**
  * Applies `patch` to `account` without mutating either. Out of sync when the patch is for
- * another address or was made against another revision than the account's. Added positions
- * are prepended (newest first), closed positions and ended intents are removed from the open
- * lists and remembered (newest first, bounded) for display.
+ * another address, was made against another revision than the account's, or its deltas do not
+ * fit (removing what is not held, adding what already is: papertrade-facts.md 11.3). Added
+ * positions are prepended (newest first); closed and removed positions and ended and removed
+ * intents leave the open lists; closes and outcomes are remembered (newest first, bounded),
+ * each outcome stamped with the patch's indexer time.
  */
 export function applyWalletPatch(
   account: WalletAccount,
   patch: WalletPatch,
 ): WalletPatched | WalletOutOfSync {
-  if (patch.address !== account.address) {
+  if (patch.address !== null && patch.address !== account.address) {
     return {
       inSync: false,
       reason: "address",
@@ -43,18 +45,47 @@ export function applyWalletPatch(
         `patch is based on revision ${patch.baseAccountRevision}, account is at ${account.accountRevision}`,
     };
   }
+  if (patch.accountRevision <= account.accountRevision) {
+    return {
+      inSync: false,
+      reason: "revision",
+      message:
+        `patch moves to revision ${patch.accountRevision}, not past ${account.accountRevision}`,
+    };
+  }
 
-  const closedIds = new Set(patch.closedPositions.map((p) => p.positionId));
-  const addedIds = new Set(patch.addedPositions.map((p) => p.positionId));
-  const endedIds = new Set(patch.endedIntents.map((i) => i.intentId));
-  // A re-sent added position replaces the old row instead of appearing twice.
-  const keptPositions = account.openPositions.filter(
-    (p) => !closedIds.has(p.positionId) && !addedIds.has(p.positionId),
-  );
-  const addedStillOpen = patch.addedPositions.filter((p) => !closedIds.has(p.positionId));
-  const operations = (patch.operations ?? account.operations).filter(
-    (op) => !endedIds.has(op.intentId),
-  );
+  // Removals must name held items; closes and outcomes may also report items that came and
+  // went between frames, so they remove what is held and are remembered either way.
+  const heldPositions = new Set(account.openPositions.map((p) => p.positionId));
+  const heldOperations = new Set(account.operations.map((op) => op.intentId));
+  const misfit = misfitDelta(
+    "position",
+    heldPositions,
+    patch.removedPositions,
+    patch.addedPositions.map((p) => p.positionId),
+  ) ??
+    misfitDelta(
+      "operation",
+      heldOperations,
+      patch.removedOperations,
+      patch.addedOperations.map((op) => op.intentId),
+    );
+  if (misfit) return { inSync: false, reason: "delta", message: misfit };
+
+  const goneIds = new Set<string>([
+    ...patch.removedPositions,
+    ...patch.closedPositions.map((p) => p.positionId),
+  ]);
+  const endedIds = new Set<string>([
+    ...patch.removedOperations,
+    ...patch.endedIntents.map((i) => i.intentId),
+  ]);
+  const indexedThroughTimestamp = patch.indexedThroughTimestamp ??
+    account.indexedThroughTimestamp;
+  const ended: EndedIntent[] = patch.endedIntents.map((item) => ({
+    ...item,
+    reportedAt: indexedThroughTimestamp,
+  }));
 
   const next: WalletAccount = {
     ...account,
@@ -62,23 +93,52 @@ export function applyWalletPatch(
     walletRevision: patch.walletRevision ?? account.walletRevision,
     queueRevision: patch.queueRevision ?? account.queueRevision,
     indexedThroughBlock: patch.indexedThroughBlock ?? account.indexedThroughBlock,
-    indexedThroughTimestamp: patch.indexedThroughTimestamp ?? account.indexedThroughTimestamp,
+    indexedThroughTimestamp,
     sessionKeys: patch.sessionKeys ?? account.sessionKeys,
     balances: {
-      ...account.balances,
       balance: patch.balance ?? account.balances.balance,
       queued: patch.queued ?? account.balances.queued,
       locked: patch.locked ?? account.balances.locked,
+      consumableDebt: patch.consumableDebt ?? account.balances.consumableDebt,
     },
     funds: patch.funds ?? account.funds,
+    queueNodeCount: patch.queueNodeCount ?? account.queueNodeCount,
     paper: patch.paper ?? account.paper,
     lifetime: patch.lifetime ?? account.lifetime,
-    operations,
-    openPositions: [...addedStillOpen, ...keptPositions],
-    recentEndedIntents: [...patch.endedIntents, ...account.recentEndedIntents]
-      .slice(0, RECENT_EVENTS_KEPT),
+    operations: [
+      ...account.operations.filter((op) => !endedIds.has(op.intentId)),
+      ...patch.addedOperations,
+    ],
+    openPositions: [
+      // A position opened and closed within one patch is not open.
+      ...patch.addedPositions.filter((p) => !goneIds.has(p.positionId)),
+      ...account.openPositions.filter((p) => !goneIds.has(p.positionId)),
+    ],
+    recentEndedIntents: [...ended, ...account.recentEndedIntents].slice(0, RECENT_EVENTS_KEPT),
     recentClosedPositions: [...patch.closedPositions, ...account.recentClosedPositions]
       .slice(0, RECENT_EVENTS_KEPT),
   };
   return { inSync: true, account: next };
+}
+
+/** Why a delta does not fit what is held, or undefined when it does. */
+function misfitDelta(
+  what: string,
+  held: ReadonlySet<string>,
+  leaving: readonly string[],
+  adding: readonly string[],
+): string | undefined {
+  const left = new Set<string>();
+  for (const id of leaving) {
+    if (!held.has(id) || left.has(id)) return `patch removes ${what} ${id}, which is not held`;
+    left.add(id);
+  }
+  const added = new Set<string>();
+  for (const id of adding) {
+    if ((held.has(id) && !left.has(id)) || added.has(id)) {
+      return `patch adds ${what} ${id}, which is already held`;
+    }
+    added.add(id);
+  }
+  return undefined;
 }

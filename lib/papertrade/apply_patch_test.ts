@@ -39,7 +39,10 @@ function patch(fields: Partial<WalletPatch> = {}): WalletPatch {
     baseAccountRevision: 10,
     accountRevision: 11,
     addedPositions: [],
+    removedPositions: [],
     closedPositions: [],
+    addedOperations: [],
+    removedOperations: [],
     endedIntents: [],
     ...fields,
   };
@@ -98,18 +101,45 @@ Deno.test("a re-sent position replaces its row and one opened and closed at once
   assert.deepEqual(result.account.openPositions.map((p) => p.positionId), ["53573"]);
 });
 
-Deno.test("ended intents leave the operations, even from a replaced list", () => {
-  const replacement = [1, 2, 3].map((n) => toOperation(operationRow.parse(wireOperation(n))));
-  const result = applyWalletPatch(
-    account(),
+Deno.test("operations arrive and leave as deltas; ended ones are remembered with the time", () => {
+  const added = [2, 3].map((n) => toOperation(operationRow.parse(wireOperation(n))));
+  const grown = applyWalletPatch(account(), patch({ addedOperations: added }));
+  assert.ok(grown.inSync);
+  assert.deepEqual(grown.account.operations.map((op) => op.intentId), [hash(1), hash(2), hash(3)]);
+  const shrunk = applyWalletPatch(
+    grown.account,
     patch({
-      operations: replacement,
-      endedIntents: [{ intentId: hash(2), outcome: "expired", txHash: null }],
+      baseAccountRevision: 11,
+      accountRevision: 12,
+      indexedThroughTimestamp: 1791662800000,
+      removedOperations: [hash(1)],
+      endedIntents: [{ intentId: hash(2), outcome: "expired" }],
     }),
   );
-  assert.ok(result.inSync);
-  assert.deepEqual(result.account.operations.map((op) => op.intentId), [hash(1), hash(3)]);
-  assert.equal(result.account.recentEndedIntents[0].outcome, "expired");
+  assert.ok(shrunk.inSync);
+  assert.deepEqual(shrunk.account.operations.map((op) => op.intentId), [hash(3)]);
+  assert.deepEqual(shrunk.account.recentEndedIntents, [
+    { intentId: hash(2), outcome: "expired", reportedAt: 1791662800000 },
+  ]);
+});
+
+Deno.test("removing what is not held, or adding what is, puts the account out of sync", () => {
+  const notHeld = applyWalletPatch(account(), patch({ removedOperations: [hash(9)] }));
+  assert.equal(notHeld.inSync, false);
+  assert.equal(!notHeld.inSync && notHeld.reason, "delta");
+  const again = toOperation(operationRow.parse(wireOperation(1)));
+  const twice = applyWalletPatch(account(), patch({ addedOperations: [again] }));
+  assert.equal(
+    !twice.inSync && twice.message,
+    `patch adds operation ${hash(1)}, which is already held`,
+  );
+  const gone = applyWalletPatch(account(), patch({ removedPositions: ["404"] }));
+  assert.equal(!gone.inSync && gone.reason, "delta");
+});
+
+Deno.test("a patch that does not move the revision forward is out of sync", () => {
+  const result = applyWalletPatch(account(), patch({ accountRevision: 10 }));
+  assert.equal(result.inSync, false);
 });
 
 Deno.test("remembered closes are newest first and bounded", () => {

@@ -2,6 +2,8 @@
 import type { z } from "zod";
 import { fetchUpstream, type RetryPolicy, upstreamChanged } from "./http.ts";
 import * as wire from "./wire.ts";
+import { endpointPath, PAPERTRADE_ENDPOINTS as E } from "./endpoints.ts";
+import { toQueueRanks } from "./to_domain_wallet.ts";
 import {
   toLeaderboardPage,
   toMarketStats,
@@ -16,7 +18,10 @@ import {
   WireShapeError,
 } from "./to_domain.ts";
 import { fetchWalletSnapshot, openWalletStream, type WalletStreamEvent } from "./wallet_stream.ts";
+import { OutcomeLog } from "./outcome_log.ts";
 import type {
+  Address,
+  EndedIntent,
   HistoryInterval,
   LeaderboardPage,
   LeaderboardSortKey,
@@ -25,8 +30,9 @@ import type {
   PricePoint,
   ProtocolHistory,
   ProtocolSummary,
+  QueueRanks,
   QueueSummary,
-  RecentTrade,
+  RecentTradeList,
   RelayerHealth,
   TradeHistoryPage,
   TradingState,
@@ -42,6 +48,8 @@ export interface PapertradeClientOptions {
   fetch?: typeof fetch;
   /** Overrides of the retry policy (attempts, waits, overall budget). */
   retry?: Partial<RetryPolicy>;
+  /** Clock in ms, stamping outcomes whose patch carries no indexer time (default Date.now). */
+  now?: () => number;
 }
 
 /** Per-call options: a caller signal, e.g. the tool's 25 s deadline. */
@@ -92,8 +100,10 @@ export interface PapertradeClient {
   fetchMarketStats(options?: CallOptions): Promise<MarketStats>;
   /** `/query/protocol/queue-summary`. */
   fetchQueueSummary(options?: CallOptions): Promise<QueueSummary>;
-  /** Latest venue-wide trades, newest first. */
-  fetchRecentTrades(options?: CallOptions & { limit?: number }): Promise<RecentTrade[]>;
+  /** Latest venue-wide trades, newest first; `limit` keeps the newest N of the answer. */
+  fetchRecentTrades(options?: CallOptions & { limit?: number }): Promise<RecentTradeList>;
+  /** Where each of a wallet's queued intents stands in the relayer queue. */
+  fetchQueueRanks(address: string, options?: CallOptions): Promise<QueueRanks>;
   /** Protocol time series at one bucket size. */
   fetchProtocolHistory(interval: HistoryInterval, options?: CallOptions): Promise<ProtocolHistory>;
   /** `/relayer/health`. */
@@ -102,6 +112,11 @@ export interface PapertradeClient {
   fetchWalletSnapshot(address: string, options?: CallOptions): Promise<WalletAccount>;
   /** The wallet's live events until `signal` aborts; see `openWalletStream`. */
   openWalletStream(address: string, options: CallOptions): AsyncIterable<WalletStreamEvent>;
+  /**
+   * Outcomes of the wallet's intents that its stream reported while this client read it,
+   * newest first; a snapshot carries none, so this is empty until a stream saw a patch.
+   */
+  recentOutcomes(address: string): EndedIntent[];
 }
 
 /** Builds a client for one API origin. */
@@ -109,11 +124,18 @@ export function createPapertradeClient(options: PapertradeClientOptions): Papert
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
 
   async function read<S extends z.ZodType, T>(
-    endpoint: string,
+    path: string,
     params: Array<[string, string]>,
-    request: { schema: S; toDomain: (body: z.output<S>) => T; signal?: AbortSignal },
+    request: {
+      schema: S;
+      toDomain: (body: z.output<S>) => T;
+      signal?: AbortSignal;
+      /** The endpoint named in errors when the path has the wallet in it. */
+      endpoint?: string;
+    },
   ): Promise<T> {
-    const body = await fetchUpstream(urlFor(baseUrl, endpoint, params), request.schema, {
+    const endpoint = request.endpoint ?? path;
+    const body = await fetchUpstream(urlFor(baseUrl, path, params), request.schema, {
       endpoint,
       timeoutMs: options.timeoutMs,
       signal: request.signal,
@@ -127,6 +149,20 @@ export function createPapertradeClient(options: PapertradeClientOptions): Papert
       throw error;
     }
   }
+  const outcomes = new OutcomeLog();
+  const now = options.now ?? Date.now;
+  async function* logOutcomes(
+    address: string,
+    events: AsyncIterable<WalletStreamEvent>,
+  ): AsyncGenerator<WalletStreamEvent, void, undefined> {
+    const wallet = address.toLowerCase() as Address;
+    for await (const event of events) {
+      if (event.type === "patch") {
+        outcomes.record(wallet, event.patch, event.patch.indexedThroughTimestamp ?? now());
+      }
+      yield event;
+    }
+  }
   const streamOptions = (call: CallOptions = {}) => ({
     baseUrl,
     timeoutMs: options.timeoutMs,
@@ -136,64 +172,80 @@ export function createPapertradeClient(options: PapertradeClientOptions): Papert
 
   return {
     fetchTradingState: ({ signal } = {}) =>
-      read("/state/trading", [], { schema: wire.tradingState, toDomain: toTradingState, signal }),
+      read(E.tradingState.path, [], {
+        schema: wire.tradingState,
+        toDomain: toTradingState,
+        signal,
+      }),
     fetchLatestPrices: ({ signal } = {}) =>
-      read("/query/prices/latest", [], {
+      read(E.latestPrices.path, [], {
         schema: wire.latestPrices,
         toDomain: toPricePoints,
         signal,
       }),
     fetchLeaderboard: (query = {}) =>
-      read("/state/leaderboard/accounts", leaderboardParams(query), {
-        schema: wire.leaderboardPage,
+      read(E.leaderboard.path, leaderboardParams(query), {
+        schema: wire.leaderboardPageEnvelope,
         toDomain: toLeaderboardPage,
         signal: query.signal,
       }),
     fetchTradeHistory: (query) =>
-      read("/query/wallet/trades", tradeHistoryParams(query), {
-        schema: wire.tradeHistoryPage,
+      read(E.tradeHistory.path, tradeHistoryParams(query), {
+        schema: wire.tradeHistoryEnvelope,
         toDomain: toTradeHistoryPage,
         signal: query.signal,
       }),
     fetchProtocolSummary: ({ signal } = {}) =>
-      read("/query/protocol/summary", [], {
+      read(E.protocolSummary.path, [], {
         schema: wire.protocolSummary,
         toDomain: toProtocolSummary,
         signal,
       }),
     fetchMarketStats: ({ signal } = {}) =>
-      read("/query/protocol/market-stats", [], {
+      read(E.marketStats.path, [], {
         schema: wire.marketStats,
         toDomain: toMarketStats,
         signal,
       }),
     fetchQueueSummary: ({ signal } = {}) =>
-      read("/query/protocol/queue-summary", [], {
+      read(E.queueSummary.path, [], {
         schema: wire.queueSummary,
         toDomain: toQueueSummary,
         signal,
       }),
-    fetchRecentTrades: ({ signal, limit } = {}) =>
-      // modelled: the recent-trades query parameters are unknown; `limit` is our guess.
-      read("/query/protocol/trades/recent", limit === undefined ? [] : [["limit", `${limit}`]], {
-        schema: wire.recentTrades,
+    fetchRecentTrades: async ({ signal, limit } = {}) => {
+      // The upstream takes no query string (papertrade-facts.md 11.1); the newest N are ours.
+      const trades = await read(E.recentTrades.path, [], {
+        schema: wire.recentTradesEnvelope,
         toDomain: toRecentTrades,
         signal,
+      });
+      if (limit === undefined || trades.length <= limit) return trades;
+      return Object.assign(trades.slice(0, limit), { rowsSkipped: trades.rowsSkipped });
+    },
+    fetchQueueRanks: (address, { signal } = {}) =>
+      read(endpointPath(E.queueRank, address), [], {
+        schema: wire.queueRank,
+        toDomain: toQueueRanks,
+        signal,
+        endpoint: E.queueRank.path,
       }),
     fetchProtocolHistory: (interval, { signal } = {}) =>
-      read("/query/protocol/history", [["interval", interval]], {
+      read(E.protocolHistory.path, [["interval", interval]], {
         schema: wire.protocolHistory,
         toDomain: toProtocolHistory,
         signal,
       }),
     fetchRelayerHealth: ({ signal } = {}) =>
-      read("/relayer/health", [], {
+      read(E.relayerHealth.path, [], {
         schema: wire.relayerHealth,
         toDomain: toRelayerHealth,
         signal,
       }),
     fetchWalletSnapshot: (address, call) => fetchWalletSnapshot(address, streamOptions(call)),
-    openWalletStream: (address, call) => openWalletStream(address, streamOptions(call)),
+    openWalletStream: (address, call) =>
+      logOutcomes(address, openWalletStream(address, streamOptions(call))),
+    recentOutcomes: (address) => outcomes.recent(address),
   };
 }
 

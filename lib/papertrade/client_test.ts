@@ -170,25 +170,27 @@ Deno.test("the protocol endpoints map to domain objects", async () => {
     largest: { wallet: OTHER, owed: "12000000000000000000" },
     front: null,
   };
+  const row = (seq: string): Wire<typeof wire.recentTrades>["events"][number] => ({
+    seq,
+    ts: 1791662616000,
+    wallet: WALLET,
+    instrument: "ETH",
+    instrumentId: 1,
+    instrumentTerminal: false,
+    side: "long",
+    leverage: 50,
+    notionalUsd: 12500,
+    intentId: null,
+    positionId: "53573",
+    kind: "liquidation",
+    entry: 2512.15,
+    exit: 2463.09,
+    pnlUsd: -250,
+  });
   const recent: Wire<typeof wire.recentTrades> = {
     ok: true,
-    events: [{
-      seq: 99,
-      timestamp: 1791662616000,
-      wallet: WALLET,
-      symbol: "ETH",
-      instrumentId: 1,
-      terminal: false,
-      isLong: true,
-      leverage: 50,
-      notional: 12500,
-      intentId: null,
-      positionId: "53573",
-      kind: "liquidation",
-      entry: 2512.15,
-      exit: 2463.09,
-      pnl: -250,
-    }],
+    count: 5,
+    events: ["99", "98", "97", "96", "95"].map(row),
   };
   await withRoutes({
     "/query/protocol/summary": wireProtocolSummary(),
@@ -212,13 +214,17 @@ Deno.test("the protocol endpoints map to domain objects", async () => {
     assert.deepEqual(queue.largest, { wallet: OTHER, owed: 12n * WAD });
     assert.equal(queue.source.block, 5);
 
-    const [trade] = await client.fetchRecentTrades({ limit: 3 });
+    const trades = await client.fetchRecentTrades({ limit: 3 });
+    assert.deepEqual(trades.map((t) => t.seq), ["99", "98", "97"]);
+    const [trade] = trades;
     assert.equal(trade.wallet, WALLET_LOWER);
     assert.equal(trade.kind, "liquidation");
+    assert.equal(trade.isLong, true);
     assert.equal(trade.pnlUsd, -250);
 
     assert.deepEqual(await client.fetchRelayerHealth(), { ok: true, ready: false });
-    assert.ok(seen.includes("/query/protocol/trades/recent?limit=3"));
+    // No query string: the upstream takes none; the client keeps the newest rows itself.
+    assert.ok(seen.includes("/query/protocol/trades/recent"));
   });
 });
 

@@ -25,6 +25,8 @@ export interface PapertradeApiErrorOptions {
   retryAfterS?: number;
   /** Underlying error, kept for logs; never part of the message. */
   cause?: unknown;
+  /** For `schema`: the endpoint's field and what is wrong with it. */
+  detail?: string;
 }
 
 /** A Papertrade API request that failed; the message names the endpoint and the problem. */
@@ -33,6 +35,8 @@ export class PapertradeApiError extends Error {
   readonly kind: PapertradeErrorKind;
   readonly status?: number;
   readonly retryAfterS?: number;
+  /** For `schema`: the field and what is wrong with it (the message without the prefix). */
+  readonly detail?: string;
 
   constructor(message: string, options: PapertradeApiErrorOptions) {
     super(message, { cause: options.cause });
@@ -41,6 +45,7 @@ export class PapertradeApiError extends Error {
     this.kind = options.kind;
     if (options.status !== undefined) this.status = options.status;
     if (options.retryAfterS !== undefined) this.retryAfterS = options.retryAfterS;
+    if (options.detail !== undefined) this.detail = options.detail;
   }
 }
 
@@ -122,6 +127,7 @@ export function upstreamChanged(endpoint: string, detail: string): PapertradeApi
   return new PapertradeApiError(`upstream changed: ${endpoint} ${detail}`, {
     endpoint,
     kind: "schema",
+    detail: `${endpoint} ${detail}`,
   });
 }
 

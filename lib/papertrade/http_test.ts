@@ -222,7 +222,7 @@ Deno.test("a number where an integer string belongs is a schema error naming the
   });
 });
 
-Deno.test("a missing field is a schema error naming its path", async () => {
+Deno.test("a row missing a field is dropped and counted; a missing envelope field is a schema error", async () => {
   const row = (n: number) => ({
     address: `0x${String(n).padStart(40, "0")}`,
     leaderboardName: null,
@@ -246,11 +246,17 @@ Deno.test("a missing field is a schema error naming its path", async () => {
     pageInfo: { page: 0, pageSize: 25, totalPages: 1, totalItems: 4 },
   };
   await withServer(() => json(body), async (base) => {
+    const page = await createPapertradeClient({ baseUrl: base }).fetchLeaderboard();
+    assert.deepEqual(page.accounts.map((row) => row.rank), [1, 2, 3]);
+    assert.equal(page.rowsSkipped, 1);
+  });
+  const { totalPages: _, ...pageInfo } = body.pageInfo;
+  await withServer(() => json({ ...body, pageInfo }), async (base) => {
     const error = await rejection(createPapertradeClient({ baseUrl: base }).fetchLeaderboard());
     assert.equal(error.kind, "schema");
     assert.equal(
       error.message,
-      "upstream changed: /state/leaderboard/accounts missing field accounts[3].address",
+      "upstream changed: /state/leaderboard/accounts missing field pageInfo.totalPages",
     );
   });
 });

@@ -35,3 +35,16 @@ export {
   type WalletStreamEvent,
   type WalletStreamOptions,
 } from "./wallet_stream.ts";
+export {
+  type EndpointParam,
+  endpointPath,
+  findEndpoint,
+  findEndpointName,
+  isFact,
+  type ModelledPart,
+  PAPERTRADE_ENDPOINT_LIST,
+  PAPERTRADE_ENDPOINTS,
+  type PapertradeEndpoint,
+  type PapertradeEndpointName,
+  walletFramesSchema,
+} from "./endpoints.ts";

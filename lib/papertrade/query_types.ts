@@ -2,7 +2,7 @@
  * Domain types of the Papertrade query endpoints: leaderboard, trade history, protocol stats
  * and relayer health. Same units as `types.ts`.
  */
-import type { Address, Hash } from "./types.ts";
+import type { Address, Hash } from "./hex_types.ts";
 
 /** Leaderboard time windows, shortest first. */
 export const LEADERBOARD_WINDOWS = ["24h", "7d", "30d", "all"] as const;
@@ -54,6 +54,8 @@ export interface LeaderboardPage {
   pageSize: number;
   totalPages: number;
   totalItems: number;
+  /** Malformed rows left out of `accounts`. */
+  rowsSkipped: number;
 }
 
 /** A closed or liquidated trade of a wallet. */
@@ -84,6 +86,8 @@ export interface TradeHistoryPage {
   trades: Trade[];
   /** Pass back to get the next page; null on the last page. */
   nextCursor: string | null;
+  /** Malformed rows left out of `trades`. */
+  rowsSkipped: number;
 }
 
 /** Protocol snapshot from `/query/protocol/summary` (wad USD unless noted). */
@@ -139,7 +143,8 @@ export interface QueueSummary {
 
 /** One venue-wide trade event. USD amounts and prices are display floats from the upstream. */
 export interface RecentTrade {
-  seq: number;
+  /** Feed order, a decimal string (inferred: block × 10^6 + index). */
+  seq: string;
   timestamp: number;
   wallet: Address;
   symbol: string;
@@ -151,10 +156,15 @@ export interface RecentTrade {
   intentId: Hash | null;
   positionId: string;
   kind: "open" | "close" | "liquidation";
-  /** Quote price (display float). */
-  entry: number;
+  /** Entry quote price (display float); a close row may not carry it. */
+  entry: number | null;
   exit: number | null;
   pnlUsd: number | null;
+}
+
+/** The latest venue-wide trades, newest first, and how many malformed rows were left out. */
+export interface RecentTradeList extends Array<RecentTrade> {
+  rowsSkipped: number;
 }
 
 /** Protocol history bucket sizes. */

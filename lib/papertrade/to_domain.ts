@@ -3,7 +3,8 @@
  * Wallet stream mappers live in `to_domain_wallet.ts`.
  */
 import type { z } from "zod";
-import type * as wire from "./wire.ts";
+import * as wire from "./wire.ts";
+import { parseRows } from "./_rows.ts";
 import type {
   Instrument,
   LeaderboardPage,
@@ -15,6 +16,7 @@ import type {
   ProtocolSummary,
   QueueSummary,
   RecentTrade,
+  RecentTradeList,
   RelayerHealth,
   Trade,
   TradeHistoryPage,
@@ -118,11 +120,17 @@ export function toPricePoints(body: Out<typeof wire.latestPrices>): PricePoint[]
 }
 
 /** Maps `/state/leaderboard/accounts`. */
-export function toLeaderboardPage(body: Out<typeof wire.leaderboardPage>): LeaderboardPage {
+export function toLeaderboardPage(
+  body: Out<typeof wire.leaderboardPageEnvelope>,
+): LeaderboardPage {
+  const accounts = parseRows(body.accounts, wire.leaderboardRow, (row): LeaderboardRow => ({
+    ...row,
+  }));
   return {
     uniqueAccounts: body.summary.uniqueAccounts,
     trackedBalance: body.summary.trackedBalance,
-    accounts: body.accounts.map((row): LeaderboardRow => ({ ...row })),
+    accounts: accounts.rows,
+    rowsSkipped: accounts.skipped,
     page: body.pageInfo.page,
     pageSize: body.pageInfo.pageSize,
     totalPages: body.pageInfo.totalPages,
@@ -131,27 +139,31 @@ export function toLeaderboardPage(body: Out<typeof wire.leaderboardPage>): Leade
 }
 
 /** Maps `/query/wallet/trades`. */
-export function toTradeHistoryPage(body: Out<typeof wire.tradeHistoryPage>): TradeHistoryPage {
+export function toTradeHistoryPage(
+  body: Out<typeof wire.tradeHistoryEnvelope>,
+): TradeHistoryPage {
+  const trades = parseRows(body.trades, wire.tradeRow, (t): Trade => ({
+    positionId: t.positionId,
+    instrumentId: t.instrumentId,
+    isLong: t.isLong,
+    leverage: t.leverage,
+    margin: t.marginRaw,
+    entryPrice: t.entryPriceRaw,
+    exitPrice: t.exitPriceRaw,
+    openedAt: t.openedAt,
+    closedAt: t.closedAt,
+    liquidated: t.liquidated,
+    adjustedPnl: t.adjustedPnlRaw,
+    userPaidFee: t.userPaidFeeRaw,
+    paperMinted: t.paperMintedRaw,
+    intentId: t.intentId,
+    txHash: t.txHash,
+  }));
   return {
     wallet: body.wallet,
-    trades: body.trades.map((t): Trade => ({
-      positionId: t.positionId,
-      instrumentId: t.instrumentId,
-      isLong: t.isLong,
-      leverage: t.leverage,
-      margin: t.marginRaw,
-      entryPrice: t.entryPriceRaw,
-      exitPrice: t.exitPriceRaw,
-      openedAt: t.openedAt,
-      closedAt: t.closedAt,
-      liquidated: t.liquidated,
-      adjustedPnl: t.adjustedPnlRaw,
-      userPaidFee: t.userPaidFeeRaw,
-      paperMinted: t.paperMintedRaw,
-      intentId: t.intentId,
-      txHash: t.txHash,
-    })),
+    trades: trades.rows,
     nextCursor: body.nextCursor,
+    rowsSkipped: trades.skipped,
   };
 }
 
@@ -193,25 +205,31 @@ export function toQueueSummary(body: Out<typeof wire.queueSummary>): QueueSummar
   };
 }
 
-/** Maps `/query/protocol/trades/recent` (newest first, as sent). */
-export function toRecentTrades(body: Out<typeof wire.recentTrades>): RecentTrade[] {
-  return body.events.map((e) => ({
+/** Maps `/query/protocol/trades/recent`, newest first as sent, dropping malformed rows. */
+export function toRecentTrades(body: Out<typeof wire.recentTradesEnvelope>): RecentTradeList {
+  const parsed = parseRows(body.events, wire.recentTradeRow, toRecentTrade);
+  return Object.assign(parsed.rows, { rowsSkipped: parsed.skipped });
+}
+
+/** Maps one row of `/query/protocol/trades/recent`. */
+export function toRecentTrade(e: Out<typeof wire.recentTradeRow>): RecentTrade {
+  return {
     seq: e.seq,
-    timestamp: e.timestamp,
+    timestamp: e.ts,
     wallet: e.wallet,
-    symbol: e.symbol,
+    symbol: e.instrument,
     instrumentId: e.instrumentId,
-    terminal: e.terminal,
-    isLong: e.isLong,
+    terminal: e.instrumentTerminal,
+    isLong: e.side === "long",
     leverage: e.leverage,
-    notionalUsd: e.notional,
+    notionalUsd: e.notionalUsd,
     intentId: e.intentId,
     positionId: e.positionId,
     kind: e.kind,
     entry: e.entry,
-    exit: e.exit,
-    pnlUsd: e.pnl,
-  }));
+    exit: e.exit ?? null,
+    pnlUsd: e.pnlUsd ?? null,
+  };
 }
 
 /** Maps `/query/protocol/history`; refuses columns of different lengths (points would shift). */

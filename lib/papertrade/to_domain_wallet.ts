@@ -1,12 +1,14 @@
 /** Pure mappers from the wallet stream's wire frames (snapshot and patch) to domain objects. */
 import type { z } from "zod";
-import type * as wire from "./wire.ts";
+import * as wire from "./wire.ts";
+import { parseRows } from "./_rows.ts";
 import type {
   ClosedPosition,
   EndedIntent,
   OpenPosition,
   Operation,
   OperationParams,
+  QueueRanks,
   SessionKey,
   WalletAccount,
   WalletPatch,
@@ -37,31 +39,43 @@ export function toClosedPosition(row: Out<typeof wire.closedPositionRow>): Close
   return { positionId, instrumentId, isLong, margin, leverage, liquidated, netPnl, paperMinted };
 }
 
-/** Maps a 10-field operation row (the column order is modelled in wire.ts). */
+/** Maps a 10-slot operation row; slots the action does not use stay absent from `params`. */
 export function toOperation(row: Out<typeof wire.operationRow>): Operation {
-  const [intentId, action, signer, nonce, deadline, acceptedAt, queueAhead, params] = row;
+  const [intentId, action, instrumentId, isLong, useDebt, amount, leverage, acceptedAt] = row;
+  const params: OperationParams = {};
+  if (instrumentId !== null) params.instrumentId = instrumentId;
+  if (isLong !== null) params.isLong = isLong;
+  if (useDebt !== null) params.useDebt = useDebt;
+  // An open's amount is its margin; any other action's amount keeps its own unit.
+  if (amount !== null) {
+    if (action === "openPosition") params.margin = amount;
+    else params.amount = amount;
+  }
+  if (leverage !== null) params.leverage = leverage;
+  if (row[9] !== null) params.positionIds = [...row[9]];
   return {
     intentId,
     action,
-    signer,
-    nonce,
-    deadline,
     acceptedAt,
-    queueAhead,
-    params: toOperationParams(params),
-    status: row[8],
-    txHash: row[9],
+    deadline: Number(row[8]),
+    params,
+    queuePosition: null,
   };
 }
 
-/** Maps an ended-intent row. */
-export function toEndedIntent(row: Out<typeof wire.endedIntentRow>): EndedIntent {
-  const [intentId, outcome, txHash] = row;
-  return { intentId, outcome, txHash };
+/** Maps an ended-intent row; the time is stamped when the patch is applied. */
+export function toEndedIntent(
+  [intentId, outcome]: Out<typeof wire.endedIntentRow>,
+): Omit<EndedIntent, "reportedAt"> {
+  return { intentId, outcome };
 }
 
-/** Maps the first `wallet` frame of the stream. */
-export function toWalletAccount(snapshot: Out<typeof wire.walletSnapshot>): WalletAccount {
+/** Maps the first `wallet` frame; malformed operation and position rows are dropped, counted. */
+export function toWalletAccount(
+  snapshot: Out<typeof wire.walletSnapshotEnvelope>,
+): WalletAccount {
+  const operations = parseRows(snapshot.operations, wire.operationRow, toOperation);
+  const positions = parseRows(snapshot.openPositions, wire.positionRow, toOpenPosition);
   return {
     address: snapshot.address,
     accountRevision: snapshot.accountRevision,
@@ -80,38 +94,52 @@ export function toWalletAccount(snapshot: Out<typeof wire.walletSnapshot>): Wall
     queueNodeCount: snapshot.queueNodeCount,
     paper: { ...snapshot.paper },
     lifetime: toLifetime(snapshot.lifetime),
-    operations: snapshot.operations.map(toOperation),
-    openPositions: snapshot.openPositions.map(toOpenPosition),
+    operations: operations.rows,
+    openPositions: positions.rows,
     recentEndedIntents: [],
     recentClosedPositions: [],
+    rowsSkipped: operations.skipped + positions.skipped,
   };
 }
 
-/** Maps a later `wallet` frame (a patch against `baseAccountRevision`). */
+/** Maps a later `wallet` frame: the state fields under `state`, the rest as deltas. */
 export function toWalletPatch(patch: Out<typeof wire.walletPatch>): WalletPatch {
   const out: WalletPatch = {
-    address: patch.address,
+    address: patch.address ?? null,
     baseAccountRevision: patch.baseAccountRevision,
     accountRevision: patch.accountRevision,
     addedPositions: (patch.addedPositions ?? []).map(toOpenPosition),
+    removedPositions: [...(patch.removedPositions ?? [])],
     closedPositions: (patch.closedPositions ?? []).map(toClosedPosition),
+    addedOperations: (patch.addedOperations ?? []).map(toOperation),
+    removedOperations: [...(patch.removedOperations ?? [])],
     endedIntents: (patch.endedIntents ?? []).map(toEndedIntent),
   };
-  if (patch.walletRevision !== undefined) out.walletRevision = patch.walletRevision;
-  if (patch.queueRevision !== undefined) out.queueRevision = patch.queueRevision;
-  if (patch.indexedThroughBlock !== undefined) out.indexedThroughBlock = patch.indexedThroughBlock;
-  if (patch.indexedThroughTimestamp !== undefined) {
-    out.indexedThroughTimestamp = secondsToMs(patch.indexedThroughTimestamp);
+  const state = patch.state ?? {};
+  if (state.walletRevision !== undefined) out.walletRevision = state.walletRevision;
+  if (state.queueRevision !== undefined) out.queueRevision = state.queueRevision;
+  if (state.indexedThroughBlock !== undefined) out.indexedThroughBlock = state.indexedThroughBlock;
+  if (state.indexedThroughTimestamp !== undefined) {
+    out.indexedThroughTimestamp = secondsToMs(state.indexedThroughTimestamp);
   }
-  if (patch.sessionKeys) out.sessionKeys = patch.sessionKeys.map(toSessionKey);
-  if (patch.balance !== undefined) out.balance = patch.balance;
-  if (patch.queued !== undefined) out.queued = patch.queued;
-  if (patch.locked !== undefined) out.locked = patch.locked;
-  if (patch.funds) out.funds = { ...patch.funds };
-  if (patch.paper) out.paper = { ...patch.paper };
-  if (patch.lifetime) out.lifetime = toLifetime(patch.lifetime);
-  if (patch.operations) out.operations = patch.operations.map(toOperation);
+  if (state.sessionKeys) out.sessionKeys = state.sessionKeys.map(toSessionKey);
+  if (state.balance !== undefined) out.balance = state.balance;
+  if (state.queued !== undefined) out.queued = state.queued;
+  if (state.locked !== undefined) out.locked = state.locked;
+  if (state.consumableDebt !== undefined) out.consumableDebt = state.consumableDebt;
+  if (state.queueNodeCount !== undefined) out.queueNodeCount = state.queueNodeCount;
+  if (state.funds) out.funds = { ...state.funds };
+  if (state.paper) out.paper = { ...state.paper };
+  if (state.lifetime) out.lifetime = toLifetime(state.lifetime);
   return out;
+}
+
+/** Maps `/queue-rank/accounts/{wallet}`. */
+export function toQueueRanks(body: Out<typeof wire.queueRank>): QueueRanks {
+  return {
+    queueRevision: body.queueRevision ?? null,
+    positions: new Map(body.entries.map((entry) => [entry.intentId, entry.position])),
+  };
 }
 
 function toSessionKey([key, expirySeconds]: [`0x${string}`, number]): SessionKey {
@@ -126,15 +154,6 @@ function toLifetime(lifetime: Out<typeof wire.walletSnapshot>["lifetime"]) {
     feesPaid: lifetime.feesPaidRaw,
     tradedNotional: lifetime.tradedNotionalRaw,
   };
-}
-
-/** Keeps only the keys the action set, so absent parameters stay absent. */
-function toOperationParams(params: Out<typeof wire.operationRow>[7]): OperationParams {
-  const out: OperationParams = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined) (out as Record<string, unknown>)[key] = value;
-  }
-  return out;
 }
 
 // The stream sends unix seconds here (papertrade-facts.md 4.3); the domain speaks ms.

@@ -6,10 +6,9 @@
  * unless a field says otherwise. Nothing here mirrors the wire layout (tuples, key spellings).
  */
 
-/** A lower-case 0x-prefixed 20-byte address. */
-export type Address = `0x${string}`;
-/** A lower-case 0x-prefixed 32-byte hash (intent id, transaction hash). */
-export type Hash = `0x${string}`;
+import type { Address, Hash } from "./hex_types.ts";
+
+export type { Address, Hash } from "./hex_types.ts";
 
 /** One market, from the 23-field instrument tuple of `/state/trading`. */
 export interface Instrument {
@@ -123,41 +122,49 @@ export interface OperationParams {
   instrumentId?: number;
   isLong?: boolean;
   useDebt?: boolean;
+  /** Margin of an open (wad USD). */
   margin?: bigint;
   leverage?: number;
   positionIds?: string[];
+  /** Amount of any other action: USDC 6 dp for a withdrawal, PAPER wad for stake/unstake. */
   amount?: bigint;
   sessionKey?: Address;
   /** Session key expiry as signed (unix s). */
   expiry?: number;
 }
 
-/** An intent the relayer accepted and has not settled yet. */
+/**
+ * An intent the relayer accepted and has not settled yet. The stream's row names no signer,
+ * nonce, status or transaction; the queue position comes from the queue-rank read.
+ */
 export interface Operation {
   intentId: Hash;
   action: OperationAction;
-  /** Key that signed it (the wallet or one of its session keys). */
-  signer: Address;
-  nonce: bigint;
-  /** Signed deadline in unix seconds (kept as signed, not converted). */
-  deadline: number;
+  /** When the relayer accepted it (ms). */
   acceptedAt: number;
-  /** Intents queued ahead of this one at the relayer. */
-  queueAhead: number;
+  /** Unix seconds from the row's ninth slot, read as the deadline (its meaning is modelled). */
+  deadline: number;
   params: OperationParams;
-  status: "queued" | "submitted";
-  /** Settling transaction once submitted. */
-  txHash: Hash | null;
+  /** Place in the relayer queue (1 = next), or null when the queue rank was not read. */
+  queuePosition: number | null;
 }
 
 /** How an intent left the pending list. */
-export type IntentOutcome = "executed" | "failed" | "expired" | "cancelled";
+export type IntentOutcome = "succeeded" | "failed" | "expired" | "cancelled" | "unknown";
 
 /** An intent the stream reports as ended. */
 export interface EndedIntent {
   intentId: Hash;
   outcome: IntentOutcome;
-  txHash: Hash | null;
+  /** When the stream reported it (ms): the indexer time of the patch that carried it. */
+  reportedAt: number;
+}
+
+/** Where a wallet's queued intents stand, from `/queue-rank/accounts/{wallet}`. */
+export interface QueueRanks {
+  queueRevision: number | null;
+  /** Position by intent id (1 = next). */
+  positions: Map<Hash, number>;
 }
 
 /** A session key and when it stops being valid (ms). */
@@ -223,11 +230,14 @@ export interface WalletAccount {
   recentEndedIntents: EndedIntent[];
   /** Positions closed since the stream opened, newest first (bounded; empty in a snapshot). */
   recentClosedPositions: ClosedPosition[];
+  /** Malformed operation and position rows the snapshot carried and this account leaves out. */
+  rowsSkipped: number;
 }
 
 /** A change to a wallet account, valid only on top of `baseAccountRevision`. */
 export interface WalletPatch {
-  address: Address;
+  /** Null when the patch does not repeat the address. */
+  address: Address | null;
   baseAccountRevision: number;
   accountRevision: number;
   walletRevision?: number;
@@ -239,15 +249,21 @@ export interface WalletPatch {
   balance?: bigint;
   queued?: bigint;
   locked?: bigint;
+  consumableDebt?: bigint;
+  queueNodeCount?: number;
   funds?: WalletFunds;
   paper?: WalletPaper;
   lifetime?: WalletLifetime;
-  /** Replaces the whole list when present. */
-  operations?: Operation[];
   /** Newest first. */
   addedPositions: OpenPosition[];
+  /** Ids of positions that left the open list without a close row. */
+  removedPositions: string[];
   closedPositions: ClosedPosition[];
-  endedIntents: EndedIntent[];
+  addedOperations: Operation[];
+  /** Intent ids that left the pending list. */
+  removedOperations: Hash[];
+  /** Outcomes of ended intents; `reportedAt` is filled in when the patch is applied. */
+  endedIntents: Array<Omit<EndedIntent, "reportedAt">>;
 }
 
 /** Latest one-second best bid and ask of an instrument (raw prices). */

@@ -10,11 +10,12 @@ import {
   parseRetryAfter,
   parseWire,
 } from "./http.ts";
-import { livenessEvent, walletPatch, walletSnapshot } from "./wire.ts";
+import { livenessEvent, walletPatch, walletSnapshotEnvelope } from "./wire.ts";
 import { toWalletAccount, toWalletPatch } from "./to_domain_wallet.ts";
+import { PAPERTRADE_ENDPOINTS } from "./endpoints.ts";
 import type { WalletAccount, WalletPatch } from "./types.ts";
 
-const ENDPOINT = "/state/user/live";
+const ENDPOINT = PAPERTRADE_ENDPOINTS.walletStream.path;
 
 /** How many heartbeat intervals of silence end the stream as a timeout. */
 const QUIET_INTERVALS = 3;
@@ -223,7 +224,7 @@ class FrameReader {
   }
 
   #snapshot(data: string): WalletStreamEvent {
-    const body = parseWire(ENDPOINT, walletSnapshot, parseJson(ENDPOINT, data));
+    const body = parseWire(ENDPOINT, walletSnapshotEnvelope, parseJson(ENDPOINT, data));
     if (body.address !== this.#wallet) {
       throw new PapertradeApiError(
         `${ENDPOINT} sent the snapshot of ${body.address} on the stream of ${this.#wallet}`,

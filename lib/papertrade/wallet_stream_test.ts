@@ -24,11 +24,9 @@ const LIVENESS = sseFrame("liveness", { heartbeatIntervalMs: 10000 });
 const HEARTBEAT = sseFrame("heartbeat", null);
 
 const PATCH_CLOSE_AND_OPEN: Wire<typeof wire.walletPatch> = {
-  address: WALLET,
   baseAccountRevision: 10,
   accountRevision: 11,
-  indexedThroughTimestamp: 1791662700,
-  balance: "1238000000000000000000",
+  state: { indexedThroughTimestamp: 1791662700, balance: "1238000000000000000000" },
   addedPositions: [wirePosition("53600")],
   closedPositions: [[
     "53573",
@@ -40,13 +38,13 @@ const PATCH_CLOSE_AND_OPEN: Wire<typeof wire.walletPatch> = {
     "-12000000000000000000",
     "0",
   ]],
-  endedIntents: [[hash(1), "executed", hash(77)]],
+  endedIntents: [[hash(1), "succeeded"]],
 };
 const PATCH_NEW_INTENT: Wire<typeof wire.walletPatch> = {
   address: WALLET,
   baseAccountRevision: 11,
   accountRevision: 12,
-  operations: [wireOperation(2)],
+  addedOperations: [wireOperation(2)],
   addedPositions: [wirePosition("53601")],
 };
 const PATCH_STALE: Wire<typeof wire.walletPatch> = {
@@ -89,14 +87,10 @@ Deno.test("fetchWalletSnapshot returns the first wallet frame and closes the str
     assert.deepEqual(account.operations[0], {
       intentId: hash(1),
       action: "closePositions",
-      signer: OTHER,
-      nonce: 7n,
       deadline: 1791662700,
       acceptedAt: 1791662616500,
-      queueAhead: 36,
       params: { positionIds: ["53573"] },
-      status: "queued",
-      txHash: null,
+      queuePosition: null,
     });
     assert.deepEqual(account.openPositions[0], {
       positionId: "53573",
@@ -175,8 +169,10 @@ Deno.test("stream patches apply in order and a stale patch is detected", async (
     assert.equal(account.indexedThroughTimestamp, 1791662700000);
     assert.equal(account.recentClosedPositions[0].netPnl, -12n * WAD);
     assert.deepEqual(account.recentEndedIntents, [
-      { intentId: hash(1), outcome: "executed", txHash: hash(77) },
+      { intentId: hash(1), outcome: "succeeded", reportedAt: 1791662700000 },
     ]);
+    // The client remembers what the stream reported, for get_intents and the wallet page.
+    assert.deepEqual(client.recentOutcomes(WALLET), account.recentEndedIntents);
     await within(closed.promise, "closing the stream after abort");
   });
 });

@@ -2,9 +2,10 @@
  * Wire shapes of the Papertrade API, as zod schemas.
  *
  * Only `lib/papertrade/` (and the replay upstream in `fixtures/`, which must produce exactly
- * these shapes) may know them. Known shapes follow papertrade-facts.md section 4; every shape
- * no public source gives is marked `modelled:` with its reason. Each schema's input type is the
- * JSON on the wire; its output type has `bigint` money and raw prices.
+ * these shapes) may know them. Which endpoint answers with which schema, and which parts are
+ * modelled, is stated once in `endpoints.ts`; here each modelled spot is marked `modelled:`.
+ * Each schema's input type is the JSON on the wire; its output type has `bigint` money and raw
+ * prices.
  */
 import { z } from "zod";
 import { LEADERBOARD_SORT_KEYS, LEADERBOARD_WINDOWS } from "./query_types.ts";
@@ -14,7 +15,7 @@ export * from "./wire_wallet.ts";
 import { address, bytes32, count, intString, ms, uintString } from "./_wire_scalars.ts";
 
 // ---------------------------------------------------------------------------------------------
-// GET /state/trading
+// tradingState
 // ---------------------------------------------------------------------------------------------
 
 /** The 23-field instrument tuple, in the published order. */
@@ -44,7 +45,7 @@ export const instrumentTuple = z.tuple([
   uintString, // 22 shortCap
 ]);
 
-/** `GET /state/trading`. */
+/** The trading state (endpoint `tradingState`). */
 export const tradingState = z.object({
   schemaVersion: z.literal(1),
   tradingPaused: z.boolean(),
@@ -63,10 +64,11 @@ export const tradingState = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// GET /query/prices/latest  (modelled: the one-second price point path is unknown)
+// latestPrices
 // ---------------------------------------------------------------------------------------------
 
-/** `GET /query/prices/latest`: the latest one-second BBO per instrument. */
+// modelled: the one-second price point path and shape are unknown.
+/** The latest one-second BBO per instrument (endpoint `latestPrices`). */
 export const latestPrices = z.object({
   ok: z.literal(true),
   points: z.array(z.object({
@@ -78,7 +80,7 @@ export const latestPrices = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// GET /state/leaderboard/accounts?page&pageSize&query&sortDir&sortKey&window (sorted by name)
+// leaderboard
 // ---------------------------------------------------------------------------------------------
 
 /** Leaderboard windows. */
@@ -104,7 +106,7 @@ export const leaderboardRow = z.object({
   currentOpenPositionCount: count,
 });
 
-/** `GET /state/leaderboard/accounts`. */
+/** One leaderboard page (endpoint `leaderboard`). */
 export const leaderboardPage = z.object({
   ok: z.literal(true),
   summary: z.object({ uniqueAccounts: count, trackedBalance: uintString }),
@@ -113,8 +115,11 @@ export const leaderboardPage = z.object({
   pageInfo: z.object({ page: count, pageSize: count, totalPages: count, totalItems: count }),
 });
 
+/** The leaderboard page with its rows unchecked, so one bad row drops only itself. */
+export const leaderboardPageEnvelope = leaderboardPage.extend({ accounts: z.array(z.unknown()) });
+
 // ---------------------------------------------------------------------------------------------
-// GET /query/wallet/trades?cursor&filter&limit&wallet  (modelled: path unknown)
+// tradeHistory
 // ---------------------------------------------------------------------------------------------
 
 // modelled: the trade-history path and row keys are unknown apart from adjustedPnlRaw,
@@ -138,7 +143,7 @@ export const tradeRow = z.object({
   txHash: bytes32.nullable(),
 });
 
-/** `GET /query/wallet/trades`. */
+/** One trade-history page (endpoint `tradeHistory`). */
 export const tradeHistoryPage = z.object({
   ok: z.literal(true),
   wallet: address,
@@ -146,11 +151,14 @@ export const tradeHistoryPage = z.object({
   nextCursor: z.string().nullable(),
 });
 
+/** The trade-history page with its rows unchecked, so one bad row drops only itself. */
+export const tradeHistoryEnvelope = tradeHistoryPage.extend({ trades: z.array(z.unknown()) });
+
 // ---------------------------------------------------------------------------------------------
-// /query/protocol/*
+// protocolSummary, marketStats, queueSummary, recentTrades, protocolHistory, relayerHealth
 // ---------------------------------------------------------------------------------------------
 
-/** `GET /query/protocol/summary`. */
+/** The protocol summary (endpoint `protocolSummary`). */
 export const protocolSummary = z.object({
   ok: z.literal(true),
   source: z.object({ block: uintString, at: ms, genesis: ms }),
@@ -175,14 +183,14 @@ export const protocolSummary = z.object({
   queue: z.object({ total: uintString, count }),
 });
 
-/** `GET /query/protocol/market-stats`. */
+/** 24-hour volumes (endpoint `marketStats`). */
 export const marketStats = z.object({
   markets: z.record(z.string().regex(/^[0-9]+$/), z.object({ volume_24h: uintString })),
 });
 
 const queueEntry = z.object({ wallet: address, owed: uintString }).nullable();
 
-/** `GET /query/protocol/queue-summary`. */
+/** The payout queue summary (endpoint `queueSummary`). */
 export const queueSummary = z.object({
   ok: z.literal(true),
   source: z.object({ block: uintString, at: ms }),
@@ -192,32 +200,44 @@ export const queueSummary = z.object({
   front: queueEntry,
 });
 
-// modelled: recent-trade key spellings are unknown; the SDK's semantic names in camelCase.
-/** `GET /query/protocol/trades/recent`, newest first; USD and prices are display floats. */
+/**
+ * One row of `GET /query/protocol/trades/recent`: the keys of the SDK's recorded answer
+ * (papertrade-facts.md 11.2). An open has `entry` and no exit or PnL; a close or liquidation
+ * has `exit` and `pnlUsd`, and a close may have `entry: null`.
+ */
+export const recentTradeRow = z.object({
+  seq: z.string().regex(/^[0-9]+$/, "expected a decimal string"),
+  ts: ms,
+  wallet: address,
+  instrument: z.string(),
+  instrumentId: count,
+  instrumentTerminal: z.boolean(),
+  // modelled: the side and kind words were placeholders in the recorded row; long|short and
+  // open|close|liquidation are inferred from the SDK's field names.
+  side: z.enum(["long", "short"]),
+  leverage: count,
+  notionalUsd: z.number(),
+  intentId: bytes32.nullable(),
+  positionId: z.string().regex(/^[0-9]+$/, "expected a decimal string"),
+  kind: z.enum(["open", "close", "liquidation"]),
+  entry: z.number().nullable(),
+  exit: z.number().nullable().optional(),
+  pnlUsd: z.number().nullable().optional(),
+});
+
+/** The recent trades (endpoint `recentTrades`), newest first; floats are display USD. */
 export const recentTrades = z.object({
   ok: z.literal(true),
-  events: z.array(z.object({
-    seq: count,
-    timestamp: ms,
-    wallet: address,
-    symbol: z.string(),
-    instrumentId: count,
-    terminal: z.boolean(),
-    isLong: z.boolean(),
-    leverage: count,
-    notional: z.number(),
-    intentId: bytes32.nullable(),
-    positionId: z.string().regex(/^[0-9]+$/),
-    kind: z.enum(["open", "close", "liquidation"]),
-    entry: z.number(),
-    exit: z.number().nullable(),
-    pnl: z.number().nullable(),
-  })),
+  count,
+  events: z.array(recentTradeRow),
 });
+
+/** The recent trades with their rows unchecked, so one bad row drops only itself. */
+export const recentTradesEnvelope = recentTrades.extend({ events: z.array(z.unknown()) });
 
 const column = z.array(z.number());
 
-/** `GET /query/protocol/history?interval=1m|1h|1d`: parallel column arrays. */
+/** Protocol history (endpoint `protocolHistory`): parallel column arrays. */
 export const protocolHistory = z.object({
   startMs: ms,
   intervalMs: z.number().int().positive(),
@@ -239,7 +259,7 @@ export const protocolHistory = z.object({
   }),
 });
 
-/** `GET /relayer/health`. */
+/** Relayer readiness (endpoint `relayerHealth`). */
 export const relayerHealth = z.object({ ok: z.boolean(), ready: z.boolean() });
 
 /** Wire input type (the JSON) of a schema, for the replay upstream's generator. */

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { address, bytes32, count, intString, ms, uintString } from "./_wire_scalars.ts";
 
 // ---------------------------------------------------------------------------------------------
-// GET /state/user/live?wallet=  (SSE: liveness, wallet snapshot, wallet patches, heartbeat)
+// walletStream (SSE: liveness, wallet snapshot, wallet patches, heartbeat)
 // ---------------------------------------------------------------------------------------------
 
 /** `liveness` event data. */
@@ -50,35 +50,33 @@ export const operationAction = z.enum([
   "PaperDistribute",
 ]);
 
-// modelled: operation parameters arrive as one object whose keys depend on the action.
-const operationParams = z.object({
-  instrumentId: count.optional(),
-  isLong: z.boolean().optional(),
-  useDebt: z.boolean().optional(),
-  margin: uintString.optional(),
-  leverage: count.optional(),
-  positionIds: z.array(z.string().regex(/^[0-9]+$/)).optional(),
-  amount: uintString.optional(),
-  sessionKey: address.optional(),
-  expiry: count.optional(),
-});
+const decimalId = z.string().regex(/^[0-9]+$/, "expected a decimal string");
 
-// modelled: the 10-field operation row's column order is unknown. Ours: intentId, action,
-// signer, nonce, deadline (unix s), acceptedAt (unix ms), intents queued ahead, params,
-// status, settling transaction (set once submitted).
-/** Pending operation row (an accepted, unsettled intent). */
+/**
+ * Pending operation row (an accepted, unsettled intent), 10 slots as the SDK's test records it
+ * (papertrade-facts.md 11.3): intentId, action, instrumentId, isLong, useDebt, amount, leverage,
+ * accepted-at (ms), slot 8, positionIds. Slots an action does not use are null. The row names
+ * no signer, nonce, status, transaction or queue position.
+ */
 export const operationRow = z.tuple([
   bytes32,
   operationAction,
-  address,
-  uintString,
-  count,
+  count.nullable(),
+  z.boolean().nullable(),
+  z.boolean().nullable(),
+  uintString.nullable(),
+  count.nullable(),
   ms,
-  count,
-  operationParams,
-  z.enum(["queued", "submitted"]),
-  bytes32.nullable(),
+  // modelled: slot 8 is a unix-seconds string of unknown meaning; read as the deadline.
+  decimalId,
+  z.array(decimalId).nullable(),
 ]);
+
+/** How an intent left the pending list (the SDK refuses any other word). */
+export const intentOutcome = z.enum(["succeeded", "failed", "expired", "cancelled", "unknown"]);
+
+/** Ended intent row: intentId, outcome (papertrade-facts.md 11.3). */
+export const endedIntentRow = z.tuple([bytes32, intentOutcome]);
 
 const funds = z.object({
   reservedBalance: uintString,
@@ -103,10 +101,8 @@ const lifetime = z.object({
   tradedNotionalRaw: uintString,
 });
 
-/** First `wallet` frame: the full account snapshot. */
-export const walletSnapshot = z.object({
-  address,
-  accountRevision: count,
+/** The account state fields: all of them in a snapshot, any subset under a patch's `state`. */
+const accountState = z.object({
   walletRevision: count,
   queueRevision: count,
   indexedThroughBlock: count,
@@ -121,37 +117,48 @@ export const walletSnapshot = z.object({
   consumableDebt: uintString,
   paper: paperBlock,
   lifetime,
+});
+
+/** First `wallet` frame: the full account snapshot. */
+export const walletSnapshot = accountState.extend({
+  address,
+  accountRevision: count,
   operations: z.array(operationRow),
   openPositions: z.array(positionRow),
 });
 
-// modelled: intent outcome values and the ended-intent row are unknown.
-/** Ended intent in a patch: intentId, outcome, settling transaction. */
-export const endedIntentRow = z.tuple([
-  bytes32,
-  z.enum(["executed", "failed", "expired", "cancelled"]),
-  bytes32.nullable(),
-]);
+/** The snapshot with its two row lists unchecked, so one bad row drops only itself. */
+export const walletSnapshotEnvelope = walletSnapshot.extend({
+  operations: z.array(z.unknown()),
+  openPositions: z.array(z.unknown()),
+});
 
-/** Later `wallet` frames: a patch against `baseAccountRevision`. */
+/**
+ * Later `wallet` frames: a patch against `baseAccountRevision`, the changed state fields nested
+ * under `state` (papertrade-facts.md 11.3). Positions and operations arrive as deltas.
+ */
 export const walletPatch = z.object({
-  address,
+  // modelled: whether a patch repeats the address is unknown; checked when present.
+  address: address.optional(),
   baseAccountRevision: count,
   accountRevision: count,
-  walletRevision: count.optional(),
-  queueRevision: count.optional(),
-  indexedThroughBlock: count.optional(),
-  indexedThroughTimestamp: count.optional(),
-  sessionKeys: z.array(z.tuple([address, count])).optional(),
-  balance: uintString.optional(),
-  queued: uintString.optional(),
-  locked: uintString.optional(),
-  funds: funds.optional(),
-  paper: paperBlock.optional(),
-  lifetime: lifetime.optional(),
-  // modelled: a patch replaces the whole operations list when it changes.
-  operations: z.array(operationRow).optional(),
+  state: accountState.partial().optional(),
+  // modelled: the key names of the added and removed items, closes and outcomes are unknown.
   addedPositions: z.array(positionRow).optional(),
+  removedPositions: z.array(decimalId).optional(),
   closedPositions: z.array(closedPositionRow).optional(),
+  addedOperations: z.array(operationRow).optional(),
+  removedOperations: z.array(bytes32).optional(),
   endedIntents: z.array(endedIntentRow).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// queueRank
+// ---------------------------------------------------------------------------------------------
+
+/** Where each of a wallet's queued intents stands in the relayer queue (papertrade-facts 11.1). */
+export const queueRank = z.object({
+  queueRevision: count.optional(),
+  // modelled: whether `position` counts from 0 or 1 is unknown; read as 1 = next to settle.
+  entries: z.array(z.object({ intentId: bytes32, position: count })),
 });

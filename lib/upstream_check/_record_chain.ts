@@ -7,7 +7,7 @@
 import { numberToHex } from "viem";
 import { RPC_SCHEMAS } from "./endpoints.ts";
 import { acceptAnswer, type Probe, wrongValue } from "./mismatch.ts";
-import type { RecordingContext } from "./record.ts";
+import type { RecordingContext } from "./recording_context.ts";
 
 type Json = Record<string, unknown>;
 interface RpcBlock extends Json {

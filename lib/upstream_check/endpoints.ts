@@ -1,16 +1,16 @@
 /**
- * The upstream reads the explorer makes, with the wire schema of each answer and the fixture
- * file it is recorded into (the file names fixtures/_data.ts reads).
+ * The reads `record` and `verify-upstream` make, derived from the endpoint tables in
+ * lib/papertrade/endpoints.ts and lib/hyperevm/sources.ts: no path or schema is stated here.
  */
-import { z } from "zod";
-import * as wire from "../papertrade/wire.ts";
+import type { z } from "zod";
 import {
-  blockNumberSchema,
-  blockSchema,
-  logsSchema,
-  receiptSchema,
-  transactionSchema,
-} from "../hyperevm/_rpc_schemas.ts";
+  findEndpoint,
+  LEADERBOARD_WINDOWS as WINDOWS,
+  PAPERTRADE_ENDPOINT_LIST,
+  PAPERTRADE_ENDPOINTS,
+  walletFramesSchema,
+} from "../papertrade/mod.ts";
+import { RPC_METHODS } from "../hyperevm/mod.ts";
 
 /** An API read whose whole answer is one fixture file. */
 export interface FileEndpoint {
@@ -20,87 +20,34 @@ export interface FileEndpoint {
   file: string;
 }
 
-/**
- * Recent trades are read with `limit=100`, the most the explorer asks for (search and intent
- * lookup), so a recording holds every trade any page may show.
- */
-export const FILE_ENDPOINTS: readonly FileEndpoint[] = [
-  { path: "/state/trading", params: [], schema: wire.tradingState, file: "state-trading.json" },
-  {
-    path: "/query/prices/latest",
-    params: [],
-    schema: wire.latestPrices,
-    file: "prices-latest.json",
-  },
-  {
-    path: "/query/protocol/summary",
-    params: [],
-    schema: wire.protocolSummary,
-    file: "protocol-summary.json",
-  },
-  {
-    path: "/query/protocol/market-stats",
-    params: [],
-    schema: wire.marketStats,
-    file: "market-stats.json",
-  },
-  {
-    path: "/query/protocol/queue-summary",
-    params: [],
-    schema: wire.queueSummary,
-    file: "queue-summary.json",
-  },
-  {
-    path: "/query/protocol/trades/recent",
-    params: [["limit", "100"]],
-    schema: wire.recentTrades,
-    file: "trades-recent.json",
-  },
-  ...(["1m", "1h", "1d"] as const).map((interval) => ({
-    path: "/query/protocol/history",
-    params: [["interval", interval]] as const,
-    schema: wire.protocolHistory,
-    file: `history-${interval}.json`,
-  })),
-  { path: "/relayer/health", params: [], schema: wire.relayerHealth, file: "relayer-health.json" },
-];
+/** Every recording the endpoint table lists, one per parameter set. */
+export const FILE_ENDPOINTS: readonly FileEndpoint[] = PAPERTRADE_ENDPOINT_LIST.flatMap((e) =>
+  e.recordings.map((r) => ({ path: e.path, params: r.params, schema: e.schema, file: r.file }))
+);
 
 /** Paths read page by page or per wallet. */
-export const LEADERBOARD_PATH = "/state/leaderboard/accounts";
-export const TRADES_PATH = "/query/wallet/trades";
-export const LIVE_PATH = "/state/user/live";
+export const LEADERBOARD_PATH = PAPERTRADE_ENDPOINTS.leaderboard.path;
+export const TRADES_PATH = PAPERTRADE_ENDPOINTS.tradeHistory.path;
+export const LIVE_PATH = PAPERTRADE_ENDPOINTS.walletStream.path;
+export const QUEUE_RANK = PAPERTRADE_ENDPOINTS.queueRank;
+export const QUERY_HEALTH = PAPERTRADE_ENDPOINTS.queryHealth;
 
 /** The leaderboard windows, in the order the fixture file lists them. */
-export const LEADERBOARD_WINDOWS = wire.leaderboardWindow.options;
+export const LEADERBOARD_WINDOWS = WINDOWS;
 
 /** Trade-history page size: the 75 rows the original explorer pages by. */
 export const TRADES_PAGE_SIZE = 75;
 
-/** The wallet stream's first frames, checked together so fields read `wallet.paper.balance`. */
-export const walletFramesSchema = z.object({
-  liveness: wire.livenessEvent,
-  wallet: wire.walletSnapshot,
-});
-
-/** `eth_chainId`: a hex quantity (HyperEVM's is 0x3e7 = 999). */
-export const chainIdSchema = z.string().regex(/^0x[0-9a-fA-F]+$/, "expected a hex quantity");
+export { walletFramesSchema };
 
 /** Schemas of the JSON-RPC answers, by method (null answers are handled by the callers). */
-export const RPC_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
-  eth_chainId: chainIdSchema,
-  eth_blockNumber: blockNumberSchema,
-  eth_getBlockByNumber: blockSchema,
-  eth_getTransactionByHash: transactionSchema,
-  eth_getTransactionReceipt: receiptSchema,
-  eth_getLogs: logsSchema,
-};
+export const RPC_SCHEMAS: Readonly<Record<string, z.ZodType>> = Object.fromEntries(
+  Object.entries(RPC_METHODS).map(([method, spec]) => [method, spec.schema]),
+);
 
 /** The schema an API path's answer is checked against (for the modelled-shape table's test). */
 export function apiSchemaFor(path: string): z.ZodType | undefined {
-  if (path === LEADERBOARD_PATH) return wire.leaderboardPage;
-  if (path === TRADES_PATH) return wire.tradeHistoryPage;
-  if (path === LIVE_PATH) return walletFramesSchema;
-  return FILE_ENDPOINTS.find((e) => e.path === path)?.schema;
+  return findEndpoint(path)?.schema;
 }
 
 /** Pretty JSON exactly as the fixture generator writes it: 2-space indent, trailing newline. */

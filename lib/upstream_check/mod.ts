@@ -16,6 +16,7 @@ export { FILE_ENDPOINTS, fixtureJson } from "./endpoints.ts";
 export { checkAnswer, formatMismatch, type Mismatch, type Probe, probeLabel } from "./mismatch.ts";
 export { MODELLED_SHAPES, modelledReason, type ModelledShape } from "./modelled.ts";
 export {
+  isCompleteRecording,
   RECORDED_FILES,
   type RecordOptions,
   type RecordResult,
@@ -28,4 +29,13 @@ export {
   type UpstreamReader,
   type UpstreamReaderOptions,
 } from "./upstream_reader.ts";
-export { formatReport, type VerifyOptions, type VerifyReport, verifyUpstream } from "./verify.ts";
+export {
+  formatReport,
+  type ModelledVerdict,
+  type Unreachable,
+  VERIFY_EXIT,
+  verifyExitCode,
+  type VerifyOptions,
+  type VerifyReport,
+  verifyUpstream,
+} from "./verify.ts";

@@ -55,7 +55,14 @@ Deno.test("modelled fields are told apart from known ones, down to array items",
   assert.ok(reason("/state/leaderboard/accounts", "accounts", 4, "totalVolume"));
   assert.equal(reason("/state/leaderboard/accounts", "accounts", 4, "address"), undefined);
   assert.equal(reason("/state/leaderboard/accounts", "pageInfo", "totalPages"), undefined);
-  assert.ok(reason("/state/user/live", "wallet", "operations", 0, 7, "margin"));
+  assert.ok(reason("/state/user/live", "wallet", "operations", 0, 8), "slot 8 is modelled");
+  assert.equal(
+    reason("/state/user/live", "wallet", "operations", 0, 5),
+    undefined,
+    "slot 5 is not",
+  );
+  assert.ok(reason("/query/protocol/trades/recent", "events", 3, "side"));
+  assert.equal(reason("/query/protocol/trades/recent", "events", 3, "seq"), undefined);
   assert.equal(reason("/state/user/live", "wallet", "balance"), undefined);
   assert.ok(reason("/query/wallet/trades"), "a modelled path makes the whole answer modelled");
   assert.equal(reason("eth_getTransactionReceipt", "logs"), undefined);

@@ -10,18 +10,17 @@ import {
   LEADERBOARD_PATH,
   LEADERBOARD_WINDOWS,
   LIVE_PATH,
+  QUEUE_RANK,
   TRADES_PAGE_SIZE,
   TRADES_PATH,
   walletFramesSchema,
 } from "./endpoints.ts";
 import { acceptAnswer, type Mismatch, type Probe } from "./mismatch.ts";
 import { recordChain } from "./_record_chain.ts";
-import {
-  createUpstreamReader,
-  type UpstreamReader,
-  type UpstreamReaderOptions,
-} from "./upstream_reader.ts";
+import { createUpstreamReader, type UpstreamReaderOptions } from "./upstream_reader.ts";
 import * as wire from "../papertrade/wire.ts";
+import { endpointPath } from "../papertrade/endpoints.ts";
+import type { RecordingContext } from "./recording_context.ts";
 
 /** Options of {@link recordUpstream}. */
 export interface RecordOptions extends UpstreamReaderOptions {
@@ -50,6 +49,7 @@ export const RECORDED_FILES: readonly string[] = [
   ...FILE_ENDPOINTS.map((e) => e.file),
   "leaderboard.json",
   "wallets.json",
+  "queue-ranks.json",
   "trades.json",
   "chain.json",
 ];
@@ -57,12 +57,7 @@ export const RECORDED_FILES: readonly string[] = [
 /** Most pages read from one paged list, so an upstream that never ends paging cannot loop. */
 const MAX_PAGES = 10_000;
 
-/** Shared state of one recording. */
-export interface RecordingContext {
-  reader: UpstreamReader;
-  problems: Mismatch[];
-  notes: string[];
-}
+export type { RecordingContext } from "./recording_context.ts";
 
 /** Record the API (and the RPC, for the chosen transactions) into fixture files. */
 export async function recordUpstream(options: RecordOptions): Promise<RecordResult> {
@@ -83,15 +78,20 @@ export async function recordUpstream(options: RecordOptions): Promise<RecordResu
   const leaderboard = await recordLeaderboard(ctx, options.leaderboardPageSize ?? 25);
   if (leaderboard) data["leaderboard.json"] = leaderboard;
   const wallets: Record<string, unknown> = {};
+  const queueRanks: Record<string, unknown> = {};
   const trades: Record<string, unknown[]> = {};
   for (const wallet of [...new Set((options.wallets ?? []).map((w) => w.toLowerCase()))]) {
     const snapshot = await recordSnapshot(ctx, wallet);
     if (snapshot !== undefined) wallets[wallet] = snapshot;
+    const ranks = await recordQueueRanks(ctx, wallet);
+    // Like the generator, only wallets with queued intents are stored.
+    if (ranks && ranks.entries.length > 0) queueRanks[wallet] = ranks;
     const rows = await recordTrades(ctx, wallet);
     // The generator leaves wallets without trades out; the replay answers them with no rows.
     if (rows && rows.length > 0) trades[wallet] = rows;
   }
   data["wallets.json"] = sortedByKey(wallets);
+  data["queue-ranks.json"] = sortedByKey(queueRanks);
   data["trades.json"] = sortedByKey(trades);
   const chain = await recordChain(ctx, options.txs ?? []);
   if (chain) data["chain.json"] = chain;
@@ -104,19 +104,51 @@ export async function recordUpstream(options: RecordOptions): Promise<RecordResu
   return { files, problems: ctx.problems, notes: ctx.notes, requests: ctx.reader.requests() };
 }
 
-/** Write recorded files into `dir` (created if missing); returns the paths written. */
+/**
+ * Write recorded files into `dir` (created if missing); returns the paths written. Files are
+ * written into a staging folder beside `dir` first and moved in only when all are written, so
+ * a failure leaves `dir` as it was; the staging folder is removed in every case.
+ */
 export async function writeRecording(
   dir: string,
   files: Readonly<Record<string, string>>,
 ): Promise<string[]> {
-  await Deno.mkdir(dir, { recursive: true });
-  const written: string[] = [];
-  for (const [name, content] of Object.entries(files)) {
-    const path = `${dir.replace(/\/+$/, "")}/${name}`;
-    await Deno.writeTextFile(path, content);
-    written.push(path);
+  const target = dir.replace(/\/+$/, "") || "/";
+  const parent = target.includes("/") ? target.slice(0, target.lastIndexOf("/")) || "/" : ".";
+  await Deno.mkdir(parent, { recursive: true });
+  const staging = await Deno.makeTempDir({ dir: parent, prefix: ".record-staging-" });
+  try {
+    for (const [name, content] of Object.entries(files)) {
+      await Deno.writeTextFile(`${staging}/${name}`, content);
+    }
+    await Deno.mkdir(target, { recursive: true });
+    const written: string[] = [];
+    for (const name of Object.keys(files)) {
+      await Deno.rename(`${staging}/${name}`, `${target}/${name}`);
+      written.push(`${target}/${name}`);
+    }
+    return written;
+  } finally {
+    await Deno.remove(staging, { recursive: true }).catch(() => {});
   }
-  return written;
+}
+
+/** Whether a recording is complete: every answer matched and every file was produced. */
+export function isCompleteRecording(result: RecordResult): boolean {
+  return result.problems.length === 0 &&
+    RECORDED_FILES.every((name) => name in result.files);
+}
+
+async function recordQueueRanks(
+  ctx: RecordingContext,
+  wallet: string,
+): Promise<{ entries: unknown[] } | undefined> {
+  const probe = { endpoint: QUEUE_RANK.path, detail: wallet };
+  const body = acceptAnswer(probe, await ctx.reader.getJson(endpointPath(QUEUE_RANK, wallet)), {
+    schema: QUEUE_RANK.schema,
+    sink: ctx.problems,
+  });
+  return body as { entries: unknown[] } | undefined;
 }
 
 function probeOf(endpoint: string, params: ReadonlyArray<readonly [string, string]>): Probe {

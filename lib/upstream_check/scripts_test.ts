@@ -38,7 +38,7 @@ Deno.test("verify-upstream exits 0 on the replay and 1 with the mismatch lines o
       whale,
     ]);
     assert.equal(good.code, 0, good.out + good.err);
-    assert.match(good.out, /\n19 endpoints checked, 0 mismatches\n$/);
+    assert.match(good.out, /\n21 endpoints checked, 0 mismatches, 0 unreachable\n$/);
 
     const broken = startBrokenUpstream(u.origin);
     try {
@@ -48,7 +48,7 @@ Deno.test("verify-upstream exits 0 on the replay and 1 with the mismatch lines o
       ]);
       assert.equal(bad.code, 1);
       assert.match(bad.out, /\n {2}\/state\/trading instruments\[0\] has 22 fields, expected 23\n/);
-      assert.match(bad.out, /\n17 endpoints checked, 3 mismatches\n$/);
+      assert.match(bad.out, /\n18 endpoints checked, 3 mismatches, 0 unreachable\n$/);
     } finally {
       await broken.close();
     }
@@ -65,8 +65,13 @@ Deno.test("record writes a servable recording into the directory given, and refu
         ...["--wallet", catalog.wallets.whale.address],
       ]);
       assert.equal(run.code, 0, run.out + run.err);
-      assert.match(run.out, /\n14 of 14 files written to .*, 0 problems, \d+ requests\n$/);
+      assert.match(run.out, /\n15 of 15 files written to .*, \d+ requests\n$/);
     });
+    const left = [];
+    for await (const entry of Deno.readDir(`${dir}/..`)) {
+      if (entry.name.startsWith(".record-staging-")) left.push(entry.name);
+    }
+    assert.deepEqual(left, [], "no staging folder is left behind");
     const chain = JSON.parse(await Deno.readTextFile(`${dir}/chain.json`));
     assert.deepEqual(chain.transactions.map((t: { hash: string }) => t.hash), [
       catalog.transactions.multi_wallet_batch.hash,
@@ -80,6 +85,17 @@ Deno.test("record writes a servable recording into the directory given, and refu
     } finally {
       await served.close();
     }
+    // A recording with a failed answer writes nothing, not even the folder.
+    const nowhere = `${dir}/not-written`;
+    await withReplay(async (u) => {
+      u.setFaults({ target: "api", path: "/query/protocol/summary", status: 500 });
+      const failed = await runScript("record.ts", [
+        ...["--api", u.apiUrl, "--rpc", u.rpcUrl, "--out", nowhere],
+      ]);
+      assert.equal(failed.code, 1, failed.out + failed.err);
+      assert.match(failed.out, /\nnothing written: /);
+    });
+    await assert.rejects(() => Deno.stat(nowhere), Deno.errors.NotFound);
     const refused = await runScript("record.ts", ["--wallet", "nope"]);
     assert.equal(refused.code, 2);
     assert.match(refused.err, /^--wallet must be a 0x address, got nope\nusage: deno task record/);

@@ -7,8 +7,13 @@
 import { createParser } from "eventsource-parser";
 import { parseRetryAfter } from "../papertrade/http.ts";
 
-/** One read's outcome: the parsed JSON, or what went wrong in a few words. */
-export type Answer<T = unknown> = { ok: true; body: T } | { ok: false; problem: string };
+/**
+ * One read's outcome: the parsed JSON, or what went wrong in a few words. `unreachable` marks a
+ * failure that says nothing about shapes (DNS, connect, timeout, HTTP 5xx or 429).
+ */
+export type Answer<T = unknown> =
+  | { ok: true; body: T }
+  | { ok: false; problem: string; unreachable?: boolean; status?: number };
 
 /** The first frames of the wallet stream, by event name. */
 export interface WalletFrames {
@@ -70,12 +75,16 @@ export function createUpstreamReader(options: UpstreamReaderOptions): UpstreamRe
       const timeout = setTimeout(() => timer.abort(), timeoutMs);
       let problem: string;
       let retryInMs: number | undefined;
+      let unreachable = true;
+      let status: number | undefined;
       try {
         sent += 1;
         const response = await doFetch(url, { ...init, signal: timer.signal });
         if (response.ok) return await read(response);
         await response.body?.cancel();
         problem = `HTTP ${response.status}`;
+        status = response.status;
+        unreachable = response.status >= 500 || response.status === 429;
         const backoffMs = BACKOFF_MS * 2 ** (attempt - 1);
         if (response.status === 429) {
           const afterS = parseRetryAfter(response.headers.get("retry-after"));
@@ -94,7 +103,7 @@ export function createUpstreamReader(options: UpstreamReaderOptions): UpstreamRe
         clearTimeout(timeout);
       }
       if (retryInMs === undefined || attempt >= maxAttempts || retryInMs > maxWaitMs) {
-        return { ok: false, problem };
+        return { ok: false, problem, unreachable, ...(status === undefined ? {} : { status }) };
       }
       await sleep(retryInMs);
     }

@@ -26,6 +26,7 @@ Deno.test("reads keep the raw JSON and report failures as sentences", async () =
     assert.deepEqual(await reader.getJson("/state/trading"), {
       ok: false,
       problem: "timed out after 300 ms",
+      unreachable: true,
     });
 
     u.setFaults({});
@@ -49,6 +50,8 @@ Deno.test("a retry-after longer than the longest wait fails at once", async () =
     assert.deepEqual(await reader.getJson("/relayer/health"), {
       ok: false,
       problem: "rate limited (HTTP 429, retry after 120 s)",
+      unreachable: true,
+      status: 429,
     });
     assert.deepEqual(waits, []);
     assert.equal(reader.requests(), 1);
@@ -71,6 +74,8 @@ Deno.test("the wallet stream is read up to its snapshot and then left", async ()
     assert.deepEqual(await reader.walletFrames(catalog.wallets.unknown.address), {
       ok: false,
       problem: "HTTP 404",
+      unreachable: false,
+      status: 404,
     });
   });
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { catalog, type ReplayUpstream, startReplayUpstream } from "../../fixtures/mod.ts";
 import { formatMismatch } from "./mismatch.ts";
-import { formatReport, verifyUpstream } from "./verify.ts";
+import { formatReport, VERIFY_EXIT, verifyExitCode, verifyUpstream } from "./verify.ts";
 import { startBrokenUpstream } from "./_test_proxy.ts";
 
 async function withReplay(fn: (u: ReplayUpstream) => Promise<void>) {
@@ -27,11 +27,24 @@ Deno.test("verifying the replay upstream reports no mismatch", async () => {
   await withReplay(async (u) => {
     const report = await verifyUpstream({ apiUrl: u.apiUrl, rpcUrl: u.rpcUrl, wallets, txs });
     assert.deepEqual(report.mismatches, []);
+    assert.deepEqual(report.unreachable, []);
     assert.deepEqual(report.notes, []);
-    // 10 single answers + 4 leaderboard windows + 2 per wallet; chain id, head, head block,
-    // and transaction + receipt + block logs per transaction.
-    assert.equal(report.checked, 10 + 4 + 2 * wallets.length + 3 + 3 * txs.length);
-    assert.equal(formatReport(report), `${report.checked} endpoints checked, 0 mismatches`);
+    // 10 recorded answers + the health path + 4 leaderboard windows + 3 per wallet (stream,
+    // queue ranks, trade history); chain id, head, head block, and transaction + receipt +
+    // block logs per transaction.
+    assert.equal(report.checked, 10 + 1 + 4 + 3 * wallets.length + 3 + 3 * txs.length);
+    assert.equal(verifyExitCode(report), VERIFY_EXIT.ok);
+    // The replay serves our models, so every modelled item it answers is consistent with them;
+    // the patch keys stay unchecked, as the verifier leaves the stream after the snapshot.
+    const unchecked = report.modelled.filter((m) => m.verdict !== "confirmed");
+    assert.deepEqual(unchecked.map((m) => [m.endpoint, m.verdict]), [
+      ["/state/user/live", "unchecked"],
+    ]);
+    assert.ok(unchecked[0].fields.every((field) => field.startsWith("patch.")));
+    assert.match(
+      formatReport(report),
+      new RegExp(`\n${report.checked} endpoints checked, 0 mismatches, 0 unreachable$`),
+    );
   });
 });
 
@@ -65,7 +78,9 @@ Deno.test("a changed upstream is reported by endpoint and field, known apart fro
         text,
         /modelled shape .*:\n {2}\/query\/protocol\/summary fees\.pending: .*\n {4}modelled: the pending-fees key is unknown/,
       );
-      assert.match(text, /\n17 endpoints checked, 3 mismatches$/);
+      assert.match(text, /\n18 endpoints checked, 3 mismatches, 0 unreachable$/);
+      assert.match(text, /\n {2}contradicted \/query\/protocol\/summary fees\.pending\n/);
+      assert.equal(verifyExitCode(report), VERIFY_EXIT.shapeMismatch);
     } finally {
       await broken.close();
     }
@@ -94,11 +109,11 @@ Deno.test("failed requests, a wrong chain id and unknown transactions are report
         txs: [unknown],
       });
       assert.deepEqual(report.mismatches.map((m) => [formatMismatch(m), m.modelled]), [
-        [
-          `/query/wallet/trades?filter=all&limit=75&wallet=${catalog.wallets.whale.address} response: HTTP 500`,
-          "the trade-history path and row keys are unknown (only adjustedPnlRaw, userPaidFeeRaw and cursor paging are documented)",
-        ],
         ["eth_chainId result: expected 0x3e7, got 0x1", undefined],
+      ]);
+      // An HTTP 500 says nothing about shapes: the endpoint is unreachable, not mismatched.
+      assert.deepEqual(report.unreachable.map((u) => [u.endpoint, u.problem]), [
+        ["/query/wallet/trades", "HTTP 500"],
       ]);
       assert.deepEqual(report.notes, [
         `transaction ${unknown} is unknown to the RPC; its receipt was not checked`,
@@ -107,4 +122,36 @@ Deno.test("failed requests, a wrong chain id and unknown transactions are report
       await rpc.shutdown();
     }
   });
+});
+
+Deno.test("a contradicted modelled item alone exits 3; an unreachable upstream alone exits 4", async () => {
+  await withReplay(async (u) => {
+    // The modelled trade-history path answers something that is not our model at all.
+    u.setFaults({ target: "api", path: "/query/wallet/trades", malformed: true });
+    const report = await verifyUpstream({
+      apiUrl: u.apiUrl,
+      rpcUrl: u.rpcUrl,
+      wallets: [catalog.wallets.whale.address],
+      maxAttempts: 1,
+    });
+    assert.deepEqual(report.unreachable, []);
+    assert.ok(report.mismatches.every((m) => m.modelled));
+    const verdict = report.modelled.find((m) => m.endpoint === "/query/wallet/trades");
+    assert.equal(verdict?.verdict, "contradicted");
+    assert.equal(verifyExitCode(report), VERIFY_EXIT.modelledContradicted);
+  });
+  // Nothing listens on a port just released.
+  const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (closed.addr as Deno.NetAddr).port;
+  closed.close();
+  const report = await verifyUpstream({
+    apiUrl: `http://127.0.0.1:${port}`,
+    rpcUrl: `http://127.0.0.1:${port}/rpc`,
+    maxAttempts: 1,
+  });
+  assert.deepEqual(report.mismatches, []);
+  assert.ok(report.unreachable.length > 0);
+  assert.ok(report.unreachable.every((u) => u.problem.startsWith("unreachable: ")));
+  assert.ok(report.modelled.every((m) => m.verdict === "unchecked"));
+  assert.equal(verifyExitCode(report), VERIFY_EXIT.unreachable);
 });

@@ -1,48 +1,98 @@
 /**
  * Building a wallet's summary and valued positions from reads already made. The wallet page
  * issues every read of a wallet at once (one round trip), then composes both views here, so
- * the snapshot and the trading state are fetched once rather than once per view.
+ * the snapshot and the trading state are fetched once rather than once per view. A read that
+ * failed arrives as null and leaves only what depends on it out.
  */
-import type { PricePoint, TradingState, WalletAccount } from "../papertrade/mod.ts";
+import type {
+  Operation,
+  PricePoint,
+  QueueRanks,
+  SessionKey,
+  TradingState,
+  WalletAccount,
+} from "../papertrade/mod.ts";
 import { pendingRewardsWad } from "../math/mod.ts";
 import { marksByInstrument } from "../marks.ts";
+import type { UnavailablePart } from "../parts.ts";
 import type { WalletRank } from "./ranks.ts";
-import type { WalletSummary } from "./summary.ts";
 import type { WalletPositions } from "./positions.ts";
 import { totalPositions, valuePositions } from "./value_positions.ts";
+
+/** The balance sheet of one wallet (money in wad). */
+export interface WalletSummary {
+  account: WalletAccount;
+  /** Self-chosen leaderboard name (untrusted text), from the first window that ranks it. */
+  leaderboardName: string | null;
+  /** Claimable staking rewards (USD wad), from the live accumulator; null without it. */
+  pendingRewards: bigint | null;
+  /** Session keys that have not expired at `now`. */
+  activeSessionKeys: SessionKey[];
+  /** The windows that answered. */
+  ranks: WalletRank[];
+  /** Reads that failed, each naming its part and endpoint. */
+  unavailable: UnavailablePart[];
+}
 
 /** The balance sheet from a snapshot, the trading state (staking accumulator) and the ranks. */
 export function summarizeWallet(
   account: WalletAccount,
-  trading: TradingState,
+  trading: TradingState | null,
   ranks: WalletRank[],
   now: number,
+  unavailable: UnavailablePart[] = [],
 ): WalletSummary {
   return {
     account,
     leaderboardName: ranks.find((rank) => rank.row !== null)?.row?.leaderboardName ?? null,
-    pendingRewards: pendingRewardsWad({
-      pendingBase: account.paper.pendingBase,
-      staked: account.paper.staked,
-      accRewardPerShare: trading.accRewardPerShare,
-      rewardDebt: account.paper.rewardDebt,
-    }),
+    pendingRewards: trading &&
+      pendingRewardsWad({
+        pendingBase: account.paper.pendingBase,
+        staked: account.paper.staked,
+        accRewardPerShare: trading.accRewardPerShare,
+        rewardDebt: account.paper.rewardDebt,
+      }),
     activeSessionKeys: account.sessionKeys.filter((key) => key.expiresAt > now),
     ranks,
+    unavailable,
   };
 }
 
-/** Every open position of the snapshot valued at the marks of the latest prices. */
+/**
+ * Every open position of the snapshot valued at the marks of the latest prices; without the
+ * trading state or the prices, positions are listed unvalued.
+ */
 export function valueWalletPositions(
   account: WalletAccount,
-  trading: TradingState,
-  prices: readonly PricePoint[],
+  trading: TradingState | null,
+  prices: readonly PricePoint[] | null,
+  unavailable: UnavailablePart[] = [],
 ): WalletPositions {
-  const marks = marksByInstrument(trading.instruments, prices);
+  const instruments = trading?.instruments ?? [];
+  const marks = marksByInstrument(instruments, prices ?? []);
   const positions = valuePositions(account.openPositions, {
-    instruments: trading.instruments,
+    instruments,
     marks,
-    winFeeRate: trading.winFeeRate,
+    winFeeRate: trading?.winFeeRate ?? 0n,
   });
-  return { account, trading, marks, positions, totals: totalPositions(positions), closed: null };
+  return {
+    account,
+    trading,
+    marks,
+    positions,
+    totals: totalPositions(positions),
+    closed: null,
+    unavailable,
+  };
+}
+
+/** The operations with their queue positions filled in from the queue-rank read. */
+export function withQueuePositions(
+  operations: readonly Operation[],
+  ranks: QueueRanks | null,
+): Operation[] {
+  return operations.map((op) => ({
+    ...op,
+    queuePosition: ranks?.positions.get(op.intentId) ?? op.queuePosition,
+  }));
 }

@@ -26,7 +26,7 @@ export {
   type FetchWalletSummaryOptions,
   type WalletSummary,
 } from "./summary.ts";
-export { summarizeWallet, valueWalletPositions } from "./compose.ts";
+export { summarizeWallet, valueWalletPositions, withQueuePositions } from "./compose.ts";
 export {
   fetchWalletPage,
   type FetchWalletPageOptions,

@@ -5,6 +5,7 @@
  */
 import type { PapertradeClient, Trade, TradingState, WalletAccount } from "../papertrade/mod.ts";
 import { type Mark, marksByInstrument } from "../marks.ts";
+import { Parts, type UnavailablePart } from "../parts.ts";
 import {
   type PositionTotals,
   type PositionValuation,
@@ -18,13 +19,16 @@ export const CLOSED_SEARCH_MAX_PAGES = 4;
 /** A wallet's valued positions. */
 export interface WalletPositions {
   account: WalletAccount;
-  trading: TradingState;
+  /** Null when the trading state could not be read (positions are then unvalued). */
+  trading: TradingState | null;
   marks: Map<number, Mark>;
   /** All open positions, or the one asked for when it is open. */
   positions: PositionValuation[];
   totals: PositionTotals;
   /** The closed-trade record when the position asked for is no longer open. */
   closed: Trade | null;
+  /** Reads that failed, each naming its part and endpoint. */
+  unavailable: UnavailablePart[];
 }
 
 /** Options of {@link fetchWalletPositions}. */
@@ -37,7 +41,8 @@ export interface FetchWalletPositionsOptions {
 /**
  * Reads the wallet snapshot, the trading state and the latest prices in parallel and values
  * the open positions. With `positionId` and no open match, searches the recent trade history;
- * `positions` is empty and `closed` null when the id is found in neither.
+ * `positions` is empty and `closed` null when the id is found in neither. Only the snapshot is
+ * required; the other reads degrade to `unavailable` parts (positions then lack valuations).
  */
 export async function fetchWalletPositions(
   papertrade: PapertradeClient,
@@ -45,24 +50,34 @@ export async function fetchWalletPositions(
   options: FetchWalletPositionsOptions = {},
 ): Promise<WalletPositions> {
   const { signal, positionId } = options;
+  const parts = new Parts();
   const [account, trading, prices] = await Promise.all([
     papertrade.fetchWalletSnapshot(address, { signal }),
-    papertrade.fetchTradingState({ signal }),
-    papertrade.fetchLatestPrices({ signal }),
+    parts.read(papertrade.fetchTradingState({ signal }), "position valuations"),
+    parts.read(papertrade.fetchLatestPrices({ signal }), "live marks"),
   ]);
-  const marks = marksByInstrument(trading.instruments, prices);
+  const instruments = trading?.instruments ?? [];
+  const marks = marksByInstrument(instruments, prices ?? []);
   const open = positionId === undefined
     ? account.openPositions
     : account.openPositions.filter((position) => position.positionId === positionId);
   const positions = valuePositions(open, {
-    instruments: trading.instruments,
+    instruments,
     marks,
-    winFeeRate: trading.winFeeRate,
+    winFeeRate: trading?.winFeeRate ?? 0n,
   });
   const closed = positionId !== undefined && open.length === 0
-    ? await findClosedTrade(papertrade, address, positionId, { signal })
+    ? await parts.read(findClosedTrade(papertrade, address, positionId, { signal }))
     : null;
-  return { account, trading, marks, positions, totals: totalPositions(positions), closed };
+  return {
+    account,
+    trading,
+    marks,
+    positions,
+    totals: totalPositions(positions),
+    closed,
+    unavailable: parts.unavailable,
+  };
 }
 
 /** Options of {@link findClosedTrade}. */

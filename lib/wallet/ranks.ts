@@ -8,6 +8,7 @@ import {
   type LeaderboardWindow,
   type PapertradeClient,
 } from "../papertrade/mod.ts";
+import type { Parts } from "../parts.ts";
 
 /** Every leaderboard window, shortest first. */
 export { LEADERBOARD_WINDOWS };
@@ -18,20 +19,24 @@ export interface WalletRank {
   row: LeaderboardRow | null;
 }
 
-/** Reads the four windows in parallel, ranked by windowed PnL (the leaderboard's default). */
+/**
+ * Reads the four windows in parallel, ranked by windowed PnL (the leaderboard's default). With
+ * `parts`, a window that fails is left out and named there; without, the failure propagates.
+ */
 export async function fetchWalletRanks(
   papertrade: PapertradeClient,
   address: string,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; parts?: Parts } = {},
 ): Promise<WalletRank[]> {
   const wallet = address.toLowerCase();
-  return await Promise.all(LEADERBOARD_WINDOWS.map(async (window): Promise<WalletRank> => {
-    const page = await papertrade.fetchLeaderboard({
-      window,
-      query: wallet,
-      signal: options.signal,
-    });
+  const ranks = await Promise.all(LEADERBOARD_WINDOWS.map(async (window) => {
+    const read = papertrade.fetchLeaderboard({ window, query: wallet, signal: options.signal });
+    const page = options.parts
+      ? await options.parts.read(read, "leaderboard standing")
+      : await read;
+    if (page === null) return null;
     // A fragment search could match other addresses; only the exact one counts.
     return { window, row: page.accounts.find((row) => row.address === wallet) ?? null };
   }));
+  return ranks.filter((rank): rank is WalletRank => rank !== null);
 }

@@ -3,21 +3,12 @@
  * session keys and leaderboard standing per window. Shared by get_wallet, search and the
  * wallet page.
  */
-import type { PapertradeClient, SessionKey, WalletAccount } from "../papertrade/mod.ts";
-import { fetchWalletRanks, type WalletRank } from "./ranks.ts";
-import { summarizeWallet } from "./compose.ts";
+import type { PapertradeClient } from "../papertrade/mod.ts";
+import { Parts } from "../parts.ts";
+import { fetchWalletRanks } from "./ranks.ts";
+import { summarizeWallet, type WalletSummary } from "./compose.ts";
 
-/** The balance sheet of one wallet (money in wad). */
-export interface WalletSummary {
-  account: WalletAccount;
-  /** Self-chosen leaderboard name (untrusted text), from the first window that ranks it. */
-  leaderboardName: string | null;
-  /** Claimable staking rewards (USD wad), from the live accumulator. */
-  pendingRewards: bigint;
-  /** Session keys that have not expired at `now`. */
-  activeSessionKeys: SessionKey[];
-  ranks: WalletRank[];
-}
+export type { WalletSummary } from "./compose.ts";
 
 /** Options of {@link fetchWalletSummary}. */
 export interface FetchWalletSummaryOptions {
@@ -30,7 +21,8 @@ export interface FetchWalletSummaryOptions {
 
 /**
  * Reads the snapshot, the trading state (for the staking accumulator) and the leaderboard
- * windows, all in parallel.
+ * windows, all in parallel. Only the snapshot is required (its failure propagates; 404 is an
+ * unknown wallet); the others degrade to `unavailable` parts.
  */
 export async function fetchWalletSummary(
   papertrade: PapertradeClient,
@@ -38,10 +30,13 @@ export async function fetchWalletSummary(
   options: FetchWalletSummaryOptions,
 ): Promise<WalletSummary> {
   const { signal } = options;
+  const parts = new Parts();
   const [account, trading, ranks] = await Promise.all([
     papertrade.fetchWalletSnapshot(address, { signal }),
-    papertrade.fetchTradingState({ signal }),
-    options.withoutRanks ? Promise.resolve([]) : fetchWalletRanks(papertrade, address, { signal }),
+    parts.read(papertrade.fetchTradingState({ signal }), "staking rewards"),
+    options.withoutRanks
+      ? Promise.resolve([])
+      : fetchWalletRanks(papertrade, address, { signal, parts }),
   ]);
-  return summarizeWallet(account, trading, ranks, options.now());
+  return summarizeWallet(account, trading, ranks, options.now(), parts.unavailable);
 }

@@ -3,11 +3,22 @@
  * state, the latest prices, the leaderboard windows and the trade-history page (plus the
  * newest unfiltered page for the PnL chart when the page asked for is another one).
  */
-import type { PapertradeClient, Trade, TradeHistoryPage } from "../papertrade/mod.ts";
+import {
+  type EndedIntent,
+  PapertradeApiError,
+  type PapertradeClient,
+  type Trade,
+  type TradeHistoryPage,
+} from "../papertrade/mod.ts";
+import { Parts, type UnavailablePart } from "../parts.ts";
 import { fetchWalletRanks } from "./ranks.ts";
-import type { WalletSummary } from "./summary.ts";
 import type { WalletPositions } from "./positions.ts";
-import { summarizeWallet, valueWalletPositions } from "./compose.ts";
+import {
+  summarizeWallet,
+  valueWalletPositions,
+  type WalletSummary,
+  withQueuePositions,
+} from "./compose.ts";
 
 /** Trades per page of the wallet's history (the seed's page size). */
 export const WALLET_TRADES_PAGE_SIZE = 75;
@@ -19,12 +30,16 @@ export type TradeFilter = "all" | "losses";
 export interface WalletPageData {
   summary: WalletSummary;
   positions: WalletPositions;
-  /** The history page asked for. */
-  history: TradeHistoryPage;
+  /** The history page asked for; null when it could not be read (see `unavailable`). */
+  history: TradeHistoryPage | null;
   /** The newest trades of the whole history, newest first, for the PnL chart. */
   chartTrades: Trade[];
   /** True when `chartTrades` is the whole history (it fits one page). */
   chartComplete: boolean;
+  /** Outcomes of the wallet's intents the stream reported, newest first. */
+  outcomes: EndedIntent[];
+  /** Every read that failed, each naming its part and endpoint. */
+  unavailable: UnavailablePart[];
 }
 
 /** Options of {@link fetchWalletPage}. */
@@ -39,7 +54,9 @@ export interface FetchWalletPageOptions {
 
 /**
  * Reads the wallet page's data. Every upstream request starts at once, so the page costs one
- * round trip however many reads it needs. Upstream errors propagate (404: unknown wallet).
+ * round trip however many reads it needs. Only the account (the snapshot) is required: its
+ * failure propagates (404: unknown wallet), as does a history cursor the upstream refuses
+ * (HTTP 400). Every other read that fails leaves its part out and is named in `unavailable`.
  */
 export async function fetchWalletPage(
   papertrade: PapertradeClient,
@@ -49,6 +66,7 @@ export async function fetchWalletPage(
   const { signal, cursor } = options;
   const filter = options.filter ?? "all";
   const newestPage = cursor === undefined && filter === "all";
+  const parts = new Parts();
   const history = (query: { filter: TradeFilter; cursor?: string }) =>
     papertrade.fetchTradeHistory({
       wallet: address,
@@ -56,20 +74,42 @@ export async function fetchWalletPage(
       limit: WALLET_TRADES_PAGE_SIZE,
       signal,
     });
-  const [account, trading, prices, ranks, page, chartPage] = await Promise.all([
+  const [account, trading, prices, queueRanks, ranks, page, chartPage] = await Promise.all([
     papertrade.fetchWalletSnapshot(address, { signal }),
-    papertrade.fetchTradingState({ signal }),
-    papertrade.fetchLatestPrices({ signal }),
-    fetchWalletRanks(papertrade, address, { signal }),
-    history({ filter, cursor }),
-    newestPage ? null : history({ filter: "all" }),
-  ]);
-  const chart = chartPage ?? page;
+    parts.read(papertrade.fetchTradingState({ signal }), "markets"),
+    parts.read(papertrade.fetchLatestPrices({ signal }), "live marks"),
+    parts.read(papertrade.fetchQueueRanks(address, { signal })),
+    fetchWalletRanks(papertrade, address, { signal, parts }),
+    parts.read(history({ filter, cursor }).catch(refusedCursor(cursor))),
+    newestPage ? null : parts.read(history({ filter: "all" }), "PnL chart"),
+  ]).catch((error) => {
+    throw error instanceof RefusedCursorError ? error.upstream : error;
+  });
+  const chart = newestPage ? page : chartPage;
+  const withQueue = { ...account, operations: withQueuePositions(account.operations, queueRanks) };
   return {
-    summary: summarizeWallet(account, trading, ranks, options.now()),
-    positions: valueWalletPositions(account, trading, prices),
+    summary: summarizeWallet(withQueue, trading, ranks, options.now(), parts.unavailable),
+    positions: valueWalletPositions(withQueue, trading, prices, parts.unavailable),
     history: page,
-    chartTrades: chart.trades,
-    chartComplete: chart.nextCursor === null,
+    chartTrades: chart?.trades ?? [],
+    chartComplete: chart !== null && chart.nextCursor === null,
+    outcomes: papertrade.recentOutcomes(address),
+    unavailable: parts.unavailable,
   };
+}
+
+/** A cursor the upstream refuses is the link's fault, not a missing part: it propagates. */
+function refusedCursor(cursor: string | undefined) {
+  return (error: unknown): never => {
+    if (cursor !== undefined && error instanceof PapertradeApiError && error.status === 400) {
+      throw new RefusedCursorError(error);
+    }
+    throw error;
+  };
+}
+
+class RefusedCursorError extends Error {
+  constructor(readonly upstream: PapertradeApiError) {
+    super(upstream.message);
+  }
 }

@@ -43,9 +43,8 @@ Deno.test({
       const desktop = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
 
       await t.step("the search bar lands each kind of input on its page", async () => {
-        const feed =
-          await (await fetch(`${site.upstream.apiUrl}/query/protocol/trades/recent?limit=1`))
-            .json();
+        const feed = await (await fetch(`${site.upstream.apiUrl}/query/protocol/trades/recent`))
+          .json();
         const latest = feed.events[0];
         const intent = catalog.intents.settled_in_window;
         const tx = catalog.transactions.multi_wallet_batch;

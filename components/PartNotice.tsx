@@ -1,0 +1,22 @@
+import type { UnavailablePart } from "../lib/parts.ts";
+
+/**
+ * Says which parts of a page could not be read and why, naming the upstream endpoint. Shown in
+ * the section that lacks them; `parts` picks the section's parts (all when omitted).
+ */
+export function PartNotice(props: { unavailable: readonly UnavailablePart[]; parts?: string[] }) {
+  const shown = props.unavailable.filter((item) =>
+    props.parts === undefined || props.parts.includes(item.part)
+  );
+  if (shown.length === 0) return null;
+  return (
+    <div class="notice part-unavailable" role="status">
+      {shown.map((item) => (
+        <p>
+          Not shown: <strong>{item.part}</strong>.{" "}
+          {item.reason}. The rest of the page is current; reload to try again.
+        </p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The data-sources docs tables, generated from the endpoint tables (lib/papertrade/endpoints.ts
+ * and lib/hyperevm/sources.ts), so the page can never list a path or a modelled item the code
+ * does not have.
+ */
+import { PAPERTRADE_ENDPOINT_LIST, type PapertradeEndpoint } from "../papertrade/mod.ts";
+import { CHAIN_ITEMS, RPC_METHODS } from "../hyperevm/mod.ts";
+
+/** Marker in docs/data-sources.md replaced by the Papertrade API table. */
+export const PAPERTRADE_ENDPOINTS_MARKER = "<!-- papertrade-endpoints -->";
+/** Marker in docs/data-sources.md replaced by the HyperEVM table. */
+export const CHAIN_SOURCES_MARKER = "<!-- chain-sources -->";
+
+/** Markdown table of every Papertrade endpoint: path, parameters, use, and what is modelled. */
+export function papertradeEndpointsMarkdown(): string {
+  return [
+    "| Endpoint | Parameters | Used for | Status |",
+    "| --- | --- | --- | --- |",
+    ...PAPERTRADE_ENDPOINT_LIST.map((e) =>
+      `| \`GET ${e.path}\`${e.format === "sse" ? " (SSE)" : ""} | ${paramsCell(e)} | ${
+        cell(e.usedFor)
+      } | ${statusCell(e)} |`
+    ),
+  ].join("\n");
+}
+
+/** Markdown tables of the JSON-RPC methods and the contract-level items. */
+export function chainSourcesMarkdown(): string {
+  return [
+    "| Method | Used for | Status |",
+    "| --- | --- | --- |",
+    ...Object.entries(RPC_METHODS).map(([method, spec]) =>
+      `| \`${method}\` | ${cell(spec.usedFor)} | K (standard JSON-RPC) |`
+    ),
+    "",
+    "| Item | Used for | Status |",
+    "| --- | --- | --- |",
+    ...CHAIN_ITEMS.map((item) =>
+      `| ${cell(item.item)} | ${cell(item.usedFor)} | ${item.status === "fact" ? "K" : "M"}: ${
+        cell(item.note)
+      } |`
+    ),
+  ].join("\n");
+}
+
+/** Replaces both markers in a page source. */
+export function withDataSourceTables(source: string): string {
+  return source
+    .replace(PAPERTRADE_ENDPOINTS_MARKER, () => papertradeEndpointsMarkdown())
+    .replace(CHAIN_SOURCES_MARKER, () => chainSourcesMarkdown());
+}
+
+function paramsCell(endpoint: PapertradeEndpoint): string {
+  if (endpoint.params.length === 0) {
+    return endpoint.path.includes("{wallet}") ? "`wallet` in the path" : "none";
+  }
+  return endpoint.params.map((p) => `\`${p.name}\` (${cell(p.note)})`).join(", ");
+}
+
+function statusCell(endpoint: PapertradeEndpoint): string {
+  const whole = endpoint.modelled.find((m) => m.fields.includes(""));
+  if (whole) return `M: ${cell(whole.reason)}`;
+  const source = `K: ${cell(endpoint.source)}`;
+  if (endpoint.modelled.length === 0) return source;
+  const modelled = endpoint.modelled.map((m) => {
+    const fields = m.fields.some((f) => f === "") ? "the whole answer" : m.fields
+      .map((f) => `\`${f}\``).join(", ");
+    return `${fields} (${cell(m.reason)})`;
+  });
+  return `${source}. M: ${modelled.join("; ")}`;
+}
+
+function cell(text: string): string {
+  return text.replaceAll("|", "\\|").replaceAll("\n", " ");
+}

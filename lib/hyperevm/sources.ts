@@ -1,0 +1,138 @@
+/**
+ * The one table of what the explorer reads from HyperEVM: each JSON-RPC method with the schema
+ * of its answer and the part of a page it feeds, and each contract-level item with whether it
+ * is a fact or modelled (and why). `verify-upstream`, `record`, the part names of pages and
+ * tools and the docs' data-sources page derive from it.
+ */
+import { z } from "zod";
+import {
+  blockNumberSchema,
+  blockSchema,
+  logsSchema,
+  receiptSchema,
+  transactionSchema,
+} from "./_rpc_schemas.ts";
+
+/** One JSON-RPC method. */
+export interface RpcMethod {
+  /** Schema of a non-null answer. */
+  schema: z.ZodType;
+  /** What a page or tool loses when the call fails. */
+  part: string;
+  /** What the explorer uses it for. */
+  usedFor: string;
+}
+
+/** `eth_chainId`: a hex quantity (HyperEVM's is 0x3e7 = 999). */
+export const chainIdSchema = z.string().regex(/^0x[0-9a-fA-F]+$/, "expected a hex quantity");
+
+/** Every JSON-RPC method the explorer calls (all standard Ethereum methods: facts). */
+export const RPC_METHODS = {
+  eth_chainId: {
+    schema: chainIdSchema,
+    part: "chain id",
+    usedFor: "verify-upstream: the endpoint serves chain 999",
+  },
+  eth_blockNumber: {
+    schema: blockNumberSchema,
+    part: "chain head",
+    usedFor: "The scan window of intent look-ups",
+  },
+  eth_getBlockByNumber: {
+    schema: blockSchema,
+    part: "block time",
+    usedFor: "Timestamps of transactions and settlements",
+  },
+  eth_getTransactionByHash: {
+    schema: transactionSchema,
+    part: "transaction",
+    usedFor: "Transaction pages, decode_transaction",
+  },
+  eth_getTransactionReceipt: {
+    schema: receiptSchema,
+    part: "receipt",
+    usedFor: "Status, gas and the per-intent results of a batch",
+  },
+  eth_getLogs: {
+    schema: logsSchema,
+    part: "settlement",
+    usedFor: "lookup_intent (about 6000 blocks, windows of at most 999)",
+  },
+} as const satisfies Record<string, RpcMethod>;
+
+/** A JSON-RPC method name of {@link RPC_METHODS}. */
+export type RpcMethodName = keyof typeof RPC_METHODS;
+
+/** One contract-level item the explorer relies on. */
+export interface ChainItem {
+  /** Stable name, for checks that confirm or contradict a modelled item. */
+  id: string;
+  item: string;
+  usedFor: string;
+  /** `fact` items are used exactly; `modelled` ones are a plausible guess. */
+  status: "fact" | "modelled";
+  /** Where the fact comes from, or why the item is modelled. */
+  note: string;
+}
+
+/** Contract-level items, facts first. */
+export const CHAIN_ITEMS: readonly ChainItem[] = [
+  {
+    id: "domains",
+    item:
+      'EIP-712 domains (Exchange: name "String", version "1"; Staking: "PaperStaking", "1"; chain 999)',
+    usedFor: "Signature checks",
+    status: "fact",
+    note: "verified by recomputing the published separators",
+  },
+  {
+    id: "intentId",
+    item: "Intent id derivation",
+    usedFor: "Matching intents to settlements",
+    status: "fact",
+    note: "keccak256(tag ‖ digest ‖ signer), facts 3.4",
+  },
+  {
+    id: "feeAddress",
+    item: "RegisterSessionKey fee address",
+    usedFor: "Decoding session-key registrations",
+    status: "fact",
+    note: "always the zero address (facts 11.4)",
+  },
+  {
+    id: "withdrawRoute",
+    item: "Withdraw route",
+    usedFor: "Decoding withdrawals",
+    status: "fact",
+    note: 'a relayer route string ("hypercore"), not a signed field (facts 11.4)',
+  },
+  {
+    id: "batchCalldata",
+    item: "BatchExecutor calldata (`executeBatch` over kind, signer, payload, signature)",
+    usedFor: "Decoding settlement batches",
+    status: "modelled",
+    note: "the BatchExecutor ABI is unpublished",
+  },
+  {
+    id: "batchEvent",
+    item:
+      "BatchExecutor per-intent event `IntentExecuted(intentId, user, index, kind, success, reason)`",
+    usedFor: "Which intent ran, and whether it succeeded",
+    status: "modelled",
+    note: "the event is unpublished",
+  },
+  {
+    id: "typeStrings",
+    item: "EIP-712 type strings of each intent",
+    usedFor: "Signature checks",
+    status: "modelled",
+    note: "built from the SDK's struct field lists and widths",
+  },
+  {
+    id: "cancelDomain",
+    item: "Cancel domain name and version",
+    usedFor: "Verifying cancel intents",
+    status: "modelled",
+    note: "a separate domain over the Exchange whose name and version are unknown",
+  },
+];

@@ -1,0 +1,32 @@
+/**
+ * What the wallet stream has reported about ended intents while this process was reading it:
+ * the newest outcomes per wallet, bounded in wallets and in entries, newest first.
+ */
+import type { Address, EndedIntent, WalletPatch } from "./types.ts";
+
+/** Outcomes kept per wallet. */
+export const OUTCOMES_KEPT = 20;
+/** Wallets remembered; the least recently reported is forgotten first. */
+export const OUTCOME_WALLETS_KEPT = 1_000;
+
+/** A bounded memory of reported intent outcomes. */
+export class OutcomeLog {
+  #byWallet = new Map<Address, EndedIntent[]>();
+
+  /** Records the outcomes a patch of `wallet`'s stream carries, stamped `reportedAt` (ms). */
+  record(wallet: Address, patch: WalletPatch, reportedAt: number): void {
+    if (patch.endedIntents.length === 0) return;
+    const stamped = patch.endedIntents.map((item) => ({ ...item, reportedAt }));
+    const kept = this.#byWallet.get(wallet) ?? [];
+    this.#byWallet.delete(wallet);
+    this.#byWallet.set(wallet, [...stamped.reverse(), ...kept].slice(0, OUTCOMES_KEPT));
+    if (this.#byWallet.size > OUTCOME_WALLETS_KEPT) {
+      this.#byWallet.delete(this.#byWallet.keys().next().value!);
+    }
+  }
+
+  /** The wallet's reported outcomes, newest first (empty when none were seen). */
+  recent(wallet: string): EndedIntent[] {
+    return [...(this.#byWallet.get(wallet.toLowerCase() as Address) ?? [])];
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Degrading by part: a page or tool made of several upstream reads keeps what arrived and
+ * names what did not. One read that fails (network, status, malformed answer, changed shape)
+ * becomes an {@link UnavailablePart}; anything else (the caller's abort, a bug) still throws.
+ */
+import { HyperEvmError, RPC_METHODS, type RpcMethodName } from "./hyperevm/mod.ts";
+import { findEndpoint, PapertradeApiError } from "./papertrade/mod.ts";
+
+/** One part of an answer that could not be read, and why. */
+export interface UnavailablePart {
+  /** What is missing, in the words pages and tools use ("latest trades"). */
+  part: string;
+  /** The upstream endpoint or JSON-RPC method that failed. */
+  endpoint: string;
+  /** Plain reason, naming the endpoint ("/query/protocol/summary answered HTTP 500"). */
+  reason: string;
+}
+
+/** Whether an error is an upstream failure that a part may absorb. */
+export function isUpstreamFailure(error: unknown): error is PapertradeApiError | HyperEvmError {
+  return error instanceof PapertradeApiError || error instanceof HyperEvmError;
+}
+
+/** The unavailable part an upstream failure stands for; `part` defaults to the endpoint's. */
+export function unavailablePart(
+  error: PapertradeApiError | HyperEvmError,
+  part?: string,
+): UnavailablePart {
+  if (error instanceof HyperEvmError) {
+    return {
+      part: part ?? RPC_METHODS[error.method as RpcMethodName]?.part ?? "chain data",
+      endpoint: error.method,
+      reason: error.kind === "schema"
+        ? `HyperEVM ${error.method} answer changed shape`
+        : `HyperEVM ${error.method} did not answer (${error.failures.join(" / ")})`,
+    };
+  }
+  return {
+    part: part ?? findEndpoint(error.endpoint)?.part ?? error.endpoint,
+    endpoint: error.endpoint,
+    reason: papertradeReason(error),
+  };
+}
+
+function papertradeReason(error: PapertradeApiError): string {
+  switch (error.kind) {
+    case "schema":
+      return `${error.endpoint} answer changed shape: ${error.detail ?? error.message}`;
+    case "malformed_json":
+      return `${error.endpoint} sent malformed JSON`;
+    case "http":
+      return `${error.endpoint} answered HTTP ${error.status}`;
+    case "rate_limited":
+      return `${error.endpoint} is rate limited`;
+    case "timeout":
+      return `${error.endpoint} timed out`;
+    case "network":
+      return `${error.endpoint} is unreachable`;
+  }
+}
+
+/** Collects the unavailable parts of one answer. */
+export class Parts {
+  readonly unavailable: UnavailablePart[] = [];
+
+  /**
+   * Runs one read; on an upstream failure records the part and returns null. `part` names
+   * what the page or tool loses (default: the failed endpoint's part in the endpoint table).
+   */
+  async read<T>(read: Promise<T> | (() => Promise<T>), part?: string): Promise<T | null> {
+    try {
+      return await (typeof read === "function" ? read() : read);
+    } catch (error) {
+      if (!isUpstreamFailure(error)) throw error;
+      this.add(unavailablePart(error, part));
+      return null;
+    }
+  }
+
+  /** The value of a settled read, or null after recording its upstream failure. */
+  settled<T>(result: PromiseSettledResult<T>, part?: string): T | null {
+    if (result.status === "fulfilled") return result.value;
+    if (!isUpstreamFailure(result.reason)) throw result.reason;
+    this.add(unavailablePart(result.reason, part));
+    return null;
+  }
+
+  /** Records a failure found elsewhere; the same part and endpoint are named once. */
+  add(item: UnavailablePart): void {
+    if (this.unavailable.some((u) => u.part === item.part && u.endpoint === item.endpoint)) {
+      return;
+    }
+    this.unavailable.push(item);
+  }
+}
