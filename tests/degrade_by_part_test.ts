@@ -9,7 +9,8 @@ import assert from "node:assert/strict";
 import type { Faults } from "../fixtures/mod.ts";
 import { catalog, withPages } from "./_pages.ts";
 import { callTool, withHarness } from "../tools/_test_support.ts";
-import { findTool } from "../tools/registry.ts";
+import { findTool } from "../lib/mcp/call_tool.ts";
+import { TOOLS as REGISTRY } from "../tools/registry.ts";
 
 /** One upstream read: how to break it, the part it feeds and the endpoint named for it. */
 interface Read {
@@ -206,7 +207,7 @@ for (const { tool: name, args, reads, rest } of TOOLS) {
     for (const [fault, faults] of faultsFor(read)) {
       Deno.test(`${name}: ${fault} on ${read.read} answers with the rest and names ${read.part}`, async () => {
         await withHarness(async ({ context }) => {
-          const { structured, text } = await callTool(findTool(name)!, args, context);
+          const { structured, text } = await callTool(findTool(REGISTRY, name)!, args, context);
           const result = structured as Record<string, unknown>;
           assert.ok(rest(result), "the reads that answered are in the result");
           const unavailable = result.unavailable as Array<{ part: string; reason: string }>;
