@@ -47,6 +47,8 @@ export interface McpHandlerOptions extends ToolEndpointOptions {
   maxBatch?: number;
   /** Links listed by `GET /mcp` (name → URL). */
   docLinks?: Record<string, string>;
+  /** The endpoint `GET /mcp` advertises. Default `/mcp`: never built from the Host header. */
+  endpointUrl?: string;
 }
 
 /** Options with every default filled in. */
@@ -86,5 +88,6 @@ export function resolveOptions(options: McpHandlerOptions): ResolvedOptions {
     instructions: options.instructions ?? SERVER_INSTRUCTIONS,
     maxBatch: options.maxBatch ?? DEFAULT_MAX_BATCH,
     docLinks: options.docLinks ?? {},
+    endpointUrl: options.endpointUrl ?? "/mcp",
   };
 }

@@ -2,7 +2,7 @@
  * `POST /api/tools/{name}`: the REST mirror of MCP tools/call. The body is the arguments
  * object; the answer is the structured result. It runs through the same `callTool` as MCP.
  * Statuses (docs "Reference"): 200 ran, 400 body not a JSON object, 404 unknown tool, 405
- * other methods, 413 over 64 KiB, 422 tool error / invalid arguments / timeout, 429 rate
+ * other methods, 413 over 64 KiB, 415 a Content-Type other than application/json, 422 tool error / invalid arguments / timeout, 429 rate
  * limit (with Retry-After), 500 a server bug. Error bodies are `{ error, message }`. An empty
  * body counts as `{}` so a tool without required arguments can be called with a bare POST.
  */
@@ -10,7 +10,7 @@ import { readLimitedBody } from "../http/body.ts";
 import { preflightResponse } from "../http/cors.ts";
 import { describeRateLimit } from "../http/rate_limit.ts";
 import { callTool, findTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
-import { jsonHttpResponse } from "./http_encoding.ts";
+import { isJsonContentType, JSON_ONLY_MESSAGE, jsonHttpResponse } from "./http_encoding.ts";
 import { isJsonObject } from "./jsonrpc.ts";
 import { resolveToolOptions, type ToolEndpointOptions } from "./options.ts";
 
@@ -50,6 +50,12 @@ export async function handleToolRestRequest(
   const resolved = resolveToolOptions(options);
   const tool = findTool(resolved.tools, name);
   if (!tool) return problem(404, "unknown_tool", unknownToolMessage(name, resolved.tools));
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    await request.body?.cancel().catch(() => {});
+    return problem(415, "unsupported_media_type", `${JSON_ONLY_MESSAGE}.`, {
+      accept: "application/json",
+    });
+  }
   try {
     const body = await readLimitedBody(request, resolved.maxBodyBytes);
     if (!body.ok) {
