@@ -1,0 +1,101 @@
+/**
+ * Pages under the hardening rules: one log line with a request id for a server error (and the
+ * id on the page), junk static paths answered 404 without a log line, echoed input isolated
+ * with <bdi>, HSTS only when SITE_URL is https, HEAD wherever GET works.
+ */
+import assert from "node:assert/strict";
+import { Hono } from "hono";
+import { createApp } from "../lib/app.tsx";
+import { replayDeps } from "./_app.ts";
+import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
+import { serverErrorHandler } from "../routes/_server_error.tsx";
+
+async function captureConsole<T>(run: () => Promise<T>): Promise<{ result: T; lines: string[] }> {
+  const lines: string[] = [];
+  const saved = { error: console.error, warn: console.warn, log: console.log };
+  console.error = console.warn = console.log = (...args: unknown[]) => lines.push(args.join(" "));
+  try {
+    return { result: await run(), lines };
+  } finally {
+    Object.assign(console, saved);
+  }
+}
+
+async function withApp(siteUrl: string, run: (app: Hono) => Promise<void>): Promise<void> {
+  const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
+  try {
+    const deps = replayDeps(upstream);
+    await run(createApp({ ...deps, config: { ...deps.config, siteUrl } }));
+  } finally {
+    await upstream.close();
+  }
+}
+
+Deno.test("a server error is one log line with method, path and the request id the page shows", async () => {
+  const lines: string[] = [];
+  const app = new Hono();
+  app.onError(serverErrorHandler((line) => lines.push(line)));
+  app.get("/boom", () => {
+    throw new TypeError("kaput\nsecond line");
+  });
+  const response = await app.request("/boom");
+  assert.equal(response.status, 500);
+  const id = response.headers.get("x-request-id") ?? "";
+  assert.match(id, /^[0-9a-f]{12}$/);
+  assert.ok((await response.text()).includes(id), "the page shows the id");
+  assert.equal(lines.length, 1);
+  assert.match(
+    lines[0],
+    new RegExp(`^\\[error\\] GET /boom id=${id}: TypeError: kaput second line`),
+  );
+  assert.ok(!lines[0].includes("\n"));
+});
+
+Deno.test("junk static paths are 404 without a log line", async () => {
+  await withApp("https://explorer.test", async (app) => {
+    const { result, lines } = await captureConsole(async () => {
+      const statuses = [];
+      for (const path of ["/static/%00", "/static/..%2fdeno.json", `/static/${"a".repeat(5000)}`]) {
+        const response = await app.request(path);
+        await response.body?.cancel();
+        statuses.push(response.status);
+      }
+      return statuses;
+    });
+    assert.deepEqual(result, [404, 404, 404]);
+    assert.deepEqual(lines, []);
+  });
+});
+
+Deno.test("error pages isolate echoed input in <bdi>", async () => {
+  await withApp("https://explorer.test", async (app) => {
+    const rlo = "\u202Egnp.exe";
+    for (
+      const path of [`/wallet/${encodeURIComponent(rlo)}`, `/nowhere-${encodeURIComponent(rlo)}`]
+    ) {
+      const html = await (await app.request(path)).text();
+      assert.match(html, /<bdi>[^<]*\u202Egnp\.exe<\/bdi>/, path);
+    }
+  });
+});
+
+Deno.test("HSTS is sent only when SITE_URL is https", async () => {
+  await withApp("https://explorer.test", async (app) => {
+    const response = await app.request("/robots.txt");
+    assert.equal(response.headers.get("strict-transport-security"), "max-age=31536000");
+  });
+  await withApp("http://127.0.0.1:8000", async (app) => {
+    const response = await app.request("/robots.txt");
+    assert.equal(response.headers.get("strict-transport-security"), null);
+  });
+});
+
+Deno.test("HEAD works wherever GET does, with no body", async () => {
+  await withApp("https://explorer.test", async (app) => {
+    for (const path of ["/", "/mcp", "/docs/", "/openapi.json", "/robots.txt", "/markets"]) {
+      const response = await app.request(path, { method: "HEAD" });
+      assert.equal(response.status, 200, path);
+      assert.equal(await response.text(), "", path);
+    }
+  });
+});
