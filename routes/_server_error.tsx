@@ -6,18 +6,11 @@
 import type { Context, ErrorHandler } from "hono";
 import { htmlResponse } from "../lib/render.ts";
 import { ErrorPage } from "../components/ErrorPage.tsx";
+import { describeErrorOnOneLine } from "../lib/http/log_line.ts";
 
 /** A fresh request id: 12 hex characters, enough to find one line in a day of logs. */
 export function newRequestId(): string {
   return crypto.randomUUID().replaceAll("-", "").slice(0, 12);
-}
-
-/** One log line for an error: its name, message and first stack frame, never a dump. */
-export function describeErrorOnOneLine(error: unknown): string {
-  if (!(error instanceof Error)) return String(error).replace(/\s+/g, " ").slice(0, 300);
-  const frame = error.stack?.split("\n").find((line) => /^\s+at /.test(line))?.trim();
-  const text = `${error.name}: ${error.message}`.replace(/\s+/g, " ").slice(0, 300);
-  return frame ? `${text} (${frame})` : text;
 }
 
 /** The app's error handler: one log line, a 500 page with the request id. */

@@ -5,6 +5,7 @@
  * normal request from being answered.
  */
 import assert from "node:assert/strict";
+import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 
 const ENTRY = new URL("../main.ts", import.meta.url).pathname;
 const BASE_ENV = {
@@ -123,5 +124,38 @@ Deno.test("more idle sockets than the open-file limit: the process lives and ans
   } finally {
     for (const conn of held) conn.close();
     await server.stop();
+  }
+});
+
+Deno.test("quiet logs: disconnects, streams and junk paths print nothing, and no Deno banners", async () => {
+  const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
+  const server = await start({
+    PORT: "0",
+    PAPERTRADE_API_URL: upstream.apiUrl,
+    HYPEREVM_RPC_URL: upstream.rpcUrl,
+    HYPEREVM_RPC_FALLBACK_URL: upstream.fallbackRpcUrl,
+  });
+  try {
+    const wallet = catalog.wallets.whale.address;
+    for (
+      const path of ["/", "/markets", "/static/%00", "/static/..%2f..%2fetc", `/wallet/${wallet}`]
+    ) {
+      const response = await fetch(`${server.url}${path.slice(1)}`);
+      await response.body?.cancel();
+    }
+    // A live stream and a page, both dropped by the client mid-way.
+    for (
+      const path of [`wallet/${wallet}/live`, `wallet/${wallet}`, `wallet/${wallet}/trades.csv`]
+    ) {
+      const controller = new AbortController();
+      const pending = fetch(`${server.url}${path}`, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 30);
+      await pending.then((response) => response.body?.cancel()).catch(() => {});
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(server.stderr(), "");
+  } finally {
+    await server.stop();
+    await upstream.close();
   }
 });

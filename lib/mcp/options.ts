@@ -2,6 +2,7 @@
 import type { ToolContext, ToolDefinition } from "../../tools/types.ts";
 import type { RateLimiter } from "../http/rate_limit.ts";
 import { MAX_BODY_BYTES } from "../http/body.ts";
+import { describeErrorOnOneLine } from "../http/log_line.ts";
 import { SERVER_INSTRUCTIONS } from "./instructions.ts";
 
 /** Server identity (MCP `Implementation`). */
@@ -62,7 +63,7 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 25_000;
 export const DEFAULT_MAX_BATCH = 20;
 
 function logError(error: unknown, where: string): void {
-  console.error(`[mcp] ${where}:`, error);
+  console.error(`[mcp] ${where}: ${describeErrorOnOneLine(error)}`);
 }
 
 /** Tool endpoint options with every default filled in. */
