@@ -80,6 +80,47 @@ Deno.test("a hanging primary is cut off by the timeout and the fallback answers"
   }
 });
 
+Deno.test("hedging: the fallback races a silent primary after the hedge delay, not after the timeout", async () => {
+  const primary = startRpc(() => "hang");
+  const backup = startRpc(result("0x10"));
+  try {
+    const client = createHyperEvmClient({
+      rpcUrl: primary.url,
+      fallbackRpcUrl: backup.url,
+      timeoutMs: 60_000,
+      hedgeDelayMs: 10,
+    });
+    // The primary's own timeout is a minute away; the answer must come long before it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tooLate = new Promise((resolve) => (timer = setTimeout(resolve, 30_000, "too late")));
+    const answered = await Promise.race([client.blockNumber(), tooLate]);
+    clearTimeout(timer);
+    equal(answered, 16n);
+    equal(primary.calls.length, 1, "the primary was asked first and is still held open");
+    equal(backup.calls.length, 1);
+  } finally {
+    await primary.close();
+    await backup.close();
+  }
+});
+
+Deno.test("hedging: a quick primary answers alone and the fallback is never asked", async () => {
+  const primary = startRpc(result("0x20"));
+  const backup = startRpc(result("0x10"));
+  try {
+    const client = createHyperEvmClient({
+      rpcUrl: primary.url,
+      fallbackRpcUrl: backup.url,
+      hedgeDelayMs: 5_000,
+    });
+    equal(await client.blockNumber(), 32n);
+    equal(backup.calls.length, 0);
+  } finally {
+    await primary.close();
+    await backup.close();
+  }
+});
+
 Deno.test("both endpoints failing gives a HyperEvmError naming the method and each failure", async () => {
   const primary = startRpc(status(502));
   const backup = startRpc(() => "hang");
