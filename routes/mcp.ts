@@ -9,6 +9,7 @@ import { clientKeyFromRequest } from "../lib/http/client_key.ts";
 import type { RateLimiter } from "../lib/http/rate_limit.ts";
 import { handleMcpRequest, type ToolEndpointOptions } from "../lib/mcp/mod.ts";
 import { MCP_INSTRUCTIONS, mcpDocLinks, mcpServerInfo } from "../lib/server_info.ts";
+import { describeUpstreamFailure } from "../lib/upstream_error.ts";
 import { siteLink } from "../lib/discovery/server_identity.ts";
 import { createToolContext } from "../tools/context.ts";
 import type { ToolDefinition } from "../tools/types.ts";
@@ -51,6 +52,7 @@ export function toolEndpointOptions(
     }),
     toolTimeoutMs: options.toolTimeoutMs,
     onError: options.onError,
+    classifyUpstream: (cause) => describeUpstreamFailure(cause) ?? undefined,
   };
 }
 

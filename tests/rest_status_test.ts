@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { catalog, type TestApp, withTestApp } from "./_app.ts";
+import type { Faults } from "../fixtures/mod.ts";
 import { postMcp, rpc } from "./_mcp.ts";
 
 function postTool(app: TestApp, name: string, body: string, headers: HeadersInit = {}) {
@@ -160,4 +161,43 @@ Deno.test("REST 429: one budget of 60 calls a minute per client across MCP and R
     assert.equal(spoofed.status, 429);
     await spoofed.body?.cancel();
   });
+});
+
+Deno.test("REST 503/504 for upstream outages, with Retry-After when the upstream gave one", async () => {
+  const cases: { faults: Faults; status: number; error: string; retryAfter: string | null }[] = [
+    {
+      faults: { target: "api", rateLimit: { retryAfterS: 30 } },
+      status: 503,
+      error: "upstream_unavailable",
+      retryAfter: "30",
+    },
+    {
+      faults: { target: "api", status: 503 },
+      status: 503,
+      error: "upstream_unavailable",
+      retryAfter: null,
+    },
+    {
+      faults: { target: "api", hang: true },
+      status: 504,
+      error: "upstream_timeout",
+      retryAfter: null,
+    },
+    {
+      faults: { target: "api", status: 500 },
+      status: 502,
+      error: "upstream_error",
+      retryAfter: null,
+    },
+  ];
+  for (const { faults, status, error, retryAfter } of cases) {
+    await withTestApp(async (app) => {
+      const response = await postTool(app, "get_protocol_overview", "{}");
+      assert.equal(response.status, status, JSON.stringify(faults));
+      assert.equal(response.headers.get("retry-after"), retryAfter);
+      const body = await response.json();
+      assert.equal(body.error, error);
+      assert.match(body.message, /Papertrade API/);
+    }, { faults, upstreamTimeoutMs: 300 });
+  }
 });

@@ -37,6 +37,17 @@ export interface ToolEndpointOptions {
   clientSignal?: AbortSignal;
   /** Told about server-side faults (a tool crash, a result off its schema). Default console.error. */
   onError?: (error: unknown, where: string) => void;
+  /**
+   * The REST status of an upstream fault behind a tool error (503 rate limited or unavailable,
+   * 504 timed out, 502 otherwise) and the wait the upstream asked for. Default: always 502.
+   */
+  classifyUpstream?: (cause: unknown) => UpstreamStatus | undefined;
+}
+
+/** How an upstream fault shows on the REST mirror. */
+export interface UpstreamStatus {
+  status: 502 | 503 | 504;
+  retryAfterSeconds?: number;
 }
 
 /** Options of `handleMcpRequest`. */
@@ -54,8 +65,9 @@ export interface McpHandlerOptions extends ToolEndpointOptions {
 
 /** Options with every default filled in. */
 export type ResolvedOptions =
-  & Required<Omit<McpHandlerOptions, "limiter" | "clientKey" | "clientSignal">>
-  & Pick<McpHandlerOptions, "limiter" | "clientKey" | "clientSignal">;
+  & Required<Omit<McpHandlerOptions, "limiter" | "clientKey" | "clientSignal" | "endpointUrl">>
+  & Pick<McpHandlerOptions, "limiter" | "clientKey" | "clientSignal">
+  & { endpointUrl: string };
 
 /** Default per-call timeout (see "Security and limits"). */
 export const DEFAULT_TOOL_TIMEOUT_MS = 25_000;
@@ -71,6 +83,10 @@ export type ResolvedToolOptions =
   & Required<Omit<ToolEndpointOptions, "limiter" | "clientKey" | "clientSignal">>
   & Pick<ToolEndpointOptions, "limiter" | "clientKey" | "clientSignal">;
 
+function upstreamIsBadGateway(): UpstreamStatus {
+  return { status: 502 };
+}
+
 /** Fills in the defaults shared by /mcp and the REST mirror. */
 export function resolveToolOptions(options: ToolEndpointOptions): ResolvedToolOptions {
   return {
@@ -78,6 +94,7 @@ export function resolveToolOptions(options: ToolEndpointOptions): ResolvedToolOp
     toolTimeoutMs: options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
     onError: options.onError ?? logError,
+    classifyUpstream: options.classifyUpstream ?? upstreamIsBadGateway,
   };
 }
 
