@@ -1,10 +1,6 @@
 /** get_protocol_overview: protocol totals, every market at its live mark, and the latest trades. */
 import { z } from "zod";
-import {
-  fetchProtocolOverview,
-  type MarketOverview,
-  type ProtocolOverview,
-} from "../lib/overview.ts";
+import { fetchProtocolOverview, type MarketOverview } from "../lib/overview.ts";
 import { argsObject } from "./_args.ts";
 import { withUpstreamErrors } from "./_errors.ts";
 import { feedTradeJson, feedTradeOut } from "./_json_intents.ts";
@@ -43,6 +39,17 @@ const output = z.strictObject({
   markets: z.array(marketOut),
   recent_trades: z.array(feedTradeOut).describe("Latest venue-wide trades, newest first."),
   trading_paused: z.boolean(),
+  lp_usd: z.number().describe("Liquidity provided to the vault."),
+  lifetime_volume_usd: z.number(),
+  open_positions: z.number().int(),
+  fees_lifetime_usd: z.number(),
+  fees_pending_usd: z.number(),
+  paper_supply: z.number().describe("PAPER tokens in existence."),
+  paper_staked: z.number().describe("PAPER tokens staked."),
+  payout_queue: z.strictObject({
+    owed_usd: z.number().describe("USD owed to wallets waiting in the payout queue."),
+    wallets: z.number().int().describe("Wallets waiting."),
+  }),
 });
 
 type Output = z.input<typeof output>;
@@ -54,8 +61,8 @@ export const getProtocolOverviewTool: ToolDefinition<typeof input, typeof output
   description:
     "Market-wide state: value locked, per-market live mark, open interest in USD against its " +
     "cap, max leverage and whether each market is openable, whether trading is paused, and " +
-    "the latest trades feed (recent_trades, default 10, up to 50). The text adds LP, lifetime " +
-    "volume, open positions, PAPER supply and staked, and fees. Next: get_wallet or " +
+    "the latest trades feed (recent_trades, default 10, up to 50), LP, lifetime volume, open " +
+    "positions, PAPER supply and staked, fees and the payout queue. Next: get_wallet or " +
     "get_positions with a trade's wallet, get_leaderboard for rankings.",
   inputSchema: input,
   outputSchema: output,
@@ -72,8 +79,16 @@ export const getProtocolOverviewTool: ToolDefinition<typeof input, typeof output
       markets: overview.markets.map(marketJson),
       recent_trades: overview.recentTrades.slice(0, recent_trades).map(feedTradeJson),
       trading_paused: overview.tradingPaused,
+      lp_usd: fromWad(overview.lp),
+      lifetime_volume_usd: fromWad(overview.lifetimeVolume),
+      open_positions: overview.openPositions,
+      fees_lifetime_usd: fromWad(overview.feesLifetime),
+      fees_pending_usd: fromWad(overview.feesPending),
+      paper_supply: fromWad(overview.paperSupply),
+      paper_staked: fromWad(overview.paperStaked),
+      payout_queue: { owed_usd: fromWad(overview.queueOwed), wallets: overview.queueCount },
     };
-    return { structured, text: renderOverview(structured, overview) };
+    return { structured, text: renderOverview(structured) };
   },
 };
 
@@ -97,19 +112,20 @@ function marketJson(market: MarketOverview): z.input<typeof marketOut> {
   };
 }
 
-function renderOverview(result: Output, overview: ProtocolOverview): string {
+// Rendered from the structured result only, so the text cannot say more than it carries.
+function renderOverview(result: Output): string {
   return lines(
     `Papertrade ${result.trading_paused ? "(trading PAUSED)" : "(trading on)"}: TVL ${
       usd(result.tvl_usd)
-    }, LP ${usd(fromWad(overview.lp))}, lifetime volume ${
-      usd(fromWad(overview.lifetimeVolume))
-    }, ` +
-      `${overview.openPositions} open positions.`,
-    `Fees: lifetime ${usd(fromWad(overview.feesLifetime))}, pending ${
-      usd(fromWad(overview.feesPending))
-    }. PAPER supply ${amount(fromWad(overview.paperSupply))}, staked ${
-      amount(fromWad(overview.paperStaked))
-    }. Payout queue ${usd(fromWad(overview.queueOwed))} owed to ${overview.queueCount} wallets.`,
+    }, LP ${usd(result.lp_usd)}, lifetime volume ${usd(result.lifetime_volume_usd)}, ` +
+      `${result.open_positions} open positions.`,
+    `Fees: lifetime ${usd(result.fees_lifetime_usd)}, pending ${
+      usd(result.fees_pending_usd)
+    }. PAPER supply ${amount(result.paper_supply)}, staked ${
+      amount(result.paper_staked)
+    }. Payout queue ${
+      usd(result.payout_queue.owed_usd)
+    } owed to ${result.payout_queue.wallets} wallets.`,
     ...result.markets.map((m) =>
       `- ${m.market}: ${m.status}${m.openable ? "" : " (not openable)"}, mark ${
         price(m.mark_price)

@@ -28,7 +28,20 @@ const CONTRACT: Array<[string, string[]]> = [
   ["decode_transaction", ["tx_hash", "found", "status", "block_number", "is_batch", "intents"]],
   ["get_leaderboard", ["window", "page", "total_accounts", "accounts"]],
   ["get_trade_history", ["address", "trades", "next_cursor"]],
-  ["get_protocol_overview", ["tvl_usd", "markets", "recent_trades", "trading_paused"]],
+  ["get_protocol_overview", [
+    "tvl_usd",
+    "markets",
+    "recent_trades",
+    "trading_paused",
+    "lp_usd",
+    "lifetime_volume_usd",
+    "open_positions",
+    "fees_lifetime_usd",
+    "fees_pending_usd",
+    "paper_supply",
+    "paper_staked",
+    "payout_queue",
+  ]],
 ];
 
 const ARGUMENTS: Record<string, string[]> = {

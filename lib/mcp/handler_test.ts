@@ -265,3 +265,11 @@ Deno.test("a POST that is not application/json is 415, whatever its body", async
   );
   assert.equal(withCharset.response.status, 200);
 });
+
+Deno.test("tools/list with a cursor we never issued is -32602", async () => {
+  const bogus = await callMcp(rpc(1, "tools/list", { cursor: "not-ours" }));
+  assert.equal(bogus.json.error.code, -32602);
+  assert.match(bogus.json.error.message, /unknown cursor/);
+  const plain = await callMcp(rpc(2, "tools/list", {}));
+  assert.ok(Array.isArray(plain.json.result.tools));
+});
