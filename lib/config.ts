@@ -32,6 +32,13 @@ export interface AppConfig {
   siteUrlFromEnv?: boolean;
 }
 
+/** The variables naming the upstream, as the explorer reads them (one home for the names). */
+export const UPSTREAM_VARIABLES = [
+  "PAPERTRADE_API_URL",
+  "HYPEREVM_RPC_URL",
+  "HYPEREVM_RPC_FALLBACK_URL",
+] as const;
+
 /** Defaults for the live upstream (papertrade-facts.md section 1). */
 export const DEFAULT_CONFIG: AppConfig = {
   papertradeApiUrl: "https://exchange.papertrade.xyz",
@@ -84,9 +91,9 @@ export function configFromEnv(env: Env = Deno.env): AppConfig {
   }
   const siteUrl = raw("SITE_URL");
   return {
-    papertradeApiUrl: url(env, "PAPERTRADE_API_URL", DEFAULT_CONFIG.papertradeApiUrl),
-    rpcUrl: url(env, "HYPEREVM_RPC_URL", DEFAULT_CONFIG.rpcUrl),
-    fallbackRpcUrl: url(env, "HYPEREVM_RPC_FALLBACK_URL", DEFAULT_CONFIG.fallbackRpcUrl),
+    papertradeApiUrl: url(env, UPSTREAM_VARIABLES[0], DEFAULT_CONFIG.papertradeApiUrl),
+    rpcUrl: url(env, UPSTREAM_VARIABLES[1], DEFAULT_CONFIG.rpcUrl),
+    fallbackRpcUrl: url(env, UPSTREAM_VARIABLES[2], DEFAULT_CONFIG.fallbackRpcUrl),
     siteUrl: siteUrl === undefined ? localSiteUrl(host, port) : url(env, "SITE_URL", ""),
     siteUrlFromEnv: siteUrl !== undefined,
     host,

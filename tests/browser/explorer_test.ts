@@ -12,11 +12,6 @@ const WHALE = catalog.wallets.whale.address;
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 
-// The hash redirect needs a script that maps `#/wallet/<a>`; until one ships, say so plainly.
-const HASH_LINKS_HANDLED =
-  (await Deno.readTextFile(new URL("../../static/enhance.js", import.meta.url)))
-    .includes("#/");
-
 /** Types `query` into the header search and waits for the page it lands on. */
 async function search(page: Page, query: string): Promise<URL> {
   await page.fill("#site-search", query);
@@ -116,16 +111,10 @@ Deno.test({
         await page.close();
       });
 
-      await t.step({
-        name: HASH_LINKS_HANDLED
-          ? "an old hash link /#/wallet/<a> lands on /wallet/<a>"
-          : "an old hash link /#/wallet/<a> lands on /wallet/<a> (NOT RUN: no script maps #/ links yet)",
-        ignore: !HASH_LINKS_HANDLED,
-        fn: async () => {
-          const page = await open(desktop, `/#/wallet/${WHALE}`);
-          await page.waitForURL(`${site.origin}/wallet/${WHALE}`);
-          await page.close();
-        },
+      await t.step("an old hash link /#/wallet/<a> lands on /wallet/<a>", async () => {
+        const page = await open(desktop, `/#/wallet/${WHALE}`);
+        await page.waitForURL(`${site.origin}/wallet/${WHALE}`);
+        await page.close();
       });
 
       await t.step("screenshots of home and wallet at phone and desktop widths", async () => {
