@@ -1,4 +1,4 @@
-/** Rate-limit state in this isolate's memory, bounded by a least-recently-used cap. */
+/** Rate-limit state in this isolate's memory, bounded by a cap on the keys it remembers. */
 import {
   gcraStep,
   type RateLimitStore,
@@ -12,37 +12,50 @@ export const DEFAULT_MAX_KEYS = 50_000;
 /**
  * Per-isolate TATs. Fine for one process; on Deno Deploy each isolate would have its own
  * budget, so use KvStore there. JavaScript runs one task at a time, so the read-step-write
- * below is atomic without locks. A Map keeps insertion order, so deleting and re-inserting a
- * key on every call makes the first key the least recently used: eviction is O(1), and each
- * call does the same small amount of work however many keys are held. Evicting a key only
- * forgets a budget already in use, it never lends anyone else's.
+ * below is atomic without locks.
+ *
+ * Memory is bounded by a two-generation LRU: keys live in `recent` (at most half the cap);
+ * when it is full it becomes `older` and a fresh `recent` starts, dropping the previous
+ * `older` whole. A key found in `older` moves back to `recent`. Every call does a fixed
+ * handful of Map operations however many keys are held (no scan, no iteration), so a flood
+ * of new keys costs the same per call as a quiet day. The keys forgotten are the least
+ * recently used half; forgetting a key only forgets a budget already in use, it never lends
+ * anyone else's.
  */
 export class MemoryStore implements RateLimitStore {
-  readonly #tats = new Map<string, number>();
-  readonly #maxKeys: number;
+  #recent = new Map<string, number>();
+  #older = new Map<string, number>();
+  readonly #generationSize: number;
 
   /** `maxKeys` caps how many clients are remembered (default {@link DEFAULT_MAX_KEYS}). */
   constructor(options: { maxKeys?: number } = {}) {
-    this.#maxKeys = Math.max(1, options.maxKeys ?? DEFAULT_MAX_KEYS);
+    this.#generationSize = Math.max(1, Math.floor((options.maxKeys ?? DEFAULT_MAX_KEYS) / 2));
   }
 
   /** {@inheritDoc RateLimitStore.consume} */
   consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult> {
-    const stored = this.#tats.get(key);
+    const stored = this.#recent.get(key) ?? this.#older.get(key);
     const result = gcraStep(stored, request);
-    if (result.allowed) {
-      this.#tats.delete(key);
-      // A TAT already in the past means a full budget, the same as no entry at all.
-      if (result.tat > request.now) this.#tats.set(key, result.tat);
-      if (this.#tats.size > this.#maxKeys) {
-        this.#tats.delete(this.#tats.keys().next().value!);
-      }
-    }
+    if (result.allowed) this.#remember(key, result.tat, request.now);
     return Promise.resolve(result);
+  }
+
+  #remember(key: string, tat: number, now: number): void {
+    this.#older.delete(key);
+    // A TAT already in the past means a full budget, the same as no entry at all.
+    if (tat <= now) {
+      this.#recent.delete(key);
+      return;
+    }
+    if (!this.#recent.has(key) && this.#recent.size >= this.#generationSize) {
+      this.#older = this.#recent;
+      this.#recent = new Map();
+    }
+    this.#recent.set(key, tat);
   }
 
   /** Number of keys held (for tests of the cap). */
   get size(): number {
-    return this.#tats.size;
+    return this.#recent.size + this.#older.size;
   }
 }

@@ -71,19 +71,15 @@ Deno.test("the 429 sentence says what was limited and when to retry", async () =
   assert.match(text, /Retry after 60 s/);
 });
 
-Deno.test("the memory store forgets the least recently used key past its cap", async () => {
-  const store = new MemoryStore({ maxKeys: 3 });
+Deno.test("the memory store forgets the least recently used keys past its cap", async () => {
+  const store = new MemoryStore({ maxKeys: 4 }); // two generations of two keys
   const limiter = createRateLimiter({ limit: 1, store, now: () => 0 });
-  for (const key of ["a", "b", "c"]) await limiter.consume(key);
-  await limiter.consume("a"); // refused: a refusal changes nothing, so "a" stays the oldest
-  await limiter.consume("d");
-  assert.equal(store.size, 3);
-  assert.equal(
-    (await limiter.consume("a")).allowed,
-    true,
-    "a was least recently spent and forgotten",
-  );
-  assert.equal((await limiter.consume("c")).allowed, false, "c is still remembered");
+  for (const key of ["a", "b"]) await limiter.consume(key);
+  await limiter.consume("a"); // refused: a refusal changes nothing
+  for (const key of ["c", "d", "e"]) await limiter.consume(key);
+  assert.ok(store.size <= 4, `size ${store.size}`);
+  assert.equal((await limiter.consume("a")).allowed, true, "a was least recently spent: forgotten");
+  assert.equal((await limiter.consume("e")).allowed, false, "e is still remembered");
 });
 
 Deno.test("a flood of 100,000 keys keeps memory bounded and work per call flat", async () => {
@@ -106,5 +102,5 @@ Deno.test("a flood of 100,000 keys keeps memory bounded and work per call flat",
     atCap < filling * 10,
     `per-batch times ${batchMs.map((ms) => ms.toFixed(0)).join(", ")} ms`,
   );
-  assert.equal(store.size, 10_000);
+  assert.ok(store.size <= 10_000 && store.size >= 5_000, `size ${store.size}`);
 });
