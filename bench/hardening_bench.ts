@@ -10,7 +10,6 @@
  *    the previous rule (fallback only after the primary's full 8 s timeout).
  */
 import { createRateLimiter } from "../lib/http/rate_limit.ts";
-import type { RateLimitStore, StoreConsumeResult } from "../lib/http/limit_store.ts";
 import { MemoryStore } from "../lib/http/memory_store.ts";
 import { clientKeyFromRequest } from "../lib/http/client_key.ts";
 import { createHyperEvmClient } from "../lib/hyperevm/client.ts";
