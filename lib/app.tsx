@@ -14,7 +14,7 @@ import { createDefaultLimiter } from "./http/default_limiter.ts";
 import { mcpRoutes } from "../routes/mcp.ts";
 import { apiToolsRoutes } from "../routes/api_tools.ts";
 import { pageRoutes } from "../routes/pages.ts";
-import { deadline } from "./http/deadline.ts";
+import { deadline, type DeadlineOptions } from "./http/deadline.ts";
 import { staticPathGuard } from "./http/static_paths.ts";
 import { Echo } from "../routes/_page_errors.tsx";
 import {
@@ -28,13 +28,22 @@ import { liveRoutes, type LiveRoutesOptions } from "../routes/live.ts";
 export interface CreateAppOptions {
   /** Intervals and limits of the live positions stream (tests shorten them). */
   live?: LiveRoutesOptions;
+  /** The page deadline (default 25 s) and its timer (tests fire it themselves). */
+  pageDeadline?: Pick<DeadlineOptions, "ms" | "timer">;
 }
 
 /** Builds the app over its dependencies. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   const app = new Hono();
   app.use("*", securityHeaders({ hsts: deps.config.siteUrl.startsWith("https:") }));
-  app.use("*", deadline({ onTimeout: deadlinePage, exempt: isExemptFromPageDeadline }));
+  app.use(
+    "*",
+    deadline({
+      ...options.pageDeadline,
+      onTimeout: deadlinePage,
+      exempt: isExemptFromPageDeadline,
+    }),
+  );
   app.use("/static/*", staticPathGuard());
   app.use(
     "/static/*",

@@ -99,3 +99,33 @@ Deno.test("HEAD works wherever GET does, with no body", async () => {
     }
   });
 });
+
+Deno.test("a page whose upstream hangs answers 504 at the page deadline, with a request id", async () => {
+  const upstream = await startReplayUpstream({
+    port: 0,
+    now: () => catalog.baseTimeMs,
+    faults: { hang: true },
+  });
+  const fired: (() => void)[] = [];
+  const timer = (_ms: number) => new Promise<void>((resolve) => fired.push(resolve));
+  try {
+    // Upstream timeouts far past the deadline: only the deadline can end these requests.
+    const deps = replayDeps(upstream, 120_000);
+    const app = createApp(deps, { pageDeadline: { timer } });
+    const intent = catalog.intents ? Object.values(catalog.intents)[0] : undefined;
+    const id = (intent as { id?: string } | undefined)?.id ?? `0x${"ab".repeat(32)}`;
+    for (const path of [`/intent/${id}`, "/markets", `/wallet/${catalog.wallets.whale.address}`]) {
+      const { result } = await captureConsole(async () => {
+        const pending = app.request(path);
+        while (fired.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+        fired.splice(0).forEach((fire) => fire());
+        return await pending;
+      });
+      assert.equal(result.status, 504, path);
+      const requestId = result.headers.get("x-request-id") ?? "";
+      assert.ok((await result.text()).includes(requestId), path);
+    }
+  } finally {
+    await upstream.close();
+  }
+});

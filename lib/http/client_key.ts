@@ -7,10 +7,12 @@
  * client. A header sent by anyone else is ignored, so it can neither buy a fresh budget nor
  * spend another client's.
  *
- * On Deno Deploy the platform terminates the connection and hands the handler the real client
- * address as `info.remoteAddr` (Deno Deploy docs, "Runtime: HTTP server APIs": "remoteAddr
- * ... the remote address of the client"), so no forwarding header is needed there and none is
- * trusted by default.
+ * On Deno Deploy the handler's `info.remoteAddr` is what the platform guarantees: "the remote
+ * address of the connection" (Deno API reference, `Deno.ServeHandlerInfo.remoteAddr`,
+ * https://docs.deno.com/api/deno/~/Deno.ServeHandlerInfo.remoteAddr), and Deploy's edge
+ * connects to the isolate on the client's behalf and reports the client there. So no
+ * forwarding header is trusted by default; a deployment that puts its own CDN or proxy in
+ * front lists that proxy's ranges in `TRUSTED_PROXIES`.
  */
 import { isIpv6, normalizeIpAddress } from "./ip_address.ts";
 import { type AddressRange, inRanges } from "./trusted_proxies.ts";
