@@ -49,11 +49,17 @@ async function start(env: Record<string, string>, fileLimit?: number): Promise<R
   })();
   const reader = process.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let seen = "";
+  // A server that never prints its URL fails the test instead of hanging it.
+  const giveUp = setTimeout(() => process.kill("SIGKILL"), 30_000);
   while (!/http:\/\/\S+\//.test(seen)) {
     const { value, done } = await reader.read();
-    if (done) throw new Error(`the server exited before listening: ${errors}`);
+    if (done) {
+      clearTimeout(giveUp);
+      throw new Error(`the server exited before printing its URL: ${errors}`);
+    }
     seen += value;
   }
+  clearTimeout(giveUp);
   reader.releaseLock();
   process.stdout.cancel().catch(() => {});
   return {

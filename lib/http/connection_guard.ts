@@ -8,7 +8,8 @@
  *   answers in progress count as activity), or one whose request bytes have waited
  *   `requestTimeoutMs` without a byte of answer (slow headers);
  * - holds at most `maxConnections` (each costs three descriptors), closing the least recently
- *   active connection to make room for a new one, so idle sockets cannot lock clients out;
+ *   active idle connection to make room for a new one (one with a request in progress only
+ *   when none is idle), so idle sockets cannot lock clients out;
  * - survives accept errors: the first one is logged, the least recently active
  *   connection is closed to free descriptors, and accepting resumes.
  * The relay keeps the client's address: the handler sees it as `info.remoteAddr`.
@@ -108,13 +109,20 @@ export async function serveGuarded(
     }
   }
 
+  // Makes room: the least recently active connection that has no request waiting for its
+  // answer goes first (an idle keep-alive or a socket that never spoke); one with a request
+  // in progress only when every connection has one.
   function evictOldest(): boolean {
+    let oldestIdle: Relay | undefined;
     let oldest: Relay | undefined;
     for (const relay of relays) {
       if (!oldest || relay.lastActivity < oldest.lastActivity) oldest = relay;
+      const idle = relay.waitingSince === undefined;
+      if (idle && (!oldestIdle || relay.lastActivity < oldestIdle.lastActivity)) oldestIdle = relay;
     }
-    if (oldest) close(oldest);
-    return oldest !== undefined;
+    const victim = oldestIdle ?? oldest;
+    if (victim) close(victim);
+    return victim !== undefined;
   }
 
   function sweep(): void {

@@ -84,3 +84,31 @@ Deno.test("at the connection cap the least recently active connection makes room
     await server.shutdown();
   }
 });
+
+Deno.test("making room closes idle connections before one whose request is in progress", async () => {
+  let now = 0;
+  const release = Promise.withResolvers<void>();
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const server = await serveGuarded(async () => {
+    await release.promise;
+    return new Response("answered");
+  }, { listener, now: () => now, maxConnections: 2, sweepEveryMs: 3_600_000 });
+  const idle: Deno.Conn[] = [];
+  try {
+    const port = listener.addr.port;
+    // The oldest connection carries a slow request; the newer ones never speak.
+    const pending = fetch(`http://127.0.0.1:${port}/`);
+    await settle();
+    for (let index = 0; index < 4; index++) {
+      now += 1_000;
+      idle.push(await Deno.connect({ hostname: "127.0.0.1", port }));
+      await settle();
+    }
+    release.resolve();
+    const response = await pending;
+    assert.equal(await response.text(), "answered");
+  } finally {
+    for (const conn of idle) conn.close();
+    await server.shutdown();
+  }
+});
