@@ -88,13 +88,24 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
   const hedgeDelayMs = Math.min(options.hedgeDelayMs ?? DEFAULT_HEDGE_DELAY_MS, timeoutMs);
   const fetchFn = options.fetch ?? upstreamFetch;
 
-  async function ask(url: string, method: string, params: unknown[]): Promise<unknown> {
+  async function ask(
+    url: string,
+    method: string,
+    params: unknown[],
+    lost: AbortSignal,
+  ): Promise<unknown> {
     // A viem client per request, so a failure belongs to this call only; building one is
-    // cheap and it holds no timers or connections of its own.
+    // cheap and it holds no timers or connections of its own. `lost` aborts the request when
+    // the other endpoint has already answered, freeing its connection at once.
+    const abortable: typeof fetch = (input, init) =>
+      fetchFn(input, {
+        ...init,
+        signal: init?.signal ? AbortSignal.any([init.signal, lost]) : lost,
+      });
     const client = createPublicClient({
       chain: hyperEvm,
       cacheTime: 0,
-      transport: http(url, { timeout: timeoutMs, retryCount: 0, fetchFn }),
+      transport: http(url, { timeout: timeoutMs, retryCount: 0, fetchFn: abortable }),
     });
     return await (client.request as unknown as RawRequest)({ method, params });
   }
@@ -106,7 +117,10 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
   ): Promise<T | null> {
     let answer: unknown;
     try {
-      answer = await hedged(urls.map((url) => () => ask(url, method, params)), hedgeDelayMs);
+      answer = await hedged(
+        urls.map((url) => (lost: AbortSignal) => ask(url, method, params, lost)),
+        hedgeDelayMs,
+      );
     } catch (error) {
       const errors = error instanceof AggregateError ? error.errors : [error];
       const failures = errors.map((each) => describeRpcFailure(each, timeoutMs));
@@ -159,10 +173,15 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
 
 /**
  * Runs `attempts[0]` and starts each next one when the previous has failed or `delayMs` has
- * passed, whichever is first; resolves with the first success, or rejects with an
- * AggregateError of every failure in order.
+ * passed, whichever is first; resolves with the first success (and aborts the signal every
+ * attempt was given, so the others stop), or rejects with an AggregateError of every failure
+ * in order.
  */
-export function hedged<T>(attempts: readonly (() => Promise<T>)[], delayMs: number): Promise<T> {
+export function hedged<T>(
+  attempts: readonly ((lost: AbortSignal) => Promise<T>)[],
+  delayMs: number,
+): Promise<T> {
+  const lost = new AbortController();
   return new Promise<T>((resolve, reject) => {
     const failures: unknown[] = new Array(attempts.length);
     let failed = 0;
@@ -173,10 +192,11 @@ export function hedged<T>(attempts: readonly (() => Promise<T>)[], delayMs: numb
       clearTimeout(timer);
       if (settled || started >= attempts.length) return;
       const index = started++;
-      attempts[index]().then((value) => {
+      attempts[index](lost.signal).then((value) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        lost.abort();
         resolve(value);
       }, (error) => {
         failures[index] = error;
