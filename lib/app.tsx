@@ -16,6 +16,7 @@ import { apiToolsRoutes } from "../routes/api_tools.ts";
 import { pageRoutes } from "../routes/pages.ts";
 import { deadline, type DeadlineOptions } from "./http/deadline.ts";
 import { staticPathGuard } from "./http/static_paths.ts";
+import { headWithoutBody } from "./http/head.ts";
 import { Echo } from "../routes/_page_errors.tsx";
 import {
   deadlinePage,
@@ -35,6 +36,7 @@ export interface CreateAppOptions {
 /** Builds the app over its dependencies. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   const app = new Hono();
+  app.use("*", headWithoutBody());
   app.use("*", securityHeaders({ hsts: deps.config.siteUrl.startsWith("https:") }));
   app.use(
     "*",

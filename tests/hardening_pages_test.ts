@@ -129,3 +129,28 @@ Deno.test("a page whose upstream hangs answers 504 at the page deadline, with a 
     await upstream.close();
   }
 });
+
+Deno.test("HEAD on a streaming route releases what the stream held", async () => {
+  const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
+  try {
+    const app = createApp(replayDeps(upstream));
+    const wallet = catalog.wallets.whale.address;
+    // Four export slots: HEAD must not keep them, nor the upstream wallet stream of /live.
+    for (let round = 0; round < 6; round++) {
+      const head = await app.request(`/wallet/${wallet}/trades.csv`, { method: "HEAD" });
+      assert.equal(head.status, 200, `HEAD ${round}`);
+      assert.equal(head.body, null);
+    }
+    const get = await app.request(`/wallet/${wallet}/trades.csv`);
+    assert.equal(get.status, 200, "every slot came back");
+    await get.body?.cancel();
+    const live = await app.request(`/wallet/${wallet}/live`, { method: "HEAD" });
+    assert.equal(live.status, 200);
+    for (let turn = 0; turn < 100 && upstream.stats().openStreams > 0; turn++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.equal(upstream.stats().openStreams, 0, "the upstream wallet stream was closed");
+  } finally {
+    await upstream.close();
+  }
+});
