@@ -17,18 +17,39 @@ import { createDefaultLimiter } from "./lib/http/default_limiter.ts";
 import { mcpRoutes } from "./routes/mcp.ts";
 import { apiToolsRoutes } from "./routes/api_tools.ts";
 import { pageRoutes } from "./routes/pages.ts";
+import { deadline, type DeadlineOptions } from "./lib/http/deadline.ts";
+import { staticPathGuard } from "./lib/http/static_paths.ts";
+import { headWithoutBody } from "./lib/http/head.ts";
+import { Echo } from "./routes/_page_errors.tsx";
+import {
+  deadlinePage,
+  isExemptFromPageDeadline,
+  serverErrorHandler,
+} from "./routes/_server_error.tsx";
 import { liveRoutes, type LiveRoutesOptions } from "./routes/live.ts";
 
 /** Tuning of the app's parts; the defaults are the production values. */
 export interface CreateAppOptions {
   /** Intervals and limits of the live positions stream (tests shorten them). */
   live?: LiveRoutesOptions;
+  /** The page deadline (default 25 s) and its timer (tests fire it themselves). */
+  pageDeadline?: Pick<DeadlineOptions, "ms" | "timer">;
 }
 
 /** Builds the app over its dependencies. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   const app = new Hono();
-  app.use("*", securityHeaders());
+  app.use("*", headWithoutBody());
+  app.use("*", securityHeaders({ hsts: deps.config.siteUrl.startsWith("https:") }));
+  app.use(
+    "*",
+    deadline({
+      ...options.pageDeadline,
+      onTimeout: deadlinePage,
+      exempt: isExemptFromPageDeadline,
+    }),
+  );
+  app.use("/static/*", staticPathGuard());
   app.use(
     "/static/*",
     serveStatic({ root: new URL(".", import.meta.url).pathname.replace(/\/$/, "") }),
@@ -66,7 +87,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
       <ErrorPage
         status={404}
         title="Page not found"
-        detail={`Nothing lives at ${c.req.path}.`}
+        detail={
+          <>
+            Nothing lives at <Echo value={c.req.path} />.
+          </>
+        }
         hints={[
           "Paste a wallet, transaction, intent or position id into the search on the overview.",
         ]}
@@ -74,16 +99,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
       { status: 404 },
     );
   });
-  app.onError((error, c) => {
-    console.error(`${c.req.method} ${c.req.path} failed:`, error);
-    return htmlResponse(
-      <ErrorPage
-        status={500}
-        title="Something went wrong on our side"
-        detail="The page could not be built. The error has been logged."
-      />,
-      { status: 500 },
-    );
-  });
+  app.onError(serverErrorHandler());
   return app;
 }

@@ -2,14 +2,14 @@
  * Local entry. With `--demo` (the `demo` and `dev` tasks) it starts the replay upstream in the
  * same process and points the explorer at it, so everything runs offline on loopback.
  */
-import { configFromEnv } from "./lib/config.ts";
 import { createDeps } from "./lib/boot.ts";
 import { createApp } from "./app.tsx";
 import { startReplayUpstream } from "./fixtures/replay.ts";
 import { catalog } from "./fixtures/mod.ts";
+import { configOrExit, startServer } from "./lib/start.ts";
 
 const demo = Deno.args.includes("--demo");
-let config = configFromEnv();
+let config = configOrExit();
 let now = Date.now;
 if (demo) {
   // The fixtures describe one moment (catalog.baseTimeMs); the demo clock starts there and
@@ -31,12 +31,8 @@ if (demo) {
   };
   console.log(`replay upstream: ${upstream.origin}`);
 }
-const app = createApp(createDeps(config, { now }));
-const server = Deno.serve({
-  hostname: config.host,
-  port: config.port,
-  onListen: ({ hostname, port }) => {
-    console.log(`Papertrade Explorer${demo ? " (offline demo)" : ""}: http://${hostname}:${port}/`);
-  },
-}, app.fetch);
-await server.finished;
+await startServer({
+  config,
+  label: `Papertrade Explorer${demo ? " (offline demo)" : ""}`,
+  createHandler: (settled) => createApp(createDeps(settled, { now })).fetch,
+});

@@ -3,6 +3,7 @@ import type { AppConfig } from "./config.ts";
 import type { AppDeps } from "./deps.ts";
 import { createPapertradeClient } from "./papertrade/mod.ts";
 import { createHyperEvmClient } from "./hyperevm/mod.ts";
+import { upstreamFetch } from "./http/upstream_pool.ts";
 
 /** Real upstream clients over the configured URLs, with the system clock unless given one. */
 export function createDeps(config: AppConfig, options: { now?: () => number } = {}): AppDeps {
@@ -11,6 +12,7 @@ export function createDeps(config: AppConfig, options: { now?: () => number } = 
     papertrade: createPapertradeClient({
       baseUrl: config.papertradeApiUrl,
       timeoutMs: config.upstreamTimeoutMs,
+      fetch: upstreamFetch,
     }),
     hyperevm: createHyperEvmClient({
       rpcUrl: config.rpcUrl,

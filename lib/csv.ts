@@ -1,29 +1,51 @@
 /**
- * CSV per RFC 4180 (comma separated, CRLF line ends, fields with a comma, quote or line break
- * in double quotes, quotes doubled), hardened against formula injection: a spreadsheet runs a
- * cell starting with `=`, `+`, `-` or `@` (or a tab or carriage return) as a formula, so such
- * cells get a leading apostrophe. Names from the leaderboard are chosen by anyone.
+ * CSV per RFC 4180 (comma separated, CRLF line ends, fields with a comma or quote in double
+ * quotes, quotes doubled), hardened against formula injection. A spreadsheet runs a cell as a
+ * formula when it starts with `=`, `+`, `-` or `@` (or a tab or carriage return), and several
+ * also when that character is preceded by spaces, no-break or zero-width spaces, bidi controls,
+ * or written full-width (`＝＋－＠`). Such cells get a leading apostrophe. Line breaks inside a
+ * cell become spaces: importers that split on lines would otherwise start a new row (and a
+ * new cell that may be a formula) mid-value. Names from the leaderboard are chosen by anyone.
  */
 
 /** One cell: text, a number, a boolean, or empty. */
 export type CsvCell = string | number | bigint | boolean | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Whitespace and invisible characters a spreadsheet may skip before reading the first one:
+// every Unicode space, zero-width characters, bidi marks, embeddings, overrides and isolates,
+// the word joiner and the byte order mark.
+const IGNORABLE_PREFIX =
+  /^[\s\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u206f\u3000\ufeff]+/;
+const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20\ufe62\ufe63\ufe66\ufe6b]/;
 // A plain decimal cannot carry a formula; leaving it alone keeps negative PnL numeric.
 const PLAIN_NUMBER = /^[+-]?[0-9]+(\.[0-9]+)?$/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+const NEEDS_QUOTES = /[",]/;
 
-/** One cell as CSV text: neutralised when it could start a formula, quoted when needed. */
+/** True when a spreadsheet could read `text` as a formula. */
+export function couldBeFormula(text: string): boolean {
+  if (PLAIN_NUMBER.test(text)) return false;
+  const stripped = text.replace(IGNORABLE_PREFIX, "");
+  if (stripped !== text && PLAIN_NUMBER.test(stripped)) return true; // " -1" is text, not a number
+  return FORMULA_START.test(text) || FORMULA_START.test(stripped);
+}
+
+/** One cell as CSV text: line breaks flattened, neutralised when it could start a formula. */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return "";
-  let text = String(value);
-  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  let text = String(value).replace(LINE_BREAKS, " ");
+  if (couldBeFormula(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One CSV line (with its CRLF). */
+export function csvLine(row: readonly CsvCell[]): string {
+  return `${row.map(csvCell).join(",")}\r\n`;
 }
 
 /** A whole CSV document: header line, then one line per row, every line ending in CRLF. */
 export function toCsv(header: readonly string[], rows: Iterable<readonly CsvCell[]>): string {
-  const lines = [header.map(csvCell).join(",")];
-  for (const row of rows) lines.push(row.map(csvCell).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  let text = csvLine(header);
+  for (const row of rows) text += csvLine(row);
+  return text;
 }

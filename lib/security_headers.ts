@@ -15,13 +15,20 @@ const CSP = [
   "frame-ancestors 'self' https://papertrade-os.pages.dev https://*.pages.dev",
 ].join("; ");
 
-/** Adds CSP, nosniff and referrer policy unless a route already set its own CSP. */
-export function securityHeaders(): MiddlewareHandler {
+/** HSTS for a site served over https: a year, subdomains left alone (they may not be ours). */
+export const HSTS = "max-age=31536000";
+
+/**
+ * Adds CSP, nosniff and referrer policy unless a route already set its own CSP, and HSTS when
+ * `hsts` is set (the app sets it when SITE_URL is https).
+ */
+export function securityHeaders(options: { hsts?: boolean } = {}): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
     if (!headers.has("content-security-policy")) headers.set("content-security-policy", CSP);
     headers.set("x-content-type-options", "nosniff");
     headers.set("referrer-policy", "strict-origin-when-cross-origin");
+    if (options.hsts) headers.set("strict-transport-security", HSTS);
   };
 }

@@ -5,6 +5,7 @@
 import { htmlResponse } from "../lib/render.ts";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
 import { describeUpstreamFailure } from "../lib/upstream_error.ts";
+import type { ComponentChildren } from "preact";
 import { ErrorPage } from "../components/ErrorPage.tsx";
 
 /** Wallet addresses as they may appear in a path (one home: lib/address.ts). */
@@ -15,14 +16,22 @@ export const HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
 export const POSITION_ID_PATTERN = /^[0-9]{1,78}$/;
 
 /** A 404 page naming what was not found. */
-export function notFoundPage(title: string, detail: string, hints: string[] = []): Response {
+export function notFoundPage(
+  title: string,
+  detail: ComponentChildren,
+  hints: string[] = [],
+): Response {
   return htmlResponse(<ErrorPage status={404} title={title} detail={detail} hints={hints} />, {
     status: 404,
   });
 }
 
 /** A 400 page saying what is wrong with the request. */
-export function badRequestPage(title: string, detail: string, hints: string[] = []): Response {
+export function badRequestPage(
+  title: string,
+  detail: ComponentChildren,
+  hints: string[] = [],
+): Response {
   return htmlResponse(<ErrorPage status={400} title={title} detail={detail} hints={hints} />, {
     status: 400,
   });
@@ -32,7 +41,9 @@ export function badRequestPage(title: string, detail: string, hints: string[] = 
 export function badAddressPage(value: string): Response {
   return badRequestPage(
     "That is not a wallet address",
-    `"${clip(value)}" is not a wallet address: expected 0x followed by 40 hex characters.`,
+    <>
+      "<Echo value={value} />" is not a wallet address: expected 0x followed by 40 hex characters.
+    </>,
     ["Copy the address again, or paste what you have into the search."],
   );
 }
@@ -41,7 +52,9 @@ export function badAddressPage(value: string): Response {
 export function badHashPage(value: string, what: string): Response {
   return badRequestPage(
     `That is not ${what}`,
-    `"${clip(value)}" is not ${what}: expected 0x followed by 64 hex characters.`,
+    <>
+      "<Echo value={value} />" is not {what}: expected 0x followed by 64 hex characters.
+    </>,
     ["Copy it again, or paste what you have into the search."],
   );
 }
@@ -75,4 +88,12 @@ export function isUnknownWallet(error: unknown): boolean {
 // Echoed input is escaped by Preact; clipping keeps a pasted novel from filling the page.
 function clip(value: string): string {
   return value.length > 80 ? `${value.slice(0, 77)}…` : value;
+}
+
+/**
+ * Input echoed on an error page: clipped, and isolated in a `<bdi>` so right-to-left
+ * overrides or isolates in it cannot reorder the sentence around it (as search does).
+ */
+export function Echo(props: { value: string }) {
+  return <bdi>{clip(props.value)}</bdi>;
 }

@@ -99,7 +99,7 @@ Deno.test("the tool reference on the MCP page lists exactly the registry's tools
   assert.deepEqual(listed.map((match) => match[1]), SAMPLE_TOOLS.map((tool) => tool.name));
   const markdown = (await get(app, "/docs/mcp.md")).body;
   const sections = [...markdown.matchAll(/^### (\S+)$/gm)].map((match) => match[1]);
-  assert.deepEqual(sections, SAMPLE_TOOLS.map((tool) => tool.name));
+  assert.deepEqual(sections, SAMPLE_TOOLS.map((tool) => tool.name.replaceAll("_", "-")));
 });
 
 Deno.test("the wrong slash form and the overview's slug redirect permanently", async () => {

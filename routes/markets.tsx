@@ -7,7 +7,7 @@ import { Layout } from "../components/Layout.tsx";
 import { MarketsTable } from "../components/MarketsTable.tsx";
 import { MarketDetail } from "../components/MarketDetail.tsx";
 import { PartNotice } from "../components/PartNotice.tsx";
-import { notFoundPage, upstreamFailurePage } from "./_page_errors.tsx";
+import { Echo, notFoundPage, upstreamFailurePage } from "./_page_errors.tsx";
 
 /** Routes of the markets pages. */
 export function marketsRoutes(deps: AppDeps): Hono {
@@ -55,7 +55,9 @@ export function marketsRoutes(deps: AppDeps): Hono {
     if (!market) {
       return notFoundPage(
         "No such market",
-        `Papertrade has no market called "${symbol.slice(0, 40)}".`,
+        <>
+          Papertrade has no market called "<Echo value={symbol.slice(0, 40)} />".
+        </>,
         [`The markets are ${overview.markets.map((item) => item.symbol).join(" and ")}.`],
       );
     }

@@ -9,6 +9,8 @@ import { clientKeyFromRequest } from "../lib/http/client_key.ts";
 import type { RateLimiter } from "../lib/http/rate_limit.ts";
 import { handleMcpRequest, type ToolEndpointOptions } from "../lib/mcp/mod.ts";
 import { MCP_INSTRUCTIONS, mcpDocLinks, mcpServerInfo } from "../lib/server_info.ts";
+import { describeUpstreamFailure } from "../lib/upstream_error.ts";
+import { siteLink } from "../lib/discovery/server_identity.ts";
 import { createToolContext } from "../tools/context.ts";
 import type { ToolDefinition } from "../tools/types.ts";
 
@@ -45,9 +47,12 @@ export function toolEndpointOptions(
     tools: options.tools,
     createContext: (signal) => createToolContext(deps, signal),
     limiter: options.limiter,
-    clientKey: clientKeyFromRequest(c.req.raw, remoteAddressOf(c)),
+    clientKey: clientKeyFromRequest(c.req.raw, remoteAddressOf(c), {
+      trustedProxies: deps.config.trustedProxies,
+    }),
     toolTimeoutMs: options.toolTimeoutMs,
     onError: options.onError,
+    classifyUpstream: (cause) => describeUpstreamFailure(cause) ?? undefined,
   };
 }
 
@@ -62,6 +67,8 @@ export function mcpRoutes(deps: AppDeps, options: ToolRoutesOptions): Hono {
       serverInfo,
       instructions: MCP_INSTRUCTIONS,
       docLinks,
+      // From the configured site URL, never from the request's Host header.
+      endpointUrl: siteLink(deps.config.siteUrl, "/mcp"),
     }));
   return app;
 }

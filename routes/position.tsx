@@ -14,6 +14,7 @@ import {
   ADDRESS_PATTERN,
   badAddressPage,
   badRequestPage,
+  Echo,
   isUnknownWallet,
   POSITION_ID_PATTERN,
   upstreamFailurePage,
@@ -27,7 +28,9 @@ export function positionRoutes(deps: AppDeps): Hono {
     if (!POSITION_ID_PATTERN.test(raw)) {
       return badRequestPage(
         "That is not a position id",
-        `"${raw.slice(0, 80)}" is not a position id: expected a whole number such as 53573.`,
+        <>
+          "<Echo value={raw} />" is not a position id: expected a whole number such as 53573.
+        </>,
       );
     }
     const id = raw.replace(/^0+(?=[0-9])/, "");

@@ -1,46 +1,33 @@
 /**
- * Runs `deno test` and ends with the plain line CI reads: `N passed, N failed`.
+ * Runs `deno test` and ends with the plain line CI reads: `N passed, N failed` (plus
+ * `, N skipped` when any test was ignored; see `_test_summary.ts`).
  *
  * Deno's own summary (`ok | 12 passed (3 steps) | 0 failed`) is not in that form, so this
  * wrapper streams the output through, picks the summary up and restates it. Extra arguments
  * go to `deno test` (paths, --filter ...).
  */
-const summary = /(?:ok|FAILED) \| (\d+) passed(?: \((\d+) steps?\))? \| (\d+) failed/;
+import { ciSummaryLine, parseTestSummary, type TestCounts } from "./_test_summary.ts";
 
 async function main(): Promise<number> {
-  const args = [
-    "test",
-    "-A",
-    "--unstable-kv",
-    ...(Deno.args.length ? Deno.args : []),
-  ];
+  const args = ["test", "-A", "--unstable-kv", ...Deno.args];
   const child = new Deno.Command(Deno.execPath(), {
     args,
     stdout: "piped",
     stderr: "inherit",
     env: { RUST_BACKTRACE: "0", NO_COLOR: "1" },
   }).spawn();
-  let passed = 0;
-  let failed = 0;
-  let sawSummary = false;
+  let counts: TestCounts | undefined;
   let tail = "";
   const decoder = new TextDecoder();
   for await (const chunk of child.stdout) {
     await Deno.stdout.write(chunk);
     tail = (tail + decoder.decode(chunk, { stream: true })).slice(-4096);
-    for (const line of tail.split("\n")) {
-      const match = summary.exec(line);
-      if (match) {
-        passed = Number(match[1]);
-        failed = Number(match[3]);
-        sawSummary = true;
-      }
-    }
+    for (const line of tail.split("\n")) counts = parseTestSummary(line) ?? counts;
   }
   const status = await child.status;
-  if (!sawSummary) failed = Math.max(failed, status.success ? 0 : 1);
-  console.log(`\n${passed} passed, ${failed} failed`);
-  return status.success && sawSummary && passed > 0 ? 0 : 1;
+  const final = counts ?? { passed: 0, failed: status.success ? 0 : 1, ignored: 0 };
+  console.log(`\n${ciSummaryLine(final)}`);
+  return status.success && counts !== undefined && final.passed > 0 ? 0 : 1;
 }
 
-Deno.exit(await main());
+if (import.meta.main) Deno.exit(await main());

@@ -59,9 +59,12 @@ Deno.test("the server card and agent card list exactly the registry tools", asyn
 Deno.test("the MCP docs page documents every registry tool, and no other", async () => {
   const response = await appFor("https://explorer.example").request("/docs/mcp.md");
   const markdown = await response.text();
-  // Each tool is a level-3 heading inside the "Tools" section.
+  // Each tool is a level-3 heading (the seed's hyphenated id) inside the "Tools" section,
+  // followed by its exact name in bold code.
   const section = markdown.split(/^## Tools$/m)[1].split(/^## /m)[0];
-  const documented = [...section.matchAll(/^### (.+)$/gm)].map((m) => m[1].trim());
+  const headings = [...section.matchAll(/^### (.+)$/gm)].map((m) => m[1].trim());
+  assert.deepEqual(headings, NAMES.map((name: string) => name.replaceAll("_", "-")));
+  const documented = [...section.matchAll(/^\*\*`([^`]+)`\*\*\./gm)].map((m) => m[1]);
   assert.deepEqual(documented, NAMES);
 });
 

@@ -64,6 +64,6 @@ Deno.test("unknown paths get a 404 page that says what was asked for", async () 
   await withPages(async ({ app }) => {
     const response = await app.request("/no/such/page");
     assert.equal(response.status, 404);
-    assert.ok((await response.text()).includes("Nothing lives at /no/such/page."));
+    assert.ok((await response.text()).includes("Nothing lives at <bdi>/no/such/page</bdi>."));
   });
 });

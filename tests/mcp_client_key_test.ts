@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import { createRateLimiter } from "../lib/http/rate_limit.ts";
+import { parseTrustedProxies } from "../lib/http/trusted_proxies.ts";
 import { apiToolsRoutes } from "../routes/api_tools.ts";
 import { mcpRoutes } from "../routes/mcp.ts";
 import { TOOLS } from "../tools/registry.ts";
@@ -21,6 +22,7 @@ function connection(hostname: string): Deno.ServeHandlerInfo<Deno.NetAddr> {
 function restCall(): Request {
   return new Request("http://localhost/api/tools/get_protocol_overview", {
     method: "POST",
+    headers: { "content-type": "application/json" },
     body: '{"recent_trades":1}',
   });
 }
@@ -56,6 +58,38 @@ Deno.test("each remote address has its own budget, shared by /mcp and the REST m
     const anonymous = await app.fetch(restCall());
     assert.equal(anonymous.status, 200);
     await anonymous.body?.cancel();
+  } finally {
+    await upstream.close();
+  }
+});
+
+Deno.test("a spoofed X-Forwarded-For neither buys a budget nor spends another client's", async () => {
+  const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
+  try {
+    const base = replayDeps(upstream);
+    const proxies = parseTrustedProxies("10.0.0.1");
+    assert.ok(proxies.ok);
+    const deps = { ...base, config: { ...base.config, trustedProxies: proxies.ranges } };
+    const limiter = createRateLimiter({ limit: 1, now: () => 0 });
+    const app = new Hono().route("/", apiToolsRoutes(deps, { tools: TOOLS, limiter }));
+    const call = async (remote: string, forwarded?: string) => {
+      const request = restCall();
+      if (forwarded) request.headers.set("x-forwarded-for", forwarded);
+      const response = await app.fetch(request, connection(remote));
+      await response.body?.cancel();
+      return response.status;
+    };
+    assert.equal(await call("198.51.100.7"), 200);
+    // Rotating the header does not help a direct caller: its own address is the key.
+    for (const forged of ["203.0.113.1", "203.0.113.2", "127.0.0.1"]) {
+      assert.equal(await call("198.51.100.7", forged), 429, forged);
+    }
+    // Nor could the forged "127.0.0.1" above spend the local client's budget.
+    assert.equal(await call("127.0.0.1"), 200);
+    // Through the trusted proxy the forwarded client is counted, written any way it likes.
+    assert.equal(await call("10.0.0.1", "203.0.113.50"), 200);
+    assert.equal(await call("10.0.0.1", "::ffff:203.0.113.50"), 429);
+    assert.equal(await call("10.0.0.1", "203.0.113.050"), 429);
   } finally {
     await upstream.close();
   }

@@ -114,7 +114,7 @@ Deno.test("GET /mcp: a JSON description with doc links; 405 and Allow when askin
     assert.match(described.headers.get("content-type") ?? "", /^application\/json/);
     const body = await described.json();
     assert.equal(body.name, "papertrade-explorer");
-    assert.equal(body.endpoint, `${app.origin}/mcp`);
+    assert.equal(body.endpoint, "https://explorer.test/mcp");
     assert.deepEqual(body.tools, TOOLS.map((tool) => tool.name));
     assert.equal(body.docs.mcp, "https://explorer.test/docs/mcp");
     // Every link points at a page or file the same app serves.

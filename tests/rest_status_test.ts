@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { catalog, type TestApp, withTestApp } from "./_app.ts";
+import type { Faults } from "../fixtures/mod.ts";
 import { postMcp, rpc } from "./_mcp.ts";
 
 function postTool(app: TestApp, name: string, body: string, headers: HeadersInit = {}) {
@@ -27,9 +28,26 @@ Deno.test("REST 200: the body is the tool's structured result", async () => {
     const body = await response.json();
     assert.equal(body.address, catalog.wallets.whale.address);
     assert.equal(body.leaderboard_name, catalog.wallets.whale.leaderboardName);
-    const bare = await app.fetch("/api/tools/get_protocol_overview", { method: "POST" });
+    const bare = await app.fetch("/api/tools/get_protocol_overview", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+    });
     assert.equal(bare.status, 200, "an empty body counts as {}");
     assert.ok(Array.isArray((await bare.json()).markets));
+  });
+});
+
+Deno.test("REST 415: a form post or any body not sent as application/json spends nothing", async () => {
+  await withTestApp(async (app) => {
+    for (const type of ["text/plain", "application/x-www-form-urlencoded"]) {
+      const response = await app.fetch("/api/tools/get_protocol_overview", {
+        method: "POST",
+        headers: { "content-type": type },
+        body: "{}",
+      });
+      assert.equal(response.status, 415, type);
+      assert.equal((await response.json()).error, "unsupported_media_type");
+    }
   });
 });
 
@@ -136,11 +154,50 @@ Deno.test("REST 429: one budget of 60 calls a minute per client across MCP and R
     assert.ok(Number(viaMcp.response.headers.get("retry-after")) >= 1);
     // Calls that use no budget still work while the client is limited.
     assert.deepEqual((await postMcp(app, rpc(100, "ping"), header)).json.result, {});
-    // Another client (a different first forwarded hop) has its own budget.
-    const other = await postTool(app, "get_protocol_overview", "{}", {
+    // No proxy is trusted here, so a forwarded header buys no fresh budget.
+    const spoofed = await postTool(app, "get_protocol_overview", "{}", {
       "x-forwarded-for": "203.0.113.9",
     });
-    assert.equal(other.status, 200);
-    await other.body?.cancel();
+    assert.equal(spoofed.status, 429);
+    await spoofed.body?.cancel();
   });
+});
+
+Deno.test("REST 503/504 for upstream outages, with Retry-After when the upstream gave one", async () => {
+  const cases: { faults: Faults; status: number; error: string; retryAfter: string | null }[] = [
+    {
+      faults: { target: "api", rateLimit: { retryAfterS: 30 } },
+      status: 503,
+      error: "upstream_unavailable",
+      retryAfter: "30",
+    },
+    {
+      faults: { target: "api", status: 503 },
+      status: 503,
+      error: "upstream_unavailable",
+      retryAfter: null,
+    },
+    {
+      faults: { target: "api", hang: true },
+      status: 504,
+      error: "upstream_timeout",
+      retryAfter: null,
+    },
+    {
+      faults: { target: "api", status: 500 },
+      status: 502,
+      error: "upstream_error",
+      retryAfter: null,
+    },
+  ];
+  for (const { faults, status, error, retryAfter } of cases) {
+    await withTestApp(async (app) => {
+      const response = await postTool(app, "get_protocol_overview", "{}");
+      assert.equal(response.status, status, JSON.stringify(faults));
+      assert.equal(response.headers.get("retry-after"), retryAfter);
+      const body = await response.json();
+      assert.equal(body.error, error);
+      assert.match(body.message, /Papertrade API/);
+    }, { faults, upstreamTimeoutMs: 300 });
+  }
 });

@@ -117,15 +117,29 @@ export function renderDecoded(result: Output, decoded: Settlement | null): strin
       } signed by ` +
       `${intent.signer}, id ${intent.intent_id ?? "n/a"}: ${
         intent.executed ? "executed" : `failed (${quoted(intent.failure_reason)})`
-      }, signature ${intent.signature_verified ? "verified" : "NOT verified"}${
-        intent.fields?.market ? `, ${intent.fields.market}` : ""
-      }${intent.fields?.side ? ` ${intent.fields.side}` : ""}${
-        intent.fields?.leverage !== undefined ? ` ${intent.fields.leverage}x` : ""
-      }${intent.fields?.position_ids ? `, positions ${intent.fields.position_ids.join(", ")}` : ""}`
+      }, signature ${
+        intent.signature_verified ? "verified" : `NOT verified (${signerMismatch(intent)})`
+      }${intent.fields?.market ? `, ${intent.fields.market}` : ""}${
+        intent.fields?.side ? ` ${intent.fields.side}` : ""
+      }${intent.fields?.leverage !== undefined ? ` ${intent.fields.leverage}x` : ""}${
+        intent.fields?.position_ids ? `, positions ${intent.fields.position_ids.join(", ")}` : ""
+      }`
     ),
     result.intents.length > TEXT_ROWS
       ? `(${result.intents.length - TEXT_ROWS} more listed intents are in the structured result.)`
       : null,
     reasons ? `Failure reasons are quoted chain data. ${UNTRUSTED_NOTE}` : null,
   );
+}
+
+// Who the signature says signed, next to who the intent says signed, so a reader of the
+// text alone can see the forgery (or the broken intent id) without the structured result.
+function signerMismatch(
+  intent: { signer: string; recovered_signer: string | null; verification_problem: string | null },
+): string {
+  const recovered = intent.recovered_signer === null
+    ? "no signer could be recovered"
+    : `recovered signer ${intent.recovered_signer}`;
+  const problem = intent.verification_problem ? `; ${intent.verification_problem}` : "";
+  return `${recovered}, declared signer ${intent.signer}${problem}`;
 }

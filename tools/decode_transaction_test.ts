@@ -58,7 +58,11 @@ Deno.test("decode_transaction marks the failed call of a successful batch as not
 Deno.test("decode_transaction reports a tampered signature as not verified", async () => {
   await withHarness(async ({ context }) => {
     const batch = txs.batch_with_tampered_signature;
-    const { structured } = await callTool(decodeTransactionTool, { tx_hash: batch.hash }, context);
+    const { structured, text } = await callTool(
+      decodeTransactionTool,
+      { tx_hash: batch.hash },
+      context,
+    );
     const tampered = structured.intents.find((intent) =>
       intent.intent_id === batch.tamperedIntentId
     );
@@ -66,6 +70,16 @@ Deno.test("decode_transaction reports a tampered signature as not verified", asy
     assert.equal(tampered.signature_verified, false);
     assert.equal(tampered.signer, batch.declaredSigner);
     assert.ok(tampered.verification_problem);
+    // The text alone names both signers of the failed check.
+    const line = text.split("\n").find((row) => row.includes("NOT verified"));
+    assert.ok(line, text);
+    assert.ok(line.includes(`declared signer ${batch.declaredSigner}`), line);
+    assert.ok(
+      tampered.recovered_signer === null
+        ? line.includes("no signer could be recovered")
+        : line.includes(`recovered signer ${tampered.recovered_signer}`),
+      line,
+    );
     const others = structured.intents.filter((intent) => intent !== tampered);
     assert.ok(others.every((intent) => intent.signature_verified));
   });

@@ -1,10 +1,6 @@
 /** get_protocol_overview: protocol totals, every market at its live mark, and the latest trades. */
 import { z } from "zod";
-import {
-  fetchProtocolOverview,
-  type MarketOverview,
-  type ProtocolOverview,
-} from "../lib/overview.ts";
+import { fetchProtocolOverview, type MarketOverview } from "../lib/overview.ts";
 import { argsObject } from "./_args.ts";
 import { withUpstreamErrors } from "./_errors.ts";
 import { feedTradeJson, feedTradeOut } from "./_json_intents.ts";
@@ -48,6 +44,19 @@ const output = z.strictObject({
   trading_paused: z.boolean().nullable().describe(
     "Null when the trading state could not be read.",
   ),
+  lp_usd: z.number().nullable().describe(
+    "Liquidity provided to the vault; null without the summary.",
+  ),
+  lifetime_volume_usd: z.number().nullable(),
+  open_positions: z.number().int().nullable(),
+  fees_lifetime_usd: z.number().nullable(),
+  fees_pending_usd: z.number().nullable(),
+  paper_supply: z.number().nullable().describe("PAPER tokens in existence."),
+  paper_staked: z.number().nullable().describe("PAPER tokens staked."),
+  payout_queue: z.strictObject({
+    owed_usd: z.number().describe("USD owed to wallets waiting in the payout queue."),
+    wallets: z.number().int().describe("Wallets waiting."),
+  }).nullable().describe("Null when the protocol summary could not be read."),
   unavailable: unavailableOut,
   rows_skipped: rowsSkippedOut,
 });
@@ -61,8 +70,8 @@ export const getProtocolOverviewTool: ToolDefinition<typeof input, typeof output
   description:
     "Market-wide state: value locked, per-market live mark, open interest in USD against its " +
     "cap, max leverage and whether each market is openable, whether trading is paused, and " +
-    "the latest trades feed (recent_trades, default 10, up to 50). The text adds LP, lifetime " +
-    "volume, open positions, PAPER supply and staked, and fees. Next: get_wallet or " +
+    "the latest trades feed (recent_trades, default 10, up to 50), LP, lifetime volume, open " +
+    "positions, PAPER supply and staked, fees and the payout queue. Next: get_wallet or " +
     "get_positions with a trade's wallet, get_leaderboard for rankings.",
   inputSchema: input,
   outputSchema: output,
@@ -74,15 +83,25 @@ export const getProtocolOverviewTool: ToolDefinition<typeof input, typeof output
         signal: context.signal,
       })
     );
+    const totals = overview.totals;
     const structured: Output = {
-      tvl_usd: overview.totals && fromWad(overview.totals.tvl),
+      tvl_usd: totals && fromWad(totals.tvl),
       markets: overview.markets.map(marketJson),
       recent_trades: overview.recentTrades.slice(0, recent_trades).map(feedTradeJson),
       trading_paused: overview.rules && overview.rules.tradingPaused,
+      lp_usd: totals && fromWad(totals.lp),
+      lifetime_volume_usd: totals && fromWad(totals.lifetimeVolume),
+      open_positions: totals && totals.openPositions,
+      fees_lifetime_usd: totals && fromWad(totals.feesLifetime),
+      fees_pending_usd: totals && fromWad(totals.feesPending),
+      paper_supply: totals && fromWad(totals.paperSupply),
+      paper_staked: totals && fromWad(totals.paperStaked),
+      payout_queue: totals &&
+        { owed_usd: fromWad(totals.queueOwed), wallets: totals.queueCount },
       unavailable: unavailableJson(overview.unavailable),
       rows_skipped: overview.rowsSkipped,
     };
-    return { structured, text: renderOverview(structured, overview) };
+    return { structured, text: renderOverview(structured) };
   },
 };
 
@@ -106,26 +125,27 @@ function marketJson(market: MarketOverview): z.input<typeof marketOut> {
   };
 }
 
-function renderOverview(result: Output, overview: ProtocolOverview): string {
-  const totals = overview.totals;
+// Rendered from the structured result only, so the text cannot say more than it carries.
+function renderOverview(result: Output): string {
   const paused = result.trading_paused === null
     ? ""
     : result.trading_paused
     ? " (trading PAUSED)"
     : " (trading on)";
+  const queue = result.payout_queue;
   return lines(
     unavailableText(result.unavailable, result.rows_skipped),
-    totals &&
-      `Papertrade${paused}: TVL ${usd(result.tvl_usd)}, LP ${usd(fromWad(totals.lp))}, ` +
-        `lifetime volume ${usd(fromWad(totals.lifetimeVolume))}, ` +
-        `${totals.openPositions} open positions.`,
-    !totals && paused ? `Papertrade${paused}.` : null,
-    totals &&
-      `Fees: lifetime ${usd(fromWad(totals.feesLifetime))}, pending ${
-        usd(fromWad(totals.feesPending))
-      }. PAPER supply ${amount(fromWad(totals.paperSupply))}, staked ${
-        amount(fromWad(totals.paperStaked))
-      }. Payout queue ${usd(fromWad(totals.queueOwed))} owed to ${totals.queueCount} wallets.`,
+    result.tvl_usd !== null &&
+      `Papertrade${paused}: TVL ${usd(result.tvl_usd)}, LP ${usd(result.lp_usd)}, ` +
+        `lifetime volume ${usd(result.lifetime_volume_usd)}, ` +
+        `${result.open_positions} open positions.`,
+    result.tvl_usd === null && paused ? `Papertrade${paused}.` : null,
+    queue &&
+      `Fees: lifetime ${usd(result.fees_lifetime_usd)}, pending ${
+        usd(result.fees_pending_usd)
+      }. PAPER supply ${amount(result.paper_supply)}, staked ${
+        amount(result.paper_staked)
+      }. Payout queue ${usd(queue.owed_usd)} owed to ${queue.wallets} wallets.`,
     ...result.markets.map((m) =>
       `- ${m.market}: ${m.status}${m.openable ? "" : " (not openable)"}, mark ${
         price(m.mark_price)

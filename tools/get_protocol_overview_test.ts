@@ -53,3 +53,21 @@ Deno.test("get_protocol_overview rejects recent_trades outside 0..50 or not whol
     "unknown argument 'trades'; accepted arguments: recent_trades",
   );
 });
+
+Deno.test("the structured result carries every figure the text states", async () => {
+  await withHarness(async ({ context }) => {
+    const { json, text } = await callTool(getProtocolOverviewTool, { recent_trades: 0 }, context);
+    const result = JSON.parse(json);
+    const usdText = (value: number) =>
+      `$${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    assert.ok(text.includes(`LP ${usdText(result.lp_usd)}`));
+    assert.ok(text.includes(`lifetime volume ${usdText(result.lifetime_volume_usd)}`));
+    assert.ok(text.includes(`${result.open_positions} open positions`));
+    assert.ok(text.includes(`lifetime ${usdText(result.fees_lifetime_usd)}`));
+    assert.ok(text.includes(`pending ${usdText(result.fees_pending_usd)}`));
+    assert.ok(text.includes(`owed to ${result.payout_queue.wallets} wallets`));
+    for (const key of ["paper_supply", "paper_staked"]) {
+      assert.equal(typeof result[key], "number", key);
+    }
+  });
+});

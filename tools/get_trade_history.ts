@@ -11,8 +11,6 @@ import { READ_ONLY_ANNOTATIONS, type ToolDefinition, ToolError } from "./types.t
 
 /** Trades per page. */
 export const TRADE_HISTORY_PAGE_SIZE = 75;
-/** Trades listed in the text; the structured result always has the whole page. */
-const TEXT_ROWS = 25;
 
 const input = argsObject({
   address: addressArg("Wallet address: 0x followed by 40 hex characters. Case-insensitive."),
@@ -97,20 +95,25 @@ function renderHistory(result: Output, filter: string): string {
       ? `Wallet ${result.address}: no ${what} on this page.`
       : `Wallet ${result.address}: ${result.trades.length} ${what}, newest first; net PnL on ` +
         `this page ${signedUsd(net)}.`,
-    ...result.trades.slice(0, TEXT_ROWS).map((t) =>
-      `- #${t.position_id} ${t.market} ${t.side} ${t.leverage}x margin ${usd(t.margin_usd)}, ` +
-      `entry ${price(t.entry_price)} exit ${price(t.exit_price)}, ${
-        t.liquidated ? "liquidated, " : ""
-      }net ${signedUsd(t.net_pnl_usd)}, closed ${t.closed_at ?? "n/a"}`
-    ),
-    result.trades.length > TEXT_ROWS
-      ? `(${
-        result.trades.length - TEXT_ROWS
-      } more trades of this page are in the structured result.)`
+    result.trades.length > 0
+      ? "One line per trade: #position market side leverage, margin, entry→exit, net PnL, " +
+        "closed at (L = liquidated)."
       : null,
+    // Every trade of the page, one short line each, so a model reading only the text sees
+    // the whole page; intent ids and transaction hashes are in the structured result.
+    ...result.trades.map((t) =>
+      `#${t.position_id} ${t.market} ${t.side} ${t.leverage}x, ${usd(t.margin_usd)}, ` +
+      `${price(t.entry_price)}→${price(t.exit_price)}, ${signedUsd(t.net_pnl_usd)}, ` +
+      `${compactTime(t.closed_at)}${t.liquidated ? " L" : ""}`
+    ),
     result.next_cursor === null
       ? "This is the last page."
       : `More trades exist: call get_trade_history with the same address and filter and ` +
         `cursor ${JSON.stringify(result.next_cursor)}.`,
   );
+}
+
+// Seconds and milliseconds add nothing to a trade list; the structured result keeps them.
+function compactTime(iso: string | null): string {
+  return iso === null ? "n/a" : iso.replace(/:\d{2}(\.\d+)?Z$/, "Z");
 }

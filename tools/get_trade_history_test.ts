@@ -78,3 +78,22 @@ Deno.test("get_trade_history rejects malformed arguments with messages naming th
     "cursor: expected the next_cursor string of a previous call",
   );
 });
+
+Deno.test("the text carries every trade of the page, one compact line each", async () => {
+  await withHarness(async ({ context }) => {
+    const { json, text } = await callTool(
+      getTradeHistoryTool,
+      { address: catalog.wallets.whale.address },
+      context,
+    );
+    const trades = JSON.parse(json).trades as { position_id: string }[];
+    assert.ok(trades.length > 25, `the whale's first page has ${trades.length} trades`);
+    for (const trade of trades) {
+      assert.match(text, new RegExp(`^#${trade.position_id} `, "m"), trade.position_id);
+    }
+    assert.doesNotMatch(text, /more trades of this page are in the structured result/);
+    const rows = text.split("\n").filter((line) => line.startsWith("#"));
+    assert.equal(rows.length, trades.length);
+    assert.ok(rows.every((row) => row.length < 110), "compact");
+  });
+});

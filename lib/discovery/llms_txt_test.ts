@@ -47,5 +47,5 @@ Deno.test("llms-full.txt holds every page's final markdown in reading order", as
   const markers = [...full.matchAll(/^<!-- (\S+) -->$/gm)].map((match) => match[1]);
   assert.deepEqual(markers, DOCS_PAGES.map((page) => SITE_URL + docsPath(page)));
   assert.doesNotMatch(full, /\{\{SITE_URL\}\}|<!-- tools -->/);
-  assert.match(full, /### get_leaderboard/);
+  assert.match(full, /### get-leaderboard/);
 });

@@ -3,15 +3,35 @@
  * REST mirror. Built from the tool list, so it lists exactly the tools the server runs.
  */
 import { type DiscoveryOptions, SERVER_IDENTITY, siteLink } from "./server_identity.ts";
-import { type JsonSchema, type ToolInfo, toolJsonSchemas } from "./tool_info.ts";
+import { exampleArguments, type JsonSchema, type ToolInfo, toolJsonSchemas } from "./tool_info.ts";
 
 const ERROR_RESPONSES: Record<string, string> = {
   "400": "The body is not valid JSON or not a JSON object.",
   "404": "No tool has this name.",
   "405": "Only POST (and OPTIONS for CORS preflight) is allowed.",
   "413": "The body is larger than 64 KiB.",
-  "422": "The tool reported an error: bad arguments, not found upstream, or an upstream fault.",
+  "415": "The Content-Type is not application/json.",
+  "422": "The arguments are invalid, or the tool reported an error about them (such as a " +
+    "wallet the exchange has never seen).",
   "429": "Too many tool calls from this client; retry after the number of seconds in Retry-After.",
+  "502": "An upstream source (Papertrade API or HyperEVM RPC) answered with an error or a " +
+    "shape we do not understand.",
+  "503": "An upstream source is rate limiting us or unavailable; Retry-After is set when it " +
+    "said how long to wait.",
+  "504": "An upstream source did not answer in time (or the tool's 25 s deadline passed).",
+};
+
+/** Statuses whose answers carry Retry-After. */
+const RETRY_AFTER_STATUSES = new Set(["429", "503"]);
+
+/** Statuses `POST /mcp` answers with a JSON-RPC error envelope (an `id` of null, as a rule). */
+const MCP_ERROR_RESPONSES: Record<string, string> = {
+  "400": "Not valid JSON (-32700), not a JSON-RPC message or an invalid batch (-32600), or a " +
+    "protocol header problem.",
+  "413": "The body is larger than 64 KiB (-32600).",
+  "415": "The Content-Type is not application/json (-32600).",
+  "429": "Too many tool calls from this client (-32000); Retry-After says when to retry and " +
+    "`error.data` carries the limit.",
 };
 
 /** Builds the OpenAPI 3.1 document for the given site and tools. */
@@ -21,8 +41,33 @@ export function buildOpenApi(options: DiscoveryOptions<ToolInfo>): JsonSchema {
     Error: {
       type: "object",
       description: "Error body of the REST mirror.",
-      properties: { error: { type: "string", description: "What went wrong." } },
-      required: ["error"],
+      properties: {
+        error: {
+          type: "string",
+          description: "What went wrong, as a stable code (`invalid_json`, `rate_limited`, " +
+            "`upstream_timeout`, ...).",
+        },
+        message: { type: "string", description: "The same in words, saying what to do next." },
+      },
+      required: ["error", "message"],
+    },
+    JsonRpcError: {
+      type: "object",
+      description: "A JSON-RPC 2.0 error response (MCP).",
+      properties: {
+        jsonrpc: { const: "2.0" },
+        id: { type: ["string", "integer", "null"] },
+        error: {
+          type: "object",
+          properties: {
+            code: { type: "integer", description: "JSON-RPC error code." },
+            message: { type: "string" },
+            data: { description: "Details, such as the rate limit's numbers." },
+          },
+          required: ["code", "message"],
+        },
+      },
+      required: ["jsonrpc", "id", "error"],
     },
     JsonRpcMessage: {
       type: "object",
@@ -52,15 +97,18 @@ export function buildOpenApi(options: DiscoveryOptions<ToolInfo>): JsonSchema {
       summary: server.description,
       description: "Unofficial and read-only. Every tool is available over MCP at /mcp and as a " +
         "plain HTTP operation at POST /api/tools/{name}; both run the same code.",
+      license: { name: "Apache License 2.0", identifier: "Apache-2.0" },
     },
-    servers: [{ url: options.siteUrl.replace(/\/+$/, "") }],
+    servers: [{ url: options.siteUrl.replace(/\/+$/, "") || "/" }],
+    // Every operation is public: no key, no login, no cookie.
+    security: [],
     externalDocs: { url: siteLink(options.siteUrl, "/docs/reference"), description: "Reference" },
     tags: [
       { name: "tools", description: "The read-only tools, one operation each." },
       { name: "mcp", description: "The Model Context Protocol endpoint." },
     ],
     paths,
-    components: { schemas, responses: errorResponses() },
+    components: { schemas, responses: { ...errorResponses(), ...mcpErrorResponses() } },
   };
 }
 
@@ -89,7 +137,10 @@ function toolOperation(tool: ToolInfo, base: string, input: JsonSchema): JsonSch
       required: hasRequired,
       description: `Arguments of ${tool.name} as a JSON object.`,
       content: {
-        "application/json": { schema: { $ref: `#/components/schemas/${base}Arguments` } },
+        "application/json": {
+          schema: { $ref: `#/components/schemas/${base}Arguments` },
+          example: exampleArguments(tool),
+        },
       },
     },
     responses,
@@ -107,12 +158,25 @@ function errorResponses(): Record<string, JsonSchema> {
     if (status === "405") {
       response.headers = { Allow: { schema: { type: "string" }, description: "POST, OPTIONS" } };
     }
-    if (status === "429") {
-      response.headers = {
-        "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait." },
-      };
-    }
+    if (RETRY_AFTER_STATUSES.has(status)) response.headers = retryAfterHeader();
     responses[`Status${status}`] = response;
+  }
+  return responses;
+}
+
+function retryAfterHeader(): JsonSchema {
+  return { "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait." } };
+}
+
+function mcpErrorResponses(): Record<string, JsonSchema> {
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, description] of Object.entries(MCP_ERROR_RESPONSES)) {
+    const response: JsonSchema = {
+      description,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/JsonRpcError" } } },
+    };
+    if (RETRY_AFTER_STATUSES.has(status)) response.headers = retryAfterHeader();
+    responses[`Mcp${status}`] = response;
   }
   return responses;
 }
@@ -132,6 +196,7 @@ function mcpPath(): JsonSchema {
         content: {
           "application/json": {
             schema: { oneOf: [message, { type: "array", items: message, maxItems: 20 }] },
+            example: { jsonrpc: "2.0", id: 1, method: "tools/list" },
           },
         },
       },
@@ -144,9 +209,12 @@ function mcpPath(): JsonSchema {
           },
         },
         "202": { description: "Only notifications were sent; there is nothing to answer." },
-        "400": { $ref: "#/components/responses/Status400" },
-        "413": { $ref: "#/components/responses/Status413" },
-        "429": { $ref: "#/components/responses/Status429" },
+        ...Object.fromEntries(
+          Object.keys(MCP_ERROR_RESPONSES).map((status) => [
+            status,
+            { $ref: `#/components/responses/Mcp${status}` },
+          ]),
+        ),
       },
     },
     get: {

@@ -39,7 +39,23 @@ Deno.test("each operation takes the argument schema and answers the result schem
     { $ref: "#/components/schemas/GetWalletArguments" },
   );
   const responses = operation.responses as Record<string, unknown>;
-  assert.deepEqual(Object.keys(responses), ["200", "400", "404", "405", "413", "422", "429"]);
+  assert.deepEqual(Object.keys(responses), [
+    "200",
+    "400",
+    "404",
+    "405",
+    "413",
+    "415",
+    "422",
+    "429",
+    "502",
+    "503",
+    "504",
+  ]);
+  const example = (body.content as Record<string, { example: Record<string, unknown> }>)[
+    "application/json"
+  ].example;
+  assert.match(String(example.address), /^0x[0-9a-f]{40}$/, "a request example to copy");
   const schemas = (document.components as Record<string, Record<string, Record<string, unknown>>>)
     .schemas;
   assert.deepEqual(schemas.GetWalletArguments.required, ["address"]);
@@ -54,3 +70,27 @@ Deno.test("hostile tool text stays inside JSON strings and the document stays va
   const document = buildOpenApi({ ...options, tools: [...SAMPLE_TOOLS, HOSTILE_TOOL] });
   assert.deepEqual(await new Validator().validate(document), { valid: true });
 });
+
+Deno.test("public, licensed, and /mcp errors are JSON-RPC envelopes while REST errors carry a message", () => {
+  const document = buildOpenApi(options);
+  assert.deepEqual(document.security, []);
+  assert.deepEqual((document.info as Record<string, unknown>).license, {
+    name: "Apache License 2.0",
+    identifier: "Apache-2.0",
+  });
+  const components = document.components as Record<string, Record<string, JsonSchemaLike>>;
+  assert.deepEqual(components.schemas.Error.required, ["error", "message"]);
+  const mcp = (document.paths as Record<string, { post: JsonSchemaLike }>)["/mcp"].post;
+  const responses = mcp.responses as Record<string, { $ref: string }>;
+  for (const status of ["400", "413", "415", "429"]) {
+    const name = responses[status].$ref.split("/").pop()!;
+    const content = components.responses[name].content as Record<string, { schema: unknown }>;
+    assert.deepEqual(content["application/json"].schema, {
+      $ref: "#/components/schemas/JsonRpcError",
+    }, status);
+  }
+  const rest503 = components.responses.Status503 as { headers: Record<string, unknown> };
+  assert.ok(rest503.headers["Retry-After"]);
+});
+
+type JsonSchemaLike = Record<string, unknown>;

@@ -70,7 +70,8 @@ export function buildWellKnownServerCard(options: DiscoveryOptions<ToolInfo>): J
 /** The MCP catalog (`/.well-known/mcp/catalog.json`) pointing at the SEP-2127 card. */
 export function buildMcpCatalog(options: DiscoveryOptions<ToolInfo>): JsonSchema {
   const server = options.server ?? SERVER_IDENTITY;
-  const host = new URL(options.siteUrl).hostname;
+  // Without SITE_URL (links root-relative) the identifier falls back to the server's name.
+  const host = URL.canParse(options.siteUrl) ? new URL(options.siteUrl).hostname : "unconfigured";
   const shortName = server.registryName.split("/")[1];
   return {
     specVersion: "draft",

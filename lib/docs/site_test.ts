@@ -29,8 +29,8 @@ Deno.test("the site URL placeholder and the tools marker are replaced before ren
   const page = await site.render(PAGE);
   assert.match(page.markdown, /Call https:\/\/a.example\/mcp\./);
   assert.doesNotMatch(page.markdown, /\{\{SITE_URL\}\}|<!-- tools -->/);
-  assert.match(page.markdown, /### get_leaderboard/);
-  assert.match(page.html, /<h3 id="get_wallet">/);
+  assert.match(page.markdown, /### get-leaderboard/);
+  assert.match(page.html, /<h3 id="get-wallet">/);
   assert.match(page.text, /Call https:\/\/a.example\/mcp\./);
 });
 

@@ -27,8 +27,17 @@ export function toolReferenceMarkdown(tools: readonly ToolInfo[]): string {
   return lines.join("\n");
 }
 
-/** The heading id a tool's section gets (GitHub slug rules, as the renderer applies them). */
+/**
+ * The heading id of a tool's section, as the docs seed writes it: `get_wallet` → `get-wallet`
+ * (GitHub slug rules on the hyphenated name). The section also keeps an anchor with the
+ * underscore id it had before, so old links still land on it.
+ */
 export function anchorOf(name: string): string {
+  return legacyAnchorOf(name).replaceAll("_", "-");
+}
+
+/** The id a tool's section had before the seed's hyphenated ids (still present as an anchor). */
+export function legacyAnchorOf(name: string): string {
   return name.toLowerCase().replace(/[^\p{L}\p{N}_\- ]/gu, "").replace(/ /g, "-");
 }
 
@@ -44,10 +53,13 @@ function toolSection(tool: ToolInfo): string {
     method: "tools/call",
     params: { name: tool.name, arguments: exampleArguments(tool) },
   };
+  const legacy = legacyAnchorOf(tool.name);
   return [
-    `### ${escapeText(tool.name)}`,
+    // The old id as an empty anchor just above the heading: `#get_wallet` links keep working.
+    ...(legacy === anchorOf(tool.name) ? [] : [`<a id="${legacy}"></a>`, ""]),
+    `### ${escapeText(anchorOf(tool.name))}`,
     "",
-    `**${escapeText(tool.title)}**`,
+    `**\`${escapeCode(tool.name)}\`**. **${escapeText(tool.title)}**`,
     "",
     escapeText(tool.description),
     "",

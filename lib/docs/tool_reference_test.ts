@@ -14,7 +14,7 @@ Deno.test("the tool index lists every tool in registry order, linked to its sect
 
 Deno.test("each tool section has its annotations, argument table, result fields and a call", () => {
   const markdown = toolReferenceMarkdown(SAMPLE_TOOLS);
-  assert.match(markdown, /### get_wallet\n\n\*\*Look up a wallet\*\*/);
+  assert.match(markdown, /### get-wallet\n\n\*\*`get_wallet`\*\*\. \*\*Look up a wallet\*\*/);
   assert.match(markdown, /Annotations: `readOnlyHint: true`, `destructiveHint: false`/);
   assert.match(
     markdown,
@@ -41,7 +41,11 @@ Deno.test("type labels read unions, arrays and nullable types", () => {
   assert.equal(typeLabel({}), "any");
 });
 
-Deno.test("anchorOf follows the heading slug rules for tool names", () => {
-  assert.equal(anchorOf("get_trade_history"), "get_trade_history");
+Deno.test("tool anchors are the seed's hyphenated ids, and the old underscore ids still exist", () => {
+  assert.equal(anchorOf("get_trade_history"), "get-trade-history");
   assert.equal(anchorOf("Get Wallet!"), "get-wallet");
+  const { html, headings } = renderMarkdown(toolReferenceMarkdown(SAMPLE_TOOLS));
+  assert.ok(headings.some((heading) => heading.id === "get-wallet"));
+  assert.match(html, /<a id="get_wallet"><\/a>/, "old #get_wallet links still land");
+  assert.match(html, /href="#get-wallet"/);
 });

@@ -1,16 +1,65 @@
-/** Who is calling, for per-client rate limits. */
+/**
+ * Who is calling, for per-client rate limits.
+ *
+ * The connection's remote address is the client unless that address is a proxy listed in
+ * `TRUSTED_PROXIES`; only then is `X-Forwarded-For` read, from the right (the hop our proxy
+ * appended) leftwards, skipping further trusted proxies, and the first untrusted hop is the
+ * client. A header sent by anyone else is ignored, so it can neither buy a fresh budget nor
+ * spend another client's.
+ *
+ * On Deno Deploy the handler's `info.remoteAddr` is what the platform guarantees: "the remote
+ * address of the connection" (Deno API reference, `Deno.ServeHandlerInfo.remoteAddr`,
+ * https://docs.deno.com/api/deno/~/Deno.ServeHandlerInfo.remoteAddr), and Deploy's edge
+ * connects to the isolate on the client's behalf and reports the client there. So no
+ * forwarding header is trusted by default; a deployment that puts its own CDN or proxy in
+ * front lists that proxy's ranges in `TRUSTED_PROXIES`.
+ */
+import { isIpv6, normalizeIpAddress } from "./ip_address.ts";
+import { type AddressRange, inRanges } from "./trusted_proxies.ts";
+
+/** The key used when nothing identifies the caller (in-process calls without connection info). */
+export const UNKNOWN_CLIENT = "unknown";
+
+/** Options of {@link clientKeyFromRequest}. */
+export interface ClientKeyOptions {
+  /** Proxies whose `X-Forwarded-For` is believed (see `parseTrustedProxies`). Default none. */
+  trustedProxies?: readonly AddressRange[];
+}
 
 /**
- * The client key of a request: the first hop of `x-forwarded-for` (the original client as
- * reported by the proxy in front of us), else the connection's remote address, else
- * "unknown". The forwarded header is only as trustworthy as the proxy that sets it; on a
- * platform without one a caller can spoof it, which can only spread its own calls over more
- * budgets of the same size, never spend somebody else's.
+ * The client key of a request: a canonical IPv4 address, an IPv6 /64 prefix (one subscriber
+ * usually holds a whole /64, so counting single addresses would hand out 2^64 budgets), or
+ * "unknown". Keys are at most 45 characters whatever the request carries.
  */
-export function clientKeyFromRequest(request: Request, remoteAddress?: string): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  const firstHop = forwarded?.split(",")[0]?.trim();
-  if (firstHop) return firstHop;
-  if (remoteAddress && remoteAddress.trim() !== "") return remoteAddress.trim();
-  return "unknown";
+export function clientKeyFromRequest(
+  request: Request,
+  remoteAddress?: string,
+  options: ClientKeyOptions = {},
+): string {
+  const remote = remoteAddress === undefined ? undefined : normalizeIpAddress(remoteAddress);
+  if (!remote) return UNKNOWN_CLIENT;
+  const trusted = options.trustedProxies ?? [];
+  if (trusted.length === 0 || !inRanges(remote, trusted)) return keyOf(remote);
+  const hops = (request.headers.get("x-forwarded-for") ?? "").split(",");
+  // Walk right to left: every hop left of a trusted proxy was written by that proxy.
+  for (let index = hops.length - 1; index >= 0 && index >= hops.length - 32; index--) {
+    const hop = normalizeIpAddress(hops[index]);
+    if (!hop) break; // a garbled hop ends the chain we can vouch for
+    if (!inRanges(hop, trusted)) return keyOf(hop);
+  }
+  return keyOf(remote);
+}
+
+function keyOf(address: string): string {
+  if (!isIpv6(address)) return address;
+  const groups = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  return `${expandedPrefix64(groups)}::/64`;
+}
+
+function expandedPrefix64(address: string): string {
+  const [head, tail] = address.includes("::") ? address.split("::") : [address, ""];
+  const first = head ? head.split(":") : [];
+  const last = tail ? tail.split(":") : [];
+  const groups = [...first, ...new Array(8 - first.length - last.length).fill("0"), ...last];
+  return groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":");
 }

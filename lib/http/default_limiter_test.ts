@@ -33,8 +33,12 @@ Deno.test("the KV limiter opens the database once, on the first call, and counts
     assert.equal((await limiter.consume("client")).allowed, false);
     assert.equal(opened, 1);
     const keys = [];
-    for await (const entry of kv.list({ prefix: ["rate_limit", "client"] })) keys.push(entry.value);
-    assert.deepEqual(keys, [2]);
+    for await (const entry of kv.list({ prefix: ["rate_limit"] })) keys.push(entry);
+    // One entry per client holding its TAT: two calls of 30 s each (limit 2 a minute).
+    assert.deepEqual(keys.map((entry) => [entry.key, entry.value]), [[
+      ["rate_limit", "client"],
+      60_000,
+    ]]);
   } finally {
     kv.close();
   }

@@ -1,5 +1,10 @@
-/** Rate-limit counters in Deno KV, shared by every isolate that opens the same database. */
-import type { RateLimitStore, StoreConsumeRequest, StoreConsumeResult } from "./rate_limit.ts";
+/** Rate-limit state in Deno KV, shared by every isolate that opens the same database. */
+import {
+  gcraStep,
+  type RateLimitStore,
+  type StoreConsumeRequest,
+  type StoreConsumeResult,
+} from "./limit_store.ts";
 
 /** Conflicting writers retry this many times, with a short random backoff between tries. */
 const MAX_ATTEMPTS = 20;
@@ -10,11 +15,12 @@ function backoff(attempt: number): Promise<void> {
 }
 
 /**
- * Counters in Deno KV. Each consume is an optimistic check-and-set: read the counter, refuse
- * if the cost does not fit, else commit the new value only if nobody changed it meanwhile
- * (`atomic().check()`), retrying on conflict. Entries expire after two windows. A key still
- * contended after every retry is being hammered by one client, so the call is refused rather
- * than let through unchecked.
+ * The same GCRA as MemoryStore, one KV entry per key holding its TAT. Each consume is an
+ * optimistic check-and-set: read the TAT, step it, and commit only if nobody changed it
+ * meanwhile (`atomic().check()`), retrying on conflict. An entry expires once its TAT has
+ * passed (it then means a full budget, like a missing one), so KV holds only clients that
+ * are spending now and never grows with past floods. A key still contended after every retry
+ * is being hammered by one client, so the call is refused rather than let through unchecked.
  */
 export class KvStore implements RateLimitStore {
   readonly #kv: Deno.Kv;
@@ -27,23 +33,21 @@ export class KvStore implements RateLimitStore {
   }
 
   /** {@inheritDoc RateLimitStore.consume} */
-  async consume(
-    key: string,
-    { windowStart, windowMs, cost, limit }: StoreConsumeRequest,
-  ): Promise<StoreConsumeResult> {
-    const kvKey: Deno.KvKey = [...this.#prefix, key, windowStart];
-    let count = 0;
+  async consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult> {
+    const kvKey: Deno.KvKey = [...this.#prefix, key];
+    let last: StoreConsumeResult = { allowed: false, tat: request.now };
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       if (attempt > 0) await backoff(attempt);
       const entry = await this.#kv.get<number>(kvKey);
-      count = entry.value ?? 0;
-      if (count + cost > limit) return { allowed: false, count };
+      last = gcraStep(entry.value ?? undefined, request);
+      if (!last.allowed) return last;
+      const expireIn = Math.max(1, Math.ceil(last.tat - request.now));
       const committed = await this.#kv.atomic()
         .check(entry)
-        .set(kvKey, count + cost, { expireIn: windowMs * 2 })
+        .set(kvKey, last.tat, { expireIn })
         .commit();
-      if (committed.ok) return { allowed: true, count: count + cost };
+      if (committed.ok) return last;
     }
-    return { allowed: false, count };
+    return { allowed: false, tat: last.tat };
   }
 }

@@ -1,38 +1,61 @@
-/** Rate-limit counters in this isolate's memory. */
-import type { RateLimitStore, StoreConsumeRequest, StoreConsumeResult } from "./rate_limit.ts";
+/** Rate-limit state in this isolate's memory, bounded by a cap on the keys it remembers. */
+import {
+  gcraStep,
+  type RateLimitStore,
+  type StoreConsumeRequest,
+  type StoreConsumeResult,
+} from "./limit_store.ts";
 
-/** Past this many keys, finished windows are swept so memory stays bounded. */
-const SWEEP_THRESHOLD = 10_000;
+/** Keys held at most (about 100 bytes each): enough for every real client of one process. */
+export const DEFAULT_MAX_KEYS = 50_000;
 
 /**
- * Per-isolate counters. Fine for one process; on Deno Deploy each isolate would have its own
- * budget, so use KvStore there. JavaScript runs one task at a time, so the check-and-add below
- * is atomic without locks.
+ * Per-isolate TATs. Fine for one process; on Deno Deploy each isolate would have its own
+ * budget, so use KvStore there. JavaScript runs one task at a time, so the read-step-write
+ * below is atomic without locks.
+ *
+ * Memory is bounded by a two-generation LRU: keys live in `recent` (at most half the cap);
+ * when it is full it becomes `older` and a fresh `recent` starts, dropping the previous
+ * `older` whole. A key found in `older` moves back to `recent`. Every call does a fixed
+ * handful of Map operations however many keys are held (no scan, no iteration), so a flood
+ * of new keys costs the same per call as a quiet day. The keys forgotten are the least
+ * recently used half; forgetting a key only forgets a budget already in use, it never lends
+ * anyone else's.
  */
 export class MemoryStore implements RateLimitStore {
-  readonly #counters = new Map<string, { windowStart: number; count: number }>();
+  #recent = new Map<string, number>();
+  #older = new Map<string, number>();
+  readonly #generationSize: number;
+
+  /** `maxKeys` caps how many clients are remembered (default {@link DEFAULT_MAX_KEYS}). */
+  constructor(options: { maxKeys?: number } = {}) {
+    this.#generationSize = Math.max(1, Math.floor((options.maxKeys ?? DEFAULT_MAX_KEYS) / 2));
+  }
 
   /** {@inheritDoc RateLimitStore.consume} */
-  consume(
-    key: string,
-    { windowStart, cost, limit }: StoreConsumeRequest,
-  ): Promise<StoreConsumeResult> {
-    const entry = this.#counters.get(key);
-    const count = entry && entry.windowStart === windowStart ? entry.count : 0;
-    if (count + cost > limit) return Promise.resolve({ allowed: false, count });
-    if (!entry && this.#counters.size >= SWEEP_THRESHOLD) this.#sweep(windowStart);
-    this.#counters.set(key, { windowStart, count: count + cost });
-    return Promise.resolve({ allowed: true, count: count + cost });
+  consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult> {
+    const stored = this.#recent.get(key) ?? this.#older.get(key);
+    const result = gcraStep(stored, request);
+    if (result.allowed) this.#remember(key, result.tat, request.now);
+    return Promise.resolve(result);
   }
 
-  /** Number of keys held (for tests of the sweep). */
-  get size(): number {
-    return this.#counters.size;
-  }
-
-  #sweep(currentWindowStart: number): void {
-    for (const [key, entry] of this.#counters) {
-      if (entry.windowStart < currentWindowStart) this.#counters.delete(key);
+  #remember(key: string, tat: number, now: number): void {
+    this.#older.delete(key);
+    // A TAT already in the past means a full budget, the same as no entry at all.
+    if (tat <= now) {
+      this.#recent.delete(key);
+      return;
     }
+    if (!this.#recent.has(key) && this.#recent.size >= this.#generationSize) {
+      this.#older = this.#recent;
+      this.#recent = new Map();
+    }
+    this.#recent.set(key, tat);
+  }
+
+  /** Number of keys held (for tests of the cap). */
+  get size(): number {
+    return this.#recent.size + this.#older.size;
   }
 }

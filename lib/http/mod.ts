@@ -1,6 +1,7 @@
 /**
- * HTTP limits and plumbing shared by the machine endpoints (/mcp and /api/tools/*): CORS,
- * the 64 KiB body cap, client keys and per-call rate limiting with pluggable stores.
+ * HTTP limits and plumbing: CORS, the 64 KiB body cap, client identity (trusted proxies,
+ * canonical addresses), per-call rate limiting (GCRA) with pluggable stores, the request
+ * deadline, the connection guard and the bounded upstream pool.
  */
 export {
   applyCorsHeaders,
@@ -10,7 +11,12 @@ export {
   withCors,
 } from "./cors.ts";
 export { type LimitedBody, MAX_BODY_BYTES, readLimitedBody } from "./body.ts";
-export { clientKeyFromRequest } from "./client_key.ts";
+export { clientKeyFromRequest, type ClientKeyOptions, UNKNOWN_CLIENT } from "./client_key.ts";
+export { normalizeIpAddress } from "./ip_address.ts";
+export { type AddressRange, parseTrustedProxies } from "./trusted_proxies.ts";
+export { deadline, type DeadlineOptions } from "./deadline.ts";
+export { type GuardedServer, type GuardOptions, serveGuarded } from "./connection_guard.ts";
+export { upstreamFetch } from "./upstream_pool.ts";
 export {
   createRateLimiter,
   describeRateLimit,
@@ -21,5 +27,6 @@ export {
   type StoreConsumeRequest,
   type StoreConsumeResult,
 } from "./rate_limit.ts";
+export { gcraStep } from "./limit_store.ts";
 export { MemoryStore } from "./memory_store.ts";
 export { KvStore } from "./kv_store.ts";

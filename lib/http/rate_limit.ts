@@ -1,45 +1,26 @@
 /**
- * Fixed-window rate limiting of tool calls per client (60 a minute by default). The limiter
- * counts whatever cost the caller says (one per tools/call, so a batch of five costs five)
- * and is all-or-nothing: a request whose cost does not fit in what is left of the window is
- * refused whole and consumes nothing, so a refused batch never half-runs.
+ * Rate limiting of tool calls per client (60 a minute by default) with GCRA (see
+ * `limit_store.ts`): a sliding window without edges. The limiter counts whatever cost the
+ * caller says (one per tools/call, so a batch of five costs five) and is all-or-nothing: a
+ * request whose cost does not fit is refused whole and consumes nothing, so a refused batch
+ * never half-runs.
  */
 import { MemoryStore } from "./memory_store.ts";
+import type { RateLimitStore } from "./limit_store.ts";
 
-/** What a store answers when asked to add `cost` to a counter. */
-export interface StoreConsumeResult {
-  /** Whether the cost fitted and was added. */
-  allowed: boolean;
-  /** The counter after the call (unchanged when refused). */
-  count: number;
-}
-
-/** One spend request to a store. */
-export interface StoreConsumeRequest {
-  /** Start of the current fixed window (ms since the epoch). */
-  windowStart: number;
-  windowMs: number;
-  cost: number;
-  limit: number;
-}
-
-/** Where counters live: per isolate (MemoryStore) or shared (KvStore). */
-export interface RateLimitStore {
-  /**
-   * Adds `cost` to the counter of `key` in the window starting at `windowStart`, unless the
-   * result would pass `limit`. Must be atomic: two isolates must not both spend the last call.
-   */
-  consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult>;
-}
+export type { RateLimitStore, StoreConsumeRequest, StoreConsumeResult } from "./limit_store.ts";
 
 /** The outcome of one limiter check. */
 export interface RateLimitDecision {
   allowed: boolean;
   limit: number;
   windowMs: number;
-  /** Calls left in the current window after this decision. */
+  /** Calls that would be allowed right after this decision. */
   remaining: number;
-  /** Whole seconds until the window resets (at least 1), for `Retry-After`. */
+  /**
+   * Whole seconds (at least 1) until this request's cost would fit when refused, or until the
+   * budget is full again when allowed; rounded up, so retrying then succeeds. For `Retry-After`.
+   */
   retryAfterSeconds: number;
   /** The cost that was asked for. */
   cost: number;
@@ -73,20 +54,23 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   const windowMs = options.windowMs ?? 60_000;
   const store = options.store ?? new MemoryStore();
   const now = options.now ?? Date.now;
+  const emissionMs = windowMs / limit;
   return {
     limit,
     windowMs,
     async consume(key: string, cost = 1): Promise<RateLimitDecision> {
       const time = now();
-      const windowStart = Math.floor(time / windowMs) * windowMs;
-      const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - time) / 1000));
-      const base = { limit, windowMs, retryAfterSeconds, cost };
       try {
-        const result = await store.consume(key, { windowStart, windowMs, cost, limit });
-        return { ...base, allowed: result.allowed, remaining: Math.max(0, limit - result.count) };
+        const result = await store.consume(key, { now: time, windowMs, emissionMs, cost });
+        const used = Math.max(0, result.tat - time);
+        const remaining = Math.max(0, Math.floor((windowMs - used) / emissionMs + 1e-9));
+        // Refused: wait until the TAT has come down far enough for `cost` more to fit.
+        const waitMs = result.allowed ? used : used + cost * emissionMs - windowMs;
+        const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000 - 1e-9));
+        return { limit, windowMs, cost, allowed: result.allowed, remaining, retryAfterSeconds };
       } catch (error) {
         options.onStoreError?.(error);
-        return { ...base, allowed: true, remaining: limit };
+        return { limit, windowMs, cost, allowed: true, remaining: limit, retryAfterSeconds: 1 };
       }
     },
   };
@@ -98,5 +82,5 @@ export function describeRateLimit(decision: RateLimitDecision): string {
   const asked = decision.cost === 1 ? "1 tool call" : `${decision.cost} tool calls`;
   return `Rate limit exceeded: at most ${decision.limit} tool calls per client every ${seconds} s ` +
     `(each call in a batch counts). This request needed ${asked}; ${decision.remaining} left ` +
-    `in this window. Retry after ${decision.retryAfterSeconds} s.`;
+    `right now. Retry after ${decision.retryAfterSeconds} s.`;
 }

@@ -1,4 +1,4 @@
-import { createPublicClient, fallback, http, numberToHex } from "viem";
+import { createPublicClient, http, numberToHex } from "viem";
 import type { Address, Hex } from "viem";
 import type { z } from "zod";
 import { hyperEvm } from "./chain.ts";
@@ -12,19 +12,29 @@ import {
   receiptSchema,
   transactionSchema,
 } from "./_rpc_schemas.ts";
+import { upstreamFetch } from "../http/upstream_pool.ts";
 import type { HyperEvmBlock, HyperEvmLog, HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
 
-/** Per-endpoint timeout when none is given; two endpoints tried once each stay near 16 s. */
+/** Per-endpoint timeout when none is given. */
 export const DEFAULT_RPC_TIMEOUT_MS = 8000;
+/** How long the primary has alone before the fallback is asked too. */
+export const DEFAULT_HEDGE_DELAY_MS = 1000;
 
 /** Options of {@link createHyperEvmClient}. */
 export interface HyperEvmClientOptions {
   /** Primary JSON-RPC URL, always tried first. */
   rpcUrl: string;
-  /** Tried once when the primary fails or times out. */
+  /** Raced against the primary once it is slow (see `hedgeDelayMs`) or has failed. */
   fallbackRpcUrl?: string;
   /** Per-request timeout on each endpoint, in ms (default 8000). */
   timeoutMs?: number;
+  /**
+   * When the primary has not answered after this many ms, the fallback is asked as well and
+   * the first good answer wins (default 1000, never more than the timeout).
+   */
+  hedgeDelayMs?: number;
+  /** The fetch used for every RPC request; default the shared bounded upstream pool. */
+  fetch?: typeof fetch;
 }
 
 /** Filter of {@link HyperEvmClient.logs}; block bounds are inclusive. */
@@ -63,9 +73,11 @@ export type CreateHyperEvmClientReturnType = HyperEvmClient;
 type RawRequest = (args: { method: string; params?: unknown[] }) => Promise<unknown>;
 
 /**
- * A HyperEVM client over viem's fallback transport: the primary endpoint first, the fallback
- * once on any failure or timeout, and no other retries, so a failing call costs at most
- * `2 × timeoutMs` (16 s by default).
+ * A HyperEVM client with a hedged fallback: the primary endpoint is asked first; the fallback
+ * is asked too as soon as the primary fails or has been silent for `hedgeDelayMs`, and the
+ * first good answer wins. The full timeout is never waited out before the fallback is tried,
+ * so a hanging primary costs about `hedgeDelayMs` extra, and a failing call at most
+ * `hedgeDelayMs + timeoutMs`. No other retries.
  */
 export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS;
@@ -73,32 +85,45 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
     throw new RangeError(`timeoutMs must be a positive number, got ${timeoutMs}`);
   }
   const urls = options.fallbackRpcUrl ? [options.rpcUrl, options.fallbackRpcUrl] : [options.rpcUrl];
+  const hedgeDelayMs = Math.min(options.hedgeDelayMs ?? DEFAULT_HEDGE_DELAY_MS, timeoutMs);
+  const fetchFn = options.fetch ?? upstreamFetch;
+
+  async function ask(
+    url: string,
+    method: string,
+    params: unknown[],
+    lost: AbortSignal,
+  ): Promise<unknown> {
+    // A viem client per request, so a failure belongs to this call only; building one is
+    // cheap and it holds no timers or connections of its own. `lost` aborts the request when
+    // the other endpoint has already answered, freeing its connection at once.
+    const abortable: typeof fetch = (input, init) =>
+      fetchFn(input, {
+        ...init,
+        signal: init?.signal ? AbortSignal.any([init.signal, lost]) : lost,
+      });
+    const client = createPublicClient({
+      chain: hyperEvm,
+      cacheTime: 0,
+      transport: http(url, { timeout: timeoutMs, retryCount: 0, fetchFn: abortable }),
+    });
+    return await (client.request as unknown as RawRequest)({ method, params });
+  }
 
   async function call<T>(
     method: string,
     params: unknown[],
     schema: z.ZodType<T>,
   ): Promise<T | null> {
-    // A viem client per call so the failures collected by onResponse belong to this call
-    // only; building one is cheap and it holds no timers or connections.
-    const client = createPublicClient({
-      chain: hyperEvm,
-      cacheTime: 0,
-      transport: fallback(urls.map((url) => http(url, { timeout: timeoutMs })), {
-        retryCount: 0,
-      }),
-    });
-    const failures: string[] = [];
-    client.transport.onResponse((response) => {
-      if (response.status === "error") {
-        failures.push(describeRpcFailure(response.error, timeoutMs));
-      }
-    });
     let answer: unknown;
     try {
-      answer = await (client.request as unknown as RawRequest)({ method, params });
+      answer = await hedged(
+        urls.map((url) => (lost: AbortSignal) => ask(url, method, params, lost)),
+        hedgeDelayMs,
+      );
     } catch (error) {
-      if (failures.length === 0) failures.push(describeRpcFailure(error, timeoutMs));
+      const errors = error instanceof AggregateError ? error.errors : [error];
+      const failures = errors.map((each) => describeRpcFailure(each, timeoutMs));
       throw new HyperEvmError(
         method,
         `${method} failed on ${endpointsLabel(urls.length, failures.length)}: ${
@@ -144,6 +169,47 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
         toBlock: filter.toBlock === "latest" ? "latest" : numberToHex(filter.toBlock),
       }], logsSchema),
   };
+}
+
+/**
+ * Runs `attempts[0]` and starts each next one when the previous has failed or `delayMs` has
+ * passed, whichever is first; resolves with the first success (and aborts the signal every
+ * attempt was given, so the others stop), or rejects with an AggregateError of every failure
+ * in order.
+ */
+export function hedged<T>(
+  attempts: readonly ((lost: AbortSignal) => Promise<T>)[],
+  delayMs: number,
+): Promise<T> {
+  const lost = new AbortController();
+  return new Promise<T>((resolve, reject) => {
+    const failures: unknown[] = new Array(attempts.length);
+    let failed = 0;
+    let started = 0;
+    let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const startNext = () => {
+      clearTimeout(timer);
+      if (settled || started >= attempts.length) return;
+      const index = started++;
+      attempts[index](lost.signal).then((value) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        lost.abort();
+        resolve(value);
+      }, (error) => {
+        failures[index] = error;
+        failed++;
+        if (failed === attempts.length) {
+          settled = true;
+          reject(new AggregateError(failures, "every endpoint failed"));
+        } else if (index === started - 1) startNext();
+      });
+      if (started < attempts.length) timer = setTimeout(startNext, delayMs);
+    };
+    startNext();
+  });
 }
 
 function endpointsLabel(configured: number, failed: number): string {

@@ -11,6 +11,8 @@ interface RpcCall {
 interface TestRpc {
   url: string;
   calls: RpcCall[];
+  /** Resolves when the client gave up on a held ("hang") request. */
+  aborted: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -20,6 +22,7 @@ type Behaviour = (call: RpcCall) => Response | "hang";
 function startRpc(behaviour: Behaviour): TestRpc {
   const calls: RpcCall[] = [];
   const release = Promise.withResolvers<void>();
+  const aborted = Promise.withResolvers<void>();
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
     async (request) => {
@@ -27,6 +30,7 @@ function startRpc(behaviour: Behaviour): TestRpc {
       calls.push({ method: call.method, params: call.params });
       const answer = behaviour(call);
       if (answer !== "hang") return answer;
+      request.signal.addEventListener("abort", () => aborted.resolve(), { once: true });
       // held until close(): the client must give up on its own timeout
       await release.promise;
       return new Response("too late", { status: 504 });
@@ -35,6 +39,7 @@ function startRpc(behaviour: Behaviour): TestRpc {
   return {
     url: `http://127.0.0.1:${server.addr.port}/rpc`,
     calls,
+    aborted: aborted.promise,
     async close() {
       release.resolve();
       await server.shutdown();
@@ -74,6 +79,52 @@ Deno.test("a hanging primary is cut off by the timeout and the fallback answers"
     equal(await client.blockNumber(), 16n);
     equal(primary.calls.length, 1);
     equal(backup.calls.length, 1);
+  } finally {
+    await primary.close();
+    await backup.close();
+  }
+});
+
+Deno.test("hedging: the fallback races a silent primary after the hedge delay, not after the timeout", async () => {
+  const primary = startRpc(() => "hang");
+  const backup = startRpc(result("0x10"));
+  try {
+    const client = createHyperEvmClient({
+      rpcUrl: primary.url,
+      fallbackRpcUrl: backup.url,
+      timeoutMs: 60_000,
+      hedgeDelayMs: 10,
+    });
+    // The primary's own timeout is a minute away; the answer must come long before it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tooLate = new Promise((resolve) => (timer = setTimeout(resolve, 30_000, "too late")));
+    const answered = await Promise.race([client.blockNumber(), tooLate]);
+    clearTimeout(timer);
+    equal(answered, 16n);
+    equal(primary.calls.length, 1, "the primary was asked first");
+    equal(backup.calls.length, 1);
+    // The losing request is abandoned at once, not left to run into its timeout.
+    let guard: ReturnType<typeof setTimeout> | undefined;
+    const noAbort = new Promise((resolve) => (guard = setTimeout(resolve, 10_000, "no abort")));
+    equal(await Promise.race([primary.aborted.then(() => "aborted"), noAbort]), "aborted");
+    clearTimeout(guard);
+  } finally {
+    await primary.close();
+    await backup.close();
+  }
+});
+
+Deno.test("hedging: a quick primary answers alone and the fallback is never asked", async () => {
+  const primary = startRpc(result("0x20"));
+  const backup = startRpc(result("0x10"));
+  try {
+    const client = createHyperEvmClient({
+      rpcUrl: primary.url,
+      fallbackRpcUrl: backup.url,
+      hedgeDelayMs: 5_000,
+    });
+    equal(await client.blockNumber(), 32n);
+    equal(backup.calls.length, 0);
   } finally {
     await primary.close();
     await backup.close();

@@ -11,7 +11,7 @@ export type ToolOutcome =
   /** Arguments failed the input schema (MCP -32602 or isError, REST 422). */
   | { kind: "invalid_arguments"; message: string }
   /** The tool reported a ToolError (bad input it detected, not found, upstream fault). */
-  | { kind: "tool_error"; message: string; upstream: boolean }
+  | { kind: "tool_error"; message: string; upstream: boolean; cause?: unknown }
   | { kind: "timeout"; message: string }
   /** A server bug: the tool threw something unexpected or returned data off its schema. */
   | { kind: "internal_error"; message: string };
@@ -111,7 +111,12 @@ export async function callTool(
     return checkOutput(tool, result, options);
   } catch (error) {
     if (error instanceof ToolError) {
-      return { kind: "tool_error", message: error.message, upstream: error.upstream };
+      return {
+        kind: "tool_error",
+        message: error.message,
+        upstream: error.upstream,
+        cause: error.cause,
+      };
     }
     if (options.signal?.aborted) {
       // Nobody is listening any more; the abort is not a server fault.

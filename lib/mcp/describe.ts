@@ -4,11 +4,7 @@ import { SERVER_CAPABILITIES } from "./methods.ts";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "./versions.ts";
 
 /** Describes the server: identity, endpoint, transport, revisions, tool names and doc links. */
-export function describeServer(
-  request: Request,
-  options: ResolvedOptions,
-): Record<string, unknown> {
-  const url = new URL(request.url);
+export function describeServer(options: ResolvedOptions): Record<string, unknown> {
   const { name, title, version, description, websiteUrl } = options.serverInfo;
   return {
     name,
@@ -16,7 +12,7 @@ export function describeServer(
     version,
     description,
     websiteUrl,
-    endpoint: `${url.origin}${url.pathname}`,
+    endpoint: options.endpointUrl,
     transport: "streamable-http",
     stateless: true,
     usage: "POST JSON-RPC 2.0 messages here (Content-Type: application/json). " +

@@ -7,6 +7,8 @@ import { decideEra, type Rejection } from "./era.ts";
 import {
   acceptsOnlyEventStream,
   emptyHttpResponse,
+  isJsonContentType,
+  JSON_ONLY_MESSAGE,
   jsonHttpResponse,
   mentionsEventStream,
   sseHttpResponse,
@@ -45,6 +47,7 @@ export async function handleMcpRequest(
   switch (request.method) {
     case "OPTIONS":
       return preflightResponse(["GET", "POST", "OPTIONS"]);
+    case "HEAD":
     case "GET":
       if (mentionsEventStream(request.headers.get("accept"))) {
         return jsonHttpResponse(
@@ -53,10 +56,15 @@ export async function handleMcpRequest(
             error:
               "This server is stateless and opens no server-initiated SSE stream; POST JSON-RPC messages instead.",
           },
-          { allow: "POST, OPTIONS" },
+          { allow: "POST, OPTIONS", vary: "Accept" },
         );
       }
-      return jsonHttpResponse(200, describeServer(request, resolved));
+      {
+        // The answer depends on Accept (JSON here, 405 for an event stream): caches must key on it.
+        const described = jsonHttpResponse(200, describeServer(resolved), { vary: "Accept" });
+        if (request.method === "GET") return described;
+        return new Response(null, { status: 200, headers: described.headers });
+      }
     case "POST":
       try {
         return await handlePost(request, resolved);
@@ -71,16 +79,24 @@ export async function handleMcpRequest(
       return jsonHttpResponse(405, {
         error: "This server is stateless: there is no session to end.",
       }, {
-        allow: "GET, POST, OPTIONS",
+        allow: "GET, HEAD, POST, OPTIONS",
       });
     default:
       return jsonHttpResponse(405, { error: `Method ${request.method} is not supported here.` }, {
-        allow: "GET, POST, OPTIONS",
+        allow: "GET, HEAD, POST, OPTIONS",
       });
   }
 }
 
 async function handlePost(request: Request, options: ResolvedOptions): Promise<Response> {
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    await request.body?.cancel().catch(() => {});
+    return jsonHttpResponse(
+      415,
+      errorResponse(null, { code: ErrorCode.InvalidRequest, message: JSON_ONLY_MESSAGE }),
+      { accept: "application/json" },
+    );
+  }
   const body = await readLimitedBody(request, options.maxBodyBytes);
   if (!body.ok) {
     const limit = `${Math.round(options.maxBodyBytes / 1024)} KiB`;

@@ -123,13 +123,23 @@ Deno.test("a posted JSON-RPC response is accepted with 202 (the handshake era al
 
 Deno.test("GET describes the server as JSON with endpoint, transport, versions, tools and doc links", async () => {
   const options = testOptions({ docLinks: { mcp: "https://example.test/docs/mcp/" } });
-  const response = await handleMcpRequest(new Request("http://example.test/mcp?x=1"), options);
+  const spoofed = new Request("http://attacker.example/mcp?x=1", {
+    headers: { host: "attacker.example" },
+  });
+  const response = await handleMcpRequest(spoofed, options);
+  assert.equal(response.headers.get("vary"), "Accept");
   assert.equal(response.status, 200);
   assert.equal(response.headers.get("access-control-allow-origin"), "*");
   const body = await response.json();
   assert.equal(body.name, "papertrade-explorer-test");
   assert.equal(body.version, "0.0.0-test");
-  assert.equal(body.endpoint, "http://example.test/mcp");
+  // Never built from the request's Host: the configured endpoint, else root-relative.
+  assert.equal(body.endpoint, "/mcp");
+  const configured = await handleMcpRequest(
+    spoofed,
+    testOptions({ endpointUrl: "https://explorer.test/mcp" }),
+  );
+  assert.equal((await configured.json()).endpoint, "https://explorer.test/mcp");
   assert.equal(body.transport, "streamable-http");
   assert.deepEqual(body.protocolVersions, [
     "2026-07-28",
@@ -220,4 +230,46 @@ Deno.test("an unsupported MCP-Protocol-Version header is 400 naming the supporte
   assert.equal(json.error.code, -32022);
   assert.equal(json.error.data.requested, "1999-01-01");
   assert.ok(json.error.data.supported.includes("2025-06-18"));
+});
+
+Deno.test("HEAD /mcp answers like GET without a body", async () => {
+  const response = await handleMcpRequest(
+    new Request("http://localhost/mcp", { method: "HEAD" }),
+    testOptions(),
+  );
+  assert.equal(response.status, 200);
+  assert.equal(response.body, null);
+  assert.match(response.headers.get("content-type") ?? "", /application\/json/);
+  assert.equal(response.headers.get("vary"), "Accept");
+});
+
+Deno.test("a POST that is not application/json is 415, whatever its body", async () => {
+  for (
+    const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", ""]
+  ) {
+    const request = new Request("http://localhost/mcp", {
+      method: "POST",
+      headers: type ? { "content-type": type } : {},
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    if (!type) request.headers.delete("content-type");
+    const response = await handleMcpRequest(request, testOptions());
+    assert.equal(response.status, 415, type);
+    const body = await response.json();
+    assert.equal(body.jsonrpc, "2.0");
+    assert.equal(body.error.code, -32600);
+  }
+  const withCharset = await callMcp(
+    { jsonrpc: "2.0", id: 1, method: "tools/list" },
+    { "content-type": "application/json; charset=utf-8" },
+  );
+  assert.equal(withCharset.response.status, 200);
+});
+
+Deno.test("tools/list with a cursor we never issued is -32602", async () => {
+  const bogus = await callMcp(rpc(1, "tools/list", { cursor: "not-ours" }));
+  assert.equal(bogus.json.error.code, -32602);
+  assert.match(bogus.json.error.message, /unknown cursor/);
+  const plain = await callMcp(rpc(2, "tools/list", {}));
+  assert.ok(Array.isArray(plain.json.result.tools));
 });

@@ -20,6 +20,19 @@ export function acceptsOnlyEventStream(accept: string | null): boolean {
   return types.includes("text/event-stream") && !json;
 }
 
+/**
+ * True when Content-Type is `application/json` (parameters such as charset allowed). The tool
+ * endpoints take nothing else: a plain HTML form can only send `text/plain`, urlencoded or
+ * multipart bodies, so another site cannot spend its visitors' budget with a form post.
+ */
+export function isJsonContentType(contentType: string | null): boolean {
+  return contentType?.split(";")[0].trim().toLowerCase() === "application/json";
+}
+
+/** The sentence of a 415 answer. */
+export const JSON_ONLY_MESSAGE =
+  "Unsupported Media Type: send the body as JSON with Content-Type: application/json";
+
 /** True when the Accept header names text/event-stream at all. */
 export function mentionsEventStream(accept: string | null): boolean {
   return acceptedMediaTypes(accept).includes("text/event-stream");

@@ -89,10 +89,21 @@ function discover(_call: JsonRpcCall, id: JsonRpcId, { options }: MethodContext)
 }
 
 function listTools(
-  _call: JsonRpcCall,
+  call: JsonRpcCall,
   id: JsonRpcId,
   { options, era }: MethodContext,
 ): MethodReply {
+  // Every tool fits on one page, so we never hand out a cursor: any cursor is one we did not
+  // issue (the spec's "invalid cursor" is -32602).
+  const cursor = call.params?.cursor;
+  if (cursor !== undefined && cursor !== null) {
+    return fail(
+      id,
+      ErrorCode.InvalidParams,
+      "Invalid params: unknown cursor. tools/list returns every tool on one page and issues no " +
+        "cursor; call it without params.cursor.",
+    );
+  }
   const tools = options.tools.map(describeTool);
   return ok(id, era === "modern" ? { tools, ttlMs: LIST_TTL_MS, cacheScope: "public" } : { tools });
 }

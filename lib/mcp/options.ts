@@ -2,6 +2,7 @@
 import type { ToolContext, ToolDefinition } from "../../tools/types.ts";
 import type { RateLimiter } from "../http/rate_limit.ts";
 import { MAX_BODY_BYTES } from "../http/body.ts";
+import { describeErrorOnOneLine } from "../http/log_line.ts";
 import { SERVER_INSTRUCTIONS } from "./instructions.ts";
 
 /** Server identity (MCP `Implementation`). */
@@ -36,6 +37,17 @@ export interface ToolEndpointOptions {
   clientSignal?: AbortSignal;
   /** Told about server-side faults (a tool crash, a result off its schema). Default console.error. */
   onError?: (error: unknown, where: string) => void;
+  /**
+   * The REST status of an upstream fault behind a tool error (503 rate limited or unavailable,
+   * 504 timed out, 502 otherwise) and the wait the upstream asked for. Default: always 502.
+   */
+  classifyUpstream?: (cause: unknown) => UpstreamStatus | undefined;
+}
+
+/** How an upstream fault shows on the REST mirror. */
+export interface UpstreamStatus {
+  status: 502 | 503 | 504;
+  retryAfterSeconds?: number;
 }
 
 /** Options of `handleMcpRequest`. */
@@ -47,12 +59,15 @@ export interface McpHandlerOptions extends ToolEndpointOptions {
   maxBatch?: number;
   /** Links listed by `GET /mcp` (name → URL). */
   docLinks?: Record<string, string>;
+  /** The endpoint `GET /mcp` advertises. Default `/mcp`: never built from the Host header. */
+  endpointUrl?: string;
 }
 
 /** Options with every default filled in. */
 export type ResolvedOptions =
-  & Required<Omit<McpHandlerOptions, "limiter" | "clientKey" | "clientSignal">>
-  & Pick<McpHandlerOptions, "limiter" | "clientKey" | "clientSignal">;
+  & Required<Omit<McpHandlerOptions, "limiter" | "clientKey" | "clientSignal" | "endpointUrl">>
+  & Pick<McpHandlerOptions, "limiter" | "clientKey" | "clientSignal">
+  & { endpointUrl: string };
 
 /** Default per-call timeout (see "Security and limits"). */
 export const DEFAULT_TOOL_TIMEOUT_MS = 25_000;
@@ -60,13 +75,17 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 25_000;
 export const DEFAULT_MAX_BATCH = 20;
 
 function logError(error: unknown, where: string): void {
-  console.error(`[mcp] ${where}:`, error);
+  console.error(`[mcp] ${where}: ${describeErrorOnOneLine(error)}`);
 }
 
 /** Tool endpoint options with every default filled in. */
 export type ResolvedToolOptions =
   & Required<Omit<ToolEndpointOptions, "limiter" | "clientKey" | "clientSignal">>
   & Pick<ToolEndpointOptions, "limiter" | "clientKey" | "clientSignal">;
+
+function upstreamIsBadGateway(): UpstreamStatus {
+  return { status: 502 };
+}
 
 /** Fills in the defaults shared by /mcp and the REST mirror. */
 export function resolveToolOptions(options: ToolEndpointOptions): ResolvedToolOptions {
@@ -75,6 +94,7 @@ export function resolveToolOptions(options: ToolEndpointOptions): ResolvedToolOp
     toolTimeoutMs: options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
     onError: options.onError ?? logError,
+    classifyUpstream: options.classifyUpstream ?? upstreamIsBadGateway,
   };
 }
 
@@ -86,5 +106,6 @@ export function resolveOptions(options: McpHandlerOptions): ResolvedOptions {
     instructions: options.instructions ?? SERVER_INSTRUCTIONS,
     maxBatch: options.maxBatch ?? DEFAULT_MAX_BATCH,
     docLinks: options.docLinks ?? {},
+    endpointUrl: options.endpointUrl ?? "/mcp",
   };
 }

@@ -2,15 +2,17 @@
  * `POST /api/tools/{name}`: the REST mirror of MCP tools/call. The body is the arguments
  * object; the answer is the structured result. It runs through the same `callTool` as MCP.
  * Statuses (docs "Reference"): 200 ran, 400 body not a JSON object, 404 unknown tool, 405
- * other methods, 413 over 64 KiB, 422 tool error / invalid arguments / timeout, 429 rate
- * limit (with Retry-After), 500 a server bug. Error bodies are `{ error, message }`. An empty
- * body counts as `{}` so a tool without required arguments can be called with a bare POST.
+ * other methods, 413 over 64 KiB, 415 a Content-Type other than application/json, 422 tool
+ * error or invalid arguments, 429 rate limit (with Retry-After), 500 a server bug, and for
+ * upstream faults 502 (bad answer), 503 (rate limited or unavailable, Retry-After when the
+ * upstream said) and 504 (timed out, including the tool's own 25 s deadline). Error bodies
+ * are `{ error, message }`. An empty body counts as `{}`.
  */
 import { readLimitedBody } from "../http/body.ts";
 import { preflightResponse } from "../http/cors.ts";
 import { describeRateLimit } from "../http/rate_limit.ts";
 import { callTool, findTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
-import { jsonHttpResponse } from "./http_encoding.ts";
+import { isJsonContentType, JSON_ONLY_MESSAGE, jsonHttpResponse } from "./http_encoding.ts";
 import { isJsonObject } from "./jsonrpc.ts";
 import { resolveToolOptions, type ToolEndpointOptions } from "./options.ts";
 
@@ -26,9 +28,16 @@ function problem(
 const OUTCOME_STATUS: Record<Exclude<ToolOutcome["kind"], "ok">, number> = {
   invalid_arguments: 422,
   tool_error: 422,
-  timeout: 422,
+  // The tool's deadline passed waiting on an upstream source.
+  timeout: 504,
   internal_error: 500,
 };
+
+const UPSTREAM_ERROR_NAMES = {
+  502: "upstream_error",
+  503: "upstream_unavailable",
+  504: "upstream_timeout",
+} as const;
 
 /** Handles one request to the REST mirror of tool `name`. Never throws. */
 export async function handleToolRestRequest(
@@ -50,6 +59,12 @@ export async function handleToolRestRequest(
   const resolved = resolveToolOptions(options);
   const tool = findTool(resolved.tools, name);
   if (!tool) return problem(404, "unknown_tool", unknownToolMessage(name, resolved.tools));
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    await request.body?.cancel().catch(() => {});
+    return problem(415, "unsupported_media_type", `${JSON_ONLY_MESSAGE}.`, {
+      accept: "application/json",
+    });
+  }
   try {
     const body = await readLimitedBody(request, resolved.maxBodyBytes);
     if (!body.ok) {
@@ -95,6 +110,19 @@ export async function handleToolRestRequest(
       onError: resolved.onError,
     });
     if (outcome.kind === "ok") return jsonHttpResponse(200, outcome.structured);
+    if (outcome.kind === "tool_error" && outcome.upstream) {
+      const upstream = resolved.classifyUpstream(outcome.cause) ?? { status: 502 };
+      const headers: Record<string, string> = {};
+      if (upstream.retryAfterSeconds !== undefined) {
+        headers["retry-after"] = String(Math.max(1, Math.ceil(upstream.retryAfterSeconds)));
+      }
+      return problem(
+        upstream.status,
+        UPSTREAM_ERROR_NAMES[upstream.status],
+        outcome.message,
+        headers,
+      );
+    }
     return problem(OUTCOME_STATUS[outcome.kind], outcome.kind, outcome.message);
   } catch (error) {
     resolved.onError(error, `POST /api/tools/${name} failed`);

@@ -99,19 +99,27 @@ Deno.test("REST 413: a body over 64 KiB, with or without Content-Length", async 
   assert.equal(streamed.response.status, 413);
 });
 
-Deno.test("REST 422: invalid arguments, tool errors and timeouts carry the message", async () => {
+Deno.test("REST 422 for invalid arguments; upstream faults are 502/503/504 and a timeout 504", async () => {
   const invalid = await rest("echo", JSON.stringify({ text: 5 }));
   assert.equal(invalid.response.status, 422);
   assert.equal(invalid.json.error, "invalid_arguments");
   assert.match(invalid.json.message, /argument 'text'/);
   const failed = await rest("always_fails", "{}");
-  assert.equal(failed.response.status, 422);
+  assert.equal(failed.response.status, 502, "an upstream fault is a bad gateway by default");
   assert.deepEqual(failed.json, {
-    error: "tool_error",
+    error: "upstream_error",
     message: "The upstream API answered 503; try again later.",
   });
+  const unavailable = await rest(
+    "always_fails",
+    "{}",
+    testOptions({ classifyUpstream: () => ({ status: 503, retryAfterSeconds: 7 }) }),
+  );
+  assert.equal(unavailable.response.status, 503);
+  assert.equal(unavailable.response.headers.get("retry-after"), "7");
+  assert.equal(unavailable.json.error, "upstream_unavailable");
   const slow = await rest("hangs", "{}", testOptions({ toolTimeoutMs: 20 }));
-  assert.equal(slow.response.status, 422);
+  assert.equal(slow.response.status, 504);
   assert.equal(slow.json.error, "timeout");
 });
 
@@ -131,17 +139,17 @@ Deno.test("REST 429: past the limit, with Retry-After and a body saying what was
   assert.equal((await rest("echo", '{"text":"a"}', options)).response.status, 200);
   assert.equal(
     (await rest("always_fails", "{}", options)).response.status,
-    422,
+    502,
     "errors count too",
   );
   const { response, json } = await rest("echo", '{"text":"a"}', options);
   assert.equal(response.status, 429);
-  assert.equal(response.headers.get("retry-after"), "40");
+  assert.equal(response.headers.get("retry-after"), "30", "one call's budget returns in 30 s");
   assert.equal(
     response.headers.get("access-control-expose-headers")?.includes("retry-after"),
     true,
   );
   assert.equal(json.error, "rate_limited");
-  assert.equal(json.retry_after_seconds, 40);
+  assert.equal(json.retry_after_seconds, 30);
   assert.match(json.message, /at most 2 tool calls per client every 60 s/);
 });

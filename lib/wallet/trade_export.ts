@@ -1,11 +1,12 @@
 /**
  * A wallet's whole trade history as CSV: every page, followed by its cursor, with exact
- * decimal values (no floating point between the API and the spreadsheet).
+ * decimal values (no floating point between the API and the spreadsheet). Pages are yielded
+ * as they arrive so the route can stream rows instead of holding the whole history.
  */
 import { formatUnits } from "viem";
 import type { Instrument, PapertradeClient, Trade } from "../papertrade/mod.ts";
 import { netPnlWad } from "../math/mod.ts";
-import { toCsv } from "../csv.ts";
+import { type CsvCell, toCsv } from "../csv.ts";
 import { type TradeFilter, WALLET_TRADES_PAGE_SIZE } from "./wallet_page.ts";
 
 /** Pages read at most (75 trades each): a bound on one export's upstream work. */
@@ -19,17 +20,27 @@ export interface FetchAllTradesOptions {
   maxPages?: number;
 }
 
-/** Every trade of the wallet, newest first; `truncated` when the page bound stopped it. */
-export async function fetchAllTrades(
+/** One page of the export as it arrives. */
+export interface TradeExportPage {
+  trades: Trade[];
+  /** True on the last page yielded when the page bound, not the history, ended the export. */
+  truncated: boolean;
+}
+
+/**
+ * The wallet's trade history page by page, newest first, as an async iterator: each page is
+ * yielded as soon as it arrives, and the next one (its cursor comes from this one, so pages
+ * cannot be read in parallel) is already being fetched while the caller writes this one out.
+ * At most one request is in flight per export, and at most `maxPages` pages are read.
+ */
+export async function* streamTradePages(
   papertrade: PapertradeClient,
   address: string,
   options: FetchAllTradesOptions = {},
-): Promise<{ trades: Trade[]; truncated: boolean }> {
-  const trades: Trade[] = [];
-  let cursor: string | undefined;
-  // Sequential by necessity: each page's cursor comes from the one before.
-  for (let page = 0; page < (options.maxPages ?? EXPORT_MAX_PAGES); page++) {
-    const history = await papertrade.fetchTradeHistory({
+): AsyncGenerator<TradeExportPage> {
+  const maxPages = options.maxPages ?? EXPORT_MAX_PAGES;
+  const read = (cursor: string | undefined) =>
+    papertrade.fetchTradeHistory({
       wallet: address,
       filter: options.filter ?? "all",
       cursor,
@@ -37,11 +48,33 @@ export async function fetchAllTrades(
       limit: WALLET_TRADES_PAGE_SIZE,
       signal: options.signal,
     });
-    trades.push(...history.trades);
-    if (history.nextCursor === null) return { trades, truncated: false };
-    cursor = history.nextCursor;
+  let pending = read(undefined);
+  for (let page = 1; page <= maxPages; page++) {
+    const history = await pending;
+    const more = history.nextCursor !== null;
+    if (more && page < maxPages) {
+      pending = read(history.nextCursor!);
+      // If the caller stops early, the prefetched page's failure has nobody to tell.
+      pending.catch(() => {});
+    }
+    yield { trades: history.trades, truncated: more && page === maxPages };
+    if (!more) return;
   }
-  return { trades, truncated: true };
+}
+
+/** Every trade of the wallet, newest first; `truncated` when the page bound stopped it. */
+export async function fetchAllTrades(
+  papertrade: PapertradeClient,
+  address: string,
+  options: FetchAllTradesOptions = {},
+): Promise<{ trades: Trade[]; truncated: boolean }> {
+  const trades: Trade[] = [];
+  let truncated = false;
+  for await (const page of streamTradePages(papertrade, address, options)) {
+    trades.push(...page.trades);
+    truncated = page.truncated;
+  }
+  return { trades, truncated };
 }
 
 /** Column names of the export, in order. */
@@ -73,30 +106,40 @@ export function tradesCsv(
   trades: readonly Trade[],
   instruments: readonly Instrument[],
 ): string {
-  const rows = trades.map((trade) => {
-    const instrument = instruments.find((item) => item.id === trade.instrumentId);
-    return [
-      wallet,
-      leaderboardName,
-      trade.positionId,
-      instrument?.symbol ?? `instrument ${trade.instrumentId}`,
-      trade.isLong ? "long" : "short",
-      trade.leverage,
-      formatUnits(trade.margin, 18),
-      exactPrice(trade.entryPrice, instrument?.priceScale),
-      exactPrice(trade.exitPrice, instrument?.priceScale),
-      isoTime(trade.openedAt),
-      isoTime(trade.closedAt),
-      trade.liquidated,
-      formatUnits(trade.adjustedPnl, 18),
-      formatUnits(trade.userPaidFee, 18),
-      formatUnits(netPnlWad(trade.adjustedPnl, trade.userPaidFee), 18),
-      formatUnits(trade.paperMinted, 18),
-      trade.intentId,
-      trade.txHash,
-    ];
-  });
-  return toCsv(TRADE_CSV_HEADER, rows);
+  return toCsv(
+    TRADE_CSV_HEADER,
+    trades.map((trade) => tradeCsvRow(wallet, leaderboardName, trade, instruments)),
+  );
+}
+
+/** The CSV cells of one trade, in {@link TRADE_CSV_HEADER} order. */
+export function tradeCsvRow(
+  wallet: string,
+  leaderboardName: string | null,
+  trade: Trade,
+  instruments: readonly Instrument[],
+): CsvCell[] {
+  const instrument = instruments.find((item) => item.id === trade.instrumentId);
+  return [
+    wallet,
+    leaderboardName,
+    trade.positionId,
+    instrument?.symbol ?? `instrument ${trade.instrumentId}`,
+    trade.isLong ? "long" : "short",
+    trade.leverage,
+    formatUnits(trade.margin, 18),
+    exactPrice(trade.entryPrice, instrument?.priceScale),
+    exactPrice(trade.exitPrice, instrument?.priceScale),
+    isoTime(trade.openedAt),
+    isoTime(trade.closedAt),
+    trade.liquidated,
+    formatUnits(trade.adjustedPnl, 18),
+    formatUnits(trade.userPaidFee, 18),
+    formatUnits(netPnlWad(trade.adjustedPnl, trade.userPaidFee), 18),
+    formatUnits(trade.paperMinted, 18),
+    trade.intentId,
+    trade.txHash,
+  ];
 }
 
 // Price scales are powers of ten (10 for BTC, 100 for ETH); anything else stays raw.

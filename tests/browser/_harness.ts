@@ -1,7 +1,8 @@
 /**
  * Browser test harness: the replay upstream and the whole app on 127.0.0.1:0 with a running
- * clock (as `deno task demo` has, so marks move), and Debian's Chromium driven by
- * playwright-core. Never downloads a browser.
+ * clock (as `deno task demo` has, so marks move), and a Chromium driven by playwright-core:
+ * CHROMIUM_PATH, else one on the PATH (Debian's), else the one shipped in the npm package
+ * @sparticuz/chromium (see `_chromium.ts`). Never downloads a browser.
  */
 import { type Browser, chromium, type Page } from "playwright-core";
 import { catalog, type ReplayUpstream, startReplayUpstream } from "../../fixtures/mod.ts";
@@ -9,6 +10,7 @@ import { createDeps } from "../../lib/boot.ts";
 import { type AppConfig, DEFAULT_CONFIG } from "../../lib/config.ts";
 import type { LiveRoutesOptions } from "../../routes/live.ts";
 import { fullApp } from "./_full_app.ts";
+import { type ChromiumChoice, findChromium } from "./_chromium.ts";
 
 export { catalog };
 
@@ -66,9 +68,14 @@ export async function startLiveSite(live: LiveRoutesOptions = {}): Promise<LiveS
   };
 }
 
-/** Launches Debian's Chromium headless. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+/** Launches the Chromium {@link findChromium} picks (or `choice`), headless. */
+export async function launchChromium(choice?: ChromiumChoice): Promise<Browser> {
+  const found = choice ?? await findChromium();
+  return await chromium.launch({
+    executablePath: found.executablePath,
+    args: CHROMIUM_ARGS,
+    ...(found.env ? { env: { ...Deno.env.toObject(), ...found.env } } : {}),
+  });
 }
 
 /** Console errors and uncaught exceptions of a page, collected as they happen. */

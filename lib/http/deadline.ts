@@ -1,0 +1,49 @@
+/**
+ * A deadline for whole requests: when the handler has not answered within `ms`, the client
+ * gets `onTimeout`'s answer instead (pages: a 504 page), so no page keeps a visitor waiting
+ * past the deadline however slow the upstream is. Handlers that stream on purpose (SSE,
+ * CSV) are left out with `exempt`.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+
+/** Options of {@link deadline}. */
+export interface DeadlineOptions {
+  /** Milliseconds a request may take. Default 25 000 (the tool timeout, docs "Security and limits"). */
+  ms?: number;
+  /** The answer once the deadline has passed. */
+  onTimeout: (c: Context) => Response;
+  /** Paths that are not bounded (streams). */
+  exempt?: (path: string) => boolean;
+  /** Resolves after `ms`; tests pass a timer they fire themselves. */
+  timer?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+function realTimer(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const id = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => clearTimeout(id), { once: true });
+  });
+}
+
+/** The deadline middleware. */
+export function deadline(options: DeadlineOptions): MiddlewareHandler {
+  const ms = options.ms ?? 25_000;
+  const timer = options.timer ?? realTimer;
+  return async (c, next) => {
+    if (options.exempt?.(c.req.path)) return await next();
+    const done = new AbortController();
+    let timedOut = false;
+    const expiry = timer(ms, done.signal).then(() => {
+      timedOut = true;
+    });
+    const handled = next().finally(() => done.abort());
+    // A handler that fails after the deadline has nobody left to tell.
+    handled.catch(() => {});
+    await Promise.race([handled, expiry]);
+    if (timedOut) {
+      c.res = options.onTimeout(c);
+      return;
+    }
+    await handled;
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Starting the server: validate the configuration, bind the port, settle the public URL,
+ * then serve behind the connection guard. Shared by `main.ts` and `dev.ts`. Every startup
+ * failure is one line naming the variable to change, then exit status 2.
+ */
+import {
+  type AppConfig,
+  ConfigError,
+  configFromEnv,
+  isLoopbackHost,
+  localSiteUrl,
+} from "./config.ts";
+import { type GuardedServer, serveGuarded } from "./http/connection_guard.ts";
+
+type Env = { get(name: string): string | undefined };
+
+/** Prints `message` as one line on stderr and exits with status 2. */
+export function exitWithConfigProblem(message: string): never {
+  console.error(`papertrade-explorer: ${message}`);
+  Deno.exit(2);
+}
+
+/** The configuration, or exit 2 with one line naming the bad variable. */
+export function configOrExit(env: Env = Deno.env): AppConfig {
+  try {
+    return configFromEnv(env);
+  } catch (error) {
+    if (error instanceof ConfigError) exitWithConfigProblem(error.message);
+    throw error;
+  }
+}
+
+/** The warning printed when a public server has no `SITE_URL`. */
+export const SITE_URL_WARNING =
+  "WARNING: SITE_URL is not set. Links, cards and discovery files are root-relative and the " +
+  "server card has no absolute endpoint. Set SITE_URL to this deployment's public https URL.";
+
+/**
+ * The site URL to link with once the real port is known. `SITE_URL` wins; a loopback-only
+ * server links to itself (`PORT=0` gives the real port, IPv6 gets brackets); anything public
+ * without `SITE_URL` warns loudly and links root-relative, never to an address it guessed.
+ */
+export function settleSiteUrl(
+  config: AppConfig,
+  port: number,
+  warn: (line: string) => void = console.error,
+): AppConfig {
+  if (config.siteUrlFromEnv) return config;
+  if (isLoopbackHost(config.host)) {
+    return { ...config, port, siteUrl: localSiteUrl(config.host, port) };
+  }
+  warn(SITE_URL_WARNING);
+  return { ...config, port, siteUrl: "" };
+}
+
+/** Binds HOST:PORT, or exits 2 saying which variable to change. */
+export function listenOrExit(config: AppConfig): Deno.TcpListener {
+  try {
+    return Deno.listen({ hostname: config.host, port: config.port });
+  } catch (error) {
+    if (error instanceof Deno.errors.AddrInUse) {
+      exitWithConfigProblem(
+        `PORT=${config.port} is already in use on ${config.host}: set PORT to a free port (0 picks one).`,
+      );
+    }
+    if (error instanceof Deno.errors.AddrNotAvailable || error instanceof Deno.errors.NotFound) {
+      exitWithConfigProblem(
+        `HOST=${config.host} is not an address of this machine: set HOST to one.`,
+      );
+    }
+    if (error instanceof Deno.errors.PermissionDenied) {
+      exitWithConfigProblem(
+        `PORT=${config.port} on ${config.host} needs privileges: set PORT to 1024 or above.`,
+      );
+    }
+    throw error;
+  }
+}
+
+/** Options of {@link startServer}. */
+export interface StartOptions {
+  /** Builds the request handler once the site URL is settled. */
+  createHandler: (config: AppConfig) => Deno.ServeHandler<Deno.NetAddr>;
+  /** Printed before the URL on the ready line. */
+  label?: string;
+  env?: Env;
+  /** The configuration to use instead of reading `env` (dev.ts adjusts it first). */
+  config?: AppConfig;
+}
+
+/**
+ * Starts the explorer. On Deno Deploy the platform owns the socket (and its timeouts), so the
+ * handler is served directly; elsewhere it runs behind the connection guard.
+ */
+export async function startServer(options: StartOptions): Promise<GuardedServer | undefined> {
+  const env = options.env ?? Deno.env;
+  const config = options.config ?? configOrExit(env);
+  if (env.get("DENO_DEPLOYMENT_ID")) {
+    const settled = config.siteUrlFromEnv
+      ? config
+      : settleSiteUrl({ ...config, host: "0.0.0.0" }, 0);
+    Deno.serve({ onListen: () => {} }, options.createHandler(settled));
+    return undefined;
+  }
+  const listener = listenOrExit(config);
+  const settled = settleSiteUrl(config, listener.addr.port);
+  const server = await serveGuarded(options.createHandler(settled), {
+    listener,
+    maxConnections: config.maxConnections,
+  });
+  const shown = localSiteUrl(config.host, listener.addr.port);
+  console.log(`${options.label ?? "Papertrade Explorer"}: ${shown}/`);
+  return server;
+}
