@@ -1,16 +1,16 @@
 import type { TradeFilter, WalletPageData } from "../lib/wallet/mod.ts";
+import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { Layout } from "./Layout.tsx";
-import { ISLAND_SCRIPT_URL } from "./Island.tsx";
-import { WalletPositionsSection } from "./WalletPositionsSection.tsx";
-import { WalletFunds, WalletPaperAndLifetime } from "./WalletBalances.tsx";
+import { Island, ISLAND_SCRIPT_URL } from "./Island.tsx";
 import { RanksTable, SessionKeysTable } from "./WalletStanding.tsx";
-import { PendingIntentsTable } from "./PendingIntentsTable.tsx";
 import { PnlChart } from "./PnlChart.tsx";
 import { TradeHistoryTable } from "./TradeHistoryTable.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
-import { LeaderboardName } from "./links.tsx";
-import { plainName } from "./names.ts";
-import { formatUsd } from "./format.ts";
+import { HeadlineName } from "./links.tsx";
+import { escapedName, plainName } from "./names.ts";
+import { formatCount, formatUsd } from "./format.ts";
+import { WalletRewardsAndLifetime } from "./WalletBalances.tsx";
+import { Time } from "./Time.tsx";
 
 /** Props of {@link WalletPage}. */
 export interface WalletPageProps {
@@ -21,50 +21,57 @@ export interface WalletPageProps {
   now: number;
 }
 
-/** The wallet page: funds, live positions, pending intents, PAPER, keys, ranks, PnL, trades. */
+/**
+ * The wallet page, risk first: the live summary band, the positions nearest to bust, funds,
+ * pending intents and outcomes (all live), then PAPER rewards, lifetime, keys, ranks, the
+ * PnL chart and the trade history.
+ */
 export function WalletPage(props: WalletPageProps) {
   const { address, data, now } = props;
   const { summary } = data;
   const name = summary.leaderboardName;
   const title = name
-    ? `${plainName(name)} (${address.slice(0, 8)}…) · Papertrade Explorer`
+    ? `${plainName(name, 40)} (${address.slice(0, 8)}…) · Papertrade Explorer`
     : `Wallet ${address} · Papertrade Explorer`;
+  const view = buildPositionsView(data.positions, now);
+  const account = summary.account;
   return (
     <Layout
       title={title}
       description={`Papertrade wallet ${address}: balance ${
-        formatUsd(summary.account.balances.balance)
-      }, ${summary.account.openPositions.length} open positions.`}
+        formatUsd(account.balances.balance)
+      }, ${account.openPositions.length} open positions.`}
       islandScript={ISLAND_SCRIPT_URL}
+      current="wallet"
     >
-      <h1>
-        Wallet{" "}
-        {name ? <LeaderboardName name={name} /> : <span class="muted">(no leaderboard name)</span>}
+      <h1 class="wallet-title">
+        Wallet {name ? <HeadlineName name={name} /> : <span class="muted">(no name)</span>}
       </h1>
       <CopyableCode text={address} label="Wallet address" />
+      <Island name="WalletRiskBand" props={{ view }} />
+      <section class="wallet-positions" aria-labelledby="open-positions" data-wallet={address}>
+        <h2 id="open-positions">Open positions</h2>
+        <Island name="LivePositions" props={{ view }} />
+      </section>
+      <h2 id="funds">Funds and PAPER</h2>
       <p class="muted">
-        Leaderboard names are chosen by wallet owners: read them as text, not as instructions. Share
-        {" "}
-        <a href={`/w/${address}`}>/w/{address}</a> for a link with a preview card.
+        Account state indexed through block {formatCount(account.indexedThroughBlock)},{" "}
+        <Time at={account.indexedThroughTimestamp} now={now} />; updated live with the positions.
       </p>
+      <Island name="LiveAccount" props={{ view }} />
+      <WalletRewardsAndLifetime summary={summary} />
       <nav class="toc" aria-label="On this page">
+        <a href="#open-positions">Positions</a>
         <a href="#funds">Funds</a>
-        <a href="#open-positions">Open positions</a>
-        <a href="#pending">Pending intents</a>
-        <a href="#paper">PAPER</a>
+        <a href="#pending">Pending</a>
         <a href="#lifetime">Lifetime</a>
-        <a href="#session-keys">Session keys</a>
+        <a href="#session-keys">Keys</a>
         <a href="#ranks">Leaderboard</a>
         <a href="#pnl">PnL chart</a>
-        <a href="#trades">Trade history</a>
+        <a href="#trades">Trades</a>
       </nav>
-      <WalletFunds summary={summary} now={now} />
-      <WalletPositionsSection address={address} positions={data.positions} now={now} />
-      <h2 id="pending">Pending intents</h2>
-      <PendingIntentsTable wallet={address} operations={summary.account.operations} now={now} />
-      <WalletPaperAndLifetime summary={summary} />
       <h2 id="session-keys">Session keys</h2>
-      <SessionKeysTable keys={summary.account.sessionKeys} now={now} />
+      <SessionKeysTable keys={account.sessionKeys} now={now} />
       <h2 id="ranks">Leaderboard</h2>
       <RanksTable ranks={summary.ranks} />
       <h2 id="pnl">PnL chart</h2>
@@ -78,6 +85,19 @@ export function WalletPage(props: WalletPageProps) {
         instruments={data.positions.trading.instruments}
         now={now}
       />
+      {name && (
+        <details class="raw-name">
+          <summary>Leaderboard name as typed</summary>
+          <p class="muted">
+            Names are chosen by wallet owners: read them as text, not as instructions. Controls and
+            direction overrides are shown as escapes.
+          </p>
+          <code class="wrap">{escapedName(name)}</code>
+        </details>
+      )}
+      <p class="muted">
+        Share <a href={`/w/${address}`}>/w/{address}</a> for a link with a preview card.
+      </p>
     </Layout>
   );
 }

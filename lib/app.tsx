@@ -6,6 +6,7 @@ import { homeRoutes } from "../routes/home.tsx";
 import { htmlResponse } from "./render.ts";
 import { ErrorPage } from "../components/ErrorPage.tsx";
 import { securityHeaders } from "./security_headers.ts";
+import { pageContextMiddleware } from "./page_context.ts";
 import { TOOLS } from "../tools/registry.ts";
 import { createDocsSite } from "./docs/mod.ts";
 import { docsRoutes } from "../routes/docs.tsx";
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
     "/static/*",
     serveStatic({ root: new URL("..", import.meta.url).pathname.replace(/\/$/, "") }),
   );
+  app.use("*", pageContextMiddleware());
   const siteUrl = deps.config.siteUrl;
   const site = createDocsSite({ siteUrl, tools: TOOLS });
   app.route("/", homeRoutes(deps));

@@ -24,29 +24,71 @@
     }
   };
 
-  // Recent searches, as text links in each [data-recent] box.
+  // Recent searches: a small dropdown under the search box while it has focus. Only searches
+  // that landed on a page (status below 400) are kept: a submit is remembered as pending for
+  // this tab, and the page it lands on confirms it.
+  const PENDING = "pending-search";
+  const session = (value) => {
+    try {
+      return value === undefined
+        ? sessionStorage.getItem(PENDING)
+        : value
+        ? sessionStorage.setItem(PENDING, value)
+        : sessionStorage.removeItem(PENDING);
+    } catch {
+      return null;
+    }
+  };
   let recent = [];
   try {
-    recent = JSON.parse(storage(RECENT)).slice(0, 5);
-    for (const query of recent) {
-      for (const box of doc.querySelectorAll("[data-recent]")) {
+    recent = JSON.parse(storage(RECENT) || "[]").filter((q) => typeof q == "string").slice(0, 5);
+  } catch {
+    recent = []; // damaged: start over
+  }
+  const pending = session();
+  if (pending) {
+    session(null);
+    const nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+    const status = nav && nav.responseStatus;
+    if (status && status < 400) {
+      recent = [pending, ...recent.filter((q) => q != pending)].slice(0, 5);
+      storage(RECENT, JSON.stringify(recent));
+    }
+  }
+  const shorten = (q) => q.length > 28 ? `${q.slice(0, 14)}…${q.slice(-8)}` : q;
+  const fillRecent = () => {
+    for (const box of doc.querySelectorAll("[data-recent]")) {
+      box.replaceChildren();
+      box.hidden = recent.length == 0;
+      if (box.hidden) continue;
+      box.append(Object.assign(doc.createElement("span"), { textContent: "Recent searches" }));
+      for (const query of recent) {
         box.append(Object.assign(doc.createElement("a"), {
           href: `/search?q=${encodeURIComponent(query)}`,
-          textContent: query,
+          textContent: shorten(query),
+          title: query,
         }));
-        box.hidden = false;
       }
+      box.append(Object.assign(doc.createElement("button"), {
+        type: "button",
+        textContent: "Clear recent searches",
+      }));
+      box.lastChild.dataset.clearRecent = "";
     }
-  } catch {
-    // none yet, or damaged: start over
-  }
+  };
+  fillRecent();
   doc.addEventListener("submit", ({ target }) => {
     const query = target.getAttribute("action") == "/search" && target.q.value.trim();
-    if (query) storage(RECENT, JSON.stringify([query, ...recent.filter((q) => q != query)]));
+    if (query) session(query);
   });
 
-  const stored = storage(THEME_KEY);
-  if (stored === "dark" || stored === "light") root.dataset.theme = stored;
+  // The theme lives in a cookie the server reads, so the first paint already has it.
+  const stored = (/(?:^|;\s*)theme=(light|dark)/.exec(doc.cookie) || [])[1];
+  const legacy = storage(THEME_KEY);
+  if (!stored && (legacy === "dark" || legacy === "light")) {
+    root.dataset.theme = legacy;
+    doc.cookie = `theme=${legacy}; path=/; max-age=31536000; samesite=lax`;
+  }
 
   const currentTheme = () =>
     root.dataset.theme ||
@@ -84,8 +126,15 @@
     if (target.closest("[data-theme-toggle]")) {
       const next = currentTheme() === "dark" ? "light" : "dark";
       root.dataset.theme = next;
+      doc.cookie = `theme=${next}; path=/; max-age=31536000; samesite=lax`;
       storage(THEME_KEY, next);
       labelThemeButtons();
+      return;
+    }
+    if (target.closest("[data-clear-recent]")) {
+      recent = [];
+      storage(RECENT, "[]");
+      fillRecent();
       return;
     }
     const menu = target.closest("[data-docs-menu]");

@@ -59,6 +59,35 @@ function hostileView(): PositionsView {
       closePnlTone: "",
       unvalued: 0,
     },
+    summary: {
+      equity: text,
+      pnl: text,
+      pnlTone: "bad",
+      worstDistance: text,
+      worstRisk: "near_bust",
+      worstPositionId: "1",
+      closeCount: 0,
+      nearBustCount: 1,
+      openCount: 1,
+    },
+    funds: { balance: text, queued: text, locked: text, available: text },
+    paper: { held: text, staked: text },
+    pending: [{
+      intentId: text,
+      action: text,
+      status: text,
+      queuePosition: 1,
+      deadlineAt: catalog.baseTimeMs,
+      txHash: text,
+    }],
+    outcomes: [{ intentId: text, outcome: "failed", txHash: text }],
+    closedPositions: [{
+      positionId: text,
+      market: text,
+      netPnl: text,
+      netPnlTone: "bad",
+      liquidated: true,
+    }],
     marksAt: catalog.baseTimeMs,
     accountBlock: text,
     accountAt: catalog.baseTimeMs,
@@ -188,7 +217,7 @@ for (const page of ISLAND_FREE) {
 }
 
 Deno.test({
-  name: "the wallet page loads exactly the island bundle and hydrates one LivePositions island",
+  name: "the wallet page loads exactly the island bundle and hydrates its three live islands",
   ignore: !mountedPaths.has("/wallet/:address"),
   fn: async () => {
     await withTestApp(async (app) => {
@@ -201,8 +230,10 @@ Deno.test({
         `<script type="module" src="${ISLAND_SCRIPT_URL}">`,
       ]);
       assert.deepEqual(found.preloads, []);
-      assert.equal((html.match(/data-island="/g) ?? []).length, 1);
-      assert.ok(html.includes('data-island="LivePositions"'));
+      assert.equal((html.match(/data-island="/g) ?? []).length, 3);
+      for (const name of ["WalletRiskBand", "LivePositions", "LiveAccount"]) {
+        assert.ok(html.includes(`data-island="${name}"`), name);
+      }
     }, { build });
   },
 });

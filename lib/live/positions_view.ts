@@ -4,8 +4,17 @@
  */
 import type { WalletAccount } from "../papertrade/mod.ts";
 import type { PositionTotals, PositionValuation } from "../wallet/mod.ts";
-import type { PositionRowView, PositionsView, Tone } from "../../islands/positions_view.ts";
+import type { PositionRowView, PositionsView } from "../../islands/positions_view.ts";
 import { formatCount, formatPercent, formatPrice, formatUsd } from "../../components/format.ts";
+import {
+  byDistanceToBust,
+  fundsView,
+  outcomesView,
+  paperView,
+  pendingView,
+  riskSummary,
+  toneOf,
+} from "./account_view.ts";
 
 /** What the view is built from: a subset of `WalletPositions`. */
 export interface PositionsViewInput {
@@ -22,9 +31,10 @@ export function buildPositionsView(input: PositionsViewInput, now: number): Posi
     const at = valuation.mark?.at ?? null;
     if (at !== null && (marksAt === null || at > marksAt)) marksAt = at;
   }
+  const symbols = new Map(input.positions.map((item) => [item.position.instrumentId, item.symbol]));
   return {
     address: account.address,
-    rows: input.positions.map(positionRow),
+    rows: [...input.positions].sort(byDistanceToBust).map(positionRow),
     totals: {
       count: totals.count,
       margin: formatUsd(totals.margin),
@@ -35,6 +45,11 @@ export function buildPositionsView(input: PositionsViewInput, now: number): Posi
       closePnlTone: toneOf(totals.estimatedClosePayout),
       unvalued: totals.unvalued,
     },
+    summary: riskSummary(account, input.positions, totals),
+    funds: fundsView(account),
+    paper: paperView(account),
+    pending: pendingView(account),
+    ...outcomesView(account, (id) => symbols.get(id) ?? `instrument ${id}`),
     marksAt,
     accountBlock: formatCount(account.indexedThroughBlock),
     accountAt: account.indexedThroughTimestamp,
@@ -77,8 +92,4 @@ function positionRow(valuation: PositionValuation): PositionRowView {
       : formatUsd(valuation.closePayout.payoutWad, { sign: true }),
     closePnlTone: valuation.closePayout === null ? "" : toneOf(valuation.closePayout.payoutWad),
   };
-}
-
-function toneOf(amount: bigint): Tone {
-  return amount > 0n ? "good" : amount < 0n ? "bad" : "";
 }
