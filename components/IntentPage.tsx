@@ -1,11 +1,13 @@
 import type { IntentLookup } from "../lib/intents/mod.ts";
+import type { Trade } from "../lib/papertrade/mod.ts";
+import { netPnlWad } from "../lib/math/mod.ts";
 import { feedTradeJson, operationJson } from "../tools/_json_intents.ts";
 import { Layout } from "./Layout.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { IntentFields } from "./IntentFields.tsx";
 import { Check, SettledIntentCard } from "./SettledIntentCard.tsx";
 import { PositionLink, TxLink, WalletLink } from "./links.tsx";
-import { formatCount } from "./format.ts";
+import { formatCount, formatUsd } from "./format.ts";
 import { Time } from "./Time.tsx";
 
 const STATE_TEXT = {
@@ -15,14 +17,52 @@ const STATE_TEXT = {
   not_found: "Not found",
 } as const;
 
+/**
+ * Why a settled intent must not read as a success: it did not execute, or its signature does
+ * not recompute to the recorded id (tampered or mis-decoded). Null when it is a clean success
+ * or not settled.
+ */
+export function intentProblem(lookup: IntentLookup): string | null {
+  const settlement = lookup.settlement;
+  if (settlement === null) return null;
+  if (!settlement.match.event.success || settlement.intent?.executed === false) {
+    return "failed: it reached HyperEVM but did not execute";
+  }
+  if (settlement.intent && !settlement.intent.signatureVerified) {
+    return "not verified: its signature does not recompute to the recorded intent id";
+  }
+  return null;
+}
+
 /** The intent page: every place the intent was found, most recent first. */
-export function IntentPage(props: { lookup: IntentLookup; wallet?: string; now: number }) {
+export function IntentPage(
+  props: { lookup: IntentLookup; wallet?: string; historyTrade?: Trade | null; now: number },
+) {
   const { lookup, now } = props;
   const { fromBlock, toBlock } = lookup.scanned;
+  const problem = intentProblem(lookup);
+  const history = lookup.state === "not_found" ? props.historyTrade ?? null : null;
+  const headline = problem
+    ? `Intent ${problem.split(":")[0]}`
+    : history
+    ? "Intent: settled"
+    : `Intent: ${STATE_TEXT[lookup.state].toLowerCase()}`;
   return (
-    <Layout title={`Intent ${lookup.intentId.slice(0, 10)}… · Papertrade Explorer`}>
-      <h1>Intent: {STATE_TEXT[lookup.state].toLowerCase()}</h1>
+    <Layout
+      title={`${headline} ${lookup.intentId.slice(0, 10)}… · Papertrade Explorer`}
+      wallet={props.wallet}
+    >
+      <h1 class={problem ? "failed" : undefined}>
+        {problem && <span aria-hidden="true">✗{" "}</span>}
+        {headline}
+      </h1>
+      {problem && (
+        <p class="alert alert-danger" role="alert">
+          <strong>This intent {problem}.</strong> Nothing it asked for took effect as signed.
+        </p>
+      )}
       <CopyableCode text={lookup.intentId} label="Intent id" />
+      {history && <HistorySection trade={history} wallet={props.wallet!} now={now} />}
       {lookup.feed && <FeedSection lookup={lookup} now={now} />}
       {lookup.pending && <PendingSection lookup={lookup} wallet={props.wallet!} now={now} />}
       {lookup.settlement ? <SettledSection lookup={lookup} now={now} /> : (
@@ -32,7 +72,7 @@ export function IntentPage(props: { lookup: IntentLookup; wallet?: string; now: 
         </p>
       )}
       {!lookup.pendingChecked && <QueueForm id={lookup.intentId} />}
-      {lookup.state === "not_found" && (
+      {lookup.state === "not_found" && !history && (
         <ul>
           <li>
             Older intents are not in the scanned blocks: open the wallet's page and look for this
@@ -44,6 +84,53 @@ export function IntentPage(props: { lookup: IntentLookup; wallet?: string; now: 
         </ul>
       )}
     </Layout>
+  );
+}
+
+function HistorySection(props: { trade: Trade; wallet: string; now: number }) {
+  const { trade } = props;
+  const net = netPnlWad(trade.adjustedPnl, trade.userPaidFee);
+  return (
+    <section>
+      <h2>Settled, from the wallet's trade history</h2>
+      <p class="muted">
+        Older than the recent blocks the explorer scans, so found through the trade history of{" "}
+        <WalletLink address={props.wallet} />.
+      </p>
+      <dl class="fields">
+        <div>
+          <dt>State</dt>
+          <dd>settled{trade.liquidated && <strong class="bad">{" "}(liquidated)</strong>}</dd>
+        </div>
+        <div>
+          <dt>Transaction</dt>
+          <dd>{trade.txHash ? <TxLink hash={trade.txHash} full /> : "not recorded"}</dd>
+        </div>
+        <div>
+          <dt>Position</dt>
+          <dd>
+            <PositionLink id={trade.positionId} wallet={props.wallet} />{" "}
+            {trade.isLong ? "long" : "short"} {trade.leverage}x
+          </dd>
+        </div>
+        <div>
+          <dt>Margin</dt>
+          <dd>{formatUsd(trade.margin)}</dd>
+        </div>
+        <div>
+          <dt>Net PnL</dt>
+          <dd class={net > 0n ? "good" : net < 0n ? "bad" : undefined}>
+            {formatUsd(net, { sign: true })}
+          </dd>
+        </div>
+        <div>
+          <dt>Closed</dt>
+          <dd>
+            <Time at={trade.closedAt} now={props.now} />
+          </dd>
+        </div>
+      </dl>
+    </section>
   );
 }
 

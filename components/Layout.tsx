@@ -19,6 +19,8 @@ export interface LayoutProps {
   islandScript?: string;
   /** Prefill of the header search box. */
   query?: string;
+  /** Wallet the page is about (the header search also looks in it). */
+  wallet?: string;
   children: ComponentChildren;
 }
 
@@ -42,7 +44,7 @@ export function Layout(props: LayoutProps) {
       </head>
       <body class={embed ? "embed" : undefined}>
         <a class="skip-link" href="#main">Skip to content</a>
-        {!embed && <SiteHeader current={props.current} query={props.query} />}
+        {!embed && <SiteHeader current={props.current} query={props.query} wallet={props.wallet} />}
         <main id="main">{props.children}</main>
         {!embed && (
           <footer class="site-footer">

@@ -19,6 +19,8 @@ export interface SiteHeaderProps {
   current?: NavSection;
   /** Prefill of the search box. */
   query?: string;
+  /** Wallet the page is about: the search also looks in its intents and positions. */
+  wallet?: string;
 }
 
 /** The site header. */
@@ -54,6 +56,7 @@ export function SiteHeader(props: SiteHeaderProps) {
           maxLength={200}
           data-search-input
         />
+        {props.wallet && <input type="hidden" name="wallet" value={props.wallet} />}
         <button type="submit" class="search-button">Search</button>
         <div class="recent-menu" data-recent hidden></div>
       </form>

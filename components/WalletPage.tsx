@@ -43,6 +43,7 @@ export function WalletPage(props: WalletPageProps) {
       }, ${account.openPositions.length} open positions.`}
       islandScript={ISLAND_SCRIPT_URL}
       current="wallet"
+      wallet={address}
     >
       <h1 class="wallet-title">
         Wallet {name ? <HeadlineName name={name} /> : <span class="muted">(no name)</span>}

@@ -136,7 +136,7 @@ function PositionRow(props: { row: PositionRowView; before?: PositionRowView; wa
       <td data-label="Risk" data-col="risk">
         {row.risk === null ? <span class="muted">n/a</span> : (
           <span class={`badge ${row.risk}`}>
-            {risky && <span aria-hidden="true">⚠{" "}</span>}
+            {risky && <span aria-hidden="true">⚠</span>}
             {RISK_LABELS[row.risk]}
           </span>
         )}

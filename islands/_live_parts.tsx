@@ -49,7 +49,12 @@ export function Freshness(props: { view: PositionsView; initial: PositionsView }
   return (
     <p class="muted freshness" aria-live="polite">
       <span class={modeBadge}>{modeLabel}</span>
-      {isStale() && <strong class="stale-note">{" Stale: figures may be out of date."}</strong>}
+      {isStale() && (
+        <>
+          {" "}
+          <strong class="stale-note">Stale: figures may be out of date.</strong>
+        </>
+      )}
       {" Updated "}
       <Age at={at} now={now} />
       {view.marksAt !== null && (

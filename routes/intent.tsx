@@ -7,6 +7,8 @@ import type { AppDeps } from "../lib/deps.ts";
 import { htmlResponse } from "../lib/render.ts";
 import { type IntentLookup, lookupIntent } from "../lib/intents/mod.ts";
 import { IntentPage } from "../components/IntentPage.tsx";
+import { findTradeByIntent } from "../lib/search/mod.ts";
+import type { Trade } from "../lib/papertrade/mod.ts";
 import {
   ADDRESS_PATTERN,
   badAddressPage,
@@ -27,14 +29,23 @@ export function intentRoutes(deps: AppDeps): Hono {
     }
     const wallet = walletParam?.toLowerCase();
     let lookup: IntentLookup;
+    let historyTrade: Trade | null = null;
     try {
       lookup = await lookupIntent(deps, raw, { wallet, signal: c.req.raw.signal });
+      // Older than the chain scan: the wallet's trade history still names it.
+      if (lookup.state === "not_found" && wallet !== undefined) {
+        historyTrade = await findTradeByIntent(deps.papertrade, wallet, lookup.intentId, {
+          signal: c.req.raw.signal,
+        }).catch(() => null);
+      }
     } catch (error) {
       return upstreamFailurePage(error, `Intent ${raw.toLowerCase()}`);
     }
-    return htmlResponse(<IntentPage lookup={lookup} wallet={wallet} now={deps.now()} />, {
-      status: lookup.state === "not_found" ? 404 : 200,
-    });
+    const found = lookup.state !== "not_found" || historyTrade !== null;
+    return htmlResponse(
+      <IntentPage lookup={lookup} wallet={wallet} historyTrade={historyTrade} now={deps.now()} />,
+      { status: found ? 200 : 404 },
+    );
   });
   return app;
 }
