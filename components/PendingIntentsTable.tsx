@@ -13,7 +13,7 @@ export function PendingIntentsTable(
     return <p class="muted">Nothing pending: the relayer holds no intents for this wallet.</p>;
   }
   return (
-    <div class="table-wrap">
+    <div class="table-wrap" tabIndex={0}>
       <table>
         <caption>Accepted by the relayer, not yet settled on HyperEVM</caption>
         <thead>

@@ -3,11 +3,13 @@ import { formatAge, formatPercent, formatPrice, formatUsd, formatUtc, shortHex }
 
 const WAD = 10n ** 18n;
 
-Deno.test("USD amounts show cents, and compact form only from a million up", () => {
+Deno.test("USD amounts show cents; compact form keeps two decimals at every size", () => {
   assert.equal(formatUsd(250n * WAD), "$250.00");
   assert.equal(formatUsd(-1234n * WAD / 10n), "-$123.40");
   assert.equal(formatUsd(14_760_000n * WAD, { compact: true }), "$14.76M");
   assert.equal(formatUsd(999n * WAD, { compact: true }), "$999.00");
+  assert.equal(formatUsd(123_456n * WAD, { compact: true }), "$123.46K");
+  assert.equal(formatUsd(-2_000_000n * WAD, { compact: true }), "-$2.00M");
   assert.equal(formatUsd(5n * WAD, { sign: true }), "+$5.00");
 });
 
