@@ -53,7 +53,7 @@ export function IntentPage(
       wallet={props.wallet}
     >
       <h1 class={problem ? "failed" : undefined}>
-        {problem && <span aria-hidden="true">✗{" "}</span>}
+        {problem && <span aria-hidden="true">✗</span>}
         {headline}
       </h1>
       {problem && (
@@ -100,7 +100,7 @@ function HistorySection(props: { trade: Trade; wallet: string; now: number }) {
       <dl class="fields">
         <div>
           <dt>State</dt>
-          <dd>settled{trade.liquidated && <strong class="bad">{" "}(liquidated)</strong>}</dd>
+          <dd>settled{trade.liquidated && <strong class="bad">, liquidated</strong>}</dd>
         </div>
         <div>
           <dt>Transaction</dt>
