@@ -1,4 +1,5 @@
 import type { TradeFilter, WalletPageData } from "../lib/wallet/mod.ts";
+import type { ChartHistory } from "../lib/pnl_chart_history.ts";
 import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { Layout } from "./Layout.tsx";
 import { Island, ISLAND_SCRIPT_URL } from "./Island.tsx";
@@ -16,6 +17,8 @@ import { Time } from "./Time.tsx";
 export interface WalletPageProps {
   address: string;
   data: WalletPageData;
+  /** The trades the PnL chart covers (the whole history, unless capped). */
+  chart: ChartHistory;
   filter: TradeFilter;
   cursor?: string;
   now: number;
@@ -76,7 +79,7 @@ export function WalletPage(props: WalletPageProps) {
       <h2 id="ranks">Leaderboard</h2>
       <RanksTable ranks={summary.ranks} />
       <h2 id="pnl">PnL chart</h2>
-      <PnlChart trades={data.chartTrades} complete={data.chartComplete} />
+      <PnlChart trades={props.chart.trades} complete={props.chart.complete} />
       <h2 id="trades">Trade history</h2>
       <TradeHistoryTable
         wallet={address}
