@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { pageContext } from "../lib/page_context.ts";
 import { type NavSection, SiteHeader, themeAttributes } from "./SiteHeader.tsx";
+import { PAPERTRADE_OS_URL } from "./FeatureGrid.tsx";
 
 /** Props of the page shell. */
 export interface LayoutProps {
@@ -53,7 +54,7 @@ export function Layout(props: LayoutProps) {
               whole margin. Nothing here signs, sends or places anything. <a href="/docs/">Docs</a>
               {" "}
               · <a href="/docs/mcp">MCP server</a> · <a href="/openapi.json">OpenAPI</a> ·{" "}
-              <a href="https://papertrade-os.pages.dev/?open=explorer">Open in Papertrade OS</a>
+              <a href={PAPERTRADE_OS_URL}>Open in Papertrade OS</a>
             </p>
           </footer>
         )}

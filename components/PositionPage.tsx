@@ -2,6 +2,7 @@ import type { Trade } from "../lib/papertrade/mod.ts";
 import type { WalletPositions } from "../lib/wallet/mod.ts";
 import { netPnlWad } from "../lib/math/mod.ts";
 import { Layout } from "./Layout.tsx";
+import { pageContext } from "../lib/page_context.ts";
 import { Island, ISLAND_SCRIPT_URL } from "./Island.tsx";
 import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { IntentLink, TxLink, WalletLink } from "./links.tsx";
@@ -32,7 +33,7 @@ export function PositionPage(
           <>
             <Island
               name="LivePositions"
-              props={{ view: buildPositionsView(found, now), only: id }}
+              props={{ view: buildPositionsView(found, now), only: id, embed: pageContext().embed }}
             />
             {open.closePayout && (
               <p class="muted">

@@ -2,6 +2,7 @@ import type { TradeFilter, WalletPageData } from "../lib/wallet/mod.ts";
 import type { ChartHistory } from "../lib/pnl_chart_history.ts";
 import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { Layout } from "./Layout.tsx";
+import { pageContext } from "../lib/page_context.ts";
 import { Island, ISLAND_SCRIPT_URL } from "./Island.tsx";
 import { RanksTable, SessionKeysTable } from "./WalletStanding.tsx";
 import { PnlChart } from "./PnlChart.tsx";
@@ -37,6 +38,7 @@ export function WalletPage(props: WalletPageProps) {
     ? `${plainName(name, 40)} (${address.slice(0, 8)}…) · Papertrade Explorer`
     : `Wallet ${address} · Papertrade Explorer`;
   const view = buildPositionsView(data.positions, now);
+  const embed = pageContext().embed;
   const account = summary.account;
   return (
     <Layout
@@ -52,17 +54,17 @@ export function WalletPage(props: WalletPageProps) {
         Wallet {name ? <HeadlineName name={name} /> : <span class="muted">(no name)</span>}
       </h1>
       <CopyableCode text={address} label="Wallet address" />
-      <Island name="WalletRiskBand" props={{ view }} />
+      <Island name="WalletRiskBand" props={{ view, embed }} />
       <section class="wallet-positions" aria-labelledby="open-positions" data-wallet={address}>
         <h2 id="open-positions">Open positions</h2>
-        <Island name="LivePositions" props={{ view }} />
+        <Island name="LivePositions" props={{ view, embed }} />
       </section>
       <h2 id="funds">Funds and PAPER</h2>
       <p class="muted">
         Account state indexed through block {formatCount(account.indexedThroughBlock)},{" "}
         <Time at={account.indexedThroughTimestamp} now={now} />; updated live with the positions.
       </p>
-      <Island name="LiveAccount" props={{ view }} />
+      <Island name="LiveAccount" props={{ view, embed }} />
       <WalletRewardsAndLifetime summary={summary} />
       <nav class="toc" aria-label="On this page">
         <a href="#open-positions">Positions</a>

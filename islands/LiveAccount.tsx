@@ -6,10 +6,13 @@ import { useEffect } from "preact/hooks";
 import type { PositionsView } from "./positions_view.ts";
 import { connectWallet, currentView, previousView, serverNow } from "./wallet_store.ts";
 import { Age, liveClass, LiveValue } from "./_live_parts.tsx";
+import { pageHref } from "./_live_parts.tsx";
 
 /** Props of {@link LiveAccount}: the server-built view (JSON). */
 export interface LiveAccountProps {
   view: PositionsView;
+  /** The page is the product-only view: links keep `?embed=1`. */
+  embed?: boolean;
 }
 
 const OUTCOME_LABELS = {
@@ -30,6 +33,7 @@ export function LiveAccount(props: LiveAccountProps) {
   const before = previousView.value;
   const now = serverNow(props.view);
   const wallet = view.address;
+  const embed = props.embed;
   const figures: Array<[string, string, string | undefined, string]> = [
     ["Balance", view.funds.balance, before?.funds.balance, ""],
     ["Queued", view.funds.queued, before?.funds.queued, "owed by the payout queue"],
@@ -72,7 +76,10 @@ export function LiveAccount(props: LiveAccountProps) {
                   <tr key={intent.intentId}>
                     <td class="num">{`#${intent.queuePosition}`}</td>
                     <td>
-                      <a class="mono" href={`/intent/${intent.intentId}?wallet=${wallet}`}>
+                      <a
+                        class="mono"
+                        href={pageHref(`/intent/${intent.intentId}?wallet=${wallet}`, embed)}
+                      >
                         {short(intent.intentId)}
                       </a>
                     </td>
@@ -82,7 +89,9 @@ export function LiveAccount(props: LiveAccountProps) {
                       {intent.txHash && (
                         <>
                           {" in "}
-                          <a class="mono" href={`/tx/${intent.txHash}`}>{short(intent.txHash)}</a>
+                          <a class="mono" href={pageHref(`/tx/${intent.txHash}`, embed)}>
+                            {short(intent.txHash)}
+                          </a>
                         </>
                       )}
                     </td>
@@ -103,7 +112,7 @@ export function LiveAccount(props: LiveAccountProps) {
             {view.closedPositions.map((closed) => (
               <li key={`p${closed.positionId}`}>
                 {closed.liquidated ? <strong class="bad">✗ liquidated</strong> : "closed"}{" "}
-                <a href={`/position/${closed.positionId}?wallet=${wallet}`}>
+                <a href={pageHref(`/position/${closed.positionId}?wallet=${wallet}`, embed)}>
                   #{closed.positionId}
                 </a>{" "}
                 {closed.market}, net <span class={closed.netPnlTone}>{closed.netPnl}</span>
@@ -114,13 +123,18 @@ export function LiveAccount(props: LiveAccountProps) {
               return (
                 <li key={ended.intentId}>
                   <span class={badge}>{label}</span>{" "}
-                  <a class="mono" href={`/intent/${ended.intentId}?wallet=${wallet}`}>
+                  <a
+                    class="mono"
+                    href={pageHref(`/intent/${ended.intentId}?wallet=${wallet}`, embed)}
+                  >
                     {short(ended.intentId)}
                   </a>
                   {ended.txHash && (
                     <>
                       {" in "}
-                      <a class="mono" href={`/tx/${ended.txHash}`}>{short(ended.txHash)}</a>
+                      <a class="mono" href={pageHref(`/tx/${ended.txHash}`, embed)}>
+                        {short(ended.txHash)}
+                      </a>
                     </>
                   )}
                 </li>

@@ -11,10 +11,13 @@ import { useEffect } from "preact/hooks";
 import type { PositionRowView, PositionsView } from "./positions_view.ts";
 import { connectWallet, currentView, previousView } from "./wallet_store.ts";
 import { Freshness, liveClass, LiveValue, RISK_LABELS } from "./_live_parts.tsx";
+import { pageHref } from "./_live_parts.tsx";
 
 /** Props of {@link LivePositions}: the server-built view (JSON). */
 export interface LivePositionsProps {
   view: PositionsView;
+  /** The page is the product-only view: links keep `?embed=1`. */
+  embed?: boolean;
   /** Show only this position id. */
   only?: string;
 }
@@ -74,6 +77,7 @@ export function LivePositions(props: LivePositionsProps) {
                   row={row}
                   before={before.get(row.id)}
                   wallet={view.address}
+                  embed={props.embed}
                 />
               ))}
           </tbody>
@@ -114,8 +118,10 @@ function Totals(props: { view: PositionsView }) {
   );
 }
 
-function PositionRow(props: { row: PositionRowView; before?: PositionRowView; wallet: string }) {
-  const { row, before } = props;
+function PositionRow(
+  props: { row: PositionRowView; before?: PositionRowView; wallet: string; embed?: boolean },
+) {
+  const { row, before, embed } = props;
   const risky = row.risk === "close" || row.risk === "near_bust";
   return (
     <tr
@@ -124,7 +130,7 @@ function PositionRow(props: { row: PositionRowView; before?: PositionRowView; wa
       class={risky ? `risky ${row.risk}` : undefined}
     >
       <td data-label="Position">
-        <a href={`/position/${row.id}?wallet=${props.wallet}`}>{`#${row.id}`}</a>
+        <a href={pageHref(`/position/${row.id}?wallet=${props.wallet}`, embed)}>{`#${row.id}`}</a>
       </td>
       <td data-label="Market" data-col="market">
         {`${row.market} `}

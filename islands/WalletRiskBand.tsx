@@ -7,10 +7,13 @@ import { useEffect } from "preact/hooks";
 import type { PositionsView } from "./positions_view.ts";
 import { connectWallet, currentView, previousView } from "./wallet_store.ts";
 import { liveClass, LiveValue, RISK_LABELS } from "./_live_parts.tsx";
+import { pageHref } from "./_live_parts.tsx";
 
 /** Props of {@link WalletRiskBand}: the server-built view (JSON). */
 export interface WalletRiskBandProps {
   view: PositionsView;
+  /** The page is the product-only view: links keep `?embed=1`. */
+  embed?: boolean;
 }
 
 /** The summary band. */
@@ -21,7 +24,7 @@ export function WalletRiskBand(props: WalletRiskBandProps) {
   const { summary } = view;
   const worstLink = summary.worstPositionId === null
     ? null
-    : `/position/${summary.worstPositionId}?wallet=${view.address}`;
+    : pageHref(`/position/${summary.worstPositionId}?wallet=${view.address}`, props.embed);
   return (
     <section class={liveClass("risk-band")} aria-label="Risk summary" data-risk-band>
       {summary.nearBustCount > 0 && (

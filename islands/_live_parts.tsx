@@ -73,3 +73,9 @@ export function Freshness(props: { view: PositionsView; initial: PositionsView }
 export function liveClass(base: string): string {
   return isStale() ? `${base} stale` : base;
 }
+
+/** A page link of an island, keeping the product-only view (`?embed=1`) when the page has it. */
+export function pageHref(path: string, embed: boolean | undefined): string {
+  if (!embed) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}embed=1`;
+}

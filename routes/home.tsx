@@ -12,6 +12,7 @@ import { TOOLS } from "../tools/registry.ts";
 import { Layout } from "../components/Layout.tsx";
 import { MarketsTable } from "../components/MarketsTable.tsx";
 import { RecentTradesTable } from "../components/RecentTradesTable.tsx";
+import { FeatureGrid } from "../components/FeatureGrid.tsx";
 import { ProductSections } from "../components/ProductSections.tsx";
 import { SearchForm } from "../components/SearchForm.tsx";
 import { Stat } from "../components/Stat.tsx";
@@ -64,6 +65,14 @@ function HomePage(
         </p>
       )}
       <SearchForm />
+      <h2>Markets</h2>
+      <MarketsTable markets={overview.markets} now={now} />
+      <p class="muted">
+        Minimum margin {formatUsd(overview.minimumMargin)}, minimum open notional{" "}
+        {formatUsd(overview.minimumOpenNotional)}. <a href="/markets">Market details</a>
+      </p>
+      <h2>Latest trades</h2>
+      <RecentTradesTable trades={overview.recentTrades} now={now} />
       <h2>At a glance</h2>
       <p class="muted">
         Protocol summary at block {formatCount(overview.block)},{" "}
@@ -89,14 +98,7 @@ function HomePage(
           value={`${formatUsd(overview.queueOwed, { compact: true })} (${overview.queueCount})`}
         />
       </dl>
-      <h2>Markets</h2>
-      <MarketsTable markets={overview.markets} now={now} />
-      <p class="muted">
-        Minimum margin {formatUsd(overview.minimumMargin)}, minimum open notional{" "}
-        {formatUsd(overview.minimumOpenNotional)}. <a href="/markets">Market details</a>
-      </p>
-      <h2>Latest trades</h2>
-      <RecentTradesTable trades={overview.recentTrades} now={now} />
+      {!embed && <FeatureGrid />}
       {!embed && <ProductSections siteUrl={props.siteUrl} tools={TOOLS} />}
     </Layout>
   );
