@@ -47,7 +47,7 @@ export function DocsLayout(props: DocsLayoutProps) {
         )}
         <link rel="stylesheet" href="/static/docs.css" />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        <script src="/static/enhance.js" defer></script>
+        <script src="/static/build/enhance.js" defer></script>
       </head>
       <body class="docs">
         <a class="skip-link" href="#content">Skip to content</a>

@@ -39,7 +39,7 @@ export function Layout(props: LayoutProps) {
         <meta name="color-scheme" content="light dark" />
         <link rel="stylesheet" href="/static/style.css" />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        <script src="/static/enhance.js" defer></script>
+        <script src="/static/build/enhance.js" defer></script>
         {props.islandScript && <script type="module" src={props.islandScript}></script>}
         {props.head}
       </head>

@@ -171,12 +171,16 @@ Deno.test("the site URL is substituted everywhere and no other host leaks in", a
     "api.openai.com",
     "127.0.0.1:8000",
     "explorer.example.com",
+    // Papertrade OS, which frames the explorer, and the hosts allowed to frame it.
+    "papertrade-os.pages.dev",
+    "*.pages.dev",
   ]);
   const app = buildApp({ siteUrl: "https://docs-b.example" });
   for (const page of DOCS_PAGES) {
     for (const path of [docsPath(page), docsMarkdownPath(page)]) {
       const { body } = await get(app, path);
-      assert.doesNotMatch(body, /docs-a\.example|pages\.dev/, path);
+      // The seed's own host must never leak in (Papertrade OS's may: it frames the explorer).
+      assert.doesNotMatch(body, /docs-a\.example|papertrade-explorer\.pages\.dev/, path);
       for (const [url] of body.matchAll(/https?:\/\/[^\s"'<>)`\]]+/g)) {
         if (url.startsWith("https://{host}/")) continue; // server.json's documented template
         assert.ok(expected.has(new URL(url).host), `${path} names ${url}`);

@@ -195,7 +195,7 @@ function scriptsOf(html: string) {
   return {
     scripts: html.match(/<script[^>]*>/g) ?? [],
     preloads: html.match(/<link[^>]*modulepreload[^>]*>/g) ?? [],
-    bundleReferences: html.split("/static/build/").length - 1,
+    bundleReferences: html.split(ISLAND_SCRIPT_URL).length - 1,
   };
 }
 
@@ -208,7 +208,7 @@ for (const page of ISLAND_FREE) {
         const response = await app.fetch(page.path);
         assert.equal(response.status, 200);
         const found = scriptsOf(await response.text());
-        assert.deepEqual(found.scripts, ['<script src="/static/enhance.js" defer>']);
+        assert.deepEqual(found.scripts, ['<script src="/static/build/enhance.js" defer>']);
         assert.deepEqual(found.preloads, []);
         assert.equal(found.bundleReferences, 0);
       }, { build });
@@ -226,7 +226,7 @@ Deno.test({
       const html = await response.text();
       const found = scriptsOf(html);
       assert.deepEqual(found.scripts, [
-        '<script src="/static/enhance.js" defer>',
+        '<script src="/static/build/enhance.js" defer>',
         `<script type="module" src="${ISLAND_SCRIPT_URL}">`,
       ]);
       assert.deepEqual(found.preloads, []);

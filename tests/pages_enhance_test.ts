@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
 import { withPages } from "./_pages.ts";
 
-const SCRIPT_URL = new URL("../static/enhance.js", import.meta.url);
+// The minified build pages load (static/enhance.js is its readable source).
+const SCRIPT_URL = new URL("../static/build/enhance.js", import.meta.url);
 const WALLET = "0xc2c1218b7b3aed50e24ceeaeabeca882053b8d98";
 
 // deno-lint-ignore no-explicit-any

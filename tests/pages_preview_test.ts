@@ -29,7 +29,7 @@ Deno.test("a /w/ link carries Open Graph and Twitter tags and sends browsers on 
     assert.ok(body.includes(`<meta http-equiv="refresh" content="0; url=/wallet/${whale}"/>`));
     assert.ok(body.includes(`<a href="/wallet/${whale}">Open the wallet page</a>`));
     const scripts = body.match(/<script[^>]*>/g) ?? [];
-    assert.deepEqual(scripts, ['<script src="/static/enhance.js" defer>']);
+    assert.deepEqual(scripts, ['<script src="/static/build/enhance.js" defer>']);
   });
 });
 
