@@ -51,7 +51,7 @@ export function LiveAccount(props: LiveAccountProps) {
             <dd>
               <LiveValue value={value} before={was} />
             </dd>
-            {note && <dd class="stat-note muted">{note}</dd>}
+            {note ? <dd class="stat-note muted">{note}</dd> : null}
           </div>
         ))}
       </dl>
@@ -85,10 +85,9 @@ export function LiveAccount(props: LiveAccountProps) {
                     </td>
                     <td>{intent.action}</td>
                     <td>
-                      {intent.status}
+                      {intent.txHash ? `${intent.status} in ` : intent.status}
                       {intent.txHash && (
                         <>
-                          {" in "}
                           <a class="mono" href={pageHref(`/tx/${intent.txHash}`, embed)}>
                             {short(intent.txHash)}
                           </a>
@@ -111,11 +110,19 @@ export function LiveAccount(props: LiveAccountProps) {
           <ul class="outcomes">
             {view.closedPositions.map((closed) => (
               <li key={`p${closed.positionId}`}>
-                {closed.liquidated ? <strong class="bad">✗ liquidated</strong> : "closed"}{" "}
+                {closed.liquidated
+                  ? (
+                    <>
+                      <strong class="bad">✗ liquidated</strong>
+                      {" "}
+                    </>
+                  )
+                  : "closed "}
                 <a href={pageHref(`/position/${closed.positionId}?wallet=${wallet}`, embed)}>
-                  #{closed.positionId}
-                </a>{" "}
-                {closed.market}, net <span class={closed.netPnlTone}>{closed.netPnl}</span>
+                  {`#${closed.positionId}`}
+                </a>
+                {` ${closed.market}, net `}
+                <span class={closed.netPnlTone}>{closed.netPnl}</span>
               </li>
             ))}
             {view.outcomes.map((ended) => {

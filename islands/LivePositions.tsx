@@ -35,8 +35,7 @@ export function LivePositions(props: LivePositionsProps) {
       <Freshness view={view} initial={props.view} />
       {props.only !== undefined && rows.length === 0 && (
         <p class="alert" role="status">
-          Position #{props.only}{" "}
-          is no longer open: it closed after this page loaded. Reload for its closed-trade record.
+          {`Position #${props.only} is no longer open: it closed after this page loaded. Reload for its closed-trade record.`}
         </p>
       )}
       <div

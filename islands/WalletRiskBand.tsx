@@ -30,11 +30,13 @@ export function WalletRiskBand(props: WalletRiskBandProps) {
       {summary.nearBustCount > 0 && (
         <p class="alert alert-danger" role="alert">
           <strong>
-            ⚠ {summary.nearBustCount}{" "}
-            {summary.nearBustCount === 1 ? "position is" : "positions are"} near bust
-          </strong>{" "}
-          (under 0.03% from the bust price): a small move liquidates{" "}
-          {summary.nearBustCount === 1 ? "it" : "them"}.
+            {`⚠ ${summary.nearBustCount} ${
+              summary.nearBustCount === 1 ? "position is" : "positions are"
+            } near bust`}
+          </strong>
+          {` (under 0.03% from the bust price): a small move liquidates ${
+            summary.nearBustCount === 1 ? "it" : "them"
+          }.`}
         </p>
       )}
       <dl class="band">
