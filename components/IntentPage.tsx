@@ -53,7 +53,7 @@ export function IntentPage(
       wallet={props.wallet}
     >
       <h1 class={problem ? "failed" : undefined}>
-        {problem && <span aria-hidden="true">✗</span>}
+        {problem && <span class="mark" aria-hidden="true">✗</span>}
         {headline}
       </h1>
       {problem && (

@@ -23,7 +23,7 @@ export function TransactionPage(props: { details: TransactionDetails; now: numbe
         ? (
           <>
             <h1 class="failed">
-              <span aria-hidden="true">✗</span> Transaction reverted
+              <span class="mark" aria-hidden="true">✗</span>Transaction reverted
             </h1>
             <p class="alert alert-danger" role="alert">
               <strong>This transaction reverted:</strong>{" "}
@@ -35,7 +35,7 @@ export function TransactionPage(props: { details: TransactionDetails; now: numbe
         ? (
           <>
             <h1 class="failed">
-              <span aria-hidden="true">✗</span> Transaction with failed intents
+              <span class="mark" aria-hidden="true">✗</span>Transaction with failed intents
             </h1>
             <p class="alert alert-danger" role="alert">
               <strong>

@@ -141,7 +141,7 @@ function PositionRow(
       <td data-label="Risk" data-col="risk">
         {row.risk === null ? <span class="muted">n/a</span> : (
           <span class={`badge ${row.risk}`}>
-            {risky && <span aria-hidden="true">⚠</span>}
+            {risky && <span class="mark" aria-hidden="true">⚠</span>}
             {RISK_LABELS[row.risk]}
           </span>
         )}

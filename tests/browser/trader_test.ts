@@ -169,6 +169,49 @@ Deno.test({
         );
       }
 
+      await t.step(
+        "recent searches drop down on focus without resizing the header, on a phone",
+        async () => {
+          const context = await browser!.newContext({ viewport: WIDTHS.phone, isMobile: true });
+          const page = await context.newPage();
+          await page.goto(`${site.origin}/leaderboard`);
+          const long = `0x${"ab".repeat(32)}`;
+          await page.evaluate((hash) => {
+            localStorage.setItem(
+              "recent-searches",
+              JSON.stringify([hash, "Moby Dick", "delta", "0xc2c1218b7b3aed50e24ce", "#411142"]),
+            );
+          }, long);
+          await page.reload();
+          const header = page.locator(".site-header");
+          const before = (await header.boundingBox())!.height;
+          const menu = page.locator(".site-header [data-recent]");
+          assert.equal(await menu.isVisible(), false, "hidden until the box has focus");
+          await page.locator("#site-search").focus();
+          assert.equal(await menu.isVisible(), true);
+          assert.equal((await header.boundingBox())!.height, before, "the header keeps its size");
+          const shown = await menu.locator("a").allTextContents();
+          assert.equal(shown.length, 5);
+          assert.ok(shown.every((text) => text.length <= 28), shown.join(" | "));
+          assert.equal(await page.locator(".site-header .search-button").isVisible(), true);
+          // The placeholder fits the box at 375 px.
+          const fits = await page.evaluate(() => {
+            const input = document.querySelector<HTMLInputElement>("#site-search")!;
+            const style = getComputedStyle(input);
+            const context = document.createElement("canvas").getContext("2d")!;
+            context.font = `${style.fontSize} ${style.fontFamily}`;
+            const room = input.clientWidth - parseFloat(style.paddingLeft) -
+              parseFloat(style.paddingRight);
+            return context.measureText(input.placeholder).width <= room;
+          });
+          assert.ok(fits, "the placeholder is cut off on a phone");
+          await screenshot(page, "trader-search-dropdown-375");
+          await page.locator("[data-clear-recent]").click();
+          assert.equal(await menu.isVisible(), false);
+          await context.close();
+        },
+      );
+
       await t.step("?embed=1 hides the site chrome and survives navigation", async () => {
         const page = await open(desktop, `/wallet/${WHALE}?embed=1`);
         assert.equal(await page.locator(".site-header").count(), 0);
