@@ -57,7 +57,12 @@ export function PnlChart(props: PnlChartProps) {
       <ChartSvg points={points} box={WIDE} id="wide" description={description} />
       <ChartSvg points={points} box={NARROW} id="narrow" description={description} />
       <figcaption class="muted">
-        {props.complete ? "Whole history. " : <strong>Capped: not the whole history.{" "}</strong>}
+        {props.complete ? "Whole history. " : (
+          <>
+            <strong>Capped: not the whole history.</strong>
+            {" "}
+          </>
+        )}
         {description} Hover or tap a point for its value.
         {!props.complete && " The CSV export holds the whole history."}
       </figcaption>

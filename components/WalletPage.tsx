@@ -55,6 +55,10 @@ export function WalletPage(props: WalletPageProps) {
       </h1>
       <CopyableCode text={address} label="Wallet address" />
       <Island name="WalletRiskBand" props={{ view, embed }} />
+      <p class="muted band-note">
+        Equity: balance, queued and locked funds plus unrealized PnL at the live mark. Close: under
+        0.08% to bust; near bust: under 0.03%.
+      </p>
       <section class="wallet-positions" aria-labelledby="open-positions" data-wallet={address}>
         <h2 id="open-positions">Open positions</h2>
         <Island name="LivePositions" props={{ view, embed }} />

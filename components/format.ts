@@ -33,10 +33,18 @@ export function formatUsd(
   return options.sign && value > 0 ? `+${text}` : text;
 }
 
-/** A price in quote units from a raw price: all decimals the price scale carries. */
-export function formatPrice(raw: bigint, priceScale: bigint): string {
-  const decimals = Math.max(0, String(priceScale).length - 1);
+/**
+ * A price in quote units from a raw price: all decimals the price scale carries, or at least
+ * `minDecimals` so a column mixing markets shows one number of decimals.
+ */
+export function formatPrice(raw: bigint, priceScale: bigint, minDecimals = 0): string {
+  const decimals = Math.max(minDecimals, priceDecimals(priceScale));
   return priceFormat(decimals).format(rawPriceToNumber(raw, priceScale));
+}
+
+/** Decimals a price scale carries (10 → 1, 100 → 2). */
+export function priceDecimals(priceScale: bigint): number {
+  return Math.max(0, String(priceScale).length - 1);
 }
 
 // Building an Intl.NumberFormat costs far more than using one; a page formats hundreds of prices.

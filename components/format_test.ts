@@ -37,3 +37,9 @@ Deno.test("absolute times are UTC without milliseconds, and long hex is shortene
   assert.equal(shortHex("0x6cd5661646289fb6e65ea5c032310fded797d0a2"), "0x6cd5…d0a2");
   assert.equal(shortHex("0x1234"), "0x1234");
 });
+
+Deno.test("a price column mixing markets can ask for one number of decimals", () => {
+  assert.equal(formatPrice(830655n, 10n, 2), "83,065.50");
+  assert.equal(formatPrice(251215n, 100n, 2), "2,512.15");
+  assert.equal(formatPrice(251215n, 100n, 0), "2,512.15", "never fewer than the scale carries");
+});

@@ -78,11 +78,22 @@ export function pageContextMiddleware(): MiddlewareHandler {
     await storage.run(context, () => next());
     const headers = c.res.headers;
     const type = headers.get("content-type") ?? "";
-    if (type.startsWith("text/html")) headers.append("vary", "Cookie");
+    // The theme cookie changes the HTML, so caches must key on it.
+    if (type.startsWith("text/html")) {
+      try {
+        headers.append("vary", "Cookie");
+      } catch {
+        // immutable headers: nothing a cache could mix up
+      }
+    }
     if (!context.embed) return;
     const location = headers.get("location");
     if (location?.startsWith("/") && !location.startsWith("//")) {
-      headers.set("location", withEmbed(location));
+      try {
+        headers.set("location", withEmbed(location));
+      } catch {
+        // an immutable redirect (Response.redirect): leave it as it is
+      }
     }
     if (type.startsWith("text/html") && c.res.body) {
       const html = keepEmbedInLinks(await c.res.text());
