@@ -104,9 +104,11 @@ export function LeaderboardTable(props: { rows: LeaderboardRow[]; view: Leaderbo
               </th>
               {COLUMNS.map((column) => (
                 <td
-                  class={`num ${column.key === view.sortKey ? "sorted" : "prio-low"} ${
-                    column.tone ? toneOf(row[column.key] as bigint) ?? "" : ""
-                  }`}
+                  class={[
+                    "num",
+                    column.key === view.sortKey ? "sorted" : "prio-low",
+                    column.tone ? toneOf(row[column.key] as bigint) : null,
+                  ].filter(Boolean).join(" ")}
                   data-col={column.key}
                 >
                   {column.format(row)}

@@ -50,7 +50,7 @@ Deno.test("the leaderboard shows 25 ranked rows with a window switcher, sort lin
     assert.equal(rel(body, "prev"), null);
     assert.equal(rel(body, "next"), "/leaderboard?page=1");
     assert.match(body, /90 accounts/);
-    assert.doesNotMatch(body, /<script(?! src="\/static\/enhance\.js" defer>)/);
+    assert.doesNotMatch(body, /<script(?! src="\/static\/build\/enhance\.js" defer>)/);
   });
 });
 
