@@ -33,6 +33,9 @@ export function LiveAccount(props: LiveAccountProps) {
   const before = previousView.value;
   const now = serverNow(props.view);
   const wallet = view.address;
+  const queueBefore = new Map(
+    (before?.pending ?? []).map((intent) => [intent.intentId, `#${intent.queuePosition}`]),
+  );
   const embed = props.embed;
   const figures: Array<[string, string, string | undefined, string]> = [
     ["Balance", view.funds.balance, before?.funds.balance, ""],
@@ -74,7 +77,12 @@ export function LiveAccount(props: LiveAccountProps) {
               <tbody>
                 {view.pending.map((intent) => (
                   <tr key={intent.intentId}>
-                    <td class="num">{`#${intent.queuePosition}`}</td>
+                    <td class="num">
+                      <LiveValue
+                        value={`#${intent.queuePosition}`}
+                        before={queueBefore.get(intent.intentId)}
+                      />
+                    </td>
                     <td>
                       <a
                         class="mono"
