@@ -1,5 +1,6 @@
 import type { IntentLookup } from "../lib/intents/mod.ts";
-import type { Trade } from "../lib/papertrade/mod.ts";
+import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
+import type { OpenPosition, Trade } from "../lib/papertrade/mod.ts";
 import { netPnlWad } from "../lib/math/mod.ts";
 import { feedTradeJson, operationJson } from "../tools/_json_intents.ts";
 import { Layout } from "./Layout.tsx";
@@ -17,18 +18,25 @@ const STATE_TEXT = {
   not_found: "Not found",
 } as const;
 
+/** An intent found inside the transaction a link named (older than the chain scan). */
+export interface BatchIntent {
+  transaction: Settlement;
+  intent: SettledIntent;
+}
+
 /**
  * Why a settled intent must not read as a success: it did not execute, or its signature does
  * not recompute to the recorded id (tampered or mis-decoded). Null when it is a clean success
  * or not settled.
  */
-export function intentProblem(lookup: IntentLookup): string | null {
+export function intentProblem(lookup: IntentLookup, batch?: BatchIntent | null): string | null {
   const settlement = lookup.settlement;
-  if (settlement === null) return null;
-  if (!settlement.match.event.success || settlement.intent?.executed === false) {
+  const intent = settlement?.intent ?? batch?.intent ?? null;
+  if (settlement === null && !batch) return null;
+  if (settlement?.match.event.success === false || intent?.executed === false) {
     return "failed: it reached HyperEVM but did not execute";
   }
-  if (settlement.intent && !settlement.intent.signatureVerified) {
+  if (intent && !intent.signatureVerified) {
     return "not verified: its signature does not recompute to the recorded intent id";
   }
   return null;
@@ -36,15 +44,26 @@ export function intentProblem(lookup: IntentLookup): string | null {
 
 /** The intent page: every place the intent was found, most recent first. */
 export function IntentPage(
-  props: { lookup: IntentLookup; wallet?: string; historyTrade?: Trade | null; now: number },
+  props: {
+    lookup: IntentLookup;
+    wallet?: string;
+    historyTrade?: Trade | null;
+    /** The wallet's open position this intent opened (found when the chain scan is too short). */
+    openedPosition?: OpenPosition | null;
+    /** Found in the transaction the link named. */
+    batch?: BatchIntent | null;
+    now: number;
+  },
 ) {
   const { lookup, now } = props;
   const { fromBlock, toBlock } = lookup.scanned;
-  const problem = intentProblem(lookup);
-  const history = lookup.state === "not_found" ? props.historyTrade ?? null : null;
+  const batch = lookup.state === "not_found" ? props.batch ?? null : null;
+  const problem = intentProblem(lookup, batch);
+  const history = lookup.state === "not_found" && !batch ? props.historyTrade ?? null : null;
+  const opened = lookup.state === "not_found" && !history ? props.openedPosition ?? null : null;
   const headline = problem
     ? `Intent ${problem.split(":")[0]}`
-    : history
+    : history || opened || batch
     ? "Intent: settled"
     : `Intent: ${STATE_TEXT[lookup.state].toLowerCase()}`;
   return (
@@ -63,6 +82,24 @@ export function IntentPage(
       )}
       <CopyableCode text={lookup.intentId} label="Intent id" />
       {history && <HistorySection trade={history} wallet={props.wallet!} now={now} />}
+      {opened && <OpenedSection position={opened} wallet={props.wallet!} now={now} />}
+      {batch && (
+        <section>
+          <h2>Settled on HyperEVM</h2>
+          <p>
+            In transaction <TxLink hash={batch.transaction.txHash} full />
+            {batch.transaction.blockNumber !== null &&
+              `, block ${formatCount(batch.transaction.blockNumber)}`}: found in the batch this link
+            named (older than the recent blocks the explorer scans).
+          </p>
+          <SettledIntentCard
+            intent={batch.intent}
+            now={now}
+            heading="The intent in its batch"
+            txHash={batch.transaction.txHash}
+          />
+        </section>
+      )}
       {lookup.feed && <FeedSection lookup={lookup} now={now} />}
       {lookup.pending && <PendingSection lookup={lookup} wallet={props.wallet!} now={now} />}
       {lookup.settlement ? <SettledSection lookup={lookup} now={now} /> : (
@@ -72,7 +109,7 @@ export function IntentPage(
         </p>
       )}
       {!lookup.pendingChecked && <QueueForm id={lookup.intentId} />}
-      {lookup.state === "not_found" && !history && (
+      {lookup.state === "not_found" && !history && !opened && !batch && (
         <ul>
           <li>
             Older intents are not in the scanned blocks: open the wallet's page and look for this
@@ -84,6 +121,26 @@ export function IntentPage(
         </ul>
       )}
     </Layout>
+  );
+}
+
+function OpenedSection(props: { position: OpenPosition; wallet: string; now: number }) {
+  const { position } = props;
+  return (
+    <section>
+      <h2>Settled: it opened a position that is still open</h2>
+      <p>
+        This intent opened position <PositionLink id={position.positionId} wallet={props.wallet} />
+        {` (${position.isLong ? "long" : "short"} ${position.leverage}x, margin ${
+          formatUsd(position.margin)
+        }) of `}
+        <WalletLink address={props.wallet} />, <Time at={position.openedAt} now={props.now} />.
+      </p>
+      <p class="muted">
+        It is older than the recent blocks the explorer scans, so its settling transaction is not
+        shown; the position itself is live on its page.
+      </p>
+    </section>
   );
 }
 
@@ -173,7 +230,8 @@ function PendingSection(props: { lookup: IntentLookup; wallet: string; now: numb
             {op.tx_hash && (
               <>
                 {" in "}
-                <TxLink hash={op.tx_hash} />
+                {/* Not mined yet, so the node may not know it: text, not a link. */}
+                <code class="mono break">{op.tx_hash}</code> (not yet mined)
               </>
             )}
           </dd>
@@ -216,7 +274,14 @@ function SettledSection(props: { lookup: IntentLookup; now: number }) {
         : <Check ok={match.event.success} yes="executed" no="not executed" />.
       </p>
       {intent
-        ? <SettledIntentCard intent={intent} now={props.now} heading="The intent in its batch" />
+        ? (
+          <SettledIntentCard
+            intent={intent}
+            now={props.now}
+            heading="The intent in its batch"
+            txHash={match.txHash}
+          />
+        )
         : <p class="muted">The batch could not be decoded, so the signature was not checked.</p>}
     </section>
   );

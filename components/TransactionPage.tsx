@@ -103,7 +103,12 @@ export function TransactionPage(props: { details: TransactionDetails; now: numbe
               signatures verified (recomputed to the intent id the executor recorded).
             </p>
             {intents.map((intent) => (
-              <SettledIntentCard key={intent.index} intent={intent} now={props.now} />
+              <SettledIntentCard
+                key={intent.index}
+                intent={intent}
+                now={props.now}
+                txHash={settlement.txHash}
+              />
             ))}
           </>
         )

@@ -20,9 +20,18 @@ export function TxLink(props: { hash: string; full?: boolean }) {
   );
 }
 
-/** An intent id linking to its page (with the wallet, which enables the queue check). */
-export function IntentLink(props: { id: string; wallet?: string | null; full?: boolean }) {
-  const query = props.wallet ? `?wallet=${props.wallet}` : "";
+/**
+ * An intent id linking to its page: with the wallet (which enables the queue and history
+ * checks) and, when known, the transaction that carried it (found even when it is old).
+ */
+export function IntentLink(
+  props: { id: string; wallet?: string | null; tx?: string | null; full?: boolean },
+) {
+  const params = [
+    props.wallet ? `wallet=${props.wallet}` : "",
+    props.tx ? `tx=${props.tx}` : "",
+  ].filter(Boolean);
+  const query = params.length ? `?${params.join("&")}` : "";
   return (
     <a class="mono" href={`/intent/${props.id}${query}`} title={props.id}>
       {props.full ? props.id : shortHex(props.id)}

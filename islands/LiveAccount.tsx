@@ -94,12 +94,12 @@ export function LiveAccount(props: LiveAccountProps) {
                     <td>{intent.action}</td>
                     <td>
                       {intent.txHash ? `${intent.status} in ` : intent.status}
+                      {
+                        /* Submitted is not mined: the node may not know the transaction yet, so
+                           its hash is text; the intent's page follows it to the chain. */
+                      }
                       {intent.txHash && (
-                        <>
-                          <a class="mono" href={pageHref(`/tx/${intent.txHash}`, embed)}>
-                            {short(intent.txHash)}
-                          </a>
-                        </>
+                        <code class="mono" title={intent.txHash}>{short(intent.txHash)}</code>
                       )}
                     </td>
                     <td>

@@ -78,7 +78,7 @@ function HomePage(
         Protocol summary at block {formatCount(overview.block)},{" "}
         <Time at={overview.asOf} now={now} />. {overview.tradingPaused
           ? <strong class="bad">Opening new positions is paused venue-wide.</strong>
-          : "Trading is open."}
+          : "Trading is open."} Dollar figures are compact: K is thousands, M millions, B billions.
       </p>
       <dl class="stats">
         <Stat label="Value locked" value={formatUsd(overview.tvl, { compact: true })} />

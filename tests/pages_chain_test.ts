@@ -193,3 +193,22 @@ Deno.test("failed and unverified intents and transactions get a red headline and
     assert.doesNotMatch(clean.body, /class="failed"|role="alert"/);
   });
 });
+
+Deno.test("an old intent linked from its batch is found in that transaction", async () => {
+  await withPages(async ({ get }) => {
+    const old = intents.settled_too_old;
+    // The batch page links each intent with the transaction that carried it.
+    const batch = await get(`/tx/${old.txHash}`);
+    assert.ok(
+      batch.body.includes(`href="/intent/${old.id}?wallet=${old.wallet}&amp;tx=${old.txHash}"`),
+    );
+    const { status, body } = await get(`/intent/${old.id}?tx=${old.txHash}`);
+    assert.equal(status, 200);
+    assert.match(body, /<h1>Intent: settled<\/h1>/);
+    assert.match(body, /found in the batch this link\s+named/);
+    // A transaction that does not carry it proves nothing.
+    const other = catalog.transactions.multi_wallet_batch.hash;
+    assert.equal((await get(`/intent/${old.id}?tx=${other}`)).status, 404);
+    assert.equal((await get(`/intent/${old.id}?tx=0x12`)).status, 400);
+  });
+});

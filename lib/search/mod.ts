@@ -13,6 +13,7 @@ export {
   type SearchSources,
 } from "./resolve.ts";
 export {
+  findOpenPositionByIntent,
   findTradeByIntent,
   type FindTradeByIntentOptions,
   INTENT_HISTORY_MAX_PAGES,

@@ -14,7 +14,7 @@ import {
 import { type IntentLookup, lookupIntent } from "../intents/mod.ts";
 import { fetchWalletSummary, findClosedTrade, type WalletSummary } from "../wallet/mod.ts";
 import { classifyQuery } from "./classify.ts";
-import { findTradeByIntent } from "./trade_by_intent.ts";
+import { findOpenPositionByIntent, findTradeByIntent } from "./trade_by_intent.ts";
 
 /** How many of the latest trades are searched for a position's owner. */
 export const POSITION_FEED_LIMIT = 100;
@@ -76,9 +76,11 @@ export async function resolveSearch(
       if (wallet === undefined) return { kind: "intent", value: found.value, lookup };
       if (lookup.state === "pending") return { kind: "intent", value: found.value, lookup, wallet };
       if (lookup.state !== "not_found") return { kind: "intent", value: found.value, lookup };
-      const trade = await findTradeByIntent(papertrade, wallet, found.value, { signal })
-        .catch(() => null);
-      return trade
+      const [trade, opened] = await Promise.all([
+        findTradeByIntent(papertrade, wallet, found.value, { signal }).catch(() => null),
+        findOpenPositionByIntent(papertrade, wallet, found.value, { signal }).catch(() => null),
+      ]);
+      return trade || opened
         ? { kind: "intent", value: found.value, lookup, wallet }
         : { kind: "intent", value: found.value, lookup };
     }

@@ -4,7 +4,7 @@
  * intent and transaction that settled it.
  */
 import type { Hex } from "viem";
-import type { PapertradeClient, Trade } from "../papertrade/mod.ts";
+import type { OpenPosition, PapertradeClient, Trade } from "../papertrade/mod.ts";
 
 /** How many history pages (75 trades each) the search reads at most. */
 export const INTENT_HISTORY_MAX_PAGES = 4;
@@ -39,4 +39,20 @@ export async function findTradeByIntent(
     cursor = history.nextCursor;
   }
   return null;
+}
+
+/**
+ * The wallet's open position that `intentId` opened, if any: an open position's opening
+ * intent is in no closed trade, and may be older than the chain scan.
+ */
+export async function findOpenPositionByIntent(
+  papertrade: PapertradeClient,
+  wallet: string,
+  intentId: Hex,
+  options: { signal?: AbortSignal } = {},
+): Promise<OpenPosition | null> {
+  const account = await papertrade.fetchWalletSnapshot(wallet, { signal: options.signal });
+  const id = intentId.toLowerCase();
+  return account.openPositions.find((position) => position.intentId?.toLowerCase() === id) ??
+    null;
 }

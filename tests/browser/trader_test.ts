@@ -13,8 +13,8 @@ import { catalog, launchChromium, screenshot, startLiveSite, watchErrors } from 
 
 const WHALE = catalog.wallets.whale.address;
 const WIDTHS = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } };
-/** Most links the crawl checks (the whole reachable site is about this size). */
-const CRAWL_LIMIT = 700;
+/** Most links the crawl checks (the whole reachable demo site is about 2,500). */
+const CRAWL_LIMIT = 5_000;
 
 /** Internal page links of the live document (island-rendered ones included). */
 function linksOf(page: Page): Promise<string[]> {
@@ -82,18 +82,20 @@ Deno.test({
         ].slice(0, 5);
         assert.ok(topWallets.length >= 3, "the leaderboard links its wallets");
         const start = ["/", "/leaderboard", ...topWallets];
-        const queue: string[] = [];
+        // Each link with the page that printed it, so a broken one names where it was found.
+        const queue: Array<[href: string, from: string]> = [];
         for (const path of start) {
           const page = await open(desktop, path);
           await page.waitForLoadState("load");
-          queue.push(...await linksOf(page));
+          queue.push(...(await linksOf(page)).map((href): [string, string] => [href, path]));
           await page.close();
         }
         const seen = new Set<string>(start);
         const broken: string[] = [];
         let checked = 0;
         while (queue.length > 0 && checked < CRAWL_LIMIT) {
-          const href = queue.shift()!.replace(/#.*$/, "");
+          const [link, from] = queue.shift()!;
+          const href = link.replace(/#.*$/, "");
           if (href === "" || seen.has(href)) continue;
           seen.add(href);
           checked++;
@@ -102,14 +104,17 @@ Deno.test({
           const body = type.startsWith("text/html") ? await response.text() : "";
           if (!type.startsWith("text/html")) await response.body?.cancel();
           if (response.status >= 400) {
-            broken.push(`${response.status} ${href}`);
+            broken.push(`${response.status} ${href} (linked from ${from})`);
             continue;
           }
-          // One level further from the start pages: links printed by the pages they link to.
-          if (body && !href.startsWith("/docs")) queue.push(...linksOfHtml(body));
+          // Onwards through every page found (breadth first, up to the limit).
+          if (body && !href.startsWith("/docs")) {
+            queue.push(...linksOfHtml(body).map((next): [string, string] => [next, href]));
+          }
         }
         console.log(`crawl: ${checked} internal links checked, ${broken.length} broken`);
-        assert.ok(checked >= 100, `only ${checked} links checked`);
+        assert.ok(checked >= 1_000, `only ${checked} links checked`);
+        assert.equal(queue.length, 0, "the crawl reached every link it found");
         assert.deepEqual(broken, []);
       });
 
@@ -154,6 +159,11 @@ Deno.test({
                   );
                 }
                 assert.deepEqual(await cellsOffScreen(page, "[data-band]"), []);
+              }
+              if (name === "home" && width === "desktop") {
+                // Market activity is above the fold.
+                const top = await page.locator("h2", { hasText: "Markets" }).boundingBox();
+                assert.ok(top && top.y + top.height < viewport.height, "markets above the fold");
               }
               if (name === "leaderboard") {
                 assert.equal(await page.locator("tbody td.sorted").count(), 25);
