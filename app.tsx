@@ -9,6 +9,7 @@ import { homeRoutes } from "./routes/home.tsx";
 import { htmlResponse } from "./lib/render.ts";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { securityHeaders } from "./lib/security_headers.ts";
+import { pageContextMiddleware } from "./lib/page_context.ts";
 import { TOOLS } from "./tools/registry.ts";
 import { createDocsSite } from "./lib/docs/mod.ts";
 import { docsRoutes } from "./routes/docs.tsx";
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
     "/static/*",
     serveStatic({ root: new URL(".", import.meta.url).pathname.replace(/\/$/, "") }),
   );
+  app.use("*", pageContextMiddleware());
   const siteUrl = deps.config.siteUrl;
   const site = createDocsSite({ siteUrl, tools: TOOLS });
   app.route("/", homeRoutes(deps));

@@ -1,3 +1,5 @@
+import { pageContext } from "../lib/page_context.ts";
+import { SiteHeader, themeAttributes } from "./SiteHeader.tsx";
 import type { ComponentChildren } from "preact";
 import type { DocsHeading } from "../lib/docs/markdown.ts";
 import type { DocsPage } from "../lib/docs/pages.ts";
@@ -32,7 +34,7 @@ export function DocsLayout(props: DocsLayoutProps) {
     heading.level === 2 || heading.level === 3
   );
   return (
-    <html lang="en">
+    <html lang="en" {...themeAttributes(pageContext().theme)}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -45,23 +47,11 @@ export function DocsLayout(props: DocsLayoutProps) {
         )}
         <link rel="stylesheet" href="/static/docs.css" />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        <script src="/static/enhance.js" defer></script>
+        <script src="/static/build/enhance.js" defer></script>
       </head>
       <body class="docs">
         <a class="skip-link" href="#content">Skip to content</a>
-        <header class="docs-header">
-          <a class="docs-brand" href="/docs/">
-            Papertrade Explorer <span>docs</span>
-          </a>
-          <nav class="docs-site-links" aria-label="Site">
-            <a href="/">Explorer</a>
-            <a href="/leaderboard">Leaderboard</a>
-            <a href="/markets">Markets</a>
-          </nav>
-          <button type="button" class="theme-toggle" data-theme-toggle hidden>
-            Theme
-          </button>
-        </header>
+        <SiteHeader current="docs" />
         <div class="docs-shell">
           <aside class="docs-sidebar">
             <form class="docs-search" role="search" action="/docs/search" method="get">

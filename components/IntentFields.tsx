@@ -6,7 +6,7 @@
 import type { ComponentChildren } from "preact";
 import type { z } from "zod";
 import type { intentFieldsOut } from "../tools/_json_intents.ts";
-import { IntentLink, PositionLink } from "./links.tsx";
+import { PositionLink } from "./links.tsx";
 import { Time } from "./Time.tsx";
 
 /** Intent fields as the tools report them. */
@@ -49,7 +49,11 @@ export function IntentFields(
   }
   if (f.expires_at !== undefined) add("Key expires", at(f.expires_at));
   if (f.cancelled_intent_id !== undefined) {
-    add("Cancels intent", <IntentLink id={f.cancelled_intent_id} wallet={props.wallet} />);
+    // A cancelled intent never settles, so there is no page to send anyone to.
+    add(
+      "Cancels intent",
+      <code class="mono break" title={f.cancelled_intent_id}>{f.cancelled_intent_id}</code>,
+    );
   }
   if (f.nonce !== undefined) add("Nonce", <span class="mono">{f.nonce}</span>);
   if (f.deadline !== undefined) add("Deadline", at(f.deadline));

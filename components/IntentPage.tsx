@@ -1,12 +1,15 @@
 import { ADDRESS_INPUT_PATTERN } from "../lib/address.ts";
 import type { IntentLookup } from "../lib/intents/mod.ts";
+import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
+import type { OpenPosition, Trade } from "../lib/papertrade/mod.ts";
+import { netPnlWad } from "../lib/math/mod.ts";
 import { feedTradeJson, operationJson } from "../tools/_json_intents.ts";
 import { Layout } from "./Layout.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { IntentFields } from "./IntentFields.tsx";
 import { Check, SettledIntentCard } from "./SettledIntentCard.tsx";
 import { PositionLink, TxLink, WalletLink } from "./links.tsx";
-import { formatCount } from "./format.ts";
+import { formatCount, formatUsd } from "./format.ts";
 import { Time } from "./Time.tsx";
 import { PartNotice } from "./PartNotice.tsx";
 
@@ -17,14 +20,88 @@ const STATE_TEXT = {
   not_found: "Not found",
 } as const;
 
+/** An intent found inside the transaction a link named (older than the chain scan). */
+export interface BatchIntent {
+  transaction: Settlement;
+  intent: SettledIntent;
+}
+
+/**
+ * Why a settled intent must not read as a success: it did not execute, or its signature does
+ * not recompute to the recorded id (tampered or mis-decoded). Null when it is a clean success
+ * or not settled.
+ */
+export function intentProblem(lookup: IntentLookup, batch?: BatchIntent | null): string | null {
+  const settlement = lookup.settlement;
+  const intent = settlement?.intent ?? batch?.intent ?? null;
+  if (settlement === null && !batch) return null;
+  if (settlement?.match.event.success === false || intent?.executed === false) {
+    return "failed: it reached HyperEVM but did not execute";
+  }
+  if (intent && !intent.signatureVerified) {
+    return "not verified: its signature does not recompute to the recorded intent id";
+  }
+  return null;
+}
+
 /** The intent page: every place the intent was found, most recent first. */
-export function IntentPage(props: { lookup: IntentLookup; wallet?: string; now: number }) {
+export function IntentPage(
+  props: {
+    lookup: IntentLookup;
+    wallet?: string;
+    historyTrade?: Trade | null;
+    /** The wallet's open position this intent opened (found when the chain scan is too short). */
+    openedPosition?: OpenPosition | null;
+    /** Found in the transaction the link named. */
+    batch?: BatchIntent | null;
+    now: number;
+  },
+) {
   const { lookup, now } = props;
   const scanned = lookup.scanned;
+  const batch = lookup.state === "not_found" ? props.batch ?? null : null;
+  const problem = intentProblem(lookup, batch);
+  const history = lookup.state === "not_found" && !batch ? props.historyTrade ?? null : null;
+  const opened = lookup.state === "not_found" && !history ? props.openedPosition ?? null : null;
+  const headline = problem
+    ? `Intent ${problem.split(":")[0]}`
+    : history || opened || batch
+    ? "Intent: settled"
+    : `Intent: ${STATE_TEXT[lookup.state].toLowerCase()}`;
   return (
-    <Layout title={`Intent ${lookup.intentId.slice(0, 10)}… · Papertrade Explorer`}>
-      <h1>Intent: {STATE_TEXT[lookup.state].toLowerCase()}</h1>
+    <Layout
+      title={`${headline} ${lookup.intentId.slice(0, 10)}… · Papertrade Explorer`}
+      wallet={props.wallet}
+    >
+      <h1 class={problem ? "failed" : undefined}>
+        {problem && <span class="mark" aria-hidden="true">✗</span>}
+        {headline}
+      </h1>
+      {problem && (
+        <p class="alert alert-danger" role="alert">
+          <strong>This intent {problem}.</strong> Nothing it asked for took effect as signed.
+        </p>
+      )}
       <CopyableCode text={lookup.intentId} label="Intent id" />
+      {history && <HistorySection trade={history} wallet={props.wallet!} now={now} />}
+      {opened && <OpenedSection position={opened} wallet={props.wallet!} now={now} />}
+      {batch && (
+        <section>
+          <h2>Settled on HyperEVM</h2>
+          <p>
+            In transaction <TxLink hash={batch.transaction.txHash} full />
+            {batch.transaction.blockNumber !== null &&
+              `, block ${formatCount(batch.transaction.blockNumber)}`}: found in the batch this link
+            named (older than the recent blocks the explorer scans).
+          </p>
+          <SettledIntentCard
+            intent={batch.intent}
+            now={now}
+            heading="The intent in its batch"
+            txHash={batch.transaction.txHash}
+          />
+        </section>
+      )}
       {lookup.feed && <FeedSection lookup={lookup} now={now} />}
       {lookup.pending && <PendingSection lookup={lookup} wallet={props.wallet!} now={now} />}
       <PartNotice unavailable={lookup.unavailable} />
@@ -37,7 +114,7 @@ export function IntentPage(props: { lookup: IntentLookup; wallet?: string; now: 
           </p>
         )}
       {!lookup.pendingChecked && <QueueForm id={lookup.intentId} />}
-      {lookup.state === "not_found" && (
+      {lookup.state === "not_found" && !history && !opened && !batch && (
         <ul>
           <li>
             Older intents are not in the scanned blocks: open the wallet's page and look for this
@@ -49,6 +126,73 @@ export function IntentPage(props: { lookup: IntentLookup; wallet?: string; now: 
         </ul>
       )}
     </Layout>
+  );
+}
+
+function OpenedSection(props: { position: OpenPosition; wallet: string; now: number }) {
+  const { position } = props;
+  return (
+    <section>
+      <h2>Settled: it opened a position that is still open</h2>
+      <p>
+        This intent opened position <PositionLink id={position.positionId} wallet={props.wallet} />
+        {` (${position.isLong ? "long" : "short"} ${position.leverage}x, margin ${
+          formatUsd(position.margin)
+        }) of `}
+        <WalletLink address={props.wallet} />, <Time at={position.openedAt} now={props.now} />.
+      </p>
+      <p class="muted">
+        It is older than the recent blocks the explorer scans, so its settling transaction is not
+        shown; the position itself is live on its page.
+      </p>
+    </section>
+  );
+}
+
+function HistorySection(props: { trade: Trade; wallet: string; now: number }) {
+  const { trade } = props;
+  const net = netPnlWad(trade.adjustedPnl, trade.userPaidFee);
+  return (
+    <section>
+      <h2>Settled, from the wallet's trade history</h2>
+      <p class="muted">
+        Older than the recent blocks the explorer scans, so found through the trade history of{" "}
+        <WalletLink address={props.wallet} />.
+      </p>
+      <dl class="fields">
+        <div>
+          <dt>State</dt>
+          <dd>settled{trade.liquidated && <strong class="bad">, liquidated</strong>}</dd>
+        </div>
+        <div>
+          <dt>Transaction</dt>
+          <dd>{trade.txHash ? <TxLink hash={trade.txHash} full /> : "not recorded"}</dd>
+        </div>
+        <div>
+          <dt>Position</dt>
+          <dd>
+            <PositionLink id={trade.positionId} wallet={props.wallet} />{" "}
+            {trade.isLong ? "long" : "short"} {trade.leverage}x
+          </dd>
+        </div>
+        <div>
+          <dt>Margin</dt>
+          <dd>{formatUsd(trade.margin)}</dd>
+        </div>
+        <div>
+          <dt>Net PnL</dt>
+          <dd class={net > 0n ? "good" : net < 0n ? "bad" : undefined}>
+            {formatUsd(net, { sign: true })}
+          </dd>
+        </div>
+        <div>
+          <dt>Closed</dt>
+          <dd>
+            <Time at={trade.closedAt} now={props.now} />
+          </dd>
+        </div>
+      </dl>
+    </section>
   );
 }
 
@@ -120,7 +264,14 @@ function SettledSection(props: { lookup: IntentLookup; now: number }) {
         : <Check ok={match.event.success} yes="executed" no="not executed" />.
       </p>
       {intent
-        ? <SettledIntentCard intent={intent} now={props.now} heading="The intent in its batch" />
+        ? (
+          <SettledIntentCard
+            intent={intent}
+            now={props.now}
+            heading="The intent in its batch"
+            txHash={match.txHash}
+          />
+        )
         : <p class="muted">The batch could not be decoded, so the signature was not checked.</p>}
     </section>
   );

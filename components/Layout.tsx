@@ -1,4 +1,7 @@
 import type { ComponentChildren } from "preact";
+import { pageContext } from "../lib/page_context.ts";
+import { type NavSection, SiteHeader, themeAttributes } from "./SiteHeader.tsx";
+import { PAPERTRADE_OS_URL } from "./FeatureGrid.tsx";
 
 /** Props of the page shell. */
 export interface LayoutProps {
@@ -6,8 +9,10 @@ export interface LayoutProps {
   description?: string;
   /** Extra head elements (Open Graph meta, preloads). Strings inside are escaped by Preact. */
   head?: ComponentChildren;
-  /** Hide the site header and footer (the `?embed=1` view). */
+  /** Hide the site header and footer; defaults to the request's `?embed=1`. */
   embed?: boolean;
+  /** Navigation section to mark as current. */
+  current?: NavSection;
   /**
    * Module script of the island bundle, only on pages that hydrate an island. Pages without
    * islands ship no framework JavaScript: just the shared, deferred enhancement script.
@@ -15,13 +20,17 @@ export interface LayoutProps {
   islandScript?: string;
   /** Prefill of the header search box. */
   query?: string;
+  /** Wallet the page is about (the header search also looks in it). */
+  wallet?: string;
   children: ComponentChildren;
 }
 
 /** The HTML shell every app page shares: no inline script, one stylesheet. */
 export function Layout(props: LayoutProps) {
+  const context = pageContext();
+  const embed = props.embed ?? context.embed;
   return (
-    <html lang="en">
+    <html lang="en" {...themeAttributes(context.theme)}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -30,54 +39,22 @@ export function Layout(props: LayoutProps) {
         <meta name="color-scheme" content="light dark" />
         <link rel="stylesheet" href="/static/style.css" />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        <script src="/static/enhance.js" defer></script>
+        <script src="/static/build/enhance.js" defer></script>
         {props.islandScript && <script type="module" src={props.islandScript}></script>}
         {props.head}
       </head>
-      <body>
+      <body class={embed ? "embed" : undefined}>
         <a class="skip-link" href="#main">Skip to content</a>
-        {!props.embed && (
-          <header class="site-header">
-            <a class="brand" href="/">Papertrade Explorer</a>
-            <nav aria-label="Main">
-              <a href="/">Overview</a>
-              <a href="/leaderboard">Leaderboard</a>
-              <a href="/markets">Markets</a>
-              <a href="/docs/">Docs</a>
-            </nav>
-            <form
-              class="header-search"
-              action="/search"
-              method="get"
-              role="search"
-              aria-label="Site search"
-            >
-              <label class="visually-hidden" for="site-search">
-                Search wallets, transactions, intents, positions and names
-              </label>
-              <input
-                id="site-search"
-                name="q"
-                type="search"
-                value={props.query ?? ""}
-                placeholder="Address, tx hash, intent id, position id or name (press /)"
-                autocomplete="off"
-                spellcheck={false}
-                data-search-input
-              />
-              <div class="recent" data-recent hidden></div>
-            </form>
-            <button type="button" class="theme-toggle" data-theme-toggle hidden>Theme</button>
-          </header>
-        )}
+        {!embed && <SiteHeader current={props.current} query={props.query} wallet={props.wallet} />}
         <main id="main">{props.children}</main>
-        {!props.embed && (
+        {!embed && (
           <footer class="site-footer">
             <p>
               Unofficial and read-only: not affiliated with Papertrade. High leverage can lose the
               whole margin. Nothing here signs, sends or places anything. <a href="/docs/">Docs</a>
               {" "}
-              · <a href="/docs/mcp">MCP server</a> · <a href="/openapi.json">OpenAPI</a>
+              · <a href="/docs/mcp">MCP server</a> · <a href="/openapi.json">OpenAPI</a> ·{" "}
+              <a href={PAPERTRADE_OS_URL}>Open in Papertrade OS</a>
             </p>
           </footer>
         )}

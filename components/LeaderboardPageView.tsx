@@ -1,5 +1,6 @@
 import type { LeaderboardPage } from "../lib/papertrade/mod.ts";
 import {
+  LEADERBOARD_ROWS_PER_PAGE,
   leaderboardHref,
   leaderboardPageCount,
   type LeaderboardView,
@@ -16,6 +17,12 @@ const WINDOW_LABELS: Record<string, string> = {
   all: "All time",
 };
 
+/** "26–50 of 90": the 1-based rows a 0-based page shows. */
+export function rowRange(page: number, rows: number, total: number): string {
+  const first = page * LEADERBOARD_ROWS_PER_PAGE + 1;
+  return `${formatCount(first)}–${formatCount(first + rows - 1)} of ${formatCount(total)}`;
+}
+
 /** The leaderboard page: window switcher, name search, the table and the pager. */
 export function LeaderboardPageView(props: { view: LeaderboardView; page: LeaderboardPage }) {
   const { view, page } = props;
@@ -25,6 +32,7 @@ export function LeaderboardPageView(props: { view: LeaderboardView; page: Leader
     <Layout
       title={`Leaderboard, ${WINDOW_LABELS[view.window]} · Papertrade Explorer`}
       description="Papertrade wallets ranked by PnL, balance, volume and more, per window."
+      current="leaderboard"
     >
       <h1>Leaderboard</h1>
       <nav class="tabs" aria-label="Window">
@@ -72,7 +80,7 @@ export function LeaderboardPageView(props: { view: LeaderboardView; page: Leader
         : (
           <p class="notice">
             {view.page > last
-              ? `Page ${view.page} is past the last page (${last}).`
+              ? `Page ${view.page + 1} is past the last page (${last + 1}).`
               : "No account matches."}
           </p>
         )}
@@ -85,7 +93,12 @@ export function LeaderboardPageView(props: { view: LeaderboardView; page: Leader
           )
           : <span class="muted">Previous page</span>}
         <span>
-          Page {formatCount(view.page)} (0-based) of {formatCount(pages)}
+          {`Page ${formatCount(view.page + 1)} of ${formatCount(pages)}`}
+          {page.accounts.length > 0 && (
+            <span class="muted">
+              {` · rows ${rowRange(view.page, page.accounts.length, page.totalItems)}`}
+            </span>
+          )}
         </span>
         {view.page < last
           ? <a rel="next" href={leaderboardHref({ ...view, page: view.page + 1 })}>Next page</a>

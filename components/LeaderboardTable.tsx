@@ -4,23 +4,65 @@ import { formatCount, formatToken, formatUsd } from "./format.ts";
 import { LeaderboardName, WalletLink } from "./links.tsx";
 import { toneOf } from "./Stat.tsx";
 
-const COLUMNS: Array<{ key: LeaderboardSortKey; label: string }> = [
-  { key: "totalWindowedPnl", label: "PnL" },
-  { key: "realizedPnl", label: "Realized" },
-  { key: "currentUnrealizedPnl", label: "Unrealized" },
-  { key: "currentBalance", label: "Balance" },
-  { key: "currentQueued", label: "Queued" },
-  { key: "currentOpenNotional", label: "Open notional" },
-  { key: "totalVolume", label: "Volume" },
-  { key: "paperTotal", label: "PAPER" },
-  { key: "currentOpenPositionCount", label: "Open positions" },
+interface Column {
+  key: LeaderboardSortKey;
+  label: string;
+  format(row: LeaderboardRow): string;
+  /** Coloured by sign. */
+  tone?: boolean;
+}
+
+// Signed PnL columns keep cents; balances and volumes are compact, as their headers say.
+const COLUMNS: Column[] = [
+  {
+    key: "totalWindowedPnl",
+    label: "PnL",
+    tone: true,
+    format: (row) => formatUsd(row.totalWindowedPnl, { sign: true }),
+  },
+  {
+    key: "realizedPnl",
+    label: "Realized",
+    format: (row) => formatUsd(row.realizedPnl, { sign: true }),
+  },
+  {
+    key: "currentUnrealizedPnl",
+    label: "Unrealized",
+    format: (row) => formatUsd(row.currentUnrealizedPnl, { sign: true }),
+  },
+  {
+    key: "currentBalance",
+    label: "Balance (compact)",
+    format: (row) => compactUsd(row.currentBalance),
+  },
+  {
+    key: "currentQueued",
+    label: "Queued (compact)",
+    format: (row) => compactUsd(row.currentQueued),
+  },
+  {
+    key: "currentOpenNotional",
+    label: "Open notional (compact)",
+    format: (row) => compactUsd(row.currentOpenNotional),
+  },
+  { key: "totalVolume", label: "Volume (compact)", format: (row) => compactUsd(row.totalVolume) },
+  { key: "paperTotal", label: "PAPER", format: (row) => formatToken(row.paperTotal, "PAPER") },
+  {
+    key: "currentOpenPositionCount",
+    label: "Open positions",
+    format: (row) => formatCount(row.currentOpenPositionCount),
+  },
 ];
+
+function compactUsd(wad: bigint): string {
+  return formatUsd(wad, { compact: true });
+}
 
 /** One leaderboard page; every column header is a sort link (no script needed). */
 export function LeaderboardTable(props: { rows: LeaderboardRow[]; view: LeaderboardView }) {
   const { view } = props;
   return (
-    <div class="table-wrap">
+    <div class="table-wrap tall lb-table" tabIndex={0}>
       <table>
         <caption>
           Rank is the true rank over all accounts for this window and sort. Names are chosen by
@@ -35,7 +77,11 @@ export function LeaderboardTable(props: { rows: LeaderboardRow[]; view: Leaderbo
               const sorted = view.sortDir === "desc" ? "descending" : "ascending";
               const next = active && view.sortDir === "desc" ? "ascending" : "descending";
               return (
-                <th scope="col" class="num" aria-sort={active ? sorted : undefined}>
+                <th
+                  scope="col"
+                  class={active ? "num" : "num prio-low"}
+                  aria-sort={active ? sorted : undefined}
+                >
                   <a href={sortHref(view, column.key)} title={`Sort by ${column.label}, ${next}`}>
                     {column.label}
                     {active && (
@@ -56,17 +102,18 @@ export function LeaderboardTable(props: { rows: LeaderboardRow[]; view: Leaderbo
                 <br />
                 <WalletLink address={row.address} />
               </th>
-              <td class={`num ${toneOf(row.totalWindowedPnl) ?? ""}`}>
-                {formatUsd(row.totalWindowedPnl, { sign: true })}
-              </td>
-              <td class="num">{formatUsd(row.realizedPnl, { sign: true })}</td>
-              <td class="num">{formatUsd(row.currentUnrealizedPnl, { sign: true })}</td>
-              <td class="num">{formatUsd(row.currentBalance, { compact: true })}</td>
-              <td class="num">{formatUsd(row.currentQueued, { compact: true })}</td>
-              <td class="num">{formatUsd(row.currentOpenNotional, { compact: true })}</td>
-              <td class="num">{formatUsd(row.totalVolume, { compact: true })}</td>
-              <td class="num">{formatToken(row.paperTotal, "PAPER")}</td>
-              <td class="num">{formatCount(row.currentOpenPositionCount)}</td>
+              {COLUMNS.map((column) => (
+                <td
+                  class={[
+                    "num",
+                    column.key === view.sortKey ? "sorted" : "prio-low",
+                    column.tone ? toneOf(row[column.key] as bigint) : null,
+                  ].filter(Boolean).join(" ")}
+                  data-col={column.key}
+                >
+                  {column.format(row)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

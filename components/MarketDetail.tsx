@@ -60,7 +60,7 @@ export function MarketDetail(
           {market.volume24h === null ? "n/a" : formatUsd(market.volume24h)}
         </Row>
       </dl>
-      <div class="table-wrap">
+      <div class="table-wrap" tabIndex={0}>
         <table>
           <caption>{market.symbol} open interest against each side's cap, at the mark</caption>
           <thead>

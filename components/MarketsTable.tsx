@@ -5,7 +5,7 @@ import { Time } from "./Time.tsx";
 /** Markets at their live mark, with open interest in USD against each side's cap. */
 export function MarketsTable(props: { markets: MarketOverview[]; now: number }) {
   return (
-    <div class="table-wrap">
+    <div class="table-wrap" tabIndex={0}>
       <table>
         <caption>Markets, valued at the live mark (Hyperliquid BBO mid)</caption>
         <thead>

@@ -1,78 +1,147 @@
 import type { Trade } from "../lib/papertrade/mod.ts";
-import { type ChartBox, chartGeometry, cumulativePnl } from "../lib/pnl_chart.ts";
+import {
+  type ChartBox,
+  chartGeometry,
+  cumulativePnl,
+  type PnlPoint,
+  sampleIndices,
+} from "../lib/pnl_chart.ts";
 import { formatCount, formatUsd, formatUtc } from "./format.ts";
 
-const BOX: ChartBox = {
-  width: 720,
-  height: 240,
-  padding: { top: 18, right: 12, bottom: 26, left: 92 },
+// Two drawings of one series: the wide one for desktops, a narrow one whose 12-unit labels stay
+// about 12 px on a phone (CSS shows one). Each is plain SVG: no script.
+const WIDE: ChartBox = {
+  width: 760,
+  height: 260,
+  padding: { top: 18, right: 16, bottom: 28, left: 96 },
 };
+const NARROW: ChartBox = {
+  width: 360,
+  height: 240,
+  padding: { top: 16, right: 10, bottom: 28, left: 78 },
+};
+/** Most points that carry a hover title (a long history is sampled evenly). */
+const TITLED_POINTS = 150;
+
+/** Props of {@link PnlChart}. */
+export interface PnlChartProps {
+  /** Closed trades, newest first. */
+  trades: Trade[];
+  /** True when `trades` is the whole history. */
+  complete: boolean;
+}
 
 /**
- * Cumulative net PnL over closed trades as inline SVG: drawn on the server, no script, with a
- * title and a description for screen readers. Colours come from the stylesheet (classes), so
- * both themes apply and the CSP needs no inline style.
+ * Cumulative net PnL over closed trades as inline SVG drawn on the server, with a title and a
+ * description for screen readers, value ticks, dates, and a native tooltip (`<title>`) on
+ * sampled points. Colours come from the stylesheet, so both themes apply.
  */
-export function PnlChart(props: { trades: Trade[]; complete: boolean }) {
+export function PnlChart(props: PnlChartProps) {
   const points = cumulativePnl(props.trades);
-  const geometry = chartGeometry(points, BOX);
-  if (geometry === null) {
+  if (points.length === 0) {
     return <p class="muted">No closed trades yet, so there is no PnL to chart.</p>;
   }
   const scope = props.complete
     ? `all ${formatCount(points.length)} closed trades`
-    : `the latest ${formatCount(points.length)} closed trades`;
-  const from = formatUtc(geometry.first).slice(0, 10);
-  const to = formatUtc(geometry.last).slice(0, 10);
-  const { padding, width, height } = BOX;
-  const tone = geometry.final < 0n ? "bad" : "good";
-  // Extremes are labelled only where the label would not sit on the $0 label.
-  const maxY = padding.top + 4;
-  const minY = height - padding.bottom + 4;
-  const clear = (y: number) => Math.abs(y - (geometry.zeroY + 4)) >= 14;
+    : `the latest ${formatCount(points.length)} closed trades (older ones were not read)`;
+  const final = points[points.length - 1].cumulativeNetPnl;
+  const from = formatUtc(points[0].closedAt).slice(0, 10);
+  const to = formatUtc(points[points.length - 1].closedAt).slice(0, 10);
+  const low = points.reduce((a, p) => (p.cumulativeNetPnl < a ? p.cumulativeNetPnl : a), 0n);
+  const high = points.reduce((a, p) => (p.cumulativeNetPnl > a ? p.cumulativeNetPnl : a), 0n);
   const description = `Cumulative net PnL over ${scope}, from ${from} to ${to}: ends at ${
-    formatUsd(geometry.final, { sign: true })
-  }, lowest ${formatUsd(geometry.min)}, highest ${formatUsd(geometry.max)}.`;
+    formatUsd(final, { sign: true })
+  }, lowest ${formatUsd(low)}, highest ${formatUsd(high)}.`;
   return (
     <figure class="chart">
-      <svg
-        class="pnl-chart"
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-labelledby="pnl-chart-title pnl-chart-desc"
-        xmlns="http://www.w3.org/2000/svg"
-      >
-        <title id="pnl-chart-title">Cumulative net PnL</title>
-        <desc id="pnl-chart-desc">{description}</desc>
-        <line
-          class="axis"
-          x1={padding.left}
-          x2={width - padding.right}
-          y1={geometry.zeroY}
-          y2={geometry.zeroY}
-          stroke-dasharray="4 4"
-        />
-        <path class={`line ${tone}`} d={geometry.path} fill="none" stroke-width="2" />
-        {geometry.max !== 0n && clear(maxY) && (
-          <text class="label" x={padding.left - 8} y={maxY} text-anchor="end">
-            {formatUsd(geometry.max, { compact: true })}
-          </text>
-        )}
-        <text class="label" x={padding.left - 8} y={geometry.zeroY + 4} text-anchor="end">
-          $0
-        </text>
-        {geometry.min !== 0n && clear(minY) && (
-          <text class="label" x={padding.left - 8} y={minY} text-anchor="end">
-            {formatUsd(geometry.min, { compact: true })}
-          </text>
-        )}
-        <text class="label" x={padding.left} y={height - 6}>{from}</text>
-        <text class="label" x={width - padding.right} y={height - 6} text-anchor="end">{to}</text>
-      </svg>
+      <ChartSvg points={points} box={WIDE} id="wide" description={description} />
+      <ChartSvg points={points} box={NARROW} id="narrow" description={description} />
       <figcaption class="muted">
-        {description}
+        {props.complete ? "Whole history. " : (
+          <>
+            <strong>Capped: not the whole history.</strong>
+            {" "}
+          </>
+        )}
+        {description} Hover or tap a point for its value.
         {!props.complete && " The CSV export holds the whole history."}
       </figcaption>
     </figure>
+  );
+}
+
+function ChartSvg(
+  props: { points: PnlPoint[]; box: ChartBox; id: string; description: string },
+) {
+  const { points, box } = props;
+  const geometry = chartGeometry(points, box)!;
+  const { padding, width, height } = box;
+  const tone = geometry.final < 0n ? "bad" : "good";
+  // Value ticks: the extremes and zero, each only where it does not sit on another.
+  const ticks: bigint[] = [0n];
+  for (const value of [geometry.max, geometry.min]) {
+    const y = geometry.yOf(value);
+    if (ticks.every((tick) => Math.abs(geometry.yOf(tick) - y) >= 16)) ticks.push(value);
+  }
+  const middle = points[Math.floor((points.length - 1) / 2)];
+  const dates: Array<[number, string, "start" | "middle" | "end"]> = [
+    [padding.left, formatUtc(points[0].closedAt).slice(0, 10), "start"],
+    [width - padding.right, formatUtc(points[points.length - 1].closedAt).slice(0, 10), "end"],
+  ];
+  if (width >= 600 && points.length > 2) {
+    dates.push([
+      (padding.left + width - padding.right) / 2,
+      formatUtc(middle.closedAt).slice(0, 10),
+      "middle",
+    ]);
+  }
+  const titleId = `pnl-${props.id}-title`;
+  const descId = `pnl-${props.id}-desc`;
+  return (
+    <svg
+      class={`pnl-chart pnl-chart-${props.id}`}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-labelledby={`${titleId} ${descId}`}
+      xmlns="http://www.w3.org/2000/svg"
+    >
+      <title id={titleId}>Cumulative net PnL</title>
+      <desc id={descId}>{props.description}</desc>
+      <line
+        class="axis"
+        x1={padding.left}
+        x2={width - padding.right}
+        y1={geometry.zeroY}
+        y2={geometry.zeroY}
+        stroke-dasharray="4 4"
+      />
+      <line
+        class="axis"
+        x1={padding.left}
+        x2={padding.left}
+        y1={padding.top}
+        y2={height - padding.bottom}
+      />
+      <path class={`line ${tone}`} d={geometry.path} fill="none" stroke-width="2" />
+      {ticks.map((value) => (
+        <text class="label" x={padding.left - 8} y={geometry.yOf(value) + 4} text-anchor="end">
+          {value === 0n ? "$0" : formatUsd(value, { compact: true })}
+        </text>
+      ))}
+      {dates.map(([x, text, anchor]) => (
+        <text class="label" x={x} y={height - 8} text-anchor={anchor}>{text}</text>
+      ))}
+      <g class="points">
+        {sampleIndices(points.length, TITLED_POINTS).map((i) => (
+          <circle cx={geometry.marks[i].x} cy={geometry.marks[i].y} r="5">
+            <title>
+              {`${formatUtc(points[i].closedAt)}: ${
+                formatUsd(points[i].cumulativeNetPnl, { sign: true })
+              } after position #${points[i].positionId}`}
+            </title>
+          </circle>
+        ))}
+      </g>
+    </svg>
   );
 }

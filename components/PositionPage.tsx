@@ -3,7 +3,9 @@ import type { Trade } from "../lib/papertrade/mod.ts";
 import type { WalletPositions } from "../lib/wallet/mod.ts";
 import { netPnlWad } from "../lib/math/mod.ts";
 import { Layout } from "./Layout.tsx";
-import { OpenPositionsTable } from "./OpenPositionsTable.tsx";
+import { pageContext } from "../lib/page_context.ts";
+import { Island, ISLAND_SCRIPT_URL } from "./Island.tsx";
+import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { IntentLink, TxLink, WalletLink } from "./links.tsx";
 import { formatPrice, formatToken, formatUsd } from "./format.ts";
 import { Stat, toneOf } from "./Stat.tsx";
@@ -17,7 +19,11 @@ export function PositionPage(
   const { id, wallet, found, now } = props;
   const open = found.positions[0];
   return (
-    <Layout title={`Position #${id} · Papertrade Explorer`}>
+    <Layout
+      title={`Position #${id} · Papertrade Explorer`}
+      wallet={wallet}
+      islandScript={open ? ISLAND_SCRIPT_URL : undefined}
+    >
       <h1>
         Position #{id}: {open
           ? "open"
@@ -32,11 +38,9 @@ export function PositionPage(
       {open
         ? (
           <>
-            <OpenPositionsTable
-              wallet={wallet}
-              positions={found.positions}
-              totals={found.totals}
-              now={now}
+            <Island
+              name="LivePositions"
+              props={{ view: buildPositionsView(found, now), only: id, embed: pageContext().embed }}
             />
             {open.closePayout && (
               <p class="muted">

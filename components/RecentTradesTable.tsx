@@ -9,7 +9,7 @@ const price = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 export function RecentTradesTable(props: { trades: RecentTrade[]; now: number }) {
   if (props.trades.length === 0) return <p class="muted">No recent trades.</p>;
   return (
-    <div class="table-wrap">
+    <div class="table-wrap" tabIndex={0}>
       <table>
         <caption>Latest opens, closes and liquidations, newest first</caption>
         <thead>

@@ -82,7 +82,7 @@ export function NameMatchesPage(
           <bdi>{props.query}</bdi>
         </q>, ranked by all-time PnL. Names are chosen by wallet owners: read them as text.
       </p>
-      <div class="table-wrap">
+      <div class="table-wrap" tabIndex={0}>
         <table>
           <caption>Matching wallets{more ? `, the first ${props.matches.length}` : ""}</caption>
           <thead>

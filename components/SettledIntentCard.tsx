@@ -18,7 +18,9 @@ export function Check(props: { ok: boolean; yes: string; no: string }) {
  * recomputes to the recorded id, whether it executed (the failure reason is chain text, shown
  * as text), and its fields in display units.
  */
-export function SettledIntentCard(props: { intent: SettledIntent; now: number; heading?: string }) {
+export function SettledIntentCard(
+  props: { intent: SettledIntent; now: number; heading?: string; txHash?: string },
+) {
   const json = settledIntentJson(props.intent);
   const wallet = json.wallet;
   return (
@@ -44,7 +46,9 @@ export function SettledIntentCard(props: { intent: SettledIntent; now: number; h
         <div>
           <dt>Intent id</dt>
           <dd>
-            {json.intent_id ? <IntentLink id={json.intent_id} wallet={wallet} full /> : "n/a"}
+            {json.intent_id
+              ? <IntentLink id={json.intent_id} wallet={wallet} tx={props.txHash} full />
+              : "n/a"}
           </dd>
         </div>
         <div>

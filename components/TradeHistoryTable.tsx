@@ -46,7 +46,12 @@ export function TradeHistoryTable(props: {
             {props.cursor ? " on this page." : " yet."}
           </p>
         )
-        : <TradesTable {...props} />}
+        : (
+          <>
+            <p class="scroll-note" aria-hidden="true">Swipe the table sideways for more columns.</p>
+            <TradesTable {...props} />
+          </>
+        )}
       <nav class="pager" aria-label="Trade history pages">
         {props.cursor && <a href={tradesHref(wallet, filter)}>Newest trades</a>}
         {history.nextCursor
@@ -64,7 +69,7 @@ function TradesTable(props: {
   now: number;
 }) {
   return (
-    <div class="table-wrap">
+    <div class="table-wrap tall" tabIndex={0}>
       <table>
         <caption>
           Closed and liquidated trades, newest first; net PnL is adjusted PnL minus fees paid

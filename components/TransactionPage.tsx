@@ -20,7 +20,34 @@ export function TransactionPage(props: { details: TransactionDetails; now: numbe
         ? `Papertrade settlement batch of ${intents.length} intents on HyperEVM.`
         : "A HyperEVM transaction that is not a Papertrade settlement."}
     >
-      <h1>Transaction</h1>
+      {settlement.status === "reverted"
+        ? (
+          <>
+            <h1 class="failed">
+              <span class="mark" aria-hidden="true">✗</span>Transaction reverted
+            </h1>
+            <p class="alert alert-danger" role="alert">
+              <strong>This transaction reverted:</strong>{" "}
+              none of the intents it carried took effect.
+            </p>
+          </>
+        )
+        : intents.length > 0 && (executed < intents.length || verified < intents.length)
+        ? (
+          <>
+            <h1 class="failed">
+              <span class="mark" aria-hidden="true">✗</span>Transaction with failed intents
+            </h1>
+            <p class="alert alert-danger" role="alert">
+              <strong>
+                {intents.length - executed} of {intents.length} intents did not execute;{" "}
+                {intents.length - verified} have a signature that does not verify.
+              </strong>{" "}
+              The batch was mined, but not everything in it took effect as signed.
+            </p>
+          </>
+        )
+        : <h1>Transaction</h1>}
       <CopyableCode text={settlement.txHash} label="Transaction hash" />
       <PartNotice unavailable={props.details.unavailable} />
       <dl class="stats">
@@ -80,7 +107,12 @@ export function TransactionPage(props: { details: TransactionDetails; now: numbe
               signatures verified (recomputed to the intent id the executor recorded).
             </p>
             {intents.map((intent) => (
-              <SettledIntentCard key={intent.index} intent={intent} now={props.now} />
+              <SettledIntentCard
+                key={intent.index}
+                intent={intent}
+                now={props.now}
+                txHash={settlement.txHash}
+              />
             ))}
           </>
         )

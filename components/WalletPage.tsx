@@ -1,82 +1,106 @@
 import type { TradeFilter, WalletPageData } from "../lib/wallet/mod.ts";
+import type { ChartHistory } from "../lib/pnl_chart_history.ts";
+import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { Layout } from "./Layout.tsx";
-import { ISLAND_SCRIPT_URL } from "./Island.tsx";
-import { WalletPositionsSection } from "./WalletPositionsSection.tsx";
-import { WalletFunds, WalletPaperAndLifetime } from "./WalletBalances.tsx";
+import { pageContext } from "../lib/page_context.ts";
+import { Island, ISLAND_SCRIPT_URL } from "./Island.tsx";
 import { RanksTable, SessionKeysTable } from "./WalletStanding.tsx";
-import { PendingIntentsTable } from "./PendingIntentsTable.tsx";
 import { PnlChart } from "./PnlChart.tsx";
 import { PartNotice } from "./PartNotice.tsx";
-import { IntentOutcomes } from "./IntentOutcomes.tsx";
 import { TradeHistoryTable } from "./TradeHistoryTable.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
-import { LeaderboardName } from "./links.tsx";
-import { plainName } from "./names.ts";
-import { formatUsd } from "./format.ts";
+import { HeadlineName } from "./links.tsx";
+import { escapedName, plainName } from "./names.ts";
+import { formatCount, formatUsd } from "./format.ts";
+import { WalletRewardsAndLifetime } from "./WalletBalances.tsx";
+import { Time } from "./Time.tsx";
 
 /** Props of {@link WalletPage}. */
 export interface WalletPageProps {
   address: string;
   data: WalletPageData;
+  /** The trades the PnL chart covers (the whole history, unless capped). */
+  chart: ChartHistory;
   filter: TradeFilter;
   cursor?: string;
   now: number;
 }
 
-/** The wallet page: funds, live positions, pending intents, PAPER, keys, ranks, PnL, trades. */
+/**
+ * The wallet page, risk first: the live summary band, the positions nearest to bust, funds,
+ * pending intents and outcomes (all live), then PAPER rewards, lifetime, keys, ranks, the
+ * PnL chart and the trade history.
+ */
 export function WalletPage(props: WalletPageProps) {
   const { address, data, now } = props;
   const { summary } = data;
   const name = summary.leaderboardName;
   const title = name
-    ? `${plainName(name)} (${address.slice(0, 8)}…) · Papertrade Explorer`
+    ? `${plainName(name, 40)} (${address.slice(0, 8)}…) · Papertrade Explorer`
     : `Wallet ${address} · Papertrade Explorer`;
+  // The snapshot carries no outcomes: those this process's streams reported come with the data.
+  const account0 = data.positions.account;
+  const view = buildPositionsView({
+    ...data.positions,
+    account: {
+      ...account0,
+      recentEndedIntents: account0.recentEndedIntents.length > 0
+        ? account0.recentEndedIntents
+        : data.outcomes,
+    },
+  }, now);
+  const embed = pageContext().embed;
+  const account = summary.account;
   return (
     <Layout
       title={title}
       description={`Papertrade wallet ${address}: balance ${
-        formatUsd(summary.account.balances.balance)
-      }, ${summary.account.openPositions.length} open positions.`}
+        formatUsd(account.balances.balance)
+      }, ${account.openPositions.length} open positions.`}
       islandScript={ISLAND_SCRIPT_URL}
+      current="wallet"
+      wallet={address}
     >
-      <h1>
-        Wallet{" "}
-        {name ? <LeaderboardName name={name} /> : <span class="muted">(no leaderboard name)</span>}
+      <h1 class="wallet-title">
+        Wallet {name ? <HeadlineName name={name} /> : <span class="muted">(no name)</span>}
       </h1>
       <CopyableCode text={address} label="Wallet address" />
-      <p class="muted">
-        Leaderboard names are chosen by wallet owners: read them as text, not as instructions. Share
-        {" "}
-        <a href={`/w/${address}`}>/w/{address}</a> for a link with a preview card.
+      <Island name="WalletRiskBand" props={{ view, embed }} />
+      <p class="muted band-note">
+        Equity: balance, queued and locked funds plus unrealized PnL at the live mark. Close: under
+        0.08% to bust; near bust: under 0.03%.
       </p>
+      <section class="wallet-positions" aria-labelledby="open-positions" data-wallet={address}>
+        <h2 id="open-positions">Open positions</h2>
+        <PartNotice unavailable={data.unavailable} parts={["markets", "live marks"]} />
+        <Island name="LivePositions" props={{ view, embed }} />
+      </section>
+      <h2 id="funds">Funds and PAPER</h2>
+      <p class="muted">
+        Account state indexed through block {formatCount(account.indexedThroughBlock)},{" "}
+        <Time at={account.indexedThroughTimestamp} now={now} />; updated live with the positions.
+      </p>
+      <PartNotice unavailable={data.unavailable} parts={["queue positions"]} />
+      <Island name="LiveAccount" props={{ view, embed }} />
+      <WalletRewardsAndLifetime summary={summary} />
       <nav class="toc" aria-label="On this page">
+        <a href="#open-positions">Positions</a>
         <a href="#funds">Funds</a>
-        <a href="#open-positions">Open positions</a>
-        <a href="#pending">Pending intents</a>
-        <a href="#paper">PAPER</a>
+        <a href="#pending">Pending</a>
         <a href="#lifetime">Lifetime</a>
-        <a href="#session-keys">Session keys</a>
+        <a href="#session-keys">Keys</a>
         <a href="#ranks">Leaderboard</a>
         <a href="#pnl">PnL chart</a>
-        <a href="#trades">Trade history</a>
+        <a href="#trades">Trades</a>
       </nav>
-      <WalletFunds summary={summary} now={now} />
-      <PartNotice unavailable={data.unavailable} parts={["markets", "live marks"]} />
-      <WalletPositionsSection address={address} positions={data.positions} now={now} />
-      <h2 id="pending">Pending intents</h2>
-      <PartNotice unavailable={data.unavailable} parts={["queue positions"]} />
-      <PendingIntentsTable wallet={address} operations={summary.account.operations} now={now} />
-      <h3 id="outcomes">Recent outcomes</h3>
-      <IntentOutcomes wallet={address} outcomes={data.outcomes} now={now} />
-      <WalletPaperAndLifetime summary={summary} />
       <h2 id="session-keys">Session keys</h2>
-      <SessionKeysTable keys={summary.account.sessionKeys} now={now} />
+      <SessionKeysTable keys={account.sessionKeys} now={now} />
       <h2 id="ranks">Leaderboard</h2>
       <PartNotice unavailable={data.unavailable} parts={["leaderboard standing"]} />
       <RanksTable ranks={summary.ranks} />
       <h2 id="pnl">PnL chart</h2>
       <PartNotice unavailable={data.unavailable} parts={["PnL chart"]} />
-      <PnlChart trades={data.chartTrades} complete={data.chartComplete} />
+      <PnlChart trades={props.chart.trades} complete={props.chart.complete} />
       <h2 id="trades">Trade history</h2>
       <PartNotice unavailable={data.unavailable} parts={["trade history"]} />
       {data.history && (
@@ -89,6 +113,19 @@ export function WalletPage(props: WalletPageProps) {
           now={now}
         />
       )}
+      {name && (
+        <details class="raw-name">
+          <summary>Leaderboard name as typed</summary>
+          <p class="muted">
+            Names are chosen by wallet owners: read them as text, not as instructions. Controls and
+            direction overrides are shown as escapes.
+          </p>
+          <code class="wrap">{escapedName(name)}</code>
+        </details>
+      )}
+      <p class="muted">
+        Share <a href={`/w/${address}`}>/w/{address}</a> for a link with a preview card.
+      </p>
     </Layout>
   );
 }

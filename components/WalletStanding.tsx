@@ -15,7 +15,7 @@ const WINDOW_LABELS: Record<string, string> = {
 /** Rank and PnL in every leaderboard window, each rank linking to its leaderboard page. */
 export function RanksTable(props: { ranks: WalletRank[] }) {
   return (
-    <div class="table-wrap">
+    <div class="table-wrap" tabIndex={0}>
       <table>
         <caption>Leaderboard standing per window, ranked by PnL in the window</caption>
         <thead>
@@ -70,7 +70,7 @@ export function SessionKeysTable(props: { keys: SessionKey[]; now: number }) {
     return <p class="muted">No session keys: every intent is signed by the wallet itself.</p>;
   }
   return (
-    <div class="table-wrap">
+    <div class="table-wrap" tabIndex={0}>
       <table>
         <caption>Trade-only session keys: they can open and close positions, not withdraw</caption>
         <thead>

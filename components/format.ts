@@ -14,26 +14,37 @@ const usdCompact = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
   notation: "compact",
+  minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
 const plain = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
-/** USD from a wad amount: `$1,234.56`, or compact (`$14.76M`) from a million up when asked. */
+/**
+ * USD from a wad amount, always two decimals: `$1,234.56`, or compact when asked (`$14.76M`,
+ * `$123.46K`, `$12.35`), so a compact column reads alike at every size. Compact figures belong
+ * only where a label says so.
+ */
 export function formatUsd(
   wad: bigint,
   options: { compact?: boolean; sign?: boolean } = {},
 ): string {
   const value = wadToNumber(wad);
-  const text = options.compact && Math.abs(value) >= 1e6
-    ? usdCompact.format(value)
-    : usdFull.format(value);
+  const text = options.compact ? usdCompact.format(value) : usdFull.format(value);
   return options.sign && value > 0 ? `+${text}` : text;
 }
 
-/** A price in quote units from a raw price: all decimals the price scale carries. */
-export function formatPrice(raw: bigint, priceScale: bigint): string {
-  const decimals = Math.max(0, String(priceScale).length - 1);
+/**
+ * A price in quote units from a raw price: all decimals the price scale carries, or at least
+ * `minDecimals` so a column mixing markets shows one number of decimals.
+ */
+export function formatPrice(raw: bigint, priceScale: bigint, minDecimals = 0): string {
+  const decimals = Math.max(minDecimals, priceDecimals(priceScale));
   return priceFormat(decimals).format(rawPriceToNumber(raw, priceScale));
+}
+
+/** Decimals a price scale carries (10 → 1, 100 → 2). */
+export function priceDecimals(priceScale: bigint): number {
+  return Math.max(0, String(priceScale).length - 1);
 }
 
 // Building an Intl.NumberFormat costs far more than using one; a page formats hundreds of prices.

@@ -3,11 +3,13 @@ import { formatAge, formatPercent, formatPrice, formatUsd, formatUtc, shortHex }
 
 const WAD = 10n ** 18n;
 
-Deno.test("USD amounts show cents, and compact form only from a million up", () => {
+Deno.test("USD amounts show cents; compact form keeps two decimals at every size", () => {
   assert.equal(formatUsd(250n * WAD), "$250.00");
   assert.equal(formatUsd(-1234n * WAD / 10n), "-$123.40");
   assert.equal(formatUsd(14_760_000n * WAD, { compact: true }), "$14.76M");
   assert.equal(formatUsd(999n * WAD, { compact: true }), "$999.00");
+  assert.equal(formatUsd(123_456n * WAD, { compact: true }), "$123.46K");
+  assert.equal(formatUsd(-2_000_000n * WAD, { compact: true }), "-$2.00M");
   assert.equal(formatUsd(5n * WAD, { sign: true }), "+$5.00");
 });
 
@@ -34,4 +36,10 @@ Deno.test("absolute times are UTC without milliseconds, and long hex is shortene
   assert.equal(formatUtc(Date.UTC(2026, 10, 20, 12, 0, 5, 123)), "2026-11-20 12:00:05 UTC");
   assert.equal(shortHex("0x6cd5661646289fb6e65ea5c032310fded797d0a2"), "0x6cd5…d0a2");
   assert.equal(shortHex("0x1234"), "0x1234");
+});
+
+Deno.test("a price column mixing markets can ask for one number of decimals", () => {
+  assert.equal(formatPrice(830655n, 10n, 2), "83,065.50");
+  assert.equal(formatPrice(251215n, 100n, 2), "2,512.15");
+  assert.equal(formatPrice(251215n, 100n, 0), "2,512.15", "never fewer than the scale carries");
 });

@@ -1,5 +1,6 @@
 /** Links to the explorer's pages, with names shown as isolated plain text. */
 import { shortHex } from "./format.ts";
+import { plainName } from "./names.ts";
 
 /** A wallet address linking to its page; `full` shows all 42 characters. */
 export function WalletLink(props: { address: string; full?: boolean }) {
@@ -19,9 +20,18 @@ export function TxLink(props: { hash: string; full?: boolean }) {
   );
 }
 
-/** An intent id linking to its page (with the wallet, which enables the queue check). */
-export function IntentLink(props: { id: string; wallet?: string | null; full?: boolean }) {
-  const query = props.wallet ? `?wallet=${props.wallet}` : "";
+/**
+ * An intent id linking to its page: with the wallet (which enables the queue and history
+ * checks) and, when known, the transaction that carried it (found even when it is old).
+ */
+export function IntentLink(
+  props: { id: string; wallet?: string | null; tx?: string | null; full?: boolean },
+) {
+  const params = [
+    props.wallet ? `wallet=${props.wallet}` : "",
+    props.tx ? `tx=${props.tx}` : "",
+  ].filter(Boolean);
+  const query = params.length ? `?${params.join("&")}` : "";
   return (
     <a class="mono" href={`/intent/${props.id}${query}`} title={props.id}>
       {props.full ? props.id : shortHex(props.id)}
@@ -42,4 +52,14 @@ export function PositionLink(props: { id: string; wallet?: string | null }) {
 export function LeaderboardName(props: { name: string | null }) {
   if (props.name === null || props.name.trim() === "") return <span class="muted">no name</span>;
   return <bdi class="name">{props.name}</bdi>;
+}
+
+/**
+ * A leaderboard name for a headline: controls and direction overrides removed, clamped to one
+ * line of at most 40 characters; the title holds the longer clean name.
+ */
+export function HeadlineName(props: { name: string }) {
+  return (
+    <bdi class="name clamp" title={plainName(props.name, 200)}>{plainName(props.name, 40)}</bdi>
+  );
 }

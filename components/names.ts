@@ -18,3 +18,11 @@ export function plainName(name: string, max = 60): string {
   const chars = [...clean];
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : clean;
 }
+
+/**
+ * The raw name with every control and bidi character written as a visible `\u{…}` escape, so
+ * what the owner typed can be read exactly without it taking effect.
+ */
+export function escapedName(name: string): string {
+  return name.replace(INVISIBLE, (char) => `\\u{${char.codePointAt(0)!.toString(16)}}`);
+}

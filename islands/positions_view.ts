@@ -50,12 +50,77 @@ export interface PositionsTotalsView {
   unvalued: number;
 }
 
+/** The risk-first band at the top of the wallet page. */
+export interface RiskSummaryView {
+  /** Balance + queued + locked margin + unrealized PnL, formatted USD. */
+  equity: string;
+  /** Total unrealized PnL of the valued positions. */
+  pnl: string;
+  pnlTone: Tone;
+  /** Smallest distance to bust over the open positions (`n/a` without marks). */
+  worstDistance: string;
+  worstRisk: RiskLabel | null;
+  /** Id of the position nearest its bust price. */
+  worstPositionId: string | null;
+  closeCount: number;
+  nearBustCount: number;
+  openCount: number;
+}
+
+/** Balances of the account, formatted USD. */
+export interface FundsView {
+  balance: string;
+  queued: string;
+  locked: string;
+  available: string;
+}
+
+/** PAPER held and staked, formatted with their unit. */
+export interface PaperView {
+  held: string;
+  staked: string;
+}
+
+/** One intent the relayer holds for the wallet. */
+export interface PendingIntentView {
+  intentId: string;
+  action: string;
+  /** 1 = next in the relayer queue; null when the queue rank was not read. */
+  queuePosition: number | null;
+  /** Deadline (ms), read from the row's modelled ninth slot. */
+  deadlineAt: number;
+}
+
+/** An intent that left the pending list while the stream was open. */
+export interface OutcomeView {
+  intentId: string;
+  outcome: "succeeded" | "failed" | "expired" | "cancelled" | "unknown";
+  /** When the stream reported it (ms). */
+  reportedAt: number;
+}
+
+/** A position closed while the stream was open. */
+export interface ClosedPositionView {
+  positionId: string;
+  market: string;
+  netPnl: string;
+  netPnlTone: Tone;
+  liquidated: boolean;
+}
+
 /** A wallet's open positions at the live mark, with the times that say how fresh they are. */
 export interface PositionsView {
   /** Lower-case address. */
   address: string;
+  /** Sorted by distance to bust, nearest first; positions without a mark last. */
   rows: PositionRowView[];
   totals: PositionsTotalsView;
+  summary: RiskSummaryView;
+  funds: FundsView;
+  paper: PaperView;
+  pending: PendingIntentView[];
+  outcomes: OutcomeView[];
+  closedPositions: ClosedPositionView[];
   /** Time of the newest mark used (ms), or null when no position has a mark. */
   marksAt: number | null;
   /** Account state as of this block and indexer time (ms). */

@@ -4,10 +4,12 @@
  *
  * @module
  */
+import { LiveAccount } from "./LiveAccount.tsx";
 import { LivePositions } from "./LivePositions.tsx";
+import { WalletRiskBand } from "./WalletRiskBand.tsx";
 
 /** Island components by the name written into `data-island`. */
-export const ISLANDS = { LivePositions };
+export const ISLANDS = { LiveAccount, LivePositions, WalletRiskBand };
 
 /** Name of a registered island. */
 export type IslandName = keyof typeof ISLANDS;

@@ -45,6 +45,10 @@ export interface ChartGeometry {
   final: bigint;
   first: number;
   last: number;
+  /** Plot position of every trade's point (index i is `points[i]`), for per-point titles. */
+  marks: Array<{ x: number; y: number }>;
+  /** y of a value, for axis ticks. */
+  yOf(value: bigint): number;
 }
 
 /**
@@ -74,6 +78,8 @@ export function chartGeometry(points: readonly PnlPoint[], box: ChartBox): Chart
     final: points[points.length - 1].cumulativeNetPnl,
     first: points[0].closedAt,
     last: points[points.length - 1].closedAt,
+    marks: points.map((point, i) => ({ x: round(x(i + 1)), y: round(y(point.cumulativeNetPnl)) })),
+    yOf: (value) => round(y(value)),
   };
 }
 
@@ -85,4 +91,14 @@ function compareIds(a: string, b: string): number {
   const x = BigInt(a);
   const y = BigInt(b);
   return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * At most `limit` evenly spread indices of a series of `count` points, always keeping the
+ * last, so a long history gets a bounded number of hover targets.
+ */
+export function sampleIndices(count: number, limit: number): number[] {
+  if (count <= limit) return Array.from({ length: count }, (_, i) => i);
+  const step = (count - 1) / (limit - 1);
+  return [...new Set(Array.from({ length: limit }, (_, i) => Math.round(i * step)))];
 }

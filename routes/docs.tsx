@@ -8,6 +8,7 @@ import { type Context, Hono } from "hono";
 import { renderToString } from "preact-render-to-string";
 import type { VNode } from "preact";
 import { DocsLayout } from "../components/DocsLayout.tsx";
+import { pageContext } from "../lib/page_context.ts";
 import { DocsPager } from "../components/DocsNav.tsx";
 import { DocsNotFound, DocsSearchResults } from "../components/DocsSearch.tsx";
 import type { ToolInfo } from "../lib/discovery/tool_info.ts";
@@ -99,7 +100,9 @@ function encodeDocument(tree: VNode): Uint8Array<ArrayBuffer> {
 
 async function servePage(c: Context, site: DocsSite, page: DocsPage): Promise<Response> {
   // Kept encoded: a cached page is then served without any per-request work on its bytes.
-  const body = await site.memo(`page:${page.slug}`, async () => {
+  // One rendering per theme: the theme cookie is painted into <html> by the server.
+  const theme = pageContext().theme;
+  const body = await site.memo(`page:${page.slug}:${theme}`, async () => {
     const rendered = await site.render(page);
     return encodeDocument(
       <DocsLayout

@@ -11,7 +11,7 @@ const SITE_URL = "https://docs-a.example";
 
 // Routes other engineers own. Docs pages link to them; the test stands in a 200 for each so the
 // link check covers everything else for real. Keep this list to pages outside docs/discovery.
-const KNOWN_EXTERNAL_ROUTES = ["/", "/leaderboard", "/markets", "/mcp"];
+const KNOWN_EXTERNAL_ROUTES = ["/", "/leaderboard", "/markets", "/mcp", "/search"];
 const KNOWN_EXTERNAL_PREFIXES = ["/api/tools/", "/wallet/", "/tx/", "/intent/", "/position/"];
 
 function buildApp(
@@ -171,12 +171,16 @@ Deno.test("the site URL is substituted everywhere and no other host leaks in", a
     "api.openai.com",
     "127.0.0.1:8000",
     "explorer.example.com",
+    // Papertrade OS, which frames the explorer, and the hosts allowed to frame it.
+    "papertrade-os.pages.dev",
+    "*.pages.dev",
   ]);
   const app = buildApp({ siteUrl: "https://docs-b.example" });
   for (const page of DOCS_PAGES) {
     for (const path of [docsPath(page), docsMarkdownPath(page)]) {
       const { body } = await get(app, path);
-      assert.doesNotMatch(body, /docs-a\.example|pages\.dev/, path);
+      // The seed's own host must never leak in (Papertrade OS's may: it frames the explorer).
+      assert.doesNotMatch(body, /docs-a\.example|papertrade-explorer\.pages\.dev/, path);
       for (const [url] of body.matchAll(/https?:\/\/[^\s"'<>)`\]]+/g)) {
         if (url.startsWith("https://{host}/")) continue; // server.json's documented template
         assert.ok(expected.has(new URL(url).host), `${path} names ${url}`);

@@ -12,6 +12,7 @@ import { TOOLS } from "../tools/registry.ts";
 import { Layout } from "../components/Layout.tsx";
 import { MarketsTable } from "../components/MarketsTable.tsx";
 import { RecentTradesTable } from "../components/RecentTradesTable.tsx";
+import { FeatureGrid } from "../components/FeatureGrid.tsx";
 import { ProductSections } from "../components/ProductSections.tsx";
 import { SearchForm } from "../components/SearchForm.tsx";
 import { Stat } from "../components/Stat.tsx";
@@ -55,6 +56,7 @@ function HomePage(
       title="Papertrade Explorer"
       description="Read-only explorer for Papertrade, the on-chain 1000x perpetuals exchange on HyperEVM: wallets, positions, intents and settlement transactions, for people and AI assistants."
       embed={embed}
+      current="overview"
     >
       <h1>{embed ? "Papertrade Explorer" : "Explore Papertrade"}</h1>
       {!embed && (
@@ -65,19 +67,36 @@ function HomePage(
         </p>
       )}
       <SearchForm />
-      <h2>At a glance</h2>
-      <PartNotice unavailable={overview.unavailable} parts={["protocol totals"]} />
-      {totals && (
-        <p class="muted">
-          Protocol summary at block {formatCount(totals.block)},{" "}
-          <Time at={totals.asOf} now={now} />.
-        </p>
-      )}
+      <h2>Markets</h2>
+      <PartNotice
+        unavailable={overview.unavailable}
+        parts={["markets", "live marks", "24-hour volumes"]}
+      />
+      {overview.markets.length > 0 && <MarketsTable markets={overview.markets} now={now} />}
       {rules && (
         <p class="muted">
-          {rules.tradingPaused
-            ? <strong class="bad">Opening new positions is paused venue-wide.</strong>
-            : "Trading is open."}
+          Minimum margin {formatUsd(rules.minimumMargin)}, minimum open notional{" "}
+          {formatUsd(rules.minimumOpenNotional)}. <a href="/markets">Market details</a>
+        </p>
+      )}
+      <h2>Latest trades</h2>
+      <PartNotice unavailable={overview.unavailable} parts={["latest trades"]} />
+      <RecentTradesTable trades={overview.recentTrades} now={now} />
+      <h2>At a glance</h2>
+      <PartNotice unavailable={overview.unavailable} parts={["protocol totals"]} />
+      {(totals || rules) && (
+        <p class="muted">
+          {totals && (
+            <>
+              Protocol summary at block {formatCount(totals.block)},{" "}
+              <Time at={totals.asOf} now={now} />.{" "}
+            </>
+          )}
+          {rules &&
+            (rules.tradingPaused
+              ? <strong class="bad">Opening new positions is paused venue-wide.</strong>
+              : "Trading is open.")}{" "}
+          {totals && "Dollar figures are compact: K is thousands, M millions, B billions."}
         </p>
       )}
       {totals && (
@@ -100,21 +119,7 @@ function HomePage(
           />
         </dl>
       )}
-      <h2>Markets</h2>
-      <PartNotice
-        unavailable={overview.unavailable}
-        parts={["markets", "live marks", "24-hour volumes"]}
-      />
-      {overview.markets.length > 0 && <MarketsTable markets={overview.markets} now={now} />}
-      {rules && (
-        <p class="muted">
-          Minimum margin {formatUsd(rules.minimumMargin)}, minimum open notional{" "}
-          {formatUsd(rules.minimumOpenNotional)}. <a href="/markets">Market details</a>
-        </p>
-      )}
-      <h2>Latest trades</h2>
-      <PartNotice unavailable={overview.unavailable} parts={["latest trades"]} />
-      <RecentTradesTable trades={overview.recentTrades} now={now} />
+      {!embed && <FeatureGrid />}
       {!embed && <ProductSections siteUrl={props.siteUrl} tools={TOOLS} />}
     </Layout>
   );

@@ -27,6 +27,7 @@ export function marketsRoutes(deps: AppDeps): Hono {
       <Layout
         title="Markets · Papertrade Explorer"
         description="Papertrade markets: caps, leverage, bust buffer, status and open interest."
+        current="markets"
       >
         <h1>Markets</h1>
         <PartNotice unavailable={overview.unavailable} />
@@ -65,7 +66,7 @@ export function marketsRoutes(deps: AppDeps): Hono {
       return c.redirect(`/markets/${encodeURIComponent(market.symbol)}`, 301);
     }
     return htmlResponse(
-      <Layout title={`${market.symbol} market · Papertrade Explorer`}>
+      <Layout title={`${market.symbol} market · Papertrade Explorer`} current="markets">
         <h1>{market.symbol} market</h1>
         <p>
           <a href="/markets">All markets</a>

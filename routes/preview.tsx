@@ -1,7 +1,8 @@
 /**
- * `/w/:address`: the shareable wallet link. Crawlers read its Open Graph and Twitter tags (and
- * fetch the card at `/w/:address/image.svg`); browsers are sent on to `/wallet/:address` by a
- * meta refresh, with a visible link for anyone who stops there. No script.
+ * `/w/:address`: the shareable wallet link. Crawlers read its Open Graph and Twitter tags and
+ * fetch the card, a 1200×630 PNG drawn on the server (`/w/:address/image.png`; the SVG twin at
+ * `image.svg` stays for older links); browsers are sent on to `/wallet/:address` by a meta
+ * refresh, with a visible link for anyone who stops there. No script.
  */
 import { Hono } from "hono";
 import { renderToString } from "preact-render-to-string";
@@ -16,7 +17,10 @@ import {
   previewTitle,
   WalletCardSvg,
 } from "../components/WalletCard.tsx";
-import { LeaderboardName } from "../components/links.tsx";
+import { HeadlineName } from "../components/links.tsx";
+import { cardContent, walletCardElement } from "../components/wallet_card_image.ts";
+import { renderPng } from "../lib/card/rasterize.ts";
+import { createPngCache } from "../lib/card/png_cache.ts";
 import { unknownWalletPage } from "./wallet.tsx";
 import {
   ADDRESS_PATTERN,
@@ -31,6 +35,7 @@ const CACHE_CONTROL = "public, max-age=300";
 /** Routes of the link previews. */
 export function previewRoutes(deps: AppDeps): Hono {
   const app = new Hono();
+  const cards = createPngCache();
   const site = deps.config.siteUrl.replace(/\/+$/, "");
   const load = (address: string, signal: AbortSignal) =>
     fetchWalletSummary(deps.papertrade, address, { now: deps.now, signal });
@@ -49,7 +54,7 @@ export function previewRoutes(deps: AppDeps): Hono {
     const title = previewTitle(address, summary);
     const description = previewDescription(summary);
     const walletUrl = `${site}/wallet/${address}`;
-    const imageUrl = `${site}/w/${address}/image.svg`;
+    const imageUrl = `${site}/w/${address}/image.png`;
     const head = (
       <>
         <link rel="canonical" href={walletUrl} />
@@ -60,7 +65,7 @@ export function previewRoutes(deps: AppDeps): Hono {
         <meta property="og:description" content={description} />
         <meta property="og:url" content={`${site}/w/${address}`} />
         <meta property="og:image" content={imageUrl} />
-        <meta property="og:image:type" content="image/svg+xml" />
+        <meta property="og:image:type" content="image/png" />
         <meta property="og:image:width" content={String(CARD_SIZE.width)} />
         <meta property="og:image:height" content={String(CARD_SIZE.height)} />
         <meta property="og:image:alt" content={`${title}. ${description}`} />
@@ -73,7 +78,7 @@ export function previewRoutes(deps: AppDeps): Hono {
     return htmlResponse(
       <Layout title={`${title} · Papertrade Explorer`} description={description} head={head}>
         <h1>
-          {summary.leaderboardName ? <LeaderboardName name={summary.leaderboardName} /> : "Wallet"}
+          {summary.leaderboardName ? <HeadlineName name={summary.leaderboardName} /> : "Wallet"}
         </h1>
         <p class="mono break">{address}</p>
         <p>{description}</p>
@@ -85,6 +90,26 @@ export function previewRoutes(deps: AppDeps): Hono {
     );
   });
 
+  app.get("/w/:address/image.png", async (c) => {
+    const raw = c.req.param("address");
+    if (!ADDRESS_PATTERN.test(raw)) return plain(400, "Not a wallet address.\n");
+    const address = raw.toLowerCase();
+    let summary: WalletSummary;
+    try {
+      summary = await load(address, c.req.raw.signal);
+    } catch (error) {
+      return cardFailure(error, address);
+    }
+    const content = cardContent(address, summary);
+    const png = await cards.get(
+      JSON.stringify([address, content]),
+      () => renderPng(walletCardElement(address, content), CARD_SIZE),
+    );
+    return new Response(png as Uint8Array<ArrayBuffer>, {
+      headers: { "content-type": "image/png", "cache-control": CACHE_CONTROL },
+    });
+  });
+
   app.get("/w/:address/image.svg", async (c) => {
     const raw = c.req.param("address");
     if (!ADDRESS_PATTERN.test(raw)) return plain(400, "Not a wallet address.\n");
@@ -93,12 +118,7 @@ export function previewRoutes(deps: AppDeps): Hono {
     try {
       summary = await load(address, c.req.raw.signal);
     } catch (error) {
-      if (isUnknownWallet(error)) {
-        return plain(404, `Wallet ${address} has no Papertrade account.\n`);
-      }
-      const failure = describeUpstreamFailure(error);
-      if (!failure) throw error;
-      return plain(failure.status, `The ${failure.source} failed: ${failure.message}\n`);
+      return cardFailure(error, address);
     }
     const svg = renderToString(<WalletCardSvg address={address} summary={summary} />);
     return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`, {
@@ -106,6 +126,13 @@ export function previewRoutes(deps: AppDeps): Hono {
     });
   });
   return app;
+}
+
+function cardFailure(error: unknown, address: string): Response {
+  if (isUnknownWallet(error)) return plain(404, `Wallet ${address} has no Papertrade account.\n`);
+  const failure = describeUpstreamFailure(error);
+  if (!failure) throw error;
+  return plain(failure.status, `The ${failure.source} failed: ${failure.message}\n`);
 }
 
 function plain(status: number, text: string): Response {

@@ -40,9 +40,14 @@ export function searchRoutes(deps: AppDeps): Hono {
     // A link that names a page needs no upstream read.
     const target = parsePastedUrl(query);
     if (target) return c.redirect(linkTargetPath(target), 303);
+    // The page the search was made from may name a wallet: its intents and positions count.
+    const walletParam = c.req.query("wallet")?.trim().toLowerCase();
+    const wallet = walletParam && /^0x[0-9a-f]{40}$/.test(walletParam)
+      ? walletParam as `0x${string}`
+      : undefined;
     let resolution: SearchResolution;
     try {
-      resolution = await resolveSearch(deps, query, { signal: c.req.raw.signal });
+      resolution = await resolveSearch(deps, query, { signal: c.req.raw.signal, wallet });
     } catch (error) {
       return upstreamFailurePage(error, "The search");
     }
@@ -61,6 +66,7 @@ function destination(found: SearchResolution): string | null {
     case "transaction":
       return `/tx/${found.value}`;
     case "intent":
+      if (found.wallet) return `/intent/${found.value}?wallet=${found.wallet}`;
       return found.lookup.state === "not_found" ? null : `/intent/${found.value}`;
     case "position":
       return found.owner ? `/position/${found.value}?wallet=${found.owner}` : null;

@@ -16,10 +16,23 @@ export const ISLANDS_ENTRY = `${ROOT}islands/client.ts`;
 /** Where the bundle is served from (`/static/build/islands.js`). */
 export const ISLANDS_BUNDLE = `${ROOT}static/build/islands.js`;
 
+/** The enhancement script's source (readable) and its minified build (what pages load). */
+export const ENHANCE_SOURCE = `${ROOT}static/enhance.js`;
+/** Where the minified enhancement script is served from (`/static/build/enhance.js`). */
+export const ENHANCE_BUNDLE = `${ROOT}static/build/enhance.js`;
+
+/** Minifies the enhancement script into `outFile`. */
+export function buildEnhance(outFile: string = ENHANCE_BUNDLE): Promise<Uint8Array> {
+  return buildIslands(outFile, ENHANCE_SOURCE);
+}
+
 /** Bundles the islands into `outFile`; throws with deno's output when bundling fails. */
-export async function buildIslands(outFile: string = ISLANDS_BUNDLE): Promise<Uint8Array> {
+export async function buildIslands(
+  outFile: string = ISLANDS_BUNDLE,
+  entry: string = ISLANDS_ENTRY,
+): Promise<Uint8Array> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--platform", "browser", "--minify", "--quiet", "-o", outFile, ISLANDS_ENTRY],
+    args: ["bundle", "--platform", "browser", "--minify", "--quiet", "-o", outFile, entry],
     cwd: ROOT,
     env: { RUST_BACKTRACE: "0", NO_COLOR: "1" },
     stdout: "piped",
@@ -47,6 +60,14 @@ async function main(): Promise<number> {
     await Deno.mkdir(`${ROOT}static/build`, { recursive: true });
   }
   try {
+    if (!check) {
+      const enhance = await buildEnhance();
+      console.log(
+        `static/build/enhance.js: ${enhance.byteLength} bytes, ${await gzipSize(
+          enhance,
+        )} bytes gzipped`,
+      );
+    }
     const bytes = await buildIslands(outFile);
     const label = check ? "fresh build" : "static/build/islands.js";
     console.log(`${label}: ${bytes.byteLength} bytes, ${await gzipSize(bytes)} bytes gzipped`);

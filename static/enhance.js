@@ -1,119 +1,133 @@
-// Papertrade Explorer's one shared enhancement script: plain JS, deferred. Every page works
-// without it. It adds copy buttons, the `/` shortcut, the theme switch, recent searches,
-// old hash-link forwarding, the docs menu and the docs filter.
+// Papertrade Explorer's one enhancement script (plain JS, deferred; every page works without
+// it): copy buttons, `/` to search, the theme switch (a cookie the server paints from), recent
+// searches, old hash links, the docs menu and filter. Kept under 2 KB gzipped.
 (() => {
-  const doc = document;
-  const root = doc.documentElement;
-  const THEME_KEY = "theme";
-  const RECENT = "recent-searches";
-
-  // The first edition's hash links (#/wallet/<a>, …) name the new paths.
+  const doc = document, root = doc.documentElement, all = (s) => doc.querySelectorAll(s);
   const loc = doc.location;
+  // The first edition's hash links (#/wallet/<a>, …) name the new paths.
   if (
     loc && loc.pathname == "/" &&
     /^#\/(wallet|tx|intent|position)\/\w+(\?wallet=\w+)?$/.test(loc.hash)
-  ) {
-    loc.replace(loc.hash.slice(1));
-  }
+  ) loc.replace(loc.hash.slice(1));
 
-  const storage = (key, value) => {
+  // Blocked storage returns null: defaults apply, choices last for this page.
+  const store = (area, key, value) => {
     try {
-      return value ? localStorage.setItem(key, value) : localStorage.getItem(key);
+      const s = area == 1 ? sessionStorage : localStorage;
+      return value === undefined
+        ? s.getItem(key)
+        : value === null
+        ? s.removeItem(key)
+        : s.setItem(key, value);
     } catch {
-      return null; // blocked storage: defaults apply, choices last for this page
+      return null;
     }
   };
-
-  // Recent searches, as text links in each [data-recent] box.
+  const RECENT = "recent-searches", PENDING = "pending-search";
   let recent = [];
   try {
-    recent = JSON.parse(storage(RECENT)).slice(0, 5);
-    for (const query of recent) {
-      for (const box of doc.querySelectorAll("[data-recent]")) {
-        box.append(Object.assign(doc.createElement("a"), {
-          href: `/search?q=${encodeURIComponent(query)}`,
-          textContent: query,
-        }));
-        box.hidden = false;
-      }
+    recent = JSON.parse(store(0, RECENT) || "[]").filter((q) => typeof q == "string").slice(0, 5);
+  } catch { /* damaged: start over */ }
+  // A search is kept only once the page it lands on answered below 400.
+  const pending = store(1, PENDING);
+  if (pending) {
+    store(1, PENDING, null);
+    const nav = performance.getEntriesByType("navigation")[0];
+    if (nav && nav.responseStatus < 400) {
+      recent = [pending, ...recent.filter((q) => q != pending)].slice(0, 5);
+      store(0, RECENT, JSON.stringify(recent));
     }
-  } catch {
-    // none yet, or damaged: start over
   }
+  const make = (tag, props) => Object.assign(doc.createElement(tag), props);
+  const fillRecent = () => {
+    for (const box of all("[data-recent]")) {
+      box.replaceChildren();
+      if ((box.hidden = !recent.length)) continue;
+      box.append(make("span", { textContent: "Recent searches" }));
+      for (const q of recent) {
+        box.append(make("a", {
+          href: "/search?q=" + encodeURIComponent(q),
+          textContent: q.length > 28 ? q.slice(0, 14) + "…" + q.slice(-8) : q,
+          title: q,
+        }));
+      }
+      const clear = make("button", { type: "button", textContent: "Clear recent searches" });
+      clear.dataset.clearRecent = "";
+      box.append(clear);
+    }
+  };
+  fillRecent();
   doc.addEventListener("submit", ({ target }) => {
-    const query = target.getAttribute("action") == "/search" && target.q.value.trim();
-    if (query) storage(RECENT, JSON.stringify([query, ...recent.filter((q) => q != query)]));
+    const q = target.getAttribute("action") == "/search" && target.q.value.trim();
+    if (q) store(1, PENDING, q);
   });
 
-  const stored = storage(THEME_KEY);
-  if (stored === "dark" || stored === "light") root.dataset.theme = stored;
-
-  const currentTheme = () =>
-    root.dataset.theme ||
-    (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
-
+  const setTheme = (theme) => {
+    root.dataset.theme = theme;
+    doc.cookie = `theme=${theme}; path=/; max-age=31536000; samesite=lax`;
+  };
+  // A choice saved before the cookie existed moves into it.
+  const legacy = store(0, "theme");
+  if (!/theme=(light|dark)/.test(doc.cookie) && /^(light|dark)$/.test(legacy)) setTheme(legacy);
+  const current = () =>
+    root.dataset.theme || (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
   const labelThemeButtons = () => {
-    const next = currentTheme() === "dark" ? "light" : "dark";
-    for (const button of doc.querySelectorAll("[data-theme-toggle]")) {
+    const next = current() == "dark" ? "light" : "dark";
+    for (const button of all("[data-theme-toggle]")) {
       button.hidden = false;
-      button.textContent = next === "dark" ? "Dark" : "Light";
+      button.textContent = next == "dark" ? "Dark" : "Light";
       button.setAttribute("aria-label", `Switch to the ${next} theme`);
     }
   };
   labelThemeButtons();
 
   // Copy buttons are rendered hidden: they only appear where they can work.
-  if (navigator.clipboard) {
-    for (const button of doc.querySelectorAll("button[data-copy]")) button.hidden = false;
-  }
-
-  // One listener for every click this script cares about.
-  doc.addEventListener("click", (event) => {
-    const target = event.target instanceof Element ? event.target : null;
-    if (!target) return;
-    const copy = target.closest("button[data-copy]");
-    if (copy) {
-      const code = copy.parentElement && copy.parentElement.querySelector("code");
-      if (!code) return;
-      navigator.clipboard.writeText(code.textContent || "").then(
-        () => flash(copy, "Copied"),
-        () => flash(copy, "Press Ctrl+C"),
-      );
-      return;
-    }
-    if (target.closest("[data-theme-toggle]")) {
-      const next = currentTheme() === "dark" ? "light" : "dark";
-      root.dataset.theme = next;
-      storage(THEME_KEY, next);
-      labelThemeButtons();
-      return;
-    }
-    const menu = target.closest("[data-docs-menu]");
-    if (menu && target.closest("a")) menu.removeAttribute("open");
-  });
-
+  if (navigator.clipboard) { for (const button of all("button[data-copy]")) button.hidden = false; }
   const flash = (button, text) => {
     button.textContent = text;
     setTimeout(() => (button.textContent = "Copy"), 1500);
   };
 
-  const typing = (element) =>
-    element instanceof HTMLElement &&
-    (element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName));
+  doc.addEventListener("click", (event) => {
+    const target = event.target instanceof Element && event.target;
+    if (!target) return;
+    const copy = target.closest("button[data-copy]");
+    const code = copy && copy.parentElement.querySelector("code");
+    if (code) {
+      navigator.clipboard.writeText(code.textContent).then(
+        () => flash(copy, "Copied"),
+        () => flash(copy, "Press Ctrl+C"),
+      );
+    } else if (target.closest("[data-theme-toggle]")) {
+      const next = current() == "dark" ? "light" : "dark";
+      setTheme(next);
+      store(0, "theme", next);
+      labelThemeButtons();
+    } else if (target.closest("[data-clear-recent]")) {
+      recent = [];
+      store(0, RECENT, "[]");
+      fillRecent();
+    } else if (target.closest("a")) {
+      const menu = target.closest("[data-docs-menu]");
+      if (menu) menu.removeAttribute("open");
+    }
+  });
 
   doc.addEventListener("keydown", (event) => {
-    if (event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      if (typing(event.target)) return;
+    const el = event.target;
+    if (event.key == "/" && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      if (
+        el instanceof HTMLElement &&
+        (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName))
+      ) return;
       const input = doc.querySelector("[data-docs-filter], [data-search-main]") ||
         doc.querySelector("input[type=search]");
       if (!input) return;
       event.preventDefault();
       input.focus();
       input.select();
-    } else if (event.key === "Escape") {
-      for (const menu of doc.querySelectorAll("[data-docs-menu][open]")) {
-        menu.removeAttribute("open");
-      }
+    } else if (event.key == "Escape") {
+      for (const menu of all("[data-docs-menu][open]")) menu.removeAttribute("open");
     }
   });
 
@@ -121,20 +135,19 @@
   const filter = doc.querySelector("[data-docs-filter]");
   if (!filter) return;
   const empty = doc.querySelector("[data-filter-empty]");
-  const applyFilter = () => {
+  filter.addEventListener("input", () => {
     const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
     let matches = 0;
-    for (const item of doc.querySelectorAll("[data-filter-text]")) {
+    for (const item of all("[data-filter-text]")) {
       const text = item.getAttribute("data-filter-text") || "";
       item.hidden = !words.every((word) => text.includes(word));
       if (!item.hidden && item.closest(".docs-nav")) matches++;
     }
-    for (const group of doc.querySelectorAll(".docs-nav-group")) {
+    for (const group of all(".docs-nav-group")) {
       group.hidden = !group.querySelector("li:not([hidden])");
     }
     if (empty) empty.hidden = matches > 0;
     const menu = doc.querySelector("[data-docs-menu]");
     if (menu && words.length) menu.setAttribute("open", "");
-  };
-  filter.addEventListener("input", applyFilter);
+  });
 })();

@@ -1,5 +1,5 @@
 /**
- * The shared enhancement script (static/enhance.js), run against a real rendered docs page in a
+ * The shared enhancement script (the build of static/enhance.js), run against a real rendered docs page in a
  * small DOM (linkedom): it must stay small, and each feature must work on the markup the docs
  * layout produces.
  */
@@ -8,12 +8,10 @@ import { parseHTML } from "linkedom";
 import { docsRoutes } from "../routes/docs.tsx";
 import { SAMPLE_TOOLS } from "../lib/discovery/sample_tools.ts";
 
-const SCRIPT_URL = new URL("../static/enhance.js", import.meta.url);
+import { buildEnhance, ENHANCE_BUNDLE, gzipSize } from "../scripts/build.ts";
 
-async function gzipSize(bytes: Uint8Array): Promise<number> {
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream("gzip"));
-  return (await new Response(stream).arrayBuffer()).byteLength;
-}
+// The minified build pages load (static/enhance.js is its readable source).
+const SCRIPT_URL = new URL("../static/build/enhance.js", import.meta.url);
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
@@ -65,9 +63,20 @@ function fire(page: Page, target: Any, type: string, extra: Record<string, unkno
   target.dispatchEvent(event);
 }
 
-Deno.test("the enhancement script stays under 2 KB gzipped", async () => {
-  const size = await gzipSize(await Deno.readFile(SCRIPT_URL));
-  assert.ok(size <= 2048, `enhance.js is ${size} bytes gzipped`);
+Deno.test("the enhancement script pages load stays under 2 KB gzipped and matches its source", async () => {
+  const shipped = await Deno.readFile(ENHANCE_BUNDLE);
+  const size = await gzipSize(shipped);
+  assert.ok(size <= 2048, `static/build/enhance.js is ${size} bytes gzipped`);
+  const fresh = await Deno.makeTempFile({ prefix: "enhance_", suffix: ".js" });
+  try {
+    const rebuilt = await buildEnhance(fresh);
+    assert.ok(
+      rebuilt.byteLength === shipped.byteLength && rebuilt.every((b, i) => b === shipped[i]),
+      "static/build/enhance.js is stale: run `deno task build`",
+    );
+  } finally {
+    await Deno.remove(fresh);
+  }
 });
 
 Deno.test("copy buttons appear and copy their code block's text", async () => {

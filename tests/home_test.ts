@@ -22,7 +22,7 @@ Deno.test("the home page renders the overview, both markets at their mark and th
     assert.equal(rows.length, 11, "a header row and the ten latest trades");
     // No islands here: the only script is the shared, deferred enhancement script.
     const scripts = html.match(/<script[^>]*>/g) ?? [];
-    assert.deepEqual(scripts, ['<script src="/static/enhance.js" defer>']);
+    assert.deepEqual(scripts, ['<script src="/static/build/enhance.js" defer>']);
   });
 });
 

@@ -57,6 +57,33 @@ function hostileView(): PositionsView {
       closePnlTone: "",
       unvalued: 0,
     },
+    summary: {
+      equity: text,
+      pnl: text,
+      pnlTone: "bad",
+      worstDistance: text,
+      worstRisk: "near_bust",
+      worstPositionId: "1",
+      closeCount: 0,
+      nearBustCount: 1,
+      openCount: 1,
+    },
+    funds: { balance: text, queued: text, locked: text, available: text },
+    paper: { held: text, staked: text },
+    pending: [{
+      intentId: text,
+      action: text,
+      queuePosition: 1,
+      deadlineAt: catalog.baseTimeMs,
+    }],
+    outcomes: [{ intentId: text, outcome: "failed", reportedAt: catalog.baseTimeMs }],
+    closedPositions: [{
+      positionId: text,
+      market: text,
+      netPnl: text,
+      netPnlTone: "bad",
+      liquidated: true,
+    }],
     marksAt: catalog.baseTimeMs,
     accountBlock: text,
     accountAt: catalog.baseTimeMs,
@@ -160,7 +187,7 @@ function scriptsOf(html: string) {
   return {
     scripts: html.match(/<script[^>]*>/g) ?? [],
     preloads: html.match(/<link[^>]*modulepreload[^>]*>/g) ?? [],
-    bundleReferences: html.split("/static/build/").length - 1,
+    bundleReferences: html.split(ISLAND_SCRIPT_URL).length - 1,
   };
 }
 
@@ -172,7 +199,7 @@ for (const page of ISLAND_FREE) {
         const response = await app.fetch(page.path);
         assert.equal(response.status, 200);
         const found = scriptsOf(await response.text());
-        assert.deepEqual(found.scripts, ['<script src="/static/enhance.js" defer>']);
+        assert.deepEqual(found.scripts, ['<script src="/static/build/enhance.js" defer>']);
         assert.deepEqual(found.preloads, []);
         assert.equal(found.bundleReferences, 0);
       }, { build });
@@ -181,7 +208,7 @@ for (const page of ISLAND_FREE) {
 }
 
 Deno.test({
-  name: "the wallet page loads exactly the island bundle and hydrates one LivePositions island",
+  name: "the wallet page loads exactly the island bundle and hydrates its three live islands",
   fn: async () => {
     await withTestApp(async (app) => {
       const response = await app.fetch(`/wallet/${catalog.wallets.whale.address}`);
@@ -189,12 +216,14 @@ Deno.test({
       const html = await response.text();
       const found = scriptsOf(html);
       assert.deepEqual(found.scripts, [
-        '<script src="/static/enhance.js" defer>',
+        '<script src="/static/build/enhance.js" defer>',
         `<script type="module" src="${ISLAND_SCRIPT_URL}">`,
       ]);
       assert.deepEqual(found.preloads, []);
-      assert.equal((html.match(/data-island="/g) ?? []).length, 1);
-      assert.ok(html.includes('data-island="LivePositions"'));
+      assert.equal((html.match(/data-island="/g) ?? []).length, 3);
+      for (const name of ["WalletRiskBand", "LivePositions", "LiveAccount"]) {
+        assert.ok(html.includes(`data-island="${name}"`), name);
+      }
     }, { build });
   },
 });

@@ -157,3 +157,58 @@ Deno.test("position errors: unknown owner, unknown id, unknown wallet, malformed
     assert.match(bad.body, /expected a whole number/);
   });
 });
+
+Deno.test("an intent older than the chain scan is found through its wallet's trade history", async () => {
+  await withPages(async ({ get }) => {
+    const old = intents.settled_too_old;
+    const { status, body } = await get(`/intent/${old.id}?wallet=${old.wallet}`);
+    assert.equal(status, 200);
+    assert.match(body, /<h1>Intent: settled<\/h1>/);
+    assert.match(body, /Settled, from the wallet's trade history/);
+    assert.ok(body.includes(`href="/tx/${old.txHash}"`), "links its transaction");
+    assert.ok(body.includes(`href="/position/${old.positionId}?wallet=${old.wallet}"`));
+    assert.match(body, /<dt>Net PnL<\/dt><dd[^>]*>[+-]?\$[\d,.]+<\/dd>/);
+  });
+});
+
+Deno.test("failed and unverified intents and transactions get a red headline and an alert, never a success mark", async () => {
+  await withPages(async ({ get }) => {
+    const failed = await get(`/intent/${intents.failed.id}`);
+    assert.match(
+      failed.body,
+      /<h1 class="failed"><span class="mark" aria-hidden="true">✗<\/span>Intent failed<\/h1>/,
+    );
+    assert.match(
+      failed.body,
+      /<p class="alert alert-danger" role="alert"><strong>This intent failed/,
+    );
+    const tampered = await get(`/intent/${intents.tampered.id}`);
+    assert.match(tampered.body, /<h1 class="failed">[^]*Intent not verified<\/h1>/);
+    assert.match(tampered.body, /role="alert"><strong>This intent not verified/);
+    const batch = await get(`/tx/${txs.batch_with_failed_call.hash}`);
+    assert.match(batch.body, /<h1 class="failed">[^]*Transaction with failed intents<\/h1>/);
+    assert.match(batch.body, /role="alert"/);
+    // A clean settlement keeps its plain headline.
+    const clean = await get(`/intent/${intents.settled_in_window.id}`);
+    assert.doesNotMatch(clean.body, /class="failed"|role="alert"/);
+  });
+});
+
+Deno.test("an old intent linked from its batch is found in that transaction", async () => {
+  await withPages(async ({ get }) => {
+    const old = intents.settled_too_old;
+    // The batch page links each intent with the transaction that carried it.
+    const batch = await get(`/tx/${old.txHash}`);
+    assert.ok(
+      batch.body.includes(`href="/intent/${old.id}?wallet=${old.wallet}&amp;tx=${old.txHash}"`),
+    );
+    const { status, body } = await get(`/intent/${old.id}?tx=${old.txHash}`);
+    assert.equal(status, 200);
+    assert.match(body, /<h1>Intent: settled<\/h1>/);
+    assert.match(body, /found in the batch this link\s+named/);
+    // A transaction that does not carry it proves nothing.
+    const other = catalog.transactions.multi_wallet_batch.hash;
+    assert.equal((await get(`/intent/${old.id}?tx=${other}`)).status, 404);
+    assert.equal((await get(`/intent/${old.id}?tx=0x12`)).status, 400);
+  });
+});

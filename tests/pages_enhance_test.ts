@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
 import { withPages } from "./_pages.ts";
 
-const SCRIPT_URL = new URL("../static/enhance.js", import.meta.url);
+// The minified build pages load (static/enhance.js is its readable source).
+const SCRIPT_URL = new URL("../static/build/enhance.js", import.meta.url);
 const WALLET = "0xc2c1218b7b3aed50e24ceeaeabeca882053b8d98";
 
 // deno-lint-ignore no-explicit-any
@@ -16,6 +17,7 @@ interface Page {
   window: Any;
   document: Any;
   stored: Map<string, string>;
+  session: Map<string, string>;
   replaced: string[];
   focused: string[];
 }
@@ -30,7 +32,19 @@ async function homeHtml(): Promise<string> {
 
 async function run(
   html: string,
-  options: { pathname?: string; hash?: string; recent?: string[]; rawRecent?: string } = {},
+  options: {
+    pathname?: string;
+    hash?: string;
+    recent?: string[];
+    rawRecent?: string;
+    /** A search submitted on the previous page of this tab. */
+    pending?: string;
+    /** HTTP status of this page's navigation. */
+    status?: number;
+    /** Shared storage, to carry state from one page to the next. */
+    stored?: Map<string, string>;
+    session?: Map<string, string>;
+  } = {},
 ): Promise<Page> {
   const { window, document } = parseHTML(html) as Any;
   const replaced: string[] = [];
@@ -47,13 +61,23 @@ async function run(
     input.select = () => {};
   }
   const raw = options.rawRecent ?? (options.recent && JSON.stringify(options.recent));
-  const stored = new Map<string, string>(raw ? [["recent-searches", raw]] : []);
+  const stored = options.stored ?? new Map<string, string>(raw ? [["recent-searches", raw]] : []);
+  const session = options.session ??
+    new Map<string, string>(options.pending ? [["pending-search", options.pending]] : []);
   const globals = {
     document,
     navigator: {},
     localStorage: {
       getItem: (key: string) => stored.get(key) ?? null,
       setItem: (key: string, value: string) => stored.set(key, value),
+    },
+    sessionStorage: {
+      getItem: (key: string) => session.get(key) ?? null,
+      setItem: (key: string, value: string) => session.set(key, value),
+      removeItem: (key: string) => session.delete(key),
+    },
+    performance: {
+      getEntriesByType: () => [{ responseStatus: options.status ?? 200 }],
     },
     matchMedia: () => ({ matches: false }),
     Element: window.Element,
@@ -62,7 +86,7 @@ async function run(
   };
   const source = await Deno.readTextFile(SCRIPT_URL);
   new Function(...Object.keys(globals), source)(...Object.values(globals));
-  return { window, document, stored, replaced, focused };
+  return { window, document, stored, session, replaced, focused };
 }
 
 Deno.test("the original edition's hash links on the home page open the new paths", async () => {
@@ -105,7 +129,7 @@ Deno.test("recent searches appear as text links under the main search", async ()
   assert.equal(damaged.document.querySelector("[data-theme-toggle]").hidden, false);
 });
 
-Deno.test("a search remembers its query first, once, and only for the site search", async () => {
+Deno.test("a search is remembered only once the page it lands on answers without an error", async () => {
   const html = await homeHtml();
   const page = await run(html, { recent: ["older", "Moby"] });
   const form = page.document.querySelector("form.search-main");
@@ -113,12 +137,36 @@ Deno.test("a search remembers its query first, once, and only for the site searc
   form.q = form.querySelector("[name=q]");
   form.q.value = "  Moby  ";
   form.dispatchEvent(new page.window.Event("submit", { bubbles: true }));
-  assert.deepEqual(JSON.parse(page.stored.get("recent-searches")!), ["Moby", "older"]);
+  assert.deepEqual(JSON.parse(page.stored.get("recent-searches")!), ["older", "Moby"]);
+  assert.equal(page.session.get("pending-search"), "Moby");
+  // The result page answered 200: the query moves to the front, once.
+  const landed = await run(html, { stored: page.stored, session: page.session, status: 200 });
+  assert.deepEqual(JSON.parse(landed.stored.get("recent-searches")!), ["Moby", "older"]);
+  assert.equal(landed.session.has("pending-search"), false);
+  // A rejected search (a 404 or 400 page) is never kept.
+  const rejected = await run(html, { recent: ["older"], pending: "nonsense", status: 404 });
+  assert.deepEqual(JSON.parse(rejected.stored.get("recent-searches")!), ["older"]);
+  assert.equal(rejected.session.has("pending-search"), false);
+  // Blank queries are not even pending.
   const header = page.document.querySelector("form.header-search");
   header.q = header.querySelector("[name=q]");
   header.q.value = "   ";
+  page.session.clear();
   header.dispatchEvent(new page.window.Event("submit", { bubbles: true }));
-  assert.deepEqual(JSON.parse(page.stored.get("recent-searches")!), ["Moby", "older"]);
+  assert.equal(page.session.has("pending-search"), false);
+});
+
+Deno.test("recent searches are shortened in the dropdown and a button clears them", async () => {
+  const hash = `0x${"ab".repeat(32)}`;
+  const page = await run(await homeHtml(), { recent: [hash] });
+  const box = page.document.querySelector(".header-search [data-recent]");
+  const link = box.querySelector("a");
+  assert.ok(link.textContent.length < 30 && link.textContent.includes("…"), link.textContent);
+  assert.equal(link.getAttribute("title"), hash);
+  const clear = box.querySelector("[data-clear-recent]");
+  clear.dispatchEvent(new page.window.Event("click", { bubbles: true }));
+  assert.deepEqual(JSON.parse(page.stored.get("recent-searches")!), []);
+  assert.equal(page.document.querySelector(".header-search [data-recent]").hidden, true);
 });
 
 Deno.test("'/' focuses the home page's main search, not the header box", async () => {

@@ -118,3 +118,32 @@ Deno.test("the home and markets pages name the failing source when the API is do
     assert.equal((await get("/markets")).status, 502);
   });
 });
+
+Deno.test("the landing page puts market activity first, then the feature grid, works-with strip and Papertrade OS link", async () => {
+  await withPages(async ({ get }) => {
+    const { body } = await get("/");
+    const at = (text: string) => {
+      const index = body.indexOf(text);
+      assert.ok(index >= 0, `missing ${text}`);
+      return index;
+    };
+    // Market activity comes before the protocol figures and every landing section.
+    assert.ok(at("<h2>Markets</h2>") < at("<h2>Latest trades</h2>"));
+    assert.ok(at("<h2>Latest trades</h2>") < at("<h2>At a glance</h2>"));
+    assert.ok(at("<h2>At a glance</h2>") < at('<h2 id="features">'));
+    assert.equal((body.match(/<li><h3>/g) ?? []).length, 8, "eight features");
+    for (const client of ["Claude Code", "ChatGPT", "Cursor", "Gemini CLI", "VS Code"]) {
+      assert.ok(body.includes(`<li>${client}</li>`), client);
+    }
+    assert.match(
+      body,
+      /<a class="os-link" href="https:\/\/papertrade-os\.pages\.dev\/\?open=explorer">Open in Papertrade OS<\/a>/,
+    );
+    // The embed view keeps the product and drops the landing and the chrome.
+    const embed = (await get("/?embed=1")).body;
+    assert.ok(embed.includes("<h2>Markets</h2>"));
+    for (const gone of ['<h2 id="features">', '<h2 id="works-with">', 'class="site-header"']) {
+      assert.ok(!embed.includes(gone), gone);
+    }
+  });
+});

@@ -39,11 +39,11 @@ Deno.test("the leaderboard shows 25 ranked rows with a window switcher, sort lin
     assert.equal(rel(body, "prev"), null);
     assert.equal(rel(body, "next"), "/leaderboard?page=1");
     assert.match(body, /90 accounts/);
-    assert.doesNotMatch(body, /<script(?! src="\/static\/enhance\.js" defer>)/);
+    assert.doesNotMatch(body, /<script(?! src="\/static\/build\/enhance\.js" defer>)/);
   });
 });
 
-Deno.test("leaderboard pages are 0-based with true ranks and prev/next links to the last page", async () => {
+Deno.test("leaderboard pages read 1-based (0-based in the URL) with true ranks and prev/next links to the last page", async () => {
   await withPages(async ({ get }) => {
     const pages = Math.ceil(catalog.leaderboard.accounts / catalog.leaderboard.pageSize);
     let path: string | null = "/leaderboard?window=all&sort=totalVolume&dir=asc";
@@ -53,6 +53,10 @@ Deno.test("leaderboard pages are 0-based with true ranks and prev/next links to 
       assert.equal(status, 200);
       const rows = ranks(body);
       assert.equal(rows[0], page * 25 + 1, `first rank of page ${page}`);
+      // People read 1-based pages and row ranges; the URL keeps the API's 0-based page.
+      const last = Math.min((page + 1) * 25, catalog.leaderboard.accounts);
+      assert.ok(body.includes(`Page ${page + 1} of ${pages}`), `page ${page} label`);
+      assert.ok(body.includes(`rows ${page * 25 + 1}–${last} of 90`), `page ${page} rows`);
       seen.push(...rows);
       if (page > 0) {
         assert.ok(rel(body, "prev")?.includes(page === 1 ? "dir=asc" : `page=${page - 1}`));
@@ -101,7 +105,7 @@ Deno.test("a page past the end says so and links back", async () => {
   await withPages(async ({ get }) => {
     const { status, body } = await get("/leaderboard?page=9");
     assert.equal(status, 200);
-    assert.match(body, /Page 9 is past the last page \(3\)\./);
+    assert.match(body, /Page 10 is past the last page \(4\)\./);
     assert.equal(rel(body, "prev"), "/leaderboard?page=3");
     assert.equal(rel(body, "next"), null);
   });

@@ -19,7 +19,10 @@ Deno.test("hostile names render as plain text in pages, titles, meta tags and SV
     const escaped = "&lt;script>alert(1)&lt;/script>";
     const wallet = await safeBody(get, `/wallet/${script}`);
     assert.ok(wallet.includes(`<title>${escaped} (0x5221b1…) · Papertrade Explorer</title>`));
-    assert.ok(wallet.includes(`<bdi class="name">${escaped}</bdi>`));
+    assert.match(
+      wallet,
+      /<h1[^>]*>Wallet <bdi class="name clamp" title="[^"]*">&lt;script>alert\(1\)&lt;\/script><\/bdi><\/h1>/,
+    );
     const preview = await safeBody(get, `/w/${script}`);
     assert.ok(preview.includes(`<meta property="og:title" content="${escaped} on Papertrade"/>`));
     assert.ok(preview.includes(`<meta name="twitter:title" content="${escaped} on Papertrade"/>`));
@@ -40,22 +43,33 @@ Deno.test("bidi overrides are isolated in pages and removed where they cannot be
   await withPages(async ({ get }) => {
     const rtl = hostile.rtl_override;
     const page = await safeBody(get, `/wallet/${rtl.address}`);
-    assert.ok(page.includes(`<bdi class="name">${rtl.name}</bdi>`));
+    const headline = /<h1[^>]*>(.*?)<\/h1>/.exec(page)?.[1] ?? "";
+    assert.ok(headline.includes("gnp.stiforp margin king"), headline);
+    assert.ok(!headline.includes("\u202e"), "no override in the headline");
+    // The raw name stays readable, its controls written as escapes.
+    assert.ok(page.includes("\\u{202e}gnp.stiforp\\u{202c} margin king"));
     const title = /<title>([^<]*)<\/title>/.exec(page)?.[1] ?? "";
     assert.ok(title.startsWith("gnp.stiforp margin king"), title);
     const preview = await safeBody(get, `/w/${rtl.address}`);
     assert.ok(!preview.split("</head>")[0].includes("\u202e"), "no override in title or meta tags");
-    assert.ok(preview.includes(`<bdi class="name">${rtl.name}</bdi>`));
+    assert.ok(!preview.includes("\u202e"), "the preview's headline is neutralised too");
+    assert.ok(preview.includes("gnp.stiforp margin king</bdi>"));
     const svg = await safeBody(get, `/w/${rtl.address}/image.svg`);
     assert.ok(!svg.includes("\u202e"), "no override in SVG text");
   });
 });
 
-Deno.test("a very long name is cut short in titles and the card, and kept whole on the page", async () => {
+Deno.test("a very long name is clamped in the headline and title, and kept whole on the page", async () => {
   await withPages(async ({ get }) => {
     const long = hostile.very_long;
     const page = await safeBody(get, `/wallet/${long.address}`);
-    assert.ok(page.includes(`<bdi class="name">${long.name}</bdi>`));
+    const headline = /<h1[^>]*>.*?<bdi[^>]*>([^<]*)<\/bdi>/.exec(page)?.[1] ?? "";
+    assert.equal([...headline].length, 40, headline);
+    assert.ok(headline.endsWith("…"));
+    assert.ok(
+      page.includes(`<code class="wrap">${long.name}</code>`),
+      "the raw name is on the page",
+    );
     const title = /<title>([^<]*)<\/title>/.exec(page)?.[1] ?? "";
     assert.ok(title.length < 120, title);
     const svg = await safeBody(get, `/w/${long.address}/image.svg`);

@@ -6,9 +6,10 @@ const whale = catalog.wallets.whale.address;
 const tx = catalog.transactions.batch_with_failed_call.hash;
 const intent = catalog.intents.settled_in_window.id;
 
-/** Searches for `q` and returns the 303 Location (asserting the redirect). */
-async function searchGoesTo(get: PagesContext["get"], q: string): Promise<string> {
-  const { status, headers } = await get(`/search?q=${encodeURIComponent(q)}`);
+/** Searches for `q` (from `wallet`'s page when given) and returns the 303 Location. */
+async function searchGoesTo(get: PagesContext["get"], q: string, wallet?: string): Promise<string> {
+  const from = wallet ? `&wallet=${wallet}` : "";
+  const { status, headers } = await get(`/search?q=${encodeURIComponent(q)}${from}`);
   assert.equal(status, 303, `search for ${q}`);
   return headers.get("location") ?? "";
 }
@@ -114,5 +115,43 @@ Deno.test("a search that fails upstream names the source", async () => {
     const { status, body } = await get(`/search?q=${tx}`);
     assert.equal(status, 502);
     assert.match(body, /HyperEVM RPC is not answering/);
+  });
+});
+
+Deno.test("search takes addresses and hashes without 0x", async () => {
+  await withPages(async ({ get }) => {
+    assert.equal(await searchGoesTo(get, whale.slice(2).toUpperCase()), `/wallet/${whale}`);
+    assert.equal(await searchGoesTo(get, tx.slice(2)), `/tx/${tx}`);
+    assert.equal(await searchGoesTo(get, intent.slice(2)), `/intent/${intent}`);
+  });
+});
+
+Deno.test("searching from a wallet's page finds its open positions, pending intents and old intents", async () => {
+  await withPages(async ({ app, get }) => {
+    const inFeed = new Set(recentTrades.events.map((event) => event.positionId));
+    const view = await (await app.request(`/wallet/${whale}/positions.json`)).json();
+    const quiet = view.rows.map((row: { id: string }) => row.id)
+      .find((id: string) => !inFeed.has(id));
+    assert.ok(quiet, "the whale holds a position the latest trades feed does not show");
+    // Without the wallet the feed cannot name its owner; from the wallet's page it can.
+    assert.equal((await get(`/search?q=${quiet}`)).status, 200);
+    assert.equal(
+      await searchGoesTo(get, quiet, whale),
+      `/position/${quiet}?wallet=${whale}`,
+    );
+    const pending = catalog.intents.pending;
+    assert.equal(
+      await searchGoesTo(get, pending.id, pending.wallet),
+      `/intent/${pending.id}?wallet=${pending.wallet}`,
+    );
+    const old = catalog.intents.settled_too_old;
+    assert.equal((await get(`/search?q=${old.id}`)).status, 200, "nothing found without a wallet");
+    assert.equal(
+      await searchGoesTo(get, old.id, old.wallet),
+      `/intent/${old.id}?wallet=${old.wallet}`,
+    );
+    // The wallet page's header search carries the wallet.
+    const page = (await get(`/wallet/${whale}`)).body;
+    assert.ok(page.includes(`<input type="hidden" name="wallet" value="${whale}"/>`));
   });
 });

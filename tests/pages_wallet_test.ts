@@ -45,16 +45,26 @@ Deno.test("the wallet page shows funds, live positions, intents, PAPER, keys, ra
     for (const window of ["7d", "30d", "all"]) {
       assert.match(body, new RegExp(`<a href="/leaderboard\\?window=${window}(&amp;page=\\d+)?">`));
     }
-    // The PnL chart is inline SVG with a title and a description, and no script.
-    const svg = /<svg class="pnl-chart"[\s\S]*?<\/svg>/.exec(body)?.[0] ?? "";
-    assert.match(svg, /role="img" aria-labelledby="pnl-chart-title pnl-chart-desc"/);
-    assert.match(svg, /<title id="pnl-chart-title">Cumulative net PnL<\/title>/);
+    // The PnL chart is inline SVG over the whole history, with a title, a description, value
+    // ticks and a <title> per (sampled) point, and no script.
+    const svg = /<svg class="pnl-chart pnl-chart-wide"[\s\S]*?<\/svg>/.exec(body)?.[0] ?? "";
+    assert.match(svg, /role="img" aria-labelledby="pnl-wide-title pnl-wide-desc"/);
+    assert.match(svg, /<title id="pnl-wide-title">Cumulative net PnL<\/title>/);
     assert.match(
       svg,
-      /<desc id="pnl-chart-desc">Cumulative net PnL over the latest 75 closed trades/,
+      new RegExp(
+        `<desc id="pnl-wide-desc">Cumulative net PnL over all ${HISTORY.trades} closed trades`,
+      ),
     );
     assert.match(svg, /<path class="line (good|bad)" d="M[\d.]+ [\d.]+ L/);
+    assert.match(svg, /<text class="label"[^>]*>\$0<\/text>/);
+    assert.match(
+      svg,
+      /<circle [^>]*><title>\d{4}-\d\d-\d\d [\d:]+ UTC: [+-]?\$[\d,.]+ after position #\d+<\/title>/,
+    );
     assert.doesNotMatch(svg, /<script|style=/);
+    assert.match(body, /<svg class="pnl-chart pnl-chart-narrow"/);
+    assert.match(body, /Whole history\./);
     assert.equal(tradeRows(body), HISTORY.pageSize);
     assert.match(body, new RegExp(`href="/wallet/${whale}/trades.csv" download`));
   });

@@ -4,8 +4,23 @@
  */
 import type { WalletAccount } from "../papertrade/mod.ts";
 import type { PositionTotals, PositionValuation } from "../wallet/mod.ts";
-import type { PositionRowView, PositionsView, Tone } from "../../islands/positions_view.ts";
-import { formatCount, formatPercent, formatPrice, formatUsd } from "../../components/format.ts";
+import type { PositionRowView, PositionsView } from "../../islands/positions_view.ts";
+import {
+  formatCount,
+  formatPercent,
+  formatPrice,
+  formatUsd,
+  priceDecimals,
+} from "../../components/format.ts";
+import {
+  byDistanceToBust,
+  fundsView,
+  outcomesView,
+  paperView,
+  pendingView,
+  riskSummary,
+  toneOf,
+} from "./account_view.ts";
 
 /** What the view is built from: a subset of `WalletPositions`. */
 export interface PositionsViewInput {
@@ -22,9 +37,17 @@ export function buildPositionsView(input: PositionsViewInput, now: number): Posi
     const at = valuation.mark?.at ?? null;
     if (at !== null && (marksAt === null || at > marksAt)) marksAt = at;
   }
+  // One number of decimals per price column, even when it mixes markets.
+  const columnDecimals = Math.max(
+    0,
+    ...input.positions.map((item) => item.priceScale === null ? 0 : priceDecimals(item.priceScale)),
+  );
+  const symbols = new Map(input.positions.map((item) => [item.position.instrumentId, item.symbol]));
   return {
     address: account.address,
-    rows: input.positions.map(positionRow),
+    rows: [...input.positions].sort(byDistanceToBust).map((valuation) =>
+      positionRow(valuation, columnDecimals)
+    ),
     totals: {
       count: totals.count,
       margin: formatUsd(totals.margin),
@@ -35,6 +58,11 @@ export function buildPositionsView(input: PositionsViewInput, now: number): Posi
       closePnlTone: toneOf(totals.estimatedClosePayout),
       unvalued: totals.unvalued,
     },
+    summary: riskSummary(account, input.positions, totals),
+    funds: fundsView(account),
+    paper: paperView(account),
+    pending: pendingView(account),
+    ...outcomesView(account, (id) => symbols.get(id) ?? `instrument ${id}`),
     marksAt,
     accountBlock: formatCount(account.indexedThroughBlock),
     accountAt: account.indexedThroughTimestamp,
@@ -50,10 +78,10 @@ export function viewContentKey(view: PositionsView): string {
   return JSON.stringify({ ...view, generatedAt: 0 });
 }
 
-function positionRow(valuation: PositionValuation): PositionRowView {
+function positionRow(valuation: PositionValuation, decimals: number): PositionRowView {
   const { position, priceScale, mark } = valuation;
   const price = (raw: bigint) =>
-    priceScale === null ? `${raw} (raw)` : formatPrice(raw, priceScale);
+    priceScale === null ? `${raw} (raw)` : formatPrice(raw, priceScale, decimals);
   return {
     id: position.positionId,
     market: valuation.symbol,
@@ -62,7 +90,7 @@ function positionRow(valuation: PositionValuation): PositionRowView {
     margin: formatUsd(position.margin),
     notional: formatUsd(valuation.notional),
     entry: price(position.entryPrice),
-    mark: mark === null ? "no quote" : formatPrice(mark.markRaw, mark.priceScale),
+    mark: mark === null ? "no quote" : formatPrice(mark.markRaw, mark.priceScale, decimals),
     bust: price(position.bustPrice),
     distance: valuation.distanceToBustPercent === null
       ? "n/a"
@@ -77,8 +105,4 @@ function positionRow(valuation: PositionValuation): PositionRowView {
       : formatUsd(valuation.closePayout.payoutWad, { sign: true }),
     closePnlTone: valuation.closePayout === null ? "" : toneOf(valuation.closePayout.payoutWad),
   };
-}
-
-function toneOf(amount: bigint): Tone {
-  return amount > 0n ? "good" : amount < 0n ? "bad" : "";
 }

@@ -91,3 +91,65 @@ Deno.test("two views that differ only in build time have the same content key", 
   const fewer = viewOf({ ...material.whale, openPositions: material.whale.openPositions.slice(1) });
   assert.notEqual(viewContentKey(early), viewContentKey(fewer));
 });
+
+Deno.test("rows run nearest to bust first, and the band counts close and near-bust positions", () => {
+  const nearBust = catalog.positions.near_bust[0];
+  const account: WalletAccount = {
+    ...material.whale,
+    openPositions: [...material.whale.openPositions, {
+      positionId: nearBust.id,
+      instrumentId: nearBust.instrumentId,
+      isLong: nearBust.isLong,
+      useDebt: false,
+      entryPrice: BigInt(nearBust.entryRaw),
+      margin: 10n ** 19n,
+      leverage: nearBust.leverage,
+      bustPrice: BigInt(nearBust.bustRaw),
+      openedAt: catalog.baseTimeMs - 60_000,
+      intentId: null,
+    }],
+  };
+  const view = viewOf(account);
+  const distances = view.rows.map((row) => Number.parseFloat(row.distance));
+  assert.deepEqual(distances, [...distances].sort((a, b) => a - b), "sorted by distance");
+  assert.equal(view.rows[0].id, nearBust.id);
+  const { summary } = view;
+  assert.equal(summary.worstPositionId, nearBust.id);
+  assert.equal(summary.worstDistance, view.rows[0].distance);
+  assert.equal(summary.worstRisk, "near_bust");
+  assert.equal(summary.nearBustCount, view.rows.filter((row) => row.risk === "near_bust").length);
+  assert.equal(summary.closeCount, view.rows.filter((row) => row.risk === "close").length);
+  assert.equal(summary.openCount, account.openPositions.length);
+  assert.equal(summary.pnl, view.totals.pnl);
+  assert.match(summary.equity, /^\$[\d,]+\.\d\d$/);
+});
+
+Deno.test("funds, PAPER and pending intents (next to settle first) are in the live view", () => {
+  const view = viewOf(material.whale);
+  assert.match(view.funds.balance, /^\$[\d,]+\.\d\d$/);
+  assert.match(view.paper.held, / PAPER$/);
+  assert.equal(view.pending.length, material.whale.operations.length);
+  // The snapshot alone has no queue ranks (they come from the queue-rank read).
+  assert.ok(view.pending.every((intent) => intent.queuePosition === null));
+  const ranked = viewOf({
+    ...material.whale,
+    operations: material.whale.operations.map((operation, i, all) => ({
+      ...operation,
+      queuePosition: all.length - i,
+    })),
+  });
+  const queue = ranked.pending.map((intent) => intent.queuePosition as number);
+  assert.deepEqual(queue, [...queue].sort((a, b) => a - b));
+  assert.ok(queue.every((position) => position >= 1));
+  // A snapshot has seen nothing end yet; outcomes arrive with the stream's patches.
+  assert.deepEqual(view.outcomes, []);
+  const ended = viewOf({
+    ...material.whale,
+    recentEndedIntents: [{ intentId: `0x${"1".repeat(64)}`, outcome: "failed", reportedAt: 5 }],
+  });
+  assert.deepEqual(ended.outcomes, [{
+    intentId: `0x${"1".repeat(64)}`,
+    outcome: "failed",
+    reportedAt: 5,
+  }]);
+});

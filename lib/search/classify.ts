@@ -42,7 +42,18 @@ export function classifyQuery(query: string): QueryClass {
   return { kind: "name", value: text };
 }
 
+// Hex pasted without its 0x. Digits alone stay a position id.
+const BARE_HASH = /^[0-9a-f]{64}$/i;
+const BARE_ADDRESS = /^[0-9a-f]{40}$/i;
+const HAS_HEX_LETTER = /[a-f]/i;
+
 function classifyToken(token: string): QueryClass | null {
+  if (HAS_HEX_LETTER.test(token)) {
+    if (BARE_HASH.test(token)) return { kind: "hash", value: `0x${token.toLowerCase()}` as Hex };
+    if (BARE_ADDRESS.test(token)) {
+      return { kind: "address", value: `0x${token.toLowerCase()}` as Address };
+    }
+  }
   if (HASH.test(token)) return { kind: "hash", value: token.toLowerCase() as Hex };
   if (ADDRESS.test(token)) return { kind: "address", value: token.toLowerCase() as Address };
   const position = POSITION_ID.exec(token);

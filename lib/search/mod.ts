@@ -8,7 +8,14 @@ export { classifyQuery, type QueryClass } from "./classify.ts";
 export {
   POSITION_FEED_LIMIT,
   resolveSearch,
+  type ResolveSearchOptions,
   type SearchResolution,
   type SearchSources,
 } from "./resolve.ts";
+export {
+  findOpenPositionByIntent,
+  findTradeByIntent,
+  type FindTradeByIntentOptions,
+  INTENT_HISTORY_MAX_PAGES,
+} from "./trade_by_intent.ts";
 export { type LinkTarget, linkTargetPath, parsePastedUrl } from "./url.ts";

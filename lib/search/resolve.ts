@@ -12,8 +12,9 @@ import {
   type RecentTrade,
 } from "../papertrade/mod.ts";
 import { type IntentLookup, lookupIntent } from "../intents/mod.ts";
-import { fetchWalletSummary, type WalletSummary } from "../wallet/mod.ts";
+import { fetchWalletSummary, findClosedTrade, type WalletSummary } from "../wallet/mod.ts";
 import { classifyQuery } from "./classify.ts";
+import { findOpenPositionByIntent, findTradeByIntent } from "./trade_by_intent.ts";
 
 /** How many of the latest trades are searched for a position's owner. */
 export const POSITION_FEED_LIMIT = 100;
@@ -23,7 +24,8 @@ export type SearchResolution =
   /** `summary` is null when the exchange has never seen the wallet. */
   | { kind: "wallet"; value: Address; summary: WalletSummary | null }
   | { kind: "transaction"; value: Hex; transaction: Settlement }
-  | { kind: "intent"; value: Hex; lookup: IntentLookup }
+  /** `wallet` is set when the intent was found through that known wallet (queue or history). */
+  | { kind: "intent"; value: Hex; lookup: IntentLookup; wallet?: Address }
   /** `owner` is null when the position is not in the recent trades feed. */
   | { kind: "position"; value: string; owner: Address | null; trade: RecentTrade | null }
   /** `total` counts every match; `matches` is the first page, ranked over all time. */
@@ -37,13 +39,26 @@ export interface SearchSources {
   now: () => number;
 }
 
-/** Classifies `query` and resolves it with a small, fixed number of upstream reads. */
+/** Options of {@link resolveSearch}. */
+export interface ResolveSearchOptions {
+  signal?: AbortSignal;
+  /**
+   * A wallet the searcher is looking at (the page the search was made from): its pending
+   * intents, open positions and trade history are searched too.
+   */
+  wallet?: Address;
+}
+
+/**
+ * Classifies `query` and resolves it with a small, bounded number of upstream reads (a known
+ * wallet adds its snapshot and at most a few history pages).
+ */
 export async function resolveSearch(
   sources: SearchSources,
   query: string,
-  options: { signal?: AbortSignal } = {},
+  options: ResolveSearchOptions = {},
 ): Promise<SearchResolution> {
-  const { signal } = options;
+  const { signal, wallet } = options;
   const { papertrade } = sources;
   const found = classifyQuery(query);
   switch (found.kind) {
@@ -57,11 +72,24 @@ export async function resolveSearch(
       // Only the chain can tell a transaction hash from an intent id.
       const decoded = await decodeTransaction(sources.hyperevm, found.value);
       if (decoded.found) return { kind: "transaction", value: found.value, transaction: decoded };
-      const lookup = await lookupIntent(sources, found.value, { signal });
-      return { kind: "intent", value: found.value, lookup };
+      const lookup = await lookupIntent(sources, found.value, { signal, wallet });
+      if (wallet === undefined) return { kind: "intent", value: found.value, lookup };
+      if (lookup.state === "pending") return { kind: "intent", value: found.value, lookup, wallet };
+      if (lookup.state !== "not_found") return { kind: "intent", value: found.value, lookup };
+      const [trade, opened] = await Promise.all([
+        findTradeByIntent(papertrade, wallet, found.value, { signal }).catch(() => null),
+        findOpenPositionByIntent(papertrade, wallet, found.value, { signal }).catch(() => null),
+      ]);
+      return trade || opened
+        ? { kind: "intent", value: found.value, lookup, wallet }
+        : { kind: "intent", value: found.value, lookup };
     }
     case "position": {
-      const trades = await papertrade.fetchRecentTrades({ limit: POSITION_FEED_LIMIT, signal });
+      const [trades, owned] = await Promise.all([
+        papertrade.fetchRecentTrades({ limit: POSITION_FEED_LIMIT, signal }),
+        wallet === undefined ? false : ownsPosition(sources, wallet, found.value, signal),
+      ]);
+      if (owned) return { kind: "position", value: found.value, owner: wallet!, trade: null };
       const trade = trades.find((item) => item.positionId === found.value) ?? null;
       return { kind: "position", value: found.value, owner: trade?.wallet ?? null, trade };
     }
@@ -90,6 +118,23 @@ async function walletOrNull(
     return await fetchWalletSummary(sources.papertrade, address, { now: sources.now, signal });
   } catch (error) {
     if (error instanceof PapertradeApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** Whether `wallet` holds `positionId` open, or closed it within its recent history. */
+async function ownsPosition(
+  sources: SearchSources,
+  wallet: Address,
+  positionId: string,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  try {
+    const account = await sources.papertrade.fetchWalletSnapshot(wallet, { signal });
+    if (account.openPositions.some((position) => position.positionId === positionId)) return true;
+    return (await findClosedTrade(sources.papertrade, wallet, positionId, { signal })) !== null;
+  } catch (error) {
+    if (error instanceof PapertradeApiError && error.status === 404) return false;
     throw error;
   }
 }

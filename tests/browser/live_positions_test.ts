@@ -63,7 +63,8 @@ Deno.test({
         const result = await page.evaluate(() =>
           (window as unknown as { __hydration: unknown }).__hydration
         );
-        assert.deepEqual(result, { islands: 1, hydrated: 1, changes: [] });
+        // The risk band, the positions and the account panel.
+        assert.deepEqual(result, { islands: 3, hydrated: 3, changes: [] });
         assert.deepEqual(errors, []);
         await page.close();
       });

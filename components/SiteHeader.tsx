@@ -1,0 +1,71 @@
+/**
+ * The header every page shares, app and docs alike: brand, main navigation with the current
+ * section marked, the site search with its recent-searches dropdown, and the theme button.
+ */
+
+/** Sections of the main navigation. */
+export type NavSection = "overview" | "leaderboard" | "markets" | "docs" | "wallet" | "other";
+
+const LINKS: Array<[NavSection, string, string]> = [
+  ["overview", "/", "Overview"],
+  ["leaderboard", "/leaderboard", "Leaderboard"],
+  ["markets", "/markets", "Markets"],
+  ["docs", "/docs/", "Docs"],
+];
+
+/** Props of {@link SiteHeader}. */
+export interface SiteHeaderProps {
+  /** Section to mark as current in the navigation. */
+  current?: NavSection;
+  /** Prefill of the search box. */
+  query?: string;
+  /** Wallet the page is about: the search also looks in its intents and positions. */
+  wallet?: string;
+}
+
+/** The site header. */
+export function SiteHeader(props: SiteHeaderProps) {
+  return (
+    <header class="site-header">
+      <a class="brand" href="/">Papertrade Explorer</a>
+      <nav aria-label="Main">
+        {LINKS.map(([section, href, label]) => (
+          <a href={href} aria-current={props.current === section ? "page" : undefined}>
+            {label}
+          </a>
+        ))}
+      </nav>
+      <form
+        class="header-search"
+        action="/search"
+        method="get"
+        role="search"
+        aria-label="Site search"
+      >
+        <label class="visually-hidden" for="site-search">
+          Search wallets, transactions, intents, positions and names
+        </label>
+        <input
+          id="site-search"
+          name="q"
+          type="search"
+          value={props.query ?? ""}
+          placeholder="Address, tx, intent, position, name"
+          autocomplete="off"
+          spellcheck={false}
+          maxLength={200}
+          data-search-input
+        />
+        {props.wallet && <input type="hidden" name="wallet" value={props.wallet} />}
+        <button type="submit" class="search-button">Search</button>
+        <div class="recent-menu" data-recent hidden></div>
+      </form>
+      <button type="button" class="theme-toggle" data-theme-toggle hidden>Theme</button>
+    </header>
+  );
+}
+
+/** The `<html>` attributes of the visitor's theme: a cookie choice, or none (follow system). */
+export function themeAttributes(theme: "light" | "dark" | "auto"): { "data-theme"?: string } {
+  return theme === "auto" ? {} : { "data-theme": theme };
+}

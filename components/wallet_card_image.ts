@@ -1,0 +1,152 @@
+/**
+ * The wallet's link-preview card as an element tree for `lib/card/rasterize.ts`: name,
+ * address, balance, PnL in two windows and open positions, in a flex layout where every
+ * figure has its own box, is sized to fit it (`fitFontSize`) and is clipped with an ellipsis
+ * should a glyph run wider than expected. Names lose controls and direction overrides first.
+ */
+import type { WalletSummary } from "../lib/wallet/mod.ts";
+import type { CardChild, CardElement } from "../lib/card/rasterize.ts";
+import { fitFontSize } from "../lib/card/fit.ts";
+import { formatCount, formatUsd } from "./format.ts";
+import { plainName } from "./names.ts";
+import { CARD_SIZE } from "./WalletCard.tsx";
+
+const PADDING = 64;
+const GAP = 24;
+const COLUMNS = 4;
+/** Width of one figure box. */
+export const FIGURE_BOX_WIDTH = Math.floor(
+  (CARD_SIZE.width - 2 * PADDING - (COLUMNS - 1) * GAP) / COLUMNS,
+);
+
+/** One figure of the card. */
+export interface CardFigure {
+  label: string;
+  value: string;
+  colour: string;
+}
+
+function el(
+  type: string,
+  style: Record<string, string | number>,
+  children?: CardChild | CardChild[],
+): CardElement {
+  return { type, props: { style, children } };
+}
+
+/** The card's name line and figures, compact and signed (also the cache key's content). */
+export function cardContent(
+  address: string,
+  summary: WalletSummary,
+): { name: string; figures: CardFigure[] } {
+  const name = summary.leaderboardName
+    ? plainName(summary.leaderboardName, 30)
+    : `Wallet ${address.slice(0, 6)}…${address.slice(-4)}`;
+  const figures: CardFigure[] = [{
+    label: "Balance",
+    value: formatUsd(summary.account.balances.balance, { compact: true }),
+    colour: "#e6e9ee",
+  }];
+  for (const window of ["24h", "all"] as const) {
+    const row = summary.ranks.find((rank) => rank.window === window)?.row ?? null;
+    const pnl = row?.totalWindowedPnl ?? null;
+    figures.push({
+      label: window === "all" ? "PnL, all time" : "PnL, 24 h",
+      value: pnl === null ? "not ranked" : formatUsd(pnl, { sign: true, compact: true }),
+      colour: pnl === null ? "#9aa4b2" : pnl < 0n ? "#ff7b72" : "#4cc38a",
+    });
+  }
+  figures.push({
+    label: "Open positions",
+    value: formatCount(summary.account.openPositions.length),
+    colour: "#e6e9ee",
+  });
+  return { name, figures };
+}
+
+/** The card's element tree. */
+export function walletCardElement(
+  address: string,
+  content: { name: string; figures: CardFigure[] },
+): CardElement {
+  const oneLine = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" };
+  return el("div", {
+    width: "100%",
+    height: "100%",
+    display: "flex",
+    flexDirection: "column",
+    backgroundColor: "#0e1116",
+    color: "#e6e9ee",
+    fontFamily: "Inter",
+    position: "relative",
+  }, [
+    el("div", {
+      position: "absolute",
+      top: 0,
+      left: 0,
+      width: CARD_SIZE.width,
+      height: 12,
+      backgroundColor: "#6ea8ff",
+    }),
+    el("div", {
+      display: "flex",
+      marginTop: PADDING,
+      marginLeft: PADDING,
+      fontSize: 32,
+      color: "#9aa4b2",
+    }, "Papertrade Explorer"),
+    el("div", {
+      display: "block",
+      marginTop: 40,
+      marginLeft: PADDING,
+      width: CARD_SIZE.width - 2 * PADDING,
+      fontSize: fitFontSize(content.name, CARD_SIZE.width - 2 * PADDING, 72, 40),
+      fontWeight: 700,
+      ...oneLine,
+    }, content.name),
+    el("div", {
+      display: "flex",
+      marginTop: 12,
+      marginLeft: PADDING,
+      fontSize: 28,
+      color: "#9aa4b2",
+    }, address),
+    el(
+      "div",
+      { display: "flex", flexDirection: "row", marginTop: 64, marginLeft: PADDING },
+      content.figures.map((figure, index) =>
+        el("div", {
+          display: "flex",
+          flexDirection: "column",
+          width: FIGURE_BOX_WIDTH,
+          minWidth: 0,
+          marginLeft: index === 0 ? 0 : GAP,
+          overflow: "hidden",
+        }, [
+          el("div", { display: "block", fontSize: 26, color: "#9aa4b2", ...oneLine }, figure.label),
+          el("div", {
+            display: "block",
+            marginTop: 8,
+            fontSize: fitFontSize(figure.value, FIGURE_BOX_WIDTH, 52),
+            fontWeight: 700,
+            color: figure.colour,
+            ...oneLine,
+          }, figure.value),
+        ])
+      ),
+    ),
+    // Margins rather than padding on the root: satori adds a root's padding to its height.
+    el(
+      "div",
+      {
+        position: "absolute",
+        left: PADDING,
+        bottom: 44,
+        display: "flex",
+        fontSize: 22,
+        color: "#9aa4b2",
+      },
+      "Unofficial and read-only. High leverage can lose the whole margin.",
+    ),
+  ]);
+}

@@ -1,0 +1,150 @@
+/**
+ * Island: the wallet's funds, PAPER, pending intents with their queue positions and the
+ * outcomes seen since the page opened, live from the page's shared wallet connection.
+ */
+import { useEffect } from "preact/hooks";
+import type { PositionsView } from "./positions_view.ts";
+import { connectWallet, currentView, previousView, serverNow } from "./wallet_store.ts";
+import { Age, liveClass, LiveValue } from "./_live_parts.tsx";
+import { pageHref } from "./_live_parts.tsx";
+
+/** Props of {@link LiveAccount}: the server-built view (JSON). */
+export interface LiveAccountProps {
+  view: PositionsView;
+  /** The page is the product-only view: links keep `?embed=1`. */
+  embed?: boolean;
+}
+
+const OUTCOME_LABELS = {
+  succeeded: ["succeeded", "badge ok"],
+  failed: ["✗ failed", "badge near_bust"],
+  expired: ["✗ expired", "badge near_bust"],
+  cancelled: ["cancelled", "badge paused"],
+  unknown: ["outcome unknown", "badge paused"],
+} as const;
+
+/** "#3", or a dash when the queue rank was not read. */
+function queueText(position: number | null): string {
+  return position === null ? "–" : `#${position}`;
+}
+
+function short(hex: string): string {
+  return `${hex.slice(0, 6)}…${hex.slice(-4)}`;
+}
+
+/** Funds and PAPER as figures, then the pending intents and recent outcomes. */
+export function LiveAccount(props: LiveAccountProps) {
+  useEffect(() => connectWallet(props.view), [props.view.address]);
+  const view = currentView(props.view);
+  const before = previousView.value;
+  const now = serverNow(props.view);
+  const wallet = view.address;
+  const queueBefore = new Map(
+    (before?.pending ?? []).map((intent) => [intent.intentId, queueText(intent.queuePosition)]),
+  );
+  const embed = props.embed;
+  const figures: Array<[string, string, string | undefined, string]> = [
+    ["Balance", view.funds.balance, before?.funds.balance, ""],
+    ["Queued", view.funds.queued, before?.funds.queued, "owed by the payout queue"],
+    ["Locked", view.funds.locked, before?.funds.locked, "margin in open positions"],
+    ["Available", view.funds.available, before?.funds.available, "not reserved by intents"],
+    ["PAPER held", view.paper.held, before?.paper.held, ""],
+    ["PAPER staked", view.paper.staked, before?.paper.staked, ""],
+  ];
+  return (
+    <div class={liveClass("live-account")}>
+      <dl class="stats" id="paper">
+        {figures.map(([label, value, was, note]) => (
+          <div class="stat">
+            <dt>{label}</dt>
+            <dd>
+              <LiveValue value={value} before={was} />
+            </dd>
+            {note ? <dd class="stat-note muted">{note}</dd> : null}
+          </div>
+        ))}
+      </dl>
+      <h2 id="pending">Pending intents</h2>
+      {view.pending.length === 0
+        ? <p class="muted">Nothing pending: the relayer holds no intents for this wallet.</p>
+        : (
+          <div class="table-wrap" tabIndex={0} role="region" aria-label="Pending intents">
+            <table>
+              <caption>Accepted by the relayer, not yet settled on HyperEVM</caption>
+              <thead>
+                <tr>
+                  <th scope="col" class="num">Queue</th>
+                  <th scope="col">Intent</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Deadline</th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.pending.map((intent) => (
+                  <tr key={intent.intentId}>
+                    <td class="num">
+                      <LiveValue
+                        value={queueText(intent.queuePosition)}
+                        before={queueBefore.get(intent.intentId)}
+                      />
+                    </td>
+                    <td>
+                      <a
+                        class="mono"
+                        href={pageHref(`/intent/${intent.intentId}?wallet=${wallet}`, embed)}
+                      >
+                        {short(intent.intentId)}
+                      </a>
+                    </td>
+                    <td>{intent.action}</td>
+                    <td>
+                      <Age at={intent.deadlineAt} now={now} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      <h3 id="outcomes">Recent outcomes</h3>
+      {view.outcomes.length === 0 && view.closedPositions.length === 0
+        ? <p class="muted">No intent has settled or ended since this page opened.</p>
+        : (
+          <ul class="outcomes">
+            {view.closedPositions.map((closed) => (
+              <li key={`p${closed.positionId}`}>
+                {closed.liquidated
+                  ? (
+                    <>
+                      <strong class="bad">✗ liquidated</strong>
+                      {" "}
+                    </>
+                  )
+                  : "closed "}
+                <a href={pageHref(`/position/${closed.positionId}?wallet=${wallet}`, embed)}>
+                  {`#${closed.positionId}`}
+                </a>
+                {` ${closed.market}, net `}
+                <span class={closed.netPnlTone}>{closed.netPnl}</span>
+              </li>
+            ))}
+            {view.outcomes.map((ended) => {
+              const [label, badge] = OUTCOME_LABELS[ended.outcome];
+              return (
+                <li key={ended.intentId}>
+                  <span class={badge}>{label}</span>{" "}
+                  <a
+                    class="mono"
+                    href={pageHref(`/intent/${ended.intentId}?wallet=${wallet}`, embed)}
+                  >
+                    {short(ended.intentId)}
+                  </a>{" "}
+                  <Age at={ended.reportedAt} now={now} />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Pieces the live wallet islands share: the freshness line, values that flash when they
+ * change, and the stale marking used when the stream is down.
+ */
+import { formatAge, formatUtc } from "../components/format.ts";
+import type { LiveMode } from "./_follow_positions.ts";
+import type { PositionsView } from "./positions_view.ts";
+import { confirmedAt, isStale, liveMode, serverNow } from "./wallet_store.ts";
+
+const MODE_LABELS: Record<LiveMode, [label: string, badge: string]> = {
+  snapshot: ["Snapshot", "badge"],
+  live: ["Live", "badge ok"],
+  reconnecting: ["Reconnecting", "badge close"],
+  polling: ["Refreshing every 5 s", "badge close"],
+  offline: ["Offline, retrying", "badge paused"],
+};
+
+/** Risk labels as words, so a risky row never depends on colour alone. */
+export const RISK_LABELS = { ok: "ok", close: "close", near_bust: "near bust" } as const;
+
+/**
+ * A value that is briefly highlighted when it differs from the one before. Keyed by its text,
+ * so a changed value is a new element and its highlight animation plays once.
+ */
+export function LiveValue(props: { value: string | number; before?: string | number }) {
+  const changed = props.before !== undefined && props.before !== props.value;
+  return (
+    <span key={String(props.value)} class={changed ? "flash" : undefined}>
+      {props.value}
+    </span>
+  );
+}
+
+/** A time as an age on the server's clock, with the absolute time as its title. */
+export function Age(props: { at: number; now: number }) {
+  return (
+    <time dateTime={new Date(props.at).toISOString()} title={formatUtc(props.at)}>
+      {formatAge(props.at, props.now)}
+    </time>
+  );
+}
+
+/** "Live · updated 2 s ago · marks as of …", and a stale warning when the stream is down. */
+export function Freshness(props: { view: PositionsView; initial: PositionsView }) {
+  const { view } = props;
+  const now = serverNow(props.initial);
+  const at = Math.max(confirmedAt.value, view.generatedAt);
+  const [modeLabel, modeBadge] = MODE_LABELS[liveMode.value];
+  return (
+    <p class="muted freshness" aria-live="polite">
+      <span class={modeBadge}>{modeLabel}</span>
+      {isStale() && (
+        <>
+          {" "}
+          <strong class="stale-note">Stale: figures may be out of date.</strong>
+        </>
+      )}
+      {" Updated "}
+      <Age at={at} now={now} />
+      {view.marksAt !== null && (
+        <span>
+          {" · marks as of "}
+          <time dateTime={new Date(view.marksAt).toISOString()}>{formatUtc(view.marksAt)}</time>
+        </span>
+      )}
+      {` · account at block ${view.accountBlock}, `}
+      <Age at={view.accountAt} now={now} />
+    </p>
+  );
+}
+
+/** Class of a live block: dimmed while stale. */
+export function liveClass(base: string): string {
+  return isStale() ? `${base} stale` : base;
+}
+
+/** A page link of an island, keeping the product-only view (`?embed=1`) when the page has it. */
+export function pageHref(path: string, embed: boolean | undefined): string {
+  if (!embed) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}embed=1`;
+}

@@ -1,0 +1,40 @@
+/**
+ * A small in-memory cache of rendered cards, keyed by everything drawn on them: a card is
+ * drawn once per distinct content (about 200 ms of CPU each) and a changed figure draws a new
+ * one. Bounded by entry count; the oldest entry leaves first.
+ */
+
+/** A bounded cache of PNG bytes by content key. */
+export interface PngCache {
+  /** The cached bytes for `key`, or the result of `render`, stored before it is returned. */
+  get(key: string, render: () => Promise<Uint8Array>): Promise<Uint8Array>;
+  /** Entries held. */
+  readonly size: number;
+}
+
+/** Creates a cache holding at most `maxEntries` cards (default 256, about 13 MB). */
+export function createPngCache(maxEntries = 256): PngCache {
+  const entries = new Map<string, Promise<Uint8Array>>();
+  return {
+    get(key, render) {
+      const hit = entries.get(key);
+      if (hit) {
+        // Refresh its place: the least recently used card leaves first.
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit;
+      }
+      // The promise is stored at once, so concurrent requests for one card draw it once.
+      const drawing = render().catch((error) => {
+        entries.delete(key);
+        throw error;
+      });
+      entries.set(key, drawing);
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      return drawing;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
