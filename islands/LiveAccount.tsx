@@ -108,7 +108,7 @@ export function LiveAccount(props: LiveAccountProps) {
         )}
       <h3 id="outcomes">Recent outcomes</h3>
       {view.outcomes.length === 0 && view.closedPositions.length === 0
-        ? <p class="muted">No intent has settled or ended since this page opened.</p>
+        ? <p class="muted">No intent outcome reported by the live stream yet.</p>
         : (
           <ul class="outcomes">
             {view.closedPositions.map((closed) => (

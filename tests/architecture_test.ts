@@ -53,6 +53,7 @@ const KNOWN_UPWARD_IMPORTS: readonly string[] = [
   "lib/live/positions_view.ts -> islands/positions_view.ts",
   "lib/live/watch_positions.ts -> islands/positions_view.ts",
   "lib/live/account_view.ts -> components/format.ts",
+  "lib/live/account_view.ts -> islands/positions_view.ts",
   "lib/live/viewer_stream.ts -> islands/positions_view.ts",
   "lib/live/viewer_stream_test.ts -> islands/positions_view.ts",
 ];
