@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createPapertradeClient } from "./client.ts";
 import { PapertradeApiError } from "./http.ts";
+import { PROTOCOL_HISTORY_COLUMNS, type ProtocolHistoryColumn } from "./query_types.ts";
 import type * as wire from "./wire.ts";
 import type { Wire } from "./wire.ts";
 import {
@@ -236,18 +237,11 @@ Deno.test("fetchProtocolHistory asks for the interval and keeps parallel columns
     source: { asOfMs: 1791110800000 },
     totals: { tvlRaw: "14760000000000000000000000", tradesRaw: 4821 },
     columns: {
-      tvl: column,
-      stakingRewards: column,
-      paperSupply: column,
-      paperStaked: column,
-      paperRevenue: column,
-      volume: column,
-      volumeBtc: column,
-      volumeEth: column,
+      ...Object.fromEntries(PROTOCOL_HISTORY_COLUMNS.map((name) => [name, column])) as Record<
+        ProtocolHistoryColumn,
+        number[]
+      >,
       traderPnl: [-1, 0, 1],
-      users: column,
-      trades: column,
-      liquidation: column,
     },
   };
   await withRoutes({ "/query/protocol/history": body }, async (client, seen) => {

@@ -8,7 +8,11 @@
  * prices.
  */
 import { z } from "zod";
-import { LEADERBOARD_SORT_KEYS, LEADERBOARD_WINDOWS } from "./query_types.ts";
+import {
+  LEADERBOARD_SORT_KEYS,
+  LEADERBOARD_WINDOWS,
+  PROTOCOL_HISTORY_COLUMNS,
+} from "./query_types.ts";
 
 export { address, bytes32, intString, uintString } from "./_wire_scalars.ts";
 export * from "./wire_wallet.ts";
@@ -237,26 +241,18 @@ export const recentTradesEnvelope = recentTrades.extend({ events: z.array(z.unkn
 
 const column = z.array(z.number());
 
+/** One number column per history series name, so the wire keys come from the one list. */
+function columnShapes<K extends string>(names: readonly K[]): Record<K, typeof column> {
+  return Object.fromEntries(names.map((name) => [name, column])) as Record<K, typeof column>;
+}
+
 /** Protocol history (endpoint `protocolHistory`): parallel column arrays. */
 export const protocolHistory = z.object({
   startMs: ms,
   intervalMs: z.number().int().positive(),
   source: z.object({ asOfMs: ms }),
   totals: z.record(z.string(), z.union([z.string(), z.number()])),
-  columns: z.object({
-    tvl: column,
-    stakingRewards: column,
-    paperSupply: column,
-    paperStaked: column,
-    paperRevenue: column,
-    volume: column,
-    volumeBtc: column,
-    volumeEth: column,
-    traderPnl: column,
-    users: column,
-    trades: column,
-    liquidation: column,
-  }),
+  columns: z.object(columnShapes(PROTOCOL_HISTORY_COLUMNS)),
 });
 
 /** Relayer readiness (endpoint `relayerHealth`). */
