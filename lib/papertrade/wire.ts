@@ -22,32 +22,44 @@ import { address, bytes32, count, intString, ms, uintString } from "./_wire_scal
 // tradingState
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The 23 slots of the instrument tuple, in the published order: the domain field each slot fills
+ * and its wire schema. The tuple schema and the domain mapper both read this one list.
+ */
+export const INSTRUMENT_SLOTS = [
+  ["id", count], // 0
+  ["symbol", z.string()], // 1
+  ["assetIndex", count], // 2
+  ["priceScale", uintString], // 3
+  ["active", z.boolean()], // 4
+  ["paused", z.boolean()], // 5
+  ["terminal", z.boolean()], // 6
+  ["retired", z.boolean()], // 7
+  ["closeOnly", z.boolean()], // 8
+  ["frozenBid", uintString.nullable()], // 9
+  ["frozenAsk", uintString.nullable()], // 10
+  ["pausedAt", ms.nullable()], // 11
+  ["rateMultiplier", uintString], // 12
+  ["positionMultiplier", uintString], // 13
+  ["maxLeverage", count], // 14
+  ["maxPositionNotional", uintString], // 15
+  ["bustBuffer", uintString], // 16
+  ["baseRate", uintString], // 17
+  ["referenceNotional", uintString], // 18
+  ["longOi", uintString], // 19
+  ["shortOi", uintString], // 20
+  ["longCap", uintString], // 21
+  ["shortCap", uintString], // 22
+] as const;
+
+type SlotSchemas<T> = {
+  -readonly [I in keyof T]: T[I] extends readonly [string, infer S] ? S : never;
+};
+
 /** The 23-field instrument tuple, in the published order. */
-export const instrumentTuple = z.tuple([
-  count, // 0 id
-  z.string(), // 1 symbol
-  count, // 2 assetIndex
-  uintString, // 3 priceScale
-  z.boolean(), // 4 active
-  z.boolean(), // 5 paused
-  z.boolean(), // 6 terminal
-  z.boolean(), // 7 retired
-  z.boolean(), // 8 closeOnly
-  uintString.nullable(), // 9 frozenBid
-  uintString.nullable(), // 10 frozenAsk
-  ms.nullable(), // 11 pausedAt
-  uintString, // 12 rateMultiplier
-  uintString, // 13 positionMultiplier
-  count, // 14 maxLeverage
-  uintString, // 15 maxPositionNotional
-  uintString, // 16 bustBuffer
-  uintString, // 17 baseRate
-  uintString, // 18 referenceNotional
-  uintString, // 19 longOi
-  uintString, // 20 shortOi
-  uintString, // 21 longCap
-  uintString, // 22 shortCap
-]);
+export const instrumentTuple = z.tuple(
+  INSTRUMENT_SLOTS.map(([, schema]) => schema) as unknown as SlotSchemas<typeof INSTRUMENT_SLOTS>,
+);
 
 /** The trading state (endpoint `tradingState`). */
 export const tradingState = z.object({
