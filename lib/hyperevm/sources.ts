@@ -4,6 +4,7 @@
  * is a fact or modelled (and why). `verify-upstream`, `record`, the part names of pages and
  * tools and the docs' data-sources page derive from it.
  */
+import { HEX_QUANTITY_PATTERN } from "../address.ts";
 import { z } from "zod";
 import {
   blockNumberSchema,
@@ -24,7 +25,7 @@ export interface RpcMethod {
 }
 
 /** `eth_chainId`: a hex quantity (HyperEVM's is 0x3e7 = 999). */
-export const chainIdSchema = z.string().regex(/^0x[0-9a-fA-F]+$/, "expected a hex quantity");
+export const chainIdSchema = z.string().regex(HEX_QUANTITY_PATTERN, "expected a hex quantity");
 
 /** Every JSON-RPC method the explorer calls (all standard Ethereum methods: facts). */
 export const RPC_METHODS = {

@@ -4,6 +4,7 @@
  * a recording writes. The client, `record`, `verify-upstream`, the modelled-shapes list and the
  * docs' data-sources page all read this table; no other module lists paths.
  */
+import { LOWERCASE_ADDRESS_PATTERN } from "../address.ts";
 import { z } from "zod";
 import * as wire from "./wire.ts";
 
@@ -295,7 +296,7 @@ export function findEndpointName(path: string): PapertradeEndpointName | undefin
     if (template === path) return true;
     const [prefix, suffix] = template.split("{wallet}");
     return suffix !== undefined && path.startsWith(prefix) && path.endsWith(suffix) &&
-      /^0x[0-9a-f]{40}$/.test(path.slice(prefix.length, path.length - suffix.length));
+      LOWERCASE_ADDRESS_PATTERN.test(path.slice(prefix.length, path.length - suffix.length));
   });
 }
 

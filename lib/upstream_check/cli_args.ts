@@ -3,7 +3,7 @@
  * `--api URL`, `--rpc URL`, `--wallet ADDRESS` and `--tx HASH` (both repeatable), and for the
  * recorder `--out DIR`. `--flag=value` works too.
  */
-import { ADDRESS_PATTERN as ADDRESS } from "../address.ts";
+import { ADDRESS_PATTERN as ADDRESS, HASH_PATTERN as HASH } from "../address.ts";
 import { HYPEREVM_DEFAULT_RPC } from "../hyperevm/chain.ts";
 import { DEFAULT_UPSTREAMS } from "../default_upstreams.ts";
 
@@ -27,8 +27,6 @@ export interface ArgsOptions {
 
 /** The public API origin, the default when neither `--api` nor PAPERTRADE_API_URL is set. */
 export const DEFAULT_API_URL: string = DEFAULT_UPSTREAMS.papertradeApiUrl;
-
-const HASH = /^0x[0-9a-fA-F]{64}$/;
 
 /** Parse the flags; throws a RangeError naming the bad flag. */
 export function parseUpstreamArgs(
