@@ -29,13 +29,12 @@ export {
   type UpstreamReader,
   type UpstreamReaderOptions,
 } from "./upstream_reader.ts";
+export { type VerifyOptions, verifyUpstream } from "./verify.ts";
 export {
   formatReport,
   type ModelledVerdict,
   type Unreachable,
   VERIFY_EXIT,
   verifyExitCode,
-  type VerifyOptions,
   type VerifyReport,
-  verifyUpstream,
-} from "./verify.ts";
+} from "./verify_report.ts";

@@ -43,15 +43,6 @@ export interface VerifyOptions extends UpstreamReaderOptions {
   txs?: readonly string[];
 }
 
-export {
-  formatReport,
-  type ModelledVerdict,
-  type Unreachable,
-  VERIFY_EXIT,
-  verifyExitCode,
-  type VerifyReport,
-} from "./verify_report.ts";
-
 /** Read each endpoint once and check every answer. */
 export async function verifyUpstream(options: VerifyOptions): Promise<VerifyReport> {
   const session: Session = {
