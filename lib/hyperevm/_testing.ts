@@ -6,7 +6,6 @@ import {
   type AbiParameter,
   type Address,
   encodeAbiParameters,
-  encodeEventTopics,
   encodeFunctionData,
   type Hex,
 } from "viem";
@@ -19,6 +18,7 @@ import {
   type IntentKind,
   ZERO_ADDRESS,
 } from "./contracts.ts";
+import { encodeIntentExecuted } from "./encode_execution.ts";
 import type { IntentFields } from "./intent_fields.ts";
 import { asViemTypedData, intentTypedData } from "./typed_data.ts";
 import type { HyperEvmClient } from "./client.ts";
@@ -133,15 +133,7 @@ export interface ExecutedLogOptions {
 
 /** An IntentExecuted log as a receipt carries it. */
 export function executedLog(options: ExecutedLogOptions): HyperEvmLog {
-  const topics = encodeEventTopics({
-    abi: BATCH_EXECUTOR_ABI,
-    eventName: "IntentExecuted",
-    args: { intentId: options.intentId, user: options.user },
-  }) as Hex[];
-  const data = encodeAbiParameters(
-    [{ type: "uint256" }, { type: "uint8" }, { type: "bool" }, { type: "bytes" }],
-    [options.index, options.kind, options.success, options.reason ?? "0x"],
-  );
+  const { topics, data } = encodeIntentExecuted({ ...options, reason: options.reason ?? "0x" });
   return {
     address: options.address ?? CONTRACTS.batchExecutor,
     topics,
