@@ -9,7 +9,10 @@
 export {
   type ArgsOptions,
   DEFAULT_API_URL,
+  parseScriptArgs,
   parseUpstreamArgs,
+  type ScriptArgsOptions,
+  UPSTREAM_FLAGS_USAGE,
   type UpstreamArgs,
 } from "./cli_args.ts";
 export { FILE_ENDPOINTS, fixtureJson } from "./endpoints.ts";
