@@ -6,13 +6,7 @@
  */
 import { HEX_QUANTITY_PATTERN } from "../address.ts";
 import { z } from "zod";
-import {
-  blockNumberSchema,
-  blockSchema,
-  logsSchema,
-  receiptSchema,
-  transactionSchema,
-} from "./_rpc_schemas.ts";
+import * as rpcSchemas from "./_rpc_schemas.ts";
 
 /** One JSON-RPC method. */
 export interface RpcMethod {
@@ -35,27 +29,27 @@ export const RPC_METHODS = {
     usedFor: "verify-upstream: the endpoint serves chain 999",
   },
   eth_blockNumber: {
-    schema: blockNumberSchema,
+    schema: rpcSchemas.blockNumberSchema,
     part: "chain head",
     usedFor: "The scan window of intent look-ups",
   },
   eth_getBlockByNumber: {
-    schema: blockSchema,
+    schema: rpcSchemas.blockSchema,
     part: "block time",
     usedFor: "Timestamps of transactions and settlements",
   },
   eth_getTransactionByHash: {
-    schema: transactionSchema,
+    schema: rpcSchemas.transactionSchema,
     part: "transaction",
     usedFor: "Transaction pages, decode_transaction",
   },
   eth_getTransactionReceipt: {
-    schema: receiptSchema,
+    schema: rpcSchemas.receiptSchema,
     part: "receipt",
     usedFor: "Status, gas and the per-intent results of a batch",
   },
   eth_getLogs: {
-    schema: logsSchema,
+    schema: rpcSchemas.logsSchema,
     part: "settlement",
     usedFor: "lookup_intent (about 6000 blocks, windows of at most 999)",
   },

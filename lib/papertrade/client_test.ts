@@ -11,6 +11,7 @@ import {
   WALLET,
   WALLET_LOWER,
   wireProtocolSummary,
+  wireQueueSummary,
   wireTradingState,
   withServer,
 } from "./_testing.ts";
@@ -163,14 +164,7 @@ Deno.test("the protocol endpoints map to domain objects", async () => {
   const marketStats: Wire<typeof wire.marketStats> = {
     markets: { "1": { volume_24h: "7" }, "0": { volume_24h: "217800000000000000000000000000" } },
   };
-  const queueSummary: Wire<typeof wire.queueSummary> = {
-    ok: true,
-    source: { block: "5", at: 1 },
-    total: "12000000000000000000",
-    count: 1,
-    largest: { wallet: OTHER, owed: "12000000000000000000" },
-    front: null,
-  };
+  const queueSummary = wireQueueSummary();
   const row = (seq: string): Wire<typeof wire.recentTrades>["events"][number] => ({
     seq,
     ts: 1791662616000,
