@@ -12,3 +12,9 @@ export const LOWERCASE_ADDRESS_PATTERN = /^0x[0-9a-f]{40}$/;
 
 /** {@link ADDRESS_PATTERN} for an HTML `pattern` attribute, which anchors on its own. */
 export const ADDRESS_INPUT_PATTERN = "0x[0-9a-fA-F]{40}";
+
+/** A whole string that is a 32-byte hash (transaction hash, intent id) in any letter case. */
+export const HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+
+/** A whole string that is a JSON-RPC hex quantity (block number, chain id) in any letter case. */
+export const HEX_QUANTITY_PATTERN = /^0x[0-9a-fA-F]+$/;

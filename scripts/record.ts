@@ -12,33 +12,24 @@
 import {
   formatMismatch,
   isCompleteRecording,
-  parseUpstreamArgs,
+  parseScriptArgs,
   RECORDED_FILES,
   recordUpstream,
+  UPSTREAM_FLAGS_USAGE,
   writeRecording,
 } from "../lib/upstream_check/mod.ts";
 
 const USAGE = `usage: deno task record [--api URL] [--rpc URL] [--wallet ADDRESS]... [--tx HASH]...
                         [--out DIR]
-  --api     Papertrade API origin (default PAPERTRADE_API_URL or https://exchange.papertrade.xyz)
-  --rpc     HyperEVM JSON-RPC URL (default HYPEREVM_RPC_URL or https://rpc.hyperliquid.xyz/evm)
+${UPSTREAM_FLAGS_USAGE}
   --wallet  record this wallet's stream snapshot and full trade history (repeatable)
   --tx      record this transaction, its receipt and its block (repeatable)
   --out     directory to write (default: a new temporary directory)`;
 
 /** Run the recorder with command-line arguments; returns the exit code. */
 export async function main(args: readonly string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseUpstreamArgs(args, { allowOut: true });
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const parsed = parseScriptArgs(args, { usage: USAGE, usageExit: 2, allowOut: true });
+  if (typeof parsed === "number") return parsed;
   console.log(`recording ${parsed.apiUrl} and ${parsed.rpcUrl}`);
   if (parsed.wallets.length === 0) console.log("no --wallet given: wallets.json will be empty");
   const result = await recordUpstream({

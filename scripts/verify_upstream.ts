@@ -11,7 +11,8 @@
  */
 import {
   formatReport,
-  parseUpstreamArgs,
+  parseScriptArgs,
+  UPSTREAM_FLAGS_USAGE,
   VERIFY_EXIT,
   verifyExitCode,
   verifyUpstream,
@@ -19,24 +20,14 @@ import {
 
 const USAGE =
   `usage: deno task verify-upstream [--api URL] [--rpc URL] [--wallet ADDRESS]... [--tx HASH]...
-  --api     Papertrade API origin (default PAPERTRADE_API_URL or https://exchange.papertrade.xyz)
-  --rpc     HyperEVM JSON-RPC URL (default HYPEREVM_RPC_URL or https://rpc.hyperliquid.xyz/evm)
+${UPSTREAM_FLAGS_USAGE}
   --wallet  also check this wallet's stream snapshot and first trade-history page (repeatable)
   --tx      also check this transaction, its receipt and its block's logs (repeatable)`;
 
 /** Run the verifier with command-line arguments; returns the exit code. */
 export async function main(args: readonly string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseUpstreamArgs(args);
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return VERIFY_EXIT.usage;
-  }
-  if (parsed.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const parsed = parseScriptArgs(args, { usage: USAGE, usageExit: VERIFY_EXIT.usage });
+  if (typeof parsed === "number") return parsed;
   console.log(`verifying ${parsed.apiUrl} and ${parsed.rpcUrl}`);
   const report = await verifyUpstream({
     apiUrl: parsed.apiUrl,

@@ -2,12 +2,12 @@
  * zod schemas for the JSON-RPC answers the client reads, converting wire encodings (hex
  * quantities, mixed-case addresses) into the domain shapes of `types.ts`.
  */
-import { ADDRESS_PATTERN } from "../address.ts";
+import { ADDRESS_PATTERN, HASH_PATTERN, HEX_QUANTITY_PATTERN } from "../address.ts";
 import { z } from "zod";
 import type { Address, Hex } from "viem";
 import type { HyperEvmBlock, HyperEvmLog, HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
 
-const quantity = z.string().regex(/^0x[0-9a-fA-F]+$/, "expected a hex quantity").transform((
+const quantity = z.string().regex(HEX_QUANTITY_PATTERN, "expected a hex quantity").transform((
   value,
 ) => BigInt(value));
 const smallQuantity = quantity.refine((value) => value <= BigInt(Number.MAX_SAFE_INTEGER), {
@@ -16,7 +16,7 @@ const smallQuantity = quantity.refine((value) => value <= BigInt(Number.MAX_SAFE
 const address = z.string().regex(ADDRESS_PATTERN, "expected a 20-byte address").transform(
   (value) => value.toLowerCase() as Address,
 );
-const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "expected 32-byte hex").transform(
+const hash = z.string().regex(HASH_PATTERN, "expected 32-byte hex").transform(
   (value) => value.toLowerCase() as Hex,
 );
 const data = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, "expected even-length hex").transform(

@@ -6,7 +6,6 @@ import {
   type AbiParameter,
   type Address,
   encodeAbiParameters,
-  encodeEventTopics,
   encodeFunctionData,
   type Hex,
 } from "viem";
@@ -14,13 +13,18 @@ import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import {
   BATCH_EXECUTOR_ABI,
   CONTRACTS,
+  INTENT_KINDS,
   INTENT_TYPES,
   type IntentKind,
   ZERO_ADDRESS,
 } from "./contracts.ts";
+import { encodeIntentExecuted } from "./encode_execution.ts";
 import type { IntentFields } from "./intent_fields.ts";
 import { asViemTypedData, intentTypedData } from "./typed_data.ts";
-import type { HyperEvmLog } from "./types.ts";
+import type { HyperEvmClient } from "./client.ts";
+import { intentDigest } from "./intent_digest.ts";
+import { intentId } from "./intent_id.ts";
+import type { HyperEvmBlock, HyperEvmLog, HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
 
 /** Two wallets and their session keys (keys are test-only constants). */
 export const walletA: PrivateKeyAccount = privateKeyToAccount(`0x${"a1".repeat(32)}`);
@@ -129,15 +133,7 @@ export interface ExecutedLogOptions {
 
 /** An IntentExecuted log as a receipt carries it. */
 export function executedLog(options: ExecutedLogOptions): HyperEvmLog {
-  const topics = encodeEventTopics({
-    abi: BATCH_EXECUTOR_ABI,
-    eventName: "IntentExecuted",
-    args: { intentId: options.intentId, user: options.user },
-  }) as Hex[];
-  const data = encodeAbiParameters(
-    [{ type: "uint256" }, { type: "uint8" }, { type: "bool" }, { type: "bytes" }],
-    [options.index, options.kind, options.success, options.reason ?? "0x"],
-  );
+  const { topics, data } = encodeIntentExecuted({ ...options, reason: options.reason ?? "0x" });
   return {
     address: options.address ?? CONTRACTS.batchExecutor,
     topics,
@@ -148,5 +144,125 @@ export function executedLog(options: ExecutedLogOptions): HyperEvmLog {
     transactionIndex: 0,
     logIndex: options.logIndex ?? 0,
     removed: false,
+  };
+}
+
+// A sample batch transaction, its receipt and block, and clients that serve them.
+
+/** The hash of the sample batch transaction. */
+export const TX_HASH: Hex = `0x${"7a".repeat(32)}`;
+/** The relayer that sends the sample batches. */
+export const RELAYER: Address = "0x3721476de31190dc1af8908026abe20efe25cf99";
+
+/** One signed batch entry of `kind` for `wallet`, signed by `signer`, with its intent id. */
+export async function batchEntry(kind: IntentKind, wallet: Address, signer: PrivateKeyAccount) {
+  const fields = sampleMessage(kind, wallet);
+  const raw: RawBatchEntry = {
+    kind: INTENT_KINDS.indexOf(kind),
+    signer: signer.address,
+    payload: encodePayload(kind, fields),
+    signature: await signIntent(kind, fields, signer),
+  };
+  return { raw, id: intentId(intentDigest(kind, fields), signer.address) };
+}
+
+/** The sample batch transaction carrying `input` (to the executor unless `to` is given). */
+export function batchTransaction(
+  input: Hex,
+  to: Address | null = CONTRACTS.batchExecutor,
+): HyperEvmTransaction {
+  return {
+    hash: TX_HASH,
+    blockNumber: 48_400_000n,
+    blockHash: `0x${"0b".repeat(32)}`,
+    transactionIndex: 0,
+    from: RELAYER,
+    to,
+    input,
+    value: 0n,
+    nonce: 12n,
+    gas: 3_000_000n,
+    gasPrice: 100_000_000n,
+  };
+}
+
+/** The sample batch transaction's receipt with these logs. */
+export function batchReceipt(
+  logs: HyperEvmReceipt["logs"],
+  status: "success" | "reverted" = "success",
+) {
+  return {
+    transactionHash: TX_HASH,
+    blockNumber: 48_400_000n,
+    blockHash: `0x${"0b".repeat(32)}`,
+    transactionIndex: 0,
+    status,
+    from: RELAYER,
+    to: CONTRACTS.batchExecutor,
+    gasUsed: 900_000n,
+    effectiveGasPrice: 100_000_000n,
+    contractAddress: null,
+    logs,
+  } satisfies HyperEvmReceipt;
+}
+
+/** A client whose answers the test gives, recording each request as it is made. */
+export function deferredChainClient() {
+  const calls: string[] = [];
+  const tx = Promise.withResolvers<HyperEvmTransaction | null>();
+  const rec = Promise.withResolvers<HyperEvmReceipt | null>();
+  const blocks = new Map<bigint, PromiseWithResolvers<HyperEvmBlock | null>>();
+  const blockOf = (number: bigint) => {
+    if (!blocks.has(number)) blocks.set(number, Promise.withResolvers());
+    return blocks.get(number)!;
+  };
+  const client: HyperEvmClient = {
+    ...fakeChainClient(null, null),
+    transaction: () => {
+      calls.push("transaction");
+      return tx.promise;
+    },
+    receipt: () => {
+      calls.push("receipt");
+      return rec.promise;
+    },
+    block: (number) => {
+      calls.push(`block ${number}`);
+      return blockOf(number).promise;
+    },
+  };
+  const answer = {
+    transaction: (value: HyperEvmTransaction | null) => tx.resolve(value),
+    receipt: (value: HyperEvmReceipt | null) => rec.resolve(value),
+    block: (number: bigint, timestamp = 1791327001n) =>
+      blockOf(number).resolve({ ...BATCH_BLOCK, number, timestamp }),
+  };
+  return { client, calls, answer };
+}
+
+/** The block the sample batch is mined in. */
+export const BATCH_BLOCK: HyperEvmBlock = {
+  number: 48_400_000n,
+  hash: `0x${"0b".repeat(32)}`,
+  parentHash: `0x${"0a".repeat(32)}`,
+  timestamp: 1791327001n,
+  miner: RELAYER,
+  gasUsed: 0n,
+  gasLimit: 30_000_000n,
+  baseFeePerGas: null,
+  transactions: [TX_HASH],
+};
+
+/** A client that answers every read at once with these answers. */
+export function fakeChainClient(
+  tx: HyperEvmTransaction | null,
+  rec: HyperEvmReceipt | null,
+): HyperEvmClient {
+  return {
+    blockNumber: () => Promise.resolve(48_400_010n),
+    block: (number) => Promise.resolve({ ...BATCH_BLOCK, number }),
+    transaction: () => Promise.resolve(tx),
+    receipt: () => Promise.resolve(rec),
+    logs: () => Promise.resolve([]),
   };
 }

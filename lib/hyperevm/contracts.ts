@@ -83,6 +83,12 @@ export const INTENT_KINDS = [
 /** One of the eight intent kinds. */
 export type IntentKind = typeof INTENT_KINDS[number];
 
+// The fields most intents share, so each struct below lists only what sets it apart.
+const USER = { name: "user", type: "address" } as const;
+const NONCE = { name: "nonce", type: "uint128" } as const;
+const DEADLINE = { name: "deadline", type: "uint64" } as const;
+const STAKED_AMOUNT = { name: "amount", type: "uint256" } as const;
+
 // modelled: the EIP-712 type strings are unpublished; each struct is built from the SDK's field
 // list in its order, with Solidity widths taken from the SDK's Rust widths.
 /** EIP-712 primary type name and fields for every intent kind. */
@@ -91,85 +97,57 @@ export const INTENT_TYPES = {
     primaryType: "OpenPosition",
     domain: "exchange",
     fields: [
-      { name: "user", type: "address" },
+      USER,
       { name: "instrumentId", type: "uint32" },
       { name: "isLong", type: "bool" },
       { name: "size", type: "uint128" },
       { name: "leverage", type: "uint32" },
       { name: "useDebt", type: "bool" },
-      { name: "nonce", type: "uint128" },
-      { name: "deadline", type: "uint64" },
+      NONCE,
+      DEADLINE,
     ],
   },
   closePositions: {
     primaryType: "ClosePositions",
     domain: "exchange",
-    fields: [
-      { name: "user", type: "address" },
-      { name: "positionIds", type: "uint256[]" },
-      { name: "nonce", type: "uint128" },
-      { name: "deadline", type: "uint64" },
-    ],
+    fields: [USER, { name: "positionIds", type: "uint256[]" }, NONCE, DEADLINE],
   },
   cancelIntent: {
     primaryType: "CancelIntent",
     domain: "cancel",
-    fields: [
-      { name: "user", type: "address" },
-      { name: "intentId", type: "bytes32" },
-      { name: "deadline", type: "uint256" },
-    ],
+    fields: [USER, { name: "intentId", type: "bytes32" }, { name: "deadline", type: "uint256" }],
   },
   withdrawToCore: {
     primaryType: "WithdrawToCore",
     domain: "exchange",
-    fields: [
-      { name: "user", type: "address" },
-      { name: "amount", type: "uint64" },
-      { name: "nonce", type: "uint128" },
-      { name: "deadline", type: "uint64" },
-    ],
+    fields: [USER, { name: "amount", type: "uint64" }, NONCE, DEADLINE],
   },
   registerSessionKey: {
     primaryType: "RegisterSessionKey",
     domain: "exchange",
     fields: [
-      { name: "user", type: "address" },
+      USER,
       { name: "sessionKey", type: "address" },
       { name: "expiry", type: "uint64" },
       { name: "feeAddress", type: "address" },
-      { name: "nonce", type: "uint128" },
-      { name: "deadline", type: "uint64" },
+      NONCE,
+      DEADLINE,
     ],
   },
   stakePaper: {
     primaryType: "StakePaper",
     domain: "staking",
-    fields: [
-      { name: "user", type: "address" },
-      { name: "amount", type: "uint256" },
-      { name: "nonce", type: "uint128" },
-      { name: "deadline", type: "uint64" },
-    ],
+    fields: [USER, STAKED_AMOUNT, NONCE, DEADLINE],
   },
   unstakePaper: {
     primaryType: "UnstakePaper",
     domain: "staking",
-    fields: [
-      { name: "user", type: "address" },
-      { name: "amount", type: "uint256" },
-      { name: "nonce", type: "uint128" },
-      { name: "deadline", type: "uint64" },
-    ],
+    fields: [USER, STAKED_AMOUNT, NONCE, DEADLINE],
   },
   claimRewards: {
     primaryType: "ClaimRewards",
     domain: "staking",
-    fields: [
-      { name: "user", type: "address" },
-      { name: "nonce", type: "uint128" },
-      { name: "deadline", type: "uint64" },
-    ],
+    fields: [USER, NONCE, DEADLINE],
   },
 } as const satisfies Record<
   IntentKind,

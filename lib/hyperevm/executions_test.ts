@@ -31,14 +31,13 @@ Deno.test("IntentExecuted logs from the BatchExecutor are read with their argume
   }]);
 });
 
+/** The executor's event for a successful open of `ID` by wallet A. */
+function successfulOpen() {
+  return executedLog({ intentId: ID, user: walletA.address, index: 0n, kind: 0, success: true });
+}
+
 Deno.test("the same event from another contract and other topics are ignored", () => {
-  const genuine = executedLog({
-    intentId: ID,
-    user: walletA.address,
-    index: 0n,
-    kind: 0,
-    success: true,
-  });
+  const genuine = successfulOpen();
   const forged = { ...genuine, address: CONTRACTS.exchange };
   const otherEvent = {
     ...genuine,
@@ -51,13 +50,7 @@ Deno.test("the same event from another contract and other topics are ignored", (
 });
 
 Deno.test("a log with the event's topic that does not decode is skipped", () => {
-  const genuine = executedLog({
-    intentId: ID,
-    user: walletA.address,
-    index: 0n,
-    kind: 0,
-    success: true,
-  });
+  const genuine = successfulOpen();
   deepEqual(readExecutions([{ ...genuine, data: "0x1234" }]), []);
 });
 

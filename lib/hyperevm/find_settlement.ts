@@ -164,12 +164,7 @@ function readHead(client: HyperEvmClient): Promise<bigint> {
   return client.headCache ? client.headCache.get() : client.blockNumber();
 }
 
-/**
- * Whether eth_getLogs was refused for its block range. Nodes word it differently ("query exceeds
- * max block range 1000", "block range too high", "range 5000 exceeds limit of 1000"); all say
- * "range", which transport failures ("HTTP 502", "timeout after 8000 ms") never do.
- */
+/** Whether eth_getLogs was refused for its block range. */
 function isRangeRefusal(error: unknown): boolean {
-  return error instanceof HyperEvmError && error.method === "eth_getLogs" &&
-    /\brange\b/i.test(error.message);
+  return error instanceof HyperEvmError && error.refusal === "block_range";
 }

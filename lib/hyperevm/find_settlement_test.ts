@@ -1,85 +1,15 @@
-import { deepEqual, equal, match, ok, rejects, throws } from "node:assert/strict";
+import { deepEqual, equal, match, ok, rejects } from "node:assert/strict";
 import { type Hex, numberToHex } from "viem";
 import { CONTRACTS } from "./contracts.ts";
 import { createHyperEvmClient, type HyperEvmClient, type LogFilter } from "./client.ts";
 import { INTENT_EXECUTED_TOPIC } from "./executions.ts";
-import {
-  type BlockWindow,
-  findIntentSettlement,
-  HEAD_SLACK_BLOCKS,
-  MAX_LOG_RANGE,
-  scanWindows,
-} from "./find_settlement.ts";
+import { findIntentSettlement, HEAD_SLACK_BLOCKS } from "./find_settlement.ts";
 import { createHeadCache } from "./head_cache.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
 import type { HyperEvmLog } from "./types.ts";
 import { executedLog, walletA } from "./_testing.ts";
 
 const ID: Hex = `0x${"5e".repeat(32)}`;
-
-const bounds = (windows: BlockWindow[]) => windows.map((w) => [w.fromBlock, w.toBlock]);
-
-Deno.test("6000 blocks split into 7 contiguous windows, the newest running to latest", () => {
-  const head = 48_400_000n;
-  const windows = scanWindows(head);
-  equal(windows.length, 7);
-  equal(windows[0].fromBlock, head - 5999n);
-  const newest = windows[6];
-  equal(newest.toBlock, "latest");
-  // its known part leaves room for the head to move by the slack
-  equal(head - newest.fromBlock + 1n, 999n - HEAD_SLACK_BLOCKS);
-  for (const [i, w] of windows.slice(0, 6).entries()) {
-    if (w.toBlock === "latest") throw new Error("only the newest window runs to latest");
-    equal(w.toBlock - w.fromBlock + 1n <= 999n, true);
-    equal(windows[i + 1].fromBlock, w.toBlock + 1n);
-  }
-  equal(head - windows[0].fromBlock + 1n, 6000n);
-});
-
-Deno.test("window bounds are exact for a head of 10000", () => {
-  deepEqual(bounds(scanWindows(10_000n)), [
-    [4001n, 4999n],
-    [5000n, 5998n],
-    [5999n, 6997n],
-    [6998n, 7996n],
-    [7997n, 8995n],
-    [8996n, 9061n],
-    [9062n, "latest"],
-  ]);
-  deepEqual(bounds(scanWindows(10_000n, { slack: 0n })), [
-    [4001n, 4999n],
-    [5000n, 5998n],
-    [5999n, 6997n],
-    [6998n, 7996n],
-    [7997n, 8995n],
-    [8996n, 9001n],
-    [9002n, "latest"],
-  ]);
-  deepEqual(bounds(scanWindows(10_000n, { blocks: 100n })), [[9901n, "latest"]]);
-});
-
-Deno.test("the newest window fits the 999-block limit until the head moves past the slack", () => {
-  equal(HEAD_SLACK_BLOCKS, 60n);
-  for (const head of [10_000n, 48_400_000n]) {
-    const newest = scanWindows(head).at(-1)!;
-    equal(head + HEAD_SLACK_BLOCKS - newest.fromBlock + 1n, MAX_LOG_RANGE);
-    equal(head + HEAD_SLACK_BLOCKS + 1n - newest.fromBlock + 1n, MAX_LOG_RANGE + 1n);
-  }
-});
-
-Deno.test("near genesis the scan starts at block 0", () => {
-  deepEqual(bounds(scanWindows(1500n)), [[0n, 561n], [562n, "latest"]]);
-  deepEqual(bounds(scanWindows(900n)), [[0n, "latest"]]);
-  deepEqual(bounds(scanWindows(0n)), [[0n, "latest"]]);
-});
-
-Deno.test("a window wider than 999 blocks, an empty scan or a slack outside the window is refused", () => {
-  throws(() => scanWindows(10_000n, { window: 1000n }), RangeError);
-  throws(() => scanWindows(10_000n, { window: 0n }), RangeError);
-  throws(() => scanWindows(10_000n, { blocks: 0n }), RangeError);
-  throws(() => scanWindows(10_000n, { slack: -1n }), RangeError);
-  throws(() => scanWindows(10_000n, { window: 100n, slack: 100n }), RangeError);
-});
 
 Deno.test("all windows are queried at once and the executor's event for the id is returned", async () => {
   const head = 10_000n;
@@ -170,14 +100,7 @@ Deno.test("a block mined within the slack after the cached head is found without
     equal(await client.headCache!.get(), 10_000n);
     // the chain moves exactly the slack: the newest window is now 999 blocks, still accepted
     chain.head = 10_000n + HEAD_SLACK_BLOCKS;
-    chain.logs.push(rpcLog(executedLog({
-      intentId: ID,
-      user: walletA.address,
-      index: 0n,
-      kind: 0,
-      success: true,
-      blockNumber: chain.head,
-    })));
+    chain.logs.push(rpcLog(settledLog(chain.head, 0n)));
     const result = await findIntentSettlement(client, ID);
     equal(result.match?.blockNumber, 10_060n);
     equal(result.scannedTo, 10_000n);
@@ -194,14 +117,7 @@ Deno.test("a newest window refused because the head moved past the slack is re-r
     const client = longCacheClient(chain.url);
     await client.headCache!.get();
     chain.head = 10_500n;
-    chain.logs.push(rpcLog(executedLog({
-      intentId: ID,
-      user: walletA.address,
-      index: 1n,
-      kind: 0,
-      success: true,
-      blockNumber: 10_400n,
-    })));
+    chain.logs.push(rpcLog(settledLog(10_400n, 1n)));
     const result = await findIntentSettlement(client, ID);
     equal(chain.refused, 1);
     equal(result.match?.blockNumber, 10_400n);
@@ -263,6 +179,18 @@ Deno.test("a second range refusal is thrown, and other failures are not retried"
     await chain.close();
   }
 });
+
+/** A successful open of `ID` by wallet A, executed at `blockNumber` as batch item `index`. */
+function settledLog(blockNumber: bigint, index: bigint): HyperEvmLog {
+  return executedLog({
+    intentId: ID,
+    user: walletA.address,
+    index,
+    kind: 0,
+    success: true,
+    blockNumber,
+  });
+}
 
 function clientWithLogs(
   head: bigint,

@@ -7,7 +7,11 @@
 export * from "./contracts.ts";
 export { hyperEvm, HYPEREVM_DEFAULT_RPC } from "./chain.ts";
 export type { HyperEvmBlock, HyperEvmLog, HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
-export { HyperEvmError, type HyperEvmErrorOptions } from "./hyperevm_error.ts";
+export {
+  HyperEvmError,
+  type HyperEvmErrorOptions,
+  type HyperEvmRefusal,
+} from "./hyperevm_error.ts";
 export {
   createHyperEvmClient,
   type CreateHyperEvmClientReturnType,

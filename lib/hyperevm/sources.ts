@@ -4,14 +4,9 @@
  * is a fact or modelled (and why). `verify-upstream`, `record`, the part names of pages and
  * tools and the docs' data-sources page derive from it.
  */
+import { HEX_QUANTITY_PATTERN } from "../address.ts";
 import { z } from "zod";
-import {
-  blockNumberSchema,
-  blockSchema,
-  logsSchema,
-  receiptSchema,
-  transactionSchema,
-} from "./_rpc_schemas.ts";
+import * as rpcSchemas from "./_rpc_schemas.ts";
 
 /** One JSON-RPC method. */
 export interface RpcMethod {
@@ -24,7 +19,7 @@ export interface RpcMethod {
 }
 
 /** `eth_chainId`: a hex quantity (HyperEVM's is 0x3e7 = 999). */
-export const chainIdSchema = z.string().regex(/^0x[0-9a-fA-F]+$/, "expected a hex quantity");
+export const chainIdSchema = z.string().regex(HEX_QUANTITY_PATTERN, "expected a hex quantity");
 
 /** Every JSON-RPC method the explorer calls (all standard Ethereum methods: facts). */
 export const RPC_METHODS = {
@@ -34,27 +29,27 @@ export const RPC_METHODS = {
     usedFor: "verify-upstream: the endpoint serves chain 999",
   },
   eth_blockNumber: {
-    schema: blockNumberSchema,
+    schema: rpcSchemas.blockNumberSchema,
     part: "chain head",
     usedFor: "The scan window of intent look-ups",
   },
   eth_getBlockByNumber: {
-    schema: blockSchema,
+    schema: rpcSchemas.blockSchema,
     part: "block time",
     usedFor: "Timestamps of transactions and settlements",
   },
   eth_getTransactionByHash: {
-    schema: transactionSchema,
+    schema: rpcSchemas.transactionSchema,
     part: "transaction",
     usedFor: "Transaction pages, decode_transaction",
   },
   eth_getTransactionReceipt: {
-    schema: receiptSchema,
+    schema: rpcSchemas.receiptSchema,
     part: "receipt",
     usedFor: "Status, gas and the per-intent results of a batch",
   },
   eth_getLogs: {
-    schema: logsSchema,
+    schema: rpcSchemas.logsSchema,
     part: "settlement",
     usedFor: "lookup_intent (about 6000 blocks, windows of at most 999)",
   },

@@ -1,6 +1,8 @@
 import { equal, match } from "node:assert/strict";
 import type { Hex } from "viem";
-import { INTENT_KINDS } from "./contracts.ts";
+import type { PrivateKeyAccount } from "viem/accounts";
+import { INTENT_KINDS, type IntentKind } from "./contracts.ts";
+import type { IntentFields } from "./intent_fields.ts";
 import { intentDigest } from "./intent_digest.ts";
 import { intentId } from "./intent_id.ts";
 import { verifyIntent } from "./verify_intent.ts";
@@ -13,15 +15,28 @@ import {
   walletB,
 } from "./_testing.ts";
 
-Deno.test("a wallet-signed stake verifies and recovers the wallet", async () => {
-  const fields = sampleMessage("stakePaper", walletA.address);
-  const signature = await signIntent("stakePaper", fields, walletA);
+/** Signs wallet A's sample `kind` message with `signer`, then verifies it as the options say. */
+async function signAndVerify(kind: IntentKind, signer: PrivateKeyAccount, options: {
+  /** Who the intent claims signed it (default: the signer). */
+  declaredSigner?: PrivateKeyAccount;
+  recordedIntentId?: Hex;
+  /** Changes the fields after signing. */
+  edit?: (fields: IntentFields) => IntentFields;
+} = {}) {
+  const fields = sampleMessage(kind, walletA.address);
+  const signature = await signIntent(kind, fields, signer);
   const result = await verifyIntent({
-    kind: "stakePaper",
-    fields,
+    kind,
+    fields: options.edit ? options.edit(fields) : fields,
     signature,
-    declaredSigner: walletA.address,
+    declaredSigner: (options.declaredSigner ?? signer).address,
+    ...(options.recordedIntentId ? { recordedIntentId: options.recordedIntentId } : {}),
   });
+  return { fields, result };
+}
+
+Deno.test("a wallet-signed stake verifies and recovers the wallet", async () => {
+  const { fields, result } = await signAndVerify("stakePaper", walletA);
   equal(result.signatureVerified, true);
   equal(result.signerMatches, true);
   equal(result.recoveredSigner, walletA.address.toLowerCase());
@@ -33,15 +48,8 @@ Deno.test("a wallet-signed stake verifies and recovers the wallet", async () => 
 
 Deno.test("a session-key-signed open verifies against its recorded intent id", async () => {
   const fields = sampleMessage("openPosition", walletA.address);
-  const signature = await signIntent("openPosition", fields, sessionA);
   const recorded = intentId(intentDigest("openPosition", fields), sessionA.address);
-  const result = await verifyIntent({
-    kind: "openPosition",
-    fields,
-    signature,
-    declaredSigner: sessionA.address,
-    recordedIntentId: recorded,
-  });
+  const { result } = await signAndVerify("openPosition", sessionA, { recordedIntentId: recorded });
   equal(result.signatureVerified, true);
   equal(result.intentIdMatches, true);
   equal(result.recoveredSigner, sessionA.address.toLowerCase());
@@ -62,13 +70,8 @@ Deno.test("every kind verifies when signed by its proper signer", async () => {
 });
 
 Deno.test("a field changed after signing no longer recovers to the signer", async () => {
-  const fields = sampleMessage("openPosition", walletA.address);
-  const signature = await signIntent("openPosition", fields, sessionA);
-  const result = await verifyIntent({
-    kind: "openPosition",
-    fields: { ...fields, leverage: 1000n },
-    signature,
-    declaredSigner: sessionA.address,
+  const { result } = await signAndVerify("openPosition", sessionA, {
+    edit: (fields) => ({ ...fields, leverage: 1000n }),
   });
   equal(result.signatureVerified, false);
   equal(result.signerMatches, false);
@@ -76,27 +79,14 @@ Deno.test("a field changed after signing no longer recovers to the signer", asyn
 });
 
 Deno.test("a valid signature attributed to the wrong signer fails", async () => {
-  const fields = sampleMessage("withdrawToCore", walletA.address);
-  const signature = await signIntent("withdrawToCore", fields, walletA);
-  const result = await verifyIntent({
-    kind: "withdrawToCore",
-    fields,
-    signature,
-    declaredSigner: walletB.address,
-  });
+  const { result } = await signAndVerify("withdrawToCore", walletA, { declaredSigner: walletB });
   equal(result.signatureVerified, false);
   equal(result.recoveredSigner, walletA.address.toLowerCase());
   equal(result.computedIntentId, intentId(result.digest!, walletB.address));
 });
 
 Deno.test("a recorded id that does not recompute fails even with a good signature", async () => {
-  const fields = sampleMessage("claimRewards", walletA.address);
-  const signature = await signIntent("claimRewards", fields, walletA);
-  const result = await verifyIntent({
-    kind: "claimRewards",
-    fields,
-    signature,
-    declaredSigner: walletA.address,
+  const { result } = await signAndVerify("claimRewards", walletA, {
     recordedIntentId: `0x${"ee".repeat(32)}`,
   });
   equal(result.signerMatches, true);

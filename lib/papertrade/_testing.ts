@@ -192,6 +192,18 @@ export function sseResponse(frames: string[], options: SseResponseOptions = {}):
   return new Response(body, { headers: { "content-type": "text/event-stream" } });
 }
 
+/** A `/query/protocol/queue-summary` body: one queued withdrawal of 12 USD by {@link OTHER}. */
+export function wireQueueSummary(): Wire<typeof wire.queueSummary> {
+  return {
+    ok: true,
+    source: { block: "5", at: 1 },
+    total: "12000000000000000000",
+    count: 1,
+    largest: { wallet: OTHER, owed: "12000000000000000000" },
+    front: null,
+  };
+}
+
 /** A `/query/protocol/summary` body. */
 export function wireProtocolSummary(): Wire<typeof wire.protocolSummary> {
   return {

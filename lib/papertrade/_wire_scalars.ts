@@ -1,5 +1,5 @@
 /** Scalar wire shapes shared by every Papertrade endpoint schema. */
-import { ADDRESS_PATTERN } from "../address.ts";
+import { ADDRESS_PATTERN, HASH_PATTERN } from "../address.ts";
 import { z } from "zod";
 
 /** An 18-decimal ("wad") or raw integer sent as a decimal string, parsed to bigint. */
@@ -12,7 +12,7 @@ export const uintString = z.string().regex(/^[0-9]+$/, "expected a non-negative 
 export const address = z.string().regex(ADDRESS_PATTERN, "expected a 0x address")
   .transform((s) => s.toLowerCase() as `0x${string}`);
 /** A 0x-prefixed 32-byte hash, lower-cased. */
-export const bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "expected a 32-byte 0x hash")
+export const bytes32 = z.string().regex(HASH_PATTERN, "expected a 32-byte 0x hash")
   .transform((s) => s.toLowerCase() as `0x${string}`);
 /** A non-negative integer JSON number (ids, counts, revisions, unix seconds). */
 export const count = z.number().int().nonnegative();

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createPapertradeClient } from "./client.ts";
 import { PapertradeApiError } from "./http.ts";
+import { PROTOCOL_HISTORY_COLUMNS, type ProtocolHistoryColumn } from "./query_types.ts";
 import type * as wire from "./wire.ts";
 import type { Wire } from "./wire.ts";
 import {
@@ -10,6 +11,7 @@ import {
   WALLET,
   WALLET_LOWER,
   wireProtocolSummary,
+  wireQueueSummary,
   wireTradingState,
   withServer,
 } from "./_testing.ts";
@@ -162,14 +164,7 @@ Deno.test("the protocol endpoints map to domain objects", async () => {
   const marketStats: Wire<typeof wire.marketStats> = {
     markets: { "1": { volume_24h: "7" }, "0": { volume_24h: "217800000000000000000000000000" } },
   };
-  const queueSummary: Wire<typeof wire.queueSummary> = {
-    ok: true,
-    source: { block: "5", at: 1 },
-    total: "12000000000000000000",
-    count: 1,
-    largest: { wallet: OTHER, owed: "12000000000000000000" },
-    front: null,
-  };
+  const queueSummary = wireQueueSummary();
   const row = (seq: string): Wire<typeof wire.recentTrades>["events"][number] => ({
     seq,
     ts: 1791662616000,
@@ -236,18 +231,11 @@ Deno.test("fetchProtocolHistory asks for the interval and keeps parallel columns
     source: { asOfMs: 1791110800000 },
     totals: { tvlRaw: "14760000000000000000000000", tradesRaw: 4821 },
     columns: {
-      tvl: column,
-      stakingRewards: column,
-      paperSupply: column,
-      paperStaked: column,
-      paperRevenue: column,
-      volume: column,
-      volumeBtc: column,
-      volumeEth: column,
+      ...Object.fromEntries(PROTOCOL_HISTORY_COLUMNS.map((name) => [name, column])) as Record<
+        ProtocolHistoryColumn,
+        number[]
+      >,
       traderPnl: [-1, 0, 1],
-      users: column,
-      trades: column,
-      liquidation: column,
     },
   };
   await withRoutes({ "/query/protocol/history": body }, async (client, seen) => {

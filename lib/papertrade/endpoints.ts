@@ -4,47 +4,12 @@
  * a recording writes. The client, `record`, `verify-upstream`, the modelled-shapes list and the
  * docs' data-sources page all read this table; no other module lists paths.
  */
+import { LOWERCASE_ADDRESS_PATTERN } from "../address.ts";
 import { z } from "zod";
 import * as wire from "./wire.ts";
+import type { PapertradeEndpoint } from "./endpoint_types.ts";
 
-/** One query parameter of an endpoint. */
-export interface EndpointParam {
-  name: string;
-  /** What it carries, for the docs. */
-  note: string;
-}
-
-/** A modelled part of an endpoint's answer. */
-export interface ModelledPart {
-  /** Field paths, `*` for any array index; `""` means the whole answer, path included. */
-  fields: readonly string[];
-  /** Known fields inside the modelled ones. */
-  except?: readonly string[];
-  /** One line: why it is modelled. */
-  reason: string;
-}
-
-/** One upstream endpoint. */
-export interface PapertradeEndpoint {
-  /** Path; `{wallet}` stands for a lower-case address in the path. */
-  path: string;
-  /** Query parameters, in the order the upstream wants them (sorted by name where it cares). */
-  params: readonly EndpointParam[];
-  /** The answer's full wire schema (the client may check rows one by one, see wire.ts). */
-  schema: z.ZodType;
-  /** `sse` for the wallet stream; its schema covers the first two frames. */
-  format: "json" | "sse";
-  /** The part of the product it feeds, as pages and tools name it when it is missing. */
-  part: string;
-  /** What the explorer uses it for. */
-  usedFor: string;
-  /** Where the known shape comes from (papertrade-facts.md section). */
-  source: string;
-  /** Modelled parts; empty when the whole shape is a fact. */
-  modelled: readonly ModelledPart[];
-  /** Fixture files a recording writes, one per parameter set (none: recorded elsewhere). */
-  recordings: ReadonlyArray<{ params: ReadonlyArray<readonly [string, string]>; file: string }>;
-}
+export type { EndpointParam, ModelledPart, PapertradeEndpoint } from "./endpoint_types.ts";
 
 /**
  * The wallet stream's first frames, checked together so fields read `wallet.paper.balance`;
@@ -295,7 +260,7 @@ export function findEndpointName(path: string): PapertradeEndpointName | undefin
     if (template === path) return true;
     const [prefix, suffix] = template.split("{wallet}");
     return suffix !== undefined && path.startsWith(prefix) && path.endsWith(suffix) &&
-      /^0x[0-9a-f]{40}$/.test(path.slice(prefix.length, path.length - suffix.length));
+      LOWERCASE_ADDRESS_PATTERN.test(path.slice(prefix.length, path.length - suffix.length));
   });
 }
 

@@ -3,7 +3,7 @@
  * {@link PapertradeApiError} that names the endpoint; nothing unvalidated gets through.
  */
 import type { z } from "zod";
-import { describeWireIssues, wireIssueMessage } from "./_wire_issues.ts";
+import { describeWireIssues, wireIssueMessage } from "./wire_issues.ts";
 
 /** What went wrong with an upstream request. */
 export type PapertradeErrorKind =

@@ -4,8 +4,8 @@ import { leaderboardPage, protocolSummary, relayerHealth, tradingState } from ".
 import {
   hangingHandler,
   json,
-  OTHER,
   wireProtocolSummary,
+  wireQueueSummary,
   wireTradingState,
   withServer,
 } from "./_testing.ts";
@@ -270,14 +270,7 @@ Deno.test("a badly formatted string quotes the value it got", async () => {
       "upstream changed: /relayer/health ok: expected boolean, got string",
     );
   });
-  const queue = {
-    ok: true,
-    source: { block: "5", at: 1 },
-    total: "12x",
-    count: 1,
-    largest: { wallet: OTHER, owed: "1" },
-    front: null,
-  };
+  const queue = { ...wireQueueSummary(), total: "12x" };
   await withServer(() => json(queue), async (base) => {
     const error = await rejection(createPapertradeClient({ baseUrl: base }).fetchQueueSummary());
     assert.equal(

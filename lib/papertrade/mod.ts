@@ -4,7 +4,12 @@
  * addresses and ms timestamps.
  */
 export type * from "./types.ts";
-export { LEADERBOARD_SORT_KEYS, LEADERBOARD_WINDOWS } from "./query_types.ts";
+export {
+  LEADERBOARD_SORT_KEYS,
+  LEADERBOARD_WINDOWS,
+  PROTOCOL_HISTORY_COLUMNS,
+} from "./query_types.ts";
+export { OPERATION_ACTIONS } from "./types.ts";
 export {
   type CallOptions,
   createPapertradeClient,

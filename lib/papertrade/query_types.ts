@@ -170,20 +170,24 @@ export interface RecentTradeList extends Array<RecentTrade> {
 /** Protocol history bucket sizes. */
 export type HistoryInterval = "1m" | "1h" | "1d";
 
-/** Names of the protocol history series. */
-export type ProtocolHistoryColumn =
-  | "tvl"
-  | "stakingRewards"
-  | "paperSupply"
-  | "paperStaked"
-  | "paperRevenue"
-  | "volume"
-  | "volumeBtc"
-  | "volumeEth"
-  | "traderPnl"
-  | "users"
-  | "trades"
-  | "liquidation";
+/** Names of the protocol history series, in the upstream's order (the one list). */
+export const PROTOCOL_HISTORY_COLUMNS = [
+  "tvl",
+  "stakingRewards",
+  "paperSupply",
+  "paperStaked",
+  "paperRevenue",
+  "volume",
+  "volumeBtc",
+  "volumeEth",
+  "traderPnl",
+  "users",
+  "trades",
+  "liquidation",
+] as const;
+
+/** Name of one protocol history series. */
+export type ProtocolHistoryColumn = typeof PROTOCOL_HISTORY_COLUMNS[number];
 
 /** Protocol time series: point i is at `startMs + i × intervalMs`; all columns share a length. */
 export interface ProtocolHistory {

@@ -36,58 +36,20 @@ export class WireShapeError extends Error {
   }
 }
 
+/** The domain object a tuple of these slots maps to, field by field (checked against `Instrument`). */
+type InstrumentOfSlots<T extends readonly (readonly [string, z.ZodType])[]> = {
+  [I in keyof T & `${number}` as T[I][0]]: z.output<T[I][1]>;
+};
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// Fails to type-check when a slot name or schema stops matching a field of `Instrument`.
+const _slotsMatchInstrument: Same<InstrumentOfSlots<typeof wire.INSTRUMENT_SLOTS>, Instrument> =
+  true;
+
 /** Maps one 23-field instrument tuple. */
 export function toInstrument(tuple: Out<typeof wire.instrumentTuple>): Instrument {
-  const [
-    id,
-    symbol,
-    assetIndex,
-    priceScale,
-    active,
-    paused,
-    terminal,
-    retired,
-    closeOnly,
-    frozenBid,
-    frozenAsk,
-    pausedAt,
-    rateMultiplier,
-    positionMultiplier,
-    maxLeverage,
-    maxPositionNotional,
-    bustBuffer,
-    baseRate,
-    referenceNotional,
-    longOi,
-    shortOi,
-    longCap,
-    shortCap,
-  ] = tuple;
-  return {
-    id,
-    symbol,
-    assetIndex,
-    priceScale,
-    active,
-    paused,
-    terminal,
-    retired,
-    closeOnly,
-    frozenBid,
-    frozenAsk,
-    pausedAt,
-    rateMultiplier,
-    positionMultiplier,
-    maxLeverage,
-    maxPositionNotional,
-    bustBuffer,
-    baseRate,
-    referenceNotional,
-    longOi,
-    shortOi,
-    longCap,
-    shortCap,
-  };
+  return Object.fromEntries(
+    wire.INSTRUMENT_SLOTS.map(([name], index) => [name, tuple[index]]),
+  ) as unknown as Instrument;
 }
 
 /** Maps `/state/trading`. */

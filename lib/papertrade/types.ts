@@ -106,16 +106,20 @@ export interface ClosedPosition {
   paperMinted: bigint;
 }
 
+/** Intent actions the relayer accepts, as the wallet stream names them (the one list). */
+export const OPERATION_ACTIONS = [
+  "openPosition",
+  "closePositions",
+  "withdrawToCore",
+  "registerSessionKey",
+  "PaperStake",
+  "PaperUnstake",
+  "PaperClaim",
+  "PaperDistribute",
+] as const;
+
 /** Intent actions the relayer accepts. */
-export type OperationAction =
-  | "openPosition"
-  | "closePositions"
-  | "withdrawToCore"
-  | "registerSessionKey"
-  | "PaperStake"
-  | "PaperUnstake"
-  | "PaperClaim"
-  | "PaperDistribute";
+export type OperationAction = typeof OPERATION_ACTIONS[number];
 
 /** Decoded parameters of an operation; which keys are set depends on the action. */
 export interface OperationParams {

@@ -8,7 +8,11 @@
  * prices.
  */
 import { z } from "zod";
-import { LEADERBOARD_SORT_KEYS, LEADERBOARD_WINDOWS } from "./query_types.ts";
+import {
+  LEADERBOARD_SORT_KEYS,
+  LEADERBOARD_WINDOWS,
+  PROTOCOL_HISTORY_COLUMNS,
+} from "./query_types.ts";
 
 export { address, bytes32, intString, uintString } from "./_wire_scalars.ts";
 export * from "./wire_wallet.ts";
@@ -18,32 +22,44 @@ import { address, bytes32, count, intString, ms, uintString } from "./_wire_scal
 // tradingState
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The 23 slots of the instrument tuple, in the published order: the domain field each slot fills
+ * and its wire schema. The tuple schema and the domain mapper both read this one list.
+ */
+export const INSTRUMENT_SLOTS = [
+  ["id", count], // 0
+  ["symbol", z.string()], // 1
+  ["assetIndex", count], // 2
+  ["priceScale", uintString], // 3
+  ["active", z.boolean()], // 4
+  ["paused", z.boolean()], // 5
+  ["terminal", z.boolean()], // 6
+  ["retired", z.boolean()], // 7
+  ["closeOnly", z.boolean()], // 8
+  ["frozenBid", uintString.nullable()], // 9
+  ["frozenAsk", uintString.nullable()], // 10
+  ["pausedAt", ms.nullable()], // 11
+  ["rateMultiplier", uintString], // 12
+  ["positionMultiplier", uintString], // 13
+  ["maxLeverage", count], // 14
+  ["maxPositionNotional", uintString], // 15
+  ["bustBuffer", uintString], // 16
+  ["baseRate", uintString], // 17
+  ["referenceNotional", uintString], // 18
+  ["longOi", uintString], // 19
+  ["shortOi", uintString], // 20
+  ["longCap", uintString], // 21
+  ["shortCap", uintString], // 22
+] as const;
+
+type SlotSchemas<T> = {
+  -readonly [I in keyof T]: T[I] extends readonly [string, infer S] ? S : never;
+};
+
 /** The 23-field instrument tuple, in the published order. */
-export const instrumentTuple = z.tuple([
-  count, // 0 id
-  z.string(), // 1 symbol
-  count, // 2 assetIndex
-  uintString, // 3 priceScale
-  z.boolean(), // 4 active
-  z.boolean(), // 5 paused
-  z.boolean(), // 6 terminal
-  z.boolean(), // 7 retired
-  z.boolean(), // 8 closeOnly
-  uintString.nullable(), // 9 frozenBid
-  uintString.nullable(), // 10 frozenAsk
-  ms.nullable(), // 11 pausedAt
-  uintString, // 12 rateMultiplier
-  uintString, // 13 positionMultiplier
-  count, // 14 maxLeverage
-  uintString, // 15 maxPositionNotional
-  uintString, // 16 bustBuffer
-  uintString, // 17 baseRate
-  uintString, // 18 referenceNotional
-  uintString, // 19 longOi
-  uintString, // 20 shortOi
-  uintString, // 21 longCap
-  uintString, // 22 shortCap
-]);
+export const instrumentTuple = z.tuple(
+  INSTRUMENT_SLOTS.map(([, schema]) => schema) as unknown as SlotSchemas<typeof INSTRUMENT_SLOTS>,
+);
 
 /** The trading state (endpoint `tradingState`). */
 export const tradingState = z.object({
@@ -237,26 +253,18 @@ export const recentTradesEnvelope = recentTrades.extend({ events: z.array(z.unkn
 
 const column = z.array(z.number());
 
+/** One number column per history series name, so the wire keys come from the one list. */
+function columnShapes<K extends string>(names: readonly K[]): Record<K, typeof column> {
+  return Object.fromEntries(names.map((name) => [name, column])) as Record<K, typeof column>;
+}
+
 /** Protocol history (endpoint `protocolHistory`): parallel column arrays. */
 export const protocolHistory = z.object({
   startMs: ms,
   intervalMs: z.number().int().positive(),
   source: z.object({ asOfMs: ms }),
   totals: z.record(z.string(), z.union([z.string(), z.number()])),
-  columns: z.object({
-    tvl: column,
-    stakingRewards: column,
-    paperSupply: column,
-    paperStaked: column,
-    paperRevenue: column,
-    volume: column,
-    volumeBtc: column,
-    volumeEth: column,
-    traderPnl: column,
-    users: column,
-    trades: column,
-    liquidation: column,
-  }),
+  columns: z.object(columnShapes(PROTOCOL_HISTORY_COLUMNS)),
 });
 
 /** Relayer readiness (endpoint `relayerHealth`). */

@@ -3,6 +3,7 @@
  * `wire.ts`; the same rules apply: known shapes exactly, unknown ones marked `modelled:`.
  */
 import { z } from "zod";
+import { OPERATION_ACTIONS } from "./types.ts";
 import { address, bytes32, count, intString, ms, uintString } from "./_wire_scalars.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -39,16 +40,7 @@ export const closedPositionRow = z.tuple([
 ]);
 
 /** Operation actions as the stream names them. */
-export const operationAction = z.enum([
-  "openPosition",
-  "closePositions",
-  "withdrawToCore",
-  "registerSessionKey",
-  "PaperStake",
-  "PaperUnstake",
-  "PaperClaim",
-  "PaperDistribute",
-]);
+export const operationAction = z.enum(OPERATION_ACTIONS);
 
 const decimalId = z.string().regex(/^[0-9]+$/, "expected a decimal string");
 

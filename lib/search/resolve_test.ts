@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { catalog, withReplayClients } from "../wallet/_testing.ts";
+import { catalog, withReplayClients } from "../replay_clients.ts";
 import { resolveSearch } from "./resolve.ts";
 
 Deno.test("resolveSearch asks the chain whether a hash is a transaction or an intent id", async () => {

@@ -3,7 +3,7 @@
  * `--api URL`, `--rpc URL`, `--wallet ADDRESS` and `--tx HASH` (both repeatable), and for the
  * recorder `--out DIR`. `--flag=value` works too.
  */
-import { ADDRESS_PATTERN as ADDRESS } from "../address.ts";
+import { ADDRESS_PATTERN as ADDRESS, HASH_PATTERN as HASH } from "../address.ts";
 import { HYPEREVM_DEFAULT_RPC } from "../hyperevm/chain.ts";
 import { DEFAULT_UPSTREAMS } from "../default_upstreams.ts";
 
@@ -28,7 +28,39 @@ export interface ArgsOptions {
 /** The public API origin, the default when neither `--api` nor PAPERTRADE_API_URL is set. */
 export const DEFAULT_API_URL: string = DEFAULT_UPSTREAMS.papertradeApiUrl;
 
-const HASH = /^0x[0-9a-fA-F]{64}$/;
+/** The usage lines of `--api` and `--rpc`, shared by both scripts, with their defaults. */
+export const UPSTREAM_FLAGS_USAGE: string = [
+  `  --api     Papertrade API origin (default PAPERTRADE_API_URL or ${DEFAULT_API_URL})`,
+  `  --rpc     HyperEVM JSON-RPC URL (default HYPEREVM_RPC_URL or ${HYPEREVM_DEFAULT_RPC.primary})`,
+].join("\n");
+
+/** Options of {@link parseScriptArgs}: the script's usage text and its exit status for bad flags. */
+export interface ScriptArgsOptions extends ArgsOptions {
+  usage: string;
+  usageExit: number;
+}
+
+/**
+ * A script's flag handling: the parsed flags, or the exit status to stop with after printing
+ * (a bad flag: its message and the usage on stderr, `usageExit`; `--help`: the usage, 0).
+ */
+export function parseScriptArgs(
+  args: readonly string[],
+  options: ScriptArgsOptions,
+): UpstreamArgs | number {
+  let parsed;
+  try {
+    parsed = parseUpstreamArgs(args, options);
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${options.usage}`);
+    return options.usageExit;
+  }
+  if (parsed.help) {
+    console.log(options.usage);
+    return 0;
+  }
+  return parsed;
+}
 
 /** Parse the flags; throws a RangeError naming the bad flag. */
 export function parseUpstreamArgs(

@@ -4,7 +4,7 @@
  * 23"), and whether the failing field is one of our modelled guesses.
  */
 import type { z } from "zod";
-import { describeWireIssues, formatPath, wireIssueMessage } from "../papertrade/_wire_issues.ts";
+import { describeWireIssues, formatPath, wireIssueMessage } from "../papertrade/wire_issues.ts";
 import { modelledReason } from "./modelled.ts";
 import type { Answer } from "./upstream_reader.ts";
 

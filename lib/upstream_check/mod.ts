@@ -9,7 +9,10 @@
 export {
   type ArgsOptions,
   DEFAULT_API_URL,
+  parseScriptArgs,
   parseUpstreamArgs,
+  type ScriptArgsOptions,
+  UPSTREAM_FLAGS_USAGE,
   type UpstreamArgs,
 } from "./cli_args.ts";
 export { FILE_ENDPOINTS, fixtureJson } from "./endpoints.ts";
@@ -29,13 +32,12 @@ export {
   type UpstreamReader,
   type UpstreamReaderOptions,
 } from "./upstream_reader.ts";
+export { type VerifyOptions, verifyUpstream } from "./verify.ts";
 export {
   formatReport,
   type ModelledVerdict,
   type Unreachable,
   VERIFY_EXIT,
   verifyExitCode,
-  type VerifyOptions,
   type VerifyReport,
-  verifyUpstream,
-} from "./verify.ts";
+} from "./verify_report.ts";

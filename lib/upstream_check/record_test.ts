@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { catalog, type ReplayUpstream, startReplayUpstream } from "../../fixtures/mod.ts";
+import { catalog, type ReplayUpstream } from "../../fixtures/mod.ts";
 import { RECORDED_FILES, recordUpstream, writeRecording } from "./record.ts";
 import { formatMismatch } from "./mismatch.ts";
-import { startBrokenUpstream } from "./_test_proxy.ts";
+import { startBrokenUpstream, withReplay } from "./_testing.ts";
 
 const DATA = new URL("../../fixtures/data/", import.meta.url);
 const now = () => catalog.baseTimeMs;
@@ -16,15 +16,6 @@ async function everything() {
   const wallets = Object.keys(JSON.parse(await committed("wallets.json")));
   const chain = JSON.parse(await committed("chain.json")) as { transactions: { hash: string }[] };
   return { wallets, txs: chain.transactions.map((t) => t.hash) };
-}
-
-async function withReplay(fn: (u: ReplayUpstream) => Promise<void>, dataDir?: string) {
-  const upstream = await startReplayUpstream({ now, dataDir });
-  try {
-    await fn(upstream);
-  } finally {
-    await upstream.close();
-  }
 }
 
 type Row = { address: string };
@@ -123,7 +114,7 @@ Deno.test("a replay serving a recording answers exactly as the committed fixture
       rpc.forEach(([method], i) =>
         assert.equal(replayed[paths.length + i], original[paths.length + i], method)
       );
-    }, dir);
+    }, { now, dataDir: dir });
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { catalog, type ReplayUpstream, startReplayUpstream } from "../../fixtures/mod.ts";
-import { startBrokenUpstream } from "./_test_proxy.ts";
+import { catalog, startReplayUpstream } from "../../fixtures/mod.ts";
+import { startBrokenUpstream, withReplay } from "./_testing.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -15,15 +15,6 @@ async function runScript(name: string, args: string[]) {
   }).output();
   const text = new TextDecoder();
   return { code, out: text.decode(stdout), err: text.decode(stderr) };
-}
-
-async function withReplay(fn: (u: ReplayUpstream) => Promise<void>) {
-  const upstream = await startReplayUpstream({ now: () => catalog.baseTimeMs });
-  try {
-    await fn(upstream);
-  } finally {
-    await upstream.close();
-  }
 }
 
 Deno.test("verify-upstream exits 0 on the replay and 1 with the mismatch lines on a broken one", async () => {

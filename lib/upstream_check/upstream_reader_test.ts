@@ -1,15 +1,7 @@
 import assert from "node:assert/strict";
-import { catalog, type ReplayUpstream, startReplayUpstream } from "../../fixtures/mod.ts";
+import { withReplay } from "./_testing.ts";
+import { catalog } from "../../fixtures/mod.ts";
 import { createUpstreamReader } from "./upstream_reader.ts";
-
-async function withReplay(fn: (u: ReplayUpstream) => Promise<void>) {
-  const upstream = await startReplayUpstream();
-  try {
-    await fn(upstream);
-  } finally {
-    await upstream.close();
-  }
-}
 
 Deno.test("reads keep the raw JSON and report failures as sentences", async () => {
   await withReplay(async (u) => {
@@ -35,7 +27,7 @@ Deno.test("reads keep the raw JSON and report failures as sentences", async () =
       problem: "RPC error -32602: invalid argument 0: hex string of 32 bytes expected",
     });
     assert.deepEqual(await reader.rpc("eth_chainId", []), { ok: true, body: "0x3e7" });
-  });
+  }, {});
 });
 
 Deno.test("a retry-after longer than the longest wait fails at once", async () => {
@@ -55,7 +47,7 @@ Deno.test("a retry-after longer than the longest wait fails at once", async () =
     });
     assert.deepEqual(waits, []);
     assert.equal(reader.requests(), 1);
-  });
+  }, {});
 });
 
 Deno.test("the wallet stream is read up to its snapshot and then left", async () => {
@@ -77,5 +69,5 @@ Deno.test("the wallet stream is read up to its snapshot and then left", async ()
       unreachable: false,
       status: 404,
     });
-  });
+  }, {});
 });

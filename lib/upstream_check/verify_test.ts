@@ -1,17 +1,9 @@
 import assert from "node:assert/strict";
-import { catalog, type ReplayUpstream, startReplayUpstream } from "../../fixtures/mod.ts";
+import { catalog } from "../../fixtures/mod.ts";
 import { formatMismatch } from "./mismatch.ts";
-import { formatReport, VERIFY_EXIT, verifyExitCode, verifyUpstream } from "./verify.ts";
-import { startBrokenUpstream } from "./_test_proxy.ts";
-
-async function withReplay(fn: (u: ReplayUpstream) => Promise<void>) {
-  const upstream = await startReplayUpstream({ now: () => catalog.baseTimeMs });
-  try {
-    await fn(upstream);
-  } finally {
-    await upstream.close();
-  }
-}
+import { verifyUpstream } from "./verify.ts";
+import { formatReport, VERIFY_EXIT, verifyExitCode } from "./verify_report.ts";
+import { startBrokenUpstream, withReplay } from "./_testing.ts";
 
 const wallets = [
   catalog.wallets.whale.address,

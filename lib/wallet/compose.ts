@@ -6,18 +6,14 @@
  */
 import type {
   Operation,
-  PricePoint,
   QueueRanks,
   SessionKey,
   TradingState,
   WalletAccount,
 } from "../papertrade/mod.ts";
 import { pendingRewardsWad } from "../math/mod.ts";
-import { marksByInstrument } from "../marks.ts";
 import type { UnavailablePart } from "../parts.ts";
 import type { WalletRank } from "./ranks.ts";
-import type { WalletPositions } from "./positions.ts";
-import { totalPositions, valuePositions } from "./value_positions.ts";
 
 /** The balance sheet of one wallet (money in wad). */
 export interface WalletSummary {
@@ -54,34 +50,6 @@ export function summarizeWallet(
       }),
     activeSessionKeys: account.sessionKeys.filter((key) => key.expiresAt > now),
     ranks,
-    unavailable,
-  };
-}
-
-/**
- * Every open position of the snapshot valued at the marks of the latest prices; without the
- * trading state or the prices, positions are listed unvalued.
- */
-export function valueWalletPositions(
-  account: WalletAccount,
-  trading: TradingState | null,
-  prices: readonly PricePoint[] | null,
-  unavailable: UnavailablePart[] = [],
-): WalletPositions {
-  const instruments = trading?.instruments ?? [];
-  const marks = marksByInstrument(instruments, prices ?? []);
-  const positions = valuePositions(account.openPositions, {
-    instruments,
-    marks,
-    winFeeRate: trading?.winFeeRate ?? 0n,
-  });
-  return {
-    account,
-    trading,
-    marks,
-    positions,
-    totals: totalPositions(positions),
-    closed: null,
     unavailable,
   };
 }

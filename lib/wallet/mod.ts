@@ -18,6 +18,7 @@ export {
   type FetchWalletPositionsOptions,
   findClosedTrade,
   type FindClosedTradeOptions,
+  valueWalletPositions,
   type WalletPositions,
 } from "./positions.ts";
 export { fetchWalletRanks, LEADERBOARD_WINDOWS, type WalletRank } from "./ranks.ts";
@@ -26,7 +27,7 @@ export {
   type FetchWalletSummaryOptions,
   type WalletSummary,
 } from "./summary.ts";
-export { summarizeWallet, valueWalletPositions, withQueuePositions } from "./compose.ts";
+export { summarizeWallet, withQueuePositions } from "./compose.ts";
 export {
   fetchWalletPage,
   type FetchWalletPageOptions,

@@ -3,7 +3,13 @@
  * closed-trade history when the id is no longer open. Shared by get_positions and the wallet
  * page.
  */
-import type { PapertradeClient, Trade, TradingState, WalletAccount } from "../papertrade/mod.ts";
+import type {
+  PapertradeClient,
+  PricePoint,
+  Trade,
+  TradingState,
+  WalletAccount,
+} from "../papertrade/mod.ts";
 import { type Mark, marksByInstrument } from "../marks.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
 import {
@@ -56,27 +62,41 @@ export async function fetchWalletPositions(
     parts.read(papertrade.fetchTradingState({ signal }), "position valuations"),
     parts.read(papertrade.fetchLatestPrices({ signal }), "live marks"),
   ]);
-  const instruments = trading?.instruments ?? [];
-  const marks = marksByInstrument(instruments, prices ?? []);
   const open = positionId === undefined
     ? account.openPositions
     : account.openPositions.filter((position) => position.positionId === positionId);
-  const positions = valuePositions(open, {
+  const valued = valueWalletPositions({ ...account, openPositions: open }, trading, prices);
+  const closed = positionId !== undefined && open.length === 0
+    ? await parts.read(findClosedTrade(papertrade, address, positionId, { signal }))
+    : null;
+  return { ...valued, account, closed, unavailable: parts.unavailable };
+}
+
+/**
+ * Every open position of the snapshot valued at the marks of the latest prices; without the
+ * trading state or the prices, positions are listed unvalued.
+ */
+export function valueWalletPositions(
+  account: WalletAccount,
+  trading: TradingState | null,
+  prices: readonly PricePoint[] | null,
+  unavailable: UnavailablePart[] = [],
+): WalletPositions {
+  const instruments = trading?.instruments ?? [];
+  const marks = marksByInstrument(instruments, prices ?? []);
+  const positions = valuePositions(account.openPositions, {
     instruments,
     marks,
     winFeeRate: trading?.winFeeRate ?? 0n,
   });
-  const closed = positionId !== undefined && open.length === 0
-    ? await parts.read(findClosedTrade(papertrade, address, positionId, { signal }))
-    : null;
   return {
     account,
     trading,
     marks,
     positions,
     totals: totalPositions(positions),
-    closed,
-    unavailable: parts.unavailable,
+    closed: null,
+    unavailable,
   };
 }
 

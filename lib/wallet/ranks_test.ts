@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { catalog, withReplayClients } from "./_testing.ts";
+import { catalog, withReplayClients } from "../replay_clients.ts";
 import { fetchWalletRanks } from "./ranks.ts";
 
 Deno.test("fetchWalletRanks gives the wallet's true rank in every window", async () => {

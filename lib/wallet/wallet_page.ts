@@ -12,13 +12,8 @@ import {
 } from "../papertrade/mod.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
 import { fetchWalletRanks } from "./ranks.ts";
-import type { WalletPositions } from "./positions.ts";
-import {
-  summarizeWallet,
-  valueWalletPositions,
-  type WalletSummary,
-  withQueuePositions,
-} from "./compose.ts";
+import { valueWalletPositions, type WalletPositions } from "./positions.ts";
+import { summarizeWallet, type WalletSummary, withQueuePositions } from "./compose.ts";
 
 /** Trades per page of the wallet's history (the seed's page size). */
 export const WALLET_TRADES_PAGE_SIZE = 75;

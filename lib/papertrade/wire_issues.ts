@@ -85,7 +85,9 @@ function describeIssue(issue: z.core.$ZodIssue, body: unknown): string {
     // Custom regex messages in wire.ts win over the error map and carry no value, so quote it.
     return `${where}: ${issue.message}, got ${preview(valueAt(body, issue.path))}`;
   }
-  if (issue.message.startsWith("has ")) return `${where} ${issue.message}`;
+  // The error map words array and tuple lengths as "has N items …": read as "path has N items".
+  const isLength = issue.code === "too_small" || issue.code === "too_big";
+  if (isLength && issue.origin === "array") return `${where} ${issue.message}`;
   return `${where}: ${issue.message}`;
 }
 

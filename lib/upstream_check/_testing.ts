@@ -1,7 +1,27 @@
 /**
- * Test helper: a loopback proxy in front of the replay upstream that breaks chosen answers, so
- * the checks can be shown a changed upstream without editing the committed fixtures.
+ * Test helpers of this folder: the replay upstream for the length of a test, and a loopback
+ * proxy in front of it that breaks chosen answers, so the checks can be shown a changed upstream
+ * without editing the committed fixtures.
  */
+import {
+  catalog,
+  type ReplayOptions,
+  type ReplayUpstream,
+  startReplayUpstream,
+} from "../../fixtures/mod.ts";
+
+/** Runs `fn` against a fresh replay upstream (pinned to catalog time by default), then closes it. */
+export async function withReplay(
+  fn: (u: ReplayUpstream) => Promise<void>,
+  options: ReplayOptions = { now: () => catalog.baseTimeMs },
+): Promise<void> {
+  const upstream = await startReplayUpstream(options);
+  try {
+    await fn(upstream);
+  } finally {
+    await upstream.close();
+  }
+}
 
 /** Rewrites the JSON answer of one path; return the value to send instead. */
 export type Breakage = (body: Record<string, unknown>) => unknown;

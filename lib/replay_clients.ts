@@ -1,7 +1,10 @@
-/** Test helper: the replay upstream with real clients pointed at it, pinned to catalog time. */
-import { catalog, type ReplayUpstream, startReplayUpstream } from "../../fixtures/mod.ts";
-import { createHyperEvmClient, type HyperEvmClient } from "../hyperevm/mod.ts";
-import { createPapertradeClient, type PapertradeClient } from "../papertrade/mod.ts";
+/**
+ * Test helper for lib tests in any folder: the replay upstream with real clients pointed at it,
+ * pinned to catalog time.
+ */
+import { catalog, type ReplayUpstream, startReplayUpstream } from "../fixtures/mod.ts";
+import { createHyperEvmClient, type HyperEvmClient } from "./hyperevm/mod.ts";
+import { createPapertradeClient, type PapertradeClient } from "./papertrade/mod.ts";
 
 export { catalog };
 

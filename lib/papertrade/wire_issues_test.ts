@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { describeWireIssues, formatPath, wireIssueMessage } from "./_wire_issues.ts";
+import { describeWireIssues, formatPath, wireIssueMessage } from "./wire_issues.ts";
 import { endedIntentRow, marketStats, protocolHistory, walletSnapshot } from "./wire.ts";
 import { hash, wireSnapshot } from "./_testing.ts";
 

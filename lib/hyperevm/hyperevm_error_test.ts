@@ -1,0 +1,26 @@
+import { equal } from "node:assert/strict";
+import { HyperEvmError } from "./hyperevm_error.ts";
+
+const refusalOf = (method: string, failures: string[]) =>
+  new HyperEvmError(method, `${method} failed`, { failures }).refusal;
+
+Deno.test("an eth_getLogs range refusal is told apart however the node words it", () => {
+  for (
+    const words of [
+      "RPC error -32000: query exceeds max block range 1000",
+      "RPC error -32602: block range too high",
+      "RPC error -32005: range 5000 exceeds limit of 1000",
+    ]
+  ) {
+    equal(refusalOf("eth_getLogs", [words]), "block_range", words);
+    equal(refusalOf("eth_getLogs", ["HTTP 502", words]), "block_range", words);
+  }
+});
+
+Deno.test("transport failures, other methods and shape errors are no range refusal", () => {
+  equal(refusalOf("eth_getLogs", ["HTTP 502", "timeout after 8000 ms"]), null);
+  equal(refusalOf("eth_call", ["RPC error -32000: block range too high"]), null);
+  const shape = new HyperEvmError("eth_getLogs", "upstream changed: eth_getLogs out of range");
+  equal(shape.kind, "schema");
+  equal(shape.refusal, null);
+});
