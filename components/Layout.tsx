@@ -1,4 +1,5 @@
 import type { ComponentChildren } from "preact";
+import { StaleNotice } from "./StaleNotice.tsx";
 
 /** Props of the page shell. */
 export interface LayoutProps {
@@ -70,7 +71,10 @@ export function Layout(props: LayoutProps) {
             <button type="button" class="theme-toggle" data-theme-toggle hidden>Theme</button>
           </header>
         )}
-        <main id="main">{props.children}</main>
+        <main id="main">
+          <StaleNotice />
+          {props.children}
+        </main>
         {!props.embed && (
           <footer class="site-footer">
             <p>

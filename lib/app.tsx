@@ -15,6 +15,7 @@ import { mcpRoutes } from "../routes/mcp.ts";
 import { apiToolsRoutes } from "../routes/api_tools.ts";
 import { pageRoutes } from "../routes/pages.ts";
 import { liveRoutes, type LiveRoutesOptions } from "../routes/live.ts";
+import { freshnessScopes } from "./cache/freshness_scope.ts";
 
 /** Tuning of the app's parts; the defaults are the production values. */
 export interface CreateAppOptions {
@@ -26,6 +27,7 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   const app = new Hono();
   app.use("*", securityHeaders());
+  app.use("*", freshnessScopes());
   app.use(
     "/static/*",
     serveStatic({ root: new URL("..", import.meta.url).pathname.replace(/\/$/, "") }),
