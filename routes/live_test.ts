@@ -9,7 +9,12 @@ import { replayMaterial, scriptedClient, snapshotThenWait } from "../lib/live/_t
 import { liveRoutes, type LiveRoutesOptions } from "./live.ts";
 
 const WHALE = catalog.wallets.whale.address;
-const FAST: LiveRoutesOptions = { pricePollMs: 20, heartbeatMs: 30, retryMs: 500 };
+const FAST: LiveRoutesOptions = {
+  pricePollMs: 20,
+  heartbeatMs: 30,
+  retryMs: 500,
+  hub: { graceMs: 0 },
+};
 
 /** The live routes alone over the test deps, counting fully closed streams. */
 function liveApp(options: LiveRoutesOptions = {}) {
@@ -174,7 +179,7 @@ Deno.test("an upstream that fails mid-stream ends the live stream with an error 
   const build = (deps: AppDeps): Hono =>
     liveRoutes({ ...deps, papertrade: scripted.client }, {
       ...FAST,
-      watch: { reopenDelayMs: 1, maxReopenFailures: 2 },
+      hub: { reopenDelayMs: 1, maxReopenFailures: 2, graceMs: 0 },
       onStreamClosed: () => closed.count++,
     });
   await withTestApp(async (app) => {
