@@ -14,7 +14,11 @@ import type { AppDeps } from "../lib/deps.ts";
 import { fetchWalletPositions } from "../lib/wallet/mod.ts";
 import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { type MarketFeed, sharedMarketFeed } from "../lib/live/market_feed.ts";
-import { isUnknownWallet, type LiveEvent, watchWalletPositions } from "../lib/live/watch_positions.ts";
+import {
+  isUnknownWallet,
+  type LiveEvent,
+  watchWalletPositions,
+} from "../lib/live/watch_positions.ts";
 import { sharedWalletHub, type WalletHub, type WalletHubOptions } from "../lib/live/wallet_hub.ts";
 import { openViewerStream } from "../lib/live/viewer_stream.ts";
 import type { Timers } from "../lib/live/timers.ts";

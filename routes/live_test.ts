@@ -198,3 +198,26 @@ Deno.test("an upstream that fails mid-stream ends the live stream with an error 
     await eventually(() => closed.count === 1 && scripted.calls.openStreams === 0, "released");
   }, { build });
 });
+
+Deno.test("forty viewers of one wallet share one upstream stream; leaving by close or reset frees every slot", async () => {
+  const opened = { count: 0 };
+  const { build, closed } = liveApp({ onStreamOpened: () => opened.count++ });
+  await withTestApp(async (app) => {
+    const resets = Array.from({ length: 20 }, () => new AbortController());
+    const responses = await Promise.all(
+      Array.from(
+        { length: 40 },
+        (_, i) =>
+          app.fetch(`/wallet/${WHALE}/live`, { signal: i < 20 ? resets[i].signal : undefined }),
+      ),
+    );
+    assert.ok(responses.every((response) => response.status === 200));
+    assert.equal(app.upstream.stats().openStreams, 1, "one upstream wallet stream for forty");
+    assert.equal(opened.count, 40);
+    // Half leave cleanly, half reset the connection mid-stream.
+    await Promise.all(responses.slice(20).map((response) => response.body!.cancel()));
+    resets.forEach((reset) => reset.abort());
+    await Promise.all(responses.slice(0, 20).map((r) => r.body!.cancel().catch(() => {})));
+    await streamClosedEverywhere(app, closed, 40);
+  }, { build });
+});

@@ -3,7 +3,11 @@
  * account in sync, the shared market feed brings new marks, and every change yields a freshly
  * valued view. Neither upstream stream belongs to one viewer.
  */
-import { PapertradeApiError, type PapertradeClient, type WalletAccount } from "../papertrade/mod.ts";
+import {
+  PapertradeApiError,
+  type PapertradeClient,
+  type WalletAccount,
+} from "../papertrade/mod.ts";
 import { totalPositions, valuePositions } from "../wallet/mod.ts";
 import type { PositionsView } from "../../islands/positions_view.ts";
 import type { MarketFeed, MarketState } from "./market_feed.ts";
