@@ -1,4 +1,5 @@
 import type { ComponentChildren } from "preact";
+import { assetUrl } from "../lib/delivery/static_assets.ts";
 import { StaleNotice } from "./StaleNotice.tsx";
 
 /** Props of the page shell. */
@@ -29,9 +30,9 @@ export function Layout(props: LayoutProps) {
         <title>{props.title}</title>
         {props.description && <meta name="description" content={props.description} />}
         <meta name="color-scheme" content="light dark" />
-        <link rel="stylesheet" href="/static/style.css" />
-        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        <script src="/static/enhance.js" defer></script>
+        <link rel="stylesheet" href={assetUrl("/static/style.css")} />
+        <link rel="icon" href={assetUrl("/static/favicon.svg")} type="image/svg+xml" />
+        <script src={assetUrl("/static/enhance.js")} defer></script>
         {props.islandScript && <script type="module" src={props.islandScript}></script>}
         {props.head}
       </head>

@@ -16,6 +16,7 @@ import { apiToolsRoutes } from "../routes/api_tools.ts";
 import { pageRoutes } from "../routes/pages.ts";
 import { liveRoutes, type LiveRoutesOptions } from "../routes/live.ts";
 import { freshnessScopes } from "./cache/freshness_scope.ts";
+import { compression, staticAssets } from "./delivery/mod.ts";
 
 /** Tuning of the app's parts; the defaults are the production values. */
 export interface CreateAppOptions {
@@ -26,8 +27,10 @@ export interface CreateAppOptions {
 /** Builds the app over its dependencies. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   const app = new Hono();
+  app.use("*", compression());
   app.use("*", securityHeaders());
   app.use("*", freshnessScopes());
+  app.use("/static/*", staticAssets());
   app.use(
     "/static/*",
     serveStatic({ root: new URL("..", import.meta.url).pathname.replace(/\/$/, "") }),

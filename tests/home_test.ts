@@ -4,6 +4,7 @@ import { catalog } from "../fixtures/mod.ts";
 import { createApp } from "../lib/app.tsx";
 import { createDeps } from "../lib/boot.ts";
 import { DEFAULT_CONFIG } from "../lib/config.ts";
+import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 async function withApp(
   run: (
@@ -49,7 +50,7 @@ Deno.test("the home page renders the overview, both markets at their mark and th
     assert.equal(rows.length, 11, "a header row and the ten latest trades");
     // No islands here: the only script is the shared, deferred enhancement script.
     const scripts = html.match(/<script[^>]*>/g) ?? [];
-    assert.deepEqual(scripts, ['<script src="/static/enhance.js" defer>']);
+    assert.deepEqual(scripts, [`<script src="${assetUrl("/static/enhance.js")}" defer>`]);
   });
 });
 
