@@ -98,9 +98,6 @@ export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono
       options.onStreamClosed?.();
     };
     const control = new AbortController();
-    const requestSignal = c.req.raw.signal;
-    const onGone = () => control.abort();
-    requestSignal.addEventListener("abort", onGone, { once: true });
     const watch = watchWalletPositions(deps.papertrade, address.toLowerCase(), {
       feed: feed(),
       hub: hub(),
@@ -113,14 +110,11 @@ export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono
         step.done ? { type: "error", error: new Error("the watch ended early") } : step.value,
       (error) => ({ type: "error", error }),
     ) as LiveEvent;
-    requestSignal.removeEventListener("abort", onGone);
-    if (first.type === "error" || control.signal.aborted) {
+    if (first.type === "error") {
       control.abort();
       void watch.return().catch(() => {});
       release();
-      return first.type === "error"
-        ? failureResponse(first.error, address)
-        : problem(499, "gone", "The client went away.");
+      return failureResponse(first.error, address);
     }
     const body = openViewerStream({
       watch,
@@ -131,7 +125,8 @@ export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono
       maxLifetimeMs,
       stallMs,
       now: deps.now,
-      requestSignal,
+      // Not the request's signal: Deno's legacy abort-on-success makes it noisy, and the body's
+      // cancel already tells us when the client closes or resets the connection.
       describeError: (error) => failureBody(error, address).body,
       onRelease: release,
       timers: options.timers,
