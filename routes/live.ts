@@ -22,6 +22,7 @@ import {
 import { sharedWalletHub, type WalletHub, type WalletHubOptions } from "../lib/live/wallet_hub.ts";
 import { openViewerStream } from "../lib/live/viewer_stream.ts";
 import type { Timers } from "../lib/live/timers.ts";
+import { uncachedClient } from "../lib/cache/mod.ts";
 import { describeUpstreamFailure } from "../lib/upstream_error.ts";
 
 /** Limits and timing of the live routes; tests shorten them. */
@@ -65,7 +66,10 @@ export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono
   const hub = () => options.walletHub ?? sharedWalletHub(deps.papertrade, options.hub);
   const feed = () =>
     options.feed ??
-      sharedMarketFeed(deps.papertrade, { pollMs: options.pricePollMs, now: deps.now });
+      sharedMarketFeed(uncachedClient(deps.papertrade), {
+        pollMs: options.pricePollMs,
+        now: deps.now,
+      });
   let openStreams = 0;
   const app = new Hono();
 

@@ -7,6 +7,16 @@ import type { CallOptions, PapertradeClient } from "../papertrade/mod.ts";
 import { type CachedMethod, READ_LIFETIMES } from "./lifetimes.ts";
 import type { ReadCache } from "./read_cache.ts";
 
+const underlying = new WeakMap<PapertradeClient, PapertradeClient>();
+
+/**
+ * The client behind a cached one (or `client` itself). For the live price poller: it is one
+ * shared poll already, and serving it a kept answer would only make the marks one poll older.
+ */
+export function uncachedClient(client: PapertradeClient): PapertradeClient {
+  return underlying.get(client) ?? client;
+}
+
 /** Wraps `client` so its reads are cached in `cache`. */
 export function cachePapertradeClient(
   client: PapertradeClient,
@@ -20,7 +30,7 @@ export function cachePapertradeClient(
   ): Promise<T> {
     return cache.read(readKey(method, params), READ_LIFETIMES[method], load, signal);
   }
-  return {
+  const cachedClient: PapertradeClient = {
     ...client,
     fetchTradingState: ({ signal } = {}) =>
       cached("fetchTradingState", {}, signal, () => client.fetchTradingState()),
@@ -61,6 +71,8 @@ export function cachePapertradeClient(
       ),
     openWalletStream: (address, options) => client.openWalletStream(address, options),
   };
+  underlying.set(cachedClient, uncachedClient(client));
+  return cachedClient;
 }
 
 /**

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { PapertradeApiError, type PapertradeClient } from "../papertrade/mod.ts";
-import { cachePapertradeClient, readKey } from "./cached_client.ts";
+import { cachePapertradeClient, readKey, uncachedClient } from "./cached_client.ts";
 import { createReadCache } from "./read_cache.ts";
 import { isUpstreamOutage, kvLastGoodStore, withFreshnessScope } from "./mod.ts";
 
@@ -109,4 +109,11 @@ Deno.test("a fresh process serves the last good answer from a file-backed Deno K
   } finally {
     await Deno.remove(path);
   }
+});
+
+Deno.test("the client behind a cached one is still reachable, for the shared price poller", () => {
+  const { client } = echoClient();
+  const cached = cachePapertradeClient(client, createReadCache());
+  assert.equal(uncachedClient(cached), client);
+  assert.equal(uncachedClient(client), client);
 });

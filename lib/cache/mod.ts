@@ -9,7 +9,7 @@ import { cachePapertradeClient } from "./cached_client.ts";
 import { kvLastGoodStore } from "./kv_last_good.ts";
 import { createReadCache, type ReadCache, type ReadCacheOptions } from "./read_cache.ts";
 
-export { cachePapertradeClient, readKey } from "./cached_client.ts";
+export { cachePapertradeClient, readKey, uncachedClient } from "./cached_client.ts";
 export { type CachedMethod, READ_LIFETIMES, type ReadLifetime } from "./lifetimes.ts";
 export {
   createReadCache,
@@ -62,5 +62,5 @@ export function withReadCache(
       )
       : undefined);
   const cache = createReadCache({ isOutage: isUpstreamOutage, ...options, lastGood });
-  return { ...cachePapertradeClient(client, cache), readCache: cache };
+  return Object.assign(cachePapertradeClient(client, cache), { readCache: cache });
 }
