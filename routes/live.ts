@@ -29,7 +29,10 @@ import { describeUpstreamFailure } from "../lib/upstream_error.ts";
 export interface LiveRoutesOptions {
   /** Interval of the shared latest-prices poll (default 1500 ms). */
   pricePollMs?: number;
-  /** Heartbeat interval of a quiet stream (default 15 s). */
+  /**
+   * Heartbeat interval of a quiet stream (default 5 s). A write is also how a connection that
+   * closed without the runtime noticing is found out, so this bounds how long its slot lasts.
+   */
   heartbeatMs?: number;
   /** A stream ends after this long (default 10 min); the client reconnects. */
   maxLifetimeMs?: number;
@@ -58,7 +61,7 @@ const NO_STORE = { "cache-control": "no-store" };
 
 /** Routes of the live positions stream and its polling twin. */
 export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono {
-  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const heartbeatMs = options.heartbeatMs ?? 5_000;
   const maxLifetimeMs = options.maxLifetimeMs ?? 600_000;
   const maxStreams = options.maxStreams ?? 500;
   const retryMs = options.retryMs ?? 2_000;
@@ -102,6 +105,11 @@ export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono
       options.onStreamClosed?.();
     };
     const control = new AbortController();
+    // Deno aborts the request's signal when the client goes away (and, in its legacy mode,
+    // also once a response is complete: harmless here, the viewer is over by then).
+    const requestSignal = c.req.raw.signal;
+    const onGone = () => control.abort();
+    requestSignal.addEventListener("abort", onGone, { once: true });
     const watch = watchWalletPositions(deps.papertrade, address.toLowerCase(), {
       feed: feed(),
       hub: hub(),
@@ -114,11 +122,14 @@ export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono
         step.done ? { type: "error", error: new Error("the watch ended early") } : step.value,
       (error) => ({ type: "error", error }),
     ) as LiveEvent;
-    if (first.type === "error") {
+    requestSignal.removeEventListener("abort", onGone);
+    if (first.type === "error" || control.signal.aborted) {
       control.abort();
       void watch.return().catch(() => {});
       release();
-      return failureResponse(first.error, address);
+      return first.type === "error"
+        ? failureResponse(first.error, address)
+        : problem(503, "gone", "The client went away before the first view.");
     }
     const body = openViewerStream({
       watch,
@@ -129,8 +140,7 @@ export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono
       maxLifetimeMs,
       stallMs,
       now: deps.now,
-      // Not the request's signal: Deno's legacy abort-on-success makes it noisy, and the body's
-      // cancel already tells us when the client closes or resets the connection.
+      requestSignal,
       describeError: (error) => failureBody(error, address).body,
       onRelease: release,
       timers: options.timers,
