@@ -221,3 +221,20 @@ Deno.test("forty viewers of one wallet share one upstream stream; leaving by clo
     await streamClosedEverywhere(app, closed, 40);
   }, { build });
 });
+
+Deno.test("a viewer that stops reading does not hold up another viewer of the same wallet", async () => {
+  const { build, closed } = liveApp();
+  await withTestApp(async (app) => {
+    const stalled = await app.fetch(`/wallet/${WHALE}/live`);
+    const reading = await app.fetch(`/wallet/${WHALE}/live`);
+    assert.equal(app.upstream.stats().openStreams, 1);
+    // The stalled viewer never reads; the other keeps getting its heartbeats.
+    const { events } = await readEvents(
+      reading,
+      (seen) => seen.filter((e) => e.event === "heartbeat").length >= 5,
+    );
+    assert.ok(events.filter((e) => e.event === "heartbeat").length >= 5);
+    await stalled.body!.cancel();
+    await streamClosedEverywhere(app, closed, 2);
+  }, { build });
+});
