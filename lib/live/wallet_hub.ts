@@ -152,7 +152,12 @@ export function createWalletHub(
       const wallet = address.toLowerCase();
       let entry = wallets.get(wallet);
       if (!entry) {
-        entry = { listeners: new Set(), account: null, control: new AbortController(), grace: 0 };
+        entry = {
+          listeners: new Set(),
+          account: null,
+          control: new AbortController(),
+          grace: undefined,
+        };
         wallets.set(wallet, entry);
         void follow(wallet, entry);
       }
