@@ -28,6 +28,8 @@ import {
   serverErrorHandler,
 } from "./routes/_server_error.tsx";
 import { liveRoutes, type LiveRoutesOptions } from "./routes/live.ts";
+import { freshnessScopes } from "./lib/cache/freshness_scope.ts";
+import { compression, staticAssets } from "./lib/delivery/mod.ts";
 
 /** Tuning of the app's parts; the defaults are the production values. */
 export interface CreateAppOptions {
@@ -40,6 +42,7 @@ export interface CreateAppOptions {
 /** Builds the app over its dependencies. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   const app = new Hono();
+  app.use("*", compression());
   app.use("*", headWithoutBody());
   app.use("*", securityHeaders({ hsts: deps.config.siteUrl.startsWith("https:") }));
   app.use(
@@ -50,7 +53,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
       exempt: isExemptFromPageDeadline,
     }),
   );
+  app.use("*", freshnessScopes());
   app.use("/static/*", staticPathGuard());
+  app.use("/static/*", staticAssets());
   app.use(
     "/static/*",
     serveStatic({ root: new URL(".", import.meta.url).pathname.replace(/\/$/, "") }),

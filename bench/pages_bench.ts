@@ -14,6 +14,9 @@
  */
 import { catalog } from "../fixtures/mod.ts";
 import { startReplayApp } from "../replay_app.ts";
+import { createApp } from "../app.tsx";
+import { uncachedClient } from "../lib/cache/mod.ts";
+import type { AppDeps } from "../lib/deps.ts";
 import { fetchWalletPage } from "../lib/wallet/mod.ts";
 import { gzipSize } from "../scripts/build.ts";
 
@@ -77,7 +80,14 @@ function row(label: string, ms: number, relative = true): string {
   return `| ${label} | ${ms.toFixed(1)} | ${relative ? `${(ms / LATENCY_MS).toFixed(2)}x` : ""} |`;
 }
 
-const { origin, upstream, deps, close } = await startReplayApp();
+// Without the read cache (issue 12): this measures what a page costs when its reads go upstream.
+let deps!: AppDeps;
+const { origin, upstream, close } = await startReplayApp({
+  build: (cached) => {
+    deps = { ...cached, papertrade: uncachedClient(cached.papertrade) };
+    return createApp(deps);
+  },
+});
 try {
   console.log("| page | scripts | gzipped JS | budget | met |");
   console.log("| --- | --- | ---: | ---: | --- |");

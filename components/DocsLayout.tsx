@@ -1,6 +1,7 @@
 import { pageContext } from "../lib/page_context.ts";
 import { SiteHeader, themeAttributes } from "./SiteHeader.tsx";
 import type { ComponentChildren } from "preact";
+import { assetUrl } from "../lib/delivery/static_assets.ts";
 import type { DocsHeading } from "../lib/docs/markdown.ts";
 import type { DocsPage } from "../lib/docs/pages.ts";
 import { DocsNav } from "./DocsNav.tsx";
@@ -45,9 +46,9 @@ export function DocsLayout(props: DocsLayoutProps) {
         {props.markdownPath && (
           <link rel="alternate" type="text/markdown" href={props.markdownPath} />
         )}
-        <link rel="stylesheet" href="/static/docs.css" />
-        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        <script src="/static/build/enhance.js" defer></script>
+        <link rel="stylesheet" href={assetUrl("/static/docs.css")} />
+        <link rel="icon" href={assetUrl("/static/favicon.svg")} type="image/svg+xml" />
+        <script src={assetUrl("/static/build/enhance.js")} defer></script>
       </head>
       <body class="docs">
         <a class="skip-link" href="#content">Skip to content</a>

@@ -3,10 +3,11 @@
  * names it and carries its props as JSON, for `islands/client.ts` to hydrate.
  */
 import type { ComponentProps, ComponentType } from "preact";
+import { assetUrl } from "../lib/delivery/static_assets.ts";
 import { type IslandName, ISLANDS } from "../islands/registry.ts";
 
 /** URL of the island bundle; pages that render an `<Island>` pass it to `Layout.islandScript`. */
-export const ISLAND_SCRIPT_URL = "/static/build/islands.js";
+export const ISLAND_SCRIPT_URL = assetUrl("/static/build/islands.js");
 
 /**
  * Props as JSON for the `data-props` attribute. Preact escapes the attribute; `<`, `>`, `&`

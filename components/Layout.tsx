@@ -2,6 +2,8 @@ import type { ComponentChildren } from "preact";
 import { pageContext } from "../lib/page_context.ts";
 import { type NavSection, SiteHeader, themeAttributes } from "./SiteHeader.tsx";
 import { PAPERTRADE_OS_URL } from "./FeatureGrid.tsx";
+import { assetUrl } from "../lib/delivery/static_assets.ts";
+import { StaleNotice } from "./StaleNotice.tsx";
 
 /** Props of the page shell. */
 export interface LayoutProps {
@@ -37,16 +39,19 @@ export function Layout(props: LayoutProps) {
         <title>{props.title}</title>
         {props.description && <meta name="description" content={props.description} />}
         <meta name="color-scheme" content="light dark" />
-        <link rel="stylesheet" href="/static/style.css" />
-        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        <script src="/static/build/enhance.js" defer></script>
+        <link rel="stylesheet" href={assetUrl("/static/style.css")} />
+        <link rel="icon" href={assetUrl("/static/favicon.svg")} type="image/svg+xml" />
+        <script src={assetUrl("/static/build/enhance.js")} defer></script>
         {props.islandScript && <script type="module" src={props.islandScript}></script>}
         {props.head}
       </head>
       <body class={embed ? "embed" : undefined}>
         <a class="skip-link" href="#main">Skip to content</a>
         {!embed && <SiteHeader current={props.current} query={props.query} wallet={props.wallet} />}
-        <main id="main">{props.children}</main>
+        <main id="main">
+          <StaleNotice />
+          {props.children}
+        </main>
         {!embed && (
           <footer class="site-footer">
             <p>

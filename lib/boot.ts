@@ -4,16 +4,17 @@ import type { AppDeps } from "./deps.ts";
 import { createPapertradeClient } from "./papertrade/mod.ts";
 import { createHyperEvmClient } from "./hyperevm/mod.ts";
 import { upstreamFetch } from "./http/upstream_pool.ts";
+import { withReadCache } from "./cache/mod.ts";
 
 /** Real upstream clients over the configured URLs, with the system clock unless given one. */
 export function createDeps(config: AppConfig, options: { now?: () => number } = {}): AppDeps {
   return {
     config,
-    papertrade: createPapertradeClient({
+    papertrade: withReadCache(createPapertradeClient({
       baseUrl: config.papertradeApiUrl,
       timeoutMs: config.upstreamTimeoutMs,
       fetch: upstreamFetch,
-    }),
+    })),
     hyperevm: createHyperEvmClient({
       rpcUrl: config.rpcUrl,
       fallbackRpcUrl: config.fallbackRpcUrl,

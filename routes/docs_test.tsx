@@ -6,6 +6,7 @@ import { DOCS_PAGES, docsMarkdownPath, docsPath } from "../lib/docs/pages.ts";
 import { createDocsSite, type DocsSite } from "../lib/docs/site.ts";
 import { discoveryRoutes } from "./discovery.ts";
 import { docsRoutes } from "./docs.tsx";
+import { appStaticAssets } from "../lib/delivery/static_assets.ts";
 
 const SITE_URL = "https://docs-a.example";
 
@@ -76,7 +77,9 @@ Deno.test("every internal link and fragment in the docs resolves", async () => {
       checked.add(link);
       const [path, fragment] = link.split("#");
       if (path.startsWith("/static/")) {
-        await Deno.stat(new URL(`..${path}`, import.meta.url)); // throws if the file is missing
+        // Pages link assets by content hash; the file on disk has the plain name.
+        const file = [...appStaticAssets().values()].find((a) => a.hashedPath === path)?.path;
+        await Deno.stat(new URL(`..${file ?? path}`, import.meta.url)); // throws if missing
         continue;
       }
       if (!bodies.has(path)) {

@@ -6,6 +6,8 @@
  *   bounded lifetime; the browser's EventSource then reconnects by itself.
  * - `GET /wallet/:address/positions.json`: the same view once, for polling.
  * A bad address is a 400, an unknown wallet a 404, an upstream failure a 502/503/504, all JSON.
+ * Every viewer of a wallet shares one upstream wallet stream (`lib/live/wallet_hub.ts`) and the
+ * one price poller; a viewer's slot is freed the moment it leaves (`lib/live/viewer_stream.ts`).
  */
 import { ADDRESS_PATTERN as ADDRESS } from "../lib/address.ts";
 import { Hono } from "hono";
@@ -16,16 +18,22 @@ import { type MarketFeed, sharedMarketFeed } from "../lib/live/market_feed.ts";
 import {
   isUnknownWallet,
   type LiveEvent,
-  type WatchOptions,
   watchWalletPositions,
 } from "../lib/live/watch_positions.ts";
+import { sharedWalletHub, type WalletHub, type WalletHubOptions } from "../lib/live/wallet_hub.ts";
+import { openViewerStream } from "../lib/live/viewer_stream.ts";
+import type { Timers } from "../lib/live/timers.ts";
+import { uncachedClient } from "../lib/cache/mod.ts";
 import { describeUpstreamFailure } from "../lib/upstream_error.ts";
 
 /** Limits and timing of the live routes; tests shorten them. */
 export interface LiveRoutesOptions {
   /** Interval of the shared latest-prices poll (default 1500 ms). */
   pricePollMs?: number;
-  /** Heartbeat interval of a quiet stream (default 15 s). */
+  /**
+   * Heartbeat interval of a quiet stream (default 5 s). A write is also how a connection that
+   * closed without the runtime noticing is found out, so this bounds how long its slot lasts.
+   */
   heartbeatMs?: number;
   /** A stream ends after this long (default 10 min); the client reconnects. */
   maxLifetimeMs?: number;
@@ -33,11 +41,19 @@ export interface LiveRoutesOptions {
   maxStreams?: number;
   /** Reconnect delay the stream asks EventSource for (default 2000 ms). */
   retryMs?: number;
-  /** Reopen timing of the upstream wallet stream (see `watchWalletPositions`). */
-  watch?: Pick<WatchOptions, "reopenDelayMs" | "maxReopenFailures">;
+  /** A viewer that reads nothing for this long while a frame waits is dropped (default 10 s). */
+  stallMs?: number;
+  /** Grace period and reopen timing of the shared upstream wallet streams. */
+  hub?: WalletHubOptions;
+  /** Wallet hub to use instead of the process-wide one. */
+  walletHub?: WalletHub;
   /** Market feed to use instead of the process-wide one. */
   feed?: MarketFeed;
-  /** Called when a stream has fully ended: upstream stream closed, timers cleared. */
+  /** Timers of the viewer streams (default the runtime's). */
+  timers?: Timers;
+  /** Called when a viewer takes a slot. */
+  onStreamOpened?: () => void;
+  /** Called when a viewer's slot is freed (its timers cleared, its subscriptions left). */
   onStreamClosed?: () => void;
 }
 
@@ -45,13 +61,18 @@ const NO_STORE = { "cache-control": "no-store" };
 
 /** Routes of the live positions stream and its polling twin. */
 export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono {
-  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const heartbeatMs = options.heartbeatMs ?? 5_000;
   const maxLifetimeMs = options.maxLifetimeMs ?? 600_000;
   const maxStreams = options.maxStreams ?? 500;
   const retryMs = options.retryMs ?? 2_000;
+  const stallMs = options.stallMs ?? 10_000;
+  const hub = () => options.walletHub ?? sharedWalletHub(deps.papertrade, options.hub);
   const feed = () =>
     options.feed ??
-      sharedMarketFeed(deps.papertrade, { pollMs: options.pricePollMs, now: deps.now });
+      sharedMarketFeed(uncachedClient(deps.papertrade), {
+        pollMs: options.pricePollMs,
+        now: deps.now,
+      });
   let openStreams = 0;
   const app = new Hono();
 
@@ -75,13 +96,7 @@ export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono
       });
     }
     openStreams++;
-    const control = new AbortController();
-    const watch = watchWalletPositions(deps.papertrade, address.toLowerCase(), {
-      ...options.watch,
-      feed: feed(),
-      now: deps.now,
-      signal: control.signal,
-    });
+    options.onStreamOpened?.();
     let released = false;
     const release = () => {
       if (released) return;
@@ -89,74 +104,46 @@ export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono
       openStreams--;
       options.onStreamClosed?.();
     };
+    const control = new AbortController();
+    // Deno aborts the request's signal when the client goes away (and, in its legacy mode,
+    // also once a response is complete: harmless here, the viewer is over by then).
+    const requestSignal = c.req.raw.signal;
+    const onGone = () => control.abort();
+    requestSignal.addEventListener("abort", onGone, { once: true });
+    const watch = watchWalletPositions(deps.papertrade, address.toLowerCase(), {
+      feed: feed(),
+      hub: hub(),
+      now: deps.now,
+      signal: control.signal,
+    });
     // The first view decides the status: a wallet that cannot be read gets a plain error.
     const first = await watch.next().then(
       (step) =>
         step.done ? { type: "error", error: new Error("the watch ended early") } : step.value,
       (error) => ({ type: "error", error }),
     ) as LiveEvent;
-    if (first.type === "error") {
+    requestSignal.removeEventListener("abort", onGone);
+    if (first.type === "error" || control.signal.aborted) {
       control.abort();
-      await watch.return();
+      void watch.return().catch(() => {});
       release();
-      return failureResponse(first.error, address);
+      return first.type === "error"
+        ? failureResponse(first.error, address)
+        : problem(503, "gone", "The client went away before the first view.");
     }
-    const firstView = first.view;
-
-    const encoder = new TextEncoder();
-    let finished = false;
-    let heartbeat: ReturnType<typeof setInterval> | undefined;
-    let lifetime: ReturnType<typeof setTimeout> | undefined;
-    let output: ReadableStreamDefaultController<Uint8Array> | undefined;
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      clearInterval(heartbeat);
-      clearTimeout(lifetime);
-      control.abort();
-      try {
-        output?.close();
-      } catch {
-        // the client already went away
-      }
-    };
-    const send = (event: string, data: unknown) => {
-      if (finished) return;
-      try {
-        output?.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-      } catch {
-        finish();
-      }
-    };
-    const pump = async () => {
-      try {
-        for await (const event of watch) {
-          if (event.type === "positions") {
-            send("positions", event.view);
-          } else {
-            send("error", failureBody(event.error, address).body);
-            finish();
-          }
-        }
-      } catch (error) {
-        console.error(`live stream of ${address} failed:`, error);
-      } finally {
-        finish();
-        release();
-      }
-    };
-
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        output = controller;
-        controller.enqueue(encoder.encode(`retry: ${retryMs}\n\n`));
-        send("positions", firstView);
-        heartbeat = setInterval(() => send("heartbeat", { at: deps.now() }), heartbeatMs);
-        lifetime = setTimeout(finish, maxLifetimeMs);
-        void pump();
-      },
-      // The client left (Deno cancels the body when the connection closes).
-      cancel: finish,
+    const body = openViewerStream({
+      watch,
+      stopWatch: () => control.abort(),
+      firstView: first.view,
+      retryMs,
+      heartbeatMs,
+      maxLifetimeMs,
+      stallMs,
+      now: deps.now,
+      requestSignal,
+      describeError: (error) => failureBody(error, address).body,
+      onRelease: release,
+      timers: options.timers,
     });
     return new Response(body, {
       headers: {

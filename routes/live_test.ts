@@ -9,7 +9,12 @@ import { replayMaterial, scriptedClient, snapshotThenWait } from "../lib/live/_t
 import { liveRoutes, type LiveRoutesOptions } from "./live.ts";
 
 const WHALE = catalog.wallets.whale.address;
-const FAST: LiveRoutesOptions = { pricePollMs: 20, heartbeatMs: 30, retryMs: 500 };
+const FAST: LiveRoutesOptions = {
+  pricePollMs: 20,
+  heartbeatMs: 30,
+  retryMs: 500,
+  hub: { graceMs: 0 },
+};
 
 /** The live routes alone over the test deps, counting fully closed streams. */
 function liveApp(options: LiveRoutesOptions = {}) {
@@ -174,7 +179,7 @@ Deno.test("an upstream that fails mid-stream ends the live stream with an error 
   const build = (deps: AppDeps): Hono =>
     liveRoutes({ ...deps, papertrade: scripted.client }, {
       ...FAST,
-      watch: { reopenDelayMs: 1, maxReopenFailures: 2 },
+      hub: { reopenDelayMs: 1, maxReopenFailures: 2, graceMs: 0 },
       onStreamClosed: () => closed.count++,
     });
   await withTestApp(async (app) => {
@@ -191,5 +196,45 @@ Deno.test("an upstream that fails mid-stream ends the live stream with an error 
     assert.match(error.message, /stream refused/);
     assert.equal(scripted.calls.streams, 1 + 3, "the first stream and three refused reopens");
     await eventually(() => closed.count === 1 && scripted.calls.openStreams === 0, "released");
+  }, { build });
+});
+
+Deno.test("forty viewers of one wallet share one upstream stream; leaving by close or reset frees every slot", async () => {
+  const opened = { count: 0 };
+  const { build, closed } = liveApp({ onStreamOpened: () => opened.count++ });
+  await withTestApp(async (app) => {
+    const resets = Array.from({ length: 20 }, () => new AbortController());
+    const responses = await Promise.all(
+      Array.from(
+        { length: 40 },
+        (_, i) =>
+          app.fetch(`/wallet/${WHALE}/live`, { signal: i < 20 ? resets[i].signal : undefined }),
+      ),
+    );
+    assert.ok(responses.every((response) => response.status === 200));
+    assert.equal(app.upstream.stats().openStreams, 1, "one upstream wallet stream for forty");
+    assert.equal(opened.count, 40);
+    // Half leave cleanly, half reset the connection mid-stream.
+    await Promise.all(responses.slice(20).map((response) => response.body!.cancel()));
+    resets.forEach((reset) => reset.abort());
+    await Promise.all(responses.slice(0, 20).map((r) => r.body!.cancel().catch(() => {})));
+    await streamClosedEverywhere(app, closed, 40);
+  }, { build });
+});
+
+Deno.test("a viewer that stops reading does not hold up another viewer of the same wallet", async () => {
+  const { build, closed } = liveApp();
+  await withTestApp(async (app) => {
+    const stalled = await app.fetch(`/wallet/${WHALE}/live`);
+    const reading = await app.fetch(`/wallet/${WHALE}/live`);
+    assert.equal(app.upstream.stats().openStreams, 1);
+    // The stalled viewer never reads; the other keeps getting its heartbeats.
+    const { events } = await readEvents(
+      reading,
+      (seen) => seen.filter((e) => e.event === "heartbeat").length >= 5,
+    );
+    assert.ok(events.filter((e) => e.event === "heartbeat").length >= 5);
+    await stalled.body!.cancel();
+    await streamClosedEverywhere(app, closed, 2);
   }, { build });
 });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { withPages } from "./_app.ts";
+import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 Deno.test("the home page renders the overview, both markets at their mark and the latest trades", async () => {
   await withPages(async ({ app }) => {
@@ -22,7 +23,7 @@ Deno.test("the home page renders the overview, both markets at their mark and th
     assert.equal(rows.length, 11, "a header row and the ten latest trades");
     // No islands here: the only script is the shared, deferred enhancement script.
     const scripts = html.match(/<script[^>]*>/g) ?? [];
-    assert.deepEqual(scripts, ['<script src="/static/build/enhance.js" defer>']);
+    assert.deepEqual(scripts, [`<script src="${assetUrl("/static/build/enhance.js")}" defer>`]);
   });
 });
 

@@ -16,6 +16,7 @@ import type { PositionsView } from "../islands/positions_view.ts";
 import { buildIslands, gzipSize, ISLANDS_BUNDLE } from "../scripts/build.ts";
 import { catalog, withTestApp } from "./_app.ts";
 import { fullApp } from "./browser/_full_app.ts";
+import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 const HOSTILE = [
   "</script><script>alert(1)</script>",
@@ -199,7 +200,9 @@ for (const page of ISLAND_FREE) {
         const response = await app.fetch(page.path);
         assert.equal(response.status, 200);
         const found = scriptsOf(await response.text());
-        assert.deepEqual(found.scripts, ['<script src="/static/build/enhance.js" defer>']);
+        assert.deepEqual(found.scripts, [
+          `<script src="${assetUrl("/static/build/enhance.js")}" defer>`,
+        ]);
         assert.deepEqual(found.preloads, []);
         assert.equal(found.bundleReferences, 0);
       }, { build });
@@ -216,7 +219,7 @@ Deno.test({
       const html = await response.text();
       const found = scriptsOf(html);
       assert.deepEqual(found.scripts, [
-        '<script src="/static/build/enhance.js" defer>',
+        `<script src="${assetUrl("/static/build/enhance.js")}" defer>`,
         `<script type="module" src="${ISLAND_SCRIPT_URL}">`,
       ]);
       assert.deepEqual(found.preloads, []);

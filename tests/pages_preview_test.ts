@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { catalog, SITE_URL, withPages } from "./_pages.ts";
+import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 const whale = catalog.wallets.whale.address;
 
@@ -29,7 +30,7 @@ Deno.test("a /w/ link carries Open Graph and Twitter tags and sends browsers on 
     assert.ok(body.includes(`<meta http-equiv="refresh" content="0; url=/wallet/${whale}"/>`));
     assert.ok(body.includes(`<a href="/wallet/${whale}">Open the wallet page</a>`));
     const scripts = body.match(/<script[^>]*>/g) ?? [];
-    assert.deepEqual(scripts, ['<script src="/static/build/enhance.js" defer>']);
+    assert.deepEqual(scripts, [`<script src="${assetUrl("/static/build/enhance.js")}" defer>`]);
   });
 });
 

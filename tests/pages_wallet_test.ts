@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { catalog, withPages } from "./_pages.ts";
+import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 const whale = catalog.wallets.whale.address;
 const HISTORY = catalog.tradeHistory;
@@ -35,7 +36,9 @@ Deno.test("the wallet page shows funds, live positions, intents, PAPER, keys, ra
     // The positions section (live island) lists every open position.
     assert.match(body, /<section class="wallet-positions" aria-labelledby="open-positions"/);
     assert.match(body, /data-island="LivePositions"/);
-    assert.match(body, /<script type="module" src="\/static\/build\/islands\.js">/);
+    assert.ok(
+      body.includes(`<script type="module" src="${assetUrl("/static/build/islands.js")}">`),
+    );
     // Pending intents link to their page with the wallet, which enables the queue check.
     assert.match(body, new RegExp(`href="/intent/0x[0-9a-f]{64}\\?wallet=${whale}"`));
     // One session key has expired, the other is active.

@@ -12,8 +12,9 @@ import { decodeTransactionTool } from "./decode_transaction.ts";
 import { getLeaderboardTool } from "./get_leaderboard.ts";
 import { getTradeHistoryTool } from "./get_trade_history.ts";
 import { getProtocolOverviewTool } from "./get_protocol_overview.ts";
+import { withStaleFields } from "../lib/cache/stale_label.ts";
 
-/** Every tool, in the seed's order. */
+/** Every tool, in the seed's order; each output may add `as_of`/`stale` (see lib/cache). */
 // deno-lint-ignore no-explicit-any -- each tool has its own schema types
 export const TOOLS: readonly ToolDefinition<any, any>[] = [
   searchTool,
@@ -25,7 +26,7 @@ export const TOOLS: readonly ToolDefinition<any, any>[] = [
   getLeaderboardTool,
   getTradeHistoryTool,
   getProtocolOverviewTool,
-];
+].map((tool) => ({ ...tool, outputSchema: withStaleFields(tool.outputSchema) }));
 
 // Look a tool up with `findTool(TOOLS, name)` from lib/mcp/call_tool.ts: the one lookup, which
 // the MCP layer also runs over the (possibly injected) list it serves.

@@ -5,6 +5,7 @@
  * in tests).
  */
 import { KvStore } from "./kv_store.ts";
+import { openSharedKv } from "../kv.ts";
 import { MemoryStore } from "./memory_store.ts";
 import {
   createRateLimiter,
@@ -18,7 +19,7 @@ import {
 export interface DefaultLimiterOptions {
   /** Environment to read `DENO_DEPLOYMENT_ID` and `RATE_LIMIT_STORE` from. */
   env?: { get(name: string): string | undefined };
-  /** Opens the KV database; default `Deno.openKv()`. */
+  /** Opens the KV database; default the process's shared one (`lib/kv.ts`). */
   openKv?: () => Promise<Deno.Kv>;
   /** Calls per window (default 60) and window length (default 60 s). */
   limit?: number;
@@ -46,7 +47,7 @@ export function defaultStoreKind(
 export function createDefaultLimiter(options: DefaultLimiterOptions = {}): RateLimiter {
   const env = options.env ?? Deno.env;
   const store = defaultStoreKind(env) === "kv"
-    ? lazyKvStore(options.openKv ?? (() => Deno.openKv()), options.onKvError)
+    ? lazyKvStore(options.openKv ?? (() => openSharedKv()), options.onKvError)
     : new MemoryStore();
   const { limit, windowMs, now } = options;
   return createRateLimiter({ limit, windowMs, now, store });

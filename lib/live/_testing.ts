@@ -11,6 +11,7 @@ import {
   type WalletAccount,
   type WalletStreamEvent,
 } from "../papertrade/mod.ts";
+import type { Timers } from "./timers.ts";
 
 /** Domain values of the fixtures: the trading state, prices and the whale's account. */
 export interface ReplayMaterial {
@@ -124,4 +125,115 @@ export function shiftPrices(points: PricePoint[], delta: bigint, at: number): Pr
     bid: point.bid + delta,
     ask: point.ask + delta,
   }));
+}
+
+/** Timers on a clock the test moves: nothing fires until `advance` passes its time. */
+export interface ManualTimers extends Timers {
+  /** Moves the clock by `ms`, running every timer that falls due, in order. */
+  advance(ms: number): Promise<void>;
+  /** Timers still pending. */
+  pending(): number;
+  now(): number;
+}
+
+/** A {@link ManualTimers} starting at 0. */
+export function manualTimers(): ManualTimers {
+  let now = 0;
+  let nextId = 1;
+  const due = new Map<number, { at: number; run: () => void }>();
+  return {
+    setTimeout(run, ms) {
+      const id = nextId++;
+      due.set(id, { at: now + Math.max(0, ms), run });
+      return id;
+    },
+    clearTimeout(id) {
+      due.delete(id as number);
+    },
+    async advance(ms) {
+      const until = now + ms;
+      while (true) {
+        const [id, next] = [...due.entries()].sort(([, a], [, b]) => a.at - b.at)[0] ?? [];
+        if (id === undefined || next!.at > until) break;
+        due.delete(id);
+        now = next!.at;
+        next!.run();
+        await settle();
+      }
+      now = until;
+      await settle();
+    },
+    pending: () => due.size,
+    now: () => now,
+  };
+}
+
+/** Lets every promise continuation that is ready run (a few macrotask-free turns). */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}
+
+/**
+ * A wallet stream the test drives: each opening is recorded; the test pushes events, drops or
+ * fails it. A pending read settles when the stream's signal aborts, as the real client's does.
+ */
+export interface ControlledStreams {
+  client: PapertradeClient;
+  /** Openings so far, newest last. */
+  openings: ControlledOpening[];
+  /** Streams open right now (counted until the generator finishes). */
+  open(): number;
+}
+
+/** One opening of a {@link ControlledStreams} stream. */
+export interface ControlledOpening {
+  signal: AbortSignal;
+  push(event: WalletStreamEvent): void;
+  /** Ends the stream as an upstream close would. */
+  end(): void;
+  fail(error: unknown): void;
+  /** True while the consumer waits for the next event (a pending read). */
+  reading(): boolean;
+}
+
+/** Builds a {@link ControlledStreams}. */
+export function controlledStreams(): ControlledStreams {
+  const openings: ControlledOpening[] = [];
+  let open = 0;
+  const client = {
+    openWalletStream(_address: string, options: { signal?: AbortSignal }) {
+      const signal = options.signal ?? new AbortController().signal;
+      const queue: Array<{ event?: WalletStreamEvent; end?: true; error?: unknown }> = [];
+      let wake: (() => void) | null = null;
+      const poke = () => {
+        wake?.();
+        wake = null;
+      };
+      signal.addEventListener("abort", poke, { once: true });
+      const opening: ControlledOpening = {
+        signal,
+        push: (event) => (queue.push({ event }), poke()),
+        end: () => (queue.push({ end: true }), poke()),
+        fail: (error) => (queue.push({ error }), poke()),
+        reading: () => wake !== null,
+      };
+      openings.push(opening);
+      return (async function* () {
+        open++;
+        try {
+          while (!signal.aborted) {
+            if (queue.length === 0) await new Promise<void>((resolve) => wake = resolve);
+            const next = queue.shift();
+            if (!next) continue;
+            if (next.end) return;
+            if (next.error !== undefined) throw next.error;
+            yield next.event!;
+          }
+        } finally {
+          open--;
+        }
+      })();
+    },
+  } as unknown as PapertradeClient;
+  return { client, openings, open: () => open };
 }

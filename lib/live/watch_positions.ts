@@ -1,10 +1,9 @@
 /**
- * A wallet's open positions, followed live: the upstream wallet stream keeps the account in
- * sync (patches applied, reopened for a fresh snapshot when out of sync or dropped), the shared
- * market feed brings new marks, and every change yields a freshly valued view.
+ * A wallet's open positions, followed live: the shared wallet stream (`wallet_hub.ts`) keeps the
+ * account in sync, the shared market feed brings new marks, and every change yields a freshly
+ * valued view. Neither upstream stream belongs to one viewer.
  */
 import {
-  applyWalletPatch,
   PapertradeApiError,
   type PapertradeClient,
   type WalletAccount,
@@ -13,6 +12,7 @@ import { totalPositions, valuePositions } from "../wallet/mod.ts";
 import type { PositionsView } from "../../islands/positions_view.ts";
 import type { MarketFeed, MarketState } from "./market_feed.ts";
 import { buildPositionsView, viewContentKey } from "./positions_view.ts";
+import { sharedWalletHub, type WalletHub } from "./wallet_hub.ts";
 
 /** What a watch yields: a changed view, or the failure that ended it (always last). */
 export type LiveEvent =
@@ -27,10 +27,8 @@ export interface WatchOptions {
   now: () => number;
   /** Ends the watch when aborted. */
   signal?: AbortSignal;
-  /** Pause before reopening a dropped wallet stream, doubled per failure (default 1000 ms). */
-  reopenDelayMs?: number;
-  /** Failed reopens in a row after which the watch ends with an error (default 3). */
-  maxReopenFailures?: number;
+  /** Where the account comes from (default the client's `sharedWalletHub`). */
+  hub?: WalletHub;
 }
 
 /** True when the upstream says the wallet does not exist. */
@@ -41,16 +39,14 @@ export function isUnknownWallet(error: unknown): boolean {
 /**
  * Yields the wallet's positions view whenever its figures change (identical views are not
  * repeated). Fails fast when the wallet or the first marks cannot be read; once running, it
- * rides out brief upstream faults. Returning from the iteration or aborting the signal closes
- * the upstream stream and leaves the feed before the generator finishes.
+ * rides out brief upstream faults (the hub reopens its stream). Returning from the iteration or
+ * aborting the signal leaves the wallet hub at once and the feed before the generator finishes.
  */
 export async function* watchWalletPositions(
   papertrade: PapertradeClient,
   address: string,
   options: WatchOptions,
 ): AsyncGenerator<LiveEvent, void, undefined> {
-  const reopenDelayMs = options.reopenDelayMs ?? 1_000;
-  const maxReopenFailures = options.maxReopenFailures ?? 3;
   const control = new AbortController();
   const { signal } = control;
   const onCallerAbort = () => control.abort();
@@ -74,42 +70,6 @@ export async function* watchWalletPositions(
   };
   signal.addEventListener("abort", notify);
 
-  async function followAccount(): Promise<void> {
-    let failures = 0;
-    while (!signal.aborted) {
-      let sawSnapshot = false;
-      try {
-        for await (const event of papertrade.openWalletStream(address, { signal })) {
-          if (event.type === "snapshot") {
-            account = event.account;
-            sawSnapshot = true;
-            failures = 0;
-            notify();
-          } else if (event.type === "patch" && account !== null) {
-            const patched = applyWalletPatch(account, event.patch);
-            // Out of sync: stop here and reopen for a fresh snapshot.
-            if (!patched.inSync) break;
-            account = patched.account;
-            notify();
-          }
-        }
-        if (signal.aborted) return;
-        if (!sawSnapshot) {
-          throw new PapertradeApiError("the wallet stream closed before its snapshot", {
-            endpoint: "/state/user/live",
-            kind: "network",
-          });
-        }
-      } catch (error) {
-        if (signal.aborted) return;
-        if (account === null || isUnknownWallet(error) || ++failures > maxReopenFailures) {
-          return fail(error);
-        }
-      }
-      await sleep(reopenDelayMs * 2 ** Math.max(0, failures - 1), signal);
-    }
-  }
-
   const leaveFeed = options.feed.subscribe({
     onMarket(state) {
       market = state;
@@ -120,7 +80,13 @@ export async function* watchWalletPositions(
       if (market === null) fail(error);
     },
   });
-  const following = followAccount();
+  const leaveWallet = (options.hub ?? sharedWalletHub(papertrade)).subscribe(address, {
+    onAccount(next) {
+      account = next;
+      notify();
+    },
+    onError: fail,
+  });
   try {
     let lastKey = "";
     while (!signal.aborted) {
@@ -141,7 +107,8 @@ export async function* watchWalletPositions(
   } finally {
     control.abort();
     options.signal?.removeEventListener("abort", onCallerAbort);
-    await Promise.all([following, leaveFeed()]);
+    leaveWallet();
+    await leaveFeed();
   }
 }
 
@@ -152,16 +119,4 @@ function valueAccount(account: WalletAccount, market: MarketState, now: number):
     winFeeRate: market.trading.winFeeRate,
   });
   return buildPositionsView({ account, positions, totals: totalPositions(positions) }, now);
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
-  });
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { PapertradeApiError, type WalletStreamEvent } from "../papertrade/mod.ts";
 import { createMarketFeed } from "./market_feed.ts";
+import { createWalletHub } from "./wallet_hub.ts";
 import { type LiveEvent, watchWalletPositions } from "./watch_positions.ts";
 import {
   aborted,
@@ -29,8 +30,7 @@ async function withWatch(
     feed,
     now: () => 1_000,
     signal: control.signal,
-    reopenDelayMs: 1,
-    maxReopenFailures: 2,
+    hub: createWalletHub(scripted.client, { reopenDelayMs: 1, maxReopenFailures: 2, graceMs: 0 }),
   });
   try {
     await body(async () => (await watch.next()).value ?? undefined, scripted);
@@ -38,7 +38,11 @@ async function withWatch(
     control.abort();
     await watch.return();
   }
-  assert.equal(scripted.calls.openStreams, 0, "the upstream stream is closed");
+  // The hub closes its stream once the (zero) grace period has passed.
+  for (let waited = 0; scripted.calls.openStreams > 0; waited += 5) {
+    if (waited > 2_000) assert.fail("the upstream stream was never closed");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 function positionsOf(event: LiveEvent | undefined) {

@@ -4,6 +4,8 @@
  */
 import type { z } from "zod";
 import { type ToolContext, type ToolDefinition, ToolError } from "../../tools/types.ts";
+import { withFreshnessScope } from "../cache/freshness.ts";
+import { labelStaleResult } from "../cache/stale_label.ts";
 
 /** How a call ended. */
 export type ToolOutcome =
@@ -93,8 +95,9 @@ export async function callTool(
     }, options.timeoutMs);
   });
   try {
-    const running = Promise.resolve().then(() =>
-      tool.run(parsed.data, options.createContext(controller.signal))
+    // The scope collects reads answered from a last good copy, for the `as_of`/`stale` label.
+    const { scope, result: running } = withFreshnessScope(() =>
+      Promise.resolve().then(() => tool.run(parsed.data, options.createContext(controller.signal)))
     );
     // A tool still running after the timeout rejects later when it sees the abort; that
     // late rejection must not surface as an unhandled one.
@@ -108,7 +111,10 @@ export async function callTool(
           `Tool ${tool.name} timed out after ${seconds} s. An upstream source may be slow; try again shortly.`,
       };
     }
-    return checkOutput(tool, result, options);
+    const outcome = checkOutput(tool, result, options);
+    return outcome.kind === "ok"
+      ? { ...outcome, ...labelStaleResult(outcome, scope.reads) }
+      : outcome;
   } catch (error) {
     if (error instanceof ToolError) {
       return {

@@ -1,0 +1,119 @@
+import assert from "node:assert/strict";
+import { PapertradeApiError, type PapertradeClient } from "../papertrade/mod.ts";
+import { cachePapertradeClient, readKey, uncachedClient } from "./cached_client.ts";
+import { createReadCache } from "./read_cache.ts";
+import { isUpstreamOutage, kvLastGoodStore, withFreshnessScope } from "./mod.ts";
+
+/** A client that answers every read with its own arguments and counts the calls. */
+function echoClient() {
+  const calls: string[] = [];
+  let down = false;
+  const answer = (name: string, args: unknown) => {
+    calls.push(name);
+    if (down) {
+      return Promise.reject(
+        new PapertradeApiError("down", { endpoint: name, kind: "http", status: 503 }),
+      );
+    }
+    return Promise.resolve({ name, args: JSON.parse(JSON.stringify(args ?? null)) });
+  };
+  const client = {
+    fetchTradingState: (o: unknown) => answer("trading", o),
+    fetchLeaderboard: (q: unknown) => answer("leaderboard", q),
+    fetchTradeHistory: (q: unknown) => answer("history", q),
+    fetchWalletSnapshot: (address: string) => answer("snapshot", { address }),
+    fetchProtocolHistory: (interval: string) => answer("history-series", { interval }),
+    openWalletStream: () => "the stream",
+  } as unknown as PapertradeClient;
+  return { client, calls, setDown: (value: boolean) => down = value };
+}
+
+Deno.test("the key names the method and every parameter, sorted, without undefined ones", () => {
+  assert.equal(readKey("fetchTradingState", {}), "fetchTradingState");
+  assert.equal(
+    readKey("fetchLeaderboard", { window: "7d", page: 2, query: undefined }),
+    "fetchLeaderboard?page=2&window=7d",
+  );
+});
+
+Deno.test("reads stay apart per wallet, window and cursor and ignore the caller's signal", async () => {
+  const { client, calls } = echoClient();
+  const cached = cachePapertradeClient(client, createReadCache());
+  const signal = new AbortController().signal;
+  await cached.fetchLeaderboard({ window: "24h", signal });
+  await cached.fetchLeaderboard({ window: "24h" });
+  await cached.fetchLeaderboard({ window: "7d" });
+  await cached.fetchTradeHistory({ wallet: "0xAB", cursor: "c1" });
+  await cached.fetchTradeHistory({ wallet: "0xab", cursor: "c1" });
+  const other = await cached.fetchTradeHistory({ wallet: "0xab", cursor: "c2" });
+  await cached.fetchWalletSnapshot("0xAA");
+  await cached.fetchWalletSnapshot("0xbb");
+  assert.deepEqual(calls, [
+    "leaderboard",
+    "leaderboard",
+    "history",
+    "history",
+    "snapshot",
+    "snapshot",
+  ]);
+  assert.equal((other as unknown as { args: { cursor: string } }).args.cursor, "c2");
+  assert.equal(cached.openWalletStream("0xaa", {}), "the stream" as never);
+});
+
+Deno.test("only outages are answered stale: an unknown wallet (404) stays an error", () => {
+  const error = (kind: "http" | "timeout", status?: number) =>
+    new PapertradeApiError("x", { endpoint: "/e", kind, status });
+  assert.equal(isUpstreamOutage(error("http", 404)), false);
+  assert.equal(isUpstreamOutage(error("http", 503)), true);
+  assert.equal(isUpstreamOutage(error("timeout")), true);
+  assert.equal(isUpstreamOutage(new Error("bug")), false);
+});
+
+Deno.test("a fresh process serves the last good answer from a file-backed Deno KV", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".kv" });
+  try {
+    const clock = { t: 5_000_000 };
+    const before = await Deno.openKv(path);
+    const first = echoClient();
+    const cache = createReadCache({
+      now: () => clock.t,
+      isOutage: isUpstreamOutage,
+      lastGood: kvLastGoodStore(Promise.resolve(before)),
+    });
+    await cachePapertradeClient(first.client, cache).fetchTradingState();
+    // The write is not awaited by the reader; give it its turn before closing.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await before.get(["flush"]);
+    before.close();
+
+    clock.t += 60_000;
+    const after = await Deno.openKv(path);
+    try {
+      const second = echoClient();
+      second.setDown(true);
+      const restarted = cachePapertradeClient(
+        second.client,
+        createReadCache({
+          now: () => clock.t,
+          isOutage: isUpstreamOutage,
+          lastGood: kvLastGoodStore(Promise.resolve(after)),
+        }),
+      );
+      const { scope, result } = withFreshnessScope(() => restarted.fetchTradingState());
+      assert.deepEqual(await result, { name: "trading", args: null });
+      assert.equal(scope.reads.length, 1);
+      assert.equal(scope.reads[0].ageMs, 60_000);
+    } finally {
+      after.close();
+    }
+  } finally {
+    await Deno.remove(path);
+  }
+});
+
+Deno.test("the client behind a cached one is still reachable, for the shared price poller", () => {
+  const { client } = echoClient();
+  const cached = cachePapertradeClient(client, createReadCache());
+  assert.equal(uncachedClient(cached), client);
+  assert.equal(uncachedClient(client), client);
+});

@@ -1,0 +1,46 @@
+/**
+ * Which answers of one page render or tool call came from the last good copy because the
+ * upstream failed. The cache notes each such read in the current scope; pages and tools read
+ * the scope to label what they show (`as_of`, `stale`).
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/** One read served from the last good answer. */
+export interface StaleRead {
+  /** Cache key, e.g. `fetchTradingState` or `fetchLeaderboard?window=24h&...`. */
+  key: string;
+  /** When the served answer was read from the upstream (ms, the app's clock). */
+  asOf: number;
+  /** How old it was when served (ms). */
+  ageMs: number;
+}
+
+/** The stale reads of one scope, oldest answer first. */
+export interface FreshnessScope {
+  reads: StaleRead[];
+}
+
+const scopes = new AsyncLocalStorage<FreshnessScope>();
+
+/** Runs `body` in a new scope; every stale read made inside is recorded in the returned scope. */
+export function withFreshnessScope<T>(
+  body: () => Promise<T>,
+): { scope: FreshnessScope; result: Promise<T> } {
+  const scope: FreshnessScope = { reads: [] };
+  return { scope, result: scopes.run(scope, body) };
+}
+
+/** Records a stale read in the current scope (no-op outside one). */
+export function noteStaleRead(read: StaleRead): void {
+  scopes.getStore()?.reads.push(read);
+}
+
+/** The stale reads of the current scope so far. */
+export function currentStaleReads(): readonly StaleRead[] {
+  return scopes.getStore()?.reads ?? [];
+}
+
+/** The oldest `asOf` among stale reads, or undefined when every answer was fresh. */
+export function oldestAsOf(reads: readonly StaleRead[]): number | undefined {
+  return reads.length === 0 ? undefined : Math.min(...reads.map((read) => read.asOf));
+}

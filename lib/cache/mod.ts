@@ -1,0 +1,66 @@
+/**
+ * The read cache of the Papertrade client: one upstream read serves every concurrent reader,
+ * each answer is kept for the lifetime in `lifetimes.ts`, and the last good answer stands in
+ * (labelled stale) while the upstream fails. See README "Caching".
+ */
+import { PapertradeApiError, type PapertradeClient } from "../papertrade/mod.ts";
+import { kvConfigured, openSharedKv } from "../kv.ts";
+import { cachePapertradeClient } from "./cached_client.ts";
+import { kvLastGoodStore } from "./kv_last_good.ts";
+import { createReadCache, type ReadCache, type ReadCacheOptions } from "./read_cache.ts";
+
+export { cachePapertradeClient, readKey, uncachedClient } from "./cached_client.ts";
+export { type CachedMethod, READ_LIFETIMES, type ReadLifetime } from "./lifetimes.ts";
+export {
+  createReadCache,
+  type LastGoodStore,
+  type ReadCache,
+  type ReadCacheOptions,
+  type ReadCacheStats,
+} from "./read_cache.ts";
+export {
+  currentStaleReads,
+  type FreshnessScope,
+  noteStaleRead,
+  oldestAsOf,
+  type StaleRead,
+  withFreshnessScope,
+} from "./freshness.ts";
+export { kvLastGoodStore, LAST_GOOD_PREFIX } from "./kv_last_good.ts";
+
+/**
+ * True for failures a kept answer may stand in for: the upstream is down, slow, limiting us or
+ * answering garbage. A 4xx other than 429 is an answer (e.g. unknown wallet), not an outage.
+ */
+export function isUpstreamOutage(error: unknown): boolean {
+  if (!(error instanceof PapertradeApiError)) return false;
+  if (error.kind !== "http") return true;
+  return error.status === undefined || error.status >= 500;
+}
+
+/** Options of {@link withReadCache}. */
+export interface WithReadCacheOptions extends ReadCacheOptions {
+  /** Environment that decides whether KV keeps last good answers (see `lib/kv.ts`). */
+  env?: { get(name: string): string | undefined };
+}
+
+/** `client` behind a new read cache (with KV last good answers where KV is configured). */
+export function withReadCache(
+  client: PapertradeClient,
+  options: WithReadCacheOptions = {},
+): PapertradeClient & { readCache: ReadCache } {
+  const lastGood = options.lastGood ??
+    (kvConfigured(options.env ?? Deno.env)
+      ? kvLastGoodStore(
+        openSharedKv().catch((error) => {
+          console.error(
+            "[read-cache] Deno KV unavailable, last good answers in memory only:",
+            error,
+          );
+          return undefined;
+        }),
+      )
+      : undefined);
+  const cache = createReadCache({ isOutage: isUpstreamOutage, ...options, lastGood });
+  return Object.assign(cachePapertradeClient(client, cache), { readCache: cache });
+}

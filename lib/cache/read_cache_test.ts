@@ -1,0 +1,177 @@
+import assert from "node:assert/strict";
+import { createReadCache, type ReadCacheOptions } from "./read_cache.ts";
+import { withFreshnessScope } from "./freshness.ts";
+import type { ReadLifetime } from "./lifetimes.ts";
+
+const LIFETIME: ReadLifetime = {
+  freshMs: 1_000,
+  revalidateMs: 4_000,
+  lastGoodMs: 60_000,
+  reason: "test",
+};
+
+/** A cache on a clock the test moves, and a loader whose answers the test settles. */
+function setup(options: ReadCacheOptions = {}) {
+  const clock = { t: 1_000_000 };
+  const cache = createReadCache({ now: () => clock.t, ...options });
+  const pending: Array<PromiseWithResolvers<string>> = [];
+  let loads = 0;
+  const load = () => {
+    loads++;
+    const next = Promise.withResolvers<string>();
+    pending.push(next);
+    return next.promise;
+  };
+  return { clock, cache, pending, load, loads: () => loads };
+}
+
+Deno.test("concurrent identical reads share one upstream read", async () => {
+  const { cache, pending, load, loads } = setup();
+  const readers = Array.from({ length: 50 }, () => cache.read("k", LIFETIME, load));
+  assert.equal(loads(), 1);
+  pending[0].resolve("answer");
+  assert.deepEqual(await Promise.all(readers), Array(50).fill("answer"));
+});
+
+Deno.test("an answer is served from memory while fresh, then re-read", async () => {
+  const { clock, cache, pending, load, loads } = setup({ retryAfterErrorMs: 0 });
+  const first = cache.read("k", LIFETIME, load);
+  pending[0].resolve("one");
+  assert.equal(await first, "one");
+  clock.t += 999;
+  assert.equal(await cache.read("k", LIFETIME, load), "one");
+  assert.equal(loads(), 1);
+  clock.t += 1 + LIFETIME.revalidateMs; // past fresh and the revalidate window: must wait
+  const second = cache.read("k", LIFETIME, load);
+  assert.equal(loads(), 2);
+  pending[1].resolve("two");
+  assert.equal(await second, "two");
+});
+
+Deno.test("stale-while-revalidate serves the kept answer at once and refreshes once", async () => {
+  const { clock, cache, pending, load, loads } = setup();
+  const first = cache.read("k", LIFETIME, load);
+  pending[0].resolve("old");
+  await first;
+  clock.t += 1_500;
+  assert.equal(await cache.read("k", LIFETIME, load), "old");
+  assert.equal(await cache.read("k", LIFETIME, load), "old");
+  assert.equal(loads(), 1 + 1, "one background read for both");
+  pending[1].resolve("new");
+  await pending[1].promise;
+  await Promise.resolve();
+  assert.equal(await cache.read("k", LIFETIME, load), "new");
+});
+
+Deno.test("stale-if-error serves the last good answer with its age, noted in the scope", async () => {
+  const { clock, cache, pending, load } = setup();
+  const first = cache.read("k", LIFETIME, load);
+  pending[0].resolve("good");
+  await first;
+  const readAt = clock.t;
+  clock.t += 30_000;
+  const { scope, result } = withFreshnessScope(() => cache.read("k", LIFETIME, load));
+  pending[1].reject(new Error("upstream down"));
+  assert.equal(await result, "good");
+  assert.deepEqual(scope.reads, [{ key: "k", asOf: readAt, ageMs: 30_000 }]);
+  assert.equal(cache.stats().staleServed, 1);
+});
+
+Deno.test("right after a failure the stale answer comes without another upstream read", async () => {
+  const { clock, cache, pending, load, loads } = setup({ retryAfterErrorMs: 2_000 });
+  const first = cache.read("k", LIFETIME, load);
+  pending[0].resolve("good");
+  await first;
+  clock.t += 10_000;
+  const failing = cache.read("k", LIFETIME, load);
+  pending[1].reject(new Error("down"));
+  assert.equal(await failing, "good");
+  clock.t += 1_000;
+  assert.equal(await cache.read("k", LIFETIME, load), "good");
+  assert.equal(loads(), 2);
+  clock.t += 1_500; // the pause is over: the upstream is asked again
+  const retry = cache.read("k", LIFETIME, load);
+  assert.equal(loads(), 3);
+  pending[2].resolve("back");
+  assert.equal(await retry, "back");
+});
+
+Deno.test("a failure with nothing kept, too old a copy, or no outage is thrown", async () => {
+  const { clock, cache, pending, load } = setup({
+    isOutage: (error) => (error as Error).message !== "not found",
+  });
+  const none = cache.read("k", LIFETIME, load);
+  pending[0].reject(new Error("down"));
+  await assert.rejects(none, /down/);
+  const good = cache.read("k", LIFETIME, load);
+  pending[1].resolve("good");
+  await good;
+  clock.t += 10_000;
+  const answer = cache.read("k", LIFETIME, load);
+  pending[2].reject(new Error("not found"));
+  await assert.rejects(answer, /not found/);
+  clock.t += LIFETIME.lastGoodMs;
+  const tooOld = cache.read("k", LIFETIME, load);
+  pending[3].reject(new Error("down"));
+  await assert.rejects(tooOld, /down/);
+});
+
+Deno.test("a caller that gives up stops waiting without cancelling the shared read", async () => {
+  const { cache, pending, load } = setup();
+  const leaving = new AbortController();
+  const impatient = cache.read("k", LIFETIME, load, leaving.signal);
+  const patient = cache.read("k", LIFETIME, load);
+  leaving.abort(new Error("gone"));
+  await assert.rejects(impatient, /gone/);
+  pending[0].resolve("done");
+  assert.equal(await patient, "done");
+});
+
+Deno.test("memory is bounded by entries and by bytes, least recently used first", async () => {
+  const { cache } = setup({ maxEntries: 3, maxBytes: 1_000 });
+  const value = (text: string) => () => Promise.resolve(text);
+  for (const key of ["a", "b", "c"]) await cache.read(key, LIFETIME, value(key));
+  await cache.read("a", LIFETIME, value("a")); // a is now the most recent
+  await cache.read("d", LIFETIME, value("d"));
+  assert.equal(cache.stats().entries, 3);
+  let reloaded = 0;
+  await cache.read("b", LIFETIME, () => (reloaded++, Promise.resolve("b")));
+  assert.equal(reloaded, 1, "b was evicted");
+  await cache.read("a", LIFETIME, () => (reloaded++, Promise.resolve("a")));
+  assert.equal(reloaded, 1, "a was kept");
+  await cache.read("big", LIFETIME, value("x".repeat(200)));
+  assert.ok(cache.stats().bytes <= 1_000, `bytes ${cache.stats().bytes}`);
+  await cache.read("huge", LIFETIME, value("x".repeat(400)));
+  assert.ok(cache.stats().bytes <= 1_000);
+});
+
+Deno.test("kept answers are frozen, so no reader can change them for the others", async () => {
+  const { cache } = setup();
+  const kept = await cache.read("k", LIFETIME, () => Promise.resolve({ list: [1, 2] }));
+  assert.throws(() => (kept.list as number[]).push(3), TypeError);
+});
+
+Deno.test("last good answers go to the second store and come back in a fresh cache", async () => {
+  const stored = new Map<string, { value: unknown; storedAt: number; keepMs: number }>();
+  const lastGood = {
+    get: (key: string) => Promise.resolve(stored.get(key)),
+    set: (key: string, value: unknown, storedAt: number, keepMs: number) => {
+      stored.set(key, { value, storedAt, keepMs });
+      return Promise.resolve();
+    },
+  };
+  const first = setup({ lastGood, persistEveryMs: 30_000 });
+  await first.cache.read("k", LIFETIME, () => Promise.resolve("v1"));
+  first.clock.t += 5_000;
+  await first.cache.read("k", LIFETIME, () => Promise.resolve("v2"));
+  assert.equal(stored.get("k")?.value, "v1", "written at most once per persistEveryMs");
+  assert.equal(stored.get("k")?.keepMs, LIFETIME.lastGoodMs);
+
+  const fresh = setup({ lastGood });
+  fresh.clock.t = first.clock.t + 1_000;
+  const { scope, result } = withFreshnessScope(() =>
+    fresh.cache.read("k", LIFETIME, () => Promise.reject(new Error("down")))
+  );
+  assert.equal(await result, "v1");
+  assert.equal(scope.reads[0].asOf, stored.get("k")?.storedAt);
+});

@@ -1,0 +1,50 @@
+/**
+ * How a stale answer is labelled for people and for agents: `as_of` (ISO time of the oldest
+ * last-good answer used) and `stale: true` in tool results, and one sentence for text and pages.
+ */
+import { z } from "zod";
+import { oldestAsOf, type StaleRead } from "./freshness.ts";
+
+/** Fields added to a tool's structured result when part of it is a last good copy. */
+export const STALE_FIELDS = {
+  as_of: z.string().optional().describe(
+    "Only when the upstream failed: ISO time of the oldest last-good answer this result uses.",
+  ),
+  stale: z.boolean().optional().describe(
+    "True when part of this result is a last-good copy served because the upstream failed.",
+  ),
+};
+
+/** `{ as_of, stale: true }` for stale reads, `{}` when every answer was fresh. */
+export function staleFields(reads: readonly StaleRead[]): { as_of?: string; stale?: true } {
+  const asOf = oldestAsOf(reads);
+  return asOf === undefined ? {} : { as_of: new Date(asOf).toISOString(), stale: true };
+}
+
+/** The sentence that says so, or undefined when every answer was fresh. */
+export function staleSentence(reads: readonly StaleRead[]): string | undefined {
+  const asOf = oldestAsOf(reads);
+  if (asOf === undefined) return undefined;
+  const ageS = Math.round(Math.max(...reads.map((read) => read.ageMs)) / 1000);
+  return `Stale: the Papertrade API is not answering, so part of this is the last good copy, as of ${
+    new Date(asOf).toISOString()
+  } (${ageS} s old).`;
+}
+
+/** A tool result with the stale fields and sentence added when `reads` is not empty. */
+export function labelStaleResult(
+  result: { structured: Record<string, unknown>; text: string },
+  reads: readonly StaleRead[],
+): { structured: Record<string, unknown>; text: string } {
+  const sentence = staleSentence(reads);
+  if (!sentence) return result;
+  return {
+    structured: { ...result.structured, ...staleFields(reads) },
+    text: `${result.text}\n\n${sentence}`,
+  };
+}
+
+/** `schema` (a tool's object output schema) with the optional stale fields added. */
+export function withStaleFields<S extends z.ZodType>(schema: S): S {
+  return schema instanceof z.ZodObject ? schema.extend(STALE_FIELDS) as unknown as S : schema;
+}

@@ -1,0 +1,114 @@
+/**
+ * Content-hashed static assets. Every file under `static/` is read once, hashed (SHA-256, first
+ * 10 hex digits) and kept in memory; pages link to `/static/style.<hash>.css` through
+ * {@link assetUrl}, and those URLs are served with a one-year immutable lifetime. A new deploy
+ * changes the hash, so browsers never keep an old file past a change. Plain names still work,
+ * with a short lifetime, for links from outside.
+ */
+import type { MiddlewareHandler } from "hono";
+import { createHash } from "node:crypto";
+
+/** Lifetime of a hashed URL: its content can never change. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Lifetime of a plain (unhashed) name, whose content changes with each deploy. */
+export const SHORT_LIVED = "public, max-age=300, must-revalidate";
+
+/** One file of `static/`. */
+export interface StaticAsset {
+  /** `/static/style.css` */
+  path: string;
+  /** `/static/style.0123456789.css` */
+  hashedPath: string;
+  hash: string;
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  css: "text/css; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  svg: "image/svg+xml",
+  json: "application/json; charset=utf-8",
+  txt: "text/plain; charset=utf-8",
+  png: "image/png",
+  ico: "image/x-icon",
+  woff2: "font/woff2",
+};
+
+/** Reads and hashes every file under `dir` (sync: pages need the names while rendering). */
+export function loadStaticAssets(dir: URL): Map<string, StaticAsset> {
+  const assets = new Map<string, StaticAsset>();
+  const walk = (folder: URL, prefix: string) => {
+    for (const entry of Deno.readDirSync(folder)) {
+      if (entry.isDirectory) walk(new URL(`${entry.name}/`, folder), `${prefix}${entry.name}/`);
+      if (!entry.isFile) continue;
+      const bytes = Deno.readFileSync(new URL(entry.name, folder));
+      const path = `/static/${prefix}${entry.name}`;
+      const hash = hashOf(bytes);
+      const dot = path.lastIndexOf(".");
+      const extension = dot > path.lastIndexOf("/") ? path.slice(dot + 1) : "";
+      const hashedPath = extension
+        ? `${path.slice(0, dot)}.${hash}.${extension}`
+        : `${path}.${hash}`;
+      assets.set(path, {
+        path,
+        hashedPath,
+        hash,
+        bytes,
+        contentType: CONTENT_TYPES[extension] ?? "application/octet-stream",
+      });
+    }
+  };
+  walk(dir, "");
+  return assets;
+}
+
+let defaultAssets: Map<string, StaticAsset> | undefined;
+
+/** The app's own `static/` folder, loaded on first use. */
+export function appStaticAssets(): Map<string, StaticAsset> {
+  defaultAssets ??= loadStaticAssets(new URL("../../static/", import.meta.url));
+  return defaultAssets;
+}
+
+/** The hashed URL of a file under `/static/` (unchanged if there is no such file). */
+export function assetUrl(
+  path: string,
+  assets: Map<string, StaticAsset> = appStaticAssets(),
+): string {
+  return assets.get(path)?.hashedPath ?? path;
+}
+
+/**
+ * Serves `/static/*` from memory: hashed names as immutable, plain names briefly; anything
+ * else falls through (to `serveStatic`, or a 404).
+ */
+export function staticAssets(
+  assets: Map<string, StaticAsset> = appStaticAssets(),
+): MiddlewareHandler {
+  const byHashedPath = new Map([...assets.values()].map((asset) => [asset.hashedPath, asset]));
+  return async (c, next) => {
+    const hashed = byHashedPath.get(c.req.path);
+    const asset = hashed ?? assets.get(c.req.path);
+    if (!asset || (c.req.method !== "GET" && c.req.method !== "HEAD")) return await next();
+    const etag = `"${asset.hash}"`;
+    const headers = {
+      "content-type": asset.contentType,
+      "cache-control": hashed ? IMMUTABLE : SHORT_LIVED,
+      "etag": etag,
+    };
+    const ifNoneMatch = c.req.header("If-None-Match");
+    if (
+      ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)
+    ) {
+      return c.body(null, 304, headers);
+    }
+    if (c.req.method === "HEAD") return c.body(null, 200, headers);
+    return c.body(asset.bytes.slice(), 200, headers);
+  };
+}
+
+// Synchronous on purpose (pages need the names while rendering); node:crypto has it.
+function hashOf(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex").slice(0, 10);
+}

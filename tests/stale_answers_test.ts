@@ -1,0 +1,101 @@
+/**
+ * Stale-if-error end to end: the real app over the replay upstream, with the read cache on a
+ * clock the test moves. Once the upstream fails, pages and tools answer from the last good
+ * copies and say so (`as_of`/`stale` in tool results, a notice on pages).
+ */
+import assert from "node:assert/strict";
+import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
+import { createApp } from "../app.tsx";
+import { createPapertradeClient } from "../lib/papertrade/mod.ts";
+import { withReadCache } from "../lib/cache/mod.ts";
+import { replayDeps } from "./_app.ts";
+
+async function withStaleApp(
+  body: (
+    request: (path: string, init?: RequestInit) => Promise<Response>,
+    control: { advance(ms: number): void; fail(): void; requests(): number },
+  ) => Promise<void>,
+) {
+  const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
+  try {
+    const clock = { t: catalog.baseTimeMs };
+    const deps = replayDeps(upstream);
+    const papertrade = withReadCache(
+      createPapertradeClient({ baseUrl: upstream.apiUrl, retry: { maxAttempts: 1 } }),
+      { now: () => clock.t, env: { get: () => undefined } },
+    );
+    const app = createApp({ ...deps, papertrade });
+    await body(async (path, init) => await app.request(path, init), {
+      advance: (ms) => clock.t += ms,
+      fail: () => upstream.setFaults({ target: "api", status: 500 }),
+      requests: () => upstream.stats().requests,
+    });
+  } finally {
+    await upstream.close();
+  }
+}
+
+Deno.test("a page served from last good copies says how old they are", async () => {
+  await withStaleApp(async (request, control) => {
+    const fresh = await request("/");
+    assert.equal(fresh.status, 200);
+    assert.doesNotMatch(await fresh.text(), /data-stale/);
+    control.fail();
+    control.advance(10 * 60_000);
+    const stale = await request("/");
+    assert.equal(stale.status, 200, "served from the last good copies");
+    const html = await stale.text();
+    assert.match(html, /data-stale/);
+    assert.match(html, /last good copy, as of \d{4}-\d\d-\d\dT[\d:.]+Z \(600 s old\)/);
+  });
+});
+
+Deno.test("a tool result from last good copies carries as_of and stale, and says so", async () => {
+  await withStaleApp(async (request, control) => {
+    const call = () =>
+      request("/api/tools/get_protocol_overview", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+    const fresh = await (await call()).json();
+    assert.equal(fresh.stale, undefined);
+    assert.equal(fresh.as_of, undefined);
+    control.fail();
+    control.advance(120_000);
+    const response = await call();
+    assert.equal(response.status, 200);
+    const stale = await response.json();
+    assert.equal(stale.stale, true);
+    assert.ok(Date.parse(stale.as_of) > 0);
+    const mcp = await request("/mcp", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "get_protocol_overview", arguments: {} },
+      }),
+    });
+    const result = (await mcp.json()).result;
+    assert.equal(result.structuredContent.stale, true);
+    assert.match(result.content[0].text, /Stale: the Papertrade API is not answering/);
+  });
+});
+
+Deno.test("fifty simultaneous home views cost the upstream what one does", async () => {
+  await withStaleApp(async (request, control) => {
+    const before = control.requests();
+    await Promise.all(Array.from({ length: 50 }, () => request("/").then((r) => r.text())));
+    const fifty = control.requests() - before;
+    control.advance(10 * 60_000);
+    const again = control.requests();
+    await (await request("/")).text();
+    const one = control.requests() - again;
+    assert.ok(fifty <= one, `50 views: ${fifty} upstream requests, 1 view: ${one}`);
+  });
+});
