@@ -20,7 +20,7 @@ Deno.test("HTML, JSON, CSS, JS and SVG are gzipped when the client accepts it", 
       ["/", /^text\/html/],
       ["/openapi.json", /^application\/json/],
       [assetUrl("/static/style.css"), /^text\/css/],
-      [assetUrl("/static/enhance.js"), /^text\/javascript/],
+      [assetUrl("/static/build/enhance.js"), /^text\/javascript/],
       [assetUrl("/static/favicon.svg"), /^image\/svg\+xml/],
     ];
     for (const [path, type] of cases) {
@@ -90,8 +90,8 @@ Deno.test("pages link static files by content hash, served immutable for a year"
     const wallet = await get(`/wallet/${catalog.wallets.whale.address}`);
     for (
       const [page, paths] of [
-        [home.body, ["/static/style.css", "/static/enhance.js", "/static/favicon.svg"]],
-        [docs.body, ["/static/docs.css", "/static/enhance.js"]],
+        [home.body, ["/static/style.css", "/static/build/enhance.js", "/static/favicon.svg"]],
+        [docs.body, ["/static/docs.css", "/static/build/enhance.js"]],
         [wallet.body, ["/static/build/islands.js"]],
       ] as const
     ) {

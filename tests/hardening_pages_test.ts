@@ -132,10 +132,24 @@ Deno.test("a page whose upstream hangs answers 504 at the page deadline, with a 
 
 Deno.test("HEAD on a streaming route releases what the stream held", async () => {
   const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
+  let opened = 0;
+  let closed = 0;
+  let released!: () => void;
+  const allReleased = new Promise<void>((resolve) => released = resolve);
   try {
-    const app = createApp(replayDeps(upstream));
+    // The shared wallet stream closes when its last viewer leaves (no grace period here).
+    const app = createApp(replayDeps(upstream), {
+      live: {
+        hub: { graceMs: 0 },
+        onStreamOpened: () => opened++,
+        onStreamClosed: () => {
+          closed++;
+          if (closed === opened) released();
+        },
+      },
+    });
     const wallet = catalog.wallets.whale.address;
-    // Four export slots: HEAD must not keep them, nor the upstream wallet stream of /live.
+    // Four export slots: HEAD must not keep them, nor the viewer slot of /live.
     for (let round = 0; round < 6; round++) {
       const head = await app.request(`/wallet/${wallet}/trades.csv`, { method: "HEAD" });
       assert.equal(head.status, 200, `HEAD ${round}`);
@@ -146,6 +160,9 @@ Deno.test("HEAD on a streaming route releases what the stream held", async () =>
     await get.body?.cancel();
     const live = await app.request(`/wallet/${wallet}/live`, { method: "HEAD" });
     assert.equal(live.status, 200);
+    assert.equal(live.body, null);
+    if (opened > 0) await allReleased;
+    assert.equal(closed, opened, "every live viewer slot was released");
     for (let turn = 0; turn < 100 && upstream.stats().openStreams > 0; turn++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
