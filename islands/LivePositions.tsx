@@ -8,7 +8,7 @@
  * are identical. Ages are measured on the server's clock.
  */
 import { useEffect } from "preact/hooks";
-import type { PositionRowView, PositionsView } from "./positions_view.ts";
+import type { PositionRowView, PositionsView } from "../lib/live/view_types.ts";
 import { connectWallet, currentView, previousView } from "./wallet_store.ts";
 import { Freshness, liveClass, LiveValue, RISK_LABELS } from "./_live_parts.tsx";
 import { pageHref } from "./_live_parts.tsx";

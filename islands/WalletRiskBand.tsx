@@ -4,7 +4,7 @@
  * near bust), live from the wallet's stream.
  */
 import { useEffect } from "preact/hooks";
-import type { PositionsView } from "./positions_view.ts";
+import type { PositionsView } from "../lib/live/view_types.ts";
 import { connectWallet, currentView, previousView } from "./wallet_store.ts";
 import { liveClass, LiveValue, RISK_LABELS } from "./_live_parts.tsx";
 import { pageHref } from "./_live_parts.tsx";

@@ -6,7 +6,7 @@
  */
 import { signal } from "@preact/signals";
 import { followPositions, type LiveMode } from "./_follow_positions.ts";
-import type { PositionsView } from "./positions_view.ts";
+import type { PositionsView } from "../lib/live/view_types.ts";
 
 /** The newest view, or null before any island started the connection. */
 export const liveView = signal<PositionsView | null>(null);

@@ -11,7 +11,7 @@ import { h } from "preact";
 import { Island } from "../components/Island.tsx";
 import { hydrateIslands } from "../islands/client.ts";
 import { ISLANDS } from "../islands/registry.ts";
-import type { PositionsView } from "../islands/positions_view.ts";
+import type { PositionsView } from "../lib/live/view_types.ts";
 import { catalog } from "./_app.ts";
 
 function fullView(): PositionsView {

@@ -12,7 +12,7 @@ import { Island, ISLAND_SCRIPT_URL, serializeIslandProps } from "../components/I
 import { WalletPositionsSection } from "../components/WalletPositionsSection.tsx";
 import { findIslands, hydrateIslands } from "../islands/client.ts";
 import { LivePositions } from "../islands/LivePositions.tsx";
-import type { PositionsView } from "../islands/positions_view.ts";
+import type { PositionsView } from "../lib/live/view_types.ts";
 import { buildIslands, gzipSize, ISLANDS_BUNDLE } from "../scripts/build.ts";
 import { catalog, withTestApp } from "./_app.ts";
 import { fullApp } from "./browser/_full_app.ts";
