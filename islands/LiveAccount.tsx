@@ -4,9 +4,8 @@
  */
 import { useEffect } from "preact/hooks";
 import type { PositionsView } from "../lib/live/view_types.ts";
-import { connectWallet, currentView, previousView, serverNow } from "./wallet_store.ts";
-import { Age, liveClass, LiveValue } from "./_live_parts.tsx";
-import { pageHref } from "./_live_parts.tsx";
+import { connectWallet, currentView, previousView, serverNow } from "../client/wallet_store.ts";
+import { Age, liveClass, LiveValue, pageHref } from "../components/live_parts.tsx";
 
 /** Props of {@link LiveAccount}: the server-built view (JSON). */
 export interface LiveAccountProps {

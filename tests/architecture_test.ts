@@ -49,9 +49,9 @@ const graph = await importGraph();
 // Empty: the live view types sit in lib/live/view_types.ts and the formatters in lib/format.ts.
 const KNOWN_UPWARD_IMPORTS: readonly string[] = [];
 
-Deno.test("lib/ imports nothing from routes/, components/ or islands/", () => {
+Deno.test("lib/ imports nothing from routes/, components/, islands/ or client/", () => {
   const found = [...graph].filter(([file]) => file.startsWith("lib/")).flatMap(([file, targets]) =>
-    targets.filter((target) => /^(routes|components|islands)\//.test(target))
+    targets.filter((target) => /^(routes|components|islands|client)\//.test(target))
       .map((target) => `${file} -> ${target}`)
   );
   assert.deepEqual(unexpected(found, KNOWN_UPWARD_IMPORTS), []);

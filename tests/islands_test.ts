@@ -10,7 +10,8 @@ import { renderToString } from "preact-render-to-string";
 import { fetchWalletPositions } from "../lib/wallet/mod.ts";
 import { Island, ISLAND_SCRIPT_URL, serializeIslandProps } from "../components/Island.tsx";
 import { WalletPositionsSection } from "../components/WalletPositionsSection.tsx";
-import { findIslands, hydrateIslands } from "../islands/client.ts";
+import { findIslands, hydrateIslands } from "../client/hydrate.ts";
+import { ISLANDS } from "../client/island_registry.ts";
 import { LivePositions } from "../islands/LivePositions.tsx";
 import type { PositionsView } from "../lib/live/view_types.ts";
 import { buildIslands, gzipSize, ISLANDS_BUNDLE } from "../scripts/build.ts";
@@ -91,6 +92,14 @@ function hostileView(): PositionsView {
     generatedAt: catalog.baseTimeMs,
   };
 }
+
+Deno.test("islands/ holds only the registered island components, one per file", async () => {
+  const files: string[] = [];
+  for await (const entry of Deno.readDir(new URL("../islands/", import.meta.url))) {
+    files.push(entry.name);
+  }
+  assert.deepEqual(files.sort(), Object.keys(ISLANDS).map((name) => `${name}.tsx`).sort());
+});
 
 Deno.test("island props with script tags, quotes, entities and line separators survive the HTML round trip", () => {
   const view = hostileView();

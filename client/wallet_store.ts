@@ -5,7 +5,7 @@
  * call time, so importing this on the server is harmless.
  */
 import { signal } from "@preact/signals";
-import { followPositions, type LiveMode } from "./_follow_positions.ts";
+import { followPositions, type LiveMode } from "./follow_positions.ts";
 import type { PositionsView } from "../lib/live/view_types.ts";
 
 /** The newest view, or null before any island started the connection. */
