@@ -7,7 +7,7 @@ import {
   settle,
   shiftPrices,
   snapshotThenWait,
-} from "./_testing.ts";
+} from "./testing.ts";
 
 const material = await replayMaterial();
 const POLL_MS = 1_500;

@@ -13,7 +13,7 @@ import {
   settle,
   shiftPrices,
   snapshotThenWait,
-} from "./_testing.ts";
+} from "./testing.ts";
 
 const material = await replayMaterial();
 const WHALE = material.whale.address;
