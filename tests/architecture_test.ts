@@ -64,8 +64,6 @@ const KNOWN_CROSS_FOLDER_PRIVATE: readonly string[] = [
   "components/SettledIntentCard.tsx -> tools/_json_intents.ts",
   "routes/live_test.ts -> tests/_app.ts",
   "tests/degrade_by_part_test.ts -> tools/_test_support.ts",
-  // Left while issues 9 and 12 edit the lines around it; `withTestApp` builds the same app.
-  "tests/islands_test.ts -> tests/browser/_full_app.ts",
   // These arrive with the issue 9 and issue 10 branches.
   "lib/page_context_test.ts -> tests/_pages.ts",
   "app.tsx -> routes/_page_errors.tsx",

@@ -16,7 +16,6 @@ import { LivePositions } from "../islands/LivePositions.tsx";
 import type { PositionsView } from "../lib/live/view_types.ts";
 import { buildIslands, gzipSize, ISLANDS_BUNDLE } from "../scripts/build.ts";
 import { catalog, withTestApp } from "./_app.ts";
-import { fullApp } from "./browser/_full_app.ts";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 const HOSTILE = [
@@ -182,8 +181,7 @@ Deno.test("the wallet section's server markup is exactly the island's first rend
   });
 });
 
-// The full app, as main.ts builds it.
-const build = (deps: Parameters<typeof fullApp>[0]) => fullApp(deps);
+// withTestApp serves the full app, as main.ts builds it.
 const ISLAND_FREE = [
   { path: "/", route: "/" },
   { path: "/leaderboard", route: "/leaderboard" },
@@ -214,7 +212,7 @@ for (const page of ISLAND_FREE) {
         ]);
         assert.deepEqual(found.preloads, []);
         assert.equal(found.bundleReferences, 0);
-      }, { build });
+      });
     },
   });
 }
@@ -236,7 +234,7 @@ Deno.test({
       for (const name of ["WalletRiskBand", "LivePositions", "LiveAccount"]) {
         assert.ok(html.includes(`data-island="${name}"`), name);
       }
-    }, { build });
+    });
   },
 });
 
