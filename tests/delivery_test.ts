@@ -90,8 +90,8 @@ Deno.test("pages link static files by content hash, served immutable for a year"
     const wallet = await get(`/wallet/${catalog.wallets.whale.address}`);
     for (
       const [page, paths] of [
-        [home.body, ["/static/style.css", "/static/enhance.js", "/static/favicon.svg"]],
-        [docs.body, ["/static/docs.css", "/static/enhance.js"]],
+        [home.body, ["/static/style.css", "/static/build/enhance.js", "/static/favicon.svg"]],
+        [docs.body, ["/static/docs.css", "/static/build/enhance.js"]],
         [wallet.body, ["/static/build/islands.js"]],
       ] as const
     ) {
