@@ -133,7 +133,9 @@ Deno.test("a page whose upstream hangs answers 504 at the page deadline, with a 
 Deno.test("HEAD on a streaming route releases what the stream held", async () => {
   const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
   try {
-    const app = createApp(replayDeps(upstream));
+    // The wallet hub keeps an idle upstream stream for a grace period (10 s by default) so a
+    // reload reuses it; with none, the stream HEAD opened must close as soon as HEAD lets go.
+    const app = createApp(replayDeps(upstream), { live: { hub: { graceMs: 0 } } });
     const wallet = catalog.wallets.whale.address;
     // Four export slots: HEAD must not keep them, nor the upstream wallet stream of /live.
     for (let round = 0; round < 6; round++) {
