@@ -9,7 +9,7 @@ import { CopyableCode } from "./CopyableCode.tsx";
 import { IntentFields } from "./IntentFields.tsx";
 import { Check, SettledIntentCard } from "./SettledIntentCard.tsx";
 import { PositionLink, TxLink, WalletLink } from "./links.tsx";
-import { formatCount, formatUsd } from "./format.ts";
+import { formatCount, formatUsd } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
 import { PartNotice } from "./PartNotice.tsx";
 

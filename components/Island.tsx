@@ -1,10 +1,10 @@
 /**
  * Server side of the island hydrator: renders an island's component inside an element that
- * names it and carries its props as JSON, for `islands/client.ts` to hydrate.
+ * names it and carries its props as JSON, for `client/hydrate.ts` to hydrate.
  */
 import type { ComponentProps, ComponentType } from "preact";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
-import { type IslandName, ISLANDS } from "../islands/registry.ts";
+import { type IslandName, ISLANDS } from "../client/island_registry.ts";
 
 /** URL of the island bundle; pages that render an `<Island>` pass it to `Layout.islandScript`. */
 export const ISLAND_SCRIPT_URL = assetUrl("/static/build/islands.js");

@@ -8,7 +8,7 @@ import {
 import { LEADERBOARD_WINDOWS } from "../lib/wallet/mod.ts";
 import { Layout } from "./Layout.tsx";
 import { LeaderboardTable } from "./LeaderboardTable.tsx";
-import { formatCount } from "./format.ts";
+import { formatCount } from "../lib/format.ts";
 
 const WINDOW_LABELS: Record<string, string> = {
   "24h": "24 hours",

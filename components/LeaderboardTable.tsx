@@ -1,6 +1,6 @@
 import type { LeaderboardRow, LeaderboardSortKey } from "../lib/papertrade/mod.ts";
 import { type LeaderboardView, sortHref } from "../lib/leaderboard_view.ts";
-import { formatCount, formatToken, formatUsd } from "./format.ts";
+import { formatCount, formatToken, formatUsd } from "../lib/format.ts";
 import { LeaderboardName, WalletLink } from "./links.tsx";
 import { toneOf } from "./Stat.tsx";
 

@@ -1,8 +1,8 @@
 import type { ComponentChildren } from "preact";
 import type { MarketOverview, ProtocolOverview } from "../lib/overview.ts";
 import { wadToNumber } from "../lib/math/mod.ts";
-import { formatPercent, formatPrice, formatUsd } from "./format.ts";
-import { formatFraction } from "./format_fraction.ts";
+import { formatPercent, formatPrice, formatUsd } from "../lib/format.ts";
+import { formatFraction } from "../lib/format_fraction.ts";
 import { Time } from "./Time.tsx";
 
 const STATUS_TEXT: Record<string, string> = {

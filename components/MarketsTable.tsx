@@ -1,5 +1,5 @@
 import type { MarketOverview } from "../lib/overview.ts";
-import { formatPercent, formatPrice, formatUsd } from "./format.ts";
+import { formatPercent, formatPrice, formatUsd } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
 
 /** Markets at their live mark, with open interest in USD against each side's cap. */

@@ -6,7 +6,7 @@ import {
   type PnlPoint,
   sampleIndices,
 } from "../lib/pnl_chart.ts";
-import { formatCount, formatUsd, formatUtc } from "./format.ts";
+import { formatCount, formatUsd, formatUtc } from "../lib/format.ts";
 
 // Two drawings of one series: the wide one for desktops, a narrow one whose 12-unit labels stay
 // about 12 px on a phone (CSS shows one). Each is plain SVG: no script.

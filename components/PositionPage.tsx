@@ -7,7 +7,7 @@ import { pageContext } from "../lib/page_context.ts";
 import { Island, ISLAND_SCRIPT_URL } from "./Island.tsx";
 import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { IntentLink, TxLink, WalletLink } from "./links.tsx";
-import { formatPrice, formatToken, formatUsd } from "./format.ts";
+import { formatPrice, formatToken, formatUsd } from "../lib/format.ts";
 import { Stat, toneOf } from "./Stat.tsx";
 import { Time } from "./Time.tsx";
 import { PartNotice } from "./PartNotice.tsx";

@@ -1,5 +1,5 @@
 import type { RecentTrade } from "../lib/papertrade/mod.ts";
-import { shortHex } from "./format.ts";
+import { shortHex } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });

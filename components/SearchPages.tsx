@@ -3,7 +3,7 @@ import { LEADERBOARD_ROWS_PER_PAGE, leaderboardHref } from "../lib/leaderboard_v
 import { Layout } from "./Layout.tsx";
 import { SearchForm } from "./SearchForm.tsx";
 import { LeaderboardName, WalletLink } from "./links.tsx";
-import { formatCount, formatUsd } from "./format.ts";
+import { formatCount, formatUsd } from "../lib/format.ts";
 import { toneOf } from "./Stat.tsx";
 
 /** What the search understands, for pages that could not use a query. */

@@ -1,4 +1,4 @@
-import { formatAge, formatUtc } from "./format.ts";
+import { formatAge, formatUtc } from "../lib/format.ts";
 
 /** A timestamp shown as its age, with the absolute UTC time on hover and in `datetime`. */
 export function Time(props: { at: number; now: number }) {

@@ -1,7 +1,7 @@
 import type { Instrument, TradeHistoryPage } from "../lib/papertrade/mod.ts";
 import type { TradeFilter } from "../lib/wallet/mod.ts";
 import { netPnlWad } from "../lib/math/mod.ts";
-import { formatPrice, formatToken, formatUsd } from "./format.ts";
+import { formatPrice, formatToken, formatUsd } from "../lib/format.ts";
 import { IntentLink, PositionLink, TxLink } from "./links.tsx";
 import { toneOf } from "./Stat.tsx";
 import { Time } from "./Time.tsx";

@@ -4,7 +4,7 @@ import { Layout } from "./Layout.tsx";
 import { PartNotice } from "./PartNotice.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { Check, SettledIntentCard } from "./SettledIntentCard.tsx";
-import { formatCount } from "./format.ts";
+import { formatCount } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
 
 /** The transaction page: the batch's intents decoded and checked, or why it is not a batch. */

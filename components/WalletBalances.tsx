@@ -1,5 +1,5 @@
 import type { WalletSummary } from "../lib/wallet/mod.ts";
-import { formatUsd } from "./format.ts";
+import { formatUsd } from "../lib/format.ts";
 import { Stat, toneOf } from "./Stat.tsx";
 
 /** Pending staking rewards and the lifetime totals (PAPER itself is live, in `LiveAccount`). */

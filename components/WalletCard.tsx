@@ -5,7 +5,7 @@
  * text, and the name is also stripped of bidi overrides and cut short (`plainName`).
  */
 import type { WalletSummary } from "../lib/wallet/mod.ts";
-import { formatCount, formatUsd } from "./format.ts";
+import { formatCount, formatUsd } from "../lib/format.ts";
 import { plainName } from "./names.ts";
 
 /** Width and height of the card (the common 1.91:1 preview size). */

@@ -11,7 +11,7 @@ import { TradeHistoryTable } from "./TradeHistoryTable.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { HeadlineName } from "./links.tsx";
 import { escapedName, plainName } from "./names.ts";
-import { formatCount, formatUsd } from "./format.ts";
+import { formatCount, formatUsd } from "../lib/format.ts";
 import { WalletRewardsAndLifetime } from "./WalletBalances.tsx";
 import { Time } from "./Time.tsx";
 

@@ -1,7 +1,7 @@
 import type { SessionKey } from "../lib/papertrade/mod.ts";
 import type { WalletRank } from "../lib/wallet/mod.ts";
 import { LEADERBOARD_ROWS_PER_PAGE, leaderboardHref } from "../lib/leaderboard_view.ts";
-import { formatCount, formatUsd } from "./format.ts";
+import { formatCount, formatUsd } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
 import { toneOf } from "./Stat.tsx";
 

@@ -1,5 +1,5 @@
 /** Links to the explorer's pages, with names shown as isolated plain text. */
-import { shortHex } from "./format.ts";
+import { shortHex } from "../lib/format.ts";
 import { plainName } from "./names.ts";
 
 /** A wallet address linking to its page; `full` shows all 42 characters. */

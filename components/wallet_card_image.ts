@@ -7,7 +7,7 @@
 import type { WalletSummary } from "../lib/wallet/mod.ts";
 import type { CardChild, CardElement } from "../lib/card/rasterize.ts";
 import { fitFontSize } from "../lib/card/fit.ts";
-import { formatCount, formatUsd } from "./format.ts";
+import { formatCount, formatUsd } from "../lib/format.ts";
 import { plainName } from "./names.ts";
 import { CARD_SIZE } from "./WalletCard.tsx";
 

@@ -3,10 +3,9 @@
  * outcomes seen since the page opened, live from the page's shared wallet connection.
  */
 import { useEffect } from "preact/hooks";
-import type { PositionsView } from "./positions_view.ts";
-import { connectWallet, currentView, previousView, serverNow } from "./wallet_store.ts";
-import { Age, liveClass, LiveValue } from "./_live_parts.tsx";
-import { pageHref } from "./_live_parts.tsx";
+import type { PositionsView } from "../lib/live/view_types.ts";
+import { connectWallet, currentView, previousView, serverNow } from "../client/wallet_store.ts";
+import { Age, liveClass, LiveValue, pageHref } from "../components/live_parts.tsx";
 
 /** Props of {@link LiveAccount}: the server-built view (JSON). */
 export interface LiveAccountProps {

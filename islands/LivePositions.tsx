@@ -8,10 +8,15 @@
  * are identical. Ages are measured on the server's clock.
  */
 import { useEffect } from "preact/hooks";
-import type { PositionRowView, PositionsView } from "./positions_view.ts";
-import { connectWallet, currentView, previousView } from "./wallet_store.ts";
-import { Freshness, liveClass, LiveValue, RISK_LABELS } from "./_live_parts.tsx";
-import { pageHref } from "./_live_parts.tsx";
+import type { PositionRowView, PositionsView } from "../lib/live/view_types.ts";
+import { connectWallet, currentView, previousView } from "../client/wallet_store.ts";
+import {
+  Freshness,
+  liveClass,
+  LiveValue,
+  pageHref,
+  RISK_LABELS,
+} from "../components/live_parts.tsx";
 
 /** Props of {@link LivePositions}: the server-built view (JSON). */
 export interface LivePositionsProps {

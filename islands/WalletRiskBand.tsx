@@ -4,10 +4,9 @@
  * near bust), live from the wallet's stream.
  */
 import { useEffect } from "preact/hooks";
-import type { PositionsView } from "./positions_view.ts";
-import { connectWallet, currentView, previousView } from "./wallet_store.ts";
-import { liveClass, LiveValue, RISK_LABELS } from "./_live_parts.tsx";
-import { pageHref } from "./_live_parts.tsx";
+import type { PositionsView } from "../lib/live/view_types.ts";
+import { connectWallet, currentView, previousView } from "../client/wallet_store.ts";
+import { liveClass, LiveValue, pageHref, RISK_LABELS } from "../components/live_parts.tsx";
 
 /** Props of {@link WalletRiskBand}: the server-built view (JSON). */
 export interface WalletRiskBandProps {

@@ -16,7 +16,7 @@ import { FeatureGrid } from "../components/FeatureGrid.tsx";
 import { ProductSections } from "../components/ProductSections.tsx";
 import { SearchForm } from "../components/SearchForm.tsx";
 import { Stat } from "../components/Stat.tsx";
-import { formatCount, formatToken, formatUsd } from "../components/format.ts";
+import { formatCount, formatToken, formatUsd } from "../lib/format.ts";
 import { Time } from "../components/Time.tsx";
 import { PartNotice } from "../components/PartNotice.tsx";
 import { upstreamFailurePage } from "./_page_errors.tsx";

@@ -3,9 +3,9 @@ import { createParser, type EventSourceMessage } from "eventsource-parser";
 import type { Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
-import type { PositionsView } from "../islands/positions_view.ts";
+import type { PositionsView } from "../lib/live/view_types.ts";
 import { catalog, type TestApp, withTestApp } from "../tests/_app.ts";
-import { replayMaterial, scriptedClient, snapshotThenWait } from "../lib/live/_testing.ts";
+import { replayMaterial, scriptedClient, snapshotThenWait } from "../lib/live/testing.ts";
 import { liveRoutes, type LiveRoutesOptions } from "./live.ts";
 
 const WHALE = catalog.wallets.whale.address;

@@ -1,5 +1,5 @@
 /**
- * Builds the island bundle: `deno bundle --platform browser --minify` of `islands/client.ts`
+ * Builds the island bundle: `deno bundle --platform browser --minify` of `client/main.ts`
  * into `static/build/islands.js`, then reports its size raw and gzipped.
  *
  * Run: deno task build            (writes static/build/islands.js)
@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** Browser entry of the islands. */
-export const ISLANDS_ENTRY = `${ROOT}islands/client.ts`;
+export const ISLANDS_ENTRY = `${ROOT}client/main.ts`;
 /** Where the bundle is served from (`/static/build/islands.js`). */
 export const ISLANDS_BUNDLE = `${ROOT}static/build/islands.js`;
 

@@ -9,9 +9,9 @@ import { parseHTML } from "linkedom";
 import { renderToString } from "preact-render-to-string";
 import { h } from "preact";
 import { Island } from "../components/Island.tsx";
-import { hydrateIslands } from "../islands/client.ts";
-import { ISLANDS } from "../islands/registry.ts";
-import type { PositionsView } from "../islands/positions_view.ts";
+import { hydrateIslands } from "../client/hydrate.ts";
+import { ISLANDS } from "../client/island_registry.ts";
+import type { PositionsView } from "../lib/live/view_types.ts";
 import { catalog } from "./_app.ts";
 
 function fullView(): PositionsView {

@@ -10,12 +10,12 @@ import { renderToString } from "preact-render-to-string";
 import { fetchWalletPositions } from "../lib/wallet/mod.ts";
 import { Island, ISLAND_SCRIPT_URL, serializeIslandProps } from "../components/Island.tsx";
 import { WalletPositionsSection } from "../components/WalletPositionsSection.tsx";
-import { findIslands, hydrateIslands } from "../islands/client.ts";
+import { findIslands, hydrateIslands } from "../client/hydrate.ts";
+import { ISLANDS } from "../client/island_registry.ts";
 import { LivePositions } from "../islands/LivePositions.tsx";
-import type { PositionsView } from "../islands/positions_view.ts";
+import type { PositionsView } from "../lib/live/view_types.ts";
 import { buildIslands, gzipSize, ISLANDS_BUNDLE } from "../scripts/build.ts";
 import { catalog, withTestApp } from "./_app.ts";
-import { fullApp } from "./browser/_full_app.ts";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 const HOSTILE = [
@@ -91,6 +91,14 @@ function hostileView(): PositionsView {
     generatedAt: catalog.baseTimeMs,
   };
 }
+
+Deno.test("islands/ holds only the registered island components, one per file", async () => {
+  const files: string[] = [];
+  for await (const entry of Deno.readDir(new URL("../islands/", import.meta.url))) {
+    files.push(entry.name);
+  }
+  assert.deepEqual(files.sort(), Object.keys(ISLANDS).map((name) => `${name}.tsx`).sort());
+});
 
 Deno.test("island props with script tags, quotes, entities and line separators survive the HTML round trip", () => {
   const view = hostileView();
@@ -173,8 +181,7 @@ Deno.test("the wallet section's server markup is exactly the island's first rend
   });
 });
 
-// The full app, as main.ts builds it.
-const build = (deps: Parameters<typeof fullApp>[0]) => fullApp(deps);
+// withTestApp serves the full app, as main.ts builds it.
 const ISLAND_FREE = [
   { path: "/", route: "/" },
   { path: "/leaderboard", route: "/leaderboard" },
@@ -205,7 +212,7 @@ for (const page of ISLAND_FREE) {
         ]);
         assert.deepEqual(found.preloads, []);
         assert.equal(found.bundleReferences, 0);
-      }, { build });
+      });
     },
   });
 }
@@ -227,7 +234,7 @@ Deno.test({
       for (const name of ["WalletRiskBand", "LivePositions", "LiveAccount"]) {
         assert.ok(html.includes(`data-island="${name}"`), name);
       }
-    }, { build });
+    });
   },
 });
 

@@ -13,8 +13,8 @@ import type {
   PendingIntentView,
   RiskSummaryView,
   Tone,
-} from "../../islands/positions_view.ts";
-import { formatPercent, formatToken, formatUsd } from "../../components/format.ts";
+} from "./view_types.ts";
+import { formatPercent, formatToken, formatUsd } from "../format.ts";
 
 /** Orders valuations nearest-to-bust first; positions without a distance go last, by id. */
 export function byDistanceToBust(a: PositionValuation, b: PositionValuation): number {

@@ -4,6 +4,7 @@
  */
 import type { PapertradeClient, TradingState } from "../papertrade/mod.ts";
 import { type Mark, marksByInstrument } from "../marks.ts";
+import { SYSTEM_TIMERS, type Timers } from "./timers.ts";
 
 /** The trading state and the marks built from the latest prices. */
 export interface MarketState {
@@ -35,6 +36,8 @@ export interface MarketFeedOptions {
   tradingRefreshMs?: number;
   /** Clock in ms (default Date.now). */
   now?: () => number;
+  /** Timers of the poll loop (default the runtime's); tests pass a clock they move. */
+  timers?: Timers;
 }
 
 const feeds = new WeakMap<PapertradeClient, MarketFeed>();
@@ -60,13 +63,14 @@ export function createMarketFeed(
   const pollMs = options.pollMs ?? 1_500;
   const tradingRefreshMs = options.tradingRefreshMs ?? 30_000;
   const now = options.now ?? Date.now;
+  const timers = options.timers ?? SYSTEM_TIMERS;
   const listeners = new Set<MarketListener>();
   let latest: MarketState | null = null;
   let tradingReadAt = Number.NEGATIVE_INFINITY;
   // One generation per run of the poll loop; a loop that sees a newer one stops.
   let generation = 0;
   let running = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: unknown;
   let controller: AbortController | undefined;
   let inFlight: Promise<void> = Promise.resolve();
 
@@ -88,7 +92,7 @@ export function createMarketFeed(
       for (const listener of [...listeners]) listener.onError(error);
     } finally {
       if (run === generation && listeners.size > 0) {
-        timer = setTimeout(() => inFlight = poll(run), pollMs);
+        timer = timers.setTimeout(() => inFlight = poll(run), pollMs);
       }
     }
   }
@@ -96,7 +100,7 @@ export function createMarketFeed(
   function stop(): Promise<void> {
     generation++;
     running = false;
-    clearTimeout(timer);
+    timers.clearTimeout(timer);
     controller?.abort();
     return inFlight;
   }

@@ -4,14 +4,8 @@
  */
 import type { WalletAccount } from "../papertrade/mod.ts";
 import type { PositionTotals, PositionValuation } from "../wallet/mod.ts";
-import type { PositionRowView, PositionsView } from "../../islands/positions_view.ts";
-import {
-  formatCount,
-  formatPercent,
-  formatPrice,
-  formatUsd,
-  priceDecimals,
-} from "../../components/format.ts";
+import type { PositionRowView, PositionsView } from "./view_types.ts";
+import { formatCount, formatPercent, formatPrice, formatUsd, priceDecimals } from "../format.ts";
 import {
   byDistanceToBust,
   fundsView,

@@ -3,7 +3,7 @@ import { catalog } from "../../fixtures/mod.ts";
 import { marksByInstrument } from "../marks.ts";
 import { totalPositions, valuePositions } from "../wallet/mod.ts";
 import type { WalletAccount } from "../papertrade/mod.ts";
-import { replayMaterial } from "./_testing.ts";
+import { replayMaterial } from "./testing.ts";
 import { buildPositionsView, viewContentKey } from "./positions_view.ts";
 
 const material = await replayMaterial();

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import type { PositionsView } from "../../islands/positions_view.ts";
+import type { PositionsView } from "./view_types.ts";
 import type { LiveEvent } from "./watch_positions.ts";
 import { openViewerStream, type ViewerStreamOptions } from "./viewer_stream.ts";
-import { manualTimers, settle } from "./_testing.ts";
+import { manualTimers, settle } from "./testing.ts";
 
 const STALL_MS = 3_000;
 

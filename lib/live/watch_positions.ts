@@ -9,7 +9,7 @@ import {
   type WalletAccount,
 } from "../papertrade/mod.ts";
 import { totalPositions, valuePositions } from "../wallet/mod.ts";
-import type { PositionsView } from "../../islands/positions_view.ts";
+import type { PositionsView } from "./view_types.ts";
 import type { MarketFeed, MarketState } from "./market_feed.ts";
 import { buildPositionsView, viewContentKey } from "./positions_view.ts";
 import { sharedWalletHub, type WalletHub } from "./wallet_hub.ts";

@@ -1,6 +1,7 @@
 /**
  * Test support for the live modules: real domain values read once from the replay upstream,
- * and a scripted Papertrade client whose wallet streams and prices a test controls.
+ * and a scripted Papertrade client whose wallet streams and prices a test controls. Public
+ * (not `_testing.ts`) because the live routes' tests in `routes/` use it too.
  */
 import { catalog, startReplayUpstream } from "../../fixtures/mod.ts";
 import {

@@ -1,8 +1,8 @@
 /**
- * Display formatting for server-rendered pages. Inputs are exact (bigint wad, raw prices);
- * rounding happens here, once, for display only.
+ * Display formatting for pages, the live views built in `lib/live/` and the islands' ages and
+ * times. Inputs are exact (bigint wad, raw prices); rounding happens here, once, for display only.
  */
-import { rawPriceToNumber, wadToNumber } from "../lib/math/mod.ts";
+import { rawPriceToNumber, wadToNumber } from "./math/mod.ts";
 
 const usdFull = new Intl.NumberFormat("en-US", {
   style: "currency",

@@ -3,7 +3,7 @@
  * stream cannot be opened or keeps failing, and a fresh attempt at the stream now and then.
  * Every browser API is looked up at call time, so importing this on the server is harmless.
  */
-import { liveUrls, type PositionsView } from "./positions_view.ts";
+import { liveUrls, type PositionsView } from "../lib/live/view_types.ts";
 
 /** How the island is getting its figures right now. */
 export type LiveMode = "snapshot" | "live" | "reconnecting" | "polling" | "offline";

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { LiveAccount } from "./LiveAccount.tsx";
-import { LivePositions } from "./LivePositions.tsx";
-import { WalletRiskBand } from "./WalletRiskBand.tsx";
+import { LiveAccount } from "../islands/LiveAccount.tsx";
+import { LivePositions } from "../islands/LivePositions.tsx";
+import { WalletRiskBand } from "../islands/WalletRiskBand.tsx";
 
 /** Island components by the name written into `data-island`. */
 export const ISLANDS = { LiveAccount, LivePositions, WalletRiskBand };

@@ -1,7 +1,7 @@
 /**
- * What the live positions island shows: display-ready strings and plain numbers, computed on
- * the server (`lib/live/`) and sent as JSON. Nothing here may import zod, viem or bigint math:
- * this module ships to the browser.
+ * What the live wallet islands show: display-ready strings and plain numbers, computed on the
+ * server (`lib/live/positions_view.ts`, `account_view.ts`) and sent as JSON. Nothing here may
+ * import zod, viem or bigint math: this module ships to the browser in the island bundle.
  *
  * @module
  */

@@ -1,12 +1,11 @@
 /**
- * Browser entry of the island bundle (`static/build/islands.js`): hydrates every element the
- * server marked with `data-island`, using the JSON props it carries. Module scripts run after
- * the document is parsed, so every island is already in the DOM.
+ * The island hydrator: finds every element the server marked with `data-island` and hydrates
+ * it with its component and the JSON props it carries. `client/main.ts` runs it on the page;
+ * tests run it on a parsed document.
  *
  * @module
  */
 import { type ComponentType, h, hydrate } from "preact";
-import { ISLANDS } from "./registry.ts";
 
 /** An island element found in the document, with its parsed props. */
 export interface FoundIsland {
@@ -56,5 +55,3 @@ export function hydrateIslands(
   }
   return count;
 }
-
-if (typeof document !== "undefined") hydrateIslands(document, ISLANDS);

@@ -5,8 +5,8 @@
  * call time, so importing this on the server is harmless.
  */
 import { signal } from "@preact/signals";
-import { followPositions, type LiveMode } from "./_follow_positions.ts";
-import type { PositionsView } from "./positions_view.ts";
+import { followPositions, type LiveMode } from "./follow_positions.ts";
+import type { PositionsView } from "../lib/live/view_types.ts";
 
 /** The newest view, or null before any island started the connection. */
 export const liveView = signal<PositionsView | null>(null);

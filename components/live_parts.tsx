@@ -2,10 +2,10 @@
  * Pieces the live wallet islands share: the freshness line, values that flash when they
  * change, and the stale marking used when the stream is down.
  */
-import { formatAge, formatUtc } from "../components/format.ts";
-import type { LiveMode } from "./_follow_positions.ts";
-import type { PositionsView } from "./positions_view.ts";
-import { confirmedAt, isStale, liveMode, serverNow } from "./wallet_store.ts";
+import { formatAge, formatUtc } from "../lib/format.ts";
+import type { LiveMode } from "../client/follow_positions.ts";
+import type { PositionsView } from "../lib/live/view_types.ts";
+import { confirmedAt, isStale, liveMode, serverNow } from "../client/wallet_store.ts";
 
 const MODE_LABELS: Record<LiveMode, [label: string, badge: string]> = {
   snapshot: ["Snapshot", "badge"],
