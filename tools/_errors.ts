@@ -35,15 +35,6 @@ export function toToolError(error: unknown): unknown {
   return error;
 }
 
-/** Runs `work`, rethrowing upstream failures as ToolErrors. */
-export async function withUpstreamErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw toToolError(error);
-  }
-}
-
 /** The not-found error of get_wallet and friends, naming the argument. */
 export function unknownWalletError(argument: string, address: string): ToolError {
   return new ToolError(
