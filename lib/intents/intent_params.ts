@@ -53,52 +53,30 @@ function amountUnit(action: string): IntentAmountUnit {
   return /^(stakePaper|unstakePaper|PaperStake|PaperUnstake)$/.test(action) ? "paper_wad" : "raw";
 }
 
-/** The parameters of a decoded intent of kind `action`, in calldata order. */
+type FieldReader = (value: unknown, action: string) => IntentParams;
+
+// One reader per calldata field name; `user` is reported as the intent's wallet, not here.
+const CALLDATA_FIELDS: Readonly<Record<string, FieldReader>> = {
+  instrumentId: (id) => ({ market: marketName(id as bigint), instrumentId: Number(id) }),
+  isLong: (isLong) => ({ isLong: isLong as boolean }),
+  size: (margin) => ({ margin: margin as bigint }),
+  leverage: (leverage) => ({ leverage: Number(leverage) }),
+  useDebt: (useDebt) => ({ useDebt: useDebt as boolean }),
+  positionIds: (ids) => ({ positionIds: (ids as readonly bigint[]).map(String) }),
+  amount: (value, action) => ({ amount: { unit: amountUnit(action), value: value as bigint } }),
+  sessionKey: (key) => ({ sessionKey: key as string }),
+  expiry: (expiry) => ({ expiry: expiry as bigint }),
+  intentId: (id) => ({ cancelledIntentId: id as string }),
+  nonce: (nonce) => ({ nonce: nonce as bigint }),
+  deadline: (deadline) => ({ deadline: deadline as bigint }),
+};
+
+/** The parameters of a decoded intent of kind `action`. */
 export function paramsOfCalldata(action: string, fields: IntentFields): IntentParams {
-  const out: IntentParams = {};
-  for (const [name, value] of Object.entries(fields)) {
-    switch (name) {
-      case "instrumentId":
-        out.market = marketName(value as bigint);
-        out.instrumentId = Number(value);
-        break;
-      case "isLong":
-        out.isLong = value as boolean;
-        break;
-      case "size":
-        out.margin = value as bigint;
-        break;
-      case "leverage":
-        out.leverage = Number(value);
-        break;
-      case "useDebt":
-        out.useDebt = value as boolean;
-        break;
-      case "positionIds":
-        out.positionIds = (value as readonly bigint[]).map(String);
-        break;
-      case "amount":
-        out.amount = { unit: amountUnit(action), value: value as bigint };
-        break;
-      case "sessionKey":
-        out.sessionKey = value as string;
-        break;
-      case "expiry":
-        out.expiry = value as bigint;
-        break;
-      case "intentId":
-        out.cancelledIntentId = value as string;
-        break;
-      case "nonce":
-        out.nonce = value as bigint;
-        break;
-      case "deadline":
-        out.deadline = value as bigint;
-        break;
-        // `user` is reported as the intent's wallet.
-    }
-  }
-  return out;
+  const read = Object.entries(fields).map(([name, value]) =>
+    CALLDATA_FIELDS[name]?.(value, action) ?? {}
+  );
+  return Object.assign({}, ...read);
 }
 
 /** The parameters of a pending operation, as the relayer row carries them. */
