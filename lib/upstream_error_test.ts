@@ -73,3 +73,10 @@ Deno.test("each status names one REST error, and only transient kinds advise try
   assert.equal(UPSTREAM_FAILURE_KINDS.rate_limited.advice(60), "wait 60 s and try again");
   assert.match(UPSTREAM_FAILURE_KINDS.timeout.advice(undefined) ?? "", /try again shortly/);
 });
+
+Deno.test("docs/reference.md documents every status the failure table answers with", async () => {
+  const reference = await Deno.readTextFile(new URL("../docs/reference.md", import.meta.url));
+  for (const { status } of Object.values(UPSTREAM_FAILURE_KINDS)) {
+    assert.match(reference, new RegExp(`^\\| ${status} +\\| An upstream source`, "m"), `${status}`);
+  }
+});
