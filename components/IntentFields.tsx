@@ -1,61 +1,57 @@
 /**
- * The fields of an intent in display units. The conversion to units (wad margin, 6-decimal
- * USDC withdrawals, PAPER stakes, unix-second deadlines) is the tools' own, so a page and a
- * tool result never disagree on a value.
+ * The fields of an intent in display units. The units themselves (wad margin, 6-decimal USDC
+ * withdrawals, PAPER stakes, unix-second deadlines) are settled once in lib/intents
+ * (`IntentParams`), which the tools' JSON reads too, so a page and a tool never disagree.
  */
 import type { ComponentChildren } from "preact";
-import type { z } from "zod";
-import type { intentFieldsOut } from "../tools/_json_intents.ts";
+import { type IntentParams, msFromSeconds } from "../lib/intents/mod.ts";
+import { formatToken, formatUsd, formatUsdc } from "../lib/format.ts";
 import { PositionLink } from "./links.tsx";
 import { Time } from "./Time.tsx";
 
-/** Intent fields as the tools report them. */
-export type IntentFieldsJson = z.input<typeof intentFieldsOut>;
-
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const plain = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
-
 /** A definition list of the fields that are set; position ids link to their pages. */
 export function IntentFields(
-  props: { fields: IntentFieldsJson; wallet: string | null; now: number },
+  props: { params: IntentParams; wallet: string | null; now: number },
 ) {
-  const f = props.fields;
-  const at = (iso: string | null | undefined) =>
-    iso ? <Time at={Date.parse(iso)} now={props.now} /> : "out of range";
+  const f = props.params;
+  const at = (seconds: bigint) => {
+    const ms = msFromSeconds(seconds);
+    return ms === null ? "out of range" : <Time at={ms} now={props.now} />;
+  };
   const rows: Array<{ label: string; value: ComponentChildren }> = [];
   const add = (label: string, value: ComponentChildren) => rows.push({ label, value });
   if (f.market !== undefined) add("Market", f.market);
-  if (f.side !== undefined) add("Side", f.side);
-  if (f.margin_usd !== undefined) add("Margin", usd.format(f.margin_usd));
+  if (f.isLong !== undefined) add("Side", f.isLong ? "long" : "short");
+  if (f.margin !== undefined) add("Margin", formatUsd(f.margin));
   if (f.leverage !== undefined) add("Leverage", `${f.leverage}x`);
-  if (f.use_debt !== undefined) {
-    add("Funded from", f.use_debt ? "queued balance" : "balance");
+  if (f.useDebt !== undefined) {
+    add("Funded from", f.useDebt ? "queued balance" : "balance");
   }
-  if (f.position_ids !== undefined) {
+  if (f.positionIds !== undefined) {
     add(
-      f.position_ids.length === 1 ? "Position" : "Positions",
+      f.positionIds.length === 1 ? "Position" : "Positions",
       <span class="id-list">
-        {f.position_ids.map((id) => <PositionLink key={id} id={id} wallet={props.wallet} />)}
+        {f.positionIds.map((id) => <PositionLink key={id} id={id} wallet={props.wallet} />)}
       </span>,
     );
   }
-  if (f.amount_usd !== undefined) add("Amount", usd.format(f.amount_usd));
-  if (f.amount_paper !== undefined) add("Amount", `${plain.format(f.amount_paper)} PAPER`);
-  if (f.amount_raw !== undefined) {
-    add("Amount (raw)", <span class="mono">{f.amount_raw}</span>);
+  if (f.amount?.unit === "usdc6") add("Amount", formatUsdc(f.amount.value));
+  if (f.amount?.unit === "paper_wad") add("Amount", formatToken(f.amount.value, "PAPER"));
+  if (f.amount?.unit === "raw") {
+    add("Amount (raw)", <span class="mono">{String(f.amount.value)}</span>);
   }
-  if (f.session_key !== undefined) {
-    add("Session key", <span class="mono break">{f.session_key}</span>);
+  if (f.sessionKey !== undefined) {
+    add("Session key", <span class="mono break">{f.sessionKey}</span>);
   }
-  if (f.expires_at !== undefined) add("Key expires", at(f.expires_at));
-  if (f.cancelled_intent_id !== undefined) {
+  if (f.expiry !== undefined) add("Key expires", at(f.expiry));
+  if (f.cancelledIntentId !== undefined) {
     // A cancelled intent never settles, so there is no page to send anyone to.
     add(
       "Cancels intent",
-      <code class="mono break" title={f.cancelled_intent_id}>{f.cancelled_intent_id}</code>,
+      <code class="mono break" title={f.cancelledIntentId}>{f.cancelledIntentId}</code>,
     );
   }
-  if (f.nonce !== undefined) add("Nonce", <span class="mono">{f.nonce}</span>);
+  if (f.nonce !== undefined) add("Nonce", <span class="mono">{String(f.nonce)}</span>);
   if (f.deadline !== undefined) add("Deadline", at(f.deadline));
   if (rows.length === 0) return <p class="muted">No decoded fields.</p>;
   return (

@@ -1,9 +1,8 @@
 import { ADDRESS_INPUT_PATTERN } from "../lib/address.ts";
-import type { IntentLookup } from "../lib/intents/mod.ts";
+import { type IntentLookup, msFromSeconds, paramsOfOperation } from "../lib/intents/mod.ts";
 import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
 import type { OpenPosition, Trade } from "../lib/papertrade/mod.ts";
 import { netPnlWad } from "../lib/math/mod.ts";
-import { feedTradeJson, operationJson } from "../tools/_json_intents.ts";
 import { Layout } from "./Layout.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { IntentFields } from "./IntentFields.tsx";
@@ -197,23 +196,22 @@ function HistorySection(props: { trade: Trade; wallet: string; now: number }) {
 }
 
 function FeedSection(props: { lookup: IntentLookup; now: number }) {
-  const trade = feedTradeJson(props.lookup.feed!);
+  const trade = props.lookup.feed!;
   return (
     <section>
       <h2>In the live trades feed</h2>
       <p>
-        {trade.kind} of position <PositionLink id={trade.position_id} wallet={trade.wallet} />{" "}
-        ({trade.market} {trade.side} {trade.leverage}x) by <WalletLink address={trade.wallet} />,
-        {" "}
-        {trade.at ? <Time at={Date.parse(trade.at)} now={props.now} /> : "time unknown"}.
+        {trade.kind} of position <PositionLink id={trade.positionId} wallet={trade.wallet} />{" "}
+        ({trade.symbol} {trade.isLong ? "long" : "short"} {trade.leverage}x) by{" "}
+        <WalletLink address={trade.wallet} />, <Time at={trade.timestamp} now={props.now} />.
       </p>
     </section>
   );
 }
 
 function PendingSection(props: { lookup: IntentLookup; wallet: string; now: number }) {
-  const op = operationJson(props.lookup.pending!);
-  const at = (iso: string | null) => (iso ? <Time at={Date.parse(iso)} now={props.now} /> : "n/a");
+  const op = props.lookup.pending!;
+  const at = (ms: number | null) => (ms === null ? "n/a" : <Time at={ms} now={props.now} />);
   return (
     <section>
       <h2>Queued at the relayer</h2>
@@ -231,20 +229,20 @@ function PendingSection(props: { lookup: IntentLookup; wallet: string; now: numb
         <div>
           <dt>Queue position</dt>
           <dd>
-            {op.queue_position === null ? "n/a" : `${formatCount(op.queue_position)} (1 is next)`}
+            {op.queuePosition === null ? "n/a" : `${formatCount(op.queuePosition)} (1 is next)`}
           </dd>
         </div>
         <div>
           <dt>Accepted</dt>
-          <dd>{at(op.accepted_at)}</dd>
+          <dd>{at(op.acceptedAt)}</dd>
         </div>
         <div>
           <dt>Deadline</dt>
-          <dd>{at(op.deadline)} (it expires if not settled by then)</dd>
+          <dd>{at(msFromSeconds(op.deadline))} (it expires if not settled by then)</dd>
         </div>
       </dl>
       <h3>Fields</h3>
-      <IntentFields fields={op.params} wallet={props.wallet} now={props.now} />
+      <IntentFields params={paramsOfOperation(op)} wallet={props.wallet} now={props.now} />
     </section>
   );
 }

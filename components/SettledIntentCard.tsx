@@ -1,5 +1,5 @@
 import type { SettledIntent } from "../lib/hyperevm/mod.ts";
-import { settledIntentJson } from "../tools/_json_intents.ts";
+import { paramsOfCalldata } from "../lib/intents/mod.ts";
 import { IntentFields } from "./IntentFields.tsx";
 import { IntentLink, WalletLink } from "./links.tsx";
 
@@ -21,15 +21,16 @@ export function Check(props: { ok: boolean; yes: string; no: string }) {
 export function SettledIntentCard(
   props: { intent: SettledIntent; now: number; heading?: string; txHash?: string },
 ) {
-  const json = settledIntentJson(props.intent);
-  const wallet = json.wallet;
+  const intent = props.intent;
+  const wallet = intent.wallet;
+  const action = intent.action ?? "unknown kind";
   return (
-    <article class="intent-card" id={`intent-${json.index}`}>
-      <h3>{props.heading ?? `Intent ${json.index}: ${json.action ?? "unknown kind"}`}</h3>
+    <article class="intent-card" id={`intent-${intent.index}`}>
+      <h3>{props.heading ?? `Intent ${intent.index}: ${action}`}</h3>
       <dl class="fields">
         <div>
           <dt>Action</dt>
-          <dd>{json.action ?? "unknown kind"}</dd>
+          <dd>{action}</dd>
         </div>
         <div>
           <dt>Wallet</dt>
@@ -38,45 +39,50 @@ export function SettledIntentCard(
         <div>
           <dt>Signed by</dt>
           <dd class="mono break">
-            {json.signer}
-            {wallet && json.signer !== wallet && <span class="muted">(session key)</span>}
-            {wallet && json.signer === wallet && <span class="muted">(the wallet)</span>}
+            {intent.signer}
+            {wallet && intent.signer !== wallet && <span class="muted">(session key)</span>}
+            {wallet && intent.signer === wallet && <span class="muted">(the wallet)</span>}
           </dd>
         </div>
         <div>
           <dt>Intent id</dt>
           <dd>
-            {json.intent_id
-              ? <IntentLink id={json.intent_id} wallet={wallet} tx={props.txHash} full />
+            {intent.intentId
+              ? <IntentLink id={intent.intentId} wallet={wallet} tx={props.txHash} full />
               : "n/a"}
           </dd>
         </div>
         <div>
           <dt>Signature</dt>
           <dd>
-            <Check ok={json.signature_verified} yes="verified" no="not verified" />
-            {json.verification_problem && <span class="muted">({json.verification_problem})</span>}
+            <Check ok={intent.signatureVerified} yes="verified" no="not verified" />
+            {intent.verificationProblem && <span class="muted">({intent.verificationProblem})
+            </span>}
           </dd>
         </div>
         <div>
           <dt>Executed</dt>
           <dd>
-            <Check ok={json.executed} yes="executed" no="not executed" />
-            {json.failure_reason && (
+            <Check ok={intent.executed} yes="executed" no="not executed" />
+            {intent.failureReason && (
               <>
                 {": "}
                 <q class="untrusted">
-                  <bdi>{json.failure_reason}</bdi>
+                  <bdi>{intent.failureReason}</bdi>
                 </q>
               </>
             )}
           </dd>
         </div>
       </dl>
-      {json.fields && (
+      {intent.fields && intent.action && (
         <>
           <h4>Fields</h4>
-          <IntentFields fields={json.fields} wallet={wallet} now={props.now} />
+          <IntentFields
+            params={paramsOfCalldata(intent.action, intent.fields)}
+            wallet={wallet}
+            now={props.now}
+          />
         </>
       )}
     </article>

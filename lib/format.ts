@@ -61,6 +61,11 @@ function priceFormat(decimals: number): Intl.NumberFormat {
   return format;
 }
 
+/** USD from a 6-decimal USDC amount (withdrawals), as {@link formatUsd} shows it. */
+export function formatUsdc(amount6: bigint): string {
+  return formatUsd(amount6 * 10n ** 12n);
+}
+
 /** A token amount (PAPER) from wad, with a unit. */
 export function formatToken(wad: bigint, unit: string): string {
   return `${plain.format(wadToNumber(wad))} ${unit}`;

@@ -1,11 +1,53 @@
-/** Turns an upstream failure into what a page or tool can say about it. */
+/**
+ * Upstream failures, classified once. {@link UPSTREAM_FAILURE_KINDS} is the one table from a
+ * failure kind to the HTTP status, the REST error name and the advice a caller gets; pages,
+ * the live routes, the REST mirror and the tools' text all read it (docs "Reference" lists the
+ * statuses).
+ */
 import { PapertradeApiError } from "./papertrade/mod.ts";
 import { HyperEvmError } from "./hyperevm/mod.ts";
 
-/** Which source failed, the HTTP status a page should answer with, and a plain message. */
+/** How an upstream source failed, as far as a caller can act on it. */
+export type UpstreamFailureKind =
+  | "rate_limited"
+  | "unavailable"
+  | "timeout"
+  | "unreachable"
+  | "bad_answer";
+
+/** What one kind of upstream failure means to a client. */
+export interface UpstreamFailureRow {
+  /** The HTTP status pages, the live routes and the REST mirror answer with. */
+  status: 502 | 503 | 504;
+  /** The REST mirror's `error` field. */
+  error: "upstream_error" | "upstream_unavailable" | "upstream_timeout";
+  /** What to do, appended to a tool's error text; null when trying again will not help. */
+  advice: (retryAfterSeconds: number | undefined) => string | null;
+}
+
+const TRY_AGAIN_SHORTLY = "the source may be briefly unavailable, try again shortly";
+
+/** The one table from failure kind to status, REST error name and advice. */
+export const UPSTREAM_FAILURE_KINDS: Readonly<Record<UpstreamFailureKind, UpstreamFailureRow>> = {
+  // It said how long to wait (or that we must): say so.
+  rate_limited: {
+    status: 503,
+    error: "upstream_unavailable",
+    advice: (after) => `wait ${after === undefined ? "a little" : `${after} s`} and try again`,
+  },
+  unavailable: { status: 503, error: "upstream_unavailable", advice: () => TRY_AGAIN_SHORTLY },
+  timeout: { status: 504, error: "upstream_timeout", advice: () => TRY_AGAIN_SHORTLY },
+  // No answer, or a server error: a bad gateway, but one that usually passes.
+  unreachable: { status: 502, error: "upstream_error", advice: () => TRY_AGAIN_SHORTLY },
+  // An answer we cannot use (changed shape, a refusal): trying again gives the same.
+  bad_answer: { status: 502, error: "upstream_error", advice: () => null },
+};
+
+/** Which source failed, how, the HTTP status to answer with, and a plain message. */
 export interface UpstreamFailure {
   source: "Papertrade API" | "HyperEVM RPC";
-  /** 503 rate limited or unavailable, 504 timed out, 502 anything else it did wrong. */
+  kind: UpstreamFailureKind;
+  /** From {@link UPSTREAM_FAILURE_KINDS}: 503 unavailable, 504 timed out, 502 otherwise. */
   status: 502 | 503 | 504;
   message: string;
   /** Seconds the upstream asked us to wait, when it said. */
@@ -14,25 +56,62 @@ export interface UpstreamFailure {
 
 /** Describes an upstream error, or returns null when the error did not come from upstream. */
 export function describeUpstreamFailure(error: unknown): UpstreamFailure | null {
-  if (error instanceof PapertradeApiError) {
-    const status = error.kind === "timeout"
-      ? 504
-      : error.kind === "rate_limited" || error.status === 503
-      ? 503
-      : 502;
-    const failure: UpstreamFailure = { source: "Papertrade API", status, message: error.message };
-    if (error.retryAfterS !== undefined) failure.retryAfterSeconds = error.retryAfterS;
-    return failure;
+  const found = error instanceof PapertradeApiError
+    ? { source: "Papertrade API" as const, kind: papertradeFailureKind(error) }
+    : error instanceof HyperEvmError
+    ? { source: "HyperEVM RPC" as const, kind: hyperEvmFailureKind(error) }
+    : null;
+  if (!found) return null;
+  const failure: UpstreamFailure = {
+    ...found,
+    status: UPSTREAM_FAILURE_KINDS[found.kind].status,
+    message: (error as Error).message,
+  };
+  if (error instanceof PapertradeApiError && error.retryAfterS !== undefined) {
+    failure.retryAfterSeconds = error.retryAfterS;
   }
-  if (error instanceof HyperEvmError) {
-    // Every endpoint timing out is a timeout; any endpoint saying 429/503 is unavailability.
-    const failures = error.failures;
-    const status = failures.length > 0 && failures.every((text) => text.startsWith("timeout"))
-      ? 504
-      : failures.some((text) => /^HTTP (429|503)\b/.test(text))
-      ? 503
-      : 502;
-    return { source: "HyperEVM RPC", status, message: error.message };
+  return failure;
+}
+
+/** The REST `error` name of an upstream status. */
+export function upstreamErrorName(status: 502 | 503 | 504): UpstreamFailureRow["error"] {
+  return Object.values(UPSTREAM_FAILURE_KINDS).find((row) => row.status === status)!.error;
+}
+
+/** True for the Papertrade API's 404: the exchange has never seen the wallet. */
+export function isUnknownWallet(error: unknown): boolean {
+  return error instanceof PapertradeApiError && error.status === 404;
+}
+
+function papertradeFailureKind(error: PapertradeApiError): UpstreamFailureKind {
+  switch (error.kind) {
+    case "timeout":
+      return "timeout";
+    case "rate_limited":
+      return "rate_limited";
+    case "network":
+      return "unreachable";
+    case "http":
+      return error.status === 503
+        ? "unavailable"
+        : (error.status ?? 0) >= 500
+        ? "unreachable"
+        : "bad_answer";
+    case "schema":
+    case "malformed_json":
+      return "bad_answer";
   }
-  return null;
+}
+
+// Every endpoint timing out is a timeout; any endpoint saying 429/503 is unavailability.
+function hyperEvmFailureKind(error: HyperEvmError): UpstreamFailureKind {
+  if (error.kind === "schema") return "bad_answer";
+  const failures = error.endpointFailures;
+  if (failures.length > 0 && failures.every((failure) => failure.kind === "timeout")) {
+    return "timeout";
+  }
+  const busy = failures.some((failure) =>
+    failure.kind === "http" && (failure.status === 429 || failure.status === 503)
+  );
+  return busy ? "unavailable" : "unreachable";
 }

@@ -3,7 +3,6 @@
  * status a client can act on. Upstream failures name the source, never a stack trace.
  */
 import { htmlResponse } from "../lib/render.ts";
-import { PapertradeApiError } from "../lib/papertrade/mod.ts";
 import { describeUpstreamFailure } from "../lib/upstream_error.ts";
 import type { ComponentChildren } from "preact";
 import { ErrorPage } from "../components/ErrorPage.tsx";
@@ -81,9 +80,7 @@ export function upstreamFailurePage(error: unknown, what: string): Response {
 }
 
 /** True for the Papertrade API's 404: the exchange has never seen the wallet. */
-export function isUnknownWallet(error: unknown): boolean {
-  return error instanceof PapertradeApiError && error.status === 404;
-}
+export { isUnknownWallet } from "../lib/upstream_error.ts";
 
 // Echoed input is escaped by Preact; clipping keeps a pasted novel from filling the page.
 function clip(value: string): string {

@@ -58,10 +58,6 @@ Deno.test("lib/ imports nothing from routes/, components/, islands/ or client/",
 });
 
 const KNOWN_CROSS_FOLDER_PRIVATE: readonly string[] = [
-  "components/IntentFields.tsx -> tools/_json_intents.ts",
-  "components/IntentPage.tsx -> tools/_json_intents.ts",
-  "components/PendingIntentsTable.tsx -> tools/_json_intents.ts",
-  "components/SettledIntentCard.tsx -> tools/_json_intents.ts",
   "routes/live_test.ts -> tests/_app.ts",
   "tests/degrade_by_part_test.ts -> tools/_test_support.ts",
   // These arrive with the issue 9 and issue 10 branches.

@@ -1,15 +1,14 @@
 /**
  * Upstream failures as tool errors: one place turns a PapertradeApiError or HyperEvmError into
- * a ToolError whose message names the source, the endpoint or method, and what went wrong.
+ * a ToolError whose message names the source, the endpoint or method, what went wrong and,
+ * from the failure-kind table in lib/upstream_error.ts, whether trying again helps.
  */
 import { HyperEvmError } from "../lib/hyperevm/mod.ts";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
+import { describeUpstreamFailure, UPSTREAM_FAILURE_KINDS } from "../lib/upstream_error.ts";
 import { ToolError } from "./types.ts";
 
-/** The wallet stream answers 404 for a wallet the exchange has never seen. */
-export function isUnknownWallet(error: unknown): boolean {
-  return error instanceof PapertradeApiError && error.status === 404;
-}
+export { isUnknownWallet } from "../lib/upstream_error.ts";
 
 /**
  * The ToolError for an upstream failure; anything else (an abort, a bug) comes back unchanged
@@ -17,31 +16,13 @@ export function isUnknownWallet(error: unknown): boolean {
  */
 export function toToolError(error: unknown): unknown {
   if (error instanceof ToolError) return error;
-  if (error instanceof PapertradeApiError) {
-    return new ToolError(`Papertrade API ${papertradeDetail(error)}`, {
-      upstream: true,
-      cause: error,
-    });
-  }
-  if (error instanceof HyperEvmError) {
-    const detail = error.kind === "schema"
-      ? `answer changed shape: ${error.message.replace(/^upstream changed: /, "")}`
-      : error.message;
-    return new ToolError(`HyperEVM RPC ${detail}${retryHint(true)}`, {
-      upstream: true,
-      cause: error,
-    });
-  }
-  return error;
-}
-
-/** Runs `work`, rethrowing upstream failures as ToolErrors. */
-export async function withUpstreamErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw toToolError(error);
-  }
+  const failure = describeUpstreamFailure(error);
+  if (!failure) return error;
+  const advice = UPSTREAM_FAILURE_KINDS[failure.kind].advice(failure.retryAfterSeconds);
+  return new ToolError(`${failure.source} ${whatWentWrong(error)}${advice ? `; ${advice}` : ""}`, {
+    upstream: true,
+    cause: error,
+  });
 }
 
 /** The not-found error of get_wallet and friends, naming the argument. */
@@ -52,25 +33,9 @@ export function unknownWalletError(argument: string, address: string): ToolError
   );
 }
 
-function papertradeDetail(error: PapertradeApiError): string {
-  const message = error.kind === "schema" && error.detail !== undefined
-    ? `answer changed shape: ${error.detail}`
-    : error.message;
-  switch (error.kind) {
-    case "rate_limited":
-      return `${message}; wait ${
-        error.retryAfterS === undefined ? "a little" : `${error.retryAfterS} s`
-      } and try again`;
-    case "timeout":
-    case "network":
-      return `${message}${retryHint(true)}`;
-    case "http":
-      return `${message}${retryHint((error.status ?? 0) >= 500)}`;
-    default:
-      return message;
-  }
-}
-
-function retryHint(transient: boolean): string {
-  return transient ? "; the source may be briefly unavailable, try again shortly" : "";
+function whatWentWrong(error: unknown): string {
+  const changed = error instanceof PapertradeApiError || error instanceof HyperEvmError
+    ? error.kind === "schema" ? error.detail : undefined
+    : undefined;
+  return changed === undefined ? (error as Error).message : `answer changed shape: ${changed}`;
 }

@@ -23,15 +23,6 @@ export function sideOf(isLong: boolean): "long" | "short" {
   return isLong ? "long" : "short";
 }
 
-// Instrument ids are protocol facts (papertrade-facts.md section 1): calldata and relayer rows
-// carry only the id, and a decoder should not need the Papertrade API to name the market.
-const KNOWN_MARKETS: Readonly<Record<number, string>> = { 0: "BTC", 1: "ETH" };
-
-/** Market symbol of an instrument id (`instrument 7` for ids the explorer does not know). */
-export function marketName(instrumentId: number | bigint): string {
-  return KNOWN_MARKETS[Number(instrumentId)] ?? `instrument ${instrumentId}`;
-}
-
 /** The parts of a result that could not be read, each naming the upstream endpoint. */
 export const unavailableOut = z.array(z.strictObject({
   part: z.string().describe("What is missing from this result, e.g. `latest trades`."),

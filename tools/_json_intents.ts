@@ -3,17 +3,10 @@
  * pending operations, settled intents and feed trades.
  */
 import { z } from "zod";
-import { INTENT_KINDS, type IntentFields, type SettledIntent } from "../lib/hyperevm/mod.ts";
-import type { Operation, OperationAction, RecentTrade } from "../lib/papertrade/mod.ts";
-import {
-  addressOut,
-  hashOut,
-  integerStringOut,
-  isoOut,
-  marketName,
-  sideOf,
-  sideOut,
-} from "./_json_common.ts";
+import { INTENT_KINDS, type SettledIntent } from "../lib/hyperevm/mod.ts";
+import { type IntentParams, paramsOfCalldata, paramsOfOperation } from "../lib/intents/mod.ts";
+import { type Operation, OPERATION_ACTIONS, type RecentTrade } from "../lib/papertrade/mod.ts";
+import { addressOut, hashOut, integerStringOut, isoOut, sideOf, sideOut } from "./_json_common.ts";
 import { fromUsdc6, fromWad, isoFromMs, isoFromSeconds } from "./_units.ts";
 
 /** Intent fields in display units; which keys appear depends on the action. */
@@ -54,17 +47,6 @@ export const settledIntentOut = z.strictObject({
   fields: intentFieldsOut.nullable(),
 });
 
-const OPERATION_ACTIONS = [
-  "openPosition",
-  "closePositions",
-  "withdrawToCore",
-  "registerSessionKey",
-  "PaperStake",
-  "PaperUnstake",
-  "PaperClaim",
-  "PaperDistribute",
-] as const satisfies readonly OperationAction[];
-
 /** An intent the relayer accepted and has not settled. */
 export const operationOut = z.strictObject({
   intent_id: hashOut,
@@ -98,80 +80,34 @@ export const feedTradeOut = z.strictObject({
   terminal: z.boolean(),
 });
 
-/** Decoded calldata fields of one intent kind, in display units. */
-export function intentFieldsJson(action: string, fields: IntentFields): FieldsJson {
+/** Intent parameters in display units, keys in the order of {@link intentFieldsOut}. */
+export function intentParamsJson(params: IntentParams): FieldsJson {
   const out: FieldsJson = {};
-  for (const [name, value] of Object.entries(fields)) {
-    switch (name) {
-      case "instrumentId":
-        out.market = marketName(value as bigint);
-        out.instrument_id = Number(value);
-        break;
-      case "isLong":
-        out.side = sideOf(value as boolean);
-        break;
-      case "size":
-        out.margin_usd = fromWad(value as bigint);
-        break;
-      case "leverage":
-        out.leverage = Number(value);
-        break;
-      case "useDebt":
-        out.use_debt = value as boolean;
-        break;
-      case "positionIds":
-        out.position_ids = (value as readonly bigint[]).map(String);
-        break;
-      case "amount":
-        Object.assign(out, amountJson(action, value as bigint));
-        break;
-      case "sessionKey":
-        out.session_key = value as string;
-        break;
-      case "expiry":
-        out.expires_at = isoFromSeconds(value as bigint);
-        break;
-      case "intentId":
-        out.cancelled_intent_id = value as string;
-        break;
-      case "nonce":
-        out.nonce = String(value);
-        break;
-      case "deadline":
-        out.deadline = isoFromSeconds(value as bigint);
-        break;
-        // `user` is reported as the intent's wallet.
-    }
-  }
+  if (params.market !== undefined) out.market = params.market;
+  if (params.instrumentId !== undefined) out.instrument_id = params.instrumentId;
+  if (params.isLong !== undefined) out.side = sideOf(params.isLong);
+  if (params.margin !== undefined) out.margin_usd = fromWad(params.margin);
+  if (params.leverage !== undefined) out.leverage = params.leverage;
+  if (params.useDebt !== undefined) out.use_debt = params.useDebt;
+  if (params.positionIds !== undefined) out.position_ids = [...params.positionIds];
+  if (params.amount !== undefined) Object.assign(out, amountJson(params.amount));
+  if (params.sessionKey !== undefined) out.session_key = params.sessionKey;
+  if (params.expiry !== undefined) out.expires_at = isoFromSeconds(params.expiry);
+  if (params.cancelledIntentId !== undefined) out.cancelled_intent_id = params.cancelledIntentId;
+  if (params.nonce !== undefined) out.nonce = String(params.nonce);
+  if (params.deadline !== undefined) out.deadline = isoFromSeconds(params.deadline);
   return out;
 }
 
-/** Relayer operation parameters in display units. */
-export function operationParamsJson(operation: Operation): FieldsJson {
-  const p = operation.params;
-  const out: FieldsJson = {};
-  if (p.instrumentId !== undefined) {
-    out.market = marketName(p.instrumentId);
-    out.instrument_id = p.instrumentId;
+function amountJson(amount: NonNullable<IntentParams["amount"]>): FieldsJson {
+  switch (amount.unit) {
+    case "usdc6":
+      return { amount_usd: fromUsdc6(amount.value) };
+    case "paper_wad":
+      return { amount_paper: fromWad(amount.value) };
+    case "raw":
+      return { amount_raw: String(amount.value) };
   }
-  if (p.isLong !== undefined) out.side = sideOf(p.isLong);
-  if (p.margin !== undefined) out.margin_usd = fromWad(p.margin);
-  if (p.leverage !== undefined) out.leverage = p.leverage;
-  if (p.useDebt !== undefined) out.use_debt = p.useDebt;
-  if (p.positionIds !== undefined) out.position_ids = [...p.positionIds];
-  if (p.amount !== undefined) Object.assign(out, amountJson(operation.action, p.amount));
-  if (p.sessionKey !== undefined) out.session_key = p.sessionKey;
-  if (p.expiry !== undefined) out.expires_at = isoFromSeconds(p.expiry);
-  return out;
-}
-
-// Withdrawals carry 6-decimal USDC; stakes carry 18-decimal PAPER (papertrade-facts.md §1).
-function amountJson(action: string, amount: bigint): FieldsJson {
-  if (action === "withdrawToCore") return { amount_usd: fromUsdc6(amount) };
-  if (/^(stakePaper|unstakePaper|PaperStake|PaperUnstake)$/.test(action)) {
-    return { amount_paper: fromWad(amount) };
-  }
-  return { amount_raw: String(amount) };
 }
 
 /** JSON of one settled intent. */
@@ -189,7 +125,7 @@ export function settledIntentJson(intent: SettledIntent): z.input<typeof settled
     failure_reason: intent.failureReason,
     fields: intent.fields === null || intent.action === null
       ? null
-      : intentFieldsJson(intent.action, intent.fields),
+      : intentParamsJson(paramsOfCalldata(intent.action, intent.fields)),
   };
 }
 
@@ -201,7 +137,7 @@ export function operationJson(operation: Operation): z.input<typeof operationOut
     accepted_at: isoFromMs(operation.acceptedAt),
     deadline: isoFromSeconds(operation.deadline),
     queue_position: operation.queuePosition,
-    params: operationParamsJson(operation),
+    params: intentParamsJson(paramsOfOperation(operation)),
   };
 }
 

@@ -7,14 +7,19 @@ import type { PositionTotals, PositionValuation } from "../lib/wallet/mod.ts";
 import { hashOut, integerStringOut, isoOut, riskOut, sideOf, sideOut } from "./_json_common.ts";
 import { fromWad, isoFromMs, toPercent, toPrice } from "./_units.ts";
 
-/** One open position valued at the live mark. */
-export const positionOut = z.strictObject({
+// The fields an open position and a closed trade share, in the order both list them.
+const POSITION_FIELDS = {
   position_id: integerStringOut,
   market: z.string(),
   instrument_id: z.number().int(),
   side: sideOut,
   leverage: z.number().int(),
   margin_usd: z.number(),
+};
+
+/** One open position valued at the live mark. */
+export const positionOut = z.strictObject({
+  ...POSITION_FIELDS,
   notional_usd: z.number().describe("margin × leverage"),
   entry_price: z.number().nullable(),
   mark_price: z.number().nullable().describe("Live BBO mid; null when the market has no quote."),
@@ -55,12 +60,7 @@ export const markOut = z.strictObject({
 
 /** A closed or liquidated trade. */
 export const tradeOut = z.strictObject({
-  position_id: integerStringOut,
-  market: z.string(),
-  instrument_id: z.number().int(),
-  side: sideOut,
-  leverage: z.number().int(),
-  margin_usd: z.number(),
+  ...POSITION_FIELDS,
   notional_usd: z.number(),
   entry_price: z.number().nullable(),
   exit_price: z.number().nullable(),

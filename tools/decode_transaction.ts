@@ -3,13 +3,12 @@ import { z } from "zod";
 import type { Hex } from "viem";
 import { decodeTransaction, type Settlement } from "../lib/hyperevm/mod.ts";
 import { argsObject, hashArg } from "./_args.ts";
-import { withUpstreamErrors } from "./_errors.ts";
+import { defineTool } from "./define_tool.ts";
 import { hashOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 import { unavailablePart } from "../lib/parts.ts";
 import { settledIntentJson, settledIntentOut } from "./_json_intents.ts";
 import { blockNumber, isoFromSeconds } from "./_units.ts";
 import { lines, quoted, unavailableText, UNTRUSTED_NOTE } from "./_text.ts";
-import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
 
 /** Most intents listed per transaction; keeps the largest batch far below the result cap. */
 export const MAX_LISTED_INTENTS = 50;
@@ -38,7 +37,7 @@ export const decodedTransactionOut = z.strictObject({
 type Output = z.input<typeof decodedTransactionOut>;
 
 /** The decode_transaction tool. */
-export const decodeTransactionTool: ToolDefinition<typeof input, typeof decodedTransactionOut> = {
+export const decodeTransactionTool = defineTool({
   name: "decode_transaction",
   title: "Decode a HyperEVM settlement transaction",
   description:
@@ -48,17 +47,16 @@ export const decodeTransactionTool: ToolDefinition<typeof input, typeof decodedT
     "to the recorded intent id, and whether each call executed (with the failure reason). A " +
     "transaction that is not a Papertrade batch is reported with is_batch false; an unknown " +
     "hash with found false. Next: get_wallet or get_positions for a wallet it names.",
-  inputSchema: input,
-  outputSchema: decodedTransactionOut,
-  annotations: READ_ONLY_ANNOTATIONS,
+  input,
+  output: decodedTransactionOut,
   async run({ tx_hash }, context) {
     const hash = tx_hash as Hex;
-    const decoded = await withUpstreamErrors(() => decodeTransaction(context.hyperevm, hash));
+    const decoded = await decodeTransaction(context.hyperevm, hash);
     const settlement = decoded.found ? decoded : null;
     const structured = decodedJson(hash, settlement);
     return { structured, text: renderDecoded(structured, settlement) };
   },
-};
+});
 
 /** JSON of a decoded transaction (null: not found), listing at most `limit` intents. */
 export function decodedJson(

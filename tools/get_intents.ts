@@ -1,7 +1,7 @@
 /** get_intents: the intents the relayer accepted for a wallet and has not settled. */
 import { z } from "zod";
 import { addressArg, argsObject } from "./_args.ts";
-import { isUnknownWallet, toToolError, unknownWalletError } from "./_errors.ts";
+import { defineTool } from "./define_tool.ts";
 import {
   addressOut,
   hashOut,
@@ -14,8 +14,7 @@ import { Parts } from "../lib/parts.ts";
 import { withQueuePositions } from "../lib/wallet/mod.ts";
 import { isoFromMs } from "./_units.ts";
 import { operationJson, operationOut } from "./_json_intents.ts";
-import { amount, lines, unavailableText, usd } from "./_text.ts";
-import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
+import { amount, lines, usd } from "./_text.ts";
 
 /** Most operations listed; `count` is always the full number. */
 export const MAX_LISTED_INTENTS = 50;
@@ -47,7 +46,7 @@ const output = z.strictObject({
 type Output = z.input<typeof output>;
 
 /** The get_intents tool. */
-export const getIntentsTool: ToolDefinition<typeof input, typeof output> = {
+export const getIntentsTool = defineTool({
   name: "get_intents",
   title: "Pending intents of a wallet",
   description:
@@ -57,22 +56,15 @@ export const getIntentsTool: ToolDefinition<typeof input, typeof output> = {
     "plus the outcome (succeeded, failed, expired, cancelled, unknown) of the most recent " +
     "intents reported by the stream. Use lookup_intent with the intent id and this wallet to " +
     "follow one.",
-  inputSchema: input,
-  outputSchema: output,
-  annotations: READ_ONLY_ANNOTATIONS,
+  input,
+  output,
+  walletArgument: "address",
   async run({ address }, context) {
     const parts = new Parts();
-    let account;
-    let ranks;
-    try {
-      [account, ranks] = await Promise.all([
-        context.papertrade.fetchWalletSnapshot(address, { signal: context.signal }),
-        parts.read(context.papertrade.fetchQueueRanks(address, { signal: context.signal })),
-      ]);
-    } catch (error) {
-      if (isUnknownWallet(error)) throw unknownWalletError("address", address);
-      throw toToolError(error);
-    }
+    const [account, ranks] = await Promise.all([
+      context.papertrade.fetchWalletSnapshot(address, { signal: context.signal }),
+      parts.read(context.papertrade.fetchQueueRanks(address, { signal: context.signal })),
+    ]);
     const operations = withQueuePositions(account.operations, ranks);
     const structured: Output = {
       address,
@@ -88,11 +80,10 @@ export const getIntentsTool: ToolDefinition<typeof input, typeof output> = {
     };
     return { structured, text: renderIntents(structured) };
   },
-};
+});
 
 function renderIntents(result: Output): string {
   return lines(
-    unavailableText(result.unavailable, result.rows_skipped),
     result.count === 0
       ? `Wallet ${result.address} has no pending intents.`
       : `Wallet ${result.address}: ${result.count} pending intent${result.count === 1 ? "" : "s"}.`,

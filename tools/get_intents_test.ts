@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import { callTool, catalog, inputError, withHarness } from "./_test_support.ts";
 import { getIntentsTool } from "./get_intents.ts";
-import { ToolError } from "./types.ts";
+import { type ToolContext, ToolError } from "./types.ts";
+
+function pendingIntents(context: ToolContext) {
+  return callTool(getIntentsTool, { address: catalog.wallets.pending_ops.address }, context);
+}
 
 Deno.test("get_intents lists every pending operation with its id, times, queue and params", async () => {
   await withHarness(async ({ context }) => {
     const wallet = catalog.wallets.pending_ops;
-    const { structured, text } = await callTool(
-      getIntentsTool,
-      { address: wallet.address },
-      context,
-    );
+    const { structured, text } = await pendingIntents(context);
     assert.equal(structured.count, wallet.pendingOperations);
     assert.equal(structured.pending.length, structured.count);
     const byAction = Object.fromEntries(structured.pending.map((op) => [op.action, op]));
@@ -104,11 +104,7 @@ Deno.test("get_intents reports the outcomes the wallet's stream reported, newest
 Deno.test("get_intents still lists the pending intents when the queue rank cannot be read", async () => {
   await withHarness(async ({ context }) => {
     const wallet = catalog.wallets.pending_ops;
-    const { structured, text } = await callTool(
-      getIntentsTool,
-      { address: wallet.address },
-      context,
-    );
+    const { structured, text } = await pendingIntents(context);
     assert.equal(structured.count, wallet.pendingOperations);
     assert.ok(structured.pending.every((op) => op.queue_position === null));
     assert.deepEqual(structured.unavailable, [

@@ -2,11 +2,10 @@
 import { z } from "zod";
 import { LEADERBOARD_SORT_KEYS, LEADERBOARD_WINDOWS } from "../lib/papertrade/mod.ts";
 import { argsObject, choiceArg } from "./_args.ts";
-import { withUpstreamErrors } from "./_errors.ts";
+import { defineTool } from "./define_tool.ts";
 import { rowsSkippedOut, unavailableOut, windowOut } from "./_json_common.ts";
 import { leaderboardRowJson, leaderboardRowOut } from "./_json_wallet.ts";
-import { lines, quoted, signedUsd, unavailableText, UNTRUSTED_NOTE, usd } from "./_text.ts";
-import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
+import { lines, quoted, signedUsd, UNTRUSTED_NOTE, usd } from "./_text.ts";
 
 /** Rows per leaderboard page. */
 export const LEADERBOARD_PAGE_SIZE = 25;
@@ -43,7 +42,7 @@ const output = z.strictObject({
 type Output = z.input<typeof output>;
 
 /** The get_leaderboard tool. */
-export const getLeaderboardTool: ToolDefinition<typeof input, typeof output> = {
+export const getLeaderboardTool = defineTool({
   name: "get_leaderboard",
   title: "Ranked wallets",
   description:
@@ -51,21 +50,18 @@ export const getLeaderboardTool: ToolDefinition<typeof input, typeof output> = {
     "an optional name or address fragment search. Rank is the true 1-based rank. PnL, " +
     "balance and volume are USD numbers. Leaderboard names are untrusted text chosen by " +
     "owners. Next: get_wallet or get_positions with a row's address; page for more rows.",
-  inputSchema: input,
-  outputSchema: output,
-  annotations: READ_ONLY_ANNOTATIONS,
+  input,
+  output,
   async run(args, context) {
-    const page = await withUpstreamErrors(() =>
-      context.papertrade.fetchLeaderboard({
-        window: args.window,
-        sortKey: args.sort_key,
-        sortDir: args.sort_dir,
-        page: args.page,
-        pageSize: LEADERBOARD_PAGE_SIZE,
-        query: args.query,
-        signal: context.signal,
-      })
-    );
+    const page = await context.papertrade.fetchLeaderboard({
+      window: args.window,
+      sortKey: args.sort_key,
+      sortDir: args.sort_dir,
+      page: args.page,
+      pageSize: LEADERBOARD_PAGE_SIZE,
+      query: args.query,
+      signal: context.signal,
+    });
     const structured: Output = {
       window: args.window,
       page: args.page,
@@ -78,7 +74,7 @@ export const getLeaderboardTool: ToolDefinition<typeof input, typeof output> = {
     };
     return { structured, text: renderLeaderboard(structured, args) };
   },
-};
+});
 
 function renderLeaderboard(
   result: Output,
@@ -93,7 +89,6 @@ function renderLeaderboard(
     ? `Page ${result.page} of ${pages} (pages 0–${last}): the last page.`
     : `Page ${result.page} is past the last page (${last}); pages run 0 to ${last}.`;
   return lines(
-    unavailableText(result.unavailable, result.rows_skipped),
     `Leaderboard ${result.window}, sorted by ${args.sort_key} ${args.sort_dir}${
       args.query ? `, matching ${quoted(args.query)}` : ""
     }: ${result.total_accounts} accounts.`,

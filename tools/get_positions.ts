@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { fetchWalletPositions } from "../lib/wallet/mod.ts";
 import { addressArg, argsObject } from "./_args.ts";
-import { isUnknownWallet, toToolError, unknownWalletError } from "./_errors.ts";
+import { defineTool } from "./define_tool.ts";
 import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 import {
   markOut,
@@ -14,8 +14,8 @@ import {
   tradeJson,
   tradeOut,
 } from "./_json_positions.ts";
-import { lines, percent, price, signedUsd, unavailableText, usd } from "./_text.ts";
-import { READ_ONLY_ANNOTATIONS, type ToolDefinition, ToolError } from "./types.ts";
+import { lines, percent, price, signedUsd, usd } from "./_text.ts";
+import { ToolError } from "./types.ts";
 
 /** Most positions listed; totals always cover every open position. */
 export const MAX_LISTED_POSITIONS = 50;
@@ -47,7 +47,7 @@ const output = z.strictObject({
 type Output = z.input<typeof output>;
 
 /** The get_positions tool. */
-export const getPositionsTool: ToolDefinition<typeof input, typeof output> = {
+export const getPositionsTool = defineTool({
   name: "get_positions",
   title: "Open positions valued at the live mark",
   description:
@@ -57,20 +57,14 @@ export const getPositionsTool: ToolDefinition<typeof input, typeof output> = {
     "a risk band (ok, close, near_bust). Totals included. Pass position_id to fetch one " +
     "position; if it is already closed the closed-trade record is returned in `closed`. " +
     "Next: get_trade_history for closed trades, get_intents for queued closes.",
-  inputSchema: input,
-  outputSchema: output,
-  annotations: READ_ONLY_ANNOTATIONS,
+  input,
+  output,
+  walletArgument: "address",
   async run({ address, position_id }, context) {
-    let found;
-    try {
-      found = await fetchWalletPositions(context.papertrade, address, {
-        positionId: position_id,
-        signal: context.signal,
-      });
-    } catch (error) {
-      if (isUnknownWallet(error)) throw unknownWalletError("address", address);
-      throw toToolError(error);
-    }
+    const found = await fetchWalletPositions(context.papertrade, address, {
+      positionId: position_id,
+      signal: context.signal,
+    });
     const historyMissing = found.unavailable.some((item) => item.part === "trade history");
     if (
       position_id !== undefined && found.positions.length === 0 && found.closed === null &&
@@ -93,7 +87,7 @@ export const getPositionsTool: ToolDefinition<typeof input, typeof output> = {
     };
     return { structured, text: renderPositions(structured) };
   },
-};
+});
 
 function renderPositions(result: Output): string {
   const marks = result.marks.map((mark) => `${mark.market} ${price(mark.mark_price)}`).join(", ");
@@ -110,7 +104,6 @@ function renderPositions(result: Output): string {
   const closed = result.closed;
   const t = result.totals;
   return lines(
-    unavailableText(result.unavailable, result.rows_skipped),
     `Wallet ${result.address}: ${t.count} open position${t.count === 1 ? "" : "s"}${
       marks ? ` at marks ${marks}` : ""
     }.`,

@@ -2,12 +2,11 @@
 import { z } from "zod";
 import { fetchProtocolOverview, type MarketOverview } from "../lib/overview.ts";
 import { argsObject } from "./_args.ts";
-import { withUpstreamErrors } from "./_errors.ts";
+import { defineTool } from "./define_tool.ts";
 import { feedTradeJson, feedTradeOut } from "./_json_intents.ts";
 import { fractionToPercent, fromWad, fromWadOrNull, toPercent, toPrice } from "./_units.ts";
-import { amount, lines, percent, price, unavailableText, usd } from "./_text.ts";
+import { amount, lines, percent, price, usd } from "./_text.ts";
 import { rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
-import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
 
 const input = argsObject({
   recent_trades: z.int({ error: "expected a whole number from 0 to 50" })
@@ -64,7 +63,7 @@ const output = z.strictObject({
 type Output = z.input<typeof output>;
 
 /** The get_protocol_overview tool. */
-export const getProtocolOverviewTool: ToolDefinition<typeof input, typeof output> = {
+export const getProtocolOverviewTool = defineTool({
   name: "get_protocol_overview",
   title: "Protocol and market overview",
   description:
@@ -73,16 +72,13 @@ export const getProtocolOverviewTool: ToolDefinition<typeof input, typeof output
     "the latest trades feed (recent_trades, default 10, up to 50), LP, lifetime volume, open " +
     "positions, PAPER supply and staked, fees and the payout queue. Next: get_wallet or " +
     "get_positions with a trade's wallet, get_leaderboard for rankings.",
-  inputSchema: input,
-  outputSchema: output,
-  annotations: READ_ONLY_ANNOTATIONS,
+  input,
+  output,
   async run({ recent_trades }, context) {
-    const overview = await withUpstreamErrors(() =>
-      fetchProtocolOverview(context.papertrade, {
-        recentTrades: recent_trades,
-        signal: context.signal,
-      })
-    );
+    const overview = await fetchProtocolOverview(context.papertrade, {
+      recentTrades: recent_trades,
+      signal: context.signal,
+    });
     const totals = overview.totals;
     const structured: Output = {
       tvl_usd: totals && fromWad(totals.tvl),
@@ -103,7 +99,7 @@ export const getProtocolOverviewTool: ToolDefinition<typeof input, typeof output
     };
     return { structured, text: renderOverview(structured) };
   },
-};
+});
 
 function marketJson(market: MarketOverview): z.input<typeof marketOut> {
   return {
@@ -134,7 +130,6 @@ function renderOverview(result: Output): string {
     : " (trading on)";
   const queue = result.payout_queue;
   return lines(
-    unavailableText(result.unavailable, result.rows_skipped),
     result.tvl_usd !== null &&
       `Papertrade${paused}: TVL ${usd(result.tvl_usd)}, LP ${usd(result.lp_usd)}, ` +
         `lifetime volume ${usd(result.lifetime_volume_usd)}, ` +

@@ -2,12 +2,12 @@
 import { z } from "zod";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
 import { addressArg, argsObject, choiceArg } from "./_args.ts";
-import { toToolError } from "./_errors.ts";
+import { defineTool } from "./define_tool.ts";
 import { Parts } from "../lib/parts.ts";
 import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 import { tradeJson, tradeOut } from "./_json_positions.ts";
-import { lines, price, signedUsd, unavailableText, usd } from "./_text.ts";
-import { READ_ONLY_ANNOTATIONS, type ToolDefinition, ToolError } from "./types.ts";
+import { lines, price, signedUsd, usd } from "./_text.ts";
+import { ToolError } from "./types.ts";
 
 /** Trades per page. */
 export const TRADE_HISTORY_PAGE_SIZE = 75;
@@ -36,7 +36,7 @@ const output = z.strictObject({
 type Output = z.input<typeof output>;
 
 /** The get_trade_history tool. */
-export const getTradeHistoryTool: ToolDefinition<typeof input, typeof output> = {
+export const getTradeHistoryTool = defineTool({
   name: "get_trade_history",
   title: "Closed trades of a wallet",
   description:
@@ -45,34 +45,29 @@ export const getTradeHistoryTool: ToolDefinition<typeof input, typeof output> = 
     'intent id and the settling transaction. filter "losses" keeps trades with negative ' +
     "net PnL. Use the returned next_cursor for the next page. Next: decode_transaction with " +
     "a trade's tx_hash, lookup_intent with its intent_id.",
-  inputSchema: input,
-  outputSchema: output,
-  annotations: READ_ONLY_ANNOTATIONS,
+  input,
+  output,
+  // Only the cursor is free text; a 400 from the history endpoint means it was refused.
+  explainFailure: (error, { cursor }) =>
+    cursor !== undefined && error instanceof PapertradeApiError && error.status === 400
+      ? new ToolError(
+        "cursor: the Papertrade API refused this cursor. Pass next_cursor from a previous " +
+          "get_trade_history call unchanged, with the same address and filter, or omit it.",
+      )
+      : undefined,
   async run({ address, filter, cursor }, context) {
     const { signal } = context;
     const parts = new Parts();
-    let history, trading;
-    try {
-      [history, trading] = await Promise.all([
-        context.papertrade.fetchTradeHistory({
-          wallet: address,
-          filter,
-          cursor,
-          limit: TRADE_HISTORY_PAGE_SIZE,
-          signal,
-        }),
-        parts.read(context.papertrade.fetchTradingState({ signal }), "market prices"),
-      ]);
-    } catch (error) {
-      // Only the cursor is free text; a 400 from the history endpoint means it was refused.
-      if (cursor !== undefined && error instanceof PapertradeApiError && error.status === 400) {
-        throw new ToolError(
-          "cursor: the Papertrade API refused this cursor. Pass next_cursor from a previous " +
-            "get_trade_history call unchanged, with the same address and filter, or omit it.",
-        );
-      }
-      throw toToolError(error);
-    }
+    const [history, trading] = await Promise.all([
+      context.papertrade.fetchTradeHistory({
+        wallet: address,
+        filter,
+        cursor,
+        limit: TRADE_HISTORY_PAGE_SIZE,
+        signal,
+      }),
+      parts.read(context.papertrade.fetchTradingState({ signal }), "market prices"),
+    ]);
     const structured: Output = {
       address,
       trades: history.trades
@@ -84,13 +79,12 @@ export const getTradeHistoryTool: ToolDefinition<typeof input, typeof output> = 
     };
     return { structured, text: renderHistory(structured, filter) };
   },
-};
+});
 
 function renderHistory(result: Output, filter: string): string {
   const what = filter === "losses" ? "losing trades" : "closed trades";
   const net = result.trades.reduce((sum, trade) => sum + trade.net_pnl_usd, 0);
   return lines(
-    unavailableText(result.unavailable, result.rows_skipped),
     result.trades.length === 0
       ? `Wallet ${result.address}: no ${what} on this page.`
       : `Wallet ${result.address}: ${result.trades.length} ${what}, newest first; net PnL on ` +

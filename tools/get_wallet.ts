@@ -2,17 +2,16 @@
 import type { z } from "zod";
 import { fetchWalletSummary } from "../lib/wallet/mod.ts";
 import { addressArg, argsObject } from "./_args.ts";
-import { isUnknownWallet, toToolError, unknownWalletError } from "./_errors.ts";
+import { defineTool } from "./define_tool.ts";
 import { walletSummaryJson, walletSummaryOut } from "./_json_wallet.ts";
 import { amount, lines, quoted, signedUsd, unavailableText, UNTRUSTED_NOTE, usd } from "./_text.ts";
-import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
 
 const input = argsObject({
   address: addressArg("Wallet address: 0x followed by 40 hex characters. Case-insensitive."),
 });
 
 /** The get_wallet tool. */
-export const getWalletTool: ToolDefinition<typeof input, typeof walletSummaryOut> = {
+export const getWalletTool = defineTool({
   name: "get_wallet",
   title: "Look up a wallet",
   description:
@@ -22,24 +21,18 @@ export const getWalletTool: ToolDefinition<typeof input, typeof walletSummaryOut
     "keys, and leaderboard rank and PnL per window (24h, 7d, 30d, all). USD values are " +
     "dollars. Next: get_positions for open positions, get_intents for pending intents, " +
     "get_trade_history for closed trades.",
-  inputSchema: input,
-  outputSchema: walletSummaryOut,
-  annotations: READ_ONLY_ANNOTATIONS,
+  input,
+  output: walletSummaryOut,
+  walletArgument: "address",
   async run({ address }, context) {
-    let summary;
-    try {
-      summary = await fetchWalletSummary(context.papertrade, address, {
-        now: context.now,
-        signal: context.signal,
-      });
-    } catch (error) {
-      if (isUnknownWallet(error)) throw unknownWalletError("address", address);
-      throw toToolError(error);
-    }
+    const summary = await fetchWalletSummary(context.papertrade, address, {
+      now: context.now,
+      signal: context.signal,
+    });
     const structured = walletSummaryJson(summary, context.siteUrl);
     return { structured, text: renderWallet(structured) };
   },
-};
+});
 
 /** Text of a wallet balance sheet (also used by search's wallet preview). */
 export function renderWallet(wallet: z.input<typeof walletSummaryOut>): string {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { type IntentLookup, lookupIntent } from "../lib/intents/mod.ts";
 import { addressArg, argsObject, hashArg } from "./_args.ts";
-import { withUpstreamErrors } from "./_errors.ts";
+import { defineTool } from "./define_tool.ts";
 import { hashOut, isoOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 import {
   feedTradeJson,
@@ -14,7 +14,6 @@ import {
 } from "./_json_intents.ts";
 import { blockNumber, isoFromSeconds } from "./_units.ts";
 import { lines, quoted, unavailableText } from "./_text.ts";
-import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
 
 const input = argsObject({
   intent_id: hashArg("32-byte hash: 0x followed by 64 hex characters."),
@@ -52,7 +51,7 @@ export const lookupOut = z.strictObject({
 type Output = z.input<typeof lookupOut>;
 
 /** The lookup_intent tool. */
-export const lookupIntentTool: ToolDefinition<typeof input, typeof lookupOut> = {
+export const lookupIntentTool = defineTool({
   name: "lookup_intent",
   title: "Follow one intent id",
   description:
@@ -61,17 +60,14 @@ export const lookupIntentTool: ToolDefinition<typeof input, typeof lookupOut> = 
     "100 minutes) for the BatchExecutor event and, if found, returns the settling " +
     "transaction, the decoded intent, signature verification and whether the call executed. " +
     "Older intents are found through get_trade_history; decode_transaction shows the whole batch.",
-  inputSchema: input,
-  outputSchema: lookupOut,
-  annotations: READ_ONLY_ANNOTATIONS,
+  input,
+  output: lookupOut,
   async run({ intent_id, wallet }, context) {
-    const lookup = await withUpstreamErrors(() =>
-      lookupIntent(context, intent_id, { wallet, signal: context.signal })
-    );
+    const lookup = await lookupIntent(context, intent_id, { wallet, signal: context.signal });
     const structured = lookupJson(lookup);
     return { structured, text: renderLookup(structured, lookup) };
   },
-};
+});
 
 /** JSON of an intent look-up. */
 export function lookupJson(lookup: IntentLookup): Output {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { resolveSearch, type SearchResolution } from "../lib/search/mod.ts";
 import { argsObject } from "./_args.ts";
-import { withUpstreamErrors } from "./_errors.ts";
+import { defineTool } from "./define_tool.ts";
 import { addressOut, integerStringOut, unavailableOut } from "./_json_common.ts";
 import { feedTradeJson, feedTradeOut } from "./_json_intents.ts";
 import {
@@ -14,8 +14,7 @@ import {
 import { decodedJson, decodedTransactionOut, renderDecoded } from "./decode_transaction.ts";
 import { lookupJson, lookupOut, renderLookup } from "./lookup_intent.ts";
 import { renderWallet } from "./get_wallet.ts";
-import { lines, quoted, signedUsd, unavailableText, UNTRUSTED_NOTE } from "./_text.ts";
-import { READ_ONLY_ANNOTATIONS, type ToolDefinition } from "./types.ts";
+import { lines, quoted, signedUsd, UNTRUSTED_NOTE } from "./_text.ts";
 
 /** Intents shown in a transaction preview; decode_transaction lists the rest. */
 const PREVIEW_INTENTS = 10;
@@ -62,7 +61,7 @@ const output = z.strictObject({
 type Output = z.input<typeof output>;
 
 /** The search tool. */
-export const searchTool: ToolDefinition<typeof input, typeof output> = {
+export const searchTool = defineTool({
   name: "search",
   title: "Search wallets, transactions, intents, positions and names",
   description:
@@ -72,22 +71,18 @@ export const searchTool: ToolDefinition<typeof input, typeof output> = {
     "a position id (owner found through the recent trades feed), a pasted link is unpacked, " +
     "and anything else searches leaderboard names and addresses. kind says which; next_tool " +
     "names the follow-up tool to call.",
-  inputSchema: input,
-  outputSchema: output,
-  annotations: READ_ONLY_ANNOTATIONS,
+  input,
+  output,
   async run({ query }, context) {
-    const resolution = await withUpstreamErrors(() =>
-      resolveSearch(context, query, { signal: context.signal })
-    );
+    const resolution = await resolveSearch(context, query, { signal: context.signal });
     const { structured, text } = present(resolution, context.siteUrl);
-    const unavailable = nestedUnavailable(structured.result);
-    const missing = unavailableText(unavailable);
+    // defineTool puts the sentence about these parts first when the preview's text lacks it.
     return {
-      structured: { ...structured, unavailable },
-      text: missing && !text.includes(missing) ? lines(missing, text) : text,
+      structured: { ...structured, unavailable: nestedUnavailable(structured.result) },
+      text,
     };
   },
-};
+});
 
 /** The preview's own unavailable parts, repeated at the top where every result has them. */
 function nestedUnavailable(result: Output["result"]): Output["unavailable"] {

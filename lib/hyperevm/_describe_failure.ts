@@ -1,23 +1,32 @@
 import { BaseError, HttpRequestError, RpcRequestError, TimeoutError } from "viem";
+import type { EndpointFailure } from "./hyperevm_error.ts";
 
 /**
- * A few words on why one endpoint failed ("HTTP 502", "timeout after 8000 ms",
- * "RPC error -32000: block range too large"), for messages users read: no stack, no URL.
+ * Why one endpoint failed, as a kind and a few words ("HTTP 502", "timeout after 8000 ms",
+ * "RPC error -32000: block range too large") for messages users read: no stack, no URL.
  */
-export function describeRpcFailure(error: unknown, timeoutMs: number): string {
+export function describeRpcFailure(error: unknown, timeoutMs: number): EndpointFailure {
   if (!(error instanceof BaseError)) {
-    return error instanceof Error ? error.message : String(error);
+    return { kind: "other", text: error instanceof Error ? error.message : String(error) };
   }
-  if (error.walk((e) => e instanceof TimeoutError)) return `timeout after ${timeoutMs} ms`;
+  if (error.walk((e) => e instanceof TimeoutError)) {
+    return { kind: "timeout", text: `timeout after ${timeoutMs} ms` };
+  }
   const rpc = error.walk((e) => e instanceof RpcRequestError);
-  if (rpc instanceof RpcRequestError) return `RPC error ${rpc.code}: ${rpc.details}`;
+  if (rpc instanceof RpcRequestError) {
+    return { kind: "other", text: `RPC error ${rpc.code}: ${rpc.details}` };
+  }
   const code: unknown = Reflect.get(error, "code");
-  if (typeof code === "number" && error.details) return `RPC error ${code}: ${error.details}`;
+  if (typeof code === "number" && error.details) {
+    return { kind: "other", text: `RPC error ${code}: ${error.details}` };
+  }
   const http = error.walk((e) => e instanceof HttpRequestError);
   if (http instanceof HttpRequestError) {
-    if (http.status !== undefined) return `HTTP ${http.status}`;
-    if (http.cause instanceof SyntaxError) return "malformed JSON answer";
-    return "connection failed";
+    if (http.status !== undefined) {
+      return { kind: "http", status: http.status, text: `HTTP ${http.status}` };
+    }
+    if (http.cause instanceof SyntaxError) return { kind: "other", text: "malformed JSON answer" };
+    return { kind: "other", text: "connection failed" };
   }
-  return error.shortMessage;
+  return { kind: "other", text: error.shortMessage };
 }

@@ -127,7 +127,7 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
       throw new HyperEvmError(
         method,
         `${method} failed on ${endpointsLabel(urls.length, failures.length)}: ${
-          failures.join(" / ")
+          failures.map((failure) => failure.text).join(" / ")
         }`,
         { failures, cause: error },
       );
@@ -136,11 +136,11 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
     const parsed = schema.safeParse(answer);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new HyperEvmError(
-        method,
-        `upstream changed: ${method} answer ${formatPath(issue.path)}: ${issue.message}`,
-        { cause: parsed.error },
-      );
+      const detail = `${method} answer ${formatPath(issue.path)}: ${issue.message}`;
+      throw new HyperEvmError(method, `upstream changed: ${detail}`, {
+        detail,
+        cause: parsed.error,
+      });
     }
     return parsed.data;
   }
@@ -148,7 +148,8 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
   async function required<T>(method: string, params: unknown[], schema: z.ZodType<T>) {
     const value = await call(method, params, schema);
     if (value === null) {
-      throw new HyperEvmError(method, `upstream changed: ${method} answered null`);
+      const detail = `${method} answered null`;
+      throw new HyperEvmError(method, `upstream changed: ${detail}`, { detail });
     }
     return value;
   }

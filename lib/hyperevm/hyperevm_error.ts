@@ -7,12 +7,29 @@ export type HyperEvmErrorKind = "unavailable" | "schema";
  */
 export type HyperEvmRefusal = "block_range";
 
+/** How one endpoint failed: it timed out, answered an HTTP error status, or anything else. */
+export type EndpointFailureKind = "timeout" | "http" | "other";
+
+/** What one endpoint did when it failed, as a kind to branch on and words to show. */
+export interface EndpointFailure {
+  kind: EndpointFailureKind;
+  /** The HTTP status, for `http`. */
+  status?: number;
+  /** A few words for people ("HTTP 502", "timeout after 8000 ms"); never branched on. */
+  text: string;
+}
+
 /** Options of {@link HyperEvmError}. */
 export interface HyperEvmErrorOptions {
   /** Default: `unavailable` when endpoints failed (`failures` given), else `schema`. */
   kind?: HyperEvmErrorKind;
-  /** What each endpoint did, in the order they were tried ("HTTP 502", "timeout after 8000 ms"). */
-  failures?: readonly string[];
+  /**
+   * What each endpoint did, in the order they were tried; a bare string is a failure of kind
+   * `other` with that text.
+   */
+  failures?: readonly (EndpointFailure | string)[];
+  /** For `schema`: the method's answer and what is wrong with it, without any prefix. */
+  detail?: string;
   /** The underlying error, kept for logs; never part of the message. */
   cause?: unknown;
 }
@@ -26,6 +43,10 @@ export class HyperEvmError extends Error {
   readonly method: string;
   /** Per-endpoint failure descriptions, in the order tried; empty for a shape error. */
   readonly failures: readonly string[];
+  /** The same failures with their kinds, to branch on. */
+  readonly endpointFailures: readonly EndpointFailure[];
+  /** For `schema`: what is wrong with the answer (the message without "upstream changed: "). */
+  readonly detail?: string;
   /** What went wrong; branch on this, never on the message. */
   readonly kind: HyperEvmErrorKind;
   /** Why the nodes refused the call, when that is known; null otherwise. */
@@ -35,7 +56,11 @@ export class HyperEvmError extends Error {
     super(message, { cause: options.cause });
     this.name = "HyperEvmError";
     this.method = method;
-    this.failures = options.failures ?? [];
+    this.endpointFailures = (options.failures ?? []).map((failure) =>
+      typeof failure === "string" ? { kind: "other", text: failure } : failure
+    );
+    this.failures = this.endpointFailures.map((failure) => failure.text);
+    if (options.detail !== undefined) this.detail = options.detail;
     this.kind = options.kind ?? (this.failures.length > 0 ? "unavailable" : "schema");
     this.refusal = refusalOf(method, this.failures);
   }

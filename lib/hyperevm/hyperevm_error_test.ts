@@ -24,3 +24,17 @@ Deno.test("transport failures, other methods and shape errors are no range refus
   equal(shape.kind, "schema");
   equal(shape.refusal, null);
 });
+
+Deno.test("a shape error carries what is wrong as its detail, and failures keep their kinds", () => {
+  const shape = new HyperEvmError("eth_call", "upstream changed: eth_call answered null", {
+    detail: "eth_call answered null",
+  });
+  equal(shape.detail, "eth_call answered null");
+  const down = new HyperEvmError("eth_call", "eth_call failed", {
+    failures: [{ kind: "http", status: 502, text: "HTTP 502" }, "connection failed"],
+  });
+  equal(down.kind, "unavailable");
+  equal(down.failures.join(" / "), "HTTP 502 / connection failed");
+  equal(down.endpointFailures[0].status, 502);
+  equal(down.endpointFailures[1].kind, "other");
+});

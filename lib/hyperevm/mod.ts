@@ -8,6 +8,8 @@ export * from "./contracts.ts";
 export { hyperEvm, HYPEREVM_DEFAULT_RPC } from "./chain.ts";
 export type { HyperEvmBlock, HyperEvmLog, HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
 export {
+  type EndpointFailure,
+  type EndpointFailureKind,
   HyperEvmError,
   type HyperEvmErrorOptions,
   type HyperEvmRefusal,

@@ -13,3 +13,11 @@ export {
   lookupIntent,
   type LookupIntentOptions,
 } from "./lookup.ts";
+export {
+  type IntentAmountUnit,
+  type IntentParams,
+  marketName,
+  msFromSeconds,
+  paramsOfCalldata,
+  paramsOfOperation,
+} from "./intent_params.ts";

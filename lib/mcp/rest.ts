@@ -15,6 +15,7 @@ import { callTool, findTool, type ToolOutcome, unknownToolMessage } from "./call
 import { isJsonContentType, JSON_ONLY_MESSAGE, jsonHttpResponse } from "./http_encoding.ts";
 import { isJsonObject } from "./jsonrpc.ts";
 import { resolveToolOptions, type ToolEndpointOptions } from "./options.ts";
+import { upstreamErrorName } from "../upstream_error.ts";
 
 function problem(
   status: number,
@@ -32,12 +33,6 @@ const OUTCOME_STATUS: Record<Exclude<ToolOutcome["kind"], "ok">, number> = {
   timeout: 504,
   internal_error: 500,
 };
-
-const UPSTREAM_ERROR_NAMES = {
-  502: "upstream_error",
-  503: "upstream_unavailable",
-  504: "upstream_timeout",
-} as const;
 
 /** Handles one request to the REST mirror of tool `name`. Never throws. */
 export async function handleToolRestRequest(
@@ -118,7 +113,7 @@ export async function handleToolRestRequest(
       }
       return problem(
         upstream.status,
-        UPSTREAM_ERROR_NAMES[upstream.status],
+        upstreamErrorName(upstream.status),
         outcome.message,
         headers,
       );
