@@ -1,5 +1,6 @@
 /** Turning JSON-RPC replies into HTTP responses: JSON or a single SSE event, with CORS. */
 import { applyCorsHeaders } from "../http/cors.ts";
+import { singleEventResponse } from "../http/sse.ts";
 
 /** Media types listed in an Accept header (lowercased, parameters dropped, q=0 entries skipped). */
 export function acceptedMediaTypes(accept: string | null): string[] {
@@ -51,12 +52,7 @@ export function jsonHttpResponse(
 
 /** One SSE `message` event carrying `body`, then the end of the stream. */
 export function sseHttpResponse(status: number, body: unknown): Response {
-  const headers = applyCorsHeaders(new Headers());
-  headers.set("content-type", "text/event-stream");
-  headers.set("cache-control", "no-cache");
-  // Keeps reverse proxies from buffering the event (2026-07-28 transport SHOULD).
-  headers.set("x-accel-buffering", "no");
-  return new Response(`event: message\ndata: ${JSON.stringify(body)}\n\n`, { status, headers });
+  return singleEventResponse("message", body, { status, headers: applyCorsHeaders(new Headers()) });
 }
 
 /** A response with no body (202 for notifications, 405s), with CORS headers. */
