@@ -15,6 +15,17 @@ function marksOf(page: Page): Promise<string[]> {
   return page.locator('[data-island] td[data-col="mark"]').allTextContents();
 }
 
+/** Waits (up to 10 s) until some position's mark on screen differs from `initial`. */
+async function marksMoveFrom(page: Page, initial: string[]): Promise<void> {
+  await page.waitForFunction(
+    (marks) =>
+      [...document.querySelectorAll('[data-island] td[data-col="mark"]')]
+        .some((cell, i) => cell.textContent !== marks[i]),
+    initial,
+    { timeout: 10_000 },
+  );
+}
+
 /** Serves the real island bundle wrapped in a probe that records what hydration changed. */
 async function probeHydration(page: Page, site: LiveSite) {
   const bundle = await (await fetch(`${site.origin}${ISLAND_SCRIPT_URL}`)).text();
@@ -60,13 +71,7 @@ browserTest("the live positions island in Chromium", async (t, { site, browser }
     await page.waitForSelector("[data-island][data-hydrated]");
     const first = await marksOf(page);
     assert.equal(first.length, catalog.wallets.whale.openPositions);
-    await page.waitForFunction(
-      (initial) =>
-        [...document.querySelectorAll('[data-island] td[data-col="mark"]')]
-          .some((cell, i) => cell.textContent !== initial[i]),
-      first,
-      { timeout: 10_000 },
-    );
+    await marksMoveFrom(page, first);
     assert.equal(await page.locator(".freshness .badge").textContent(), "Live");
     // The account's age is measured on the server's clock and ticks every second.
     const ages = page.locator(".freshness time").last();
@@ -102,13 +107,7 @@ browserTest("the live positions island in Chromium", async (t, { site, browser }
       () => document.querySelector(".freshness .badge")?.textContent === "Refreshing every 5 s",
     );
     const first = await marksOf(page);
-    await page.waitForFunction(
-      (initial) =>
-        [...document.querySelectorAll('[data-island] td[data-col="mark"]')]
-          .some((cell, i) => cell.textContent !== initial[i]),
-      first,
-      { timeout: 10_000 },
-    );
+    await marksMoveFrom(page, first);
     // The refused stream is reported by the browser itself; nothing else may fail.
     assert.deepEqual(errors.filter((error) => !error.includes("/live")), []);
     await page.close();
