@@ -14,7 +14,7 @@ import { TOOLS } from "./tools/registry.ts";
 import { createDocsSite } from "./lib/docs/mod.ts";
 import { docsRoutes } from "./routes/docs.tsx";
 import { discoveryRoutes } from "./routes/discovery.ts";
-import { createDefaultLimiter } from "./lib/http/default_limiter.ts";
+import { createDefaultLimiter, type DefaultLimiterOptions } from "./lib/http/default_limiter.ts";
 import { mcpRoutes } from "./routes/mcp.ts";
 import { apiToolsRoutes } from "./routes/api_tools.ts";
 import { pageRoutes } from "./routes/pages.ts";
@@ -37,6 +37,8 @@ export interface CreateAppOptions {
   live?: LiveRoutesOptions;
   /** The page deadline (default 25 s) and its timer (tests fire it themselves). */
   pageDeadline?: Pick<DeadlineOptions, "ms" | "timer">;
+  /** The tool-call limiter's clock (default the wall clock); tests move it instead of waiting. */
+  limiter?: Pick<DefaultLimiterOptions, "now">;
 }
 
 /** Builds the app over its dependencies. */
@@ -70,7 +72,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   // No two families answer the same path, so their order does not matter (tests/app_routes_test.ts).
   app.route("/", discoveryRoutes({ siteUrl, tools: TOOLS, site }));
   // One limiter for both faces: 60 tool calls a minute per client across MCP and REST.
-  const limiter = createDefaultLimiter();
+  const limiter = createDefaultLimiter({ now: options.limiter?.now });
   app.route("/", mcpRoutes(deps, { tools: TOOLS, limiter }));
   app.route("/", apiToolsRoutes(deps, { tools: TOOLS, limiter }));
   app.notFound((c) => {

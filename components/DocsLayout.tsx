@@ -1,10 +1,10 @@
 import { pageContext } from "../lib/page_context.ts";
 import { SiteHeader, themeAttributes } from "./SiteHeader.tsx";
 import type { ComponentChildren } from "preact";
-import { assetUrl } from "../lib/delivery/static_assets.ts";
 import type { DocsHeading } from "../lib/docs/markdown.ts";
 import type { DocsPage } from "../lib/docs/pages.ts";
 import { DocsNav } from "./DocsNav.tsx";
+import { DISCLAIMER, DocumentHead } from "./DocumentHead.tsx";
 
 /** Props of the docs shell. */
 export interface DocsLayoutProps {
@@ -36,20 +36,19 @@ export function DocsLayout(props: DocsLayoutProps) {
   );
   return (
     <html lang="en" {...themeAttributes(pageContext().theme)}>
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`${props.title} · Papertrade Explorer docs`}</title>
-        <meta name="description" content={props.description} />
-        <meta name="color-scheme" content="light dark" />
-        {props.canonicalUrl && <link rel="canonical" href={props.canonicalUrl} />}
-        {props.markdownPath && (
-          <link rel="alternate" type="text/markdown" href={props.markdownPath} />
-        )}
-        <link rel="stylesheet" href={assetUrl("/static/docs.css")} />
-        <link rel="icon" href={assetUrl("/static/favicon.svg")} type="image/svg+xml" />
-        <script src={assetUrl("/static/build/enhance.js")} defer></script>
-      </head>
+      <DocumentHead
+        title={`${props.title} · Papertrade Explorer docs`}
+        description={props.description}
+        stylesheet="/static/docs.css"
+        links={
+          <>
+            {props.canonicalUrl && <link rel="canonical" href={props.canonicalUrl} />}
+            {props.markdownPath && (
+              <link rel="alternate" type="text/markdown" href={props.markdownPath} />
+            )}
+          </>
+        }
+      />
       <body class="docs">
         <a class="skip-link" href="#content">Skip to content</a>
         <SiteHeader current="docs" />
@@ -103,8 +102,7 @@ export function DocsLayout(props: DocsLayoutProps) {
         </div>
         <footer class="docs-footer">
           <p>
-            Unofficial and read-only: not affiliated with Papertrade. High leverage can lose the
-            whole margin. Nothing here signs, sends or places anything.
+            {DISCLAIMER}
           </p>
         </footer>
       </body>

@@ -2,7 +2,7 @@ import type { ComponentChildren } from "preact";
 import { pageContext } from "../lib/page_context.ts";
 import { type NavSection, SiteHeader, themeAttributes } from "./SiteHeader.tsx";
 import { PAPERTRADE_OS_URL } from "./FeatureGrid.tsx";
-import { assetUrl } from "../lib/delivery/static_assets.ts";
+import { DISCLAIMER, DocumentHead } from "./DocumentHead.tsx";
 import { StaleNotice } from "./StaleNotice.tsx";
 
 /** Props of the page shell. */
@@ -33,18 +33,14 @@ export function Layout(props: LayoutProps) {
   const embed = props.embed ?? context.embed;
   return (
     <html lang="en" {...themeAttributes(context.theme)}>
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{props.title}</title>
-        {props.description && <meta name="description" content={props.description} />}
-        <meta name="color-scheme" content="light dark" />
-        <link rel="stylesheet" href={assetUrl("/static/style.css")} />
-        <link rel="icon" href={assetUrl("/static/favicon.svg")} type="image/svg+xml" />
-        <script src={assetUrl("/static/build/enhance.js")} defer></script>
+      <DocumentHead
+        title={props.title}
+        description={props.description}
+        stylesheet="/static/style.css"
+      >
         {props.islandScript && <script type="module" src={props.islandScript}></script>}
         {props.head}
-      </head>
+      </DocumentHead>
       <body class={embed ? "embed" : undefined}>
         <a class="skip-link" href="#main">Skip to content</a>
         {!embed && <SiteHeader current={props.current} query={props.query} wallet={props.wallet} />}
@@ -55,10 +51,8 @@ export function Layout(props: LayoutProps) {
         {!embed && (
           <footer class="site-footer">
             <p>
-              Unofficial and read-only: not affiliated with Papertrade. High leverage can lose the
-              whole margin. Nothing here signs, sends or places anything. <a href="/docs/">Docs</a>
-              {" "}
-              · <a href="/docs/mcp">MCP server</a> · <a href="/openapi.json">OpenAPI</a> ·{" "}
+              {DISCLAIMER} <a href="/docs/">Docs</a> · <a href="/docs/mcp">MCP server</a> ·{" "}
+              <a href="/openapi.json">OpenAPI</a> ·{" "}
               <a href={PAPERTRADE_OS_URL}>Open in Papertrade OS</a>
             </p>
           </footer>

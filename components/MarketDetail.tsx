@@ -4,6 +4,7 @@ import { wadToNumber } from "../lib/math/mod.ts";
 import { formatPercent, formatPrice, formatUsd } from "../lib/format.ts";
 import { formatFraction } from "../lib/format_fraction.ts";
 import { Time } from "./Time.tsx";
+import { DataTable, numeric } from "./DataTable.tsx";
 
 const STATUS_TEXT: Record<string, string> = {
   active: "active: positions open and close at the live mark",
@@ -60,33 +61,23 @@ export function MarketDetail(
           {market.volume24h === null ? "n/a" : formatUsd(market.volume24h)}
         </Row>
       </dl>
-      <div class="table-wrap" tabIndex={0}>
-        <table>
-          <caption>{market.symbol} open interest against each side's cap, at the mark</caption>
-          <thead>
-            <tr>
-              <th scope="col">Side</th>
-              <th scope="col" class="num">Open interest</th>
-              <th scope="col" class="num">Cap</th>
-              <th scope="col">Cap used</th>
-            </tr>
-          </thead>
-          <tbody>
-            <OiRow
-              side="Long"
-              oi={market.longOiUsd}
-              cap={market.longCapUsd}
-              used={market.longCapUsedPercent}
-            />
-            <OiRow
-              side="Short"
-              oi={market.shortOiUsd}
-              cap={market.shortCapUsd}
-              used={market.shortCapUsedPercent}
-            />
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={["Side", numeric("Open interest"), numeric("Cap"), "Cap used"]}
+        caption={<>{market.symbol} open interest against each side's cap, at the mark</>}
+      >
+        <OiRow
+          side="Long"
+          oi={market.longOiUsd}
+          cap={market.longCapUsd}
+          used={market.longCapUsedPercent}
+        />
+        <OiRow
+          side="Short"
+          oi={market.shortOiUsd}
+          cap={market.shortCapUsd}
+          used={market.shortCapUsedPercent}
+        />
+      </DataTable>
     </section>
   );
 }

@@ -1,61 +1,57 @@
 import type { MarketOverview } from "../lib/overview.ts";
 import { formatPercent, formatPrice, formatUsd } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
+import { DataTable, numeric } from "./DataTable.tsx";
 
 /** Markets at their live mark, with open interest in USD against each side's cap. */
 export function MarketsTable(props: { markets: MarketOverview[]; now: number }) {
   return (
-    <div class="table-wrap" tabIndex={0}>
-      <table>
-        <caption>Markets, valued at the live mark (Hyperliquid BBO mid)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Market</th>
-            <th scope="col" class="num">Mark</th>
-            <th scope="col">Updated</th>
-            <th scope="col" class="num">Long OI</th>
-            <th scope="col" class="num">Short OI</th>
-            <th scope="col" class="num">24h volume</th>
-            <th scope="col" class="num">Max leverage</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.markets.map((market) => (
-            <tr>
-              <th scope="row">{market.symbol}</th>
-              <td class="num">
-                {market.mark ? formatPrice(market.mark.markRaw, market.priceScale) : "no quote"}
-              </td>
-              <td>{market.mark?.at ? <Time at={market.mark.at} now={props.now} /> : "n/a"}</td>
-              <td class="num">
-                <OpenInterest
-                  usd={market.longOiUsd}
-                  cap={market.longCapUsd}
-                  used={market.longCapUsedPercent}
-                />
-              </td>
-              <td class="num">
-                <OpenInterest
-                  usd={market.shortOiUsd}
-                  cap={market.shortCapUsd}
-                  used={market.shortCapUsedPercent}
-                />
-              </td>
-              <td class="num">
-                {market.volume24h === null ? "n/a" : formatUsd(market.volume24h, { compact: true })}
-              </td>
-              <td class="num">{market.maxLeverage}x</td>
-              <td>
-                <span class={`badge ${market.openable ? "ok" : "paused"}`}>
-                  {market.openable ? "openable" : market.status.replace("_", " ")}
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={[
+        "Market",
+        numeric("Mark"),
+        "Updated",
+        numeric("Long OI"),
+        numeric("Short OI"),
+        numeric("24h volume"),
+        numeric("Max leverage"),
+        "Status",
+      ]}
+      caption="Markets, valued at the live mark (Hyperliquid BBO mid)"
+    >
+      {props.markets.map((market) => (
+        <tr>
+          <th scope="row">{market.symbol}</th>
+          <td class="num">
+            {market.mark ? formatPrice(market.mark.markRaw, market.priceScale) : "no quote"}
+          </td>
+          <td>{market.mark?.at ? <Time at={market.mark.at} now={props.now} /> : "n/a"}</td>
+          <td class="num">
+            <OpenInterest
+              usd={market.longOiUsd}
+              cap={market.longCapUsd}
+              used={market.longCapUsedPercent}
+            />
+          </td>
+          <td class="num">
+            <OpenInterest
+              usd={market.shortOiUsd}
+              cap={market.shortCapUsd}
+              used={market.shortCapUsedPercent}
+            />
+          </td>
+          <td class="num">
+            {market.volume24h === null ? "n/a" : formatUsd(market.volume24h, { compact: true })}
+          </td>
+          <td class="num">{market.maxLeverage}x</td>
+          <td>
+            <span class={`badge ${market.openable ? "ok" : "paused"}`}>
+              {market.openable ? "openable" : market.status.replace("_", " ")}
+            </span>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

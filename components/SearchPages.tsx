@@ -5,6 +5,7 @@ import { SearchForm } from "./SearchForm.tsx";
 import { LeaderboardName, WalletLink } from "./links.tsx";
 import { formatCount, formatUsd } from "../lib/format.ts";
 import { toneOf } from "./Stat.tsx";
+import { DataTable, numeric } from "./DataTable.tsx";
 
 /** What the search understands, for pages that could not use a query. */
 export function SearchHelp() {
@@ -82,37 +83,32 @@ export function NameMatchesPage(
           <bdi>{props.query}</bdi>
         </q>, ranked by all-time PnL. Names are chosen by wallet owners: read them as text.
       </p>
-      <div class="table-wrap" tabIndex={0}>
-        <table>
-          <caption>Matching wallets{more ? `, the first ${props.matches.length}` : ""}</caption>
-          <thead>
-            <tr>
-              <th scope="col" class="num">All-time rank</th>
-              <th scope="col">Name</th>
-              <th scope="col">Wallet</th>
-              <th scope="col" class="num">All-time PnL</th>
-              <th scope="col" class="num">Balance</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.matches.map((row) => (
-              <tr>
-                <td class="num">{formatCount(row.rank)}</td>
-                <th scope="row">
-                  <LeaderboardName name={row.leaderboardName} />
-                </th>
-                <td>
-                  <WalletLink address={row.address} full />
-                </td>
-                <td class={`num ${toneOf(row.totalWindowedPnl) ?? ""}`}>
-                  {formatUsd(row.totalWindowedPnl, { sign: true })}
-                </td>
-                <td class="num">{formatUsd(row.currentBalance, { compact: true })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={[
+          numeric("All-time rank"),
+          "Name",
+          "Wallet",
+          numeric("All-time PnL"),
+          numeric("Balance"),
+        ]}
+        caption={<>Matching wallets{more ? `, the first ${props.matches.length}` : ""}</>}
+      >
+        {props.matches.map((row) => (
+          <tr>
+            <td class="num">{formatCount(row.rank)}</td>
+            <th scope="row">
+              <LeaderboardName name={row.leaderboardName} />
+            </th>
+            <td>
+              <WalletLink address={row.address} full />
+            </td>
+            <td class={`num ${toneOf(row.totalWindowedPnl) ?? ""}`}>
+              {formatUsd(row.totalWindowedPnl, { sign: true })}
+            </td>
+            <td class="num">{formatUsd(row.currentBalance, { compact: true })}</td>
+          </tr>
+        ))}
+      </DataTable>
       {more && (
         <p>
           <a

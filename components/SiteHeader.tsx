@@ -2,6 +2,7 @@
  * The header every page shares, app and docs alike: brand, main navigation with the current
  * section marked, the site search with its recent-searches dropdown, and the theme button.
  */
+import { SEARCH_MAX_LENGTH } from "./SearchForm.tsx";
 
 /** Sections of the main navigation. */
 export type NavSection = "overview" | "leaderboard" | "markets" | "docs" | "wallet" | "other";
@@ -53,7 +54,7 @@ export function SiteHeader(props: SiteHeaderProps) {
           placeholder="Address, tx, intent, position, name"
           autocomplete="off"
           spellcheck={false}
-          maxLength={200}
+          maxLength={SEARCH_MAX_LENGTH}
           data-search-input
         />
         {props.wallet && <input type="hidden" name="wallet" value={props.wallet} />}

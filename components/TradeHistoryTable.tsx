@@ -5,6 +5,7 @@ import { formatPrice, formatToken, formatUsd } from "../lib/format.ts";
 import { IntentLink, PositionLink, TxLink } from "./links.tsx";
 import { toneOf } from "./Stat.tsx";
 import { Time } from "./Time.tsx";
+import { DataTable, numeric } from "./DataTable.tsx";
 
 /** The URL of a history page of a wallet (the fragment keeps the reader at the table). */
 export function tradesHref(wallet: string, filter: TradeFilter, cursor?: string): string {
@@ -69,65 +70,61 @@ function TradesTable(props: {
   now: number;
 }) {
   return (
-    <div class="table-wrap tall" tabIndex={0}>
-      <table>
-        <caption>
-          Closed and liquidated trades, newest first; net PnL is adjusted PnL minus fees paid
-        </caption>
-        <thead>
+    <DataTable
+      columns={[
+        "Closed",
+        "Position",
+        "Market",
+        "Side",
+        numeric("Leverage"),
+        numeric("Margin"),
+        numeric("Entry"),
+        numeric("Exit"),
+        numeric("Net PnL"),
+        numeric("Fees"),
+        numeric("PAPER minted"),
+        "Intent",
+        "Transaction",
+      ]}
+      class="tall"
+      caption={
+        <>Closed and liquidated trades, newest first; net PnL is adjusted PnL minus fees paid</>
+      }
+    >
+      {props.history.trades.map((trade) => {
+        const instrument = props.instruments.find((item) => item.id === trade.instrumentId);
+        const price = (raw: bigint) =>
+          instrument ? formatPrice(raw, instrument.priceScale) : String(raw);
+        const net = netPnlWad(trade.adjustedPnl, trade.userPaidFee);
+        return (
           <tr>
-            <th scope="col">Closed</th>
-            <th scope="col">Position</th>
-            <th scope="col">Market</th>
-            <th scope="col">Side</th>
-            <th scope="col" class="num">Leverage</th>
-            <th scope="col" class="num">Margin</th>
-            <th scope="col" class="num">Entry</th>
-            <th scope="col" class="num">Exit</th>
-            <th scope="col" class="num">Net PnL</th>
-            <th scope="col" class="num">Fees</th>
-            <th scope="col" class="num">PAPER minted</th>
-            <th scope="col">Intent</th>
-            <th scope="col">Transaction</th>
+            <td>
+              <Time at={trade.closedAt} now={props.now} />
+            </td>
+            <th scope="row">
+              <PositionLink id={trade.positionId} wallet={props.wallet} />
+            </th>
+            <td>{instrument?.symbol ?? `instrument ${trade.instrumentId}`}</td>
+            <td>
+              {trade.isLong ? "long" : "short"}
+              {trade.liquidated && <span class="badge near_bust">liquidated</span>}
+            </td>
+            <td class="num">{trade.leverage}x</td>
+            <td class="num">{formatUsd(trade.margin)}</td>
+            <td class="num">{price(trade.entryPrice)}</td>
+            <td class="num">{price(trade.exitPrice)}</td>
+            <td class={`num ${toneOf(net) ?? ""}`}>{formatUsd(net, { sign: true })}</td>
+            <td class="num">{formatUsd(trade.userPaidFee)}</td>
+            <td class="num">
+              {trade.paperMinted > 0n ? formatToken(trade.paperMinted, "PAPER") : ""}
+            </td>
+            <td>
+              {trade.intentId ? <IntentLink id={trade.intentId} wallet={props.wallet} /> : ""}
+            </td>
+            <td>{trade.txHash ? <TxLink hash={trade.txHash} /> : ""}</td>
           </tr>
-        </thead>
-        <tbody>
-          {props.history.trades.map((trade) => {
-            const instrument = props.instruments.find((item) => item.id === trade.instrumentId);
-            const price = (raw: bigint) =>
-              instrument ? formatPrice(raw, instrument.priceScale) : String(raw);
-            const net = netPnlWad(trade.adjustedPnl, trade.userPaidFee);
-            return (
-              <tr>
-                <td>
-                  <Time at={trade.closedAt} now={props.now} />
-                </td>
-                <th scope="row">
-                  <PositionLink id={trade.positionId} wallet={props.wallet} />
-                </th>
-                <td>{instrument?.symbol ?? `instrument ${trade.instrumentId}`}</td>
-                <td>
-                  {trade.isLong ? "long" : "short"}
-                  {trade.liquidated && <span class="badge near_bust">liquidated</span>}
-                </td>
-                <td class="num">{trade.leverage}x</td>
-                <td class="num">{formatUsd(trade.margin)}</td>
-                <td class="num">{price(trade.entryPrice)}</td>
-                <td class="num">{price(trade.exitPrice)}</td>
-                <td class={`num ${toneOf(net) ?? ""}`}>{formatUsd(net, { sign: true })}</td>
-                <td class="num">{formatUsd(trade.userPaidFee)}</td>
-                <td class="num">
-                  {trade.paperMinted > 0n ? formatToken(trade.paperMinted, "PAPER") : ""}
-                </td>
-                <td>
-                  {trade.intentId ? <IntentLink id={trade.intentId} wallet={props.wallet} /> : ""}
-                </td>
-                <td>{trade.txHash ? <TxLink hash={trade.txHash} /> : ""}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -4,6 +4,7 @@ import { LEADERBOARD_ROWS_PER_PAGE, leaderboardHref } from "../lib/leaderboard_v
 import { formatCount, formatUsd } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
 import { toneOf } from "./Stat.tsx";
+import { DataTable, numeric } from "./DataTable.tsx";
 
 const WINDOW_LABELS: Record<string, string> = {
   "24h": "24 hours",
@@ -15,52 +16,47 @@ const WINDOW_LABELS: Record<string, string> = {
 /** Rank and PnL in every leaderboard window, each rank linking to its leaderboard page. */
 export function RanksTable(props: { ranks: WalletRank[] }) {
   return (
-    <div class="table-wrap" tabIndex={0}>
-      <table>
-        <caption>Leaderboard standing per window, ranked by PnL in the window</caption>
-        <thead>
+    <DataTable
+      columns={[
+        "Window",
+        numeric("Rank"),
+        numeric("PnL"),
+        numeric("Realized"),
+        numeric("Unrealized"),
+        numeric("Volume"),
+      ]}
+      caption="Leaderboard standing per window, ranked by PnL in the window"
+    >
+      {props.ranks.map(({ window, row }) => {
+        const href = leaderboardHref({
+          window,
+          sortKey: "totalWindowedPnl",
+          sortDir: "desc",
+          page: row ? Math.floor((row.rank - 1) / LEADERBOARD_ROWS_PER_PAGE) : 0,
+          query: "",
+        });
+        return (
           <tr>
-            <th scope="col">Window</th>
-            <th scope="col" class="num">Rank</th>
-            <th scope="col" class="num">PnL</th>
-            <th scope="col" class="num">Realized</th>
-            <th scope="col" class="num">Unrealized</th>
-            <th scope="col" class="num">Volume</th>
+            <th scope="row">
+              <a href={href}>{WINDOW_LABELS[window] ?? window}</a>
+            </th>
+            {row
+              ? (
+                <>
+                  <td class="num">#{formatCount(row.rank)}</td>
+                  <td class={`num ${toneOf(row.totalWindowedPnl) ?? ""}`}>
+                    {formatUsd(row.totalWindowedPnl, { sign: true })}
+                  </td>
+                  <td class="num">{formatUsd(row.realizedPnl, { sign: true })}</td>
+                  <td class="num">{formatUsd(row.currentUnrealizedPnl, { sign: true })}</td>
+                  <td class="num">{formatUsd(row.totalVolume, { compact: true })}</td>
+                </>
+              )
+              : <td colSpan={5} class="muted">not ranked in this window</td>}
           </tr>
-        </thead>
-        <tbody>
-          {props.ranks.map(({ window, row }) => {
-            const href = leaderboardHref({
-              window,
-              sortKey: "totalWindowedPnl",
-              sortDir: "desc",
-              page: row ? Math.floor((row.rank - 1) / LEADERBOARD_ROWS_PER_PAGE) : 0,
-              query: "",
-            });
-            return (
-              <tr>
-                <th scope="row">
-                  <a href={href}>{WINDOW_LABELS[window] ?? window}</a>
-                </th>
-                {row
-                  ? (
-                    <>
-                      <td class="num">#{formatCount(row.rank)}</td>
-                      <td class={`num ${toneOf(row.totalWindowedPnl) ?? ""}`}>
-                        {formatUsd(row.totalWindowedPnl, { sign: true })}
-                      </td>
-                      <td class="num">{formatUsd(row.realizedPnl, { sign: true })}</td>
-                      <td class="num">{formatUsd(row.currentUnrealizedPnl, { sign: true })}</td>
-                      <td class="num">{formatUsd(row.totalVolume, { compact: true })}</td>
-                    </>
-                  )
-                  : <td colSpan={5} class="muted">not ranked in this window</td>}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }
 
@@ -70,35 +66,26 @@ export function SessionKeysTable(props: { keys: SessionKey[]; now: number }) {
     return <p class="muted">No session keys: every intent is signed by the wallet itself.</p>;
   }
   return (
-    <div class="table-wrap" tabIndex={0}>
-      <table>
-        <caption>Trade-only session keys: they can open and close positions, not withdraw</caption>
-        <thead>
+    <DataTable
+      columns={["Key", "Expires", "State"]}
+      caption="Trade-only session keys: they can open and close positions, not withdraw"
+    >
+      {props.keys.map((key) => {
+        const active = key.expiresAt > props.now;
+        return (
           <tr>
-            <th scope="col">Key</th>
-            <th scope="col">Expires</th>
-            <th scope="col">State</th>
+            <td class="mono">{key.key}</td>
+            <td>
+              <Time at={key.expiresAt} now={props.now} />
+            </td>
+            <td>
+              <span class={`badge ${active ? "ok" : "expired"}`}>
+                {active ? "active" : "expired"}
+              </span>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {props.keys.map((key) => {
-            const active = key.expiresAt > props.now;
-            return (
-              <tr>
-                <td class="mono">{key.key}</td>
-                <td>
-                  <Time at={key.expiresAt} now={props.now} />
-                </td>
-                <td>
-                  <span class={`badge ${active ? "ok" : "expired"}`}>
-                    {active ? "active" : "expired"}
-                  </span>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -21,6 +21,8 @@ export interface PageContext {
 export const THEME_COOKIE = "theme";
 
 const DEFAULT_CONTEXT: PageContext = { embed: false, theme: "auto" };
+// Our own store, not Hono's contextStorage: components also render outside a request (tests,
+// the card image), where Hono's getContext() throws and these defaults are wanted.
 const storage = new AsyncLocalStorage<PageContext>();
 
 /** The current request's page context (defaults outside a request). */

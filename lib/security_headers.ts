@@ -1,34 +1,70 @@
-/** Security headers for every response: a strict CSP with no inline script. */
+/**
+ * Security headers for every response, through Hono's `secureHeaders`: a strict CSP with no
+ * inline script, nosniff, a referrer policy, and HSTS only when the site is served over https.
+ * Hono's other defaults are switched off on purpose: X-Frame-Options and
+ * Cross-Origin-Resource/Opener-Policy would stop the embed view and the public tool endpoints.
+ */
 import type { MiddlewareHandler } from "hono";
+import { secureHeaders } from "hono/secure-headers";
 
-// App pages may be framed by Papertrade OS and other *.pages.dev hosts (the embed view);
-// routes that must never be framed (docs) set their own frame-ancestors 'none'.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'self' https://papertrade-os.pages.dev https://*.pages.dev",
-].join("; ");
+type Directives = Record<string, string[]>;
+
+// App pages may be framed by Papertrade OS and other *.pages.dev hosts (the embed view).
+const SITE_CSP: Directives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", "data:"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'", "https://papertrade-os.pages.dev", "https://*.pages.dev"],
+};
 
 /** HSTS for a site served over https: a year, subdomains left alone (they may not be ours). */
 export const HSTS = "max-age=31536000";
 
+/** Hono's defaults we do not send (see the module comment). */
+const OFF = {
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+} as const;
+
 /**
- * Adds CSP, nosniff and referrer policy unless a route already set its own CSP, and HSTS when
- * `hsts` is set (the app sets it when SITE_URL is https).
+ * The site-wide headers: CSP, nosniff and referrer policy, and HSTS when `hsts` is set (the
+ * app sets it when SITE_URL is https). A header a route already set (the docs' own CSP, see
+ * {@link docsSecurityHeaders}) is kept, so a route's policy wins over the site's.
  */
 export function securityHeaders(options: { hsts?: boolean } = {}): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    const headers = c.res.headers;
-    if (!headers.has("content-security-policy")) headers.set("content-security-policy", CSP);
-    headers.set("x-content-type-options", "nosniff");
-    headers.set("referrer-policy", "strict-origin-when-cross-origin");
-    if (options.hsts) headers.set("strict-transport-security", HSTS);
-  };
+  return secureHeaders({
+    ...OFF,
+    contentSecurityPolicy: SITE_CSP,
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xContentTypeOptions: true,
+    strictTransportSecurity: options.hsts ? HSTS : false,
+    overwrite: false,
+  });
+}
+
+/**
+ * The docs' headers, for the docs routes: the site's CSP but never framed (frame-ancestors
+ * 'none' and X-Frame-Options DENY). HSTS is left to the site-wide middleware.
+ */
+export function docsSecurityHeaders(): MiddlewareHandler {
+  return secureHeaders({
+    ...OFF,
+    contentSecurityPolicy: { ...SITE_CSP, frameAncestors: ["'none'"] },
+    xFrameOptions: "DENY",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xContentTypeOptions: true,
+    strictTransportSecurity: false,
+  });
 }

@@ -5,12 +5,14 @@
  */
 import { Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
+import { toolEndpointCors } from "../lib/http/cors.ts";
 import { handleToolRestRequest } from "../lib/mcp/mod.ts";
 import { toolEndpointOptions, type ToolRoutesOptions } from "./mcp.ts";
 
 /** The REST tool mirror as a Hono sub-app, to mount at the root. */
 export function apiToolsRoutes(deps: AppDeps, options: ToolRoutesOptions): Hono {
   const app = new Hono();
+  app.use("/api/tools/:name", toolEndpointCors(["POST", "OPTIONS"]));
   app.all("/api/tools/:name", (c) =>
     handleToolRestRequest(
       c.req.raw,

@@ -15,6 +15,7 @@ import type { ToolInfo } from "../lib/discovery/tool_info.ts";
 import { docsMarkdownPath, type DocsPage, docsPath, findDocsPage } from "../lib/docs/pages.ts";
 import { searchDocs } from "../lib/docs/search.ts";
 import { createDocsSite, type DocsSite } from "../lib/docs/site.ts";
+import { docsSecurityHeaders } from "../lib/security_headers.ts";
 
 /** Options of {@link docsRoutes}. */
 export interface DocsRoutesOptions {
@@ -24,16 +25,6 @@ export interface DocsRoutesOptions {
   site?: DocsSite;
 }
 
-/** Headers of every docs response: never framed, no inline script, no sniffing. */
-export const DOCS_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; " +
-    "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
-    "form-action 'self'; frame-ancestors 'none'",
-  "X-Frame-Options": "DENY",
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-};
-
 const CACHE_CONTROL = "public, max-age=300";
 
 /** The docs routes as a Hono sub-app, to mount at the root. */
@@ -41,12 +32,8 @@ export function docsRoutes(options: DocsRoutesOptions): Hono {
   const site = options.site ?? createDocsSite(options);
   const app = new Hono();
 
-  // Set before the handler runs, so Hono folds them into the response it builds (setting
-  // them afterwards would copy the finished response once per header).
-  const secure = async (c: Context, next: () => Promise<void>) => {
-    for (const [name, value] of Object.entries(DOCS_SECURITY_HEADERS)) c.header(name, value);
-    await next();
-  };
+  // Never framed; the site-wide middleware keeps this CSP instead of its own.
+  const secure = docsSecurityHeaders();
   app.use("/docs", secure);
   app.use("/docs/*", secure);
 

@@ -1,11 +1,12 @@
 /**
  * `/mcp`: the MCP server (Streamable HTTP, stateless) over the tool registry. Every method is
- * handed to the protocol module, which answers POST, GET, OPTIONS, DELETE and the rest itself,
- * so this file only wires in the site's identity, the shared limiter and the caller's key.
+ * handed to the protocol module, which answers POST, GET, DELETE and the rest itself; Hono's
+ * `cors` answers OPTIONS and adds CORS to every answer. This file only wires in the site's identity, the shared limiter and the caller's key.
  */
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
 import { clientKeyFromRequest } from "../lib/http/client_key.ts";
+import { toolEndpointCors } from "../lib/http/cors.ts";
 import type { RateLimiter } from "../lib/http/rate_limit.ts";
 import { handleMcpRequest, type ToolEndpointOptions } from "../lib/mcp/mod.ts";
 import { MCP_INSTRUCTIONS, mcpDocLinks, mcpServerInfo } from "../lib/server_info.ts";
@@ -61,6 +62,7 @@ export function mcpRoutes(deps: AppDeps, options: ToolRoutesOptions): Hono {
   const serverInfo = mcpServerInfo(deps.config.siteUrl);
   const docLinks = mcpDocLinks(deps.config.siteUrl);
   const app = new Hono();
+  app.use("/mcp", toolEndpointCors(["GET", "POST", "OPTIONS"]));
   app.all("/mcp", (c) =>
     handleMcpRequest(c.req.raw, {
       ...toolEndpointOptions(c, deps, options),

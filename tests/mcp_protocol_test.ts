@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { TOOLS } from "../tools/registry.ts";
 import { withTestApp } from "./_app.ts";
+import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from "../lib/http/cors.ts";
 import { initializeParams, postMcp, rpc, sseMessages } from "./_mcp.ts";
 
 const V = { "mcp-protocol-version": "2025-06-18" };
@@ -138,26 +139,89 @@ Deno.test("DELETE /mcp: 405, there is no session to end", async () => {
   });
 });
 
-Deno.test("CORS: every answer allows any origin and the preflight allows the MCP headers", async () => {
+Deno.test("CORS: every answer of /mcp and /api/tools allows any origin and exposes the MCP headers", async () => {
   await withTestApp(async (app) => {
-    const posted = await postMcp(app, rpc(1, "ping"), { ...V, origin: "https://elsewhere.test" });
-    assert.equal(posted.response.headers.get("access-control-allow-origin"), "*");
-    const preflight = await app.fetch("/mcp", {
-      method: "OPTIONS",
-      headers: {
-        origin: "https://elsewhere.test",
-        "access-control-request-method": "POST",
-        "access-control-request-headers": "content-type, mcp-protocol-version",
-      },
-    });
-    assert.equal(preflight.status, 204);
-    assert.equal(preflight.headers.get("access-control-allow-origin"), "*");
-    assert.match(preflight.headers.get("access-control-allow-methods") ?? "", /POST/);
-    assert.match(
-      preflight.headers.get("access-control-allow-headers") ?? "",
-      /mcp-protocol-version/,
-    );
-    await preflight.body?.cancel();
+    const origin = { origin: "https://elsewhere.test" };
+    const json = { ...origin, "content-type": "application/json" };
+    const answers: [string, Promise<Response>][] = [
+      [
+        "ping",
+        app.fetch("/mcp", {
+          method: "POST",
+          headers: json,
+          body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+        }),
+      ],
+      [
+        "notification 202",
+        app.fetch("/mcp", {
+          method: "POST",
+          headers: json,
+          body: '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+        }),
+      ],
+      [
+        "sse answer",
+        app.fetch("/mcp", {
+          method: "POST",
+          headers: { ...json, accept: "text/event-stream" },
+          body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+        }),
+      ],
+      ["413", app.fetch("/mcp", { method: "POST", headers: json, body: "x".repeat(70_000) })],
+      ["GET describe", app.fetch("/mcp", { headers: origin })],
+      [
+        "GET stream 405",
+        app.fetch("/mcp", { headers: { ...origin, accept: "text/event-stream" } }),
+      ],
+      ["DELETE 405", app.fetch("/mcp", { method: "DELETE", headers: origin })],
+      [
+        "REST 200",
+        app.fetch("/api/tools/get_protocol_overview", {
+          method: "POST",
+          headers: json,
+          body: '{"recent_trades":1}',
+        }),
+      ],
+      ["REST 404", app.fetch("/api/tools/nope", { method: "POST", headers: json, body: "{}" })],
+      ["REST 405", app.fetch("/api/tools/get_wallet", { headers: origin })],
+    ];
+    for (const [what, pending] of answers) {
+      const response = await pending;
+      await response.body?.cancel();
+      assert.equal(response.headers.get("access-control-allow-origin"), "*", what);
+      assert.deepEqual(
+        (response.headers.get("access-control-expose-headers") ?? "").split(/,\s*/),
+        [...CORS_EXPOSE_HEADERS],
+        what,
+      );
+    }
+  });
+});
+
+Deno.test("CORS: the preflights allow their methods, the MCP request headers and a day of caching", async () => {
+  await withTestApp(async (app) => {
+    const cases = [["/mcp", ["GET", "POST", "OPTIONS"]], ["/api/tools/get_wallet", [
+      "POST",
+      "OPTIONS",
+    ]]] as const;
+    for (const [path, methods] of cases) {
+      const preflight = await app.fetch(path, {
+        method: "OPTIONS",
+        headers: {
+          origin: "https://elsewhere.test",
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "content-type, mcp-protocol-version",
+        },
+      });
+      await preflight.body?.cancel();
+      assert.equal(preflight.status, 204, path);
+      assert.equal(preflight.headers.get("access-control-allow-origin"), "*", path);
+      const list = (name: string) => (preflight.headers.get(name) ?? "").split(/,\s*/);
+      assert.deepEqual(list("access-control-allow-methods"), [...methods], path);
+      assert.deepEqual(list("access-control-allow-headers"), [...CORS_ALLOW_HEADERS], path);
+      assert.equal(preflight.headers.get("access-control-max-age"), "86400", path);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { catalog, type TestApp, withTestApp } from "./_app.ts";
 import type { Faults } from "../fixtures/mod.ts";
 import { postMcp, rpc } from "./_mcp.ts";
+import { createApp } from "../app.tsx";
 
 function postTool(app: TestApp, name: string, body: string, headers: HeadersInit = {}) {
   return app.fetch(`/api/tools/${name}`, {
@@ -112,14 +113,9 @@ Deno.test("REST 422: invalid arguments and tool errors carry the message", async
   });
 });
 
-/** Waits out the end of the current minute when it is close, so the budget cannot reset mid-test. */
-async function awayFromWindowEdge(): Promise<void> {
-  const untilEdge = 60_000 - (Date.now() % 60_000);
-  if (untilEdge < 5_000) await new Promise((resolve) => setTimeout(resolve, untilEdge + 50));
-}
-
 Deno.test("REST 429: one budget of 60 calls a minute per client across MCP and REST, with Retry-After", async () => {
-  await awayFromWindowEdge();
+  // The limiter's clock stands still unless the test moves it: no window can end mid-test.
+  let clock = 1_000_000;
   await withTestApp(async (app) => {
     const call = (id: number) =>
       rpc(id, "tools/call", { name: "get_protocol_overview", arguments: { recent_trades: 1 } });
@@ -160,7 +156,12 @@ Deno.test("REST 429: one budget of 60 calls a minute per client across MCP and R
     });
     assert.equal(spoofed.status, 429);
     await spoofed.body?.cancel();
-  });
+    // Once Retry-After has passed on the limiter's clock, one more call fits.
+    clock += retryAfter * 1000;
+    const later = await postTool(app, "get_protocol_overview", '{"recent_trades":1}');
+    assert.equal(later.status, 200);
+    await later.body?.cancel();
+  }, { build: (deps) => createApp(deps, { limiter: { now: () => clock } }) });
 });
 
 Deno.test("REST 503/504 for upstream outages, with Retry-After when the upstream gave one", async () => {

@@ -2,7 +2,8 @@
  * A deadline for whole requests: when the handler has not answered within `ms`, the client
  * gets `onTimeout`'s answer instead (pages: a 504 page), so no page keeps a visitor waiting
  * past the deadline however slow the upstream is. Handlers that stream on purpose (SSE,
- * CSV) are left out with `exempt`.
+ * CSV) are left out with `exempt`. Hono's `timeout` middleware takes neither exempt paths nor an
+ * injected timer (tests fire the deadline themselves), so this one is ours.
  */
 import type { Context, MiddlewareHandler } from "hono";
 

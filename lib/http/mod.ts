@@ -1,15 +1,10 @@
 /**
- * HTTP limits and plumbing: CORS, the 64 KiB body cap, client identity (trusted proxies,
+ * HTTP limits and plumbing: CORS, server-sent events, the 64 KiB body cap, client identity (trusted proxies,
  * canonical addresses), per-call rate limiting (GCRA) with pluggable stores, the request
  * deadline, the connection guard and the bounded upstream pool.
  */
-export {
-  applyCorsHeaders,
-  CORS_ALLOW_HEADERS,
-  CORS_EXPOSE_HEADERS,
-  preflightResponse,
-  withCors,
-} from "./cors.ts";
+export { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, toolEndpointCors } from "./cors.ts";
+export { singleEventResponse, SSE_HEADERS, sseResponse, type SseResponseInit } from "./sse.ts";
 export { type LimitedBody, MAX_BODY_BYTES, readLimitedBody } from "./body.ts";
 export { clientKeyFromRequest, type ClientKeyOptions, UNKNOWN_CLIENT } from "./client_key.ts";
 export { normalizeIpAddress } from "./ip_address.ts";

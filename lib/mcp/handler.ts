@@ -1,6 +1,5 @@
 /** `handleMcpRequest`: the /mcp endpoint as a framework-free `Request → Response` function. */
 import { readLimitedBody } from "../http/body.ts";
-import { preflightResponse } from "../http/cors.ts";
 import { describeRateLimit } from "../http/rate_limit.ts";
 import { describeServer } from "./describe.ts";
 import { decideEra, type Rejection } from "./era.ts";
@@ -36,8 +35,8 @@ interface Wire {
 
 /**
  * Handles one HTTP request to the MCP endpoint: POST carries JSON-RPC (one message or a batch),
- * GET describes the server, OPTIONS is the CORS preflight, DELETE and the rest get 405. Every
- * response carries `Access-Control-Allow-Origin: *`. Never throws.
+ * GET describes the server, DELETE and the rest get 405. CORS (and the OPTIONS preflight) is
+ * the route's, through Hono's `cors` (`lib/http/cors.ts`). Never throws.
  */
 export async function handleMcpRequest(
   request: Request,
@@ -45,8 +44,6 @@ export async function handleMcpRequest(
 ): Promise<Response> {
   const resolved = resolveOptions(options);
   switch (request.method) {
-    case "OPTIONS":
-      return preflightResponse(["GET", "POST", "OPTIONS"]);
     case "HEAD":
     case "GET":
       if (mentionsEventStream(request.headers.get("accept"))) {

@@ -1,5 +1,5 @@
-/** Turning JSON-RPC replies into HTTP responses: JSON or a single SSE event, with CORS. */
-import { applyCorsHeaders } from "../http/cors.ts";
+/** Turning JSON-RPC replies into HTTP responses: JSON or a single SSE event (CORS is added by the route). */
+import { singleEventResponse } from "../http/sse.ts";
 
 /** Media types listed in an Accept header (lowercased, parameters dropped, q=0 entries skipped). */
 export function acceptedMediaTypes(accept: string | null): string[] {
@@ -38,28 +38,23 @@ export function mentionsEventStream(accept: string | null): boolean {
   return acceptedMediaTypes(accept).includes("text/event-stream");
 }
 
-/** A JSON response with CORS headers. */
+/** A JSON response. */
 export function jsonHttpResponse(
   status: number,
   body: unknown,
   headers: HeadersInit = {},
 ): Response {
-  const allHeaders = applyCorsHeaders(new Headers(headers));
+  const allHeaders = new Headers(headers);
   allHeaders.set("content-type", "application/json");
   return new Response(JSON.stringify(body), { status, headers: allHeaders });
 }
 
 /** One SSE `message` event carrying `body`, then the end of the stream. */
 export function sseHttpResponse(status: number, body: unknown): Response {
-  const headers = applyCorsHeaders(new Headers());
-  headers.set("content-type", "text/event-stream");
-  headers.set("cache-control", "no-cache");
-  // Keeps reverse proxies from buffering the event (2026-07-28 transport SHOULD).
-  headers.set("x-accel-buffering", "no");
-  return new Response(`event: message\ndata: ${JSON.stringify(body)}\n\n`, { status, headers });
+  return singleEventResponse("message", body, { status });
 }
 
-/** A response with no body (202 for notifications, 405s), with CORS headers. */
+/** A response with no body (202 for notifications, 405s). */
 export function emptyHttpResponse(status: number, headers: HeadersInit = {}): Response {
-  return new Response(null, { status, headers: applyCorsHeaders(new Headers(headers)) });
+  return new Response(null, { status, headers });
 }

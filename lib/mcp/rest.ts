@@ -9,7 +9,6 @@
  * are `{ error, message }`. An empty body counts as `{}`.
  */
 import { readLimitedBody } from "../http/body.ts";
-import { preflightResponse } from "../http/cors.ts";
 import { describeRateLimit } from "../http/rate_limit.ts";
 import { callTool, findTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
 import { isJsonContentType, JSON_ONLY_MESSAGE, jsonHttpResponse } from "./http_encoding.ts";
@@ -40,7 +39,6 @@ export async function handleToolRestRequest(
   name: string,
   options: ToolEndpointOptions,
 ): Promise<Response> {
-  if (request.method === "OPTIONS") return preflightResponse(["POST", "OPTIONS"]);
   if (request.method !== "POST") {
     return problem(
       405,

@@ -23,11 +23,10 @@ async function rest(
   return { response, json: text ? JSON.parse(text) : undefined };
 }
 
-Deno.test("REST 200: the body is the structured result, with CORS", async () => {
+Deno.test("REST 200: the body is the structured result", async () => {
   const { response, json } = await rest("echo", JSON.stringify({ text: "r", times: 3 }));
   assert.equal(response.status, 200);
   assert.equal(response.headers.get("content-type"), "application/json");
-  assert.equal(response.headers.get("access-control-allow-origin"), "*");
   assert.deepEqual(json, { text: "r r r", length: 5 });
 });
 
@@ -66,20 +65,8 @@ Deno.test("REST 405: other methods, with Allow: POST, OPTIONS", async () => {
     );
     assert.equal(response.status, 405, method);
     assert.equal(response.headers.get("allow"), "POST, OPTIONS");
-    assert.equal(response.headers.get("access-control-allow-origin"), "*");
     await response.body?.cancel();
   }
-});
-
-Deno.test("REST OPTIONS: a CORS preflight", async () => {
-  const response = await handleToolRestRequest(
-    new Request("http://localhost/api/tools/echo", { method: "OPTIONS" }),
-    "echo",
-    testOptions(),
-  );
-  assert.equal(response.status, 204);
-  assert.equal(response.headers.get("access-control-allow-methods"), "POST, OPTIONS");
-  assert.match(response.headers.get("access-control-allow-headers")!, /content-type/);
 });
 
 Deno.test("REST 413: a body over 64 KiB, with or without Content-Length", async () => {
@@ -145,10 +132,6 @@ Deno.test("REST 429: past the limit, with Retry-After and a body saying what was
   const { response, json } = await rest("echo", '{"text":"a"}', options);
   assert.equal(response.status, 429);
   assert.equal(response.headers.get("retry-after"), "30", "one call's budget returns in 30 s");
-  assert.equal(
-    response.headers.get("access-control-expose-headers")?.includes("retry-after"),
-    true,
-  );
   assert.equal(json.error, "rate_limited");
   assert.equal(json.retry_after_seconds, 30);
   assert.match(json.message, /at most 2 tool calls per client every 60 s/);

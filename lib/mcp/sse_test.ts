@@ -24,7 +24,6 @@ Deno.test("a request accepting only event streams gets one SSE message event wit
   const response = await handleMcpRequest(request, testOptions());
   assert.equal(response.status, 200);
   assert.equal(response.headers.get("content-type"), "text/event-stream");
-  assert.equal(response.headers.get("access-control-allow-origin"), "*");
   const text = await response.text();
   const lines = text.split("\n");
   assert.equal(lines[0], "event: message");

@@ -153,7 +153,7 @@ export function wireSnapshot(address = WALLET): Wire<typeof wire.walletSnapshot>
   };
 }
 
-/** One SSE frame. */
+/** One SSE frame, spelled out by hand on purpose: these bytes are the input the parser is tested on. */
 export function sseFrame(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }

@@ -4,7 +4,7 @@
  * CHROMIUM_PATH, else one on the PATH (Debian's), else the one shipped in the npm package
  * @sparticuz/chromium (see `_chromium.ts`). Never downloads a browser.
  */
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { catalog, type ReplayUpstream, startReplayUpstream } from "../../fixtures/mod.ts";
 import { createDeps } from "../../lib/boot.ts";
 import { type AppConfig, DEFAULT_CONFIG } from "../../lib/config.ts";
@@ -106,4 +106,49 @@ export async function eventually(check: () => boolean, what: string, timeoutMs =
     if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** What {@link browserTest} hands a test. */
+export interface BrowserSession {
+  site: LiveSite;
+  browser: Browser;
+  /** Console errors and uncaught exceptions of every page opened with `open`, once it closes. */
+  errors: string[];
+  /** Opens `path` of the site in a new page of `context`, watching its errors. */
+  open(context: BrowserContext, path: string): Promise<Page>;
+}
+
+/**
+ * Registers a Deno test that runs `body` against a live site in Chromium; the browser and the
+ * site are closed afterwards, whatever happens.
+ */
+export function browserTest(
+  name: string,
+  body: (t: Deno.TestContext, session: BrowserSession) => Promise<void>,
+): void {
+  Deno.test({
+    name,
+    // The browser's own pipes and timers outlive single steps; the browser is closed in finally.
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: async (t) => {
+      const site = await startLiveSite();
+      let browser: Browser | undefined;
+      try {
+        browser = await launchChromium();
+        const errors: string[] = [];
+        const open = async (context: BrowserContext, path: string) => {
+          const page = await context.newPage();
+          const seen = watchErrors(page);
+          page.on("close", () => errors.push(...seen));
+          await page.goto(`${site.origin}${path}`);
+          return page;
+        };
+        await body(t, { site, browser, errors, open });
+      } finally {
+        await browser?.close();
+        await site.close();
+      }
+    },
+  });
 }

@@ -7,8 +7,8 @@
  */
 import assert from "node:assert/strict";
 import axe from "axe-core";
-import type { Browser, Page } from "playwright-core";
-import { catalog, launchChromium, startLiveSite } from "./_harness.ts";
+import type { Page } from "playwright-core";
+import { browserTest, catalog } from "./_harness.ts";
 
 const WHALE = catalog.wallets.whale.address;
 const PAGES: Array<[string, string]> = [
@@ -75,95 +75,84 @@ async function audit(page: Page): Promise<Finding[]> {
   );
 }
 
-Deno.test({
-  name: "the explorer's pages pass axe in both themes, and Tab starts at the skip link",
-  // The browser's own pipes and timers outlive single steps; the browser is closed in finally.
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async (t) => {
-    const site = await startLiveSite();
-    let browser: Browser | undefined;
-    try {
-      browser = await launchChromium();
-      for (const scheme of ["light", "dark"] as const) {
-        await t.step(`no serious or critical axe findings in the ${scheme} scheme`, async () => {
-          const context = await browser!.newContext({
-            colorScheme: scheme,
-            // The site's CSP (script-src 'self') would refuse the injected axe source.
-            bypassCSP: true,
-            viewport: { width: 1280, height: 800 },
-          });
-          const found: Record<string, Finding[]> = {};
-          // Each page gets its own renderer, so the audits run side by side.
-          await Promise.all(PAGES.map(async ([name, path]) => {
-            const page = await context.newPage();
-            await page.goto(`${site.origin}${path}`);
-            if (name === "wallet") await page.waitForSelector("[data-island][data-hydrated]");
-            const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-            // The scheme really applied: a dark page has a dark body.
-            assert.equal(luminance(bg) < 0.2, scheme === "dark", `${name} body ${bg}`);
-            const problems = await audit(page);
-            if (problems.length) found[name] = problems;
-            await page.close();
-          }));
-          await context.close();
-          assert.deepEqual(found, {});
+browserTest(
+  "the explorer's pages pass axe in both themes, and Tab starts at the skip link",
+  async (t, { site, browser }) => {
+    for (const scheme of ["light", "dark"] as const) {
+      await t.step(`no serious or critical axe findings in the ${scheme} scheme`, async () => {
+        const context = await browser!.newContext({
+          colorScheme: scheme,
+          // The site's CSP (script-src 'self') would refuse the injected axe source.
+          bypassCSP: true,
+          viewport: { width: 1280, height: 800 },
         });
-      }
-
-      await t.step("the data-theme override passes axe too", async () => {
-        const context = await browser!.newContext({ colorScheme: "light", bypassCSP: true });
-        const page = await context.newPage();
-        await page.goto(`${site.origin}/`);
-        await page.click("[data-theme-toggle]");
-        assert.equal(await page.getAttribute("html", "data-theme"), "dark");
-        const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-        assert.ok(luminance(bg) < 0.2, `body ${bg} after switching to dark`);
-        assert.deepEqual(await audit(page), []);
-        // The choice is stored: the next page opens dark although the system scheme is light.
-        await page.goto(`${site.origin}/markets`);
-        assert.equal(await page.getAttribute("html", "data-theme"), "dark");
-        assert.deepEqual(await audit(page), []);
+        const found: Record<string, Finding[]> = {};
+        // Each page gets its own renderer, so the audits run side by side.
+        await Promise.all(PAGES.map(async ([name, path]) => {
+          const page = await context.newPage();
+          await page.goto(`${site.origin}${path}`);
+          if (name === "wallet") await page.waitForSelector("[data-island][data-hydrated]");
+          const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+          // The scheme really applied: a dark page has a dark body.
+          assert.equal(luminance(bg) < 0.2, scheme === "dark", `${name} body ${bg}`);
+          const problems = await audit(page);
+          if (problems.length) found[name] = problems;
+          await page.close();
+        }));
         await context.close();
+        assert.deepEqual(found, {});
       });
-
-      await t.step("Tab from the top: skip link, header links, then the search box", async () => {
-        const context = await browser!.newContext();
-        const page = await context.newPage();
-        await page.goto(`${site.origin}/`);
-        const expected = [
-          "a.skip-link",
-          "a.brand",
-          ...["/", "/leaderboard", "/markets", "/docs/"].map((href) => `nav a[href="${href}"]`),
-          "#site-search",
-        ];
-        const reached: string[] = [];
-        for (const selector of expected) {
-          await page.keyboard.press("Tab");
-          const matches = await page.evaluate(
-            (s) => document.activeElement?.matches(s) ?? false,
-            selector,
-          );
-          const where = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
-          reached.push(matches ? selector : `expected ${selector}, got ${where}`);
-        }
-        assert.deepEqual(reached, expected);
-        // The skip link, once focused, is on screen.
-        await page.goto(`${site.origin}/`);
-        await page.keyboard.press("Tab");
-        const box = await page.locator("a.skip-link").boundingBox();
-        assert.ok(
-          box && box.x >= 0 && box.y >= 0,
-          `skip link on screen when focused: ${JSON.stringify(box)}`,
-        );
-        await context.close();
-      });
-    } finally {
-      await browser?.close();
-      await site.close();
     }
+
+    await t.step("the data-theme override passes axe too", async () => {
+      const context = await browser!.newContext({ colorScheme: "light", bypassCSP: true });
+      const page = await context.newPage();
+      await page.goto(`${site.origin}/`);
+      await page.click("[data-theme-toggle]");
+      assert.equal(await page.getAttribute("html", "data-theme"), "dark");
+      const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      assert.ok(luminance(bg) < 0.2, `body ${bg} after switching to dark`);
+      assert.deepEqual(await audit(page), []);
+      // The choice is stored: the next page opens dark although the system scheme is light.
+      await page.goto(`${site.origin}/markets`);
+      assert.equal(await page.getAttribute("html", "data-theme"), "dark");
+      assert.deepEqual(await audit(page), []);
+      await context.close();
+    });
+
+    await t.step("Tab from the top: skip link, header links, then the search box", async () => {
+      const context = await browser!.newContext();
+      const page = await context.newPage();
+      await page.goto(`${site.origin}/`);
+      const expected = [
+        "a.skip-link",
+        "a.brand",
+        ...["/", "/leaderboard", "/markets", "/docs/"].map((href) => `nav a[href="${href}"]`),
+        "#site-search",
+      ];
+      const reached: string[] = [];
+      for (const selector of expected) {
+        await page.keyboard.press("Tab");
+        const matches = await page.evaluate(
+          (s) => document.activeElement?.matches(s) ?? false,
+          selector,
+        );
+        const where = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
+        reached.push(matches ? selector : `expected ${selector}, got ${where}`);
+      }
+      assert.deepEqual(reached, expected);
+      // The skip link, once focused, is on screen.
+      await page.goto(`${site.origin}/`);
+      await page.keyboard.press("Tab");
+      const box = await page.locator("a.skip-link").boundingBox();
+      assert.ok(
+        box && box.x >= 0 && box.y >= 0,
+        `skip link on screen when focused: ${JSON.stringify(box)}`,
+      );
+      await context.close();
+    });
   },
-});
+);
 
 /** Relative luminance of a CSS rgb() colour, 0 (black) to 1 (white). */
 function luminance(color: string): number {

@@ -4,22 +4,26 @@
  * refused, and leaving the page closes the upstream stream.
  */
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { ISLAND_SCRIPT_URL } from "../../components/Island.tsx";
-import {
-  catalog,
-  eventually,
-  launchChromium,
-  type LiveSite,
-  startLiveSite,
-  watchErrors,
-} from "./_harness.ts";
+import { browserTest, catalog, eventually, type LiveSite, watchErrors } from "./_harness.ts";
 
 const WHALE = catalog.wallets.whale.address;
 
 /** The marks column of the positions table, top to bottom. */
 function marksOf(page: Page): Promise<string[]> {
   return page.locator('[data-island] td[data-col="mark"]').allTextContents();
+}
+
+/** Waits (up to 10 s) until some position's mark on screen differs from `initial`. */
+async function marksMoveFrom(page: Page, initial: string[]): Promise<void> {
+  await page.waitForFunction(
+    (marks) =>
+      [...document.querySelectorAll('[data-island] td[data-col="mark"]')]
+        .some((cell, i) => cell.textContent !== marks[i]),
+    initial,
+    { timeout: 10_000 },
+  );
 }
 
 /** Serves the real island bundle wrapped in a probe that records what hydration changed. */
@@ -42,101 +46,75 @@ __probe.disconnect();\n`;
   );
 }
 
-Deno.test({
-  name: "the live positions island in Chromium",
-  // The browser's own pipes and timers outlive single steps; the browser is closed in finally.
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async (t) => {
-    const site = await startLiveSite();
-    let browser: Browser | undefined;
-    try {
-      browser = await launchChromium();
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+browserTest("the live positions island in Chromium", async (t, { site, browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 
-      await t.step("hydration changes nothing in the server's markup", async () => {
-        const page = await context.newPage();
-        const errors = watchErrors(page);
-        await probeHydration(page, site);
-        await page.goto(`${site.origin}/wallet/${WHALE}`);
-        await page.waitForFunction(() => "__hydration" in window);
-        const result = await page.evaluate(() =>
-          (window as unknown as { __hydration: unknown }).__hydration
-        );
-        // The risk band, the positions and the account panel.
-        assert.deepEqual(result, { islands: 3, hydrated: 3, changes: [] });
-        assert.deepEqual(errors, []);
-        await page.close();
-      });
+  await t.step("hydration changes nothing in the server's markup", async () => {
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await probeHydration(page, site);
+    await page.goto(`${site.origin}/wallet/${WHALE}`);
+    await page.waitForFunction(() => "__hydration" in window);
+    const result = await page.evaluate(() =>
+      (window as unknown as { __hydration: unknown }).__hydration
+    );
+    // The risk band, the positions and the account panel.
+    assert.deepEqual(result, { islands: 3, hydrated: 3, changes: [] });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 
-      await t.step("a position's mark visibly updates within 10 s and the ages tick", async () => {
-        const page = await context.newPage();
-        const errors = watchErrors(page);
-        await page.goto(`${site.origin}/wallet/${WHALE}`);
-        await page.waitForSelector("[data-island][data-hydrated]");
-        const first = await marksOf(page);
-        assert.equal(first.length, catalog.wallets.whale.openPositions);
-        await page.waitForFunction(
-          (initial) =>
-            [...document.querySelectorAll('[data-island] td[data-col="mark"]')]
-              .some((cell, i) => cell.textContent !== initial[i]),
-          first,
-          { timeout: 10_000 },
-        );
-        assert.equal(await page.locator(".freshness .badge").textContent(), "Live");
-        // The account's age is measured on the server's clock and ticks every second.
-        const ages = page.locator(".freshness time").last();
-        const age = await ages.textContent();
-        await page.waitForFunction(
-          (previous) =>
-            document.querySelectorAll(
-              ".freshness time",
-            )[document.querySelectorAll(".freshness time").length - 1].textContent !== previous,
-          age,
-          { timeout: 5_000 },
-        );
-        assert.match(await ages.textContent() ?? "", /^\d+ s ago$/);
-        assert.deepEqual(errors, []);
-        await page.close();
-      });
+  await t.step("a position's mark visibly updates within 10 s and the ages tick", async () => {
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${site.origin}/wallet/${WHALE}`);
+    await page.waitForSelector("[data-island][data-hydrated]");
+    const first = await marksOf(page);
+    assert.equal(first.length, catalog.wallets.whale.openPositions);
+    await marksMoveFrom(page, first);
+    assert.equal(await page.locator(".freshness .badge").textContent(), "Live");
+    // The account's age is measured on the server's clock and ticks every second.
+    const ages = page.locator(".freshness time").last();
+    const age = await ages.textContent();
+    await page.waitForFunction(
+      (previous) =>
+        document.querySelectorAll(
+          ".freshness time",
+        )[document.querySelectorAll(".freshness time").length - 1].textContent !== previous,
+      age,
+      { timeout: 5_000 },
+    );
+    assert.match(await ages.textContent() ?? "", /^\d+ s ago$/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 
-      await t.step("when the stream is refused, polling keeps the marks moving", async () => {
-        const page = await context.newPage();
-        const errors = watchErrors(page);
-        await page.route(
-          `**/wallet/${WHALE}/live`,
-          (route) =>
-            route.fulfill({
-              status: 503,
-              contentType: "application/json",
-              body: '{"error":"busy"}',
-            }),
-        );
-        await page.goto(`${site.origin}/wallet/${WHALE}`);
-        await page.waitForSelector("[data-island][data-hydrated]");
-        await page.waitForFunction(
-          () => document.querySelector(".freshness .badge")?.textContent === "Refreshing every 5 s",
-        );
-        const first = await marksOf(page);
-        await page.waitForFunction(
-          (initial) =>
-            [...document.querySelectorAll('[data-island] td[data-col="mark"]')]
-              .some((cell, i) => cell.textContent !== initial[i]),
-          first,
-          { timeout: 10_000 },
-        );
-        // The refused stream is reported by the browser itself; nothing else may fail.
-        assert.deepEqual(errors.filter((error) => !error.includes("/live")), []);
-        await page.close();
-      });
+  await t.step("when the stream is refused, polling keeps the marks moving", async () => {
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.route(
+      `**/wallet/${WHALE}/live`,
+      (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: "application/json",
+          body: '{"error":"busy"}',
+        }),
+    );
+    await page.goto(`${site.origin}/wallet/${WHALE}`);
+    await page.waitForSelector("[data-island][data-hydrated]");
+    await page.waitForFunction(
+      () => document.querySelector(".freshness .badge")?.textContent === "Refreshing every 5 s",
+    );
+    const first = await marksOf(page);
+    await marksMoveFrom(page, first);
+    // The refused stream is reported by the browser itself; nothing else may fail.
+    assert.deepEqual(errors.filter((error) => !error.includes("/live")), []);
+    await page.close();
+  });
 
-      await t.step("leaving the page closes the upstream wallet stream", async () => {
-        await context.close();
-        await eventually(() => site.upstream.stats().openStreams === 0, "upstream streams closed");
-      });
-    } finally {
-      await browser?.close();
-      await site.close();
-    }
-  },
+  await t.step("leaving the page closes the upstream wallet stream", async () => {
+    await context.close();
+    await eventually(() => site.upstream.stats().openStreams === 0, "upstream streams closed");
+  });
 });

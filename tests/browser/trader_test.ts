@@ -7,9 +7,9 @@
  * page at both widths land in test-artifacts/ (gitignored).
  */
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { parseHTML } from "linkedom";
-import { catalog, launchChromium, screenshot, startLiveSite, watchErrors } from "./_harness.ts";
+import { browserTest, catalog, screenshot } from "./_harness.ts";
 
 const WHALE = catalog.wallets.whale.address;
 const WIDTHS = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } };
@@ -53,243 +53,222 @@ function cellsOffScreen(page: Page, selector: string): Promise<string[]> {
   }, selector);
 }
 
-Deno.test({
-  name: "the explorer for a trader, in Chromium",
-  // The browser's own pipes and timers outlive single steps; the browser is closed in finally.
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async (t) => {
-    const site = await startLiveSite();
-    let browser: Browser | undefined;
-    const errors: string[] = [];
-    const open = async (context: BrowserContext, path: string) => {
-      const page = await context.newPage();
-      const seen = watchErrors(page);
-      page.on("close", () => errors.push(...seen));
-      await page.goto(`${site.origin}${path}`);
-      return page;
-    };
-    try {
-      browser = await launchChromium();
-      const desktop = await browser.newContext({ viewport: WIDTHS.desktop });
+browserTest(
+  "the explorer for a trader, in Chromium",
+  async (t, { site, browser, errors, open }) => {
+    const desktop = await browser.newContext({ viewport: WIDTHS.desktop });
 
-      await t.step("no internal link from home, leaderboard or top wallets is broken", async () => {
-        const board = await (await fetch(`${site.origin}/leaderboard?window=all`)).text();
-        const topWallets = [
-          ...new Set(
-            linksOfHtml(board).filter((href) => /^\/wallet\/0x[0-9a-f]{40}$/.test(href)),
-          ),
-        ].slice(0, 5);
-        assert.ok(topWallets.length >= 3, "the leaderboard links its wallets");
-        const start = ["/", "/leaderboard", ...topWallets];
-        // Each link with the page that printed it, so a broken one names where it was found.
-        const queue: Array<[href: string, from: string]> = [];
-        for (const path of start) {
-          const page = await open(desktop, path);
-          await page.waitForLoadState("load");
-          queue.push(...(await linksOf(page)).map((href): [string, string] => [href, path]));
-          await page.close();
-        }
-        const seen = new Set<string>(start);
-        const broken: string[] = [];
-        let checked = 0;
-        while (queue.length > 0 && checked < CRAWL_LIMIT) {
-          const [link, from] = queue.shift()!;
-          const href = link.replace(/#.*$/, "");
-          if (href === "" || seen.has(href)) continue;
-          seen.add(href);
-          checked++;
-          const response = await fetch(`${site.origin}${href}`, { redirect: "follow" });
-          const type = response.headers.get("content-type") ?? "";
-          const body = type.startsWith("text/html") ? await response.text() : "";
-          if (!type.startsWith("text/html")) await response.body?.cancel();
-          if (response.status >= 400) {
-            broken.push(`${response.status} ${href} (linked from ${from})`);
-            continue;
-          }
-          // Onwards through every page found (breadth first, up to the limit).
-          if (body && !href.startsWith("/docs")) {
-            queue.push(...linksOfHtml(body).map((next): [string, string] => [next, href]));
-          }
-        }
-        console.log(`crawl: ${checked} internal links checked, ${broken.length} broken`);
-        assert.ok(checked >= 1_000, `only ${checked} links checked`);
-        assert.equal(queue.length, 0, "the crawl reached every link it found");
-        assert.deepEqual(broken, []);
-      });
-
-      for (const [width, viewport] of Object.entries(WIDTHS)) {
-        await t.step(
-          `at ${viewport.width} px trader figures are on screen and nothing scrolls sideways`,
-          async () => {
-            const context = await browser!.newContext({
-              viewport,
-              isMobile: width === "phone",
-              deviceScaleFactor: width === "phone" ? 2 : 1,
-            });
-            const tx = catalog.transactions.multi_wallet_batch.hash;
-            const positionId = (await (await fetch(`${site.origin}/wallet/${WHALE}/positions.json`))
-              .json()).rows[0].id;
-            const pages: Array<[string, string]> = [
-              ["home", "/"],
-              ["leaderboard", "/leaderboard?window=all"],
-              ["markets", "/markets"],
-              ["wallet", `/wallet/${WHALE}`],
-              ["position", `/position/${positionId}?wallet=${WHALE}`],
-              ["tx", `/tx/${tx}`],
-              ["intent", `/intent/${catalog.intents.settled_in_window.id}`],
-              ["docs", "/docs/"],
-              ["docs-mcp", "/docs/mcp"],
-              ["docs-quickstart", "/docs/quickstart"],
-            ];
-            for (const [name, path] of pages) {
-              const page = await open(context, path);
-              if (path.startsWith("/wallet/") || path.startsWith("/position/")) {
-                await page.waitForSelector("[data-island][data-hydrated]");
-              }
-              const { scroll, client } = await overflowOf(page);
-              assert.ok(scroll <= client, `${name} is ${scroll} px wide in a ${client} px screen`);
-              if (name === "wallet") {
-                const rows = await page.locator("tr[data-position]").count();
-                assert.equal(rows, catalog.wallets.whale.openPositions);
-                for (const column of ["market", "distance", "risk", "pnl", "bust"]) {
-                  assert.deepEqual(
-                    await cellsOffScreen(page, `tr[data-position] td[data-col="${column}"]`),
-                    [],
-                  );
-                }
-                assert.deepEqual(await cellsOffScreen(page, "[data-band]"), []);
-              }
-              if (name === "home" && width === "desktop") {
-                // Market activity is above the fold.
-                const top = await page.locator("h2", { hasText: "Markets" }).boundingBox();
-                assert.ok(top && top.y + top.height < viewport.height, "markets above the fold");
-              }
-              if (name === "leaderboard") {
-                assert.equal(await page.locator("tbody td.sorted").count(), 25);
-                for (const css of ["tbody td.sorted", "tbody tr > td:first-child", "tbody .name"]) {
-                  assert.deepEqual(await cellsOffScreen(page, css), []);
-                }
-              }
-              await screenshot(page, `trader-${name}-${viewport.width}`);
-              await page.close();
-            }
-            await context.close();
-          },
-        );
+    await t.step("no internal link from home, leaderboard or top wallets is broken", async () => {
+      const board = await (await fetch(`${site.origin}/leaderboard?window=all`)).text();
+      const topWallets = [
+        ...new Set(
+          linksOfHtml(board).filter((href) => /^\/wallet\/0x[0-9a-f]{40}$/.test(href)),
+        ),
+      ].slice(0, 5);
+      assert.ok(topWallets.length >= 3, "the leaderboard links its wallets");
+      const start = ["/", "/leaderboard", ...topWallets];
+      // Each link with the page that printed it, so a broken one names where it was found.
+      const queue: Array<[href: string, from: string]> = [];
+      for (const path of start) {
+        const page = await open(desktop, path);
+        await page.waitForLoadState("load");
+        queue.push(...(await linksOf(page)).map((href): [string, string] => [href, path]));
+        await page.close();
       }
+      const seen = new Set<string>(start);
+      const broken: string[] = [];
+      let checked = 0;
+      while (queue.length > 0 && checked < CRAWL_LIMIT) {
+        const [link, from] = queue.shift()!;
+        const href = link.replace(/#.*$/, "");
+        if (href === "" || seen.has(href)) continue;
+        seen.add(href);
+        checked++;
+        const response = await fetch(`${site.origin}${href}`, { redirect: "follow" });
+        const type = response.headers.get("content-type") ?? "";
+        const body = type.startsWith("text/html") ? await response.text() : "";
+        if (!type.startsWith("text/html")) await response.body?.cancel();
+        if (response.status >= 400) {
+          broken.push(`${response.status} ${href} (linked from ${from})`);
+          continue;
+        }
+        // Onwards through every page found (breadth first, up to the limit).
+        if (body && !href.startsWith("/docs")) {
+          queue.push(...linksOfHtml(body).map((next): [string, string] => [next, href]));
+        }
+      }
+      console.log(`crawl: ${checked} internal links checked, ${broken.length} broken`);
+      assert.ok(checked >= 1_000, `only ${checked} links checked`);
+      assert.equal(queue.length, 0, "the crawl reached every link it found");
+      assert.deepEqual(broken, []);
+    });
 
+    for (const [width, viewport] of Object.entries(WIDTHS)) {
       await t.step(
-        "recent searches drop down on focus without resizing the header, on a phone",
+        `at ${viewport.width} px trader figures are on screen and nothing scrolls sideways`,
         async () => {
-          const context = await browser!.newContext({ viewport: WIDTHS.phone, isMobile: true });
-          const page = await context.newPage();
-          await page.goto(`${site.origin}/leaderboard`);
-          const long = `0x${"ab".repeat(32)}`;
-          await page.evaluate((hash) => {
-            localStorage.setItem(
-              "recent-searches",
-              JSON.stringify([hash, "Moby Dick", "delta", "0xc2c1218b7b3aed50e24ce", "#411142"]),
-            );
-          }, long);
-          await page.reload();
-          const header = page.locator(".site-header");
-          const before = (await header.boundingBox())!.height;
-          const menu = page.locator(".site-header [data-recent]");
-          assert.equal(await menu.isVisible(), false, "hidden until the box has focus");
-          await page.locator("#site-search").focus();
-          assert.equal(await menu.isVisible(), true);
-          assert.equal((await header.boundingBox())!.height, before, "the header keeps its size");
-          const shown = await menu.locator("a").allTextContents();
-          assert.equal(shown.length, 5);
-          assert.ok(shown.every((text) => text.length <= 28), shown.join(" | "));
-          assert.equal(await page.locator(".site-header .search-button").isVisible(), true);
-          // The placeholder fits the box at 375 px.
-          const fits = await page.evaluate(() => {
-            const input = document.querySelector<HTMLInputElement>("#site-search")!;
-            const style = getComputedStyle(input);
-            const context = document.createElement("canvas").getContext("2d")!;
-            context.font = `${style.fontSize} ${style.fontFamily}`;
-            const room = input.clientWidth - parseFloat(style.paddingLeft) -
-              parseFloat(style.paddingRight);
-            return context.measureText(input.placeholder).width <= room;
+          const context = await browser!.newContext({
+            viewport,
+            isMobile: width === "phone",
+            deviceScaleFactor: width === "phone" ? 2 : 1,
           });
-          assert.ok(fits, "the placeholder is cut off on a phone");
-          await screenshot(page, "trader-search-dropdown-375");
-          await page.locator("[data-clear-recent]").click();
-          assert.equal(await menu.isVisible(), false);
+          const tx = catalog.transactions.multi_wallet_batch.hash;
+          const positionId = (await (await fetch(`${site.origin}/wallet/${WHALE}/positions.json`))
+            .json()).rows[0].id;
+          const pages: Array<[string, string]> = [
+            ["home", "/"],
+            ["leaderboard", "/leaderboard?window=all"],
+            ["markets", "/markets"],
+            ["wallet", `/wallet/${WHALE}`],
+            ["position", `/position/${positionId}?wallet=${WHALE}`],
+            ["tx", `/tx/${tx}`],
+            ["intent", `/intent/${catalog.intents.settled_in_window.id}`],
+            ["docs", "/docs/"],
+            ["docs-mcp", "/docs/mcp"],
+            ["docs-quickstart", "/docs/quickstart"],
+          ];
+          for (const [name, path] of pages) {
+            const page = await open(context, path);
+            if (path.startsWith("/wallet/") || path.startsWith("/position/")) {
+              await page.waitForSelector("[data-island][data-hydrated]");
+            }
+            const { scroll, client } = await overflowOf(page);
+            assert.ok(scroll <= client, `${name} is ${scroll} px wide in a ${client} px screen`);
+            if (name === "wallet") {
+              const rows = await page.locator("tr[data-position]").count();
+              assert.equal(rows, catalog.wallets.whale.openPositions);
+              for (const column of ["market", "distance", "risk", "pnl", "bust"]) {
+                assert.deepEqual(
+                  await cellsOffScreen(page, `tr[data-position] td[data-col="${column}"]`),
+                  [],
+                );
+              }
+              assert.deepEqual(await cellsOffScreen(page, "[data-band]"), []);
+            }
+            if (name === "home" && width === "desktop") {
+              // Market activity is above the fold.
+              const top = await page.locator("h2", { hasText: "Markets" }).boundingBox();
+              assert.ok(top && top.y + top.height < viewport.height, "markets above the fold");
+            }
+            if (name === "leaderboard") {
+              assert.equal(await page.locator("tbody td.sorted").count(), 25);
+              for (const css of ["tbody td.sorted", "tbody tr > td:first-child", "tbody .name"]) {
+                assert.deepEqual(await cellsOffScreen(page, css), []);
+              }
+            }
+            await screenshot(page, `trader-${name}-${viewport.width}`);
+            await page.close();
+          }
           await context.close();
         },
       );
+    }
 
-      await t.step("?embed=1 hides the site chrome and survives navigation", async () => {
-        const page = await open(desktop, `/wallet/${WHALE}?embed=1`);
-        assert.equal(await page.locator(".site-header").count(), 0);
-        const link = page.locator("tr[data-position] a").first();
-        assert.match((await link.getAttribute("href")) ?? "", /[?&]embed=1/);
-        await page.waitForSelector("[data-island][data-hydrated]");
-        await Promise.all([page.waitForURL(/\/position\//), link.click()]);
-        assert.match(page.url(), /[?&]embed=1/);
-        assert.equal(await page.locator(".site-header").count(), 0);
-        await page.goto(`${site.origin}/leaderboard?embed=1`);
-        const next = page.locator('a[rel="next"]');
-        await Promise.all([page.waitForURL(/page=1/), next.click()]);
-        assert.match(page.url(), /[?&]embed=1/);
-        assert.equal(await page.locator(".site-header").count(), 0);
-        await page.close();
-      });
-
-      await t.step("the chosen theme is in the first paint, from a cookie", async () => {
-        const context = await browser!.newContext({
-          viewport: WIDTHS.desktop,
-          colorScheme: "light",
-        });
+    await t.step(
+      "recent searches drop down on focus without resizing the header, on a phone",
+      async () => {
+        const context = await browser!.newContext({ viewport: WIDTHS.phone, isMobile: true });
         const page = await context.newPage();
         await page.goto(`${site.origin}/leaderboard`);
-        await page.locator("[data-theme-toggle]").click();
-        const cookies = await context.cookies();
-        assert.equal(cookies.find((cookie) => cookie.name === "theme")?.value, "dark");
-        // The server's HTML already carries the theme: no script has to run for it.
-        const response = await page.goto(`${site.origin}/markets`);
-        assert.match(await response!.text(), /<html lang="en" data-theme="dark">/);
-        const background = await page.evaluate(() =>
-          getComputedStyle(document.body).backgroundColor
-        );
-        assert.equal(background, "rgb(14, 17, 22)");
-        await context.close();
-      });
-
-      await t.step(
-        "the wallet's summary band is live, and dimmed and labelled when stale",
-        async () => {
-          const page = await open(desktop, `/wallet/${WHALE}`);
-          await page.waitForSelector("[data-island=WalletRiskBand][data-hydrated]");
-          const first = await page.locator('[data-band="pnl"]').textContent();
-          await page.waitForFunction(
-            (initial) => document.querySelector('[data-band="pnl"]')?.textContent !== initial,
-            first,
-            { timeout: 15_000 },
+        const long = `0x${"ab".repeat(32)}`;
+        await page.evaluate((hash) => {
+          localStorage.setItem(
+            "recent-searches",
+            JSON.stringify([hash, "Moby Dick", "delta", "0xc2c1218b7b3aed50e24ce", "#411142"]),
           );
-          await screenshot(page, "trader-wallet-live-1280");
-          await page.close();
+        }, long);
+        await page.reload();
+        const header = page.locator(".site-header");
+        const before = (await header.boundingBox())!.height;
+        const menu = page.locator(".site-header [data-recent]");
+        assert.equal(await menu.isVisible(), false, "hidden until the box has focus");
+        await page.locator("#site-search").focus();
+        assert.equal(await menu.isVisible(), true);
+        assert.equal((await header.boundingBox())!.height, before, "the header keeps its size");
+        const shown = await menu.locator("a").allTextContents();
+        assert.equal(shown.length, 5);
+        assert.ok(shown.every((text) => text.length <= 28), shown.join(" | "));
+        assert.equal(await page.locator(".site-header .search-button").isVisible(), true);
+        // The placeholder fits the box at 375 px.
+        const fits = await page.evaluate(() => {
+          const input = document.querySelector<HTMLInputElement>("#site-search")!;
+          const style = getComputedStyle(input);
+          const context = document.createElement("canvas").getContext("2d")!;
+          context.font = `${style.fontSize} ${style.fontFamily}`;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) -
+            parseFloat(style.paddingRight);
+          return context.measureText(input.placeholder).width <= room;
+        });
+        assert.ok(fits, "the placeholder is cut off on a phone");
+        await screenshot(page, "trader-search-dropdown-375");
+        await page.locator("[data-clear-recent]").click();
+        assert.equal(await menu.isVisible(), false);
+        await context.close();
+      },
+    );
 
-          const stale = await desktop.newPage();
-          await stale.route(`**/wallet/${WHALE}/live`, (route) => route.fulfill({ status: 503 }));
-          await stale.route(`**/wallet/${WHALE}/positions.json`, (route) => route.abort());
-          await stale.goto(`${site.origin}/wallet/${WHALE}`);
-          await stale.waitForSelector(".risk-band.stale", { timeout: 15_000 });
-          assert.match(await stale.locator(".freshness").first().textContent() ?? "", /Stale/);
-          await stale.close();
-        },
-      );
+    await t.step("?embed=1 hides the site chrome and survives navigation", async () => {
+      const page = await open(desktop, `/wallet/${WHALE}?embed=1`);
+      assert.equal(await page.locator(".site-header").count(), 0);
+      const link = page.locator("tr[data-position] a").first();
+      assert.match((await link.getAttribute("href")) ?? "", /[?&]embed=1/);
+      await page.waitForSelector("[data-island][data-hydrated]");
+      await Promise.all([page.waitForURL(/\/position\//), link.click()]);
+      assert.match(page.url(), /[?&]embed=1/);
+      assert.equal(await page.locator(".site-header").count(), 0);
+      await page.goto(`${site.origin}/leaderboard?embed=1`);
+      const next = page.locator('a[rel="next"]');
+      await Promise.all([page.waitForURL(/page=1/), next.click()]);
+      assert.match(page.url(), /[?&]embed=1/);
+      assert.equal(await page.locator(".site-header").count(), 0);
+      await page.close();
+    });
 
-      await t.step("no visited page logged an error", () => {
-        // The stale step refuses the stream on purpose; the browser reports that itself.
-        assert.deepEqual(errors.filter((error) => !/\/live|positions\.json/.test(error)), []);
+    await t.step("the chosen theme is in the first paint, from a cookie", async () => {
+      const context = await browser!.newContext({
+        viewport: WIDTHS.desktop,
+        colorScheme: "light",
       });
-    } finally {
-      await browser?.close();
-      await site.close();
-    }
+      const page = await context.newPage();
+      await page.goto(`${site.origin}/leaderboard`);
+      await page.locator("[data-theme-toggle]").click();
+      const cookies = await context.cookies();
+      assert.equal(cookies.find((cookie) => cookie.name === "theme")?.value, "dark");
+      // The server's HTML already carries the theme: no script has to run for it.
+      const response = await page.goto(`${site.origin}/markets`);
+      assert.match(await response!.text(), /<html lang="en" data-theme="dark">/);
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      assert.equal(background, "rgb(14, 17, 22)");
+      await context.close();
+    });
+
+    await t.step(
+      "the wallet's summary band is live, and dimmed and labelled when stale",
+      async () => {
+        const page = await open(desktop, `/wallet/${WHALE}`);
+        await page.waitForSelector("[data-island=WalletRiskBand][data-hydrated]");
+        const first = await page.locator('[data-band="pnl"]').textContent();
+        await page.waitForFunction(
+          (initial) => document.querySelector('[data-band="pnl"]')?.textContent !== initial,
+          first,
+          { timeout: 15_000 },
+        );
+        await screenshot(page, "trader-wallet-live-1280");
+        await page.close();
+
+        const stale = await desktop.newPage();
+        await stale.route(`**/wallet/${WHALE}/live`, (route) => route.fulfill({ status: 503 }));
+        await stale.route(`**/wallet/${WHALE}/positions.json`, (route) => route.abort());
+        await stale.goto(`${site.origin}/wallet/${WHALE}`);
+        await stale.waitForSelector(".risk-band.stale", { timeout: 15_000 });
+        assert.match(await stale.locator(".freshness").first().textContent() ?? "", /Stale/);
+        await stale.close();
+      },
+    );
+
+    await t.step("no visited page logged an error", () => {
+      // The stale step refuses the stream on purpose; the browser reports that itself.
+      assert.deepEqual(errors.filter((error) => !/\/live|positions\.json/.test(error)), []);
+    });
   },
-});
+);

@@ -1,0 +1,44 @@
+import type { ComponentChildren } from "preact";
+
+/** A column heading: a plain label, or a right-aligned one over numeric cells. */
+export type Column = string | { label: string; numeric: true };
+
+/** A right-aligned column heading, for a column of numbers. */
+export function numeric(label: string): Column {
+  return { label, numeric: true };
+}
+
+/** Props of {@link DataTable}. */
+export interface DataTableProps {
+  /** What the table lists (read out by screen readers before the rows). */
+  caption: ComponentChildren;
+  columns: readonly Column[];
+  /** Extra classes of the scrolling wrapper (`tall`, a page's own class). */
+  class?: string;
+  /** The body rows. */
+  children: ComponentChildren;
+}
+
+/**
+ * A table inside a scrolling, keyboard-focusable wrapper, with a caption and one row of column
+ * headings; every data table of the server-rendered pages is drawn by it.
+ */
+export function DataTable(props: DataTableProps) {
+  return (
+    <div class={props.class ? `table-wrap ${props.class}` : "table-wrap"} tabIndex={0}>
+      <table>
+        <caption>{props.caption}</caption>
+        <thead>
+          <tr>
+            {props.columns.map((column) =>
+              typeof column === "string"
+                ? <th key={column} scope="col">{column}</th>
+                : <th key={column.label} scope="col" class="num">{column.label}</th>
+            )}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ComponentChildren } from "preact";
+import { assetUrl } from "../lib/delivery/static_assets.ts";
+
+/** What every page of the site says in its footer. */
+export const DISCLAIMER = "Unofficial and read-only: not affiliated with Papertrade. High " +
+  "leverage can lose the whole margin. Nothing here signs, sends or places anything.";
+
+/** Props of {@link DocumentHead}. */
+export interface DocumentHeadProps {
+  /** The full `<title>`. */
+  title: string;
+  description?: string;
+  /** The one stylesheet of the page family (`/static/style.css` or `/static/docs.css`). */
+  stylesheet: string;
+  /** Link elements that go before the stylesheet (canonical, alternates). */
+  links?: ComponentChildren;
+  /** Elements after the shared script (an island's module, Open Graph meta). */
+  children?: ComponentChildren;
+}
+
+/**
+ * The `<head>` the app pages and the docs share: no inline script or style, one stylesheet and
+ * the shared, deferred enhancement script.
+ */
+export function DocumentHead(props: DocumentHeadProps) {
+  return (
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{props.title}</title>
+      {props.description && <meta name="description" content={props.description} />}
+      <meta name="color-scheme" content="light dark" />
+      {props.links}
+      <link rel="stylesheet" href={assetUrl(props.stylesheet)} />
+      <link rel="icon" href={assetUrl("/static/favicon.svg")} type="image/svg+xml" />
+      <script src={assetUrl("/static/build/enhance.js")} defer></script>
+      {props.children}
+    </head>
+  );
+}
