@@ -90,16 +90,24 @@ export function previewRoutes(deps: AppDeps): Hono {
     );
   });
 
-  app.get("/w/:address/image.png", async (c) => {
-    const raw = c.req.param("address");
+  /** The card's wallet and summary, or the plain-text answer when there is none. */
+  const cardSummary = async (
+    raw: string,
+    signal: AbortSignal,
+  ): Promise<{ address: string; summary: WalletSummary } | Response> => {
     if (!ADDRESS_PATTERN.test(raw)) return plain(400, "Not a wallet address.\n");
     const address = raw.toLowerCase();
-    let summary: WalletSummary;
     try {
-      summary = await load(address, c.req.raw.signal);
+      return { address, summary: await load(address, signal) };
     } catch (error) {
       return cardFailure(error, address);
     }
+  };
+
+  app.get("/w/:address/image.png", async (c) => {
+    const found = await cardSummary(c.req.param("address"), c.req.raw.signal);
+    if (found instanceof Response) return found;
+    const { address, summary } = found;
     const content = cardContent(address, summary);
     const png = await cards.get(
       JSON.stringify([address, content]),
@@ -111,15 +119,9 @@ export function previewRoutes(deps: AppDeps): Hono {
   });
 
   app.get("/w/:address/image.svg", async (c) => {
-    const raw = c.req.param("address");
-    if (!ADDRESS_PATTERN.test(raw)) return plain(400, "Not a wallet address.\n");
-    const address = raw.toLowerCase();
-    let summary: WalletSummary;
-    try {
-      summary = await load(address, c.req.raw.signal);
-    } catch (error) {
-      return cardFailure(error, address);
-    }
+    const found = await cardSummary(c.req.param("address"), c.req.raw.signal);
+    if (found instanceof Response) return found;
+    const { address, summary } = found;
     const svg = renderToString(<WalletCardSvg address={address} summary={summary} />);
     return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`, {
       headers: { "content-type": "image/svg+xml; charset=utf-8", "cache-control": CACHE_CONTROL },

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { catalog } from "../../fixtures/mod.ts";
 import { marksByInstrument } from "../marks.ts";
 import { totalPositions, valuePositions } from "../wallet/mod.ts";
-import type { WalletAccount } from "../papertrade/mod.ts";
+import type { OpenPosition, WalletAccount } from "../papertrade/mod.ts";
 import { replayMaterial } from "./testing.ts";
 import { buildPositionsView, viewContentKey } from "./positions_view.ts";
 
@@ -15,6 +15,24 @@ function viewOf(account: WalletAccount, now = catalog.baseTimeMs) {
     winFeeRate: material.trading.winFeeRate,
   });
   return buildPositionsView({ account, positions, totals: totalPositions(positions) }, now);
+}
+
+const nearBust = catalog.positions.near_bust[0];
+
+/** The fixtures' near-bust position, with a $10 margin, opened a minute ago. */
+function nearBustPosition(): OpenPosition {
+  return {
+    positionId: nearBust.id,
+    instrumentId: nearBust.instrumentId,
+    isLong: nearBust.isLong,
+    useDebt: false,
+    entryPrice: BigInt(nearBust.entryRaw),
+    margin: 10n ** 19n,
+    leverage: nearBust.leverage,
+    bustPrice: BigInt(nearBust.bustRaw),
+    openedAt: catalog.baseTimeMs - 60_000,
+    intentId: null,
+  };
 }
 
 Deno.test("the view lists every open position with display-ready figures", () => {
@@ -42,21 +60,9 @@ Deno.test("the view lists every open position with display-ready figures", () =>
 });
 
 Deno.test("a 1000x long a hair above its bust price is banded near_bust", () => {
-  const nearBust = catalog.positions.near_bust[0];
   const account: WalletAccount = {
     ...material.whale,
-    openPositions: [{
-      positionId: nearBust.id,
-      instrumentId: nearBust.instrumentId,
-      isLong: nearBust.isLong,
-      useDebt: false,
-      entryPrice: BigInt(nearBust.entryRaw),
-      margin: 10n ** 19n,
-      leverage: nearBust.leverage,
-      bustPrice: BigInt(nearBust.bustRaw),
-      openedAt: catalog.baseTimeMs - 60_000,
-      intentId: null,
-    }],
+    openPositions: [nearBustPosition()],
   };
   const [row] = viewOf(account).rows;
   assert.equal(row.risk, "near_bust");
@@ -93,21 +99,9 @@ Deno.test("two views that differ only in build time have the same content key", 
 });
 
 Deno.test("rows run nearest to bust first, and the band counts close and near-bust positions", () => {
-  const nearBust = catalog.positions.near_bust[0];
   const account: WalletAccount = {
     ...material.whale,
-    openPositions: [...material.whale.openPositions, {
-      positionId: nearBust.id,
-      instrumentId: nearBust.instrumentId,
-      isLong: nearBust.isLong,
-      useDebt: false,
-      entryPrice: BigInt(nearBust.entryRaw),
-      margin: 10n ** 19n,
-      leverage: nearBust.leverage,
-      bustPrice: BigInt(nearBust.bustRaw),
-      openedAt: catalog.baseTimeMs - 60_000,
-      intentId: null,
-    }],
+    openPositions: [...material.whale.openPositions, nearBustPosition()],
   };
   const view = viewOf(account);
   const distances = view.rows.map((row) => Number.parseFloat(row.distance));
