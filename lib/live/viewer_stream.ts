@@ -40,6 +40,8 @@ export interface ViewerStreamOptions {
 export function openViewerStream(options: ViewerStreamOptions): ReadableStream<Uint8Array> {
   const timers = options.timers ?? SYSTEM_TIMERS;
   const encoder = new TextEncoder();
+  // Framed here rather than by lib/http/sse.ts: Hono's SSE writer pushes, and this stream is
+  // pull-based (a frame is made only when the client reads), which is what frees a slot at once.
   const frame = (event: string, data: unknown) =>
     `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
   const queue: string[] = [`retry: ${options.retryMs}\n\n`, frame("positions", options.firstView)];
