@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import type { Hono } from "hono";
-import { catalog, withPages } from "./_pages.ts";
+import { catalog, withPages } from "./harness.ts";
 
 const WALLET = catalog.wallets.whale.address;
 const TX = catalog.transactions.multi_wallet_batch.hash;
