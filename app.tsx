@@ -21,12 +21,12 @@ import { pageRoutes } from "./routes/pages.ts";
 import { deadline, type DeadlineOptions } from "./lib/http/deadline.ts";
 import { staticPathGuard } from "./lib/http/static_paths.ts";
 import { headWithoutBody } from "./lib/http/head.ts";
-import { Echo } from "./routes/_page_errors.tsx";
+import { Echo } from "./routes/page_errors.tsx";
 import {
   deadlinePage,
   isExemptFromPageDeadline,
   serverErrorHandler,
-} from "./routes/_server_error.tsx";
+} from "./routes/server_error.tsx";
 import { liveRoutes, type LiveRoutesOptions } from "./routes/live.ts";
 import { freshnessScopes } from "./lib/cache/freshness_scope.ts";
 import { compression, staticAssets } from "./lib/delivery/mod.ts";

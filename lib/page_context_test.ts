@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { keepEmbedInLinks, themeFromCookie, withEmbed } from "./page_context.ts";
-import { catalog, withPages } from "../tests/_pages.ts";
+import { catalog, withPages } from "../tests/harness.ts";
 
 Deno.test("the theme cookie is read strictly; anything else follows the system", () => {
   assert.equal(themeFromCookie("theme=dark"), "dark");

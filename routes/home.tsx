@@ -19,7 +19,7 @@ import { Stat } from "../components/Stat.tsx";
 import { formatCount, formatToken, formatUsd } from "../lib/format.ts";
 import { Time } from "../components/Time.tsx";
 import { PartNotice } from "../components/PartNotice.tsx";
-import { upstreamFailurePage } from "./_page_errors.tsx";
+import { upstreamFailurePage } from "./page_errors.tsx";
 
 /** Routes of the home page. */
 export function homeRoutes(deps: AppDeps): Hono {

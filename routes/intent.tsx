@@ -18,7 +18,7 @@ import {
   badHashPage,
   HASH_PATTERN,
   upstreamFailurePage,
-} from "./_page_errors.tsx";
+} from "./page_errors.tsx";
 
 /** Routes of the intent page. */
 export function intentRoutes(deps: AppDeps): Hono {

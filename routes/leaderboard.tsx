@@ -12,7 +12,7 @@ import {
   parseLeaderboardView,
 } from "../lib/leaderboard_view.ts";
 import { LeaderboardPageView } from "../components/LeaderboardPageView.tsx";
-import { badRequestPage, upstreamFailurePage } from "./_page_errors.tsx";
+import { badRequestPage, upstreamFailurePage } from "./page_errors.tsx";
 
 /** Routes of the leaderboard page. */
 export function leaderboardRoutes(deps: AppDeps): Hono {

@@ -7,7 +7,7 @@ import { Layout } from "../components/Layout.tsx";
 import { MarketsTable } from "../components/MarketsTable.tsx";
 import { MarketDetail } from "../components/MarketDetail.tsx";
 import { PartNotice } from "../components/PartNotice.tsx";
-import { Echo, notFoundPage, upstreamFailurePage } from "./_page_errors.tsx";
+import { Echo, notFoundPage, upstreamFailurePage } from "./page_errors.tsx";
 
 /** Routes of the markets pages. */
 export function marketsRoutes(deps: AppDeps): Hono {

@@ -18,7 +18,7 @@ import {
   isUnknownWallet,
   POSITION_ID_PATTERN,
   upstreamFailurePage,
-} from "./_page_errors.tsx";
+} from "./page_errors.tsx";
 
 /** Routes of the position page. */
 export function positionRoutes(deps: AppDeps): Hono {

@@ -27,7 +27,7 @@ import {
   badAddressPage,
   isUnknownWallet,
   upstreamFailurePage,
-} from "./_page_errors.tsx";
+} from "./page_errors.tsx";
 
 // Previews are fetched by crawlers in bursts; a few minutes of caching spares the upstream.
 const CACHE_CONTROL = "public, max-age=300";

@@ -14,7 +14,7 @@ import {
 } from "../lib/search/mod.ts";
 import { SEARCH_MAX_LENGTH } from "../components/SearchForm.tsx";
 import { BadQueryPage, NameMatchesPage, NothingMatchedPage } from "../components/SearchPages.tsx";
-import { upstreamFailurePage } from "./_page_errors.tsx";
+import { upstreamFailurePage } from "./page_errors.tsx";
 
 /** Routes of the search. */
 export function searchRoutes(deps: AppDeps): Hono {

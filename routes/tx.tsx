@@ -5,7 +5,7 @@ import type { AppDeps } from "../lib/deps.ts";
 import { htmlResponse } from "../lib/render.ts";
 import { fetchTransactionDetails, type TransactionDetails } from "../lib/transaction_details.ts";
 import { TransactionPage } from "../components/TransactionPage.tsx";
-import { badHashPage, HASH_PATTERN, notFoundPage, upstreamFailurePage } from "./_page_errors.tsx";
+import { badHashPage, HASH_PATTERN, notFoundPage, upstreamFailurePage } from "./page_errors.tsx";
 
 /** Routes of the transaction page. */
 export function txRoutes(deps: AppDeps): Hono {

@@ -13,7 +13,7 @@ import {
   isUnknownWallet,
   notFoundPage,
   upstreamFailurePage,
-} from "./_page_errors.tsx";
+} from "./page_errors.tsx";
 
 // The cursor is opaque; this is the tools' accepted alphabet, long enough for any real one.
 const CURSOR_PATTERN = /^[A-Za-z0-9._~:+/=-]{1,512}$/;

@@ -1,12 +1,12 @@
 /**
  * Runs `deno test` and ends with the plain line CI reads: `N passed, N failed` (plus
- * `, N skipped` when any test was ignored; see `_test_summary.ts`).
+ * `, N skipped` when any test was ignored; see `test_summary.ts`).
  *
  * Deno's own summary (`ok | 12 passed (3 steps) | 0 failed`) is not in that form, so this
  * wrapper streams the output through, picks the summary up and restates it. Extra arguments
  * go to `deno test` (paths, --filter ...).
  */
-import { ciSummaryLine, parseTestSummary, type TestCounts } from "./_test_summary.ts";
+import { ciSummaryLine, parseTestSummary, type TestCounts } from "./test_summary.ts";
 
 async function main(): Promise<number> {
   const args = ["test", "-A", "--unstable-kv", ...Deno.args];

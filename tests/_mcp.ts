@@ -1,5 +1,5 @@
 /** Raw JSON-RPC over HTTP to the test app's `/mcp`, for the protocol-table tests. */
-import type { TestApp } from "./_app.ts";
+import type { TestApp } from "./harness.ts";
 
 /** Accept header of a client that takes either answer type (the SDK's). */
 export const ACCEPT_BOTH = "application/json, text/event-stream";

@@ -4,7 +4,7 @@
  * own box.
  */
 import assert from "node:assert/strict";
-import { catalog, withPages } from "./_pages.ts";
+import { catalog, withPages } from "./harness.ts";
 import { pngSize, renderPng } from "../lib/card/rasterize.ts";
 import { FIGURE_EM, fitFontSize } from "../lib/card/fit.ts";
 import {

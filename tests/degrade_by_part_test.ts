@@ -7,8 +7,8 @@
  */
 import assert from "node:assert/strict";
 import type { Faults } from "../fixtures/mod.ts";
-import { catalog, withPages } from "./_pages.ts";
-import { callTool, withHarness } from "../tools/_test_support.ts";
+import { catalog, withPages } from "./harness.ts";
+import { callTool, withHarness } from "../tools/testing.ts";
 import { findTool } from "../lib/mcp/call_tool.ts";
 import { TOOLS as REGISTRY } from "../tools/registry.ts";
 

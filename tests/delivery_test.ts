@@ -3,8 +3,7 @@
  * that still revalidate once compressed, and static assets under content-hashed immutable URLs.
  */
 import assert from "node:assert/strict";
-import { catalog, withTestApp } from "./_app.ts";
-import { withPages } from "./_pages.ts";
+import { catalog, withPages, withTestApp } from "./harness.ts";
 import { appStaticAssets, assetUrl, IMMUTABLE } from "../lib/delivery/mod.ts";
 
 const GZIP = { "accept-encoding": "gzip, deflate, br" };

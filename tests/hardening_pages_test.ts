@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { createApp } from "../app.tsx";
-import { replayDeps } from "./_app.ts";
+import { replayDeps } from "./harness.ts";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
-import { serverErrorHandler } from "../routes/_server_error.tsx";
+import { serverErrorHandler } from "../routes/server_error.tsx";
 
 async function captureConsole<T>(run: () => Promise<T>): Promise<{ result: T; lines: string[] }> {
   const lines: string[] = [];

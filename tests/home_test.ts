@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { withPages } from "./_app.ts";
+import { withPages } from "./harness.ts";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 Deno.test("the home page renders the overview, both markets at their mark and the latest trades", async () => {

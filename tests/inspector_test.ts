@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { inspectServer } from "../scripts/inspector.ts";
 import { TOOLS } from "../tools/registry.ts";
-import { withTestApp } from "./_app.ts";
+import { withTestApp } from "./harness.ts";
 
 const BOUND_MS = 120_000;
 

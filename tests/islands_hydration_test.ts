@@ -12,7 +12,7 @@ import { Island } from "../components/Island.tsx";
 import { hydrateIslands } from "../client/hydrate.ts";
 import { ISLANDS } from "../client/island_registry.ts";
 import type { PositionsView } from "../lib/live/view_types.ts";
-import { catalog } from "./_app.ts";
+import { catalog } from "./harness.ts";
 
 function fullView(): PositionsView {
   const hex = (digit: string) => `0x${digit.repeat(64)}`;

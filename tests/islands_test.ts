@@ -15,7 +15,7 @@ import { ISLANDS } from "../client/island_registry.ts";
 import { LivePositions } from "../islands/LivePositions.tsx";
 import type { PositionsView } from "../lib/live/view_types.ts";
 import { buildIslands, gzipSize, ISLANDS_BUNDLE } from "../scripts/build.ts";
-import { catalog, withTestApp } from "./_app.ts";
+import { catalog, withTestApp } from "./harness.ts";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 const HOSTILE = [

@@ -10,7 +10,7 @@ import { parseTrustedProxies } from "../lib/http/trusted_proxies.ts";
 import { apiToolsRoutes } from "../routes/api_tools.ts";
 import { mcpRoutes } from "../routes/mcp.ts";
 import { TOOLS } from "../tools/registry.ts";
-import { replayDeps } from "./_app.ts";
+import { replayDeps } from "./harness.ts";
 
 function connection(hostname: string): Deno.ServeHandlerInfo<Deno.NetAddr> {
   return {

@@ -10,7 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp.d.ts"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { TOOLS } from "../tools/registry.ts";
-import { withTestApp } from "./_app.ts";
+import { withTestApp } from "./harness.ts";
 import { assertMatchesOutputSchema, TOOL_CASES } from "./_tool_cases.ts";
 
 interface ListedTool {

@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import type { Faults } from "../fixtures/mod.ts";
 import { mcpRoutes } from "../routes/mcp.ts";
 import { TOOLS } from "../tools/registry.ts";
-import { catalog, type TestApp, type TestAppOptions, withTestApp } from "./_app.ts";
+import { catalog, type TestApp, type TestAppOptions, withTestApp } from "./harness.ts";
 import { postMcp, rpc } from "./_mcp.ts";
 
 const UPSTREAM_TIMEOUT_MS = 300;

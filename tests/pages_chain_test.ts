@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import recentTrades from "../fixtures/data/trades-recent.json" with { type: "json" };
-import { catalog, withPages } from "./_pages.ts";
+import { catalog, withPages } from "./harness.ts";
 
 const { transactions: txs, intents, positions } = catalog;
 

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
-import { withPages } from "./_pages.ts";
+import { withPages } from "./harness.ts";
 
 // The minified build pages load (static/enhance.js is its readable source).
 const SCRIPT_URL = new URL("../static/build/enhance.js", import.meta.url);

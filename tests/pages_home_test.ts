@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { TOOLS } from "../tools/registry.ts";
 import { firstSentence } from "../lib/discovery/mod.ts";
-import { SITE_URL, withPages } from "./_pages.ts";
+import { TEST_SITE_URL, withPages } from "./harness.ts";
 
 Deno.test("the home page has a big labelled search, the overview and the landing sections", async () => {
   await withPages(async ({ get }) => {
@@ -25,11 +25,11 @@ Deno.test("the home page has a big labelled search, the overview and the landing
     }
     // Connection snippets point at this deployment's /mcp, with copy buttons.
     assert.ok(
-      body.includes(`claude mcp add --transport http papertrade-explorer ${SITE_URL}/mcp`),
+      body.includes(`claude mcp add --transport http papertrade-explorer ${TEST_SITE_URL}/mcp`),
     );
     assert.ok(
-      body.includes(`&quot;url&quot;: &quot;${SITE_URL}/mcp&quot;`) ||
-        body.includes(`"url": "${SITE_URL}/mcp"`),
+      body.includes(`&quot;url&quot;: &quot;${TEST_SITE_URL}/mcp&quot;`) ||
+        body.includes(`"url": "${TEST_SITE_URL}/mcp"`),
     );
     assert.match(body, /<button type="button" class="copy" data-copy="true" hidden/);
   });
@@ -55,9 +55,9 @@ Deno.test("the home page sends the discovery Link header", async () => {
   await withPages(async ({ get }) => {
     const { headers } = await get("/");
     const link = headers.get("link") ?? "";
-    assert.match(link, new RegExp(`<${SITE_URL}/openapi\\.json>; rel="service-desc"`));
+    assert.match(link, new RegExp(`<${TEST_SITE_URL}/openapi\\.json>; rel="service-desc"`));
     assert.match(link, /rel="api-catalog"/);
-    assert.match(link, new RegExp(`<${SITE_URL}/mcp>; rel="mcp"`));
+    assert.match(link, new RegExp(`<${TEST_SITE_URL}/mcp>; rel="mcp"`));
   });
 });
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { LEADERBOARD_SORT_KEYS as SORT_KEYS } from "../lib/papertrade/mod.ts";
-import { catalog, withPages } from "./_pages.ts";
+import { catalog, withPages } from "./harness.ts";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 /** The ranks of a leaderboard page, in row order. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { catalog, SITE_URL, withPages } from "./_pages.ts";
+import { catalog, TEST_SITE_URL, withPages } from "./harness.ts";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 const whale = catalog.wallets.whale.address;
@@ -22,11 +22,11 @@ Deno.test("a /w/ link carries Open Graph and Twitter tags and sends browsers on 
     assert.match(description, /^Balance \$1,250,000\.00 · 24h PnL [+-]\$[\d,.]+ \(rank #\d+\)/);
     assert.match(description, /all-time PnL [+-]\$[\d,.]+ \(rank #\d+\) · realized PnL -\$[\d,.]+/);
     assert.equal(meta(body, "twitter:description"), description);
-    assert.equal(meta(body, "og:image"), `${SITE_URL}/w/${whale}/image.png`);
-    assert.equal(meta(body, "twitter:image"), `${SITE_URL}/w/${whale}/image.png`);
+    assert.equal(meta(body, "og:image"), `${TEST_SITE_URL}/w/${whale}/image.png`);
+    assert.equal(meta(body, "twitter:image"), `${TEST_SITE_URL}/w/${whale}/image.png`);
     assert.equal(meta(body, "twitter:card"), "summary_large_image");
-    assert.equal(meta(body, "og:url"), `${SITE_URL}/w/${whale}`);
-    assert.ok(body.includes(`<link rel="canonical" href="${SITE_URL}/wallet/${whale}"/>`));
+    assert.equal(meta(body, "og:url"), `${TEST_SITE_URL}/w/${whale}`);
+    assert.ok(body.includes(`<link rel="canonical" href="${TEST_SITE_URL}/wallet/${whale}"/>`));
     assert.ok(body.includes(`<meta http-equiv="refresh" content="0; url=/wallet/${whale}"/>`));
     assert.ok(body.includes(`<a href="/wallet/${whale}">Open the wallet page</a>`));
     const scripts = body.match(/<script[^>]*>/g) ?? [];

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { catalog, type PagesContext, SCRIPT_NAME, withPages } from "./_pages.ts";
+import { catalog, type PagesContext, SCRIPT_NAME, withPages } from "./harness.ts";
 
 const hostile = Object.fromEntries(catalog.hostileNames.map((item) => [item.kind, item]));
 const RAW_MARKUP = [SCRIPT_NAME, "<img src=x onerror=alert(1)>"];

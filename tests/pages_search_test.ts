@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import recentTrades from "../fixtures/data/trades-recent.json" with { type: "json" };
-import { catalog, type PagesContext, withPages } from "./_pages.ts";
+import { catalog, type PagesContext, withPages } from "./harness.ts";
 
 const whale = catalog.wallets.whale.address;
 const tx = catalog.transactions.batch_with_failed_call.hash;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { catalog, withPages } from "./_pages.ts";
+import { catalog, withPages } from "./harness.ts";
 
 Deno.test("the wallet page lists the intent outcomes its live stream reported", async () => {
   await withPages(async ({ app, get }) => {

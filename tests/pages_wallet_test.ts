@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { catalog, withPages } from "./_pages.ts";
+import { catalog, withPages } from "./harness.ts";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 const whale = catalog.wallets.whale.address;

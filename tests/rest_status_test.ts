@@ -3,7 +3,7 @@
  * the real app's `/api/tools/{name}` over HTTP with the real tools behind it.
  */
 import assert from "node:assert/strict";
-import { catalog, type TestApp, withTestApp } from "./_app.ts";
+import { catalog, type TestApp, withTestApp } from "./harness.ts";
 import type { Faults } from "../fixtures/mod.ts";
 import { postMcp, rpc } from "./_mcp.ts";
 import { createApp } from "../app.tsx";

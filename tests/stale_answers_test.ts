@@ -8,7 +8,7 @@ import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import { createApp } from "../app.tsx";
 import { createPapertradeClient } from "../lib/papertrade/mod.ts";
 import { withReadCache } from "../lib/cache/mod.ts";
-import { replayDeps } from "./_app.ts";
+import { replayDeps } from "./harness.ts";
 
 async function withStaleApp(
   body: (

@@ -8,7 +8,7 @@ import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import type { PapertradeClient } from "../lib/papertrade/mod.ts";
 import { createSlots } from "../lib/http/slots.ts";
 import { walletCsvRoutes } from "../routes/wallet_csv.ts";
-import { replayDeps } from "./_app.ts";
+import { replayDeps } from "./harness.ts";
 
 type HistoryArgs = Parameters<PapertradeClient["fetchTradeHistory"]>[0];
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { callTool, catalog, inputError, withHarness } from "./_test_support.ts";
+import { callTool, catalog, inputError, withHarness } from "./testing.ts";
 import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
 import {
   decodedJson,

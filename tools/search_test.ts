@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { callTool, catalog, inputError, TEST_SITE_URL, withHarness } from "./_test_support.ts";
+import { callTool, catalog, inputError, TEST_SITE_URL, withHarness } from "./testing.ts";
 import { getProtocolOverviewTool } from "./get_protocol_overview.ts";
 import { searchTool } from "./search.ts";
 

@@ -2,6 +2,7 @@
  * The answers of last resort: a bug (500) and a page past its deadline (504). Each gets a
  * short request id, shown on the page and logged on one line with the method and path, so
  * a visitor's report can be matched to the log.
+ * Not a route: app.tsx mounts routes explicitly, so file names under routes/ make no URLs.
  */
 import type { Context, ErrorHandler } from "hono";
 import { htmlResponse } from "../lib/render.ts";

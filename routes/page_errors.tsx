@@ -1,6 +1,7 @@
 /**
  * Error answers shared by the pages: each says what was looked up and what to try, with the
  * status a client can act on. Upstream failures name the source, never a stack trace.
+ * Not a route: app.tsx mounts routes explicitly, so file names under routes/ make no URLs.
  */
 import { htmlResponse } from "../lib/render.ts";
 import { describeUpstreamFailure } from "../lib/upstream_error.ts";
