@@ -1,4 +1,5 @@
 import { ADDRESS_INPUT_PATTERN } from "../lib/address.ts";
+import { Field } from "./Field.tsx";
 import { type IntentLookup, msFromSeconds, paramsOfOperation } from "../lib/intents/mod.ts";
 import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
 import type { OpenPosition, Trade } from "../lib/papertrade/mod.ts";
@@ -159,37 +160,23 @@ function HistorySection(props: { trade: Trade; wallet: string; now: number }) {
         <WalletLink address={props.wallet} />.
       </p>
       <dl class="fields">
-        <div>
-          <dt>State</dt>
-          <dd>settled{trade.liquidated && <strong class="bad">, liquidated</strong>}</dd>
-        </div>
-        <div>
-          <dt>Transaction</dt>
-          <dd>{trade.txHash ? <TxLink hash={trade.txHash} full /> : "not recorded"}</dd>
-        </div>
-        <div>
-          <dt>Position</dt>
-          <dd>
-            <PositionLink id={trade.positionId} wallet={props.wallet} />{" "}
-            {trade.isLong ? "long" : "short"} {trade.leverage}x
-          </dd>
-        </div>
-        <div>
-          <dt>Margin</dt>
-          <dd>{formatUsd(trade.margin)}</dd>
-        </div>
-        <div>
-          <dt>Net PnL</dt>
-          <dd class={net > 0n ? "good" : net < 0n ? "bad" : undefined}>
-            {formatUsd(net, { sign: true })}
-          </dd>
-        </div>
-        <div>
-          <dt>Closed</dt>
-          <dd>
-            <Time at={trade.closedAt} now={props.now} />
-          </dd>
-        </div>
+        <Field label="State">
+          settled{trade.liquidated && <strong class="bad">, liquidated</strong>}
+        </Field>
+        <Field label="Transaction">
+          {trade.txHash ? <TxLink hash={trade.txHash} full /> : "not recorded"}
+        </Field>
+        <Field label="Position">
+          <PositionLink id={trade.positionId} wallet={props.wallet} />{" "}
+          {trade.isLong ? "long" : "short"} {trade.leverage}x
+        </Field>
+        <Field label="Margin">{formatUsd(trade.margin)}</Field>
+        <Field label="Net PnL" class={net > 0n ? "good" : net < 0n ? "bad" : undefined}>
+          {formatUsd(net, { sign: true })}
+        </Field>
+        <Field label="Closed">
+          <Time at={trade.closedAt} now={props.now} />
+        </Field>
       </dl>
     </section>
   );
@@ -216,30 +203,17 @@ function PendingSection(props: { lookup: IntentLookup; wallet: string; now: numb
     <section>
       <h2>Queued at the relayer</h2>
       <dl class="fields">
-        <div>
-          <dt>Wallet</dt>
-          <dd>
-            <WalletLink address={props.wallet} full />
-          </dd>
-        </div>
-        <div>
-          <dt>Action</dt>
-          <dd>{op.action}</dd>
-        </div>
-        <div>
-          <dt>Queue position</dt>
-          <dd>
-            {op.queuePosition === null ? "n/a" : `${formatCount(op.queuePosition)} (1 is next)`}
-          </dd>
-        </div>
-        <div>
-          <dt>Accepted</dt>
-          <dd>{at(op.acceptedAt)}</dd>
-        </div>
-        <div>
-          <dt>Deadline</dt>
-          <dd>{at(msFromSeconds(op.deadline))} (it expires if not settled by then)</dd>
-        </div>
+        <Field label="Wallet">
+          <WalletLink address={props.wallet} full />
+        </Field>
+        <Field label="Action">{op.action}</Field>
+        <Field label="Queue position">
+          {op.queuePosition === null ? "n/a" : `${formatCount(op.queuePosition)} (1 is next)`}
+        </Field>
+        <Field label="Accepted">{at(op.acceptedAt)}</Field>
+        <Field label="Deadline">
+          {at(msFromSeconds(op.deadline))} (it expires if not settled by then)
+        </Field>
       </dl>
       <h3>Fields</h3>
       <IntentFields params={paramsOfOperation(op)} wallet={props.wallet} now={props.now} />

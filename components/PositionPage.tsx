@@ -1,4 +1,5 @@
 import { ADDRESS_INPUT_PATTERN } from "../lib/address.ts";
+import { Field } from "./Field.tsx";
 import type { Trade } from "../lib/papertrade/mod.ts";
 import type { WalletPositions } from "../lib/wallet/mod.ts";
 import { netPnlWad } from "../lib/math/mod.ts";
@@ -79,53 +80,29 @@ function ClosedTrade(props: { trade: Trade; found: WalletPositions; now: number 
         <Stat label="PAPER minted" value={formatToken(trade.paperMinted, "PAPER")} />
       </dl>
       <dl class="fields">
-        <div>
-          <dt>Market</dt>
-          <dd>
-            {instrument?.symbol ?? `instrument ${trade.instrumentId}`}{" "}
-            {trade.isLong ? "long" : "short"} {trade.leverage}x
-          </dd>
-        </div>
-        <div>
-          <dt>Margin</dt>
-          <dd>{formatUsd(trade.margin)}</dd>
-        </div>
-        <div>
-          <dt>Entry</dt>
-          <dd>{price(trade.entryPrice)}</dd>
-        </div>
-        <div>
-          <dt>Exit</dt>
-          <dd>{price(trade.exitPrice)}</dd>
-        </div>
-        <div>
-          <dt>Opened</dt>
-          <dd>
-            <Time at={trade.openedAt} now={props.now} />
-          </dd>
-        </div>
-        <div>
-          <dt>Closed</dt>
-          <dd>
-            <Time at={trade.closedAt} now={props.now} />
-            {trade.liquidated && " (liquidated)"}
-          </dd>
-        </div>
+        <Field label="Market">
+          {instrument?.symbol ?? `instrument ${trade.instrumentId}`}{" "}
+          {trade.isLong ? "long" : "short"} {trade.leverage}x
+        </Field>
+        <Field label="Margin">{formatUsd(trade.margin)}</Field>
+        <Field label="Entry">{price(trade.entryPrice)}</Field>
+        <Field label="Exit">{price(trade.exitPrice)}</Field>
+        <Field label="Opened">
+          <Time at={trade.openedAt} now={props.now} />
+        </Field>
+        <Field label="Closed">
+          <Time at={trade.closedAt} now={props.now} />
+          {trade.liquidated && " (liquidated)"}
+        </Field>
         {trade.intentId && (
-          <div>
-            <dt>Intent</dt>
-            <dd>
-              <IntentLink id={trade.intentId} wallet={props.found.account.address} full />
-            </dd>
-          </div>
+          <Field label="Intent">
+            <IntentLink id={trade.intentId} wallet={props.found.account.address} full />
+          </Field>
         )}
         {trade.txHash && (
-          <div>
-            <dt>Settled in</dt>
-            <dd>
-              <TxLink hash={trade.txHash} full />
-            </dd>
-          </div>
+          <Field label="Settled in">
+            <TxLink hash={trade.txHash} full />
+          </Field>
         )}
       </dl>
     </>

@@ -1,4 +1,5 @@
 import type { SettledIntent } from "../lib/hyperevm/mod.ts";
+import { Field } from "./Field.tsx";
 import { paramsOfCalldata } from "../lib/intents/mod.ts";
 import { IntentFields } from "./IntentFields.tsx";
 import { IntentLink, WalletLink } from "./links.tsx";
@@ -28,14 +29,8 @@ export function SettledIntentCard(
     <article class="intent-card" id={`intent-${intent.index}`}>
       <h3>{props.heading ?? `Intent ${intent.index}: ${action}`}</h3>
       <dl class="fields">
-        <div>
-          <dt>Action</dt>
-          <dd>{action}</dd>
-        </div>
-        <div>
-          <dt>Wallet</dt>
-          <dd>{wallet ? <WalletLink address={wallet} full /> : "unknown"}</dd>
-        </div>
+        <Field label="Action">{action}</Field>
+        <Field label="Wallet">{wallet ? <WalletLink address={wallet} full /> : "unknown"}</Field>
         <div>
           <dt>Signed by</dt>
           <dd class="mono break">
@@ -44,36 +39,26 @@ export function SettledIntentCard(
             {wallet && intent.signer === wallet && <span class="muted">(the wallet)</span>}
           </dd>
         </div>
-        <div>
-          <dt>Intent id</dt>
-          <dd>
-            {intent.intentId
-              ? <IntentLink id={intent.intentId} wallet={wallet} tx={props.txHash} full />
-              : "n/a"}
-          </dd>
-        </div>
-        <div>
-          <dt>Signature</dt>
-          <dd>
-            <Check ok={intent.signatureVerified} yes="verified" no="not verified" />
-            {intent.verificationProblem && <span class="muted">({intent.verificationProblem})
-            </span>}
-          </dd>
-        </div>
-        <div>
-          <dt>Executed</dt>
-          <dd>
-            <Check ok={intent.executed} yes="executed" no="not executed" />
-            {intent.failureReason && (
-              <>
-                {": "}
-                <q class="untrusted">
-                  <bdi>{intent.failureReason}</bdi>
-                </q>
-              </>
-            )}
-          </dd>
-        </div>
+        <Field label="Intent id">
+          {intent.intentId
+            ? <IntentLink id={intent.intentId} wallet={wallet} tx={props.txHash} full />
+            : "n/a"}
+        </Field>
+        <Field label="Signature">
+          <Check ok={intent.signatureVerified} yes="verified" no="not verified" />
+          {intent.verificationProblem && <span class="muted">({intent.verificationProblem})</span>}
+        </Field>
+        <Field label="Executed">
+          <Check ok={intent.executed} yes="executed" no="not executed" />
+          {intent.failureReason && (
+            <>
+              {": "}
+              <q class="untrusted">
+                <bdi>{intent.failureReason}</bdi>
+              </q>
+            </>
+          )}
+        </Field>
       </dl>
       {intent.fields && intent.action && (
         <>

@@ -1,4 +1,5 @@
 import type { TransactionDetails } from "../lib/transaction_details.ts";
+import { Field } from "./Field.tsx";
 import { formatEther } from "viem";
 import { Layout } from "./Layout.tsx";
 import { PartNotice } from "./PartNotice.tsx";
@@ -90,10 +91,7 @@ export function TransactionPage(props: { details: TransactionDetails; now: numbe
           <dd class="mono break">{settlement.to ?? "(contract creation)"}</dd>
         </div>
         {props.details.gasUsed !== null && (
-          <div>
-            <dt>Gas used</dt>
-            <dd>{formatCount(props.details.gasUsed)}</dd>
-          </div>
+          <Field label="Gas used">{formatCount(props.details.gasUsed)}</Field>
         )}
       </dl>
       {settlement.isBatch
