@@ -6,24 +6,35 @@ import { deepEqual, equal } from "node:assert/strict";
 import { createHyperEvmClient } from "./client.ts";
 import { result, startRpc, status } from "./_testing_rpc.ts";
 
-Deno.test("the fallback answers when the primary replies 502", async () => {
-  const primary = startRpc(status(502));
-  const backup = startRpc(result("0x2e28680"));
+type Rpc = ReturnType<typeof startRpc>;
+
+/** A primary and a fallback RPC on loopback for `body`, both closed afterwards. */
+async function withRpcPair(
+  primaryAnswer: Parameters<typeof startRpc>[0],
+  backupAnswer: Parameters<typeof startRpc>[0],
+  body: (primary: Rpc, backup: Rpc) => Promise<void>,
+): Promise<void> {
+  const primary = startRpc(primaryAnswer);
+  const backup = startRpc(backupAnswer);
   try {
-    const client = createHyperEvmClient({ rpcUrl: primary.url, fallbackRpcUrl: backup.url });
-    equal(await client.blockNumber(), 48_400_000n);
-    deepEqual(primary.calls.map((c) => c.method), ["eth_blockNumber"]);
-    deepEqual(backup.calls.map((c) => c.method), ["eth_blockNumber"]);
+    await body(primary, backup);
   } finally {
     await primary.close();
     await backup.close();
   }
+}
+
+Deno.test("the fallback answers when the primary replies 502", async () => {
+  await withRpcPair(status(502), result("0x2e28680"), async (primary, backup) => {
+    const client = createHyperEvmClient({ rpcUrl: primary.url, fallbackRpcUrl: backup.url });
+    equal(await client.blockNumber(), 48_400_000n);
+    deepEqual(primary.calls.map((c) => c.method), ["eth_blockNumber"]);
+    deepEqual(backup.calls.map((c) => c.method), ["eth_blockNumber"]);
+  });
 });
 
 Deno.test("a hanging primary is cut off by the timeout and the fallback answers", async () => {
-  const primary = startRpc(() => "hang");
-  const backup = startRpc(result("0x10"));
-  try {
+  await withRpcPair(() => "hang", result("0x10"), async (primary, backup) => {
     const client = createHyperEvmClient({
       rpcUrl: primary.url,
       fallbackRpcUrl: backup.url,
@@ -32,16 +43,11 @@ Deno.test("a hanging primary is cut off by the timeout and the fallback answers"
     equal(await client.blockNumber(), 16n);
     equal(primary.calls.length, 1);
     equal(backup.calls.length, 1);
-  } finally {
-    await primary.close();
-    await backup.close();
-  }
+  });
 });
 
 Deno.test("hedging: the fallback races a silent primary after the hedge delay, not after the timeout", async () => {
-  const primary = startRpc(() => "hang");
-  const backup = startRpc(result("0x10"));
-  try {
+  await withRpcPair(() => "hang", result("0x10"), async (primary, backup) => {
     const client = createHyperEvmClient({
       rpcUrl: primary.url,
       fallbackRpcUrl: backup.url,
@@ -61,16 +67,11 @@ Deno.test("hedging: the fallback races a silent primary after the hedge delay, n
     const noAbort = new Promise((resolve) => (guard = setTimeout(resolve, 10_000, "no abort")));
     equal(await Promise.race([primary.aborted.then(() => "aborted"), noAbort]), "aborted");
     clearTimeout(guard);
-  } finally {
-    await primary.close();
-    await backup.close();
-  }
+  });
 });
 
 Deno.test("hedging: a quick primary answers alone and the fallback is never asked", async () => {
-  const primary = startRpc(result("0x20"));
-  const backup = startRpc(result("0x10"));
-  try {
+  await withRpcPair(result("0x20"), result("0x10"), async (primary, backup) => {
     const client = createHyperEvmClient({
       rpcUrl: primary.url,
       fallbackRpcUrl: backup.url,
@@ -78,8 +79,5 @@ Deno.test("hedging: a quick primary answers alone and the fallback is never aske
     });
     equal(await client.blockNumber(), 32n);
     equal(backup.calls.length, 0);
-  } finally {
-    await primary.close();
-    await backup.close();
-  }
+  });
 });
