@@ -208,17 +208,6 @@ Deno.test("an unsupported MCP-Protocol-Version header is 400 naming the supporte
   assert.ok(json.error.data.supported.includes("2025-06-18"));
 });
 
-Deno.test("HEAD /mcp answers like GET without a body", async () => {
-  const response = await handleMcpRequest(
-    new Request("http://localhost/mcp", { method: "HEAD" }),
-    testOptions(),
-  );
-  assert.equal(response.status, 200);
-  assert.equal(response.body, null);
-  assert.match(response.headers.get("content-type") ?? "", /application\/json/);
-  assert.equal(response.headers.get("vary"), "Accept");
-});
-
 Deno.test("a POST that is not application/json is 415, whatever its body", async () => {
   for (
     const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", ""]
