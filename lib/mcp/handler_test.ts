@@ -17,10 +17,10 @@ Deno.test("initialize echoes each supported protocol version", async () => {
   }
 });
 
-Deno.test("initialize answers 2025-06-18 to an unknown protocol version", async () => {
+Deno.test("initialize answers 2025-11-25 to an unknown protocol version", async () => {
   for (const version of ["1999-01-01", "2026-07-28", "latest"]) {
     const { json } = await callMcp(rpc(1, "initialize", initializeParams(version)));
-    assert.equal(json.result.protocolVersion, "2025-06-18", version);
+    assert.equal(json.result.protocolVersion, "2025-11-25", version);
   }
 });
 
