@@ -75,17 +75,12 @@ Deno.test("tools/list gives name, title, description, object input schema, outpu
   for (const tool of json.result.tools) assert.equal(tool.inputSchema.type, "object", tool.name);
 });
 
-Deno.test("resources/list and prompts/list are empty", async () => {
-  assert.deepEqual((await callMcp(rpc(1, "resources/list"))).json.result, { resources: [] });
-  assert.deepEqual((await callMcp(rpc(2, "prompts/list"))).json.result, { prompts: [] });
-});
-
 Deno.test("an unknown method is -32601 in a 200 response", async () => {
-  const { response, json } = await callMcp(rpc(3, "resources/read", { uri: "x" }));
+  const { response, json } = await callMcp(rpc(3, "completion/complete", {}));
   assert.equal(response.status, 200);
   assert.equal(json.id, 3);
   assert.equal(json.error.code, -32601);
-  assert.match(json.error.message, /resources\/read/);
+  assert.match(json.error.message, /completion\/complete/);
 });
 
 Deno.test("a body that is not JSON is -32700 with a null id", async () => {
