@@ -20,7 +20,7 @@ import { apiToolsRoutes } from "./routes/api_tools.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { deadline, type DeadlineOptions } from "./lib/http/deadline.ts";
 import { staticPathGuard } from "./lib/http/static_paths.ts";
-import { headWithoutBody } from "./lib/http/head.ts";
+import { answerHeadAsGet } from "./lib/http/head.ts";
 import { Echo } from "./routes/page_errors.tsx";
 import {
   deadlinePage,
@@ -45,7 +45,6 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   const app = new Hono();
   app.use("*", compression());
-  app.use("*", headWithoutBody());
   app.use("*", securityHeaders({ hsts: deps.config.siteUrl.startsWith("https:") }));
   app.use(
     "*",
@@ -109,5 +108,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
     );
   });
   app.onError(serverErrorHandler());
+  // HEAD runs as GET and drops the body itself, so it carries GET's Content-Length.
+  app.fetch = answerHeadAsGet(app.fetch);
   return app;
 }

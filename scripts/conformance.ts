@@ -1,41 +1,33 @@
 /**
- * Runs the official MCP conformance suite against the real app's `/mcp`, with the nine real
- * tools over the replay upstream, for both protocol eras:
+ * Runs the official MCP conformance suite (`@modelcontextprotocol/conformance@0.2.0-alpha.12`,
+ * the newest on npm) against the real app's `/mcp`, with the nine real tools over the replay
+ * upstream, once per protocol era, each with the suite's frozen requirement set for it
+ * (`server --requirements <revision>`):
  *
- * - 2025-11-25: `@modelcontextprotocol/conformance@0.1.16 server --spec-version 2025-11-25`,
- *   baseline `lib/mcp/conformance_baseline.yml`;
- * - 2026-07-28: `@modelcontextprotocol/conformance@0.2.0-alpha.12 server --requirements
- *   2026-07-28`, baseline `lib/mcp/conformance_baseline_2026.yml`.
+ * - 2025-11-25 (the handshake era), baseline `lib/mcp/conformance_baseline.yml`;
+ * - 2026-07-28 (the stateless era), baseline `lib/mcp/conformance_baseline_2026.yml`.
  *
- * Each baseline lists only scenarios that need tools or capabilities this server does not
- * have, each with its reason. Exits non-zero when a suite reports an unexpected failure (or a
- * baseline entry that now passes). Usage: `deno run -A --unstable-kv scripts/conformance.ts
- * [2025-11-25|2026-07-28]`. The first run downloads the suite from npm.
+ * Each baseline lists the scenarios (or single checks) this server fails on purpose or for
+ * want of the suite's fixture tools, each with its reason. Exits non-zero when a suite reports
+ * an unexpected failure (or a baseline entry that now passes). Usage: `deno run -A
+ * --unstable-kv scripts/conformance.ts [2025-11-25|2026-07-28]`. The first run downloads the
+ * suite from npm.
  */
 import { startReplayApp } from "../replay_app.ts";
 
-/** One suite run: package, selector and baseline. */
+/** The suite, run as a tool (see `runSuite`). */
+const SUITE_PACKAGE = "npm:@modelcontextprotocol/conformance@0.2.0-alpha.12";
+
+/** One suite run: the revision whose requirement set runs, and its baseline. */
 export interface SuiteRun {
   revision: "2025-11-25" | "2026-07-28";
-  packageSpec: string;
-  selector: string[];
   baseline: string;
 }
 
 /** The two runs, in order. */
 export const SUITE_RUNS: readonly SuiteRun[] = [
-  {
-    revision: "2025-11-25",
-    packageSpec: "npm:@modelcontextprotocol/conformance@0.1.16",
-    selector: ["--spec-version", "2025-11-25"],
-    baseline: "lib/mcp/conformance_baseline.yml",
-  },
-  {
-    revision: "2026-07-28",
-    packageSpec: "npm:@modelcontextprotocol/conformance@0.2.0-alpha.12",
-    selector: ["--requirements", "2026-07-28"],
-    baseline: "lib/mcp/conformance_baseline_2026.yml",
-  },
+  { revision: "2025-11-25", baseline: "lib/mcp/conformance_baseline.yml" },
+  { revision: "2026-07-28", baseline: "lib/mcp/conformance_baseline_2026.yml" },
 ];
 
 const ROOT = new URL("..", import.meta.url);
@@ -44,7 +36,7 @@ const ROOT = new URL("..", import.meta.url);
 export async function runSuite(run: SuiteRun): Promise<number> {
   const app = await startReplayApp();
   try {
-    console.log(`\n== conformance ${run.revision} (${run.packageSpec}) against ${app.mcpUrl}`);
+    console.log(`\n== conformance ${run.revision} (${SUITE_PACKAGE}) against ${app.mcpUrl}`);
     const command = new Deno.Command(Deno.execPath(), {
       // --no-config and --no-lock: the suite is a tool, not a dependency of the app, so it
       // comes from Deno's global npm cache and leaves deno.json, deno.lock and node_modules alone.
@@ -53,11 +45,12 @@ export async function runSuite(run: SuiteRun): Promise<number> {
         "-A",
         "--no-config",
         "--no-lock",
-        run.packageSpec,
+        SUITE_PACKAGE,
         "server",
         "--url",
         app.mcpUrl.href,
-        ...run.selector,
+        "--requirements",
+        run.revision,
         "--expected-failures",
         new URL(run.baseline, ROOT).pathname,
       ],

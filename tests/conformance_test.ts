@@ -29,6 +29,10 @@ Deno.test("the official conformance suite passes for 2025-11-25 and 2026-07-28 a
     assert.match(output, /== conformance 2025-11-25: ok/, tail);
     assert.match(output, /== conformance 2026-07-28: ok/, tail);
     assert.doesNotMatch(output, /Unexpected failures|Stale baseline/, tail);
+    // Both eras answer the (empty) resource and prompt lists, with cache hints under 2026-07-28.
+    for (const scenario of ["resources-list", "prompts-list", "caching"]) {
+      assert.match(output, new RegExp(`✓ ${scenario}: [1-9]\\d* passed, 0 failed`), scenario);
+    }
   } finally {
     clearTimeout(timer);
   }

@@ -79,6 +79,7 @@ Deno.test("changing SITE_URL changes every generated URL and leaves no other hos
         "/.well-known/mcp/server-card.json",
         "/.well-known/agent-card.json",
         "/.well-known/api-catalog",
+        "/api/tools",
         "/robots.txt",
         "/sitemap.xml",
         "/docs/connect-your-ai.md",
@@ -90,4 +91,28 @@ Deno.test("changing SITE_URL changes every generated URL and leaves no other hos
       assert.ok(!body.includes("127.0.0.1:8000"), `${path} must not fall back to the default host`);
     }
   }
+});
+
+Deno.test("every anchor and link of the API catalog answers GET, the REST root with its tools", async () => {
+  const app = appFor("https://explorer.example");
+  const catalog = await json(app, "/.well-known/api-catalog");
+  const urls = catalog.linkset.flatMap((entry: Record<string, unknown>) => [
+    entry.anchor,
+    ...Object.values(entry).flatMap((links) =>
+      Array.isArray(links) ? links.map((link) => link.href) : []
+    ),
+  ]);
+  assert.ok(urls.includes("https://explorer.example/api/tools"), "the REST mirror is an item");
+  for (const url of new Set<string>(urls)) {
+    assert.ok(url.startsWith("https://explorer.example/"), url);
+    const response = await app.request(new URL(url).pathname);
+    assert.equal(response.status, 200, url);
+    await response.body?.cancel();
+  }
+  const root = await json(app, "/api/tools");
+  assert.deepEqual(
+    root.tools.map((tool: { url: string }) => tool.url),
+    NAMES.map((name) => `https://explorer.example/api/tools/${name}`),
+  );
+  assert.equal(root["service-desc"], "https://explorer.example/openapi.json");
 });

@@ -47,7 +47,7 @@ Deno.test("Methods: initialize, initialized, ping, tools/list, tools/call and em
   });
 });
 
-Deno.test("Protocol versions: a supported version is echoed, anything else gets 2025-06-18", async () => {
+Deno.test("Protocol versions: a supported version is echoed, anything else gets the newest with a handshake, 2025-11-25", async () => {
   await withTestApp(async (app) => {
     for (const version of ["2025-06-18", "2025-03-26", "2024-11-05", "2025-11-25"]) {
       const { json } = await postMcp(app, rpc(1, "initialize", initializeParams(version)));
@@ -55,7 +55,7 @@ Deno.test("Protocol versions: a supported version is echoed, anything else gets 
     }
     for (const version of ["1999-01-01", "2025-13-01"]) {
       const { json } = await postMcp(app, rpc(1, "initialize", initializeParams(version)));
-      assert.equal(json.result.protocolVersion, "2025-06-18");
+      assert.equal(json.result.protocolVersion, "2025-11-25", version);
     }
   });
 });

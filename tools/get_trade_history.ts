@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
 import { addressArg, argsObject, choiceArg } from "./_args.ts";
+import { isUnknownWallet, unknownWalletError } from "./_errors.ts";
 import { defineTool } from "./define_tool.ts";
 import { Parts } from "../lib/parts.ts";
 import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
@@ -47,6 +48,7 @@ export const getTradeHistoryTool = defineTool({
     "a trade's tx_hash, lookup_intent with its intent_id.",
   input,
   output,
+  walletArgument: "address",
   // Only the cursor is free text; a 400 from the history endpoint means it was refused.
   explainFailure: (error, { cursor }) =>
     cursor !== undefined && error instanceof PapertradeApiError && error.status === 400
@@ -68,6 +70,16 @@ export const getTradeHistoryTool = defineTool({
       }),
       parts.read(context.papertrade.fetchTradingState({ signal }), "market prices"),
     ]);
+    if (history.trades.length === 0) {
+      // The history endpoint answers an empty list for a wallet it has never seen. The account
+      // read tells the two apart, so an unknown wallet gets the error every wallet tool gives;
+      // if that read fails otherwise, the empty page stands with the account named unavailable.
+      await parts.read(() =>
+        context.papertrade.fetchWalletSnapshot(address, { signal }).catch((error) => {
+          throw isUnknownWallet(error) ? unknownWalletError("address", address) : error;
+        })
+      );
+    }
     const structured: Output = {
       address,
       trades: history.trades

@@ -97,3 +97,18 @@ Deno.test("the text carries every trade of the page, one compact line each", asy
     assert.ok(rows.every((row) => row.length < 110), "compact");
   });
 });
+
+Deno.test("get_trade_history tells a wallet with no trades yet from one the exchange never saw", async () => {
+  const fresh = catalog.wallets.fresh.address;
+  await withHarness(async ({ context }) => {
+    const page = await callTool(getTradeHistoryTool, { address: fresh }, context);
+    assert.deepEqual(page.structured.trades, []);
+    assert.deepEqual(page.structured.unavailable, []);
+  });
+  // When the account read that tells them apart fails, the empty page stands and says so.
+  await withHarness(async ({ context }) => {
+    const page = await callTool(getTradeHistoryTool, { address: fresh }, context);
+    assert.deepEqual(page.structured.trades, []);
+    assert.deepEqual(page.structured.unavailable.map((part) => part.part), ["account"]);
+  }, { faults: { path: "/state/user/live", status: 500 } });
+});

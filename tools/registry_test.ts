@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { TOOLS } from "./registry.ts";
-import { READ_ONLY_ANNOTATIONS } from "./types.ts";
+import { READ_ONLY_ANNOTATIONS, ToolError } from "./types.ts";
+import { unknownWalletError } from "./_errors.ts";
+import { callTool, catalog, withHarness } from "./testing.ts";
+import { toolJsonSchemas } from "../lib/tool_schema.ts";
 import { describeTool } from "../lib/mcp/tool_descriptors.ts";
 import { findTool } from "../lib/mcp/call_tool.ts";
 
@@ -136,4 +139,26 @@ Deno.test("the MCP layer can describe every tool (JSON Schema renders for input 
     assert.equal(descriptor.inputSchema.type, "object");
     assert.equal(descriptor.outputSchema.type, "object");
   }
+});
+
+Deno.test("every tool that reads a wallet answers one the exchange has never seen alike", async () => {
+  const walletTools = TOOLS.filter((tool) =>
+    (toolJsonSchemas(tool).input.required as string[] | undefined)?.includes("address")
+  );
+  assert.deepEqual(
+    walletTools.map((tool) => tool.name),
+    ["get_wallet", "get_positions", "get_intents", "get_trade_history"],
+  );
+  const address = catalog.wallets.unknown.address;
+  const expected = unknownWalletError("address", address).message;
+  await withHarness(async ({ context }) => {
+    for (const tool of walletTools) {
+      await assert.rejects(
+        () => callTool(tool, { address }, context),
+        (error: unknown) =>
+          error instanceof ToolError && !error.upstream && error.message === expected,
+        tool.name,
+      );
+    }
+  });
 });

@@ -22,10 +22,12 @@ const PREVIEW_INTENTS = 10;
 const NAME_MATCHES = 25;
 
 const input = argsObject({
+  // Checked as sent (before the trim), so the JSON Schema's maxLength and pattern say exactly
+  // what the server accepts: at most 300 characters, at least one that is not white space.
   query: z.string({ error: "expected a non-empty string" })
-    .trim()
-    .min(1, "expected a non-empty string")
     .max(300, "expected at most 300 characters")
+    .regex(/\S/, "expected a non-empty string")
+    .trim()
     .describe(
       "Address, transaction hash, intent id, position id or part of a leaderboard name. " +
         "Explorer and block-explorer links are unpacked.",

@@ -1,4 +1,7 @@
 import assert from "node:assert/strict";
+// @ts-types="@modelcontextprotocol/sdk/validation/ajv-provider.d.ts"
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
+import { toolJsonSchemas } from "../lib/tool_schema.ts";
 import { callTool, catalog, inputError, TEST_SITE_URL, withHarness } from "./testing.ts";
 import { getProtocolOverviewTool } from "./get_protocol_overview.ts";
 import { searchTool } from "./search.ts";
@@ -123,4 +126,15 @@ Deno.test("search rejects an empty or oversized query with a message naming it",
     "query: expected at most 300 characters",
   );
   assert.match(inputError(searchTool, {}), /^query: /);
+});
+
+Deno.test("search's published inputSchema refuses exactly the queries the server refuses", () => {
+  // The validator MCP clients use (the SDK's Ajv) on the schema tools/list publishes.
+  const validate = new AjvJsonSchemaValidator().getValidator(toolJsonSchemas(searchTool).input);
+  const queries = ["", " ", "\t\n ", "\u00a0", "a", "  0xab  ", "x".repeat(300), "x".repeat(301)];
+  for (const query of [...queries, ` ${"x".repeat(299)}`, ` ${"x".repeat(300)}`]) {
+    const server = searchTool.inputSchema.safeParse({ query }).success;
+    assert.equal(validate({ query }).valid, server, JSON.stringify(query).slice(0, 20));
+  }
+  assert.equal(validate({ query: " " }).valid, false, "a blank query is refused by the schema");
 });

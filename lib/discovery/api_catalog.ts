@@ -1,6 +1,11 @@
 /**
  * RFC 9727 API catalog (`/.well-known/api-catalog`), an RFC 9264 linkset: the catalog lists the
  * two APIs (the REST tool mirror and the MCP endpoint) and says where each is described.
+ *
+ * Each API is named by its own URL, as RFC 9727's examples do (`item` links, and the anchor of
+ * the entry that describes it), and both URLs answer GET: `/mcp` with its JSON description and
+ * `/api/tools`, the REST mirror's root, with {@link buildRestIndex}. Naming the REST API by its
+ * OpenAPI file instead would make it its own `service-desc`.
  */
 import { type DiscoveryOptions, siteLink } from "./server_identity.ts";
 import { SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATH } from "./server_card.ts";
@@ -39,6 +44,26 @@ export function buildApiCatalog(options: DiscoveryOptions<ToolInfo>): JsonSchema
         "service-doc": [{ href: at("/docs/mcp"), type: "text/html" }],
       },
     ],
+  };
+}
+
+/**
+ * What `GET /api/tools` answers: the REST mirror's root, listing one operation per tool and
+ * where the API is described.
+ */
+export function buildRestIndex(options: DiscoveryOptions<ToolInfo>): JsonSchema {
+  const at = (path: string) => siteLink(options.siteUrl, path);
+  return {
+    description: "The REST mirror of the MCP tools: POST a JSON object of arguments to a " +
+      "tool's url; the answer is its structured result. Read-only, no key.",
+    "service-desc": at("/openapi.json"),
+    "service-doc": at("/docs/reference"),
+    tools: options.tools.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      method: "POST",
+      url: at(`/api/tools/${tool.name}`),
+    })),
   };
 }
 

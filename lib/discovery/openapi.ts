@@ -1,6 +1,7 @@
 /**
- * OpenAPI 3.1 description of the HTTP surface: `POST /mcp` and one operation per tool on the
- * REST mirror. Built from the tool list, so it lists exactly the tools the server runs.
+ * OpenAPI 3.1 description of the HTTP surface: `/mcp`, with every answer it sends to every
+ * method (tests/openapi_mcp_test.ts sends each), and one operation per tool on the REST mirror.
+ * Built from the tool list, so it lists exactly the tools the server runs.
  */
 import { type DiscoveryOptions, SERVER_IDENTITY, siteLink } from "./server_identity.ts";
 import { exampleArguments, type JsonSchema, type ToolInfo, toolJsonSchemas } from "./tool_info.ts";
@@ -27,11 +28,15 @@ const RETRY_AFTER_STATUSES = new Set(["429", "503"]);
 /** Statuses `POST /mcp` answers with a JSON-RPC error envelope (an `id` of null, as a rule). */
 const MCP_ERROR_RESPONSES: Record<string, string> = {
   "400": "Not valid JSON (-32700), not a JSON-RPC message or an invalid batch (-32600), or a " +
-    "protocol header problem.",
+    "protocol revision problem: headers that disagree with the body (-32020), an unsupported " +
+    "revision (-32022) or a 2026-07-28 request without its `_meta` (-32602).",
+  "404": "Under 2026-07-28: a method this server does not serve, initialize and ping included " +
+    "(-32601). Earlier revisions answer an unknown method in a 200.",
   "413": "The body is larger than 64 KiB (-32600).",
   "415": "The Content-Type is not application/json (-32600).",
   "429": "Too many tool calls from this client (-32000); Retry-After says when to retry and " +
     "`error.data` carries the limit.",
+  "500": "A fault in the server itself (-32603).",
 };
 
 /** Builds the OpenAPI 3.1 document for the given site and tools. */
@@ -68,6 +73,12 @@ export function buildOpenApi(options: DiscoveryOptions<ToolInfo>): JsonSchema {
         },
       },
       required: ["jsonrpc", "id", "error"],
+    },
+    McpHttpError: {
+      type: "object",
+      description: "Error body of a /mcp request that carries no JSON-RPC message.",
+      properties: { error: { type: "string", description: "What went wrong, in words." } },
+      required: ["error"],
     },
     JsonRpcMessage: {
       type: "object",
@@ -108,7 +119,23 @@ export function buildOpenApi(options: DiscoveryOptions<ToolInfo>): JsonSchema {
       { name: "mcp", description: "The Model Context Protocol endpoint." },
     ],
     paths,
-    components: { schemas, responses: { ...errorResponses(), ...mcpErrorResponses() } },
+    components: {
+      schemas,
+      responses: {
+        ...errorResponses(),
+        ...mcpErrorResponses(),
+        McpMethodNotAllowed: {
+          description: "This method is not served: the server is stateless (no session to end " +
+            "with DELETE) and read-only.",
+          headers: {
+            Allow: { schema: { type: "string" }, description: "GET, HEAD, POST, OPTIONS" },
+          },
+          content: {
+            "application/json": { schema: { $ref: "#/components/schemas/McpHttpError" } },
+          },
+        },
+      },
+    },
   };
 }
 
@@ -221,13 +248,43 @@ function mcpPath(): JsonSchema {
       operationId: "mcpDescription",
       summary: "Describe the MCP endpoint",
       tags: ["mcp"],
-      responses: {
-        "200": {
-          description: "A JSON description of the server with links to its documentation.",
-          content: { "application/json": { schema: { type: "object" } } },
-        },
-        "405": { description: "The client asked for an event stream; this server opens none." },
-      },
+      responses: describeResponses(true),
+    },
+    head: {
+      operationId: "mcpDescriptionHead",
+      summary: "GET's status and headers, without the body",
+      tags: ["mcp"],
+      responses: describeResponses(false),
+    },
+    options: {
+      operationId: "mcpPreflight",
+      summary: "CORS preflight",
+      tags: ["mcp"],
+      responses: { "204": { description: "The Access-Control-Allow-* headers; no body." } },
+    },
+    ...Object.fromEntries(["delete", "put", "patch"].map((method) => [method, {
+      operationId: `mcp${method[0].toUpperCase()}${method.slice(1)}`,
+      summary: `${method.toUpperCase()} is not served`,
+      tags: ["mcp"],
+      responses: { "405": { $ref: "#/components/responses/McpMethodNotAllowed" } },
+    }])),
+  };
+}
+
+/** GET /mcp's answers; HEAD's are the same without a body. */
+function describeResponses(withBody: boolean): JsonSchema {
+  const json = (schema: JsonSchema) =>
+    withBody ? { content: { "application/json": { schema } } } : {};
+  return {
+    "200": {
+      description: "A JSON description of the server with links to its documentation.",
+      ...json({ type: "object" }),
+    },
+    "405": {
+      description: "The client asked for an event stream (Accept: text/event-stream); this " +
+        "server opens none.",
+      headers: { Allow: { schema: { type: "string" }, description: "POST, OPTIONS" } },
+      ...json({ $ref: "#/components/schemas/McpHttpError" }),
     },
   };
 }

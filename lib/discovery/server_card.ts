@@ -9,6 +9,7 @@
  *   that registries and crawlers already probe: the same fields plus `serverInfo`, `transport`,
  *   `capabilities` and the full tool list.
  */
+import { SERVER_CAPABILITIES } from "../mcp/methods.ts";
 import { type DiscoveryOptions, SERVER_IDENTITY, siteLink } from "./server_identity.ts";
 import { type JsonSchema, type ToolInfo, toolJsonSchemas } from "./tool_info.ts";
 
@@ -50,7 +51,7 @@ export function buildWellKnownServerCard(options: DiscoveryOptions<ToolInfo>): J
     serverInfo: { name: server.name, title: server.title, version: server.version },
     protocolVersion: server.protocolVersions[0],
     transport: { type: "streamable-http", url: endpoint },
-    capabilities: { tools: { listChanged: false } },
+    capabilities: SERVER_CAPABILITIES,
     authentication: { required: false, schemes: [] },
     documentation: siteLink(options.siteUrl, "/docs/mcp"),
     tools: options.tools.map((tool) => {

@@ -1,17 +1,42 @@
 /**
- * HEAD answered like GET without running a body. Hono answers HEAD by running the GET handler
- * and dropping its body unread; a streaming body (an SSE stream, a CSV export) then never
- * learns that nobody will read it, and keeps its upstream stream or export slot forever. This
- * middleware cancels such a body, which lets the stream clean up at once.
+ * HEAD answered exactly as GET, without the body. Hono answers HEAD by running the GET handler
+ * and wrapping its answer in `new Response(null)`, which loses two things: Deno then sends
+ * `Content-Length: 0` where GET sends the body's length (RFC 9110 §8.6 forbids a HEAD length
+ * that differs from GET's), and a streaming body (an SSE stream, a CSV export) is dropped unread,
+ * never learns that nobody will read it, and keeps its upstream stream or export slot forever.
+ *
+ * So a HEAD request goes through the app as GET (the same middleware: compression, headers,
+ * ETags) and the body is dropped here. A buffered body is measured and its length sent, as GET's
+ * is. A streamed one is cancelled at once, and HEAD sends no length, as GET sends none (chunked):
+ * a compressed body (a CompressionStream), an event stream, a CSV export (it streams its pages).
  */
-import type { MiddlewareHandler } from "hono";
 
-/** The middleware; mount it first. */
-export function headWithoutBody(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    if (c.req.method !== "HEAD" || !c.res.body) return;
-    await c.res.body.cancel().catch(() => {});
-    c.res = new Response(null, { status: c.res.status, headers: c.res.headers });
+/** The `fetch` of an app, as Deno.serve and Hono's `app.request` call it. */
+type Fetch<A extends unknown[]> = (request: Request, ...rest: A) => Response | Promise<Response>;
+
+/** Media types whose GET body is a stream of unknown length. */
+const STREAMED_TYPES = /^\s*text\/(event-stream|csv)\s*(;|$)/i;
+
+/** Wraps an app's `fetch` so HEAD answers with GET's status and headers and no body. */
+export function answerHeadAsGet<A extends unknown[]>(fetch: Fetch<A>): Fetch<A> {
+  return async (request, ...rest) => {
+    if (request.method !== "HEAD") return fetch(request, ...rest);
+    const response = await fetch(new Request(request, { method: "GET" }), ...rest);
+    const init = { status: response.status, statusText: response.statusText };
+    const headers = new Headers(response.headers);
+    if (!response.body) return new Response(null, { ...init, headers });
+    if (
+      headers.has("content-encoding") || STREAMED_TYPES.test(headers.get("content-type") ?? "")
+    ) {
+      await response.body.cancel().catch(() => {});
+      headers.delete("content-length");
+      // An empty stream rather than null: Deno sends no Content-Length for it, like GET's.
+      return new Response(new ReadableStream({ start: (controller) => controller.close() }), {
+        ...init,
+        headers,
+      });
+    }
+    headers.set("content-length", String((await response.arrayBuffer()).byteLength));
+    return new Response(null, { ...init, headers });
   };
 }

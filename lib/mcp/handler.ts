@@ -56,12 +56,9 @@ export async function handleMcpRequest(
           { allow: "POST, OPTIONS", vary: "Accept" },
         );
       }
-      {
-        // The answer depends on Accept (JSON here, 405 for an event stream): caches must key on it.
-        const described = jsonHttpResponse(200, describeServer(resolved), { vary: "Accept" });
-        if (request.method === "GET") return described;
-        return new Response(null, { status: 200, headers: described.headers });
-      }
+      // The answer depends on Accept (JSON here, 405 for an event stream): caches must key on it.
+      // HEAD gets the same answer: the server drops the body (and keeps its Content-Length).
+      return jsonHttpResponse(200, describeServer(resolved), { vary: "Accept" });
     case "POST":
       try {
         return await handlePost(request, resolved);

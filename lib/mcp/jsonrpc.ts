@@ -7,6 +7,8 @@ export const ErrorCode = {
   MethodNotFound: -32601,
   InvalidParams: -32602,
   InternalError: -32603,
+  /** Handshake-era "resource not found" (2026-07-28 uses InvalidParams, SEP-2164). */
+  ResourceNotFound: -32002,
   /** Implementation-defined server error; used for the rate limit. */
   RateLimited: -32000,
   /** 2026-07-28: HTTP headers disagree with the body, or a required one is missing. */

@@ -1,9 +1,11 @@
 /**
- * The JSON-RPC methods, per era. Handshake era (2024-11-05 … 2025-11-25): initialize, ping,
- * tools/list, tools/call, resources/list and prompts/list (both empty), plus server/discover
- * as a harmless extra. Stateless era (2026-07-28): server/discover, tools/list and tools/call
- * only; everything else, including the removed initialize and ping and the resources and
- * prompts lists we do not declare a capability for, is 404 + -32601. Stateless results carry
+ * The JSON-RPC methods, per era. Both eras: tools/list, tools/call, server/discover, and the
+ * empty resources/list, resources/templates/list and prompts/list, with resources/read of any
+ * URI answered "not found" and prompts/get of any name "unknown". Clients ask for these lists
+ * whatever the capabilities say (the Python SDK's default mode raises on a -32601, and the
+ * conformance suite's list and caching checks call them), and an empty list is the true answer.
+ * The handshake era (2024-11-05 … 2025-11-25) adds initialize and ping; under 2026-07-28 those
+ * are removed and, like any unknown method, 404 + -32601. Stateless results carry
  * `resultType: "complete"` and `_meta` serverInfo; list and discover results add cache hints.
  */
 import { callTool, findTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
@@ -26,8 +28,19 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "./versions.ts";
 
-/** The capabilities we declare: tools only, and the list never changes while running. */
+/** The capabilities initialize declares (the seed's contract): tools, a list that never changes. */
 export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
+
+/**
+ * What server/discover declares: also the resources and prompts whose (empty) lists we answer.
+ * 2026-07-28 makes that a MUST for a server that answers their methods (SEP-2575); the
+ * handshake era keeps the seed's tools-only initialize.
+ */
+const DISCOVER_CAPABILITIES = {
+  ...SERVER_CAPABILITIES,
+  resources: { listChanged: false },
+  prompts: { listChanged: false },
+} as const;
 
 /** How long a stateless client may cache tools/list and server/discover (they change on deploy only). */
 const LIST_TTL_MS = 5 * 60_000;
@@ -56,9 +69,9 @@ const ok = (id: JsonRpcId, result: JsonObject): MethodReply => ({
   status: 200,
   response: resultResponse(id, result),
 });
-const fail = (id: JsonRpcId, code: number, message: string): MethodReply => ({
+const fail = (id: JsonRpcId, code: number, message: string, data?: unknown): MethodReply => ({
   status: 200,
-  response: errorResponse(id, { code, message }),
+  response: errorResponse(id, { code, message, data }),
 });
 
 function initialize(call: JsonRpcCall, id: JsonRpcId, { options }: MethodContext): MethodReply {
@@ -81,32 +94,61 @@ function initialize(call: JsonRpcCall, id: JsonRpcId, { options }: MethodContext
 function discover(_call: JsonRpcCall, id: JsonRpcId, { options }: MethodContext): MethodReply {
   return ok(id, {
     supportedVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
-    capabilities: SERVER_CAPABILITIES,
+    capabilities: DISCOVER_CAPABILITIES,
     instructions: options.instructions,
     ttlMs: LIST_TTL_MS,
     cacheScope: "public",
   });
 }
 
-function listTools(
-  call: JsonRpcCall,
-  id: JsonRpcId,
-  { options, era }: MethodContext,
-): MethodReply {
-  // Every tool fits on one page, so we never hand out a cursor: any cursor is one we did not
-  // issue (the spec's "invalid cursor" is -32602).
-  const cursor = call.params?.cursor;
-  if (cursor !== undefined && cursor !== null) {
-    return fail(
+/** A list method answered on one page: `key` holds what `items` returns for the options. */
+function onePageList(key: string, items: (options: ResolvedOptions) => unknown[]): Handler {
+  return (call, id, { options, era }) => {
+    // Every list fits on one page, so we never hand out a cursor: any cursor is one we did not
+    // issue (the spec's "invalid cursor" is -32602).
+    const cursor = call.params?.cursor;
+    if (cursor !== undefined && cursor !== null) {
+      return fail(
+        id,
+        ErrorCode.InvalidParams,
+        `Invalid params: unknown cursor. ${call.method} returns everything on one page and ` +
+          "issues no cursor; call it without params.cursor.",
+      );
+    }
+    const list = { [key]: items(options) };
+    return ok(id, era === "modern" ? { ...list, ttlMs: LIST_TTL_MS, cacheScope: "public" } : list);
+  };
+}
+
+/** resources/read: there are no resources, so every URI is one that does not exist. */
+function readResource(call: JsonRpcCall, id: JsonRpcId, { era }: MethodContext): MethodReply {
+  const uri = call.params?.uri;
+  if (typeof uri !== "string") {
+    return fail(id, ErrorCode.InvalidParams, "Invalid params: resources/read needs params.uri");
+  }
+  // SEP-2164 (2026-07-28) makes "not found" -32602; the handshake-era revisions say -32002.
+  const code = era === "modern" ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound;
+  const message = `Resource not found: ${uri}. This server has no resources, only tools.`;
+  return fail(id, code, message, { uri });
+}
+
+/** The methods both eras answer. */
+const COMMON_METHODS: Record<string, Handler> = {
+  "server/discover": discover,
+  "tools/list": onePageList("tools", (options) => options.tools.map(describeTool)),
+  "tools/call": toolsCall,
+  "resources/list": onePageList("resources", () => []),
+  "resources/templates/list": onePageList("resourceTemplates", () => []),
+  "resources/read": readResource,
+  "prompts/list": onePageList("prompts", () => []),
+  "prompts/get": (call, id) =>
+    fail(
       id,
       ErrorCode.InvalidParams,
-      "Invalid params: unknown cursor. tools/list returns every tool on one page and issues no " +
-        "cursor; call it without params.cursor.",
-    );
-  }
-  const tools = options.tools.map(describeTool);
-  return ok(id, era === "modern" ? { tools, ttlMs: LIST_TTL_MS, cacheScope: "public" } : { tools });
-}
+      `Invalid params: unknown prompt ${JSON.stringify(call.params?.name)}. This server has no ` +
+        "prompts, only tools.",
+    ),
+};
 
 async function toolsCall(
   call: JsonRpcCall,
@@ -150,19 +192,9 @@ export function toolResult(outcome: ToolOutcome): JsonObject {
 }
 
 const LEGACY_METHODS: Record<string, Handler> = {
+  ...COMMON_METHODS,
   initialize,
   ping: (_call, id) => ok(id, {}),
-  "tools/list": listTools,
-  "tools/call": toolsCall,
-  "resources/list": (_call, id) => ok(id, { resources: [] }),
-  "prompts/list": (_call, id) => ok(id, { prompts: [] }),
-  "server/discover": discover,
-};
-
-const MODERN_METHODS: Record<string, Handler> = {
-  "server/discover": discover,
-  "tools/list": listTools,
-  "tools/call": toolsCall,
 };
 
 /** Answers one request under the era in `context`. */
@@ -171,7 +203,7 @@ export async function dispatch(
   id: JsonRpcId,
   context: MethodContext,
 ): Promise<MethodReply> {
-  const table = context.era === "modern" ? MODERN_METHODS : LEGACY_METHODS;
+  const table = context.era === "modern" ? COMMON_METHODS : LEGACY_METHODS;
   const handler = Object.hasOwn(table, call.method) ? table[call.method] : undefined;
   if (!handler) {
     const reply = fail(id, ErrorCode.MethodNotFound, `Method not found: ${call.method}`);

@@ -17,7 +17,12 @@ Deno.test("server/discover lists versions, capabilities and instructions with ca
     "2025-03-26",
     "2024-11-05",
   ]);
-  assert.deepEqual(result.capabilities, { tools: { listChanged: false } });
+  // It declares the (empty) resources and prompts it answers, as 2026-07-28 requires.
+  assert.deepEqual(result.capabilities, {
+    tools: { listChanged: false },
+    resources: { listChanged: false },
+    prompts: { listChanged: false },
+  });
   assert.match(result.instructions, /untrusted data/);
   assert.equal(result.resultType, "complete");
   assert.equal(result.cacheScope, "public");
@@ -156,17 +161,8 @@ Deno.test("Mcp-Name must mirror the tool name, plainly or in the base64 sentinel
   assert.equal(broken.json.error.code, -32020);
 });
 
-Deno.test("methods outside 2026-07-28 (initialize, ping, prompts/list, unknown) are 404 with -32601", async () => {
-  for (
-    const method of [
-      "initialize",
-      "ping",
-      "prompts/list",
-      "resources/list",
-      "logging/setLevel",
-      "unknown/method",
-    ]
-  ) {
+Deno.test("methods outside 2026-07-28 (initialize, ping, logging, unknown) are 404 with -32601", async () => {
+  for (const method of ["initialize", "ping", "logging/setLevel", "unknown/method"]) {
     const { response, json } = await callMcp(
       rpc(500, method, { _meta: modernMeta() }),
       modernHeaders(method),
@@ -175,6 +171,46 @@ Deno.test("methods outside 2026-07-28 (initialize, ping, prompts/list, unknown) 
     assert.equal(json.id, 500);
     assert.equal(json.error.code, -32601, method);
   }
+});
+
+Deno.test("resource and prompt lists are empty in every era, with cache hints under 2026-07-28", async () => {
+  const lists = { "resources/list": "resources", "resources/templates/list": "resourceTemplates" };
+  for (const [method, key] of Object.entries({ ...lists, "prompts/list": "prompts" })) {
+    const modern = await callMcp(rpc(1, method, { _meta: modernMeta() }), modernHeaders(method));
+    assert.equal(modern.response.status, 200, method);
+    assert.deepEqual(modern.json.result[key], [], method);
+    assert.equal(modern.json.result.cacheScope, "public", method);
+    assert.ok(Number.isInteger(modern.json.result.ttlMs), method);
+    assert.equal(modern.json.result.resultType, "complete", method);
+    for (const version of ["2025-11-25", "2024-11-05"]) {
+      const legacy = await callMcp(rpc(2, method), { "mcp-protocol-version": version });
+      assert.deepEqual(legacy.json.result, { [key]: [] }, `${method} ${version}`);
+    }
+    const paged = await callMcp(rpc(3, method, { cursor: "x" }));
+    assert.equal(paged.json.error.code, -32602, `${method} issues no cursor`);
+  }
+});
+
+Deno.test("resources/read names the missing URI: -32602 under 2026-07-28 (SEP-2164), -32002 before; prompts/get is -32602", async () => {
+  const uri = "test://nothing-here";
+  const modern = await callMcp(
+    rpc(1, "resources/read", { uri, _meta: modernMeta() }),
+    modernHeaders("resources/read", uri),
+  );
+  assert.equal(modern.response.status, 200);
+  assert.equal(modern.json.error.code, -32602);
+  assert.deepEqual(modern.json.error.data, { uri });
+  const legacy = await callMcp(rpc(2, "resources/read", { uri }), {
+    "mcp-protocol-version": "2025-11-25",
+  });
+  assert.equal(legacy.json.error.code, -32002);
+  assert.deepEqual(legacy.json.error.data, { uri });
+  assert.match(legacy.json.error.message, /Resource not found: test:\/\/nothing-here/);
+  const unnamed = await callMcp(rpc(3, "resources/read", {}));
+  assert.equal(unnamed.json.error.code, -32602);
+  const prompt = await callMcp(rpc(4, "prompts/get", { name: "summary" }));
+  assert.equal(prompt.json.error.code, -32602);
+  assert.match(prompt.json.error.message, /unknown prompt "summary"/);
 });
 
 Deno.test("a 2026-07-28 notification is accepted with 202", async () => {

@@ -17,8 +17,12 @@ export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [
   ...LEGACY_PROTOCOL_VERSIONS,
 ];
 
-/** What initialize answers when the client asks for a revision we do not speak. */
-export const FALLBACK_PROTOCOL_VERSION = "2025-06-18";
+/**
+ * What initialize answers when the client asks for a revision we do not speak: the newest one
+ * with an initialize handshake (2026-07-28 has none), as the lifecycle spec asks for "the latest
+ * version the server supports" that the client can then accept or refuse.
+ */
+export const FALLBACK_PROTOCOL_VERSION = LEGACY_PROTOCOL_VERSIONS[0];
 
 /**
  * The revision assumed for a request without an MCP-Protocol-Version header: the transport

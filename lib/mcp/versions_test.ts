@@ -5,12 +5,12 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "./versions.ts";
 
-Deno.test("initialize negotiation echoes the four handshake-era versions and falls back to 2025-06-18", () => {
+Deno.test("initialize negotiation echoes the four handshake-era versions and falls back to the newest, 2025-11-25", () => {
   for (const version of ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]) {
     assert.equal(negotiateInitializeVersion(version), version);
   }
   for (const other of ["2024-10-07", "2026-07-28", "", 20250618, undefined]) {
-    assert.equal(negotiateInitializeVersion(other), "2025-06-18", String(other));
+    assert.equal(negotiateInitializeVersion(other), "2025-11-25", String(other));
   }
 });
 
