@@ -65,14 +65,15 @@ export function LivePositions(props: LivePositionsProps) {
               <th scope="col" class="num">Entry</th>
               <th scope="col" class="num">Margin</th>
               <th scope="col" class="num">Notional</th>
-              <th scope="col" class="num">If closed</th>
+              <th scope="col" class="num">PnL if closed</th>
+              <th scope="col" class="num">Payout if closed</th>
             </tr>
           </thead>
           <tbody>
             {rows.length === 0
               ? (
                 <tr>
-                  <td colSpan={11} class="muted">No open positions.</td>
+                  <td colSpan={12} class="muted">No open positions.</td>
                 </tr>
               )
               : rows.map((row) => (
@@ -91,8 +92,9 @@ export function LivePositions(props: LivePositionsProps) {
       {props.only === undefined && (
         <p class="muted">
           Nearest to bust first. To bust: how far the mark can still move against a position before
-          it is liquidated. PnL is unrealized, at the live mark (the BBO mid); If closed is the PnL
-          a close at the mark would realize after the deadband, impact haircut and win fee.
+          it is liquidated. PnL is unrealized, at the live mark (the BBO mid). PnL if closed: what a
+          close at the mark would realize after the deadband, impact haircut and win fee; payout if
+          closed: the margin paid back plus that PnL.
         </p>
       )}
     </div>
@@ -116,7 +118,8 @@ function Totals(props: { view: PositionsView }) {
         <td colSpan={3}></td>
         <td class="num" data-label="Margin">{totals.margin}</td>
         <td class="num" data-label="Notional">{totals.notional}</td>
-        <td class={`num ${totals.closePnlTone}`} data-label="If closed">{totals.closePnl}</td>
+        <td class={`num ${totals.closePnlTone}`} data-label="PnL if closed">{totals.closePnl}</td>
+        <td class="num" data-label="Payout if closed">{totals.payout}</td>
       </tr>
     </tfoot>
   );
@@ -161,8 +164,11 @@ function PositionRow(
       <td class="num" data-label="Entry">{row.entry}</td>
       <td class="num" data-label="Margin">{row.margin}</td>
       <td class="num" data-label="Notional">{row.notional}</td>
-      <td class={`num ${row.closePnlTone}`} data-label="If closed">
+      <td class={`num ${row.closePnlTone}`} data-label="PnL if closed" data-col="close-pnl">
         <LiveValue value={row.closePnl} before={before?.closePnl} />
+      </td>
+      <td class="num" data-label="Payout if closed" data-col="payout">
+        <LiveValue value={row.payout} before={before?.payout} />
       </td>
     </tr>
   );

@@ -34,6 +34,7 @@ function fullView(): PositionsView {
       pnlTone: "bad",
       closePnl: "-$2.60",
       closePnlTone: "bad",
+      payout: "$7.40",
     }],
     totals: {
       count: 1,
@@ -43,6 +44,7 @@ function fullView(): PositionsView {
       pnlTone: "bad",
       closePnl: "-$2.60",
       closePnlTone: "bad",
+      payout: "$7.40",
       unvalued: 0,
     },
     summary: {

@@ -47,6 +47,7 @@ function hostileView(): PositionsView {
       pnlTone: "",
       closePnl: text,
       closePnlTone: "good",
+      payout: text,
     }],
     totals: {
       count: 1,
@@ -56,6 +57,7 @@ function hostileView(): PositionsView {
       pnlTone: "bad",
       closePnl: text,
       closePnlTone: "",
+      payout: text,
       unvalued: 0,
     },
     summary: {

@@ -48,8 +48,9 @@ export function buildPositionsView(input: PositionsViewInput, now: number): Posi
       notional: formatUsd(totals.notional),
       pnl: formatUsd(totals.unrealizedPnl, { sign: true }),
       pnlTone: toneOf(totals.unrealizedPnl),
-      closePnl: formatUsd(totals.estimatedClosePayout, { sign: true }),
-      closePnlTone: toneOf(totals.estimatedClosePayout),
+      closePnl: formatUsd(totals.closePnl, { sign: true }),
+      closePnlTone: toneOf(totals.closePnl),
+      payout: formatUsd(totals.closePayout),
       unvalued: totals.unvalued,
     },
     summary: riskSummary(account, input.positions, totals),
@@ -73,7 +74,7 @@ export function viewContentKey(view: PositionsView): string {
 }
 
 function positionRow(valuation: PositionValuation, decimals: number): PositionRowView {
-  const { position, priceScale, mark } = valuation;
+  const { position, priceScale, mark, closePayout: close } = valuation;
   const price = (raw: bigint) =>
     priceScale === null ? `${raw} (raw)` : formatPrice(raw, priceScale, decimals);
   return {
@@ -94,9 +95,8 @@ function positionRow(valuation: PositionValuation, decimals: number): PositionRo
       ? "n/a"
       : formatUsd(valuation.unrealizedPnl, { sign: true }),
     pnlTone: valuation.unrealizedPnl === null ? "" : toneOf(valuation.unrealizedPnl),
-    closePnl: valuation.closePayout === null
-      ? "n/a"
-      : formatUsd(valuation.closePayout.payoutWad, { sign: true }),
-    closePnlTone: valuation.closePayout === null ? "" : toneOf(valuation.closePayout.payoutWad),
+    closePnl: close === null ? "n/a" : formatUsd(close.closePnlWad, { sign: true }),
+    closePnlTone: close === null ? "" : toneOf(close.closePnlWad),
+    payout: close === null ? "n/a" : formatUsd(close.payoutWad),
   };
 }

@@ -5,6 +5,7 @@ import { totalPositions, valuePositions } from "../wallet/mod.ts";
 import type { OpenPosition, WalletAccount } from "../papertrade/mod.ts";
 import { replayMaterial } from "./testing.ts";
 import { buildPositionsView, viewContentKey } from "./positions_view.ts";
+import { formatUsd } from "../format.ts";
 
 const material = await replayMaterial();
 
@@ -68,6 +69,21 @@ Deno.test("a 1000x long a hair above its bust price is banded near_bust", () => 
   assert.equal(row.risk, "near_bust");
   assert.equal(row.side, nearBust.isLong ? "long" : "short");
   assert.equal(row.leverage, "1000x");
+});
+
+Deno.test("a losing near-bust close shows its PnL and, separately, the margin it pays back", () => {
+  const account: WalletAccount = { ...material.whale, openPositions: [nearBustPosition()] };
+  const [valuation] = valuePositions(account.openPositions, {
+    instruments: material.trading.instruments,
+    marks: marksByInstrument(material.trading.instruments, material.prices),
+    winFeeRate: material.trading.winFeeRate,
+  });
+  const close = valuation.closePayout!;
+  assert.ok(close.closePnlWad < 0n, "near bust, the close loses");
+  const [row] = viewOf(account).rows;
+  assert.equal(row.closePnl, formatUsd(close.closePnlWad, { sign: true }));
+  assert.equal(row.payout, formatUsd(10n ** 19n + close.closePnlWad));
+  assert.notEqual(row.payout, row.closePnl);
 });
 
 Deno.test("a position on an instrument the trading state does not list shows raw prices and n/a", () => {

@@ -35,6 +35,8 @@ export interface PositionRowView {
   /** Signed PnL a close at the mark would realize (after deadband, haircut, win fee), or `n/a`. */
   closePnl: string;
   closePnlTone: Tone;
+  /** What that close would pay back (margin plus `closePnl`), or `n/a`. */
+  payout: string;
 }
 
 /** Sums over the listed positions. */
@@ -46,6 +48,7 @@ export interface PositionsTotalsView {
   pnlTone: Tone;
   closePnl: string;
   closePnlTone: Tone;
+  payout: string;
   /** Positions left out of the PnL sums for want of a mark. */
   unvalued: number;
 }
