@@ -73,6 +73,17 @@ Deno.test("the wallet page shows funds, live positions, intents, PAPER, keys, ra
   });
 });
 
+Deno.test("the wallet page has one unrealized PnL: the leaderboard's is labelled its snapshot", async () => {
+  await withPages(async ({ get }) => {
+    const { body } = await get(`/wallet/${whale}`);
+    assert.equal((body.match(/<dt>Unrealized PnL<\/dt>/g) ?? []).length, 1, "the live band");
+    const ranks = body.split('id="ranks"')[1].split('id="pnl"')[0];
+    assert.match(ranks, /<th scope="col" class="num">Unrealized at snapshot<\/th>/);
+    assert.match(ranks, /the leaderboard's snapshot, which does not say when it was taken/);
+    assert.doesNotMatch(ranks, />Unrealized</);
+  });
+});
+
 Deno.test("trade history pages by cursor, 75 rows a page, to the last page", async () => {
   await withPages(async ({ get }) => {
     let next: string | null = `/wallet/${whale}`;
