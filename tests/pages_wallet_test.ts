@@ -66,6 +66,11 @@ Deno.test("the wallet page shows funds, live positions, intents, PAPER, keys, ra
       /<circle [^>]*><title>\d{4}-\d\d-\d\d [\d:]+ UTC: [+-]?\$[\d,.]+ after position #\d+<\/title>/,
     );
     assert.doesNotMatch(svg, /<script|style=/);
+    // The time axis: several labels, in order, none repeated.
+    const axis = [...svg.matchAll(/text-anchor="(?:start|middle|end)">([\d:-]+)<\/text>/g)]
+      .map((m) => m[1]);
+    assert.ok(axis.length >= 2, axis.join(", "));
+    assert.deepEqual(axis, [...new Set(axis)].sort());
     assert.match(body, /<svg class="pnl-chart pnl-chart-narrow"/);
     assert.match(body, /Whole history\./);
     assert.equal(tradeRows(body), HISTORY.pageSize);
