@@ -22,9 +22,10 @@ const OUTCOME_LABELS = {
   unknown: ["outcome unknown", "badge paused"],
 } as const;
 
-/** "#3", or a dash when the queue rank was not read. */
-function queueText(position: number | null): string {
-  return position === null ? "–" : `#${position}`;
+/** "#3", or a dash when the intent's queue place was never read. */
+function queueText(view: PositionsView, intentId: string): string {
+  const place = view.queuePlaces[intentId];
+  return place === undefined ? "–" : `#${place}`;
 }
 
 function short(hex: string): string {
@@ -38,9 +39,6 @@ export function LiveAccount(props: LiveAccountProps) {
   const before = previousView.value;
   const now = serverNow(props.view);
   const wallet = view.address;
-  const queueBefore = new Map(
-    (before?.pending ?? []).map((intent) => [intent.intentId, queueText(intent.queuePosition)]),
-  );
   const embed = props.embed;
   const figures: Array<[string, string, string | undefined, string]> = [
     ["Balance", view.funds.balance, before?.funds.balance, ""],
@@ -69,7 +67,12 @@ export function LiveAccount(props: LiveAccountProps) {
         : (
           <div class="table-wrap" tabIndex={0} role="region" aria-label="Pending intents">
             <table>
-              <caption>Accepted by the relayer, not yet settled on HyperEVM</caption>
+              <caption>
+                {`Accepted by the relayer, not yet settled on HyperEVM; queue places ${
+                  view.queueAt === null ? "not read" : "as of "
+                }`}
+                {view.queueAt !== null && <Age at={view.queueAt} now={now} />}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col" class="num">Queue</th>
@@ -83,8 +86,8 @@ export function LiveAccount(props: LiveAccountProps) {
                   <tr key={intent.intentId}>
                     <td class="num">
                       <LiveValue
-                        value={queueText(intent.queuePosition)}
-                        before={queueBefore.get(intent.intentId)}
+                        value={queueText(view, intent.intentId)}
+                        before={before ? queueText(before, intent.intentId) : undefined}
                       />
                     </td>
                     <td>

@@ -63,9 +63,10 @@ function fullView(): PositionsView {
     pending: [{
       intentId: hex("a"),
       action: "closePositions",
-      queuePosition: 1,
       deadlineAt: catalog.baseTimeMs + 60_000,
     }],
+    queuePlaces: { [hex("a")]: 1 },
+    queueAt: catalog.baseTimeMs - 2_000,
     outcomes: [
       { intentId: hex("c"), outcome: "failed", reportedAt: catalog.baseTimeMs - 5_000 },
       { intentId: hex("e"), outcome: "expired", reportedAt: catalog.baseTimeMs - 9_000 },

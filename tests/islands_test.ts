@@ -76,9 +76,10 @@ function hostileView(): PositionsView {
     pending: [{
       intentId: text,
       action: text,
-      queuePosition: 1,
       deadlineAt: catalog.baseTimeMs,
     }],
+    queuePlaces: { [text]: 1 },
+    queueAt: catalog.baseTimeMs,
     outcomes: [{ intentId: text, outcome: "failed", reportedAt: catalog.baseTimeMs }],
     closedPositions: [{
       positionId: text,

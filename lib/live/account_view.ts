@@ -5,14 +5,16 @@
  */
 import type { WalletAccount } from "../papertrade/mod.ts";
 import type { PositionTotals, PositionValuation } from "../wallet/mod.ts";
-import type {
-  ClosedPositionView,
-  FundsView,
-  OutcomeView,
-  PaperView,
-  PendingIntentView,
-  RiskSummaryView,
-  Tone,
+import {
+  type ClosedPositionView,
+  type FundsView,
+  latestOutcomes,
+  type OutcomeView,
+  type PaperView,
+  type PendingIntentView,
+  RECENT_SHOWN,
+  type RiskSummaryView,
+  type Tone,
 } from "./view_types.ts";
 import { formatPercent, formatToken, formatUsd } from "../format.ts";
 
@@ -76,32 +78,41 @@ export function paperView(account: WalletAccount): PaperView {
   };
 }
 
-/** The relayer's pending intents, next to settle first (unranked ones last). */
-export function pendingView(account: WalletAccount): PendingIntentView[] {
-  return account.operations
-    .map((operation) => ({
+/** The relayer's pending intents, next to settle first (unranked ones last), and their places. */
+export function pendingView(
+  account: WalletAccount,
+): { pending: PendingIntentView[]; queuePlaces: Record<string, number> } {
+  const ranked = [...account.operations].sort((a, b) =>
+    (a.queuePosition ?? Number.MAX_SAFE_INTEGER) - (b.queuePosition ?? Number.MAX_SAFE_INTEGER)
+  );
+  return {
+    pending: ranked.map((operation) => ({
       intentId: operation.intentId,
       action: operation.action,
-      queuePosition: operation.queuePosition,
       deadlineAt: operation.deadline * 1000,
-    }))
-    .sort((a, b) =>
-      (a.queuePosition ?? Number.MAX_SAFE_INTEGER) - (b.queuePosition ?? Number.MAX_SAFE_INTEGER)
-    );
+    })),
+    queuePlaces: Object.fromEntries(
+      ranked.flatMap((op) => op.queuePosition === null ? [] : [[op.intentId, op.queuePosition]]),
+    ),
+  };
 }
 
-/** Intents ended and positions closed since the stream opened, newest first. */
+/** Intents ended (one each, not pending again) and positions closed, newest first. */
 export function outcomesView(
   account: WalletAccount,
+  pending: readonly PendingIntentView[],
   symbolOf: (instrumentId: number) => string,
 ): { outcomes: OutcomeView[]; closedPositions: ClosedPositionView[] } {
   return {
-    outcomes: account.recentEndedIntents.map((ended) => ({
-      intentId: ended.intentId,
-      outcome: ended.outcome,
-      reportedAt: ended.reportedAt,
-    })),
-    closedPositions: account.recentClosedPositions.map((closed) => ({
+    outcomes: latestOutcomes(
+      account.recentEndedIntents.map((ended) => ({
+        intentId: ended.intentId,
+        outcome: ended.outcome,
+        reportedAt: ended.reportedAt,
+      })),
+      pending,
+    ),
+    closedPositions: account.recentClosedPositions.slice(0, RECENT_SHOWN).map((closed) => ({
       positionId: closed.positionId,
       market: symbolOf(closed.instrumentId),
       netPnl: formatUsd(closed.netPnl, { sign: true }),

@@ -37,6 +37,7 @@ export function buildPositionsView(input: PositionsViewInput, now: number): Posi
     ...input.positions.map((item) => item.priceScale === null ? 0 : priceDecimals(item.priceScale)),
   );
   const symbols = new Map(input.positions.map((item) => [item.position.instrumentId, item.symbol]));
+  const { pending, queuePlaces } = pendingView(account);
   return {
     address: account.address,
     rows: [...input.positions].sort(byDistanceToBust).map((valuation) =>
@@ -56,8 +57,10 @@ export function buildPositionsView(input: PositionsViewInput, now: number): Posi
     summary: riskSummary(account, input.positions, totals),
     funds: fundsView(account),
     paper: paperView(account),
-    pending: pendingView(account),
-    ...outcomesView(account, (id) => symbols.get(id) ?? `instrument ${id}`),
+    pending,
+    queuePlaces,
+    queueAt: Object.keys(queuePlaces).length > 0 ? now : null,
+    ...outcomesView(account, pending, (id) => symbols.get(id) ?? `instrument ${id}`),
     marksAt,
     accountBlock: formatCount(account.indexedThroughBlock),
     accountAt: account.indexedThroughTimestamp,

@@ -140,7 +140,8 @@ Deno.test("funds, PAPER and pending intents (next to settle first) are in the li
   assert.match(view.paper.held, / PAPER$/);
   assert.equal(view.pending.length, material.whale.operations.length);
   // The snapshot alone has no queue ranks (they come from the queue-rank read).
-  assert.ok(view.pending.every((intent) => intent.queuePosition === null));
+  assert.deepEqual(view.queuePlaces, {});
+  assert.equal(view.queueAt, null);
   const ranked = viewOf({
     ...material.whale,
     operations: material.whale.operations.map((operation, i, all) => ({
@@ -148,9 +149,10 @@ Deno.test("funds, PAPER and pending intents (next to settle first) are in the li
       queuePosition: all.length - i,
     })),
   });
-  const queue = ranked.pending.map((intent) => intent.queuePosition as number);
+  const queue = ranked.pending.map((intent) => ranked.queuePlaces[intent.intentId]);
   assert.deepEqual(queue, [...queue].sort((a, b) => a - b));
-  assert.ok(queue.every((position) => position >= 1));
+  assert.ok(queue.length > 0 && queue.every((position) => position >= 1));
+  assert.equal(ranked.queueAt, catalog.baseTimeMs);
   // A snapshot has seen nothing end yet; outcomes arrive with the stream's patches.
   assert.deepEqual(view.outcomes, []);
   const ended = viewOf({
@@ -162,4 +164,22 @@ Deno.test("funds, PAPER and pending intents (next to settle first) are in the li
     outcome: "failed",
     reportedAt: 5,
   }]);
+});
+
+Deno.test("outcomes list each intent once, its latest report, and none for a pending intent", () => {
+  const id = (digit: string) => `0x${digit.repeat(64)}` as const;
+  const pending = material.whale.operations[0];
+  const view = viewOf({
+    ...material.whale,
+    recentEndedIntents: [
+      { intentId: id("2"), outcome: "succeeded", reportedAt: 9 },
+      { intentId: pending.intentId, outcome: "failed", reportedAt: 8 },
+      { intentId: id("1"), outcome: "unknown", reportedAt: 4 },
+      { intentId: id("1"), outcome: "failed", reportedAt: 7 },
+    ],
+  });
+  assert.deepEqual(view.outcomes, [
+    { intentId: id("2"), outcome: "succeeded", reportedAt: 9 },
+    { intentId: id("1"), outcome: "failed", reportedAt: 7 },
+  ]);
 });
