@@ -32,7 +32,7 @@ function view(parts: Partial<PositionsView>): PositionsView {
       openCount: 0,
     },
     funds: { balance: "$1.00", queued: "$0.00", locked: "$0.00", available: "$1.00" },
-    paper: { held: "0 PAPER", staked: "0 PAPER" },
+    paper: { held: "0 PAPER", staked: "0 PAPER", rewards: "$0.00" },
     pending: [],
     queuePlaces: {},
     queueAt: null,

@@ -1,6 +1,7 @@
 /**
- * Island: the wallet's funds, PAPER, pending intents with their queue positions and the
- * outcomes seen since the page opened, live from the page's shared wallet connection.
+ * Island: the wallet's funds, PAPER and its staking rewards, pending intents with their queue
+ * places and the outcomes seen since the page opened, live from the page's shared wallet
+ * connection.
  */
 import { useEffect } from "preact/hooks";
 import type { PositionsView } from "../lib/live/view_types.ts";
@@ -47,6 +48,7 @@ export function LiveAccount(props: LiveAccountProps) {
     ["Available", view.funds.available, before?.funds.available, "not reserved by intents"],
     ["PAPER held", view.paper.held, before?.paper.held, ""],
     ["PAPER staked", view.paper.staked, before?.paper.staked, ""],
+    ["Pending rewards", view.paper.rewards, before?.paper.rewards, "claimable staking rewards"],
   ];
   return (
     <div class={liveClass("live-account")}>

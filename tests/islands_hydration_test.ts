@@ -59,7 +59,7 @@ function fullView(): PositionsView {
       openCount: 1,
     },
     funds: { balance: "$990.00", queued: "$0.00", locked: "$10.00", available: "$990.00" },
-    paper: { held: "1 PAPER", staked: "0 PAPER" },
+    paper: { held: "1 PAPER", staked: "0 PAPER", rewards: "n/a" },
     pending: [{
       intentId: hex("a"),
       action: "closePositions",

@@ -72,7 +72,7 @@ function hostileView(): PositionsView {
       openCount: 1,
     },
     funds: { balance: text, queued: text, locked: text, available: text },
-    paper: { held: text, staked: text },
+    paper: { held: text, staked: text, rewards: text },
     pending: [{
       intentId: text,
       action: text,

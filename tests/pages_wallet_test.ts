@@ -89,6 +89,24 @@ Deno.test("the wallet page has one unrealized PnL: the leaderboard's is labelled
   });
 });
 
+Deno.test("the wallet page: links near the top, pending rewards with PAPER, not under the outcomes", async () => {
+  await withPages(async ({ get }) => {
+    const { body } = await get(`/wallet/${whale}`);
+    const at = (text: string) => {
+      const index = body.indexOf(text);
+      assert.ok(index >= 0, `missing ${text}`);
+      return index;
+    };
+    assert.ok(
+      at('<nav class="toc" aria-label="On this page">') < at('data-island="WalletRiskBand"'),
+    );
+    assert.ok(at("<dt>PAPER staked</dt>") < at("<dt>Pending rewards</dt>"));
+    assert.ok(at("<dt>Pending rewards</dt>") < at('id="pending"'));
+    assert.ok(at("<dt>Pending rewards</dt>") < at('id="outcomes"'));
+    assert.match(body, /<dt>Pending rewards<\/dt><dd><span>\$[\d,.]+<\/span>/);
+  });
+});
+
 Deno.test("trade history pages by cursor, 75 rows a page, to the last page", async () => {
   await withPages(async ({ get }) => {
     let next: string | null = `/wallet/${whale}`;

@@ -3,7 +3,8 @@
  * pending intents and the outcomes seen since the stream opened. Built on the server from
  * exact values; the browser only displays the strings.
  */
-import type { WalletAccount } from "../papertrade/mod.ts";
+import type { TradingState, WalletAccount } from "../papertrade/mod.ts";
+import { pendingRewardsWad } from "../math/mod.ts";
 import type { PositionTotals, PositionValuation } from "../wallet/mod.ts";
 import {
   type ClosedPositionView,
@@ -70,11 +71,18 @@ export function fundsView(account: WalletAccount): FundsView {
   };
 }
 
-/** PAPER held and staked. */
-export function paperView(account: WalletAccount): PaperView {
+/** PAPER held and staked, and the rewards claimable at the trading state's accumulator. */
+export function paperView(account: WalletAccount, trading: TradingState | null): PaperView {
+  const { paper } = account;
   return {
-    held: formatToken(account.paper.balance, "PAPER"),
-    staked: formatToken(account.paper.staked, "PAPER"),
+    held: formatToken(paper.balance, "PAPER"),
+    staked: formatToken(paper.staked, "PAPER"),
+    rewards: trading === null ? "n/a" : formatUsd(pendingRewardsWad({
+      pendingBase: paper.pendingBase,
+      staked: paper.staked,
+      accRewardPerShare: trading.accRewardPerShare,
+      rewardDebt: paper.rewardDebt,
+    })),
   };
 }
 

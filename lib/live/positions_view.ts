@@ -2,7 +2,7 @@
  * The live positions island's view, built on the server from exact valuations with the same
  * formatting as the server pages. The browser only displays it.
  */
-import type { WalletAccount } from "../papertrade/mod.ts";
+import type { TradingState, WalletAccount } from "../papertrade/mod.ts";
 import type { PositionTotals, PositionValuation } from "../wallet/mod.ts";
 import type { PositionRowView, PositionsView } from "./view_types.ts";
 import { formatCount, formatPercent, formatPrice, formatUsd, priceDecimals } from "../format.ts";
@@ -21,6 +21,8 @@ export interface PositionsViewInput {
   account: WalletAccount;
   positions: readonly PositionValuation[];
   totals: PositionTotals;
+  /** For the staking rewards; null when it could not be read. */
+  trading: TradingState | null;
 }
 
 /** Builds the display view of a wallet's valued positions at server time `now` (ms). */
@@ -56,7 +58,7 @@ export function buildPositionsView(input: PositionsViewInput, now: number): Posi
     },
     summary: riskSummary(account, input.positions, totals),
     funds: fundsView(account),
-    paper: paperView(account),
+    paper: paperView(account, input.trading),
     pending,
     queuePlaces,
     queueAt: Object.keys(queuePlaces).length > 0 ? now : null,

@@ -15,7 +15,10 @@ function viewOf(account: WalletAccount, now = catalog.baseTimeMs) {
     marks: marksByInstrument(material.trading.instruments, material.prices),
     winFeeRate: material.trading.winFeeRate,
   });
-  return buildPositionsView({ account, positions, totals: totalPositions(positions) }, now);
+  return buildPositionsView(
+    { account, positions, totals: totalPositions(positions), trading: material.trading },
+    now,
+  );
 }
 
 const nearBust = catalog.positions.near_bust[0];

@@ -78,10 +78,12 @@ export interface FundsView {
   available: string;
 }
 
-/** PAPER held and staked, formatted with their unit. */
+/** PAPER held and staked, formatted with their unit, and the claimable staking rewards. */
 export interface PaperView {
   held: string;
   staked: string;
+  /** USD, or `n/a` without the trading state's accumulator. */
+  rewards: string;
 }
 
 /** One intent the relayer holds for the wallet (its queue place is in `queuePlaces`). */
