@@ -11,9 +11,8 @@ import { TradeHistoryTable } from "./TradeHistoryTable.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { HeadlineName } from "./links.tsx";
 import { escapedName, plainName } from "./names.ts";
-import { formatCount, formatUsd } from "../lib/format.ts";
+import { formatUsd } from "../lib/format.ts";
 import { WalletLifetime } from "./WalletBalances.tsx";
-import { Time } from "./Time.tsx";
 
 /** Props of {@link WalletPage}. */
 export interface WalletPageProps {
@@ -87,8 +86,8 @@ export function WalletPage(props: WalletPageProps) {
       </section>
       <h2 id="funds">Funds and PAPER</h2>
       <p class="muted">
-        Account state indexed through block {formatCount(account.indexedThroughBlock)},{" "}
-        <Time at={account.indexedThroughTimestamp} now={now} />; updated live with the positions.
+        Updated live with the positions; the line above the positions table says which block the
+        account state is indexed through.
       </p>
       <PartNotice unavailable={data.unavailable} parts={["queue positions"]} />
       <Island name="LiveAccount" props={{ view, embed }} />

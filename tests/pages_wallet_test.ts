@@ -104,6 +104,8 @@ Deno.test("the wallet page: links near the top, pending rewards with PAPER, not 
     assert.ok(at("<dt>Pending rewards</dt>") < at('id="pending"'));
     assert.ok(at("<dt>Pending rewards</dt>") < at('id="outcomes"'));
     assert.match(body, /<dt>Pending rewards<\/dt><dd><span>\$[\d,.]+<\/span>/);
+    // The block the account is indexed through is said once, in the live freshness line.
+    assert.equal((body.match(/block [\d,]+/g) ?? []).length, 1);
   });
 });
 
