@@ -71,14 +71,21 @@ export function connectWallet(initial: PositionsView, options: ConnectOptions = 
  * The view an update makes of the one shown. The stream and the polling twin carry no queue
  * places and only the outcomes and closes they saw themselves: queue places the update lacks
  * keep their last known values and time (`queueAt`), and outcomes and closed positions are
- * the union of both, one per intent and position, newest first.
+ * the union of both, one per intent and position, newest first. A poll that could read no
+ * marks keeps the valued positions shown, with the time of their marks (`marksAt`).
  */
 export function mergeViews(shown: PositionsView, next: PositionsView): PositionsView {
   const queue = next.queueAt === null ? shown : next;
+  const unvalued = next.marksAt === null && next.rows.length > 0 && shown.marksAt !== null;
+  const { rows, totals, summary, marksAt } = unvalued ? shown : next;
   const placeOf = (id: string) => queue.queuePlaces[id] ?? Number.MAX_SAFE_INTEGER;
   const closedIds = new Set(next.closedPositions.map((closed) => closed.positionId));
   return {
     ...next,
+    rows,
+    totals,
+    summary,
+    marksAt,
     pending: [...next.pending].sort((a, b) => placeOf(a.intentId) - placeOf(b.intentId)),
     queuePlaces: queue.queuePlaces,
     queueAt: queue.queueAt,

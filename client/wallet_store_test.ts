@@ -106,6 +106,24 @@ Deno.test("outcomes and closed positions are the union of what was shown and wha
   assert.deepEqual(merged.closedPositions.map((item) => item.positionId), ["8", "7"]);
 });
 
+Deno.test("a poll that read no marks keeps the valued positions shown, with their marks' time", () => {
+  const valued = { id: "1", mark: "83,000.0", pnl: "+$1.00" } as PositionRowView;
+  const unvalued = { id: "1", mark: "no quote", pnl: "n/a" } as PositionRowView;
+  const shown = view({ rows: [valued], marksAt: 4_000 });
+  const merged = mergeViews(
+    shown,
+    view({ rows: [unvalued], funds: { ...shown.funds, balance: "$2.00" }, generatedAt: 9_000 }),
+  );
+  assert.deepEqual(merged.rows, [valued]);
+  assert.equal(merged.marksAt, 4_000);
+  assert.equal(merged.funds.balance, "$2.00", "the account parts are the new ones");
+  // Once marks come back, the new figures win.
+  const back = mergeViews(merged, view({ rows: [{ ...valued, pnl: "+$2.00" }], marksAt: 9_000 }));
+  assert.equal(back.rows[0].pnl, "+$2.00");
+  // With no position left open there is nothing to value: the closed one goes.
+  assert.deepEqual(mergeViews(shown, view({})).rows, []);
+});
+
 Deno.test("rows keep the order they were shown in; the change of order is flagged", () => {
   const row = (rowId: string) => ({ id: rowId }) as PositionRowView;
   const ids = (result: { rows: PositionRowView[] }) => result.rows.map((item) => item.id);
