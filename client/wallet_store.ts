@@ -1,12 +1,19 @@
 /**
  * One live connection per wallet page, shared by every island on it through signals: the
  * summary band, the positions table and the account panel all read the same view, so the
- * page opens one stream however many islands show parts of it. Browser APIs are looked up at
- * call time, so importing this on the server is harmless.
+ * page opens one stream however many islands show parts of it. Each update is merged into
+ * what the page already shows, so nothing the server rendered is lost to a stream that does
+ * not carry it. Browser APIs are looked up at call time, so importing this on the server is
+ * harmless.
  */
 import { signal } from "@preact/signals";
 import { followPositions, type LiveMode } from "./follow_positions.ts";
-import type { PositionsView } from "../lib/live/view_types.ts";
+import {
+  latestOutcomes,
+  type PositionRowView,
+  type PositionsView,
+  RECENT_SHOWN,
+} from "../lib/live/view_types.ts";
 
 /** The newest view, or null before any island started the connection. */
 export const liveView = signal<PositionsView | null>(null);
@@ -21,31 +28,89 @@ export const clockSkew = signal<number | null>(null);
 /** Bumped every second so ages re-render. */
 export const tick = signal(0);
 
+/** What {@link connectWallet} uses; tests pass a fake stream, clock and timer. */
+export interface ConnectOptions {
+  follow?: typeof followPositions;
+  /** The browser clock (ms). */
+  now?: () => number;
+  /** Calls `run` every second. */
+  everySecond?: (run: () => void) => void;
+}
+
 let started: string | null = null;
+let browserNow = () => Date.now();
 
 /** Starts following the wallet of `initial` once per page; later calls do nothing. */
-export function connectWallet(initial: PositionsView): void {
+export function connectWallet(initial: PositionsView, options: ConnectOptions = {}): void {
   if (started !== null || typeof window === "undefined") return;
   started = initial.address;
+  browserNow = options.now ?? browserNow;
   liveView.value = initial;
   confirmedAt.value = initial.generatedAt;
-  clockSkew.value = initial.generatedAt - Date.now();
-  followPositions(initial.address, {
+  clockSkew.value = initial.generatedAt - browserNow();
+  (options.follow ?? followPositions)(initial.address, {
     onView(next) {
-      previousView.value = liveView.value;
-      liveView.value = next;
+      const shown = liveView.value ?? initial;
+      previousView.value = shown;
+      liveView.value = mergeViews(shown, next);
       confirmedAt.value = next.generatedAt;
-      clockSkew.value = next.generatedAt - Date.now();
+      clockSkew.value = next.generatedAt - browserNow();
     },
     onConfirmed(serverNow) {
       confirmedAt.value = serverNow;
-      clockSkew.value = serverNow - Date.now();
+      clockSkew.value = serverNow - browserNow();
     },
     onMode(mode) {
       liveMode.value = mode;
     },
   });
-  setInterval(() => tick.value++, 1000);
+  (options.everySecond ?? ((run) => setInterval(run, 1000)))(() => tick.value++);
+}
+
+/**
+ * The view an update makes of the one shown. The stream and the polling twin carry no queue
+ * places and only the outcomes and closes they saw themselves: queue places the update lacks
+ * keep their last known values and time (`queueAt`), and outcomes and closed positions are
+ * the union of both, one per intent and position, newest first. A poll that could read no
+ * marks keeps the valued positions shown, with the time of their marks (`marksAt`).
+ */
+export function mergeViews(shown: PositionsView, next: PositionsView): PositionsView {
+  const queue = next.queueAt === null ? shown : next;
+  const unvalued = next.marksAt === null && next.rows.length > 0 && shown.marksAt !== null;
+  const { rows, totals, summary, marksAt } = unvalued ? shown : next;
+  const placeOf = (id: string) => queue.queuePlaces[id] ?? Number.MAX_SAFE_INTEGER;
+  const closedIds = new Set(next.closedPositions.map((closed) => closed.positionId));
+  return {
+    ...next,
+    rows,
+    totals,
+    summary,
+    marksAt,
+    pending: [...next.pending].sort((a, b) => placeOf(a.intentId) - placeOf(b.intentId)),
+    queuePlaces: queue.queuePlaces,
+    queueAt: queue.queueAt,
+    outcomes: latestOutcomes([...next.outcomes, ...shown.outcomes], next.pending),
+    closedPositions: [
+      ...next.closedPositions,
+      ...shown.closedPositions.filter((closed) => !closedIds.has(closed.positionId)),
+    ].slice(0, RECENT_SHOWN),
+  };
+}
+
+/**
+ * `rows` in the order of `order` (ids as shown before), new rows after them in their own
+ * order, so rows do not move under the reader; `stale` when that is not the order of `rows`.
+ */
+export function keepRowOrder(
+  rows: readonly PositionRowView[],
+  order: readonly string[] | null,
+): { rows: PositionRowView[]; stale: boolean } {
+  if (order === null) return { rows: [...rows], stale: false };
+  const at = new Map(order.map((id, i) => [id, i]));
+  const kept = [...rows].sort((a, b) =>
+    (at.get(a.id) ?? order.length) - (at.get(b.id) ?? order.length)
+  );
+  return { rows: kept, stale: kept.some((row, i) => row.id !== rows[i].id) };
 }
 
 /** The view an island shows: its own props until the connection delivers. */
@@ -57,7 +122,7 @@ export function currentView(props: PositionsView): PositionsView {
 export function serverNow(props: PositionsView): number {
   void tick.value;
   const skew = clockSkew.value;
-  return skew === null ? props.generatedAt : Math.max(Date.now() + skew, confirmedAt.value);
+  return skew === null ? props.generatedAt : Math.max(browserNow() + skew, confirmedAt.value);
 }
 
 /** True when the figures may be out of date: the stream is down and polling failed. */

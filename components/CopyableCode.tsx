@@ -10,7 +10,8 @@ export function CopyableCode(props: { text: string; label: string; block?: boole
       </button>
       {props.block
         ? (
-          <pre>
+          // Focusable, so a keyboard can scroll a snippet wider than the screen.
+          <pre tabIndex={0}>
             <code>{props.text}</code>
           </pre>
         )

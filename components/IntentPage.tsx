@@ -14,10 +14,10 @@ import { Time } from "./Time.tsx";
 import { PartNotice } from "./PartNotice.tsx";
 
 const STATE_TEXT = {
-  feed: "In the live trades feed",
-  pending: "Queued at the relayer",
-  settled: "Settled on HyperEVM",
-  not_found: "Not found",
+  feed: "in the live trades feed",
+  pending: "queued at the relayer",
+  settled: "settled on HyperEVM",
+  not_found: "not found",
 } as const;
 
 /** An intent found inside the transaction a link named (older than the chain scan). */
@@ -67,7 +67,7 @@ export function IntentPage(
     ? `Intent ${problem.split(":")[0]}`
     : history || opened || batch
     ? "Intent: settled"
-    : `Intent: ${STATE_TEXT[lookup.state].toLowerCase()}`;
+    : `Intent: ${STATE_TEXT[lookup.state]}`;
   return (
     <Layout
       title={`${headline} ${lookup.intentId.slice(0, 10)}… · Papertrade Explorer`}

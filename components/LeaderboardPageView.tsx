@@ -1,11 +1,10 @@
-import type { LeaderboardPage } from "../lib/papertrade/mod.ts";
 import {
   LEADERBOARD_ROWS_PER_PAGE,
   leaderboardHref,
   leaderboardPageCount,
   type LeaderboardView,
 } from "../lib/leaderboard_view.ts";
-import { LEADERBOARD_WINDOWS } from "../lib/wallet/mod.ts";
+import { LEADERBOARD_WINDOWS, type RankedLeaderboardPage } from "../lib/wallet/mod.ts";
 import { Layout } from "./Layout.tsx";
 import { LeaderboardTable } from "./LeaderboardTable.tsx";
 import { formatCount } from "../lib/format.ts";
@@ -24,7 +23,7 @@ export function rowRange(page: number, rows: number, total: number): string {
 }
 
 /** The leaderboard page: window switcher, name search, the table and the pager. */
-export function LeaderboardPageView(props: { view: LeaderboardView; page: LeaderboardPage }) {
+export function LeaderboardPageView(props: { view: LeaderboardView; page: RankedLeaderboardPage }) {
   const { view, page } = props;
   const pages = leaderboardPageCount(page.totalItems);
   const last = pages - 1;
@@ -75,15 +74,13 @@ export function LeaderboardPageView(props: { view: LeaderboardView; page: Leader
           </>
         )}.
       </p>
-      {page.accounts.length > 0
-        ? <LeaderboardTable rows={page.accounts} view={view} />
-        : (
-          <p class="notice">
-            {view.page > last
-              ? `Page ${view.page + 1} is past the last page (${last + 1}).`
-              : "No account matches."}
-          </p>
-        )}
+      {page.accounts.length > 0 ? <LeaderboardTable page={page} view={view} /> : (
+        <p class="notice">
+          {view.page > last
+            ? `Page ${view.page + 1} is past the last page (${last + 1}).`
+            : "No account matches."}
+        </p>
+      )}
       <nav class="pager" aria-label="Leaderboard pages">
         {view.page > 0
           ? (

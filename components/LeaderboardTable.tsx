@@ -1,5 +1,10 @@
 import type { LeaderboardRow, LeaderboardSortKey } from "../lib/papertrade/mod.ts";
 import { type LeaderboardView, sortHref } from "../lib/leaderboard_view.ts";
+import {
+  PNL_RANK_MAX_PAGES,
+  PNL_RANK_PAGE_SIZE,
+  type RankedLeaderboardPage,
+} from "../lib/wallet/mod.ts";
 import { formatCount, formatToken, formatUsd } from "../lib/format.ts";
 import { LeaderboardName, WalletLink } from "./links.tsx";
 import { toneOf } from "./Stat.tsx";
@@ -54,22 +59,31 @@ const COLUMNS: Column[] = [
   },
 ];
 
+function pnlRankText(page: RankedLeaderboardPage, row: LeaderboardRow): string {
+  const rank = page.pnlRanks.get(row.address);
+  return rank === undefined ? "n/a" : formatCount(rank);
+}
+
 function compactUsd(wad: bigint): string {
   return formatUsd(wad, { compact: true });
 }
 
+const RANKS_READ = formatCount(PNL_RANK_PAGE_SIZE * PNL_RANK_MAX_PAGES);
+
 /** One leaderboard page; every column header is a sort link (no script needed). */
-export function LeaderboardTable(props: { rows: LeaderboardRow[]; view: LeaderboardView }) {
-  const { view } = props;
+export function LeaderboardTable(props: { page: RankedLeaderboardPage; view: LeaderboardView }) {
+  const { view, page } = props;
   return (
     <div class="table-wrap tall lb-table" tabIndex={0}>
       <table>
         <caption>
-          Rank is the true rank over all accounts for this window and sort. Names are chosen by
-          wallet owners.
+          # is the place in this sort among all accounts of the window; Rank is the rank by PnL in
+          the window, whatever the sort (n/a past the first {RANKS_READ}{" "}
+          by PnL). Names are chosen by wallet owners.
         </caption>
         <thead>
           <tr>
+            <th scope="col" class="num">#</th>
             <th scope="col" class="num">Rank</th>
             <th scope="col">Wallet</th>
             {COLUMNS.map((column) => {
@@ -94,9 +108,10 @@ export function LeaderboardTable(props: { rows: LeaderboardRow[]; view: Leaderbo
           </tr>
         </thead>
         <tbody>
-          {props.rows.map((row) => (
+          {page.accounts.map((row) => (
             <tr>
               <td class="num">{formatCount(row.rank)}</td>
+              <td class="num" data-col="rank">{pnlRankText(page, row)}</td>
               <th scope="row" class="wallet-cell">
                 <LeaderboardName name={row.leaderboardName} />
                 <br />

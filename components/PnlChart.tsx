@@ -5,6 +5,7 @@ import {
   cumulativePnl,
   type PnlPoint,
   sampleIndices,
+  timeTicks,
 } from "../lib/pnl_chart.ts";
 import { formatCount, formatUsd, formatUtc } from "../lib/format.ts";
 
@@ -83,18 +84,8 @@ function ChartSvg(
     const y = geometry.yOf(value);
     if (ticks.every((tick) => Math.abs(geometry.yOf(tick) - y) >= 16)) ticks.push(value);
   }
-  const middle = points[Math.floor((points.length - 1) / 2)];
-  const dates: Array<[number, string, "start" | "middle" | "end"]> = [
-    [padding.left, formatUtc(points[0].closedAt).slice(0, 10), "start"],
-    [width - padding.right, formatUtc(points[points.length - 1].closedAt).slice(0, 10), "end"],
-  ];
-  if (width >= 600 && points.length > 2) {
-    dates.push([
-      (padding.left + width - padding.right) / 2,
-      formatUtc(middle.closedAt).slice(0, 10),
-      "middle",
-    ]);
-  }
+  // Dates under the wide drawing, fewer under the narrow one: evenly spread, all different.
+  const dates = timeTicks(points, width >= 600 ? 5 : 3);
   const titleId = `pnl-${props.id}-title`;
   const descId = `pnl-${props.id}-desc`;
   return (
@@ -128,8 +119,15 @@ function ChartSvg(
           {value === 0n ? "$0" : formatUsd(value, { compact: true })}
         </text>
       ))}
-      {dates.map(([x, text, anchor]) => (
-        <text class="label" x={x} y={height - 8} text-anchor={anchor}>{text}</text>
+      {dates.map(({ index, label }, i) => (
+        <text
+          class="label"
+          x={geometry.marks[index].x}
+          y={height - 8}
+          text-anchor={index === points.length - 1 ? "end" : i === 0 ? "start" : "middle"}
+        >
+          {label}
+        </text>
       ))}
       <g class="points">
         {sampleIndices(points.length, TITLED_POINTS).map((i) => (

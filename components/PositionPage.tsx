@@ -43,13 +43,10 @@ export function PositionPage(
               name="LivePositions"
               props={{ view: buildPositionsView(found, now), only: id, embed: pageContext().embed }}
             />
-            {open.closePayout && (
-              <p class="muted">
-                Closing at the mark now would pay about{" "}
-                {formatUsd(open.closePayout.payoutWad, { sign: true })}{" "}
-                after the deadband, the impact haircut and the win fee.
-              </p>
-            )}
+            <p class="muted">
+              The live table shows what closing at the mark would realize after the deadband, the
+              impact haircut and the win fee, and what it would pay back with the margin.
+            </p>
             {open.position.intentId && (
               <p>
                 Opened by intent <IntentLink id={open.position.intentId} wallet={wallet} full />.

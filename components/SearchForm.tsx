@@ -2,6 +2,35 @@
 export const SEARCH_MAX_LENGTH = 200;
 
 /**
+ * A search box's attributes as an ARIA combobox whose listbox is its {@link RecentSearches}
+ * (filled and opened by the enhancement script; without it, the box never expands).
+ */
+export function comboboxOf(inputId: string) {
+  return {
+    role: "combobox",
+    "aria-autocomplete": "list",
+    "aria-expanded": "false",
+    "aria-controls": `${inputId}-recent`,
+  } as const;
+}
+
+/** The recent searches under a search box, hidden until the enhancement script fills them. */
+export function RecentSearches(props: { inputId: string; class: string }) {
+  return (
+    <div class={props.class} data-recent hidden>
+      <span id={`${props.inputId}-recent-label`}>Recent searches</span>
+      <div
+        role="listbox"
+        id={`${props.inputId}-recent`}
+        aria-labelledby={`${props.inputId}-recent-label`}
+      >
+      </div>
+      <button type="button" data-clear-recent>Clear recent searches</button>
+    </div>
+  );
+}
+
+/**
  * The big, labelled search form. `/` focuses it (it is marked as the main search); recent
  * searches appear under it when the enhancement script runs and storage allows.
  */
@@ -22,6 +51,7 @@ export function SearchForm(props: { query?: string; autofocus?: boolean }) {
           spellcheck={false}
           aria-describedby="main-search-hint"
           data-search-main
+          {...comboboxOf("main-search")}
         />
         <button type="submit">Search</button>
       </div>
@@ -30,7 +60,7 @@ export function SearchForm(props: { query?: string; autofocus?: boolean }) {
         name, or a link to any of them (this explorer, the original's <code>#/</code>{" "}
         links, or a HyperEVM block explorer). Press <kbd>/</kbd> to focus the search from anywhere.
       </p>
-      <div class="recent" data-recent hidden></div>
+      <RecentSearches inputId="main-search" class="recent" />
     </form>
   );
 }

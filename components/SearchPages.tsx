@@ -39,7 +39,7 @@ export function NothingMatchedPage(props: { query: string; reason: string; hints
   return (
     <Layout title="Nothing matched · Papertrade Explorer" query={props.query}>
       <h1>Nothing matched</h1>
-      <p class="notice">
+      <p class="notice" data-nothing-matched>
         Nothing matched{" "}
         <q>
           <bdi>{props.query}</bdi>

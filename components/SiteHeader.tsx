@@ -2,7 +2,7 @@
  * The header every page shares, app and docs alike: brand, main navigation with the current
  * section marked, the site search with its recent-searches dropdown, and the theme button.
  */
-import { SEARCH_MAX_LENGTH } from "./SearchForm.tsx";
+import { comboboxOf, RecentSearches, SEARCH_MAX_LENGTH } from "./SearchForm.tsx";
 
 /** Sections of the main navigation. */
 export type NavSection = "overview" | "leaderboard" | "markets" | "docs" | "wallet" | "other";
@@ -56,10 +56,11 @@ export function SiteHeader(props: SiteHeaderProps) {
           spellcheck={false}
           maxLength={SEARCH_MAX_LENGTH}
           data-search-input
+          {...comboboxOf("site-search")}
         />
         {props.wallet && <input type="hidden" name="wallet" value={props.wallet} />}
         <button type="submit" class="search-button">Search</button>
-        <div class="recent-menu" data-recent hidden></div>
+        <RecentSearches inputId="site-search" class="recent-menu" />
       </form>
       <button type="button" class="theme-toggle" data-theme-toggle hidden>Theme</button>
     </header>

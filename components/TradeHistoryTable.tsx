@@ -74,9 +74,7 @@ function TradesTable(props: {
       columns={[
         "Closed",
         "Position",
-        "Market",
-        "Side",
-        numeric("Leverage"),
+        "Market, side",
         numeric("Margin"),
         numeric("Entry"),
         numeric("Exit"),
@@ -104,12 +102,13 @@ function TradesTable(props: {
             <th scope="row">
               <PositionLink id={trade.positionId} wallet={props.wallet} />
             </th>
-            <td>{instrument?.symbol ?? `instrument ${trade.instrumentId}`}</td>
-            <td>
-              {trade.isLong ? "long" : "short"}
+            <td class="wraps">
+              {`${instrument?.symbol ?? `instrument ${trade.instrumentId}`} `}
+              <span class={trade.isLong ? "good" : "bad"}>
+                {`${trade.isLong ? "long" : "short"} ${trade.leverage}x`}
+              </span>
               {trade.liquidated && <span class="badge near_bust">liquidated</span>}
             </td>
-            <td class="num">{trade.leverage}x</td>
             <td class="num">{formatUsd(trade.margin)}</td>
             <td class="num">{price(trade.entryPrice)}</td>
             <td class="num">{price(trade.exitPrice)}</td>

@@ -11,9 +11,8 @@ import { TradeHistoryTable } from "./TradeHistoryTable.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { HeadlineName } from "./links.tsx";
 import { escapedName, plainName } from "./names.ts";
-import { formatCount, formatUsd } from "../lib/format.ts";
-import { WalletRewardsAndLifetime } from "./WalletBalances.tsx";
-import { Time } from "./Time.tsx";
+import { formatUsd } from "../lib/format.ts";
+import { WalletLifetime } from "./WalletBalances.tsx";
 
 /** Props of {@link WalletPage}. */
 export interface WalletPageProps {
@@ -27,9 +26,9 @@ export interface WalletPageProps {
 }
 
 /**
- * The wallet page, risk first: the live summary band, the positions nearest to bust, funds,
- * pending intents and outcomes (all live), then PAPER rewards, lifetime, keys, ranks, the
- * PnL chart and the trade history.
+ * The wallet page, risk first: the in-page links, the live summary band, the positions nearest
+ * to bust, funds, PAPER and its rewards, pending intents and outcomes (all live), then
+ * lifetime, keys, ranks, the PnL chart and the trade history.
  */
 export function WalletPage(props: WalletPageProps) {
   const { address, data, now } = props;
@@ -65,6 +64,16 @@ export function WalletPage(props: WalletPageProps) {
         Wallet {name ? <HeadlineName name={name} /> : <span class="muted">(no name)</span>}
       </h1>
       <CopyableCode text={address} label="Wallet address" />
+      <nav class="toc" aria-label="On this page">
+        <a href="#open-positions">Positions</a>
+        <a href="#funds">Funds</a>
+        <a href="#pending">Pending</a>
+        <a href="#lifetime">Lifetime</a>
+        <a href="#session-keys">Keys</a>
+        <a href="#ranks">Leaderboard</a>
+        <a href="#pnl">PnL chart</a>
+        <a href="#trades">Trades</a>
+      </nav>
       <Island name="WalletRiskBand" props={{ view, embed }} />
       <p class="muted band-note">
         Equity: balance, queued and locked funds plus unrealized PnL at the live mark. Close: under
@@ -77,22 +86,12 @@ export function WalletPage(props: WalletPageProps) {
       </section>
       <h2 id="funds">Funds and PAPER</h2>
       <p class="muted">
-        Account state indexed through block {formatCount(account.indexedThroughBlock)},{" "}
-        <Time at={account.indexedThroughTimestamp} now={now} />; updated live with the positions.
+        Updated live with the positions; the line above the positions table says which block the
+        account state is indexed through.
       </p>
       <PartNotice unavailable={data.unavailable} parts={["queue positions"]} />
       <Island name="LiveAccount" props={{ view, embed }} />
-      <WalletRewardsAndLifetime summary={summary} />
-      <nav class="toc" aria-label="On this page">
-        <a href="#open-positions">Positions</a>
-        <a href="#funds">Funds</a>
-        <a href="#pending">Pending</a>
-        <a href="#lifetime">Lifetime</a>
-        <a href="#session-keys">Keys</a>
-        <a href="#ranks">Leaderboard</a>
-        <a href="#pnl">PnL chart</a>
-        <a href="#trades">Trades</a>
-      </nav>
+      <WalletLifetime summary={summary} />
       <h2 id="session-keys">Session keys</h2>
       <SessionKeysTable keys={account.sessionKeys} now={now} />
       <h2 id="ranks">Leaderboard</h2>

@@ -22,10 +22,16 @@ export function RanksTable(props: { ranks: WalletRank[] }) {
         numeric("Rank"),
         numeric("PnL"),
         numeric("Realized"),
-        numeric("Unrealized"),
+        numeric("Unrealized at snapshot"),
         numeric("Volume"),
       ]}
-      caption="Leaderboard standing per window, ranked by PnL in the window"
+      caption={
+        <>
+          Leaderboard standing per window, ranked by PnL in the window. These figures are the
+          leaderboard's snapshot, which does not say when it was taken; the live unrealized PnL is
+          in the summary at the top of the page.
+        </>
+      }
     >
       {props.ranks.map(({ window, row }) => {
         const href = leaderboardHref({

@@ -5,7 +5,7 @@
 import { formatAge, formatUtc } from "../lib/format.ts";
 import type { LiveMode } from "../client/follow_positions.ts";
 import type { PositionsView } from "../lib/live/view_types.ts";
-import { confirmedAt, isStale, liveMode, serverNow } from "../client/wallet_store.ts";
+import { isStale, liveMode, serverNow } from "../client/wallet_store.ts";
 
 const MODE_LABELS: Record<LiveMode, [label: string, badge: string]> = {
   snapshot: ["Snapshot", "badge"],
@@ -40,11 +40,14 @@ export function Age(props: { at: number; now: number }) {
   );
 }
 
-/** "Live · updated 2 s ago · marks as of …", and a stale warning when the stream is down. */
+/**
+ * "Live · Updated 2 s ago · marks as of …", and a stale warning when the stream is down.
+ * Updated is when the newest figures arrived; a heartbeat only confirms them (the badge says
+ * Live), so the age counts up until the figures change.
+ */
 export function Freshness(props: { view: PositionsView; initial: PositionsView }) {
   const { view } = props;
   const now = serverNow(props.initial);
-  const at = Math.max(confirmedAt.value, view.generatedAt);
   const [modeLabel, modeBadge] = MODE_LABELS[liveMode.value];
   return (
     <p class="muted freshness" aria-live="polite">
@@ -56,7 +59,7 @@ export function Freshness(props: { view: PositionsView; initial: PositionsView }
         </>
       )}
       {" Updated "}
-      <Age at={at} now={now} />
+      <Age at={view.generatedAt} now={now} />
       {view.marksAt !== null && (
         <span>
           {" · marks as of "}

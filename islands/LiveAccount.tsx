@@ -1,6 +1,7 @@
 /**
- * Island: the wallet's funds, PAPER, pending intents with their queue positions and the
- * outcomes seen since the page opened, live from the page's shared wallet connection.
+ * Island: the wallet's funds, PAPER and its staking rewards, pending intents with their queue
+ * places and the outcomes seen since the page opened, live from the page's shared wallet
+ * connection.
  */
 import { useEffect } from "preact/hooks";
 import type { PositionsView } from "../lib/live/view_types.ts";
@@ -22,9 +23,10 @@ const OUTCOME_LABELS = {
   unknown: ["outcome unknown", "badge paused"],
 } as const;
 
-/** "#3", or a dash when the queue rank was not read. */
-function queueText(position: number | null): string {
-  return position === null ? "–" : `#${position}`;
+/** "#3", or a dash when the intent's queue place was never read. */
+function queueText(view: PositionsView, intentId: string): string {
+  const place = view.queuePlaces[intentId];
+  return place === undefined ? "–" : `#${place}`;
 }
 
 function short(hex: string): string {
@@ -38,9 +40,6 @@ export function LiveAccount(props: LiveAccountProps) {
   const before = previousView.value;
   const now = serverNow(props.view);
   const wallet = view.address;
-  const queueBefore = new Map(
-    (before?.pending ?? []).map((intent) => [intent.intentId, queueText(intent.queuePosition)]),
-  );
   const embed = props.embed;
   const figures: Array<[string, string, string | undefined, string]> = [
     ["Balance", view.funds.balance, before?.funds.balance, ""],
@@ -49,6 +48,7 @@ export function LiveAccount(props: LiveAccountProps) {
     ["Available", view.funds.available, before?.funds.available, "not reserved by intents"],
     ["PAPER held", view.paper.held, before?.paper.held, ""],
     ["PAPER staked", view.paper.staked, before?.paper.staked, ""],
+    ["Pending rewards", view.paper.rewards, before?.paper.rewards, "claimable staking rewards"],
   ];
   return (
     <div class={liveClass("live-account")}>
@@ -69,7 +69,12 @@ export function LiveAccount(props: LiveAccountProps) {
         : (
           <div class="table-wrap" tabIndex={0} role="region" aria-label="Pending intents">
             <table>
-              <caption>Accepted by the relayer, not yet settled on HyperEVM</caption>
+              <caption>
+                {`Accepted by the relayer, not yet settled on HyperEVM; queue places ${
+                  view.queueAt === null ? "not read" : "as of "
+                }`}
+                {view.queueAt !== null && <Age at={view.queueAt} now={now} />}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col" class="num">Queue</th>
@@ -83,8 +88,8 @@ export function LiveAccount(props: LiveAccountProps) {
                   <tr key={intent.intentId}>
                     <td class="num">
                       <LiveValue
-                        value={queueText(intent.queuePosition)}
-                        before={queueBefore.get(intent.intentId)}
+                        value={queueText(view, intent.intentId)}
+                        before={before ? queueText(before, intent.intentId) : undefined}
                       />
                     </td>
                     <td>

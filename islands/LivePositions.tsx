@@ -7,9 +7,9 @@
  * The first render uses only its props, so the server's HTML and the browser's first render
  * are identical. Ages are measured on the server's clock.
  */
-import { useEffect } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { PositionRowView, PositionsView } from "../lib/live/view_types.ts";
-import { connectWallet, currentView, previousView } from "../client/wallet_store.ts";
+import { connectWallet, currentView, keepRowOrder, previousView } from "../client/wallet_store.ts";
 import {
   Freshness,
   liveClass,
@@ -27,17 +27,38 @@ export interface LivePositionsProps {
   only?: string;
 }
 
-/** The live positions table with its freshness line. */
+/**
+ * The live positions table with its freshness line. Rows keep the order they were first shown
+ * in; when the risk order has changed since, a note says so and offers to re-sort.
+ */
 export function LivePositions(props: LivePositionsProps) {
   useEffect(() => connectWallet(props.view), [props.view.address]);
+  const order = useRef<string[] | null>(null);
+  const [, setResorts] = useState(0);
   const view = currentView(props.view);
   const before = new Map((previousView.value?.rows ?? []).map((row) => [row.id, row]));
-  const rows = props.only === undefined
-    ? view.rows
-    : view.rows.filter((row) => row.id === props.only);
+  const { rows, stale } = keepRowOrder(
+    props.only === undefined ? view.rows : view.rows.filter((row) => row.id === props.only),
+    order.current,
+  );
+  order.current = rows.map((row) => row.id);
   return (
     <div class={liveClass("live-positions")}>
       <Freshness view={view} initial={props.view} />
+      {stale && (
+        <p class="order-note" role="status">
+          {"Rows stay in the order they were shown; the risk order has changed since. "}
+          <button
+            type="button"
+            onClick={() => {
+              order.current = null;
+              setResorts((count) => count + 1);
+            }}
+          >
+            Re-sort, nearest to bust first
+          </button>
+        </p>
+      )}
       {props.only !== undefined && rows.length === 0 && (
         <p class="alert" role="status">
           {`Position #${props.only} is no longer open: it closed after this page loaded. Reload for its closed-trade record.`}
@@ -65,14 +86,15 @@ export function LivePositions(props: LivePositionsProps) {
               <th scope="col" class="num">Entry</th>
               <th scope="col" class="num">Margin</th>
               <th scope="col" class="num">Notional</th>
-              <th scope="col" class="num">If closed</th>
+              <th scope="col" class="num">PnL if closed</th>
+              <th scope="col" class="num">Payout if closed</th>
             </tr>
           </thead>
           <tbody>
             {rows.length === 0
               ? (
                 <tr>
-                  <td colSpan={11} class="muted">No open positions.</td>
+                  <td colSpan={12} class="muted">No open positions.</td>
                 </tr>
               )
               : rows.map((row) => (
@@ -90,9 +112,11 @@ export function LivePositions(props: LivePositionsProps) {
       </div>
       {props.only === undefined && (
         <p class="muted">
-          Nearest to bust first. To bust: how far the mark can still move against a position before
-          it is liquidated. PnL is unrealized, at the live mark (the BBO mid); If closed is the PnL
-          a close at the mark would realize after the deadband, impact haircut and win fee.
+          Nearest to bust first (rows then keep their places until you re-sort). To bust: how far
+          the mark can still move against a position before it is liquidated. PnL is unrealized, at
+          the live mark (the BBO mid). PnL if closed: what a close at the mark would realize after
+          the deadband, impact haircut and win fee; payout if closed: the margin paid back plus that
+          PnL.
         </p>
       )}
     </div>
@@ -116,7 +140,8 @@ function Totals(props: { view: PositionsView }) {
         <td colSpan={3}></td>
         <td class="num" data-label="Margin">{totals.margin}</td>
         <td class="num" data-label="Notional">{totals.notional}</td>
-        <td class={`num ${totals.closePnlTone}`} data-label="If closed">{totals.closePnl}</td>
+        <td class={`num ${totals.closePnlTone}`} data-label="PnL if closed">{totals.closePnl}</td>
+        <td class="num" data-label="Payout if closed">{totals.payout}</td>
       </tr>
     </tfoot>
   );
@@ -161,8 +186,11 @@ function PositionRow(
       <td class="num" data-label="Entry">{row.entry}</td>
       <td class="num" data-label="Margin">{row.margin}</td>
       <td class="num" data-label="Notional">{row.notional}</td>
-      <td class={`num ${row.closePnlTone}`} data-label="If closed">
+      <td class={`num ${row.closePnlTone}`} data-label="PnL if closed" data-col="close-pnl">
         <LiveValue value={row.closePnl} before={before?.closePnl} />
+      </td>
+      <td class="num" data-label="Payout if closed" data-col="payout">
+        <LiveValue value={row.payout} before={before?.payout} />
       </td>
     </tr>
   );

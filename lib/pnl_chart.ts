@@ -5,6 +5,7 @@
  */
 import type { Trade } from "./papertrade/mod.ts";
 import { netPnlWad, wadToNumber } from "./math/mod.ts";
+import { formatUtc } from "./format.ts";
 
 /** One point of the series: after this trade closed, the running net PnL (USD wad). */
 export interface PnlPoint {
@@ -101,4 +102,31 @@ export function sampleIndices(count: number, limit: number): number[] {
   if (count <= limit) return Array.from({ length: count }, (_, i) => i);
   const step = (count - 1) / (limit - 1);
   return [...new Set(Array.from({ length: limit }, (_, i) => Math.round(i * step)))];
+}
+
+/** An x-axis label at the point of trade `index`. */
+export interface TimeTick {
+  index: number;
+  label: string;
+}
+
+/**
+ * At most `limit` x-axis labels at evenly spread trades, the first and the last always among
+ * them, in time order and all different: days when the trades span several, else times of day
+ * to the minute, or to the second. A label equal to the one before it is dropped (the last
+ * trade's label takes the place of the equal one before it).
+ */
+export function timeTicks(points: readonly PnlPoint[], limit: number): TimeTick[] {
+  const text = (i: number) => formatUtc(points[i].closedAt);
+  const last = points.length - 1;
+  // "YYYY-MM-DD hh:mm:ss": the date is 10 characters, the minute 16, the second 19.
+  const end = [10, 16].find((n) => text(0).slice(0, n) !== text(last).slice(0, n)) ?? 19;
+  const labelOf = (i: number) => end === 10 ? text(i).slice(0, 10) : text(i).slice(11, end);
+  const ticks: TimeTick[] = [];
+  for (const index of sampleIndices(points.length, limit)) {
+    const label = labelOf(index);
+    if (ticks.at(-1)?.label !== label) ticks.push({ index, label });
+    else if (index === last && ticks.length > 1) ticks[ticks.length - 1] = { index, label };
+  }
+  return ticks;
 }

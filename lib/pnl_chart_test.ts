@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Trade } from "./papertrade/mod.ts";
-import { chartGeometry, cumulativePnl } from "./pnl_chart.ts";
+import { chartGeometry, cumulativePnl, timeTicks } from "./pnl_chart.ts";
 
 const WAD = 10n ** 18n;
 
@@ -56,4 +56,40 @@ Deno.test("an empty history has no chart, and a flat one does not divide by zero
   assert.equal(chartGeometry([], BOX), null);
   const flat = chartGeometry(cumulativePnl([trade("1", 1000, 0n, 0n)]), BOX)!;
   assert.equal(flat.path, "M0 50 L100 50");
+});
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 9, 10, 9, 30);
+
+/** Points closing at these offsets from T0 (ms), oldest first. */
+function closingAt(...offsets: number[]) {
+  return cumulativePnl(offsets.map((at, i) => trade(String(i + 1), T0 + at, WAD, 0n)).reverse());
+}
+
+/** The ticks' labels, checked to be strictly increasing in time and all different. */
+function labels(points: ReturnType<typeof cumulativePnl>, limit: number): string[] {
+  const ticks = timeTicks(points, limit);
+  for (let i = 1; i < ticks.length; i++) {
+    assert.ok(ticks[i].index > ticks[i - 1].index, "in trade order");
+    assert.notEqual(ticks[i].label, ticks[i - 1].label);
+  }
+  assert.equal(ticks.at(-1)!.index, points.length - 1, "the last trade is labelled");
+  return ticks.map((tick) => tick.label);
+}
+
+Deno.test("the time axis never repeats a date: a day with most trades gets one label", () => {
+  // 9 trades on the first day, one two days later: the middle ticks fall on the first day.
+  const points = closingAt(...Array.from({ length: 9 }, (_, i) => i * 60_000), 2 * DAY);
+  assert.deepEqual(labels(points, 3), ["2026-10-10", "2026-10-12"]);
+  assert.deepEqual(labels(points, 5), ["2026-10-10", "2026-10-12"]);
+  const spread = closingAt(0, DAY, 2 * DAY, 3 * DAY, 4 * DAY);
+  assert.deepEqual(labels(spread, 3), ["2026-10-10", "2026-10-12", "2026-10-14"]);
+});
+
+Deno.test("within one day the time axis shows times of day, to the second when it must", () => {
+  assert.deepEqual(labels(closingAt(0, 3_600_000, 7_200_000), 3), ["09:30", "10:30", "11:30"]);
+  assert.deepEqual(labels(closingAt(0, 1_000, 2_000), 3), ["09:30:00", "09:30:01", "09:30:02"]);
+  // All in the same second: one label.
+  const same = closingAt(0, 0, 0);
+  assert.deepEqual(timeTicks(same, 3), [{ index: 0, label: "09:30:00" }]);
 });

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
 import { htmlResponse } from "../lib/render.ts";
-import type { LeaderboardPage } from "../lib/papertrade/mod.ts";
+import { fetchRankedLeaderboard, type RankedLeaderboardPage } from "../lib/wallet/mod.ts";
 import {
   LEADERBOARD_ROWS_PER_PAGE,
   type LeaderboardView,
@@ -29,9 +29,9 @@ export function leaderboardRoutes(deps: AppDeps): Hono {
       );
     }
     const view: LeaderboardView = parsed.view;
-    let page: LeaderboardPage;
+    let page: RankedLeaderboardPage;
     try {
-      page = await deps.papertrade.fetchLeaderboard({
+      page = await fetchRankedLeaderboard(deps.papertrade, {
         window: view.window,
         sortKey: view.sortKey,
         sortDir: view.sortDir,

@@ -130,6 +130,24 @@ Deno.test("typing in the search box filters the nav; no match shows the hint", a
   assert.equal(page.document.querySelectorAll(".docs-nav li[hidden]").length, 0);
 });
 
+Deno.test('the filter never empties "On this page": with no heading matching, all stay', async () => {
+  const page = await loadPage();
+  const input = page.document.querySelector("[data-docs-filter]");
+  const toc = () =>
+    [...page.document.querySelectorAll(".docs-toc li")].filter((item: Any) => !item.hidden)
+      .length;
+  const headings = toc();
+  assert.ok(headings >= 3);
+  // "connect" names a docs page, not a heading of the MCP page.
+  input.value = "connect";
+  fire(page, input, "input");
+  assert.equal(toc(), headings);
+  const first = page.document.querySelector(".docs-toc li").getAttribute("data-filter-text");
+  input.value = first;
+  fire(page, input, "input");
+  assert.ok(toc() >= 1 && toc() < headings, "a word that matches a heading still narrows it");
+});
+
 Deno.test("the mobile menu closes on Escape and after choosing a link", async () => {
   const page = await loadPage();
   const menu = page.document.querySelector("[data-docs-menu]");

@@ -34,6 +34,7 @@ function fullView(): PositionsView {
       pnlTone: "bad",
       closePnl: "-$2.60",
       closePnlTone: "bad",
+      payout: "$7.40",
     }],
     totals: {
       count: 1,
@@ -43,6 +44,7 @@ function fullView(): PositionsView {
       pnlTone: "bad",
       closePnl: "-$2.60",
       closePnlTone: "bad",
+      payout: "$7.40",
       unvalued: 0,
     },
     summary: {
@@ -57,13 +59,14 @@ function fullView(): PositionsView {
       openCount: 1,
     },
     funds: { balance: "$990.00", queued: "$0.00", locked: "$10.00", available: "$990.00" },
-    paper: { held: "1 PAPER", staked: "0 PAPER" },
+    paper: { held: "1 PAPER", staked: "0 PAPER", rewards: "n/a" },
     pending: [{
       intentId: hex("a"),
       action: "closePositions",
-      queuePosition: 1,
       deadlineAt: catalog.baseTimeMs + 60_000,
     }],
+    queuePlaces: { [hex("a")]: 1 },
+    queueAt: catalog.baseTimeMs - 2_000,
     outcomes: [
       { intentId: hex("c"), outcome: "failed", reportedAt: catalog.baseTimeMs - 5_000 },
       { intentId: hex("e"), outcome: "expired", reportedAt: catalog.baseTimeMs - 9_000 },

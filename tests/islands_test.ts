@@ -47,6 +47,7 @@ function hostileView(): PositionsView {
       pnlTone: "",
       closePnl: text,
       closePnlTone: "good",
+      payout: text,
     }],
     totals: {
       count: 1,
@@ -56,6 +57,7 @@ function hostileView(): PositionsView {
       pnlTone: "bad",
       closePnl: text,
       closePnlTone: "",
+      payout: text,
       unvalued: 0,
     },
     summary: {
@@ -70,13 +72,14 @@ function hostileView(): PositionsView {
       openCount: 1,
     },
     funds: { balance: text, queued: text, locked: text, available: text },
-    paper: { held: text, staked: text },
+    paper: { held: text, staked: text, rewards: text },
     pending: [{
       intentId: text,
       action: text,
-      queuePosition: 1,
       deadlineAt: catalog.baseTimeMs,
     }],
+    queuePlaces: { [text]: 1 },
+    queueAt: catalog.baseTimeMs,
     outcomes: [{ intentId: text, outcome: "failed", reportedAt: catalog.baseTimeMs }],
     closedPositions: [{
       positionId: text,

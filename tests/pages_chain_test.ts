@@ -88,7 +88,8 @@ Deno.test("an intent page says where the intent is: feed, relayer queue or chain
     assert.match(pending.body, /<dt>Action<\/dt><dd>openPosition<\/dd>/);
     const settled = await get(`/intent/${intents.settled_in_window.id}`);
     assert.equal(settled.status, 200);
-    assert.match(settled.body, /<h1>Intent: settled on hyperevm<\/h1>/i);
+    assert.match(settled.body, /<h1>Intent: settled on HyperEVM<\/h1>/);
+    assert.match(settled.body, /<title>Intent: settled on HyperEVM 0x/);
     assert.ok(settled.body.includes(`href="/tx/${intents.settled_in_window.txHash}"`));
     assert.match(settled.body, /✓ <\/span>verified/);
     const failed = await get(`/intent/${intents.failed.id}`);

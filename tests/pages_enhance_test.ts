@@ -96,11 +96,27 @@ Deno.test("the original edition's hash links on the home page open the new paths
     ["#/tx/0xabc123", "/tx/0xabc123"],
     [`#/intent/0xdef?wallet=${WALLET}`, `/intent/0xdef?wallet=${WALLET}`],
     ["#/position/53573", "/position/53573"],
+    ["#/leaderboard", "/leaderboard"],
+    ["#/leaderboard/7d", "/leaderboard?window=7d"],
+    ["#/markets", "/markets"],
+    ["#/search/Moby%20Dick", "/search?q=Moby%20Dick"],
+    ["#/search/<script>", "/search?q=%3Cscript%3E"],
   ];
   for (const [hash, path] of cases) {
     assert.deepEqual((await run(html, { hash })).replaced, [path], hash);
   }
-  for (const hash of ["", "#tools", "#/wallet/<script>", "#/wallet/0x1/../../evil", "#/admin/1"]) {
+  for (
+    const hash of [
+      "",
+      "#tools",
+      "#/wallet/<script>",
+      "#/wallet/0x1/../../evil",
+      "#/admin/1",
+      "#/leaderboard/1y",
+      "#/search/",
+      "#/search/%E0%A4%A",
+    ]
+  ) {
     assert.deepEqual((await run(html, { hash })).replaced, [], hash);
   }
   // Only the home page forwards: elsewhere a fragment is an anchor.
@@ -154,6 +170,62 @@ Deno.test("a search is remembered only once the page it lands on answers without
   page.session.clear();
   header.dispatchEvent(new page.window.Event("submit", { bubbles: true }));
   assert.equal(page.session.has("pending-search"), false);
+});
+
+Deno.test("recent searches hold one spelling of an address, and no search that found nothing", async () => {
+  const html = await homeHtml();
+  const bare = WALLET.slice(2).toUpperCase();
+  const page = await run(html, { recent: [bare, WALLET, "Moby", `0x${bare}`, "Moby"] });
+  const shown = [...page.document.querySelectorAll("[data-recent] [role=option]")]
+    .map((option: Any) => option.getAttribute("title"));
+  assert.deepEqual(shown.slice(0, 2), [WALLET, "Moby"]);
+  const landed = await run(html, { stored: page.stored, pending: bare, status: 200 });
+  assert.deepEqual(JSON.parse(landed.stored.get("recent-searches")!), [WALLET, "Moby"]);
+  // A 200 page that says nothing matched is not remembered.
+  let nothing = "";
+  await withPages(async ({ get }) => {
+    nothing = (await get("/search?q=no-such-name-anywhere")).body;
+  });
+  assert.match(nothing, /data-nothing-matched/);
+  const missed = await run(nothing, { recent: ["Moby"], pending: "no-such-name-anywhere" });
+  assert.deepEqual(JSON.parse(missed.stored.get("recent-searches") ?? '["Moby"]'), ["Moby"]);
+});
+
+Deno.test("the recent searches are a listbox: arrows move through it, Enter opens, Escape closes", async () => {
+  const page = await run(await homeHtml(), { recent: ["Moby", "delta", "#411142"] });
+  const input = page.document.querySelector("#site-search");
+  const list = page.document.getElementById(input.getAttribute("aria-controls"));
+  assert.equal(input.getAttribute("role"), "combobox");
+  assert.equal(list.getAttribute("role"), "listbox");
+  assert.equal(input.getAttribute("aria-expanded"), "true");
+  const key = (name: string) => {
+    const event = new page.window.Event("keydown", { bubbles: true, cancelable: true });
+    event.key = name;
+    input.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+  const active = () => page.document.getElementById(input.getAttribute("aria-activedescendant"));
+  assert.equal(key("ArrowDown"), true, "the arrow does not move the caret");
+  assert.equal(active().textContent, "Moby");
+  assert.equal(active().getAttribute("aria-selected"), "true");
+  key("ArrowDown");
+  key("ArrowDown");
+  assert.equal(active().textContent, "#411142");
+  key("ArrowDown");
+  assert.equal(active().textContent, "Moby", "it wraps around");
+  key("ArrowUp");
+  assert.equal(active().textContent, "#411142");
+  const opened: string[] = [];
+  active().addEventListener("click", (event: Any) => opened.push(event.target.textContent));
+  assert.equal(key("Enter"), true, "Enter opens the option instead of submitting");
+  assert.deepEqual(opened, ["#411142"]);
+  key("Escape");
+  assert.equal(list.parentElement.hidden, true);
+  assert.equal(input.getAttribute("aria-expanded"), "false");
+  assert.equal(input.hasAttribute("aria-activedescendant"), false);
+  key("ArrowUp");
+  assert.equal(list.parentElement.hidden, false, "an arrow opens it again");
+  assert.equal(active().textContent, "#411142");
 });
 
 Deno.test("recent searches are shortened in the dropdown and a button clears them", async () => {

@@ -17,7 +17,10 @@ Deno.test("the home page has a big labelled search, the overview and the landing
       /<label for="main-search">Search wallets, transactions, intents, positions and names<\/label>/,
     );
     assert.match(body, /<input id="main-search" name="q" type="search"[^>]*data-search-main/);
-    assert.match(body, /<div class="recent" data-recent="true" hidden><\/div>/);
+    assert.match(
+      body,
+      /<div class="recent" data-recent="true" hidden><span id="main-search-recent/,
+    );
     assert.ok(body.includes("<dt>Value locked</dt>"));
     assert.match(body, /Latest opens, closes and liquidations/);
     for (const id of ["lookups", "connect", "tools", "quickstart"]) {

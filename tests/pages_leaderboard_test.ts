@@ -3,10 +3,16 @@ import { LEADERBOARD_SORT_KEYS as SORT_KEYS } from "../lib/papertrade/mod.ts";
 import { catalog, withPages } from "./harness.ts";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
 
-/** The ranks of a leaderboard page, in row order. */
+/** The "#" cells of a leaderboard page (the place in the sort), in row order. */
 function ranks(html: string): number[] {
   const body = html.split("<tbody>")[1]?.split("</tbody>")[0] ?? "";
   return [...body.matchAll(/<tr><td class="num">([\d,]+)<\/td>/g)].map((m) => Number(m[1]));
+}
+
+/** The "Rank" cells (the rank by PnL in the window), in row order. */
+function pnlRanks(html: string): number[] {
+  return [...html.matchAll(/<td class="num" data-col="rank">([\d,]+)<\/td>/g)]
+    .map((m) => Number(m[1].replaceAll(",", "")));
 }
 
 /** The href of the link with this rel, HTML-decoded. */
@@ -88,6 +94,19 @@ Deno.test("sorting ascending reverses the order and marks the column", async () 
   });
 });
 
+Deno.test("Rank is the rank by PnL whatever the sort, and # is the place in the sort", async () => {
+  await withPages(async ({ get }) => {
+    const accounts = catalog.leaderboard.accounts;
+    const byPnl = await get("/leaderboard?window=all");
+    assert.deepEqual(pnlRanks(byPnl.body), ranks(byPnl.body));
+    const asc = await get("/leaderboard?window=all&dir=asc");
+    assert.match(asc.body, /<th scope="col" class="num">#<\/th><th scope="col" class="num">Rank/);
+    // Ascending, the worst wallet is first in the sort and last by PnL, not "rank 1".
+    assert.deepEqual(ranks(asc.body), Array.from({ length: 25 }, (_, i) => i + 1));
+    assert.deepEqual(pnlRanks(asc.body), Array.from({ length: 25 }, (_, i) => accounts - i));
+  });
+});
+
 Deno.test("the name search filters rows, keeps true ranks and offers to clear it", async () => {
   await withPages(async ({ get }) => {
     const { status, body } = await get("/leaderboard?window=all&q=Moby");
@@ -95,6 +114,7 @@ Deno.test("the name search filters rows, keeps true ranks and offers to clear it
     assert.match(body, /1 account match <q><bdi>Moby<\/bdi><\/q>/);
     // The whale has the lowest all-time PnL: its true rank is the last, not 1.
     assert.deepEqual(ranks(body), [catalog.leaderboard.accounts]);
+    assert.deepEqual(pnlRanks(body), [catalog.leaderboard.accounts]);
     assert.ok(body.includes(`href="/wallet/${catalog.wallets.whale.address}"`));
     assert.match(body, /<a href="\/leaderboard\?window=all">clear the search<\/a>/);
     const none = await get("/leaderboard?q=no-such-name-anywhere");

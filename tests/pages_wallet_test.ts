@@ -66,10 +66,46 @@ Deno.test("the wallet page shows funds, live positions, intents, PAPER, keys, ra
       /<circle [^>]*><title>\d{4}-\d\d-\d\d [\d:]+ UTC: [+-]?\$[\d,.]+ after position #\d+<\/title>/,
     );
     assert.doesNotMatch(svg, /<script|style=/);
+    // The time axis: several labels, in order, none repeated.
+    const axis = [...svg.matchAll(/text-anchor="(?:start|middle|end)">([\d:-]+)<\/text>/g)]
+      .map((m) => m[1]);
+    assert.ok(axis.length >= 2, axis.join(", "));
+    assert.deepEqual(axis, [...new Set(axis)].sort());
     assert.match(body, /<svg class="pnl-chart pnl-chart-narrow"/);
     assert.match(body, /Whole history\./);
     assert.equal(tradeRows(body), HISTORY.pageSize);
     assert.match(body, new RegExp(`href="/wallet/${whale}/trades.csv" download`));
+  });
+});
+
+Deno.test("the wallet page has one unrealized PnL: the leaderboard's is labelled its snapshot", async () => {
+  await withPages(async ({ get }) => {
+    const { body } = await get(`/wallet/${whale}`);
+    assert.equal((body.match(/<dt>Unrealized PnL<\/dt>/g) ?? []).length, 1, "the live band");
+    const ranks = body.split('id="ranks"')[1].split('id="pnl"')[0];
+    assert.match(ranks, /<th scope="col" class="num">Unrealized at snapshot<\/th>/);
+    assert.match(ranks, /the leaderboard's snapshot, which does not say when it was taken/);
+    assert.doesNotMatch(ranks, />Unrealized</);
+  });
+});
+
+Deno.test("the wallet page: links near the top, pending rewards with PAPER, not under the outcomes", async () => {
+  await withPages(async ({ get }) => {
+    const { body } = await get(`/wallet/${whale}`);
+    const at = (text: string) => {
+      const index = body.indexOf(text);
+      assert.ok(index >= 0, `missing ${text}`);
+      return index;
+    };
+    assert.ok(
+      at('<nav class="toc" aria-label="On this page">') < at('data-island="WalletRiskBand"'),
+    );
+    assert.ok(at("<dt>PAPER staked</dt>") < at("<dt>Pending rewards</dt>"));
+    assert.ok(at("<dt>Pending rewards</dt>") < at('id="pending"'));
+    assert.ok(at("<dt>Pending rewards</dt>") < at('id="outcomes"'));
+    assert.match(body, /<dt>Pending rewards<\/dt><dd><span>\$[\d,.]+<\/span>/);
+    // The block the account is indexed through is said once, in the live freshness line.
+    assert.equal((body.match(/block [\d,]+/g) ?? []).length, 1);
   });
 });
 

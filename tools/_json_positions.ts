@@ -7,6 +7,25 @@ import type { PositionTotals, PositionValuation } from "../lib/wallet/mod.ts";
 import { hashOut, integerStringOut, isoOut, riskOut, sideOf, sideOut } from "./_json_common.ts";
 import { fromWad, isoFromMs, toPercent, toPrice } from "./_units.ts";
 
+/**
+ * What a close at the mark would realize and pay. `estimated_close_payout_usd` is the name
+ * earlier versions gave the PnL after costs; it stays, equal to `estimated_close_pnl_usd`, for
+ * clients that read it.
+ */
+function closeFields<T extends z.ZodType>(amount: T) {
+  return {
+    estimated_close_pnl_usd: amount.describe(
+      "PnL a close at the mark would realize after the deadband, impact haircut and win fee.",
+    ),
+    estimated_payout_usd: amount.describe(
+      "What that close would pay back: the margin plus estimated_close_pnl_usd.",
+    ),
+    estimated_close_payout_usd: amount.describe(
+      "Deprecated alias of estimated_close_pnl_usd (the same number; it leaves out the margin).",
+    ),
+  };
+}
+
 // The fields an open position and a closed trade share, in the order both list them.
 const POSITION_FIELDS = {
   position_id: integerStringOut,
@@ -29,9 +48,7 @@ export const positionOut = z.strictObject({
   ),
   risk: riskOut.nullable(),
   unrealized_pnl_usd: z.number().nullable().describe("Mark-to-market, before close-side haircut."),
-  estimated_close_payout_usd: z.number().nullable().describe(
-    "What a close at the mark would realize after deadband, impact haircut and win fee.",
-  ),
+  ...closeFields(z.number().nullable()),
   use_debt: z.boolean(),
   opened_at: isoOut.nullable(),
   intent_id: hashOut.nullable(),
@@ -43,7 +60,7 @@ export const totalsOut = z.strictObject({
   margin_usd: z.number(),
   notional_usd: z.number(),
   unrealized_pnl_usd: z.number(),
-  estimated_close_payout_usd: z.number(),
+  ...closeFields(z.number()),
   unvalued: z.number().int().describe("Positions without a mark, left out of the PnL sums."),
 });
 
@@ -77,7 +94,7 @@ export const tradeOut = z.strictObject({
 
 /** JSON of a valued position. */
 export function positionJson(valuation: PositionValuation): z.input<typeof positionOut> {
-  const { position, priceScale, mark } = valuation;
+  const { position, priceScale, mark, closePayout: close } = valuation;
   return {
     position_id: position.positionId,
     market: valuation.symbol,
@@ -92,9 +109,9 @@ export function positionJson(valuation: PositionValuation): z.input<typeof posit
     distance_to_bust_percent: toPercent(valuation.distanceToBustPercent),
     risk: valuation.risk,
     unrealized_pnl_usd: valuation.unrealizedPnl === null ? null : fromWad(valuation.unrealizedPnl),
-    estimated_close_payout_usd: valuation.closePayout === null
-      ? null
-      : fromWad(valuation.closePayout.payoutWad),
+    estimated_close_pnl_usd: close && fromWad(close.closePnlWad),
+    estimated_payout_usd: close && fromWad(close.payoutWad),
+    estimated_close_payout_usd: close && fromWad(close.closePnlWad),
     use_debt: position.useDebt,
     opened_at: isoFromMs(position.openedAt),
     intent_id: position.intentId,
@@ -108,7 +125,9 @@ export function totalsJson(totals: PositionTotals): z.input<typeof totalsOut> {
     margin_usd: fromWad(totals.margin),
     notional_usd: fromWad(totals.notional),
     unrealized_pnl_usd: fromWad(totals.unrealizedPnl),
-    estimated_close_payout_usd: fromWad(totals.estimatedClosePayout),
+    estimated_close_pnl_usd: fromWad(totals.closePnl),
+    estimated_payout_usd: fromWad(totals.closePayout),
+    estimated_close_payout_usd: fromWad(totals.closePnl),
     unvalued: totals.unvalued,
   };
 }

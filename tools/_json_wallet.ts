@@ -17,7 +17,12 @@ export const MAX_LISTED_SESSION_KEYS = 20;
 
 /** One ranked wallet. */
 export const leaderboardRowOut = z.strictObject({
-  rank: z.number().int().describe("True 1-based rank in the window and sort."),
+  rank: z.number().int().nullable().describe(
+    "1-based rank by PnL in the window, whatever the sort (null past the first 1000 by PnL).",
+  ),
+  position: z.number().int().describe(
+    "1-based place in the requested sort among all accounts of the window (before a name filter).",
+  ),
   address: addressOut,
   leaderboard_name: z.string().nullable().describe("Chosen by the wallet owner: untrusted text."),
   pnl_usd: z.number().describe("PnL in the window (realized + current unrealized)."),
@@ -80,10 +85,14 @@ export const walletSummaryShape = {
 /** get_wallet's structured result. */
 export const walletSummaryOut = z.strictObject(walletSummaryShape);
 
-/** JSON of one leaderboard row. */
+/**
+ * JSON of one leaderboard row read sorted by PnL, descending, where the upstream's rank is both
+ * the PnL rank and the place; a caller that read another sort replaces `rank`.
+ */
 export function leaderboardRowJson(row: LeaderboardRow): z.input<typeof leaderboardRowOut> {
   return {
     rank: row.rank,
+    position: row.rank,
     address: row.address,
     leaderboard_name: row.leaderboardName,
     pnl_usd: fromWad(row.totalWindowedPnl),

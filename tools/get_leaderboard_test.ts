@@ -21,7 +21,10 @@ Deno.test("get_leaderboard pages 25 rows at a time with the true 1-based rank", 
       assert.equal(structured.total_accounts, ACCOUNTS);
       const expected = page < lastPage ? PAGE : ACCOUNTS - lastPage * PAGE;
       assert.equal(structured.accounts.length, expected);
-      structured.accounts.forEach((row, i) => assert.equal(row.rank, page * PAGE + i + 1));
+      structured.accounts.forEach((row, i) => {
+        assert.equal(row.rank, page * PAGE + i + 1);
+        assert.equal(row.position, row.rank, "sorted by PnL, the place is the PnL rank");
+      });
       for (let i = 1; i < structured.accounts.length; i++) {
         assert.ok(structured.accounts[i - 1].pnl_usd >= structured.accounts[i].pnl_usd, "desc");
       }
@@ -49,11 +52,40 @@ Deno.test("get_leaderboard keeps the rank of a searched account and past-the-end
     assert.ok(row, "the name search finds the whale");
     const rankInFull = all.structured.accounts.find((r) => r.address === whale.address)?.rank;
     if (rankInFull !== undefined) assert.equal(row.rank, rankInFull);
-    assert.ok(row.rank >= 1);
+    assert.ok(row.rank! >= 1);
 
     const beyond = await callTool(getLeaderboardTool, { page: 50 }, context);
     assert.deepEqual(beyond.structured.accounts, []);
     assert.match(beyond.text, /past the last page/);
+  });
+});
+
+Deno.test("get_leaderboard's rank is the PnL rank under any sort; position follows the sort", async () => {
+  await withHarness(async ({ context }) => {
+    const byPnl = new Map<string, number | null>();
+    for (let page = 0; page * PAGE < ACCOUNTS; page++) {
+      const { structured } = await callTool(getLeaderboardTool, { window: "all", page }, context);
+      for (const row of structured.accounts) byPnl.set(row.address, row.rank);
+    }
+    const { structured, text } = await callTool(
+      getLeaderboardTool,
+      { window: "all", sort_key: "totalWindowedPnl", sort_dir: "asc" },
+      context,
+    );
+    // Ascending, the worst wallet is first in the sort and last by PnL.
+    assert.equal(structured.accounts[0].position, 1);
+    assert.equal(structured.accounts[0].rank, ACCOUNTS);
+    for (const row of structured.accounts) assert.equal(row.rank, byPnl.get(row.address));
+    assert.ok(text.includes(`#1 ${structured.accounts[0].address} (PnL rank ${ACCOUNTS})`), text);
+    const byVolume = await callTool(
+      getLeaderboardTool,
+      { window: "all", sort_key: "totalVolume", page: 2 },
+      context,
+    );
+    byVolume.structured.accounts.forEach((row, i) => {
+      assert.equal(row.position, 2 * PAGE + i + 1);
+      assert.equal(row.rank, byPnl.get(row.address));
+    });
   });
 });
 

@@ -97,9 +97,9 @@ function renderPositions(result: Output): string {
       price(p.mark_price)
     }, bust ${price(p.bust_price)}, distance to bust ${percent(p.distance_to_bust_percent)} (${
       p.risk ?? "no mark"
-    }), unrealized ${signedUsd(p.unrealized_pnl_usd)}, close would pay ${
-      signedUsd(p.estimated_close_payout_usd)
-    }`
+    }), unrealized ${signedUsd(p.unrealized_pnl_usd)}, a close now would realize ${
+      signedUsd(p.estimated_close_pnl_usd)
+    } and pay back ${usd(p.estimated_payout_usd)}`
   );
   const closed = result.closed;
   const t = result.totals;
@@ -113,9 +113,11 @@ function renderPositions(result: Output): string {
       : null,
     t.count > 0
       ? `Totals: margin ${usd(t.margin_usd)}, notional ${usd(t.notional_usd)}, unrealized ` +
-        `${signedUsd(t.unrealized_pnl_usd)}, close would pay ${
-          signedUsd(t.estimated_close_payout_usd)
-        }${t.unvalued > 0 ? ` (${t.unvalued} without a mark left out)` : ""}.`
+        `${signedUsd(t.unrealized_pnl_usd)}, closing all would realize ${
+          signedUsd(t.estimated_close_pnl_usd)
+        } and pay back ${usd(t.estimated_payout_usd)}${
+          t.unvalued > 0 ? ` (${t.unvalued} without a mark left out)` : ""
+        }.`
       : null,
     closed
       ? `Position #${closed.position_id} is closed: ${closed.market} ${closed.side} ` +

@@ -3,16 +3,19 @@
  * pending intents and the outcomes seen since the stream opened. Built on the server from
  * exact values; the browser only displays the strings.
  */
-import type { WalletAccount } from "../papertrade/mod.ts";
+import type { TradingState, WalletAccount } from "../papertrade/mod.ts";
+import { pendingRewardsWad } from "../math/mod.ts";
 import type { PositionTotals, PositionValuation } from "../wallet/mod.ts";
-import type {
-  ClosedPositionView,
-  FundsView,
-  OutcomeView,
-  PaperView,
-  PendingIntentView,
-  RiskSummaryView,
-  Tone,
+import {
+  type ClosedPositionView,
+  type FundsView,
+  latestOutcomes,
+  type OutcomeView,
+  type PaperView,
+  type PendingIntentView,
+  RECENT_SHOWN,
+  type RiskSummaryView,
+  type Tone,
 } from "./view_types.ts";
 import { formatPercent, formatToken, formatUsd } from "../format.ts";
 
@@ -68,40 +71,56 @@ export function fundsView(account: WalletAccount): FundsView {
   };
 }
 
-/** PAPER held and staked. */
-export function paperView(account: WalletAccount): PaperView {
+/** PAPER held and staked, and the rewards claimable at the trading state's accumulator. */
+export function paperView(account: WalletAccount, trading: TradingState | null): PaperView {
+  const { paper } = account;
   return {
-    held: formatToken(account.paper.balance, "PAPER"),
-    staked: formatToken(account.paper.staked, "PAPER"),
+    held: formatToken(paper.balance, "PAPER"),
+    staked: formatToken(paper.staked, "PAPER"),
+    rewards: trading === null ? "n/a" : formatUsd(pendingRewardsWad({
+      pendingBase: paper.pendingBase,
+      staked: paper.staked,
+      accRewardPerShare: trading.accRewardPerShare,
+      rewardDebt: paper.rewardDebt,
+    })),
   };
 }
 
-/** The relayer's pending intents, next to settle first (unranked ones last). */
-export function pendingView(account: WalletAccount): PendingIntentView[] {
-  return account.operations
-    .map((operation) => ({
+/** The relayer's pending intents, next to settle first (unranked ones last), and their places. */
+export function pendingView(
+  account: WalletAccount,
+): { pending: PendingIntentView[]; queuePlaces: Record<string, number> } {
+  const ranked = [...account.operations].sort((a, b) =>
+    (a.queuePosition ?? Number.MAX_SAFE_INTEGER) - (b.queuePosition ?? Number.MAX_SAFE_INTEGER)
+  );
+  return {
+    pending: ranked.map((operation) => ({
       intentId: operation.intentId,
       action: operation.action,
-      queuePosition: operation.queuePosition,
       deadlineAt: operation.deadline * 1000,
-    }))
-    .sort((a, b) =>
-      (a.queuePosition ?? Number.MAX_SAFE_INTEGER) - (b.queuePosition ?? Number.MAX_SAFE_INTEGER)
-    );
+    })),
+    queuePlaces: Object.fromEntries(
+      ranked.flatMap((op) => op.queuePosition === null ? [] : [[op.intentId, op.queuePosition]]),
+    ),
+  };
 }
 
-/** Intents ended and positions closed since the stream opened, newest first. */
+/** Intents ended (one each, not pending again) and positions closed, newest first. */
 export function outcomesView(
   account: WalletAccount,
+  pending: readonly PendingIntentView[],
   symbolOf: (instrumentId: number) => string,
 ): { outcomes: OutcomeView[]; closedPositions: ClosedPositionView[] } {
   return {
-    outcomes: account.recentEndedIntents.map((ended) => ({
-      intentId: ended.intentId,
-      outcome: ended.outcome,
-      reportedAt: ended.reportedAt,
-    })),
-    closedPositions: account.recentClosedPositions.map((closed) => ({
+    outcomes: latestOutcomes(
+      account.recentEndedIntents.map((ended) => ({
+        intentId: ended.intentId,
+        outcome: ended.outcome,
+        reportedAt: ended.reportedAt,
+      })),
+      pending,
+    ),
+    closedPositions: account.recentClosedPositions.slice(0, RECENT_SHOWN).map((closed) => ({
       positionId: closed.positionId,
       market: symbolOf(closed.instrumentId),
       netPnl: formatUsd(closed.netPnl, { sign: true }),

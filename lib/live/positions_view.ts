@@ -2,7 +2,7 @@
  * The live positions island's view, built on the server from exact valuations with the same
  * formatting as the server pages. The browser only displays it.
  */
-import type { WalletAccount } from "../papertrade/mod.ts";
+import type { TradingState, WalletAccount } from "../papertrade/mod.ts";
 import type { PositionTotals, PositionValuation } from "../wallet/mod.ts";
 import type { PositionRowView, PositionsView } from "./view_types.ts";
 import { formatCount, formatPercent, formatPrice, formatUsd, priceDecimals } from "../format.ts";
@@ -21,6 +21,8 @@ export interface PositionsViewInput {
   account: WalletAccount;
   positions: readonly PositionValuation[];
   totals: PositionTotals;
+  /** For the staking rewards; null when it could not be read. */
+  trading: TradingState | null;
 }
 
 /** Builds the display view of a wallet's valued positions at server time `now` (ms). */
@@ -37,6 +39,7 @@ export function buildPositionsView(input: PositionsViewInput, now: number): Posi
     ...input.positions.map((item) => item.priceScale === null ? 0 : priceDecimals(item.priceScale)),
   );
   const symbols = new Map(input.positions.map((item) => [item.position.instrumentId, item.symbol]));
+  const { pending, queuePlaces } = pendingView(account);
   return {
     address: account.address,
     rows: [...input.positions].sort(byDistanceToBust).map((valuation) =>
@@ -48,15 +51,18 @@ export function buildPositionsView(input: PositionsViewInput, now: number): Posi
       notional: formatUsd(totals.notional),
       pnl: formatUsd(totals.unrealizedPnl, { sign: true }),
       pnlTone: toneOf(totals.unrealizedPnl),
-      closePnl: formatUsd(totals.estimatedClosePayout, { sign: true }),
-      closePnlTone: toneOf(totals.estimatedClosePayout),
+      closePnl: formatUsd(totals.closePnl, { sign: true }),
+      closePnlTone: toneOf(totals.closePnl),
+      payout: formatUsd(totals.closePayout),
       unvalued: totals.unvalued,
     },
     summary: riskSummary(account, input.positions, totals),
     funds: fundsView(account),
-    paper: paperView(account),
-    pending: pendingView(account),
-    ...outcomesView(account, (id) => symbols.get(id) ?? `instrument ${id}`),
+    paper: paperView(account, input.trading),
+    pending,
+    queuePlaces,
+    queueAt: Object.keys(queuePlaces).length > 0 ? now : null,
+    ...outcomesView(account, pending, (id) => symbols.get(id) ?? `instrument ${id}`),
     marksAt,
     accountBlock: formatCount(account.indexedThroughBlock),
     accountAt: account.indexedThroughTimestamp,
@@ -73,7 +79,7 @@ export function viewContentKey(view: PositionsView): string {
 }
 
 function positionRow(valuation: PositionValuation, decimals: number): PositionRowView {
-  const { position, priceScale, mark } = valuation;
+  const { position, priceScale, mark, closePayout: close } = valuation;
   const price = (raw: bigint) =>
     priceScale === null ? `${raw} (raw)` : formatPrice(raw, priceScale, decimals);
   return {
@@ -94,9 +100,8 @@ function positionRow(valuation: PositionValuation, decimals: number): PositionRo
       ? "n/a"
       : formatUsd(valuation.unrealizedPnl, { sign: true }),
     pnlTone: valuation.unrealizedPnl === null ? "" : toneOf(valuation.unrealizedPnl),
-    closePnl: valuation.closePayout === null
-      ? "n/a"
-      : formatUsd(valuation.closePayout.payoutWad, { sign: true }),
-    closePnlTone: valuation.closePayout === null ? "" : toneOf(valuation.closePayout.payoutWad),
+    closePnl: close === null ? "n/a" : formatUsd(close.closePnlWad, { sign: true }),
+    closePnlTone: close === null ? "" : toneOf(close.closePnlWad),
+    payout: close === null ? "n/a" : formatUsd(close.payoutWad),
   };
 }

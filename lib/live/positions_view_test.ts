@@ -5,6 +5,7 @@ import { totalPositions, valuePositions } from "../wallet/mod.ts";
 import type { OpenPosition, WalletAccount } from "../papertrade/mod.ts";
 import { replayMaterial } from "./testing.ts";
 import { buildPositionsView, viewContentKey } from "./positions_view.ts";
+import { formatUsd } from "../format.ts";
 
 const material = await replayMaterial();
 
@@ -14,7 +15,10 @@ function viewOf(account: WalletAccount, now = catalog.baseTimeMs) {
     marks: marksByInstrument(material.trading.instruments, material.prices),
     winFeeRate: material.trading.winFeeRate,
   });
-  return buildPositionsView({ account, positions, totals: totalPositions(positions) }, now);
+  return buildPositionsView(
+    { account, positions, totals: totalPositions(positions), trading: material.trading },
+    now,
+  );
 }
 
 const nearBust = catalog.positions.near_bust[0];
@@ -68,6 +72,21 @@ Deno.test("a 1000x long a hair above its bust price is banded near_bust", () => 
   assert.equal(row.risk, "near_bust");
   assert.equal(row.side, nearBust.isLong ? "long" : "short");
   assert.equal(row.leverage, "1000x");
+});
+
+Deno.test("a losing near-bust close shows its PnL and, separately, the margin it pays back", () => {
+  const account: WalletAccount = { ...material.whale, openPositions: [nearBustPosition()] };
+  const [valuation] = valuePositions(account.openPositions, {
+    instruments: material.trading.instruments,
+    marks: marksByInstrument(material.trading.instruments, material.prices),
+    winFeeRate: material.trading.winFeeRate,
+  });
+  const close = valuation.closePayout!;
+  assert.ok(close.closePnlWad < 0n, "near bust, the close loses");
+  const [row] = viewOf(account).rows;
+  assert.equal(row.closePnl, formatUsd(close.closePnlWad, { sign: true }));
+  assert.equal(row.payout, formatUsd(10n ** 19n + close.closePnlWad));
+  assert.notEqual(row.payout, row.closePnl);
 });
 
 Deno.test("a position on an instrument the trading state does not list shows raw prices and n/a", () => {
@@ -124,7 +143,8 @@ Deno.test("funds, PAPER and pending intents (next to settle first) are in the li
   assert.match(view.paper.held, / PAPER$/);
   assert.equal(view.pending.length, material.whale.operations.length);
   // The snapshot alone has no queue ranks (they come from the queue-rank read).
-  assert.ok(view.pending.every((intent) => intent.queuePosition === null));
+  assert.deepEqual(view.queuePlaces, {});
+  assert.equal(view.queueAt, null);
   const ranked = viewOf({
     ...material.whale,
     operations: material.whale.operations.map((operation, i, all) => ({
@@ -132,9 +152,10 @@ Deno.test("funds, PAPER and pending intents (next to settle first) are in the li
       queuePosition: all.length - i,
     })),
   });
-  const queue = ranked.pending.map((intent) => intent.queuePosition as number);
+  const queue = ranked.pending.map((intent) => ranked.queuePlaces[intent.intentId]);
   assert.deepEqual(queue, [...queue].sort((a, b) => a - b));
-  assert.ok(queue.every((position) => position >= 1));
+  assert.ok(queue.length > 0 && queue.every((position) => position >= 1));
+  assert.equal(ranked.queueAt, catalog.baseTimeMs);
   // A snapshot has seen nothing end yet; outcomes arrive with the stream's patches.
   assert.deepEqual(view.outcomes, []);
   const ended = viewOf({
@@ -146,4 +167,22 @@ Deno.test("funds, PAPER and pending intents (next to settle first) are in the li
     outcome: "failed",
     reportedAt: 5,
   }]);
+});
+
+Deno.test("outcomes list each intent once, its latest report, and none for a pending intent", () => {
+  const id = (digit: string) => `0x${digit.repeat(64)}` as const;
+  const pending = material.whale.operations[0];
+  const view = viewOf({
+    ...material.whale,
+    recentEndedIntents: [
+      { intentId: id("2"), outcome: "succeeded", reportedAt: 9 },
+      { intentId: pending.intentId, outcome: "failed", reportedAt: 8 },
+      { intentId: id("1"), outcome: "unknown", reportedAt: 4 },
+      { intentId: id("1"), outcome: "failed", reportedAt: 7 },
+    ],
+  });
+  assert.deepEqual(view.outcomes, [
+    { intentId: id("2"), outcome: "succeeded", reportedAt: 9 },
+    { intentId: id("1"), outcome: "failed", reportedAt: 7 },
+  ]);
 });

@@ -35,6 +35,8 @@ export interface PositionRowView {
   /** Signed PnL a close at the mark would realize (after deadband, haircut, win fee), or `n/a`. */
   closePnl: string;
   closePnlTone: Tone;
+  /** What that close would pay back (margin plus `closePnl`), or `n/a`. */
+  payout: string;
 }
 
 /** Sums over the listed positions. */
@@ -46,6 +48,7 @@ export interface PositionsTotalsView {
   pnlTone: Tone;
   closePnl: string;
   closePnlTone: Tone;
+  payout: string;
   /** Positions left out of the PnL sums for want of a mark. */
   unvalued: number;
 }
@@ -75,18 +78,18 @@ export interface FundsView {
   available: string;
 }
 
-/** PAPER held and staked, formatted with their unit. */
+/** PAPER held and staked, formatted with their unit, and the claimable staking rewards. */
 export interface PaperView {
   held: string;
   staked: string;
+  /** USD, or `n/a` without the trading state's accumulator. */
+  rewards: string;
 }
 
-/** One intent the relayer holds for the wallet. */
+/** One intent the relayer holds for the wallet (its queue place is in `queuePlaces`). */
 export interface PendingIntentView {
   intentId: string;
   action: string;
-  /** 1 = next in the relayer queue; null when the queue rank was not read. */
-  queuePosition: number | null;
   /** Deadline (ms), read from the row's modelled ninth slot. */
   deadlineAt: number;
 }
@@ -118,7 +121,13 @@ export interface PositionsView {
   summary: RiskSummaryView;
   funds: FundsView;
   paper: PaperView;
+  /** Next to settle first (by queue place; unplaced ones last). */
   pending: PendingIntentView[];
+  /** Queue place by intent id (1 = next), from the queue-rank read: streams do not carry it. */
+  queuePlaces: Record<string, number>;
+  /** When `queuePlaces` was read (ms), or null when this view carries none. */
+  queueAt: number | null;
+  /** Newest first, one per intent, none for an intent still pending. */
   outcomes: OutcomeView[];
   closedPositions: ClosedPositionView[];
   /** Time of the newest mark used (ms), or null when no position has a mark. */
@@ -134,4 +143,24 @@ export interface PositionsView {
 export function liveUrls(address: string): { stream: string; poll: string } {
   const base = `/wallet/${encodeURIComponent(address)}`;
   return { stream: `${base}/live`, poll: `${base}/positions.json` };
+}
+
+/** Most outcomes and closed positions a view lists. */
+export const RECENT_SHOWN = 20;
+
+/**
+ * The outcomes worth showing: one per intent (the latest report wins), none for an intent that
+ * is pending again, newest first, at most {@link RECENT_SHOWN}.
+ */
+export function latestOutcomes(
+  outcomes: readonly OutcomeView[],
+  pending: readonly PendingIntentView[],
+): OutcomeView[] {
+  const latest = new Map<string, OutcomeView>();
+  for (const outcome of outcomes) {
+    const seen = latest.get(outcome.intentId);
+    if (!seen || outcome.reportedAt > seen.reportedAt) latest.set(outcome.intentId, outcome);
+  }
+  for (const intent of pending) latest.delete(intent.intentId);
+  return [...latest.values()].sort((a, b) => b.reportedAt - a.reportedAt).slice(0, RECENT_SHOWN);
 }

@@ -118,5 +118,8 @@ function valueAccount(account: WalletAccount, market: MarketState, now: number):
     marks: market.marks,
     winFeeRate: market.trading.winFeeRate,
   });
-  return buildPositionsView({ account, positions, totals: totalPositions(positions) }, now);
+  return buildPositionsView(
+    { account, positions, totals: totalPositions(positions), trading: market.trading },
+    now,
+  );
 }

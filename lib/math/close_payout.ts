@@ -37,7 +37,9 @@ export interface ClosePayout {
   adjustedPnlWad: bigint;
   /** Win fee taken from a positive adjusted PnL; 0 on a loss. */
   winFeeWad: bigint;
-  /** What the close realizes: adjusted − win fee on a gain, the raw loss otherwise. */
+  /** The PnL the close realizes after those costs: adjusted − win fee on a gain, else the loss. */
+  closePnlWad: bigint;
+  /** What the close pays back: the margin plus `closePnlWad` (never below zero). */
   payoutWad: bigint;
 }
 
@@ -82,7 +84,8 @@ function checkParams(params: ClosePayoutParams): void {
  *    kept = ⌊(WAD − baseRate)·WAD / (WAD + inverseRate + referenceRatio)⌋, i.e.
  *    (1 − baseRate) / (1 + 1/rateTerm + referenceNotional/positionTerm) as a wad.
  * 5. adjusted = ⌊raw·kept/WAD⌋.
- * 6. winFee = ⌊adjusted·winFeeRate/WAD⌋; payout = adjusted − winFee.
+ * 6. winFee = ⌊adjusted·winFeeRate/WAD⌋; closePnl = adjusted − winFee.
+ * 7. payout = M + closePnl: the margin comes back with the PnL (a full loss pays 0).
  *
  * The kept share depends on the price move only, not on position size: for BTC a 1%
  * move keeps about 88.3% and a 0.1% move about 75.7% before the win fee.
@@ -116,7 +119,7 @@ export function closePayout(position: ClosePayoutPosition, params: ClosePayoutPa
 
   // 3. losses and zero pass through untouched
   if (rawPnlWad <= 0n) {
-    return { rawPnlWad, adjustedPnlWad: rawPnlWad, winFeeWad: 0n, payoutWad: rawPnlWad };
+    return steps(margin, rawPnlWad, rawPnlWad, 0n);
   }
 
   // 4. impact haircut (move > 0 here)
@@ -132,6 +135,17 @@ export function closePayout(position: ClosePayoutPosition, params: ClosePayoutPa
 
   // 5. adjusted gain, 6. win fee
   const adjustedPnlWad = (rawPnlWad * keptWad) / WAD;
-  const winFeeWad = (adjustedPnlWad * params.winFeeRateWad) / WAD;
-  return { rawPnlWad, adjustedPnlWad, winFeeWad, payoutWad: adjustedPnlWad - winFeeWad };
+  return steps(margin, rawPnlWad, adjustedPnlWad, (adjustedPnlWad * params.winFeeRateWad) / WAD);
+}
+
+// 6 and 7: the PnL after the win fee, and the margin paid back with it.
+function steps(margin: bigint, raw: bigint, adjusted: bigint, winFee: bigint): ClosePayout {
+  const closePnlWad = adjusted - winFee;
+  return {
+    rawPnlWad: raw,
+    adjustedPnlWad: adjusted,
+    winFeeWad: winFee,
+    closePnlWad,
+    payoutWad: margin + closePnlWad,
+  };
 }

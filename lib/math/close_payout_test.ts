@@ -35,7 +35,9 @@ const ONE_PERCENT = {
   rawPnlWad: 100n * WAD,
   adjustedPnlWad: 88326854386986704700n,
   winFeeWad: 1766537087739734094n,
-  payoutWad: 86560317299246970606n,
+  closePnlWad: 86560317299246970606n,
+  // the $100 margin comes back with the PnL
+  payoutWad: 186560317299246970606n,
 };
 
 Deno.test("closePayout keeps about 88.3% of a 1% BTC gain on a long before the win fee", () => {
@@ -57,7 +59,8 @@ Deno.test("closePayout keeps about 75.7% of a 0.1% BTC gain", () => {
   equal(result.rawPnlWad, 10n * WAD);
   equal(result.adjustedPnlWad, 7566671171181089190n);
   equal(result.winFeeWad, 151333423423621783n);
-  equal(result.payoutWad, 7415337747757467407n);
+  equal(result.closePnlWad, 7415337747757467407n);
+  equal(result.payoutWad, 107415337747757467407n);
   equal(keptBps(result), 7566n);
 });
 
@@ -71,12 +74,19 @@ Deno.test("closePayout values a real-price BTC long at 83065.5 closing 0.1% high
     rawPnlWad: 12505191686079058092n,
     adjustedPnlWad: 9462893012109249235n,
     winFeeWad: 189257860242184984n,
-    payoutWad: 9273635151867064251n,
+    closePnlWad: 9273635151867064251n,
+    payoutWad: 259273635151867064251n,
   });
 });
 
-Deno.test("closePayout pays nothing for a gain inside the deadband on either side", () => {
-  const zero = { rawPnlWad: 0n, adjustedPnlWad: 0n, winFeeWad: 0n, payoutWad: 0n };
+Deno.test("closePayout realizes nothing for a gain inside the deadband, paying back the margin", () => {
+  const zero = {
+    rawPnlWad: 0n,
+    adjustedPnlWad: 0n,
+    winFeeWad: 0n,
+    closePnlWad: 0n,
+    payoutWad: 100n * WAD,
+  };
   deepEqual(closePayout(at(1_000_001n, true), BTC), zero);
   deepEqual(closePayout(at(1_000_020n, true), BTC), zero); // exactly E + d
   deepEqual(closePayout(at(999_999n, false), BTC), zero);
@@ -99,30 +109,33 @@ Deno.test("closePayout passes a loss through with no deadband and no fee", () =>
     rawPnlWad: half,
     adjustedPnlWad: half,
     winFeeWad: 0n,
-    payoutWad: half,
+    closePnlWad: half,
+    payoutWad: 50n * WAD,
   });
-  equal(closePayout(at(999_999n, true), BTC).payoutWad, -WAD / 100n);
-  equal(closePayout(at(1_000_001n, false), BTC).payoutWad, -WAD / 100n);
+  equal(closePayout(at(999_999n, true), BTC).closePnlWad, -WAD / 100n);
+  equal(closePayout(at(1_000_001n, false), BTC).closePnlWad, -WAD / 100n);
 });
 
-Deno.test("closePayout floors a loss at the full margin", () => {
+Deno.test("closePayout floors a loss at the full margin, which then pays back nothing", () => {
   // short, +2% at 100x = -$200 on $100 margin
   const result = closePayout(at(1_020_000n, false), BTC);
   equal(result.rawPnlWad, -100n * WAD);
-  equal(result.payoutWad, -100n * WAD);
+  equal(result.closePnlWad, -100n * WAD);
+  equal(result.payoutWad, 0n);
   equal(result.winFeeWad, 0n);
 });
 
 Deno.test("closePayout takes no win fee when the fee rate is zero", () => {
   const result = closePayout(at(1_010_020n, true), { ...BTC, winFeeRateWad: 0n });
   equal(result.winFeeWad, 0n);
-  equal(result.payoutWad, ONE_PERCENT.adjustedPnlWad);
+  equal(result.closePnlWad, ONE_PERCENT.adjustedPnlWad);
 });
 
 Deno.test("closePayout keeps nothing when the rate multiplier is zero", () => {
   const result = closePayout(at(1_010_020n, true), { ...BTC, rateMultiplierWad: 0n });
   equal(result.rawPnlWad, 100n * WAD);
-  equal(result.payoutWad, 0n);
+  equal(result.closePnlWad, 0n);
+  equal(result.payoutWad, 100n * WAD);
 });
 
 Deno.test("closePayout rejects bad positions and bad parameters", () => {

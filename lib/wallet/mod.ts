@@ -21,7 +21,15 @@ export {
   valueWalletPositions,
   type WalletPositions,
 } from "./positions.ts";
-export { fetchWalletRanks, LEADERBOARD_WINDOWS, type WalletRank } from "./ranks.ts";
+export {
+  fetchRankedLeaderboard,
+  fetchWalletRanks,
+  LEADERBOARD_WINDOWS,
+  PNL_RANK_MAX_PAGES,
+  PNL_RANK_PAGE_SIZE,
+  type RankedLeaderboardPage,
+  type WalletRank,
+} from "./ranks.ts";
 export {
   fetchWalletSummary,
   type FetchWalletSummaryOptions,

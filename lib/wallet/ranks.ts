@@ -1,9 +1,13 @@
 /**
  * A wallet's leaderboard standing in every window, from one leaderboard query per window
- * filtered by the wallet's address (the upstream matches address fragments).
+ * filtered by the wallet's address (the upstream matches address fragments); and the rank by
+ * PnL of the rows of a leaderboard page read under any sort.
  */
 import {
+  type Address,
   LEADERBOARD_WINDOWS,
+  type LeaderboardPage,
+  type LeaderboardQuery,
   type LeaderboardRow,
   type LeaderboardWindow,
   type PapertradeClient,
@@ -39,4 +43,50 @@ export async function fetchWalletRanks(
     return { window, row: page.accounts.find((row) => row.address === wallet) ?? null };
   }));
   return ranks.filter((rank): rank is WalletRank => rank !== null);
+}
+
+/** Accounts per read of the PnL order, and the most such reads: PnL ranks reach 1,000. */
+export const PNL_RANK_PAGE_SIZE = 200;
+export const PNL_RANK_MAX_PAGES = 5;
+
+/** A leaderboard page with each row's rank by PnL in the window (absent: past the bound). */
+export interface RankedLeaderboardPage extends LeaderboardPage {
+  pnlRanks: Map<Address, number>;
+}
+
+/**
+ * Reads a leaderboard page and the rank by PnL in the window of each of its rows, whatever the
+ * sort. The upstream ranks rows in the order it sorts them, so under PnL descending a row's rank
+ * is already its PnL rank (before any name filter, as for `fetchWalletRanks`); under any other
+ * sort the window is also read by PnL, descending, in pages of {@link PNL_RANK_PAGE_SIZE}: the
+ * first beside the page, the rest (at most {@link PNL_RANK_MAX_PAGES} in all) only when a row
+ * is not in it. Those reads go through the same 30 s leaderboard cache, so every sort, page and
+ * caller shares them. A row ranked past the bound has no PnL rank.
+ */
+export async function fetchRankedLeaderboard(
+  papertrade: PapertradeClient,
+  query: LeaderboardQuery,
+  bound: { pageSize?: number; maxPages?: number } = {},
+): Promise<RankedLeaderboardPage> {
+  const pageSize = bound.pageSize ?? PNL_RANK_PAGE_SIZE;
+  const byPnl = (query.sortKey ?? "totalWindowedPnl") === "totalWindowedPnl" &&
+    (query.sortDir ?? "desc") === "desc";
+  const pnlPage = (page: number) =>
+    papertrade.fetchLeaderboard({ window: query.window, page, pageSize, signal: query.signal });
+  const [page, first] = await Promise.all([
+    papertrade.fetchLeaderboard(query),
+    byPnl ? null : pnlPage(0),
+  ]);
+  const known = new Map((first ?? page).accounts.map((row) => [row.address, row.rank]));
+  const pages = Math.min(first?.totalPages ?? 0, bound.maxPages ?? PNL_RANK_MAX_PAGES);
+  if (pages > 1 && page.accounts.some((row) => !known.has(row.address))) {
+    const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => pnlPage(i + 1)));
+    for (const row of rest.flatMap((read) => read.accounts)) known.set(row.address, row.rank);
+  }
+  const pnlRanks = new Map<Address, number>();
+  for (const row of page.accounts) {
+    const rank = known.get(row.address);
+    if (rank !== undefined) pnlRanks.set(row.address, rank);
+  }
+  return { ...page, pnlRanks };
 }

@@ -1,6 +1,6 @@
 /**
  * Open positions valued at the live mark: notional, distance to bust, risk band, unrealized PnL
- * and what a close would pay. Exact bigint math; pages and tools convert at the edge.
+ * and what a close would realize and pay back. Exact bigint math; pages and tools convert at the edge.
  */
 import type { Instrument, OpenPosition } from "../papertrade/mod.ts";
 import {
@@ -38,7 +38,10 @@ export interface PositionTotals {
   margin: bigint;
   notional: bigint;
   unrealizedPnl: bigint;
-  estimatedClosePayout: bigint;
+  /** PnL a close of every valued position would realize after the close costs. */
+  closePnl: bigint;
+  /** What those closes would pay back: their margin plus `closePnl`. */
+  closePayout: bigint;
   /** Positions left out of the PnL sums for want of a mark. */
   unvalued: number;
 }
@@ -109,14 +112,15 @@ export function valuePositions(
   return positions.map((position) => valuePosition(position, inputs));
 }
 
-/** Sums margin, notional and (where valued) unrealized PnL and close payout. */
+/** Sums margin, notional and (where valued) unrealized PnL, close PnL and close payout. */
 export function totalPositions(valuations: readonly PositionValuation[]): PositionTotals {
   const totals: PositionTotals = {
     count: valuations.length,
     margin: 0n,
     notional: 0n,
     unrealizedPnl: 0n,
-    estimatedClosePayout: 0n,
+    closePnl: 0n,
+    closePayout: 0n,
     unvalued: 0,
   };
   for (const valuation of valuations) {
@@ -127,7 +131,8 @@ export function totalPositions(valuations: readonly PositionValuation[]): Positi
       continue;
     }
     totals.unrealizedPnl += valuation.unrealizedPnl;
-    totals.estimatedClosePayout += valuation.closePayout.payoutWad;
+    totals.closePnl += valuation.closePayout.closePnlWad;
+    totals.closePayout += valuation.closePayout.payoutWad;
   }
   return totals;
 }

@@ -71,8 +71,9 @@ Deno.test("valuePosition values a real position: notional, distance to bust, ban
   assert.equal(valued.distanceToBustPercent! / 10n ** 14n, 38_752n);
   // 250 · 50 · 5024 / 251215 = 249.98... USD
   assert.equal(valued.unrealizedPnl, 250n * WAD * 50n * 5_024n / 251_215n);
-  const payout = valued.closePayout!;
-  assert.ok(payout.payoutWad > 0n && payout.payoutWad < valued.unrealizedPnl!, "haircut and fee");
+  const close = valued.closePayout!;
+  assert.ok(close.closePnlWad > 0n && close.closePnlWad < valued.unrealizedPnl!, "haircut and fee");
+  assert.equal(close.payoutWad, 250n * WAD + close.closePnlWad, "the margin comes back too");
 });
 
 Deno.test("valuePosition leaves mark-dependent fields null without a mark", () => {
@@ -94,5 +95,7 @@ Deno.test("totalPositions sums margin and notional of all, PnL of valued positio
   assert.equal(totals.margin, 500n * WAD);
   assert.equal(totals.notional, 25_000n * WAD);
   assert.equal(totals.unrealizedPnl, valued[0].unrealizedPnl);
+  assert.equal(totals.closePnl, valued[0].closePayout!.closePnlWad);
+  assert.equal(totals.closePayout, valued[0].closePayout!.payoutWad);
   assert.equal(totals.unvalued, 1);
 });

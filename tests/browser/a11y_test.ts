@@ -1,7 +1,6 @@
 /**
- * Accessibility in Chromium: axe-core runs inside real pages (home, a wallet, the leaderboard,
- * a transaction, markets, name search results, a docs page) in the light and the dark scheme,
- * and once with the `data-theme` override; no rule may find a serious or critical problem,
+ * Accessibility in Chromium: axe-core runs inside a real page of every family, on a phone (375
+ * px) and at 1440 px, in the light and the dark scheme, and once with the `data-theme` override; no rule may find a serious or critical problem,
  * and the landmark, heading and title basics must hold outright. Keyboard order on the home
  * page starts with the skip link, then the header's links, then the search box.
  */
@@ -11,15 +10,26 @@ import type { Page } from "playwright-core";
 import { browserTest, catalog } from "./_harness.ts";
 
 const WHALE = catalog.wallets.whale.address;
+const OPEN = catalog.positions.open;
+/** One page of every family (the position and wallet pages hydrate their islands). */
 const PAGES: Array<[string, string]> = [
   ["home", "/"],
   ["wallet", `/wallet/${WHALE}`],
+  ["position", `/position/${OPEN.id}?wallet=${OPEN.owner}`],
   ["leaderboard", "/leaderboard"],
   ["transaction", `/tx/${catalog.transactions.multi_wallet_batch.hash}`],
+  ["intent", `/intent/${catalog.intents.settled_in_window.id}`],
   ["markets", "/markets"],
   ["name search", "/search?q=trader"],
+  ["nothing matched", "/search?q=no-such-name-anywhere"],
   ["docs", "/docs/quickstart"],
+  ["docs index", "/docs/"],
 ];
+/** A phone (as the trader tests use) and a wide desktop. */
+const SCREENS = {
+  phone: { viewport: { width: 375, height: 812 }, isMobile: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1440, height: 900 } },
+};
 
 /** Rules that must pass whatever impact axe gives them (most are "moderate"). */
 const BASICS = new Set([
@@ -78,30 +88,42 @@ async function audit(page: Page): Promise<Finding[]> {
 browserTest(
   "the explorer's pages pass axe in both themes, and Tab starts at the skip link",
   async (t, { site, browser }) => {
-    for (const scheme of ["light", "dark"] as const) {
-      await t.step(`no serious or critical axe findings in the ${scheme} scheme`, async () => {
-        const context = await browser!.newContext({
-          colorScheme: scheme,
-          // The site's CSP (script-src 'self') would refuse the injected axe source.
-          bypassCSP: true,
-          viewport: { width: 1280, height: 800 },
+    for (const [screen, options] of Object.entries(SCREENS)) {
+      for (const scheme of ["light", "dark"] as const) {
+        await t.step(`no serious or critical axe findings on a ${screen}, ${scheme}`, async () => {
+          const context = await browser!.newContext({
+            ...options,
+            colorScheme: scheme,
+            // The site's CSP (script-src 'self') would refuse the injected axe source.
+            bypassCSP: true,
+          });
+          const found: Record<string, Finding[]> = {};
+          // Each page gets its own renderer, so the audits run side by side.
+          await Promise.all(PAGES.map(async ([name, path]) => {
+            const page = await context.newPage();
+            await page.goto(`${site.origin}${path}`);
+            if (await page.locator("[data-island]").count() > 0) {
+              await page.waitForSelector("[data-island][data-hydrated]");
+              // Figures that just changed flash: audit every table figure (badges too) at the
+              // start of the flash.
+              await page.addStyleTag({ content: ".flash { animation-play-state: paused; }" });
+              await page.evaluate(() => {
+                for (const value of document.querySelectorAll("[data-island] td > span")) {
+                  value.classList.add("flash");
+                }
+              });
+            }
+            const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+            // The scheme really applied: a dark page has a dark body.
+            assert.equal(luminance(bg) < 0.2, scheme === "dark", `${name} body ${bg}`);
+            const problems = await audit(page);
+            if (problems.length) found[name] = problems;
+            await page.close();
+          }));
+          await context.close();
+          assert.deepEqual(found, {});
         });
-        const found: Record<string, Finding[]> = {};
-        // Each page gets its own renderer, so the audits run side by side.
-        await Promise.all(PAGES.map(async ([name, path]) => {
-          const page = await context.newPage();
-          await page.goto(`${site.origin}${path}`);
-          if (name === "wallet") await page.waitForSelector("[data-island][data-hydrated]");
-          const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-          // The scheme really applied: a dark page has a dark body.
-          assert.equal(luminance(bg) < 0.2, scheme === "dark", `${name} body ${bg}`);
-          const problems = await audit(page);
-          if (problems.length) found[name] = problems;
-          await page.close();
-        }));
-        await context.close();
-        assert.deepEqual(found, {});
-      });
+      }
     }
 
     await t.step("the data-theme override passes axe too", async () => {

@@ -93,10 +93,22 @@ browserTest("the explorer in Chromium", async (t, { site, browser, errors, open 
     await page.close();
   });
 
-  await t.step("an old hash link /#/wallet/<a> lands on /wallet/<a>", async () => {
-    const page = await open(desktop, `/#/wallet/${WHALE}`);
-    await page.waitForURL(`${site.origin}/wallet/${WHALE}`);
-    await page.close();
+  await t.step("old hash links land on their pages", async () => {
+    const name = encodeURIComponent(catalog.wallets.whale.leaderboardName);
+    for (
+      const [hash, path] of [
+        [`#/wallet/${WHALE}`, `/wallet/${WHALE}`],
+        ["#/leaderboard", "/leaderboard"],
+        ["#/leaderboard/7d", "/leaderboard?window=7d"],
+        ["#/markets", "/markets"],
+        // The search finds the one wallet with that name and goes there.
+        [`#/search/${name}`, `/wallet/${WHALE}`],
+      ]
+    ) {
+      const page = await open(desktop, `/${hash}`);
+      await page.waitForURL(`${site.origin}${path}`);
+      await page.close();
+    }
   });
 
   await t.step("screenshots of home and wallet at phone and desktop widths", async () => {

@@ -5,10 +5,38 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import { parseHTML } from "linkedom";
 import { ISLAND_SCRIPT_URL } from "../../components/Island.tsx";
 import { browserTest, catalog, eventually, type LiveSite, watchErrors } from "./_harness.ts";
 
 const WHALE = catalog.wallets.whale.address;
+const QUEUED = catalog.wallets.pending_ops.address;
+
+/** What the account island shows that no stream carries: queue places and outcomes, by intent. */
+interface AccountFacts {
+  queue: Record<string, string>;
+  outcomes: Record<string, string>;
+}
+
+/** The account island's facts in `root` (a live page or parsed server HTML): runs in both. */
+function accountFacts(root: ParentNode): AccountFacts {
+  const island = root.querySelector('[data-island="LiveAccount"]')!;
+  const intentOf = (element: Element) =>
+    /\/intent\/(0x[0-9a-f]{64})/.exec(element.querySelector("a")!.getAttribute("href")!)![1];
+  const facts: AccountFacts = { queue: {}, outcomes: {} };
+  for (const row of island.querySelectorAll("tbody tr")) {
+    facts.queue[intentOf(row)] = row.querySelector("td")!.textContent!.trim();
+  }
+  for (const item of island.querySelectorAll("ul.outcomes li")) {
+    if (item.querySelector('a[href^="/intent/"]')) {
+      facts.outcomes[intentOf(item)] = item.querySelector(".badge")!.textContent!;
+    }
+  }
+  return facts;
+}
+
+/** {@link accountFacts} of the live page, as an expression for `page.evaluate`. */
+const read = `(${accountFacts})(document)`;
 
 /** The marks column of the positions table, top to bottom. */
 function marksOf(page: Page): Promise<string[]> {
@@ -113,8 +141,41 @@ browserTest("the live positions island in Chromium", async (t, { site, browser }
     await page.close();
   });
 
+  await t.step("through many stream patches the page keeps the server's queue places", async () => {
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const response = await page.goto(`${site.origin}/wallet/${QUEUED}`);
+    const server = accountFacts(parseHTML(await response!.text()).document as never);
+    const intents = Object.keys(server.queue);
+    assert.equal(intents.length, catalog.wallets.pending_ops.pendingOperations);
+    assert.ok(Object.values(server.queue).every((text) => /^#\d+$/.test(text)), "all ranked");
+    await page.waitForSelector("[data-island][data-hydrated]");
+    // The replay's patches end one intent and accept it again, one intent after the other.
+    // Until two have ended and come back (six patches), every look at the page must show the
+    // server's queue place for each listed intent, and no outcome for a pending intent.
+    const ended = new Set<string>();
+    const deadline = Date.now() + 30_000;
+    for (let shown = server; ended.size < 2 || Object.keys(shown.queue).length < intents.length;) {
+      assert.ok(Date.now() < deadline, `only ${ended.size} intents ended`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      shown = await page.evaluate(read);
+      for (const [intent, place] of Object.entries(shown.queue)) {
+        assert.equal(place, server.queue[intent], `queue place of ${intent}`);
+        assert.equal(shown.outcomes[intent], undefined, `no outcome while ${intent} is pending`);
+      }
+      for (const intent of Object.keys(shown.outcomes)) ended.add(intent);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   await t.step("leaving the page closes the upstream wallet stream", async () => {
     await context.close();
-    await eventually(() => site.upstream.stats().openStreams === 0, "upstream streams closed");
+    // Each wallet's upstream stream outlives its last viewer by the hub's 10 s grace period.
+    await eventually(
+      () => site.upstream.stats().openStreams === 0,
+      "upstream streams closed",
+      15_000,
+    );
   });
 });
