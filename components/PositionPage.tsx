@@ -15,7 +15,14 @@ import { PartNotice } from "./PartNotice.tsx";
 
 /** The position page: the open position at the live mark, or its closed-trade record. */
 export function PositionPage(
-  props: { id: string; wallet: string; found: WalletPositions; now: number },
+  props: {
+    id: string;
+    wallet: string;
+    found: WalletPositions;
+    /** The closed trade's transaction was found from the Exchange's events, not its row. */
+    txFromEvents?: boolean;
+    now: number;
+  },
 ) {
   const { id, wallet, found, now } = props;
   const open = found.positions[0];
@@ -57,12 +64,21 @@ export function PositionPage(
             )}
           </>
         )
-        : found.closed && <ClosedTrade trade={found.closed} found={found} now={now} />}
+        : found.closed && (
+          <ClosedTrade
+            trade={found.closed}
+            found={found}
+            txFromEvents={props.txFromEvents ?? false}
+            now={now}
+          />
+        )}
     </Layout>
   );
 }
 
-function ClosedTrade(props: { trade: Trade; found: WalletPositions; now: number }) {
+function ClosedTrade(
+  props: { trade: Trade; found: WalletPositions; txFromEvents: boolean; now: number },
+) {
   const { trade } = props;
   const instrument = props.found.trading?.instruments.find((item) =>
     item.id === trade.instrumentId
@@ -99,11 +115,22 @@ function ClosedTrade(props: { trade: Trade; found: WalletPositions; now: number 
             <IntentLink id={trade.intentId} wallet={props.found.account.address} full />
           </Field>
         )}
-        {trade.txHash && (
-          <Field label="Settled in">
-            <TxLink hash={trade.txHash} full />
-          </Field>
-        )}
+        <Field label="Settled in">
+          {trade.txHash
+            ? (
+              <>
+                <TxLink hash={trade.txHash} full />
+                {props.txFromEvents && (
+                  <span class="muted">
+                    (found from the Exchange's {trade.liquidated ? "Liquidated" : "PositionsClosed"}
+                    {" "}
+                    event: the history row names no transaction)
+                  </span>
+                )}
+              </>
+            )
+            : "not found"}
+        </Field>
       </dl>
     </>
   );
