@@ -163,7 +163,9 @@ export function PositionNotFound(props: { id: string; wallet?: string }) {
       </form>
       <ul>
         <li>
-          If you know the owner, enter the wallet above, or open its page and its trade history.
+          If you know the owner, enter the wallet above: its open positions and trade history are
+          searched, with the transaction that settled the position however old. Or paste the owner's
+          address into the search at the top and open its trade history.
         </li>
         <li>Check the id: position ids are whole numbers such as 53573.</li>
       </ul>
