@@ -97,3 +97,21 @@ Deno.test("with each chain switch on, settlements still show their Exchange even
     }
   });
 });
+
+Deno.test("with the executor's event modelled wrong, a feed intent still leads to its settlement without ?wallet=", async () => {
+  await withPages(async ({ get, upstream }) => {
+    upstream.setFaults({ modelWrong: ["batchEvent"] });
+    const feed = catalog.intents.feed;
+    const { status, body } = await get(`/intent/${feed.id}`);
+    assert.equal(status, 200);
+    assert.match(body, /<h1>Intent: settled<\/h1>/);
+    assert.match(body, /<h2>In the live trades feed<\/h2>/);
+    assert.match(body, /Settled, from the wallet's trade history/);
+    assert.ok(body.includes(`href="/tx/${feed.txHash}"`));
+    // The intent found nowhere gets the page that says how to find it, not a bare 404.
+    const unknown = await get(`/intent/${catalog.intents.unknown.id}`);
+    assert.equal(unknown.status, 404);
+    assert.match(unknown.body, /<label for="intent-wallet">/);
+    assert.match(unknown.body, /the search at the top/);
+  });
+});
