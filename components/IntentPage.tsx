@@ -8,7 +8,7 @@ import {
 } from "../lib/intents/mod.ts";
 import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
 import type { UnavailablePart } from "../lib/parts.ts";
-import type { Hex } from "viem";
+import type { IntentInHistory } from "../lib/search/mod.ts";
 import type { OpenPosition, Trade } from "../lib/papertrade/mod.ts";
 import { netPnlWad } from "../lib/math/mod.ts";
 import { Layout } from "./Layout.tsx";
@@ -34,10 +34,7 @@ export interface BatchIntent {
 }
 
 /** A closed trade of the wallet's history and the transaction that settled it, if found. */
-export interface HistoryTrade {
-  trade: Trade;
-  txHash: Hex | null;
-}
+export type HistoryTrade = NonNullable<IntentInHistory["trade"]>;
 
 const VERDICT_HEADLINES = {
   executed: "Intent: executed",

@@ -1,4 +1,4 @@
-import type { TransactionDetails } from "../lib/transaction_details.ts";
+import { describeEvent, type TransactionDetails } from "../lib/transaction_details.ts";
 import { CONTRACTS, type ExchangeEvent, walletsOf } from "../lib/hyperevm/mod.ts";
 import { countVerdicts, intentVerdict } from "../lib/intents/mod.ts";
 import type { Instrument } from "../lib/papertrade/mod.ts";
@@ -10,7 +10,7 @@ import { CopyableCode } from "./CopyableCode.tsx";
 import { DataTable } from "./DataTable.tsx";
 import { PositionLink, WalletLink } from "./links.tsx";
 import { Check, SettledIntentCard } from "./SettledIntentCard.tsx";
-import { formatCount, formatPrice, formatUsd } from "../lib/format.ts";
+import { formatCount } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
 
 /**
@@ -203,7 +203,7 @@ function EventsSection(props: { events: ExchangeEvent[]; instruments: Map<string
                 ? <PositionLink id={String(event.positionId)} wallet={event.wallet} />
                 : "–"}
             </td>
-            <td>{eventDetails(event, props.instruments)}</td>
+            <td>{describeEvent(event, props.instruments)}</td>
           </tr>
         ))}
       </DataTable>
@@ -214,27 +214,4 @@ function EventsSection(props: { events: ExchangeEvent[]; instruments: Map<string
       </p>
     </>
   );
-}
-
-function eventDetails(event: ExchangeEvent, instruments: Map<string, Instrument>): string {
-  switch (event.name) {
-    case "PositionsClosed":
-      return `margin returned ${formatUsd(event.marginReturned)}, balance after ${
-        formatUsd(event.balanceAfter)
-      }, fees ${formatUsd(event.stakerFee)} + ${formatUsd(event.devFee)}`;
-    case "Liquidated": {
-      const instrument = instruments.get(String(event.positionId));
-      const price = (raw: bigint) =>
-        instrument ? formatPrice(raw, instrument.priceScale) : `${raw} (raw)`;
-      return `${instrument ? `${instrument.symbol}, ` : ""}mark ${price(event.markPrice)}, bust ${
-        price(event.bustPrice)
-      }${event.fromQueuedBalance ? ", from queued balance" : ""}, fees ${
-        formatUsd(event.stakerFee)
-      } + ${formatUsd(event.devFee)}`;
-    }
-    case "Deposit":
-      return `${formatUsd(event.amountUsdc8 * 10n ** 10n)} via proxy ${event.depositProxy}`;
-    case "WithdrawToCore":
-      return `${formatUsd(event.amount)} to HyperCore`;
-  }
 }

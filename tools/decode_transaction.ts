@@ -8,7 +8,7 @@ import type { Hex } from "viem";
 import { CONTRACTS, type ExchangeEvent, type Settlement, walletsOf } from "../lib/hyperevm/mod.ts";
 import { countVerdicts, intentVerdict } from "../lib/intents/mod.ts";
 import type { Instrument } from "../lib/papertrade/mod.ts";
-import { fetchTransactionDetails } from "../lib/transaction_details.ts";
+import { describeEvent, fetchTransactionDetails } from "../lib/transaction_details.ts";
 import { type UnavailablePart, unavailablePart } from "../lib/parts.ts";
 import { argsObject, hashArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
@@ -21,7 +21,7 @@ import {
 } from "./_json_common.ts";
 import { settledIntentJson, settledIntentOut } from "./_json_intents.ts";
 import { blockNumber, fromWad, isoFromSeconds, toPrice } from "./_units.ts";
-import { lines, price, quoted, unavailableText, UNTRUSTED_NOTE, usd } from "./_text.ts";
+import { lines, quoted, unavailableText, UNTRUSTED_NOTE } from "./_text.ts";
 
 /** Most intents listed per transaction; keeps the largest batch far below the result cap. */
 export const MAX_LISTED_INTENTS = 50;
@@ -122,7 +122,7 @@ export const decodeTransactionTool = defineTool({
     const details = await fetchTransactionDetails(context, hash, { signal: context.signal });
     const settlement = details?.settlement ?? null;
     const structured = decodedJson(hash, settlement, MAX_LISTED_INTENTS, details ?? undefined);
-    return { structured, text: renderDecoded(structured, settlement) };
+    return { structured, text: renderDecoded(structured, settlement, details?.instruments) };
   },
 });
 
@@ -216,7 +216,11 @@ function exchangeEventJson(event: ExchangeEvent, instruments: Map<string, Instru
 }
 
 /** Text of a decoded transaction. */
-export function renderDecoded(result: Output, decoded: Settlement | null): string {
+export function renderDecoded(
+  result: Output,
+  decoded: Settlement | null,
+  instruments = new Map<string, Instrument>(),
+): string {
   if (decoded === null) {
     return `Transaction ${result.tx_hash} was not found on HyperEVM. If it is an intent id, ` +
       "call lookup_intent instead.";
@@ -249,7 +253,9 @@ export function renderDecoded(result: Output, decoded: Settlement | null): strin
     result.events.length === 0
       ? "No Exchange event in its receipt."
       : `Exchange events (facts): ${result.events.length}.`,
-    ...result.events.slice(0, TEXT_ROWS).map(describeEvent),
+    ...decoded.events.slice(0, TEXT_ROWS).map((event) =>
+      `- ${event.name} for ${event.wallet}: ${describeEvent(event, instruments)}.`
+    ),
     result.is_batch
       ? `Decoded with the modelled BatchExecutor ABI (unconfirmed): ${total} intent${
         total === 1 ? "" : "s"
@@ -282,32 +288,6 @@ export function renderDecoded(result: Output, decoded: Settlement | null): strin
       ? `Failure reasons are quoted chain data. ${UNTRUSTED_NOTE}`
       : null,
   );
-}
-
-function describeEvent(event: EventJson): string {
-  const fees = event.staker_fee_usd === undefined
-    ? ""
-    : `, fees ${usd(event.staker_fee_usd)} to stakers and ${
-      usd(event.dev_fee_usd ?? null)
-    } to developers`;
-  switch (event.name) {
-    case "PositionsClosed":
-      return `- PositionsClosed for ${event.wallet}: ${
-        usd(event.margin_returned_usd ?? null)
-      } returned, balance after ${usd(event.balance_after_usd ?? null)}${fees}.`;
-    case "Liquidated":
-      return `- Liquidated position #${event.position_id} of ${event.wallet}${
-        event.market ? ` (${event.market})` : ""
-      }: mark ${
-        event.mark_price == null ? `${event.mark_price_raw} raw` : price(event.mark_price)
-      }, bust ${
-        event.bust_price == null ? `${event.bust_price_raw} raw` : price(event.bust_price)
-      }${fees}.`;
-    case "Deposit":
-      return `- Deposit by ${event.wallet}: ${usd(event.amount_usd ?? null)}.`;
-    case "WithdrawToCore":
-      return `- Withdrawal to HyperCore by ${event.wallet}: ${usd(event.amount_usd ?? null)}.`;
-  }
 }
 
 // Who the signature says signed, next to who the intent says signed, so a reader of the

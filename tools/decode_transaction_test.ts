@@ -145,7 +145,7 @@ Deno.test("decode_transaction reads old settlements and liquidations from the Ex
       ["PositionsClosed", old.owner],
     ]);
     assert.deepEqual(close.structured.wallets, [old.owner]);
-    assert.match(close.text, new RegExp(`PositionsClosed for ${old.owner}: \\$[\\d,.]+ returned`));
+    assert.match(close.text, new RegExp(`PositionsClosed for ${old.owner}: margin returned \\$[\\d,.]+`));
 
     const liquidated = catalog.positions.liquidated;
     const { structured, text } = await callTool(
@@ -163,7 +163,10 @@ Deno.test("decode_transaction reads old settlements and liquidations from the Ex
     assert.ok(event.market === "BTC" || event.market === "ETH");
     const scale = event.market === "BTC" ? 10 : 100;
     assert.equal(event.mark_price, Number(event.mark_price_raw) / scale);
-    assert.match(text, new RegExp(`Liquidated position #${liquidated.id} of ${liquidated.owner}`));
+    assert.match(
+      text,
+      new RegExp(`Liquidated for ${liquidated.owner}: position #${liquidated.id} \\((BTC|ETH)\\)`),
+    );
     assert.match(text, /Not a batch of signed intents/);
   });
 });
