@@ -85,11 +85,13 @@ export function IntentPage(
           <strong>
             This intent {bad.verdict === "failed" ? "did not take effect" : "is unverified"}:
           </strong>{" "}
-          <q class="untrusted">
-            <bdi>{bad.reason}</bdi>
-          </q>
-          {bad.verdict === "unverified" &&
-            ". Nothing shows that what it asked for took effect as signed."}
+          {bad.verdict === "failed"
+            ? (
+              <q class="untrusted">
+                <bdi>{bad.reason}</bdi>
+              </q>
+            )
+            : `${bad.reason}. Nothing shows that what it asked for took effect as signed.`}
         </p>
       )}
       <CopyableCode text={lookup.intentId} label="Intent id" />

@@ -26,7 +26,7 @@ export function VerdictBadge(props: { verdict: IntentVerdict }) {
         <span aria-hidden="true">{VERDICT_MARKS[verdict]}</span>
         {verdict}
       </span>
-      {reason && (
+      {reason && verdict === "failed" && (
         <>
           {": "}
           <q class="untrusted">
@@ -34,6 +34,7 @@ export function VerdictBadge(props: { verdict: IntentVerdict }) {
           </q>
         </>
       )}
+      {reason && verdict !== "failed" && <span class="muted">: {reason}</span>}
     </>
   );
 }

@@ -26,14 +26,16 @@ export function TransactionPage(props: { details: TransactionDetails; now: numbe
   const counts = countVerdicts(verdicts);
   const wallets = walletsOf([...events, ...intents]);
   const toExecutor = settlement.to === CONTRACTS.batchExecutor;
-  const title = settlement.papertrade
-    ? toExecutor || events.some((e) => e.name !== "Deposit")
-      ? "Papertrade settlement"
-      : "Papertrade transaction"
+  const settles = toExecutor ||
+    events.some((e) => e.name === "PositionsClosed" || e.name === "Liquidated");
+  const title = settles
+    ? "Papertrade settlement"
+    : settlement.papertrade
+    ? "Papertrade transaction"
     : "Transaction";
   const problems = [
     counts.failed > 0 && `${counts.failed} of ${intents.length} intents failed`,
-    counts.unverified > 0 && `${counts.unverified} of ${intents.length} are unverified`,
+    counts.unverified > 0 && `${counts.unverified} of ${intents.length} intents are unverified`,
   ].filter(Boolean).join("; ");
   return (
     <Layout
@@ -103,8 +105,8 @@ export function TransactionPage(props: { details: TransactionDetails; now: numbe
         <Field label="From" class="mono break">{settlement.from}</Field>
         <Field label="To" class="mono break">
           {settlement.to ?? "(contract creation)"}
-          {toExecutor && <span class="muted">(the BatchExecutor)</span>}
-          {settlement.to === CONTRACTS.exchange && <span class="muted">(the Exchange)</span>}
+          {toExecutor && <span class="muted">{" "}(the BatchExecutor)</span>}
+          {settlement.to === CONTRACTS.exchange && <span class="muted">{" "}(the Exchange)</span>}
         </Field>
         {settlement.gasUsed !== null && (
           <Field label="Gas used">{formatCount(settlement.gasUsed)}</Field>
@@ -208,9 +210,10 @@ function EventsSection(props: { events: ExchangeEvent[]; instruments: Map<string
         ))}
       </DataTable>
       <p class="muted">
-        Deposit and WithdrawToCore are the explorer's names for two events whose topics are known
-        but whose names are unpublished. PositionsClosed's first two words were named "margin
-        returned" and "balance after" by a third party.
+        {props.events.some((e) => e.name === "Deposit" || e.name === "WithdrawToCore") &&
+          "Deposit and WithdrawToCore are the explorer's names for two events whose topics are known but whose names are unpublished. "}
+        {props.events.some((e) => e.name === "PositionsClosed") &&
+          `PositionsClosed's first two words were named "margin returned" and "balance after" by a third party.`}
       </p>
     </>
   );

@@ -52,8 +52,8 @@ export function intentRoutes(deps: AppDeps): Hono {
         batch = await findInBatch(deps, txParam.toLowerCase() as Hex, id);
       }
       // Not settled in the scanned blocks: the trade history of the wallet given (or of the one
-      // the feed names) has the trade it closed, and the open positions the one it opened.
-      const owner = wallet ?? lookup.feed?.wallet;
+      // a feed close names) has the trade it closed, and the open positions the one it opened.
+      const owner = wallet ?? (lookup.feed?.kind === "open" ? undefined : lookup.feed?.wallet);
       if (!lookup.settlement && batch === null && owner && lookup.state !== "pending") {
         const found = await findIntentInHistory(deps, owner, id, {
           signal,

@@ -52,7 +52,7 @@ Deno.test("a failed call shows ✗ with the chain's reason as text; a tampered s
     ) ?? "";
     assert.match(card, /✗ <\/span>not verified/);
     // Reported executed by the executor, but not as signed: never beside an executed mark.
-    assert.match(card, /\? <\/span>unverified<\/span>: <q class="untrusted"><bdi>its signature/);
+    assert.match(card, /\? <\/span>unverified<\/span><span class="muted">: its signature/);
     assert.doesNotMatch(card, /executed/);
   });
 });
@@ -210,7 +210,7 @@ Deno.test("failed and unverified intents and transactions get a red headline and
     // The headline and the counts agree: no "with failed intents" over "0 of N".
     const tamperedBatch = await get(`/tx/${txs.batch_with_tampered_signature.hash}`);
     assert.match(tamperedBatch.body, /Papertrade settlement with unverified intents<\/h1>/);
-    assert.match(tamperedBatch.body, /<strong>1 of 3 are unverified\.<\/strong>/);
+    assert.match(tamperedBatch.body, /<strong>1 of 3 intents are unverified\.<\/strong>/);
     assert.doesNotMatch(tamperedBatch.body, / 0 of /);
     // A clean settlement keeps its plain headline.
     const clean = await get(`/intent/${intents.settled_in_window.id}`);

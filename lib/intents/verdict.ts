@@ -56,12 +56,9 @@ export function intentVerdict(evidence: VerdictEvidence): IntentVerdict {
   if (settled.reported === false) {
     return failed(settled.failureReason ?? "the executor reported a failure without a reason");
   }
+  // The detail (who it recovers to) is the intent's verificationProblem, shown beside it.
   if (!settled.signatureVerified) {
-    return unverified(
-      `its signature does not recompute to the recorded intent id (${
-        settled.verificationProblem ?? "no detail"
-      })`,
-    );
+    return unverified("its signature does not recompute to the recorded intent id");
   }
   if (settled.reported === null) {
     return unverified(
