@@ -122,6 +122,7 @@ function ClosedTrade(
                 <TxLink hash={trade.txHash} full />
                 {props.txFromEvents && (
                   <span class="muted">
+                    {" "}
                     (found from the Exchange's {trade.liquidated ? "Liquidated" : "PositionsClosed"}
                     {" "}
                     event: the history row names no transaction)
