@@ -145,7 +145,10 @@ Deno.test("decode_transaction reads old settlements and liquidations from the Ex
       ["PositionsClosed", old.owner],
     ]);
     assert.deepEqual(close.structured.wallets, [old.owner]);
-    assert.match(close.text, new RegExp(`PositionsClosed for ${old.owner}: margin returned \\$[\\d,.]+`));
+    assert.match(
+      close.text,
+      new RegExp(`PositionsClosed for ${old.owner}: margin returned \\$[\\d,.]+`),
+    );
 
     const liquidated = catalog.positions.liquidated;
     const { structured, text } = await callTool(
