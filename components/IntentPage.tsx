@@ -9,7 +9,7 @@ import {
 import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
 import type { UnavailablePart } from "../lib/parts.ts";
 import type { IntentInHistory } from "../lib/search/mod.ts";
-import type { OpenPosition, Trade } from "../lib/papertrade/mod.ts";
+import type { OpenPosition } from "../lib/papertrade/mod.ts";
 import { netPnlWad } from "../lib/math/mod.ts";
 import { Layout } from "./Layout.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
