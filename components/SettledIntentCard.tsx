@@ -66,8 +66,18 @@ export function SettledIntentCard(
           <dt>Signed by</dt>
           <dd class="mono break">
             {intent.signer}
-            {wallet && intent.signer !== wallet && <span class="muted">(session key)</span>}
-            {wallet && intent.signer === wallet && <span class="muted">(the wallet)</span>}
+            {wallet && intent.signer !== wallet && (
+              <>
+                {" "}
+                <span class="muted">(session key)</span>
+              </>
+            )}
+            {wallet && intent.signer === wallet && (
+              <>
+                {" "}
+                <span class="muted">(the wallet)</span>
+              </>
+            )}
           </dd>
         </div>
         <Field label="Intent id">

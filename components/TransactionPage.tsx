@@ -105,8 +105,18 @@ export function TransactionPage(props: { details: TransactionDetails; now: numbe
         <Field label="From" class="mono break">{settlement.from}</Field>
         <Field label="To" class="mono break">
           {settlement.to ?? "(contract creation)"}
-          {toExecutor && <span class="muted">(the BatchExecutor)</span>}
-          {settlement.to === CONTRACTS.exchange && <span class="muted">(the Exchange)</span>}
+          {toExecutor && (
+            <>
+              {" "}
+              <span class="muted">(the BatchExecutor)</span>
+            </>
+          )}
+          {settlement.to === CONTRACTS.exchange && (
+            <>
+              {" "}
+              <span class="muted">(the Exchange)</span>
+            </>
+          )}
         </Field>
         {settlement.gasUsed !== null && (
           <Field label="Gas used">{formatCount(settlement.gasUsed)}</Field>
