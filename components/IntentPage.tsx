@@ -1,13 +1,20 @@
 import { ADDRESS_INPUT_PATTERN } from "../lib/address.ts";
 import { Field } from "./Field.tsx";
-import { type IntentLookup, msFromSeconds, paramsOfOperation } from "../lib/intents/mod.ts";
+import {
+  type IntentLookup,
+  type IntentVerdict,
+  msFromSeconds,
+  paramsOfOperation,
+} from "../lib/intents/mod.ts";
 import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
-import type { OpenPosition, Trade } from "../lib/papertrade/mod.ts";
+import type { UnavailablePart } from "../lib/parts.ts";
+import type { IntentInHistory } from "../lib/search/mod.ts";
+import type { OpenPosition } from "../lib/papertrade/mod.ts";
 import { netPnlWad } from "../lib/math/mod.ts";
 import { Layout } from "./Layout.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { IntentFields } from "./IntentFields.tsx";
-import { Check, SettledIntentCard } from "./SettledIntentCard.tsx";
+import { SettledIntentCard, VerdictBadge } from "./SettledIntentCard.tsx";
 import { PositionLink, TxLink, WalletLink } from "./links.tsx";
 import { formatCount, formatUsd } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
@@ -26,64 +33,72 @@ export interface BatchIntent {
   intent: SettledIntent;
 }
 
-/**
- * Why a settled intent must not read as a success: it did not execute, or its signature does
- * not recompute to the recorded id (tampered or mis-decoded). Null when it is a clean success
- * or not settled.
- */
-export function intentProblem(lookup: IntentLookup, batch?: BatchIntent | null): string | null {
-  const settlement = lookup.settlement;
-  const intent = settlement?.intent ?? batch?.intent ?? null;
-  if (settlement === null && !batch) return null;
-  if (settlement?.match.event.success === false || intent?.executed === false) {
-    return "failed: it reached HyperEVM but did not execute";
-  }
-  if (intent && !intent.signatureVerified) {
-    return "not verified: its signature does not recompute to the recorded intent id";
-  }
-  return null;
-}
+/** A closed trade of the wallet's history and the transaction that settled it, if found. */
+export type HistoryTrade = NonNullable<IntentInHistory["trade"]>;
 
-/** The intent page: every place the intent was found, most recent first. */
+const VERDICT_HEADLINES = {
+  executed: "Intent: executed",
+  failed: "Intent failed",
+  unverified: "Intent unverified",
+} as const;
+
+/** The intent page: its one verdict, then every place the intent was found. */
 export function IntentPage(
   props: {
     lookup: IntentLookup;
+    /** The one verdict on the intent (lib/intents/verdict.ts); null while pending or unknown. */
+    verdict: IntentVerdict | null;
     wallet?: string;
-    historyTrade?: Trade | null;
+    history?: HistoryTrade | null;
     /** The wallet's open position this intent opened (found when the chain scan is too short). */
     openedPosition?: OpenPosition | null;
     /** Found in the transaction the link named. */
     batch?: BatchIntent | null;
+    /** Checks beside the look-up's that could not be made (the settlement trail). */
+    unavailable?: UnavailablePart[];
     now: number;
   },
 ) {
-  const { lookup, now } = props;
+  const { lookup, now, verdict } = props;
   const scanned = lookup.scanned;
   const batch = lookup.state === "not_found" ? props.batch ?? null : null;
-  const problem = intentProblem(lookup, batch);
-  const history = lookup.state === "not_found" && !batch ? props.historyTrade ?? null : null;
+  const history = lookup.settlement || batch ? null : props.history ?? null;
   const opened = lookup.state === "not_found" && !history ? props.openedPosition ?? null : null;
-  const headline = problem
-    ? `Intent ${problem.split(":")[0]}`
+  const bad = verdict && verdict.verdict !== "executed" ? verdict : null;
+  const headline = bad
+    ? VERDICT_HEADLINES[bad.verdict]
     : history || opened || batch
     ? "Intent: settled"
     : `Intent: ${STATE_TEXT[lookup.state]}`;
+  const found = lookup.state !== "not_found" || history || opened || batch;
   return (
     <Layout
       title={`${headline} ${lookup.intentId.slice(0, 10)}… · Papertrade Explorer`}
       wallet={props.wallet}
     >
-      <h1 class={problem ? "failed" : undefined}>
-        {problem && <span class="mark" aria-hidden="true">✗</span>}
+      <h1 class={bad?.verdict === "failed" ? "failed" : undefined}>
+        {bad && <span class="mark" aria-hidden="true">{bad.verdict === "failed" ? "✗" : "?"}</span>}
         {headline}
       </h1>
-      {problem && (
-        <p class="alert alert-danger" role="alert">
-          <strong>This intent {problem}.</strong> Nothing it asked for took effect as signed.
+      {bad && (
+        <p class={bad.verdict === "failed" ? "alert alert-danger" : "alert"} role="alert">
+          <strong>
+            This intent {bad.verdict === "failed" ? "did not take effect" : "is unverified"}:
+          </strong>{" "}
+          {bad.verdict === "failed"
+            ? (
+              <q class="untrusted">
+                <bdi>{bad.reason}</bdi>
+              </q>
+            )
+            : `${bad.reason}. Nothing shows that what it asked for took effect as signed.`}
         </p>
       )}
       <CopyableCode text={lookup.intentId} label="Intent id" />
-      {history && <HistorySection trade={history} wallet={props.wallet!} now={now} />}
+      <PartNotice unavailable={[...lookup.unavailable, ...(props.unavailable ?? [])]} />
+      {history && (
+        <HistorySection history={history} wallet={props.wallet ?? lookup.feed!.wallet} now={now} />
+      )}
       {opened && <OpenedSection position={opened} wallet={props.wallet!} now={now} />}
       {batch && (
         <section>
@@ -96,32 +111,35 @@ export function IntentPage(
           </p>
           <SettledIntentCard
             intent={batch.intent}
+            status={batch.transaction.status}
             now={now}
-            heading="The intent in its batch"
+            heading="The intent in its batch (modelled executor ABI)"
             txHash={batch.transaction.txHash}
           />
         </section>
       )}
       {lookup.feed && <FeedSection lookup={lookup} now={now} />}
       {lookup.pending && <PendingSection lookup={lookup} wallet={props.wallet!} now={now} />}
-      <PartNotice unavailable={lookup.unavailable} />
       {lookup.settlement
         ? <SettledSection lookup={lookup} now={now} />
         : scanned && (
           <p class="muted">
             No settlement in blocks {formatCount(scanned.fromBlock)} to{" "}
-            {formatCount(scanned.toBlock)} (about the last 100 minutes).
+            {formatCount(scanned.toBlock)} (about the last 80 minutes).
           </p>
         )}
-      {!lookup.pendingChecked && <QueueForm id={lookup.intentId} />}
-      {lookup.state === "not_found" && !history && !opened && !batch && (
+      {!lookup.pendingChecked && <WalletForm id={lookup.intentId} />}
+      {!found && (
         <ul>
           <li>
-            Older intents are not in the scanned blocks: open the wallet's page and look for this
-            intent id in its trade history.
+            Older intents are not in the scanned blocks. Enter the wallet that signed it above: the
+            explorer then looks for this intent id in its trade history and finds the transaction
+            that settled it, however old. Or open the wallet's page and look for this intent id in
+            its trade history.
           </li>
           <li>
-            Check that the id is an intent id, not a transaction hash (the search tells them apart).
+            Check that the id is an intent id, not a transaction hash: the search at the top tells
+            them apart.
           </li>
         </ul>
       )}
@@ -149,22 +167,23 @@ function OpenedSection(props: { position: OpenPosition; wallet: string; now: num
   );
 }
 
-function HistorySection(props: { trade: Trade; wallet: string; now: number }) {
-  const { trade } = props;
+function HistorySection(props: { history: HistoryTrade; wallet: string; now: number }) {
+  const { trade, txHash } = props.history;
   const net = netPnlWad(trade.adjustedPnl, trade.userPaidFee);
   return (
     <section>
       <h2>Settled, from the wallet's trade history</h2>
       <p class="muted">
-        Older than the recent blocks the explorer scans, so found through the trade history of{" "}
-        <WalletLink address={props.wallet} />.
+        Found through the trade history of <WalletLink address={props.wallet} />
+        {txHash && !trade.txHash &&
+          "; its row names no transaction, so the settling one was found from the Exchange's own events"}.
       </p>
       <dl class="fields">
         <Field label="State">
           settled{trade.liquidated && <strong class="bad">, liquidated</strong>}
         </Field>
         <Field label="Transaction">
-          {trade.txHash ? <TxLink hash={trade.txHash} full /> : "not recorded"}
+          {txHash ? <TxLink hash={txHash} full /> : "not found"}
         </Field>
         <Field label="Position">
           <PositionLink id={trade.positionId} wallet={props.wallet} />{" "}
@@ -233,14 +252,19 @@ function SettledSection(props: { lookup: IntentLookup; now: number }) {
             , <Time at={Number(transaction.timestamp) * 1000} now={props.now} />
           </>
         )}
-        : <Check ok={match.event.success} yes="executed" no="not executed" />.
+        {props.lookup.verdict && (
+          <>
+            : <VerdictBadge verdict={props.lookup.verdict} />
+          </>
+        )}.
       </p>
       {intent
         ? (
           <SettledIntentCard
             intent={intent}
+            status={transaction?.status ?? "unknown"}
             now={props.now}
-            heading="The intent in its batch"
+            heading="The intent in its batch (modelled executor ABI)"
             txHash={match.txHash}
           />
         )
@@ -249,10 +273,12 @@ function SettledSection(props: { lookup: IntentLookup; now: number }) {
   );
 }
 
-function QueueForm(props: { id: string }) {
+function WalletForm(props: { id: string }) {
   return (
     <form class="search" action={`/intent/${props.id}`} method="get">
-      <label for="intent-wallet">Check the relayer queue too: the signing wallet</label>
+      <label for="intent-wallet">
+        The signing wallet, to check its relayer queue and trade history too
+      </label>
       <input
         id="intent-wallet"
         name="wallet"

@@ -15,7 +15,14 @@ import { PartNotice } from "./PartNotice.tsx";
 
 /** The position page: the open position at the live mark, or its closed-trade record. */
 export function PositionPage(
-  props: { id: string; wallet: string; found: WalletPositions; now: number },
+  props: {
+    id: string;
+    wallet: string;
+    found: WalletPositions;
+    /** The closed trade's transaction was found from the Exchange's events, not its row. */
+    txFromEvents?: boolean;
+    now: number;
+  },
 ) {
   const { id, wallet, found, now } = props;
   const open = found.positions[0];
@@ -54,12 +61,21 @@ export function PositionPage(
             )}
           </>
         )
-        : found.closed && <ClosedTrade trade={found.closed} found={found} now={now} />}
+        : found.closed && (
+          <ClosedTrade
+            trade={found.closed}
+            found={found}
+            txFromEvents={props.txFromEvents ?? false}
+            now={now}
+          />
+        )}
     </Layout>
   );
 }
 
-function ClosedTrade(props: { trade: Trade; found: WalletPositions; now: number }) {
+function ClosedTrade(
+  props: { trade: Trade; found: WalletPositions; txFromEvents: boolean; now: number },
+) {
   const { trade } = props;
   const instrument = props.found.trading?.instruments.find((item) =>
     item.id === trade.instrumentId
@@ -96,11 +112,23 @@ function ClosedTrade(props: { trade: Trade; found: WalletPositions; now: number 
             <IntentLink id={trade.intentId} wallet={props.found.account.address} full />
           </Field>
         )}
-        {trade.txHash && (
-          <Field label="Settled in">
-            <TxLink hash={trade.txHash} full />
-          </Field>
-        )}
+        <Field label="Settled in">
+          {trade.txHash
+            ? (
+              <>
+                <TxLink hash={trade.txHash} full />
+                {props.txFromEvents && (
+                  <span class="muted">
+                    {" "}
+                    (found from the Exchange's {trade.liquidated ? "Liquidated" : "PositionsClosed"}
+                    {" "}
+                    event: the history row names no transaction)
+                  </span>
+                )}
+              </>
+            )
+            : "not found"}
+        </Field>
       </dl>
     </>
   );
@@ -133,7 +161,9 @@ export function PositionNotFound(props: { id: string; wallet?: string }) {
       </form>
       <ul>
         <li>
-          If you know the owner, enter the wallet above, or open its page and its trade history.
+          If you know the owner, enter the wallet above: its open positions and trade history are
+          searched, with the transaction that settled the position however old. Or paste the owner's
+          address into the search at the top and open its trade history.
         </li>
         <li>Check the id: position ids are whole numbers such as 53573.</li>
       </ul>

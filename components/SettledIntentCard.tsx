@@ -1,6 +1,6 @@
-import type { SettledIntent } from "../lib/hyperevm/mod.ts";
+import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
 import { Field } from "./Field.tsx";
-import { paramsOfCalldata } from "../lib/intents/mod.ts";
+import { type IntentVerdict, intentVerdict, paramsOfCalldata } from "../lib/intents/mod.ts";
 import { IntentFields } from "./IntentFields.tsx";
 import { IntentLink, WalletLink } from "./links.tsx";
 
@@ -14,13 +14,44 @@ export function Check(props: { ok: boolean; yes: string; no: string }) {
   );
 }
 
+const VERDICT_MARKS = { executed: "✓ ", failed: "✗ ", unverified: "? " } as const;
+const VERDICT_TONES = { executed: "good", failed: "bad", unverified: "warn" } as const;
+
+/** An intent's one verdict as a symbol and its word, with the reason beside it. */
+export function VerdictBadge(props: { verdict: IntentVerdict }) {
+  const { verdict, reason } = props.verdict;
+  return (
+    <>
+      <span class={VERDICT_TONES[verdict]}>
+        <span aria-hidden="true">{VERDICT_MARKS[verdict]}</span>
+        {verdict}
+      </span>
+      {reason && verdict === "failed" && (
+        <>
+          {": "}
+          <q class="untrusted">
+            <bdi>{reason}</bdi>
+          </q>
+        </>
+      )}
+      {reason && verdict !== "failed" && <span class="muted">: {reason}</span>}
+    </>
+  );
+}
+
 /**
- * One intent of a settlement batch: who it acted for, who signed it, whether the signature
- * recomputes to the recorded id, whether it executed (the failure reason is chain text, shown
- * as text), and its fields in display units.
+ * One intent of a settlement batch as the modelled executor ABI decodes it: who it acted for,
+ * who signed it, whether the signature recomputes to the recorded id, its one verdict (a reason
+ * may quote chain text, shown as text), and its fields in display units.
  */
 export function SettledIntentCard(
-  props: { intent: SettledIntent; now: number; heading?: string; txHash?: string },
+  props: {
+    intent: SettledIntent;
+    status: Settlement["status"];
+    now: number;
+    heading?: string;
+    txHash?: string;
+  },
 ) {
   const intent = props.intent;
   const wallet = intent.wallet;
@@ -35,8 +66,18 @@ export function SettledIntentCard(
           <dt>Signed by</dt>
           <dd class="mono break">
             {intent.signer}
-            {wallet && intent.signer !== wallet && <span class="muted">(session key)</span>}
-            {wallet && intent.signer === wallet && <span class="muted">(the wallet)</span>}
+            {wallet && intent.signer !== wallet && (
+              <>
+                {" "}
+                <span class="muted">(session key)</span>
+              </>
+            )}
+            {wallet && intent.signer === wallet && (
+              <>
+                {" "}
+                <span class="muted">(the wallet)</span>
+              </>
+            )}
           </dd>
         </div>
         <Field label="Intent id">
@@ -48,16 +89,8 @@ export function SettledIntentCard(
           <Check ok={intent.signatureVerified} yes="verified" no="not verified" />
           {intent.verificationProblem && <span class="muted">({intent.verificationProblem})</span>}
         </Field>
-        <Field label="Executed">
-          <Check ok={intent.executed} yes="executed" no="not executed" />
-          {intent.failureReason && (
-            <>
-              {": "}
-              <q class="untrusted">
-                <bdi>{intent.failureReason}</bdi>
-              </q>
-            </>
-          )}
+        <Field label="Verdict">
+          <VerdictBadge verdict={intentVerdict({ settled: intent, status: props.status })} />
         </Field>
       </dl>
       {intent.fields && intent.action && (

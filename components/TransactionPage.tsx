@@ -1,24 +1,47 @@
-import type { TransactionDetails } from "../lib/transaction_details.ts";
+import { describeEvent, type TransactionDetails } from "../lib/transaction_details.ts";
+import { CONTRACTS, type ExchangeEvent, walletsOf } from "../lib/hyperevm/mod.ts";
+import { countVerdicts, intentVerdict } from "../lib/intents/mod.ts";
+import type { Instrument } from "../lib/papertrade/mod.ts";
 import { Field } from "./Field.tsx";
 import { formatEther } from "viem";
 import { Layout } from "./Layout.tsx";
 import { PartNotice } from "./PartNotice.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
+import { DataTable } from "./DataTable.tsx";
+import { PositionLink, WalletLink } from "./links.tsx";
 import { Check, SettledIntentCard } from "./SettledIntentCard.tsx";
 import { formatCount } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
 
-/** The transaction page: the batch's intents decoded and checked, or why it is not a batch. */
+/**
+ * The transaction page: what the Exchange's own events say (facts), the wallets they name, the
+ * calldata's selector and size, and the intents where the modelled executor ABI decodes them.
+ */
 export function TransactionPage(props: { details: TransactionDetails; now: number }) {
-  const { settlement, input } = props.details;
-  const intents = settlement.intents;
-  const executed = intents.filter((intent) => intent.executed).length;
-  const verified = intents.filter((intent) => intent.signatureVerified).length;
+  const { settlement, instruments } = props.details;
+  const { intents, events, input } = settlement;
+  const verdicts = intents.map((intent) =>
+    intentVerdict({ settled: intent, status: settlement.status })
+  );
+  const counts = countVerdicts(verdicts);
+  const wallets = walletsOf([...events, ...intents]);
+  const toExecutor = settlement.to === CONTRACTS.batchExecutor;
+  const settles = toExecutor ||
+    events.some((e) => e.name === "PositionsClosed" || e.name === "Liquidated");
+  const title = settles
+    ? "Papertrade settlement"
+    : settlement.papertrade
+    ? "Papertrade transaction"
+    : "Transaction";
+  const problems = [
+    counts.failed > 0 && `${counts.failed} of ${intents.length} intents failed`,
+    counts.unverified > 0 && `${counts.unverified} of ${intents.length} intents are unverified`,
+  ].filter(Boolean).join("; ");
   return (
     <Layout
       title={`Transaction ${settlement.txHash.slice(0, 10)}… · Papertrade Explorer`}
-      description={settlement.isBatch
-        ? `Papertrade settlement batch of ${intents.length} intents on HyperEVM.`
+      description={settlement.papertrade
+        ? `${title} on HyperEVM: ${events.length} Exchange events, ${wallets.length} wallets.`
         : "A HyperEVM transaction that is not a Papertrade settlement."}
     >
       {settlement.status === "reverted"
@@ -28,27 +51,24 @@ export function TransactionPage(props: { details: TransactionDetails; now: numbe
               <span class="mark" aria-hidden="true">✗</span>Transaction reverted
             </h1>
             <p class="alert alert-danger" role="alert">
-              <strong>This transaction reverted:</strong>{" "}
-              none of the intents it carried took effect.
+              <strong>This transaction reverted:</strong> nothing it carried took effect.
             </p>
           </>
         )
-        : intents.length > 0 && (executed < intents.length || verified < intents.length)
+        : problems
         ? (
           <>
-            <h1 class="failed">
-              <span class="mark" aria-hidden="true">✗</span>Transaction with failed intents
+            <h1 class={counts.failed > 0 ? "failed" : undefined}>
+              <span class="mark" aria-hidden="true">{counts.failed > 0 ? "✗" : "?"}</span>
+              {title} with {counts.failed > 0 ? "failed" : "unverified"} intents
             </h1>
-            <p class="alert alert-danger" role="alert">
-              <strong>
-                {intents.length - executed} of {intents.length} intents did not execute;{" "}
-                {intents.length - verified} have a signature that does not verify.
-              </strong>{" "}
-              The batch was mined, but not everything in it took effect as signed.
+            <p class={counts.failed > 0 ? "alert alert-danger" : "alert"} role="alert">
+              <strong>{problems}.</strong>{" "}
+              The transaction was mined, but not everything in it took effect as signed.
             </p>
           </>
         )
-        : <h1>Transaction</h1>}
+        : <h1>{title}</h1>}
       <CopyableCode text={settlement.txHash} label="Transaction hash" />
       <PartNotice unavailable={props.details.unavailable} />
       <dl class="stats">
@@ -78,48 +98,84 @@ export function TransactionPage(props: { details: TransactionDetails; now: numbe
         </div>
         <div class="stat">
           <dt>Value</dt>
-          <dd>{formatEther(props.details.value)} HYPE</dd>
+          <dd>{formatEther(settlement.value)} HYPE</dd>
         </div>
       </dl>
       <dl class="fields">
-        <div>
-          <dt>From</dt>
-          <dd class="mono break">{settlement.from}</dd>
-        </div>
-        <div>
-          <dt>To</dt>
-          <dd class="mono break">{settlement.to ?? "(contract creation)"}</dd>
-        </div>
-        {props.details.gasUsed !== null && (
-          <Field label="Gas used">{formatCount(props.details.gasUsed)}</Field>
+        <Field label="From" class="mono break">{settlement.from}</Field>
+        <Field label="To" class="mono break">
+          {settlement.to ?? "(contract creation)"}
+          {toExecutor && (
+            <>
+              {" "}
+              <span class="muted">(the BatchExecutor)</span>
+            </>
+          )}
+          {settlement.to === CONTRACTS.exchange && (
+            <>
+              {" "}
+              <span class="muted">(the Exchange)</span>
+            </>
+          )}
+        </Field>
+        {settlement.gasUsed !== null && (
+          <Field label="Gas used">{formatCount(settlement.gasUsed)}</Field>
+        )}
+        <Field label="Calldata">
+          <span class="mono">{settlement.selector ?? "none"}</span>{" "}
+          <span class="muted">(selector), {formatCount((input.length - 2) / 2)} bytes</span>
+        </Field>
+        {wallets.length > 0 && (
+          <Field label={wallets.length === 1 ? "Wallet" : "Wallets"}>
+            <span class="id-list">
+              {wallets.map((wallet) => <WalletLink key={wallet} address={wallet} />)}
+            </span>
+          </Field>
         )}
       </dl>
+      {settlement.papertrade && <EventsSection events={events} instruments={instruments} />}
       {settlement.isBatch
         ? (
           <>
             <h2>
-              Papertrade batch of {intents.length} {intents.length === 1 ? "intent" : "intents"}
+              {intents.length}{" "}
+              {intents.length === 1 ? "intent" : "intents"}, decoded with the modelled executor ABI
             </h2>
+            <p class="muted">
+              The BatchExecutor's ABI is unpublished: this decoding rests on the explorer's model of
+              it (unconfirmed), so it is shown only because it decodes.
+            </p>
             <p>
-              {executed} of {intents.length} executed; {verified} of {intents.length}{" "}
-              signatures verified (recomputed to the intent id the executor recorded).
+              {counts.executed} executed, {counts.failed} failed, {counts.unverified}{" "}
+              unverified; a signature is verified when it recomputes to the intent id the executor
+              recorded.
             </p>
             {intents.map((intent) => (
               <SettledIntentCard
                 key={intent.index}
                 intent={intent}
+                status={settlement.status}
                 now={props.now}
                 txHash={settlement.txHash}
               />
             ))}
           </>
         )
+        : settlement.papertrade
+        ? (
+          <p class="notice">
+            {toExecutor
+              ? "The calldata does not decode with the explorer's model of the BatchExecutor ABI (unconfirmed), so its intents and signatures are not decoded or verified here. "
+              : "Not a batch of signed intents, so there are no intents to decode. "}
+            The Exchange's events above are facts.
+          </p>
+        )
         : (
           <>
             <h2>Not a Papertrade transaction</h2>
             <p class="notice">
-              This transaction exists on HyperEVM but is not a Papertrade settlement: it was not
-              sent to the BatchExecutor with batch calldata, so there are no intents to decode.
+              This transaction exists on HyperEVM but is not Papertrade's: it was sent neither to
+              the BatchExecutor nor to the Exchange, and its receipt carries no Exchange event.
             </p>
             <p>
               Looking for a trade? Open the wallet's page and follow the transaction link in its
@@ -129,8 +185,46 @@ export function TransactionPage(props: { details: TransactionDetails; now: numbe
         )}
       <details class="raw">
         <summary>Raw calldata ({formatCount((input.length - 2) / 2)} bytes)</summary>
-        <pre><code class="break">{input}</code></pre>
+        <pre tabIndex={0}><code class="break">{input}</code></pre>
       </details>
     </Layout>
+  );
+}
+
+/** The Exchange's events as a table: one row each, wallets and positions linked. */
+function EventsSection(props: { events: ExchangeEvent[]; instruments: Map<string, Instrument> }) {
+  if (props.events.length === 0) {
+    return <p class="muted">Its receipt carries no Exchange event.</p>;
+  }
+  return (
+    <>
+      <h2>Exchange events</h2>
+      <DataTable
+        caption="Events the Exchange emitted (facts, whatever the executor's ABI is)"
+        columns={["Log", "Event", "Wallet", "Position", "Details"]}
+      >
+        {props.events.map((event) => (
+          <tr key={event.logIndex}>
+            <td>{event.logIndex}</td>
+            <td>{event.name}</td>
+            <td>
+              <WalletLink address={event.wallet} />
+            </td>
+            <td>
+              {event.name === "Liquidated"
+                ? <PositionLink id={String(event.positionId)} wallet={event.wallet} />
+                : "–"}
+            </td>
+            <td>{describeEvent(event, props.instruments)}</td>
+          </tr>
+        ))}
+      </DataTable>
+      <p class="muted">
+        {props.events.some((e) => e.name === "Deposit" || e.name === "WithdrawToCore") &&
+          "Deposit and WithdrawToCore are the explorer's names for two events whose topics are known but whose names are unpublished. "}
+        {props.events.some((e) => e.name === "PositionsClosed") &&
+          `PositionsClosed's first two words were named "margin returned" and "balance after" by a third party.`}
+      </p>
+    </>
   );
 }

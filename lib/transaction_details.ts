@@ -1,52 +1,100 @@
 /**
- * A HyperEVM transaction for the transaction page: the decoded settlement (as
- * `decodeTransaction` gives it) plus what the page shows beside it, the raw calldata, the
- * value sent and the gas used. Reads the transaction and receipt in parallel, then the block.
+ * A HyperEVM transaction for the transaction page and decode_transaction: the decoded settlement
+ * (as `decodeTransaction` gives it), the reads that failed, and the market of each position a
+ * `Liquidated` event names, so its raw prices read in units (the event carries no instrument:
+ * it is looked up on the first trade-history page of the event's wallet).
  */
 import type { Hex } from "viem";
-import { decodeSettlement, type HyperEvmClient, type Settlement } from "./hyperevm/mod.ts";
-import { Parts, type UnavailablePart } from "./parts.ts";
+import {
+  decodeTransaction,
+  type ExchangeEvent,
+  type HyperEvmClient,
+  type Settlement,
+} from "./hyperevm/mod.ts";
+import { formatPrice, formatUsd } from "./format.ts";
+import type { Instrument, PapertradeClient } from "./papertrade/mod.ts";
+import { findClosedTrade } from "./wallet/mod.ts";
+import { Parts, type UnavailablePart, unavailablePart } from "./parts.ts";
 
 /** A transaction the chain knows, decoded. */
 export interface TransactionDetails {
   settlement: Settlement;
-  /** Calldata as sent. */
-  input: Hex;
-  /** Wei of HYPE sent with it. */
-  value: bigint;
-  /** Null while pending or when the receipt could not be read. */
-  gasUsed: bigint | null;
-  /** The receipt or block reads that failed, each naming its part and method. */
+  /** The market of each liquidated position found, by position id. */
+  instruments: Map<string, Instrument>;
+  /** The receipt, block or market reads that failed, each naming its part and endpoint. */
   unavailable: UnavailablePart[];
+}
+
+/** Upstream clients the details read. */
+export interface TransactionSources {
+  hyperevm: HyperEvmClient;
+  papertrade: PapertradeClient;
 }
 
 /**
  * The transaction's details, or null when no endpoint knows the hash. The transaction read is
- * required; a failed receipt or block read leaves its part out and is named in `unavailable`.
+ * required; a failed receipt, block or market read leaves its part out and is named.
  */
 export async function fetchTransactionDetails(
-  hyperevm: HyperEvmClient,
+  sources: TransactionSources,
   hash: Hex,
+  options: { signal?: AbortSignal } = {},
 ): Promise<TransactionDetails | null> {
+  const decoded = await decodeTransaction(sources.hyperevm, hash);
+  if (!decoded.found) return null;
   const parts = new Parts();
-  const [tx, receipt] = await Promise.all([
-    hyperevm.transaction(hash),
-    parts.read(hyperevm.receipt(hash), "receipt (status, gas, intent results)"),
-  ]);
-  if (tx === null) return null;
-  const receiptMissing = parts.unavailable.length > 0;
-  const block = receipt === null
-    ? null
-    : await parts.read(hyperevm.block(receipt.blockNumber), "block time");
-  const settlement = await decodeSettlement(tx, receipt, {
-    timestamp: block?.timestamp,
-    receiptMissing,
-  });
-  return {
-    settlement,
-    input: tx.input,
-    value: tx.value,
-    gasUsed: receipt?.gasUsed ?? null,
-    unavailable: parts.unavailable,
-  };
+  for (const error of decoded.missing ?? []) parts.add(unavailablePart(error));
+  const liquidated = decoded.events.flatMap((event) =>
+    event.name === "Liquidated" ? [{ wallet: event.wallet, id: String(event.positionId) }] : []
+  );
+  const instruments = new Map<string, Instrument>();
+  if (liquidated.length > 0) {
+    const part = "market of the liquidated position";
+    const { signal } = options;
+    const [trading, ...trades] = await Promise.all([
+      parts.read(sources.papertrade.fetchTradingState({ signal }), part),
+      ...liquidated.map((item) =>
+        parts.read(
+          findClosedTrade(sources.papertrade, item.wallet, item.id, { signal, maxPages: 1 }),
+          part,
+        )
+      ),
+    ]);
+    liquidated.forEach((item, i) => {
+      const instrument = trading?.instruments.find((each) => each.id === trades[i]?.instrumentId);
+      if (instrument) instruments.set(item.id, instrument);
+    });
+  }
+  const { missing: _missing, found: _found, ...settlement } = decoded;
+  return { settlement, instruments, unavailable: parts.unavailable };
+}
+
+/**
+ * One Exchange event's fields in words, as the transaction page and decode_transaction's text
+ * give them: USD from the wads, a liquidation's prices in units where its market is known.
+ */
+export function describeEvent(event: ExchangeEvent, instruments: Map<string, Instrument>): string {
+  const fees = "stakerFee" in event
+    ? `, fees ${formatUsd(event.stakerFee)} to stakers and ${formatUsd(event.devFee)} to developers`
+    : "";
+  switch (event.name) {
+    case "PositionsClosed":
+      return `margin returned ${formatUsd(event.marginReturned)}, balance after ${
+        formatUsd(event.balanceAfter)
+      }${fees}`;
+    case "Liquidated": {
+      const instrument = instruments.get(String(event.positionId));
+      const price = (raw: bigint) =>
+        instrument ? formatPrice(raw, instrument.priceScale) : `${raw} (raw)`;
+      return `position #${event.positionId}${instrument ? ` (${instrument.symbol})` : ""}, mark ${
+        price(event.markPrice)
+      }, bust ${price(event.bustPrice)}${
+        event.fromQueuedBalance ? ", from queued balance" : ""
+      }${fees}`;
+    }
+    case "Deposit":
+      return `${formatUsd(event.amountUsdc8 * 10n ** 10n)} via deposit proxy ${event.depositProxy}`;
+    case "WithdrawToCore":
+      return `${formatUsd(event.amount)} to HyperCore`;
+  }
 }

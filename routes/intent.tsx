@@ -1,17 +1,20 @@
 /**
- * `/intent/:id` (optional `?wallet=`): where an intent is, in the live feed, queued at the
- * relayer (needs the wallet), or settled on HyperEVM; a 404 with what to try when none.
+ * `/intent/:id` (optional `?wallet=`, `?tx=`): where an intent is, in the live feed, queued at
+ * the relayer (needs the wallet), settled on HyperEVM, or in its wallet's trade history (the
+ * wallet given, else the one the feed names) with the transaction that settled it; a 404 that
+ * says how to find it when none.
  */
 import { Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
 import { htmlResponse } from "../lib/render.ts";
-import { type IntentLookup, lookupIntent } from "../lib/intents/mod.ts";
+import { type IntentLookup, intentVerdict, lookupIntent } from "../lib/intents/mod.ts";
 import { IntentPage } from "../components/IntentPage.tsx";
-import { findOpenPositionByIntent, findTradeByIntent } from "../lib/search/mod.ts";
-import type { OpenPosition, Trade } from "../lib/papertrade/mod.ts";
+import { findIntentInHistory } from "../lib/search/mod.ts";
+import type { OpenPosition } from "../lib/papertrade/mod.ts";
 import type { Hex } from "viem";
 import { decodeTransaction } from "../lib/hyperevm/mod.ts";
-import type { BatchIntent } from "../components/IntentPage.tsx";
+import type { BatchIntent, HistoryTrade } from "../components/IntentPage.tsx";
+import type { UnavailablePart } from "../lib/parts.ts";
 import {
   ADDRESS_PATTERN,
   badAddressPage,
@@ -35,39 +38,52 @@ export function intentRoutes(deps: AppDeps): Hono {
     if (txParam !== undefined && !HASH_PATTERN.test(txParam)) {
       return badHashPage(txParam, "a transaction hash");
     }
+    const signal = c.req.raw.signal;
+    const unavailable: UnavailablePart[] = [];
     let lookup: IntentLookup;
-    let historyTrade: Trade | null = null;
+    let history: HistoryTrade | null = null;
     let openedPosition: OpenPosition | null = null;
     let batch: BatchIntent | null = null;
     try {
-      lookup = await lookupIntent(deps, raw, { wallet, signal: c.req.raw.signal });
-      // Older than the chain scan: the wallet's trade history (closed trades) or its open
-      // positions (their opening intents) still name it.
+      lookup = await lookupIntent(deps, raw, { wallet, signal });
+      const id = lookup.intentId;
       // The transaction that carried it, when the link names one (a batch page's links do).
       if (lookup.state === "not_found" && txParam !== undefined) {
-        batch = await findInBatch(deps, txParam.toLowerCase() as Hex, lookup.intentId);
+        batch = await findInBatch(deps, txParam.toLowerCase() as Hex, id);
       }
-      if (lookup.state === "not_found" && batch === null && wallet !== undefined) {
-        const signal = c.req.raw.signal;
-        [historyTrade, openedPosition] = await Promise.all([
-          findTradeByIntent(deps.papertrade, wallet, lookup.intentId, { signal })
-            .catch(() => null),
-          findOpenPositionByIntent(deps.papertrade, wallet, lookup.intentId, { signal })
-            .catch(() => null),
-        ]);
+      // Not settled in the scanned blocks: the trade history of the wallet given (or of the one
+      // a feed close names) has the trade it closed, and the open positions the one it opened.
+      const owner = wallet ?? (lookup.feed?.kind === "open" ? undefined : lookup.feed?.wallet);
+      if (!lookup.settlement && batch === null && owner && lookup.state !== "pending") {
+        const found = await findIntentInHistory(deps, owner, id, {
+          signal,
+          openPositions: lookup.state === "not_found",
+        });
+        ({ trade: history, opened: openedPosition } = found);
+        unavailable.push(...found.unavailable);
       }
     } catch (error) {
       return upstreamFailurePage(error, `Intent ${raw.toLowerCase()}`);
     }
-    const found = lookup.state !== "not_found" || historyTrade !== null ||
+    const verdict = lookup.verdict ??
+      (batch
+        ? intentVerdict({ settled: batch.intent, status: batch.transaction.status })
+        : history
+        ? intentVerdict({ recorded: "history" })
+        : openedPosition
+        ? intentVerdict({ recorded: "position" })
+        : null);
+    const found = lookup.state !== "not_found" || history !== null ||
       openedPosition !== null || batch !== null;
     return htmlResponse(
       <IntentPage
         lookup={lookup}
+        verdict={verdict}
         wallet={wallet}
-        historyTrade={historyTrade}
+        history={history}
         openedPosition={openedPosition}
         batch={batch}
+        unavailable={unavailable}
         now={deps.now()}
       />,
       // Not found is only certain when every check answered.

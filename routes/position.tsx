@@ -1,12 +1,14 @@
 /**
  * `/position/:id` (with `?wallet=`, or the owner found through the latest trades feed as the
- * search tool does): the open position at the live mark, or its closed-trade record.
+ * search tool does): the open position at the live mark, or its closed-trade record with the
+ * transaction that settled it (the history row's, else found from the Exchange's events).
  */
 import { Hono } from "hono";
 import type { VNode } from "preact";
 import type { AppDeps } from "../lib/deps.ts";
 import { htmlResponse } from "../lib/render.ts";
-import { resolveSearch } from "../lib/search/mod.ts";
+import { resolveSearch, settlingTransaction } from "../lib/search/mod.ts";
+import { Parts } from "../lib/parts.ts";
 import { fetchWalletPositions, type WalletPositions } from "../lib/wallet/mod.ts";
 import { PositionNotFound, PositionPage } from "../components/PositionPage.tsx";
 import { unknownWalletPage } from "./wallet.tsx";
@@ -41,6 +43,7 @@ export function positionRoutes(deps: AppDeps): Hono {
     const { signal } = c.req.raw;
     let wallet = walletParam?.toLowerCase();
     let found: WalletPositions;
+    let txFromEvents = false;
     try {
       if (wallet === undefined) {
         const resolved = await resolveSearch(deps, id, { signal });
@@ -48,6 +51,20 @@ export function positionRoutes(deps: AppDeps): Hono {
         if (wallet === undefined) return notFound(<PositionNotFound id={id} />);
       }
       found = await fetchWalletPositions(deps.papertrade, wallet, { positionId: id, signal });
+      const closed = found.closed;
+      if (closed && !closed.txHash) {
+        const parts = new Parts();
+        const txHash = await parts.read(
+          settlingTransaction(deps.hyperevm, wallet, closed),
+          "settling transaction",
+        );
+        found = {
+          ...found,
+          closed: { ...closed, txHash },
+          unavailable: [...found.unavailable, ...parts.unavailable],
+        };
+        txFromEvents = txHash !== null;
+      }
     } catch (error) {
       if (wallet !== undefined && isUnknownWallet(error)) return unknownWalletPage(wallet);
       return upstreamFailurePage(error, `Position #${id}`);
@@ -56,7 +73,15 @@ export function positionRoutes(deps: AppDeps): Hono {
     if (found.positions.length === 0 && found.closed === null && !historyMissing) {
       return notFound(<PositionNotFound id={id} wallet={wallet} />);
     }
-    return htmlResponse(<PositionPage id={id} wallet={wallet} found={found} now={deps.now()} />);
+    return htmlResponse(
+      <PositionPage
+        id={id}
+        wallet={wallet}
+        found={found}
+        txFromEvents={txFromEvents}
+        now={deps.now()}
+      />,
+    );
   });
   return app;
 }

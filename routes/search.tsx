@@ -96,7 +96,7 @@ function answerPage(query: string, found: SearchResolution): Response {
     case "intent":
       return nothing(
         query,
-        "it is not a HyperEVM transaction, and no intent with this id is in the live feed or in about the last 100 minutes of blocks",
+        "it is not a HyperEVM transaction, and no intent with this id is in the live feed or in about the last 80 minutes of blocks",
         [
           `If you know the wallet that signed it, open /intent/${found.value}?wallet=<address> to check the relayer queue.`,
           "Older intents appear in the signing wallet's trade history.",

@@ -1,4 +1,4 @@
-/** `/tx/:hash`: a HyperEVM transaction decoded into the Papertrade intents it settled. */
+/** `/tx/:hash`: a HyperEVM transaction decoded: the Exchange's events, then the intents. */
 import { Hono } from "hono";
 import type { Hex } from "viem";
 import type { AppDeps } from "../lib/deps.ts";
@@ -17,7 +17,7 @@ export function txRoutes(deps: AppDeps): Hono {
     if (raw !== hash) return c.redirect(`/tx/${hash}`, 301);
     let details: TransactionDetails | null;
     try {
-      details = await fetchTransactionDetails(deps.hyperevm, hash);
+      details = await fetchTransactionDetails(deps, hash, { signal: c.req.raw.signal });
     } catch (error) {
       return upstreamFailurePage(error, `Transaction ${hash}`);
     }

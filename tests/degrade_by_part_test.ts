@@ -68,7 +68,7 @@ const PAGES: Array<{ family: string; path: string; reads: Read[]; rest: RegExp }
     family: "transaction",
     path: `/tx/${batch}`,
     reads: [
-      rpc("eth_getTransactionReceipt", "receipt (status, gas, intent results)"),
+      rpc("eth_getTransactionReceipt", "receipt (status, gas, events)"),
       rpc("eth_getBlockByNumber", "block time"),
     ],
     rest: new RegExp(batch),
@@ -188,7 +188,10 @@ const TOOLS: Array<{
   {
     tool: "decode_transaction",
     args: { tx_hash: batch },
-    reads: [rpc("eth_getTransactionReceipt", "receipt"), rpc("eth_getBlockByNumber", "block time")],
+    reads: [
+      rpc("eth_getTransactionReceipt", "receipt (status, gas, events)"),
+      rpc("eth_getBlockByNumber", "block time"),
+    ],
     rest: (s) => s.found === true && s.is_batch === true,
   },
   {

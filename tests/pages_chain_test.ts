@@ -10,9 +10,18 @@ Deno.test("a settlement batch lists each intent with wallet, signer, fields, sig
     const { status, headers, body } = await get(`/tx/${batch.hash}`);
     assert.equal(status, 200);
     assert.match(headers.get("content-type") ?? "", /^text\/html/);
+    assert.match(body, /<h1>Papertrade settlement<\/h1>/);
     assert.match(
       body,
-      new RegExp(`<h2>Papertrade batch of ${batch.intentIds.length} intents</h2>`),
+      new RegExp(
+        `<h2>${batch.intentIds.length} intents, decoded with the modelled executor ABI</h2>`,
+      ),
+    );
+    // The Exchange's own event of the batch's close, in the events table, its wallet linked.
+    assert.match(body, /<h2>Exchange events<\/h2>/);
+    assert.match(
+      body,
+      /<td>PositionsClosed<\/td><td><a class="mono" href="\/wallet\/0x[0-9a-f]{40}"/,
     );
     for (const wallet of batch.wallets) {
       assert.ok(body.includes(`href="/wallet/${wallet}"`), wallet);
@@ -35,13 +44,16 @@ Deno.test("a failed call shows ✗ with the chain's reason as text; a tampered s
     assert.equal(failed.status, 200);
     assert.match(
       failed.body,
-      /✗ <\/span>not executed<\/span>: <q class="untrusted"><bdi>position not open<\/bdi><\/q>/,
+      /✗ <\/span>failed<\/span>: <q class="untrusted"><bdi>position not open<\/bdi><\/q>/,
     );
     const tampered = await get(`/tx/${txs.batch_with_tampered_signature.hash}`);
     const card = tampered.body.split('<article class="intent-card"').find((part) =>
       part.includes(txs.batch_with_tampered_signature.tamperedIntentId)
     ) ?? "";
     assert.match(card, /✗ <\/span>not verified/);
+    // Reported executed by the executor, but not as signed: never beside an executed mark.
+    assert.match(card, /\? <\/span>unverified<\/span><span class="muted">: its signature/);
+    assert.doesNotMatch(card, /executed/);
   });
 });
 
@@ -93,7 +105,7 @@ Deno.test("an intent page says where the intent is: feed, relayer queue or chain
     assert.ok(settled.body.includes(`href="/tx/${intents.settled_in_window.txHash}"`));
     assert.match(settled.body, /✓ <\/span>verified/);
     const failed = await get(`/intent/${intents.failed.id}`);
-    assert.match(failed.body, /✗ <\/span>not executed/);
+    assert.match(failed.body, /✗ <\/span>failed/);
     assert.match(failed.body, /position not open/);
   });
 });
@@ -181,14 +193,26 @@ Deno.test("failed and unverified intents and transactions get a red headline and
     );
     assert.match(
       failed.body,
-      /<p class="alert alert-danger" role="alert"><strong>This intent failed/,
+      /<p class="alert alert-danger" role="alert"><strong>This intent did not take effect:/,
     );
     const tampered = await get(`/intent/${intents.tampered.id}`);
-    assert.match(tampered.body, /<h1 class="failed">[^]*Intent not verified<\/h1>/);
-    assert.match(tampered.body, /role="alert"><strong>This intent not verified/);
+    assert.match(
+      tampered.body,
+      /<h1><span class="mark" aria-hidden="true">\?<\/span>Intent unverified<\/h1>/,
+    );
+    assert.match(tampered.body, /role="alert"><strong>This intent is unverified:/);
+    assert.doesNotMatch(tampered.body, /✓ <\/span>executed/);
     const batch = await get(`/tx/${txs.batch_with_failed_call.hash}`);
-    assert.match(batch.body, /<h1 class="failed">[^]*Transaction with failed intents<\/h1>/);
-    assert.match(batch.body, /role="alert"/);
+    assert.match(
+      batch.body,
+      /<h1 class="failed">[^]*Papertrade settlement with failed intents<\/h1>/,
+    );
+    assert.match(batch.body, /role="alert"><strong>1 of 4 intents failed\.<\/strong>/);
+    // The headline and the counts agree: no "with failed intents" over "0 of N".
+    const tamperedBatch = await get(`/tx/${txs.batch_with_tampered_signature.hash}`);
+    assert.match(tamperedBatch.body, /Papertrade settlement with unverified intents<\/h1>/);
+    assert.match(tamperedBatch.body, /<strong>1 of 3 intents are unverified\.<\/strong>/);
+    assert.doesNotMatch(tamperedBatch.body, / 0 of /);
     // A clean settlement keeps its plain headline.
     const clean = await get(`/intent/${intents.settled_in_window.id}`);
     assert.doesNotMatch(clean.body, /class="failed"|role="alert"/);

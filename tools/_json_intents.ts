@@ -3,8 +3,14 @@
  * pending operations, settled intents and feed trades.
  */
 import { z } from "zod";
-import { INTENT_KINDS, type SettledIntent } from "../lib/hyperevm/mod.ts";
-import { type IntentParams, paramsOfCalldata, paramsOfOperation } from "../lib/intents/mod.ts";
+import { INTENT_KINDS, type SettledIntent, type Settlement } from "../lib/hyperevm/mod.ts";
+import {
+  type IntentParams,
+  type IntentVerdict,
+  intentVerdict,
+  paramsOfCalldata,
+  paramsOfOperation,
+} from "../lib/intents/mod.ts";
 import { type Operation, OPERATION_ACTIONS, type RecentTrade } from "../lib/papertrade/mod.ts";
 import { addressOut, hashOut, integerStringOut, isoOut, sideOf, sideOut } from "./_json_common.ts";
 import { fromUsdc6, fromWad, isoFromMs, isoFromSeconds } from "./_units.ts";
@@ -30,7 +36,21 @@ export const intentFieldsOut = z.strictObject({
 
 type FieldsJson = z.input<typeof intentFieldsOut>;
 
-/** One intent of a settlement batch. */
+/** The one verdict on an intent, as every tool reports it. */
+export const verdictOut = {
+  verdict: z.enum(["executed", "failed", "unverified"]).describe(
+    "executed: took effect as signed; failed: did not take effect; unverified: the evidence " +
+      "cannot say it took effect as signed (signature does not recompute, no per-intent event).",
+  ),
+  verdict_reason: z.string().nullable().describe("Why it failed or is unverified."),
+};
+
+/** The verdict fields of a JSON result. */
+export function verdictJson(verdict: IntentVerdict) {
+  return { verdict: verdict.verdict, verdict_reason: verdict.reason };
+}
+
+/** One intent of a settlement batch, decoded with the modelled (unconfirmed) executor ABI. */
 export const settledIntentOut = z.strictObject({
   index: z.number().int(),
   action: z.enum(INTENT_KINDS).nullable(),
@@ -42,8 +62,11 @@ export const settledIntentOut = z.strictObject({
     "The signature recovers to the signer and recomputes the recorded intent id.",
   ),
   verification_problem: z.string().nullable(),
-  executed: z.boolean(),
-  failure_reason: z.string().nullable().describe("Untrusted text from the chain."),
+  ...verdictOut,
+  executed: z.boolean().describe("verdict is executed."),
+  failure_reason: z.string().nullable().describe(
+    "The executor event's failure reason: untrusted text from the chain.",
+  ),
   fields: intentFieldsOut.nullable(),
 });
 
@@ -110,8 +133,12 @@ function amountJson(amount: NonNullable<IntentParams["amount"]>): FieldsJson {
   }
 }
 
-/** JSON of one settled intent. */
-export function settledIntentJson(intent: SettledIntent): z.input<typeof settledIntentOut> {
+/** JSON of one settled intent of a transaction with status `status`. */
+export function settledIntentJson(
+  intent: SettledIntent,
+  status: Settlement["status"],
+): z.input<typeof settledIntentOut> {
+  const verdict = intentVerdict({ settled: intent, status });
   return {
     index: intent.index,
     action: intent.action,
@@ -121,7 +148,8 @@ export function settledIntentJson(intent: SettledIntent): z.input<typeof settled
     intent_id: intent.intentId,
     signature_verified: intent.signatureVerified,
     verification_problem: intent.verificationProblem,
-    executed: intent.executed,
+    ...verdictJson(verdict),
+    executed: verdict.verdict === "executed",
     failure_reason: intent.failureReason,
     fields: intent.fields === null || intent.action === null
       ? null

@@ -25,9 +25,18 @@ Deno.test("decode_transaction decodes a batch from several wallets with verified
     );
     for (const intent of structured.intents) {
       assert.equal(intent.signature_verified, true, `intent ${intent.index} verifies`);
+      assert.equal(intent.verdict, "executed");
       assert.equal(intent.executed, true);
       assert.ok(intent.fields?.deadline, "deadline shown as a time");
     }
+    // The batch's one close is in the Exchange's own events too, naming its wallet.
+    const close = structured.intents.find((intent) => intent.action === "closePositions")!;
+    assert.deepEqual(structured.events.map((event) => [event.name, event.wallet]), [
+      ["PositionsClosed", close.wallet],
+    ]);
+    assert.ok(structured.events[0].margin_returned_usd! > 0);
+    assert.equal(structured.papertrade, true);
+    assert.deepEqual([...structured.wallets].sort(), [...batch.wallets].sort());
     const open = structured.intents.find((intent) => intent.action === "openPosition");
     if (open) {
       assert.ok(["BTC", "ETH"].includes(open.fields!.market!));
@@ -48,10 +57,13 @@ Deno.test("decode_transaction marks the failed call of a successful batch as not
     assert.equal(structured.status, "success");
     for (const intent of structured.intents) {
       const failed = intent.intent_id === batch.failedIntentId;
+      assert.equal(intent.verdict, failed ? "failed" : "executed");
       assert.equal(intent.executed, !failed);
       assert.equal(intent.failure_reason, failed ? batch.reason : null);
+      assert.equal(intent.verdict_reason, failed ? batch.reason : null);
     }
     assert.ok(text.includes(JSON.stringify(batch.reason)));
+    assert.match(text, /4 intents, 3 executed, 1 failed, 0 unverified/);
   });
 });
 
@@ -68,11 +80,16 @@ Deno.test("decode_transaction reports a tampered signature as not verified", asy
     );
     assert.ok(tampered, "the tampered intent is listed");
     assert.equal(tampered.signature_verified, false);
+    // The executor reported it executed, but what ran is not what was signed.
+    assert.equal(tampered.verdict, "unverified");
+    assert.equal(tampered.executed, false);
     assert.equal(tampered.signer, batch.declaredSigner);
     assert.ok(tampered.verification_problem);
-    // The text alone names both signers of the failed check.
-    const line = text.split("\n").find((row) => row.includes("NOT verified"));
+    // The text alone gives the verdict and names both signers of the failed check.
+    const line = text.split("\n").find((row) => row.includes(batch.tamperedIntentId));
     assert.ok(line, text);
+    assert.match(line, /: unverified \(its signature does not recompute/);
+    assert.doesNotMatch(line, /executed/);
     assert.ok(line.includes(`declared signer ${batch.declaredSigner}`), line);
     assert.ok(
       tampered.recovered_signer === null
@@ -93,10 +110,13 @@ Deno.test("decode_transaction reports other transactions as not a batch and unkn
       context,
     );
     assert.equal(other.structured.found, true);
+    assert.equal(other.structured.papertrade, false);
     assert.equal(other.structured.is_batch, false);
     assert.deepEqual(other.structured.intents, []);
+    assert.deepEqual(other.structured.events, []);
+    assert.equal(other.structured.selector, "0xa9059cbb");
     assert.equal(other.structured.block_number, txs.not_papertrade.block);
-    assert.match(other.text, /Not a Papertrade settlement batch/);
+    assert.match(other.text, /Not a Papertrade transaction/);
 
     const unknown = await callTool(decodeTransactionTool, { tx_hash: txs.unknown.hash }, context);
     assert.deepEqual(unknown.structured, {
@@ -104,11 +124,53 @@ Deno.test("decode_transaction reports other transactions as not a batch and unkn
       found: false,
       status: null,
       block_number: null,
+      papertrade: false,
+      selector: null,
+      calldata_bytes: 0,
+      events: [],
+      wallets: [],
       is_batch: false,
       intents: [],
       unavailable: [],
     });
     assert.match(unknown.text, /lookup_intent/);
+  });
+});
+
+Deno.test("decode_transaction reads old settlements and liquidations from the Exchange's events", async () => {
+  await withHarness(async ({ context }) => {
+    const old = catalog.positions.closed_unnamed;
+    const close = await callTool(decodeTransactionTool, { tx_hash: old.txHash }, context);
+    assert.deepEqual(close.structured.events.map((event) => [event.name, event.wallet]), [
+      ["PositionsClosed", old.owner],
+    ]);
+    assert.deepEqual(close.structured.wallets, [old.owner]);
+    assert.match(
+      close.text,
+      new RegExp(`PositionsClosed for ${old.owner}: margin returned \\$[\\d,.]+`),
+    );
+
+    const liquidated = catalog.positions.liquidated;
+    const { structured, text } = await callTool(
+      decodeTransactionTool,
+      { tx_hash: liquidated.txHash },
+      context,
+    );
+    assert.equal(structured.papertrade, true);
+    assert.equal(structured.is_batch, false);
+    const [event] = structured.events;
+    assert.equal(event.name, "Liquidated");
+    assert.equal(event.position_id, liquidated.id);
+    assert.equal(event.wallet, liquidated.owner);
+    // Its market comes from the owner's trade history: prices in units, raw kept beside them.
+    assert.ok(event.market === "BTC" || event.market === "ETH");
+    const scale = event.market === "BTC" ? 10 : 100;
+    assert.equal(event.mark_price, Number(event.mark_price_raw) / scale);
+    assert.match(
+      text,
+      new RegExp(`Liquidated for ${liquidated.owner}: position #${liquidated.id} \\((BTC|ETH)\\)`),
+    );
+    assert.match(text, /Not a batch of signed intents/);
   });
 });
 
@@ -136,7 +198,7 @@ Deno.test("decode_transaction lists at most 50 intents of a huge batch and says 
     computedIntentId: `0x${index.toString(16).padStart(64, "0")}`,
     signatureVerified: true,
     verificationProblem: null,
-    executed: true,
+    reported: true,
     failureReason: null,
   }));
   const settlement: Settlement = {
@@ -145,13 +207,19 @@ Deno.test("decode_transaction lists at most 50 intents of a huge batch and says 
     blockNumber: 1n,
     from: signer,
     to: signer,
+    input: "0x",
+    selector: null,
+    value: 0n,
+    gasUsed: null,
+    papertrade: true,
     isBatch: true,
     intents,
+    events: [],
   };
   const json = decodedJson(settlement.txHash, settlement);
   assert.equal(json.intents.length, MAX_LISTED_INTENTS);
   decodeTransactionTool.outputSchema.parse(json);
   const text = renderDecoded(json, settlement);
-  assert.match(text, /batch of 120 intents; the first 50 are listed/);
+  assert.match(text, /120 intents, 120 executed, 0 failed, 0 unverified; the first 50 are listed/);
   assert.ok(JSON.stringify(json).length + text.length < 45_000);
 });

@@ -13,7 +13,8 @@ import {
 import { Parts } from "../lib/parts.ts";
 import { withQueuePositions } from "../lib/wallet/mod.ts";
 import { isoFromMs } from "./_units.ts";
-import { operationJson, operationOut } from "./_json_intents.ts";
+import { operationJson, operationOut, verdictJson, verdictOut } from "./_json_intents.ts";
+import { intentVerdict } from "../lib/intents/mod.ts";
 import { amount, lines, usd } from "./_text.ts";
 
 /** Most operations listed; `count` is always the full number. */
@@ -26,7 +27,8 @@ const input = argsObject({
 const outcomeOut = z.strictObject({
   intent_id: hashOut,
   outcome: z.enum(["succeeded", "failed", "expired", "cancelled", "unknown"]),
-  reported_at: isoOut.nullable().describe("When the stream reported it (the indexer's time)."),
+  ...verdictOut,
+  reported_at: isoOut.nullable().describe("When this server received the stream's report."),
 });
 
 const output = z.strictObject({
@@ -37,7 +39,8 @@ const output = z.strictObject({
   count: z.number().int().describe("Every pending intent, listed or not."),
   recent_outcomes: z.array(outcomeOut).describe(
     "How the wallet's most recent intents ended, as its live stream reported them while this " +
-      "server was reading it, newest first (empty when none was reported yet).",
+      "server was reading it: one per intent, the latest report, newest first; an intent still " +
+      "pending has none (empty when none was reported yet).",
   ),
   unavailable: unavailableOut,
   rows_skipped: rowsSkippedOut,
@@ -73,6 +76,7 @@ export const getIntentsTool = defineTool({
       recent_outcomes: context.papertrade.recentOutcomes(address).map((item) => ({
         intent_id: item.intentId,
         outcome: item.outcome,
+        ...verdictJson(intentVerdict({ outcome: item.outcome })),
         reported_at: isoFromMs(item.reportedAt),
       })),
       unavailable: unavailableJson(parts.unavailable),
@@ -98,7 +102,7 @@ function renderIntents(result: Output): string {
     result.recent_outcomes.length > 0
       ? `Recent outcomes: ${
         result.recent_outcomes.map((o) =>
-          `${o.intent_id} ${o.outcome} (reported ${o.reported_at ?? "n/a"})`
+          `${o.intent_id} ${o.outcome}, verdict ${o.verdict} (reported ${o.reported_at ?? "n/a"})`
         ).join("; ")
       }.`
       : null,

@@ -75,30 +75,31 @@ Deno.test("get_intents reports an unknown wallet and bad arguments clearly", asy
   );
 });
 
-Deno.test("get_intents reports the outcomes the wallet's stream reported, newest first", async () => {
+Deno.test("get_intents reports one outcome per ended intent, stamped when it was reported", async () => {
+  // A clock that moves a second each time it is read: every report gets its own time.
+  let clock = catalog.baseTimeMs;
+  const now = () => (clock += 1_000);
   await withHarness(async ({ context }) => {
     const wallet = catalog.wallets.pending_ops.address;
     const controller = new AbortController();
     let patches = 0;
-    let snapshotTime = 0;
-    let firstPending = "";
-    // The replay ends an operation in every third patch (k = 2, 5, ...): read five patches.
+    const operations: string[] = [];
+    // The replay ends an operation in patch 2, accepts it again in patch 3 (pending once more),
+    // ends the next one in patch 5: read six patches.
     for await (const event of context.papertrade.openWalletStream(wallet, controller)) {
       if (event.type === "snapshot") {
-        snapshotTime = event.account.indexedThroughTimestamp;
-        firstPending = event.account.operations[0].intentId;
+        operations.push(...event.account.operations.map((op) => op.intentId));
       }
       if (event.type === "patch" && ++patches === 5) controller.abort();
     }
     const { structured, text } = await callTool(getIntentsTool, { address: wallet }, context);
-    assert.deepEqual(structured.recent_outcomes.map((o) => o.outcome), ["failed", "succeeded"]);
-    assert.equal(structured.recent_outcomes[1].intent_id, firstPending);
-    assert.equal(
-      structured.recent_outcomes[1].reported_at,
-      new Date(snapshotTime + 2_000).toISOString(),
-    );
-    assert.match(text, /Recent outcomes: .* succeeded \(reported /);
-  }, { patchEveryMs: 5 });
+    assert.deepEqual(structured.recent_outcomes.map((o) => [o.intent_id, o.outcome, o.verdict]), [
+      [operations[1], "failed", "failed"],
+    ]);
+    const reported = Date.parse(structured.recent_outcomes[0].reported_at!);
+    assert.ok(reported > catalog.baseTimeMs + 1_000 && reported < clock, "the clock at the report");
+    assert.match(text, /Recent outcomes: .* failed, verdict failed \(reported /);
+  }, { patchEveryMs: 5, now });
 });
 
 Deno.test("get_intents still lists the pending intents when the queue rank cannot be read", async () => {

@@ -1,9 +1,21 @@
 /** lookup_intent: where one intent is (feed, relayer queue, chain) and how it settled. */
 import { z } from "zod";
-import { type IntentLookup, lookupIntent } from "../lib/intents/mod.ts";
+import {
+  type IntentLookup,
+  type IntentVerdict,
+  intentVerdict,
+  lookupIntent,
+} from "../lib/intents/mod.ts";
+import { findIntentInHistory, type IntentInHistory } from "../lib/search/mod.ts";
 import { addressArg, argsObject, hashArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { hashOut, isoOut, unavailableJson, unavailableOut } from "./_json_common.ts";
+import {
+  hashOut,
+  integerStringOut,
+  isoOut,
+  unavailableJson,
+  unavailableOut,
+} from "./_json_common.ts";
 import {
   feedTradeJson,
   feedTradeOut,
@@ -11,8 +23,10 @@ import {
   operationOut,
   settledIntentJson,
   settledIntentOut,
+  verdictJson,
+  verdictOut,
 } from "./_json_intents.ts";
-import { blockNumber, isoFromSeconds } from "./_units.ts";
+import { blockNumber, isoFromMs, isoFromSeconds } from "./_units.ts";
 import { lines, quoted, unavailableText } from "./_text.ts";
 
 const input = argsObject({
@@ -27,24 +41,42 @@ const settlementOut = z.strictObject({
   block_time: isoOut.nullable(),
   log_index: z.number().int(),
   tx_status: z.enum(["success", "reverted", "pending", "unknown"]).nullable(),
-  executed: z.boolean().describe("The BatchExecutor reported success for this intent."),
+  executed: z.boolean().describe("The intent's verdict is executed."),
   signature_verified: z.boolean().nullable().describe(
     "The signature recomputes to the recorded intent id; null if the batch did not decode.",
   ),
   intent: settledIntentOut.nullable().describe("The decoded intent within its batch."),
 });
 
+const historyOut = z.strictObject({
+  kind: z.enum(["closed", "opened"]).describe(
+    "closed: it closed a trade of the wallet's history; opened: it opened a position still open.",
+  ),
+  position_id: integerStringOut,
+  liquidated: z.boolean().nullable().describe("Null for an open position."),
+  at: isoOut.nullable().describe("When the trade closed, or the position opened."),
+  tx_hash: hashOut.nullable().describe(
+    "The transaction that settled the close: the history row's, else found from the " +
+      "Exchange's PositionsClosed or Liquidated event; null when neither names one.",
+  ),
+});
+
 /** lookup_intent's structured result (also search's intent preview). */
 export const lookupOut = z.strictObject({
   intent_id: hashOut,
-  state: z.enum(["feed", "pending", "settled", "not_found"]).describe(
+  state: z.enum(["feed", "pending", "settled", "history", "not_found"]).describe(
     "feed: in the live trades feed; pending: queued at the relayer; settled: executed on " +
-      "HyperEVM in the scanned blocks; not_found: none of these (older intents: " +
-      "get_trade_history).",
+      "HyperEVM in the scanned blocks; history: older, found through the wallet given (its " +
+      "trade history or open positions); not_found: none of these.",
   ),
+  verdict: verdictOut.verdict.nullable().describe(
+    `${verdictOut.verdict.description} Null while pending or not found.`,
+  ),
+  verdict_reason: verdictOut.verdict_reason,
   feed: feedTradeOut.nullable(),
   pending: operationOut.nullable(),
   settlement: settlementOut.nullable(),
+  history: historyOut.nullable(),
   unavailable: unavailableOut,
 });
 
@@ -57,25 +89,37 @@ export const lookupIntentTool = defineTool({
   description:
     "Where a signed intent is: in the live trade feed, pending in the relayer queue (needs " +
     "the wallet), or settled on HyperEVM. Scans the most recent blocks (about 6000, roughly " +
-    "100 minutes) for the BatchExecutor event and, if found, returns the settling " +
-    "transaction, the decoded intent, signature verification and whether the call executed. " +
-    "Older intents are found through get_trade_history; decode_transaction shows the whole batch.",
+    "80 minutes) for the modelled BatchExecutor event and, if found, returns the settling " +
+    "transaction, the decoded intent, signature verification and one verdict (executed, " +
+    "failed, unverified) with its reason. " +
+    "With the wallet, older intents are found in its trade history, with the transaction that " +
+    "settled them (from the Exchange's events when the row names none); decode_transaction " +
+    "shows the whole transaction.",
   input,
   output: lookupOut,
   async run({ intent_id, wallet }, context) {
-    const lookup = await lookupIntent(context, intent_id, { wallet, signal: context.signal });
-    const structured = lookupJson(lookup);
+    const { signal } = context;
+    const lookup = await lookupIntent(context, intent_id, { wallet, signal });
+    const history = lookup.state === "not_found" && wallet
+      ? await findIntentInHistory(context, wallet, lookup.intentId, { signal })
+      : null;
+    const structured = lookupJson(lookup, history);
     return { structured, text: renderLookup(structured, lookup) };
   },
 });
 
-/** JSON of an intent look-up. */
-export function lookupJson(lookup: IntentLookup): Output {
+/** JSON of an intent look-up, with what the wallet's records said when they were searched. */
+export function lookupJson(lookup: IntentLookup, records: IntentInHistory | null = null): Output {
   const found = lookup.settlement;
   const transaction = found?.transaction ?? null;
+  const closed = records?.trade ?? null;
+  const opened = records?.opened ?? null;
+  const verdict: IntentVerdict | null = lookup.verdict ??
+    (closed || opened ? intentVerdict({ recorded: closed ? "history" : "position" }) : null);
   return {
     intent_id: lookup.intentId,
-    state: lookup.state,
+    state: closed || opened ? "history" : lookup.state,
+    ...(verdict ? verdictJson(verdict) : { verdict: null, verdict_reason: null }),
     feed: lookup.feed ? feedTradeJson(lookup.feed) : null,
     pending: lookup.pending ? operationJson(lookup.pending) : null,
     settlement: found
@@ -87,12 +131,31 @@ export function lookupJson(lookup: IntentLookup): Output {
           : isoFromSeconds(transaction.timestamp),
         log_index: found.match.logIndex,
         tx_status: transaction?.status ?? null,
-        executed: found.match.event.success,
+        executed: lookup.verdict?.verdict === "executed",
         signature_verified: found.intent?.signatureVerified ?? null,
-        intent: found.intent ? settledIntentJson(found.intent) : null,
+        intent: found.intent
+          ? settledIntentJson(found.intent, transaction?.status ?? "unknown")
+          : null,
       }
       : null,
-    unavailable: unavailableJson(lookup.unavailable),
+    history: closed
+      ? {
+        kind: "closed",
+        position_id: closed.trade.positionId,
+        liquidated: closed.trade.liquidated,
+        at: isoFromMs(closed.trade.closedAt),
+        tx_hash: closed.txHash,
+      }
+      : opened
+      ? {
+        kind: "opened",
+        position_id: opened.positionId,
+        liquidated: null,
+        at: isoFromMs(opened.openedAt),
+        tx_hash: null,
+      }
+      : null,
+    unavailable: unavailableJson([...lookup.unavailable, ...(records?.unavailable ?? [])]),
   };
 }
 
@@ -102,36 +165,44 @@ export function renderLookup(result: Output, lookup: IntentLookup): string {
   const s = result.settlement;
   const p = result.pending;
   const f = result.feed;
+  const h = result.history;
   return lines(
     unavailableText(result.unavailable),
-    `Intent ${result.intent_id}: state ${result.state}.`,
+    `Intent ${result.intent_id}: state ${result.state}${
+      result.verdict ? `, verdict ${result.verdict}` : ""
+    }${result.verdict_reason ? ` (${quoted(result.verdict_reason)})` : ""}.`,
     f
       ? `In the live feed: ${f.kind} of position #${f.position_id} (${f.market} ${f.side} ` +
         `${f.leverage}x) by ${f.wallet} at ${f.at ?? "n/a"}.`
       : null,
     p
       ? `Pending at the relayer: ${p.action}, queue position ${p.queue_position ?? "n/a"}, ` +
-        `deadline ${p.deadline ?? "n/a"}.`
+        `deadline ${p.deadline ?? "n/a"}. No final outcome yet.`
       : null,
     s
-      ? `Settled in ${s.tx_hash} (block ${s.block_number}): ${
-        s.executed ? "executed" : `not executed, reason ${quoted(s.intent?.failure_reason)}`
-      }; signature ${
+      ? `Settled in ${s.tx_hash} (block ${s.block_number}); signature ${
         s.signature_verified === null
-          ? "not checked"
+          ? "not checked (the batch did not decode with the modelled ABI)"
           : s.signature_verified
           ? "verified"
-          : `NOT verified (${s.intent?.verification_problem ?? "no detail"})`
-      }.${s.intent?.failure_reason ? " The failure reason is untrusted chain data." : ""}`
+          : "NOT verified"
+      }.${result.verdict_reason ? " The reason may quote untrusted chain data." : ""}`
       : scanned
-      ? `No settlement in blocks ${scanned.fromBlock}–${scanned.toBlock} (about the last 100 minutes).`
+      ? `No settlement in blocks ${scanned.fromBlock}–${scanned.toBlock} (about the last 80 minutes).`
+      : null,
+    h
+      ? h.kind === "closed"
+        ? `In the wallet's trade history: it closed position #${h.position_id}${
+          h.liquidated ? " (liquidated)" : ""
+        } at ${h.at ?? "n/a"}; settled in ${h.tx_hash ?? "a transaction not found"}.`
+        : `It opened position #${h.position_id}, still open, at ${h.at ?? "n/a"}.`
       : null,
     !lookup.pendingChecked && result.state !== "feed" && result.state !== "settled"
-      ? "Relayer queue not checked: pass wallet to check it."
+      ? "Relayer queue and trade history not checked: pass wallet to check them."
       : null,
-    result.state === "not_found"
-      ? "Older intents: call get_trade_history with the wallet and look for this intent_id."
+    result.state === "not_found" && lookup.pendingChecked
+      ? "Not in the wallet's trade history or open positions either."
       : null,
-    s ? "Call decode_transaction with the tx_hash for the whole batch." : null,
+    s || h?.tx_hash ? "Call decode_transaction with the tx_hash for the whole transaction." : null,
   );
 }

@@ -53,31 +53,66 @@ Deno.test("lookup_intent flags a tampered signature and a failed call", async ()
     const t = await callTool(lookupIntentTool, { intent_id: tampered.id }, context);
     assert.equal(t.structured.state, "settled");
     assert.equal(t.structured.settlement?.signature_verified, false);
+    // Reported executed by the executor, but not as signed: one verdict, unverified.
+    assert.equal(t.structured.verdict, "unverified");
+    assert.equal(t.structured.settlement?.executed, false);
+    assert.match(t.text, /verdict unverified \(.*signature does not recompute/);
     assert.match(t.text, /NOT verified/);
 
     const failed = catalog.intents.failed;
     const f = await callTool(lookupIntentTool, { intent_id: failed.id }, context);
     assert.equal(f.structured.settlement?.executed, false);
+    assert.equal(f.structured.verdict, "failed");
     assert.equal(f.structured.settlement?.intent?.failure_reason, failed.reason);
     assert.ok(f.text.includes(JSON.stringify(failed.reason)), "the reason is quoted");
   });
 });
 
-Deno.test("lookup_intent reports older and unknown intents as not_found with the history hint", async () => {
+Deno.test("lookup_intent reports older and unknown intents as not_found with the wallet hint", async () => {
   await withHarness(async ({ context }) => {
     for (const id of [catalog.intents.settled_too_old.id, catalog.intents.unknown.id]) {
       const { structured, text } = await callTool(lookupIntentTool, { intent_id: id }, context);
       assert.deepEqual(structured, {
         intent_id: id,
         state: "not_found",
+        verdict: null,
+        verdict_reason: null,
         feed: null,
         pending: null,
         settlement: null,
+        history: null,
         unavailable: [],
       });
-      assert.match(text, /get_trade_history/);
+      assert.match(text, /pass wallet/);
       assert.match(text, new RegExp(`blocks ${catalog.scan.oldestBlock}–${catalog.headBlock}`));
     }
+  });
+});
+
+Deno.test("lookup_intent with the wallet finds an old intent in its history, settled however old", async () => {
+  await withHarness(async ({ context }) => {
+    // The oldest close of the busiest wallet: its history row names no transaction.
+    const old = catalog.positions.closed_unnamed;
+    const { structured, text } = await callTool(lookupIntentTool, {
+      intent_id: old.intentId,
+      wallet: old.owner,
+    }, context);
+    assert.equal(structured.state, "history");
+    assert.equal(structured.verdict, "executed");
+    assert.deepEqual(structured.history, {
+      kind: "closed",
+      position_id: old.id,
+      liquidated: false,
+      at: structured.history!.at,
+      tx_hash: old.txHash,
+    });
+    assert.ok(text.includes(`settled in ${old.txHash}`), text);
+    const unknown = await callTool(lookupIntentTool, {
+      intent_id: catalog.intents.unknown.id,
+      wallet: old.owner,
+    }, context);
+    assert.equal(unknown.structured.state, "not_found");
+    assert.match(unknown.text, /Not in the wallet's trade history/);
   });
 });
 

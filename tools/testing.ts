@@ -31,6 +31,8 @@ export interface HarnessOptions {
   faults?: Faults;
   /** Send a wallet-stream patch this often (default: none). */
   patchEveryMs?: number;
+  /** The clock of the tools and the Papertrade client (default pinned to the catalog's time). */
+  now?: () => number;
 }
 
 /** Runs `body` against a fresh replay upstream pinned to the catalog's base time. */
@@ -38,7 +40,7 @@ export async function withHarness(
   body: (harness: Harness) => Promise<void>,
   options: HarnessOptions = {},
 ): Promise<void> {
-  const now = () => catalog.baseTimeMs;
+  const now = options.now ?? (() => catalog.baseTimeMs);
   const upstream = await startReplayUpstream({
     port: 0,
     now,
@@ -59,6 +61,7 @@ export async function withHarness(
       papertrade: createPapertradeClient({
         baseUrl: upstream.apiUrl,
         timeoutMs,
+        now,
         // Short waits so 503 and 429 retries do not slow the suite.
         retry: { baseDelayMs: 1, maxRetryWaitMs: 20, ...options.retry },
       }),

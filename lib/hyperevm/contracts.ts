@@ -5,7 +5,7 @@
  * Facts (addresses, domains, the intent-id tag) are used exactly as published; every shape
  * that no public source gives is marked `modelled:` with its reason.
  */
-import type { Address, Hex, TypedDataDomain } from "viem";
+import { type Address, type Hex, parseAbi, type TypedDataDomain } from "viem";
 
 /** HyperEVM mainnet chain id. */
 export const CHAIN_ID = 999;
@@ -194,6 +194,52 @@ export const BATCH_EXECUTOR_ABI = [
     ],
   },
 ] as const;
+
+/**
+ * The Exchange's published events (papertrade-facts.md 2.3, 12.4): `PositionsClosed` and
+ * `Liquidated` with their verified topics, and the deposit and withdrawal events, whose topics and
+ * layouts are facts but whose names are not published. Those two are declared anonymous with their
+ * known topic as the first indexed input, so viem decodes them from the same ABI; the names here
+ * are ours. The first two words of PositionsClosed were named by a third party (inferred names).
+ */
+export const EXCHANGE_EVENTS_ABI = [
+  ...parseAbi([
+    "event PositionsClosed(address indexed user, uint256 marginReturned, uint256 balanceAfter, uint256 stakerFee, uint256 devFee)",
+    "event Liquidated(uint256 indexed positionId, address indexed user, uint64 markPrice, uint64 bustPrice, bool fromQueuedBalance, uint256 stakerFee, uint256 devFee)",
+  ]),
+  {
+    type: "event",
+    name: "Deposit",
+    anonymous: true,
+    inputs: [
+      { name: "topic", type: "bytes32", indexed: true },
+      { name: "user", type: "address", indexed: true },
+      { name: "depositProxy", type: "address", indexed: true },
+      { name: "amountUsdc8", type: "uint256", indexed: false },
+      { name: "zeroWord", type: "uint256", indexed: false },
+      { name: "creditedBlock", type: "uint256", indexed: false },
+    ],
+  },
+  {
+    type: "event",
+    name: "WithdrawToCore",
+    anonymous: true,
+    inputs: [
+      { name: "topic", type: "bytes32", indexed: true },
+      { name: "user", type: "address", indexed: true },
+      { name: "amount", type: "uint256", indexed: false },
+      { name: "amountUsdc8", type: "uint256", indexed: false },
+    ],
+  },
+] as const;
+
+/** topic0 of each Exchange event (the first two are the hashes of their signatures). */
+export const EXCHANGE_EVENT_TOPICS = {
+  PositionsClosed: "0xa32e4800a59f03b131f5fea90951bdf00d8d505ad98f48ece29d8620a0bf09b0",
+  Liquidated: "0x0c859bc5db091ba3b9dc10c00f8dfc78b1f0b7e2566d107253ae67c069ae5de8",
+  Deposit: "0x02d61879cd72906e0951e3a96096407dd2b1f2cd2d063dae983bb20216cf3025",
+  WithdrawToCore: "0x95d1a93901f24eeaa294588802f66fa008f9f3741060c9f79e5dab4709de5e75",
+} as const satisfies Record<string, Hex>;
 
 /**
  * The relayer route of a withdrawal (papertrade-facts.md 11.4): a string the relayer is told,

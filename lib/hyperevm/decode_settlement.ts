@@ -1,14 +1,18 @@
-import { type Address, type Hex, isAddressEqual } from "viem";
+import { type Address, type Hex, isAddressEqual, size, slice } from "viem";
 import { CONTRACTS, type IntentKind } from "./contracts.ts";
 import { decodeBatchCalldata } from "./decode_batch.ts";
-import { type IntentExecution, readExecutions } from "./executions.ts";
+import { type ExchangeEvent, readExchangeEvents } from "./exchange_events.ts";
+import { readExecutions } from "./executions.ts";
 import type { IntentFields } from "./intent_fields.ts";
 import type { HyperEvmClient } from "./client.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
 import type { HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
 import { verifyIntent } from "./verify_intent.ts";
 
-/** One intent of a settlement, checked against its signature and the executor's event. */
+/**
+ * One intent of a settlement batch as the modelled executor ABI decodes it, checked against its
+ * signature and the executor's (modelled) event. Its verdict is derived in lib/intents/verdict.ts.
+ */
 export interface SettledIntent {
   index: number;
   /** Kind name; null for a kind number outside INTENT_KINDS. */
@@ -25,13 +29,16 @@ export interface SettledIntent {
   signatureVerified: boolean;
   /** Why the signature or id did not check out, or why the payload did not decode. */
   verificationProblem: string | null;
-  /** The executor reported success for this intent. */
-  executed: boolean;
-  /** Why it did not execute; null when it did. */
+  /**
+   * What the executor's IntentExecuted event said: true success, false failure, null when the
+   * receipt holds no such event for the intent.
+   */
+  reported: boolean | null;
+  /** The reason the event gave for a failure (untrusted chain text); null when none. */
   failureReason: string | null;
 }
 
-/** A decoded transaction: a Papertrade settlement batch or any other transaction. */
+/** A decoded transaction: a Papertrade settlement or any other transaction. */
 export interface Settlement {
   txHash: Hex;
   /** `unknown` when the receipt could not be read (see `missing`). */
@@ -41,9 +48,25 @@ export interface Settlement {
   timestamp?: bigint;
   from: Address;
   to: Address | null;
-  /** Sent to the BatchExecutor with well-formed executeBatch calldata. */
+  /** Calldata as sent. */
+  input: Hex;
+  /** Its four-byte function selector; null for shorter calldata. */
+  selector: Hex | null;
+  /** Wei of HYPE sent with it. */
+  value: bigint;
+  /** Null while pending or when the receipt could not be read. */
+  gasUsed: bigint | null;
+  /**
+   * Papertrade's: sent to the BatchExecutor or the Exchange, or its receipt carries Exchange
+   * events. Facts only: true whatever the executor's real ABI is.
+   */
+  papertrade: boolean;
+  /** The calldata decoded as the modelled `executeBatch` (an unconfirmed ABI). */
   isBatch: boolean;
+  /** The batch's intents; empty unless `isBatch`. */
   intents: SettledIntent[];
+  /** The Exchange's own events (facts) in the receipt, in log order. */
+  events: ExchangeEvent[];
   /** Reads that failed while the transaction itself arrived (receipt, block), if any. */
   missing?: HyperEvmError[];
 }
@@ -66,8 +89,9 @@ export interface DecodeSettlementOptions {
 export type DecodeSettlementReturnType = Promise<Settlement>;
 
 /**
- * Decodes a transaction and its receipt (null while pending) into a settlement: each intent
- * of a BatchExecutor batch with its signature checked and matched, by batch index, to the
+ * Decodes a transaction and its receipt (null while pending) into a settlement: the Exchange's
+ * events (facts, whatever the executor's ABI is) and, where the calldata decodes as the modelled
+ * batch, each intent with its signature checked and matched, by batch index, to the
  * IntentExecuted event the executor emitted for it.
  */
 export async function decodeSettlement(
@@ -76,17 +100,26 @@ export async function decodeSettlement(
   options: DecodeSettlementOptions = {},
 ): DecodeSettlementReturnType {
   const status = receipt?.status ?? (options.receiptMissing ? "unknown" : "pending");
+  const events = readExchangeEvents(receipt?.logs ?? []);
+  const to = tx.to;
+  const toExecutor = to !== null && isAddressEqual(to, CONTRACTS.batchExecutor);
   const settlement: Settlement = {
     txHash: tx.hash,
     status,
     blockNumber: receipt?.blockNumber ?? tx.blockNumber,
     ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
     from: tx.from,
-    to: tx.to,
+    to,
+    input: tx.input,
+    selector: size(tx.input) >= 4 ? slice(tx.input, 0, 4) : null,
+    value: tx.value,
+    gasUsed: receipt?.gasUsed ?? null,
+    papertrade: toExecutor || (to !== null && isAddressEqual(to, CONTRACTS.exchange)) ||
+      events.length > 0,
     isBatch: false,
     intents: [],
+    events,
   };
-  const toExecutor = tx.to !== null && isAddressEqual(tx.to, CONTRACTS.batchExecutor);
   const batch = toExecutor ? decodeBatchCalldata(tx.input) : null;
   if (batch === null) return settlement;
 
@@ -104,8 +137,8 @@ export async function decodeSettlement(
         wallet,
         signer: intent.signer,
         fields: intent.fields,
-        executed: event?.success ?? false,
-        failureReason: failureReason(status, event),
+        reported: event?.success ?? null,
+        failureReason: event && !event.success ? event.reason : null,
       };
       if (intent.action === null || intent.fields === null) {
         return {
@@ -135,17 +168,6 @@ export async function decodeSettlement(
     }),
   );
   return settlement;
-}
-
-function failureReason(
-  status: Settlement["status"],
-  event: IntentExecution | undefined,
-): string | null {
-  if (event) return event.success ? null : event.reason ?? "failed without a reason";
-  if (status === "pending") return "the batch is not mined yet";
-  if (status === "unknown") return "the receipt could not be read";
-  if (status === "reverted") return "the batch transaction reverted";
-  return "the executor emitted no IntentExecuted event for this intent";
 }
 
 /** Options of {@link decodeTransaction}. */

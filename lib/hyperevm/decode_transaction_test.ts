@@ -32,7 +32,7 @@ Deno.test("decodeTransaction reads the block time of a mined batch", async () =>
   equal(result.found, true);
   if (!result.found) return;
   equal(result.timestamp, 1791327001n);
-  equal(result.intents[0].executed, true);
+  equal(result.intents[0].reported, true);
   equal(result.intents[0].signatureVerified, true);
 });
 

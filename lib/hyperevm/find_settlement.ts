@@ -9,8 +9,8 @@ export const MAX_LOG_RANGE = 999n;
 
 /**
  * Blocks the chain may add after the head was read and before the newest window's query is
- * answered: the head cache's 5 s TTL at 10 blocks per second (ten times HyperEVM's ~1 block per
- * second) plus 10 for the read's and the query's own time. The newest window runs to "latest", so
+ * answered: the head cache's 5 s TTL at 10 blocks per second (several times HyperEVM's 1.15 or
+ * more a second) plus 10 for the read's and the query's own time. The newest window runs to "latest", so
  * its known part is kept this much narrower than the range limit.
  */
 export const HEAD_SLACK_BLOCKS = 60n;

@@ -5,7 +5,7 @@
  * allow for that (findIntentSettlement runs its newest window to "latest" with slack).
  */
 
-/** How long a head read is reused: 5 s, about 5 HyperEVM blocks at ~1 block per second. */
+/** How long a head read is reused: 5 s, about 6 HyperEVM blocks at 1.15 or more a second. */
 export const HEAD_CACHE_TTL_MS = 5_000;
 
 /** Options of {@link createHeadCache}. */

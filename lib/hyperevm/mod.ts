@@ -1,11 +1,24 @@
 /**
- * HyperEVM adapter: JSON-RPC reads with fallback, EIP-712 intent hashing and ids, and the
- * modelled BatchExecutor calldata and events. Everything it returns is a typed domain value.
+ * HyperEVM adapter: JSON-RPC reads with fallback, the Exchange's events and the settlement
+ * trail they give, EIP-712 intent hashing and ids, and the modelled BatchExecutor calldata and
+ * events. Everything it returns is a typed domain value.
  *
  * @module
  */
 export * from "./contracts.ts";
-export { hyperEvm, HYPEREVM_DEFAULT_RPC } from "./chain.ts";
+export { BLOCK_TIME_ANCHOR, BLOCKS_PER_SECOND, hyperEvm, HYPEREVM_DEFAULT_RPC } from "./chain.ts";
+export {
+  type ExchangeEvent,
+  type ExchangeEventName,
+  readExchangeEvents,
+  walletsOf,
+} from "./exchange_events.ts";
+export {
+  findTradeSettlement,
+  type TradeToSettle,
+  TRAIL,
+  type TrailMatch,
+} from "./settlement_trail.ts";
 export type { HyperEvmBlock, HyperEvmLog, HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
 export {
   type EndpointFailure,

@@ -36,7 +36,7 @@ export const RPC_METHODS = {
   eth_getBlockByNumber: {
     schema: rpcSchemas.blockSchema,
     part: "block time",
-    usedFor: "Timestamps of transactions and settlements",
+    usedFor: "Timestamps of transactions and settlements; block estimates of the settlement trail",
   },
   eth_getTransactionByHash: {
     schema: rpcSchemas.transactionSchema,
@@ -45,13 +45,14 @@ export const RPC_METHODS = {
   },
   eth_getTransactionReceipt: {
     schema: rpcSchemas.receiptSchema,
-    part: "receipt",
-    usedFor: "Status, gas and the per-intent results of a batch",
+    part: "receipt (status, gas, events)",
+    usedFor: "Status, gas, the Exchange's events and the per-intent results of a batch",
   },
   eth_getLogs: {
     schema: rpcSchemas.logsSchema,
     part: "settlement",
-    usedFor: "lookup_intent (about 6000 blocks, windows of at most 999)",
+    usedFor: "lookup_intent (about 6000 blocks, windows of at most 999); the settlement trail of " +
+      "older trades (one window of 801 blocks per trade)",
   },
 } as const satisfies Record<string, RpcMethod>;
 
@@ -100,6 +101,30 @@ export const CHAIN_ITEMS: readonly ChainItem[] = [
     usedFor: "Decoding withdrawals",
     status: "fact",
     note: 'a relayer route string ("hypercore"), not a signed field (facts 11.4)',
+  },
+  {
+    id: "exchangeEvents",
+    item:
+      "Exchange events `PositionsClosed(user, …, stakerFee, devFee)` and `Liquidated(positionId, user, markPrice, bustPrice, fromQueuedBalance, stakerFee, devFee)`",
+    usedFor: "Settlements whatever the executor's ABI; the settlement trail of older trades",
+    status: "fact",
+    note:
+      "topics verified by hashing the signatures (facts 2.3, 12.4); the first two PositionsClosed words were named by a third party",
+  },
+  {
+    id: "exchangeTransfers",
+    item: "Exchange deposit and withdrawal events (topics and word layouts)",
+    usedFor: "Deposits and withdrawals on transaction pages",
+    status: "fact",
+    note: "real mainnet logs (facts 2.3); their names are unpublished, the explorer's are its own",
+  },
+  {
+    id: "blockRate",
+    item: "Block 48,068,869 at 2026-10-09 09:17:40 UTC; at least 1.146 blocks a second",
+    usedFor: "Estimating the block of an old trade's settlement",
+    status: "fact",
+    note:
+      "the recorded protocol summary's block and time (facts 12.1, 12.5); the rate varies, so each estimate is corrected with the block times it reads",
   },
   {
     id: "batchCalldata",

@@ -22,6 +22,7 @@ import {
   type RecentTrade,
 } from "../papertrade/mod.ts";
 import { isUpstreamFailure, Parts, type UnavailablePart } from "../parts.ts";
+import { type IntentVerdict, intentVerdict } from "./verdict.ts";
 
 /** How many of the latest trades the feed check reads. */
 export const FEED_CHECK_LIMIT = 100;
@@ -49,6 +50,11 @@ export interface IntentLookup {
   /** Whether the relayer queue was checked (it needs the wallet). */
   pendingChecked: boolean;
   settlement: IntentSettlement | null;
+  /**
+   * The verdict from the settlement (its signature check and the executor's event), else from
+   * the feed; null while the intent is pending or was not found.
+   */
+  verdict: IntentVerdict | null;
   /** Inclusive block range the settlement scan covered; null when the scan failed. */
   scanned: { fromBlock: bigint; toBlock: bigint } | null;
   /** Checks that could not be made, each naming its part and endpoint. */
@@ -109,6 +115,11 @@ export async function lookupIntent(
     pending,
     pendingChecked: wallet !== undefined,
     settlement: scan?.settlement ?? null,
+    verdict: scan?.settlement
+      ? settlementVerdict(scan.settlement)
+      : feed
+      ? intentVerdict({ recorded: "feed" })
+      : null,
     scanned: scan?.scanned ?? null,
     unavailable: parts.unavailable,
   };
@@ -164,4 +175,20 @@ async function findSettlement(hyperevm: HyperEvmClient, id: Hex) {
   const intent = transaction?.intents.find((item) => item.index === match.event.index) ??
     transaction?.intents.find((item) => item.intentId === id) ?? null;
   return { settlement: { match, transaction, intent }, scanned };
+}
+
+/** The verdict of a settled intent; when its batch did not decode, from the event alone. */
+function settlementVerdict(found: IntentSettlement): IntentVerdict {
+  const status = found.transaction?.status ?? "unknown";
+  if (found.intent) return intentVerdict({ settled: found.intent, status });
+  const { success, reason } = found.match.event;
+  return intentVerdict({
+    status,
+    settled: {
+      reported: success,
+      failureReason: success ? null : reason,
+      signatureVerified: false,
+      verificationProblem: "its batch's calldata did not decode with the modelled executor ABI",
+    },
+  });
 }

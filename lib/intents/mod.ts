@@ -21,3 +21,11 @@ export {
   paramsOfCalldata,
   paramsOfOperation,
 } from "./intent_params.ts";
+export {
+  countVerdicts,
+  type IntentVerdict,
+  intentVerdict,
+  type SettledEvidence,
+  type Verdict,
+  type VerdictEvidence,
+} from "./verdict.ts";

@@ -57,7 +57,7 @@ Deno.test("the view lists every open position with display-ready figures", () =>
     );
     assert.ok(row.risk === "ok" || row.risk === "close" || row.risk === "near_bust");
   }
-  assert.equal(view.accountBlock, "48,420,000");
+  assert.equal(view.accountBlock, catalog.headBlock.toLocaleString("en-US"));
   assert.equal(view.generatedAt, catalog.baseTimeMs);
   const newestPrice = Math.max(...material.prices.map((point) => point.timestamp));
   assert.equal(view.marksAt, newestPrice);

@@ -158,7 +158,8 @@ export function createPapertradeClient(options: PapertradeClientOptions): Papert
     const wallet = address.toLowerCase() as Address;
     for await (const event of events) {
       if (event.type === "patch") {
-        outcomes.record(wallet, event.patch, event.patch.indexedThroughTimestamp ?? now());
+        // Stamped when this server received it: a stream reopened later replays no old time.
+        outcomes.record(wallet, event.patch, now());
       }
       yield event;
     }

@@ -13,13 +13,23 @@ export const OUTCOME_WALLETS_KEPT = 1_000;
 export class OutcomeLog {
   #byWallet = new Map<Address, EndedIntent[]>();
 
-  /** Records the outcomes a patch of `wallet`'s stream carries, stamped `reportedAt` (ms). */
+  /**
+   * Records the outcomes a patch of `wallet`'s stream carries, stamped `reportedAt` (ms). One
+   * entry per intent, the latest report winning; an intent the patch accepts again is pending, so
+   * it has no final outcome.
+   */
   record(wallet: Address, patch: WalletPatch, reportedAt: number): void {
-    if (patch.endedIntents.length === 0) return;
-    const stamped = patch.endedIntents.map((item) => ({ ...item, reportedAt }));
-    const kept = this.#byWallet.get(wallet) ?? [];
+    const pending = new Set(patch.addedOperations.map((op) => op.intentId));
+    const ended = new Map(patch.endedIntents.map((item) => [item.intentId, item]));
+    const kept = this.#byWallet.get(wallet);
+    if (ended.size === 0 && !kept?.some((item) => pending.has(item.intentId))) return;
+    const stamped = [...ended.values()].filter((item) => !pending.has(item.intentId))
+      .map((item) => ({ ...item, reportedAt }));
+    const older = (kept ?? []).filter((item) =>
+      !ended.has(item.intentId) && !pending.has(item.intentId)
+    );
     this.#byWallet.delete(wallet);
-    this.#byWallet.set(wallet, [...stamped.reverse(), ...kept].slice(0, OUTCOMES_KEPT));
+    this.#byWallet.set(wallet, [...stamped.reverse(), ...older].slice(0, OUTCOMES_KEPT));
     if (this.#byWallet.size > OUTCOME_WALLETS_KEPT) {
       this.#byWallet.delete(this.#byWallet.keys().next().value!);
     }

@@ -141,7 +141,8 @@ Deno.test("stream patches apply in order and a stale patch is detected", async (
   ];
   await withServer(() => sseResponse(frames, { onCancel: closed.resolve }), async (base) => {
     const controller = new AbortController();
-    const client = createPapertradeClient({ baseUrl: base });
+    // The client stamps each outcome with its own clock when it receives the patch.
+    const client = createPapertradeClient({ baseUrl: base, now: () => 1791662800000 });
     const seen: WalletStreamEvent["type"][] = [];
     const revisions: number[] = [];
     let account: WalletAccount | undefined;
@@ -172,7 +173,9 @@ Deno.test("stream patches apply in order and a stale patch is detected", async (
       { intentId: hash(1), outcome: "succeeded", reportedAt: 1791662700000 },
     ]);
     // The client remembers what the stream reported, for get_intents and the wallet page.
-    assert.deepEqual(client.recentOutcomes(WALLET), account.recentEndedIntents);
+    assert.deepEqual(client.recentOutcomes(WALLET), [
+      { intentId: hash(1), outcome: "succeeded", reportedAt: 1791662800000 },
+    ]);
     await within(closed.promise, "closing the stream after abort");
   });
 });

@@ -13,9 +13,12 @@ export {
   type SearchSources,
 } from "./resolve.ts";
 export {
+  findIntentInHistory,
   findOpenPositionByIntent,
   findTradeByIntent,
   type FindTradeByIntentOptions,
   INTENT_HISTORY_MAX_PAGES,
+  type IntentInHistory,
+  settlingTransaction,
 } from "./trade_by_intent.ts";
 export { type LinkTarget, linkTargetPath, parsePastedUrl } from "./url.ts";

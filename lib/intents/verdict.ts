@@ -1,0 +1,88 @@
+/**
+ * The one verdict on an intent: executed, failed or unverified, with the reason in a sentence.
+ * Every page headline, badge, transaction summary and tool text reads it from here, so a
+ * tampered signature can never sit beside "executed".
+ */
+import type { SettledIntent, Settlement } from "../hyperevm/mod.ts";
+import type { IntentOutcome } from "../papertrade/mod.ts";
+
+/**
+ * executed: it took effect as signed; failed: it did not take effect; unverified: the evidence
+ * cannot say it took effect as signed (a signature that does not recompute, no per-intent event).
+ */
+export type Verdict = "executed" | "failed" | "unverified";
+
+/** What a verdict reads of an intent in its batch. */
+export type SettledEvidence = Pick<
+  SettledIntent,
+  "reported" | "failureReason" | "signatureVerified" | "verificationProblem"
+>;
+
+/** A verdict and why; `reason` is null for a clean execution. */
+export interface IntentVerdict {
+  verdict: Verdict;
+  reason: string | null;
+}
+
+/** What is known about one intent; the first that applies decides, in this order. */
+export type VerdictEvidence =
+  /**
+   * The intent in its batch with the batch transaction's status: decoded (a SettledIntent), or
+   * only the executor's event when the calldata did not decode.
+   */
+  | { settled: SettledEvidence; status: Settlement["status"] }
+  /** How the wallet's stream reported the intent ended. */
+  | { outcome: IntentOutcome }
+  /**
+   * The venue recorded what it did: a closed trade in the wallet's history, a trade in the live
+   * feed, or an open position it opened.
+   */
+  | { recorded: "history" | "feed" | "position" };
+
+const OUTCOME_VERDICTS: Readonly<Record<IntentOutcome, IntentVerdict>> = {
+  succeeded: { verdict: "executed", reason: null },
+  failed: { verdict: "failed", reason: "the relayer reported that it failed" },
+  expired: { verdict: "failed", reason: "it expired before it settled" },
+  cancelled: { verdict: "failed", reason: "it was cancelled" },
+  unknown: { verdict: "unverified", reason: "the relayer reported no outcome" },
+};
+
+/** The verdict the evidence supports. */
+export function intentVerdict(evidence: VerdictEvidence): IntentVerdict {
+  if ("outcome" in evidence) return OUTCOME_VERDICTS[evidence.outcome];
+  if ("recorded" in evidence) return { verdict: "executed", reason: null };
+  const { settled, status } = evidence;
+  if (status === "reverted") return failed("the batch transaction reverted");
+  if (settled.reported === false) {
+    return failed(settled.failureReason ?? "the executor reported a failure without a reason");
+  }
+  // The detail (who it recovers to) is the intent's verificationProblem, shown beside it.
+  if (!settled.signatureVerified) {
+    return unverified("its signature does not recompute to the recorded intent id");
+  }
+  if (settled.reported === null) {
+    return unverified(
+      status === "pending"
+        ? "the batch is not mined yet"
+        : status === "unknown"
+        ? "the receipt could not be read"
+        : "the receipt holds no executor event for it (that event's shape is modelled)",
+    );
+  }
+  return { verdict: "executed", reason: null };
+}
+
+/** How many of `verdicts` are of each kind. */
+export function countVerdicts(verdicts: readonly IntentVerdict[]): Record<Verdict, number> {
+  const counts = { executed: 0, failed: 0, unverified: 0 };
+  for (const { verdict } of verdicts) counts[verdict] += 1;
+  return counts;
+}
+
+function failed(reason: string): IntentVerdict {
+  return { verdict: "failed", reason };
+}
+
+function unverified(reason: string): IntentVerdict {
+  return { verdict: "unverified", reason };
+}
