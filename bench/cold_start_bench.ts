@@ -11,7 +11,7 @@
  */
 import { startReplayUpstream } from "../fixtures/mod.ts";
 
-const ROUNDS = Number(Deno.env.get("COLD_START_ROUNDS") ?? 9);
+const ROUNDS = Number(Deno.args[0] ?? 9); // `deno run -A bench/cold_start_bench.ts 5` for fewer
 const root = new URL("..", import.meta.url).pathname;
 const upstream = await startReplayUpstream();
 
