@@ -4,14 +4,7 @@
  * get_protocol_overview tool; the five upstream reads run in parallel, and each one that fails
  * leaves only its own part out.
  */
-import type {
-  MarketStats,
-  PapertradeClient,
-  PricePoint,
-  ProtocolSummary,
-  RecentTrade,
-  TradingState,
-} from "./papertrade/mod.ts";
+import type { MarketStats, ProtocolSummary, RecentTrade, TradingState } from "./papertrade/mod.ts";
 import { Parts, type UnavailablePart } from "./parts.ts";
 import {
   capUsage,
@@ -21,7 +14,7 @@ import {
   marketStatus,
   openInterestUsdWad,
 } from "./math/mod.ts";
-import { type Mark, marksByInstrument } from "./marks.ts";
+import { fetchLiveMarks, type Mark, type MarketSources } from "./marks.ts";
 
 /** One market in the overview. USD values are wad; prices raw at `priceScale`. */
 export interface MarketOverview {
@@ -79,7 +72,7 @@ export interface ProtocolOverview {
   totals: ProtocolTotals | null;
   /** Null when the trading state could not be read (then `markets` is empty too). */
   rules: VenueRules | null;
-  /** Marks are null without prices, volumes null without market stats. */
+  /** Marks are null without a live quote, volumes null without market stats. */
   markets: MarketOverview[];
   recentTrades: RecentTrade[];
   /** The reads that failed, each naming its part and endpoint. */
@@ -103,27 +96,29 @@ export interface FetchProtocolOverviewOptions {
  * required and missing) does the upstream error propagate.
  */
 export async function fetchProtocolOverview(
-  papertrade: PapertradeClient,
+  { papertrade, quotes }: MarketSources,
   options: FetchProtocolOverviewOptions = {},
 ): Promise<ProtocolOverview> {
   const { signal } = options;
   const recent = options.recentTrades ?? 10;
+  const tradingRead = papertrade.fetchTradingState({ signal });
   const settled = await Promise.allSettled([
-    papertrade.fetchTradingState({ signal }),
-    papertrade.fetchLatestPrices({ signal }),
+    tradingRead,
+    tradingRead.then((t) => fetchLiveMarks(quotes, t.instruments, { signal })),
     papertrade.fetchProtocolSummary({ signal }),
     papertrade.fetchMarketStats({ signal }),
     recent > 0 ? papertrade.fetchRecentTrades({ limit: recent, signal }) : Promise.resolve(null),
   ]);
   const parts = new Parts();
-  const [trading, prices, summary, stats, trades] = [
+  const [trading, summary, stats, trades] = [
     parts.settled(settled[0]),
-    parts.settled(settled[1]),
     parts.settled(settled[2]),
     parts.settled(settled[3]),
     parts.settled(settled[4]),
   ];
-  // Prices and volumes mean nothing without the markets they belong to.
+  // Without the trading state there is nothing to mark, and its failure is named once.
+  const marks = trading && parts.settled(settled[1], "live marks");
+  // Marks and volumes mean nothing without the markets they belong to.
   const nothingUsable = !trading && !summary && !(recent > 0 && trades);
   if (nothingUsable || (options.requireMarkets && !trading)) {
     throw settled.find((r): r is PromiseRejectedResult => r.status === "rejected")!.reason;
@@ -136,7 +131,7 @@ export async function fetchProtocolOverview(
       minimumOpenNotional: trading.minimumOpenNotional,
       winFeeRate: trading.winFeeRate,
     },
-    markets: trading ? marketsOf(trading, prices ?? [], stats) : [],
+    markets: trading ? marketsOf(trading, marks ?? new Map(), stats) : [],
     recentTrades: trades ? trades.slice(0, recent) : [],
     unavailable: parts.unavailable,
     rowsSkipped: trades?.rowsSkipped ?? 0,
@@ -164,10 +159,9 @@ function totalsOf(summary: ProtocolSummary): ProtocolTotals {
 
 function marketsOf(
   trading: TradingState,
-  prices: readonly PricePoint[],
+  marks: ReadonlyMap<number, Mark>,
   stats: MarketStats | null,
 ): MarketOverview[] {
-  const marks = marksByInstrument(trading.instruments, prices);
   const volumes = new Map((stats?.markets ?? []).map((m) => [m.instrumentId, m.volume24h]));
   return trading.instruments.map((instrument): MarketOverview => {
     const mark = marks.get(instrument.id) ?? null;

@@ -4,6 +4,7 @@
  * becomes an {@link UnavailablePart}; anything else (the caller's abort, a bug) still throws.
  */
 import { HyperEvmError, RPC_METHODS, type RpcMethodName } from "./hyperevm/mod.ts";
+import { HyperliquidApiError } from "./hyperliquid/l2_book.ts";
 import { findEndpoint, PapertradeApiError } from "./papertrade/mod.ts";
 
 /** One part of an answer that could not be read, and why. */
@@ -16,16 +17,39 @@ export interface UnavailablePart {
   reason: string;
 }
 
+/**
+ * A failed upstream read: one source's error, or an AggregateError of several when every source
+ * of one figure failed (the live mark's precompile and l2Book).
+ */
+export type UpstreamFailure =
+  | PapertradeApiError
+  | HyperEvmError
+  | HyperliquidApiError
+  | AggregateError;
+
 /** Whether an error is an upstream failure that a part may absorb. */
-export function isUpstreamFailure(error: unknown): error is PapertradeApiError | HyperEvmError {
-  return error instanceof PapertradeApiError || error instanceof HyperEvmError;
+export function isUpstreamFailure(error: unknown): error is UpstreamFailure {
+  if (error instanceof AggregateError) {
+    return error.errors.length > 0 && error.errors.every(isUpstreamFailure);
+  }
+  return error instanceof PapertradeApiError || error instanceof HyperEvmError ||
+    error instanceof HyperliquidApiError;
 }
 
 /** The unavailable part an upstream failure stands for; `part` defaults to the endpoint's. */
-export function unavailablePart(
-  error: PapertradeApiError | HyperEvmError,
-  part?: string,
-): UnavailablePart {
+export function unavailablePart(error: UpstreamFailure, part?: string): UnavailablePart {
+  if (error instanceof AggregateError) {
+    const each = error.errors.map((one) => unavailablePart(one, part));
+    const unique = (key: "endpoint" | "reason") => [...new Set(each.map((one) => one[key]))];
+    return {
+      part: part ?? each[0].part,
+      endpoint: unique("endpoint").join(", "),
+      reason: unique("reason").join("; "),
+    };
+  }
+  if (error instanceof HyperliquidApiError) {
+    return { part: part ?? "live marks", endpoint: error.endpoint, reason: error.message };
+  }
   if (error instanceof HyperEvmError) {
     return {
       part: part ?? RPC_METHODS[error.method as RpcMethodName]?.part ?? "chain data",

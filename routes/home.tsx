@@ -29,7 +29,7 @@ export function homeRoutes(deps: AppDeps): Hono {
     const embed = c.req.query("embed") === "1";
     let overview: ProtocolOverview;
     try {
-      overview = await fetchProtocolOverview(deps.papertrade, {
+      overview = await fetchProtocolOverview(deps, {
         recentTrades: 10,
         signal: c.req.raw.signal,
       });

@@ -75,7 +75,7 @@ export const getProtocolOverviewTool = defineTool({
   input,
   output,
   async run({ recent_trades }, context) {
-    const overview = await fetchProtocolOverview(context.papertrade, {
+    const overview = await fetchProtocolOverview(context, {
       recentTrades: recent_trades,
       signal: context.signal,
     });

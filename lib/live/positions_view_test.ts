@@ -55,7 +55,7 @@ Deno.test("the view lists every open position with display-ready figures", () =>
   }
   assert.equal(view.accountBlock, "48,420,000");
   assert.equal(view.generatedAt, catalog.baseTimeMs);
-  const newestPrice = Math.max(...material.prices.map((point) => point.timestamp));
+  const newestPrice = Math.max(...material.prices.map((point) => point.at));
   assert.equal(view.marksAt, newestPrice);
 });
 

@@ -7,7 +7,6 @@ import { toQueueRanks } from "./to_domain_wallet.ts";
 import {
   toLeaderboardPage,
   toMarketStats,
-  toPricePoints,
   toProtocolHistory,
   toProtocolSummary,
   toQueueSummary,
@@ -27,7 +26,6 @@ import type {
   LeaderboardSortKey,
   LeaderboardWindow,
   MarketStats,
-  PricePoint,
   ProtocolHistory,
   ProtocolSummary,
   QueueRanks,
@@ -88,8 +86,6 @@ export interface TradeHistoryQuery extends CallOptions {
 export interface PapertradeClient {
   /** `/state/trading`: venue switches, minimums and every instrument. */
   fetchTradingState(options?: CallOptions): Promise<TradingState>;
-  /** Latest one-second BBO per instrument. */
-  fetchLatestPrices(options?: CallOptions): Promise<PricePoint[]>;
   /** One leaderboard page. */
   fetchLeaderboard(query?: LeaderboardQuery): Promise<LeaderboardPage>;
   /** One page of a wallet's closed trades, newest first. */
@@ -175,12 +171,6 @@ export function createPapertradeClient(options: PapertradeClientOptions): Papert
       read(E.tradingState.path, [], {
         schema: wire.tradingState,
         toDomain: toTradingState,
-        signal,
-      }),
-    fetchLatestPrices: ({ signal } = {}) =>
-      read(E.latestPrices.path, [], {
-        schema: wire.latestPrices,
-        toDomain: toPricePoints,
         signal,
       }),
     fetchLeaderboard: (query = {}) =>

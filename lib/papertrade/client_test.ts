@@ -77,18 +77,6 @@ Deno.test("fetchTradingState maps instrument tuples to named bigint fields", asy
   });
 });
 
-Deno.test("fetchLatestPrices returns raw bid and ask as bigint", async () => {
-  const body: Wire<typeof wire.latestPrices> = {
-    ok: true,
-    points: [{ instrumentId: 0, timestamp: 1791662616000, bid: "830650", ask: "830660" }],
-  };
-  await withRoutes({ "/query/prices/latest": body }, async (client) => {
-    assert.deepEqual(await client.fetchLatestPrices(), [
-      { instrumentId: 0, timestamp: 1791662616000, bid: 830650n, ask: 830660n },
-    ]);
-  });
-});
-
 Deno.test("fetchLeaderboard sends its parameters sorted by name, each once", async () => {
   const body: Wire<typeof wire.leaderboardPage> = {
     ok: true,

@@ -134,17 +134,6 @@ export const PAPERTRADE_ENDPOINTS = {
     }],
     recordings: [],
   },
-  latestPrices: {
-    path: "/query/prices/latest",
-    params: [],
-    schema: wire.latestPrices,
-    format: "json",
-    part: "live marks",
-    usedFor: "The live mark (one-second BBO mid) every valuation uses",
-    source: "none",
-    modelled: [{ fields: [""], reason: "the one-second price point path is unknown" }],
-    recordings: [{ params: [], file: "prices-latest.json" }],
-  },
   protocolSummary: {
     path: "/query/protocol/summary",
     params: [],

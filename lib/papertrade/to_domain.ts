@@ -10,7 +10,6 @@ import type {
   LeaderboardPage,
   LeaderboardRow,
   MarketStats,
-  PricePoint,
   ProtocolHistory,
   ProtocolHistoryColumn,
   ProtocolSummary,
@@ -69,16 +68,6 @@ export function toTradingState(body: Out<typeof wire.tradingState>): TradingStat
       ? { revision: intake[0], paperStakeMinimum: intake[1], pausedActions: intake[2] }
       : null,
   };
-}
-
-/** Maps `/query/prices/latest`. */
-export function toPricePoints(body: Out<typeof wire.latestPrices>): PricePoint[] {
-  return body.points.map((p) => ({
-    instrumentId: p.instrumentId,
-    timestamp: p.timestamp,
-    bid: p.bid,
-    ask: p.ask,
-  }));
 }
 
 /** Maps `/state/leaderboard/accounts`. */

@@ -270,12 +270,4 @@ export interface WalletPatch {
   endedIntents: Array<Omit<EndedIntent, "reportedAt">>;
 }
 
-/** Latest one-second best bid and ask of an instrument (raw prices). */
-export interface PricePoint {
-  instrumentId: number;
-  timestamp: number;
-  bid: bigint;
-  ask: bigint;
-}
-
 export type * from "./query_types.ts";

@@ -80,22 +80,6 @@ export const tradingState = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// latestPrices
-// ---------------------------------------------------------------------------------------------
-
-// modelled: the one-second price point path and shape are unknown.
-/** The latest one-second BBO per instrument (endpoint `latestPrices`). */
-export const latestPrices = z.object({
-  ok: z.literal(true),
-  points: z.array(z.object({
-    instrumentId: count,
-    timestamp: ms,
-    bid: uintString,
-    ask: uintString,
-  })),
-});
-
-// ---------------------------------------------------------------------------------------------
 // leaderboard
 // ---------------------------------------------------------------------------------------------
 

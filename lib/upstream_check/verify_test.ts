@@ -21,10 +21,10 @@ Deno.test("verifying the replay upstream reports no mismatch", async () => {
     assert.deepEqual(report.mismatches, []);
     assert.deepEqual(report.unreachable, []);
     assert.deepEqual(report.notes, []);
-    // 10 recorded answers + the health path + 4 leaderboard windows + 3 per wallet (stream,
+    // 9 recorded answers + the health path + 4 leaderboard windows + 3 per wallet (stream,
     // queue ranks, trade history); chain id, head, head block, and transaction + receipt +
     // block logs per transaction.
-    assert.equal(report.checked, 10 + 1 + 4 + 3 * wallets.length + 3 + 3 * txs.length);
+    assert.equal(report.checked, 9 + 1 + 4 + 3 * wallets.length + 3 + 3 * txs.length);
     assert.equal(verifyExitCode(report), VERIFY_EXIT.ok);
     // The replay serves our models, so every modelled item it answers is consistent with them;
     // the patch keys stay unchecked, as the verifier leaves the stream after the snapshot.
@@ -70,7 +70,7 @@ Deno.test("a changed upstream is reported by endpoint and field, known apart fro
         text,
         /modelled shape .*:\n {2}\/query\/protocol\/summary fees\.pending: .*\n {4}modelled: the pending-fees key is unknown/,
       );
-      assert.match(text, /\n18 endpoints checked, 3 mismatches, 0 unreachable$/);
+      assert.match(text, /\n17 endpoints checked, 3 mismatches, 0 unreachable$/);
       assert.match(text, /\n {2}contradicted \/query\/protocol\/summary fees\.pending\n/);
       assert.equal(verifyExitCode(report), VERIFY_EXIT.shapeMismatch);
     } finally {

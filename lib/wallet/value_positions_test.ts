@@ -56,6 +56,7 @@ function markAt(markRaw: bigint): Map<number, Mark> {
     ask: markRaw,
     at: 0,
     frozen: false,
+    source: "bbo",
   }]]);
 }
 
