@@ -1,10 +1,16 @@
 /**
- * The protocol overview: value locked, fees, PAPER, every market at its live mark with open
- * interest against its cap, and the latest trades. Shared by the home page and the
- * get_protocol_overview tool; the five upstream reads run in parallel, and each one that fails
- * leaves only its own part out.
+ * The protocol overview: value locked, fees, PAPER, the payout queue, whether the relayer takes
+ * intents, every market at its live mark with open interest against its cap, and the latest
+ * trades. Shared by the home page, the markets pages and the get_protocol_overview tool; the
+ * upstream reads run in parallel, and each one that fails leaves only its own part out.
  */
-import type { MarketStats, ProtocolSummary, RecentTrade, TradingState } from "./papertrade/mod.ts";
+import type {
+  MarketStats,
+  ProtocolSummary,
+  QueueSummary,
+  RecentTrade,
+  TradingState,
+} from "./papertrade/mod.ts";
 import { Parts, type UnavailablePart } from "./parts.ts";
 import {
   capUsage,
@@ -53,9 +59,8 @@ export interface ProtocolTotals {
   feesPending: bigint;
   paperSupply: bigint;
   paperStaked: bigint;
-  stakingRewardsPending: bigint;
+  /** Owed to queued winners (the summary's `balances.queue`). */
   queueOwed: bigint;
-  queueCount: number;
 }
 
 /** Venue-wide rules from the trading state. */
@@ -72,6 +77,10 @@ export interface ProtocolOverview {
   totals: ProtocolTotals | null;
   /** Null when the trading state could not be read (then `markets` is empty too). */
   rules: VenueRules | null;
+  /** Wallets waiting in the payout queue; null when the queue summary could not be read. */
+  queueWallets: number | null;
+  /** Whether the relayer accepts intents now (healthy and ready); null when unknown. */
+  relayerAccepting: boolean | null;
   /** Marks are null without a live quote, volumes null without market stats. */
   markets: MarketOverview[];
   recentTrades: RecentTrade[];
@@ -91,9 +100,9 @@ export interface FetchProtocolOverviewOptions {
 }
 
 /**
- * Reads and assembles the protocol overview from five parallel reads. A read that fails leaves
- * its part out and is named in `unavailable`; only when every read failed (or the markets are
- * required and missing) does the upstream error propagate.
+ * Reads and assembles the protocol overview from parallel reads (the marks follow the trading
+ * state). A read that fails leaves its part out and is named in `unavailable`; only when
+ * nothing usable arrived (or the markets are required and missing) does its error propagate.
  */
 export async function fetchProtocolOverview(
   { papertrade, quotes }: MarketSources,
@@ -108,17 +117,19 @@ export async function fetchProtocolOverview(
     papertrade.fetchProtocolSummary({ signal }),
     papertrade.fetchMarketStats({ signal }),
     recent > 0 ? papertrade.fetchRecentTrades({ limit: recent, signal }) : Promise.resolve(null),
+    papertrade.fetchQueueSummary({ signal }),
+    papertrade.fetchRelayerHealth({ signal }),
   ]);
   const parts = new Parts();
-  const [trading, summary, stats, trades] = [
-    parts.settled(settled[0]),
-    parts.settled(settled[2]),
-    parts.settled(settled[3]),
-    parts.settled(settled[4]),
-  ];
+  const trading = parts.settled(settled[0]);
   // Without the trading state there is nothing to mark, and its failure is named once.
   const marks = trading && parts.settled(settled[1], "live marks");
-  // Marks and volumes mean nothing without the markets they belong to.
+  const summary = parts.settled(settled[2]);
+  const stats = parts.settled(settled[3]);
+  const trades = parts.settled(settled[4]);
+  const queue: QueueSummary | null = parts.settled(settled[5]);
+  const health = parts.settled(settled[6]);
+  // Marks, volumes, the queue count and the relayer mean little without markets or totals.
   const nothingUsable = !trading && !summary && !(recent > 0 && trades);
   if (nothingUsable || (options.requireMarkets && !trading)) {
     throw settled.find((r): r is PromiseRejectedResult => r.status === "rejected")!.reason;
@@ -131,6 +142,8 @@ export async function fetchProtocolOverview(
       minimumOpenNotional: trading.minimumOpenNotional,
       winFeeRate: trading.winFeeRate,
     },
+    queueWallets: queue && queue.count,
+    relayerAccepting: health && health.ok && health.ready,
     markets: trading ? marketsOf(trading, marks ?? new Map(), stats) : [],
     recentTrades: trades ? trades.slice(0, recent) : [],
     unavailable: parts.unavailable,
@@ -151,9 +164,7 @@ function totalsOf(summary: ProtocolSummary): ProtocolTotals {
     feesPending: summary.fees.pending,
     paperSupply: summary.paper.supply,
     paperStaked: summary.paper.staked,
-    stakingRewardsPending: summary.pendingRewards,
-    queueOwed: summary.queue.total,
-    queueCount: summary.queue.count,
+    queueOwed: summary.balances.queue,
   };
 }
 

@@ -54,6 +54,8 @@ const HOME_READS = [
   api("/query/protocol/summary", "protocol totals"),
   api("/query/protocol/market-stats", "24-hour volumes"),
   api("/query/protocol/trades/recent", "latest trades"),
+  api("/query/protocol/queue-summary", "payout queue"),
+  api("/relayer/health", "relayer health"),
 ];
 
 /** Page families: the path, its degradable reads, and text that shows the rest arrived. */

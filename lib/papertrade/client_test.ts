@@ -187,7 +187,8 @@ Deno.test("the protocol endpoints map to domain objects", async () => {
     assert.equal(summary.balances.tvl, 14_760_000n * WAD);
     assert.equal(summary.balances.lp, -4840851050000000000000000n);
     assert.equal(summary.activity.openPositions, 812);
-    assert.deepEqual(summary.queue, { total: 12n * WAD, count: 1 });
+    assert.equal(summary.balances.queue, 12n * WAD);
+    assert.deepEqual(summary.paper, { supply: 1000n, staked: 600n });
 
     const stats = await client.fetchMarketStats();
     assert.deepEqual(stats.markets.map((m) => m.instrumentId), [0, 1]);
@@ -211,28 +212,40 @@ Deno.test("the protocol endpoints map to domain objects", async () => {
   });
 });
 
-Deno.test("fetchProtocolHistory asks for the interval and keeps parallel columns", async () => {
+Deno.test("fetchProtocolHistory asks for the interval and turns the columns into points", async () => {
   const column = [1, 2, 3];
   const body: Wire<typeof wire.protocolHistory> = {
     startMs: 1791100000000,
     intervalMs: 3_600_000,
-    source: { asOfMs: 1791110800000 },
-    totals: { tvlRaw: "14760000000000000000000000", tradesRaw: 4821 },
     columns: {
       ...Object.fromEntries(PROTOCOL_HISTORY_COLUMNS.map((name) => [name, column])) as Record<
         ProtocolHistoryColumn,
         number[]
       >,
-      traderPnl: [-1, 0, 1],
+      traderPnl: [-1, null, 1],
+    },
+    source: { asOfMs: 1791110800000, revision: "2772", generation: "0xff:34" },
+    totals: {
+      tvlRaw: "14760000000000000000000000",
+      rewardsRaw: "0",
+      volumeRaw: "5",
+      liquidationRaw: "0",
+      tradesRaw: "4821",
+      usersRaw: "2260",
+      stakerFees24hRaw: "0",
     },
   };
   await withRoutes({ "/query/protocol/history": body }, async (client, seen) => {
     const history = await client.fetchProtocolHistory("1h");
     assert.deepEqual(seen, ["/query/protocol/history?interval=1h"]);
     assert.equal(history.asOfMs, 1791110800000);
-    assert.equal(history.totals.tvlRaw, 14_760_000n * WAD);
-    assert.equal(history.totals.tradesRaw, 4821);
-    assert.deepEqual(history.columns.traderPnl, [-1, 0, 1]);
+    assert.equal(history.totals.valueLocked, 14_760_000n * WAD);
+    assert.deepEqual([history.totals.trades, history.totals.traders], [4821, 2260]);
+    assert.deepEqual(history.points.map((p) => [p.at, p.traderPnlUsd]), [
+      [1791100000000, -1],
+      [1791103600000, null],
+      [1791107200000, 1],
+    ]);
   });
   body.columns.users = [1, 2];
   await withRoutes({ "/query/protocol/history": body }, async (client) => {

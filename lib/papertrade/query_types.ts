@@ -90,29 +90,23 @@ export interface TradeHistoryPage {
   rowsSkipped: number;
 }
 
-/** Protocol snapshot from `/query/protocol/summary` (wad USD unless noted). */
+/** The figures of `/query/protocol/summary` the explorer shows (wad USD unless noted). */
 export interface ProtocolSummary {
   source: { block: number; at: number; genesisAt: number };
-  balances: { tvl: bigint; margin: bigint; lp: bigint; reserve: bigint };
+  balances: {
+    tvl: bigint;
+    margin: bigint;
+    lp: bigint;
+    /** Owed to queued winners (the payout queue's total). */
+    queue: bigint;
+  };
   activity: { openPositions: number; volume: bigint };
   fees: { lifetime: bigint; pending: bigint };
   paper: {
     /** PAPER (wad). */
     supply: bigint;
     staked: bigint;
-    /** Signed: negative while the LP is under water. */
-    trackedLp: bigint;
-    /** Staking accumulator, scaled 1e27. */
-    accumulator: bigint;
-    tailProgress: bigint;
-    cliff: bigint;
-    cap: bigint;
-    rate: bigint;
-    decay: bigint;
   };
-  pendingRewards: bigint;
-  /** Owed to queued winners. */
-  queue: { total: bigint; count: number };
 }
 
 /** 24-hour notional of one instrument (wad USD). */
@@ -170,34 +164,60 @@ export interface RecentTradeList extends Array<RecentTrade> {
 /** Protocol history bucket sizes. */
 export type HistoryInterval = "1m" | "1h" | "1d";
 
-/** Names of the protocol history series, in the upstream's order (the one list). */
+/** Names of the protocol history columns, in the upstream's order (the one list). */
 export const PROTOCOL_HISTORY_COLUMNS = [
   "tvl",
   "stakingRewards",
-  "paperSupply",
-  "paperStaked",
-  "paperRevenue",
   "volume",
   "volumeBtc",
   "volumeEth",
   "traderPnl",
   "users",
-  "trades",
   "liquidation",
+  "trades",
+  "paperSupply",
+  "paperStaked",
+  "paperRevenue",
 ] as const;
 
-/** Name of one protocol history series. */
+/** Name of one protocol history column. */
 export type ProtocolHistoryColumn = typeof PROTOCOL_HISTORY_COLUMNS[number];
 
-/** Protocol time series: point i is at `startMs + i × intervalMs`; all columns share a length. */
+/**
+ * One point of the protocol history: the value at the close of the interval labelled `at` (the
+ * last point is the open interval, at its current value). Dollar figures are display floats;
+ * null where the upstream sent no value.
+ */
+export interface ProtocolHistoryPoint {
+  at: number;
+  valueLockedUsd: number | null;
+  volumeBtcUsd: number | null;
+  volumeEthUsd: number | null;
+  /** Wallets that have traded, cumulative. */
+  traders: number | null;
+  trades: number | null;
+  /** Liquidated notional, cumulative. */
+  liquidationsUsd: number | null;
+  traderPnlUsd: number | null;
+  paperSupply: number | null;
+  paperStaked: number | null;
+}
+
+/** Protocol history at one bucket size, oldest point first, with the current totals. */
 export interface ProtocolHistory {
-  startMs: number;
   intervalMs: number;
   asOfMs: number;
-  /** Current totals: integer strings become bigint, numbers stay numbers (mixed units). */
-  totals: Record<string, bigint | number>;
-  /** Plain USD floats and counts, display only. */
-  columns: Record<ProtocolHistoryColumn, number[]>;
+  points: ProtocolHistoryPoint[];
+  totals: {
+    /** Wad USD. */
+    valueLocked: bigint;
+    volume: bigint;
+    liquidations: bigint;
+    stakingRewards: bigint;
+    stakerFees24h: bigint;
+    traders: number;
+    trades: number;
+  };
 }
 
 /** Relayer readiness. */

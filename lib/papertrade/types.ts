@@ -65,7 +65,6 @@ export interface TradingState {
   minimumMargin: bigint;
   /** Minimum notional (margin × leverage) of a new position (wad USD). */
   minimumOpenNotional: bigint;
-  minimumLeverage: number;
   maximumLeverage: number;
   /** Fee on adjusted gains as a wad fraction. */
   winFeeRate: bigint;

@@ -68,7 +68,8 @@ export const tradingState = z.object({
   indexedThroughBlock: count,
   minimumTradeSizeRaw: uintString,
   minimumOpenNotionalRaw: uintString,
-  minimumLeverage: count,
+  // 0 or absent means no lower bound (papertrade-facts.md 12.5).
+  minimumLeverage: count.optional(),
   maximumLeverage: count,
   // modelled: the win-fee-rate key is unknown; the value is the on-chain winFeeRate() wad.
   winFeeRate: uintString,
@@ -158,29 +159,38 @@ export const tradeHistoryEnvelope = tradeHistoryPage.extend({ trades: z.array(z.
 // protocolSummary, marketStats, queueSummary, recentTrades, protocolHistory, relayerHealth
 // ---------------------------------------------------------------------------------------------
 
-/** The protocol summary (endpoint `protocolSummary`). */
+/**
+ * The protocol summary (endpoint `protocolSummary`): every key of the real recorded answer
+ * (papertrade-facts.md 12.1). The queue total is `balances.queue`; the summary has no queue
+ * count. The meaning of `paper.reserve`, `unallocated` and `excess` is unconfirmed.
+ */
 export const protocolSummary = z.object({
   ok: z.literal(true),
   source: z.object({ block: uintString, at: ms, genesis: ms }),
-  balances: z.object({ tvl: uintString, margin: uintString, lp: intString, reserve: uintString }),
-  activity: z.object({ open: count, volume: uintString }),
-  // modelled: the pending-fees key is unknown.
-  fees: z.object({ lifetime: uintString, pending: uintString }),
-  // modelled: supply, staked, trackedLp and accumulator keys are unknown.
+  balances: z.object({
+    tvl: uintString,
+    margin: uintString,
+    lp: intString,
+    reserve: uintString,
+    queue: uintString,
+  }),
+  activity: z.object({ volume: uintString, open: count }),
+  fees: z.object({ pending: uintString, lifetime: uintString }),
   paper: z.object({
     supply: uintString,
     staked: uintString,
     trackedLp: intString,
     accumulator: uintString,
     tailProgress: uintString,
+    reserve: intString,
+    unallocated: intString,
+    pendingRewards: uintString,
     cliff: uintString,
     cap: uintString,
+    excess: intString,
     rate: uintString,
     decay: uintString,
   }),
-  pendingRewards: uintString,
-  // modelled: the queue block's key is unknown.
-  queue: z.object({ total: uintString, count }),
 });
 
 /** 24-hour volumes (endpoint `marketStats`). */
@@ -235,20 +245,37 @@ export const recentTrades = z.object({
 /** The recent trades with their rows unchecked, so one bad row drops only itself. */
 export const recentTradesEnvelope = recentTrades.extend({ events: z.array(z.unknown()) });
 
-const column = z.array(z.number());
+// A third party reads a null point as possible (papertrade-facts.md 12.2, weak): kept as a gap.
+const column = z.array(z.number().nullable());
 
 /** One number column per history series name, so the wire keys come from the one list. */
 function columnShapes<K extends string>(names: readonly K[]): Record<K, typeof column> {
   return Object.fromEntries(names.map((name) => [name, column])) as Record<K, typeof column>;
 }
 
-/** Protocol history (endpoint `protocolHistory`): parallel column arrays. */
+/**
+ * Protocol history (endpoint `protocolHistory`), the keys of the real recorded answer
+ * (papertrade-facts.md 12.2): parallel columns of dollar floats and counts, and current totals
+ * as integer strings (counts included).
+ */
 export const protocolHistory = z.object({
   startMs: ms,
   intervalMs: z.number().int().positive(),
-  source: z.object({ asOfMs: ms }),
-  totals: z.record(z.string(), z.union([z.string(), z.number()])),
   columns: z.object(columnShapes(PROTOCOL_HISTORY_COLUMNS)),
+  source: z.object({
+    asOfMs: ms,
+    revision: z.string().regex(/^[0-9]+$/, "expected a decimal string"),
+    generation: z.string(),
+  }),
+  totals: z.object({
+    tvlRaw: uintString,
+    rewardsRaw: uintString,
+    volumeRaw: uintString,
+    liquidationRaw: uintString,
+    tradesRaw: uintString,
+    usersRaw: uintString,
+    stakerFees24hRaw: uintString,
+  }),
 });
 
 /** Relayer readiness (endpoint `relayerHealth`). */
