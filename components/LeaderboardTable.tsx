@@ -54,7 +54,7 @@ const COLUMNS: Column[] = [
   },
 ];
 
-function compactUsd(wad: bigint): string {
+function compactUsd(wad: bigint | null): string {
   return formatUsd(wad, { compact: true });
 }
 

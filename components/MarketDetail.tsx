@@ -53,7 +53,9 @@ export function MarketDetail(
               {formatUsd(overview.rules.minimumOpenNotional)}
             </Row>
             <Row label="Win fee">
-              {formatFraction(overview.rules.winFeeRate)} of adjusted gains
+              {overview.rules.winFeeRate === null
+                ? "n/a"
+                : `${formatFraction(overview.rules.winFeeRate)} of adjusted gains`}
             </Row>
           </>
         )}

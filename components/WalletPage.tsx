@@ -80,7 +80,7 @@ export function WalletPage(props: WalletPageProps) {
         Account state indexed through block {formatCount(account.indexedThroughBlock)},{" "}
         <Time at={account.indexedThroughTimestamp} now={now} />; updated live with the positions.
       </p>
-      <PartNotice unavailable={data.unavailable} parts={["queue positions"]} />
+      <PartNotice unavailable={data.unavailable} parts={["queue positions", "account"]} />
       <Island name="LiveAccount" props={{ view, embed }} />
       <WalletRewardsAndLifetime summary={summary} />
       <nav class="toc" aria-label="On this page">

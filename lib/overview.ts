@@ -68,7 +68,8 @@ export interface VenueRules {
   tradingPaused: boolean;
   minimumMargin: bigint;
   minimumOpenNotional: bigint;
-  winFeeRate: bigint;
+  /** Null when the trading state's modelled win-fee key was not found. */
+  winFeeRate: bigint | null;
 }
 
 /** The whole overview; each part is null or empty when its read failed (see `unavailable`). */

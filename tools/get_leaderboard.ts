@@ -1,9 +1,13 @@
 /** get_leaderboard: ranked wallets, 25 per page. */
 import { z } from "zod";
-import { LEADERBOARD_SORT_KEYS, LEADERBOARD_WINDOWS } from "../lib/papertrade/mod.ts";
+import {
+  LEADERBOARD_SORT_KEYS,
+  LEADERBOARD_WINDOWS,
+  modelledGapsOf,
+} from "../lib/papertrade/mod.ts";
 import { argsObject, choiceArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { rowsSkippedOut, unavailableOut, windowOut } from "./_json_common.ts";
+import { rowsSkippedOut, unavailableJson, unavailableOut, windowOut } from "./_json_common.ts";
 import { leaderboardRowJson, leaderboardRowOut } from "./_json_wallet.ts";
 import { lines, quoted, signedUsd, UNTRUSTED_NOTE, usd } from "./_text.ts";
 
@@ -31,8 +35,9 @@ const input = argsObject({
 const output = z.strictObject({
   window: windowOut,
   page: z.number().int().describe("0-based page index of these rows."),
-  total_accounts: z.number().int().describe(
-    "Accounts matching this window and query, over all pages (25 rows per page).",
+  total_accounts: z.number().int().nullable().describe(
+    "Accounts matching this window and query, over all pages (25 rows per page); null when " +
+      "the upstream's (modelled) count was not found.",
   ),
   accounts: z.array(leaderboardRowOut),
   unavailable: unavailableOut,
@@ -68,19 +73,20 @@ export const getLeaderboardTool = defineTool({
       total_accounts: page.totalItems,
       // The upstream is asked for 25; the cap keeps an oversized answer within bounds.
       accounts: page.accounts.slice(0, LEADERBOARD_PAGE_SIZE).map(leaderboardRowJson),
-      // One read: when it fails the tool answers with an error, so nothing is ever partial.
-      unavailable: [],
+      // One read: when it fails the tool answers with an error; only modelled keys can be missing.
+      unavailable: unavailableJson(modelledGapsOf(page)),
       rows_skipped: page.rowsSkipped,
     };
-    return { structured, text: renderLeaderboard(structured, args) };
+    return { structured, text: renderLeaderboard(structured, args, page.totalPages) };
   },
 });
 
 function renderLeaderboard(
   result: Output,
   args: { sort_key: string; sort_dir: string; query?: string },
+  totalPages: number,
 ): string {
-  const pages = Math.max(1, Math.ceil(result.total_accounts / LEADERBOARD_PAGE_SIZE));
+  const pages = Math.max(1, totalPages);
   const last = pages - 1;
   const paging = result.page < last
     ? `Page ${result.page} of ${pages} (pages 0–${last}). More rows: call get_leaderboard ` +
@@ -91,7 +97,7 @@ function renderLeaderboard(
   return lines(
     `Leaderboard ${result.window}, sorted by ${args.sort_key} ${args.sort_dir}${
       args.query ? `, matching ${quoted(args.query)}` : ""
-    }: ${result.total_accounts} accounts.`,
+    }: ${result.total_accounts ?? "n/a"} accounts.`,
     ...result.accounts.map((row) =>
       `#${row.rank} ${row.address} name ${quoted(row.leaderboard_name)}: PnL ${
         signedUsd(row.pnl_usd)

@@ -23,7 +23,7 @@ Deno.test("get_leaderboard pages 25 rows at a time with the true 1-based rank", 
       assert.equal(structured.accounts.length, expected);
       structured.accounts.forEach((row, i) => assert.equal(row.rank, page * PAGE + i + 1));
       for (let i = 1; i < structured.accounts.length; i++) {
-        assert.ok(structured.accounts[i - 1].pnl_usd >= structured.accounts[i].pnl_usd, "desc");
+        assert.ok(structured.accounts[i - 1].pnl_usd! >= structured.accounts[i].pnl_usd!, "desc");
       }
       for (const row of structured.accounts) seen.add(row.address);
       if (page < lastPage) {
@@ -49,7 +49,7 @@ Deno.test("get_leaderboard keeps the rank of a searched account and past-the-end
     assert.ok(row, "the name search finds the whale");
     const rankInFull = all.structured.accounts.find((r) => r.address === whale.address)?.rank;
     if (rankInFull !== undefined) assert.equal(row.rank, rankInFull);
-    assert.ok(row.rank >= 1);
+    assert.ok(row.rank! >= 1);
 
     const beyond = await callTool(getLeaderboardTool, { page: 50 }, context);
     assert.deepEqual(beyond.structured.accounts, []);

@@ -83,7 +83,7 @@ export function pendingView(account: WalletAccount): PendingIntentView[] {
       intentId: operation.intentId,
       action: operation.action,
       queuePosition: operation.queuePosition,
-      deadlineAt: operation.deadline * 1000,
+      deadlineAt: operation.deadline === null ? null : operation.deadline * 1000,
     }))
     .sort((a, b) =>
       (a.queuePosition ?? Number.MAX_SAFE_INTEGER) - (b.queuePosition ?? Number.MAX_SAFE_INTEGER)

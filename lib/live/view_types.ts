@@ -88,7 +88,8 @@ export interface PendingIntentView {
   /** 1 = next in the relayer queue; null when the queue rank was not read. */
   queuePosition: number | null;
   /** Deadline (ms), read from the row's modelled ninth slot. */
-  deadlineAt: number;
+  /** Null when the modelled deadline slot was not found. */
+  deadlineAt: number | null;
 }
 
 /** An intent that left the pending list while the stream was open. */

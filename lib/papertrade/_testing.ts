@@ -138,8 +138,6 @@ export function wireSnapshot(address = WALLET): Wire<typeof wire.walletSnapshot>
       availableBalance: "1000000000000000000000",
       availableQueued: "0",
     },
-    queueNodeCount: 0,
-    consumableDebt: "0",
     paper: { balance: "5", staked: "6", pendingBase: "7", rewardDebt: "8" },
     lifetime: {
       depositedRaw: "2000000000000000000000",

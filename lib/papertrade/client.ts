@@ -18,6 +18,8 @@ import {
 } from "./to_domain.ts";
 import { fetchWalletSnapshot, openWalletStream, type WalletStreamEvent } from "./wallet_stream.ts";
 import { OutcomeLog } from "./outcome_log.ts";
+import { collectGaps } from "./_modelled.ts";
+import { withModelledGaps } from "./modelled_gaps.ts";
 import type {
   Address,
   EndedIntent,
@@ -139,7 +141,8 @@ export function createPapertradeClient(options: PapertradeClientOptions): Papert
       retry: options.retry,
     });
     try {
-      return request.toDomain(body);
+      const { value, gaps } = collectGaps(body, () => request.toDomain(body));
+      return withModelledGaps(endpoint, value, gaps);
     } catch (error) {
       if (error instanceof WireShapeError) throw upstreamChanged(endpoint, error.message);
       throw error;
@@ -253,7 +256,10 @@ export function leaderboardParams(query: LeaderboardQuery): Array<[string, strin
   return sortByName(params);
 }
 
-/** Trade-history parameters, sorted by name (modelled: same convention as the leaderboard). */
+/**
+ * Trade-history parameters, sorted by name.
+ * modelled: [tradeHistory.path] the same convention as the leaderboard.
+ */
 export function tradeHistoryParams(query: TradeHistoryQuery): Array<[string, string]> {
   const params: Array<[string, string]> = [
     ["wallet", query.wallet.toLowerCase()],

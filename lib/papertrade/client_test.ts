@@ -82,7 +82,7 @@ Deno.test("fetchLeaderboard sends its parameters sorted by name, each once", asy
     ok: true,
     summary: { uniqueAccounts: 2, trackedBalance: "2000000000000000000000" },
     accounts: [wireLeaderboardRow(1), wireLeaderboardRow(2)],
-    pageInfo: { page: 1, pageSize: 25, totalPages: 3, totalItems: 52 },
+    pageInfo: { totalPages: 3, totalItems: 52 },
   };
   await withRoutes({ "/state/leaderboard/accounts": body }, async (client, seen) => {
     const page = await client.fetchLeaderboard({

@@ -34,8 +34,12 @@ export const PAPERTRADE_ENDPOINTS = {
     usedFor: "Markets, caps, leverage, minimums, pauses, the staking accumulator",
     source: "facts 4.2, 11.5, 12.5",
     modelled: [
-      { fields: ["winFeeRate"], reason: "the win-fee-rate key is unknown" },
-      { fields: ["accRewardPerShare"], reason: "the staking accumulator key is unknown" },
+      { id: "winFeeRate", fields: ["winFeeRate"], reason: "the win-fee-rate key is unknown" },
+      {
+        id: "accRewardPerShare",
+        fields: ["accRewardPerShare"],
+        reason: "the staking accumulator key is unknown",
+      },
     ],
     recordings: [{ params: [], file: "state-trading.json" }],
   },
@@ -48,17 +52,15 @@ export const PAPERTRADE_ENDPOINTS = {
     usedFor: "Wallet balance sheet, positions, pending intents, session keys, PAPER; live pages",
     source: "facts 4.3, 11.3",
     modelled: [
-      { fields: ["wallet.paper"], reason: "the four PAPER keys are unknown" },
+      { id: "paper", fields: ["wallet.paper"], reason: "the four PAPER keys are unknown" },
       {
-        fields: ["wallet.queueNodeCount", "wallet.consumableDebt"],
-        reason: "the queue node count and consumable debt keys are unknown",
-      },
-      {
+        id: "operationDeadline",
         fields: ["wallet.operations.*.8"],
         reason:
           "the meaning of the operation row's ninth slot is unknown; it is read as the deadline",
       },
       {
+        id: "patchKeys",
         fields: [
           "patch.address",
           "patch.addedPositions",
@@ -82,7 +84,11 @@ export const PAPERTRADE_ENDPOINTS = {
     usedFor: "Where each pending intent of a wallet stands in the relayer queue",
     source: "facts 11.1",
     modelled: [
-      { fields: ["entries.*.position"], reason: "whether positions count from 0 or 1 is unknown" },
+      {
+        id: "position",
+        fields: ["entries.*.position"],
+        reason: "whether positions count from 0 or 1 is unknown",
+      },
     ],
     recordings: [],
   },
@@ -103,12 +109,14 @@ export const PAPERTRADE_ENDPOINTS = {
     source: "facts 4.4",
     modelled: [
       {
+        id: "rowFields",
         fields: ["accounts.*"],
         except: ["accounts.*.address", "accounts.*.leaderboardName"],
         reason: "row fields beyond address and leaderboardName are unknown",
       },
       {
-        fields: ["pageInfo.page", "pageInfo.pageSize", "pageInfo.totalItems"],
+        id: "totalItems",
+        fields: ["pageInfo.totalItems"],
         reason: "only pageInfo.totalPages is known",
       },
     ],
@@ -128,6 +136,7 @@ export const PAPERTRADE_ENDPOINTS = {
     usedFor: "Trade history, PnL chart, CSV export",
     source: "the original explorer's docs",
     modelled: [{
+      id: "path",
       fields: [""],
       reason: "the trade-history path and row keys are unknown (only adjustedPnlRaw, " +
         "userPaidFeeRaw and cursor paging are documented)",
@@ -176,6 +185,7 @@ export const PAPERTRADE_ENDPOINTS = {
     usedFor: "Latest trades feed (the explorer keeps the newest rows it needs)",
     source: "facts 11.2 (a recorded row)",
     modelled: [{
+      id: "words",
       fields: ["events.*.side", "events.*.kind"],
       reason: "the side and kind words were placeholders in the recorded row",
     }],

@@ -4,6 +4,27 @@
  */
 import type { Address, Hash } from "./hex_types.ts";
 
+/**
+ * A modelled key the answer lacked (missing or malformed): the one figure it feeds is null.
+ * Shaped like the unavailable parts of pages and tools, which list it as it is.
+ */
+export interface ModelledGap {
+  /** The part of the product the endpoint feeds ("markets"). */
+  part: string;
+  /** The endpoint's path. */
+  endpoint: string;
+  /** The field in the endpoint table's notation (`accounts.*.totalVolume`). */
+  field: string;
+  /** Always "modelled key not found". */
+  reason: string;
+}
+
+/** A domain value that may have been read with modelled keys missing. */
+export interface WithModelledGaps {
+  /** The modelled keys the answer lacked; absent when it had them all. */
+  modelledGaps?: readonly ModelledGap[];
+}
+
 /** Leaderboard time windows, shortest first. */
 export const LEADERBOARD_WINDOWS = ["24h", "7d", "30d", "all"] as const;
 /** Leaderboard time windows. */
@@ -24,36 +45,37 @@ export const LEADERBOARD_SORT_KEYS = [
 /** Leaderboard sort keys. */
 export type LeaderboardSortKey = typeof LEADERBOARD_SORT_KEYS[number];
 
-/** One ranked wallet (wad USD unless noted). */
+/**
+ * One ranked wallet (wad USD unless noted). Every field but the address and the name is a
+ * modelled key, so each is null when the answer lacked it.
+ */
 export interface LeaderboardRow {
   address: Address;
   /** Self-chosen display name: untrusted text. */
   leaderboardName: string | null;
   /** True 1-based rank within the window and sort. */
-  rank: number;
-  totalWindowedPnl: bigint;
-  realizedPnl: bigint;
-  currentUnrealizedPnl: bigint;
-  currentBalance: bigint;
-  currentQueued: bigint;
-  currentOpenNotional: bigint;
-  totalVolume: bigint;
+  rank: number | null;
+  totalWindowedPnl: bigint | null;
+  realizedPnl: bigint | null;
+  currentUnrealizedPnl: bigint | null;
+  currentBalance: bigint | null;
+  currentQueued: bigint | null;
+  currentOpenNotional: bigint | null;
+  totalVolume: bigint | null;
   /** PAPER held plus staked (wad). */
-  paperTotal: bigint;
-  currentOpenPositionCount: number;
+  paperTotal: bigint | null;
+  currentOpenPositionCount: number | null;
 }
 
 /** One page of the leaderboard. */
-export interface LeaderboardPage {
+export interface LeaderboardPage extends WithModelledGaps {
   uniqueAccounts: number;
   /** Sum of tracked balances (wad USD). */
   trackedBalance: bigint;
   accounts: LeaderboardRow[];
-  /** 0-based. */
-  page: number;
-  pageSize: number;
   totalPages: number;
-  totalItems: number;
+  /** Rows over every page (modelled; null when absent). */
+  totalItems: number | null;
   /** Malformed rows left out of `accounts`. */
   rowsSkipped: number;
 }
@@ -144,12 +166,14 @@ export interface RecentTrade {
   symbol: string;
   instrumentId: number;
   terminal: boolean;
-  isLong: boolean;
+  /** Null when the modelled side word was not one we know. */
+  isLong: boolean | null;
   leverage: number;
   notionalUsd: number;
   intentId: Hash | null;
   positionId: string;
-  kind: "open" | "close" | "liquidation";
+  /** Null when the modelled word was not one we know. */
+  kind: "open" | "close" | "liquidation" | null;
   /** Entry quote price (display float); a close row may not carry it. */
   entry: number | null;
   exit: number | null;
@@ -157,7 +181,7 @@ export interface RecentTrade {
 }
 
 /** The latest venue-wide trades, newest first, and how many malformed rows were left out. */
-export interface RecentTradeList extends Array<RecentTrade> {
+export interface RecentTradeList extends Array<RecentTrade>, WithModelledGaps {
   rowsSkipped: number;
 }
 

@@ -72,16 +72,17 @@ export function toTradingState(body: Out<typeof wire.tradingState>): TradingStat
 export function toLeaderboardPage(
   body: Out<typeof wire.leaderboardPageEnvelope>,
 ): LeaderboardPage {
-  const accounts = parseRows(body.accounts, wire.leaderboardRow, (row): LeaderboardRow => ({
-    ...row,
-  }));
+  const accounts = parseRows(
+    body.accounts,
+    wire.leaderboardRow,
+    (row): LeaderboardRow => ({ ...row }),
+    ["accounts"],
+  );
   return {
     uniqueAccounts: body.summary.uniqueAccounts,
     trackedBalance: body.summary.trackedBalance,
     accounts: accounts.rows,
     rowsSkipped: accounts.skipped,
-    page: body.pageInfo.page,
-    pageSize: body.pageInfo.pageSize,
     totalPages: body.pageInfo.totalPages,
     totalItems: body.pageInfo.totalItems,
   };
@@ -160,7 +161,7 @@ export function toQueueSummary(body: Out<typeof wire.queueSummary>): QueueSummar
 
 /** Maps `/query/protocol/trades/recent`, newest first as sent, dropping malformed rows. */
 export function toRecentTrades(body: Out<typeof wire.recentTradesEnvelope>): RecentTradeList {
-  const parsed = parseRows(body.events, wire.recentTradeRow, toRecentTrade);
+  const parsed = parseRows(body.events, wire.recentTradeRow, toRecentTrade, ["events"]);
   return Object.assign(parsed.rows, { rowsSkipped: parsed.skipped });
 }
 
@@ -173,7 +174,7 @@ export function toRecentTrade(e: Out<typeof wire.recentTradeRow>): RecentTrade {
     symbol: e.instrument,
     instrumentId: e.instrumentId,
     terminal: e.instrumentTerminal,
-    isLong: e.side === "long",
+    isLong: e.side === null ? null : e.side === "long",
     leverage: e.leverage,
     notionalUsd: e.notionalUsd,
     intentId: e.intentId,

@@ -27,12 +27,12 @@ Deno.test("an unknown enum value lists what was expected", () => {
 
 Deno.test("a fractional count and a negative count are named", () => {
   assert.equal(
-    describe(walletSnapshot, { ...wireSnapshot(), queueNodeCount: 1.5 }),
-    "queueNodeCount: expected an integer, got 1.5",
+    describe(walletSnapshot, { ...wireSnapshot(), accountRevision: 1.5 }),
+    "accountRevision: expected an integer, got 1.5",
   );
   assert.equal(
-    describe(walletSnapshot, { ...wireSnapshot(), queueNodeCount: -1 }),
-    "queueNodeCount: expected a value >= 0, got -1",
+    describe(walletSnapshot, { ...wireSnapshot(), accountRevision: -1 }),
+    "accountRevision: expected a value >= 0, got -1",
   );
 });
 

@@ -35,14 +35,17 @@ export interface BrokenUpstream {
 }
 
 /**
- * The standard breakages: /state/trading loses the last field of instruments[0] and sends
- * winFeeRate (a modelled key) as a JSON number, and /query/protocol/summary sends balances.tvl
- * (a known wad) as one.
+ * The standard breakages: /state/trading loses the last field of instruments[0],
+ * /query/protocol/summary sends balances.tvl (a known wad) as a JSON number, and the first
+ * recent trade's side (a modelled word) is one we do not know.
  */
 export const STANDARD_BREAKAGES: Readonly<Record<string, Breakage>> = {
   "/state/trading": (body) => {
     (body.instruments as unknown[][])[0].pop();
-    body.winFeeRate = Number(body.winFeeRate);
+    return body;
+  },
+  "/query/protocol/trades/recent": (body) => {
+    (body.events as Array<Record<string, unknown>>)[0].side = "buy";
     return body;
   },
   "/query/protocol/summary": (body) => {

@@ -3,7 +3,7 @@
  * from the endpoint table. A mismatch in a modelled shape means our guess was wrong; one in a
  * known shape means the upstream changed. modelled_test.ts checks every field named exists.
  */
-import { type ModelledPart, PAPERTRADE_ENDPOINT_LIST } from "../papertrade/mod.ts";
+import { type ModelledPart, modelledPartAt, PAPERTRADE_ENDPOINT_LIST } from "../papertrade/mod.ts";
 
 /** One modelled part of an endpoint's answer. */
 export interface ModelledShape extends ModelledPart {
@@ -21,19 +21,6 @@ export function modelledReason(
   endpoint: string,
   path: readonly PropertyKey[],
 ): string | undefined {
-  const segments = path.map((s) => (typeof s === "number" ? s : String(s)));
-  for (const shape of MODELLED_SHAPES) {
-    if (shape.endpoint !== endpoint) continue;
-    const within = (pattern: string) => startsWith(segments, pattern);
-    if (shape.fields.some(within) && !(shape.except ?? []).some(within)) return shape.reason;
-  }
-  return undefined;
-}
-
-// `*` matches any array index; a number matches that index (a tuple slot) only.
-function startsWith(segments: ReadonlyArray<string | number>, pattern: string): boolean {
-  if (pattern === "") return true;
-  const want = pattern.split(".");
-  return want.length <= segments.length &&
-    want.every((s, i) => s === "*" ? typeof segments[i] === "number" : s === String(segments[i]));
+  return modelledPartAt(endpoint, path.map((s) => (typeof s === "number" ? s : String(s))))
+    ?.reason;
 }

@@ -140,10 +140,10 @@ Deno.test("an answer that fails or does not match is reported by endpoint and fi
         wallets: [catalog.wallets.whale.address],
       });
       assert.deepEqual(result.problems.map(formatMismatch), [
-        "/state/trading winFeeRate: expected a non-negative integer string, got number",
         "/state/trading instruments[0] has 22 fields, expected 23",
         "/query/protocol/summary balances.tvl: expected a non-negative integer string, got number",
         "/query/protocol/market-stats response: HTTP 500",
+        "/query/protocol/trades/recent events[0].side: modelled key not found (got string)",
       ]);
       for (const name of ["state-trading.json", "protocol-summary.json", "market-stats.json"]) {
         assert.equal(result.files[name], undefined, `${name} is not written`);

@@ -51,16 +51,16 @@ Deno.test("a changed upstream is reported by endpoint and field, known apart fro
       assert.deepEqual(
         report.mismatches.map((m) => [formatMismatch(m), m.field, Boolean(m.modelled)]),
         [
-          [
-            "/state/trading winFeeRate: expected a non-negative integer string, got number",
-            "winFeeRate",
-            true,
-          ],
           ["/state/trading instruments[0] has 22 fields, expected 23", "instruments[0]", false],
           [
             "/query/protocol/summary balances.tvl: expected a non-negative integer string, got number",
             "balances.tvl",
             false,
+          ],
+          [
+            "/query/protocol/trades/recent events[0].side: modelled key not found (got string)",
+            "events[0].side",
+            true,
           ],
         ],
       );
@@ -68,10 +68,13 @@ Deno.test("a changed upstream is reported by endpoint and field, known apart fro
       assert.match(text, /^known shape .*:\n {2}\/state\/trading instruments\[0\] has 22 fields/);
       assert.match(
         text,
-        /modelled shape .*:\n {2}\/state\/trading winFeeRate: .*\n {4}modelled: the win-fee-rate key is unknown/,
+        /modelled shape .*:\n {2}\/query\/protocol\/trades\/recent events\[0\]\.side: .*\n {4}modelled: the side and kind words were placeholders/,
       );
       assert.match(text, /\n17 endpoints checked, 3 mismatches, 0 unreachable$/);
-      assert.match(text, /\n {2}contradicted \/state\/trading winFeeRate\n/);
+      assert.match(
+        text,
+        /\n {2}contradicted \/query\/protocol\/trades\/recent events\.\*\.side, events\.\*\.kind\n/,
+      );
       assert.equal(verifyExitCode(report), VERIFY_EXIT.shapeMismatch);
     } finally {
       await broken.close();

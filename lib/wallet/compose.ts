@@ -41,13 +41,7 @@ export function summarizeWallet(
   return {
     account,
     leaderboardName: ranks.find((rank) => rank.row !== null)?.row?.leaderboardName ?? null,
-    pendingRewards: trading &&
-      pendingRewardsWad({
-        pendingBase: account.paper.pendingBase,
-        staked: account.paper.staked,
-        accRewardPerShare: trading.accRewardPerShare,
-        rewardDebt: account.paper.rewardDebt,
-      }),
+    pendingRewards: pendingRewardsOf(account, trading),
     activeSessionKeys: account.sessionKeys.filter((key) => key.expiresAt > now),
     ranks,
     unavailable,
@@ -63,4 +57,16 @@ export function withQueuePositions(
     ...op,
     queuePosition: ranks?.positions.get(op.intentId) ?? op.queuePosition,
   }));
+}
+
+// Every input is a modelled key: without one of them there is no figure, never a guess.
+function pendingRewardsOf(account: WalletAccount, trading: TradingState | null): bigint | null {
+  const { pendingBase, staked, rewardDebt } = account.paper;
+  const accRewardPerShare = trading?.accRewardPerShare ?? null;
+  if (
+    pendingBase === null || staked === null || rewardDebt === null || accRewardPerShare === null
+  ) {
+    return null;
+  }
+  return pendingRewardsWad({ pendingBase, staked, accRewardPerShare, rewardDebt });
 }

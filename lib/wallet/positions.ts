@@ -53,7 +53,7 @@ export async function fetchWalletPositions(
   const { papertrade } = sources;
   const parts = new Parts();
   const [account, { trading, marks }] = await Promise.all([
-    papertrade.fetchWalletSnapshot(address, { signal }),
+    papertrade.fetchWalletSnapshot(address, { signal }).then((account) => parts.note(account)),
     readMarket(sources, parts, { part: "position valuations", signal }),
   ]);
   const open = positionId === undefined
@@ -100,7 +100,7 @@ export function valueWalletPositions(
   const positions = valuePositions(account.openPositions, {
     instruments,
     marks,
-    winFeeRate: trading?.winFeeRate ?? 0n,
+    winFeeRate: trading?.winFeeRate ?? null,
   });
   return {
     account,

@@ -10,7 +10,7 @@ Deno.test("fetchWalletRanks gives the wallet's true rank in every window", async
     for (const { window, row } of ranks) {
       assert.equal(row?.address, whale);
       const pages = Math.ceil(catalog.leaderboard.accounts / catalog.leaderboard.pageSize);
-      let rankInFull: number | undefined;
+      let rankInFull: number | null | undefined;
       for (let page = 0; page < pages && rankInFull === undefined; page++) {
         const listed = await papertrade.fetchLeaderboard({ window, page });
         rankInFull = listed.accounts.find((r) => r.address === whale)?.rank;

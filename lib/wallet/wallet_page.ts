@@ -71,7 +71,7 @@ export async function fetchWalletPage(
       signal,
     });
   const [account, { trading, marks }, queueRanks, ranks, page, chartPage] = await Promise.all([
-    papertrade.fetchWalletSnapshot(address, { signal }),
+    papertrade.fetchWalletSnapshot(address, { signal }).then((account) => parts.note(account)),
     readMarket(sources, parts, { part: "markets", signal }),
     parts.read(papertrade.fetchQueueRanks(address, { signal })),
     fetchWalletRanks(papertrade, address, { signal, parts }),
