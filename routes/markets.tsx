@@ -71,6 +71,7 @@ export function marketsRoutes(deps: AppDeps): Hono {
         <p>
           <a href="/markets">All markets</a>
         </p>
+        <PartNotice unavailable={overview.unavailable} />
         <MarketDetail market={market} overview={overview} now={deps.now()} />
       </Layout>,
     );

@@ -214,7 +214,12 @@ export function createPapertradeClient(options: PapertradeClientOptions): Papert
         signal,
       });
       if (limit === undefined || trades.length <= limit) return trades;
-      return Object.assign(trades.slice(0, limit), { rowsSkipped: trades.rowsSkipped });
+      const { rowsSkipped, modelledGaps } = trades;
+      return Object.assign(
+        trades.slice(0, limit),
+        { rowsSkipped },
+        modelledGaps && { modelledGaps },
+      );
     },
     fetchQueueRanks: (address, { signal } = {}) =>
       read(endpointPath(E.queueRank, address), [], {
