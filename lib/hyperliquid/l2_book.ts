@@ -5,15 +5,10 @@
  */
 import { z } from "zod";
 import { upstreamFetch } from "../http/upstream_pool.ts";
+import type { PapertradeErrorKind } from "../papertrade/http.ts";
 
-/** What went wrong with an info request (the same kinds as the Papertrade API's). */
-export type HyperliquidErrorKind =
-  | "timeout"
-  | "http"
-  | "rate_limited"
-  | "malformed_json"
-  | "schema"
-  | "network";
+/** What went wrong with an info request: the same kinds as a Papertrade API request's. */
+export type HyperliquidErrorKind = PapertradeErrorKind;
 
 /** The request named in errors and in the unavailable parts of pages and tools. */
 export const L2_BOOK_ENDPOINT = "POST /info l2Book";
