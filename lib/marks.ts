@@ -32,8 +32,7 @@ export interface Mark {
   ask: bigint;
   /** When the quote was read (ms; the book's time for l2Book, the pause time when frozen). */
   at: number | null;
-  /** True when the market's book is frozen and the mark comes from the trading state. */
-  frozen: boolean;
+  /** `frozen` when the market's book is frozen and the mark comes from the trading state. */
   source: MarkSource;
 }
 
@@ -189,7 +188,6 @@ export function marksByInstrument(
       bid: quote.bid,
       ask: quote.ask,
       at: quote.at,
-      frozen: frozen !== null,
       source: quote.source,
     });
   }

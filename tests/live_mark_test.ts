@@ -17,16 +17,20 @@ const WITH_POSITIONS = Object.values(catalog.wallets).filter((w) =>
   "openPositions" in w && w.openPositions > 0
 ) as Array<{ address: string; openPositions: number }>;
 
-const SOURCES: Array<[string, Faults]> = [
-  ["the BBO precompile", {}],
-  ["l2Book, the precompile failing", { target: "rpc", rpcMethod: "eth_call", status: 500 }],
+const SOURCES: Array<[string, Faults, RegExp]> = [
+  ["the BBO precompile", {}, /from HyperEVM's BBO precompile/],
+  [
+    "l2Book, the precompile failing",
+    { target: "rpc", rpcMethod: "eth_call", status: 500 },
+    /from Hyperliquid's l2Book/,
+  ],
 ];
 const BOTH_DOWN: Faults = [
   { target: "rpc", rpcMethod: "eth_call", status: 500 },
   { target: "api", path: "/info", status: 500 },
 ];
 
-for (const [source, faults] of SOURCES) {
+for (const [source, faults, named] of SOURCES) {
   Deno.test(`from ${source}, every open position on every page has a mark, uPnL, bust distance and risk`, async () => {
     await withPages(async ({ get, upstream }) => {
       const invented = await fetch(`${upstream.apiUrl}/query/prices/latest`);
@@ -52,6 +56,11 @@ for (const [source, faults] of SOURCES) {
       assert.doesNotMatch(one.body, /no quote|Not shown/);
       const markets = await get("/markets");
       assert.doesNotMatch(markets.body, /no quote|Not shown/);
+      assert.equal(
+        markets.body.match(new RegExp(named, "g"))?.length,
+        2,
+        "both marks say where from",
+      );
     }, { faults });
   });
 
