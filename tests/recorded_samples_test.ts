@@ -22,7 +22,6 @@ import { startReplayUpstream } from "../fixtures/mod.ts";
 
 const SAMPLES = new URL("../fixtures/samples/", import.meta.url);
 const DATA = new URL("../fixtures/data/", import.meta.url);
-const WAD = 10n ** 18n;
 
 // deno-lint-ignore no-explicit-any
 type Sample = any;
@@ -60,14 +59,14 @@ const PARSERS: Record<string, (sample: Sample) => void> = {
   },
   "query-protocol-queue-summary.json": (s) => {
     const queue = toQueueSummary(wire.queueSummary.parse(s.synthetic_test_body));
-    assert.deepEqual([queue.total, queue.count], [12n * WAD, 1]);
+    assert.equal(queue.count, 1);
     const recorded = s.recorded_fixture_parsed;
     const empty = toQueueSummary(wire.queueSummary.parse({
       ...s.synthetic_test_body,
       ...recorded,
       source: { block: String(recorded.block), at: s.synthetic_test_body.source.at },
     }));
-    assert.deepEqual([empty.source.block, empty.count, empty.front], [48_399_239, 0, null]);
+    assert.deepEqual([empty.source.block, empty.count], [48_399_239, 0]);
   },
   "state-trading.json": (s) => {
     const instruments = s.instruments.map((t: unknown) =>

@@ -195,7 +195,7 @@ Deno.test("the protocol endpoints map to domain objects", async () => {
     assert.equal(stats.markets[0].volume24h, 217_800_000_000n * WAD);
 
     const queue = await client.fetchQueueSummary();
-    assert.deepEqual(queue.largest, { wallet: OTHER, owed: 12n * WAD });
+    assert.equal(queue.count, 1);
     assert.equal(queue.source.block, 5);
 
     const trades = await client.fetchRecentTrades({ limit: 3 });

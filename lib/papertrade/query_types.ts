@@ -114,7 +114,7 @@ export interface TradeHistoryPage {
 
 /** The figures of `/query/protocol/summary` the explorer shows (wad USD unless noted). */
 export interface ProtocolSummary {
-  source: { block: number; at: number; genesisAt: number };
+  source: { block: number; at: number };
   balances: {
     tvl: bigint;
     margin: bigint;
@@ -142,19 +142,10 @@ export interface MarketStats {
   markets: MarketVolume[];
 }
 
-/** A wallet in the payout queue and what it is owed (wad USD). */
-export interface QueueEntry {
-  wallet: Address;
-  owed: bigint;
-}
-
-/** Payout queue summary. */
+/** The payout queue summary, as far as it is shown: how many wallets wait. */
 export interface QueueSummary {
   source: { block: number; at: number };
-  total: bigint;
   count: number;
-  largest: QueueEntry | null;
-  front: QueueEntry | null;
 }
 
 /** One venue-wide trade event. USD amounts and prices are display floats from the upstream. */

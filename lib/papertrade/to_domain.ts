@@ -121,11 +121,7 @@ export function toTradeHistoryPage(
 export function toProtocolSummary(body: Out<typeof wire.protocolSummary>): ProtocolSummary {
   const { balances, paper } = body;
   return {
-    source: {
-      block: safeNumber(body.source.block, "source.block"),
-      at: body.source.at,
-      genesisAt: body.source.genesis,
-    },
+    source: { block: safeNumber(body.source.block, "source.block"), at: body.source.at },
     balances: {
       tvl: balances.tvl,
       margin: balances.margin,
@@ -152,10 +148,7 @@ export function toMarketStats(body: Out<typeof wire.marketStats>): MarketStats {
 export function toQueueSummary(body: Out<typeof wire.queueSummary>): QueueSummary {
   return {
     source: { block: safeNumber(body.source.block, "source.block"), at: body.source.at },
-    total: body.total,
     count: body.count,
-    largest: body.largest ? { ...body.largest } : null,
-    front: body.front ? { ...body.front } : null,
   };
 }
 
