@@ -270,6 +270,26 @@ Deno.test("every modelled item has a switch, and each switch changes what the re
   }
 });
 
+Deno.test("the patch-keys switch renames the keys of the stream's patches", async () => {
+  const upstream = await startReplayUpstream({
+    patchEveryMs: 5,
+    faults: { modelWrong: ["walletStream.patchKeys"] },
+  });
+  try {
+    const res = await fetch(`${upstream.apiUrl}/state/user/live?wallet=${pending}`);
+    const reader = res.body!.getReader();
+    let text = "";
+    // The second patch of a wallet with pending intents ends one (papertrade-facts.md 11.3).
+    const ended = /"endedIntents(Raw)?":/;
+    while (!ended.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    assert.match(text, /"endedIntentsRaw":/);
+    assert.doesNotMatch(text, /"endedIntents":/);
+  } finally {
+    await upstream.close();
+  }
+});
+
 const ADAPTERS = ["lib/papertrade/", "lib/hyperevm/", "lib/hyperliquid/"];
 
 Deno.test("every modelled: comment of the adapters names items that have a switch", async () => {
