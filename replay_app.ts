@@ -53,6 +53,7 @@ export function replayConfig(
     papertradeApiUrl: upstream.apiUrl,
     rpcUrl: upstream.rpcUrl,
     fallbackRpcUrl: upstream.fallbackRpcUrl,
+    hyperliquidInfoUrl: upstream.hyperliquidInfoUrl,
     siteUrl: options.siteUrl ?? DEFAULT_CONFIG.siteUrl,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 5_000,
   };

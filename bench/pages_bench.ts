@@ -113,9 +113,9 @@ try {
   const walletPage = () => timeToFirstByte(`${origin}/wallet/${WHALE}`);
   const bare = await medianOf(walletPage);
   upstream.setFaults({ target: "api", latencyMs: LATENCY_MS });
-  const roundTrip = await medianOf(() => timeToFirstByte(`${upstream.apiUrl}/query/prices/latest`));
+  const roundTrip = await medianOf(() => timeToFirstByte(`${upstream.apiUrl}/relayer/health`));
   // The page's upstream reads alone, to tell waiting from rendering.
-  const reads = await medianOf(() => fetchWalletPage(deps.papertrade, WHALE, { now: deps.now }));
+  const reads = await medianOf(() => fetchWalletPage(deps, WHALE, { now: deps.now }));
   const slowed = await medianOf(walletPage);
   upstream.setFaults({});
   const ratio = slowed / LATENCY_MS;

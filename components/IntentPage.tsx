@@ -231,7 +231,9 @@ function PendingSection(props: { lookup: IntentLookup; wallet: string; now: numb
         </Field>
         <Field label="Accepted">{at(op.acceptedAt)}</Field>
         <Field label="Deadline">
-          {at(msFromSeconds(op.deadline))} (it expires if not settled by then)
+          {op.deadline === null
+            ? "n/a"
+            : <>{at(msFromSeconds(op.deadline))} (it expires if not settled by then)</>}
         </Field>
       </dl>
       <h3>Fields</h3>

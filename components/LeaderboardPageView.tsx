@@ -1,3 +1,4 @@
+import { modelledGapsOf } from "../lib/papertrade/mod.ts";
 import {
   LEADERBOARD_ROWS_PER_PAGE,
   leaderboardHref,
@@ -7,6 +8,7 @@ import {
 import { LEADERBOARD_WINDOWS, type RankedLeaderboardPage } from "../lib/wallet/mod.ts";
 import { Layout } from "./Layout.tsx";
 import { LeaderboardTable } from "./LeaderboardTable.tsx";
+import { PartNotice } from "./PartNotice.tsx";
 import { formatCount } from "../lib/format.ts";
 
 const WINDOW_LABELS: Record<string, string> = {
@@ -17,7 +19,7 @@ const WINDOW_LABELS: Record<string, string> = {
 };
 
 /** "26–50 of 90": the 1-based rows a 0-based page shows. */
-export function rowRange(page: number, rows: number, total: number): string {
+export function rowRange(page: number, rows: number, total: number | null): string {
   const first = page * LEADERBOARD_ROWS_PER_PAGE + 1;
   return `${formatCount(first)}–${formatCount(first + rows - 1)} of ${formatCount(total)}`;
 }
@@ -25,7 +27,7 @@ export function rowRange(page: number, rows: number, total: number): string {
 /** The leaderboard page: window switcher, name search, the table and the pager. */
 export function LeaderboardPageView(props: { view: LeaderboardView; page: RankedLeaderboardPage }) {
   const { view, page } = props;
-  const pages = leaderboardPageCount(page.totalItems);
+  const pages = page.totalItems === null ? page.totalPages : leaderboardPageCount(page.totalItems);
   const last = pages - 1;
   return (
     <Layout
@@ -74,6 +76,7 @@ export function LeaderboardPageView(props: { view: LeaderboardView; page: Ranked
           </>
         )}.
       </p>
+      <PartNotice unavailable={modelledGapsOf(page)} />
       {page.accounts.length > 0 ? <LeaderboardTable page={page} view={view} /> : (
         <p class="notice">
           {view.page > last

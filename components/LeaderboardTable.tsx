@@ -64,7 +64,7 @@ function pnlRankText(page: RankedLeaderboardPage, row: LeaderboardRow): string {
   return rank === undefined ? "n/a" : formatCount(rank);
 }
 
-function compactUsd(wad: bigint): string {
+function compactUsd(wad: bigint | null): string {
   return formatUsd(wad, { compact: true });
 }
 

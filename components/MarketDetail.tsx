@@ -1,10 +1,17 @@
 import type { ComponentChildren } from "preact";
 import type { MarketOverview, ProtocolOverview } from "../lib/overview.ts";
+import type { MarkSource } from "../lib/marks.ts";
 import { wadToNumber } from "../lib/math/mod.ts";
 import { formatPercent, formatPrice, formatUsd } from "../lib/format.ts";
 import { formatFraction } from "../lib/format_fraction.ts";
 import { Time } from "./Time.tsx";
 import { DataTable, numeric } from "./DataTable.tsx";
+
+const MARK_SOURCES: Record<MarkSource, string> = {
+  bbo: "from HyperEVM's BBO precompile",
+  l2Book: "from Hyperliquid's l2Book (the precompile could not price it)",
+  frozen: "frozen book",
+};
 
 const STATUS_TEXT: Record<string, string> = {
   active: "active: positions open and close at the live mark",
@@ -37,7 +44,8 @@ export function MarketDetail(
                 {formatPrice(market.mark.bid, market.priceScale)}, ask{" "}
                 {formatPrice(market.mark.ask, market.priceScale)}){" "}
                 {market.mark.at !== null && <Time at={market.mark.at} now={now} />}
-                {market.mark.frozen && " · frozen book"}
+                {" · "}
+                {MARK_SOURCES[market.mark.source]}
               </>
             )
             : "no quote"}
@@ -53,7 +61,9 @@ export function MarketDetail(
               {formatUsd(overview.rules.minimumOpenNotional)}
             </Row>
             <Row label="Win fee">
-              {formatFraction(overview.rules.winFeeRate)} of adjusted gains
+              {overview.rules.winFeeRate === null
+                ? "n/a"
+                : `${formatFraction(overview.rules.winFeeRate)} of adjusted gains`}
             </Row>
           </>
         )}

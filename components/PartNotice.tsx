@@ -11,12 +11,22 @@ export function PartNotice(props: { unavailable: readonly UnavailablePart[]; par
   if (shown.length === 0) return null;
   return (
     <div class="notice part-unavailable" role="status">
-      {shown.map((item) => (
-        <p>
-          Not shown: <strong>{item.part}</strong>.{" "}
-          {item.reason}. The rest of the page is current; reload to try again.
-        </p>
-      ))}
+      {shown.map((item) =>
+        item.field === undefined
+          ? (
+            <p>
+              Not shown: <strong>{item.part}</strong>.{" "}
+              {item.reason}. The rest of the page is current; reload to try again.
+            </p>
+          )
+          : (
+            <p>
+              Not shown: <strong>{item.part}</strong> field <code>{item.field}</code> ({item.reason}
+              {" "}
+              in {item.endpoint}). That figure reads n/a; the rest is current.
+            </p>
+          )
+      )}
     </div>
   );
 }

@@ -71,12 +71,12 @@ export function BadQueryPage(props: { problem: string }) {
 
 /** Several leaderboard names matched: pick one. Ranks are all-time. */
 export function NameMatchesPage(
-  props: { query: string; matches: LeaderboardRow[]; total: number },
+  props: { query: string; matches: LeaderboardRow[]; total: number | null },
 ) {
-  const more = props.total > props.matches.length;
+  const more = props.total === null || props.total > props.matches.length;
   return (
     <Layout title="Search results · Papertrade Explorer" query={props.query}>
-      <h1>{formatCount(props.total)} wallets match</h1>
+      <h1>{props.total === null ? "Wallets that" : `${formatCount(props.total)} wallets`} match</h1>
       <p>
         Leaderboard names and addresses containing{" "}
         <q>

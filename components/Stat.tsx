@@ -17,6 +17,6 @@ export function Stat(props: {
 }
 
 /** Green for a gain, red for a loss, nothing for zero. */
-export function toneOf(value: bigint | number): "good" | "bad" | null {
-  return value > 0 ? "good" : value < 0 ? "bad" : null;
+export function toneOf(value: bigint | number | null): "good" | "bad" | null {
+  return value === null ? null : value > 0 ? "good" : value < 0 ? "bad" : null;
 }

@@ -89,7 +89,7 @@ export function WalletPage(props: WalletPageProps) {
         Updated live with the positions; the line above the positions table says which block the
         account state is indexed through.
       </p>
-      <PartNotice unavailable={data.unavailable} parts={["queue positions"]} />
+      <PartNotice unavailable={data.unavailable} parts={["queue positions", "account"]} />
       <Island name="LiveAccount" props={{ view, embed }} />
       <WalletLifetime summary={summary} />
       <h2 id="session-keys">Session keys</h2>

@@ -38,7 +38,7 @@ export function RanksTable(props: { ranks: WalletRank[] }) {
           window,
           sortKey: "totalWindowedPnl",
           sortDir: "desc",
-          page: row ? Math.floor((row.rank - 1) / LEADERBOARD_ROWS_PER_PAGE) : 0,
+          page: row?.rank ? Math.floor((row.rank - 1) / LEADERBOARD_ROWS_PER_PAGE) : 0,
           query: "",
         });
         return (

@@ -32,7 +32,8 @@ export function LiveValue(props: { value: string | number; before?: string | num
 }
 
 /** A time as an age on the server's clock, with the absolute time as its title. */
-export function Age(props: { at: number; now: number }) {
+export function Age(props: { at: number | null; now: number }) {
+  if (props.at === null) return <span>n/a</span>;
   return (
     <time dateTime={new Date(props.at).toISOString()} title={formatUtc(props.at)}>
       {formatAge(props.at, props.now)}

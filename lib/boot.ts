@@ -3,11 +3,18 @@ import type { AppConfig } from "./config.ts";
 import type { AppDeps } from "./deps.ts";
 import { createPapertradeClient } from "./papertrade/mod.ts";
 import { createHyperEvmClient } from "./hyperevm/mod.ts";
+import { cacheQuoteSource, createLiveQuotes } from "./marks.ts";
 import { upstreamFetch } from "./http/upstream_pool.ts";
 import { withReadCache } from "./cache/mod.ts";
 
 /** Real upstream clients over the configured URLs, with the system clock unless given one. */
 export function createDeps(config: AppConfig, options: { now?: () => number } = {}): AppDeps {
+  const rpc = {
+    rpcUrl: config.rpcUrl,
+    fallbackRpcUrl: config.fallbackRpcUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+  };
+  const now = options.now ?? Date.now;
   return {
     config,
     papertrade: withReadCache(createPapertradeClient({
@@ -15,11 +22,10 @@ export function createDeps(config: AppConfig, options: { now?: () => number } = 
       timeoutMs: config.upstreamTimeoutMs,
       fetch: upstreamFetch,
     })),
-    hyperevm: createHyperEvmClient({
-      rpcUrl: config.rpcUrl,
-      fallbackRpcUrl: config.fallbackRpcUrl,
-      timeoutMs: config.upstreamTimeoutMs,
-    }),
-    now: options.now ?? Date.now,
+    hyperevm: createHyperEvmClient(rpc),
+    quotes: cacheQuoteSource(
+      createLiveQuotes({ ...rpc, hyperliquidInfoUrl: config.hyperliquidInfoUrl, now }),
+    ),
+    now,
   };
 }

@@ -15,6 +15,8 @@ export interface AppConfig {
   rpcUrl: string;
   /** Fallback HyperEVM JSON-RPC endpoint, raced against a slow primary. */
   fallbackRpcUrl: string;
+  /** Hyperliquid info API (`POST` l2Book), read for a mark the BBO precompile cannot give. */
+  hyperliquidInfoUrl: string;
   /**
    * Canonical public URL of this site, used in links, cards and previews. Empty when unknown
    * (production without `SITE_URL`): links are then root-relative.
@@ -38,6 +40,7 @@ export const UPSTREAM_VARIABLES = [
   "PAPERTRADE_API_URL",
   "HYPEREVM_RPC_URL",
   "HYPEREVM_RPC_FALLBACK_URL",
+  "HYPERLIQUID_INFO_URL",
 ] as const;
 
 /** Defaults for the live upstream (papertrade-facts.md section 1). */
@@ -93,6 +96,7 @@ export function configFromEnv(env: Env = Deno.env): AppConfig {
     papertradeApiUrl: url(env, UPSTREAM_VARIABLES[0], DEFAULT_CONFIG.papertradeApiUrl),
     rpcUrl: url(env, UPSTREAM_VARIABLES[1], DEFAULT_CONFIG.rpcUrl),
     fallbackRpcUrl: url(env, UPSTREAM_VARIABLES[2], DEFAULT_CONFIG.fallbackRpcUrl),
+    hyperliquidInfoUrl: url(env, UPSTREAM_VARIABLES[3], DEFAULT_CONFIG.hyperliquidInfoUrl),
     siteUrl: siteUrl === undefined ? localSiteUrl(host, port) : url(env, "SITE_URL", ""),
     siteUrlFromEnv: siteUrl !== undefined,
     host,

@@ -10,4 +10,6 @@ export const DEFAULT_UPSTREAMS = {
   rpcUrl: "https://rpc.hyperliquid.xyz/evm",
   /** HyperEVM JSON-RPC endpoint tried when the primary fails (HYPEREVM_RPC_FALLBACK_URL). */
   fallbackRpcUrl: "https://rpc.hypurrscan.io",
+  /** Hyperliquid info API, the second source of the live mark (HYPERLIQUID_INFO_URL). */
+  hyperliquidInfoUrl: "https://api.hyperliquid.xyz/info",
 } as const;

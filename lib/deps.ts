@@ -2,12 +2,15 @@
 import type { AppConfig } from "./config.ts";
 import type { PapertradeClient } from "./papertrade/mod.ts";
 import type { HyperEvmClient } from "./hyperevm/mod.ts";
+import type { QuoteSource } from "./marks.ts";
 
 /** Shared dependencies handed to every route module. */
 export interface AppDeps {
   config: AppConfig;
   papertrade: PapertradeClient;
   hyperevm: HyperEvmClient;
+  /** Live quotes for the marks: the BBO precompile, then Hyperliquid's l2Book. */
+  quotes: QuoteSource;
   /** Clock in ms; tests and the replay upstream may pin it. */
   now: () => number;
 }

@@ -19,15 +19,19 @@ const usdCompact = new Intl.NumberFormat("en-US", {
 });
 const plain = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
+/** What a figure reads when the upstream did not send it (a modelled key not found). */
+export const NOT_AVAILABLE = "n/a";
+
 /**
  * USD from a wad amount, always two decimals: `$1,234.56`, or compact when asked (`$14.76M`,
  * `$123.46K`, `$12.35`), so a compact column reads alike at every size. Compact figures belong
- * only where a label says so.
+ * only where a label says so. Null reads `n/a`.
  */
 export function formatUsd(
-  wad: bigint,
+  wad: bigint | null,
   options: { compact?: boolean; sign?: boolean } = {},
 ): string {
+  if (wad === null) return NOT_AVAILABLE;
   const value = wadToNumber(wad);
   const text = options.compact ? usdCompact.format(value) : usdFull.format(value);
   return options.sign && value > 0 ? `+${text}` : text;
@@ -66,9 +70,9 @@ export function formatUsdc(amount6: bigint): string {
   return formatUsd(amount6 * 10n ** 12n);
 }
 
-/** A token amount (PAPER) from wad, with a unit. */
-export function formatToken(wad: bigint, unit: string): string {
-  return `${plain.format(wadToNumber(wad))} ${unit}`;
+/** A token amount (PAPER) from wad, with a unit; null reads `n/a`. */
+export function formatToken(wad: bigint | null, unit: string): string {
+  return wad === null ? NOT_AVAILABLE : `${plain.format(wadToNumber(wad))} ${unit}`;
 }
 
 /** A percent from a percent-wad (1e18 = 1 %), with enough decimals for 1000x distances. */
@@ -76,9 +80,9 @@ export function formatPercent(percentWad: bigint, decimals = 3): string {
   return `${wadToNumber(percentWad).toFixed(decimals)}%`;
 }
 
-/** An integer count with thousands separators. */
-export function formatCount(value: number | bigint): string {
-  return new Intl.NumberFormat("en-US").format(value);
+/** An integer count with thousands separators; null reads `n/a`. */
+export function formatCount(value: number | bigint | null): string {
+  return value === null ? NOT_AVAILABLE : new Intl.NumberFormat("en-US").format(value);
 }
 
 /** "12 s ago", "5 min ago", "3 h ago", "4 d ago"; "in 2 h" for future times. */

@@ -1,11 +1,25 @@
 /**
- * Live marks: the BBO mid the protocol settles on, one per instrument.
+ * Live marks: ⌊(bid + ask) / 2⌋ of the Hyperliquid best bid and offer the protocol settles on,
+ * one per instrument (papertrade-facts.md 5, 12.3).
  *
- * A paused or retired market settles at its frozen BBO, so the frozen quotes in the trading
- * state win over the price feed for that instrument.
+ * The quote is read from HyperEVM's BBO precompile (`eth_call`, both instruments in one
+ * JSON-RPC batch, primary RPC then fallback). An instrument the precompile could not price (the
+ * batch failed on both endpoints, or it answered a zero or crossed quote) is read from
+ * Hyperliquid's `l2Book` instead. A paused or retired market settles at its frozen BBO, so the
+ * frozen quotes of the trading state win for that instrument and nothing is read for it.
  */
-import type { Instrument, PricePoint } from "./papertrade/mod.ts";
+import type { Instrument, PapertradeClient } from "./papertrade/mod.ts";
+import { type BboReader, createBboReader, HyperEvmError } from "./hyperevm/mod.ts";
+import {
+  type BookTopReader,
+  createBookTopReader,
+  HyperliquidApiError,
+} from "./hyperliquid/l2_book.ts";
 import { markPrice } from "./math/mod.ts";
+import { createReadCache, readKey, type ReadLifetime } from "./cache/mod.ts";
+
+/** Where a mark's quote came from. */
+export type MarkSource = "bbo" | "l2Book" | "frozen";
 
 /** The mark of one instrument and where it came from. */
 export interface Mark {
@@ -16,16 +30,147 @@ export interface Mark {
   markRaw: bigint;
   bid: bigint;
   ask: bigint;
-  /** Time of the price point in ms (the pause time for a frozen book). */
+  /** When the quote was read (ms; the book's time for l2Book, the pause time when frozen). */
   at: number | null;
-  /** True when the market's book is frozen and the mark comes from the trading state. */
-  frozen: boolean;
+  /** `frozen` when the market's book is frozen and the mark comes from the trading state. */
+  source: MarkSource;
+}
+
+/** The live quote of one instrument, raw at its price scale. */
+export interface Quote {
+  instrumentId: number;
+  bid: bigint;
+  ask: bigint;
+  at: number;
+  source: Exclude<MarkSource, "frozen">;
+}
+
+/** Reads live quotes. */
+export interface QuoteSource {
+  /**
+   * Quotes of `instruments` (an instrument neither source could price is left out). Rejects
+   * with an AggregateError of the sources' upstream errors when no instrument got a quote.
+   */
+  fetchQuotes(
+    instruments: readonly Instrument[],
+    options?: { signal?: AbortSignal },
+  ): Promise<Quote[]>;
+}
+
+/** What a read of the market needs: the trading state from Papertrade, quotes from Hyperliquid. */
+export interface MarketSources {
+  papertrade: PapertradeClient;
+  quotes: QuoteSource;
+}
+
+/** The two sources in order, stamping precompile quotes with `now` (it carries no time). */
+export function createQuoteSource(
+  options: { bbo: BboReader; bookTop: BookTopReader; now?: () => number },
+): QuoteSource {
+  const now = options.now ?? Date.now;
+  return {
+    async fetchQuotes(instruments, { signal } = {}) {
+      const quotes: Quote[] = [];
+      const failures: unknown[] = [];
+      const at = now();
+      try {
+        const read = await options.bbo(instruments.map((i) => i.assetIndex), { signal });
+        instruments.forEach((instrument, index) => {
+          const { bid, ask } = read[index];
+          if (hasMid(bid, ask)) {
+            quotes.push({ instrumentId: instrument.id, bid, ask, at, source: "bbo" });
+          }
+        });
+      } catch (error) {
+        if (!(error instanceof HyperEvmError)) throw error;
+        failures.push(error);
+      }
+      const missing = instruments.filter((i) => !quotes.some((q) => q.instrumentId === i.id));
+      const books = await Promise.allSettled(
+        missing.map((i) => options.bookTop(i.symbol, i.priceScale, { signal })),
+      );
+      books.forEach((book, index) => {
+        if (book.status === "rejected") {
+          if (!(book.reason instanceof HyperliquidApiError)) throw book.reason;
+          return failures.push(book.reason);
+        }
+        const { bid, ask, at } = book.value;
+        if (hasMid(bid, ask)) {
+          quotes.push({ instrumentId: missing[index].id, bid, ask, at, source: "l2Book" });
+        }
+      });
+      if (quotes.length === 0 && failures.length > 0) {
+        throw new AggregateError(failures, "no live quote from either source");
+      }
+      return quotes;
+    },
+  };
+}
+
+/** The configured upstreams of the two sources (see the README's configuration table). */
+export interface LiveQuoteOptions {
+  rpcUrl: string;
+  fallbackRpcUrl?: string;
+  hyperliquidInfoUrl: string;
+  /** Per-request timeout of each source, in ms. */
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+/** The quote source over the configured HyperEVM RPC endpoints and Hyperliquid info API. */
+export function createLiveQuotes(options: LiveQuoteOptions): QuoteSource {
+  const { rpcUrl, fallbackRpcUrl, timeoutMs } = options;
+  return createQuoteSource({
+    bbo: createBboReader({ rpcUrl, fallbackRpcUrl, timeoutMs }),
+    bookTop: createBookTopReader({ url: options.hyperliquidInfoUrl, timeoutMs }),
+    now: options.now,
+  });
+}
+
+/** How long a quote is shared: pages within one second read one quote; the poller never waits. */
+export const QUOTE_LIFETIME: ReadLifetime = {
+  freshMs: 1_000,
+  revalidateMs: 0,
+  lastGoodMs: 10 * 60_000,
+  reason: "marks are one-second quotes: an older one is visibly behind the venue",
+};
+
+/**
+ * `source` behind a small cache of its own: concurrent readers share one read, a quote is kept
+ * for {@link QUOTE_LIFETIME}, and while both sources fail the last quotes are served, labelled
+ * stale with their time.
+ */
+export function cacheQuoteSource(
+  source: QuoteSource,
+  options: { now?: () => number } = {},
+): QuoteSource {
+  const cache = createReadCache({ maxEntries: 16, isOutage: isQuoteFailure, now: options.now });
+  return {
+    fetchQuotes: (instruments, { signal } = {}) =>
+      cache.read(
+        readKey("fetchQuotes", { of: instruments.map((i) => `${i.id}:${i.assetIndex}`) }),
+        QUOTE_LIFETIME,
+        () => source.fetchQuotes(instruments),
+        signal,
+      ),
+  };
+}
+
+/** The marks of `instruments`: frozen books from the trading state, the others read live. */
+export async function fetchLiveMarks(
+  quotes: QuoteSource,
+  instruments: readonly Instrument[],
+  options: { signal?: AbortSignal } = {},
+): Promise<Map<number, Mark>> {
+  const live = instruments.filter((i) => frozenQuote(i) === null);
+  const read = live.length > 0 ? await quotes.fetchQuotes(live, options) : [];
+  return marksByInstrument(instruments, read);
 }
 
 /** Builds the mark of every instrument that has a usable quote; others are left out. */
 export function marksByInstrument(
   instruments: readonly Instrument[],
-  points: readonly PricePoint[],
+  quotes: readonly Quote[],
 ): Map<number, Mark> {
   const marks = new Map<number, Mark>();
   for (const instrument of instruments) {
@@ -34,50 +179,41 @@ export function marksByInstrument(
       symbol: instrument.symbol,
       priceScale: instrument.priceScale,
     };
-    if (instrument.frozenBid !== null && instrument.frozenAsk !== null) {
-      const mark = safeMark(instrument.frozenBid, instrument.frozenAsk);
-      if (mark !== null) {
-        marks.set(instrument.id, {
-          ...base,
-          markRaw: mark,
-          bid: instrument.frozenBid,
-          ask: instrument.frozenAsk,
-          at: instrument.pausedAt,
-          frozen: true,
-        });
-      }
-      continue;
-    }
-    const point = latestPoint(points, instrument.id);
-    if (!point) continue;
-    const mark = safeMark(point.bid, point.ask);
-    if (mark === null) continue;
+    const frozen = frozenQuote(instrument);
+    const quote = frozen ?? quotes.find((q) => q.instrumentId === instrument.id);
+    if (!quote || !hasMid(quote.bid, quote.ask)) continue;
     marks.set(instrument.id, {
       ...base,
-      markRaw: mark,
-      bid: point.bid,
-      ask: point.ask,
-      at: point.timestamp,
-      frozen: false,
+      markRaw: markPrice(quote.bid, quote.ask),
+      bid: quote.bid,
+      ask: quote.ask,
+      at: quote.at,
+      source: quote.source,
     });
   }
   return marks;
 }
 
-function latestPoint(points: readonly PricePoint[], instrumentId: number): PricePoint | undefined {
-  let latest: PricePoint | undefined;
-  for (const point of points) {
-    if (point.instrumentId !== instrumentId) continue;
-    if (!latest || point.timestamp > latest.timestamp) latest = point;
-  }
-  return latest;
+function frozenQuote(instrument: Instrument) {
+  if (instrument.frozenBid === null || instrument.frozenAsk === null) return null;
+  return {
+    bid: instrument.frozenBid,
+    ask: instrument.frozenAsk,
+    at: instrument.pausedAt,
+    source: "frozen" as const,
+  };
+}
+
+function isQuoteFailure(error: unknown): boolean {
+  return error instanceof AggregateError;
 }
 
 // A zero or crossed quote has no mid on chain either (the oracle reverts), so no mark.
-function safeMark(bid: bigint, ask: bigint): bigint | null {
+function hasMid(bid: bigint, ask: bigint): boolean {
   try {
-    return markPrice(bid, ask);
+    markPrice(bid, ask);
+    return true;
   } catch {
-    return null;
+    return false;
   }
 }

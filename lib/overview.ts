@@ -1,14 +1,13 @@
 /**
- * The protocol overview: value locked, fees, PAPER, every market at its live mark with open
- * interest against its cap, and the latest trades. Shared by the home page and the
- * get_protocol_overview tool; the five upstream reads run in parallel, and each one that fails
- * leaves only its own part out.
+ * The protocol overview: value locked, fees, PAPER, the payout queue, whether the relayer takes
+ * intents, every market at its live mark with open interest against its cap, and the latest
+ * trades. Shared by the home page, the markets pages and the get_protocol_overview tool; the
+ * upstream reads run in parallel, and each one that fails leaves only its own part out.
  */
 import type {
   MarketStats,
-  PapertradeClient,
-  PricePoint,
   ProtocolSummary,
+  QueueSummary,
   RecentTrade,
   TradingState,
 } from "./papertrade/mod.ts";
@@ -21,7 +20,7 @@ import {
   marketStatus,
   openInterestUsdWad,
 } from "./math/mod.ts";
-import { type Mark, marksByInstrument } from "./marks.ts";
+import { fetchLiveMarks, type Mark, type MarketSources } from "./marks.ts";
 
 /** One market in the overview. USD values are wad; prices raw at `priceScale`. */
 export interface MarketOverview {
@@ -60,9 +59,8 @@ export interface ProtocolTotals {
   feesPending: bigint;
   paperSupply: bigint;
   paperStaked: bigint;
-  stakingRewardsPending: bigint;
+  /** Owed to queued winners (the summary's `balances.queue`). */
   queueOwed: bigint;
-  queueCount: number;
 }
 
 /** Venue-wide rules from the trading state. */
@@ -70,7 +68,8 @@ export interface VenueRules {
   tradingPaused: boolean;
   minimumMargin: bigint;
   minimumOpenNotional: bigint;
-  winFeeRate: bigint;
+  /** Null when the trading state's modelled win-fee key was not found. */
+  winFeeRate: bigint | null;
 }
 
 /** The whole overview; each part is null or empty when its read failed (see `unavailable`). */
@@ -79,7 +78,11 @@ export interface ProtocolOverview {
   totals: ProtocolTotals | null;
   /** Null when the trading state could not be read (then `markets` is empty too). */
   rules: VenueRules | null;
-  /** Marks are null without prices, volumes null without market stats. */
+  /** Wallets waiting in the payout queue; null when the queue summary could not be read. */
+  queueWallets: number | null;
+  /** Whether the relayer accepts intents now (healthy and ready); null when unknown. */
+  relayerAccepting: boolean | null;
+  /** Marks are null without a live quote, volumes null without market stats. */
   markets: MarketOverview[];
   recentTrades: RecentTrade[];
   /** The reads that failed, each naming its part and endpoint. */
@@ -98,32 +101,36 @@ export interface FetchProtocolOverviewOptions {
 }
 
 /**
- * Reads and assembles the protocol overview from five parallel reads. A read that fails leaves
- * its part out and is named in `unavailable`; only when every read failed (or the markets are
- * required and missing) does the upstream error propagate.
+ * Reads and assembles the protocol overview from parallel reads (the marks follow the trading
+ * state). A read that fails leaves its part out and is named in `unavailable`; only when
+ * nothing usable arrived (or the markets are required and missing) does its error propagate.
  */
 export async function fetchProtocolOverview(
-  papertrade: PapertradeClient,
+  { papertrade, quotes }: MarketSources,
   options: FetchProtocolOverviewOptions = {},
 ): Promise<ProtocolOverview> {
   const { signal } = options;
   const recent = options.recentTrades ?? 10;
+  const tradingRead = papertrade.fetchTradingState({ signal });
   const settled = await Promise.allSettled([
-    papertrade.fetchTradingState({ signal }),
-    papertrade.fetchLatestPrices({ signal }),
+    tradingRead,
+    tradingRead.then((t) => fetchLiveMarks(quotes, t.instruments, { signal })),
     papertrade.fetchProtocolSummary({ signal }),
     papertrade.fetchMarketStats({ signal }),
     recent > 0 ? papertrade.fetchRecentTrades({ limit: recent, signal }) : Promise.resolve(null),
+    papertrade.fetchQueueSummary({ signal }),
+    papertrade.fetchRelayerHealth({ signal }),
   ]);
   const parts = new Parts();
-  const [trading, prices, summary, stats, trades] = [
-    parts.settled(settled[0]),
-    parts.settled(settled[1]),
-    parts.settled(settled[2]),
-    parts.settled(settled[3]),
-    parts.settled(settled[4]),
-  ];
-  // Prices and volumes mean nothing without the markets they belong to.
+  const trading = parts.settled(settled[0]);
+  // Without the trading state there is nothing to mark, and its failure is named once.
+  const marks = trading && parts.settled(settled[1], "live marks");
+  const summary = parts.settled(settled[2]);
+  const stats = parts.settled(settled[3]);
+  const trades = parts.settled(settled[4]);
+  const queue: QueueSummary | null = parts.settled(settled[5]);
+  const health = parts.settled(settled[6]);
+  // Marks, volumes, the queue count and the relayer mean little without markets or totals.
   const nothingUsable = !trading && !summary && !(recent > 0 && trades);
   if (nothingUsable || (options.requireMarkets && !trading)) {
     throw settled.find((r): r is PromiseRejectedResult => r.status === "rejected")!.reason;
@@ -136,7 +143,9 @@ export async function fetchProtocolOverview(
       minimumOpenNotional: trading.minimumOpenNotional,
       winFeeRate: trading.winFeeRate,
     },
-    markets: trading ? marketsOf(trading, prices ?? [], stats) : [],
+    queueWallets: queue && queue.count,
+    relayerAccepting: health && health.ok && health.ready,
+    markets: trading ? marketsOf(trading, marks ?? new Map(), stats) : [],
     recentTrades: trades ? trades.slice(0, recent) : [],
     unavailable: parts.unavailable,
     rowsSkipped: trades?.rowsSkipped ?? 0,
@@ -156,18 +165,15 @@ function totalsOf(summary: ProtocolSummary): ProtocolTotals {
     feesPending: summary.fees.pending,
     paperSupply: summary.paper.supply,
     paperStaked: summary.paper.staked,
-    stakingRewardsPending: summary.pendingRewards,
-    queueOwed: summary.queue.total,
-    queueCount: summary.queue.count,
+    queueOwed: summary.balances.queue,
   };
 }
 
 function marketsOf(
   trading: TradingState,
-  prices: readonly PricePoint[],
+  marks: ReadonlyMap<number, Mark>,
   stats: MarketStats | null,
 ): MarketOverview[] {
-  const marks = marksByInstrument(trading.instruments, prices);
   const volumes = new Map((stats?.markets ?? []).map((m) => [m.instrumentId, m.volume24h]));
   return trading.instruments.map((instrument): MarketOverview => {
     const mark = marks.get(instrument.id) ?? null;

@@ -4,28 +4,57 @@
  * becomes an {@link UnavailablePart}; anything else (the caller's abort, a bug) still throws.
  */
 import { HyperEvmError, RPC_METHODS, type RpcMethodName } from "./hyperevm/mod.ts";
-import { findEndpoint, PapertradeApiError } from "./papertrade/mod.ts";
+import { HyperliquidApiError } from "./hyperliquid/l2_book.ts";
+import { findEndpoint, modelledGapsOf, PapertradeApiError } from "./papertrade/mod.ts";
 
-/** One part of an answer that could not be read, and why. */
+/**
+ * One part of an answer that could not be read, and why; with `field`, only that modelled key of
+ * the part was missing ("modelled key not found") and the rest of the part arrived.
+ */
 export interface UnavailablePart {
   /** What is missing, in the words pages and tools use ("latest trades"). */
   part: string;
   /** The upstream endpoint or JSON-RPC method that failed. */
   endpoint: string;
+  /** The one upstream field missing (`winFeeRate`), when not the whole part. */
+  field?: string;
   /** Plain reason, naming the endpoint ("/query/protocol/summary answered HTTP 500"). */
   reason: string;
 }
 
+/**
+ * A failed upstream read: one source's error, or an AggregateError of several when every source
+ * of one figure failed (the live mark's precompile and l2Book).
+ */
+export type UpstreamFailure =
+  | PapertradeApiError
+  | HyperEvmError
+  | HyperliquidApiError
+  | AggregateError;
+
 /** Whether an error is an upstream failure that a part may absorb. */
-export function isUpstreamFailure(error: unknown): error is PapertradeApiError | HyperEvmError {
-  return error instanceof PapertradeApiError || error instanceof HyperEvmError;
+export function isUpstreamFailure(error: unknown): error is UpstreamFailure {
+  if (error instanceof AggregateError) {
+    return error.errors.length > 0 && error.errors.every(isUpstreamFailure);
+  }
+  return error instanceof PapertradeApiError || error instanceof HyperEvmError ||
+    error instanceof HyperliquidApiError;
 }
 
 /** The unavailable part an upstream failure stands for; `part` defaults to the endpoint's. */
-export function unavailablePart(
-  error: PapertradeApiError | HyperEvmError,
-  part?: string,
-): UnavailablePart {
+export function unavailablePart(error: UpstreamFailure, part?: string): UnavailablePart {
+  if (error instanceof AggregateError) {
+    const each = error.errors.map((one) => unavailablePart(one, part));
+    const unique = (key: "endpoint" | "reason") => [...new Set(each.map((one) => one[key]))];
+    return {
+      part: part ?? each[0].part,
+      endpoint: unique("endpoint").join(", "),
+      reason: unique("reason").join("; "),
+    };
+  }
+  if (error instanceof HyperliquidApiError) {
+    return { part: part ?? "live marks", endpoint: error.endpoint, reason: error.message };
+  }
   if (error instanceof HyperEvmError) {
     return {
       part: part ?? RPC_METHODS[error.method as RpcMethodName]?.part ?? "chain data",
@@ -69,7 +98,7 @@ export class Parts {
    */
   async read<T>(read: Promise<T> | (() => Promise<T>), part?: string): Promise<T | null> {
     try {
-      return await (typeof read === "function" ? read() : read);
+      return this.note(await (typeof read === "function" ? read() : read), part);
     } catch (error) {
       if (!isUpstreamFailure(error)) throw error;
       this.add(unavailablePart(error, part));
@@ -79,17 +108,26 @@ export class Parts {
 
   /** The value of a settled read, or null after recording its upstream failure. */
   settled<T>(result: PromiseSettledResult<T>, part?: string): T | null {
-    if (result.status === "fulfilled") return result.value;
+    if (result.status === "fulfilled") return this.note(result.value, part);
     if (!isUpstreamFailure(result.reason)) throw result.reason;
     this.add(unavailablePart(result.reason, part));
     return null;
   }
 
-  /** Records a failure found elsewhere; the same part and endpoint are named once. */
+  /**
+   * Records the modelled keys a value was read without (see `modelledGapsOf`), under `part`
+   * when given (else the endpoint's part); returns the value.
+   */
+  note<T>(value: T, part?: string): T {
+    for (const gap of modelledGapsOf(value)) this.add({ ...gap, part: part ?? gap.part });
+    return value;
+  }
+
+  /** Records a failure found elsewhere; the same part, endpoint and field are named once. */
   add(item: UnavailablePart): void {
-    if (this.unavailable.some((u) => u.part === item.part && u.endpoint === item.endpoint)) {
-      return;
-    }
+    const same = (u: UnavailablePart) =>
+      u.part === item.part && u.endpoint === item.endpoint && u.field === item.field;
+    if (this.unavailable.some(same)) return;
     this.unavailable.push(item);
   }
 }

@@ -5,6 +5,7 @@
 import { catalog, type ReplayUpstream, startReplayUpstream } from "../fixtures/mod.ts";
 import { createHyperEvmClient, type HyperEvmClient } from "./hyperevm/mod.ts";
 import { createPapertradeClient, type PapertradeClient } from "./papertrade/mod.ts";
+import { createLiveQuotes, type QuoteSource } from "./marks.ts";
 
 export { catalog };
 
@@ -13,6 +14,7 @@ export interface ReplayClients {
   upstream: ReplayUpstream;
   papertrade: PapertradeClient;
   hyperevm: HyperEvmClient;
+  quotes: QuoteSource;
   now: () => number;
 }
 
@@ -29,6 +31,7 @@ export async function withReplayClients(body: (clients: ReplayClients) => Promis
         fallbackRpcUrl: upstream.fallbackRpcUrl,
         timeoutMs: 5_000,
       }),
+      quotes: createLiveQuotes({ ...upstream, timeoutMs: 5_000, now }),
       now,
     });
   } finally {

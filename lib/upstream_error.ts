@@ -6,6 +6,7 @@
  */
 import { PapertradeApiError } from "./papertrade/mod.ts";
 import { HyperEvmError } from "./hyperevm/mod.ts";
+import { HyperliquidApiError } from "./hyperliquid/l2_book.ts";
 
 /** How an upstream source failed, as far as a caller can act on it. */
 export type UpstreamFailureKind =
@@ -45,7 +46,7 @@ export const UPSTREAM_FAILURE_KINDS: Readonly<Record<UpstreamFailureKind, Upstre
 
 /** Which source failed, how, the HTTP status to answer with, and a plain message. */
 export interface UpstreamFailure {
-  source: "Papertrade API" | "HyperEVM RPC";
+  source: "Papertrade API" | "HyperEVM RPC" | "Hyperliquid API";
   kind: UpstreamFailureKind;
   /** From {@link UPSTREAM_FAILURE_KINDS}: 503 unavailable, 504 timed out, 502 otherwise. */
   status: 502 | 503 | 504;
@@ -54,12 +55,23 @@ export interface UpstreamFailure {
   retryAfterSeconds?: number;
 }
 
-/** Describes an upstream error, or returns null when the error did not come from upstream. */
+/**
+ * Describes an upstream error, or returns null when the error did not come from upstream. An
+ * AggregateError (every source of a figure failed) is described by its last source, the one
+ * tried last, with every source's message.
+ */
 export function describeUpstreamFailure(error: unknown): UpstreamFailure | null {
+  if (error instanceof AggregateError) {
+    const each = error.errors.map(describeUpstreamFailure);
+    if (each.length === 0 || each.some((one) => one === null)) return null;
+    return { ...each.at(-1)!, message: each.map((one) => one!.message).join("; ") };
+  }
   const found = error instanceof PapertradeApiError
     ? { source: "Papertrade API" as const, kind: papertradeFailureKind(error) }
     : error instanceof HyperEvmError
     ? { source: "HyperEVM RPC" as const, kind: hyperEvmFailureKind(error) }
+    : error instanceof HyperliquidApiError
+    ? { source: "Hyperliquid API" as const, kind: papertradeFailureKind(error) }
     : null;
   if (!found) return null;
   const failure: UpstreamFailure = {
@@ -83,7 +95,10 @@ export function isUnknownWallet(error: unknown): boolean {
   return error instanceof PapertradeApiError && error.status === 404;
 }
 
-function papertradeFailureKind(error: PapertradeApiError): UpstreamFailureKind {
+// The Hyperliquid info API fails in the same kinds as the Papertrade API.
+function papertradeFailureKind(
+  error: Pick<PapertradeApiError, "kind" | "status">,
+): UpstreamFailureKind {
   switch (error.kind) {
     case "timeout":
       return "timeout";

@@ -171,6 +171,7 @@ Deno.test("the site URL is substituted everywhere and no other host leaks in", a
     "exchange.papertrade.xyz",
     "rpc.hyperliquid.xyz",
     "rpc.hypurrscan.io",
+    "api.hyperliquid.xyz",
     "api.openai.com",
     "127.0.0.1:8000",
     "explorer.example.com",

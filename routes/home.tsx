@@ -29,7 +29,7 @@ export function homeRoutes(deps: AppDeps): Hono {
     const embed = c.req.query("embed") === "1";
     let overview: ProtocolOverview;
     try {
-      overview = await fetchProtocolOverview(deps.papertrade, {
+      overview = await fetchProtocolOverview(deps, {
         recentTrades: 10,
         signal: c.req.raw.signal,
       });
@@ -83,8 +83,11 @@ function HomePage(
       <PartNotice unavailable={overview.unavailable} parts={["latest trades"]} />
       <RecentTradesTable trades={overview.recentTrades} now={now} />
       <h2>At a glance</h2>
-      <PartNotice unavailable={overview.unavailable} parts={["protocol totals"]} />
-      {(totals || rules) && (
+      <PartNotice
+        unavailable={overview.unavailable}
+        parts={["protocol totals", "payout queue", "relayer health"]}
+      />
+      {(totals || rules || overview.relayerAccepting !== null) && (
         <p class="muted">
           {totals && (
             <>
@@ -95,7 +98,10 @@ function HomePage(
           {rules &&
             (rules.tradingPaused
               ? <strong class="bad">Opening new positions is paused venue-wide.</strong>
-              : "Trading is open.")}{" "}
+              : "Trading is open.")} {overview.relayerAccepting !== null &&
+            (overview.relayerAccepting
+              ? "The relayer is accepting intents."
+              : <strong class="bad">The relayer is not accepting intents right now.</strong>)}{" "}
           {totals && "Dollar figures are compact: K is thousands, M millions, B billions."}
         </p>
       )}
@@ -115,7 +121,9 @@ function HomePage(
           <Stat label="PAPER staked" value={formatToken(totals.paperStaked, "PAPER")} />
           <Stat
             label="Owed to queued winners"
-            value={`${formatUsd(totals.queueOwed, { compact: true })} (${totals.queueCount})`}
+            value={`${formatUsd(totals.queueOwed, { compact: true })}${
+              overview.queueWallets === null ? "" : ` (${formatCount(overview.queueWallets)})`
+            }`}
           />
         </dl>
       )}

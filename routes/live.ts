@@ -69,7 +69,7 @@ export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono
   const hub = () => options.walletHub ?? sharedWalletHub(deps.papertrade, options.hub);
   const feed = () =>
     options.feed ??
-      sharedMarketFeed(uncachedClient(deps.papertrade), {
+      sharedMarketFeed({ ...deps, papertrade: uncachedClient(deps.papertrade) }, {
         pollMs: options.pricePollMs,
         now: deps.now,
       });
@@ -80,7 +80,7 @@ export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono
     const address = c.req.param("address");
     if (!ADDRESS.test(address)) return badAddress(address);
     try {
-      const positions = await fetchWalletPositions(deps.papertrade, address.toLowerCase());
+      const positions = await fetchWalletPositions(deps, address.toLowerCase());
       return Response.json(buildPositionsView(positions, deps.now()), { headers: NO_STORE });
     } catch (error) {
       return failureResponse(error, address);

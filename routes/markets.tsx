@@ -13,7 +13,7 @@ import { Echo, notFoundPage, upstreamFailurePage } from "./page_errors.tsx";
 export function marketsRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const load = (signal: AbortSignal) =>
-    fetchProtocolOverview(deps.papertrade, { recentTrades: 0, requireMarkets: true, signal });
+    fetchProtocolOverview(deps, { recentTrades: 0, requireMarkets: true, signal });
 
   app.get("/markets", async (c) => {
     let overview: ProtocolOverview;
@@ -71,6 +71,7 @@ export function marketsRoutes(deps: AppDeps): Hono {
         <p>
           <a href="/markets">All markets</a>
         </p>
+        <PartNotice unavailable={overview.unavailable} />
         <MarketDetail market={market} overview={overview} now={deps.now()} />
       </Layout>,
     );

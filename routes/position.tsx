@@ -50,7 +50,7 @@ export function positionRoutes(deps: AppDeps): Hono {
         wallet = resolved.kind === "position" ? resolved.owner ?? undefined : undefined;
         if (wallet === undefined) return notFound(<PositionNotFound id={id} />);
       }
-      found = await fetchWalletPositions(deps.papertrade, wallet, { positionId: id, signal });
+      found = await fetchWalletPositions(deps, wallet, { positionId: id, signal });
       const closed = found.closed;
       if (closed && !closed.txHash) {
         const parts = new Parts();

@@ -41,7 +41,7 @@ export function walletRoutes(deps: AppDeps): Hono {
     try {
       // The chart's reads run beside the page's; if they fail, the page's own trades chart.
       [data, chart] = await Promise.all([
-        fetchWalletPage(deps.papertrade, address, {
+        fetchWalletPage(deps, address, {
           now: deps.now,
           filter: query.filter,
           cursor: query.cursor,

@@ -6,7 +6,7 @@
  * one read a page cannot do without (the account, the transaction) still fails the page.
  */
 import assert from "node:assert/strict";
-import type { Faults } from "../fixtures/mod.ts";
+import type { Faults, FaultSet } from "../fixtures/mod.ts";
 import { catalog, withPages } from "./harness.ts";
 import { callTool, withHarness } from "../tools/testing.ts";
 import { findTool } from "../lib/mcp/call_tool.ts";
@@ -26,13 +26,20 @@ const api = (path: string, part: string, endpoint = path): Read => ({
   endpoint,
 });
 const rpc = (method: string, part: string): Read => ({ read: method, part, endpoint: method });
+/** The live marks: both of their sources (the BBO precompile, then l2Book) broken at once. */
+const MARKS: Read = { read: "eth_call and /info", part: "live marks", endpoint: "eth_call" };
 
-/** The two faults, aimed at one read. */
+/** The two faults, aimed at one read (at every source of it). */
 function faultsFor(read: Read): Array<[string, Faults]> {
-  const aim: Faults = read.read.startsWith("/")
-    ? { target: "api", path: read.read }
-    : { target: "rpc", rpcMethod: read.read };
-  return [["HTTP 500", { ...aim, status: 500 }], ["malformed answer", { ...aim, malformed: true }]];
+  const aims: FaultSet[] = read === MARKS
+    ? [{ target: "rpc", rpcMethod: "eth_call" }, { target: "api", path: "/info" }]
+    : read.read.startsWith("/")
+    ? [{ target: "api", path: read.read }]
+    : [{ target: "rpc", rpcMethod: read.read }];
+  return [
+    ["HTTP 500", aims.map((aim) => ({ ...aim, status: 500 as const }))],
+    ["malformed answer", aims.map((aim) => ({ ...aim, malformed: true }))],
+  ];
 }
 
 const whale = catalog.wallets.whale.address;
@@ -43,10 +50,12 @@ const openPosition = catalog.positions.open;
 
 const HOME_READS = [
   api("/state/trading", "markets"),
-  api("/query/prices/latest", "live marks"),
+  MARKS,
   api("/query/protocol/summary", "protocol totals"),
   api("/query/protocol/market-stats", "24-hour volumes"),
   api("/query/protocol/trades/recent", "latest trades"),
+  api("/query/protocol/queue-summary", "payout queue"),
+  api("/relayer/health", "relayer health"),
 ];
 
 /** Page families: the path, its degradable reads, and text that shows the rest arrived. */
@@ -57,7 +66,7 @@ const PAGES: Array<{ family: string; path: string; reads: Read[]; rest: RegExp }
     path: `/wallet/${pending}`,
     reads: [
       api("/state/trading", "markets"),
-      api("/query/prices/latest", "live marks"),
+      MARKS,
       api("/queue-rank/", "queue positions", "/queue-rank/accounts/{wallet}"),
       api("/state/leaderboard/accounts", "leaderboard standing"),
       api("/query/wallet/trades", "trade history"),
@@ -88,7 +97,7 @@ const PAGES: Array<{ family: string; path: string; reads: Read[]; rest: RegExp }
     path: `/position/${openPosition.id}?wallet=${openPosition.owner}`,
     reads: [
       api("/state/trading", "position valuations"),
-      api("/query/prices/latest", "live marks"),
+      MARKS,
     ],
     rest: new RegExp(`#${openPosition.id}: open`),
   },
@@ -159,7 +168,7 @@ const TOOLS: Array<{
     args: { address: whale },
     reads: [
       api("/state/trading", "position valuations"),
-      api("/query/prices/latest", "live marks"),
+      MARKS,
     ],
     rest: (s) => (s.positions as unknown[]).length > 0,
   },

@@ -25,10 +25,7 @@ type Any = any;
 async function whaleView(): Promise<PositionsView> {
   let view: PositionsView | undefined;
   await withTestApp(async (app) => {
-    const positions = await fetchWalletPositions(
-      app.deps.papertrade,
-      catalog.wallets.whale.address,
-    );
+    const positions = await fetchWalletPositions(app.deps, catalog.wallets.whale.address);
     view = buildPositionsView(positions, catalog.baseTimeMs);
   });
   return view!;

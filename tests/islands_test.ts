@@ -161,10 +161,7 @@ Deno.test("the hydrator hydrates known islands with their props and skips unknow
 
 Deno.test("the wallet section's server markup is exactly the island's first render from its JSON props", async () => {
   await withTestApp(async (app) => {
-    const positions = await fetchWalletPositions(
-      app.deps.papertrade,
-      catalog.wallets.whale.address,
-    );
+    const positions = await fetchWalletPositions(app.deps, catalog.wallets.whale.address);
     const html = renderToString(
       h(WalletPositionsSection, {
         address: catalog.wallets.whale.address,

@@ -64,7 +64,7 @@ Deno.test("with each chain switch on, settlements still show their Exchange even
     assert.ok(right.every((r) => r.structured.events.length > 0 || r.structured.is_batch));
     assert.ok(right.some((r) => r.structured.intents.some((i) => i.action === "cancelIntent")));
     for (const id of Object.keys(MODELLED)) {
-      upstream.setFaults({ modelWrong: [id] });
+      upstream.setFaults({ modelWrong: [`chain.${id}`] });
       for (const [i, hash] of SETTLEMENTS.entries()) {
         const wrong = await decode(context, hash);
         const label = `${id} ${hash}`;
@@ -98,7 +98,7 @@ Deno.test("with each chain switch on, settlements still show their Exchange even
 
 Deno.test("with the executor's event modelled wrong, a feed intent still leads to its settlement without ?wallet=", async () => {
   await withPages(async ({ get, upstream }) => {
-    upstream.setFaults({ modelWrong: ["batchEvent"] });
+    upstream.setFaults({ modelWrong: ["chain.batchEvent"] });
     const feed = catalog.intents.feed;
     const { status, body } = await get(`/intent/${feed.id}`);
     assert.equal(status, 200);

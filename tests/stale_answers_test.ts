@@ -8,6 +8,7 @@ import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import { createApp } from "../app.tsx";
 import { createPapertradeClient } from "../lib/papertrade/mod.ts";
 import { withReadCache } from "../lib/cache/mod.ts";
+import { cacheQuoteSource, createLiveQuotes } from "../lib/marks.ts";
 import { replayDeps } from "./harness.ts";
 
 async function withStaleApp(
@@ -24,7 +25,8 @@ async function withStaleApp(
       createPapertradeClient({ baseUrl: upstream.apiUrl, retry: { maxAttempts: 1 } }),
       { now: () => clock.t, env: { get: () => undefined } },
     );
-    const app = createApp({ ...deps, papertrade });
+    const quotes = cacheQuoteSource(createLiveQuotes({ ...upstream }), { now: () => clock.t });
+    const app = createApp({ ...deps, papertrade, quotes });
     await body(async (path, init) => await app.request(path, init), {
       advance: (ms) => clock.t += ms,
       fail: () => upstream.setFaults({ target: "api", status: 500 }),

@@ -4,7 +4,13 @@
  * timeout, and the transient ones are ridden out by the adapters' retries and RPC fallback.
  */
 import assert from "node:assert/strict";
-import { catalog, type Faults, type ReplayUpstream, startReplayUpstream } from "../fixtures/mod.ts";
+import {
+  catalog,
+  type Faults,
+  type FaultSet,
+  type ReplayUpstream,
+  startReplayUpstream,
+} from "../fixtures/mod.ts";
 import { createPapertradeClient, PapertradeApiError } from "../lib/papertrade/mod.ts";
 import { createHyperEvmClient, HyperEvmError } from "../lib/hyperevm/mod.ts";
 
@@ -131,7 +137,7 @@ Deno.test("injected latency still ends in a correct answer", async () => {
       rpc(u).blockNumber(),
     ]);
     assert.equal(history.intervalMs, 86_400_000);
-    assert.ok(history.columns.tvl.length > 0);
+    assert.ok(history.points.length > 0);
     assert.equal(block, BigInt(catalog.headBlock));
     assert.equal(u.stats().delaysCompleted, 2, "both answers waited out their delay");
   });
@@ -151,7 +157,7 @@ Deno.test("with the primary RPC down the fallback answers, correctly", async () 
 
 Deno.test("when both RPC endpoints fail the error names the method", async () => {
   for (
-    const faults of [{ target: "rpc", status: 500 }, { target: "rpc", hang: true }] as Faults[]
+    const faults of [{ target: "rpc", status: 500 }, { target: "rpc", hang: true }] as FaultSet[]
   ) {
     await withReplay(faults, async (u) => {
       const error = await rejection(

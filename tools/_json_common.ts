@@ -26,6 +26,9 @@ export function sideOf(isLong: boolean): "long" | "short" {
 /** The parts of a result that could not be read, each naming the upstream endpoint. */
 export const unavailableOut = z.array(z.strictObject({
   part: z.string().describe("What is missing from this result, e.g. `latest trades`."),
+  field: z.string().optional().describe(
+    "Only the upstream field that is missing (a modelled key not found), when not the whole part.",
+  ),
   reason: z.string().describe("Why, naming the upstream endpoint or method that failed."),
 })).describe(
   "Parts that could not be read this time; the rest of the result is current. Empty when " +
@@ -40,6 +43,8 @@ export const rowsSkippedOut = z.number().int().min(0).describe(
 /** JSON of the unavailable parts. */
 export function unavailableJson(
   items: readonly UnavailablePart[],
-): Array<{ part: string; reason: string }> {
-  return items.map(({ part, reason }) => ({ part, reason }));
+): Array<{ part: string; field?: string; reason: string }> {
+  return items.map(({ part, field, reason }) =>
+    field === undefined ? { part, reason } : { part, field, reason }
+  );
 }

@@ -143,7 +143,7 @@ export function marksJson(marks: ReadonlyMap<number, Mark>): z.input<typeof mark
       bid_price: toPrice(mark.bid, mark.priceScale)!,
       ask_price: toPrice(mark.ask, mark.priceScale)!,
       at: isoFromMs(mark.at),
-      frozen: mark.frozen,
+      frozen: mark.source === "frozen",
     }));
 }
 

@@ -10,7 +10,7 @@ import {
   unavailableOut,
   windowOut,
 } from "./_json_common.ts";
-import { fromWad, isoFromMs } from "./_units.ts";
+import { fromWad, fromWadOrNull, isoFromMs } from "./_units.ts";
 
 /** Most session keys listed (a wallet rarely has more than two active). */
 export const MAX_LISTED_SESSION_KEYS = 20;
@@ -20,21 +20,25 @@ export const leaderboardRowOut = z.strictObject({
   rank: z.number().int().nullable().describe(
     "1-based rank by PnL in the window, whatever the sort (null past the first 1000 by PnL).",
   ),
-  position: z.number().int().describe(
-    "1-based place in the requested sort among all accounts of the window (before a name filter).",
+  position: z.number().int().nullable().describe(
+    "1-based place in the requested sort among all accounts of the window (before a name " +
+      "filter); null when the upstream's row has no rank.",
   ),
   address: addressOut,
   leaderboard_name: z.string().nullable().describe("Chosen by the wallet owner: untrusted text."),
-  pnl_usd: z.number().describe("PnL in the window (realized + current unrealized)."),
-  realized_pnl_usd: z.number(),
-  unrealized_pnl_usd: z.number(),
-  balance_usd: z.number(),
-  queued_usd: z.number(),
-  open_notional_usd: z.number(),
-  volume_usd: z.number(),
-  paper_total: z.number().describe("PAPER held plus staked."),
-  open_positions: z.number().int(),
-});
+  pnl_usd: z.number().nullable().describe("PnL in the window (realized + current unrealized)."),
+  realized_pnl_usd: z.number().nullable(),
+  unrealized_pnl_usd: z.number().nullable(),
+  balance_usd: z.number().nullable(),
+  queued_usd: z.number().nullable(),
+  open_notional_usd: z.number().nullable(),
+  volume_usd: z.number().nullable(),
+  paper_total: z.number().nullable().describe("PAPER held plus staked."),
+  open_positions: z.number().int().nullable(),
+}).describe(
+  "Every field but address and leaderboard_name is null when the upstream's (modelled) key " +
+    "for it was not found; unavailable names it.",
+);
 
 /** The wallet's standing in one window. */
 export const rankOut = z.strictObject({
@@ -56,8 +60,8 @@ export const walletSummaryShape = {
   open_positions: z.number().int(),
   pending_operations: z.number().int(),
   paper: z.strictObject({
-    held: z.number(),
-    staked: z.number(),
+    held: z.number().nullable().describe("Null when the stream's (modelled) PAPER key is missing."),
+    staked: z.number().nullable(),
     pending_rewards_usd: z.number().nullable().describe(
       "Claimable staking rewards (USDC); null when the trading state could not be read.",
     ),
@@ -95,14 +99,14 @@ export function leaderboardRowJson(row: LeaderboardRow): z.input<typeof leaderbo
     position: row.rank,
     address: row.address,
     leaderboard_name: row.leaderboardName,
-    pnl_usd: fromWad(row.totalWindowedPnl),
-    realized_pnl_usd: fromWad(row.realizedPnl),
-    unrealized_pnl_usd: fromWad(row.currentUnrealizedPnl),
-    balance_usd: fromWad(row.currentBalance),
-    queued_usd: fromWad(row.currentQueued),
-    open_notional_usd: fromWad(row.currentOpenNotional),
-    volume_usd: fromWad(row.totalVolume),
-    paper_total: fromWad(row.paperTotal),
+    pnl_usd: fromWadOrNull(row.totalWindowedPnl),
+    realized_pnl_usd: fromWadOrNull(row.realizedPnl),
+    unrealized_pnl_usd: fromWadOrNull(row.currentUnrealizedPnl),
+    balance_usd: fromWadOrNull(row.currentBalance),
+    queued_usd: fromWadOrNull(row.currentQueued),
+    open_notional_usd: fromWadOrNull(row.currentOpenNotional),
+    volume_usd: fromWadOrNull(row.totalVolume),
+    paper_total: fromWadOrNull(row.paperTotal),
     open_positions: row.currentOpenPositionCount,
   };
 }
@@ -124,8 +128,8 @@ export function walletSummaryJson(
     open_positions: account.openPositions.length,
     pending_operations: account.operations.length,
     paper: {
-      held: fromWad(account.paper.balance),
-      staked: fromWad(account.paper.staked),
+      held: fromWadOrNull(account.paper.balance),
+      staked: fromWadOrNull(account.paper.staked),
       pending_rewards_usd: summary.pendingRewards === null ? null : fromWad(summary.pendingRewards),
     },
     lifetime: {
@@ -142,9 +146,9 @@ export function walletSummaryJson(
     ranks: summary.ranks.map(({ window, row }) => ({
       window,
       rank: row?.rank ?? null,
-      pnl_usd: row ? fromWad(row.totalWindowedPnl) : null,
-      realized_pnl_usd: row ? fromWad(row.realizedPnl) : null,
-      volume_usd: row ? fromWad(row.totalVolume) : null,
+      pnl_usd: fromWadOrNull(row?.totalWindowedPnl),
+      realized_pnl_usd: fromWadOrNull(row?.realizedPnl),
+      volume_usd: fromWadOrNull(row?.totalVolume),
     })),
     links: {
       wallet_page: `${site}/wallet/${account.address}`,

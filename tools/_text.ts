@@ -67,10 +67,12 @@ export function lines(...parts: (string | null | undefined | false)[]): string {
 
 /** The sentence naming what could not be read, or null when everything arrived. */
 export function unavailableText(
-  items: ReadonlyArray<{ part: string; reason: string }>,
+  items: ReadonlyArray<{ part: string; reason: string; field?: string }>,
   rowsSkipped = 0,
 ): string | null {
-  const missing = items.map((item) => `${item.part} (${item.reason})`);
+  const missing = items.map((item) =>
+    `${item.part}${item.field ? ` field ${item.field}` : ""} (${item.reason})`
+  );
   const skipped = rowsSkipped > 0
     ? ` ${rowsSkipped} malformed upstream row${rowsSkipped === 1 ? " was" : "s were"} left out.`
     : "";

@@ -7,6 +7,7 @@ export function createToolContext(deps: AppDeps, signal: AbortSignal): ToolConte
   return {
     papertrade: deps.papertrade,
     hyperevm: deps.hyperevm,
+    quotes: deps.quotes,
     now: deps.now,
     signal,
     siteUrl: deps.config.siteUrl.replace(/\/+$/, ""),

@@ -1,10 +1,14 @@
 /** get_leaderboard: ranked wallets, 25 per page. */
 import { z } from "zod";
-import { LEADERBOARD_SORT_KEYS, LEADERBOARD_WINDOWS } from "../lib/papertrade/mod.ts";
+import {
+  LEADERBOARD_SORT_KEYS,
+  LEADERBOARD_WINDOWS,
+  modelledGapsOf,
+} from "../lib/papertrade/mod.ts";
 import { fetchRankedLeaderboard } from "../lib/wallet/mod.ts";
 import { argsObject, choiceArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { rowsSkippedOut, unavailableOut, windowOut } from "./_json_common.ts";
+import { rowsSkippedOut, unavailableJson, unavailableOut, windowOut } from "./_json_common.ts";
 import { leaderboardRowJson, leaderboardRowOut } from "./_json_wallet.ts";
 import { lines, quoted, signedUsd, UNTRUSTED_NOTE, usd } from "./_text.ts";
 
@@ -32,8 +36,9 @@ const input = argsObject({
 const output = z.strictObject({
   window: windowOut,
   page: z.number().int().describe("0-based page index of these rows."),
-  total_accounts: z.number().int().describe(
-    "Accounts matching this window and query, over all pages (25 rows per page).",
+  total_accounts: z.number().int().nullable().describe(
+    "Accounts matching this window and query, over all pages (25 rows per page); null when " +
+      "the upstream's (modelled) count was not found.",
   ),
   accounts: z.array(leaderboardRowOut),
   unavailable: unavailableOut,
@@ -73,19 +78,21 @@ export const getLeaderboardTool = defineTool({
         ...leaderboardRowJson(row),
         rank: page.pnlRanks.get(row.address) ?? null,
       })),
-      // The reads are needed together: when one fails the tool answers with an error.
-      unavailable: [],
+      // The reads are needed together: when one fails the tool answers with an error; only
+      // modelled keys can be missing.
+      unavailable: unavailableJson(modelledGapsOf(page)),
       rows_skipped: page.rowsSkipped,
     };
-    return { structured, text: renderLeaderboard(structured, args) };
+    return { structured, text: renderLeaderboard(structured, args, page.totalPages) };
   },
 });
 
 function renderLeaderboard(
   result: Output,
   args: { sort_key: string; sort_dir: string; query?: string },
+  totalPages: number,
 ): string {
-  const pages = Math.max(1, Math.ceil(result.total_accounts / LEADERBOARD_PAGE_SIZE));
+  const pages = Math.max(1, totalPages);
   const last = pages - 1;
   const paging = result.page < last
     ? `Page ${result.page} of ${pages} (pages 0–${last}). More rows: call get_leaderboard ` +
@@ -96,7 +103,7 @@ function renderLeaderboard(
   return lines(
     `Leaderboard ${result.window}, sorted by ${args.sort_key} ${args.sort_dir}${
       args.query ? `, matching ${quoted(args.query)}` : ""
-    }: ${result.total_accounts} accounts.`,
+    }: ${result.total_accounts ?? "n/a"} accounts.`,
     ...result.accounts.map((row) =>
       `#${row.position} ${row.address}${row.rank === null ? "" : ` (PnL rank ${row.rank})`} name ${
         quoted(row.leaderboard_name)

@@ -26,7 +26,7 @@ Deno.test("get_leaderboard pages 25 rows at a time with the true 1-based rank", 
         assert.equal(row.position, row.rank, "sorted by PnL, the place is the PnL rank");
       });
       for (let i = 1; i < structured.accounts.length; i++) {
-        assert.ok(structured.accounts[i - 1].pnl_usd >= structured.accounts[i].pnl_usd, "desc");
+        assert.ok(structured.accounts[i - 1].pnl_usd! >= structured.accounts[i].pnl_usd!, "desc");
       }
       for (const row of structured.accounts) seen.add(row.address);
       if (page < lastPage) {

@@ -61,7 +61,7 @@ export const getPositionsTool = defineTool({
   output,
   walletArgument: "address",
   async run({ address, position_id }, context) {
-    const found = await fetchWalletPositions(context.papertrade, address, {
+    const found = await fetchWalletPositions(context, address, {
       positionId: position_id,
       signal: context.signal,
     });

@@ -46,6 +46,7 @@ const output = z.strictObject({
   lp_usd: z.number().nullable().describe(
     "Liquidity provided to the vault; null without the summary.",
   ),
+  margin_usd: z.number().nullable().describe("Margin locked in open positions."),
   lifetime_volume_usd: z.number().nullable(),
   open_positions: z.number().int().nullable(),
   fees_lifetime_usd: z.number().nullable(),
@@ -54,8 +55,13 @@ const output = z.strictObject({
   paper_staked: z.number().nullable().describe("PAPER tokens staked."),
   payout_queue: z.strictObject({
     owed_usd: z.number().describe("USD owed to wallets waiting in the payout queue."),
-    wallets: z.number().int().describe("Wallets waiting."),
+    wallets: z.number().int().nullable().describe(
+      "Wallets waiting (from the queue summary); null when it could not be read.",
+    ),
   }).nullable().describe("Null when the protocol summary could not be read."),
+  relayer_accepting_intents: z.boolean().nullable().describe(
+    "Whether the relayer accepts intents now (healthy and ready); null when unknown.",
+  ),
   unavailable: unavailableOut,
   rows_skipped: rowsSkippedOut,
 });
@@ -69,13 +75,14 @@ export const getProtocolOverviewTool = defineTool({
   description:
     "Market-wide state: value locked, per-market live mark, open interest in USD against its " +
     "cap, max leverage and whether each market is openable, whether trading is paused, and " +
-    "the latest trades feed (recent_trades, default 10, up to 50), LP, lifetime volume, open " +
-    "positions, PAPER supply and staked, fees and the payout queue. Next: get_wallet or " +
+    "the latest trades feed (recent_trades, default 10, up to 50), LP, margin, lifetime volume, " +
+    "open positions, PAPER supply and staked, fees, the payout queue and whether the relayer " +
+    "accepts intents. Next: get_wallet or " +
     "get_positions with a trade's wallet, get_leaderboard for rankings.",
   input,
   output,
   async run({ recent_trades }, context) {
-    const overview = await fetchProtocolOverview(context.papertrade, {
+    const overview = await fetchProtocolOverview(context, {
       recentTrades: recent_trades,
       signal: context.signal,
     });
@@ -86,6 +93,7 @@ export const getProtocolOverviewTool = defineTool({
       recent_trades: overview.recentTrades.slice(0, recent_trades).map(feedTradeJson),
       trading_paused: overview.rules && overview.rules.tradingPaused,
       lp_usd: totals && fromWad(totals.lp),
+      margin_usd: totals && fromWad(totals.margin),
       lifetime_volume_usd: totals && fromWad(totals.lifetimeVolume),
       open_positions: totals && totals.openPositions,
       fees_lifetime_usd: totals && fromWad(totals.feesLifetime),
@@ -93,7 +101,8 @@ export const getProtocolOverviewTool = defineTool({
       paper_supply: totals && fromWad(totals.paperSupply),
       paper_staked: totals && fromWad(totals.paperStaked),
       payout_queue: totals &&
-        { owed_usd: fromWad(totals.queueOwed), wallets: totals.queueCount },
+        { owed_usd: fromWad(totals.queueOwed), wallets: overview.queueWallets },
+      relayer_accepting_intents: overview.relayerAccepting,
       unavailable: unavailableJson(overview.unavailable),
       rows_skipped: overview.rowsSkipped,
     };
@@ -131,16 +140,21 @@ function renderOverview(result: Output): string {
   const queue = result.payout_queue;
   return lines(
     result.tvl_usd !== null &&
-      `Papertrade${paused}: TVL ${usd(result.tvl_usd)}, LP ${usd(result.lp_usd)}, ` +
-        `lifetime volume ${usd(result.lifetime_volume_usd)}, ` +
+      `Papertrade${paused}: TVL ${usd(result.tvl_usd)}, LP ${usd(result.lp_usd)}, margin ${
+          usd(result.margin_usd)
+        }, lifetime volume ${usd(result.lifetime_volume_usd)}, ` +
         `${result.open_positions} open positions.`,
     result.tvl_usd === null && paused ? `Papertrade${paused}.` : null,
+    result.relayer_accepting_intents !== null &&
+      `The relayer is ${result.relayer_accepting_intents ? "" : "not "}accepting intents now.`,
     queue &&
       `Fees: lifetime ${usd(result.fees_lifetime_usd)}, pending ${
         usd(result.fees_pending_usd)
       }. PAPER supply ${amount(result.paper_supply)}, staked ${
         amount(result.paper_staked)
-      }. Payout queue ${usd(queue.owed_usd)} owed to ${queue.wallets} wallets.`,
+      }. Payout queue ${usd(queue.owed_usd)} owed${
+        queue.wallets === null ? "" : ` to ${queue.wallets} wallets`
+      }.`,
     ...result.markets.map((m) =>
       `- ${m.market}: ${m.status}${m.openable ? "" : " (not openable)"}, mark ${
         price(m.mark_price)

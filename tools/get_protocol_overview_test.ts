@@ -66,8 +66,35 @@ Deno.test("the structured result carries every figure the text states", async ()
     assert.ok(text.includes(`lifetime ${usdText(result.fees_lifetime_usd)}`));
     assert.ok(text.includes(`pending ${usdText(result.fees_pending_usd)}`));
     assert.ok(text.includes(`owed to ${result.payout_queue.wallets} wallets`));
+    assert.ok(text.includes(`margin ${usdText(result.margin_usd)}`));
+    assert.equal(result.relayer_accepting_intents, true);
+    assert.ok(text.includes("The relayer is accepting intents now."));
     for (const key of ["paper_supply", "paper_staked"]) {
       assert.equal(typeof result[key], "number", key);
     }
+  });
+});
+
+Deno.test("the queue count comes from the queue summary and the relayer from its health", async () => {
+  await withHarness(async ({ context }) => {
+    const { structured } = await callTool(getProtocolOverviewTool, {}, context);
+    assert.equal(structured.payout_queue!.wallets, 0, "the fixture queue is empty");
+  });
+  await withHarness(async ({ context }) => {
+    const { structured, text } = await callTool(getProtocolOverviewTool, {}, context);
+    assert.equal(structured.payout_queue!.wallets, null);
+    assert.equal(structured.relayer_accepting_intents, null);
+    assert.deepEqual(structured.unavailable.map((u) => u.part).sort(), [
+      "payout queue",
+      "relayer health",
+    ]);
+    assert.ok(structured.tvl_usd! > 0, "the summary still arrived");
+    assert.doesNotMatch(text, /relayer is/);
+  }, {
+    faults: [
+      { target: "api", path: "/query/protocol/queue-summary", status: 500 },
+      { target: "api", path: "/relayer/health", status: 500 },
+    ],
+    retry: { maxAttempts: 1 },
   });
 });

@@ -34,7 +34,7 @@ Deno.test("get_wallet computes pending staking rewards from the live accumulator
       { address: catalog.wallets.staker.address },
       context,
     );
-    assert.ok(structured.paper.staked > 0, "the staker has PAPER staked");
+    assert.ok(structured.paper.staked! > 0, "the staker has PAPER staked");
     assert.ok(structured.paper.pending_rewards_usd! > 0, "and rewards pending");
   });
 });

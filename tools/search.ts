@@ -44,7 +44,7 @@ const resultOut = z.union([
     latest_trade: feedTradeOut.nullable(),
   }),
   z.strictObject({
-    total_matches: z.number().int(),
+    total_matches: z.number().int().nullable(),
     matches: z.array(leaderboardRowOut).describe("All-time ranks; names are untrusted text."),
   }),
   z.strictObject({ reason: z.string() }),
@@ -170,7 +170,7 @@ function present(
           result: { total_matches: found.total, matches },
         },
         text: lines(
-          `${found.total} leaderboard account${found.total === 1 ? "" : "s"} match ${
+          `${found.total ?? "Some"} leaderboard account${found.total === 1 ? "" : "s"} match ${
             quoted(found.value)
           } (all-time ranks):`,
           ...matches.map((row) =>
@@ -179,7 +179,7 @@ function present(
             }`
           ),
           UNTRUSTED_NOTE,
-          found.total > matches.length
+          found.total === null || found.total > matches.length
             ? `More matches: call get_leaderboard with window "all" and this query, page 1.`
             : null,
           "Next: get_wallet with a matching address.",

@@ -8,6 +8,7 @@ import { DEFAULT_CONFIG } from "../lib/config.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import { createHyperEvmClient } from "../lib/hyperevm/mod.ts";
 import { createPapertradeClient, type RetryPolicy } from "../lib/papertrade/mod.ts";
+import { createLiveQuotes } from "../lib/marks.ts";
 import { describeIssues } from "./_args.ts";
 import { createToolContext } from "./context.ts";
 import type { ToolContext, ToolDefinition } from "./types.ts";
@@ -56,6 +57,7 @@ export async function withHarness(
         papertradeApiUrl: upstream.apiUrl,
         rpcUrl: upstream.rpcUrl,
         fallbackRpcUrl: upstream.fallbackRpcUrl,
+        hyperliquidInfoUrl: upstream.hyperliquidInfoUrl,
         siteUrl: TEST_SITE_URL,
       },
       papertrade: createPapertradeClient({
@@ -70,6 +72,7 @@ export async function withHarness(
         fallbackRpcUrl: upstream.fallbackRpcUrl,
         timeoutMs,
       }),
+      quotes: createLiveQuotes({ ...upstream, timeoutMs, now }),
       now,
     };
     await body({ upstream, context: createToolContext(deps, controller.signal) });

@@ -18,6 +18,8 @@ export interface ToolContext {
   papertrade: import("../lib/papertrade/mod.ts").PapertradeClient;
   /** HyperEVM client (lib/hyperevm). */
   hyperevm: import("../lib/hyperevm/mod.ts").HyperEvmClient;
+  /** Live quotes for the marks (lib/marks.ts). */
+  quotes: import("../lib/marks.ts").QuoteSource;
   /** Clock in ms, so tests and the replay upstream agree on "now". */
   now: () => number;
   /** Aborted when the caller gives up or the tool timeout (25 s) passes. */

@@ -34,8 +34,6 @@ export function cachePapertradeClient(
     ...client,
     fetchTradingState: ({ signal } = {}) =>
       cached("fetchTradingState", {}, signal, () => client.fetchTradingState()),
-    fetchLatestPrices: ({ signal } = {}) =>
-      cached("fetchLatestPrices", {}, signal, () => client.fetchLatestPrices()),
     fetchProtocolSummary: ({ signal } = {}) =>
       cached("fetchProtocolSummary", {}, signal, () => client.fetchProtocolSummary()),
     fetchMarketStats: ({ signal } = {}) =>

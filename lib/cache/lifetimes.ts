@@ -22,7 +22,6 @@ export interface ReadLifetime {
 /** The Papertrade client's read methods that the cache wraps. */
 export type CachedMethod =
   | "fetchTradingState"
-  | "fetchLatestPrices"
   | "fetchWalletSnapshot"
   | "fetchQueueRanks"
   | "fetchRecentTrades"
@@ -45,12 +44,6 @@ export const READ_LIFETIMES: Readonly<Record<CachedMethod, ReadLifetime>> = {
     revalidateMs: 2 * SECOND,
     lastGoodMs: 30 * MINUTE,
     reason: "pauses and close-only switches must show within a second; instruments rarely change",
-  },
-  fetchLatestPrices: {
-    freshMs: 1 * SECOND,
-    revalidateMs: 1 * SECOND,
-    lastGoodMs: 10 * MINUTE,
-    reason: "marks are one-second quotes: an older one is visibly behind the venue",
   },
   fetchWalletSnapshot: {
     freshMs: 1 * SECOND,

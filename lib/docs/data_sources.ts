@@ -5,11 +5,14 @@
  */
 import { PAPERTRADE_ENDPOINT_LIST, type PapertradeEndpoint } from "../papertrade/mod.ts";
 import { CHAIN_ITEMS, RPC_METHODS } from "../hyperevm/mod.ts";
+import { HYPERLIQUID_SOURCES } from "../hyperliquid/l2_book.ts";
 
 /** Marker in docs/data-sources.md replaced by the Papertrade API table. */
 export const PAPERTRADE_ENDPOINTS_MARKER = "<!-- papertrade-endpoints -->";
 /** Marker in docs/data-sources.md replaced by the HyperEVM table. */
 export const CHAIN_SOURCES_MARKER = "<!-- chain-sources -->";
+/** Marker in docs/data-sources.md replaced by the Hyperliquid info API table. */
+export const HYPERLIQUID_SOURCES_MARKER = "<!-- hyperliquid-sources -->";
 
 /** Markdown table of every Papertrade endpoint: path, parameters, use, and what is modelled. */
 export function papertradeEndpointsMarkdown(): string {
@@ -43,11 +46,23 @@ export function chainSourcesMarkdown(): string {
   ].join("\n");
 }
 
-/** Replaces both markers in a page source. */
+/** Markdown table of what is read from Hyperliquid's info API. */
+export function hyperliquidSourcesMarkdown(): string {
+  return [
+    "| Request | Used for | Status |",
+    "| --- | --- | --- |",
+    ...HYPERLIQUID_SOURCES.map((s) =>
+      `| ${cell(s.request)} | ${cell(s.usedFor)} | K: ${cell(s.note)} |`
+    ),
+  ].join("\n");
+}
+
+/** Replaces the three markers in a page source. */
 export function withDataSourceTables(source: string): string {
   return source
     .replace(PAPERTRADE_ENDPOINTS_MARKER, () => papertradeEndpointsMarkdown())
-    .replace(CHAIN_SOURCES_MARKER, () => chainSourcesMarkdown());
+    .replace(CHAIN_SOURCES_MARKER, () => chainSourcesMarkdown())
+    .replace(HYPERLIQUID_SOURCES_MARKER, () => hyperliquidSourcesMarkdown());
 }
 
 function paramsCell(endpoint: PapertradeEndpoint): string {

@@ -122,15 +122,7 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
         hedgeDelayMs,
       );
     } catch (error) {
-      const errors = error instanceof AggregateError ? error.errors : [error];
-      const failures = errors.map((each) => describeRpcFailure(each, timeoutMs));
-      throw new HyperEvmError(
-        method,
-        `${method} failed on ${endpointsLabel(urls.length, failures.length)}: ${
-          failures.map((failure) => failure.text).join(" / ")
-        }`,
-        { failures, cause: error },
-      );
+      throw endpointsFailed(method, error, { endpoints: urls.length, timeoutMs });
     }
     if (answer === null) return null;
     const parsed = schema.safeParse(answer);
@@ -211,6 +203,23 @@ export function hedged<T>(
     };
     startNext();
   });
+}
+
+/** The error of a call every endpoint failed (`error` is one failure or {@link hedged}'s). */
+export function endpointsFailed(
+  method: string,
+  error: unknown,
+  options: { endpoints: number; timeoutMs: number },
+): HyperEvmError {
+  const errors = error instanceof AggregateError ? error.errors : [error];
+  const failures = errors.map((each) => describeRpcFailure(each, options.timeoutMs));
+  return new HyperEvmError(
+    method,
+    `${method} failed on ${endpointsLabel(options.endpoints, failures.length)}: ${
+      failures.map((failure) => failure.text).join(" / ")
+    }`,
+    { failures, cause: error },
+  );
 }
 
 function endpointsLabel(configured: number, failed: number): string {

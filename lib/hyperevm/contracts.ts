@@ -38,8 +38,9 @@ export const STAKING_DOMAIN = {
   verifyingContract: CONTRACTS.paperStaking,
 } as const satisfies TypedDataDomain;
 
-// modelled: the cancel domain's name and version are unknown (papertrade-facts.md 11.4: a
-// separate CANCEL_DOMAIN whose verifying contract is the Exchange); ours is a plausible guess.
+// modelled: [chain.cancelDomain] the cancel domain's name and version are unknown
+// (papertrade-facts.md 11.4: a separate CANCEL_DOMAIN whose verifying contract is the
+// Exchange); ours is a plausible guess.
 /** Cancel EIP-712 domain: its own domain over the Exchange, signed by a session key. */
 export const CANCEL_DOMAIN = {
   name: "PapertradeCancel",
@@ -89,8 +90,8 @@ const NONCE = { name: "nonce", type: "uint128" } as const;
 const DEADLINE = { name: "deadline", type: "uint64" } as const;
 const STAKED_AMOUNT = { name: "amount", type: "uint256" } as const;
 
-// modelled: the EIP-712 type strings are unpublished; each struct is built from the SDK's field
-// list in its order, with Solidity widths taken from the SDK's Rust widths.
+// modelled: [chain.typeStrings] the EIP-712 type strings are unpublished; each struct is built
+// from the SDK's field list in its order, with Solidity widths taken from the SDK's Rust widths.
 /** EIP-712 primary type name and fields for every intent kind. */
 export const INTENT_TYPES = {
   openPosition: {
@@ -158,9 +159,10 @@ export const INTENT_TYPES = {
   }
 >;
 
-// modelled: the BatchExecutor ABI and event are unpublished. A batch is one call carrying an
-// array of signed intents; `payload` is the ABI encoding of the intent's EIP-712 fields in
-// order, and the executor emits one IntentExecuted per intent with the id it derived.
+// modelled: [chain.batchCalldata, chain.batchEvent] the BatchExecutor ABI and event are
+// unpublished. A batch is one call carrying an array of signed intents; `payload` is the ABI
+// encoding of the intent's EIP-712 fields in order, and the executor emits one IntentExecuted
+// per intent with the id it derived.
 /** Modelled BatchExecutor ABI: `executeBatch((uint8,address,bytes,bytes)[])` and its event. */
 export const BATCH_EXECUTOR_ABI = [
   {

@@ -83,6 +83,15 @@ export {
   scanWindows,
 } from "./find_settlement.ts";
 export { createHeadCache, HEAD_CACHE_TTL_MS } from "./head_cache.ts";
+export {
+  type Bbo,
+  BBO_PRECOMPILE,
+  bboCalldata,
+  type BboReader,
+  type BboReaderOptions,
+  createBboReader,
+  decodeBbo,
+} from "./bbo.ts";
 export { HEAD_SLACK_BLOCKS } from "./find_settlement.ts";
 export {
   CHAIN_ITEMS,

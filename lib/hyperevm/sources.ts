@@ -54,6 +54,11 @@ export const RPC_METHODS = {
     usedFor: "lookup_intent (about 6000 blocks, windows of at most 999); the settlement trail of " +
       "older trades (one window of 801 blocks per trade)",
   },
+  eth_call: {
+    schema: z.string().regex(/^0x([0-9a-fA-F]{2})*$/, "expected even-length hex"),
+    part: "live marks",
+    usedFor: "The live mark: the BBO read precompile (see below), both markets in one batch",
+  },
 } as const satisfies Record<string, RpcMethod>;
 
 /** A JSON-RPC method name of {@link RPC_METHODS}. */
@@ -73,6 +78,15 @@ export interface ChainItem {
 
 /** Contract-level items, facts first. */
 export const CHAIN_ITEMS: readonly ChainItem[] = [
+  {
+    id: "bboPrecompile",
+    item:
+      "BBO read precompile `0x…080e`: `abi.encode(uint32 asset)` → `(uint64 bid, uint64 ask)`, " +
+      "at `latest`; asset index from the instrument tuple (BTC 0, ETH 1)",
+    usedFor: "The live mark ⌊(bid + ask) / 2⌋ of every open position, market, page and tool",
+    status: "fact",
+    note: "what the protocol's PriceOracle settles on (facts 5, 12.3)",
+  },
   {
     id: "domains",
     item:

@@ -4,7 +4,7 @@
  * exact values; the browser only displays the strings.
  */
 import type { TradingState, WalletAccount } from "../papertrade/mod.ts";
-import { pendingRewardsWad } from "../math/mod.ts";
+import { pendingRewardsOf } from "../wallet/compose.ts";
 import type { PositionTotals, PositionValuation } from "../wallet/mod.ts";
 import {
   type ClosedPositionView,
@@ -77,12 +77,7 @@ export function paperView(account: WalletAccount, trading: TradingState | null):
   return {
     held: formatToken(paper.balance, "PAPER"),
     staked: formatToken(paper.staked, "PAPER"),
-    rewards: trading === null ? "n/a" : formatUsd(pendingRewardsWad({
-      pendingBase: paper.pendingBase,
-      staked: paper.staked,
-      accRewardPerShare: trading.accRewardPerShare,
-      rewardDebt: paper.rewardDebt,
-    })),
+    rewards: formatUsd(pendingRewardsOf(account, trading)),
   };
 }
 
@@ -97,7 +92,7 @@ export function pendingView(
     pending: ranked.map((operation) => ({
       intentId: operation.intentId,
       action: operation.action,
-      deadlineAt: operation.deadline * 1000,
+      deadlineAt: operation.deadline === null ? null : operation.deadline * 1000,
     })),
     queuePlaces: Object.fromEntries(
       ranked.flatMap((op) => op.queuePosition === null ? [] : [[op.intentId, op.queuePosition]]),

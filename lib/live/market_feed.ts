@@ -1,12 +1,13 @@
 /**
- * Live marks for every open live stream of one process, from one poll of the latest prices:
- * a hundred viewers cost the upstream what one does. Polling runs only while someone listens.
+ * Live marks for every open live stream of one process, from one poll of the live quotes (see
+ * `lib/marks.ts`): a hundred viewers cost the upstream what one does. Polling runs only while
+ * someone listens.
  */
 import type { PapertradeClient, TradingState } from "../papertrade/mod.ts";
-import { type Mark, marksByInstrument } from "../marks.ts";
+import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
 import { SYSTEM_TIMERS, type Timers } from "./timers.ts";
 
-/** The trading state and the marks built from the latest prices. */
+/** The trading state and the live marks of its instruments. */
 export interface MarketState {
   trading: TradingState;
   marks: Map<number, Mark>;
@@ -30,7 +31,7 @@ export interface MarketFeed {
 
 /** Timing of a {@link MarketFeed}. */
 export interface MarketFeedOptions {
-  /** Latest-prices poll interval (default 1500 ms). */
+  /** Live-quote poll interval (default 1500 ms). */
   pollMs?: number;
   /** How often the trading state (instruments, pauses, frozen books) is re-read (default 30 s). */
   tradingRefreshMs?: number;
@@ -42,22 +43,22 @@ export interface MarketFeedOptions {
 
 const feeds = new WeakMap<PapertradeClient, MarketFeed>();
 
-/** The process-wide feed of a client (created on first use with these options). */
+/** The process-wide feed of a Papertrade client (created on first use with these options). */
 export function sharedMarketFeed(
-  papertrade: PapertradeClient,
+  sources: MarketSources,
   options: MarketFeedOptions = {},
 ): MarketFeed {
-  let feed = feeds.get(papertrade);
+  let feed = feeds.get(sources.papertrade);
   if (!feed) {
-    feed = createMarketFeed(papertrade, options);
-    feeds.set(papertrade, feed);
+    feed = createMarketFeed(sources, options);
+    feeds.set(sources.papertrade, feed);
   }
   return feed;
 }
 
-/** A new feed over `papertrade`. */
+/** A new feed over the trading state and live quotes of `sources`. */
 export function createMarketFeed(
-  papertrade: PapertradeClient,
+  { papertrade, quotes }: MarketSources,
   options: MarketFeedOptions = {},
 ): MarketFeed {
   const pollMs = options.pollMs ?? 1_500;
@@ -79,13 +80,11 @@ export function createMarketFeed(
     const { signal } = controller;
     try {
       const stale = latest === null || now() - tradingReadAt >= tradingRefreshMs;
-      const [trading, prices] = await Promise.all([
-        stale ? papertrade.fetchTradingState({ signal }) : Promise.resolve(latest!.trading),
-        papertrade.fetchLatestPrices({ signal }),
-      ]);
+      const trading = stale ? await papertrade.fetchTradingState({ signal }) : latest!.trading;
+      const marks = await fetchLiveMarks(quotes, trading.instruments, { signal });
       if (run !== generation) return;
       if (stale) tradingReadAt = now();
-      latest = { trading, marks: marksByInstrument(trading.instruments, prices) };
+      latest = { trading, marks };
       for (const listener of [...listeners]) listener.onMarket(latest);
     } catch (error) {
       if (run !== generation) return;

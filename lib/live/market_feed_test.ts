@@ -16,7 +16,7 @@ const POLL_MS = 1_500;
 function scriptedFeed() {
   const scripted = scriptedClient(material, [snapshotThenWait(material.whale)]);
   const timers = manualTimers();
-  const feed = createMarketFeed(scripted.client, {
+  const feed = createMarketFeed(scripted.sources, {
     pollMs: POLL_MS,
     tradingRefreshMs: 30_000,
     now: timers.now,

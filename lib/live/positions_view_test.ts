@@ -59,7 +59,7 @@ Deno.test("the view lists every open position with display-ready figures", () =>
   }
   assert.equal(view.accountBlock, catalog.headBlock.toLocaleString("en-US"));
   assert.equal(view.generatedAt, catalog.baseTimeMs);
-  const newestPrice = Math.max(...material.prices.map((point) => point.timestamp));
+  const newestPrice = Math.max(...material.prices.map((point) => point.at));
   assert.equal(view.marksAt, newestPrice);
 });
 

@@ -1,37 +1,38 @@
 /**
  * Test support for the live modules: real domain values read once from the replay upstream,
- * and a scripted Papertrade client whose wallet streams and prices a test controls. Public
- * (not `_testing.ts`) because the live routes' tests in `routes/` use it too.
+ * and a scripted Papertrade client and quote source whose wallet streams and prices a test
+ * controls. Public (not `_testing.ts`) because the live routes' tests in `routes/` use it too.
  */
 import { catalog, startReplayUpstream } from "../../fixtures/mod.ts";
 import {
   createPapertradeClient,
   type PapertradeClient,
-  type PricePoint,
   type TradingState,
   type WalletAccount,
   type WalletStreamEvent,
 } from "../papertrade/mod.ts";
+import { createLiveQuotes, type MarketSources, type Quote } from "../marks.ts";
 import type { Timers } from "./timers.ts";
 
-/** Domain values of the fixtures: the trading state, prices and the whale's account. */
+/** Domain values of the fixtures: the trading state, live quotes and the whale's account. */
 export interface ReplayMaterial {
   trading: TradingState;
-  prices: PricePoint[];
+  prices: Quote[];
   whale: WalletAccount;
 }
 
 /** Reads {@link ReplayMaterial} from a replay upstream pinned at the catalog's time. */
 export async function replayMaterial(): Promise<ReplayMaterial> {
-  const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
+  const now = () => catalog.baseTimeMs;
+  const upstream = await startReplayUpstream({ port: 0, now });
   try {
     const client = createPapertradeClient({ baseUrl: upstream.apiUrl });
-    const [trading, prices, whale] = await Promise.all([
+    const quotes = createLiveQuotes({ ...upstream, now });
+    const [trading, whale] = await Promise.all([
       client.fetchTradingState(),
-      client.fetchLatestPrices(),
       client.fetchWalletSnapshot(catalog.wallets.whale.address),
     ]);
-    return { trading, prices, whale };
+    return { trading, prices: await quotes.fetchQuotes(trading.instruments), whale };
   } finally {
     await upstream.close();
   }
@@ -40,12 +41,13 @@ export async function replayMaterial(): Promise<ReplayMaterial> {
 /** One scripted opening of the wallet stream: its events, then it ends (or throws). */
 export type ScriptedStream = (signal: AbortSignal) => AsyncIterable<WalletStreamEvent>;
 
-/** A scripted client and what was asked of it. */
+/** A scripted client, a scripted quote source over it, and what was asked of them. */
 export interface ScriptedClient {
   client: PapertradeClient;
+  sources: MarketSources;
   calls: { streams: number; prices: number; trading: number; openStreams: number };
-  /** Replaces the latest prices (e.g. to move a mark). */
-  setPrices(points: PricePoint[]): void;
+  /** Replaces the live quotes (e.g. to move a mark). */
+  setPrices(points: Quote[]): void;
   /** Makes the next price reads fail with this error (null: succeed again). */
   failPrices(error: Error | null): void;
   /** Ends every wallet stream open now, as an upstream restart would. */
@@ -69,10 +71,6 @@ export function scriptedClient(
       calls.trading++;
       return Promise.resolve(material.trading);
     },
-    fetchLatestPrices() {
-      calls.prices++;
-      return priceError ? Promise.reject(priceError) : Promise.resolve(prices);
-    },
     openWalletStream(_address: string, options: { signal?: AbortSignal }) {
       const script = streams[Math.min(calls.streams, streams.length - 1)];
       calls.streams++;
@@ -92,8 +90,15 @@ export function scriptedClient(
       })();
     },
   } as unknown as PapertradeClient;
+  const quotes = {
+    fetchQuotes() {
+      calls.prices++;
+      return priceError ? Promise.reject(priceError) : Promise.resolve(prices);
+    },
+  };
   return {
     client,
+    sources: { papertrade: client, quotes },
     calls,
     setPrices: (points) => prices = points,
     failPrices: (error) => priceError = error,
@@ -118,11 +123,11 @@ export function snapshotThenWait(account: WalletAccount): ScriptedStream {
   };
 }
 
-/** Shifts every price by `delta` raw units. */
-export function shiftPrices(points: PricePoint[], delta: bigint, at: number): PricePoint[] {
+/** Shifts every quote by `delta` raw units. */
+export function shiftPrices(points: Quote[], delta: bigint, at: number): Quote[] {
   return points.map((point) => ({
     ...point,
-    timestamp: at,
+    at,
     bid: point.bid + delta,
     ask: point.ask + delta,
   }));

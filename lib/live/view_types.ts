@@ -91,7 +91,8 @@ export interface PendingIntentView {
   intentId: string;
   action: string;
   /** Deadline (ms), read from the row's modelled ninth slot. */
-  deadlineAt: number;
+  /** Null when the modelled deadline slot was not found. */
+  deadlineAt: number | null;
 }
 
 /** An intent that left the pending list while the stream was open. */

@@ -50,7 +50,7 @@ async function withWatch(
 ) {
   const scripted = scriptedClient(material, streams);
   const timers = manualTimers();
-  const feed = createMarketFeed(scripted.client, { pollMs: POLL_MS, now: timers.now, timers });
+  const feed = createMarketFeed(scripted.sources, { pollMs: POLL_MS, now: timers.now, timers });
   const control = new AbortController();
   const watch = watchWalletPositions(scripted.client, WHALE, {
     feed,
@@ -98,7 +98,7 @@ Deno.test("a watch yields the valued snapshot, then a new view only when a mark 
     await timers.advance(3 * POLL_MS);
     assert.equal(scripted.calls.prices, polled + 3);
     assert.equal(yielded, false, "unchanged prices yield no view");
-    scripted.setPrices(shiftPrices(material.prices, 50n, material.prices[0].timestamp + 1_000));
+    scripted.setPrices(shiftPrices(material.prices, 50n, material.prices[0].at + 1_000));
     await timers.advance(POLL_MS);
     const second = positionsOf(await untilSettled(pending, timers));
     assert.notDeepEqual(second.rows.map((row) => row.mark), first.rows.map((row) => row.mark));

@@ -86,6 +86,7 @@ export function createFixtureContext(signal: AbortSignal): ToolContext {
   return {
     papertrade: {} as ToolContext["papertrade"],
     hyperevm: {} as ToolContext["hyperevm"],
+    quotes: {} as ToolContext["quotes"],
     now: () => Date.now(),
     signal,
     siteUrl: "http://127.0.0.1",

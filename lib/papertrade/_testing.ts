@@ -138,8 +138,6 @@ export function wireSnapshot(address = WALLET): Wire<typeof wire.walletSnapshot>
       availableBalance: "1000000000000000000000",
       availableQueued: "0",
     },
-    queueNodeCount: 0,
-    consumableDebt: "0",
     paper: { balance: "5", staked: "6", pendingBase: "7", rewardDebt: "8" },
     lifetime: {
       depositedRaw: "2000000000000000000000",
@@ -204,7 +202,7 @@ export function wireQueueSummary(): Wire<typeof wire.queueSummary> {
   };
 }
 
-/** A `/query/protocol/summary` body. */
+/** A `/query/protocol/summary` body, in the keys of the recorded answer (facts 12.1). */
 export function wireProtocolSummary(): Wire<typeof wire.protocolSummary> {
   return {
     ok: true,
@@ -214,21 +212,24 @@ export function wireProtocolSummary(): Wire<typeof wire.protocolSummary> {
       margin: "3000000000000000000000000",
       lp: "-4840851050000000000000000",
       reserve: "0",
+      queue: "12000000000000000000",
     },
-    activity: { open: 812, volume: "217800000000000000000000000000" },
-    fees: { lifetime: "900000000000000000000000", pending: "1000000000000000000" },
+    activity: { volume: "217800000000000000000000000000", open: 812 },
+    fees: { pending: "1000000000000000000", lifetime: "900000000000000000000000" },
     paper: {
       supply: "1000",
       staked: "600",
       trackedLp: "4840851050000000000000000",
       accumulator: "10508152974861028961272120",
       tailProgress: "114265779760000000000000000",
+      reserve: "0",
+      unallocated: "0",
+      pendingRewards: "42",
       cliff: "2000000000000000000000000",
       cap: "5000000000000000000000000",
+      excess: "0",
       rate: "100000000000000000000",
       decay: "120000000000000000000000000",
     },
-    pendingRewards: "42",
-    queue: { total: "12000000000000000000", count: 1 },
   };
 }

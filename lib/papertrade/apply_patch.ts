@@ -99,10 +99,8 @@ export function applyWalletPatch(
       balance: patch.balance ?? account.balances.balance,
       queued: patch.queued ?? account.balances.queued,
       locked: patch.locked ?? account.balances.locked,
-      consumableDebt: patch.consumableDebt ?? account.balances.consumableDebt,
     },
     funds: patch.funds ?? account.funds,
-    queueNodeCount: patch.queueNodeCount ?? account.queueNodeCount,
     paper: patch.paper ?? account.paper,
     lifetime: patch.lifetime ?? account.lifetime,
     operations: [

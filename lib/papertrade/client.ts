@@ -7,7 +7,6 @@ import { toQueueRanks } from "./to_domain_wallet.ts";
 import {
   toLeaderboardPage,
   toMarketStats,
-  toPricePoints,
   toProtocolHistory,
   toProtocolSummary,
   toQueueSummary,
@@ -19,6 +18,8 @@ import {
 } from "./to_domain.ts";
 import { fetchWalletSnapshot, openWalletStream, type WalletStreamEvent } from "./wallet_stream.ts";
 import { OutcomeLog } from "./outcome_log.ts";
+import { collectGaps } from "./_modelled.ts";
+import { withModelledGaps } from "./modelled_gaps.ts";
 import type {
   Address,
   EndedIntent,
@@ -27,7 +28,6 @@ import type {
   LeaderboardSortKey,
   LeaderboardWindow,
   MarketStats,
-  PricePoint,
   ProtocolHistory,
   ProtocolSummary,
   QueueRanks,
@@ -88,8 +88,6 @@ export interface TradeHistoryQuery extends CallOptions {
 export interface PapertradeClient {
   /** `/state/trading`: venue switches, minimums and every instrument. */
   fetchTradingState(options?: CallOptions): Promise<TradingState>;
-  /** Latest one-second BBO per instrument. */
-  fetchLatestPrices(options?: CallOptions): Promise<PricePoint[]>;
   /** One leaderboard page. */
   fetchLeaderboard(query?: LeaderboardQuery): Promise<LeaderboardPage>;
   /** One page of a wallet's closed trades, newest first. */
@@ -143,7 +141,8 @@ export function createPapertradeClient(options: PapertradeClientOptions): Papert
       retry: options.retry,
     });
     try {
-      return request.toDomain(body);
+      const { value, gaps } = collectGaps(body, () => request.toDomain(body));
+      return withModelledGaps(endpoint, value, gaps);
     } catch (error) {
       if (error instanceof WireShapeError) throw upstreamChanged(endpoint, error.message);
       throw error;
@@ -176,12 +175,6 @@ export function createPapertradeClient(options: PapertradeClientOptions): Papert
       read(E.tradingState.path, [], {
         schema: wire.tradingState,
         toDomain: toTradingState,
-        signal,
-      }),
-    fetchLatestPrices: ({ signal } = {}) =>
-      read(E.latestPrices.path, [], {
-        schema: wire.latestPrices,
-        toDomain: toPricePoints,
         signal,
       }),
     fetchLeaderboard: (query = {}) =>
@@ -222,7 +215,12 @@ export function createPapertradeClient(options: PapertradeClientOptions): Papert
         signal,
       });
       if (limit === undefined || trades.length <= limit) return trades;
-      return Object.assign(trades.slice(0, limit), { rowsSkipped: trades.rowsSkipped });
+      const { rowsSkipped, modelledGaps } = trades;
+      return Object.assign(
+        trades.slice(0, limit),
+        { rowsSkipped },
+        modelledGaps && { modelledGaps },
+      );
     },
     fetchQueueRanks: (address, { signal } = {}) =>
       read(endpointPath(E.queueRank, address), [], {
@@ -264,7 +262,10 @@ export function leaderboardParams(query: LeaderboardQuery): Array<[string, strin
   return sortByName(params);
 }
 
-/** Trade-history parameters, sorted by name (modelled: same convention as the leaderboard). */
+/**
+ * Trade-history parameters, sorted by name.
+ * modelled: [tradeHistory.path] the same convention as the leaderboard.
+ */
 export function tradeHistoryParams(query: TradeHistoryQuery): Array<[string, string]> {
   const params: Array<[string, string]> = [
     ["wallet", query.wallet.toLowerCase()],

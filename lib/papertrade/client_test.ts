@@ -77,24 +77,12 @@ Deno.test("fetchTradingState maps instrument tuples to named bigint fields", asy
   });
 });
 
-Deno.test("fetchLatestPrices returns raw bid and ask as bigint", async () => {
-  const body: Wire<typeof wire.latestPrices> = {
-    ok: true,
-    points: [{ instrumentId: 0, timestamp: 1791662616000, bid: "830650", ask: "830660" }],
-  };
-  await withRoutes({ "/query/prices/latest": body }, async (client) => {
-    assert.deepEqual(await client.fetchLatestPrices(), [
-      { instrumentId: 0, timestamp: 1791662616000, bid: 830650n, ask: 830660n },
-    ]);
-  });
-});
-
 Deno.test("fetchLeaderboard sends its parameters sorted by name, each once", async () => {
   const body: Wire<typeof wire.leaderboardPage> = {
     ok: true,
     summary: { uniqueAccounts: 2, trackedBalance: "2000000000000000000000" },
     accounts: [wireLeaderboardRow(1), wireLeaderboardRow(2)],
-    pageInfo: { page: 1, pageSize: 25, totalPages: 3, totalItems: 52 },
+    pageInfo: { totalPages: 3, totalItems: 52 },
   };
   await withRoutes({ "/state/leaderboard/accounts": body }, async (client, seen) => {
     const page = await client.fetchLeaderboard({
@@ -199,14 +187,15 @@ Deno.test("the protocol endpoints map to domain objects", async () => {
     assert.equal(summary.balances.tvl, 14_760_000n * WAD);
     assert.equal(summary.balances.lp, -4840851050000000000000000n);
     assert.equal(summary.activity.openPositions, 812);
-    assert.deepEqual(summary.queue, { total: 12n * WAD, count: 1 });
+    assert.equal(summary.balances.queue, 12n * WAD);
+    assert.deepEqual(summary.paper, { supply: 1000n, staked: 600n });
 
     const stats = await client.fetchMarketStats();
     assert.deepEqual(stats.markets.map((m) => m.instrumentId), [0, 1]);
     assert.equal(stats.markets[0].volume24h, 217_800_000_000n * WAD);
 
     const queue = await client.fetchQueueSummary();
-    assert.deepEqual(queue.largest, { wallet: OTHER, owed: 12n * WAD });
+    assert.equal(queue.count, 1);
     assert.equal(queue.source.block, 5);
 
     const trades = await client.fetchRecentTrades({ limit: 3 });
@@ -223,28 +212,40 @@ Deno.test("the protocol endpoints map to domain objects", async () => {
   });
 });
 
-Deno.test("fetchProtocolHistory asks for the interval and keeps parallel columns", async () => {
+Deno.test("fetchProtocolHistory asks for the interval and turns the columns into points", async () => {
   const column = [1, 2, 3];
   const body: Wire<typeof wire.protocolHistory> = {
     startMs: 1791100000000,
     intervalMs: 3_600_000,
-    source: { asOfMs: 1791110800000 },
-    totals: { tvlRaw: "14760000000000000000000000", tradesRaw: 4821 },
     columns: {
       ...Object.fromEntries(PROTOCOL_HISTORY_COLUMNS.map((name) => [name, column])) as Record<
         ProtocolHistoryColumn,
         number[]
       >,
-      traderPnl: [-1, 0, 1],
+      traderPnl: [-1, null, 1],
+    },
+    source: { asOfMs: 1791110800000, revision: "2772", generation: "0xff:34" },
+    totals: {
+      tvlRaw: "14760000000000000000000000",
+      rewardsRaw: "0",
+      volumeRaw: "5",
+      liquidationRaw: "0",
+      tradesRaw: "4821",
+      usersRaw: "2260",
+      stakerFees24hRaw: "0",
     },
   };
   await withRoutes({ "/query/protocol/history": body }, async (client, seen) => {
     const history = await client.fetchProtocolHistory("1h");
     assert.deepEqual(seen, ["/query/protocol/history?interval=1h"]);
     assert.equal(history.asOfMs, 1791110800000);
-    assert.equal(history.totals.tvlRaw, 14_760_000n * WAD);
-    assert.equal(history.totals.tradesRaw, 4821);
-    assert.deepEqual(history.columns.traderPnl, [-1, 0, 1]);
+    assert.equal(history.totals.valueLocked, 14_760_000n * WAD);
+    assert.deepEqual([history.totals.trades, history.totals.traders], [4821, 2260]);
+    assert.deepEqual(history.points.map((p) => [p.at, p.traderPnlUsd]), [
+      [1791100000000, -1],
+      [1791103600000, null],
+      [1791107200000, 1],
+    ]);
   });
   body.columns.users = [1, 2];
   await withRoutes({ "/query/protocol/history": body }, async (client) => {

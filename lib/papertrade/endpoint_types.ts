@@ -10,6 +10,11 @@ export interface EndpointParam {
 
 /** A modelled part of an endpoint's answer. */
 export interface ModelledPart {
+  /**
+   * Short name, unique within the endpoint; `<endpoint name>.<id>` names the item everywhere
+   * else (the replay's `modelWrong` switches, `modelled: [id]` comments in the adapters).
+   */
+  id: string;
   /** Field paths, `*` for any array index; `""` means the whole answer, path included. */
   fields: readonly string[];
   /** Known fields inside the modelled ones. */

@@ -32,10 +32,14 @@ export const PAPERTRADE_ENDPOINTS = {
     format: "json",
     part: "markets",
     usedFor: "Markets, caps, leverage, minimums, pauses, the staking accumulator",
-    source: "facts 4.2, 11.5",
+    source: "facts 4.2, 11.5, 12.5",
     modelled: [
-      { fields: ["winFeeRate"], reason: "the win-fee-rate key is unknown" },
-      { fields: ["accRewardPerShare"], reason: "the staking accumulator key is unknown" },
+      { id: "winFeeRate", fields: ["winFeeRate"], reason: "the win-fee-rate key is unknown" },
+      {
+        id: "accRewardPerShare",
+        fields: ["accRewardPerShare"],
+        reason: "the staking accumulator key is unknown",
+      },
     ],
     recordings: [{ params: [], file: "state-trading.json" }],
   },
@@ -48,17 +52,15 @@ export const PAPERTRADE_ENDPOINTS = {
     usedFor: "Wallet balance sheet, positions, pending intents, session keys, PAPER; live pages",
     source: "facts 4.3, 11.3",
     modelled: [
-      { fields: ["wallet.paper"], reason: "the four PAPER keys are unknown" },
+      { id: "paper", fields: ["wallet.paper"], reason: "the four PAPER keys are unknown" },
       {
-        fields: ["wallet.queueNodeCount", "wallet.consumableDebt"],
-        reason: "the queue node count and consumable debt keys are unknown",
-      },
-      {
+        id: "operationDeadline",
         fields: ["wallet.operations.*.8"],
         reason:
           "the meaning of the operation row's ninth slot is unknown; it is read as the deadline",
       },
       {
+        id: "patchKeys",
         fields: [
           "patch.address",
           "patch.addedPositions",
@@ -82,7 +84,11 @@ export const PAPERTRADE_ENDPOINTS = {
     usedFor: "Where each pending intent of a wallet stands in the relayer queue",
     source: "facts 11.1",
     modelled: [
-      { fields: ["entries.*.position"], reason: "whether positions count from 0 or 1 is unknown" },
+      {
+        id: "position",
+        fields: ["entries.*.position"],
+        reason: "whether positions count from 0 or 1 is unknown",
+      },
     ],
     recordings: [],
   },
@@ -103,12 +109,14 @@ export const PAPERTRADE_ENDPOINTS = {
     source: "facts 4.4",
     modelled: [
       {
+        id: "rowFields",
         fields: ["accounts.*"],
         except: ["accounts.*.address", "accounts.*.leaderboardName"],
         reason: "row fields beyond address and leaderboardName are unknown",
       },
       {
-        fields: ["pageInfo.page", "pageInfo.pageSize", "pageInfo.totalItems"],
+        id: "totalItems",
+        fields: ["pageInfo.totalItems"],
         reason: "only pageInfo.totalPages is known",
       },
     ],
@@ -128,22 +136,12 @@ export const PAPERTRADE_ENDPOINTS = {
     usedFor: "Trade history, PnL chart, CSV export",
     source: "the original explorer's docs",
     modelled: [{
+      id: "path",
       fields: [""],
       reason: "the trade-history path and row keys are unknown (only adjustedPnlRaw, " +
         "userPaidFeeRaw and cursor paging are documented)",
     }],
     recordings: [],
-  },
-  latestPrices: {
-    path: "/query/prices/latest",
-    params: [],
-    schema: wire.latestPrices,
-    format: "json",
-    part: "live marks",
-    usedFor: "The live mark (one-second BBO mid) every valuation uses",
-    source: "none",
-    modelled: [{ fields: [""], reason: "the one-second price point path is unknown" }],
-    recordings: [{ params: [], file: "prices-latest.json" }],
   },
   protocolSummary: {
     path: "/query/protocol/summary",
@@ -151,16 +149,9 @@ export const PAPERTRADE_ENDPOINTS = {
     schema: wire.protocolSummary,
     format: "json",
     part: "protocol totals",
-    usedFor: "Value locked, fees, PAPER, the payout queue total",
-    source: "facts 4.5, 11.5",
-    modelled: [
-      { fields: ["fees.pending"], reason: "the pending-fees key is unknown" },
-      {
-        fields: ["paper.supply", "paper.staked", "paper.trackedLp", "paper.accumulator"],
-        reason: "the PAPER supply, staked, tracked-LP and accumulator keys are unknown",
-      },
-      { fields: ["queue"], reason: "the queue block's key is unknown" },
-    ],
+    usedFor: "Value locked, margin, LP, volume, fees, PAPER, the payout queue total",
+    source: "facts 12.1 (a recorded answer)",
+    modelled: [],
     recordings: [{ params: [], file: "protocol-summary.json" }],
   },
   marketStats: {
@@ -180,7 +171,7 @@ export const PAPERTRADE_ENDPOINTS = {
     schema: wire.queueSummary,
     format: "json",
     part: "payout queue",
-    usedFor: "The payout queue",
+    usedFor: "How many wallets wait in the payout queue",
     source: "facts 4.8",
     modelled: [],
     recordings: [{ params: [], file: "queue-summary.json" }],
@@ -194,6 +185,7 @@ export const PAPERTRADE_ENDPOINTS = {
     usedFor: "Latest trades feed (the explorer keeps the newest rows it needs)",
     source: "facts 11.2 (a recorded row)",
     modelled: [{
+      id: "words",
       fields: ["events.*.side", "events.*.kind"],
       reason: "the side and kind words were placeholders in the recorded row",
     }],
@@ -205,8 +197,8 @@ export const PAPERTRADE_ENDPOINTS = {
     schema: wire.protocolHistory,
     format: "json",
     part: "protocol history",
-    usedFor: "Protocol and PnL charts",
-    source: "facts 4.6",
+    usedFor: "Protocol history: value locked, volume, traders, trades, liquidations, PnL, PAPER",
+    source: "facts 12.2 (a recorded answer)",
     modelled: [],
     recordings: HISTORY_INTERVALS.map((interval) => ({
       params: [["interval", interval]] as const,
@@ -219,7 +211,7 @@ export const PAPERTRADE_ENDPOINTS = {
     schema: wire.relayerHealth,
     format: "json",
     part: "relayer health",
-    usedFor: "Relayer readiness",
+    usedFor: "Whether the relayer accepts intents now (overview, get_protocol_overview)",
     source: "facts 4.11",
     modelled: [],
     recordings: [{ params: [], file: "relayer-health.json" }],

@@ -41,6 +41,12 @@ export {
   type WalletStreamOptions,
 } from "./wallet_stream.ts";
 export {
+  MODELLED_KEY_NOT_FOUND,
+  modelledGapsOf,
+  modelledPartAt,
+  sweepModelledGaps,
+} from "./modelled_gaps.ts";
+export {
   type EndpointParam,
   endpointPath,
   findEndpoint,

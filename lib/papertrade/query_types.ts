@@ -4,6 +4,27 @@
  */
 import type { Address, Hash } from "./hex_types.ts";
 
+/**
+ * A modelled key the answer lacked (missing or malformed): the one figure it feeds is null.
+ * Shaped like the unavailable parts of pages and tools, which list it as it is.
+ */
+export interface ModelledGap {
+  /** The part of the product the endpoint feeds ("markets"). */
+  part: string;
+  /** The endpoint's path. */
+  endpoint: string;
+  /** The field in the endpoint table's notation (`accounts.*.totalVolume`). */
+  field: string;
+  /** Always "modelled key not found". */
+  reason: string;
+}
+
+/** A domain value that may have been read with modelled keys missing. */
+export interface WithModelledGaps {
+  /** The modelled keys the answer lacked; absent when it had them all. */
+  modelledGaps?: readonly ModelledGap[];
+}
+
 /** Leaderboard time windows, shortest first. */
 export const LEADERBOARD_WINDOWS = ["24h", "7d", "30d", "all"] as const;
 /** Leaderboard time windows. */
@@ -24,36 +45,37 @@ export const LEADERBOARD_SORT_KEYS = [
 /** Leaderboard sort keys. */
 export type LeaderboardSortKey = typeof LEADERBOARD_SORT_KEYS[number];
 
-/** One ranked wallet (wad USD unless noted). */
+/**
+ * One ranked wallet (wad USD unless noted). Every field but the address and the name is a
+ * modelled key, so each is null when the answer lacked it.
+ */
 export interface LeaderboardRow {
   address: Address;
   /** Self-chosen display name: untrusted text. */
   leaderboardName: string | null;
   /** True 1-based rank within the window and sort. */
-  rank: number;
-  totalWindowedPnl: bigint;
-  realizedPnl: bigint;
-  currentUnrealizedPnl: bigint;
-  currentBalance: bigint;
-  currentQueued: bigint;
-  currentOpenNotional: bigint;
-  totalVolume: bigint;
+  rank: number | null;
+  totalWindowedPnl: bigint | null;
+  realizedPnl: bigint | null;
+  currentUnrealizedPnl: bigint | null;
+  currentBalance: bigint | null;
+  currentQueued: bigint | null;
+  currentOpenNotional: bigint | null;
+  totalVolume: bigint | null;
   /** PAPER held plus staked (wad). */
-  paperTotal: bigint;
-  currentOpenPositionCount: number;
+  paperTotal: bigint | null;
+  currentOpenPositionCount: number | null;
 }
 
 /** One page of the leaderboard. */
-export interface LeaderboardPage {
+export interface LeaderboardPage extends WithModelledGaps {
   uniqueAccounts: number;
   /** Sum of tracked balances (wad USD). */
   trackedBalance: bigint;
   accounts: LeaderboardRow[];
-  /** 0-based. */
-  page: number;
-  pageSize: number;
   totalPages: number;
-  totalItems: number;
+  /** Rows over every page (modelled; null when absent). */
+  totalItems: number | null;
   /** Malformed rows left out of `accounts`. */
   rowsSkipped: number;
 }
@@ -90,29 +112,23 @@ export interface TradeHistoryPage {
   rowsSkipped: number;
 }
 
-/** Protocol snapshot from `/query/protocol/summary` (wad USD unless noted). */
+/** The figures of `/query/protocol/summary` the explorer shows (wad USD unless noted). */
 export interface ProtocolSummary {
-  source: { block: number; at: number; genesisAt: number };
-  balances: { tvl: bigint; margin: bigint; lp: bigint; reserve: bigint };
+  source: { block: number; at: number };
+  balances: {
+    tvl: bigint;
+    margin: bigint;
+    lp: bigint;
+    /** Owed to queued winners (the payout queue's total). */
+    queue: bigint;
+  };
   activity: { openPositions: number; volume: bigint };
   fees: { lifetime: bigint; pending: bigint };
   paper: {
     /** PAPER (wad). */
     supply: bigint;
     staked: bigint;
-    /** Signed: negative while the LP is under water. */
-    trackedLp: bigint;
-    /** Staking accumulator, scaled 1e27. */
-    accumulator: bigint;
-    tailProgress: bigint;
-    cliff: bigint;
-    cap: bigint;
-    rate: bigint;
-    decay: bigint;
   };
-  pendingRewards: bigint;
-  /** Owed to queued winners. */
-  queue: { total: bigint; count: number };
 }
 
 /** 24-hour notional of one instrument (wad USD). */
@@ -126,19 +142,10 @@ export interface MarketStats {
   markets: MarketVolume[];
 }
 
-/** A wallet in the payout queue and what it is owed (wad USD). */
-export interface QueueEntry {
-  wallet: Address;
-  owed: bigint;
-}
-
-/** Payout queue summary. */
+/** The payout queue summary, as far as it is shown: how many wallets wait. */
 export interface QueueSummary {
   source: { block: number; at: number };
-  total: bigint;
   count: number;
-  largest: QueueEntry | null;
-  front: QueueEntry | null;
 }
 
 /** One venue-wide trade event. USD amounts and prices are display floats from the upstream. */
@@ -150,12 +157,14 @@ export interface RecentTrade {
   symbol: string;
   instrumentId: number;
   terminal: boolean;
-  isLong: boolean;
+  /** Null when the modelled side word was not one we know. */
+  isLong: boolean | null;
   leverage: number;
   notionalUsd: number;
   intentId: Hash | null;
   positionId: string;
-  kind: "open" | "close" | "liquidation";
+  /** Null when the modelled word was not one we know. */
+  kind: "open" | "close" | "liquidation" | null;
   /** Entry quote price (display float); a close row may not carry it. */
   entry: number | null;
   exit: number | null;
@@ -163,41 +172,67 @@ export interface RecentTrade {
 }
 
 /** The latest venue-wide trades, newest first, and how many malformed rows were left out. */
-export interface RecentTradeList extends Array<RecentTrade> {
+export interface RecentTradeList extends Array<RecentTrade>, WithModelledGaps {
   rowsSkipped: number;
 }
 
 /** Protocol history bucket sizes. */
 export type HistoryInterval = "1m" | "1h" | "1d";
 
-/** Names of the protocol history series, in the upstream's order (the one list). */
+/** Names of the protocol history columns, in the upstream's order (the one list). */
 export const PROTOCOL_HISTORY_COLUMNS = [
   "tvl",
   "stakingRewards",
-  "paperSupply",
-  "paperStaked",
-  "paperRevenue",
   "volume",
   "volumeBtc",
   "volumeEth",
   "traderPnl",
   "users",
-  "trades",
   "liquidation",
+  "trades",
+  "paperSupply",
+  "paperStaked",
+  "paperRevenue",
 ] as const;
 
-/** Name of one protocol history series. */
+/** Name of one protocol history column. */
 export type ProtocolHistoryColumn = typeof PROTOCOL_HISTORY_COLUMNS[number];
 
-/** Protocol time series: point i is at `startMs + i × intervalMs`; all columns share a length. */
+/**
+ * One point of the protocol history: the value at the close of the interval labelled `at` (the
+ * last point is the open interval, at its current value). Dollar figures are display floats;
+ * null where the upstream sent no value.
+ */
+export interface ProtocolHistoryPoint {
+  at: number;
+  valueLockedUsd: number | null;
+  volumeBtcUsd: number | null;
+  volumeEthUsd: number | null;
+  /** Wallets that have traded, cumulative. */
+  traders: number | null;
+  trades: number | null;
+  /** Liquidated notional, cumulative. */
+  liquidationsUsd: number | null;
+  traderPnlUsd: number | null;
+  paperSupply: number | null;
+  paperStaked: number | null;
+}
+
+/** Protocol history at one bucket size, oldest point first, with the current totals. */
 export interface ProtocolHistory {
-  startMs: number;
   intervalMs: number;
   asOfMs: number;
-  /** Current totals: integer strings become bigint, numbers stay numbers (mixed units). */
-  totals: Record<string, bigint | number>;
-  /** Plain USD floats and counts, display only. */
-  columns: Record<ProtocolHistoryColumn, number[]>;
+  points: ProtocolHistoryPoint[];
+  totals: {
+    /** Wad USD. */
+    valueLocked: bigint;
+    volume: bigint;
+    liquidations: bigint;
+    stakingRewards: bigint;
+    stakerFees24h: bigint;
+    traders: number;
+    trades: number;
+  };
 }
 
 /** Relayer readiness. */

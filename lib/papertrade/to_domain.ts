@@ -10,9 +10,7 @@ import type {
   LeaderboardPage,
   LeaderboardRow,
   MarketStats,
-  PricePoint,
   ProtocolHistory,
-  ProtocolHistoryColumn,
   ProtocolSummary,
   QueueSummary,
   RecentTrade,
@@ -60,7 +58,6 @@ export function toTradingState(body: Out<typeof wire.tradingState>): TradingStat
     indexedThroughBlock: body.indexedThroughBlock,
     minimumMargin: body.minimumTradeSizeRaw,
     minimumOpenNotional: body.minimumOpenNotionalRaw,
-    minimumLeverage: body.minimumLeverage,
     maximumLeverage: body.maximumLeverage,
     winFeeRate: body.winFeeRate,
     accRewardPerShare: body.accRewardPerShare,
@@ -71,30 +68,21 @@ export function toTradingState(body: Out<typeof wire.tradingState>): TradingStat
   };
 }
 
-/** Maps `/query/prices/latest`. */
-export function toPricePoints(body: Out<typeof wire.latestPrices>): PricePoint[] {
-  return body.points.map((p) => ({
-    instrumentId: p.instrumentId,
-    timestamp: p.timestamp,
-    bid: p.bid,
-    ask: p.ask,
-  }));
-}
-
 /** Maps `/state/leaderboard/accounts`. */
 export function toLeaderboardPage(
   body: Out<typeof wire.leaderboardPageEnvelope>,
 ): LeaderboardPage {
-  const accounts = parseRows(body.accounts, wire.leaderboardRow, (row): LeaderboardRow => ({
-    ...row,
-  }));
+  const accounts = parseRows(
+    body.accounts,
+    wire.leaderboardRow,
+    (row): LeaderboardRow => ({ ...row }),
+    ["accounts"],
+  );
   return {
     uniqueAccounts: body.summary.uniqueAccounts,
     trackedBalance: body.summary.trackedBalance,
     accounts: accounts.rows,
     rowsSkipped: accounts.skipped,
-    page: body.pageInfo.page,
-    pageSize: body.pageInfo.pageSize,
     totalPages: body.pageInfo.totalPages,
     totalItems: body.pageInfo.totalItems,
   };
@@ -131,18 +119,18 @@ export function toTradeHistoryPage(
 
 /** Maps `/query/protocol/summary`. */
 export function toProtocolSummary(body: Out<typeof wire.protocolSummary>): ProtocolSummary {
+  const { balances, paper } = body;
   return {
-    source: {
-      block: safeNumber(body.source.block, "source.block"),
-      at: body.source.at,
-      genesisAt: body.source.genesis,
+    source: { block: safeNumber(body.source.block, "source.block"), at: body.source.at },
+    balances: {
+      tvl: balances.tvl,
+      margin: balances.margin,
+      lp: balances.lp,
+      queue: balances.queue,
     },
-    balances: { ...body.balances },
     activity: { openPositions: body.activity.open, volume: body.activity.volume },
     fees: { ...body.fees },
-    paper: { ...body.paper },
-    pendingRewards: body.pendingRewards,
-    queue: { ...body.queue },
+    paper: { supply: paper.supply, staked: paper.staked },
   };
 }
 
@@ -160,16 +148,13 @@ export function toMarketStats(body: Out<typeof wire.marketStats>): MarketStats {
 export function toQueueSummary(body: Out<typeof wire.queueSummary>): QueueSummary {
   return {
     source: { block: safeNumber(body.source.block, "source.block"), at: body.source.at },
-    total: body.total,
     count: body.count,
-    largest: body.largest ? { ...body.largest } : null,
-    front: body.front ? { ...body.front } : null,
   };
 }
 
 /** Maps `/query/protocol/trades/recent`, newest first as sent, dropping malformed rows. */
 export function toRecentTrades(body: Out<typeof wire.recentTradesEnvelope>): RecentTradeList {
-  const parsed = parseRows(body.events, wire.recentTradeRow, toRecentTrade);
+  const parsed = parseRows(body.events, wire.recentTradeRow, toRecentTrade, ["events"]);
   return Object.assign(parsed.rows, { rowsSkipped: parsed.skipped });
 }
 
@@ -182,7 +167,7 @@ export function toRecentTrade(e: Out<typeof wire.recentTradeRow>): RecentTrade {
     symbol: e.instrument,
     instrumentId: e.instrumentId,
     terminal: e.instrumentTerminal,
-    isLong: e.side === "long",
+    isLong: e.side === null ? null : e.side === "long",
     leverage: e.leverage,
     notionalUsd: e.notionalUsd,
     intentId: e.intentId,
@@ -196,36 +181,39 @@ export function toRecentTrade(e: Out<typeof wire.recentTradeRow>): RecentTrade {
 
 /** Maps `/query/protocol/history`; refuses columns of different lengths (points would shift). */
 export function toProtocolHistory(body: Out<typeof wire.protocolHistory>): ProtocolHistory {
-  const columns = body.columns as Record<ProtocolHistoryColumn, number[]>;
-  const entries = Object.entries(columns);
-  const expected = entries[0]?.[1].length ?? 0;
-  for (const [name, values] of entries) {
-    if (values.length !== expected) {
+  const { columns, totals } = body;
+  const length = columns.tvl.length;
+  for (const [name, values] of Object.entries(columns)) {
+    if (values.length !== length) {
       throw new WireShapeError(
-        `columns.${name} has ${values.length} points, expected ${expected} like columns.${
-          entries[0][0]
-        }`,
-      );
-    }
-  }
-  const totals: Record<string, bigint | number> = {};
-  for (const [key, value] of Object.entries(body.totals)) {
-    if (typeof value === "number") totals[key] = value;
-    else if (/^-?[0-9]+$/.test(value)) totals[key] = BigInt(value);
-    else {
-      throw new WireShapeError(
-        `totals.${key}: expected an integer string or a number, got ${
-          JSON.stringify(value.slice(0, 40))
-        }`,
+        `columns.${name} has ${values.length} points, expected ${length} like columns.tvl`,
       );
     }
   }
   return {
-    startMs: body.startMs,
     intervalMs: body.intervalMs,
     asOfMs: body.source.asOfMs,
-    totals,
-    columns: { ...columns },
+    points: columns.tvl.map((tvl, i) => ({
+      at: body.startMs + i * body.intervalMs,
+      valueLockedUsd: tvl,
+      volumeBtcUsd: columns.volumeBtc[i],
+      volumeEthUsd: columns.volumeEth[i],
+      traders: columns.users[i],
+      trades: columns.trades[i],
+      liquidationsUsd: columns.liquidation[i],
+      traderPnlUsd: columns.traderPnl[i],
+      paperSupply: columns.paperSupply[i],
+      paperStaked: columns.paperStaked[i],
+    })),
+    totals: {
+      valueLocked: totals.tvlRaw,
+      volume: totals.volumeRaw,
+      liquidations: totals.liquidationRaw,
+      stakingRewards: totals.rewardsRaw,
+      stakerFees24h: totals.stakerFees24hRaw,
+      traders: safeNumber(totals.usersRaw, "totals.usersRaw"),
+      trades: safeNumber(totals.tradesRaw, "totals.tradesRaw"),
+    },
   };
 }
 

@@ -57,7 +57,7 @@ export function toOperation(row: Out<typeof wire.operationRow>): Operation {
     intentId,
     action,
     acceptedAt,
-    deadline: Number(row[8]),
+    deadline: row[8] === null ? null : Number(row[8]),
     params,
     queuePosition: null,
   };
@@ -74,7 +74,10 @@ export function toEndedIntent(
 export function toWalletAccount(
   snapshot: Out<typeof wire.walletSnapshotEnvelope>,
 ): WalletAccount {
-  const operations = parseRows(snapshot.operations, wire.operationRow, toOperation);
+  const operations = parseRows(snapshot.operations, wire.operationRow, toOperation, [
+    "wallet",
+    "operations",
+  ]);
   const positions = parseRows(snapshot.openPositions, wire.positionRow, toOpenPosition);
   return {
     address: snapshot.address,
@@ -88,10 +91,8 @@ export function toWalletAccount(
       balance: snapshot.balance,
       queued: snapshot.queued,
       locked: snapshot.locked,
-      consumableDebt: snapshot.consumableDebt,
     },
     funds: { ...snapshot.funds },
-    queueNodeCount: snapshot.queueNodeCount,
     paper: { ...snapshot.paper },
     lifetime: toLifetime(snapshot.lifetime),
     operations: operations.rows,
@@ -126,8 +127,6 @@ export function toWalletPatch(patch: Out<typeof wire.walletPatch>): WalletPatch 
   if (state.balance !== undefined) out.balance = state.balance;
   if (state.queued !== undefined) out.queued = state.queued;
   if (state.locked !== undefined) out.locked = state.locked;
-  if (state.consumableDebt !== undefined) out.consumableDebt = state.consumableDebt;
-  if (state.queueNodeCount !== undefined) out.queueNodeCount = state.queueNodeCount;
   if (state.funds) out.funds = { ...state.funds };
   if (state.paper) out.paper = { ...state.paper };
   if (state.lifetime) out.lifetime = toLifetime(state.lifetime);

@@ -7,6 +7,7 @@
  */
 
 import type { Address, Hash } from "./hex_types.ts";
+import type { WithModelledGaps } from "./query_types.ts";
 
 export type { Address, Hash } from "./hex_types.ts";
 
@@ -58,19 +59,18 @@ export interface IntakeControls {
 }
 
 /** Venue-wide state from `/state/trading`. */
-export interface TradingState {
+export interface TradingState extends WithModelledGaps {
   tradingPaused: boolean;
   indexedThroughBlock: number;
   /** Minimum margin of a new position (wad USD; wire `minimumTradeSizeRaw`). */
   minimumMargin: bigint;
   /** Minimum notional (margin × leverage) of a new position (wad USD). */
   minimumOpenNotional: bigint;
-  minimumLeverage: number;
   maximumLeverage: number;
-  /** Fee on adjusted gains as a wad fraction. */
-  winFeeRate: bigint;
-  /** PaperStaking accumulator, scaled 1e27. */
-  accRewardPerShare: bigint;
+  /** Fee on adjusted gains as a wad fraction; null when the modelled key was not found. */
+  winFeeRate: bigint | null;
+  /** PaperStaking accumulator, scaled 1e27; null when the modelled key was not found. */
+  accRewardPerShare: bigint | null;
   instruments: Instrument[];
   /** Null when the upstream sends none: every action is accepted. */
   intakeControls: IntakeControls | null;
@@ -146,8 +146,8 @@ export interface Operation {
   action: OperationAction;
   /** When the relayer accepted it (ms). */
   acceptedAt: number;
-  /** Unix seconds from the row's ninth slot, read as the deadline (its meaning is modelled). */
-  deadline: number;
+  /** Unix seconds from the row's ninth slot, read as the deadline (modelled; null if absent). */
+  deadline: number | null;
   params: OperationParams;
   /** Place in the relayer queue (1 = next), or null when the queue rank was not read. */
   queuePosition: number | null;
@@ -165,10 +165,10 @@ export interface EndedIntent {
 }
 
 /** Where a wallet's queued intents stand, from `/queue-rank/accounts/{wallet}`. */
-export interface QueueRanks {
+export interface QueueRanks extends WithModelledGaps {
   queueRevision: number | null;
-  /** Position by intent id (1 = next). */
-  positions: Map<Hash, number>;
+  /** Position by intent id (1 = next); null when the modelled key was not found. */
+  positions: Map<Hash, number | null>;
 }
 
 /** A session key and when it stops being valid (ms). */
@@ -182,8 +182,6 @@ export interface WalletBalances {
   balance: bigint;
   queued: bigint;
   locked: bigint;
-  /** Queued balance that new positions may still consume. */
-  consumableDebt: bigint;
 }
 
 /** Reserved and available funds (wad USD). */
@@ -194,12 +192,12 @@ export interface WalletFunds {
   availableQueued: bigint;
 }
 
-/** PAPER held and staked, with the staking reward bookkeeping (wad). */
+/** PAPER held and staked, with the staking reward bookkeeping (wad; modelled keys, so each null if absent). */
 export interface WalletPaper {
-  balance: bigint;
-  staked: bigint;
-  pendingBase: bigint;
-  rewardDebt: bigint;
+  balance: bigint | null;
+  staked: bigint | null;
+  pendingBase: bigint | null;
+  rewardDebt: bigint | null;
 }
 
 /** Lifetime totals of a wallet (wad USD; realizedPnl is signed). */
@@ -212,7 +210,7 @@ export interface WalletLifetime {
 }
 
 /** A wallet's account as of a revision: a snapshot, possibly with patches applied. */
-export interface WalletAccount {
+export interface WalletAccount extends WithModelledGaps {
   address: Address;
   accountRevision: number;
   walletRevision: number;
@@ -223,8 +221,6 @@ export interface WalletAccount {
   sessionKeys: SessionKey[];
   balances: WalletBalances;
   funds: WalletFunds;
-  /** Nodes the wallet holds in the payout queue. */
-  queueNodeCount: number;
   paper: WalletPaper;
   lifetime: WalletLifetime;
   operations: Operation[];
@@ -253,8 +249,6 @@ export interface WalletPatch {
   balance?: bigint;
   queued?: bigint;
   locked?: bigint;
-  consumableDebt?: bigint;
-  queueNodeCount?: number;
   funds?: WalletFunds;
   paper?: WalletPaper;
   lifetime?: WalletLifetime;
@@ -268,14 +262,6 @@ export interface WalletPatch {
   removedOperations: Hash[];
   /** Outcomes of ended intents; `reportedAt` is filled in when the patch is applied. */
   endedIntents: Array<Omit<EndedIntent, "reportedAt">>;
-}
-
-/** Latest one-second best bid and ask of an instrument (raw prices). */
-export interface PricePoint {
-  instrumentId: number;
-  timestamp: number;
-  bid: bigint;
-  ask: bigint;
 }
 
 export type * from "./query_types.ts";

@@ -12,6 +12,8 @@ import {
 } from "./http.ts";
 import { livenessEvent, walletPatch, walletSnapshotEnvelope } from "./wire.ts";
 import { toWalletAccount, toWalletPatch } from "./to_domain_wallet.ts";
+import { collectGaps } from "./_modelled.ts";
+import { withModelledGaps } from "./modelled_gaps.ts";
 import { PAPERTRADE_ENDPOINTS } from "./endpoints.ts";
 import type { WalletAccount, WalletPatch } from "./types.ts";
 
@@ -232,12 +234,13 @@ class FrameReader {
       );
     }
     this.#sawSnapshot = true;
-    return { type: "snapshot", account: toWalletAccount(body) };
+    const { value, gaps } = collectGaps(body, () => toWalletAccount(body), ["wallet"]);
+    return { type: "snapshot", account: withModelledGaps(ENDPOINT, value, gaps) };
   }
 
   #patch(data: string): WalletStreamEvent {
     const body = parseWire(ENDPOINT, walletPatch, parseJson(ENDPOINT, data));
-    return { type: "patch", patch: toWalletPatch(body) };
+    return { type: "patch", patch: collectGaps(body, () => toWalletPatch(body)).value };
   }
 }
 

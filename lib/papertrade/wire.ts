@@ -3,7 +3,9 @@
  *
  * Only `lib/papertrade/` (and the replay upstream in `fixtures/`, which must produce exactly
  * these shapes) may know them. Which endpoint answers with which schema, and which parts are
- * modelled, is stated once in `endpoints.ts`; here each modelled spot is marked `modelled:`.
+ * modelled, is stated once in `endpoints.ts`; here each modelled spot is marked `modelled: [id]`
+ * with the item's id, and each modelled key is read per field ({@link modelled}: missing or
+ * malformed, that one figure is null and named as a gap).
  * Each schema's input type is the JSON on the wire; its output type has `bigint` money and raw
  * prices.
  */
@@ -17,6 +19,7 @@ import {
 export { address, bytes32, intString, uintString } from "./_wire_scalars.ts";
 export * from "./wire_wallet.ts";
 import { address, bytes32, count, intString, ms, uintString } from "./_wire_scalars.ts";
+import { modelled } from "./_modelled.ts";
 
 // ---------------------------------------------------------------------------------------------
 // tradingState
@@ -68,31 +71,16 @@ export const tradingState = z.object({
   indexedThroughBlock: count,
   minimumTradeSizeRaw: uintString,
   minimumOpenNotionalRaw: uintString,
-  minimumLeverage: count,
+  // 0 or absent means no lower bound (papertrade-facts.md 12.5).
+  minimumLeverage: count.optional(),
   maximumLeverage: count,
-  // modelled: the win-fee-rate key is unknown; the value is the on-chain winFeeRate() wad.
-  winFeeRate: uintString,
-  // modelled: the staking accumulator key is unknown; PaperStaking accRewardPerShare (1e27).
-  accRewardPerShare: uintString,
+  // modelled: [tradingState.winFeeRate] the key is unknown; the on-chain winFeeRate() wad.
+  winFeeRate: modelled(uintString),
+  // modelled: [tradingState.accRewardPerShare] the key is unknown; PaperStaking's (1e27).
+  accRewardPerShare: modelled(uintString),
   instruments: z.array(instrumentTuple),
   // [revision, paperStakeMinimum, pausedActions]; absent means every action is accepted.
   intakeControls: z.tuple([count, uintString, z.array(z.string())]).optional(),
-});
-
-// ---------------------------------------------------------------------------------------------
-// latestPrices
-// ---------------------------------------------------------------------------------------------
-
-// modelled: the one-second price point path and shape are unknown.
-/** The latest one-second BBO per instrument (endpoint `latestPrices`). */
-export const latestPrices = z.object({
-  ok: z.literal(true),
-  points: z.array(z.object({
-    instrumentId: count,
-    timestamp: ms,
-    bid: uintString,
-    ask: uintString,
-  })),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -104,22 +92,22 @@ export const leaderboardWindow = z.enum(LEADERBOARD_WINDOWS);
 /** Leaderboard sort keys. */
 export const leaderboardSortKey = z.enum(LEADERBOARD_SORT_KEYS);
 
-// modelled: row fields beyond address and leaderboardName are unknown; named after the sort
-// keys, plus the true 1-based rank within the window and sort.
+// modelled: [leaderboard.rowFields] row fields beyond address and leaderboardName are unknown;
+// named after the sort keys, plus the true 1-based rank within the window and sort.
 /** One leaderboard row. */
 export const leaderboardRow = z.object({
   address,
   leaderboardName: z.string().nullable(),
-  rank: z.number().int().positive(),
-  totalWindowedPnl: intString,
-  realizedPnl: intString,
-  currentUnrealizedPnl: intString,
-  currentBalance: uintString,
-  currentQueued: uintString,
-  currentOpenNotional: uintString,
-  totalVolume: uintString,
-  paperTotal: uintString,
-  currentOpenPositionCount: count,
+  rank: modelled(z.number().int().positive()),
+  totalWindowedPnl: modelled(intString),
+  realizedPnl: modelled(intString),
+  currentUnrealizedPnl: modelled(intString),
+  currentBalance: modelled(uintString),
+  currentQueued: modelled(uintString),
+  currentOpenNotional: modelled(uintString),
+  totalVolume: modelled(uintString),
+  paperTotal: modelled(uintString),
+  currentOpenPositionCount: modelled(count),
 });
 
 /** One leaderboard page (endpoint `leaderboard`). */
@@ -127,8 +115,8 @@ export const leaderboardPage = z.object({
   ok: z.literal(true),
   summary: z.object({ uniqueAccounts: count, trackedBalance: uintString }),
   accounts: z.array(leaderboardRow),
-  // modelled: only totalPages is known; page, pageSize and totalItems are assumed.
-  pageInfo: z.object({ page: count, pageSize: count, totalPages: count, totalItems: count }),
+  // modelled: [leaderboard.totalItems] only totalPages is known.
+  pageInfo: z.object({ totalPages: count, totalItems: modelled(count) }),
 });
 
 /** The leaderboard page with its rows unchecked, so one bad row drops only itself. */
@@ -138,7 +126,7 @@ export const leaderboardPageEnvelope = leaderboardPage.extend({ accounts: z.arra
 // tradeHistory
 // ---------------------------------------------------------------------------------------------
 
-// modelled: the trade-history path and row keys are unknown apart from adjustedPnlRaw,
+// modelled: [tradeHistory.path] the path and row keys are unknown apart from adjustedPnlRaw,
 // userPaidFeeRaw and cursor paging, which the original explorer documents.
 /** One closed or liquidated trade. */
 export const tradeRow = z.object({
@@ -174,29 +162,38 @@ export const tradeHistoryEnvelope = tradeHistoryPage.extend({ trades: z.array(z.
 // protocolSummary, marketStats, queueSummary, recentTrades, protocolHistory, relayerHealth
 // ---------------------------------------------------------------------------------------------
 
-/** The protocol summary (endpoint `protocolSummary`). */
+/**
+ * The protocol summary (endpoint `protocolSummary`): every key of the real recorded answer
+ * (papertrade-facts.md 12.1). The queue total is `balances.queue`; the summary has no queue
+ * count. The meaning of `paper.reserve`, `unallocated` and `excess` is unconfirmed.
+ */
 export const protocolSummary = z.object({
   ok: z.literal(true),
   source: z.object({ block: uintString, at: ms, genesis: ms }),
-  balances: z.object({ tvl: uintString, margin: uintString, lp: intString, reserve: uintString }),
-  activity: z.object({ open: count, volume: uintString }),
-  // modelled: the pending-fees key is unknown.
-  fees: z.object({ lifetime: uintString, pending: uintString }),
-  // modelled: supply, staked, trackedLp and accumulator keys are unknown.
+  balances: z.object({
+    tvl: uintString,
+    margin: uintString,
+    lp: intString,
+    reserve: uintString,
+    queue: uintString,
+  }),
+  activity: z.object({ volume: uintString, open: count }),
+  fees: z.object({ pending: uintString, lifetime: uintString }),
   paper: z.object({
     supply: uintString,
     staked: uintString,
     trackedLp: intString,
     accumulator: uintString,
     tailProgress: uintString,
+    reserve: intString,
+    unallocated: intString,
+    pendingRewards: uintString,
     cliff: uintString,
     cap: uintString,
+    excess: intString,
     rate: uintString,
     decay: uintString,
   }),
-  pendingRewards: uintString,
-  // modelled: the queue block's key is unknown.
-  queue: z.object({ total: uintString, count }),
 });
 
 /** 24-hour volumes (endpoint `marketStats`). */
@@ -228,14 +225,14 @@ export const recentTradeRow = z.object({
   instrument: z.string(),
   instrumentId: count,
   instrumentTerminal: z.boolean(),
-  // modelled: the side and kind words were placeholders in the recorded row; long|short and
-  // open|close|liquidation are inferred from the SDK's field names.
-  side: z.enum(["long", "short"]),
+  // modelled: [recentTrades.words] the side and kind words were placeholders in the recorded
+  // row; long|short and open|close|liquidation are inferred from the SDK's field names.
+  side: modelled(z.enum(["long", "short"])),
   leverage: count,
   notionalUsd: z.number(),
   intentId: bytes32.nullable(),
   positionId: z.string().regex(/^[0-9]+$/, "expected a decimal string"),
-  kind: z.enum(["open", "close", "liquidation"]),
+  kind: modelled(z.enum(["open", "close", "liquidation"])),
   entry: z.number().nullable(),
   exit: z.number().nullable().optional(),
   pnlUsd: z.number().nullable().optional(),
@@ -251,20 +248,37 @@ export const recentTrades = z.object({
 /** The recent trades with their rows unchecked, so one bad row drops only itself. */
 export const recentTradesEnvelope = recentTrades.extend({ events: z.array(z.unknown()) });
 
-const column = z.array(z.number());
+// A third party reads a null point as possible (papertrade-facts.md 12.2, weak): kept as a gap.
+const column = z.array(z.number().nullable());
 
 /** One number column per history series name, so the wire keys come from the one list. */
 function columnShapes<K extends string>(names: readonly K[]): Record<K, typeof column> {
   return Object.fromEntries(names.map((name) => [name, column])) as Record<K, typeof column>;
 }
 
-/** Protocol history (endpoint `protocolHistory`): parallel column arrays. */
+/**
+ * Protocol history (endpoint `protocolHistory`), the keys of the real recorded answer
+ * (papertrade-facts.md 12.2): parallel columns of dollar floats and counts, and current totals
+ * as integer strings (counts included).
+ */
 export const protocolHistory = z.object({
   startMs: ms,
   intervalMs: z.number().int().positive(),
-  source: z.object({ asOfMs: ms }),
-  totals: z.record(z.string(), z.union([z.string(), z.number()])),
   columns: z.object(columnShapes(PROTOCOL_HISTORY_COLUMNS)),
+  source: z.object({
+    asOfMs: ms,
+    revision: z.string().regex(/^[0-9]+$/, "expected a decimal string"),
+    generation: z.string(),
+  }),
+  totals: z.object({
+    tvlRaw: uintString,
+    rewardsRaw: uintString,
+    volumeRaw: uintString,
+    liquidationRaw: uintString,
+    tradesRaw: uintString,
+    usersRaw: uintString,
+    stakerFees24hRaw: uintString,
+  }),
 });
 
 /** Relayer readiness (endpoint `relayerHealth`). */

@@ -1,10 +1,12 @@
 /**
  * Wire shapes of the live wallet stream `GET /state/user/live?wallet=` (SSE). Part of
- * `wire.ts`; the same rules apply: known shapes exactly, unknown ones marked `modelled:`.
+ * `wire.ts`; the same rules apply: known shapes exactly, unknown ones marked `modelled: [id]`
+ * and read per field.
  */
 import { z } from "zod";
 import { OPERATION_ACTIONS } from "./types.ts";
 import { address, bytes32, count, intString, ms, uintString } from "./_wire_scalars.ts";
+import { modelled } from "./_modelled.ts";
 
 // ---------------------------------------------------------------------------------------------
 // walletStream (SSE: liveness, wallet snapshot, wallet patches, heartbeat)
@@ -59,8 +61,9 @@ export const operationRow = z.tuple([
   uintString.nullable(),
   count.nullable(),
   ms,
-  // modelled: slot 8 is a unix-seconds string of unknown meaning; read as the deadline.
-  decimalId,
+  // modelled: [walletStream.operationDeadline] slot 8 is a unix-seconds string of unknown
+  // meaning; read as the deadline.
+  modelled(decimalId),
   z.array(decimalId).nullable(),
 ]);
 
@@ -77,12 +80,12 @@ const funds = z.object({
   availableQueued: uintString,
 });
 
-// modelled: the four PAPER keys are unknown; named after the PaperStaking semantics.
+// modelled: [walletStream.paper] the four PAPER keys are unknown; named after PaperStaking.
 const paperBlock = z.object({
-  balance: uintString,
-  staked: uintString,
-  pendingBase: uintString,
-  rewardDebt: uintString,
+  balance: modelled(uintString),
+  staked: modelled(uintString),
+  pendingBase: modelled(uintString),
+  rewardDebt: modelled(uintString),
 });
 
 const lifetime = z.object({
@@ -104,9 +107,6 @@ const accountState = z.object({
   queued: uintString,
   locked: uintString,
   funds,
-  // modelled: key names for the queue node count and consumable debt are unknown.
-  queueNodeCount: count,
-  consumableDebt: uintString,
   paper: paperBlock,
   lifetime,
 });
@@ -130,12 +130,14 @@ export const walletSnapshotEnvelope = walletSnapshot.extend({
  * under `state` (papertrade-facts.md 11.3). Positions and operations arrive as deltas.
  */
 export const walletPatch = z.object({
-  // modelled: whether a patch repeats the address is unknown; checked when present.
+  // modelled: [walletStream.patchKeys] whether a patch repeats the address is unknown; checked
+  // when present.
   address: address.optional(),
   baseAccountRevision: count,
   accountRevision: count,
   state: accountState.partial().optional(),
-  // modelled: the key names of the added and removed items, closes and outcomes are unknown.
+  // modelled: [walletStream.patchKeys] the key names of the added and removed items, closes
+  // and outcomes are unknown.
   addedPositions: z.array(positionRow).optional(),
   removedPositions: z.array(decimalId).optional(),
   closedPositions: z.array(closedPositionRow).optional(),
@@ -151,6 +153,7 @@ export const walletPatch = z.object({
 /** Where each of a wallet's queued intents stands in the relayer queue (papertrade-facts 11.1). */
 export const queueRank = z.object({
   queueRevision: count.optional(),
-  // modelled: whether `position` counts from 0 or 1 is unknown; read as 1 = next to settle.
-  entries: z.array(z.object({ intentId: bytes32, position: count })),
+  // modelled: [queueRank.position] whether `position` counts from 0 or 1 is unknown; read as
+  // 1 = next to settle.
+  entries: z.array(z.object({ intentId: bytes32, position: modelled(count) })),
 });

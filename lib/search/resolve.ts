@@ -29,7 +29,7 @@ export type SearchResolution =
   /** `owner` is null when the position is not in the recent trades feed. */
   | { kind: "position"; value: string; owner: Address | null; trade: RecentTrade | null }
   /** `total` counts every match; `matches` is the first page, ranked over all time. */
-  | { kind: "name"; value: string; matches: LeaderboardRow[]; total: number }
+  | { kind: "name"; value: string; matches: LeaderboardRow[]; total: number | null }
   | { kind: "unknown"; value: string; reason: string };
 
 /** Upstream clients and clock the resolution uses. */

@@ -35,20 +35,22 @@ export interface BrokenUpstream {
 }
 
 /**
- * The two breakages the brief names: /state/trading loses the last field of instruments[0],
- * and /query/protocol/summary sends balances.tvl (a known wad) and fees.pending (a modelled
- * one) as JSON numbers.
+ * The standard breakages: /state/trading loses the last field of instruments[0],
+ * /query/protocol/summary sends balances.tvl (a known wad) as a JSON number, and the first
+ * recent trade's side (a modelled word) is one we do not know.
  */
 export const STANDARD_BREAKAGES: Readonly<Record<string, Breakage>> = {
   "/state/trading": (body) => {
     (body.instruments as unknown[][])[0].pop();
     return body;
   },
+  "/query/protocol/trades/recent": (body) => {
+    (body.events as Array<Record<string, unknown>>)[0].side = "buy";
+    return body;
+  },
   "/query/protocol/summary": (body) => {
     const balances = body.balances as Record<string, unknown>;
-    const fees = body.fees as Record<string, unknown>;
     balances.tvl = Number(balances.tvl);
-    fees.pending = Number(fees.pending);
     return body;
   },
 };

@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import { describeWireIssues, formatPath, wireIssueMessage } from "../papertrade/wire_issues.ts";
+import { MODELLED_KEY_NOT_FOUND, sweepModelledGaps } from "../papertrade/mod.ts";
 import { modelledReason } from "./modelled.ts";
 import type { Answer } from "./upstream_reader.ts";
 
@@ -28,10 +29,19 @@ export interface Mismatch {
   modelled?: string;
 }
 
-/** Every mismatch of `body` against `schema` (empty when it matches), one per zod issue. */
+/**
+ * Every mismatch of `body` against `schema` (empty when it matches), one per zod issue, and one
+ * per modelled key the answer lacks (the explorer reads it as null and names it).
+ */
 export function checkAnswer(probe: Probe, schema: z.ZodType, body: unknown): Mismatch[] {
   const result = schema.safeParse(body, { error: wireIssueMessage });
-  if (result.success) return [];
+  if (result.success) {
+    return sweepModelledGaps(result.data).map((path) => {
+      const field = formatPath(path);
+      const message = `${field}: ${MODELLED_KEY_NOT_FOUND} (${sentAt(body, path)})`;
+      return withModelled({ ...probe, field, message }, path);
+    });
+  }
   return result.error.issues.map((issue) => {
     const path = issue.code === "invalid_key" ? issue.path.slice(0, -1) : issue.path;
     return withModelled({
@@ -63,6 +73,18 @@ export function probeLabel(probe: Probe): string {
   return probe.endpoint.startsWith("/")
     ? `${probe.endpoint}?${probe.detail}`
     : `${probe.endpoint}(${probe.detail})`;
+}
+
+/** What the answer holds at `path`: `missing`, or `got <JSON type>`. */
+function sentAt(body: unknown, path: readonly (string | number)[]): string {
+  let value = body;
+  for (const key of path) {
+    value = value !== null && typeof value === "object"
+      ? (value as Record<string | number, unknown>)[key]
+      : undefined;
+  }
+  if (value === undefined) return "missing";
+  return `got ${value === null ? "null" : Array.isArray(value) ? "array" : typeof value}`;
 }
 
 function withModelled(mismatch: Mismatch, path: readonly PropertyKey[]): Mismatch {

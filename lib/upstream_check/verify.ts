@@ -31,7 +31,13 @@ import {
 import * as wire from "../papertrade/wire.ts";
 import { endpointPath } from "../papertrade/endpoints.ts";
 import { MODELLED_SHAPES } from "./modelled.ts";
-import { CHAIN_ITEMS, RPC_METHODS } from "../hyperevm/mod.ts";
+import {
+  BBO_PRECOMPILE,
+  bboCalldata,
+  CHAIN_ITEMS,
+  decodeBbo,
+  RPC_METHODS,
+} from "../hyperevm/mod.ts";
 import { chainItemNote, type ChainModelFinding, judgeBatchModels } from "./chain_models.ts";
 import type { ModelledVerdict, VerifyReport } from "./verify_report.ts";
 
@@ -187,6 +193,18 @@ async function verifyChain(session: Session, txs: readonly string[]) {
   }
   const head = await checkRpc(session, "eth_blockNumber", []);
   if (typeof head === "string") await checkRpc(session, "eth_getBlockByNumber", [head, false]);
+  // The live mark's source: the BBO precompile answers 64 bytes for BTC (asset 0).
+  const call = { to: BBO_PRECOMPILE, data: bboCalldata(0) };
+  const bbo = await checkRpc(session, "eth_call", [call, "latest"]);
+  if (typeof bbo === "string") {
+    try {
+      decodeBbo(bbo as `0x${string}`);
+    } catch (error) {
+      report.mismatches.push(
+        wrongValue({ endpoint: "eth_call" }, "result", (error as Error).message),
+      );
+    }
+  }
   for (const hash of new Set(txs.map((h) => h.toLowerCase()))) {
     const tx = await checkRpc(session, "eth_getTransactionByHash", [hash]);
     if (tx === null) {

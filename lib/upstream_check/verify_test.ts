@@ -21,10 +21,10 @@ Deno.test("verifying the replay upstream reports no mismatch", async () => {
     assert.deepEqual(report.mismatches, []);
     assert.deepEqual(report.unreachable, []);
     assert.deepEqual(report.notes, []);
-    // 10 recorded answers + the health path + 4 leaderboard windows + 3 per wallet (stream,
-    // queue ranks, trade history); chain id, head, head block, and transaction + receipt +
-    // block logs per transaction.
-    assert.equal(report.checked, 10 + 1 + 4 + 3 * wallets.length + 3 + 3 * txs.length);
+    // 9 recorded answers + the health path + 4 leaderboard windows + 3 per wallet (stream,
+    // queue ranks, trade history); chain id, head, head block, the BBO precompile, and
+    // transaction + receipt + block logs per transaction.
+    assert.equal(report.checked, 9 + 1 + 4 + 3 * wallets.length + 4 + 3 * txs.length);
     assert.equal(verifyExitCode(report), VERIFY_EXIT.ok);
     // The replay serves our models, so every modelled item it answers is consistent with them;
     // the patch keys stay unchecked, as the verifier leaves the stream after the snapshot.
@@ -58,8 +58,8 @@ Deno.test("a changed upstream is reported by endpoint and field, known apart fro
             false,
           ],
           [
-            "/query/protocol/summary fees.pending: expected a non-negative integer string, got number",
-            "fees.pending",
+            "/query/protocol/trades/recent events[0].side: modelled key not found (got string)",
+            "events[0].side",
             true,
           ],
         ],
@@ -68,10 +68,13 @@ Deno.test("a changed upstream is reported by endpoint and field, known apart fro
       assert.match(text, /^known shape .*:\n {2}\/state\/trading instruments\[0\] has 22 fields/);
       assert.match(
         text,
-        /modelled shape .*:\n {2}\/query\/protocol\/summary fees\.pending: .*\n {4}modelled: the pending-fees key is unknown/,
+        /modelled shape .*:\n {2}\/query\/protocol\/trades\/recent events\[0\]\.side: .*\n {4}modelled: the side and kind words were placeholders/,
       );
       assert.match(text, /\n18 endpoints checked, 3 mismatches, 0 unreachable$/);
-      assert.match(text, /\n {2}contradicted \/query\/protocol\/summary fees\.pending\n/);
+      assert.match(
+        text,
+        /\n {2}contradicted \/query\/protocol\/trades\/recent events\.\*\.side, events\.\*\.kind\n/,
+      );
       assert.equal(verifyExitCode(report), VERIFY_EXIT.shapeMismatch);
     } finally {
       await broken.close();

@@ -11,9 +11,10 @@ import type {
   TradingState,
   WalletAccount,
 } from "../papertrade/mod.ts";
-import { pendingRewardsWad } from "../math/mod.ts";
+
 import type { UnavailablePart } from "../parts.ts";
 import type { WalletRank } from "./ranks.ts";
+import { pendingRewardsWad } from "../math/mod.ts";
 
 /** The balance sheet of one wallet (money in wad). */
 export interface WalletSummary {
@@ -41,13 +42,7 @@ export function summarizeWallet(
   return {
     account,
     leaderboardName: ranks.find((rank) => rank.row !== null)?.row?.leaderboardName ?? null,
-    pendingRewards: trading &&
-      pendingRewardsWad({
-        pendingBase: account.paper.pendingBase,
-        staked: account.paper.staked,
-        accRewardPerShare: trading.accRewardPerShare,
-        rewardDebt: account.paper.rewardDebt,
-      }),
+    pendingRewards: pendingRewardsOf(account, trading),
     activeSessionKeys: account.sessionKeys.filter((key) => key.expiresAt > now),
     ranks,
     unavailable,
@@ -63,4 +58,22 @@ export function withQueuePositions(
     ...op,
     queuePosition: ranks?.positions.get(op.intentId) ?? op.queuePosition,
   }));
+}
+
+/**
+ * The PAPER rewards a wallet can claim at the trading state's accumulator. Every input is a
+ * modelled key: without one of them there is no figure, never a guess.
+ */
+export function pendingRewardsOf(
+  account: WalletAccount,
+  trading: TradingState | null,
+): bigint | null {
+  const { pendingBase, staked, rewardDebt } = account.paper;
+  const accRewardPerShare = trading?.accRewardPerShare ?? null;
+  if (
+    pendingBase === null || staked === null || rewardDebt === null || accRewardPerShare === null
+  ) {
+    return null;
+  }
+  return pendingRewardsWad({ pendingBase, staked, accRewardPerShare, rewardDebt });
 }

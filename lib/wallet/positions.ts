@@ -3,14 +3,8 @@
  * closed-trade history when the id is no longer open. Shared by get_positions and the wallet
  * page.
  */
-import type {
-  PapertradeClient,
-  PricePoint,
-  Trade,
-  TradingState,
-  WalletAccount,
-} from "../papertrade/mod.ts";
-import { type Mark, marksByInstrument } from "../marks.ts";
+import type { PapertradeClient, Trade, TradingState, WalletAccount } from "../papertrade/mod.ts";
+import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
 import {
   type PositionTotals,
@@ -45,27 +39,27 @@ export interface FetchWalletPositionsOptions {
 }
 
 /**
- * Reads the wallet snapshot, the trading state and the latest prices in parallel and values
+ * Reads the wallet snapshot and the trading state in parallel, then the live marks, and values
  * the open positions. With `positionId` and no open match, searches the recent trade history;
  * `positions` is empty and `closed` null when the id is found in neither. Only the snapshot is
  * required; the other reads degrade to `unavailable` parts (positions then lack valuations).
  */
 export async function fetchWalletPositions(
-  papertrade: PapertradeClient,
+  sources: MarketSources,
   address: string,
   options: FetchWalletPositionsOptions = {},
 ): Promise<WalletPositions> {
   const { signal, positionId } = options;
+  const { papertrade } = sources;
   const parts = new Parts();
-  const [account, trading, prices] = await Promise.all([
-    papertrade.fetchWalletSnapshot(address, { signal }),
-    parts.read(papertrade.fetchTradingState({ signal }), "position valuations"),
-    parts.read(papertrade.fetchLatestPrices({ signal }), "live marks"),
+  const [account, { trading, marks }] = await Promise.all([
+    papertrade.fetchWalletSnapshot(address, { signal }).then((account) => parts.note(account)),
+    readMarket(sources, parts, { part: "position valuations", signal }),
   ]);
   const open = positionId === undefined
     ? account.openPositions
     : account.openPositions.filter((position) => position.positionId === positionId);
-  const valued = valueWalletPositions({ ...account, openPositions: open }, trading, prices);
+  const valued = valueWalletPositions({ ...account, openPositions: open }, trading, marks);
   const closed = positionId !== undefined && open.length === 0
     ? await parts.read(findClosedTrade(papertrade, address, positionId, { signal }))
     : null;
@@ -73,21 +67,40 @@ export async function fetchWalletPositions(
 }
 
 /**
- * Every open position of the snapshot valued at the marks of the latest prices; without the
- * trading state or the prices, positions are listed unvalued.
+ * The trading state (its failure named as `part`), then the live marks of its instruments
+ * (named "live marks"); each is null when it could not be read.
+ */
+export async function readMarket(
+  { papertrade, quotes }: MarketSources,
+  parts: Parts,
+  options: { part: string; signal?: AbortSignal },
+): Promise<{ trading: TradingState | null; marks: Map<number, Mark> | null }> {
+  const { signal } = options;
+  const trading = await parts.read(papertrade.fetchTradingState({ signal }), options.part);
+  if (!trading) return { trading, marks: null };
+  const marks = await parts.read(
+    fetchLiveMarks(quotes, trading.instruments, { signal }),
+    "live marks",
+  );
+  return { trading, marks };
+}
+
+/**
+ * Every open position of the snapshot valued at the live marks; without the trading state or
+ * the marks, positions are listed unvalued.
  */
 export function valueWalletPositions(
   account: WalletAccount,
   trading: TradingState | null,
-  prices: readonly PricePoint[] | null,
+  found: ReadonlyMap<number, Mark> | null,
   unavailable: UnavailablePart[] = [],
 ): WalletPositions {
   const instruments = trading?.instruments ?? [];
-  const marks = marksByInstrument(instruments, prices ?? []);
+  const marks = new Map(found ?? []);
   const positions = valuePositions(account.openPositions, {
     instruments,
     marks,
-    winFeeRate: trading?.winFeeRate ?? 0n,
+    winFeeRate: trading?.winFeeRate ?? null,
   });
   return {
     account,

@@ -3,9 +3,9 @@ import { catalog, withReplayClients } from "../replay_clients.ts";
 import { fetchWalletPositions, findClosedTrade } from "./positions.ts";
 
 Deno.test("fetchWalletPositions values every open position with one mark per market", async () => {
-  await withReplayClients(async ({ papertrade }) => {
+  await withReplayClients(async (sources) => {
     const whale = catalog.wallets.whale;
-    const found = await fetchWalletPositions(papertrade, whale.address);
+    const found = await fetchWalletPositions(sources, whale.address);
     assert.equal(found.positions.length, whale.openPositions);
     assert.equal(found.totals.count, whale.openPositions);
     assert.equal(found.marks.size, 2);
@@ -15,12 +15,12 @@ Deno.test("fetchWalletPositions values every open position with one mark per mar
 });
 
 Deno.test("fetchWalletPositions narrows to one id and falls back to the trade history", async () => {
-  await withReplayClients(async ({ papertrade }) => {
+  await withReplayClients(async (sources) => {
     const open = catalog.positions.open;
-    const one = await fetchWalletPositions(papertrade, open.owner, { positionId: open.id });
+    const one = await fetchWalletPositions(sources, open.owner, { positionId: open.id });
     assert.deepEqual(one.positions.map((p) => p.position.positionId), [open.id]);
     const closed = catalog.positions.closed;
-    const gone = await fetchWalletPositions(papertrade, closed.owner, { positionId: closed.id });
+    const gone = await fetchWalletPositions(sources, closed.owner, { positionId: closed.id });
     assert.deepEqual(gone.positions, []);
     assert.equal(gone.closed?.positionId, closed.id);
   });

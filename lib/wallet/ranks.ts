@@ -86,7 +86,7 @@ export async function fetchRankedLeaderboard(
   const pnlRanks = new Map<Address, number>();
   for (const row of page.accounts) {
     const rank = known.get(row.address);
-    if (rank !== undefined) pnlRanks.set(row.address, rank);
+    if (rank !== undefined && rank !== null) pnlRanks.set(row.address, rank);
   }
   return { ...page, pnlRanks };
 }

@@ -11,7 +11,7 @@ Deno.test("fetchWalletRanks gives the wallet's true rank in every window", async
     for (const { window, row } of ranks) {
       assert.equal(row?.address, whale);
       const pages = Math.ceil(catalog.leaderboard.accounts / catalog.leaderboard.pageSize);
-      let rankInFull: number | undefined;
+      let rankInFull: number | null | undefined;
       for (let page = 0; page < pages && rankInFull === undefined; page++) {
         const listed = await papertrade.fetchLeaderboard({ window, page });
         rankInFull = listed.accounts.find((r) => r.address === whale)?.rank;
@@ -26,7 +26,7 @@ Deno.test("fetchWalletRanks gives the wallet's true rank in every window", async
 /** Every account's rank by PnL in `window`, from the PnL-sorted listing read whole. */
 async function pnlOrder(papertrade: PapertradeClient, window: "7d"): Promise<Map<string, number>> {
   const listed = await papertrade.fetchLeaderboard({ window, pageSize: 200 });
-  return new Map(listed.accounts.map((row) => [row.address, row.rank]));
+  return new Map(listed.accounts.map((row) => [row.address, row.rank!]));
 }
 
 Deno.test("under any sort, a leaderboard row's PnL rank is its rank in the PnL order", async () => {

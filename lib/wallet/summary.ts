@@ -32,7 +32,7 @@ export async function fetchWalletSummary(
   const { signal } = options;
   const parts = new Parts();
   const [account, trading, ranks] = await Promise.all([
-    papertrade.fetchWalletSnapshot(address, { signal }),
+    papertrade.fetchWalletSnapshot(address, { signal }).then((account) => parts.note(account)),
     parts.read(papertrade.fetchTradingState({ signal }), "staking rewards"),
     options.withoutRanks
       ? Promise.resolve([])

@@ -50,8 +50,8 @@ export interface PositionTotals {
 export interface ValuationInputs {
   instruments: readonly Instrument[];
   marks: ReadonlyMap<number, Mark>;
-  /** Venue win fee, a wad fraction, from the trading state. */
-  winFeeRate: bigint;
+  /** Venue win fee, a wad fraction, from the trading state; null (no payout figure) if absent. */
+  winFeeRate: bigint | null;
 }
 
 /** Values one open position at its instrument's mark. */
@@ -88,7 +88,7 @@ export function valuePosition(position: OpenPosition, inputs: ValuationInputs): 
       distanceToBustPercent: distance,
       risk: riskBand(distance),
       unrealizedPnl: unrealizedPnlWad(shape),
-      closePayout: closePayout(shape, {
+      closePayout: inputs.winFeeRate === null ? null : closePayout(shape, {
         rateMultiplierWad: instrument.rateMultiplier,
         positionMultiplierWad: instrument.positionMultiplier,
         baseRateWad: instrument.baseRate,

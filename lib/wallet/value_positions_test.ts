@@ -55,7 +55,7 @@ function markAt(markRaw: bigint): Map<number, Mark> {
     bid: markRaw,
     ask: markRaw,
     at: 0,
-    frozen: false,
+    source: "bbo",
   }]]);
 }
 

@@ -1,18 +1,18 @@
 /**
  * Everything the wallet page shows, read in one parallel round: the snapshot, the trading
- * state, the latest prices, the leaderboard windows and the trade-history page (plus the
+ * state (then the live marks), the leaderboard windows and the trade-history page (plus the
  * newest unfiltered page for the PnL chart when the page asked for is another one).
  */
 import {
   type EndedIntent,
   PapertradeApiError,
-  type PapertradeClient,
   type Trade,
   type TradeHistoryPage,
 } from "../papertrade/mod.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
 import { fetchWalletRanks } from "./ranks.ts";
-import { valueWalletPositions, type WalletPositions } from "./positions.ts";
+import { readMarket, valueWalletPositions, type WalletPositions } from "./positions.ts";
+import type { MarketSources } from "../marks.ts";
 import { summarizeWallet, type WalletSummary, withQueuePositions } from "./compose.ts";
 
 /** Trades per page of the wallet's history (the seed's page size). */
@@ -54,11 +54,12 @@ export interface FetchWalletPageOptions {
  * (HTTP 400). Every other read that fails leaves its part out and is named in `unavailable`.
  */
 export async function fetchWalletPage(
-  papertrade: PapertradeClient,
+  sources: MarketSources,
   address: string,
   options: FetchWalletPageOptions,
 ): Promise<WalletPageData> {
   const { signal, cursor } = options;
+  const { papertrade } = sources;
   const filter = options.filter ?? "all";
   const newestPage = cursor === undefined && filter === "all";
   const parts = new Parts();
@@ -69,10 +70,9 @@ export async function fetchWalletPage(
       limit: WALLET_TRADES_PAGE_SIZE,
       signal,
     });
-  const [account, trading, prices, queueRanks, ranks, page, chartPage] = await Promise.all([
-    papertrade.fetchWalletSnapshot(address, { signal }),
-    parts.read(papertrade.fetchTradingState({ signal }), "markets"),
-    parts.read(papertrade.fetchLatestPrices({ signal }), "live marks"),
+  const [account, { trading, marks }, queueRanks, ranks, page, chartPage] = await Promise.all([
+    papertrade.fetchWalletSnapshot(address, { signal }).then((account) => parts.note(account)),
+    readMarket(sources, parts, { part: "markets", signal }),
     parts.read(papertrade.fetchQueueRanks(address, { signal })),
     fetchWalletRanks(papertrade, address, { signal, parts }),
     parts.read(history({ filter, cursor }).catch(refusedCursor(cursor))),
@@ -84,7 +84,7 @@ export async function fetchWalletPage(
   const withQueue = { ...account, operations: withQueuePositions(account.operations, queueRanks) };
   return {
     summary: summarizeWallet(withQueue, trading, ranks, options.now(), parts.unavailable),
-    positions: valueWalletPositions(withQueue, trading, prices, parts.unavailable),
+    positions: valueWalletPositions(withQueue, trading, marks, parts.unavailable),
     history: page,
     chartTrades: chart?.trades ?? [],
     chartComplete: chart !== null && chart.nextCursor === null,

@@ -1,0 +1,71 @@
+/**
+ * Which field of an answer a modelled part of the endpoint table covers, and the gaps of a read
+ * named by those fields (see `_modelled.ts`): the one matcher of table fields, used by the
+ * client and by `verify-upstream`.
+ */
+import { collectGaps, type FieldPath } from "./_modelled.ts";
+import type { ModelledPart } from "./endpoint_types.ts";
+import { findEndpoint } from "./endpoints.ts";
+import type { ModelledGap } from "./types.ts";
+
+/** The reason every gap of a modelled key gives. */
+export const MODELLED_KEY_NOT_FOUND = "modelled key not found";
+
+/** The modelled part of `endpoint` (a path) covering the field at `path`, if any. */
+export function modelledPartAt(endpoint: string, path: FieldPath): ModelledPart | undefined {
+  const segments = path.map((s) => (typeof s === "number" ? s : String(s)));
+  return findEndpoint(endpoint)?.modelled.find((part) =>
+    part.fields.some((field) => startsWith(segments, field)) &&
+    !(part.except ?? []).some((field) => startsWith(segments, field))
+  );
+}
+
+/**
+ * `value` with the gaps found at `paths` attached as `modelledGaps`, each named by its field in
+ * the table's notation (`*` for a list index): `accounts.*.totalVolume`, `wallet.operations.*.8`.
+ */
+export function withModelledGaps<T>(endpoint: string, value: T, paths: readonly FieldPath[]): T {
+  if (paths.length === 0 || value === null || typeof value !== "object") return value;
+  const part = findEndpoint(endpoint)?.part ?? endpoint;
+  const fields = new Set(paths.map((path) => fieldName(endpoint, path)));
+  const modelledGaps: ModelledGap[] = [...fields].map((field) => ({
+    part,
+    endpoint,
+    field,
+    reason: MODELLED_KEY_NOT_FOUND,
+  }));
+  return Object.assign(value, { modelledGaps });
+}
+
+/**
+ * The paths of the modelled keys a parsed wire value lacked (they become null in it), for
+ * checks such as `verify-upstream` that read wire values without mapping them.
+ */
+export function sweepModelledGaps(parsed: unknown): FieldPath[] {
+  return collectGaps(parsed, () => null).gaps;
+}
+
+/** The gaps a domain value carries (none for most). */
+export function modelledGapsOf(value: unknown): readonly ModelledGap[] {
+  const gaps = value !== null && typeof value === "object"
+    ? (value as { modelledGaps?: unknown }).modelledGaps
+    : undefined;
+  return Array.isArray(gaps) ? gaps : [];
+}
+
+// A list index reads `*` unless the table names that slot (a tuple's `8`).
+function fieldName(endpoint: string, path: FieldPath): string {
+  const pattern = modelledPartAt(endpoint, path)?.fields.find((f) => startsWith(path, f));
+  const want = pattern ? pattern.split(".") : [];
+  return path.map((segment, i) =>
+    typeof segment === "number" && want[i] !== String(segment) ? "*" : String(segment)
+  ).join(".");
+}
+
+// `*` matches any array index; a number matches that index (a tuple slot) only.
+function startsWith(segments: FieldPath, pattern: string): boolean {
+  if (pattern === "") return true;
+  const want = pattern.split(".");
+  return want.length <= segments.length &&
+    want.every((s, i) => s === "*" ? typeof segments[i] === "number" : s === String(segments[i]));
+}

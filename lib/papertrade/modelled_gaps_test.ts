@@ -1,0 +1,101 @@
+import assert from "node:assert/strict";
+import { createPapertradeClient } from "./client.ts";
+import { PapertradeApiError } from "./http.ts";
+import { MODELLED_KEY_NOT_FOUND, modelledGapsOf, modelledPartAt } from "./modelled_gaps.ts";
+import {
+  json,
+  sseFrame,
+  sseResponse,
+  WALLET,
+  WALLET_LOWER,
+  wireSnapshot,
+  wireTradingState,
+  withServer,
+} from "./_testing.ts";
+
+/** A client over one answer per path, exactly as given. */
+async function withAnswers(
+  routes: Record<string, () => Response>,
+  body: (client: ReturnType<typeof createPapertradeClient>) => Promise<void>,
+) {
+  await withServer((request) => {
+    const answer = routes[new URL(request.url).pathname];
+    return answer ? answer() : new Response(null, { status: 404 });
+  }, (base) => body(createPapertradeClient({ baseUrl: base })));
+}
+
+Deno.test("a missing or malformed modelled key is one null figure, named; the read stays whole", async () => {
+  const { winFeeRate: _dropped, ...trading } = wireTradingState();
+  await withAnswers({
+    "/state/trading": () => json({ ...trading, accRewardPerShare: 12 }),
+  }, async (client) => {
+    const state = await client.fetchTradingState();
+    assert.deepEqual([state.winFeeRate, state.accRewardPerShare], [null, null]);
+    assert.equal(state.instruments.length, trading.instruments.length, "the facts arrived");
+    assert.deepEqual(modelledGapsOf(state), [
+      {
+        part: "markets",
+        endpoint: "/state/trading",
+        field: "winFeeRate",
+        reason: "modelled key not found",
+      },
+      {
+        part: "markets",
+        endpoint: "/state/trading",
+        field: "accRewardPerShare",
+        reason: MODELLED_KEY_NOT_FOUND,
+      },
+    ]);
+  });
+});
+
+Deno.test("a missing known key still fails the read with the field named", async () => {
+  const { minimumTradeSizeRaw: _dropped, ...trading } = wireTradingState();
+  await withAnswers({ "/state/trading": () => json(trading) }, async (client) => {
+    const error = await client.fetchTradingState().catch((e) => e);
+    assert.ok(error instanceof PapertradeApiError);
+    assert.equal(error.kind, "schema");
+    assert.match(error.message, /minimumTradeSizeRaw/);
+  });
+});
+
+Deno.test("row keys are named once per field in the table's notation, rows kept", async () => {
+  const snapshot = wireSnapshot();
+  const operations = snapshot.operations.map((row) => row.map((v, i) => i === 8 ? 7 : v));
+  const { balance: _dropped, ...paper } = snapshot.paper;
+  const body = { ...snapshot, operations, paper };
+  await withAnswers({
+    "/state/user/live": () =>
+      sseResponse([sseFrame("liveness", { heartbeatIntervalMs: 10000 }), sseFrame("wallet", body)]),
+  }, async (client) => {
+    const account = await client.fetchWalletSnapshot(WALLET);
+    assert.equal(account.address, WALLET_LOWER);
+    assert.equal(account.operations.length, snapshot.operations.length, "no row dropped");
+    assert.ok(account.operations.every((op) => op.deadline === null));
+    assert.equal(account.paper.balance, null);
+    assert.equal(account.paper.staked, 6n);
+    assert.deepEqual(modelledGapsOf(account).map((g) => [g.part, g.field]), [
+      ["account", "wallet.paper.balance"],
+      ["account", "wallet.operations.*.8"],
+    ]);
+  });
+});
+
+Deno.test("every modelled field of the table is found by its matcher, and known ones are not", () => {
+  assert.equal(modelledPartAt("/state/trading", ["winFeeRate"])?.id, "winFeeRate");
+  assert.equal(modelledPartAt("/state/trading", ["instruments", 0, 3]), undefined);
+  assert.equal(
+    modelledPartAt("/state/leaderboard/accounts", ["accounts", 2, "rank"])?.id,
+    "rowFields",
+  );
+  assert.equal(
+    modelledPartAt("/state/leaderboard/accounts", ["accounts", 2, "address"]),
+    undefined,
+  );
+  assert.equal(
+    modelledPartAt("/state/user/live", ["wallet", "operations", 1, 8])?.id,
+    "operationDeadline",
+  );
+  assert.equal(modelledPartAt("/state/user/live", ["wallet", "operations", 1, 5]), undefined);
+  assert.equal(modelledPartAt("/query/wallet/trades", ["trades", 0, "txHash"])?.id, "path");
+});
