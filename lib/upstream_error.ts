@@ -4,7 +4,7 @@
  * the live routes, the REST mirror and the tools' text all read it (docs "Reference" lists the
  * statuses).
  */
-import { PapertradeApiError } from "./papertrade/mod.ts";
+import { PAPERTRADE_ENDPOINTS, PapertradeApiError } from "./papertrade/mod.ts";
 import { HyperEvmError } from "./hyperevm/mod.ts";
 import { HyperliquidApiError } from "./hyperliquid/l2_book.ts";
 
@@ -90,9 +90,13 @@ export function upstreamErrorName(status: 502 | 503 | 504): UpstreamFailureRow["
   return Object.values(UPSTREAM_FAILURE_KINDS).find((row) => row.status === status)!.error;
 }
 
-/** True for the Papertrade API's 404: the exchange has never seen the wallet. */
+/**
+ * True for the account read's 404: the exchange has never seen the wallet. A 404 from any other
+ * path (a modelled one, such as the trade history) says the path is wrong, not the wallet.
+ */
 export function isUnknownWallet(error: unknown): boolean {
-  return error instanceof PapertradeApiError && error.status === 404;
+  return error instanceof PapertradeApiError && error.status === 404 &&
+    error.endpoint === PAPERTRADE_ENDPOINTS.walletStream.path;
 }
 
 // The Hyperliquid info API fails in the same kinds as the Papertrade API.

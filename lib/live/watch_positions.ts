@@ -3,11 +3,7 @@
  * account in sync, the shared market feed brings new marks, and every change yields a freshly
  * valued view. Neither upstream stream belongs to one viewer.
  */
-import {
-  PapertradeApiError,
-  type PapertradeClient,
-  type WalletAccount,
-} from "../papertrade/mod.ts";
+import type { PapertradeClient, WalletAccount } from "../papertrade/mod.ts";
 import { totalPositions, valuePositions } from "../wallet/mod.ts";
 import type { PositionsView } from "./view_types.ts";
 import type { MarketFeed, MarketState } from "./market_feed.ts";
@@ -31,10 +27,7 @@ export interface WatchOptions {
   hub?: WalletHub;
 }
 
-/** True when the upstream says the wallet does not exist. */
-export function isUnknownWallet(error: unknown): boolean {
-  return error instanceof PapertradeApiError && error.status === 404;
-}
+export { isUnknownWallet } from "../upstream_error.ts";
 
 /**
  * Yields the wallet's positions view whenever its figures change (identical views are not
