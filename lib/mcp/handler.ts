@@ -1,6 +1,6 @@
 /** `handleMcpRequest`: the /mcp endpoint as a framework-free `Request → Response` function. */
 import { readLimitedBody } from "../http/body.ts";
-import { describeRateLimit } from "../http/rate_limit.ts";
+import { describeRateLimit, refusalStatus } from "../http/rate_limit.ts";
 import { describeServer } from "./describe.ts";
 import { decideEra, type Rejection } from "./era.ts";
 import {
@@ -258,7 +258,7 @@ async function rateLimitResponse(
     requestedCalls: cost,
   };
   return jsonHttpResponse(
-    429,
+    refusalStatus(decision),
     errorResponse(id, { code: ErrorCode.RateLimited, message: describeRateLimit(decision), data }),
     { "retry-after": String(decision.retryAfterSeconds) },
   );
