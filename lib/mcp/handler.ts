@@ -95,6 +95,12 @@ async function handlePost(request: Request, options: ResolvedOptions): Promise<R
     );
   }
   const body = await readLimitedBody(request, options.maxBodyBytes);
+  if (!body.ok && body.reason === "malformed") {
+    return jsonHttpResponse(
+      400,
+      errorResponse(null, { code: ErrorCode.ParseError, message: body.message }),
+    );
+  }
   if (!body.ok) {
     const limit = `${Math.round(options.maxBodyBytes / 1024)} KiB`;
     return jsonHttpResponse(
