@@ -1,17 +1,25 @@
 /**
- * A TCP front for `Deno.serve` on self-hosted runs. `Deno.serve` has no idle or header
- * timeouts and no connection cap, and when `accept` fails at the open-file limit it rejects
- * inside its own loop and the process dies ("Too many open files"). This guard owns the public
- * listener instead: it accepts connections itself, relays each to a `Deno.serve` on a
- * loopback port, and
+ * A TCP front for `Deno.serve` when the app runs bare (self-hosted without the reverse proxy of
+ * `deploy/`, which is the front door the docs tell people to run). `Deno.serve` has no idle or
+ * header timeouts and no connection cap, speaks cleartext HTTP/2 to anyone who starts with its
+ * preface, and when `accept` fails at the open-file limit it rejects inside its own loop and
+ * the process dies ("Too many open files"). This guard owns the public listener instead: it
+ * accepts connections itself, relays each to a `Deno.serve` on a loopback port, and
  * - closes a connection idle in both directions for `idleTimeoutMs` (SSE heartbeats and
  *   answers in progress count as activity), or one whose request bytes have waited
- *   `requestTimeoutMs` without a byte of answer (slow headers);
+ *   `requestTimeoutMs` without a byte of answer (slow headers, a body that never ends);
+ * - closes a connection that opens with the HTTP/2 preface (browsers never speak cleartext
+ *   HTTP/2, and the inner server's HTTP/2 would escape these timeouts);
+ * - answers 431 to a first request head over `maxHeadBytes`, and 400 to a request without
+ *   `Host`;
  * - holds at most `maxConnections` (each costs three descriptors), closing the least recently
  *   active idle connection to make room for a new one (one with a request in progress only
  *   when none is idle), so idle sockets cannot lock clients out;
  * - survives accept errors: the first one is logged, the least recently active
- *   connection is closed to free descriptors, and accepting resumes.
+ *   connection is closed to free descriptors, and accepting resumes;
+ * - closes every socket of a relay when it ends, also an inner connection that was still
+ *   being opened when its relay was closed (`openDescriptors` counts what it holds);
+ * - refuses requests that reach the inner server's port without coming through the guard.
  * The relay keeps the client's address: the handler sees it as `info.remoteAddr`.
  */
 
@@ -25,7 +33,9 @@ export interface GuardOptions {
   idleTimeoutMs?: number;
   /** Close a connection whose request has had no answer byte for this long. Default 60 s. */
   requestTimeoutMs?: number;
-  /** How often timeouts are checked. Default 1 s. */
+  /** A connection's first request head may be this long. Default 32 KiB. */
+  maxHeadBytes?: number;
+  /** How often timeouts are checked. Default 1 s, or a quarter of a shorter idle timeout. */
   sweepEveryMs?: number;
   /** Told about accept trouble, once. Default console.error. */
   log?: (line: string) => void;
@@ -39,8 +49,12 @@ export interface GuardOptions {
 export interface GuardedServer {
   /** The public address (the real port when 0 was asked for). */
   addr: Deno.NetAddr;
+  /** The inner server's loopback address (it answers only connections the guard relays). */
+  readonly innerAddr: Deno.NetAddr;
   /** Connections held now. */
   readonly connections: number;
+  /** Sockets the guard holds open now: each client's and each relay's own. */
+  readonly openDescriptors: number;
   /** Accept errors survived so far (only the first is logged). */
   readonly acceptErrors: number;
   /** Applies the timeouts now (the timer does this every `sweepEveryMs`). */
@@ -57,7 +71,69 @@ interface Relay {
   lastActivity: number;
   /** When the client sent bytes not yet answered by any server byte. */
   waitingSince?: number;
+  /** Watches the connection's first bytes until its first head ends or is answered. */
+  screen: HeadScreen;
   closed: boolean;
+}
+
+const encoder = new TextEncoder();
+const NOTHING: Uint8Array = new Uint8Array(0);
+const H2_PREFACE = encoder.encode("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
+const HEAD_END = encoder.encode("\r\n\r\n");
+
+/** What to do with bytes read from the client: pass these on, or refuse the connection. */
+type Screened = { forward: Uint8Array } | { refuse: "h2" | "too_large" };
+
+interface HeadScreen {
+  (chunk: Uint8Array): Screened;
+  /** The server answered: whatever follows is not the first head any more. */
+  finish(): void;
+}
+
+/**
+ * Screens a connection's first request head: bytes that could still become the HTTP/2 preface
+ * are held back until they are told apart from it (however the client split them), then the
+ * head is counted until its blank line, refusing one longer than `maxHeadBytes`. Not a parser:
+ * it looks only for the preface and for the end of the head.
+ */
+function headScreen(maxHeadBytes: number): HeadScreen {
+  let held: Uint8Array | undefined = NOTHING;
+  let tail: Uint8Array = NOTHING;
+  let counted = 0;
+  let done = false;
+  const screen = (chunk: Uint8Array): Screened => {
+    if (done) return { forward: chunk };
+    let bytes = chunk;
+    if (held) {
+      held = concat(held, chunk);
+      const length = Math.min(held.length, H2_PREFACE.length);
+      if (held.subarray(0, length).every((byte, index) => byte === H2_PREFACE[index])) {
+        return length === H2_PREFACE.length ? { refuse: "h2" } : { forward: NOTHING };
+      }
+      bytes = held;
+      held = undefined;
+    }
+    const window = concat(tail, bytes);
+    const end = indexOf(window, HEAD_END);
+    counted += end >= 0 ? end + HEAD_END.length - tail.length : bytes.length;
+    if (counted > maxHeadBytes) return { refuse: "too_large" };
+    done = end >= 0;
+    tail = window.subarray(Math.max(0, window.length - HEAD_END.length + 1));
+    return { forward: bytes };
+  };
+  return Object.assign(screen, {
+    finish() {
+      done = true;
+    },
+  });
+}
+
+/** A plain answer the guard writes itself, closing the connection. */
+function plainAnswer(status: string, text: string): Uint8Array {
+  return encoder.encode(
+    `HTTP/1.1 ${status}\r\ncontent-type: text/plain; charset=utf-8\r\n` +
+      `content-length: ${text.length + 1}\r\nconnection: close\r\n\r\n${text}\n`,
+  );
 }
 
 /** Serves `handler` behind the guard on `options.listener`. */
@@ -69,9 +145,12 @@ export async function serveGuarded(
   const log = options.log ?? ((line: string) => console.error(line));
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
   const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+  const maxHeadBytes = options.maxHeadBytes ?? 32 * 1024;
   const maxConnections = Math.max(1, Math.min(options.maxConnections ?? 512, await fdBudget()));
+  // The local port of each relay's inner connection → the client it carries.
   const clients = new Map<number, Deno.NetAddr>();
   const relays = new Set<Relay>();
+  let openDescriptors = 0;
   let stopping = false;
   let innerFailures = 0;
   // The inner server can hit the descriptor limit too (accepting the relay's connection);
@@ -83,7 +162,13 @@ export async function serveGuarded(
       onListen: () => {},
       onError: options.onError,
     }, (request, info) => {
-      const client = clients.get(info.remoteAddr.port) ?? info.remoteAddr;
+      const client = clients.get(info.remoteAddr.port);
+      if (!client) {
+        return new Response("Connect through the public port.\n", { status: 403 });
+      }
+      if (!request.headers.has("host")) {
+        return new Response("Bad Request: a Host header is required.\n", { status: 400 });
+      }
       return handler(request, { ...info, remoteAddr: client });
     });
     server.finished.catch((error) => {
@@ -98,15 +183,19 @@ export async function serveGuarded(
   }
   let inner = startInner();
 
+  function closeConn(conn: Deno.Conn): void {
+    try {
+      conn.close();
+      openDescriptors--;
+    } catch { /* already closed */ }
+  }
+
   function close(relay: Relay): void {
     if (relay.closed) return;
     relay.closed = true;
     relays.delete(relay);
-    for (const conn of [relay.client, relay.inner]) {
-      try {
-        conn?.close();
-      } catch { /* already closed */ }
-    }
+    closeConn(relay.client);
+    if (relay.inner) closeConn(relay.inner);
   }
 
   // Makes room: the least recently active connection that has no request waiting for its
@@ -136,7 +225,12 @@ export async function serveGuarded(
   }
 
   async function relay(client: Deno.Conn): Promise<void> {
-    const state: Relay = { client, lastActivity: now(), closed: false };
+    const state: Relay = {
+      client,
+      lastActivity: now(),
+      screen: headScreen(maxHeadBytes),
+      closed: false,
+    };
     relays.add(state);
     let innerConn: Deno.TcpConn;
     try {
@@ -145,18 +239,36 @@ export async function serveGuarded(
       close(state);
       return;
     }
+    openDescriptors++;
+    // Evicted or timed out while the connect was pending: nothing else will close it.
+    if (state.closed) return closeConn(innerConn);
     state.inner = innerConn;
-    if (state.closed) return close(state);
     const port = innerConn.localAddr.port;
     clients.set(port, client.remoteAddr as Deno.NetAddr);
     await Promise.all([
-      pump(client, innerConn, () => {
-        state.lastActivity = now();
-        state.waitingSince ??= state.lastActivity;
+      pump(client, innerConn, {
+        fail: () => close(state),
+        onBytes: () => {
+          state.lastActivity = now();
+          state.waitingSince ??= state.lastActivity;
+        },
+        screen: state.screen,
+        refuse: async (reason) => {
+          if (reason === "too_large") {
+            const text = `Request Header Fields Too Large: at most ${maxHeadBytes} bytes.`;
+            await client.write(plainAnswer("431 Request Header Fields Too Large", text))
+              .catch(() => 0);
+          }
+          close(state);
+        },
       }),
-      pump(innerConn, client, () => {
-        state.lastActivity = now();
-        state.waitingSince = undefined;
+      pump(innerConn, client, {
+        fail: () => close(state),
+        onBytes: () => {
+          state.lastActivity = now();
+          state.waitingSince = undefined;
+          state.screen.finish();
+        },
       }),
     ]);
     clients.delete(port);
@@ -184,12 +296,13 @@ export async function serveGuarded(
         await new Promise((resolve) => setTimeout(resolve, 20));
         continue;
       }
+      openDescriptors++;
       if (relays.size >= maxConnections) evictOldest();
       relay(conn).catch(() => {});
     }
   })();
 
-  const timer = setInterval(sweep, options.sweepEveryMs ?? 1000);
+  const timer = setInterval(sweep, options.sweepEveryMs ?? Math.min(1000, idleTimeoutMs / 4));
   async function shutdown(): Promise<void> {
     if (stopping) return;
     stopping = true;
@@ -203,8 +316,14 @@ export async function serveGuarded(
   }
   return {
     addr: options.listener.addr,
+    get innerAddr() {
+      return inner.addr;
+    },
     get connections() {
       return relays.size;
+    },
+    get openDescriptors() {
+      return openDescriptors;
     },
     get acceptErrors() {
       return acceptErrors;
@@ -215,26 +334,51 @@ export async function serveGuarded(
   };
 }
 
-async function pump(from: Deno.Conn, to: Deno.Conn, onBytes: () => void): Promise<void> {
+interface PumpOptions {
+  onBytes: () => void;
+  /** Closes both sides, after a read or write failed. */
+  fail: () => void;
+  /** Looks at what the client sends before it is passed on (client to server only). */
+  screen?: (chunk: Uint8Array) => Screened;
+  refuse?: (reason: "h2" | "too_large") => Promise<void>;
+}
+
+async function pump(from: Deno.Conn, to: Deno.Conn, options: PumpOptions): Promise<void> {
   const buffer = new Uint8Array(16 * 1024);
   try {
     while (true) {
       const read = await from.read(buffer);
       if (read === null) break;
-      onBytes();
+      options.onBytes();
+      const screened = options.screen?.(buffer.subarray(0, read)) ??
+        { forward: buffer.subarray(0, read) };
+      if ("refuse" in screened) return await options.refuse!(screened.refuse);
+      const bytes = screened.forward;
       let written = 0;
-      while (written < read) written += await to.write(buffer.subarray(written, read));
+      while (written < bytes.length) written += await to.write(bytes.subarray(written));
     }
     await to.closeWrite().catch(() => {});
   } catch {
     // A reset or a close from the other side ends this direction; the relay closes both.
-    try {
-      from.close();
-    } catch { /* closed */ }
-    try {
-      to.close();
-    } catch { /* closed */ }
+    options.fail();
   }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
+
+function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
+  outer: for (let start = 0; start + needle.length <= haystack.length; start++) {
+    for (let index = 0; index < needle.length; index++) {
+      if (haystack[start + index] !== needle[index]) continue outer;
+    }
+    return start;
+  }
+  return -1;
 }
 
 function describe(error: unknown): string {

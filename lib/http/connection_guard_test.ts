@@ -112,3 +112,136 @@ Deno.test("making room closes idle connections before one whose request is in pr
     await server.shutdown();
   }
 });
+
+/** Writes `chunks` one by one, then reads until the server closes; what it answered. */
+async function exchange(port: number, chunks: (string | Uint8Array)[]): Promise<string> {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  // A bound, not a measurement: a server that never closes fails the test instead of hanging it.
+  const giveUp = setTimeout(() => conn.close(), 10_000);
+  let answer = "";
+  try {
+    for (const chunk of chunks) {
+      await conn.write(typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk);
+      await new Promise((resolve) => setTimeout(resolve, 5)); // lets each chunk be its own read
+    }
+    const buffer = new Uint8Array(4096);
+    while (true) {
+      const read = await conn.read(buffer).catch(() => null);
+      if (read === null) break;
+      answer += new TextDecoder().decode(buffer.subarray(0, read));
+    }
+  } finally {
+    clearTimeout(giveUp);
+    try {
+      conn.close();
+    } catch { /* closed by giveUp */ }
+  }
+  return answer;
+}
+
+Deno.test("a connection opening with the HTTP/2 preface is closed unanswered, however it is split", async () => {
+  let handled = 0;
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const server = await serveGuarded(() => {
+    handled++;
+    return new Response("no");
+  }, { listener, sweepEveryMs: 3_600_000 });
+  try {
+    const preface = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+    const settings = new Uint8Array([0, 0, 0, 4, 0, 0, 0, 0, 0]);
+    assert.equal(await exchange(listener.addr.port, [preface, settings]), "");
+    assert.equal(await exchange(listener.addr.port, [...preface, settings]), "", "byte by byte");
+    assert.equal(handled, 0);
+    assert.equal(server.connections, 0);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("a first request head over the cap gets 431; one within it is served", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const server = await serveGuarded(() => new Response("served"), {
+    listener,
+    sweepEveryMs: 3_600_000,
+    maxHeadBytes: 2048,
+  });
+  try {
+    const port = listener.addr.port;
+    const head = (padding: number) =>
+      `GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Pad: ${"a".repeat(padding)}\r\n\r\n`;
+    const tooBig = head(2048);
+    const big = await exchange(port, [tooBig.slice(0, 1500), tooBig.slice(1500)]);
+    assert.match(big, /^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    assert.match(big, /at most 2048 bytes/);
+    const split = head(1900);
+    const fits = await exchange(port, [split.slice(0, 1000), split.slice(1000)]);
+    assert.match(fits, /^HTTP\/1\.1 200 /);
+    assert.match(fits, /served$/);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("a request without Host gets 400 and never reaches the handler", async () => {
+  let handled = 0;
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const server = await serveGuarded(() => {
+    handled++;
+    return new Response("served");
+  }, { listener, sweepEveryMs: 3_600_000 });
+  try {
+    const port = listener.addr.port;
+    for (const version of ["1.1", "1.0"]) {
+      const answer = await exchange(port, [`GET / HTTP/${version}\r\nConnection: close\r\n\r\n`]);
+      assert.match(answer, /^HTTP\/1\.[01] 400 /, version);
+      assert.match(answer, /a Host header is required/);
+    }
+    assert.equal(handled, 0);
+    const withHost = await exchange(port, ["GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"]);
+    assert.match(withHost, /served$/);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("the inner server's port refuses requests that did not come through the guard", async () => {
+  let handled = 0;
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const server = await serveGuarded(() => {
+    handled++;
+    return new Response("served");
+  }, { listener, sweepEveryMs: 3_600_000 });
+  try {
+    const bypass = await exchange(server.innerAddr.port, [
+      "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    ]);
+    assert.match(bypass, /^HTTP\/1\.1 403 /);
+    assert.equal(handled, 0);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("connections evicted while their relay is still opening leave no socket open", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const server = await serveGuarded(() => new Response("x"), {
+    listener,
+    maxConnections: 2,
+    sweepEveryMs: 3_600_000,
+    log: () => {},
+  });
+  try {
+    // 300 at once against a cap of 2: most are evicted before their inner connect resolves.
+    const port = listener.addr.port;
+    const flood = await Promise.all(
+      Array.from({ length: 300 }, () => Deno.connect({ hostname: "127.0.0.1", port })),
+    );
+    await settle();
+    for (const conn of flood) conn.close();
+    for (let turn = 0; turn < 200 && server.openDescriptors > 0; turn++) await settle();
+    assert.equal(server.connections, 0);
+    assert.equal(server.openDescriptors, 0, "every client and relay socket was closed");
+  } finally {
+    await server.shutdown();
+  }
+});
