@@ -573,3 +573,97 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<Running
   }
   return { ...child, plain, tls: { port: tlsPort, caCert: options.certificate.caCert } };
 }
+
+// ---- floods ---------------------------------------------------------------------------------
+
+/** Options of {@link flood}. */
+export interface FloodOptions {
+  /** Where the flood goes: the app's port, or the proxy's. */
+  door: Door;
+  /** Processes whose descriptors are counted (the app, and the proxy when there is one). */
+  pids: number[];
+  /** A URL a normal client fetches during and after, from 127.0.0.2 (another client). */
+  normalUrl: string;
+  bursts: number;
+  /** Never-finishing connections per burst: a head begun, then silence. */
+  burstSize: number;
+  /** How long after a burst its descriptors are counted, its connections still open. */
+  settleMs: number;
+  /** Length of the reconnect flood after the bursts, and its concurrent reconnecting loops. */
+  reconnectMs: number;
+  reconnectLoops: number;
+}
+
+/** What a {@link flood} saw. */
+export interface FloodReport {
+  /** Descriptors of each watched process before the flood. */
+  baseline: number[];
+  /** ... and `settleMs` after each burst, with the burst's connections still held open. */
+  afterBursts: number[][];
+  /** ... and after the reconnect flood. */
+  afterReconnects: number[];
+  /** Connections of each burst that the door accepted. */
+  opened: number[];
+  /** Whether the normal client was answered 200 during each burst, during the reconnect flood,
+   * and after everything. */
+  answeredDuring: boolean[];
+  answeredAfter: boolean;
+  /** Connections made by the reconnect flood. */
+  reconnects: number;
+}
+
+/** Runs bursts of never-finishing connections, then a reconnect flood, against `options.door`. */
+export async function flood(options: FloodOptions): Promise<FloodReport> {
+  const normal = Deno.createHttpClient({ localAddress: "127.0.0.2" });
+  const answered = () =>
+    fetch(options.normalUrl, { client: normal, signal: AbortSignal.timeout(10_000) } as RequestInit)
+      .then(async (response) => (await response.body?.cancel(), response.status === 200))
+      .catch(() => false);
+  const counts = () => options.pids.map(openFiles);
+  const head = encoder.encode("GET /robots.txt HTTP/1.1\r\nHost: probe\r\n");
+  const report: FloodReport = {
+    baseline: counts(),
+    afterBursts: [],
+    afterReconnects: [],
+    opened: [],
+    answeredDuring: [],
+    answeredAfter: false,
+    reconnects: 0,
+  };
+  for (let burst = 0; burst < options.bursts; burst++) {
+    const held: Deno.Conn[] = [];
+    await Promise.all(Array.from({ length: options.burstSize }, async () => {
+      try {
+        const conn = await connect(options.door);
+        held.push(conn);
+        await conn.write(head);
+      } catch { /* refused or reset: the door's choice */ }
+    }));
+    report.opened.push(held.length);
+    report.answeredDuring.push(await answered());
+    await new Promise((resolve) => setTimeout(resolve, options.settleMs));
+    report.afterBursts.push(counts());
+    for (const conn of held) closeQuietly(conn);
+  }
+  const stopAt = performance.now() + options.reconnectMs;
+  const loops = Array.from({ length: options.reconnectLoops }, async () => {
+    while (performance.now() < stopAt) {
+      try {
+        const conn = await connect(options.door);
+        report.reconnects++;
+        await conn.write(head).catch(() => 0);
+        closeQuietly(conn);
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+  });
+  await new Promise((resolve) => setTimeout(resolve, options.reconnectMs / 2));
+  report.answeredDuring.push(await answered());
+  await Promise.all(loops);
+  await new Promise((resolve) => setTimeout(resolve, options.settleMs));
+  report.afterReconnects = counts();
+  report.answeredAfter = await answered();
+  normal.close();
+  return report;
+}

@@ -12,9 +12,11 @@
  *   HTTP/2, and the inner server's HTTP/2 would escape these timeouts);
  * - answers 431 to a first request head over `maxHeadBytes`, and 400 to a request without
  *   `Host`;
- * - holds at most `maxConnections` (each costs three descriptors), closing the least recently
- *   active idle connection to make room for a new one (one with a request in progress only
- *   when none is idle), so idle sockets cannot lock clients out;
+ * - holds at most `maxConnections` (each costs three descriptors). To make room it closes, in
+ *   this order: the connection whose first request head has been unfinished the longest (a
+ *   socket that never spoke, a trickled head), the least recently active idle keep-alive, and
+ *   only then the oldest with a request in progress; so neither idle nor slow sockets can lock
+ *   clients out, and a newcomer is never the one closed while an older unfinished one exists;
  * - survives accept errors: the first one is logged, the least recently active
  *   connection is closed to free descriptors, and accepting resumes;
  * - closes every socket of a relay when it ends, also an inner connection that was still
@@ -68,6 +70,7 @@ export interface GuardedServer {
 interface Relay {
   client: Deno.Conn;
   inner?: Deno.Conn;
+  acceptedAt: number;
   lastActivity: number;
   /** When the client sent bytes not yet answered by any server byte. */
   waitingSince?: number;
@@ -85,9 +88,12 @@ const HEAD_END = encoder.encode("\r\n\r\n");
 type Screened = { forward: Uint8Array } | { refuse: "h2" | "too_large" };
 
 interface HeadScreen {
-  (chunk: Uint8Array): Screened;
+  /** Looks at the next bytes from the client. */
+  take(chunk: Uint8Array): Screened;
   /** The server answered: whatever follows is not the first head any more. */
   finish(): void;
+  /** True once the first head has ended or been answered. */
+  readonly ended: boolean;
 }
 
 /**
@@ -101,7 +107,7 @@ function headScreen(maxHeadBytes: number): HeadScreen {
   let tail: Uint8Array = NOTHING;
   let counted = 0;
   let done = false;
-  const screen = (chunk: Uint8Array): Screened => {
+  const take = (chunk: Uint8Array): Screened => {
     if (done) return { forward: chunk };
     let bytes = chunk;
     if (held) {
@@ -121,11 +127,15 @@ function headScreen(maxHeadBytes: number): HeadScreen {
     tail = window.subarray(Math.max(0, window.length - HEAD_END.length + 1));
     return { forward: bytes };
   };
-  return Object.assign(screen, {
+  return {
+    take,
     finish() {
       done = true;
     },
-  });
+    get ended() {
+      return done;
+    },
+  };
 }
 
 /** A plain answer the guard writes itself, closing the connection. */
@@ -198,18 +208,19 @@ export async function serveGuarded(
     if (relay.inner) closeConn(relay.inner);
   }
 
-  // Makes room: the least recently active connection that has no request waiting for its
-  // answer goes first (an idle keep-alive or a socket that never spoke); one with a request
-  // in progress only when every connection has one.
+  // Makes room (see the module comment for the order).
   function evictOldest(): boolean {
-    let oldestIdle: Relay | undefined;
-    let oldest: Relay | undefined;
+    let victim: Relay | undefined;
+    let victimRank = 0;
     for (const relay of relays) {
-      if (!oldest || relay.lastActivity < oldest.lastActivity) oldest = relay;
-      const idle = relay.waitingSince === undefined;
-      if (idle && (!oldestIdle || relay.lastActivity < oldestIdle.lastActivity)) oldestIdle = relay;
+      const rank = !relay.screen.ended ? 3 : relay.waitingSince === undefined ? 2 : 1;
+      const age = rank === 3 ? relay.acceptedAt : relay.lastActivity;
+      const victimAge = victim && (victimRank === 3 ? victim.acceptedAt : victim.lastActivity);
+      if (!victim || rank > victimRank || (rank === victimRank && age < victimAge!)) {
+        victim = relay;
+        victimRank = rank;
+      }
     }
-    const victim = oldestIdle ?? oldest;
     if (victim) close(victim);
     return victim !== undefined;
   }
@@ -227,18 +238,19 @@ export async function serveGuarded(
   async function relay(client: Deno.Conn): Promise<void> {
     const state: Relay = {
       client,
+      acceptedAt: now(),
       lastActivity: now(),
       screen: headScreen(maxHeadBytes),
       closed: false,
     };
     relays.add(state);
-    let innerConn: Deno.TcpConn;
-    try {
-      innerConn = await Deno.connect({ hostname: "127.0.0.1", port: inner.addr.port });
-    } catch {
-      close(state);
-      return;
+    let innerConn: Deno.TcpConn | undefined;
+    // A refused connect may mean the inner server was just restarted on a new port: try that.
+    for (let attempt = 0; !innerConn && attempt < 3 && !state.closed; attempt++) {
+      innerConn = await Deno.connect({ hostname: "127.0.0.1", port: inner.addr.port })
+        .catch(() => new Promise<undefined>((resolve) => setTimeout(resolve, 20)));
     }
+    if (!innerConn) return close(state);
     openDescriptors++;
     // Evicted or timed out while the connect was pending: nothing else will close it.
     if (state.closed) return closeConn(innerConn);
@@ -252,7 +264,7 @@ export async function serveGuarded(
           state.lastActivity = now();
           state.waitingSince ??= state.lastActivity;
         },
-        screen: state.screen,
+        screen: state.screen.take,
         refuse: async (reason) => {
           if (reason === "too_large") {
             const text = `Request Header Fields Too Large: at most ${maxHeadBytes} bytes.`;

@@ -197,7 +197,9 @@ Deno.test("a request without Host gets 400 and never reaches the handler", async
       assert.match(answer, /a Host header is required/);
     }
     assert.equal(handled, 0);
-    const withHost = await exchange(port, ["GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"]);
+    const withHost = await exchange(port, [
+      "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    ]);
     assert.match(withHost, /served$/);
   } finally {
     await server.shutdown();

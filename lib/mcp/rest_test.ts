@@ -144,7 +144,11 @@ Deno.test("REST 429: past the limit, with Retry-After and a body saying what was
   );
   const { response, json } = await rest("echo", '{"text":"a"}', options);
   assert.equal(response.status, 429);
-  assert.equal(response.headers.get("retry-after"), "60", "the first call leaves the window in 60 s");
+  assert.equal(
+    response.headers.get("retry-after"),
+    "60",
+    "the first call leaves the window in 60 s",
+  );
   assert.equal(json.error, "rate_limited");
   assert.equal(json.retry_after_seconds, 60);
   assert.match(json.message, /at most 2 tool calls per client in any 60 s/);
