@@ -388,7 +388,7 @@ function spawn(command: string, args: string[], env: Record<string, string>) {
     process = new Deno.Command(command, {
       args,
       env: { ...QUIET_ENV, ...env },
-      stdout: command === "haproxy" ? "null" : "piped",
+      stdout: command === Deno.execPath() || command === "sh" ? "piped" : "null",
       stderr: "piped",
     }).spawn();
   } catch (error) {
@@ -556,22 +556,36 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<Running
   if (options.idleTimeoutMs) env.FRONT_IDLE_TIMEOUT = `${options.idleTimeoutMs}ms`;
   if (options.requestTimeoutMs) env.FRONT_REQUEST_TIMEOUT = `${options.requestTimeoutMs}ms`;
   if (options.maxPerClient) env.FRONT_MAX_PER_CLIENT = String(options.maxPerClient);
-  const { child } = spawn("haproxy", ["-db", "-f", config], env);
-  const plain = { port: plainPort };
+  return await startProxy("haproxy", ["-db", "-f", config], env, {
+    plain: { port: plainPort },
+    tls: { port: tlsPort, caCert: options.certificate.caCert },
+  });
+}
+
+/**
+ * Starts a proxy process (`command` with `args` and `env`) and waits until its plain listener
+ * accepts; for the bench's comparison of HAProxy, Caddy and nginx too.
+ */
+export async function startProxy(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  doors: { plain: Door; tls: Door },
+): Promise<RunningFrontDoor> {
+  const { child } = spawn(command, args, env);
   for (let attempt = 0;; attempt++) {
     try {
-      (await connect(plain)).close();
+      (await connect(doors.plain)).close();
       break;
     } catch (error) {
       if (child.exited() || attempt >= 100) {
-        throw new Error(
-          `haproxy did not start (install it: apt-get install haproxy): ${child.stderr() || error}`,
-        );
+        await child.stop();
+        throw new Error(`${command} did not start: ${child.stderr() || error}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
-  return { ...child, plain, tls: { port: tlsPort, caCert: options.certificate.caCert } };
+  return { ...child, ...doors };
 }
 
 // ---- floods ---------------------------------------------------------------------------------

@@ -43,9 +43,14 @@ export function slidingLogStep(
   stored: readonly number[] | undefined,
   { now, windowMs, limit, cost }: StoreConsumeRequest,
 ): StoreConsumeResult {
-  const live = (stored ?? []).filter((time) => time > now - windowMs);
+  const log = stored ?? [];
+  let first = 0;
+  while (first < log.length && log[first] <= now - windowMs) first++;
+  const live = first === 0 ? log : log.slice(first);
   if (live.length + cost > limit) return { allowed: false, log: live };
-  return { allowed: true, log: [...live, ...new Array<number>(cost).fill(now)] };
+  const next = live.slice();
+  for (let call = 0; call < cost; call++) next.push(now);
+  return { allowed: true, log: next };
 }
 
 /**
