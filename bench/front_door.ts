@@ -89,7 +89,8 @@ export async function statusOf(
   request: string,
   options: { splitAt?: number } = {},
 ): Promise<number> {
-  const conn = await connect(door, ["http/1.1"]);
+  const conn = await connect(door, ["http/1.1"]).catch(() => null);
+  if (!conn) return 0; // refused or reset before a byte was sent
   let answer = "";
   const parts = options.splitAt === undefined
     ? [request]

