@@ -25,9 +25,7 @@ export type Screened = { forward: Uint8Array } | { refuse: "h2" | "too_large" };
 export interface HeadScreen {
   /** Looks at the next bytes from the client. */
   take(chunk: Uint8Array): Screened;
-  /** The server answered: whatever follows is not the first head any more. */
-  finish(): void;
-  /** True once the first head has ended or been answered. */
+  /** True once the first head has ended. */
   readonly ended: boolean;
 }
 
@@ -63,19 +61,20 @@ export function headScreen(maxHeadBytes: number): HeadScreen {
   };
   return {
     take,
-    finish() {
-      done = true;
-    },
     get ended() {
       return done;
     },
   };
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a);
-  joined.set(b, a.length);
+/** `parts` joined into one array. */
+export function concat(...parts: Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
   return joined;
 }
 

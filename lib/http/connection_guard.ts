@@ -15,12 +15,14 @@
  *   longest (a socket that never spoke, a trickled head), else the least recently active idle
  *   keep-alive, else the oldest request in progress: no socket flood locks clients out, and a
  *   newcomer is not closed while an older unfinished one is open;
+ * - reads each connection's first request head whole before opening its inner connection, so
+ *   a socket that never finishes one costs one descriptor and never reaches `Deno.serve`;
  * - closes every socket of a relay when it ends, also an inner connection still being opened
  *   when its relay was closed (`openDescriptors` counts what it holds);
  * - refuses requests that reach the inner server's port without coming through the guard.
  * The handler sees the client's address as `info.remoteAddr`. */
 import { describeErrorOnOneLine } from "./log_line.ts";
-import { type HeadScreen, headScreen, type Screened, tooLargeAnswer } from "./_head_screen.ts";
+import { concat, type HeadScreen, headScreen, tooLargeAnswer } from "./_head_screen.ts";
 
 /** Options of {@link serveGuarded}. */
 export interface GuardOptions {
@@ -114,7 +116,7 @@ export async function serveGuarded(
       if (innerFailures++ === 0) {
         log(`[server] inner server stopped (${describeErrorOnOneLine(error)}); restarting it.`);
       }
-      evictOne();
+      // Its connections went with it, freeing their descriptors.
       inner = startInner();
     });
     return server;
@@ -163,6 +165,50 @@ export async function serveGuarded(
     }
   }
 
+  /**
+   * Reads the connection's first request head whole, before the inner server hears of it: a
+   * socket that never finishes its head costs one descriptor, not three, and never reaches
+   * `Deno.serve`. The head (with any body bytes read along with it), or null when the
+   * connection was refused or went away.
+   */
+  async function readFirstHead(state: Relay): Promise<Uint8Array | null> {
+    const buffer = new Uint8Array(16 * 1024);
+    const parts: Uint8Array[] = [];
+    while (!state.screen.ended) {
+      const read = await state.client.read(buffer).catch(() => null);
+      if (read === null || state.closed) return null;
+      state.lastActivity = now();
+      state.waitingSince ??= state.lastActivity;
+      const screened = state.screen.take(buffer.slice(0, read));
+      if ("refuse" in screened) {
+        if (screened.refuse === "too_large") {
+          await state.client.write(tooLargeAnswer(maxHeadBytes)).catch(() => 0);
+        }
+        return null;
+      }
+      parts.push(screened.forward);
+    }
+    return concat(...parts);
+  }
+
+  async function connectInner(state: Relay): Promise<Deno.TcpConn | undefined> {
+    // A failed connect may mean no descriptor was free, or an inner server just restarted on a
+    // new port: try again.
+    for (let attempt = 0; attempt < 5 && !state.closed; attempt++) {
+      try {
+        const conn = await Deno.connect({ hostname: "127.0.0.1", port: inner.addr.port });
+        openDescriptors++;
+        return conn;
+      } catch (error) {
+        const restarting = error instanceof Deno.errors.ConnectionRefused ||
+          error instanceof Deno.errors.ConnectionReset;
+        if (!restarting) evictOne(); // out of descriptors, most likely: free some
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+    return undefined;
+  }
+
   async function relay(client: Deno.Conn): Promise<void> {
     const state: Relay = {
       client,
@@ -172,42 +218,28 @@ export async function serveGuarded(
       closed: false,
     };
     relays.add(state);
-    let innerConn: Deno.TcpConn | undefined;
-    // A refused connect may mean the inner server was just restarted on a new port: try that.
-    for (let attempt = 0; !innerConn && attempt < 3 && !state.closed; attempt++) {
-      innerConn = await Deno.connect({ hostname: "127.0.0.1", port: inner.addr.port })
-        .catch(() => new Promise<undefined>((resolve) => setTimeout(resolve, 20)));
-    }
+    const head = await readFirstHead(state);
+    const innerConn = head && await connectInner(state);
     if (!innerConn) return close(state);
-    openDescriptors++;
     // Evicted or timed out while the connect was pending: nothing else will close it.
     if (state.closed) return closeConn(innerConn);
     state.inner = innerConn;
     const port = innerConn.localAddr.port;
     clients.set(port, client.remoteAddr as Deno.NetAddr);
+    const onClientBytes = () => {
+      state.lastActivity = now();
+      state.waitingSince ??= state.lastActivity;
+    };
+    const onServerBytes = () => {
+      state.lastActivity = now();
+      state.waitingSince = undefined;
+    };
     await Promise.all([
-      pump(client, innerConn, {
-        fail: () => close(state),
-        onBytes: () => {
-          state.lastActivity = now();
-          state.waitingSince ??= state.lastActivity;
-        },
-        screen: state.screen.take,
-        refuse: async (reason) => {
-          if (reason === "too_large") {
-            await client.write(tooLargeAnswer(maxHeadBytes)).catch(() => 0);
-          }
-          close(state);
-        },
-      }),
-      pump(innerConn, client, {
-        fail: () => close(state),
-        onBytes: () => {
-          state.lastActivity = now();
-          state.waitingSince = undefined;
-          state.screen.finish();
-        },
-      }),
+      writeAll(innerConn, head).then(
+        () => pump(client, innerConn, onClientBytes, () => close(state)),
+        () => close(state),
+      ),
+      pump(innerConn, client, onServerBytes, () => close(state)),
     ]);
     clients.delete(port);
     close(state);
@@ -267,42 +299,39 @@ export async function serveGuarded(
   };
 }
 
-interface PumpOptions {
-  onBytes: () => void;
-  /** Closes both sides, after a read or write failed. */
-  fail: () => void;
-  /** Looks at what the client sends before it is passed on (client to server only). */
-  screen?: (chunk: Uint8Array) => Screened;
-  refuse?: (reason: "h2" | "too_large") => Promise<void>;
-}
-
-async function pump(from: Deno.Conn, to: Deno.Conn, options: PumpOptions): Promise<void> {
+/** Copies `from` to `to` until `from` ends; `fail` closes both after a read or write failed. */
+async function pump(
+  from: Deno.Conn,
+  to: Deno.Conn,
+  onBytes: () => void,
+  fail: () => void,
+): Promise<void> {
   const buffer = new Uint8Array(16 * 1024);
   try {
     while (true) {
       const read = await from.read(buffer);
       if (read === null) break;
-      options.onBytes();
-      const screened = options.screen?.(buffer.subarray(0, read)) ??
-        { forward: buffer.subarray(0, read) };
-      if ("refuse" in screened) return await options.refuse!(screened.refuse);
-      const bytes = screened.forward;
-      let written = 0;
-      while (written < bytes.length) written += await to.write(bytes.subarray(written));
+      onBytes();
+      await writeAll(to, buffer.subarray(0, read));
     }
     await to.closeWrite().catch(() => {});
   } catch {
-    // A reset or a close from the other side ends this direction; the relay closes both.
-    options.fail();
+    fail();
   }
+}
+
+async function writeAll(to: Deno.Conn, bytes: Uint8Array): Promise<void> {
+  let written = 0;
+  while (written < bytes.length) written += await to.write(bytes.subarray(written));
 }
 
 /**
  * How many relayed connections the open-file limit allows: three descriptors each (client,
- * relay, inner server side), with 64 kept for files, KV and upstream requests. Linux only;
+ * relay, inner server side), with 64 kept for files, KV and upstream requests. A connection
+ * still sending its first head costs one only, so this errs on the safe side. Linux only;
  * elsewhere no limit is derived.
  */
-export async function fdBudget(): Promise<number> {
+async function fdBudget(): Promise<number> {
   try {
     const limits = await Deno.readTextFile("/proc/self/limits");
     const soft = /Max open files\s+(\d+)/.exec(limits)?.[1];
