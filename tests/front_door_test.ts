@@ -28,7 +28,7 @@ import {
 const IDLE_MS = 1_000;
 const REQUEST_MS = 2_000;
 /** Time a door gets past its timeout before the probe calls it held (sweeps, scheduling). */
-const SLACK_MS = 1_500;
+const SLACK_MS = 2_500;
 const ROBOTS = "GET /robots.txt HTTP/1.1\r\nHost: probe\r\nConnection: close\r\n\r\n";
 
 /** The real app over the replay upstream, behind its guard with `guard`'s timeouts. */
