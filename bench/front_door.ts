@@ -346,13 +346,7 @@ async function writeAll(conn: Deno.Conn, bytes: Uint8Array): Promise<void> {
 }
 
 function concatAll(parts: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
+  return Uint8Array.from(parts.flatMap((part) => [...part]));
 }
 
 // ---- the process behind the door ------------------------------------------------------------
@@ -681,4 +675,41 @@ export async function flood(options: FloodOptions): Promise<FloodReport> {
   report.answeredAfter = await answered();
   normal.close();
   return report;
+}
+
+/** Tool calls one client key made through several servers at once, by how they were answered. */
+export interface HammerTally {
+  allowed: number;
+  limited: number;
+  unavailable: number;
+}
+
+/**
+ * `clientsEach` concurrent clients per server URL call a tool as fast as they are answered
+ * for `durationMs`, all from 127.0.0.1 (one client key); counts the calls allowed (whatever the
+ * tool then answered), refused by the limit (429) and refused by its store (503).
+ */
+export async function hammerToolCalls(
+  urls: string[],
+  options: { clientsEach: number; durationMs: number },
+): Promise<HammerTally> {
+  const tally: HammerTally = { allowed: 0, limited: 0, unavailable: 0 };
+  const stopAt = performance.now() + options.durationMs;
+  const client = async (url: string) => {
+    while (performance.now() < stopAt) {
+      const response = await fetch(`${url}api/tools/get_protocol_overview`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      const { error } = await response.json();
+      if (error === "rate_limited") tally.limited++;
+      else if (error === "rate_limit_unavailable") tally.unavailable++;
+      else tally.allowed++;
+    }
+  };
+  await Promise.all(
+    urls.flatMap((url) => Array.from({ length: options.clientsEach }, () => client(url))),
+  );
+  return tally;
 }

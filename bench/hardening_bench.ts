@@ -27,6 +27,7 @@ import {
   type FloodReport,
   freePort,
   h2Held,
+  hammerToolCalls,
   idleHeld,
   MALFORMED_CHUNKED,
   NO_HOST,
@@ -144,22 +145,10 @@ async function twoProcesses(settings: Record<string, string>) {
   const servers = await Promise.all(
     [0, 1].map(() => startExplorer({ PORT: "0", KV_PATH: path, ...settings })),
   );
-  const tally = { allowed: 0, limited: 0, unavailable: 0 };
-  const stopAt = performance.now() + 10_000;
-  const client = async (url: string) => {
-    while (performance.now() < stopAt) {
-      const response = await fetch(`${url}api/tools/get_protocol_overview`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: "{}",
-      });
-      const { error } = await response.json();
-      if (error === "rate_limited") tally.limited++;
-      else if (error === "rate_limit_unavailable") tally.unavailable++;
-      else tally.allowed++;
-    }
-  };
-  await Promise.all(servers.flatMap(({ url }) => Array.from({ length: 20 }, () => client(url))));
+  const tally = await hammerToolCalls(servers.map(({ url }) => url), {
+    clientsEach: 20,
+    durationMs: 10_000,
+  });
   const logLines = servers.map((server) => (server.stderr().match(/\[rate-limit\]/g) ?? []).length);
   await Promise.all(servers.map((server) => server.stop()));
   await Deno.remove(path).catch(() => {});

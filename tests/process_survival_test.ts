@@ -11,6 +11,7 @@ import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import {
   flood,
   type FloodReport,
+  hammerToolCalls,
   startExplorer as start,
   startFrontDoor,
   testCertificate,
@@ -167,23 +168,11 @@ Deno.test("two processes on one KV_PATH, hammered at once, allow at most 60 call
   const path = await Deno.makeTempFile({ suffix: ".kv" });
   const servers = await Promise.all([0, 1].map(() => start({ PORT: "0", KV_PATH: path })));
   try {
-    const tally = { allowed: 0, limited: 0, unavailable: 0 };
-    const stopAt = Date.now() + 3_000;
     // 20 concurrent clients per process, all from 127.0.0.1: one client key between them.
-    const client = async (url: string) => {
-      while (Date.now() < stopAt) {
-        const response = await fetch(`${url}api/tools/get_protocol_overview`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: "{}",
-        });
-        const { error } = await response.json();
-        if (error === "rate_limited") tally.limited++;
-        else if (error === "rate_limit_unavailable") tally.unavailable++;
-        else tally.allowed++;
-      }
-    };
-    await Promise.all(servers.flatMap(({ url }) => Array.from({ length: 20 }, () => client(url))));
+    const tally = await hammerToolCalls(servers.map(({ url }) => url), {
+      clientsEach: 20,
+      durationMs: 3_000,
+    });
     assert.ok(tally.allowed <= 60, JSON.stringify(tally));
     assert.ok(tally.allowed >= 30, `the budget is spent, not lost: ${JSON.stringify(tally)}`);
     assert.ok(tally.limited > 0, JSON.stringify(tally));

@@ -42,6 +42,8 @@ export interface GuardOptions {
   log?: (line: string) => void;
   /** Clock, for tests. */
   now?: () => number;
+  /** Opens the inner connections (default `Deno.connect`); tests hold it to race evictions. */
+  connect?: (options: Deno.ConnectOptions) => Promise<Deno.TcpConn>;
   /** Passed on to the inner `Deno.serve`. */
   onError?: (error: unknown) => Response | Promise<Response>;
 }
@@ -82,6 +84,7 @@ export async function serveGuarded(
   options: GuardOptions,
 ): Promise<GuardedServer> {
   const now = options.now ?? Date.now;
+  const connect = options.connect ?? ((to: Deno.ConnectOptions) => Deno.connect(to));
   const log = options.log ?? ((line: string) => console.error(line));
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
   const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
@@ -196,7 +199,7 @@ export async function serveGuarded(
     // new port: try again.
     for (let attempt = 0; attempt < 5 && !state.closed; attempt++) {
       try {
-        const conn = await Deno.connect({ hostname: "127.0.0.1", port: inner.addr.port });
+        const conn = await connect({ hostname: "127.0.0.1", port: inner.addr.port });
         openDescriptors++;
         return conn;
       } catch (error) {

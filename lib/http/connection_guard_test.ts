@@ -1,14 +1,16 @@
 import assert from "node:assert/strict";
-import { serveGuarded } from "./connection_guard.ts";
+import { type GuardOptions, serveGuarded } from "./connection_guard.ts";
 
-async function started(options: { now?: () => number; maxConnections?: number } = {}) {
+/** A guarded server whose handler greets the client's address and counts its requests. */
+async function started(options: Omit<GuardOptions, "listener"> = {}) {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const lines: string[] = [];
-  const server = await serveGuarded(
-    (_request, info) => new Response(`hello ${info.remoteAddr.hostname}`),
-    { listener, log: (line) => lines.push(line), sweepEveryMs: 3_600_000, ...options },
-  );
-  return { server, port: listener.addr.port, lines };
+  let handled = 0;
+  const server = await serveGuarded((_request, info) => {
+    handled++;
+    return new Response(`hello ${info.remoteAddr.hostname}`);
+  }, { listener, log: (line) => lines.push(line), sweepEveryMs: 3_600_000, ...options });
+  return { server, port: listener.addr.port, lines, handled: () => handled };
 }
 
 async function settle(): Promise<void> {
@@ -140,18 +142,13 @@ async function exchange(port: number, chunks: (string | Uint8Array)[]): Promise<
 }
 
 Deno.test("a connection opening with the HTTP/2 preface is closed unanswered, however it is split", async () => {
-  let handled = 0;
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const server = await serveGuarded(() => {
-    handled++;
-    return new Response("no");
-  }, { listener, sweepEveryMs: 3_600_000 });
+  const { server, port, handled } = await started();
   try {
     const preface = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
     const settings = new Uint8Array([0, 0, 0, 4, 0, 0, 0, 0, 0]);
-    assert.equal(await exchange(listener.addr.port, [preface, settings]), "");
-    assert.equal(await exchange(listener.addr.port, [...preface, settings]), "", "byte by byte");
-    assert.equal(handled, 0);
+    assert.equal(await exchange(port, [preface, settings]), "");
+    assert.equal(await exchange(port, [...preface, settings]), "", "byte by byte");
+    assert.equal(handled(), 0);
     assert.equal(server.connections, 0);
   } finally {
     await server.shutdown();
@@ -159,14 +156,8 @@ Deno.test("a connection opening with the HTTP/2 preface is closed unanswered, ho
 });
 
 Deno.test("a first request head over the cap gets 431; one within it is served", async () => {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const server = await serveGuarded(() => new Response("served"), {
-    listener,
-    sweepEveryMs: 3_600_000,
-    maxHeadBytes: 2048,
-  });
+  const { server, port } = await started({ maxHeadBytes: 2048 });
   try {
-    const port = listener.addr.port;
     const head = (padding: number) =>
       `GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Pad: ${"a".repeat(padding)}\r\n\r\n`;
     const tooBig = head(2048);
@@ -176,73 +167,64 @@ Deno.test("a first request head over the cap gets 431; one within it is served",
     const split = head(1900);
     const fits = await exchange(port, [split.slice(0, 1000), split.slice(1000)]);
     assert.match(fits, /^HTTP\/1\.1 200 /);
-    assert.match(fits, /served$/);
+    assert.match(fits, /hello 127\.0\.0\.1$/);
   } finally {
     await server.shutdown();
   }
 });
 
+const CLOSING_GET = "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+
 Deno.test("a request without Host gets 400 and never reaches the handler", async () => {
-  let handled = 0;
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const server = await serveGuarded(() => {
-    handled++;
-    return new Response("served");
-  }, { listener, sweepEveryMs: 3_600_000 });
+  const { server, port, handled } = await started();
   try {
-    const port = listener.addr.port;
     for (const version of ["1.1", "1.0"]) {
       const answer = await exchange(port, [`GET / HTTP/${version}\r\nConnection: close\r\n\r\n`]);
       assert.match(answer, /^HTTP\/1\.[01] 400 /, version);
       assert.match(answer, /a Host header is required/);
     }
-    assert.equal(handled, 0);
-    const withHost = await exchange(port, [
-      "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-    ]);
-    assert.match(withHost, /served$/);
+    assert.equal(handled(), 0);
+    assert.match(await exchange(port, [CLOSING_GET]), /hello 127\.0\.0\.1$/);
   } finally {
     await server.shutdown();
   }
 });
 
 Deno.test("the inner server's port refuses requests that did not come through the guard", async () => {
-  let handled = 0;
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const server = await serveGuarded(() => {
-    handled++;
-    return new Response("served");
-  }, { listener, sweepEveryMs: 3_600_000 });
+  const { server, handled } = await started();
   try {
-    const bypass = await exchange(server.innerAddr.port, [
-      "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-    ]);
-    assert.match(bypass, /^HTTP\/1\.1 403 /);
-    assert.equal(handled, 0);
+    assert.match(await exchange(server.innerAddr.port, [CLOSING_GET]), /^HTTP\/1\.1 403 /);
+    assert.equal(handled(), 0);
   } finally {
     await server.shutdown();
   }
 });
 
-Deno.test("connections evicted while their relay is still opening leave no socket open", async () => {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const server = await serveGuarded(() => new Response("x"), {
-    listener,
-    maxConnections: 2,
-    sweepEveryMs: 3_600_000,
-    log: () => {},
+Deno.test("a connection evicted while its inner connection opens leaves no socket open", async () => {
+  const opening = Promise.withResolvers<void>();
+  let asked = 0;
+  const { server, port } = await started({
+    maxConnections: 1,
+    connect: async (to) => {
+      asked++;
+      await opening.promise; // held until the test has evicted the relay
+      return Deno.connect(to);
+    },
   });
+  const clients: Deno.Conn[] = [];
   try {
-    // 300 at once against a cap of 2: most are evicted before their inner connect resolves.
-    const port = listener.addr.port;
-    const flood = await Promise.all(
-      Array.from({ length: 300 }, () => Deno.connect({ hostname: "127.0.0.1", port })),
-    );
-    await settle();
-    for (const conn of flood) conn.close();
-    for (let turn = 0; turn < 200 && server.openDescriptors > 0; turn++) await settle();
+    const first = await Deno.connect({ hostname: "127.0.0.1", port });
+    clients.push(first);
+    await first.write(new TextEncoder().encode("GET / HTTP/1.1\r\nHost: x\r\n\r\n"));
+    while (asked === 0) await settle();
+    // A second connection past the cap of one evicts the first, whose connect is pending.
+    clients.push(await Deno.connect({ hostname: "127.0.0.1", port }));
+    while (server.openDescriptors > 1) await settle();
+    opening.resolve();
+    for (const conn of clients) conn.close();
+    for (let turn = 0; turn < 50 && server.openDescriptors > 0; turn++) await settle();
     assert.equal(server.connections, 0);
-    assert.equal(server.openDescriptors, 0, "every client and relay socket was closed");
+    assert.equal(server.openDescriptors, 0, "the late inner connection was closed too");
   } finally {
     await server.shutdown();
   }
