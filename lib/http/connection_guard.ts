@@ -22,7 +22,14 @@
  * - refuses requests that reach the inner server's port without coming through the guard.
  * The handler sees the client's address as `info.remoteAddr`. */
 import { describeErrorOnOneLine } from "./log_line.ts";
-import { concat, type HeadScreen, headScreen, tooLargeAnswer } from "./_head_screen.ts";
+import {
+  concat,
+  type HeadScreen,
+  headScreen,
+  pump,
+  tooLargeAnswer,
+  writeAll,
+} from "./_relay_bytes.ts";
 
 /** Options of {@link serveGuarded}. */
 export interface GuardOptions {
@@ -300,32 +307,6 @@ export async function serveGuarded(
     shutdown,
     finished: accepting.then(() => inner.finished).catch(() => {}),
   };
-}
-
-/** Copies `from` to `to` until `from` ends; `fail` closes both after a read or write failed. */
-async function pump(
-  from: Deno.Conn,
-  to: Deno.Conn,
-  onBytes: () => void,
-  fail: () => void,
-): Promise<void> {
-  const buffer = new Uint8Array(16 * 1024);
-  try {
-    while (true) {
-      const read = await from.read(buffer);
-      if (read === null) break;
-      onBytes();
-      await writeAll(to, buffer.subarray(0, read));
-    }
-    await to.closeWrite().catch(() => {});
-  } catch {
-    fail();
-  }
-}
-
-async function writeAll(to: Deno.Conn, bytes: Uint8Array): Promise<void> {
-  let written = 0;
-  while (written < bytes.length) written += await to.write(bytes.subarray(written));
 }
 
 /**

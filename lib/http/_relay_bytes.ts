@@ -1,7 +1,7 @@
 /**
- * The connection guard's look at a connection's first bytes (see `connection_guard.ts`): the
- * HTTP/2 preface, and the length of the first request head. Not a parser: it looks only for the
- * preface and for the blank line that ends a head.
+ * The connection guard's bytes (see `connection_guard.ts`): its look at a connection's first
+ * request head (the HTTP/2 preface, the head's length; not a parser: it looks only for the
+ * preface and for the blank line that ends a head), its own 431 answer, and the copying.
  */
 
 const encoder = new TextEncoder();
@@ -86,4 +86,31 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
     return start;
   }
   return -1;
+}
+
+/** Copies `from` to `to` until `from` ends; `fail` closes both after a read or write failed. */
+export async function pump(
+  from: Deno.Conn,
+  to: Deno.Conn,
+  onBytes: () => void,
+  fail: () => void,
+): Promise<void> {
+  const buffer = new Uint8Array(16 * 1024);
+  try {
+    while (true) {
+      const read = await from.read(buffer);
+      if (read === null) break;
+      onBytes();
+      await writeAll(to, buffer.subarray(0, read));
+    }
+    await to.closeWrite().catch(() => {});
+  } catch {
+    fail();
+  }
+}
+
+/** Writes all of `bytes` to `to`. */
+export async function writeAll(to: Deno.Conn, bytes: Uint8Array): Promise<void> {
+  let written = 0;
+  while (written < bytes.length) written += await to.write(bytes.subarray(written));
 }
