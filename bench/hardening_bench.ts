@@ -1,36 +1,85 @@
 /**
- * Issue 10 (hardening), measured side by side in one run:
- * 1. a key flood against the rate limiter: time per call and heap as 100,000 new keys arrive,
- *    for the GCRA + LRU-capped MemoryStore against the previous fixed-window store (copied
- *    below as the baseline), and heap after 2,000 calls carrying 60 KB X-Forwarded-For values
- *    (previous key rule: the first hop, kept whole; now: the connection address);
- * 2. idle sockets past the open-file limit (`ulimit -n 256`, 600 idle sockets) against a child
- *    process: whether it survives and how long /robots.txt takes, guarded against bare;
- * 3. a hanging primary RPC: time to answer eth_blockNumber with the hedged fallback against
- *    the previous rule (fallback only after the primary's full 8 s timeout).
+ * Issue 16 (survives the open internet) and issue 17 item 5 (a limit that means what it says),
+ * measured side by side in one run, at full scale:
+ * 1. the rate limiter: calls allowed in the worst 60 s span, and time per call and heap under a
+ *    flood of 100,000 new keys, for the sliding log against the previous GCRA (copied below);
+ * 2. two `main.ts` processes on one KV_PATH, 20 concurrent clients each for 10 s: calls allowed
+ *    between them, with the KV default against the previous one (memory);
+ * 3. under `ulimit -n 1024`, three bursts of 400 never-finishing connections (descriptors counted
+ *    35 s after each) and a 60 s reconnect flood, straight at the app and through HAProxy;
+ * 4. five HTTP/2 connections with 200 never-finishing request bodies each, pinged every 10 s:
+ *    how long they are held, and the memory of the app and of HAProxy;
+ * 5. single-read upstream faults (hung connection, delays with 503s and 429s, RPC hangs): when
+ *    the page answers, under the 20 s upstream budget against the previous 25 s one;
+ * 6. the front doors compared: the app's own guard, HAProxy (deploy/), Caddy and nginx (the
+ *    closest configs, in bench/doors/), probed with the same scenarios at short timeouts.
  */
 import { createRateLimiter } from "../lib/http/rate_limit.ts";
 import { MemoryStore } from "../lib/http/memory_store.ts";
-import { clientKeyFromRequest } from "../lib/http/client_key.ts";
-import { createHyperEvmClient } from "../lib/hyperevm/client.ts";
+import { createPapertradeClient } from "../lib/papertrade/mod.ts";
+import { withReadCache } from "../lib/cache/mod.ts";
+import { createApp } from "../app.tsx";
+import { catalog, type Faults } from "../fixtures/mod.ts";
+import { startReplayApp } from "../replay_app.ts";
+import {
+  type Door,
+  flood,
+  type FloodReport,
+  freePort,
+  h2Held,
+  hammerToolCalls,
+  idleHeld,
+  MALFORMED_CHUNKED,
+  NO_HOST,
+  oversizedHead,
+  residentMiB,
+  type RunningFrontDoor,
+  slowBodyHeld,
+  slowHeadHeld,
+  startExplorer,
+  startFrontDoor,
+  startProxy,
+  statusOf,
+  testCertificate,
+} from "./front_door.ts";
 
-// ---- 1. key flood -------------------------------------------------------------------------
+const f = (value: number, digits = 1) => Number.isFinite(value) ? value.toFixed(digits) : "n/a";
+const s = (ms: number) => Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : "held";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The store before issue 10: fixed windows, sweeping every key past 10,000 on each new key. */
-class PreviousFixedWindowStore {
-  #counters = new Map<string, { windowStart: number; count: number }>();
-  consume(key: string, windowStart: number, cost: number, limit: number): boolean {
-    const entry = this.#counters.get(key);
-    const count = entry && entry.windowStart === windowStart ? entry.count : 0;
-    if (count + cost > limit) return false;
-    if (!entry && this.#counters.size >= 10_000) {
-      for (const [k, e] of this.#counters) {
-        if (e.windowStart < windowStart) this.#counters.delete(k);
-      }
+// ---- 1. the limiter -----------------------------------------------------------------------
+
+/**
+ * The limiter before issue 17, copied as the baseline: GCRA (one number per key, its
+ * theoretical arrival time) in the same two-generation LRU of 50,000 keys as MemoryStore.
+ */
+function previousGcra(limit = 60, windowMs = 60_000) {
+  const emissionMs = windowMs / limit;
+  let recent = new Map<string, number>();
+  let older = new Map<string, number>();
+  return (key: string, now: number, cost = 1): boolean => {
+    const start = Math.max(recent.get(key) ?? older.get(key) ?? now, now);
+    const tat = start + cost * emissionMs;
+    if (tat - now > windowMs + 1e-6) return false;
+    older.delete(key);
+    if (!recent.has(key) && recent.size >= 25_000) {
+      older = recent;
+      recent = new Map();
     }
-    this.#counters.set(key, { windowStart, count: count + cost });
+    recent.set(key, tat);
     return true;
+  };
+}
+
+/** Most calls allowed in any 60 s span when a client sends one call every 100 ms for 3 min. */
+async function worstSpan(allow: (now: number) => Promise<boolean> | boolean): Promise<number> {
+  const allowed: number[] = [];
+  for (let now = 0; now < 180_000; now += 100) if (await allow(now)) allowed.push(now);
+  let worst = 0;
+  for (const start of allowed) {
+    worst = Math.max(worst, allowed.filter((t) => t >= start && t < start + 60_000).length);
   }
+  return worst;
 }
 
 function heapMb(): number {
@@ -38,227 +87,378 @@ function heapMb(): number {
 }
 
 /** Calls `consume` once per new address key and samples time per call and heap every 20,000. */
-async function flood(keys: number, consume: (key: string) => unknown) {
+async function keyFlood(consume: (key: string) => unknown) {
   const marks: { at: number; usPerCall: number; heap: number }[] = [];
   let started = performance.now();
-  for (let index = 1; index <= keys; index++) {
-    // Keys as the new rule makes them: one per address, at most 45 characters.
+  for (let index = 1; index <= 100_000; index++) {
     await consume(`10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`);
     if (index % 20_000 === 0) {
-      marks.push({
-        at: index,
-        usPerCall: (performance.now() - started) * 1000 / 20_000,
-        heap: heapMb(),
-      });
+      marks.push({ at: index, usPerCall: (performance.now() - started) / 20, heap: heapMb() });
       started = performance.now();
     }
   }
   return marks;
 }
 
-async function floodNow(keys: number) {
-  const store = new MemoryStore();
-  const limiter = createRateLimiter({ store, now: () => 0 });
-  const marks = await flood(keys, (key) => limiter.consume(key));
-  return { marks, held: store.size };
-}
-
-async function floodPrevious(keys: number) {
-  const store = new PreviousFixedWindowStore();
-  // Each new key arrives a little later, so older windows are over and a sweep finds them: the
-  // previous store's worst case was every call past 10,000 keys scanning all of them.
-  return { marks: await flood(keys, (key) => store.consume(key, 0, 1, 60)) };
-}
-
-async function hugeHeaderHeap(calls: number) {
-  const header = () => crypto.randomUUID().repeat(1_700); // about 60 KB
-  const before = heapMb();
-  const previous = new PreviousFixedWindowStore();
-  for (let index = 0; index < calls; index++) {
-    const forwarded = header();
-    previous.consume(forwarded.split(",")[0].trim(), 0, 1, 60);
-  }
-  const previousHeap = heapMb() - before;
-  const middle = heapMb();
-  const store = new MemoryStore();
-  const limiter = createRateLimiter({ store, now: () => 0 });
-  for (let index = 0; index < calls; index++) {
-    const request = new Request("http://x/", { headers: { "x-forwarded-for": header() } });
-    await limiter.consume(clientKeyFromRequest(request, "203.0.113.9"));
-  }
-  return { previousMb: previousHeap, nowMb: heapMb() - middle, nowKeys: store.size };
-}
-
-// ---- 2. idle sockets ----------------------------------------------------------------------
-
-async function idleSockets(mode: "guarded" | "plain", fileLimit: number, sockets: number) {
-  const child = new Deno.Command("sh", {
-    args: [
-      "-c",
-      `ulimit -n ${fileLimit} && exec "$0" run -A --unstable-kv "$1" ${mode}`,
-      Deno.execPath(),
-      new URL("./_serve_child.ts", import.meta.url).pathname,
-    ],
-    stdout: "piped",
-    stderr: "null",
-    env: { RUST_BACKTRACE: "0", NO_COLOR: "1" },
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let url = "";
-  while (!url.includes("\n")) url += (await reader.read()).value ?? "";
-  url = url.trim();
-  const port = Number(new URL(url).port);
-  const time = async () => {
-    const started = performance.now();
-    try {
-      const response = await fetch(`${url}robots.txt`, { signal: AbortSignal.timeout(5_000) });
-      await response.body?.cancel();
-      return response.ok ? performance.now() - started : null;
-    } catch {
-      return null;
-    }
-  };
-  const quiet: number[] = [];
-  for (let i = 0; i < 20; i++) quiet.push((await time()) ?? NaN);
-  const held: Deno.Conn[] = [];
-  for (let i = 0; i < sockets; i++) {
-    try {
-      held.push(await Deno.connect({ hostname: "127.0.0.1", port }));
-    } catch {
-      break;
-    }
-  }
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const flooded: (number | null)[] = [];
-  for (let i = 0; i < 20; i++) flooded.push(await time());
-  for (const conn of held) conn.close();
-  const exited = await Promise.race([
-    child.status.then(() => true),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 200)),
-  ]);
-  if (!exited) child.kill("SIGTERM");
-  await child.status;
-  reader.cancel().catch(() => {});
-  const answered = flooded.filter((ms): ms is number => ms !== null);
-  return {
-    mode,
-    held: held.length,
-    quietMs: median(quiet),
-    answered: answered.length,
-    floodedMs: median(answered),
-    survived: !exited,
-  };
-}
-
-// ---- 3. hanging primary RPC ---------------------------------------------------------------
-
-async function hangingPrimary(calls: number) {
-  const release = Promise.withResolvers<void>();
-  const hanging = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async () => {
-    await release.promise;
-    return new Response("late", { status: 504 });
+async function limiterSection() {
+  console.log("\n### 1. Rate limiter: the worst 60 s span, and a flood of 100,000 new keys\n");
+  const gcra = previousGcra();
+  let clock = 0;
+  const log = createRateLimiter({ now: () => clock });
+  const gcraWorst = await worstSpan((now) => gcra("k", now));
+  const logWorst = await worstSpan(async (now) => {
+    clock = now;
+    return (await log.consume("k")).allowed;
   });
-  const fallback = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen() {} },
-    async (request) => {
-      const { id } = await request.json();
-      return Response.json({ jsonrpc: "2.0", id, result: "0x10" });
-    },
+  console.log("| limiter | most calls allowed in one 60 s span (one call every 100 ms, 3 min) |");
+  console.log("| ------- | -----------------------------------------------------------------: |");
+  console.log(`| previous GCRA | ${gcraWorst} |`);
+  console.log(`| sliding log (now) | ${logWorst} |`);
+  const previousStore = previousGcra();
+  const previous = await keyFlood((key) => previousStore(key, 0));
+  const store = new MemoryStore();
+  const limiter = createRateLimiter({ store, now: () => 0 });
+  const now = await keyFlood((key) => limiter.consume(key));
+  console.log(
+    "\n| keys so far | previous GCRA + LRU µs/call | heap MB | sliding log + LRU µs/call | heap MB |",
   );
-  const urls = {
-    rpcUrl: `http://127.0.0.1:${hanging.addr.port}/`,
-    fallbackRpcUrl: `http://127.0.0.1:${fallback.addr.port}/`,
-    timeoutMs: 8_000,
-  };
-  const hedged = createHyperEvmClient(urls);
-  // The previous rule, as a configuration of the same client: the fallback only after the
-  // primary's full timeout.
-  const sequential = createHyperEvmClient({ ...urls, hedgeDelayMs: urls.timeoutMs });
-  const rows: { rule: string; ms: number }[] = [];
-  for (let i = 0; i < calls; i++) {
-    for (
-      const [rule, client] of [["hedged (1 s)", hedged], ["after timeout", sequential]] as const
-    ) {
-      const started = performance.now();
-      await client.blockNumber();
-      rows.push({ rule, ms: performance.now() - started });
-    }
+  console.log("| ---: | ---: | ---: | ---: | ---: |");
+  now.forEach((mark, index) => {
+    const old = previous[index];
+    console.log(
+      `| ${mark.at} | ${f(old.usPerCall, 2)} | ${f(old.heap)} | ${f(mark.usPerCall, 2)} | ${
+        f(mark.heap)
+      } |`,
+    );
+  });
+  console.log(
+    `\nsliding log: last/first µs per call = ${
+      f(now.at(-1)!.usPerCall / now[0].usPerCall, 2)
+    }; keys held ${store.size} (cap 50,000, as before).`,
+  );
+}
+
+// ---- 2. two processes on one KV file ------------------------------------------------------
+
+async function twoProcesses(settings: Record<string, string>) {
+  const path = await Deno.makeTempFile({ suffix: ".kv" });
+  const servers = await Promise.all(
+    [0, 1].map(() => startExplorer({ PORT: "0", KV_PATH: path, ...settings })),
+  );
+  const tally = await hammerToolCalls(servers.map(({ url }) => url), {
+    clientsEach: 20,
+    durationMs: 10_000,
+  });
+  const logLines = servers.map((server) => (server.stderr().match(/\[rate-limit\]/g) ?? []).length);
+  await Promise.all(servers.map((server) => server.stop()));
+  await Deno.remove(path).catch(() => {});
+  return { ...tally, logLines };
+}
+
+async function kvSection() {
+  console.log("\n### 2. Two processes on one KV_PATH, 20 concurrent clients each for 10 s\n");
+  console.log(
+    "| store | calls allowed | refused 429 | refused 503 (store) | store log lines per process |",
+  );
+  console.log(
+    "| ----- | ------------: | ----------: | ------------------: | --------------------------- |",
+  );
+  for (
+    const [label, settings] of [
+      ["KV (now the default with KV_PATH)", {}],
+      ["memory (the previous default)", { RATE_LIMIT_STORE: "memory" }],
+    ] as const
+  ) {
+    const row = await twoProcesses(settings);
+    console.log(
+      `| ${label} | ${row.allowed} | ${row.limited} | ${row.unavailable} | ${
+        row.logLines.join(", ")
+      } |`,
+    );
   }
-  release.resolve();
-  await hanging.shutdown();
-  await fallback.shutdown();
-  return rows;
 }
 
-function median(values: number[]): number {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
+// ---- 3. floods under ulimit -n 1024 -------------------------------------------------------
+
+const FULL_FLOOD = {
+  bursts: 3,
+  burstSize: 400,
+  settleMs: 35_000,
+  reconnectMs: 60_000,
+  reconnectLoops: 50,
+};
+
+function floodRow(label: string, report: FloodReport, alive: boolean): string {
+  const after = report.afterBursts.map((counts) => counts.join(" / ")).join(", ");
+  return `| ${label} | ${report.baseline.join(" / ")} | ${after} | ${
+    report.afterReconnects.join(" / ")
+  } | ${report.opened.join(", ")} | ${report.reconnects} | ${
+    report.answeredDuring.map((ok) => (ok ? "yes" : "no")).join(", ")
+  } | ${report.answeredAfter ? "yes" : "no"} | ${alive ? "yes" : "no"} |`;
 }
 
-const f = (value: number, digits = 1) => Number.isFinite(value) ? value.toFixed(digits) : "n/a";
+async function floodSection(certificate: { caCert: string; bundle: string }) {
+  console.log(
+    "\n### 3. ulimit -n 1024: 3 bursts of 400 never-finishing connections, then a 60 s reconnect flood\n",
+  );
+  const bare = await startExplorer({ PORT: "0" }, 1024);
+  const behind = await startExplorer({ PORT: "0", TRUSTED_PROXIES: "loopback" }, 1024);
+  const proxy = await startFrontDoor({ appPort: behind.port, certificate });
+  const [bareReport, proxiedReport] = await Promise.all([
+    flood({
+      door: { port: bare.port },
+      pids: [bare.pid],
+      normalUrl: `${bare.url}robots.txt`,
+      ...FULL_FLOOD,
+    }),
+    flood({
+      door: proxy.plain,
+      pids: [behind.pid, proxy.pid],
+      normalUrl: `http://127.0.0.1:${proxy.plain.port}/robots.txt`,
+      ...FULL_FLOOD,
+    }),
+  ]);
+  console.log(
+    "| front door | descriptors before (app / proxy) | 35 s after each burst | after the reconnect flood | connections opened per burst | reconnects | normal client answered during (bursts, flood) | after | alive |",
+  );
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |");
+  console.log(floodRow("the app alone (guard)", bareReport, !bare.exited()));
+  console.log(floodRow("HAProxy in front", proxiedReport, !behind.exited() && !proxy.exited()));
+  const acceptLines = (bare.stderr().match(/accept failed/g) ?? []).length;
+  console.log(`\nThe bare app logged "accept failed" ${acceptLines} time(s).`);
+  await Promise.all([proxy.stop(), bare.stop(), behind.stop()]);
+}
 
+// ---- 4. HTTP/2 never-finishing streams ----------------------------------------------------
+
+async function h2Section(certificate: { caCert: string; bundle: string }) {
+  console.log(
+    "\n### 4. Five HTTP/2 connections, 200 never-finishing request bodies each, a PING every 10 s\n",
+  );
+  console.log(
+    "| front door | door | held (each of 5) | app RSS MiB before / during / 10 s after | proxy RSS MiB before / during / after |",
+  );
+  console.log("| --- | --- | --- | --- | --- |");
+  const bare = await startExplorer({ PORT: "0" });
+  const behind = await startExplorer({ PORT: "0", TRUSTED_PROXIES: "loopback" });
+  const proxy = await startFrontDoor({ appPort: behind.port, certificate });
+  const cases: [string, string, Door, number[], RunningFrontDoor?][] = [
+    ["the app alone", "h2c", { port: bare.port }, [bare.pid]],
+    ["HAProxy", "TLS (h2)", proxy.tls, [behind.pid, proxy.pid], proxy],
+    ["HAProxy", "h2c", proxy.plain, [behind.pid, proxy.pid], proxy],
+  ];
+  for (const [label, kind, door, pids] of cases) {
+    const before = pids.map(residentMiB);
+    let during: number[] = [];
+    const sample = sleep(20_000).then(() => during = pids.map(residentMiB));
+    const held = await Promise.all(
+      Array.from(
+        { length: 5 },
+        () => h2Held(door, { streams: 200, pingMs: 10_000, boundMs: 120_000 }),
+      ),
+    );
+    await sample;
+    await sleep(10_000);
+    const after = pids.map(residentMiB);
+    const heldText = held.map((result) => (result ? s(result.heldMs) : "no h2")).join(", ");
+    console.log(
+      `| ${label} | ${kind} | ${heldText} | ${f(before[0])} / ${f(during[0] ?? NaN)} / ${
+        f(after[0])
+      } | ${pids.length > 1 ? `${f(before[1])} / ${f(during[1] ?? NaN)} / ${f(after[1])}` : "-"} |`,
+    );
+  }
+  await Promise.all([proxy.stop(), bare.stop(), behind.stop()]);
+}
+
+// ---- 5. single-read faults under the page deadline ----------------------------------------
+
+async function faultCase(path: string, faults: Faults, budgetMs: number) {
+  const app = await startReplayApp({
+    faults,
+    upstreamTimeoutMs: 8_000,
+    build: (deps) =>
+      createApp({
+        ...deps,
+        papertrade: withReadCache(
+          createPapertradeClient({
+            baseUrl: deps.config.papertradeApiUrl,
+            timeoutMs: 8_000,
+            retry: { totalBudgetMs: budgetMs },
+          }),
+          { env: { get: () => undefined } },
+        ),
+      }),
+  });
+  const started = performance.now();
+  const response = await app.fetch(path);
+  await response.body?.cancel();
+  const ms = performance.now() - started;
+  await app.close();
+  return { ms, status: response.status };
+}
+
+async function faultSection() {
+  console.log("\n### 5. Single-read upstream faults against the 25 s page deadline\n");
+  const tx = `/tx/${catalog.transactions.multi_wallet_batch.hash}`;
+  const cases: [string, string, Faults][] = [
+    ["API hangs", "/leaderboard", { target: "api", hang: true }],
+    ["API: 7.9 s, then 503, every time", "/leaderboard", {
+      target: "api",
+      latencyMs: 7_900,
+      status: 503,
+    }],
+    ["API: 7.9 s, then 429 retry after 5 s, every time", "/leaderboard", {
+      target: "api",
+      latencyMs: 7_900,
+      rateLimit: { retryAfterS: 5 },
+    }],
+    ["API: 429 retry after 5 s, every time", "/leaderboard", {
+      target: "api",
+      rateLimit: { retryAfterS: 5 },
+    }],
+    ["RPC hangs (primary and fallback)", tx, { target: "rpc", hang: true }],
+    ["RPC: 7.9 s on every call", tx, { target: "rpc", latencyMs: 7_900 }],
+    ["RPC primary down, fallback 7.9 s", tx, {
+      target: "rpc",
+      rpcPrimaryDown: true,
+      latencyMs: 7_900,
+    }],
+  ];
+  const rows = await Promise.all(cases.map(async ([label, path, faults]) => {
+    const [now, before] = await Promise.all([
+      faultCase(path, faults, 20_000),
+      faultCase(path, faults, 25_000),
+    ]);
+    return `| ${label} | \`${path.slice(0, 14)}\` | ${s(now.ms)} (${now.status}) | ${
+      s(before.ms)
+    } (${before.status}) |`;
+  }));
+  console.log("| fault | page | answered, 20 s budget (now) | answered, 25 s budget (before) |");
+  console.log("| ----- | ---- | --------------------------: | -----------------------------: |");
+  for (const row of rows) console.log(row);
+}
+
+// ---- 6. front doors compared --------------------------------------------------------------
+
+async function doorsSection(dir: string, certificate: { caCert: string; bundle: string }) {
+  const idle = 2_000;
+  const request = 4_000;
+  console.log(
+    `\n### 6. Front doors compared (idle ${idle / 1000} s, request ${
+      request / 1000
+    } s: the behaviour, not the scale)\n`,
+  );
+  const app = await startExplorer({
+    PORT: "0",
+    IDLE_TIMEOUT_MS: "3600000",
+    REQUEST_TIMEOUT_MS: "3600000",
+  });
+  const guarded = await startExplorer({
+    PORT: "0",
+    IDLE_TIMEOUT_MS: String(idle),
+    REQUEST_TIMEOUT_MS: String(request),
+  });
+  const doors: [string, () => Promise<{ plain: Door; tls?: Door; stop(): Promise<void> }>][] = [
+    [
+      "the app alone (guard)",
+      () => Promise.resolve({ plain: { port: guarded.port }, stop: () => Promise.resolve() }),
+    ],
+    ["HAProxy 2.6 (deploy/)", () =>
+      startFrontDoor({
+        appPort: app.port,
+        certificate,
+        idleTimeoutMs: idle,
+        requestTimeoutMs: idle,
+      })],
+    ["Caddy 2.6", () => {
+      const [plain, tls] = [freePort(), freePort()];
+      return startProxy("caddy", [
+        "run",
+        "--adapter",
+        "caddyfile",
+        "--config",
+        new URL("./doors/Caddyfile", import.meta.url).pathname,
+      ], {
+        PLAIN: String(plain),
+        TLS: String(tls),
+        APP: String(app.port),
+        CERT: `${dir}/leaf.pem`,
+        KEY: `${dir}/leaf.key`,
+        IDLE: `${idle}ms`,
+        REQ: `${request}ms`,
+        HOME: dir,
+        XDG_DATA_HOME: dir,
+        XDG_CONFIG_HOME: dir,
+      }, { plain: { port: plain }, tls: { port: tls, caCert: certificate.caCert } });
+    }],
+    ["nginx 1.22", async () => {
+      const [plain, tls] = [freePort(), freePort()];
+      const template = await Deno.readTextFile(new URL("./doors/nginx.conf", import.meta.url));
+      const values: Record<string, string> = {
+        DIR: dir,
+        PLAIN: String(plain),
+        TLS: String(tls),
+        APP: String(app.port),
+        IDLE: `${idle}ms`,
+        REQ: `${request}ms`,
+      };
+      const config = template.replace(/\b(DIR|PLAIN|TLS|APP|IDLE|REQ)\b/g, (name) => values[name]);
+      await Deno.writeTextFile(`${dir}/nginx.conf`, config);
+      return startProxy("nginx", ["-c", `${dir}/nginx.conf`, "-p", dir], {}, {
+        plain: { port: plain },
+        tls: { port: tls, caCert: certificate.caCert },
+      });
+    }],
+  ];
+  console.log(
+    "| front door | silent connection | trickled head | trickled body | h2 PINGs only (TLS / h2c) | h2 200 unfinished bodies + PINGs (TLS / h2c) | 40 KB head | 1 MB head | no Host | broken chunked body |",
+  );
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const [label, open] of doors) {
+    const door = await open();
+    const bound = 15_000;
+    const trickle = idle / 3;
+    const ping = { pingMs: trickle, boundMs: bound };
+    const h2 = (result: Awaited<ReturnType<typeof h2Held>>) =>
+      result === null ? "no h2" : result.heldMs < 200 ? "refused" : s(result.heldMs);
+    const tls = door.tls ?? door.plain;
+    const [silent, head, body, pingTls, pingPlain, streamsTls, streamsPlain] = await Promise.all([
+      idleHeld(door.plain, bound),
+      slowHeadHeld(door.plain, trickle, bound),
+      slowBodyHeld(door.plain, trickle, bound),
+      door.tls ? h2Held(tls, { streams: 0, ...ping }) : Promise.resolve(null),
+      h2Held(door.plain, { streams: 0, ...ping }),
+      door.tls ? h2Held(tls, { streams: 200, ...ping }) : Promise.resolve(null),
+      h2Held(door.plain, { streams: 200, ...ping }),
+    ]);
+    const statuses = [
+      await statusOf(door.plain, oversizedHead(40_000)),
+      await statusOf(door.plain, oversizedHead(1_000_000)),
+      await statusOf(door.plain, NO_HOST),
+      await statusOf(door.plain, MALFORMED_CHUNKED),
+    ].map((status) => (status === 0 ? "closed" : String(status)));
+    console.log(
+      `| ${label} | ${s(silent)} | ${s(head)} | ${s(body)} | ${h2(pingTls)} / ${h2(pingPlain)} | ${
+        h2(streamsTls)
+      } / ${h2(streamsPlain)} | ${statuses.join(" | ")} |`,
+    );
+    await door.stop();
+  }
+  await Promise.all([app.stop(), guarded.stop()]);
+}
+
+// ---- run ------------------------------------------------------------------------------------
+
+// `deno run -A --unstable-kv bench/hardening_bench.ts 3 5` runs sections 3 and 5 only.
+const only = new Set(Deno.args.map(Number));
+const run = (section: number) => only.size === 0 || only.has(section);
+const dir = await Deno.makeTempDir();
+const certificate = await testCertificate(dir);
 console.log(`Deno ${Deno.version.deno}, ${new Date().toISOString()}`);
-console.log("\n### 1. Rate limiter under a flood of 100,000 new keys (in process)\n");
-const previous = await floodPrevious(100_000);
-const now = await floodNow(100_000);
-console.log(
-  "| keys so far | previous store µs/call | process heap MB | GCRA + LRU µs/call | process heap MB |",
-);
-console.log(
-  "| ----------: | ---------------------: | ---------------: | -----------------: | -----------------: |",
-);
-now.marks.forEach((mark, index) => {
-  const old = previous.marks[index];
-  console.log(
-    `| ${mark.at} | ${f(old.usPerCall, 2)} | ${f(old.heap)} | ${f(mark.usPerCall, 2)} | ${
-      f(mark.heap)
-    } |`,
-  );
-});
-const first = now.marks[0].usPerCall;
-const last = now.marks.at(-1)!.usPerCall;
-console.log(
-  `\nGCRA + LRU: last/first µs per call = ${
-    f(last / first, 2)
-  }; keys held ${now.held} (cap 50,000).`,
-);
-console.log(
-  `previous: last/first µs per call = ${
-    f(previous.marks.at(-1)!.usPerCall / previous.marks[0].usPerCall, 2)
-  }.`,
-);
-const huge = await hugeHeaderHeap(2_000);
-console.log(
-  `\n2,000 calls with a 60 KB X-Forwarded-For each: heap grew ${
-    f(huge.previousMb)
-  } MB with the previous key rule, ${f(huge.nowMb)} MB now (${huge.nowKeys} key held).`,
-);
-
-console.log(
-  "\n### 2. Idle sockets past the open-file limit (child process, ulimit -n 256, 600 sockets)\n",
-);
-console.log(
-  "| server | idle sockets held | /robots.txt median ms before | answered of 20 while held | median ms while held | process alive after |",
-);
-console.log(
-  "| ------ | ----------------: | ---------------------------: | ------------------------: | -------------------: | ------------------- |",
-);
-for (const mode of ["guarded", "plain"] as const) {
-  const row = await idleSockets(mode, 256, 600);
-  console.log(
-    `| ${
-      mode === "guarded" ? "connection guard (now)" : "bare Deno.serve (before)"
-    } | ${row.held} | ${f(row.quietMs)} | ${row.answered} | ${f(row.floodedMs)} | ${
-      row.survived ? "yes" : "no (crashed)"
-    } |`,
-  );
-}
-
-console.log("\n### 3. eth_blockNumber with a hanging primary RPC (timeout 8 s)\n");
-const rows = await hangingPrimary(3);
-console.log("| rule | call 1 ms | call 2 ms | call 3 ms |");
-console.log("| ---- | --------: | --------: | --------: |");
-for (const rule of ["hedged (1 s)", "after timeout"]) {
-  const times = rows.filter((row) => row.rule === rule).map((row) => f(row.ms, 0));
-  console.log(`| ${rule} | ${times.join(" | ")} |`);
-}
+if (run(1)) await limiterSection();
+if (run(2)) await kvSection();
+if (run(3)) await floodSection(certificate);
+if (run(4)) await h2Section(certificate);
+if (run(5)) await faultSection();
+if (run(6)) await doorsSection(dir, certificate);
+await Deno.remove(dir, { recursive: true });

@@ -41,7 +41,12 @@ function appWith(papertrade: PapertradeClient) {
   const slots = { open: 0 };
   const deps: AppDeps = { ...baseDeps, papertrade };
   const app = createApp(deps, {
-    live: { onStreamOpened: () => slots.open++, onStreamClosed: () => slots.open-- },
+    live: {
+      onStreamOpened: () => slots.open++,
+      onStreamClosed: () => slots.open--,
+      // Every viewer here comes from 127.0.0.1: let one client hold them all.
+      maxStreamsPerClient: 500,
+    },
   });
   return { app, slots };
 }

@@ -31,6 +31,10 @@ export interface AppConfig {
   trustedProxies?: readonly AddressRange[];
   /** Most client connections held at once by the self-hosted server (`MAX_CONNECTIONS`). */
   maxConnections?: number;
+  /** The self-hosted server closes a connection silent both ways this long (`IDLE_TIMEOUT_MS`). */
+  idleTimeoutMs?: number;
+  /** ... and one whose request has waited this long for an answer (`REQUEST_TIMEOUT_MS`). */
+  requestTimeoutMs?: number;
   /** True when `SITE_URL` was set; otherwise the entry may fill `siteUrl` in after listening. */
   siteUrlFromEnv?: boolean;
 }
@@ -104,6 +108,8 @@ export function configFromEnv(env: Env = Deno.env): AppConfig {
     upstreamTimeoutMs: integer(env, "UPSTREAM_TIMEOUT_MS", 8000, 100, 120_000),
     trustedProxies: trusted.ranges,
     maxConnections: integer(env, "MAX_CONNECTIONS", 512, 1, 1_000_000),
+    idleTimeoutMs: integer(env, "IDLE_TIMEOUT_MS", 30_000, 100, 3_600_000),
+    requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", 60_000, 100, 3_600_000),
   };
 }
 

@@ -89,8 +89,9 @@ export interface StartOptions {
 }
 
 /**
- * Starts the explorer. On Deno Deploy the platform owns the socket (and its timeouts), so the
- * handler is served directly; elsewhere it runs behind the connection guard.
+ * Starts the explorer. On Deno Deploy the platform is the front door (it owns the socket, its
+ * timeouts and HTTP/2), so the handler is served directly; elsewhere it runs behind the
+ * connection guard, with or without the reverse proxy of `deploy/` in front.
  */
 export async function startServer(options: StartOptions): Promise<GuardedServer | undefined> {
   const env = options.env ?? Deno.env;
@@ -107,6 +108,8 @@ export async function startServer(options: StartOptions): Promise<GuardedServer 
   const server = await serveGuarded(options.createHandler(settled), {
     listener,
     maxConnections: config.maxConnections,
+    idleTimeoutMs: config.idleTimeoutMs,
+    requestTimeoutMs: config.requestTimeoutMs,
   });
   const shown = localSiteUrl(config.host, listener.addr.port);
   console.log(`${options.label ?? "Papertrade Explorer"}: ${shown}/`);

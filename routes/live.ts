@@ -6,7 +6,8 @@
  *   bounded lifetime; the browser's EventSource then reconnects by itself.
  * - `GET /wallet/:address/positions.json`: the same view once, for polling.
  * A bad address is a 400, an unknown wallet a 404, an upstream failure a 502/503/504, all JSON.
- * Every viewer of a wallet shares one upstream wallet stream (`lib/live/wallet_hub.ts`) and the
+ * Stream slots are bounded per process (503) and per client (429, counted by the same client
+ * key as tool calls); a refused browser polls positions.json instead. Every viewer of a wallet shares one upstream wallet stream (`lib/live/wallet_hub.ts`) and the
  * one price poller; a viewer's slot is freed the moment it leaves (`lib/live/viewer_stream.ts`).
  */
 import { ADDRESS_PATTERN as ADDRESS } from "../lib/address.ts";
@@ -25,6 +26,9 @@ import { openViewerStream } from "../lib/live/viewer_stream.ts";
 import type { Timers } from "../lib/live/timers.ts";
 import { uncachedClient } from "../lib/cache/mod.ts";
 import { describeUpstreamFailure } from "../lib/upstream_error.ts";
+import { createSlots } from "../lib/http/slots.ts";
+import { clientKeyFromRequest } from "../lib/http/client_key.ts";
+import { remoteAddressOf } from "./mcp.ts";
 
 /** Limits and timing of the live routes; tests shorten them. */
 export interface LiveRoutesOptions {
@@ -39,6 +43,8 @@ export interface LiveRoutesOptions {
   maxLifetimeMs?: number;
   /** Streams open at once in this process; more get a 503 (default 500). */
   maxStreams?: number;
+  /** Streams one client holds at once; more get a 429 (default 20). */
+  maxStreamsPerClient?: number;
   /** Reconnect delay the stream asks EventSource for (default 2000 ms). */
   retryMs?: number;
   /** A viewer that reads nothing for this long while a frame waits is dropped (default 10 s). */
@@ -73,7 +79,7 @@ export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono
         pollMs: options.pricePollMs,
         now: deps.now,
       });
-  let openStreams = 0;
+  const slots = createSlots(maxStreams, { perKey: options.maxStreamsPerClient ?? 20 });
   const app = new Hono();
 
   app.get("/wallet/:address/positions.json", async (c) => {
@@ -90,18 +96,28 @@ export function liveRoutes(deps: AppDeps, options: LiveRoutesOptions = {}): Hono
   app.get("/wallet/:address/live", async (c) => {
     const address = c.req.param("address");
     if (!ADDRESS.test(address)) return badAddress(address);
-    if (openStreams >= maxStreams) {
-      return problem(503, "busy", "Too many live streams are open; poll positions.json instead.", {
-        "retry-after": "30",
-      });
+    const client = clientKeyFromRequest(c.req.raw, remoteAddressOf(c), {
+      trustedProxies: deps.config.trustedProxies,
+    });
+    const releaseSlot = slots.tryTake(client);
+    if (!releaseSlot) {
+      const full = slots.inUse >= maxStreams;
+      return problem(
+        full ? 503 : 429,
+        "busy",
+        full
+          ? "Too many live streams are open; poll positions.json instead."
+          : `This client holds ${slots.heldBy(client)} live streams already, the most one ` +
+            "client may; poll positions.json instead.",
+        { "retry-after": "30" },
+      );
     }
-    openStreams++;
     options.onStreamOpened?.();
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
-      openStreams--;
+      releaseSlot();
       options.onStreamClosed?.();
     };
     const control = new AbortController();

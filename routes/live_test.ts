@@ -163,6 +163,35 @@ Deno.test("streams past the per-process limit get a 503 that points to polling",
   }, { build });
 });
 
+Deno.test("one client holds at most its share of stream slots: past it a 429 that points to polling", async () => {
+  const { build, closed } = liveApp({ maxStreams: 10, maxStreamsPerClient: 2 });
+  await withTestApp(async (app) => {
+    const held = [
+      await app.fetch(`/wallet/${WHALE}/live`),
+      await app.fetch(`/wallet/${WHALE}/live`),
+    ];
+    assert.deepEqual(held.map((response) => response.status), [200, 200]);
+    const third = await app.fetch(`/wallet/${WHALE}/live`);
+    assert.equal(third.status, 429);
+    assert.equal(third.headers.get("retry-after"), "30");
+    assert.match((await third.json()).message, /holds 2 live streams already.*positions\.json/);
+    // Another address of this machine is another client, with its own share.
+    const other = Deno.createHttpClient({ localAddress: "127.0.0.2" });
+    const elsewhere = await app.fetch(`/wallet/${WHALE}/live`, { client: other } as RequestInit);
+    assert.equal(elsewhere.status, 200);
+    await elsewhere.body!.cancel();
+    other.close();
+    // A freed slot is the client's again.
+    await held[0].body!.cancel();
+    await eventually(() => closed.count === 2, "two streams released");
+    const again = await app.fetch(`/wallet/${WHALE}/live`);
+    assert.equal(again.status, 200);
+    await again.body!.cancel();
+    await held[1].body!.cancel();
+    await streamClosedEverywhere(app, closed, 4);
+  }, { build });
+});
+
 Deno.test("an upstream that fails mid-stream ends the live stream with an error event", async () => {
   const material = await replayMaterial();
   const scripted = scriptedClient(material, [
@@ -201,7 +230,10 @@ Deno.test("an upstream that fails mid-stream ends the live stream with an error 
 
 Deno.test("forty viewers of one wallet share one upstream stream; leaving by close or reset frees every slot", async () => {
   const opened = { count: 0 };
-  const { build, closed } = liveApp({ onStreamOpened: () => opened.count++ });
+  const { build, closed } = liveApp({
+    onStreamOpened: () => opened.count++,
+    maxStreamsPerClient: 40, // all forty come from 127.0.0.1
+  });
   await withTestApp(async (app) => {
     const resets = Array.from({ length: 20 }, () => new AbortController());
     const responses = await Promise.all(

@@ -1,11 +1,21 @@
 /**
  * The real entry (`main.ts`) as a child process: bad configuration ends in one line and exit
- * status 2, a busy port names PORT, PORT=0 and HOST=::1 work, and an idle-socket flood larger
- * than the open-file limit (`ulimit -n` via `sh -c`) neither kills the process nor keeps a
- * normal request from being answered.
+ * status 2, a busy port names PORT, PORT=0 and HOST=::1 work; under an open-file limit
+ * (`ulimit -n`), bursts of never-finishing connections and a reconnect flood, straight at the
+ * app and through the HAProxy front door, neither kill it nor keep a normal client from being
+ * answered, and its descriptors come back; and two processes on one KV_PATH share one budget.
+ * Timeouts and counts are scaled down (the full-scale figures are in bench/hardening_bench.ts).
  */
 import assert from "node:assert/strict";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
+import {
+  flood,
+  type FloodReport,
+  hammerToolCalls,
+  startExplorer as start,
+  startFrontDoor,
+  testCertificate,
+} from "../bench/front_door.ts";
 
 const ENTRY = new URL("../main.ts", import.meta.url).pathname;
 const BASE_ENV = {
@@ -25,51 +35,6 @@ async function runToExit(env: Record<string, string>) {
     stderr: "piped",
   }).output();
   return { code: output.code, stderr: new TextDecoder().decode(output.stderr) };
-}
-
-interface Running {
-  url: string;
-  stderr: () => string;
-  stop: () => Promise<void>;
-}
-
-async function start(env: Record<string, string>, fileLimit?: number): Promise<Running> {
-  const deno = Deno.execPath();
-  const process = new Deno.Command(fileLimit === undefined ? deno : "sh", {
-    args: fileLimit === undefined
-      ? ["run", "-A", "--unstable-kv", ENTRY]
-      : ["-c", `ulimit -n ${fileLimit} && exec "$0" run -A --unstable-kv "$1"`, deno, ENTRY],
-    env: { ...BASE_ENV, ...env },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  let errors = "";
-  (async () => {
-    for await (const chunk of process.stderr.pipeThrough(new TextDecoderStream())) errors += chunk;
-  })();
-  const reader = process.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let seen = "";
-  // A server that never prints its URL fails the test instead of hanging it.
-  const giveUp = setTimeout(() => process.kill("SIGKILL"), 30_000);
-  while (!/http:\/\/\S+\//.test(seen)) {
-    const { value, done } = await reader.read();
-    if (done) {
-      clearTimeout(giveUp);
-      throw new Error(`the server exited before printing its URL: ${errors}`);
-    }
-    seen += value;
-  }
-  clearTimeout(giveUp);
-  reader.releaseLock();
-  process.stdout.cancel().catch(() => {});
-  return {
-    url: /(http:\/\/\S+\/)/.exec(seen)![1],
-    stderr: () => errors,
-    stop: async () => {
-      process.kill("SIGTERM");
-      await process.status;
-    },
-  };
 }
 
 Deno.test("bad configuration is one line naming the variable, exit status 2, no stack trace", async () => {
@@ -105,31 +70,64 @@ Deno.test("PORT=0 links use the real port, HOST=::1 works, a busy port names POR
   }
 });
 
-Deno.test("more idle sockets than the open-file limit: the process lives and answers", async () => {
-  const fileLimit = 128;
-  const server = await start({ PORT: "0" }, fileLimit);
-  const held: Deno.Conn[] = [];
+const FILE_LIMIT = 256;
+const SCALED = { IDLE_TIMEOUT_MS: "500", REQUEST_TIMEOUT_MS: "1000" };
+const FLOOD = { bursts: 3, settleMs: 1_500, reconnectMs: 1_500, reconnectLoops: 20 };
+
+function assertSurvived(report: FloodReport, stderr: string): void {
+  const summary = JSON.stringify(report);
+  assert.ok(report.opened.every((opened) => opened > 0), summary);
+  assert.ok(report.answeredDuring.every(Boolean), `a normal client was refused: ${summary}`);
+  assert.ok(report.answeredAfter, summary);
+  for (const counts of [...report.afterBursts, report.afterReconnects]) {
+    counts.forEach((count, index) =>
+      assert.ok(count <= report.baseline[index] + 20, `descriptors did not come back: ${summary}`)
+    );
+  }
+  assert.doesNotMatch(stderr, /Uncaught|Too many open files.*\n.*at /);
+  assert.ok((stderr.match(/accept failed/g) ?? []).length <= 1, stderr);
+}
+
+Deno.test("under ulimit -n 256, bursts of never-finishing connections and a reconnect flood leave the app alive and its descriptors back", async () => {
+  const server = await start({ PORT: "0", ...SCALED }, FILE_LIMIT);
   try {
-    const { port } = new URL(server.url);
-    for (let index = 0; index < fileLimit * 2; index++) {
-      try {
-        held.push(await Deno.connect({ hostname: "127.0.0.1", port: Number(port) }));
-      } catch {
-        break; // the kernel's backlog may refuse some; what we hold is still over the limit
-      }
-    }
-    assert.ok(held.length > fileLimit, `held ${held.length}`);
-    const response = await fetch(`${server.url}robots.txt`, {
-      signal: AbortSignal.timeout(20_000),
+    const report = await flood({
+      door: { port: server.port },
+      pids: [server.pid],
+      normalUrl: `${server.url}robots.txt`,
+      burstSize: 150, // more than the 64 connections 256 descriptors allow
+      ...FLOOD,
     });
-    assert.equal(response.status, 200);
-    await response.body?.cancel();
-    const accepts = server.stderr().match(/accept failed/g) ?? [];
-    assert.ok(accepts.length <= 1, server.stderr());
-    assert.doesNotMatch(server.stderr(), /Uncaught/);
+    assert.equal(server.exited(), false);
+    assertSurvived(report, server.stderr());
   } finally {
-    for (const conn of held) conn.close();
     await server.stop();
+  }
+});
+
+Deno.test("the same flood through HAProxy: app and proxy alive, descriptors of both back", async () => {
+  const dir = await Deno.makeTempDir();
+  const server = await start({ PORT: "0", TRUSTED_PROXIES: "loopback", ...SCALED }, FILE_LIMIT);
+  const proxy = await startFrontDoor({
+    appPort: server.port,
+    certificate: await testCertificate(dir),
+    idleTimeoutMs: 500,
+    requestTimeoutMs: 500,
+  });
+  try {
+    const report = await flood({
+      door: proxy.plain,
+      pids: [server.pid, proxy.pid],
+      normalUrl: `http://127.0.0.1:${proxy.plain.port}/robots.txt`,
+      burstSize: 150,
+      ...FLOOD,
+    });
+    assert.equal(server.exited() || proxy.exited(), false);
+    assertSurvived(report, server.stderr());
+  } finally {
+    await proxy.stop();
+    await server.stop();
+    await Deno.remove(dir, { recursive: true });
   }
 });
 
@@ -163,5 +161,27 @@ Deno.test("quiet logs: disconnects, streams and junk paths print nothing, and no
   } finally {
     await server.stop();
     await upstream.close();
+  }
+});
+
+Deno.test("two processes on one KV_PATH, hammered at once, allow at most 60 calls between them", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".kv" });
+  const servers = await Promise.all([0, 1].map(() => start({ PORT: "0", KV_PATH: path })));
+  try {
+    // 20 concurrent clients per process, all from 127.0.0.1: one client key between them.
+    const tally = await hammerToolCalls(servers.map(({ url }) => url), {
+      clientsEach: 20,
+      durationMs: 3_000,
+    });
+    assert.ok(tally.allowed <= 60, JSON.stringify(tally));
+    assert.ok(tally.allowed >= 30, `the budget is spent, not lost: ${JSON.stringify(tally)}`);
+    assert.ok(tally.limited > 0, JSON.stringify(tally));
+    for (const server of servers) {
+      const lines = server.stderr().match(/\[rate-limit\]/g) ?? [];
+      assert.ok(lines.length <= 1, `one store-failure line per minute at most: ${server.stderr()}`);
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await Deno.remove(path).catch(() => {});
   }
 });

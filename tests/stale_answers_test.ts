@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import { createApp } from "../app.tsx";
 import { createPapertradeClient } from "../lib/papertrade/mod.ts";
-import { withReadCache } from "../lib/cache/mod.ts";
+import { kvLastGoodStore, withReadCache } from "../lib/cache/mod.ts";
 import { cacheQuoteSource, createLiveQuotes } from "../lib/marks.ts";
 import { replayDeps } from "./harness.ts";
 
@@ -100,4 +100,50 @@ Deno.test("fifty simultaneous home views cost the upstream what one does", async
     const one = control.requests() - again;
     assert.ok(fifty <= one, `50 views: ${fifty} upstream requests, 1 view: ${one}`);
   });
+});
+
+Deno.test("after a restart with the upstream down, the page and the tool both label the KV copy stale", async () => {
+  const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const clock = { t: catalog.baseTimeMs };
+    const appOverKv = () => {
+      const papertrade = withReadCache(
+        createPapertradeClient({ baseUrl: upstream.apiUrl, retry: { maxAttempts: 1 } }),
+        { now: () => clock.t, lastGood: kvLastGoodStore(Promise.resolve(kv)) },
+      );
+      return createApp({ ...replayDeps(upstream), papertrade });
+    };
+    const tool = async (app: ReturnType<typeof appOverKv>) => {
+      const response = await app.request("/api/tools/get_protocol_overview", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      return await response.json();
+    };
+    const before = appOverKv();
+    assert.equal((await tool(before)).stale, undefined);
+    await (await before.request("/")).text();
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the KV writes are not awaited
+    // A restart moments later, while the upstream fails: copies young enough that a live
+    // process would still serve them as fresh are stale all the same, for every reader.
+    upstream.setFaults({ target: "api", status: 500 });
+    clock.t += 500;
+    const restarted = appOverKv();
+    const html = await (await restarted.request("/")).text();
+    assert.match(html, /data-stale/);
+    const first = await tool(restarted);
+    assert.equal(first.stale, true, "the tool after the page");
+    assert.ok(Date.parse(first.as_of) <= catalog.baseTimeMs);
+    clock.t += 200;
+    assert.equal((await tool(restarted)).stale, true, "and again a moment later");
+    assert.match(await (await restarted.request("/")).text(), /data-stale/);
+    upstream.setFaults({});
+    clock.t += 10 * 60_000;
+    assert.equal((await tool(restarted)).stale, undefined, "fresh once the upstream answers");
+  } finally {
+    kv.close();
+    await upstream.close();
+  }
 });

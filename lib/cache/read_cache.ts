@@ -174,17 +174,22 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       const entry = entries.get(key);
       if (entry) {
         const age = now() - entry.storedAt;
+        // A read since this copy was stored has failed (or it came back from KV because one
+        // did): the upstream is down, so every reader gets it labelled, not only the first.
+        const failing = entry.failedAt >= entry.storedAt;
         if (age < lifetime.freshMs) {
-          counters.hits++;
           touch(key, entry);
+          if (failing) return serveStale(key, entry);
+          counters.hits++;
           return entry.value as T;
         }
         if (age < lifetime.freshMs + lifetime.revalidateMs) {
-          counters.hits++;
           touch(key, entry);
           // Served now; one background read brings the next answer. Its failure is kept on
-          // the entry (failedAt) and surfaces only once the copy is too old to serve.
+          // the entry (failedAt), which labels the copy stale from then on.
           load(key, lifetime, run).catch(() => {});
+          if (failing) return serveStale(key, entry);
+          counters.hits++;
           return entry.value as T;
         }
         if (now() - entry.failedAt < retryAfterErrorMs && age <= lifetime.lastGoodMs) {

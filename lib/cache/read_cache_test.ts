@@ -175,3 +175,22 @@ Deno.test("last good answers go to the second store and come back in a fresh cac
   assert.equal(await result, "v1");
   assert.equal(scope.reads[0].asOf, stored.get("k")?.storedAt);
 });
+
+Deno.test("once a refresh has failed, every reader of the kept copy gets it labelled stale", async () => {
+  const { clock, cache, pending, load } = setup();
+  const first = cache.read("k", LIFETIME, load);
+  pending[0].resolve("kept");
+  await first;
+  clock.t += 1_500; // past fresh: served at once while one refresh goes out
+  const unlabelled = withFreshnessScope(() => cache.read("k", LIFETIME, load));
+  assert.equal(await unlabelled.result, "kept");
+  assert.deepEqual(unlabelled.scope.reads, [], "the upstream has not failed yet");
+  pending[1].reject(new Error("upstream down"));
+  await pending[1].promise.catch(() => {});
+  await Promise.resolve();
+  for (const reader of [1, 2, 3]) {
+    const { scope, result } = withFreshnessScope(() => cache.read("k", LIFETIME, load));
+    assert.equal(await result, "kept");
+    assert.equal(scope.reads.length, 1, `reader ${reader} is told it is stale`);
+  }
+});

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { MAX_BODY_BYTES, readLimitedBody } from "./body.ts";
+import { MALFORMED_BODY_MESSAGE, MAX_BODY_BYTES, readLimitedBody } from "./body.ts";
 
 function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
   return new ReadableStream({
@@ -57,4 +57,29 @@ Deno.test("a smaller custom cap is honoured and a missing body reads as empty te
   assert.deepEqual(await readLimitedBody(request, 4), { ok: false, reason: "too_large" });
   const empty = new Request("http://localhost/", { method: "POST" });
   assert.deepEqual(await readLimitedBody(empty), { ok: true, text: "" });
+});
+
+function brokenRequest(): Request {
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(new TextEncoder().encode('{"a":'));
+      controller.error(new Error("invalid HTTP/1 request: Invalid"));
+    },
+  });
+  return new Request("http://localhost/", { method: "POST", body });
+}
+
+Deno.test("a body that fails while streaming is malformed, said in one log line per interval", async () => {
+  const lines: unknown[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => lines.push(args.join(" "));
+  try {
+    const first = await readLimitedBody(brokenRequest());
+    assert.deepEqual(first, { ok: false, reason: "malformed", message: MALFORMED_BODY_MESSAGE });
+    for (let index = 0; index < 20; index++) await readLimitedBody(brokenRequest());
+  } finally {
+    console.error = original;
+  }
+  assert.equal(lines.length, 1);
+  assert.match(String(lines[0]), /could not be read \(invalid HTTP\/1 request: Invalid\)/);
 });

@@ -1,19 +1,35 @@
 /**
- * A TCP front for `Deno.serve` on self-hosted runs. `Deno.serve` has no idle or header
- * timeouts and no connection cap, and when `accept` fails at the open-file limit it rejects
- * inside its own loop and the process dies ("Too many open files"). This guard owns the public
- * listener instead: it accepts connections itself, relays each to a `Deno.serve` on a
- * loopback port, and
- * - closes a connection idle in both directions for `idleTimeoutMs` (SSE heartbeats and
- *   answers in progress count as activity), or one whose request bytes have waited
- *   `requestTimeoutMs` without a byte of answer (slow headers);
- * - holds at most `maxConnections` (each costs three descriptors), closing the least recently
- *   active idle connection to make room for a new one (one with a request in progress only
- *   when none is idle), so idle sockets cannot lock clients out;
- * - survives accept errors: the first one is logged, the least recently active
- *   connection is closed to free descriptors, and accepting resumes.
- * The relay keeps the client's address: the handler sees it as `info.remoteAddr`.
- */
+ * A TCP front for `Deno.serve` when the app runs bare (self-hosted without the reverse proxy of
+ * `deploy/`, the front door the docs tell people to run). `Deno.serve` has no idle or header
+ * timeouts and no connection cap, speaks cleartext HTTP/2 to anyone who sends its preface, and
+ * dies when `accept` fails at the open-file limit. This guard owns the public listener instead,
+ * relays each connection to a `Deno.serve` on a loopback port, and
+ * - closes a connection idle both ways for `idleTimeoutMs` (SSE heartbeats and answers in
+ *   progress count as activity), or one whose request bytes have waited `requestTimeoutMs`
+ *   without a byte of answer (slow headers, a body that never ends);
+ * - closes a connection that opens with the HTTP/2 preface (its streams would escape these
+ *   timeouts; browsers never speak cleartext HTTP/2), answers 431 to a first request head over
+ *   `maxHeadBytes` and 400 to a request without `Host`;
+ * - holds at most `maxConnections` (three descriptors each). To make room, and after an accept
+ *   error (logged once), it closes the connection whose first head has been unfinished the
+ *   longest (a socket that never spoke, a trickled head), else the least recently active idle
+ *   keep-alive, else the oldest request in progress: no socket flood locks clients out, and a
+ *   newcomer is not closed while an older unfinished one is open;
+ * - reads each connection's first request head whole before opening its inner connection, so
+ *   a socket that never finishes one costs one descriptor and never reaches `Deno.serve`;
+ * - closes every socket of a relay when it ends, also an inner connection still being opened
+ *   when its relay was closed (`openDescriptors` counts what it holds);
+ * - refuses requests that reach the inner server's port without coming through the guard.
+ * The handler sees the client's address as `info.remoteAddr`. */
+import { describeErrorOnOneLine } from "./log_line.ts";
+import {
+  concat,
+  type HeadScreen,
+  headScreen,
+  pump,
+  tooLargeAnswer,
+  writeAll,
+} from "./_relay_bytes.ts";
 
 /** Options of {@link serveGuarded}. */
 export interface GuardOptions {
@@ -25,12 +41,16 @@ export interface GuardOptions {
   idleTimeoutMs?: number;
   /** Close a connection whose request has had no answer byte for this long. Default 60 s. */
   requestTimeoutMs?: number;
-  /** How often timeouts are checked. Default 1 s. */
+  /** A connection's first request head may be this long. Default 32 KiB. */
+  maxHeadBytes?: number;
+  /** How often timeouts are checked. Default 1 s, or a quarter of a shorter idle timeout. */
   sweepEveryMs?: number;
   /** Told about accept trouble, once. Default console.error. */
   log?: (line: string) => void;
   /** Clock, for tests. */
   now?: () => number;
+  /** Opens the inner connections (default `Deno.connect`); tests hold it to race evictions. */
+  connect?: (options: Deno.ConnectOptions) => Promise<Deno.TcpConn>;
   /** Passed on to the inner `Deno.serve`. */
   onError?: (error: unknown) => Response | Promise<Response>;
 }
@@ -39,10 +59,12 @@ export interface GuardOptions {
 export interface GuardedServer {
   /** The public address (the real port when 0 was asked for). */
   addr: Deno.NetAddr;
+  /** The inner server's loopback address (it answers only connections the guard relays). */
+  readonly innerAddr: Deno.NetAddr;
   /** Connections held now. */
   readonly connections: number;
-  /** Accept errors survived so far (only the first is logged). */
-  readonly acceptErrors: number;
+  /** Sockets the guard holds open now: each client's and each relay's own. */
+  readonly openDescriptors: number;
   /** Applies the timeouts now (the timer does this every `sweepEveryMs`). */
   sweep(): void;
   /** Stops accepting, closes every connection and the inner server. */
@@ -54,9 +76,12 @@ export interface GuardedServer {
 interface Relay {
   client: Deno.Conn;
   inner?: Deno.Conn;
+  acceptedAt: number;
   lastActivity: number;
   /** When the client sent bytes not yet answered by any server byte. */
   waitingSince?: number;
+  /** Watches the connection's first bytes until its first head ends or is answered. */
+  screen: HeadScreen;
   closed: boolean;
 }
 
@@ -66,12 +91,16 @@ export async function serveGuarded(
   options: GuardOptions,
 ): Promise<GuardedServer> {
   const now = options.now ?? Date.now;
+  const connect = options.connect ?? ((to: Deno.ConnectOptions) => Deno.connect(to));
   const log = options.log ?? ((line: string) => console.error(line));
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
   const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+  const maxHeadBytes = options.maxHeadBytes ?? 32 * 1024;
   const maxConnections = Math.max(1, Math.min(options.maxConnections ?? 512, await fdBudget()));
+  // The local port of each relay's inner connection → the client it carries.
   const clients = new Map<number, Deno.NetAddr>();
   const relays = new Set<Relay>();
+  let openDescriptors = 0;
   let stopping = false;
   let innerFailures = 0;
   // The inner server can hit the descriptor limit too (accepting the relay's connection);
@@ -83,46 +112,57 @@ export async function serveGuarded(
       onListen: () => {},
       onError: options.onError,
     }, (request, info) => {
-      const client = clients.get(info.remoteAddr.port) ?? info.remoteAddr;
+      const client = clients.get(info.remoteAddr.port);
+      if (!client) {
+        return new Response("Connect through the public port.\n", { status: 403 });
+      }
+      if (!request.headers.has("host")) {
+        return new Response("Bad Request: a Host header is required.\n", { status: 400 });
+      }
       return handler(request, { ...info, remoteAddr: client });
     });
     server.finished.catch((error) => {
       if (stopping) return;
       if (innerFailures++ === 0) {
-        log(`[server] inner server stopped (${describe(error)}); restarting it.`);
+        log(`[server] inner server stopped (${describeErrorOnOneLine(error)}); restarting it.`);
       }
-      evictOldest();
+      // Its connections went with it, freeing their descriptors.
       inner = startInner();
     });
     return server;
   }
   let inner = startInner();
 
+  function closeConn(conn: Deno.Conn): void {
+    try {
+      conn.close();
+      openDescriptors--;
+    } catch { /* already closed */ }
+  }
+
   function close(relay: Relay): void {
     if (relay.closed) return;
     relay.closed = true;
     relays.delete(relay);
-    for (const conn of [relay.client, relay.inner]) {
-      try {
-        conn?.close();
-      } catch { /* already closed */ }
-    }
+    closeConn(relay.client);
+    if (relay.inner) closeConn(relay.inner);
   }
 
-  // Makes room: the least recently active connection that has no request waiting for its
-  // answer goes first (an idle keep-alive or a socket that never spoke); one with a request
-  // in progress only when every connection has one.
-  function evictOldest(): boolean {
-    let oldestIdle: Relay | undefined;
-    let oldest: Relay | undefined;
+  // Makes room, in the order of the module comment: lower rank first, then older.
+  function evictOne(): void {
+    const rankOf = (relay: Relay) =>
+      !relay.screen.ended
+        ? [0, relay.acceptedAt]
+        : [relay.waitingSince === undefined ? 1 : 2, relay.lastActivity];
+    let victim: Relay | undefined;
+    let best = [Infinity, Infinity];
     for (const relay of relays) {
-      if (!oldest || relay.lastActivity < oldest.lastActivity) oldest = relay;
-      const idle = relay.waitingSince === undefined;
-      if (idle && (!oldestIdle || relay.lastActivity < oldestIdle.lastActivity)) oldestIdle = relay;
+      const rank = rankOf(relay);
+      if (rank[0] < best[0] || (rank[0] === best[0] && rank[1] < best[1])) {
+        [victim, best] = [relay, rank];
+      }
     }
-    const victim = oldestIdle ?? oldest;
     if (victim) close(victim);
-    return victim !== undefined;
   }
 
   function sweep(): void {
@@ -135,35 +175,86 @@ export async function serveGuarded(
     }
   }
 
-  async function relay(client: Deno.Conn): Promise<void> {
-    const state: Relay = { client, lastActivity: now(), closed: false };
-    relays.add(state);
-    let innerConn: Deno.TcpConn;
-    try {
-      innerConn = await Deno.connect({ hostname: "127.0.0.1", port: inner.addr.port });
-    } catch {
-      close(state);
-      return;
+  /**
+   * Reads the connection's first request head whole, before the inner server hears of it: a
+   * socket that never finishes its head costs one descriptor, not three, and never reaches
+   * `Deno.serve`. The head (with any body bytes read along with it), or null when the
+   * connection was refused or went away.
+   */
+  async function readFirstHead(state: Relay): Promise<Uint8Array | null> {
+    const buffer = new Uint8Array(16 * 1024);
+    const parts: Uint8Array[] = [];
+    while (!state.screen.ended) {
+      const read = await state.client.read(buffer).catch(() => null);
+      if (read === null || state.closed) return null;
+      state.lastActivity = now();
+      state.waitingSince ??= state.lastActivity;
+      const screened = state.screen.take(buffer.slice(0, read));
+      if ("refuse" in screened) {
+        if (screened.refuse === "too_large") {
+          await state.client.write(tooLargeAnswer(maxHeadBytes)).catch(() => 0);
+        }
+        return null;
+      }
+      parts.push(screened.forward);
     }
+    return concat(...parts);
+  }
+
+  async function connectInner(state: Relay): Promise<Deno.TcpConn | undefined> {
+    // A failed connect may mean no descriptor was free, or an inner server just restarted on a
+    // new port: try again.
+    for (let attempt = 0; attempt < 5 && !state.closed; attempt++) {
+      try {
+        const conn = await connect({ hostname: "127.0.0.1", port: inner.addr.port });
+        openDescriptors++;
+        return conn;
+      } catch (error) {
+        const restarting = error instanceof Deno.errors.ConnectionRefused ||
+          error instanceof Deno.errors.ConnectionReset;
+        if (!restarting) evictOne(); // out of descriptors, most likely: free some
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+    return undefined;
+  }
+
+  async function relay(client: Deno.Conn): Promise<void> {
+    const state: Relay = {
+      client,
+      acceptedAt: now(),
+      lastActivity: now(),
+      screen: headScreen(maxHeadBytes),
+      closed: false,
+    };
+    relays.add(state);
+    const head = await readFirstHead(state);
+    const innerConn = head && await connectInner(state);
+    if (!innerConn) return close(state);
+    // Evicted or timed out while the connect was pending: nothing else will close it.
+    if (state.closed) return closeConn(innerConn);
     state.inner = innerConn;
-    if (state.closed) return close(state);
     const port = innerConn.localAddr.port;
     clients.set(port, client.remoteAddr as Deno.NetAddr);
+    const onClientBytes = () => {
+      state.lastActivity = now();
+      state.waitingSince ??= state.lastActivity;
+    };
+    const onServerBytes = () => {
+      state.lastActivity = now();
+      state.waitingSince = undefined;
+    };
     await Promise.all([
-      pump(client, innerConn, () => {
-        state.lastActivity = now();
-        state.waitingSince ??= state.lastActivity;
-      }),
-      pump(innerConn, client, () => {
-        state.lastActivity = now();
-        state.waitingSince = undefined;
-      }),
+      writeAll(innerConn, head).then(
+        () => pump(client, innerConn, onClientBytes, () => close(state)),
+        () => close(state),
+      ),
+      pump(innerConn, client, onServerBytes, () => close(state)),
     ]);
     clients.delete(port);
     close(state);
   }
 
-  let acceptErrors = 0;
   const accepting = (async () => {
     let logged = false;
     while (!stopping) {
@@ -172,24 +263,24 @@ export async function serveGuarded(
         conn = await options.listener.accept();
       } catch (error) {
         if (stopping || error instanceof Deno.errors.BadResource) break;
-        acceptErrors++;
         if (!logged) {
           log(
-            `[server] accept failed (${describe(error)}); closing the least recently active ` +
-              `connection and retrying. Raise the open-file limit or lower MAX_CONNECTIONS.`,
+            `[server] accept failed (${describeErrorOnOneLine(error)}); closing a connection ` +
+              "and retrying. Raise the open-file limit or lower MAX_CONNECTIONS.",
           );
         }
         logged = true; // once per process: a flood would otherwise flood the log too
-        evictOldest();
+        evictOne();
         await new Promise((resolve) => setTimeout(resolve, 20));
         continue;
       }
-      if (relays.size >= maxConnections) evictOldest();
+      openDescriptors++;
+      if (relays.size >= maxConnections) evictOne();
       relay(conn).catch(() => {});
     }
   })();
 
-  const timer = setInterval(sweep, options.sweepEveryMs ?? 1000);
+  const timer = setInterval(sweep, options.sweepEveryMs ?? Math.min(1000, idleTimeoutMs / 4));
   async function shutdown(): Promise<void> {
     if (stopping) return;
     stopping = true;
@@ -203,11 +294,14 @@ export async function serveGuarded(
   }
   return {
     addr: options.listener.addr,
+    get innerAddr() {
+      return inner.addr;
+    },
     get connections() {
       return relays.size;
     },
-    get acceptErrors() {
-      return acceptErrors;
+    get openDescriptors() {
+      return openDescriptors;
     },
     sweep,
     shutdown,
@@ -215,38 +309,13 @@ export async function serveGuarded(
   };
 }
 
-async function pump(from: Deno.Conn, to: Deno.Conn, onBytes: () => void): Promise<void> {
-  const buffer = new Uint8Array(16 * 1024);
-  try {
-    while (true) {
-      const read = await from.read(buffer);
-      if (read === null) break;
-      onBytes();
-      let written = 0;
-      while (written < read) written += await to.write(buffer.subarray(written, read));
-    }
-    await to.closeWrite().catch(() => {});
-  } catch {
-    // A reset or a close from the other side ends this direction; the relay closes both.
-    try {
-      from.close();
-    } catch { /* closed */ }
-    try {
-      to.close();
-    } catch { /* closed */ }
-  }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * How many relayed connections the open-file limit allows: three descriptors each (client,
- * relay, inner server side), with 64 kept for files, KV and upstream requests. Linux only;
+ * relay, inner server side), with 64 kept for files, KV and upstream requests. A connection
+ * still sending its first head costs one only, so this errs on the safe side. Linux only;
  * elsewhere no limit is derived.
  */
-export async function fdBudget(): Promise<number> {
+async function fdBudget(): Promise<number> {
   try {
     const limits = await Deno.readTextFile("/proc/self/limits");
     const soft = /Max open files\s+(\d+)/.exec(limits)?.[1];

@@ -7,9 +7,19 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 
+/** How long a page may take before its 504 page is sent (docs "Security and limits"). */
+export const PAGE_DEADLINE_MS = 25_000;
+
+/**
+ * The most one upstream read may take, retries and fallback included: 5 s short of the page
+ * deadline, so a failing read is reported as what it is (timed out, rate limited, down) rather
+ * than racing the deadline's generic 504.
+ */
+export const UPSTREAM_BUDGET_MS = PAGE_DEADLINE_MS - 5_000;
+
 /** Options of {@link deadline}. */
 export interface DeadlineOptions {
-  /** Milliseconds a request may take. Default 25 000 (the tool timeout, docs "Security and limits"). */
+  /** Milliseconds a request may take. Default {@link PAGE_DEADLINE_MS}. */
   ms?: number;
   /** The answer once the deadline has passed. */
   onTimeout: (c: Context) => Response;
@@ -28,7 +38,7 @@ function realTimer(ms: number, signal: AbortSignal): Promise<void> {
 
 /** The deadline middleware. */
 export function deadline(options: DeadlineOptions): MiddlewareHandler {
-  const ms = options.ms ?? 25_000;
+  const ms = options.ms ?? PAGE_DEADLINE_MS;
   const timer = options.timer ?? realTimer;
   return async (c, next) => {
     if (options.exempt?.(c.req.path)) return await next();

@@ -1,11 +1,12 @@
 /**
- * The limiter the app uses unless told otherwise: 60 tool calls a minute per client, counted
- * in Deno KV on Deno Deploy (where isolates come and go and each would otherwise grant its own
- * 60) and in memory everywhere else (one process, and no stray database file on a laptop or
- * in tests).
+ * The limiter the app uses unless told otherwise: 60 tool calls per client in any 60 s,
+ * counted in Deno KV wherever there is one (on Deno Deploy, where isolates come and go and each
+ * would otherwise grant its own 60, and wherever `KV_PATH` names a local file, so processes
+ * sharing it and restarts share one budget) and in memory otherwise (one process, and no stray
+ * database file on a laptop or in tests).
  */
 import { KvStore } from "./kv_store.ts";
-import { openSharedKv } from "../kv.ts";
+import { kvConfigured, openSharedKv } from "../kv.ts";
 import { MemoryStore } from "./memory_store.ts";
 import {
   createRateLimiter,
@@ -17,7 +18,7 @@ import {
 
 /** Options of {@link createDefaultLimiter}; the defaults read the real environment. */
 export interface DefaultLimiterOptions {
-  /** Environment to read `DENO_DEPLOYMENT_ID` and `RATE_LIMIT_STORE` from. */
+  /** Environment to read `RATE_LIMIT_STORE`, `KV_PATH` and `DENO_DEPLOYMENT_ID` from. */
   env?: { get(name: string): string | undefined };
   /** Opens the KV database; default the process's shared one (`lib/kv.ts`). */
   openKv?: () => Promise<Deno.Kv>;
@@ -30,13 +31,16 @@ export interface DefaultLimiterOptions {
   onKvError?: (error: unknown) => void;
 }
 
-/** Which store the environment asks for: `RATE_LIMIT_STORE=kv|memory`, else KV on Deploy. */
+/**
+ * Which store the environment asks for: `RATE_LIMIT_STORE=kv|memory`, else KV when there is
+ * a database (Deno Deploy, or `KV_PATH`), else memory.
+ */
 export function defaultStoreKind(
   env: { get(name: string): string | undefined } = Deno.env,
 ): "kv" | "memory" {
   const explicit = env.get("RATE_LIMIT_STORE")?.trim().toLowerCase();
   if (explicit === "kv" || explicit === "memory") return explicit;
-  return env.get("DENO_DEPLOYMENT_ID") ? "kv" : "memory";
+  return kvConfigured(env) ? "kv" : "memory";
 }
 
 /**

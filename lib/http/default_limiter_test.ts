@@ -3,9 +3,15 @@ import { createDefaultLimiter, defaultStoreKind } from "./default_limiter.ts";
 
 const env = (values: Record<string, string>) => new Map(Object.entries(values));
 
-Deno.test("the store is KV on Deno Deploy and memory elsewhere, unless RATE_LIMIT_STORE says", () => {
+Deno.test("the store is KV on Deno Deploy or with KV_PATH, else memory, unless RATE_LIMIT_STORE says", () => {
   assert.equal(defaultStoreKind(env({})), "memory");
   assert.equal(defaultStoreKind(env({ DENO_DEPLOYMENT_ID: "abc123" })), "kv");
+  assert.equal(defaultStoreKind(env({ KV_PATH: "/tmp/explorer.kv" })), "kv");
+  assert.equal(defaultStoreKind(env({ KV_PATH: " " })), "memory");
+  assert.equal(
+    defaultStoreKind(env({ KV_PATH: "/tmp/x.kv", RATE_LIMIT_STORE: "memory" })),
+    "memory",
+  );
   assert.equal(
     defaultStoreKind(env({ DENO_DEPLOYMENT_ID: "abc123", RATE_LIMIT_STORE: "memory" })),
     "memory",
@@ -34,10 +40,10 @@ Deno.test("the KV limiter opens the database once, on the first call, and counts
     assert.equal(opened, 1);
     const keys = [];
     for await (const entry of kv.list({ prefix: ["rate_limit"] })) keys.push(entry);
-    // One entry per client holding its TAT: two calls of 30 s each (limit 2 a minute).
+    // One entry per client holding the times of its calls in the window.
     assert.deepEqual(keys.map((entry) => [entry.key, entry.value]), [[
-      ["rate_limit", "client"],
-      60_000,
+      ["rate_limit", "log", "client"],
+      [0, 0],
     ]]);
   } finally {
     kv.close();
@@ -58,7 +64,7 @@ Deno.test("when KV will not open, the limiter says so once and counts in memory"
   assert.equal(problems.length, 1);
 });
 
-Deno.test("the default limiter allows 60 calls a minute per client", async () => {
+Deno.test("the default limiter allows 60 calls per client in any 60 s", async () => {
   const limiter = createDefaultLimiter({ env: env({}), now: () => 30_000 });
   assert.equal(limiter.limit, 60);
   assert.equal(limiter.windowMs, 60_000);

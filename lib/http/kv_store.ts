@@ -1,13 +1,13 @@
-/** Rate-limit state in Deno KV, shared by every isolate that opens the same database. */
+/** Rate-limit state in Deno KV, shared by every isolate or process that opens the same database. */
 import {
-  gcraStep,
   type RateLimitStore,
+  slidingLogStep,
   type StoreConsumeRequest,
   type StoreConsumeResult,
 } from "./limit_store.ts";
 
-/** Conflicting writers retry this many times, with a short random backoff between tries. */
-const MAX_ATTEMPTS = 20;
+/** Conflicting writers and store errors are retried this many times in all, with a backoff. */
+const MAX_ATTEMPTS = 12;
 
 function backoff(attempt: number): Promise<void> {
   const ceilingMs = Math.min(50, 2 ** attempt);
@@ -15,12 +15,13 @@ function backoff(attempt: number): Promise<void> {
 }
 
 /**
- * The same GCRA as MemoryStore, one KV entry per key holding its TAT. Each consume is an
- * optimistic check-and-set: read the TAT, step it, and commit only if nobody changed it
- * meanwhile (`atomic().check()`), retrying on conflict. An entry expires once its TAT has
- * passed (it then means a full budget, like a missing one), so KV holds only clients that
- * are spending now and never grows with past floods. A key still contended after every retry
- * is being hammered by one client, so the call is refused rather than let through unchecked.
+ * The same sliding log as MemoryStore, one KV entry per key holding its call times. Each
+ * consume is an optimistic check-and-set: read the log, step it, and commit only if nobody
+ * changed it meanwhile (`atomic().check()`). A conflict or a store error (two processes on one
+ * local file see "database is locked") is retried a bounded number of times; when every try
+ * failed the consume rejects, and the limiter refuses the call. An entry expires when its
+ * newest call leaves the window (an empty log is a full budget, like a missing one), so KV
+ * holds only clients spending now and never grows with past floods.
  */
 export class KvStore implements RateLimitStore {
   readonly #kv: Deno.Kv;
@@ -34,20 +35,24 @@ export class KvStore implements RateLimitStore {
 
   /** {@inheritDoc RateLimitStore.consume} */
   async consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult> {
-    const kvKey: Deno.KvKey = [...this.#prefix, key];
-    let last: StoreConsumeResult = { allowed: false, tat: request.now };
+    const kvKey: Deno.KvKey = [...this.#prefix, "log", key];
+    let failure: unknown = new Error(`the count of ${key} stayed contended`);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       if (attempt > 0) await backoff(attempt);
-      const entry = await this.#kv.get<number>(kvKey);
-      last = gcraStep(entry.value ?? undefined, request);
-      if (!last.allowed) return last;
-      const expireIn = Math.max(1, Math.ceil(last.tat - request.now));
-      const committed = await this.#kv.atomic()
-        .check(entry)
-        .set(kvKey, last.tat, { expireIn })
-        .commit();
-      if (committed.ok) return last;
+      try {
+        const entry = await this.#kv.get<number[]>(kvKey);
+        const result = slidingLogStep(entry.value ?? undefined, request);
+        if (!result.allowed) return result;
+        // Its newest call is now: once that leaves the window the log is empty.
+        const committed = await this.#kv.atomic()
+          .check(entry)
+          .set(kvKey, result.log, { expireIn: request.windowMs })
+          .commit();
+        if (committed.ok) return result;
+      } catch (error) {
+        failure = error;
+      }
     }
-    return { allowed: false, tat: last.tat };
+    throw failure;
   }
 }

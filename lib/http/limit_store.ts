@@ -2,22 +2,21 @@
  * The rate-limit algorithm and the store contract, shared by the limiter and every store (kept
  * apart from both so neither imports the other).
  *
- * The algorithm is GCRA (the generic cell rate algorithm): each key holds one number, its
- * theoretical arrival time (TAT). A call of cost n moves the TAT n emission intervals
- * (window / limit) into the future, starting from now if the TAT is already past; it is
- * allowed while the TAT stays within one window of now. That is a sliding window with no
- * edge: no client can spend two budgets across a window boundary, a full budget refills
- * smoothly over one window, and the wait until a refused call would fit is exact.
+ * The algorithm is an exact sliding log: each key holds the times of its calls of the last
+ * window, oldest first (a batch of n calls is n entries), never more than `limit` of them. A
+ * call of cost n at time t is allowed when the entries later than t - window, plus n, fit in
+ * `limit`. So no span of one window ever holds more than `limit` allowed calls, wherever it
+ * starts, and the wait until a refused call fits is exact: the moment enough of the oldest
+ * entries have left the window.
  */
 
 /** One spend request to a store. */
 export interface StoreConsumeRequest {
   /** The current time in ms. */
   now: number;
-  /** Window length in ms: at most `limit` calls fit in any window this long. */
+  /** Window length in ms: at most `limit` calls fit in any span this long. */
   windowMs: number;
-  /** `windowMs / limit`: how long one call's budget takes to come back. */
-  emissionMs: number;
+  limit: number;
   cost: number;
 }
 
@@ -25,27 +24,43 @@ export interface StoreConsumeRequest {
 export interface StoreConsumeResult {
   /** Whether the cost fitted and was spent. */
   allowed: boolean;
-  /** The key's TAT after the call (unchanged when refused). */
-  tat: number;
+  /** The key's call times still inside the window, oldest first, after this call. */
+  log: readonly number[];
 }
 
-/** Where TATs live: per isolate (MemoryStore) or shared (KvStore). */
+/** Where call logs live: per isolate (MemoryStore) or shared (KvStore). */
 export interface RateLimitStore {
   /**
-   * Applies {@link gcraStep} to the TAT of `key` and saves the result. Must be atomic: two
-   * isolates must not both spend the last call.
+   * Applies {@link slidingLogStep} to the log of `key` and saves the result. Must be atomic:
+   * two isolates must not both spend the last call. Rejects when the store cannot settle the
+   * count; the limiter then refuses the call (it never lets one through unchecked).
    */
   consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult>;
 }
 
-/** One GCRA step over a stored TAT (undefined when the key is unknown). */
-export function gcraStep(
-  storedTat: number | undefined,
-  { now, windowMs, emissionMs, cost }: StoreConsumeRequest,
+/** One step over a stored log (undefined when the key is unknown). */
+export function slidingLogStep(
+  stored: readonly number[] | undefined,
+  { now, windowMs, limit, cost }: StoreConsumeRequest,
 ): StoreConsumeResult {
-  const start = Math.max(storedTat ?? now, now);
-  const tat = start + cost * emissionMs;
-  // A tiny tolerance absorbs float rounding of window / limit.
-  if (tat - now > windowMs + 1e-6) return { allowed: false, tat: start };
-  return { allowed: true, tat };
+  const log = stored ?? [];
+  let first = 0;
+  while (first < log.length && log[first] <= now - windowMs) first++;
+  const live = first === 0 ? log : log.slice(first);
+  if (live.length + cost > limit) return { allowed: false, log: live };
+  const next = live.slice();
+  for (let call = 0; call < cost; call++) next.push(now);
+  return { allowed: true, log: next };
+}
+
+/**
+ * Milliseconds from `now` until `cost` more calls fit in `log` (a pruned log from
+ * {@link slidingLogStep}): the time the oldest entry that must leave does leave. 0 when they
+ * fit now; a whole window when `cost` is over the limit and never fits.
+ */
+export function msUntilFits(log: readonly number[], request: StoreConsumeRequest): number {
+  const mustLeave = log.length + request.cost - request.limit;
+  if (mustLeave <= 0) return 0;
+  if (request.cost > request.limit) return request.windowMs;
+  return log[mustLeave - 1] + request.windowMs - request.now;
 }

@@ -1,16 +1,20 @@
 /** Rate-limit state in this isolate's memory, bounded by a cap on the keys it remembers. */
 import {
-  gcraStep,
   type RateLimitStore,
+  slidingLogStep,
   type StoreConsumeRequest,
   type StoreConsumeResult,
 } from "./limit_store.ts";
 
-/** Keys held at most (about 100 bytes each): enough for every real client of one process. */
+/**
+ * Keys held at most: enough for every real client of one process. A key costs about 100 bytes
+ * plus 8 per call in its window (at most 60), so the cap bounds memory at about 30 MB even if
+ * every remembered client spends its whole budget.
+ */
 export const DEFAULT_MAX_KEYS = 50_000;
 
 /**
- * Per-isolate TATs. Fine for one process; on Deno Deploy each isolate would have its own
+ * Per-isolate call logs. Fine for one process; on Deno Deploy each isolate would have its own
  * budget, so use KvStore there. JavaScript runs one task at a time, so the read-step-write
  * below is atomic without locks.
  *
@@ -23,8 +27,8 @@ export const DEFAULT_MAX_KEYS = 50_000;
  * anyone else's.
  */
 export class MemoryStore implements RateLimitStore {
-  #recent = new Map<string, number>();
-  #older = new Map<string, number>();
+  #recent = new Map<string, readonly number[]>();
+  #older = new Map<string, readonly number[]>();
   readonly #generationSize: number;
 
   /** `maxKeys` caps how many clients are remembered (default {@link DEFAULT_MAX_KEYS}). */
@@ -35,15 +39,15 @@ export class MemoryStore implements RateLimitStore {
   /** {@inheritDoc RateLimitStore.consume} */
   consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult> {
     const stored = this.#recent.get(key) ?? this.#older.get(key);
-    const result = gcraStep(stored, request);
-    if (result.allowed) this.#remember(key, result.tat, request.now);
+    const result = slidingLogStep(stored, request);
+    if (result.allowed) this.#remember(key, result.log);
     return Promise.resolve(result);
   }
 
-  #remember(key: string, tat: number, now: number): void {
+  #remember(key: string, log: readonly number[]): void {
     this.#older.delete(key);
-    // A TAT already in the past means a full budget, the same as no entry at all.
-    if (tat <= now) {
+    // An empty log means a full budget, the same as no entry at all.
+    if (log.length === 0) {
       this.#recent.delete(key);
       return;
     }
@@ -51,7 +55,7 @@ export class MemoryStore implements RateLimitStore {
       this.#older = this.#recent;
       this.#recent = new Map();
     }
-    this.#recent.set(key, tat);
+    this.#recent.set(key, log);
   }
 
   /** Number of keys held (for tests of the cap). */

@@ -1,6 +1,6 @@
 /**
  * HTTP limits and plumbing: CORS, server-sent events, the 64 KiB body cap, client identity (trusted proxies,
- * canonical addresses), per-call rate limiting (GCRA) with pluggable stores, the request
+ * canonical addresses), per-call rate limiting (an exact sliding log) with pluggable stores, the request
  * deadline, the connection guard and the bounded upstream pool.
  */
 export { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, toolEndpointCors } from "./cors.ts";
@@ -19,9 +19,10 @@ export {
   type RateLimiter,
   type RateLimiterOptions,
   type RateLimitStore,
+  refusalStatus,
   type StoreConsumeRequest,
   type StoreConsumeResult,
 } from "./rate_limit.ts";
-export { gcraStep } from "./limit_store.ts";
+export { msUntilFits, slidingLogStep } from "./limit_store.ts";
 export { MemoryStore } from "./memory_store.ts";
 export { KvStore } from "./kv_store.ts";

@@ -1,25 +1,29 @@
 /**
- * Rate limiting of tool calls per client (60 a minute by default) with GCRA (see
- * `limit_store.ts`): a sliding window without edges. The limiter counts whatever cost the
- * caller says (one per tools/call, so a batch of five costs five) and is all-or-nothing: a
- * request whose cost does not fit is refused whole and consumes nothing, so a refused batch
- * never half-runs.
+ * Rate limiting of tool calls per client: at most 60 in any 60 s by default, counted with an
+ * exact sliding log (see `limit_store.ts`). The limiter counts whatever cost the caller says
+ * (one per tools/call, so a batch of five costs five) and is all-or-nothing: a request whose
+ * cost does not fit is refused whole and consumes nothing, so a refused batch never half-runs.
+ * A store that cannot count (KV locked or down) refuses the call as unavailable (503), never
+ * lets it through.
  */
 import { MemoryStore } from "./memory_store.ts";
-import type { RateLimitStore } from "./limit_store.ts";
+import { msUntilFits, type RateLimitStore } from "./limit_store.ts";
+import { describeErrorOnOneLine, oncePerInterval } from "./log_line.ts";
 
 export type { RateLimitStore, StoreConsumeRequest, StoreConsumeResult } from "./limit_store.ts";
 
 /** The outcome of one limiter check. */
 export interface RateLimitDecision {
   allowed: boolean;
+  /** True when the store could not count the call: refused as unavailable (503), not limited. */
+  unavailable?: true;
   limit: number;
   windowMs: number;
   /** Calls that would be allowed right after this decision. */
   remaining: number;
   /**
-   * Whole seconds (at least 1) until this request's cost would fit when refused, or until the
-   * budget is full again when allowed; rounded up, so retrying then succeeds. For `Retry-After`.
+   * When refused, whole seconds (at least 1, rounded up) until this request's cost fits: the
+   * moment enough of the oldest calls have left the window. 0 when allowed. For `Retry-After`.
    */
   retryAfterSeconds: number;
   /** The cost that was asked for. */
@@ -44,43 +48,71 @@ export interface RateLimiterOptions {
   store?: RateLimitStore;
   /** Clock, for tests. */
   now?: () => number;
-  /** Told when the store fails; the limiter then lets the call through. */
-  onStoreError?: (error: unknown) => void;
+  /** Where store failures are told, at most once per `logEveryMs`. Default console.error. */
+  log?: (line: string) => void;
+  /** Default 60 000. */
+  logEveryMs?: number;
 }
 
-/** Builds a limiter. A failing store lets calls through: a read-only service should stay up. */
+/** Seconds a call refused for a store failure is told to wait. */
+const STORE_FAILURE_RETRY_S = 1;
+
+/** Builds a limiter. */
 export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
   const limit = options.limit ?? 60;
   const windowMs = options.windowMs ?? 60_000;
   const store = options.store ?? new MemoryStore();
   const now = options.now ?? Date.now;
-  const emissionMs = windowMs / limit;
+  const logStoreFailure = oncePerInterval(
+    options.logEveryMs ?? 60_000,
+    options.log ?? ((line) => console.error(line)),
+    now,
+  );
   return {
     limit,
     windowMs,
     async consume(key: string, cost = 1): Promise<RateLimitDecision> {
-      const time = now();
+      const request = { now: now(), windowMs, limit, cost };
       try {
-        const result = await store.consume(key, { now: time, windowMs, emissionMs, cost });
-        const used = Math.max(0, result.tat - time);
-        const remaining = Math.max(0, Math.floor((windowMs - used) / emissionMs + 1e-9));
-        // Refused: wait until the TAT has come down far enough for `cost` more to fit.
-        const waitMs = result.allowed ? used : used + cost * emissionMs - windowMs;
-        const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000 - 1e-9));
-        return { limit, windowMs, cost, allowed: result.allowed, remaining, retryAfterSeconds };
+        const { allowed, log } = await store.consume(key, request);
+        const waitMs = allowed ? 0 : msUntilFits(log, request);
+        const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil(waitMs / 1000));
+        return { limit, windowMs, cost, allowed, remaining: limit - log.length, retryAfterSeconds };
       } catch (error) {
-        options.onStoreError?.(error);
-        return { limit, windowMs, cost, allowed: true, remaining: limit, retryAfterSeconds: 1 };
+        logStoreFailure(
+          `[rate-limit] the store could not count a tool call, so it was refused with 503: ${
+            describeErrorOnOneLine(error)
+          }`,
+        );
+        return {
+          limit,
+          windowMs,
+          cost,
+          allowed: false,
+          unavailable: true,
+          remaining: 0,
+          retryAfterSeconds: STORE_FAILURE_RETRY_S,
+        };
       }
     },
   };
 }
 
-/** A sentence saying what was limited and when to retry, for 429 bodies. */
+/** The HTTP status of a refusal: 503 when the store failed, else 429. */
+export function refusalStatus(decision: RateLimitDecision): 429 | 503 {
+  return decision.unavailable ? 503 : 429;
+}
+
+/** A sentence saying what was limited and when to retry, for 429 and 503 bodies. */
 export function describeRateLimit(decision: RateLimitDecision): string {
+  const retry = `Retry after ${decision.retryAfterSeconds} s.`;
+  if (decision.unavailable) {
+    return `The rate limiter could not count this request, so it was refused rather than run ` +
+      `unchecked. ${retry}`;
+  }
   const seconds = Math.round(decision.windowMs / 1000);
   const asked = decision.cost === 1 ? "1 tool call" : `${decision.cost} tool calls`;
-  return `Rate limit exceeded: at most ${decision.limit} tool calls per client every ${seconds} s ` +
+  return `Rate limit exceeded: at most ${decision.limit} tool calls per client in any ${seconds} s ` +
     `(each call in a batch counts). This request needed ${asked}; ${decision.remaining} left ` +
-    `right now. Retry after ${decision.retryAfterSeconds} s.`;
+    `right now. ${retry}`;
 }

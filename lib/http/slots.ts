@@ -1,29 +1,45 @@
-/** A counting limit on concurrent work, taken without waiting (refuse rather than queue). */
+/**
+ * A counting limit on concurrent work, taken without waiting (refuse rather than queue), in
+ * total and, optionally, per key (a client), so one key cannot take every slot.
+ */
 
-/** A pool of `size` slots. */
+/** A pool of slots. */
 export interface Slots {
-  /** Takes a slot, returning its release function, or undefined when all are taken. */
-  tryTake(): (() => void) | undefined;
+  /**
+   * Takes a slot for `key`, returning its release function, or undefined when all are taken
+   * or `key` holds its share already.
+   */
+  tryTake(key?: string): (() => void) | undefined;
   /** Slots taken now. */
   readonly inUse: number;
+  /** Slots `key` holds now. */
+  heldBy(key: string): number;
 }
 
-/** Builds a pool of `size` slots. Releasing twice frees one slot only. */
-export function createSlots(size: number): Slots {
+/** Builds a pool of `size` slots, at most `perKey` of them per key. Releasing twice frees one. */
+export function createSlots(size: number, options: { perKey?: number } = {}): Slots {
+  const perKey = options.perKey ?? size;
+  const byKey = new Map<string, number>();
   let inUse = 0;
   return {
-    tryTake() {
-      if (inUse >= size) return undefined;
+    tryTake(key = "") {
+      const held = byKey.get(key) ?? 0;
+      if (inUse >= size || held >= perKey) return undefined;
       inUse++;
+      byKey.set(key, held + 1);
       let released = false;
       return () => {
         if (released) return;
         released = true;
         inUse--;
+        const left = (byKey.get(key) ?? 1) - 1;
+        if (left > 0) byKey.set(key, left);
+        else byKey.delete(key);
       };
     },
     get inUse() {
       return inUse;
     },
+    heldBy: (key) => byKey.get(key) ?? 0,
   };
 }

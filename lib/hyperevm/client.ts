@@ -13,6 +13,7 @@ import {
   transactionSchema,
 } from "./_rpc_schemas.ts";
 import { upstreamFetch } from "../http/upstream_pool.ts";
+import { UPSTREAM_BUDGET_MS } from "../http/deadline.ts";
 import type { HyperEvmBlock, HyperEvmLog, HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
 
 /** Per-endpoint timeout when none is given. */
@@ -86,6 +87,8 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
   }
   const urls = options.fallbackRpcUrl ? [options.rpcUrl, options.fallbackRpcUrl] : [options.rpcUrl];
   const hedgeDelayMs = Math.min(options.hedgeDelayMs ?? DEFAULT_HEDGE_DELAY_MS, timeoutMs);
+  // The fallback starts at most `hedgeDelayMs` late: its timeout keeps the call in the budget.
+  const endpointTimeoutMs = Math.min(timeoutMs, UPSTREAM_BUDGET_MS - hedgeDelayMs);
   const fetchFn = options.fetch ?? upstreamFetch;
 
   async function ask(
@@ -105,7 +108,7 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
     const client = createPublicClient({
       chain: hyperEvm,
       cacheTime: 0,
-      transport: http(url, { timeout: timeoutMs, retryCount: 0, fetchFn: abortable }),
+      transport: http(url, { timeout: endpointTimeoutMs, retryCount: 0, fetchFn: abortable }),
     });
     return await (client.request as unknown as RawRequest)({ method, params });
   }
@@ -122,7 +125,7 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
         hedgeDelayMs,
       );
     } catch (error) {
-      throw endpointsFailed(method, error, { endpoints: urls.length, timeoutMs });
+      throw endpointsFailed(method, error, { endpoints: urls.length, timeoutMs: endpointTimeoutMs });
     }
     if (answer === null) return null;
     const parsed = schema.safeParse(answer);

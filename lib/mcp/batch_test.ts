@@ -78,14 +78,14 @@ Deno.test("each tools/call in a batch counts against the rate limit; an over-bud
   assert.equal(ok.json.length, 4);
   const refused = await callMcp(calls(3, 10), {}, options);
   assert.equal(refused.response.status, 429);
-  // 3 spent, 2 left: the third call of this batch fits once one call's 12 s has passed.
-  assert.equal(refused.response.headers.get("retry-after"), "12");
+  // 3 spent, 2 left: the third call of this batch fits once the first three leave the window.
+  assert.equal(refused.response.headers.get("retry-after"), "60");
   assert.equal(refused.json.error.code, -32000);
   assert.match(refused.json.error.message, /needed 3 tool calls; 2 left/);
   assert.deepEqual(refused.json.error.data, {
     limit: 5,
     windowSeconds: 60,
-    retryAfterSeconds: 12,
+    retryAfterSeconds: 60,
     requestedCalls: 3,
   });
   const fits = await callMcp(calls(2, 20), {}, options);

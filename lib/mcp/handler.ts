@@ -1,6 +1,6 @@
 /** `handleMcpRequest`: the /mcp endpoint as a framework-free `Request → Response` function. */
 import { readLimitedBody } from "../http/body.ts";
-import { describeRateLimit } from "../http/rate_limit.ts";
+import { describeRateLimit, refusalStatus } from "../http/rate_limit.ts";
 import { describeServer } from "./describe.ts";
 import { decideEra, type Rejection } from "./era.ts";
 import {
@@ -92,6 +92,12 @@ async function handlePost(request: Request, options: ResolvedOptions): Promise<R
     );
   }
   const body = await readLimitedBody(request, options.maxBodyBytes);
+  if (!body.ok && body.reason === "malformed") {
+    return jsonHttpResponse(
+      400,
+      errorResponse(null, { code: ErrorCode.ParseError, message: body.message }),
+    );
+  }
   if (!body.ok) {
     const limit = `${Math.round(options.maxBodyBytes / 1024)} KiB`;
     return jsonHttpResponse(
@@ -255,7 +261,7 @@ async function rateLimitResponse(
     requestedCalls: cost,
   };
   return jsonHttpResponse(
-    429,
+    refusalStatus(decision),
     errorResponse(id, { code: ErrorCode.RateLimited, message: describeRateLimit(decision), data }),
     { "retry-after": String(decision.retryAfterSeconds) },
   );

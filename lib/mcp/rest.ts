@@ -1,15 +1,16 @@
 /**
  * `POST /api/tools/{name}`: the REST mirror of MCP tools/call. The body is the arguments
  * object; the answer is the structured result. It runs through the same `callTool` as MCP.
- * Statuses (docs "Reference"): 200 ran, 400 body not a JSON object, 404 unknown tool, 405
- * other methods, 413 over 64 KiB, 415 a Content-Type other than application/json, 422 tool
- * error or invalid arguments, 429 rate limit (with Retry-After), 500 a server bug, and for
- * upstream faults 502 (bad answer), 503 (rate limited or unavailable, Retry-After when the
- * upstream said) and 504 (timed out, including the tool's own 25 s deadline). Error bodies
- * are `{ error, message }`. An empty body counts as `{}`.
+ * Statuses (docs "Reference"): 200 ran, 400 body unreadable or not a JSON object, 404 unknown
+ * tool, 405 other methods, 413 over 64 KiB, 415 a Content-Type other than application/json,
+ * 422 tool error or invalid arguments, 429 rate limit (with Retry-After; 503 when the limiter
+ * cannot count), 500 a server bug, and for upstream faults 502 (bad answer), 503 (rate
+ * limited or unavailable, Retry-After when the upstream said) and 504 (timed out, including
+ * the tool's own 25 s deadline). Error bodies are `{ error, message }`. An empty body counts
+ * as `{}`.
  */
 import { readLimitedBody } from "../http/body.ts";
-import { describeRateLimit } from "../http/rate_limit.ts";
+import { describeRateLimit, refusalStatus } from "../http/rate_limit.ts";
 import { callTool, findTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
 import { isJsonContentType, JSON_ONLY_MESSAGE, jsonHttpResponse } from "./http_encoding.ts";
 import { isJsonObject } from "./jsonrpc.ts";
@@ -60,6 +61,9 @@ export async function handleToolRestRequest(
   }
   try {
     const body = await readLimitedBody(request, resolved.maxBodyBytes);
+    if (!body.ok && body.reason === "malformed") {
+      return problem(400, "malformed_body", body.message);
+    }
     if (!body.ok) {
       const limit = `${Math.round(resolved.maxBodyBytes / 1024)} KiB`;
       return problem(413, "body_too_large", `The request body is larger than ${limit}.`);
@@ -87,8 +91,8 @@ export async function handleToolRestRequest(
       const decision = await resolved.limiter.consume(resolved.clientKey ?? "unknown", 1);
       if (!decision.allowed) {
         const retryAfter = String(decision.retryAfterSeconds);
-        return jsonHttpResponse(429, {
-          error: "rate_limited",
+        return jsonHttpResponse(refusalStatus(decision), {
+          error: decision.unavailable ? "rate_limit_unavailable" : "rate_limited",
           message: describeRateLimit(decision),
           limit: decision.limit,
           window_seconds: Math.round(decision.windowMs / 1000),

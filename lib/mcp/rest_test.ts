@@ -118,6 +118,19 @@ Deno.test("REST 500: a result off the output schema is a server bug", async () =
   assert.equal(options.faults.length, 1);
 });
 
+Deno.test("REST 503: a limiter whose store fails refuses the call instead of running it", async () => {
+  const store = { consume: () => Promise.reject(new Error("database is locked")) };
+  const options = testOptions({
+    limiter: createRateLimiter({ store, now: () => 0, log: () => {} }),
+    clientKey: "k",
+  });
+  const { response, json } = await rest("echo", '{"text":"a"}', options);
+  assert.equal(response.status, 503);
+  assert.equal(response.headers.get("retry-after"), "1");
+  assert.equal(json.error, "rate_limit_unavailable");
+  assert.match(json.message, /could not count this request/);
+});
+
 Deno.test("REST 429: past the limit, with Retry-After and a body saying what was limited", async () => {
   const options = testOptions({
     limiter: createRateLimiter({ limit: 2, now: () => 20_000 }),
@@ -131,8 +144,12 @@ Deno.test("REST 429: past the limit, with Retry-After and a body saying what was
   );
   const { response, json } = await rest("echo", '{"text":"a"}', options);
   assert.equal(response.status, 429);
-  assert.equal(response.headers.get("retry-after"), "30", "one call's budget returns in 30 s");
+  assert.equal(
+    response.headers.get("retry-after"),
+    "60",
+    "the first call leaves the window in 60 s",
+  );
   assert.equal(json.error, "rate_limited");
-  assert.equal(json.retry_after_seconds, 30);
-  assert.match(json.message, /at most 2 tool calls per client every 60 s/);
+  assert.equal(json.retry_after_seconds, 60);
+  assert.match(json.message, /at most 2 tool calls per client in any 60 s/);
 });

@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import { describeWireIssues, wireIssueMessage } from "./wire_issues.ts";
+import { UPSTREAM_BUDGET_MS } from "../http/deadline.ts";
 
 /** What went wrong with an upstream request. */
 export type PapertradeErrorKind =
@@ -49,7 +50,7 @@ export class PapertradeApiError extends Error {
   }
 }
 
-/** How hard to try. The defaults keep one request under about 25 s in the worst case. */
+/** How hard to try. The defaults keep one request within `UPSTREAM_BUDGET_MS` (20 s). */
 export interface RetryPolicy {
   /** Attempts in total, including the first. */
   maxAttempts: number;
@@ -64,12 +65,12 @@ export interface RetryPolicy {
 /** Default per-attempt timeout. */
 export const DEFAULT_TIMEOUT_MS = 8_000;
 
-/** Default retry policy: 3 attempts, waits up to 5 s, 25 s overall. */
+/** Default retry policy: 3 attempts, waits up to 5 s, 20 s overall (5 s inside the page deadline). */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 3,
   maxRetryWaitMs: 5_000,
   baseDelayMs: 250,
-  totalBudgetMs: 25_000,
+  totalBudgetMs: UPSTREAM_BUDGET_MS,
 };
 
 /** Options of {@link fetchUpstream}. */
