@@ -42,10 +42,3 @@ export function csvCell(value: CsvCell): string {
 export function csvLine(row: readonly CsvCell[]): string {
   return `${row.map(csvCell).join(",")}\r\n`;
 }
-
-/** A whole CSV document: header line, then one line per row, every line ending in CRLF. */
-export function toCsv(header: readonly string[], rows: Iterable<readonly CsvCell[]>): string {
-  let text = csvLine(header);
-  for (const row of rows) text += csvLine(row);
-  return text;
-}

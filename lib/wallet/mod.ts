@@ -43,10 +43,3 @@ export {
   WALLET_TRADES_PAGE_SIZE,
   type WalletPageData,
 } from "./wallet_page.ts";
-export {
-  EXPORT_MAX_PAGES,
-  fetchAllTrades,
-  type FetchAllTradesOptions,
-  TRADE_CSV_HEADER,
-  tradesCsv,
-} from "./trade_export.ts";

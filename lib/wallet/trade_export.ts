@@ -6,14 +6,14 @@
 import { formatUnits } from "viem";
 import type { Instrument, PapertradeClient, Trade } from "../papertrade/mod.ts";
 import { netPnlWad } from "../math/mod.ts";
-import { type CsvCell, toCsv } from "../csv.ts";
+import type { CsvCell } from "../csv.ts";
 import { type TradeFilter, WALLET_TRADES_PAGE_SIZE } from "./wallet_page.ts";
 
 /** Pages read at most (75 trades each): a bound on one export's upstream work. */
 export const EXPORT_MAX_PAGES = 400;
 
-/** Options of {@link fetchAllTrades}. */
-export interface FetchAllTradesOptions {
+/** Options of {@link streamTradePages}. */
+export interface TradeExportOptions {
   filter?: TradeFilter;
   signal?: AbortSignal;
   /** Default {@link EXPORT_MAX_PAGES}. */
@@ -36,7 +36,7 @@ export interface TradeExportPage {
 export async function* streamTradePages(
   papertrade: PapertradeClient,
   address: string,
-  options: FetchAllTradesOptions = {},
+  options: TradeExportOptions = {},
 ): AsyncGenerator<TradeExportPage> {
   const maxPages = options.maxPages ?? EXPORT_MAX_PAGES;
   const read = (cursor: string | undefined) =>
@@ -62,21 +62,6 @@ export async function* streamTradePages(
   }
 }
 
-/** Every trade of the wallet, newest first; `truncated` when the page bound stopped it. */
-export async function fetchAllTrades(
-  papertrade: PapertradeClient,
-  address: string,
-  options: FetchAllTradesOptions = {},
-): Promise<{ trades: Trade[]; truncated: boolean }> {
-  const trades: Trade[] = [];
-  let truncated = false;
-  for await (const page of streamTradePages(papertrade, address, options)) {
-    trades.push(...page.trades);
-    truncated = page.truncated;
-  }
-  return { trades, truncated };
-}
-
 /** Column names of the export, in order. */
 export const TRADE_CSV_HEADER = [
   "wallet",
@@ -98,19 +83,6 @@ export const TRADE_CSV_HEADER = [
   "intent_id",
   "tx_hash",
 ] as const;
-
-/** The CSV document of trades; the name is untrusted text and is neutralised like any cell. */
-export function tradesCsv(
-  wallet: string,
-  leaderboardName: string | null,
-  trades: readonly Trade[],
-  instruments: readonly Instrument[],
-): string {
-  return toCsv(
-    TRADE_CSV_HEADER,
-    trades.map((trade) => tradeCsvRow(wallet, leaderboardName, trade, instruments)),
-  );
-}
 
 /** The CSV cells of one trade, in {@link TRADE_CSV_HEADER} order. */
 export function tradeCsvRow(
