@@ -6,7 +6,7 @@ import { netPnlWad } from "../lib/math/mod.ts";
 import { Layout } from "./Layout.tsx";
 import { pageContext } from "../lib/page_context.ts";
 import { Island, ISLAND_SCRIPT_URL } from "./Island.tsx";
-import { buildPositionsView } from "../lib/live/positions_view.ts";
+import type { PositionsView } from "../lib/live/view_types.ts";
 import { IntentLink, TxLink, WalletLink } from "./links.tsx";
 import { formatPrice, formatToken, formatUsd } from "../lib/format.ts";
 import { Stat, toneOf } from "./Stat.tsx";
@@ -19,6 +19,8 @@ export function PositionPage(
     id: string;
     wallet: string;
     found: WalletPositions;
+    /** The live island's view of the open position (`buildPositionsView`). */
+    view: PositionsView;
     /** The closed trade's transaction was found from the Exchange's events, not its row. */
     txFromEvents?: boolean;
     now: number;
@@ -48,7 +50,7 @@ export function PositionPage(
           <>
             <Island
               name="LivePositions"
-              props={{ view: buildPositionsView(found, now), only: id, embed: pageContext().embed }}
+              props={{ view: props.view, only: id, embed: pageContext().embed }}
             />
             <p class="muted">
               The live table shows what closing at the mark would realize after the deadband, the

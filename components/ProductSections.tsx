@@ -34,8 +34,8 @@ export function ProductSections(props: { siteUrl: string; tools: readonly ToolSu
         <dl class="lookups">
           <Lookup have="A wallet address">
             Balance, queued and locked funds, open positions at the live mark with bust price and
-            distance to bust, pending intents, PAPER, session keys, rank in every window, a PnL
-            chart and the full trade history (also as CSV).
+            distance to bust, pending intents, PAPER, session keys, leaderboard rank, a PnL chart
+            and the full trade history (also as CSV).
           </Lookup>
           <Lookup have="A transaction hash">
             The HyperEVM transaction decoded into the intents it settled, each with its wallet,

@@ -12,6 +12,14 @@ import { LEADERBOARD_WINDOWS } from "./wallet/mod.ts";
 
 export { LEADERBOARD_SORT_KEYS };
 
+/** The windows as the pages name them. */
+export const WINDOW_LABELS: Record<LeaderboardWindow, string> = {
+  "24h": "24 hours",
+  "7d": "7 days",
+  "30d": "30 days",
+  all: "All time",
+};
+
 /** Rows per page. */
 export const LEADERBOARD_ROWS_PER_PAGE = 25;
 /** Longest name search accepted. */

@@ -10,6 +10,7 @@ import { htmlResponse } from "../lib/render.ts";
 import { resolveSearch, settlingTransaction } from "../lib/search/mod.ts";
 import { Parts } from "../lib/parts.ts";
 import { fetchWalletPositions, type WalletPositions } from "../lib/wallet/mod.ts";
+import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { PositionNotFound, PositionPage } from "../components/PositionPage.tsx";
 import { unknownWalletPage } from "./wallet.tsx";
 import {
@@ -78,6 +79,7 @@ export function positionRoutes(deps: AppDeps): Hono {
         id={id}
         wallet={wallet}
         found={found}
+        view={buildPositionsView(found, deps.now())}
         txFromEvents={txFromEvents}
         now={deps.now()}
       />,

@@ -5,7 +5,7 @@
  */
 import type { TradingState, WalletAccount } from "../papertrade/mod.ts";
 import { pendingRewardsOf } from "../wallet/compose.ts";
-import type { PositionTotals, PositionValuation } from "../wallet/mod.ts";
+import type { PositionTotals, PositionValuation } from "../wallet/value_positions.ts";
 import {
   type ClosedPositionView,
   type FundsView,

@@ -3,7 +3,7 @@
  * formatting as the server pages. The browser only displays it.
  */
 import type { TradingState, WalletAccount } from "../papertrade/mod.ts";
-import type { PositionTotals, PositionValuation } from "../wallet/mod.ts";
+import type { PositionTotals, PositionValuation } from "../wallet/value_positions.ts";
 import type { PositionRowView, PositionsView } from "./view_types.ts";
 import { formatCount, formatPercent, formatPrice, formatUsd, priceDecimals } from "../format.ts";
 import {

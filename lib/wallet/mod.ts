@@ -40,6 +40,7 @@ export {
   fetchWalletPage,
   type FetchWalletPageOptions,
   type TradeFilter,
+  type TradeTablePage,
   WALLET_TRADES_PAGE_SIZE,
   type WalletPageData,
 } from "./wallet_page.ts";
