@@ -10,7 +10,6 @@ import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
 import type { UnavailablePart } from "../lib/parts.ts";
 import type { IntentInHistory } from "../lib/search/mod.ts";
 import type { OpenPosition } from "../lib/papertrade/mod.ts";
-import { netPnlWad } from "../lib/math/mod.ts";
 import { Layout } from "./Layout.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { IntentFields } from "./IntentFields.tsx";
@@ -169,7 +168,7 @@ function OpenedSection(props: { position: OpenPosition; wallet: string; now: num
 
 function HistorySection(props: { history: HistoryTrade; wallet: string; now: number }) {
   const { trade, txHash } = props.history;
-  const net = netPnlWad(trade.adjustedPnl, trade.userPaidFee);
+  const net = trade.netPnl;
   return (
     <section>
       <h2>Settled, from the wallet's trade history</h2>

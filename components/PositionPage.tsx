@@ -2,7 +2,6 @@ import { ADDRESS_INPUT_PATTERN } from "../lib/address.ts";
 import { Field } from "./Field.tsx";
 import type { Trade } from "../lib/papertrade/mod.ts";
 import type { WalletPositions } from "../lib/wallet/mod.ts";
-import { netPnlWad } from "../lib/math/mod.ts";
 import { Layout } from "./Layout.tsx";
 import { pageContext } from "../lib/page_context.ts";
 import { Island, ISLAND_SCRIPT_URL } from "./Island.tsx";
@@ -85,7 +84,7 @@ function ClosedTrade(
   const price = (
     raw: bigint,
   ) => (instrument ? formatPrice(raw, instrument.priceScale) : String(raw));
-  const net = netPnlWad(trade.adjustedPnl, trade.userPaidFee);
+  const net = trade.netPnl;
   return (
     <>
       <dl class="stats">

@@ -1,6 +1,5 @@
 import type { Instrument, Trade } from "../lib/papertrade/mod.ts";
 import type { TradeFilter, TradeTablePage } from "../lib/wallet/mod.ts";
-import { netPnlWad } from "../lib/math/mod.ts";
 import { formatPrice, formatToken, formatUsd } from "../lib/format.ts";
 import { IntentLink, PositionLink, TxLink } from "./links.tsx";
 import { toneOf } from "./Stat.tsx";
@@ -93,7 +92,7 @@ function TradesTable(props: {
         const instrument = props.instruments.find((item) => item.id === trade.instrumentId);
         const price = (raw: bigint) =>
           instrument ? formatPrice(raw, instrument.priceScale) : String(raw);
-        const net = netPnlWad(trade.adjustedPnl, trade.userPaidFee);
+        const net = trade.netPnl;
         return (
           <tr>
             <td>

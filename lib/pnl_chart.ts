@@ -4,7 +4,7 @@
  * only the plotted coordinates become numbers.
  */
 import type { Trade } from "./papertrade/mod.ts";
-import { netPnlWad, wadToNumber } from "./math/mod.ts";
+import { wadToNumber } from "./math/mod.ts";
 import { formatUtc } from "./format.ts";
 
 /** One point of the series: after this trade closed, the running net PnL (USD wad). */
@@ -21,7 +21,7 @@ export function cumulativePnl(tradesNewestFirst: readonly Trade[]): PnlPoint[] {
   );
   let running = 0n;
   return oldestFirst.map((trade) => {
-    running += netPnlWad(trade.adjustedPnl, trade.userPaidFee);
+    running += trade.netPnl;
     return { closedAt: trade.closedAt, positionId: trade.positionId, cumulativeNetPnl: running };
   });
 }

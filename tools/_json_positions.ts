@@ -2,7 +2,6 @@
 import { z } from "zod";
 import type { Instrument, Trade } from "../lib/papertrade/mod.ts";
 import type { Mark } from "../lib/marks.ts";
-import { netPnlWad } from "../lib/math/mod.ts";
 import type { PositionTotals, PositionValuation } from "../lib/wallet/mod.ts";
 import { hashOut, integerStringOut, isoOut, riskOut, sideOf, sideOut } from "./_json_common.ts";
 import { fromWad, isoFromMs, toPercent, toPrice } from "./_units.ts";
@@ -169,7 +168,7 @@ export function tradeJson(
     liquidated: trade.liquidated,
     adjusted_pnl_usd: fromWad(trade.adjustedPnl),
     fee_paid_usd: fromWad(trade.userPaidFee),
-    net_pnl_usd: fromWad(netPnlWad(trade.adjustedPnl, trade.userPaidFee)),
+    net_pnl_usd: fromWad(trade.netPnl),
     paper_minted: fromWad(trade.paperMinted),
     intent_id: trade.intentId,
     tx_hash: trade.txHash,

@@ -5,7 +5,6 @@
  */
 import { formatUnits } from "viem";
 import type { Instrument, PapertradeClient, Trade } from "../papertrade/mod.ts";
-import { netPnlWad } from "../math/mod.ts";
 import type { CsvCell } from "../csv.ts";
 import { type TradeFilter, WALLET_TRADES_PAGE_SIZE } from "./wallet_page.ts";
 
@@ -107,7 +106,7 @@ export function tradeCsvRow(
     trade.liquidated,
     formatUnits(trade.adjustedPnl, 18),
     formatUnits(trade.userPaidFee, 18),
-    formatUnits(netPnlWad(trade.adjustedPnl, trade.userPaidFee), 18),
+    formatUnits(trade.netPnl, 18),
     formatUnits(trade.paperMinted, 18),
     trade.intentId,
     trade.txHash,
