@@ -8,12 +8,8 @@
  */
 import { signal } from "@preact/signals";
 import { followPositions, type LiveMode } from "./follow_positions.ts";
-import {
-  latestOutcomes,
-  type PositionRowView,
-  type PositionsView,
-  RECENT_SHOWN,
-} from "../lib/live/view_types.ts";
+import type { PositionRowView, PositionsView } from "../lib/live/view_types.ts";
+import { latestOutcomes, RECENT_SHOWN } from "../lib/live/outcomes.ts";
 
 /** The newest view, or null before any island started the connection. */
 export const liveView = signal<PositionsView | null>(null);

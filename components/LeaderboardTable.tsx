@@ -5,9 +5,8 @@ import {
   PNL_RANK_PAGE_SIZE,
   type RankedLeaderboardPage,
 } from "../lib/wallet/mod.ts";
-import { formatCount, formatToken, formatUsd } from "../lib/format.ts";
+import { formatCount, formatToken, formatUsd, toneOf } from "../lib/format.ts";
 import { LeaderboardName, WalletLink } from "./links.tsx";
-import { toneOf } from "./Stat.tsx";
 
 interface Column {
   key: LeaderboardSortKey;

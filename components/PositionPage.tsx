@@ -7,8 +7,8 @@ import { pageContext } from "../lib/page_context.ts";
 import { Island, ISLAND_SCRIPT_URL } from "./Island.tsx";
 import type { PositionsView } from "../lib/live/view_types.ts";
 import { IntentLink, TxLink, WalletLink } from "./links.tsx";
-import { formatPrice, formatToken, formatUsd } from "../lib/format.ts";
-import { Stat, toneOf } from "./Stat.tsx";
+import { formatPrice, formatToken, formatUsd, toneOf } from "../lib/format.ts";
+import { Stat } from "./Stat.tsx";
 import { Time } from "./Time.tsx";
 import { PartNotice } from "./PartNotice.tsx";
 

@@ -1,8 +1,7 @@
 import type { Instrument, Trade } from "../lib/papertrade/mod.ts";
 import type { TradeFilter, TradeTablePage } from "../lib/wallet/mod.ts";
-import { formatPrice, formatToken, formatUsd } from "../lib/format.ts";
+import { formatPrice, formatToken, formatUsd, toneOf } from "../lib/format.ts";
 import { IntentLink, PositionLink, TxLink } from "./links.tsx";
-import { toneOf } from "./Stat.tsx";
 import { Time } from "./Time.tsx";
 import { DataTable, numeric } from "./DataTable.tsx";
 
@@ -111,7 +110,7 @@ function TradesTable(props: {
             <td class="num">{formatUsd(trade.margin)}</td>
             <td class="num">{price(trade.entryPrice)}</td>
             <td class="num">{price(trade.exitPrice)}</td>
-            <td class={`num ${toneOf(net) ?? ""}`}>{formatUsd(net, { sign: true })}</td>
+            <td class={`num ${toneOf(net)}`}>{formatUsd(net, { sign: true })}</td>
             <td class="num">{formatUsd(trade.userPaidFee)}</td>
             <td class="num">
               {trade.paperMinted > 0n ? formatToken(trade.paperMinted, "PAPER") : ""}

@@ -5,9 +5,8 @@ import {
   leaderboardHref,
   WINDOW_LABELS,
 } from "../lib/leaderboard_view.ts";
-import { formatCount, formatUsd } from "../lib/format.ts";
+import { formatCount, formatUsd, toneOf } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
-import { toneOf } from "./Stat.tsx";
 import { DataTable, numeric } from "./DataTable.tsx";
 
 /**
@@ -56,7 +55,7 @@ export function RanksTable(props: { wallet: string; ranks: WalletRank[] }) {
               ? (
                 <>
                   <td class="num">#{formatCount(row.rank)}</td>
-                  <td class={`num ${toneOf(row.totalWindowedPnl) ?? ""}`}>
+                  <td class={`num ${toneOf(row.totalWindowedPnl)}`}>
                     {formatUsd(row.totalWindowedPnl, { sign: true })}
                   </td>
                   <td class="num">{formatUsd(row.realizedPnl, { sign: true })}</td>

@@ -104,6 +104,11 @@ export function formatUtc(atMs: number): string {
   return new Date(atMs).toISOString().replace("T", " ").replace(/\.\d{3}Z$/, " UTC");
 }
 
+/** Colour class of a signed amount: `good` for a gain, `bad` for a loss, none for zero. */
+export function toneOf(amount: bigint | number | null): "good" | "bad" | "" {
+  return amount === null ? "" : amount > 0 ? "good" : amount < 0 ? "bad" : "";
+}
+
 /** A shortened hex string for tables: `0x1234…abcd`. */
 export function shortHex(hex: string): string {
   return hex.length > 14 ? `${hex.slice(0, 6)}…${hex.slice(-4)}` : hex;
