@@ -5,6 +5,8 @@
  * @module
  */
 export {
+  type Market,
+  marketOf,
   type PositionTotals,
   type PositionValuation,
   totalPositions,
