@@ -109,6 +109,12 @@ export function toneOf(amount: bigint | number | null): "good" | "bad" | "" {
   return amount === null ? "" : amount > 0 ? "good" : amount < 0 ? "bad" : "";
 }
 
+/** Unix ms as ISO 8601 UTC; null for times a Date cannot hold. */
+export function isoFromMs(ms: number | null): string | null {
+  if (ms === null || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;
+  return new Date(ms).toISOString();
+}
+
 /** A shortened hex string for tables: `0x1234…abcd`. */
 export function shortHex(hex: string): string {
   return hex.length > 14 ? `${hex.slice(0, 6)}…${hex.slice(-4)}` : hex;

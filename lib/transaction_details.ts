@@ -19,6 +19,8 @@ import { Parts, type UnavailablePart, unavailablePart } from "./parts.ts";
 /** A transaction the chain knows, decoded. */
 export interface TransactionDetails {
   settlement: Settlement;
+  /** The HYPE it carried, exact (viem's `formatEther`). */
+  valueHype: string;
   /** The market of each liquidated position found, by position id. */
   instruments: Map<string, Instrument>;
   /** The receipt, block or market reads that failed, each naming its part and endpoint. */
@@ -66,7 +68,14 @@ export async function fetchTransactionDetails(
     });
   }
   const { missing: _missing, found: _found, ...settlement } = decoded;
-  return { settlement, instruments, unavailable: parts.unavailable };
+  // Imported here, where the chain client has loaded viem anyway, and not with the page.
+  const { formatEther } = await import("viem");
+  return {
+    settlement,
+    valueHype: formatEther(settlement.value),
+    instruments,
+    unavailable: parts.unavailable,
+  };
 }
 
 /**
