@@ -4,7 +4,7 @@ import { resolveSearch, type SearchResolution } from "../lib/search/mod.ts";
 import { argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { addressOut, integerStringOut, unavailableOut } from "./_json_common.ts";
-import { feedTradeJson, feedTradeOut } from "./_json_intents.ts";
+import { feedTradeJson } from "./_json_intents.ts";
 import { leaderboardRowJson, walletSummaryJson } from "./_json_wallet.ts";
 import { decodedJson, decodedTransactionOut, renderDecoded } from "./decode_transaction.ts";
 import { lookupJson, lookupOut, renderLookup } from "./lookup_intent.ts";
@@ -36,7 +36,7 @@ const resultOut = z.union([
   z.strictObject({
     position_id: integerStringOut,
     owner: addressOut.nullable().describe("Null when the position is not in the recent feed."),
-    latest_trade: feedTradeOut.nullable(),
+    latest_trade: feedTradeJson.schema.nullable(),
   }),
   z.strictObject({
     total_matches: z.number().int().nullable(),
@@ -143,7 +143,7 @@ function present(
       };
     }
     case "position": {
-      const trade = found.trade ? feedTradeJson(found.trade) : null;
+      const trade = found.trade && feedTradeJson.of(found.trade);
       return {
         structured: {
           kind: "position",
