@@ -1,14 +1,11 @@
 import { ADDRESS_INPUT_PATTERN } from "../lib/address.ts";
 import { Field } from "./Field.tsx";
-import {
-  type IntentLookup,
-  type IntentVerdict,
-  msFromSeconds,
-  paramsOfOperation,
-} from "../lib/intents/mod.ts";
+import type { IntentLookup } from "../lib/intents/lookup.ts";
+import type { IntentVerdict } from "../lib/intents/verdict.ts";
+import { msFromSeconds, paramsOfOperation } from "../lib/intents/intent_params.ts";
 import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
 import type { UnavailablePart } from "../lib/parts.ts";
-import type { IntentInHistory } from "../lib/search/mod.ts";
+import type { IntentInHistory } from "../lib/search/trade_by_intent.ts";
 import type { OpenPosition } from "../lib/papertrade/mod.ts";
 import { Layout } from "./Layout.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";

@@ -6,7 +6,7 @@ import {
   type LeaderboardView,
   WINDOW_LABELS,
 } from "../lib/leaderboard_view.ts";
-import { LEADERBOARD_WINDOWS, type RankedLeaderboardPage } from "../lib/wallet/mod.ts";
+import { LEADERBOARD_WINDOWS, type RankedLeaderboardPage } from "../lib/wallet/ranks.ts";
 import { Layout } from "./Layout.tsx";
 import { LeaderboardTable } from "./LeaderboardTable.tsx";
 import { PartNotice } from "./PartNotice.tsx";

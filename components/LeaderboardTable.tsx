@@ -4,7 +4,7 @@ import {
   PNL_RANK_MAX_PAGES,
   PNL_RANK_PAGE_SIZE,
   type RankedLeaderboardPage,
-} from "../lib/wallet/mod.ts";
+} from "../lib/wallet/ranks.ts";
 import { formatCount, formatToken, formatUsd, toneOf } from "../lib/format.ts";
 import { LeaderboardName, WalletLink } from "./links.tsx";
 

@@ -1,7 +1,7 @@
 import { ADDRESS_INPUT_PATTERN } from "../lib/address.ts";
 import { Field } from "./Field.tsx";
 import type { Trade } from "../lib/papertrade/mod.ts";
-import type { WalletPositions } from "../lib/wallet/mod.ts";
+import type { WalletPositions } from "../lib/wallet/positions.ts";
 import { Layout } from "./Layout.tsx";
 import { pageContext } from "../lib/page_context.ts";
 import { Island, ISLAND_SCRIPT_URL } from "./Island.tsx";

@@ -1,5 +1,5 @@
 import type { Instrument, Trade } from "../lib/papertrade/mod.ts";
-import type { TradeFilter, TradeTablePage } from "../lib/wallet/mod.ts";
+import type { TradeFilter, TradeTablePage } from "../lib/wallet/wallet_page.ts";
 import { formatPrice, formatToken, formatUsd, toneOf } from "../lib/format.ts";
 import { IntentLink, PositionLink, TxLink } from "./links.tsx";
 import { Time } from "./Time.tsx";

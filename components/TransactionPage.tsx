@@ -1,6 +1,6 @@
 import { describeEvent, type TransactionDetails } from "../lib/transaction_details.ts";
 import { CONTRACTS, type ExchangeEvent, walletsOf } from "../lib/hyperevm/mod.ts";
-import { countVerdicts, intentVerdict } from "../lib/intents/mod.ts";
+import { countVerdicts, intentVerdict } from "../lib/intents/verdict.ts";
 import type { Instrument } from "../lib/papertrade/mod.ts";
 import { Field } from "./Field.tsx";
 import { Layout } from "./Layout.tsx";

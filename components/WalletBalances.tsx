@@ -1,4 +1,4 @@
-import type { WalletSummary } from "../lib/wallet/mod.ts";
+import type { WalletSummary } from "../lib/wallet/summary.ts";
 import { formatUsd, toneOf } from "../lib/format.ts";
 import { Stat } from "./Stat.tsx";
 

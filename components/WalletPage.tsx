@@ -1,4 +1,4 @@
-import type { TradeFilter, WalletPageData } from "../lib/wallet/mod.ts";
+import type { TradeFilter, WalletPageData } from "../lib/wallet/wallet_page.ts";
 import { Layout } from "./Layout.tsx";
 import { pageContext } from "../lib/page_context.ts";
 import { Island, ISLAND_SCRIPT_URL, IslandBlob } from "./Island.tsx";

@@ -1,5 +1,5 @@
 import type { SessionKey } from "../lib/papertrade/mod.ts";
-import { LEADERBOARD_WINDOWS, type WalletRank } from "../lib/wallet/mod.ts";
+import { LEADERBOARD_WINDOWS, type WalletRank } from "../lib/wallet/ranks.ts";
 import {
   LEADERBOARD_ROWS_PER_PAGE,
   leaderboardHref,

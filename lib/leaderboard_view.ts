@@ -8,7 +8,7 @@ import {
   type LeaderboardSortKey,
   type LeaderboardWindow,
 } from "./papertrade/mod.ts";
-import { LEADERBOARD_WINDOWS } from "./wallet/mod.ts";
+import { LEADERBOARD_WINDOWS } from "./wallet/ranks.ts";
 
 export { LEADERBOARD_SORT_KEYS };
 

@@ -13,7 +13,7 @@ import {
 } from "./hyperevm/mod.ts";
 import { formatPrice, formatUsd } from "./format.ts";
 import type { Instrument, PapertradeClient } from "./papertrade/mod.ts";
-import { findClosedTrade } from "./wallet/mod.ts";
+import { findClosedTrade } from "./wallet/positions.ts";
 import { Parts, type UnavailablePart, unavailablePart } from "./parts.ts";
 
 /** A transaction the chain knows, decoded. */

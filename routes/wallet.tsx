@@ -3,7 +3,11 @@ import { Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
 import { htmlResponse } from "../lib/render.ts";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
-import { fetchWalletPage, type TradeFilter, type WalletPageData } from "../lib/wallet/mod.ts";
+import {
+  fetchWalletPage,
+  type TradeFilter,
+  type WalletPageData,
+} from "../lib/wallet/wallet_page.ts";
 import { WalletPage } from "../components/WalletPage.tsx";
 import {
   ADDRESS_PATTERN,

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { fetchWalletPositions } from "../lib/wallet/mod.ts";
+import { fetchWalletPositions } from "../lib/wallet/positions.ts";
 import { Island, ISLAND_SCRIPT_URL, serializeIslandProps } from "../components/Island.tsx";
 import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { findIslands, hydrateIslands } from "../client/hydrate.ts";

@@ -6,11 +6,10 @@ import { z } from "zod";
 import { INTENT_KINDS, type SettledIntent, type Settlement } from "../lib/hyperevm/mod.ts";
 import {
   type IntentParams,
-  type IntentVerdict,
-  intentVerdict,
   paramsOfCalldata,
   paramsOfOperation,
-} from "../lib/intents/mod.ts";
+} from "../lib/intents/intent_params.ts";
+import { type IntentVerdict, intentVerdict } from "../lib/intents/verdict.ts";
 import { type Operation, OPERATION_ACTIONS, type RecentTrade } from "../lib/papertrade/mod.ts";
 import {
   addressOut,

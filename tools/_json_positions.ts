@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { Trade } from "../lib/papertrade/mod.ts";
 import type { Mark } from "../lib/marks.ts";
-import type { Market, PositionTotals, PositionValuation } from "../lib/wallet/mod.ts";
+import type { Market, PositionTotals, PositionValuation } from "../lib/wallet/value_positions.ts";
 import {
   hashOut,
   integerStringOut,

@@ -1,7 +1,7 @@
 /** Wallet balance sheets and leaderboard rows as JSON, each field declared once. */
 import { z } from "zod";
 import type { LeaderboardRow, WalletLifetime } from "../lib/papertrade/mod.ts";
-import type { WalletSummary } from "../lib/wallet/mod.ts";
+import type { WalletSummary } from "../lib/wallet/summary.ts";
 import {
   addressOut,
   isoOut,

@@ -4,7 +4,7 @@
  */
 import { rawPriceToNumber, wadToNumber } from "../lib/math/mod.ts";
 import { isoFromMs } from "../lib/format.ts";
-import { msFromSeconds } from "../lib/intents/mod.ts";
+import { msFromSeconds } from "../lib/intents/intent_params.ts";
 
 /** USD (or PAPER) wad → JSON number. */
 export function fromWad(wad: bigint): number {

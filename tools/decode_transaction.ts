@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { Hex } from "viem";
 import { CONTRACTS, type ExchangeEvent, type Settlement, walletsOf } from "../lib/hyperevm/mod.ts";
-import { countVerdicts, intentVerdict } from "../lib/intents/mod.ts";
+import { countVerdicts, intentVerdict } from "../lib/intents/verdict.ts";
 import type { Instrument } from "../lib/papertrade/mod.ts";
 import { describeEvent, fetchTransactionDetails } from "../lib/transaction_details.ts";
 import { type UnavailablePart, unavailablePart } from "../lib/parts.ts";

@@ -13,10 +13,10 @@ import {
 } from "./_json_common.ts";
 import type { EndedIntent } from "../lib/papertrade/mod.ts";
 import { Parts } from "../lib/parts.ts";
-import { withQueuePositions } from "../lib/wallet/mod.ts";
+import { withQueuePositions } from "../lib/wallet/compose.ts";
 import { isoFromMs } from "./_units.ts";
 import { operationJson, verdictOut } from "./_json_intents.ts";
-import { intentVerdict } from "../lib/intents/mod.ts";
+import { intentVerdict } from "../lib/intents/verdict.ts";
 import { amount, lines, usd } from "./_text.ts";
 
 /** Most operations listed; `count` is always the full number. */

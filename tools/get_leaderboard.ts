@@ -5,7 +5,7 @@ import {
   LEADERBOARD_WINDOWS,
   modelledGapsOf,
 } from "../lib/papertrade/mod.ts";
-import { fetchRankedLeaderboard } from "../lib/wallet/mod.ts";
+import { fetchRankedLeaderboard } from "../lib/wallet/ranks.ts";
 import { argsObject, choiceArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { rowsSkippedOut, unavailableJson, unavailableOut, windowOut } from "./_json_common.ts";

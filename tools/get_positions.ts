@@ -1,6 +1,7 @@
 /** get_positions: open positions valued at the live mark, or one position by id. */
 import { z } from "zod";
-import { fetchWalletPositions, marketOf } from "../lib/wallet/mod.ts";
+import { fetchWalletPositions } from "../lib/wallet/positions.ts";
+import { marketOf } from "../lib/wallet/value_positions.ts";
 import { addressArg, argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";

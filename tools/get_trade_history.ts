@@ -7,7 +7,7 @@ import { defineTool } from "./define_tool.ts";
 import { Parts } from "../lib/parts.ts";
 import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 import { tradeJson } from "./_json_positions.ts";
-import { marketOf } from "../lib/wallet/mod.ts";
+import { marketOf } from "../lib/wallet/value_positions.ts";
 import { lines, price, signedUsd, usd } from "./_text.ts";
 import { ToolError } from "./types.ts";
 

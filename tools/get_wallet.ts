@@ -1,6 +1,6 @@
 /** get_wallet: the balance sheet of one wallet. */
 import type { z } from "zod";
-import { fetchWalletSummary } from "../lib/wallet/mod.ts";
+import { fetchWalletSummary } from "../lib/wallet/summary.ts";
 import { addressArg, argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { walletSummaryJson } from "./_json_wallet.ts";

@@ -1,12 +1,8 @@
 /** lookup_intent: where one intent is (feed, relayer queue, chain) and how it settled. */
 import { z } from "zod";
-import {
-  type IntentLookup,
-  type IntentVerdict,
-  intentVerdict,
-  lookupIntent,
-} from "../lib/intents/mod.ts";
-import { findIntentInHistory, type IntentInHistory } from "../lib/search/mod.ts";
+import { type IntentLookup, lookupIntent } from "../lib/intents/lookup.ts";
+import { type IntentVerdict, intentVerdict } from "../lib/intents/verdict.ts";
+import { findIntentInHistory, type IntentInHistory } from "../lib/search/trade_by_intent.ts";
 import { addressArg, argsObject, hashArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import {

@@ -1,6 +1,6 @@
 /** search: classify an unknown string and resolve it, naming the follow-up tool. */
 import { z } from "zod";
-import { resolveSearch, type SearchResolution } from "../lib/search/mod.ts";
+import { resolveSearch, type SearchResolution } from "../lib/search/resolve.ts";
 import { argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { addressOut, integerStringOut, unavailableOut } from "./_json_common.ts";

@@ -4,7 +4,7 @@
  * valued view. Neither upstream stream belongs to one viewer.
  */
 import type { PapertradeClient, WalletAccount } from "../papertrade/mod.ts";
-import { totalPositions, valuePositions } from "../wallet/mod.ts";
+import { totalPositions, valuePositions } from "../wallet/value_positions.ts";
 import type { PositionsView } from "./view_types.ts";
 import type { MarketFeed, MarketState } from "./market_feed.ts";
 import { buildPositionsView, viewContentKey } from "./positions_view.ts";

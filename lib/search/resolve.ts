@@ -11,8 +11,9 @@ import {
   type PapertradeClient,
   type RecentTrade,
 } from "../papertrade/mod.ts";
-import { type IntentLookup, lookupIntent } from "../intents/mod.ts";
-import { fetchWalletSummary, findClosedTrade, type WalletSummary } from "../wallet/mod.ts";
+import { type IntentLookup, lookupIntent } from "../intents/lookup.ts";
+import { fetchWalletSummary, type WalletSummary } from "../wallet/summary.ts";
+import { findClosedTrade } from "../wallet/positions.ts";
 import { classifyQuery } from "./classify.ts";
 import { findOpenPositionByIntent, findTradeByIntent } from "./trade_by_intent.ts";
 
