@@ -57,7 +57,10 @@ export async function fetchTransactionDetails(
       parts.read(sources.papertrade.fetchTradingState({ signal }), part),
       ...liquidated.map((item) =>
         parts.read(
-          findClosedTrade(sources.papertrade, item.wallet, item.id, { signal, maxPages: 1 }),
+          findClosedTrade(sources.papertrade, item.wallet, { positionId: item.id }, {
+            signal,
+            maxPages: 1,
+          }),
           part,
         )
       ),

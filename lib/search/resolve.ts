@@ -15,7 +15,7 @@ import { type IntentLookup, lookupIntent } from "../intents/lookup.ts";
 import { fetchWalletSummary, type WalletSummary } from "../wallet/summary.ts";
 import { findClosedTrade } from "../wallet/positions.ts";
 import { classifyQuery } from "./classify.ts";
-import { findOpenPositionByIntent, findTradeByIntent } from "./trade_by_intent.ts";
+import { findOpenPositionByIntent } from "./trade_by_intent.ts";
 
 /** How many of the latest trades are searched for a position's owner. */
 export const POSITION_FEED_LIMIT = 100;
@@ -78,7 +78,9 @@ export async function resolveSearch(
       if (lookup.state === "pending") return { kind: "intent", value: found.value, lookup, wallet };
       if (lookup.state !== "not_found") return { kind: "intent", value: found.value, lookup };
       const [trade, opened] = await Promise.all([
-        findTradeByIntent(papertrade, wallet, found.value, { signal }).catch(() => null),
+        findClosedTrade(papertrade, wallet, { intentId: found.value }, { signal }).catch(() =>
+          null
+        ),
         findOpenPositionByIntent(papertrade, wallet, found.value, { signal }).catch(() => null),
       ]);
       return trade || opened
@@ -133,7 +135,7 @@ async function ownsPosition(
   try {
     const account = await sources.papertrade.fetchWalletSnapshot(wallet, { signal });
     if (account.openPositions.some((position) => position.positionId === positionId)) return true;
-    return (await findClosedTrade(sources.papertrade, wallet, positionId, { signal })) !== null;
+    return (await findClosedTrade(sources.papertrade, wallet, { positionId }, { signal })) !== null;
   } catch (error) {
     if (error instanceof PapertradeApiError && error.status === 404) return false;
     throw error;
