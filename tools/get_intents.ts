@@ -13,7 +13,7 @@ import {
 } from "./_json_common.ts";
 import type { EndedIntent } from "../lib/papertrade/mod.ts";
 import { Parts } from "../lib/parts.ts";
-import { withQueuePositions } from "../lib/wallet/compose.ts";
+import { withQueuePositions } from "../lib/wallet/summary.ts";
 import { isoFromMs } from "./_units.ts";
 import { operationJson, verdictOut } from "./_json_intents.ts";
 import { intentVerdict } from "../lib/intents/verdict.ts";

@@ -7,7 +7,7 @@
  */
 import type { TradingState, WalletAccount } from "../papertrade/mod.ts";
 import type { PositionTotals, PositionValuation } from "../wallet/value_positions.ts";
-import { pendingRewardsOf } from "../wallet/compose.ts";
+import { pendingRewardsOf } from "../wallet/summary.ts";
 import { latestOutcomes, type OutcomeView, RECENT_SHOWN } from "./outcomes.ts";
 import {
   formatCount,

@@ -17,7 +17,7 @@ import { buildPositionsView } from "../live/positions_view.ts";
 import { fetchWalletRanks } from "./ranks.ts";
 import { readMarket, valueWalletPositions } from "./positions.ts";
 import type { MarketSources } from "../marks.ts";
-import { summarizeWallet, type WalletSummary, withQueuePositions } from "./compose.ts";
+import { summarizeWallet, type WalletSummary, withQueuePositions } from "./summary.ts";
 
 /** Rows per page of the trade table (the seed's page size). */
 export const WALLET_TRADES_PAGE_SIZE = 75;
