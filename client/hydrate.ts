@@ -8,7 +8,7 @@
 import { type ComponentType, h, hydrate } from "preact";
 
 /** An island element found in the document, with its parsed props. */
-export interface FoundIsland {
+interface FoundIsland {
   element: HTMLElement;
   name: string;
   props: Record<string, unknown>;

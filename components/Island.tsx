@@ -23,7 +23,7 @@ export function serializeIslandProps(props: unknown): string {
 }
 
 /** Props of {@link Island}: the island's name and its JSON-serializable props. */
-export interface IslandProps<N extends IslandName> {
+interface IslandProps<N extends IslandName> {
   name: N;
   props: ComponentProps<(typeof ISLANDS)[N]>;
   /** The props are the page's blob ({@link IslandBlob}): written once, not in this island. */

@@ -13,7 +13,7 @@ import { PartNotice } from "./PartNotice.tsx";
 import { formatCount } from "../lib/format.ts";
 
 /** "26–50 of 90": the 1-based rows a 0-based page shows. */
-export function rowRange(page: number, rows: number, total: number | null): string {
+function rowRange(page: number, rows: number, total: number | null): string {
   const first = page * LEADERBOARD_ROWS_PER_PAGE + 1;
   return `${formatCount(first)}–${formatCount(first + rows - 1)} of ${formatCount(total)}`;
 }

@@ -8,7 +8,7 @@ import { firstSentence } from "../lib/discovery/mod.ts";
 import { CopyableCode } from "./CopyableCode.tsx";
 
 /** What the tool list needs of a tool. */
-export interface ToolSummary {
+interface ToolSummary {
   name: string;
   title?: string;
   description: string;

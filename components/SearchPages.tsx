@@ -7,7 +7,7 @@ import { formatCount, formatUsd, toneOf } from "../lib/format.ts";
 import { DataTable, numeric } from "./DataTable.tsx";
 
 /** What the search understands, for pages that could not use a query. */
-export function SearchHelp() {
+function SearchHelp() {
   return (
     <>
       <h2>You can search for</h2>

@@ -13,7 +13,7 @@ import { formatUsd } from "../lib/format.ts";
 import { WalletLifetime } from "./WalletBalances.tsx";
 
 /** Props of {@link WalletPage}. */
-export interface WalletPageProps {
+interface WalletPageProps {
   address: string;
   /** Read and built in lib (`fetchWalletPage`): the page only renders it. */
   data: WalletPageData;

@@ -23,7 +23,7 @@ const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;
 const NEEDS_QUOTES = /[",]/;
 
 /** True when a spreadsheet could read `text` as a formula. */
-export function couldBeFormula(text: string): boolean {
+function couldBeFormula(text: string): boolean {
   if (PLAIN_NUMBER.test(text)) return false;
   const stripped = text.replace(IGNORABLE_PREFIX, "");
   if (stripped !== text && PLAIN_NUMBER.test(stripped)) return true; // " -1" is text, not a number

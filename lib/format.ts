@@ -20,7 +20,7 @@ const usdCompact = new Intl.NumberFormat("en-US", {
 const plain = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
 /** What a figure reads when the upstream did not send it (a modelled key not found). */
-export const NOT_AVAILABLE = "n/a";
+const NOT_AVAILABLE = "n/a";
 
 /**
  * USD from a wad amount, always two decimals: `$1,234.56`, or compact when asked (`$14.76M`,

@@ -23,7 +23,7 @@ export const WINDOW_LABELS: Record<LeaderboardWindow, string> = {
 /** Rows per page. */
 export const LEADERBOARD_ROWS_PER_PAGE = 25;
 /** Longest name search accepted. */
-export const LEADERBOARD_QUERY_MAX = 100;
+const LEADERBOARD_QUERY_MAX = 100;
 const PAGE_MAX = 100_000;
 
 /** One view of the leaderboard. */

@@ -35,7 +35,7 @@ export interface ChartBox {
 }
 
 /** What the SVG needs: the line, the zero line and the extremes for the labels. */
-export interface ChartGeometry {
+interface ChartGeometry {
   /** SVG path data of the line, starting at zero before the first trade. */
   path: string;
   /** y of the zero line. */
@@ -105,7 +105,7 @@ export function sampleIndices(count: number, limit: number): number[] {
 }
 
 /** An x-axis label at the point of trade `index`. */
-export interface TimeTick {
+interface TimeTick {
   index: number;
   label: string;
 }

@@ -28,7 +28,7 @@ export interface TransactionDetails {
 }
 
 /** Upstream clients the details read. */
-export interface TransactionSources {
+interface TransactionSources {
   hyperevm: HyperEvmClient;
   papertrade: PapertradeClient;
 }

@@ -13,7 +13,7 @@ import { leaderboardRowJson } from "./_json_wallet.ts";
 import { lines, quoted, signedUsd, UNTRUSTED_NOTE, usd } from "./_text.ts";
 
 /** Rows per leaderboard page. */
-export const LEADERBOARD_PAGE_SIZE = 25;
+const LEADERBOARD_PAGE_SIZE = 25;
 
 const SORT_KEYS = LEADERBOARD_SORT_KEYS;
 

@@ -10,7 +10,7 @@ import { lines, percent, price, signedUsd, usd } from "./_text.ts";
 import { ToolError } from "./types.ts";
 
 /** Most positions listed; totals always cover every open position. */
-export const MAX_LISTED_POSITIONS = 50;
+const MAX_LISTED_POSITIONS = 50;
 
 const input = argsObject({
   address: addressArg("Wallet address: 0x followed by 40 hex characters. Case-insensitive."),

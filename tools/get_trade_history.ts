@@ -12,7 +12,7 @@ import { lines, price, signedUsd, usd } from "./_text.ts";
 import { ToolError } from "./types.ts";
 
 /** Trades per page. */
-export const TRADE_HISTORY_PAGE_SIZE = 75;
+const TRADE_HISTORY_PAGE_SIZE = 75;
 
 const input = argsObject({
   address: addressArg("Wallet address: 0x followed by 40 hex characters. Case-insensitive."),

@@ -20,7 +20,7 @@ import {
 } from "../format.ts";
 
 /** What the view is built from: a subset of `WalletPositions`. */
-export interface PositionsViewInput {
+interface PositionsViewInput {
   account: WalletAccount;
   positions: readonly PositionValuation[];
   totals: PositionTotals;

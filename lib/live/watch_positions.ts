@@ -16,7 +16,7 @@ export type LiveEvent =
   | { type: "error"; error: unknown };
 
 /** Options of {@link watchWalletPositions}. */
-export interface WatchOptions {
+interface WatchOptions {
   /** Where the marks come from (usually `sharedMarketFeed`). */
   feed: MarketFeed;
   /** Server clock in ms, stamped on every view. */

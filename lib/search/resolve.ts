@@ -18,7 +18,7 @@ import { classifyQuery } from "./classify.ts";
 import { findOpenPositionByIntent } from "./trade_by_intent.ts";
 
 /** How many of the latest trades are searched for a position's owner. */
-export const POSITION_FEED_LIMIT = 100;
+const POSITION_FEED_LIMIT = 100;
 
 /** What a query resolved to. */
 export type SearchResolution =
@@ -34,14 +34,14 @@ export type SearchResolution =
   | { kind: "unknown"; value: string; reason: string };
 
 /** Upstream clients and clock the resolution uses. */
-export interface SearchSources {
+interface SearchSources {
   papertrade: PapertradeClient;
   hyperevm: HyperEvmClient;
   now: () => number;
 }
 
 /** Options of {@link resolveSearch}. */
-export interface ResolveSearchOptions {
+interface ResolveSearchOptions {
   signal?: AbortSignal;
   /**
    * A wallet the searcher is looking at (the page the search was made from): its pending

@@ -14,7 +14,7 @@ import {
 } from "./value_positions.ts";
 
 /** How many history pages (75 trades each) a closed-position look-up reads at most. */
-export const CLOSED_SEARCH_MAX_PAGES = 4;
+const CLOSED_SEARCH_MAX_PAGES = 4;
 
 /** A wallet's valued positions. */
 export interface WalletPositions {
@@ -32,7 +32,7 @@ export interface WalletPositions {
 }
 
 /** Options of {@link fetchWalletPositions}. */
-export interface FetchWalletPositionsOptions {
+interface FetchWalletPositionsOptions {
   /** Narrow to one position id (decimal string). */
   positionId?: string;
   signal?: AbortSignal;
@@ -114,7 +114,7 @@ export function valueWalletPositions(
 }
 
 /** Which closed trade to find: by its position, or by the intent that closed it. */
-export type ClosedTradeMatch = { positionId: string } | { intentId: string };
+type ClosedTradeMatch = { positionId: string } | { intentId: string };
 
 /**
  * Pages through the wallet's trade history (newest first) for one closed trade, reading at most

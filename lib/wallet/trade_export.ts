@@ -13,7 +13,7 @@ import { marketOf } from "./value_positions.ts";
 export const EXPORT_MAX_PAGES = 400;
 
 /** Options of {@link streamTradePages}. */
-export interface TradeExportOptions {
+interface TradeExportOptions {
   filter?: TradeFilter;
   signal?: AbortSignal;
   /** Default {@link EXPORT_MAX_PAGES}. */
@@ -21,7 +21,7 @@ export interface TradeExportOptions {
 }
 
 /** One page of the export as it arrives. */
-export interface TradeExportPage {
+interface TradeExportPage {
   trades: Trade[];
   /** True on the last page yielded when the page bound, not the history, ended the export. */
   truncated: boolean;

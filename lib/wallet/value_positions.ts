@@ -43,7 +43,7 @@ export interface PositionTotals {
 }
 
 /** What valuing a position needs besides the position. */
-export interface ValuationInputs {
+interface ValuationInputs {
   instruments: readonly Instrument[];
   marks: ReadonlyMap<number, Mark>;
   /** Venue win fee, a wad fraction, from the trading state; null (no payout figure) if absent. */

@@ -25,7 +25,7 @@ export const WALLET_TRADES_PAGE_SIZE = 75;
  * Trades per history read: the history's largest page. The newest read charts a whole history
  * of up to 200 trades and holds the table's first pages (75, 75 and the 50 left).
  */
-export const WALLET_TRADES_READ = 200;
+const WALLET_TRADES_READ = 200;
 
 /** Which trades the history lists. */
 export type TradeFilter = "all" | "losses";
@@ -54,7 +54,7 @@ export interface WalletPageData {
 }
 
 /** Options of {@link fetchWalletPage}. */
-export interface FetchWalletPageOptions {
+interface FetchWalletPageOptions {
   /** Clock in ms, for session-key expiry and the view's time. */
   now: () => number;
   filter?: TradeFilter;
@@ -125,7 +125,7 @@ export async function fetchWalletPage(
  * newest) and how many of the read's rows come before it. A link writes it `<skip>~<cursor>`,
  * or the bare upstream cursor when nothing is skipped, so a plain cursor still opens its page.
  */
-export function parsePageToken(token: string | undefined): { cursor?: string; skip: number } {
+function parsePageToken(token: string | undefined): { cursor?: string; skip: number } {
   const match = token === undefined ? null : /^(\d{1,3})~(.*)$/s.exec(token);
   if (match && Number(match[1]) < WALLET_TRADES_READ) {
     return { cursor: match[2] || undefined, skip: Number(match[1]) };
