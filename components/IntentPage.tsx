@@ -1,5 +1,4 @@
-import { ADDRESS_INPUT_PATTERN } from "../lib/address.ts";
-import { Field } from "./Field.tsx";
+import { Field, WalletForm } from "./Field.tsx";
 import type { IntentLookup } from "../lib/intents/lookup.ts";
 import type { IntentVerdict } from "../lib/intents/verdict.ts";
 import { msFromSeconds, paramsOfOperation } from "../lib/intents/intent_params.ts";
@@ -124,7 +123,14 @@ export function IntentPage(
             {formatCount(scanned.toBlock)} (about the last 80 minutes).
           </p>
         )}
-      {!lookup.pendingChecked && <WalletForm id={lookup.intentId} />}
+      {!lookup.pendingChecked && (
+        <WalletForm
+          action={`/intent/${lookup.intentId}`}
+          id="intent-wallet"
+          label="The signing wallet, to check its relayer queue and trade history too"
+          button="Check"
+        />
+      )}
       {!found && (
         <ul>
           <li>
@@ -268,27 +274,5 @@ function SettledSection(props: { lookup: IntentLookup; now: number }) {
         )
         : <p class="muted">The batch could not be decoded, so the signature was not checked.</p>}
     </section>
-  );
-}
-
-function WalletForm(props: { id: string }) {
-  return (
-    <form class="search" action={`/intent/${props.id}`} method="get">
-      <label for="intent-wallet">
-        The signing wallet, to check its relayer queue and trade history too
-      </label>
-      <input
-        id="intent-wallet"
-        name="wallet"
-        type="text"
-        inputMode="text"
-        pattern={ADDRESS_INPUT_PATTERN}
-        placeholder="0x… wallet address"
-        autocomplete="off"
-        spellcheck={false}
-        required
-      />
-      <button type="submit">Check</button>
-    </form>
   );
 }

@@ -1,5 +1,4 @@
-import { ADDRESS_INPUT_PATTERN } from "../lib/address.ts";
-import { Field } from "./Field.tsx";
+import { Field, WalletForm } from "./Field.tsx";
 import type { Trade } from "../lib/papertrade/mod.ts";
 import type { WalletPositions } from "../lib/wallet/positions.ts";
 import { Layout } from "./Layout.tsx";
@@ -145,21 +144,13 @@ export function PositionNotFound(props: { id: string; wallet?: string }) {
           ? `Position #${props.id} is not open in wallet ${props.wallet} and is not in its recent trade history.`
           : `The owner of position #${props.id} is not in the latest trades feed, so the explorer cannot tell whose it is.`}
       </p>
-      <form class="search" action={`/position/${props.id}`} method="get">
-        <label for="position-wallet">Owner's wallet address</label>
-        <input
-          id="position-wallet"
-          name="wallet"
-          type="text"
-          pattern={ADDRESS_INPUT_PATTERN}
-          placeholder="0x… wallet address"
-          value={props.wallet ?? ""}
-          autocomplete="off"
-          spellcheck={false}
-          required
-        />
-        <button type="submit">Look up</button>
-      </form>
+      <WalletForm
+        action={`/position/${props.id}`}
+        id="position-wallet"
+        label="Owner's wallet address"
+        button="Look up"
+        value={props.wallet}
+      />
       <ul>
         <li>
           If you know the owner, enter the wallet above: its open positions and trade history are
