@@ -11,7 +11,7 @@ import { DataTable, numeric } from "./DataTable.tsx";
 
 /**
  * Rank and PnL in the leaderboard windows that were read, each linking to the leaderboard page
- * that holds the wallet; a window not read links to its leaderboard searched for the wallet.
+ * that holds the wallet; a window not read offers to search its leaderboard for the wallet.
  */
 export function RanksTable(props: { wallet: string; ranks: WalletRank[] }) {
   const read = new Map(props.ranks.map((rank) => [rank.window, rank.row]));
@@ -46,9 +46,12 @@ export function RanksTable(props: { wallet: string; ranks: WalletRank[] }) {
             {!read.has(window)
               ? (
                 <td colSpan={5}>
-                  <a href={leaderboardHref({ ...view, page: 0, query: props.wallet })}>
-                    Find its rank on the leaderboard
-                  </a>
+                  {/* A search, not a link: one per wallet and window would be endless pages. */}
+                  <form class="inline" action="/leaderboard" method="get">
+                    {window !== "24h" && <input type="hidden" name="window" value={window} />}
+                    <input type="hidden" name="q" value={props.wallet} />
+                    <button type="submit">Find its rank on the leaderboard</button>
+                  </form>
                 </td>
               )
               : row
