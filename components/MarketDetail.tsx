@@ -2,8 +2,7 @@ import { Field } from "./Field.tsx";
 import type { MarketOverview, ProtocolOverview } from "../lib/overview.ts";
 import type { MarkSource } from "../lib/marks.ts";
 import { wadToNumber } from "../lib/math/mod.ts";
-import { formatPercent, formatPrice, formatUsd } from "../lib/format.ts";
-import { formatFraction } from "../lib/format_fraction.ts";
+import { formatFraction, formatPercent, formatPrice, formatUsd } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
 import { DataTable, numeric } from "./DataTable.tsx";
 

@@ -80,6 +80,12 @@ export function formatPercent(percentWad: bigint, decimals = 3): string {
   return `${wadToNumber(percentWad).toFixed(decimals)}%`;
 }
 
+/** A protocol fraction (bust buffer, fee rate; a wad, 1e18 = 100 %): `0.0476% (4.76 bp)`. */
+export function formatFraction(fractionWad: bigint): string {
+  const percent = wadToNumber(fractionWad) * 100;
+  return `${percent.toFixed(4)}% (${(percent * 100).toFixed(2)} bp)`;
+}
+
 /** An integer count with thousands separators; null reads `n/a`. */
 export function formatCount(value: number | bigint | null): string {
   return value === null ? NOT_AVAILABLE : new Intl.NumberFormat("en-US").format(value);
