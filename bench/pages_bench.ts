@@ -17,7 +17,7 @@ import { startReplayApp } from "../replay_app.ts";
 import { createApp } from "../app.tsx";
 import { uncachedClient } from "../lib/cache/mod.ts";
 import type { AppDeps } from "../lib/deps.ts";
-import { fetchWalletPage } from "../lib/wallet/mod.ts";
+import { fetchWalletPage } from "../lib/wallet/wallet_page.ts";
 import { gzipSize } from "../scripts/build.ts";
 
 const RUNS = Number(Deno.args[0] ?? 15);

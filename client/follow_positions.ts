@@ -18,7 +18,7 @@ export interface FollowHandlers {
 }
 
 /** Timing of {@link followPositions}; defaults suit people, tests shorten them. */
-export interface FollowOptions {
+interface FollowOptions {
   /** Polling interval once the stream has failed (default 5000). */
   pollMs?: number;
   /** How long to poll before trying the stream again (default 60000). */

@@ -8,19 +8,23 @@
 import { type ComponentType, h, hydrate } from "preact";
 
 /** An island element found in the document, with its parsed props. */
-export interface FoundIsland {
+interface FoundIsland {
   element: HTMLElement;
   name: string;
   props: Record<string, unknown>;
 }
 
-/** Finds the island elements under `root` and parses their props; skips malformed ones. */
+/**
+ * Finds the island elements under `root` and parses their props: their own `data-props`, else
+ * the page's one props blob (`data-island-props`); skips malformed ones.
+ */
 export function findIslands(root: ParentNode): FoundIsland[] {
   const found: FoundIsland[] = [];
+  const blob = root.querySelector("[data-island-props]")?.getAttribute("data-island-props");
   for (const element of root.querySelectorAll<HTMLElement>("[data-island]")) {
     const name = element.getAttribute("data-island") ?? "";
     try {
-      const props = JSON.parse(element.getAttribute("data-props") ?? "{}");
+      const props = JSON.parse(element.getAttribute("data-props") ?? blob ?? "{}");
       if (props === null || typeof props !== "object" || Array.isArray(props)) {
         throw new TypeError("props are not an object");
       }

@@ -8,23 +8,19 @@
  */
 import { signal } from "@preact/signals";
 import { followPositions, type LiveMode } from "./follow_positions.ts";
-import {
-  latestOutcomes,
-  type PositionRowView,
-  type PositionsView,
-  RECENT_SHOWN,
-} from "../lib/live/view_types.ts";
+import type { PositionRowView, PositionsView } from "../lib/live/view_types.ts";
+import { latestOutcomes, RECENT_SHOWN } from "../lib/live/outcomes.ts";
 
 /** The newest view, or null before any island started the connection. */
-export const liveView = signal<PositionsView | null>(null);
+const liveView = signal<PositionsView | null>(null);
 /** The view before the newest one: values that differ are briefly highlighted. */
 export const previousView = signal<PositionsView | null>(null);
 /** How the figures are arriving. */
 export const liveMode = signal<LiveMode>("snapshot");
 /** Server time (ms) at which the server last confirmed the figures. */
-export const confirmedAt = signal(0);
+const confirmedAt = signal(0);
 /** Server clock minus browser clock (ms), refreshed by every message. */
-export const clockSkew = signal<number | null>(null);
+const clockSkew = signal<number | null>(null);
 /** Bumped every second so ages re-render. */
 export const tick = signal(0);
 

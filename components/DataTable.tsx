@@ -9,7 +9,7 @@ export function numeric(label: string): Column {
 }
 
 /** Props of {@link DataTable}. */
-export interface DataTableProps {
+interface DataTableProps {
   /** What the table lists (read out by screen readers before the rows). */
   caption: ComponentChildren;
   columns: readonly Column[];

@@ -13,7 +13,7 @@ const FEATURES: Array<[title: string, text: string]> = [
   ],
   [
     "Every wallet, live",
-    "Funds, pending intents with their queue position, PAPER, session keys and rank in every window, streamed.",
+    "Funds, pending intents with their queue position, PAPER, session keys and leaderboard rank, streamed.",
   ],
   [
     "Settlements decoded",

@@ -1,16 +1,11 @@
-import { ADDRESS_INPUT_PATTERN } from "../lib/address.ts";
-import { Field } from "./Field.tsx";
-import {
-  type IntentLookup,
-  type IntentVerdict,
-  msFromSeconds,
-  paramsOfOperation,
-} from "../lib/intents/mod.ts";
+import { Field, WalletForm } from "./Field.tsx";
+import type { IntentLookup } from "../lib/intents/lookup.ts";
+import type { IntentVerdict } from "../lib/intents/verdict.ts";
+import { msFromSeconds, paramsOfOperation } from "../lib/intents/intent_params.ts";
 import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
 import type { UnavailablePart } from "../lib/parts.ts";
-import type { IntentInHistory } from "../lib/search/mod.ts";
+import type { IntentInHistory } from "../lib/search/trade_by_intent.ts";
 import type { OpenPosition } from "../lib/papertrade/mod.ts";
-import { netPnlWad } from "../lib/math/mod.ts";
 import { Layout } from "./Layout.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { IntentFields } from "./IntentFields.tsx";
@@ -128,7 +123,14 @@ export function IntentPage(
             {formatCount(scanned.toBlock)} (about the last 80 minutes).
           </p>
         )}
-      {!lookup.pendingChecked && <WalletForm id={lookup.intentId} />}
+      {!lookup.pendingChecked && (
+        <WalletForm
+          action={`/intent/${lookup.intentId}`}
+          id="intent-wallet"
+          label="The signing wallet, to check its relayer queue and trade history too"
+          button="Check"
+        />
+      )}
       {!found && (
         <ul>
           <li>
@@ -169,7 +171,7 @@ function OpenedSection(props: { position: OpenPosition; wallet: string; now: num
 
 function HistorySection(props: { history: HistoryTrade; wallet: string; now: number }) {
   const { trade, txHash } = props.history;
-  const net = netPnlWad(trade.adjustedPnl, trade.userPaidFee);
+  const net = trade.netPnl;
   return (
     <section>
       <h2>Settled, from the wallet's trade history</h2>
@@ -272,27 +274,5 @@ function SettledSection(props: { lookup: IntentLookup; now: number }) {
         )
         : <p class="muted">The batch could not be decoded, so the signature was not checked.</p>}
     </section>
-  );
-}
-
-function WalletForm(props: { id: string }) {
-  return (
-    <form class="search" action={`/intent/${props.id}`} method="get">
-      <label for="intent-wallet">
-        The signing wallet, to check its relayer queue and trade history too
-      </label>
-      <input
-        id="intent-wallet"
-        name="wallet"
-        type="text"
-        inputMode="text"
-        pattern={ADDRESS_INPUT_PATTERN}
-        placeholder="0x… wallet address"
-        autocomplete="off"
-        spellcheck={false}
-        required
-      />
-      <button type="submit">Check</button>
-    </form>
   );
 }

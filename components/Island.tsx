@@ -1,6 +1,7 @@
 /**
  * Server side of the island hydrator: renders an island's component inside an element that
- * names it and carries its props as JSON, for `client/hydrate.ts` to hydrate.
+ * names it, with its props as JSON for `client/hydrate.ts`: in its own `data-props`, or, for
+ * islands that show parts of one view, in the page's one props blob ({@link IslandBlob}).
  */
 import type { ComponentProps, ComponentType } from "preact";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
@@ -10,9 +11,9 @@ import { type IslandName, ISLANDS } from "../client/island_registry.ts";
 export const ISLAND_SCRIPT_URL = assetUrl("/static/build/islands.js");
 
 /**
- * Props as JSON for the `data-props` attribute. Preact escapes the attribute; `<`, `>`, `&`
- * and the JavaScript line separators are also escaped inside the JSON, so the string stays
- * inert wherever it ends up (an attribute, a script block, a log line).
+ * Props as JSON for a `data-` attribute. Preact escapes the attribute; `<`, `>`, `&` and the
+ * JavaScript line separators are also escaped inside the JSON, so the string stays inert
+ * wherever it ends up (an attribute, a script block, a log line).
  */
 export function serializeIslandProps(props: unknown): string {
   return JSON.stringify(props).replace(
@@ -22,18 +23,26 @@ export function serializeIslandProps(props: unknown): string {
 }
 
 /** Props of {@link Island}: the island's name and its JSON-serializable props. */
-export interface IslandProps<N extends IslandName> {
+interface IslandProps<N extends IslandName> {
   name: N;
   props: ComponentProps<(typeof ISLANDS)[N]>;
+  /** The props are the page's blob ({@link IslandBlob}): written once, not in this island. */
+  shared?: boolean;
 }
 
 /** Renders a registered island server-side, wrapped for hydration in the browser. */
 export function Island<N extends IslandName>(props: IslandProps<N>) {
   // deno-lint-ignore no-explicit-any
   const Component = ISLANDS[props.name] as ComponentType<any>;
+  const own = props.shared ? undefined : serializeIslandProps(props.props);
   return (
-    <div data-island={props.name} data-props={serializeIslandProps(props.props)}>
+    <div data-island={props.name} data-props={own}>
       <Component {...props.props} />
     </div>
   );
+}
+
+/** The props every `shared` island of the page hydrates with, embedded once. */
+export function IslandBlob(props: { props: unknown }) {
+  return <div hidden data-island-props={serializeIslandProps(props.props)} />;
 }

@@ -6,7 +6,7 @@ import { DISCLAIMER, DocumentHead } from "./DocumentHead.tsx";
 import { StaleNotice } from "./StaleNotice.tsx";
 
 /** Props of the page shell. */
-export interface LayoutProps {
+interface LayoutProps {
   title: string;
   description?: string;
   /** Extra head elements (Open Graph meta, preloads). Strings inside are escaped by Preact. */

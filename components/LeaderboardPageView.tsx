@@ -4,22 +4,16 @@ import {
   leaderboardHref,
   leaderboardPageCount,
   type LeaderboardView,
+  WINDOW_LABELS,
 } from "../lib/leaderboard_view.ts";
-import { LEADERBOARD_WINDOWS, type RankedLeaderboardPage } from "../lib/wallet/mod.ts";
+import { LEADERBOARD_WINDOWS, type RankedLeaderboardPage } from "../lib/wallet/ranks.ts";
 import { Layout } from "./Layout.tsx";
 import { LeaderboardTable } from "./LeaderboardTable.tsx";
 import { PartNotice } from "./PartNotice.tsx";
 import { formatCount } from "../lib/format.ts";
 
-const WINDOW_LABELS: Record<string, string> = {
-  "24h": "24 hours",
-  "7d": "7 days",
-  "30d": "30 days",
-  all: "All time",
-};
-
 /** "26–50 of 90": the 1-based rows a 0-based page shows. */
-export function rowRange(page: number, rows: number, total: number | null): string {
+function rowRange(page: number, rows: number, total: number | null): string {
   const first = page * LEADERBOARD_ROWS_PER_PAGE + 1;
   return `${formatCount(first)}–${formatCount(first + rows - 1)} of ${formatCount(total)}`;
 }

@@ -4,10 +4,9 @@ import {
   PNL_RANK_MAX_PAGES,
   PNL_RANK_PAGE_SIZE,
   type RankedLeaderboardPage,
-} from "../lib/wallet/mod.ts";
-import { formatCount, formatToken, formatUsd } from "../lib/format.ts";
+} from "../lib/wallet/ranks.ts";
+import { formatCount, formatToken, formatUsd, toneOf } from "../lib/format.ts";
 import { LeaderboardName, WalletLink } from "./links.tsx";
-import { toneOf } from "./Stat.tsx";
 
 interface Column {
   key: LeaderboardSortKey;

@@ -1,9 +1,8 @@
-import type { ComponentChildren } from "preact";
+import { Field } from "./Field.tsx";
 import type { MarketOverview, ProtocolOverview } from "../lib/overview.ts";
 import type { MarkSource } from "../lib/marks.ts";
 import { wadToNumber } from "../lib/math/mod.ts";
-import { formatPercent, formatPrice, formatUsd } from "../lib/format.ts";
-import { formatFraction } from "../lib/format_fraction.ts";
+import { formatFraction, formatPercent, formatPrice, formatUsd } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
 import { DataTable, numeric } from "./DataTable.tsx";
 
@@ -36,7 +35,7 @@ export function MarketDetail(
         </span>
       </h2>
       <dl class="fields">
-        <Row label="Mark (BBO mid)">
+        <Field label="Mark (BBO mid)">
           {market.mark
             ? (
               <>
@@ -49,27 +48,27 @@ export function MarketDetail(
               </>
             )
             : "no quote"}
-        </Row>
-        <Row label="Status">{STATUS_TEXT[market.status] ?? market.status}</Row>
-        <Row label="Maximum leverage">{market.maxLeverage}x</Row>
-        <Row label="Bust buffer">{formatFraction(market.bustBuffer)}</Row>
-        <Row label="Largest position">{formatUsd(market.maxPositionNotional)} notional</Row>
+        </Field>
+        <Field label="Status">{STATUS_TEXT[market.status] ?? market.status}</Field>
+        <Field label="Maximum leverage">{market.maxLeverage}x</Field>
+        <Field label="Bust buffer">{formatFraction(market.bustBuffer)}</Field>
+        <Field label="Largest position">{formatUsd(market.maxPositionNotional)} notional</Field>
         {overview.rules && (
           <>
-            <Row label="Minimum margin">{formatUsd(overview.rules.minimumMargin)}</Row>
-            <Row label="Minimum open notional">
+            <Field label="Minimum margin">{formatUsd(overview.rules.minimumMargin)}</Field>
+            <Field label="Minimum open notional">
               {formatUsd(overview.rules.minimumOpenNotional)}
-            </Row>
-            <Row label="Win fee">
+            </Field>
+            <Field label="Win fee">
               {overview.rules.winFeeRate === null
                 ? "n/a"
                 : `${formatFraction(overview.rules.winFeeRate)} of adjusted gains`}
-            </Row>
+            </Field>
           </>
         )}
-        <Row label="24h volume">
+        <Field label="24h volume">
           {market.volume24h === null ? "n/a" : formatUsd(market.volume24h)}
-        </Row>
+        </Field>
       </dl>
       <DataTable
         columns={["Side", numeric("Open interest"), numeric("Cap"), "Cap used"]}
@@ -89,15 +88,6 @@ export function MarketDetail(
         />
       </DataTable>
     </section>
-  );
-}
-
-function Row(props: { label: string; children: ComponentChildren }) {
-  return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd>{props.children}</dd>
-    </div>
   );
 }
 

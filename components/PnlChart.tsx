@@ -25,7 +25,7 @@ const NARROW: ChartBox = {
 const TITLED_POINTS = 150;
 
 /** Props of {@link PnlChart}. */
-export interface PnlChartProps {
+interface PnlChartProps {
   /** Closed trades, newest first. */
   trades: Trade[];
   /** True when `trades` is the whole history. */

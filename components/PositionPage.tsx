@@ -1,15 +1,13 @@
-import { ADDRESS_INPUT_PATTERN } from "../lib/address.ts";
-import { Field } from "./Field.tsx";
+import { Field, WalletForm } from "./Field.tsx";
 import type { Trade } from "../lib/papertrade/mod.ts";
-import type { WalletPositions } from "../lib/wallet/mod.ts";
-import { netPnlWad } from "../lib/math/mod.ts";
+import type { WalletPositions } from "../lib/wallet/positions.ts";
 import { Layout } from "./Layout.tsx";
 import { pageContext } from "../lib/page_context.ts";
 import { Island, ISLAND_SCRIPT_URL } from "./Island.tsx";
-import { buildPositionsView } from "../lib/live/positions_view.ts";
+import type { PositionsView } from "../lib/live/view_types.ts";
 import { IntentLink, TxLink, WalletLink } from "./links.tsx";
-import { formatPrice, formatToken, formatUsd } from "../lib/format.ts";
-import { Stat, toneOf } from "./Stat.tsx";
+import { formatPrice, formatToken, formatUsd, toneOf } from "../lib/format.ts";
+import { Stat } from "./Stat.tsx";
 import { Time } from "./Time.tsx";
 import { PartNotice } from "./PartNotice.tsx";
 
@@ -19,6 +17,8 @@ export function PositionPage(
     id: string;
     wallet: string;
     found: WalletPositions;
+    /** The live island's view of the open position (`buildPositionsView`). */
+    view: PositionsView;
     /** The closed trade's transaction was found from the Exchange's events, not its row. */
     txFromEvents?: boolean;
     now: number;
@@ -48,7 +48,7 @@ export function PositionPage(
           <>
             <Island
               name="LivePositions"
-              props={{ view: buildPositionsView(found, now), only: id, embed: pageContext().embed }}
+              props={{ view: props.view, only: id, embed: pageContext().embed }}
             />
             <p class="muted">
               The live table shows what closing at the mark would realize after the deadband, the
@@ -83,7 +83,7 @@ function ClosedTrade(
   const price = (
     raw: bigint,
   ) => (instrument ? formatPrice(raw, instrument.priceScale) : String(raw));
-  const net = netPnlWad(trade.adjustedPnl, trade.userPaidFee);
+  const net = trade.netPnl;
   return (
     <>
       <dl class="stats">
@@ -144,21 +144,13 @@ export function PositionNotFound(props: { id: string; wallet?: string }) {
           ? `Position #${props.id} is not open in wallet ${props.wallet} and is not in its recent trade history.`
           : `The owner of position #${props.id} is not in the latest trades feed, so the explorer cannot tell whose it is.`}
       </p>
-      <form class="search" action={`/position/${props.id}`} method="get">
-        <label for="position-wallet">Owner's wallet address</label>
-        <input
-          id="position-wallet"
-          name="wallet"
-          type="text"
-          pattern={ADDRESS_INPUT_PATTERN}
-          placeholder="0x… wallet address"
-          value={props.wallet ?? ""}
-          autocomplete="off"
-          spellcheck={false}
-          required
-        />
-        <button type="submit">Look up</button>
-      </form>
+      <WalletForm
+        action={`/position/${props.id}`}
+        id="position-wallet"
+        label="Owner's wallet address"
+        button="Look up"
+        value={props.wallet}
+      />
       <ul>
         <li>
           If you know the owner, enter the wallet above: its open positions and trade history are

@@ -3,12 +3,12 @@
  * up, connecting an AI assistant with copy-paste snippets, the tool list (generated from the
  * registry, so it cannot drift) and a quickstart.
  */
-import type { ComponentChildren } from "preact";
+import { Field } from "./Field.tsx";
 import { firstSentence } from "../lib/discovery/mod.ts";
 import { CopyableCode } from "./CopyableCode.tsx";
 
 /** What the tool list needs of a tool. */
-export interface ToolSummary {
+interface ToolSummary {
   name: string;
   title?: string;
   description: string;
@@ -32,24 +32,24 @@ export function ProductSections(props: { siteUrl: string; tools: readonly ToolSu
         <h2 id="lookups">What you can look up</h2>
         <p>Paste any of these into the search:</p>
         <dl class="lookups">
-          <Lookup have="A wallet address">
+          <Field label="A wallet address">
             Balance, queued and locked funds, open positions at the live mark with bust price and
-            distance to bust, pending intents, PAPER, session keys, rank in every window, a PnL
-            chart and the full trade history (also as CSV).
-          </Lookup>
-          <Lookup have="A transaction hash">
+            distance to bust, pending intents, PAPER, session keys, leaderboard rank, a PnL chart
+            and the full trade history (also as CSV).
+          </Field>
+          <Field label="A transaction hash">
             The HyperEVM transaction decoded into the intents it settled, each with its wallet,
             signer, fields, signature check and execution result.
-          </Lookup>
-          <Lookup have="An intent id">
+          </Field>
+          <Field label="An intent id">
             Where it is: in the live feed, queued at the relayer, or settled on chain.
-          </Lookup>
-          <Lookup have="A position id">The open position, or its closed-trade record.</Lookup>
-          <Lookup have="Part of a leaderboard name">The matching ranked wallets.</Lookup>
-          <Lookup have="A link">
+          </Field>
+          <Field label="A position id">The open position, or its closed-trade record.</Field>
+          <Field label="Part of a leaderboard name">The matching ranked wallets.</Field>
+          <Field label="A link">
             This explorer's pages, the original explorer's <code>#/</code>{" "}
             links and HyperEVM explorer pages all open the matching page here.
-          </Lookup>
+          </Field>
         </dl>
       </section>
       <section aria-labelledby="connect">
@@ -106,14 +106,5 @@ export function ProductSections(props: { siteUrl: string; tools: readonly ToolSu
         </p>
       </section>
     </>
-  );
-}
-
-function Lookup(props: { have: string; children: ComponentChildren }) {
-  return (
-    <div>
-      <dt>{props.have}</dt>
-      <dd>{props.children}</dd>
-    </div>
   );
 }

@@ -3,12 +3,11 @@ import { LEADERBOARD_ROWS_PER_PAGE, leaderboardHref } from "../lib/leaderboard_v
 import { Layout } from "./Layout.tsx";
 import { SearchForm } from "./SearchForm.tsx";
 import { LeaderboardName, WalletLink } from "./links.tsx";
-import { formatCount, formatUsd } from "../lib/format.ts";
-import { toneOf } from "./Stat.tsx";
+import { formatCount, formatUsd, toneOf } from "../lib/format.ts";
 import { DataTable, numeric } from "./DataTable.tsx";
 
 /** What the search understands, for pages that could not use a query. */
-export function SearchHelp() {
+function SearchHelp() {
   return (
     <>
       <h2>You can search for</h2>
@@ -102,7 +101,7 @@ export function NameMatchesPage(
             <td>
               <WalletLink address={row.address} full />
             </td>
-            <td class={`num ${toneOf(row.totalWindowedPnl) ?? ""}`}>
+            <td class={`num ${toneOf(row.totalWindowedPnl)}`}>
               {formatUsd(row.totalWindowedPnl, { sign: true })}
             </td>
             <td class="num">{formatUsd(row.currentBalance, { compact: true })}</td>

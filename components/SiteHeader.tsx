@@ -15,7 +15,7 @@ const LINKS: Array<[NavSection, string, string]> = [
 ];
 
 /** Props of {@link SiteHeader}. */
-export interface SiteHeaderProps {
+interface SiteHeaderProps {
   /** Section to mark as current in the navigation. */
   current?: NavSection;
   /** Prefill of the search box. */

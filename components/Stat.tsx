@@ -4,19 +4,14 @@ import type { ComponentChildren } from "preact";
 export function Stat(props: {
   label: string;
   value: ComponentChildren;
-  tone?: "good" | "bad" | null;
+  tone?: "good" | "bad" | "";
   note?: ComponentChildren;
 }) {
   return (
     <div class="stat">
       <dt>{props.label}</dt>
-      <dd class={props.tone ?? undefined}>{props.value}</dd>
+      <dd class={props.tone || undefined}>{props.value}</dd>
       {props.note && <dd class="stat-note muted">{props.note}</dd>}
     </div>
   );
-}
-
-/** Green for a gain, red for a loss, nothing for zero. */
-export function toneOf(value: bigint | number | null): "good" | "bad" | null {
-  return value === null ? null : value > 0 ? "good" : value < 0 ? "bad" : null;
 }

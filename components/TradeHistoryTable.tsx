@@ -1,14 +1,12 @@
-import type { Instrument, TradeHistoryPage } from "../lib/papertrade/mod.ts";
-import type { TradeFilter } from "../lib/wallet/mod.ts";
-import { netPnlWad } from "../lib/math/mod.ts";
-import { formatPrice, formatToken, formatUsd } from "../lib/format.ts";
+import type { Instrument, Trade } from "../lib/papertrade/mod.ts";
+import type { TradeFilter, TradeTablePage } from "../lib/wallet/wallet_page.ts";
+import { formatPrice, formatToken, formatUsd, toneOf } from "../lib/format.ts";
 import { IntentLink, PositionLink, TxLink } from "./links.tsx";
-import { toneOf } from "./Stat.tsx";
 import { Time } from "./Time.tsx";
 import { DataTable, numeric } from "./DataTable.tsx";
 
 /** The URL of a history page of a wallet (the fragment keeps the reader at the table). */
-export function tradesHref(wallet: string, filter: TradeFilter, cursor?: string): string {
+function tradesHref(wallet: string, filter: TradeFilter, cursor?: string): string {
   const params = new URLSearchParams();
   if (filter !== "all") params.set("filter", filter);
   if (cursor) params.set("cursor", cursor);
@@ -19,14 +17,14 @@ export function tradesHref(wallet: string, filter: TradeFilter, cursor?: string)
 /** One page of closed trades with the filter switch, cursor paging and the CSV export link. */
 export function TradeHistoryTable(props: {
   wallet: string;
-  history: TradeHistoryPage;
+  page: TradeTablePage;
   filter: TradeFilter;
-  /** The cursor of this page; undefined on the newest page. */
+  /** The page token of this page; undefined on the newest page. */
   cursor?: string;
   instruments: readonly Instrument[];
   now: number;
 }) {
-  const { wallet, history, filter } = props;
+  const { wallet, page, filter } = props;
   const csv = `/wallet/${wallet}/trades.csv${filter === "losses" ? "?filter=losses" : ""}`;
   return (
     <>
@@ -40,7 +38,7 @@ export function TradeHistoryTable(props: {
           : <a href={tradesHref(wallet, "losses")}>losses only</a>}
         <a href={csv} download>Download the full history as CSV</a>
       </nav>
-      {history.trades.length === 0
+      {page.trades.length === 0
         ? (
           <p class="muted">
             {filter === "losses" ? "No losing trades" : "No closed trades"}
@@ -50,14 +48,14 @@ export function TradeHistoryTable(props: {
         : (
           <>
             <p class="scroll-note" aria-hidden="true">Swipe the table sideways for more columns.</p>
-            <TradesTable {...props} />
+            <TradesTable {...props} trades={page.trades} />
           </>
         )}
       <nav class="pager" aria-label="Trade history pages">
         {props.cursor && <a href={tradesHref(wallet, filter)}>Newest trades</a>}
-        {history.nextCursor
-          ? <a href={tradesHref(wallet, filter, history.nextCursor)} rel="next">Older trades</a>
-          : history.trades.length > 0 && <span class="muted">These are the oldest trades.</span>}
+        {page.older
+          ? <a href={tradesHref(wallet, filter, page.older)} rel="next">Older trades</a>
+          : page.trades.length > 0 && <span class="muted">These are the oldest trades.</span>}
       </nav>
     </>
   );
@@ -65,7 +63,7 @@ export function TradeHistoryTable(props: {
 
 function TradesTable(props: {
   wallet: string;
-  history: TradeHistoryPage;
+  trades: readonly Trade[];
   instruments: readonly Instrument[];
   now: number;
 }) {
@@ -89,11 +87,11 @@ function TradesTable(props: {
         <>Closed and liquidated trades, newest first; net PnL is adjusted PnL minus fees paid</>
       }
     >
-      {props.history.trades.map((trade) => {
+      {props.trades.map((trade) => {
         const instrument = props.instruments.find((item) => item.id === trade.instrumentId);
         const price = (raw: bigint) =>
           instrument ? formatPrice(raw, instrument.priceScale) : String(raw);
-        const net = netPnlWad(trade.adjustedPnl, trade.userPaidFee);
+        const net = trade.netPnl;
         return (
           <tr>
             <td>
@@ -112,7 +110,7 @@ function TradesTable(props: {
             <td class="num">{formatUsd(trade.margin)}</td>
             <td class="num">{price(trade.entryPrice)}</td>
             <td class="num">{price(trade.exitPrice)}</td>
-            <td class={`num ${toneOf(net) ?? ""}`}>{formatUsd(net, { sign: true })}</td>
+            <td class={`num ${toneOf(net)}`}>{formatUsd(net, { sign: true })}</td>
             <td class="num">{formatUsd(trade.userPaidFee)}</td>
             <td class="num">
               {trade.paperMinted > 0n ? formatToken(trade.paperMinted, "PAPER") : ""}

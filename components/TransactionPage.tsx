@@ -1,9 +1,8 @@
 import { describeEvent, type TransactionDetails } from "../lib/transaction_details.ts";
 import { CONTRACTS, type ExchangeEvent, walletsOf } from "../lib/hyperevm/mod.ts";
-import { countVerdicts, intentVerdict } from "../lib/intents/mod.ts";
+import { countVerdicts, intentVerdict } from "../lib/intents/verdict.ts";
 import type { Instrument } from "../lib/papertrade/mod.ts";
 import { Field } from "./Field.tsx";
-import { formatEther } from "viem";
 import { Layout } from "./Layout.tsx";
 import { PartNotice } from "./PartNotice.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
@@ -98,7 +97,7 @@ export function TransactionPage(props: { details: TransactionDetails; now: numbe
         </div>
         <div class="stat">
           <dt>Value</dt>
-          <dd>{formatEther(settlement.value)} HYPE</dd>
+          <dd>{props.details.valueHype} HYPE</dd>
         </div>
       </dl>
       <dl class="fields">

@@ -1,6 +1,6 @@
-import type { WalletSummary } from "../lib/wallet/mod.ts";
-import { formatUsd } from "../lib/format.ts";
-import { Stat, toneOf } from "./Stat.tsx";
+import type { WalletSummary } from "../lib/wallet/summary.ts";
+import { formatUsd, toneOf } from "../lib/format.ts";
+import { Stat } from "./Stat.tsx";
 
 /** The lifetime totals (funds, PAPER and its rewards are live, in `LiveAccount`). */
 export function WalletLifetime(props: { summary: WalletSummary }) {

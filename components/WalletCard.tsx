@@ -4,7 +4,7 @@
  * Colours are presentation attributes (the CSP forbids inline style); Preact escapes the
  * text, and the name is also stripped of bidi overrides and cut short (`plainName`).
  */
-import type { WalletSummary } from "../lib/wallet/mod.ts";
+import type { WalletSummary } from "../lib/wallet/summary.ts";
 import { formatCount, formatUsd } from "../lib/format.ts";
 import { plainName } from "./names.ts";
 

@@ -1,9 +1,7 @@
-import type { TradeFilter, WalletPageData } from "../lib/wallet/mod.ts";
-import type { ChartHistory } from "../lib/pnl_chart_history.ts";
-import { buildPositionsView } from "../lib/live/positions_view.ts";
+import type { TradeFilter, WalletPageData } from "../lib/wallet/wallet_page.ts";
 import { Layout } from "./Layout.tsx";
 import { pageContext } from "../lib/page_context.ts";
-import { Island, ISLAND_SCRIPT_URL } from "./Island.tsx";
+import { Island, ISLAND_SCRIPT_URL, IslandBlob } from "./Island.tsx";
 import { RanksTable, SessionKeysTable } from "./WalletStanding.tsx";
 import { PnlChart } from "./PnlChart.tsx";
 import { PartNotice } from "./PartNotice.tsx";
@@ -15,11 +13,10 @@ import { formatUsd } from "../lib/format.ts";
 import { WalletLifetime } from "./WalletBalances.tsx";
 
 /** Props of {@link WalletPage}. */
-export interface WalletPageProps {
+interface WalletPageProps {
   address: string;
+  /** Read and built in lib (`fetchWalletPage`): the page only renders it. */
   data: WalletPageData;
-  /** The trades the PnL chart covers (the whole history, unless capped). */
-  chart: ChartHistory;
   filter: TradeFilter;
   cursor?: string;
   now: number;
@@ -37,18 +34,8 @@ export function WalletPage(props: WalletPageProps) {
   const title = name
     ? `${plainName(name, 40)} (${address.slice(0, 8)}…) · Papertrade Explorer`
     : `Wallet ${address} · Papertrade Explorer`;
-  // The snapshot carries no outcomes: those this process's streams reported come with the data.
-  const account0 = data.positions.account;
-  const view = buildPositionsView({
-    ...data.positions,
-    account: {
-      ...account0,
-      recentEndedIntents: account0.recentEndedIntents.length > 0
-        ? account0.recentEndedIntents
-        : data.outcomes,
-    },
-  }, now);
-  const embed = pageContext().embed;
+  // The three live islands show parts of one view: its JSON is in the page once.
+  const shared = { view: data.view, embed: pageContext().embed };
   const account = summary.account;
   return (
     <Layout
@@ -74,7 +61,8 @@ export function WalletPage(props: WalletPageProps) {
         <a href="#pnl">PnL chart</a>
         <a href="#trades">Trades</a>
       </nav>
-      <Island name="WalletRiskBand" props={{ view, embed }} />
+      <IslandBlob props={shared} />
+      <Island name="WalletRiskBand" props={shared} shared />
       <p class="muted band-note">
         Equity: balance, queued and locked funds plus unrealized PnL at the live mark. Close: under
         0.08% to bust; near bust: under 0.03%.
@@ -82,7 +70,7 @@ export function WalletPage(props: WalletPageProps) {
       <section class="wallet-positions" aria-labelledby="open-positions" data-wallet={address}>
         <h2 id="open-positions">Open positions</h2>
         <PartNotice unavailable={data.unavailable} parts={["markets", "live marks"]} />
-        <Island name="LivePositions" props={{ view, embed }} />
+        <Island name="LivePositions" props={shared} shared />
       </section>
       <h2 id="funds">Funds and PAPER</h2>
       <p class="muted">
@@ -90,25 +78,25 @@ export function WalletPage(props: WalletPageProps) {
         account state is indexed through.
       </p>
       <PartNotice unavailable={data.unavailable} parts={["queue positions", "account"]} />
-      <Island name="LiveAccount" props={{ view, embed }} />
+      <Island name="LiveAccount" props={shared} shared />
       <WalletLifetime summary={summary} />
       <h2 id="session-keys">Session keys</h2>
       <SessionKeysTable keys={account.sessionKeys} now={now} />
       <h2 id="ranks">Leaderboard</h2>
       <PartNotice unavailable={data.unavailable} parts={["leaderboard standing"]} />
-      <RanksTable ranks={summary.ranks} />
+      <RanksTable wallet={address} ranks={summary.ranks} />
       <h2 id="pnl">PnL chart</h2>
       <PartNotice unavailable={data.unavailable} parts={["PnL chart"]} />
-      <PnlChart trades={props.chart.trades} complete={props.chart.complete} />
+      {data.chart && <PnlChart trades={data.chart.trades} complete={data.chart.complete} />}
       <h2 id="trades">Trade history</h2>
       <PartNotice unavailable={data.unavailable} parts={["trade history"]} />
       {data.history && (
         <TradeHistoryTable
           wallet={address}
-          history={data.history}
+          page={data.history}
           filter={props.filter}
           cursor={props.cursor}
-          instruments={data.positions.trading?.instruments ?? []}
+          instruments={data.instruments}
           now={now}
         />
       )}

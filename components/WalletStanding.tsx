@@ -1,20 +1,20 @@
 import type { SessionKey } from "../lib/papertrade/mod.ts";
-import type { WalletRank } from "../lib/wallet/mod.ts";
-import { LEADERBOARD_ROWS_PER_PAGE, leaderboardHref } from "../lib/leaderboard_view.ts";
-import { formatCount, formatUsd } from "../lib/format.ts";
+import { LEADERBOARD_WINDOWS, type WalletRank } from "../lib/wallet/ranks.ts";
+import {
+  LEADERBOARD_ROWS_PER_PAGE,
+  leaderboardHref,
+  WINDOW_LABELS,
+} from "../lib/leaderboard_view.ts";
+import { formatCount, formatUsd, toneOf } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
-import { toneOf } from "./Stat.tsx";
 import { DataTable, numeric } from "./DataTable.tsx";
 
-const WINDOW_LABELS: Record<string, string> = {
-  "24h": "24 hours",
-  "7d": "7 days",
-  "30d": "30 days",
-  all: "All time",
-};
-
-/** Rank and PnL in every leaderboard window, each rank linking to its leaderboard page. */
-export function RanksTable(props: { ranks: WalletRank[] }) {
+/**
+ * Rank and PnL in the leaderboard windows that were read, each linking to the leaderboard page
+ * that holds the wallet; a window not read offers to search its leaderboard for the wallet.
+ */
+export function RanksTable(props: { wallet: string; ranks: WalletRank[] }) {
+  const read = new Map(props.ranks.map((rank) => [rank.window, rank.row]));
   return (
     <DataTable
       columns={[
@@ -27,30 +27,38 @@ export function RanksTable(props: { ranks: WalletRank[] }) {
       ]}
       caption={
         <>
-          Leaderboard standing per window, ranked by PnL in the window. These figures are the
+          Leaderboard standing, ranked by PnL in the window: all time here, the other windows on the
+          leaderboard (a read per window would slow every wallet page). These figures are the
           leaderboard's snapshot, which does not say when it was taken; the live unrealized PnL is
           in the summary at the top of the page.
         </>
       }
     >
-      {props.ranks.map(({ window, row }) => {
-        const href = leaderboardHref({
-          window,
-          sortKey: "totalWindowedPnl",
-          sortDir: "desc",
-          page: row?.rank ? Math.floor((row.rank - 1) / LEADERBOARD_ROWS_PER_PAGE) : 0,
-          query: "",
-        });
+      {LEADERBOARD_WINDOWS.map((window) => {
+        const row = read.get(window) ?? null;
+        const view = { window, sortKey: "totalWindowedPnl", sortDir: "desc", query: "" } as const;
+        const page = row?.rank ? Math.floor((row.rank - 1) / LEADERBOARD_ROWS_PER_PAGE) : 0;
         return (
           <tr>
             <th scope="row">
-              <a href={href}>{WINDOW_LABELS[window] ?? window}</a>
+              <a href={leaderboardHref({ ...view, page })}>{WINDOW_LABELS[window]}</a>
             </th>
-            {row
+            {!read.has(window)
+              ? (
+                <td colSpan={5}>
+                  {/* A search, not a link: one per wallet and window would be endless pages. */}
+                  <form class="inline" action="/leaderboard" method="get">
+                    {window !== "24h" && <input type="hidden" name="window" value={window} />}
+                    <input type="hidden" name="q" value={props.wallet} />
+                    <button type="submit">Find its rank on the leaderboard</button>
+                  </form>
+                </td>
+              )
+              : row
               ? (
                 <>
                   <td class="num">#{formatCount(row.rank)}</td>
-                  <td class={`num ${toneOf(row.totalWindowedPnl) ?? ""}`}>
+                  <td class={`num ${toneOf(row.totalWindowedPnl)}`}>
                     {formatUsd(row.totalWindowedPnl, { sign: true })}
                   </td>
                   <td class="num">{formatUsd(row.realizedPnl, { sign: true })}</td>

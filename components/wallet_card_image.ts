@@ -4,7 +4,7 @@
  * figure has its own box, is sized to fit it (`fitFontSize`) and is clipped with an ellipsis
  * should a glyph run wider than expected. Names lose controls and direction overrides first.
  */
-import type { WalletSummary } from "../lib/wallet/mod.ts";
+import type { WalletSummary } from "../lib/wallet/summary.ts";
 import type { CardChild, CardElement } from "../lib/card/rasterize.ts";
 import { fitFontSize } from "../lib/card/fit.ts";
 import { formatCount, formatUsd } from "../lib/format.ts";

@@ -9,7 +9,7 @@ import { connectWallet, currentView, previousView, serverNow } from "../client/w
 import { Age, liveClass, LiveValue, pageHref } from "../components/live_parts.tsx";
 
 /** Props of {@link LiveAccount}: the server-built view (JSON). */
-export interface LiveAccountProps {
+interface LiveAccountProps {
   view: PositionsView;
   /** The page is the product-only view: links keep `?embed=1`. */
   embed?: boolean;

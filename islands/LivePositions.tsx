@@ -19,7 +19,7 @@ import {
 } from "../components/live_parts.tsx";
 
 /** Props of {@link LivePositions}: the server-built view (JSON). */
-export interface LivePositionsProps {
+interface LivePositionsProps {
   view: PositionsView;
   /** The page is the product-only view: links keep `?embed=1`. */
   embed?: boolean;

@@ -9,7 +9,7 @@ import { connectWallet, currentView, previousView } from "../client/wallet_store
 import { liveClass, LiveValue, pageHref, RISK_LABELS } from "../components/live_parts.tsx";
 
 /** Props of {@link WalletRiskBand}: the server-built view (JSON). */
-export interface WalletRiskBandProps {
+interface WalletRiskBandProps {
   view: PositionsView;
   /** The page is the product-only view: links keep `?embed=1`. */
   embed?: boolean;

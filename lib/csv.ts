@@ -23,7 +23,7 @@ const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;
 const NEEDS_QUOTES = /[",]/;
 
 /** True when a spreadsheet could read `text` as a formula. */
-export function couldBeFormula(text: string): boolean {
+function couldBeFormula(text: string): boolean {
   if (PLAIN_NUMBER.test(text)) return false;
   const stripped = text.replace(IGNORABLE_PREFIX, "");
   if (stripped !== text && PLAIN_NUMBER.test(stripped)) return true; // " -1" is text, not a number
@@ -41,11 +41,4 @@ export function csvCell(value: CsvCell): string {
 /** One CSV line (with its CRLF). */
 export function csvLine(row: readonly CsvCell[]): string {
   return `${row.map(csvCell).join(",")}\r\n`;
-}
-
-/** A whole CSV document: header line, then one line per row, every line ending in CRLF. */
-export function toCsv(header: readonly string[], rows: Iterable<readonly CsvCell[]>): string {
-  let text = csvLine(header);
-  for (const row of rows) text += csvLine(row);
-  return text;
 }

@@ -20,7 +20,7 @@ const usdCompact = new Intl.NumberFormat("en-US", {
 const plain = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
 /** What a figure reads when the upstream did not send it (a modelled key not found). */
-export const NOT_AVAILABLE = "n/a";
+const NOT_AVAILABLE = "n/a";
 
 /**
  * USD from a wad amount, always two decimals: `$1,234.56`, or compact when asked (`$14.76M`,
@@ -80,6 +80,12 @@ export function formatPercent(percentWad: bigint, decimals = 3): string {
   return `${wadToNumber(percentWad).toFixed(decimals)}%`;
 }
 
+/** A protocol fraction (bust buffer, fee rate; a wad, 1e18 = 100 %): `0.0476% (4.76 bp)`. */
+export function formatFraction(fractionWad: bigint): string {
+  const percent = wadToNumber(fractionWad) * 100;
+  return `${percent.toFixed(4)}% (${(percent * 100).toFixed(2)} bp)`;
+}
+
 /** An integer count with thousands separators; null reads `n/a`. */
 export function formatCount(value: number | bigint | null): string {
   return value === null ? NOT_AVAILABLE : new Intl.NumberFormat("en-US").format(value);
@@ -102,6 +108,17 @@ export function formatAge(atMs: number, nowMs: number): string {
 /** Absolute UTC time: `2026-11-20 12:00:00 UTC`. */
 export function formatUtc(atMs: number): string {
   return new Date(atMs).toISOString().replace("T", " ").replace(/\.\d{3}Z$/, " UTC");
+}
+
+/** Colour class of a signed amount: `good` for a gain, `bad` for a loss, none for zero. */
+export function toneOf(amount: bigint | number | null): "good" | "bad" | "" {
+  return amount === null ? "" : amount > 0 ? "good" : amount < 0 ? "bad" : "";
+}
+
+/** Unix ms as ISO 8601 UTC; null for times a Date cannot hold. */
+export function isoFromMs(ms: number | null): string | null {
+  if (ms === null || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;
+  return new Date(ms).toISOString();
 }
 
 /** A shortened hex string for tables: `0x1234…abcd`. */

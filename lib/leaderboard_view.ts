@@ -8,14 +8,22 @@ import {
   type LeaderboardSortKey,
   type LeaderboardWindow,
 } from "./papertrade/mod.ts";
-import { LEADERBOARD_WINDOWS } from "./wallet/mod.ts";
+import { LEADERBOARD_WINDOWS } from "./wallet/ranks.ts";
 
 export { LEADERBOARD_SORT_KEYS };
+
+/** The windows as the pages name them. */
+export const WINDOW_LABELS: Record<LeaderboardWindow, string> = {
+  "24h": "24 hours",
+  "7d": "7 days",
+  "30d": "30 days",
+  all: "All time",
+};
 
 /** Rows per page. */
 export const LEADERBOARD_ROWS_PER_PAGE = 25;
 /** Longest name search accepted. */
-export const LEADERBOARD_QUERY_MAX = 100;
+const LEADERBOARD_QUERY_MAX = 100;
 const PAGE_MAX = 100_000;
 
 /** One view of the leaderboard. */

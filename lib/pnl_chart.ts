@@ -4,7 +4,7 @@
  * only the plotted coordinates become numbers.
  */
 import type { Trade } from "./papertrade/mod.ts";
-import { netPnlWad, wadToNumber } from "./math/mod.ts";
+import { wadToNumber } from "./math/mod.ts";
 import { formatUtc } from "./format.ts";
 
 /** One point of the series: after this trade closed, the running net PnL (USD wad). */
@@ -21,7 +21,7 @@ export function cumulativePnl(tradesNewestFirst: readonly Trade[]): PnlPoint[] {
   );
   let running = 0n;
   return oldestFirst.map((trade) => {
-    running += netPnlWad(trade.adjustedPnl, trade.userPaidFee);
+    running += trade.netPnl;
     return { closedAt: trade.closedAt, positionId: trade.positionId, cumulativeNetPnl: running };
   });
 }
@@ -34,29 +34,11 @@ export interface ChartBox {
   padding: { top: number; right: number; bottom: number; left: number };
 }
 
-/** What the SVG needs: the line, the zero line and the extremes for the labels. */
-export interface ChartGeometry {
-  /** SVG path data of the line, starting at zero before the first trade. */
-  path: string;
-  /** y of the zero line. */
-  zeroY: number;
-  /** Lowest and highest running values (USD wad), zero included. */
-  min: bigint;
-  max: bigint;
-  final: bigint;
-  first: number;
-  last: number;
-  /** Plot position of every trade's point (index i is `points[i]`), for per-point titles. */
-  marks: Array<{ x: number; y: number }>;
-  /** y of a value, for axis ticks. */
-  yOf(value: bigint): number;
-}
-
 /**
  * Scales the series into the box: x by trade order (evenly spaced, so bursts of trades stay
  * readable), y by value with zero always in range. Null for an empty series.
  */
-export function chartGeometry(points: readonly PnlPoint[], box: ChartBox): ChartGeometry | null {
+export function chartGeometry(points: readonly PnlPoint[], box: ChartBox) {
   if (points.length === 0) return null;
   const values = [0n, ...points.map((point) => point.cumulativeNetPnl)];
   const min = values.reduce((a, b) => (b < a ? b : a));
@@ -72,15 +54,19 @@ export function chartGeometry(points: readonly PnlPoint[], box: ChartBox): Chart
     .map((value, i) => `${i === 0 ? "M" : "L"}${round(x(i))} ${round(y(value))}`)
     .join(" ");
   return {
+    /** SVG path data of the line, starting at zero before the first trade. */
     path,
     zeroY: round(y(0n)),
+    /** Lowest and highest running values (USD wad), zero included. */
     min,
     max,
     final: points[points.length - 1].cumulativeNetPnl,
     first: points[0].closedAt,
     last: points[points.length - 1].closedAt,
+    /** Plot position of every trade's point (index i is `points[i]`), for per-point titles. */
     marks: points.map((point, i) => ({ x: round(x(i + 1)), y: round(y(point.cumulativeNetPnl)) })),
-    yOf: (value) => round(y(value)),
+    /** y of a value, for axis ticks. */
+    yOf: (value: bigint) => round(y(value)),
   };
 }
 
@@ -104,25 +90,22 @@ export function sampleIndices(count: number, limit: number): number[] {
   return [...new Set(Array.from({ length: limit }, (_, i) => Math.round(i * step)))];
 }
 
-/** An x-axis label at the point of trade `index`. */
-export interface TimeTick {
-  index: number;
-  label: string;
-}
-
 /**
  * At most `limit` x-axis labels at evenly spread trades, the first and the last always among
  * them, in time order and all different: days when the trades span several, else times of day
  * to the minute, or to the second. A label equal to the one before it is dropped (the last
  * trade's label takes the place of the equal one before it).
  */
-export function timeTicks(points: readonly PnlPoint[], limit: number): TimeTick[] {
+export function timeTicks(
+  points: readonly PnlPoint[],
+  limit: number,
+): Array<{ index: number; label: string }> {
   const text = (i: number) => formatUtc(points[i].closedAt);
   const last = points.length - 1;
   // "YYYY-MM-DD hh:mm:ss": the date is 10 characters, the minute 16, the second 19.
   const end = [10, 16].find((n) => text(0).slice(0, n) !== text(last).slice(0, n)) ?? 19;
   const labelOf = (i: number) => end === 10 ? text(i).slice(0, 10) : text(i).slice(11, end);
-  const ticks: TimeTick[] = [];
+  const ticks: Array<{ index: number; label: string }> = [];
   for (const index of sampleIndices(points.length, limit)) {
     const label = labelOf(index);
     if (ticks.at(-1)?.label !== label) ticks.push({ index, label });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Trade } from "./papertrade/mod.ts";
-import { chartGeometry, cumulativePnl, timeTicks } from "./pnl_chart.ts";
+import { chartGeometry, cumulativePnl, sampleIndices, timeTicks } from "./pnl_chart.ts";
 
 const WAD = 10n ** 18n;
 
@@ -18,6 +18,7 @@ function trade(positionId: string, closedAt: number, adjusted: bigint, fee: bigi
     liquidated: false,
     adjustedPnl: adjusted,
     userPaidFee: fee,
+    netPnl: adjusted - fee,
     paperMinted: 0n,
     intentId: null,
     txHash: null,
@@ -92,4 +93,12 @@ Deno.test("within one day the time axis shows times of day, to the second when i
   // All in the same second: one label.
   const same = closingAt(0, 0, 0);
   assert.deepEqual(timeTicks(same, 3), [{ index: 0, label: "09:30:00" }]);
+});
+
+Deno.test("sampled hover points are spread evenly, bounded, and keep both ends", () => {
+  assert.deepEqual(sampleIndices(4, 10), [0, 1, 2, 3]);
+  const sampled = sampleIndices(1_000, 150);
+  assert.ok(sampled.length <= 150);
+  assert.equal(sampled[0], 0);
+  assert.equal(sampled[sampled.length - 1], 999);
 });

@@ -13,12 +13,14 @@ import {
 } from "./hyperevm/mod.ts";
 import { formatPrice, formatUsd } from "./format.ts";
 import type { Instrument, PapertradeClient } from "./papertrade/mod.ts";
-import { findClosedTrade } from "./wallet/mod.ts";
+import { findClosedTrade } from "./wallet/positions.ts";
 import { Parts, type UnavailablePart, unavailablePart } from "./parts.ts";
 
 /** A transaction the chain knows, decoded. */
 export interface TransactionDetails {
   settlement: Settlement;
+  /** The HYPE it carried, exact (viem's `formatEther`). */
+  valueHype: string;
   /** The market of each liquidated position found, by position id. */
   instruments: Map<string, Instrument>;
   /** The receipt, block or market reads that failed, each naming its part and endpoint. */
@@ -26,7 +28,7 @@ export interface TransactionDetails {
 }
 
 /** Upstream clients the details read. */
-export interface TransactionSources {
+interface TransactionSources {
   hyperevm: HyperEvmClient;
   papertrade: PapertradeClient;
 }
@@ -55,7 +57,10 @@ export async function fetchTransactionDetails(
       parts.read(sources.papertrade.fetchTradingState({ signal }), part),
       ...liquidated.map((item) =>
         parts.read(
-          findClosedTrade(sources.papertrade, item.wallet, item.id, { signal, maxPages: 1 }),
+          findClosedTrade(sources.papertrade, item.wallet, { positionId: item.id }, {
+            signal,
+            maxPages: 1,
+          }),
           part,
         )
       ),
@@ -66,7 +71,14 @@ export async function fetchTransactionDetails(
     });
   }
   const { missing: _missing, found: _found, ...settlement } = decoded;
-  return { settlement, instruments, unavailable: parts.unavailable };
+  // Imported here, where the chain client has loaded viem anyway, and not with the page.
+  const { formatEther } = await import("viem");
+  return {
+    settlement,
+    valueHype: formatEther(settlement.value),
+    instruments,
+    unavailable: parts.unavailable,
+  };
 }
 
 /**

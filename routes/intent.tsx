@@ -7,9 +7,10 @@
 import { Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
 import { htmlResponse } from "../lib/render.ts";
-import { type IntentLookup, intentVerdict, lookupIntent } from "../lib/intents/mod.ts";
+import { type IntentLookup, lookupIntent } from "../lib/intents/lookup.ts";
+import { intentVerdict } from "../lib/intents/verdict.ts";
 import { IntentPage } from "../components/IntentPage.tsx";
-import { findIntentInHistory } from "../lib/search/mod.ts";
+import { findIntentInHistory } from "../lib/search/trade_by_intent.ts";
 import type { OpenPosition } from "../lib/papertrade/mod.ts";
 import type { Hex } from "viem";
 import { decodeTransaction } from "../lib/hyperevm/mod.ts";

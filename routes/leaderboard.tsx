@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
 import { htmlResponse } from "../lib/render.ts";
-import { fetchRankedLeaderboard, type RankedLeaderboardPage } from "../lib/wallet/mod.ts";
+import { fetchRankedLeaderboard, type RankedLeaderboardPage } from "../lib/wallet/ranks.ts";
 import {
   LEADERBOARD_ROWS_PER_PAGE,
   type LeaderboardView,

@@ -13,7 +13,7 @@
 import { ADDRESS_PATTERN as ADDRESS } from "../lib/address.ts";
 import { Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
-import { fetchWalletPositions } from "../lib/wallet/mod.ts";
+import { fetchWalletPositions } from "../lib/wallet/positions.ts";
 import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { type MarketFeed, sharedMarketFeed } from "../lib/live/market_feed.ts";
 import {

@@ -5,7 +5,7 @@ import type { AppDeps } from "../lib/deps.ts";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
 import type { PositionsView } from "../lib/live/view_types.ts";
 import { catalog, type TestApp, withTestApp } from "../tests/harness.ts";
-import { replayMaterial, scriptedClient, snapshotThenWait } from "../lib/live/testing.ts";
+import { replayMaterial, scriptedClient, snapshotThenWait } from "../tests/support/live.ts";
 import { liveRoutes, type LiveRoutesOptions } from "./live.ts";
 
 const WHALE = catalog.wallets.whale.address;

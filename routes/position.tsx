@@ -7,9 +7,11 @@ import { Hono } from "hono";
 import type { VNode } from "preact";
 import type { AppDeps } from "../lib/deps.ts";
 import { htmlResponse } from "../lib/render.ts";
-import { resolveSearch, settlingTransaction } from "../lib/search/mod.ts";
+import { resolveSearch } from "../lib/search/resolve.ts";
+import { settlingTransaction } from "../lib/search/trade_by_intent.ts";
 import { Parts } from "../lib/parts.ts";
-import { fetchWalletPositions, type WalletPositions } from "../lib/wallet/mod.ts";
+import { fetchWalletPositions, type WalletPositions } from "../lib/wallet/positions.ts";
+import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { PositionNotFound, PositionPage } from "../components/PositionPage.tsx";
 import { unknownWalletPage } from "./wallet.tsx";
 import {
@@ -78,6 +80,7 @@ export function positionRoutes(deps: AppDeps): Hono {
         id={id}
         wallet={wallet}
         found={found}
+        view={buildPositionsView(found, deps.now())}
         txFromEvents={txFromEvents}
         now={deps.now()}
       />,

@@ -9,7 +9,7 @@ import { renderToString } from "preact-render-to-string";
 import type { AppDeps } from "../lib/deps.ts";
 import { htmlResponse } from "../lib/render.ts";
 import { describeUpstreamFailure } from "../lib/upstream_error.ts";
-import { fetchWalletSummary, type WalletSummary } from "../lib/wallet/mod.ts";
+import { fetchWalletSummary, type WalletSummary } from "../lib/wallet/summary.ts";
 import { Layout } from "../components/Layout.tsx";
 import {
   CARD_SIZE,

@@ -6,12 +6,8 @@
 import { Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
 import { htmlResponse } from "../lib/render.ts";
-import {
-  linkTargetPath,
-  parsePastedUrl,
-  resolveSearch,
-  type SearchResolution,
-} from "../lib/search/mod.ts";
+import { linkTargetPath, parsePastedUrl } from "../lib/search/url.ts";
+import { resolveSearch, type SearchResolution } from "../lib/search/resolve.ts";
 import { SEARCH_MAX_LENGTH } from "../components/SearchForm.tsx";
 import { BadQueryPage, NameMatchesPage, NothingMatchedPage } from "../components/SearchPages.tsx";
 import { upstreamFailurePage } from "./page_errors.tsx";

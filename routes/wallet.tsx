@@ -3,9 +3,12 @@ import { Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
 import { htmlResponse } from "../lib/render.ts";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
-import { fetchWalletPage, type TradeFilter, type WalletPageData } from "../lib/wallet/mod.ts";
+import {
+  fetchWalletPage,
+  type TradeFilter,
+  type WalletPageData,
+} from "../lib/wallet/wallet_page.ts";
 import { WalletPage } from "../components/WalletPage.tsx";
-import { type ChartHistory, fetchChartHistory } from "../lib/pnl_chart_history.ts";
 import {
   ADDRESS_PATTERN,
   badAddressPage,
@@ -37,19 +40,13 @@ export function walletRoutes(deps: AppDeps): Hono {
       return c.redirect(`/wallet/${address}${url.search}`, 301);
     }
     let data: WalletPageData;
-    let chart: ChartHistory | null;
     try {
-      // The chart's reads run beside the page's; if they fail, the page's own trades chart.
-      [data, chart] = await Promise.all([
-        fetchWalletPage(deps, address, {
-          now: deps.now,
-          filter: query.filter,
-          cursor: query.cursor,
-          signal: c.req.raw.signal,
-        }),
-        fetchChartHistory(deps.papertrade, address, { signal: c.req.raw.signal })
-          .catch(() => null),
-      ]);
+      data = await fetchWalletPage(deps, address, {
+        now: deps.now,
+        filter: query.filter,
+        cursor: query.cursor,
+        signal: c.req.raw.signal,
+      });
     } catch (error) {
       if (isUnknownWallet(error)) return unknownWalletPage(address);
       if (query.cursor && error instanceof PapertradeApiError && error.status === 400) {
@@ -65,7 +62,6 @@ export function walletRoutes(deps: AppDeps): Hono {
       <WalletPage
         address={address}
         data={data}
-        chart={chart ?? { trades: data.chartTrades, complete: data.chartComplete, reads: 1 }}
         filter={query.filter}
         cursor={query.cursor}
         now={deps.now()}

@@ -10,7 +10,7 @@
 import { ADDRESS_PATTERN as ADDRESS } from "../lib/address.ts";
 import { Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
-import { PapertradeApiError } from "../lib/papertrade/mod.ts";
+import { PapertradeApiError, type Trade } from "../lib/papertrade/mod.ts";
 import { describeUpstreamFailure } from "../lib/upstream_error.ts";
 import { csvLine } from "../lib/csv.ts";
 import { createSlots, type Slots } from "../lib/http/slots.ts";
@@ -18,7 +18,7 @@ import {
   EXPORT_MAX_PAGES,
   streamTradePages,
   TRADE_CSV_HEADER,
-  tradeCsvRow,
+  tradeCsvRows,
 } from "../lib/wallet/trade_export.ts";
 
 /** Exports running at once, per process. */
@@ -75,12 +75,10 @@ export function walletCsvRoutes(deps: AppDeps, options: WalletCsvOptions = {}): 
         await deps.papertrade.fetchWalletSnapshot(address, { signal });
       }
       const name = names.accounts.find((row) => row.address === address)?.leaderboardName ?? null;
+      const rowOf = await tradeCsvRows(address, name, trading.instruments);
       const encoder = new TextEncoder();
-      const rows = (trades: readonly Parameters<typeof tradeCsvRow>[2][]) =>
-        encoder.encode(
-          trades.map((trade) => csvLine(tradeCsvRow(address, name, trade, trading.instruments)))
-            .join(""),
-        );
+      const rows = (trades: readonly Trade[]) =>
+        encoder.encode(trades.map((trade) => csvLine(rowOf(trade))).join(""));
       let page = first;
       const body = new ReadableStream<Uint8Array>({
         start(controller) {

@@ -58,7 +58,7 @@ Deno.test("lib/ imports nothing from routes/, components/, islands/ or client/",
 });
 
 // Empty: private modules that other folders needed got public names (tests/harness.ts,
-// tools/testing.ts, routes/page_errors.tsx, routes/server_error.tsx, scripts/test_summary.ts).
+// routes/page_errors.tsx, routes/server_error.tsx, scripts/test_summary.ts).
 const KNOWN_CROSS_FOLDER_PRIVATE: readonly string[] = [];
 
 Deno.test("no _private module is imported from another folder", () => {

@@ -13,7 +13,7 @@ import {
   walletCardElement,
 } from "../components/wallet_card_image.ts";
 import { CARD_SIZE } from "../components/WalletCard.tsx";
-import type { WalletSummary } from "../lib/wallet/mod.ts";
+import type { WalletSummary } from "../lib/wallet/summary.ts";
 
 const WAD = 10n ** 18n;
 

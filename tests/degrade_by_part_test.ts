@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import type { Faults, FaultSet } from "../fixtures/mod.ts";
 import { catalog, withPages } from "./harness.ts";
-import { callTool, withHarness } from "../tools/testing.ts";
+import { callTool, withHarness } from "./support/tools.ts";
 import { findTool } from "../lib/mcp/call_tool.ts";
 import { TOOLS as REGISTRY } from "../tools/registry.ts";
 

@@ -14,7 +14,7 @@ import { ISLANDS } from "../client/island_registry.ts";
 import { connectWallet } from "../client/wallet_store.ts";
 import type { FollowHandlers } from "../client/follow_positions.ts";
 import type { PositionRowView, PositionsView } from "../lib/live/view_types.ts";
-import { fetchWalletPositions } from "../lib/wallet/mod.ts";
+import { fetchWalletPositions } from "../lib/wallet/positions.ts";
 import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { catalog, withTestApp } from "./harness.ts";
 

@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { fetchWalletPositions } from "../lib/wallet/mod.ts";
+import { fetchWalletPositions } from "../lib/wallet/positions.ts";
 import { Island, ISLAND_SCRIPT_URL, serializeIslandProps } from "../components/Island.tsx";
-import { WalletPositionsSection } from "../components/WalletPositionsSection.tsx";
+import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { findIslands, hydrateIslands } from "../client/hydrate.ts";
 import { ISLANDS } from "../client/island_registry.ts";
 import { LivePositions } from "../islands/LivePositions.tsx";
@@ -159,16 +159,11 @@ Deno.test("the hydrator hydrates known islands with their props and skips unknow
   assert.match(warnings.join("\n"), /Probe: unreadable props/);
 });
 
-Deno.test("the wallet section's server markup is exactly the island's first render from its JSON props", async () => {
+Deno.test("the positions island's server markup is exactly the island's first render from its JSON props", async () => {
   await withTestApp(async (app) => {
     const positions = await fetchWalletPositions(app.deps, catalog.wallets.whale.address);
-    const html = renderToString(
-      h(WalletPositionsSection, {
-        address: catalog.wallets.whale.address,
-        positions,
-        now: catalog.baseTimeMs,
-      }),
-    );
+    const view = buildPositionsView(positions, catalog.baseTimeMs);
+    const html = renderToString(h(Island, { name: "LivePositions", props: { view } }));
     const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
     const [island] = findIslands(document);
     assert.equal(island.name, "LivePositions");

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import type { Faults } from "../fixtures/mod.ts";
 import { catalog, withPages } from "./harness.ts";
-import { callTool, withHarness } from "../tools/testing.ts";
+import { callTool, withHarness } from "./support/tools.ts";
 import { getPositionsTool } from "../tools/get_positions.ts";
 import { getProtocolOverviewTool } from "../tools/get_protocol_overview.ts";
 import type { PositionsView } from "../lib/live/view_types.ts";

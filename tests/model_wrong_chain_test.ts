@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { CHAIN_ITEMS } from "../lib/hyperevm/mod.ts";
 import { decodeTransactionTool } from "../tools/decode_transaction.ts";
 import { createToolContext } from "../tools/context.ts";
-import { callTool } from "../tools/testing.ts";
+import { callTool } from "./support/tools.ts";
 import { catalog, replayDeps, withPages } from "./harness.ts";
 
 const txs = catalog.transactions;

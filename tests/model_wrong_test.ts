@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { catalog, withPages } from "./harness.ts";
-import { callTool, withHarness } from "../tools/testing.ts";
+import { callTool, withHarness } from "./support/tools.ts";
 import { findTool } from "../lib/mcp/call_tool.ts";
 import { TOOLS } from "../tools/registry.ts";
 import { ToolError } from "../tools/types.ts";

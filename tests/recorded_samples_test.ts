@@ -16,7 +16,7 @@ import { toOpenPosition } from "../lib/papertrade/to_domain_wallet.ts";
 import { createPapertradeClient } from "../lib/papertrade/mod.ts";
 import { RPC_METHODS } from "../lib/hyperevm/mod.ts";
 import { withPages } from "./harness.ts";
-import { callTool, withHarness } from "../tools/testing.ts";
+import { callTool, withHarness } from "./support/tools.ts";
 import { getProtocolOverviewTool } from "../tools/get_protocol_overview.ts";
 import { startReplayUpstream } from "../fixtures/mod.ts";
 

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import trades from "../fixtures/data/trades.json" with { type: "json" };
-import { settlingTransaction } from "../lib/search/mod.ts";
+import { settlingTransaction } from "../lib/search/trade_by_intent.ts";
 import type { Trade } from "../lib/papertrade/mod.ts";
 import { catalog, replayDeps, withPages } from "./harness.ts";
 

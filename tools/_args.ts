@@ -61,12 +61,3 @@ export function argsObject<const S extends z.core.$ZodLooseShape>(shape: S) {
         : undefined,
   });
 }
-
-/** One line per issue, `path: message`, as tests and logs want it. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) =>
-      issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}`
-    )
-    .join("; ");
-}

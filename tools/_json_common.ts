@@ -40,6 +40,33 @@ export const rowsSkippedOut = z.number().int().min(0).describe(
   "Malformed upstream rows left out of this result's lists (0 when none).",
 );
 
+/** One field of a JSON result: its schema (what every face publishes) and the value it reads. */
+type Field<S> = readonly [schema: z.ZodType, read: (source: S) => unknown];
+
+/** Each field's reader must give what its own schema accepts. */
+type Readers<S, F extends Record<string, Field<S>>> = {
+  [K in keyof F]: readonly [F[K][0], (source: S) => z.input<F[K][0]>];
+};
+
+/**
+ * A JSON object declared once per field, its schema beside the domain value it reads, so the
+ * published schema and the conversion cannot drift apart (the keys keep their order). Written
+ * `jsonObject<Source>()({ key: [schema, (source) => value], ... })`: the source type is given,
+ * the fields are inferred. `of` converts one source; `schema` is the strict object schema.
+ */
+export function jsonObject<S>(description?: string) {
+  return <const F extends Record<string, Field<S>>>(fields: F & Readers<S, F>) => {
+    const entries = Object.entries(fields);
+    const shape = Object.fromEntries(entries.map(([key, [schema]]) => [key, schema]));
+    const object = z.strictObject(shape as { [K in keyof F]: F[K][0] });
+    const schema = description === undefined ? object : object.describe(description);
+    type Json = z.input<typeof object>;
+    const of = (source: S) =>
+      Object.fromEntries(entries.map(([key, [, read]]) => [key, read(source)])) as Json;
+    return { schema, of };
+  };
+}
+
 /** JSON of the unavailable parts. */
 export function unavailableJson(
   items: readonly UnavailablePart[],

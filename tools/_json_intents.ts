@@ -6,17 +6,24 @@ import { z } from "zod";
 import { INTENT_KINDS, type SettledIntent, type Settlement } from "../lib/hyperevm/mod.ts";
 import {
   type IntentParams,
-  type IntentVerdict,
-  intentVerdict,
   paramsOfCalldata,
   paramsOfOperation,
-} from "../lib/intents/mod.ts";
+} from "../lib/intents/intent_params.ts";
+import { type IntentVerdict, intentVerdict } from "../lib/intents/verdict.ts";
 import { type Operation, OPERATION_ACTIONS, type RecentTrade } from "../lib/papertrade/mod.ts";
-import { addressOut, hashOut, integerStringOut, isoOut, sideOf, sideOut } from "./_json_common.ts";
+import {
+  addressOut,
+  hashOut,
+  integerStringOut,
+  isoOut,
+  jsonObject,
+  sideOf,
+  sideOut,
+} from "./_json_common.ts";
 import { fromUsdc6, fromWad, isoFromMs, isoFromSeconds } from "./_units.ts";
 
 /** Intent fields in display units; which keys appear depends on the action. */
-export const intentFieldsOut = z.strictObject({
+const intentFieldsOut = z.strictObject({
   market: z.string().optional(),
   instrument_id: z.number().int().optional(),
   side: sideOut.optional(),
@@ -50,63 +57,110 @@ export function verdictJson(verdict: IntentVerdict) {
   return { verdict: verdict.verdict, verdict_reason: verdict.reason };
 }
 
+/** An intent of a settlement batch and its one verdict. */
+type VerdictOn = { intent: SettledIntent; verdict: IntentVerdict };
+
 /** One intent of a settlement batch, decoded with the modelled (unconfirmed) executor ABI. */
-export const settledIntentOut = z.strictObject({
-  index: z.number().int(),
-  action: z.enum(INTENT_KINDS).nullable(),
-  wallet: addressOut.nullable().describe("Wallet the intent acted for."),
-  signer: addressOut.describe("Declared signer: the wallet or one of its session keys."),
-  recovered_signer: addressOut.nullable(),
-  intent_id: hashOut.nullable(),
-  signature_verified: z.boolean().describe(
-    "The signature recovers to the signer and recomputes the recorded intent id.",
-  ),
-  verification_problem: z.string().nullable(),
-  ...verdictOut,
-  executed: z.boolean().describe("verdict is executed."),
-  failure_reason: z.string().nullable().describe(
-    "The executor event's failure reason: untrusted text from the chain.",
-  ),
-  fields: intentFieldsOut.nullable(),
+const settledIntent = jsonObject<VerdictOn>()({
+  index: [z.number().int(), ({ intent }) => intent.index],
+  action: [z.enum(INTENT_KINDS).nullable(), ({ intent }) => intent.action],
+  wallet: [
+    addressOut.nullable().describe("Wallet the intent acted for."),
+    ({ intent }) => intent.wallet,
+  ],
+  signer: [
+    addressOut.describe("Declared signer: the wallet or one of its session keys."),
+    ({ intent }) => intent.signer,
+  ],
+  recovered_signer: [addressOut.nullable(), ({ intent }) => intent.recoveredSigner],
+  intent_id: [hashOut.nullable(), ({ intent }) => intent.intentId],
+  signature_verified: [
+    z.boolean().describe(
+      "The signature recovers to the signer and recomputes the recorded intent id.",
+    ),
+    ({ intent }) => intent.signatureVerified,
+  ],
+  verification_problem: [z.string().nullable(), ({ intent }) => intent.verificationProblem],
+  verdict: [verdictOut.verdict, ({ verdict }) => verdict.verdict],
+  verdict_reason: [verdictOut.verdict_reason, ({ verdict }) => verdict.reason],
+  executed: [
+    z.boolean().describe("verdict is executed."),
+    ({ verdict }) => verdict.verdict === "executed",
+  ],
+  failure_reason: [
+    z.string().nullable().describe(
+      "The executor event's failure reason: untrusted text from the chain.",
+    ),
+    ({ intent }) => intent.failureReason,
+  ],
+  fields: [
+    intentFieldsOut.nullable(),
+    ({ intent }) =>
+      intent.fields === null || intent.action === null
+        ? null
+        : intentParamsJson(paramsOfCalldata(intent.action, intent.fields)),
+  ],
 });
+
+/** One intent of a batch whose transaction has status `status`, with its verdict. */
+export const settledIntentJson = {
+  schema: settledIntent.schema,
+  of: (intent: SettledIntent, status: Settlement["status"]) =>
+    settledIntent.of({ intent, verdict: intentVerdict({ settled: intent, status }) }),
+};
 
 /** An intent the relayer accepted and has not settled. */
-export const operationOut = z.strictObject({
-  intent_id: hashOut,
-  action: z.enum(OPERATION_ACTIONS),
-  accepted_at: isoOut.nullable(),
-  deadline: isoOut.nullable().describe(
-    "The intent expires if not settled by then (the stream's ninth slot, read as the deadline).",
-  ),
-  queue_position: z.number().int().nullable().describe(
-    "1 = next in the relayer queue; null when the queue rank could not be read.",
-  ),
-  params: intentFieldsOut,
+export const operationJson = jsonObject<Operation>()({
+  intent_id: [hashOut, (op) => op.intentId],
+  action: [z.enum(OPERATION_ACTIONS), (op) => op.action],
+  accepted_at: [isoOut.nullable(), (op) => isoFromMs(op.acceptedAt)],
+  deadline: [
+    isoOut.nullable().describe(
+      "The intent expires if not settled by then (the stream's ninth slot, read as the deadline).",
+    ),
+    (op) => isoFromSeconds(op.deadline),
+  ],
+  queue_position: [
+    z.number().int().nullable().describe(
+      "1 = next in the relayer queue; null when the queue rank could not be read.",
+    ),
+    (op) => op.queuePosition,
+  ],
+  params: [intentFieldsOut, (op) => intentParamsJson(paramsOfOperation(op))],
 });
 
-/** One trade of the venue-wide feed. */
-export const feedTradeOut = z.strictObject({
-  seq: integerStringOut.describe("Feed order (newest has the highest)."),
-  at: isoOut.nullable(),
-  wallet: addressOut,
-  market: z.string(),
-  instrument_id: z.number().int(),
-  side: sideOut.nullable().describe("Null when the feed's side word is not one we know."),
-  leverage: z.number().int(),
-  kind: z.enum(["open", "close", "liquidation"]).nullable().describe(
-    "Null when the feed's kind word is not one we know.",
-  ),
-  notional_usd: z.number(),
-  entry_price: z.number().nullable().describe("A close row may not carry the entry price."),
-  exit_price: z.number().nullable(),
-  pnl_usd: z.number().nullable(),
-  position_id: integerStringOut,
-  intent_id: hashOut.nullable(),
-  terminal: z.boolean(),
+/** One trade of the venue-wide feed (its USD and prices are already display floats upstream). */
+export const feedTradeJson = jsonObject<RecentTrade>()({
+  seq: [integerStringOut.describe("Feed order (newest has the highest)."), (t) => t.seq],
+  at: [isoOut.nullable(), (t) => isoFromMs(t.timestamp)],
+  wallet: [addressOut, (t) => t.wallet],
+  market: [z.string(), (t) => t.symbol],
+  instrument_id: [z.number().int(), (t) => t.instrumentId],
+  side: [
+    sideOut.nullable().describe("Null when the feed's side word is not one we know."),
+    (t) => t.isLong === null ? null : sideOf(t.isLong),
+  ],
+  leverage: [z.number().int(), (t) => t.leverage],
+  kind: [
+    z.enum(["open", "close", "liquidation"]).nullable().describe(
+      "Null when the feed's kind word is not one we know.",
+    ),
+    (t) => t.kind,
+  ],
+  notional_usd: [z.number(), (t) => t.notionalUsd],
+  entry_price: [
+    z.number().nullable().describe("A close row may not carry the entry price."),
+    (t) => t.entry,
+  ],
+  exit_price: [z.number().nullable(), (t) => t.exit],
+  pnl_usd: [z.number().nullable(), (t) => t.pnlUsd],
+  position_id: [integerStringOut, (t) => t.positionId],
+  intent_id: [hashOut.nullable(), (t) => t.intentId],
+  terminal: [z.boolean(), (t) => t.terminal],
 });
 
 /** Intent parameters in display units, keys in the order of {@link intentFieldsOut}. */
-export function intentParamsJson(params: IntentParams): FieldsJson {
+function intentParamsJson(params: IntentParams): FieldsJson {
   const out: FieldsJson = {};
   if (params.market !== undefined) out.market = params.market;
   if (params.instrumentId !== undefined) out.instrument_id = params.instrumentId;
@@ -133,61 +187,4 @@ function amountJson(amount: NonNullable<IntentParams["amount"]>): FieldsJson {
     case "raw":
       return { amount_raw: String(amount.value) };
   }
-}
-
-/** JSON of one settled intent of a transaction with status `status`. */
-export function settledIntentJson(
-  intent: SettledIntent,
-  status: Settlement["status"],
-): z.input<typeof settledIntentOut> {
-  const verdict = intentVerdict({ settled: intent, status });
-  return {
-    index: intent.index,
-    action: intent.action,
-    wallet: intent.wallet,
-    signer: intent.signer,
-    recovered_signer: intent.recoveredSigner,
-    intent_id: intent.intentId,
-    signature_verified: intent.signatureVerified,
-    verification_problem: intent.verificationProblem,
-    ...verdictJson(verdict),
-    executed: verdict.verdict === "executed",
-    failure_reason: intent.failureReason,
-    fields: intent.fields === null || intent.action === null
-      ? null
-      : intentParamsJson(paramsOfCalldata(intent.action, intent.fields)),
-  };
-}
-
-/** JSON of one pending operation. */
-export function operationJson(operation: Operation): z.input<typeof operationOut> {
-  return {
-    intent_id: operation.intentId,
-    action: operation.action,
-    accepted_at: isoFromMs(operation.acceptedAt),
-    deadline: isoFromSeconds(operation.deadline),
-    queue_position: operation.queuePosition,
-    params: intentParamsJson(paramsOfOperation(operation)),
-  };
-}
-
-/** JSON of one feed trade (its USD and prices are already display floats upstream). */
-export function feedTradeJson(trade: RecentTrade): z.input<typeof feedTradeOut> {
-  return {
-    seq: trade.seq,
-    at: isoFromMs(trade.timestamp),
-    wallet: trade.wallet,
-    market: trade.symbol,
-    instrument_id: trade.instrumentId,
-    side: trade.isLong === null ? null : sideOf(trade.isLong),
-    leverage: trade.leverage,
-    kind: trade.kind,
-    notional_usd: trade.notionalUsd,
-    entry_price: trade.entry,
-    exit_price: trade.exit,
-    pnl_usd: trade.pnlUsd,
-    position_id: trade.positionId,
-    intent_id: trade.intentId,
-    terminal: trade.terminal,
-  };
 }

@@ -1,10 +1,11 @@
-/** Wallet balance sheets and leaderboard rows as JSON: schemas and converters. */
+/** Wallet balance sheets and leaderboard rows as JSON, each field declared once. */
 import { z } from "zod";
-import type { LeaderboardRow } from "../lib/papertrade/mod.ts";
-import type { WalletSummary } from "../lib/wallet/mod.ts";
+import type { LeaderboardRow, WalletLifetime } from "../lib/papertrade/mod.ts";
+import type { WalletSummary } from "../lib/wallet/summary.ts";
 import {
   addressOut,
   isoOut,
+  jsonObject,
   rowsSkippedOut,
   unavailableJson,
   unavailableOut,
@@ -13,148 +14,142 @@ import {
 import { fromWad, fromWadOrNull, isoFromMs } from "./_units.ts";
 
 /** Most session keys listed (a wallet rarely has more than two active). */
-export const MAX_LISTED_SESSION_KEYS = 20;
-
-/** One ranked wallet. */
-export const leaderboardRowOut = z.strictObject({
-  rank: z.number().int().nullable().describe(
-    "1-based rank by PnL in the window, whatever the sort (null past the first 1000 by PnL).",
-  ),
-  position: z.number().int().nullable().describe(
-    "1-based place in the requested sort among all accounts of the window (before a name " +
-      "filter); null when the upstream's row has no rank.",
-  ),
-  address: addressOut,
-  leaderboard_name: z.string().nullable().describe("Chosen by the wallet owner: untrusted text."),
-  pnl_usd: z.number().nullable().describe("PnL in the window (realized + current unrealized)."),
-  realized_pnl_usd: z.number().nullable(),
-  unrealized_pnl_usd: z.number().nullable(),
-  balance_usd: z.number().nullable(),
-  queued_usd: z.number().nullable(),
-  open_notional_usd: z.number().nullable(),
-  volume_usd: z.number().nullable(),
-  paper_total: z.number().nullable().describe("PAPER held plus staked."),
-  open_positions: z.number().int().nullable(),
-}).describe(
-  "Every field but address and leaderboard_name is null when the upstream's (modelled) key " +
-    "for it was not found; unavailable names it.",
-);
-
-/** The wallet's standing in one window. */
-export const rankOut = z.strictObject({
-  window: windowOut,
-  rank: z.number().int().nullable().describe("Null when the wallet is not ranked there."),
-  pnl_usd: z.number().nullable(),
-  realized_pnl_usd: z.number().nullable(),
-  volume_usd: z.number().nullable(),
-});
-
-/** The top-level fields of get_wallet (the seed's structured result fields, exactly). */
-export const walletSummaryShape = {
-  address: addressOut,
-  leaderboard_name: z.string().nullable().describe("Untrusted text chosen by the owner."),
-  balance_usd: z.number(),
-  queued_usd: z.number().describe("Owed to the wallet by the payout queue."),
-  locked_usd: z.number().describe("Margin in open positions."),
-  available_usd: z.number().describe("Balance not reserved by pending intents."),
-  open_positions: z.number().int(),
-  pending_operations: z.number().int(),
-  paper: z.strictObject({
-    held: z.number().nullable().describe("Null when the stream's (modelled) PAPER key is missing."),
-    staked: z.number().nullable(),
-    pending_rewards_usd: z.number().nullable().describe(
-      "Claimable staking rewards (USDC); null when the trading state could not be read.",
-    ),
-  }),
-  lifetime: z.strictObject({
-    deposited_usd: z.number(),
-    withdrawn_usd: z.number(),
-    realized_pnl_usd: z.number(),
-    fees_paid_usd: z.number(),
-    traded_notional_usd: z.number(),
-  }),
-  session_keys: z.array(z.strictObject({ key: addressOut, expires_at: isoOut.nullable() }))
-    .describe("Active (unexpired) trade-only session keys."),
-  ranks: z.array(rankOut).describe(
-    "Leaderboard rank and PnL per window (windows that could not be read are left out).",
-  ),
-  links: z.strictObject({
-    wallet_page: z.string().describe("Explorer page of the wallet."),
-    share_link: z.string().describe("Short link with a rich preview."),
-  }),
-  unavailable: unavailableOut,
-  rows_skipped: rowsSkippedOut,
-};
-
-/** get_wallet's structured result. */
-export const walletSummaryOut = z.strictObject(walletSummaryShape);
+const MAX_LISTED_SESSION_KEYS = 20;
 
 /**
- * JSON of one leaderboard row read sorted by PnL, descending, where the upstream's rank is both
- * the PnL rank and the place; a caller that read another sort replaces `rank`.
+ * One ranked wallet, read sorted by PnL, descending, where the upstream's rank is both the PnL
+ * rank and the place; a caller that read another sort replaces `rank`.
  */
-export function leaderboardRowJson(row: LeaderboardRow): z.input<typeof leaderboardRowOut> {
-  return {
-    rank: row.rank,
-    position: row.rank,
-    address: row.address,
-    leaderboard_name: row.leaderboardName,
-    pnl_usd: fromWadOrNull(row.totalWindowedPnl),
-    realized_pnl_usd: fromWadOrNull(row.realizedPnl),
-    unrealized_pnl_usd: fromWadOrNull(row.currentUnrealizedPnl),
-    balance_usd: fromWadOrNull(row.currentBalance),
-    queued_usd: fromWadOrNull(row.currentQueued),
-    open_notional_usd: fromWadOrNull(row.currentOpenNotional),
-    volume_usd: fromWadOrNull(row.totalVolume),
-    paper_total: fromWadOrNull(row.paperTotal),
-    open_positions: row.currentOpenPositionCount,
-  };
-}
+export const leaderboardRowJson = jsonObject<LeaderboardRow>(
+  "Every field but address and leaderboard_name is null when the upstream's (modelled) key " +
+    "for it was not found; unavailable names it.",
+)({
+  rank: [
+    z.number().int().nullable().describe(
+      "1-based rank by PnL in the window, whatever the sort (null past the first 1000 by PnL).",
+    ),
+    (row) => row.rank,
+  ],
+  position: [
+    z.number().int().nullable().describe(
+      "1-based place in the requested sort among all accounts of the window (before a name " +
+        "filter); null when the upstream's row has no rank.",
+    ),
+    (row) => row.rank,
+  ],
+  address: [addressOut, (row) => row.address],
+  leaderboard_name: [
+    z.string().nullable().describe("Chosen by the wallet owner: untrusted text."),
+    (row) => row.leaderboardName,
+  ],
+  pnl_usd: [
+    z.number().nullable().describe("PnL in the window (realized + current unrealized)."),
+    (row) => fromWadOrNull(row.totalWindowedPnl),
+  ],
+  realized_pnl_usd: [z.number().nullable(), (row) => fromWadOrNull(row.realizedPnl)],
+  unrealized_pnl_usd: [z.number().nullable(), (row) => fromWadOrNull(row.currentUnrealizedPnl)],
+  balance_usd: [z.number().nullable(), (row) => fromWadOrNull(row.currentBalance)],
+  queued_usd: [z.number().nullable(), (row) => fromWadOrNull(row.currentQueued)],
+  open_notional_usd: [z.number().nullable(), (row) => fromWadOrNull(row.currentOpenNotional)],
+  volume_usd: [z.number().nullable(), (row) => fromWadOrNull(row.totalVolume)],
+  paper_total: [
+    z.number().nullable().describe("PAPER held plus staked."),
+    (row) => fromWadOrNull(row.paperTotal),
+  ],
+  open_positions: [z.number().int().nullable(), (row) => row.currentOpenPositionCount],
+});
 
-/** JSON of a wallet's balance sheet; links point at `siteUrl`. */
-export function walletSummaryJson(
-  summary: WalletSummary,
-  siteUrl: string,
-): z.input<typeof walletSummaryOut> {
-  const { account } = summary;
-  const site = siteUrl.replace(/\/+$/, "");
-  return {
-    address: account.address,
-    leaderboard_name: summary.leaderboardName,
-    balance_usd: fromWad(account.balances.balance),
-    queued_usd: fromWad(account.balances.queued),
-    locked_usd: fromWad(account.balances.locked),
-    available_usd: fromWad(account.funds.availableBalance),
-    open_positions: account.openPositions.length,
-    pending_operations: account.operations.length,
-    paper: {
-      held: fromWadOrNull(account.paper.balance),
-      staked: fromWadOrNull(account.paper.staked),
-      pending_rewards_usd: summary.pendingRewards === null ? null : fromWad(summary.pendingRewards),
+/** The wallet's standing in one window. */
+const rankJson = jsonObject<WalletSummary["ranks"][number]>()({
+  window: [windowOut, (rank) => rank.window],
+  rank: [
+    z.number().int().nullable().describe("Null when the wallet is not ranked there."),
+    (rank) => rank.row?.rank ?? null,
+  ],
+  pnl_usd: [z.number().nullable(), (rank) => fromWadOrNull(rank.row?.totalWindowedPnl)],
+  realized_pnl_usd: [z.number().nullable(), (rank) => fromWadOrNull(rank.row?.realizedPnl)],
+  volume_usd: [z.number().nullable(), (rank) => fromWadOrNull(rank.row?.totalVolume)],
+});
+
+/** Lifetime totals: every field is its domain name in dollars. */
+const lifetimeJson = jsonObject<WalletLifetime>()({
+  deposited_usd: [z.number(), (lifetime) => fromWad(lifetime.deposited)],
+  withdrawn_usd: [z.number(), (lifetime) => fromWad(lifetime.withdrawn)],
+  realized_pnl_usd: [z.number(), (lifetime) => fromWad(lifetime.realizedPnl)],
+  fees_paid_usd: [z.number(), (lifetime) => fromWad(lifetime.feesPaid)],
+  traded_notional_usd: [z.number(), (lifetime) => fromWad(lifetime.tradedNotional)],
+});
+
+/** A balance sheet and the site URL its links point at. */
+type SummaryAt = { summary: WalletSummary; siteUrl: string };
+
+/** get_wallet's structured result (the seed's structured result fields, exactly). */
+export const walletSummaryJson = jsonObject<SummaryAt>()({
+  address: [addressOut, ({ summary }) => summary.account.address],
+  leaderboard_name: [
+    z.string().nullable().describe("Untrusted text chosen by the owner."),
+    ({ summary }) => summary.leaderboardName,
+  ],
+  balance_usd: [z.number(), ({ summary }) => fromWad(summary.account.balances.balance)],
+  queued_usd: [
+    z.number().describe("Owed to the wallet by the payout queue."),
+    ({ summary }) => fromWad(summary.account.balances.queued),
+  ],
+  locked_usd: [
+    z.number().describe("Margin in open positions."),
+    ({ summary }) => fromWad(summary.account.balances.locked),
+  ],
+  available_usd: [
+    z.number().describe("Balance not reserved by pending intents."),
+    ({ summary }) => fromWad(summary.account.funds.availableBalance),
+  ],
+  open_positions: [z.number().int(), ({ summary }) => summary.account.openPositions.length],
+  pending_operations: [z.number().int(), ({ summary }) => summary.account.operations.length],
+  paper: [
+    z.strictObject({
+      held: z.number().nullable().describe(
+        "Null when the stream's (modelled) PAPER key is missing.",
+      ),
+      staked: z.number().nullable(),
+      pending_rewards_usd: z.number().nullable().describe(
+        "Claimable staking rewards (USDC); null when the trading state could not be read.",
+      ),
+    }),
+    ({ summary }) => ({
+      held: fromWadOrNull(summary.account.paper.balance),
+      staked: fromWadOrNull(summary.account.paper.staked),
+      pending_rewards_usd: fromWadOrNull(summary.pendingRewards),
+    }),
+  ],
+  lifetime: [lifetimeJson.schema, ({ summary }) => lifetimeJson.of(summary.account.lifetime)],
+  session_keys: [
+    z.array(z.strictObject({ key: addressOut, expires_at: isoOut.nullable() }))
+      .describe("Active (unexpired) trade-only session keys."),
+    ({ summary }) =>
+      summary.activeSessionKeys.slice(0, MAX_LISTED_SESSION_KEYS).map((key) => ({
+        key: key.key,
+        expires_at: isoFromMs(key.expiresAt),
+      })),
+  ],
+  ranks: [
+    z.array(rankJson.schema).describe(
+      "Leaderboard rank and PnL per window (windows that could not be read are left out).",
+    ),
+    ({ summary }) => summary.ranks.map(rankJson.of),
+  ],
+  links: [
+    z.strictObject({
+      wallet_page: z.string().describe("Explorer page of the wallet."),
+      share_link: z.string().describe("Short link with a rich preview."),
+    }),
+    ({ summary, siteUrl }) => {
+      const site = siteUrl.replace(/\/+$/, "");
+      return {
+        wallet_page: `${site}/wallet/${summary.account.address}`,
+        share_link: `${site}/w/${summary.account.address}`,
+      };
     },
-    lifetime: {
-      deposited_usd: fromWad(account.lifetime.deposited),
-      withdrawn_usd: fromWad(account.lifetime.withdrawn),
-      realized_pnl_usd: fromWad(account.lifetime.realizedPnl),
-      fees_paid_usd: fromWad(account.lifetime.feesPaid),
-      traded_notional_usd: fromWad(account.lifetime.tradedNotional),
-    },
-    session_keys: summary.activeSessionKeys.slice(0, MAX_LISTED_SESSION_KEYS).map((key) => ({
-      key: key.key,
-      expires_at: isoFromMs(key.expiresAt),
-    })),
-    ranks: summary.ranks.map(({ window, row }) => ({
-      window,
-      rank: row?.rank ?? null,
-      pnl_usd: fromWadOrNull(row?.totalWindowedPnl),
-      realized_pnl_usd: fromWadOrNull(row?.realizedPnl),
-      volume_usd: fromWadOrNull(row?.totalVolume),
-    })),
-    links: {
-      wallet_page: `${site}/wallet/${account.address}`,
-      share_link: `${site}/w/${account.address}`,
-    },
-    unavailable: unavailableJson(summary.unavailable),
-    rows_skipped: account.rowsSkipped,
-  };
-}
+  ],
+  unavailable: [unavailableOut, ({ summary }) => unavailableJson(summary.unavailable)],
+  rows_skipped: [rowsSkippedOut, ({ summary }) => summary.account.rowsSkipped],
+});

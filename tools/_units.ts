@@ -3,6 +3,8 @@
  * percent wads to plain percents, unix times to ISO 8601 UTC strings.
  */
 import { rawPriceToNumber, wadToNumber } from "../lib/math/mod.ts";
+import { isoFromMs } from "../lib/format.ts";
+import { msFromSeconds } from "../lib/intents/intent_params.ts";
 
 /** USD (or PAPER) wad → JSON number. */
 export function fromWad(wad: bigint): number {
@@ -34,18 +36,11 @@ export function fromUsdc6(amount: bigint): number {
   return wadToNumber(amount * 10n ** 12n);
 }
 
-/** Unix ms → ISO 8601 UTC; null for times a Date cannot hold. */
-export function isoFromMs(ms: number | null): string | null {
-  if (ms === null || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;
-  return new Date(ms).toISOString();
-}
+export { isoFromMs } from "../lib/format.ts";
 
 /** Unix seconds (number or bigint) → ISO 8601 UTC; null when out of range. */
 export function isoFromSeconds(seconds: number | bigint | null): string | null {
-  if (seconds === null) return null;
-  const big = BigInt(seconds);
-  if (big > 8_640_000_000_000n || big < -8_640_000_000_000n) return null;
-  return isoFromMs(Number(big) * 1000);
+  return seconds === null ? null : isoFromMs(msFromSeconds(seconds));
 }
 
 /** A block number → JSON number (HyperEVM heights are far below 2^53). */

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { Hex } from "viem";
 import { CONTRACTS, type ExchangeEvent, type Settlement, walletsOf } from "../lib/hyperevm/mod.ts";
-import { countVerdicts, intentVerdict } from "../lib/intents/mod.ts";
+import { countVerdicts, intentVerdict } from "../lib/intents/verdict.ts";
 import type { Instrument } from "../lib/papertrade/mod.ts";
 import { describeEvent, fetchTransactionDetails } from "../lib/transaction_details.ts";
 import { type UnavailablePart, unavailablePart } from "../lib/parts.ts";
@@ -19,7 +19,7 @@ import {
   unavailableJson,
   unavailableOut,
 } from "./_json_common.ts";
-import { settledIntentJson, settledIntentOut } from "./_json_intents.ts";
+import { settledIntentJson } from "./_json_intents.ts";
 import { blockNumber, fromWad, isoFromSeconds, toPrice } from "./_units.ts";
 import { lines, quoted, unavailableText, UNTRUSTED_NOTE } from "./_text.ts";
 
@@ -92,7 +92,7 @@ export const decodedTransactionOut = z.strictObject({
     "The calldata decoded as the modelled BatchExecutor executeBatch, an unconfirmed ABI; " +
       "false for a settlement whose real calldata differs from the model.",
   ),
-  intents: z.array(settledIntentOut).describe(
+  intents: z.array(settledIntentJson.schema).describe(
     `The batch's intents in order as the modelled ABI decodes them (at most ${MAX_LISTED_INTENTS}); ` +
       "empty when it does not decode.",
   ),
@@ -165,7 +165,7 @@ export function decodedJson(
     wallets: walletsOf([...decoded.events, ...decoded.intents]),
     is_batch: decoded.isBatch,
     intents: decoded.intents.slice(0, limit).map((intent) =>
-      settledIntentJson(intent, decoded.status)
+      settledIntentJson.of(intent, decoded.status)
     ),
     unavailable: unavailableJson(
       details?.unavailable ?? (decoded.missing ?? []).map((error) => unavailablePart(error)),
@@ -174,27 +174,25 @@ export function decodedJson(
 }
 
 function exchangeEventJson(event: ExchangeEvent, instruments: Map<string, Instrument>): EventJson {
-  const base = { name: event.name, wallet: event.wallet };
-  const place = { log_index: event.logIndex };
+  const base = { name: event.name, wallet: event.wallet, log_index: event.logIndex };
+  const fees = "stakerFee" in event
+    ? { staker_fee_usd: fromWad(event.stakerFee), dev_fee_usd: fromWad(event.devFee) }
+    : {};
   switch (event.name) {
     case "PositionsClosed":
       return {
         ...base,
-        ...place,
         margin_returned_usd: fromWad(event.marginReturned),
         balance_after_usd: fromWad(event.balanceAfter),
-        staker_fee_usd: fromWad(event.stakerFee),
-        dev_fee_usd: fromWad(event.devFee),
+        ...fees,
       };
     case "Liquidated": {
       const instrument = instruments.get(String(event.positionId));
       const scale = instrument?.priceScale ?? null;
       return {
         ...base,
+        ...fees,
         position_id: String(event.positionId),
-        ...place,
-        staker_fee_usd: fromWad(event.stakerFee),
-        dev_fee_usd: fromWad(event.devFee),
         market: instrument?.symbol ?? null,
         mark_price: toPrice(event.markPrice, scale),
         bust_price: toPrice(event.bustPrice, scale),
@@ -206,12 +204,11 @@ function exchangeEventJson(event: ExchangeEvent, instruments: Map<string, Instru
     case "Deposit":
       return {
         ...base,
-        ...place,
         deposit_proxy: event.depositProxy,
         amount_usd: fromWad(event.amountUsdc8 * 10n ** 10n),
       };
     case "WithdrawToCore":
-      return { ...base, ...place, amount_usd: fromWad(event.amount) };
+      return { ...base, amount_usd: fromWad(event.amount) };
   }
 }
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { callTool, catalog, inputError, withHarness } from "./testing.ts";
+import { callTool, catalog, inputError, withHarness } from "../tests/support/tools.ts";
 import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
 import {
   decodedJson,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { callTool, catalog, withHarness } from "./testing.ts";
+import { callTool, catalog, withHarness } from "../tests/support/tools.ts";
 import { decodeTransactionTool } from "./decode_transaction.ts";
 import { getLeaderboardTool } from "./get_leaderboard.ts";
 import { getProtocolOverviewTool } from "./get_protocol_overview.ts";

@@ -6,15 +6,17 @@ import {
   addressOut,
   hashOut,
   isoOut,
+  jsonObject,
   rowsSkippedOut,
   unavailableJson,
   unavailableOut,
 } from "./_json_common.ts";
+import type { EndedIntent } from "../lib/papertrade/mod.ts";
 import { Parts } from "../lib/parts.ts";
-import { withQueuePositions } from "../lib/wallet/mod.ts";
+import { withQueuePositions } from "../lib/wallet/summary.ts";
 import { isoFromMs } from "./_units.ts";
-import { operationJson, operationOut, verdictJson, verdictOut } from "./_json_intents.ts";
-import { intentVerdict } from "../lib/intents/mod.ts";
+import { operationJson, verdictOut } from "./_json_intents.ts";
+import { intentVerdict } from "../lib/intents/verdict.ts";
 import { amount, lines, usd } from "./_text.ts";
 
 /** Most operations listed; `count` is always the full number. */
@@ -24,20 +26,30 @@ const input = argsObject({
   address: addressArg("Wallet address: 0x followed by 40 hex characters. Case-insensitive."),
 });
 
-const outcomeOut = z.strictObject({
-  intent_id: hashOut,
-  outcome: z.enum(["succeeded", "failed", "expired", "cancelled", "unknown"]),
-  ...verdictOut,
-  reported_at: isoOut.nullable().describe("When this server received the stream's report."),
+const outcomeJson = jsonObject<EndedIntent>()({
+  intent_id: [hashOut, (ended) => ended.intentId],
+  outcome: [
+    z.enum(["succeeded", "failed", "expired", "cancelled", "unknown"]),
+    (ended) => ended.outcome,
+  ],
+  verdict: [verdictOut.verdict, (ended) => intentVerdict({ outcome: ended.outcome }).verdict],
+  verdict_reason: [
+    verdictOut.verdict_reason,
+    (ended) => intentVerdict({ outcome: ended.outcome }).reason,
+  ],
+  reported_at: [
+    isoOut.nullable().describe("When this server received the stream's report."),
+    (ended) => isoFromMs(ended.reportedAt),
+  ],
 });
 
 const output = z.strictObject({
   address: addressOut,
-  pending: z.array(operationOut).describe(
+  pending: z.array(operationJson.schema).describe(
     `Accepted, unsettled intents in relayer order (at most ${MAX_LISTED_INTENTS}).`,
   ),
   count: z.number().int().describe("Every pending intent, listed or not."),
-  recent_outcomes: z.array(outcomeOut).describe(
+  recent_outcomes: z.array(outcomeJson.schema).describe(
     "How the wallet's most recent intents ended, as its live stream reported them while this " +
       "server was reading it: one per intent, the latest report, newest first; an intent still " +
       "pending has none (empty when none was reported yet).",
@@ -72,14 +84,9 @@ export const getIntentsTool = defineTool({
     const operations = withQueuePositions(account.operations, ranks);
     const structured: Output = {
       address,
-      pending: operations.slice(0, MAX_LISTED_INTENTS).map(operationJson),
+      pending: operations.slice(0, MAX_LISTED_INTENTS).map(operationJson.of),
       count: operations.length,
-      recent_outcomes: context.papertrade.recentOutcomes(address).map((item) => ({
-        intent_id: item.intentId,
-        outcome: item.outcome,
-        ...verdictJson(intentVerdict({ outcome: item.outcome })),
-        reported_at: isoFromMs(item.reportedAt),
-      })),
+      recent_outcomes: context.papertrade.recentOutcomes(address).map(outcomeJson.of),
       unavailable: unavailableJson(parts.unavailable),
       rows_skipped: account.rowsSkipped,
     };

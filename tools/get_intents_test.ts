@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { callTool, catalog, inputError, withHarness } from "./testing.ts";
+import { callTool, catalog, inputError, withHarness } from "../tests/support/tools.ts";
 import { getIntentsTool } from "./get_intents.ts";
 import { type ToolContext, ToolError } from "./types.ts";
 

@@ -5,15 +5,15 @@ import {
   LEADERBOARD_WINDOWS,
   modelledGapsOf,
 } from "../lib/papertrade/mod.ts";
-import { fetchRankedLeaderboard } from "../lib/wallet/mod.ts";
+import { fetchRankedLeaderboard } from "../lib/wallet/ranks.ts";
 import { argsObject, choiceArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { rowsSkippedOut, unavailableJson, unavailableOut, windowOut } from "./_json_common.ts";
-import { leaderboardRowJson, leaderboardRowOut } from "./_json_wallet.ts";
+import { leaderboardRowJson } from "./_json_wallet.ts";
 import { lines, quoted, signedUsd, UNTRUSTED_NOTE, usd } from "./_text.ts";
 
 /** Rows per leaderboard page. */
-export const LEADERBOARD_PAGE_SIZE = 25;
+const LEADERBOARD_PAGE_SIZE = 25;
 
 const SORT_KEYS = LEADERBOARD_SORT_KEYS;
 
@@ -40,7 +40,7 @@ const output = z.strictObject({
     "Accounts matching this window and query, over all pages (25 rows per page); null when " +
       "the upstream's (modelled) count was not found.",
   ),
-  accounts: z.array(leaderboardRowOut),
+  accounts: z.array(leaderboardRowJson.schema),
   unavailable: unavailableOut,
   rows_skipped: rowsSkippedOut,
 });
@@ -75,7 +75,7 @@ export const getLeaderboardTool = defineTool({
       total_accounts: page.totalItems,
       // The upstream is asked for 25; the cap keeps an oversized answer within bounds.
       accounts: page.accounts.slice(0, LEADERBOARD_PAGE_SIZE).map((row) => ({
-        ...leaderboardRowJson(row),
+        ...leaderboardRowJson.of(row),
         rank: page.pnlRanks.get(row.address) ?? null,
       })),
       // The reads are needed together: when one fails the tool answers with an error; only

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { callTool, catalog, inputError, withHarness } from "./testing.ts";
+import { callTool, catalog, inputError, withHarness } from "../tests/support/tools.ts";
 import { getLeaderboardTool } from "./get_leaderboard.ts";
 import { quoted, UNTRUSTED_NOTE } from "./_text.ts";
 

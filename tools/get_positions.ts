@@ -1,24 +1,16 @@
 /** get_positions: open positions valued at the live mark, or one position by id. */
 import { z } from "zod";
-import { fetchWalletPositions } from "../lib/wallet/mod.ts";
+import { fetchWalletPositions } from "../lib/wallet/positions.ts";
+import { marketOf } from "../lib/wallet/value_positions.ts";
 import { addressArg, argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
-import {
-  markOut,
-  marksJson,
-  positionJson,
-  positionOut,
-  totalsJson,
-  totalsOut,
-  tradeJson,
-  tradeOut,
-} from "./_json_positions.ts";
+import { markJson, marksJson, positionJson, totalsJson, tradeJson } from "./_json_positions.ts";
 import { lines, percent, price, signedUsd, usd } from "./_text.ts";
 import { ToolError } from "./types.ts";
 
 /** Most positions listed; totals always cover every open position. */
-export const MAX_LISTED_POSITIONS = 50;
+const MAX_LISTED_POSITIONS = 50;
 
 const input = argsObject({
   address: addressArg("Wallet address: 0x followed by 40 hex characters. Case-insensitive."),
@@ -32,12 +24,12 @@ const input = argsObject({
 
 const output = z.strictObject({
   address: addressOut,
-  marks: z.array(markOut).describe("Live mark per market used for the valuation."),
-  positions: z.array(positionOut).describe(
+  marks: z.array(markJson.schema).describe("Live mark per market used for the valuation."),
+  positions: z.array(positionJson.schema).describe(
     `Newest first, at most ${MAX_LISTED_POSITIONS}; totals cover every open position.`,
   ),
-  totals: totalsOut,
-  closed: tradeOut.nullable().describe(
+  totals: totalsJson.schema,
+  closed: tradeJson.schema.nullable().describe(
     "The closed-trade record when position_id names a position that is no longer open.",
   ),
   unavailable: unavailableOut,
@@ -79,9 +71,13 @@ export const getPositionsTool = defineTool({
     const structured: Output = {
       address,
       marks: marksJson(found.marks),
-      positions: found.positions.slice(0, MAX_LISTED_POSITIONS).map(positionJson),
-      totals: totalsJson(found.totals),
-      closed: found.closed ? tradeJson(found.closed, found.trading?.instruments ?? []) : null,
+      positions: found.positions.slice(0, MAX_LISTED_POSITIONS).map(positionJson.of),
+      totals: totalsJson.of(found.totals),
+      closed: found.closed &&
+        tradeJson.of({
+          ...found.closed,
+          ...marketOf(found.trading?.instruments ?? [], found.closed.instrumentId),
+        }),
       unavailable: unavailableJson(found.unavailable),
       rows_skipped: found.account.rowsSkipped,
     };

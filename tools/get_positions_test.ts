@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { callTool, catalog, inputError, withHarness } from "./testing.ts";
+import { callTool, catalog, inputError, withHarness } from "../tests/support/tools.ts";
 import { getPositionsTool } from "./get_positions.ts";
 import { ToolError } from "./types.ts";
 

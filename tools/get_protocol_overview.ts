@@ -3,10 +3,10 @@ import { z } from "zod";
 import { fetchProtocolOverview, type MarketOverview } from "../lib/overview.ts";
 import { argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { feedTradeJson, feedTradeOut } from "./_json_intents.ts";
+import { feedTradeJson } from "./_json_intents.ts";
 import { fractionToPercent, fromWad, fromWadOrNull, toPercent, toPrice } from "./_units.ts";
 import { amount, lines, percent, price, usd } from "./_text.ts";
-import { rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
+import { jsonObject, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 
 const input = argsObject({
   recent_trades: z.int({ error: "expected a whole number from 0 to 50" })
@@ -16,30 +16,39 @@ const input = argsObject({
     .describe("How many latest trades to include (0 to 50). Default 10."),
 });
 
-const marketOut = z.strictObject({
-  market: z.string(),
-  instrument_id: z.number().int(),
-  status: z.enum(["retired", "terminal", "paused", "close_only", "active", "inactive"]),
-  openable: z.boolean().describe("New positions can open now."),
-  mark_price: z.number().nullable(),
-  max_leverage: z.number().int(),
-  bust_buffer_percent: z.number(),
-  max_position_notional_usd: z.number(),
-  long_oi_usd: z.number().nullable().describe("Open interest valued at the mark."),
-  short_oi_usd: z.number().nullable(),
-  long_cap_usd: z.number().nullable().describe("Null when the side is uncapped."),
-  short_cap_usd: z.number().nullable(),
-  long_cap_used_percent: z.number().nullable(),
-  short_cap_used_percent: z.number().nullable(),
-  volume_24h_usd: z.number().nullable(),
+const marketJson = jsonObject<MarketOverview>()({
+  market: [z.string(), (m) => m.symbol],
+  instrument_id: [z.number().int(), (m) => m.instrumentId],
+  status: [
+    z.enum(["retired", "terminal", "paused", "close_only", "active", "inactive"]),
+    (m) => m.status,
+  ],
+  openable: [z.boolean().describe("New positions can open now."), (m) => m.openable],
+  mark_price: [z.number().nullable(), (m) => m.mark && toPrice(m.mark.markRaw, m.mark.priceScale)],
+  max_leverage: [z.number().int(), (m) => m.maxLeverage],
+  bust_buffer_percent: [z.number(), (m) => fractionToPercent(m.bustBuffer)],
+  max_position_notional_usd: [z.number(), (m) => fromWad(m.maxPositionNotional)],
+  long_oi_usd: [
+    z.number().nullable().describe("Open interest valued at the mark."),
+    (m) => fromWadOrNull(m.longOiUsd),
+  ],
+  short_oi_usd: [z.number().nullable(), (m) => fromWadOrNull(m.shortOiUsd)],
+  long_cap_usd: [
+    z.number().nullable().describe("Null when the side is uncapped."),
+    (m) => fromWadOrNull(m.longCapUsd),
+  ],
+  short_cap_usd: [z.number().nullable(), (m) => fromWadOrNull(m.shortCapUsd)],
+  long_cap_used_percent: [z.number().nullable(), (m) => toPercent(m.longCapUsedPercent)],
+  short_cap_used_percent: [z.number().nullable(), (m) => toPercent(m.shortCapUsedPercent)],
+  volume_24h_usd: [z.number().nullable(), (m) => fromWadOrNull(m.volume24h)],
 });
 
 const output = z.strictObject({
   tvl_usd: z.number().nullable().describe(
     "Total value locked; null when the protocol summary could not be read.",
   ),
-  markets: z.array(marketOut).describe("Empty when the trading state could not be read."),
-  recent_trades: z.array(feedTradeOut).describe("Latest venue-wide trades, newest first."),
+  markets: z.array(marketJson.schema).describe("Empty when the trading state could not be read."),
+  recent_trades: z.array(feedTradeJson.schema).describe("Latest venue-wide trades, newest first."),
   trading_paused: z.boolean().nullable().describe(
     "Null when the trading state could not be read.",
   ),
@@ -89,8 +98,8 @@ export const getProtocolOverviewTool = defineTool({
     const totals = overview.totals;
     const structured: Output = {
       tvl_usd: totals && fromWad(totals.tvl),
-      markets: overview.markets.map(marketJson),
-      recent_trades: overview.recentTrades.slice(0, recent_trades).map(feedTradeJson),
+      markets: overview.markets.map(marketJson.of),
+      recent_trades: overview.recentTrades.slice(0, recent_trades).map(feedTradeJson.of),
       trading_paused: overview.rules && overview.rules.tradingPaused,
       lp_usd: totals && fromWad(totals.lp),
       margin_usd: totals && fromWad(totals.margin),
@@ -109,26 +118,6 @@ export const getProtocolOverviewTool = defineTool({
     return { structured, text: renderOverview(structured) };
   },
 });
-
-function marketJson(market: MarketOverview): z.input<typeof marketOut> {
-  return {
-    market: market.symbol,
-    instrument_id: market.instrumentId,
-    status: market.status,
-    openable: market.openable,
-    mark_price: market.mark ? toPrice(market.mark.markRaw, market.mark.priceScale) : null,
-    max_leverage: market.maxLeverage,
-    bust_buffer_percent: fractionToPercent(market.bustBuffer),
-    max_position_notional_usd: fromWad(market.maxPositionNotional),
-    long_oi_usd: fromWadOrNull(market.longOiUsd),
-    short_oi_usd: fromWadOrNull(market.shortOiUsd),
-    long_cap_usd: fromWadOrNull(market.longCapUsd),
-    short_cap_usd: fromWadOrNull(market.shortCapUsd),
-    long_cap_used_percent: toPercent(market.longCapUsedPercent),
-    short_cap_used_percent: toPercent(market.shortCapUsedPercent),
-    volume_24h_usd: fromWadOrNull(market.volume24h),
-  };
-}
 
 // Rendered from the structured result only, so the text cannot say more than it carries.
 function renderOverview(result: Output): string {

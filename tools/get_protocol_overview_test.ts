@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { callTool, catalog, inputError, withHarness } from "./testing.ts";
+import { callTool, catalog, inputError, withHarness } from "../tests/support/tools.ts";
 import { getProtocolOverviewTool } from "./get_protocol_overview.ts";
 
 Deno.test("get_protocol_overview returns TVL, both markets at their marks and 10 trades by default", async () => {

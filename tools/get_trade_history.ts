@@ -6,12 +6,13 @@ import { isUnknownWallet, unknownWalletError } from "./_errors.ts";
 import { defineTool } from "./define_tool.ts";
 import { Parts } from "../lib/parts.ts";
 import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
-import { tradeJson, tradeOut } from "./_json_positions.ts";
+import { tradeJson } from "./_json_positions.ts";
+import { marketOf } from "../lib/wallet/value_positions.ts";
 import { lines, price, signedUsd, usd } from "./_text.ts";
 import { ToolError } from "./types.ts";
 
 /** Trades per page. */
-export const TRADE_HISTORY_PAGE_SIZE = 75;
+const TRADE_HISTORY_PAGE_SIZE = 75;
 
 const input = argsObject({
   address: addressArg("Wallet address: 0x followed by 40 hex characters. Case-insensitive."),
@@ -26,7 +27,7 @@ const input = argsObject({
 
 const output = z.strictObject({
   address: addressOut,
-  trades: z.array(tradeOut).describe("Newest first, at most 75."),
+  trades: z.array(tradeJson.schema).describe("Newest first, at most 75."),
   next_cursor: z.string().nullable().describe(
     "Pass as cursor (with the same address and filter) for the next page; null on the last.",
   ),
@@ -80,11 +81,12 @@ export const getTradeHistoryTool = defineTool({
         })
       );
     }
+    const instruments = trading?.instruments ?? [];
     const structured: Output = {
       address,
       trades: history.trades
         .slice(0, TRADE_HISTORY_PAGE_SIZE)
-        .map((trade) => tradeJson(trade, trading?.instruments ?? [])),
+        .map((trade) => tradeJson.of({ ...trade, ...marketOf(instruments, trade.instrumentId) })),
       next_cursor: history.nextCursor,
       unavailable: unavailableJson(parts.unavailable),
       rows_skipped: history.rowsSkipped,

@@ -1,9 +1,9 @@
 /** get_wallet: the balance sheet of one wallet. */
 import type { z } from "zod";
-import { fetchWalletSummary } from "../lib/wallet/mod.ts";
+import { fetchWalletSummary } from "../lib/wallet/summary.ts";
 import { addressArg, argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { walletSummaryJson, walletSummaryOut } from "./_json_wallet.ts";
+import { walletSummaryJson } from "./_json_wallet.ts";
 import { amount, lines, quoted, signedUsd, unavailableText, UNTRUSTED_NOTE, usd } from "./_text.ts";
 
 const input = argsObject({
@@ -22,20 +22,20 @@ export const getWalletTool = defineTool({
     "dollars. Next: get_positions for open positions, get_intents for pending intents, " +
     "get_trade_history for closed trades.",
   input,
-  output: walletSummaryOut,
+  output: walletSummaryJson.schema,
   walletArgument: "address",
   async run({ address }, context) {
     const summary = await fetchWalletSummary(context.papertrade, address, {
       now: context.now,
       signal: context.signal,
     });
-    const structured = walletSummaryJson(summary, context.siteUrl);
+    const structured = walletSummaryJson.of({ summary, siteUrl: context.siteUrl });
     return { structured, text: renderWallet(structured) };
   },
 });
 
 /** Text of a wallet balance sheet (also used by search's wallet preview). */
-export function renderWallet(wallet: z.input<typeof walletSummaryOut>): string {
+export function renderWallet(wallet: z.input<typeof walletSummaryJson.schema>): string {
   const ranks = wallet.ranks
     .map((rank) =>
       rank.rank === null

@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { callTool, catalog, inputError, TEST_SITE_URL, withHarness } from "./testing.ts";
+import {
+  callTool,
+  catalog,
+  inputError,
+  TEST_SITE_URL,
+  withHarness,
+} from "../tests/support/tools.ts";
 import { getWalletTool } from "./get_wallet.ts";
 import { ToolError } from "./types.ts";
 

@@ -1,12 +1,8 @@
 /** lookup_intent: where one intent is (feed, relayer queue, chain) and how it settled. */
 import { z } from "zod";
-import {
-  type IntentLookup,
-  type IntentVerdict,
-  intentVerdict,
-  lookupIntent,
-} from "../lib/intents/mod.ts";
-import { findIntentInHistory, type IntentInHistory } from "../lib/search/mod.ts";
+import { type IntentLookup, lookupIntent } from "../lib/intents/lookup.ts";
+import { type IntentVerdict, intentVerdict } from "../lib/intents/verdict.ts";
+import { findIntentInHistory, type IntentInHistory } from "../lib/search/trade_by_intent.ts";
 import { addressArg, argsObject, hashArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import {
@@ -18,11 +14,8 @@ import {
 } from "./_json_common.ts";
 import {
   feedTradeJson,
-  feedTradeOut,
   operationJson,
-  operationOut,
   settledIntentJson,
-  settledIntentOut,
   verdictJson,
   verdictOut,
 } from "./_json_intents.ts";
@@ -45,7 +38,7 @@ const settlementOut = z.strictObject({
   signature_verified: z.boolean().nullable().describe(
     "The signature recomputes to the recorded intent id; null if the batch did not decode.",
   ),
-  intent: settledIntentOut.nullable().describe("The decoded intent within its batch."),
+  intent: settledIntentJson.schema.nullable().describe("The decoded intent within its batch."),
 });
 
 const historyOut = z.strictObject({
@@ -73,8 +66,8 @@ export const lookupOut = z.strictObject({
     `${verdictOut.verdict.description} Null while pending or not found.`,
   ),
   verdict_reason: verdictOut.verdict_reason,
-  feed: feedTradeOut.nullable(),
-  pending: operationOut.nullable(),
+  feed: feedTradeJson.schema.nullable(),
+  pending: operationJson.schema.nullable(),
   settlement: settlementOut.nullable(),
   history: historyOut.nullable(),
   unavailable: unavailableOut,
@@ -120,8 +113,8 @@ export function lookupJson(lookup: IntentLookup, records: IntentInHistory | null
     intent_id: lookup.intentId,
     state: closed || opened ? "history" : lookup.state,
     ...(verdict ? verdictJson(verdict) : { verdict: null, verdict_reason: null }),
-    feed: lookup.feed ? feedTradeJson(lookup.feed) : null,
-    pending: lookup.pending ? operationJson(lookup.pending) : null,
+    feed: lookup.feed && feedTradeJson.of(lookup.feed),
+    pending: lookup.pending && operationJson.of(lookup.pending),
     settlement: found
       ? {
         tx_hash: found.match.txHash,
@@ -134,7 +127,7 @@ export function lookupJson(lookup: IntentLookup, records: IntentInHistory | null
         executed: lookup.verdict?.verdict === "executed",
         signature_verified: found.intent?.signatureVerified ?? null,
         intent: found.intent
-          ? settledIntentJson(found.intent, transaction?.status ?? "unknown")
+          ? settledIntentJson.of(found.intent, transaction?.status ?? "unknown")
           : null,
       }
       : null,

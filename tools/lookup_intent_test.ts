@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { callTool, catalog, inputError, withHarness } from "./testing.ts";
+import { callTool, catalog, inputError, withHarness } from "../tests/support/tools.ts";
 import { lookupIntentTool } from "./lookup_intent.ts";
 
 Deno.test("lookup_intent finds an intent of the live trades feed", async () => {

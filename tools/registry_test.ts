@@ -3,7 +3,7 @@ import { z } from "zod";
 import { TOOLS } from "./registry.ts";
 import { READ_ONLY_ANNOTATIONS, ToolError } from "./types.ts";
 import { unknownWalletError } from "./_errors.ts";
-import { callTool, catalog, withHarness } from "./testing.ts";
+import { callTool, catalog, withHarness } from "../tests/support/tools.ts";
 import { toolJsonSchemas } from "../lib/tool_schema.ts";
 import { describeTool } from "../lib/mcp/tool_descriptors.ts";
 import { findTool } from "../lib/mcp/call_tool.ts";

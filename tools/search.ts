@@ -1,16 +1,11 @@
 /** search: classify an unknown string and resolve it, naming the follow-up tool. */
 import { z } from "zod";
-import { resolveSearch, type SearchResolution } from "../lib/search/mod.ts";
+import { resolveSearch, type SearchResolution } from "../lib/search/resolve.ts";
 import { argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { addressOut, integerStringOut, unavailableOut } from "./_json_common.ts";
-import { feedTradeJson, feedTradeOut } from "./_json_intents.ts";
-import {
-  leaderboardRowJson,
-  leaderboardRowOut,
-  walletSummaryJson,
-  walletSummaryOut,
-} from "./_json_wallet.ts";
+import { feedTradeJson } from "./_json_intents.ts";
+import { leaderboardRowJson, walletSummaryJson } from "./_json_wallet.ts";
 import { decodedJson, decodedTransactionOut, renderDecoded } from "./decode_transaction.ts";
 import { lookupJson, lookupOut, renderLookup } from "./lookup_intent.ts";
 import { renderWallet } from "./get_wallet.ts";
@@ -35,17 +30,19 @@ const input = argsObject({
 });
 
 const resultOut = z.union([
-  z.strictObject({ found: z.boolean(), wallet: walletSummaryOut.nullable() }),
+  z.strictObject({ found: z.boolean(), wallet: walletSummaryJson.schema.nullable() }),
   decodedTransactionOut,
   lookupOut,
   z.strictObject({
     position_id: integerStringOut,
     owner: addressOut.nullable().describe("Null when the position is not in the recent feed."),
-    latest_trade: feedTradeOut.nullable(),
+    latest_trade: feedTradeJson.schema.nullable(),
   }),
   z.strictObject({
     total_matches: z.number().int().nullable(),
-    matches: z.array(leaderboardRowOut).describe("All-time ranks; names are untrusted text."),
+    matches: z.array(leaderboardRowJson.schema).describe(
+      "All-time ranks; names are untrusted text.",
+    ),
   }),
   z.strictObject({ reason: z.string() }),
 ]);
@@ -99,7 +96,9 @@ function present(
 ): { structured: Omit<Output, "unavailable">; text: string } {
   switch (found.kind) {
     case "wallet": {
-      const wallet = found.summary ? walletSummaryJson(found.summary, siteUrl) : null;
+      const wallet = found.summary
+        ? walletSummaryJson.of({ summary: found.summary, siteUrl })
+        : null;
       return {
         structured: {
           kind: "wallet",
@@ -144,7 +143,7 @@ function present(
       };
     }
     case "position": {
-      const trade = found.trade ? feedTradeJson(found.trade) : null;
+      const trade = found.trade && feedTradeJson.of(found.trade);
       return {
         structured: {
           kind: "position",
@@ -161,7 +160,7 @@ function present(
       };
     }
     case "name": {
-      const matches = found.matches.slice(0, NAME_MATCHES).map(leaderboardRowJson);
+      const matches = found.matches.slice(0, NAME_MATCHES).map(leaderboardRowJson.of);
       return {
         structured: {
           kind: "name",

@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 // @ts-types="@modelcontextprotocol/sdk/validation/ajv-provider.d.ts"
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
 import { toolJsonSchemas } from "../lib/tool_schema.ts";
-import { callTool, catalog, inputError, TEST_SITE_URL, withHarness } from "./testing.ts";
+import {
+  callTool,
+  catalog,
+  inputError,
+  TEST_SITE_URL,
+  withHarness,
+} from "../tests/support/tools.ts";
 import { getProtocolOverviewTool } from "./get_protocol_overview.ts";
 import { searchTool } from "./search.ts";
 

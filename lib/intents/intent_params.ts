@@ -7,7 +7,7 @@ import type { IntentFields } from "../hyperevm/mod.ts";
 import type { Operation } from "../papertrade/mod.ts";
 
 /** What an amount counts: USDC (6 decimals) for a withdrawal, PAPER (wad) for a stake. */
-export type IntentAmountUnit = "usdc6" | "paper_wad" | "raw";
+type IntentAmountUnit = "usdc6" | "paper_wad" | "raw";
 
 /** An intent's parameters; which keys are set depends on the action. */
 export interface IntentParams {

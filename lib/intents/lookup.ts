@@ -25,13 +25,13 @@ import { isUpstreamFailure, Parts, type UnavailablePart } from "../parts.ts";
 import { type IntentVerdict, intentVerdict } from "./verdict.ts";
 
 /** How many of the latest trades the feed check reads. */
-export const FEED_CHECK_LIMIT = 100;
+const FEED_CHECK_LIMIT = 100;
 
 /** Where the intent was found; `not_found` covers anything older than the scan window. */
-export type IntentState = "feed" | "pending" | "settled" | "not_found";
+type IntentState = "feed" | "pending" | "settled" | "not_found";
 
 /** The on-chain settlement of an intent. */
-export interface IntentSettlement {
+interface IntentSettlement {
   match: IntentSettlementMatch;
   /** The decoded settling transaction; null if the node no longer returns it. */
   transaction: Settlement | null;
@@ -62,13 +62,13 @@ export interface IntentLookup {
 }
 
 /** Upstream clients the lookup reads. */
-export interface IntentLookupSources {
+interface IntentLookupSources {
   papertrade: PapertradeClient;
   hyperevm: HyperEvmClient;
 }
 
 /** Options of {@link lookupIntent}. */
-export interface LookupIntentOptions {
+interface LookupIntentOptions {
   /** Wallet that signed the intent; enables the relayer queue check. */
   wallet?: string;
   signal?: AbortSignal;

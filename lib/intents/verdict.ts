@@ -25,7 +25,7 @@ export interface IntentVerdict {
 }
 
 /** What is known about one intent; the first that applies decides, in this order. */
-export type VerdictEvidence =
+type VerdictEvidence =
   /**
    * The intent in its batch with the batch transaction's status: decoded (a SettledIntent), or
    * only the executor's event when the calldata did not decode.

@@ -14,7 +14,7 @@ export interface MarketState {
 }
 
 /** What a subscriber hears: each fresh market state, or each failed poll. */
-export interface MarketListener {
+interface MarketListener {
   onMarket(state: MarketState): void;
   onError(error: unknown): void;
 }
@@ -30,7 +30,7 @@ export interface MarketFeed {
 }
 
 /** Timing of a {@link MarketFeed}. */
-export interface MarketFeedOptions {
+interface MarketFeedOptions {
   /** Live-quote poll interval (default 1500 ms). */
   pollMs?: number;
   /** How often the trading state (instruments, pauses, frozen books) is re-read (default 30 s). */

@@ -7,7 +7,7 @@ import {
   settle,
   shiftPrices,
   snapshotThenWait,
-} from "./testing.ts";
+} from "../../tests/support/live.ts";
 
 const material = await replayMaterial();
 const POLL_MS = 1_500;

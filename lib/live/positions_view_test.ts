@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { catalog } from "../../fixtures/mod.ts";
 import { marksByInstrument } from "../marks.ts";
-import { totalPositions, valuePositions } from "../wallet/mod.ts";
+import { totalPositions, valuePositions } from "../wallet/value_positions.ts";
 import type { OpenPosition, WalletAccount } from "../papertrade/mod.ts";
-import { replayMaterial } from "./testing.ts";
+import { replayMaterial } from "../../tests/support/live.ts";
 import { buildPositionsView, viewContentKey } from "./positions_view.ts";
 import { formatUsd } from "../format.ts";
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { PositionsView } from "./view_types.ts";
 import type { LiveEvent } from "./watch_positions.ts";
 import { openViewerStream, type ViewerStreamOptions } from "./viewer_stream.ts";
-import { manualTimers, settle } from "./testing.ts";
+import { manualTimers, settle } from "../../tests/support/live.ts";
 
 const STALL_MS = 3_000;
 

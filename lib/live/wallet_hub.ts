@@ -14,13 +14,13 @@ import {
 import { sleep, SYSTEM_TIMERS, type Timers } from "./timers.ts";
 
 /** What a viewer hears: each account state, or the failure that ended the stream (last). */
-export interface WalletListener {
+interface WalletListener {
   onAccount(account: WalletAccount): void;
   onError(error: unknown): void;
 }
 
 /** Counts for tests, benchmarks and health. */
-export interface WalletHubStats {
+interface WalletHubStats {
   /** Wallets with a stream entry (open or in its grace period). */
   wallets: number;
   /** Listeners subscribed across all wallets. */

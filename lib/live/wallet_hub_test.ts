@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { PapertradeApiError, type WalletAccount } from "../papertrade/mod.ts";
 import { createWalletHub } from "./wallet_hub.ts";
-import { controlledStreams, manualTimers, replayMaterial, settle } from "./testing.ts";
+import {
+  controlledStreams,
+  manualTimers,
+  replayMaterial,
+  settle,
+} from "../../tests/support/live.ts";
 
 const material = await replayMaterial();
 const WHALE = material.whale.address;

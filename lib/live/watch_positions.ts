@@ -4,7 +4,7 @@
  * valued view. Neither upstream stream belongs to one viewer.
  */
 import type { PapertradeClient, WalletAccount } from "../papertrade/mod.ts";
-import { totalPositions, valuePositions } from "../wallet/mod.ts";
+import { valueWalletPositions } from "../wallet/positions.ts";
 import type { PositionsView } from "./view_types.ts";
 import type { MarketFeed, MarketState } from "./market_feed.ts";
 import { buildPositionsView, viewContentKey } from "./positions_view.ts";
@@ -16,7 +16,7 @@ export type LiveEvent =
   | { type: "error"; error: unknown };
 
 /** Options of {@link watchWalletPositions}. */
-export interface WatchOptions {
+interface WatchOptions {
   /** Where the marks come from (usually `sharedMarketFeed`). */
   feed: MarketFeed;
   /** Server clock in ms, stamped on every view. */
@@ -106,13 +106,5 @@ export async function* watchWalletPositions(
 }
 
 function valueAccount(account: WalletAccount, market: MarketState, now: number): PositionsView {
-  const positions = valuePositions(account.openPositions, {
-    instruments: market.trading.instruments,
-    marks: market.marks,
-    winFeeRate: market.trading.winFeeRate,
-  });
-  return buildPositionsView(
-    { account, positions, totals: totalPositions(positions), trading: market.trading },
-    now,
-  );
+  return buildPositionsView(valueWalletPositions(account, market.trading, market.marks), now);
 }

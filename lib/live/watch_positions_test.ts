@@ -13,7 +13,7 @@ import {
   settle,
   shiftPrices,
   snapshotThenWait,
-} from "./testing.ts";
+} from "../../tests/support/live.ts";
 
 const material = await replayMaterial();
 const WHALE = material.whale.address;

@@ -2,7 +2,7 @@ import { checkedLeverage } from "./leverage.ts";
 import { WAD } from "./units.ts";
 
 /** Inputs of {@link bustPrice}. */
-export interface BustPriceOptions {
+interface BustPriceOptions {
   /** Entry price, raw at the instrument's price scale. */
   entryRaw: bigint;
   /** Leverage, a whole number from 1 to 1000. */

@@ -2,7 +2,7 @@ import { checkedLeverage } from "./leverage.ts";
 import { WAD } from "./units.ts";
 
 /** The position being valued and the mark it would close at. */
-export interface ClosePayoutPosition {
+interface ClosePayoutPosition {
   /** Entry price E, raw at the instrument's price scale. */
   entryRaw: bigint;
   /** Close (mark) price X, same scale. */

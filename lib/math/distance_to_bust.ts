@@ -1,7 +1,7 @@
 import { WAD } from "./units.ts";
 
 /** Inputs of {@link distanceToBustPercentWad}. */
-export interface DistanceToBustOptions {
+interface DistanceToBustOptions {
   /** Current mark price, raw at the instrument's price scale. */
   markRaw: bigint;
   /** Position bust price, same scale. */

@@ -18,4 +18,3 @@ export * from "./net_pnl.ts";
 export * from "./pending_rewards.ts";
 export * from "./open_interest.ts";
 export * from "./market_status.ts";
-export * from "./max_open_margin.ts";

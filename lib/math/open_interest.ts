@@ -1,10 +1,10 @@
 import { WAD } from "./units.ts";
 
 /** Side caps at or above 2^127 mean "no cap" (the SDK writes 2^128 − 1). */
-export const UNCAPPED_FROM: bigint = 1n << 127n;
+const UNCAPPED_FROM: bigint = 1n << 127n;
 
 /** Inputs of {@link openInterestUsdWad}. */
-export interface OpenInterestUsdOptions {
+interface OpenInterestUsdOptions {
   /** Open interest (or a cap) in base-asset quantity × 1e18, as in the instrument tuple. */
   oiBaseWad: bigint;
   /** Mark price, raw at the instrument's price scale. */
@@ -38,7 +38,7 @@ export function isUncappedCap(cap: bigint): boolean {
 }
 
 /** Inputs of {@link capUsage}. */
-export interface CapUsageOptions {
+interface CapUsageOptions {
   /** Side open interest, base quantity × 1e18. */
   oiBaseWad: bigint;
   /** Side cap, same unit. */

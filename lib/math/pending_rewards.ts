@@ -1,8 +1,8 @@
 /** Scale of PaperStaking's accRewardPerShare accumulator: 1e27. */
-export const ACC_REWARD_SCALE: bigint = 10n ** 27n;
+const ACC_REWARD_SCALE: bigint = 10n ** 27n;
 
 /** A staker's PaperStaking state, all 18-decimal integers except the accumulator. */
-export interface PendingRewardsOptions {
+interface PendingRewardsOptions {
   /** Rewards already banked for the staker, USD wad. */
   pendingBase: bigint;
   /** Staked PAPER, 18 decimals. */

@@ -2,9 +2,9 @@
 export type RiskBand = "ok" | "close" | "near_bust";
 
 /** Below this distance (0.03 percent, scaled by 1e18) a position is `near_bust`. */
-export const NEAR_BUST_BELOW_PERCENT_WAD = 3n * 10n ** 16n;
+const NEAR_BUST_BELOW_PERCENT_WAD = 3n * 10n ** 16n;
 /** Below this distance (0.08 percent, scaled by 1e18) a position is `close`. */
-export const CLOSE_BELOW_PERCENT_WAD = 8n * 10n ** 16n;
+const CLOSE_BELOW_PERCENT_WAD = 8n * 10n ** 16n;
 
 /**
  * Classify a distance to bust (from `distanceToBustPercentWad`, 1e18 = 1 percent).

@@ -1,7 +1,7 @@
 import { checkedLeverage } from "./leverage.ts";
 
 /** Inputs of {@link unrealizedPnlWad}. */
-export interface UnrealizedPnlOptions {
+interface UnrealizedPnlOptions {
   /** Entry price, raw at the instrument's price scale. */
   entryRaw: bigint;
   /** Current mark price, same scale. */

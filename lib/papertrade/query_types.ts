@@ -96,6 +96,8 @@ export interface Trade {
   adjustedPnl: bigint;
   /** Fees the trader paid on this trade (wad USD). */
   userPaidFee: bigint;
+  /** What the trade made: adjustedPnl − userPaidFee (wad USD; `netPnlWad`), computed once here. */
+  netPnl: bigint;
   /** PAPER minted for the loss (wad). */
   paperMinted: bigint;
   intentId: Hash | null;

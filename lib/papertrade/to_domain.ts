@@ -20,6 +20,7 @@ import type {
   TradeHistoryPage,
   TradingState,
 } from "./types.ts";
+import { netPnlWad } from "../math/net_pnl.ts";
 
 type Out<T extends z.ZodType> = z.output<T>;
 
@@ -105,6 +106,7 @@ export function toTradeHistoryPage(
     liquidated: t.liquidated,
     adjustedPnl: t.adjustedPnlRaw,
     userPaidFee: t.userPaidFeeRaw,
+    netPnl: netPnlWad(t.adjustedPnlRaw, t.userPaidFeeRaw),
     paperMinted: t.paperMintedRaw,
     intentId: t.intentId,
     txHash: t.txHash,

@@ -6,7 +6,7 @@ import { ADDRESS_PATTERN as ADDRESS } from "../address.ts";
 import type { Address, Hex } from "viem";
 
 /** The class of a search query, with its normalized value. */
-export type QueryClass =
+type QueryClass =
   | { kind: "address"; value: Address }
   | { kind: "hash"; value: Hex }
   | { kind: "position"; value: string }

@@ -11,13 +11,14 @@ import {
   type PapertradeClient,
   type RecentTrade,
 } from "../papertrade/mod.ts";
-import { type IntentLookup, lookupIntent } from "../intents/mod.ts";
-import { fetchWalletSummary, findClosedTrade, type WalletSummary } from "../wallet/mod.ts";
+import { type IntentLookup, lookupIntent } from "../intents/lookup.ts";
+import { fetchWalletSummary, type WalletSummary } from "../wallet/summary.ts";
+import { findClosedTrade } from "../wallet/positions.ts";
 import { classifyQuery } from "./classify.ts";
-import { findOpenPositionByIntent, findTradeByIntent } from "./trade_by_intent.ts";
+import { findOpenPositionByIntent } from "./trade_by_intent.ts";
 
 /** How many of the latest trades are searched for a position's owner. */
-export const POSITION_FEED_LIMIT = 100;
+const POSITION_FEED_LIMIT = 100;
 
 /** What a query resolved to. */
 export type SearchResolution =
@@ -33,14 +34,14 @@ export type SearchResolution =
   | { kind: "unknown"; value: string; reason: string };
 
 /** Upstream clients and clock the resolution uses. */
-export interface SearchSources {
+interface SearchSources {
   papertrade: PapertradeClient;
   hyperevm: HyperEvmClient;
   now: () => number;
 }
 
 /** Options of {@link resolveSearch}. */
-export interface ResolveSearchOptions {
+interface ResolveSearchOptions {
   signal?: AbortSignal;
   /**
    * A wallet the searcher is looking at (the page the search was made from): its pending
@@ -77,7 +78,9 @@ export async function resolveSearch(
       if (lookup.state === "pending") return { kind: "intent", value: found.value, lookup, wallet };
       if (lookup.state !== "not_found") return { kind: "intent", value: found.value, lookup };
       const [trade, opened] = await Promise.all([
-        findTradeByIntent(papertrade, wallet, found.value, { signal }).catch(() => null),
+        findClosedTrade(papertrade, wallet, { intentId: found.value }, { signal }).catch(() =>
+          null
+        ),
         findOpenPositionByIntent(papertrade, wallet, found.value, { signal }).catch(() => null),
       ]);
       return trade || opened
@@ -132,7 +135,7 @@ async function ownsPosition(
   try {
     const account = await sources.papertrade.fetchWalletSnapshot(wallet, { signal });
     if (account.openPositions.some((position) => position.positionId === positionId)) return true;
-    return (await findClosedTrade(sources.papertrade, wallet, positionId, { signal })) !== null;
+    return (await findClosedTrade(sources.papertrade, wallet, { positionId }, { signal })) !== null;
   } catch (error) {
     if (error instanceof PapertradeApiError && error.status === 404) return false;
     throw error;

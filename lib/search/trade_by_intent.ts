@@ -8,41 +8,7 @@ import type { Address, Hex } from "viem";
 import { findTradeSettlement, type HyperEvmClient } from "../hyperevm/mod.ts";
 import type { OpenPosition, PapertradeClient, Trade } from "../papertrade/mod.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
-
-/** How many history pages (75 trades each) the search reads at most. */
-export const INTENT_HISTORY_MAX_PAGES = 4;
-
-/** Options of {@link findTradeByIntent}. */
-export interface FindTradeByIntentOptions {
-  signal?: AbortSignal;
-  /** Default {@link INTENT_HISTORY_MAX_PAGES}. */
-  maxPages?: number;
-}
-
-/** Pages through `wallet`'s trade history, newest first, for the trade carrying `intentId`. */
-export async function findTradeByIntent(
-  papertrade: PapertradeClient,
-  wallet: string,
-  intentId: Hex,
-  options: FindTradeByIntentOptions = {},
-): Promise<Trade | null> {
-  const maxPages = options.maxPages ?? INTENT_HISTORY_MAX_PAGES;
-  const id = intentId.toLowerCase();
-  let cursor: string | undefined;
-  // Sequential by necessity: each page's cursor comes from the one before.
-  for (let page = 0; page < maxPages; page++) {
-    const history = await papertrade.fetchTradeHistory({
-      wallet,
-      cursor,
-      signal: options.signal,
-    });
-    const trade = history.trades.find((item) => item.intentId?.toLowerCase() === id);
-    if (trade) return trade;
-    if (history.nextCursor === null) return null;
-    cursor = history.nextCursor;
-  }
-  return null;
-}
+import { findClosedTrade } from "../wallet/positions.ts";
 
 /**
  * The wallet's open position that `intentId` opened, if any: an open position's opening
@@ -103,7 +69,7 @@ export async function findIntentInHistory(
 ): Promise<IntentInHistory> {
   const { signal } = options;
   const [trade, opened] = await Promise.all([
-    findTradeByIntent(sources.papertrade, wallet, intentId, { signal }).catch(() => null),
+    findClosedTrade(sources.papertrade, wallet, { intentId }, { signal }).catch(() => null),
     options.openPositions === false
       ? null
       : findOpenPositionByIntent(sources.papertrade, wallet, intentId, { signal }).catch(() =>

@@ -8,7 +8,7 @@ import { ADDRESS_PATTERN as ADDRESS } from "../address.ts";
 import type { Address, Hex } from "viem";
 
 /** The page a pasted link points at, with its normalized (lower-case) value. */
-export type LinkTarget =
+type LinkTarget =
   | { page: "wallet"; value: Address }
   | { page: "tx"; value: Hex }
   | { page: "intent"; value: Hex; wallet?: Address }

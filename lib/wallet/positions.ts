@@ -14,7 +14,7 @@ import {
 } from "./value_positions.ts";
 
 /** How many history pages (75 trades each) a closed-position look-up reads at most. */
-export const CLOSED_SEARCH_MAX_PAGES = 4;
+const CLOSED_SEARCH_MAX_PAGES = 4;
 
 /** A wallet's valued positions. */
 export interface WalletPositions {
@@ -32,7 +32,7 @@ export interface WalletPositions {
 }
 
 /** Options of {@link fetchWalletPositions}. */
-export interface FetchWalletPositionsOptions {
+interface FetchWalletPositionsOptions {
   /** Narrow to one position id (decimal string). */
   positionId?: string;
   signal?: AbortSignal;
@@ -61,7 +61,7 @@ export async function fetchWalletPositions(
     : account.openPositions.filter((position) => position.positionId === positionId);
   const valued = valueWalletPositions({ ...account, openPositions: open }, trading, marks);
   const closed = positionId !== undefined && open.length === 0
-    ? await parts.read(findClosedTrade(papertrade, address, positionId, { signal }))
+    ? await parts.read(findClosedTrade(papertrade, address, { positionId }, { signal }))
     : null;
   return { ...valued, account, closed, unavailable: parts.unavailable };
 }
@@ -113,20 +113,22 @@ export function valueWalletPositions(
   };
 }
 
-/** Options of {@link findClosedTrade}. */
-export interface FindClosedTradeOptions {
-  signal?: AbortSignal;
-  /** Default {@link CLOSED_SEARCH_MAX_PAGES}. */
-  maxPages?: number;
-}
+/** Which closed trade to find: by its position, or by the intent that closed it. */
+type ClosedTradeMatch = { positionId: string } | { intentId: string };
 
-/** Pages through the wallet's trade history (newest first) for one position id. */
+/**
+ * Pages through the wallet's trade history (newest first) for one closed trade, reading at most
+ * `maxPages` pages (default {@link CLOSED_SEARCH_MAX_PAGES}).
+ */
 export async function findClosedTrade(
   papertrade: PapertradeClient,
   address: string,
-  positionId: string,
-  options: FindClosedTradeOptions = {},
+  match: ClosedTradeMatch,
+  options: { signal?: AbortSignal; maxPages?: number } = {},
 ): Promise<Trade | null> {
+  const matches = "positionId" in match
+    ? (trade: Trade) => trade.positionId === match.positionId
+    : (trade: Trade) => trade.intentId?.toLowerCase() === match.intentId.toLowerCase();
   const maxPages = options.maxPages ?? CLOSED_SEARCH_MAX_PAGES;
   let cursor: string | undefined;
   // Sequential by necessity: each page's cursor comes from the one before.
@@ -136,7 +138,7 @@ export async function findClosedTrade(
       cursor,
       signal: options.signal,
     });
-    const trade = history.trades.find((item) => item.positionId === positionId);
+    const trade = history.trades.find(matches);
     if (trade) return trade;
     if (history.nextCursor === null) return null;
     cursor = history.nextCursor;

@@ -34,9 +34,11 @@ Deno.test("findClosedTrade reads no more pages than allowed", async () => {
       wallet,
       cursor: history.nextCursor!,
     })).trades[0].positionId;
-    assert.equal(await findClosedTrade(papertrade, wallet, onSecondPage, { maxPages: 1 }), null);
-    const found = await findClosedTrade(papertrade, wallet, onSecondPage, { maxPages: 2 });
+    const match = { positionId: onSecondPage };
+    assert.equal(await findClosedTrade(papertrade, wallet, match, { maxPages: 1 }), null);
+    const found = await findClosedTrade(papertrade, wallet, match, { maxPages: 2 });
     assert.equal(found?.positionId, onSecondPage);
-    assert.equal(await findClosedTrade(papertrade, wallet, catalog.positions.unknown.id), null);
+    const unknown = { positionId: catalog.positions.unknown.id };
+    assert.equal(await findClosedTrade(papertrade, wallet, unknown), null);
   });
 });

@@ -24,16 +24,18 @@ export interface WalletRank {
 }
 
 /**
- * Reads the four windows in parallel, ranked by windowed PnL (the leaderboard's default). With
- * `parts`, a window that fails is left out and named there; without, the failure propagates.
+ * Reads the windows (default all four) in parallel, ranked by windowed PnL (the leaderboard's
+ * default). With `parts`, a window that fails is left out and named there; without, the failure
+ * propagates.
  */
 export async function fetchWalletRanks(
   papertrade: PapertradeClient,
   address: string,
-  options: { signal?: AbortSignal; parts?: Parts } = {},
+  options: { signal?: AbortSignal; parts?: Parts; windows?: readonly LeaderboardWindow[] } = {},
 ): Promise<WalletRank[]> {
   const wallet = address.toLowerCase();
-  const ranks = await Promise.all(LEADERBOARD_WINDOWS.map(async (window) => {
+  const windows = options.windows ?? LEADERBOARD_WINDOWS;
+  const ranks = await Promise.all(windows.map(async (window) => {
     const read = papertrade.fetchLeaderboard({ window, query: wallet, signal: options.signal });
     const page = options.parts
       ? await options.parts.read(read, "leaderboard standing")

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { catalog, withReplayClients } from "../replay_clients.ts";
 import { fetchWalletSummary } from "./summary.ts";
 
-Deno.test("fetchWalletSummary keeps only unexpired session keys and can skip the ranks", async () => {
+Deno.test("fetchWalletSummary keeps only unexpired session keys", async () => {
   await withReplayClients(async ({ papertrade, now }) => {
     const whale = catalog.wallets.whale;
     const summary = await fetchWalletSummary(papertrade, whale.address, { now });
@@ -13,11 +13,8 @@ Deno.test("fetchWalletSummary keeps only unexpired session keys and can skip the
     assert.equal(summary.leaderboardName, whale.leaderboardName);
     const later = await fetchWalletSummary(papertrade, whale.address, {
       now: () => now() + 400 * 86_400_000,
-      withoutRanks: true,
     });
     assert.deepEqual(later.activeSessionKeys, []);
-    assert.deepEqual(later.ranks, []);
-    assert.equal(later.leaderboardName, null);
     assert.equal(later.pendingRewards, summary.pendingRewards);
   });
 });

@@ -3,17 +3,17 @@
  * decimal values (no floating point between the API and the spreadsheet). Pages are yielded
  * as they arrive so the route can stream rows instead of holding the whole history.
  */
-import { formatUnits } from "viem";
 import type { Instrument, PapertradeClient, Trade } from "../papertrade/mod.ts";
-import { netPnlWad } from "../math/mod.ts";
-import { type CsvCell, toCsv } from "../csv.ts";
+import { isoFromMs } from "../format.ts";
+import type { CsvCell } from "../csv.ts";
 import { type TradeFilter, WALLET_TRADES_PAGE_SIZE } from "./wallet_page.ts";
+import { marketOf } from "./value_positions.ts";
 
 /** Pages read at most (75 trades each): a bound on one export's upstream work. */
 export const EXPORT_MAX_PAGES = 400;
 
-/** Options of {@link fetchAllTrades}. */
-export interface FetchAllTradesOptions {
+/** Options of {@link streamTradePages}. */
+interface TradeExportOptions {
   filter?: TradeFilter;
   signal?: AbortSignal;
   /** Default {@link EXPORT_MAX_PAGES}. */
@@ -21,7 +21,7 @@ export interface FetchAllTradesOptions {
 }
 
 /** One page of the export as it arrives. */
-export interface TradeExportPage {
+interface TradeExportPage {
   trades: Trade[];
   /** True on the last page yielded when the page bound, not the history, ended the export. */
   truncated: boolean;
@@ -36,7 +36,7 @@ export interface TradeExportPage {
 export async function* streamTradePages(
   papertrade: PapertradeClient,
   address: string,
-  options: FetchAllTradesOptions = {},
+  options: TradeExportOptions = {},
 ): AsyncGenerator<TradeExportPage> {
   const maxPages = options.maxPages ?? EXPORT_MAX_PAGES;
   const read = (cursor: string | undefined) =>
@@ -62,21 +62,6 @@ export async function* streamTradePages(
   }
 }
 
-/** Every trade of the wallet, newest first; `truncated` when the page bound stopped it. */
-export async function fetchAllTrades(
-  papertrade: PapertradeClient,
-  address: string,
-  options: FetchAllTradesOptions = {},
-): Promise<{ trades: Trade[]; truncated: boolean }> {
-  const trades: Trade[] = [];
-  let truncated = false;
-  for await (const page of streamTradePages(papertrade, address, options)) {
-    trades.push(...page.trades);
-    truncated = page.truncated;
-  }
-  return { trades, truncated };
-}
-
 /** Column names of the export, in order. */
 export const TRADE_CSV_HEADER = [
   "wallet",
@@ -99,56 +84,43 @@ export const TRADE_CSV_HEADER = [
   "tx_hash",
 ] as const;
 
-/** The CSV document of trades; the name is untrusted text and is neutralised like any cell. */
-export function tradesCsv(
+/**
+ * The CSV cells of a wallet's trades, in {@link TRADE_CSV_HEADER} order, with exact decimals
+ * from viem's `formatUnits`. viem is loaded here, when an export starts, not when the app starts
+ * (importing it costs 60–90 ms). Price scales are powers of ten (10 for BTC, 100 for ETH); a
+ * price at any other scale, or on an unknown market, stays raw.
+ */
+export async function tradeCsvRows(
   wallet: string,
   leaderboardName: string | null,
-  trades: readonly Trade[],
   instruments: readonly Instrument[],
-): string {
-  return toCsv(
-    TRADE_CSV_HEADER,
-    trades.map((trade) => tradeCsvRow(wallet, leaderboardName, trade, instruments)),
-  );
-}
-
-/** The CSV cells of one trade, in {@link TRADE_CSV_HEADER} order. */
-export function tradeCsvRow(
-  wallet: string,
-  leaderboardName: string | null,
-  trade: Trade,
-  instruments: readonly Instrument[],
-): CsvCell[] {
-  const instrument = instruments.find((item) => item.id === trade.instrumentId);
-  return [
-    wallet,
-    leaderboardName,
-    trade.positionId,
-    instrument?.symbol ?? `instrument ${trade.instrumentId}`,
-    trade.isLong ? "long" : "short",
-    trade.leverage,
-    formatUnits(trade.margin, 18),
-    exactPrice(trade.entryPrice, instrument?.priceScale),
-    exactPrice(trade.exitPrice, instrument?.priceScale),
-    isoTime(trade.openedAt),
-    isoTime(trade.closedAt),
-    trade.liquidated,
-    formatUnits(trade.adjustedPnl, 18),
-    formatUnits(trade.userPaidFee, 18),
-    formatUnits(netPnlWad(trade.adjustedPnl, trade.userPaidFee), 18),
-    formatUnits(trade.paperMinted, 18),
-    trade.intentId,
-    trade.txHash,
-  ];
-}
-
-// Price scales are powers of ten (10 for BTC, 100 for ETH); anything else stays raw.
-function exactPrice(raw: bigint, priceScale: bigint | undefined): string {
-  if (priceScale === undefined) return String(raw);
-  const digits = String(priceScale);
-  return /^10*$/.test(digits) ? formatUnits(raw, digits.length - 1) : String(raw);
-}
-
-function isoTime(ms: number): string {
-  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : "";
+): Promise<(trade: Trade) => CsvCell[]> {
+  const { formatUnits } = await import("viem");
+  const usd = (wad: bigint) => formatUnits(wad, 18);
+  return (trade) => {
+    const { symbol, priceScale } = marketOf(instruments, trade.instrumentId);
+    const digits = String(priceScale);
+    const price = (raw: bigint) =>
+      priceScale !== null && /^10*$/.test(digits) ? formatUnits(raw, digits.length - 1) : raw;
+    return [
+      wallet,
+      leaderboardName,
+      trade.positionId,
+      symbol,
+      trade.isLong ? "long" : "short",
+      trade.leverage,
+      usd(trade.margin),
+      price(trade.entryPrice),
+      price(trade.exitPrice),
+      isoFromMs(trade.openedAt),
+      isoFromMs(trade.closedAt),
+      trade.liquidated,
+      usd(trade.adjustedPnl),
+      usd(trade.userPaidFee),
+      usd(trade.netPnl),
+      usd(trade.paperMinted),
+      trade.intentId,
+      trade.txHash,
+    ];
+  };
 }

@@ -14,12 +14,8 @@ import {
 import type { Mark } from "../marks.ts";
 
 /** One open position and its valuation; mark-dependent fields are null without a mark. */
-export interface PositionValuation {
+export interface PositionValuation extends Market {
   position: OpenPosition;
-  /** Instrument symbol, or `instrument <id>` when the trading state does not list it. */
-  symbol: string;
-  /** Null when the trading state does not list the instrument (prices cannot be shown). */
-  priceScale: bigint | null;
   /** margin × leverage, USD wad. */
   notional: bigint;
   mark: Mark | null;
@@ -47,11 +43,28 @@ export interface PositionTotals {
 }
 
 /** What valuing a position needs besides the position. */
-export interface ValuationInputs {
+interface ValuationInputs {
   instruments: readonly Instrument[];
   marks: ReadonlyMap<number, Mark>;
   /** Venue win fee, a wad fraction, from the trading state; null (no payout figure) if absent. */
   winFeeRate: bigint | null;
+}
+
+/** An instrument as a position or trade on it shows: its symbol and price scale. */
+export interface Market {
+  /** Instrument symbol, or `instrument <id>` when the trading state does not list it. */
+  symbol: string;
+  /** Null when the trading state does not list the instrument (prices cannot be shown). */
+  priceScale: bigint | null;
+}
+
+/** The market of an instrument id among the trading state's instruments. */
+export function marketOf(instruments: readonly Instrument[], instrumentId: number): Market {
+  const instrument = instruments.find((item) => item.id === instrumentId);
+  return {
+    symbol: instrument?.symbol ?? `instrument ${instrumentId}`,
+    priceScale: instrument?.priceScale ?? null,
+  };
 }
 
 /** Values one open position at its instrument's mark. */
@@ -60,8 +73,7 @@ export function valuePosition(position: OpenPosition, inputs: ValuationInputs): 
   const mark = inputs.marks.get(position.instrumentId) ?? null;
   const base: PositionValuation = {
     position,
-    symbol: instrument?.symbol ?? `instrument ${position.instrumentId}`,
-    priceScale: instrument?.priceScale ?? null,
+    ...marketOf(inputs.instruments, position.instrumentId),
     notional: position.margin * BigInt(position.leverage),
     mark,
     distanceToBustPercent: null,

@@ -1,96 +1,143 @@
 /**
- * Everything the wallet page shows, read in one parallel round: the snapshot, the trading
- * state (then the live marks), the leaderboard windows and the trade-history page (plus the
- * newest unfiltered page for the PnL chart when the page asked for is another one).
+ * Everything the wallet page shows, read in one parallel round: the snapshot, the trading state
+ * (then the live marks), the queue ranks, the all-time leaderboard row and ONE trade-history
+ * read that serves both the table and the PnL chart. A cold page costs six upstream requests
+ * (`tests/pages_wallet_test.ts` counts them through the replay). The page's view (the live
+ * islands' one props blob) is built here, so the component only renders.
  */
 import {
-  type EndedIntent,
+  type Instrument,
   PapertradeApiError,
   type Trade,
   type TradeHistoryPage,
 } from "../papertrade/mod.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
+import type { PositionsView } from "../live/view_types.ts";
+import { buildPositionsView } from "../live/positions_view.ts";
 import { fetchWalletRanks } from "./ranks.ts";
-import { readMarket, valueWalletPositions, type WalletPositions } from "./positions.ts";
+import { readMarket, valueWalletPositions } from "./positions.ts";
 import type { MarketSources } from "../marks.ts";
-import { summarizeWallet, type WalletSummary, withQueuePositions } from "./compose.ts";
+import { summarizeWallet, type WalletSummary, withQueuePositions } from "./summary.ts";
 
-/** Trades per page of the wallet's history (the seed's page size). */
+/** Rows per page of the trade table (the seed's page size). */
 export const WALLET_TRADES_PAGE_SIZE = 75;
+/**
+ * Trades per history read: the history's largest page. The newest read charts a whole history
+ * of up to 200 trades and holds the table's first pages (75, 75 and the 50 left).
+ */
+const WALLET_TRADES_READ = 200;
 
 /** Which trades the history lists. */
 export type TradeFilter = "all" | "losses";
 
+/** One page of the trade table. */
+export interface TradeTablePage {
+  trades: Trade[];
+  /** Link token of the next, older page (see {@link parsePageToken}); null on the last. */
+  older: string | null;
+}
+
 /** The data of one wallet page. */
 export interface WalletPageData {
+  /** The account (queue places filled in), its leaderboard name and all-time standing. */
   summary: WalletSummary;
-  positions: WalletPositions;
-  /** The history page asked for; null when it could not be read (see `unavailable`). */
-  history: TradeHistoryPage | null;
-  /** The newest trades of the whole history, newest first, for the PnL chart. */
-  chartTrades: Trade[];
-  /** True when `chartTrades` is the whole history (it fits one page). */
-  chartComplete: boolean;
-  /** Outcomes of the wallet's intents the stream reported, newest first. */
-  outcomes: EndedIntent[];
+  /** What the live islands show: one view, embedded once in the page. */
+  view: PositionsView;
+  /** The markets of the trading state (empty when it could not be read). */
+  instruments: readonly Instrument[];
+  /** The table's page; null when the history could not be read (see `unavailable`). */
+  history: TradeTablePage | null;
+  /** The newest trades, newest first, for the PnL chart; null when they could not be read. */
+  chart: { trades: Trade[]; complete: boolean } | null;
   /** Every read that failed, each naming its part and endpoint. */
   unavailable: UnavailablePart[];
 }
 
 /** Options of {@link fetchWalletPage}. */
-export interface FetchWalletPageOptions {
-  /** Clock in ms, for session-key expiry. */
+interface FetchWalletPageOptions {
+  /** Clock in ms, for session-key expiry and the view's time. */
   now: () => number;
   filter?: TradeFilter;
-  /** A history cursor from a previous page. */
+  /** A page token from an older-trades link (see {@link parsePageToken}). */
   cursor?: string;
   signal?: AbortSignal;
 }
 
 /**
- * Reads the wallet page's data. Every upstream request starts at once, so the page costs one
- * round trip however many reads it needs. Only the account (the snapshot) is required: its
- * failure propagates (404: unknown wallet), as does a history cursor the upstream refuses
- * (HTTP 400). Every other read that fails leaves its part out and is named in `unavailable`.
+ * Reads the wallet page's data. Every upstream request starts at once (only the marks wait
+ * for the trading state's instruments). Only the snapshot is required: its failure propagates
+ * (404: unknown wallet), as does a history cursor the upstream refuses (HTTP 400). Every other
+ * read that fails leaves its part out and is named in `unavailable`.
  */
 export async function fetchWalletPage(
   sources: MarketSources,
   address: string,
   options: FetchWalletPageOptions,
 ): Promise<WalletPageData> {
-  const { signal, cursor } = options;
+  const { signal } = options;
   const { papertrade } = sources;
   const filter = options.filter ?? "all";
-  const newestPage = cursor === undefined && filter === "all";
+  const start = parsePageToken(options.cursor);
+  // The newest unfiltered read is the chart's; a page that is another one reads it beside.
+  const chartIsTable = filter === "all" && start.cursor === undefined;
   const parts = new Parts();
-  const history = (query: { filter: TradeFilter; cursor?: string }) =>
+  const history = (filter: TradeFilter, cursor?: string) =>
     papertrade.fetchTradeHistory({
       wallet: address,
-      ...query,
-      limit: WALLET_TRADES_PAGE_SIZE,
+      filter,
+      cursor,
+      limit: WALLET_TRADES_READ,
       signal,
     });
-  const [account, { trading, marks }, queueRanks, ranks, page, chartPage] = await Promise.all([
+  const [account, { trading, marks }, queueRanks, ranks, read, chartRead] = await Promise.all([
     papertrade.fetchWalletSnapshot(address, { signal }).then((account) => parts.note(account)),
     readMarket(sources, parts, { part: "markets", signal }),
     parts.read(papertrade.fetchQueueRanks(address, { signal })),
-    fetchWalletRanks(papertrade, address, { signal, parts }),
-    parts.read(history({ filter, cursor }).catch(refusedCursor(cursor))),
-    newestPage ? null : parts.read(history({ filter: "all" }), "PnL chart"),
+    fetchWalletRanks(papertrade, address, { signal, parts, windows: ["all"] }),
+    parts.read(history(filter, start.cursor).catch(refusedCursor(start.cursor))),
+    chartIsTable ? null : parts.read(history("all"), "PnL chart"),
   ]).catch((error) => {
     throw error instanceof RefusedCursorError ? error.upstream : error;
   });
-  const chart = newestPage ? page : chartPage;
+  const chart = chartIsTable ? read : chartRead;
   const withQueue = { ...account, operations: withQueuePositions(account.operations, queueRanks) };
+  // The snapshot carries no outcomes: those this process's streams reported come beside it.
+  const ended = papertrade.recentOutcomes(address);
+  const valued = valueWalletPositions(
+    withQueue.recentEndedIntents.length > 0
+      ? withQueue
+      : { ...withQueue, recentEndedIntents: ended },
+    trading,
+    marks,
+  );
   return {
     summary: summarizeWallet(withQueue, trading, ranks, options.now(), parts.unavailable),
-    positions: valueWalletPositions(withQueue, trading, marks, parts.unavailable),
-    history: page,
-    chartTrades: chart?.trades ?? [],
-    chartComplete: chart !== null && chart.nextCursor === null,
-    outcomes: papertrade.recentOutcomes(address),
+    view: buildPositionsView(valued, options.now()),
+    instruments: trading?.instruments ?? [],
+    history: read && tablePage(read, start),
+    chart: chart && { trades: chart.trades, complete: chart.nextCursor === null },
     unavailable: parts.unavailable,
   };
+}
+
+/**
+ * Where a table page starts: the upstream read it comes from (that read's cursor; none for the
+ * newest) and how many of the read's rows come before it. A link writes it `<skip>~<cursor>`,
+ * or the bare upstream cursor when nothing is skipped, so a plain cursor still opens its page.
+ */
+function parsePageToken(token: string | undefined): { cursor?: string; skip: number } {
+  const match = token === undefined ? null : /^(\d{1,3})~(.*)$/s.exec(token);
+  if (match && Number(match[1]) < WALLET_TRADES_READ) {
+    return { cursor: match[2] || undefined, skip: Number(match[1]) };
+  }
+  return { cursor: token, skip: 0 };
+}
+
+/** The table's rows of a read, and the token of the page after them. */
+function tablePage(read: TradeHistoryPage, start: { cursor?: string; skip: number }) {
+  const end = start.skip + WALLET_TRADES_PAGE_SIZE;
+  const older = end < read.trades.length ? `${end}~${start.cursor ?? ""}` : read.nextCursor;
+  return { trades: read.trades.slice(start.skip, end), older };
 }
 
 /** A cursor the upstream refuses is the link's fault, not a missing part: it propagates. */

@@ -3,15 +3,19 @@
  * pointed at it, and a tool context over them. Every expectation comes from catalog.json.
  */
 import type { z } from "zod";
-import { catalog, type Faults, type ReplayUpstream, startReplayUpstream } from "../fixtures/mod.ts";
-import { DEFAULT_CONFIG } from "../lib/config.ts";
-import type { AppDeps } from "../lib/deps.ts";
-import { createHyperEvmClient } from "../lib/hyperevm/mod.ts";
-import { createPapertradeClient, type RetryPolicy } from "../lib/papertrade/mod.ts";
-import { createLiveQuotes } from "../lib/marks.ts";
-import { describeIssues } from "./_args.ts";
-import { createToolContext } from "./context.ts";
-import type { ToolContext, ToolDefinition } from "./types.ts";
+import {
+  catalog,
+  type Faults,
+  type ReplayUpstream,
+  startReplayUpstream,
+} from "../../fixtures/mod.ts";
+import { DEFAULT_CONFIG } from "../../lib/config.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { createHyperEvmClient } from "../../lib/hyperevm/mod.ts";
+import { createPapertradeClient, type RetryPolicy } from "../../lib/papertrade/mod.ts";
+import { createLiveQuotes } from "../../lib/marks.ts";
+import { createToolContext } from "../../tools/context.ts";
+import type { ToolContext, ToolDefinition } from "../../tools/types.ts";
 
 export { catalog };
 
@@ -100,5 +104,9 @@ export async function callTool<I extends z.ZodType, O extends z.ZodType>(
 export function inputError(tool: ToolDefinition, args: unknown): string {
   const parsed = tool.inputSchema.safeParse(args);
   if (parsed.success) throw new Error(`arguments unexpectedly valid: ${JSON.stringify(args)}`);
-  return describeIssues(parsed.error);
+  return parsed.error.issues
+    .map((issue) =>
+      issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}`
+    )
+    .join("; ");
 }

@@ -10,9 +10,9 @@ import {
   type TradingState,
   type WalletAccount,
   type WalletStreamEvent,
-} from "../papertrade/mod.ts";
-import { createLiveQuotes, type MarketSources, type Quote } from "../marks.ts";
-import type { Timers } from "./timers.ts";
+} from "../../lib/papertrade/mod.ts";
+import { createLiveQuotes, type MarketSources, type Quote } from "../../lib/marks.ts";
+import type { Timers } from "../../lib/live/timers.ts";
 
 /** Domain values of the fixtures: the trading state, live quotes and the whale's account. */
 export interface ReplayMaterial {
