@@ -3,11 +3,10 @@
  * the landing sections. `?embed=1` keeps only the product (no header, footer or landing), for
  * framing in Papertrade OS. Sends the discovery `Link` header.
  */
-import { Hono } from "hono";
-import type { AppDeps } from "../lib/deps.ts";
+import type { Context } from "hono";
+import type { AppEnv } from "../lib/http/app_env.ts";
 import { fetchProtocolOverview, type ProtocolOverview } from "../lib/overview.ts";
-import { htmlResponse } from "../lib/render.ts";
-import { discoveryLinkHeader } from "../lib/discovery/mod.ts";
+import { discoveryLinkHeader } from "../lib/discovery/api_catalog.ts";
 import { TOOLS } from "../tools/registry.ts";
 import { Layout } from "../components/Layout.tsx";
 import { MarketsTable } from "../components/MarketsTable.tsx";
@@ -19,31 +18,25 @@ import { Stat } from "../components/Stat.tsx";
 import { formatCount, formatToken, formatUsd } from "../lib/format.ts";
 import { Time } from "../components/Time.tsx";
 import { PartNotice } from "../components/PartNotice.tsx";
-import { upstreamFailurePage } from "./page_errors.tsx";
+import { pageResponse } from "./page_errors.tsx";
 
-/** Routes of the home page. */
-export function homeRoutes(deps: AppDeps): Hono {
-  const app = new Hono();
-  const link = discoveryLinkHeader(deps.config.siteUrl);
-  app.get("/", async (c) => {
-    const embed = c.req.query("embed") === "1";
-    let overview: ProtocolOverview;
-    try {
-      overview = await fetchProtocolOverview(deps, {
-        recentTrades: 10,
-        signal: c.req.raw.signal,
-      });
-    } catch (error) {
-      const page = upstreamFailurePage(error, "The overview");
-      page.headers.set("link", link);
-      return page;
-    }
-    return htmlResponse(
-      <HomePage overview={overview} now={deps.now()} embed={embed} siteUrl={deps.config.siteUrl} />,
-      { headers: { link } },
-    );
+/** The home page; its error page carries the discovery `Link` header too. */
+export async function homePage(c: Context<AppEnv>): Promise<Response> {
+  const { deps } = c.var;
+  c.header("link", discoveryLinkHeader(deps.config.siteUrl));
+  const overview = await fetchProtocolOverview(deps, {
+    recentTrades: 10,
+    signal: c.req.raw.signal,
   });
-  return app;
+  return pageResponse(
+    c,
+    <HomePage
+      overview={overview}
+      now={deps.now()}
+      embed={c.req.query("embed") === "1"}
+      siteUrl={deps.config.siteUrl}
+    />,
+  );
 }
 
 function HomePage(

@@ -4,8 +4,8 @@
  * upstream, once per protocol era, each with the suite's frozen requirement set for it
  * (`server --requirements <revision>`):
  *
- * - 2025-11-25 (the handshake era), baseline `lib/mcp/conformance_baseline.yml`;
- * - 2026-07-28 (the stateless era), baseline `lib/mcp/conformance_baseline_2026.yml`.
+ * - 2025-11-25 (the handshake era), baseline `routes/mcp/conformance_baseline.yml`;
+ * - 2026-07-28 (the stateless era), baseline `routes/mcp/conformance_baseline_2026.yml`.
  *
  * Each baseline lists the scenarios (or single checks) this server fails on purpose or for
  * want of the suite's fixture tools, each with its reason. Exits non-zero when a suite reports
@@ -26,8 +26,8 @@ export interface SuiteRun {
 
 /** The two runs, in order. */
 export const SUITE_RUNS: readonly SuiteRun[] = [
-  { revision: "2025-11-25", baseline: "lib/mcp/conformance_baseline.yml" },
-  { revision: "2026-07-28", baseline: "lib/mcp/conformance_baseline_2026.yml" },
+  { revision: "2025-11-25", baseline: "routes/mcp/conformance_baseline.yml" },
+  { revision: "2026-07-28", baseline: "routes/mcp/conformance_baseline_2026.yml" },
 ];
 
 const ROOT = new URL("..", import.meta.url);

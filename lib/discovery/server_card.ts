@@ -9,7 +9,7 @@
  *   that registries and crawlers already probe: the same fields plus `serverInfo`, `transport`,
  *   `capabilities` and the full tool list.
  */
-import { SERVER_CAPABILITIES } from "../mcp/methods.ts";
+import { SERVER_CAPABILITIES } from "./protocol_versions.ts";
 import { type DiscoveryOptions, SERVER_IDENTITY, siteLink } from "./server_identity.ts";
 import { type JsonSchema, type ToolInfo, toolJsonSchemas } from "./tool_info.ts";
 

@@ -1,5 +1,5 @@
 /** Who the server says it is, in every discovery file and in `server.json`. */
-import { SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/versions.ts";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "./protocol_versions.ts";
 
 /** Name, version and protocol support shared by the cards, OpenAPI and the registry entry. */
 export interface ServerIdentity {

@@ -1,4 +1,10 @@
-/** Protocol revisions this server speaks, and how a revision changes behaviour. */
+/**
+ * The MCP protocol revisions this server speaks, how a revision changes behaviour, and the
+ * capabilities it declares: facts the MCP runtime (`routes/mcp/`) and the discovery files share.
+ */
+
+/** The capabilities initialize declares: tools, a list that never changes. */
+export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
 
 /** Revisions with per-request `_meta` instead of an initialize handshake (stateless era). */
 export const MODERN_PROTOCOL_VERSIONS = ["2026-07-28"] as const;

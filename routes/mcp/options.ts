@@ -1,8 +1,8 @@
 /** Options of the MCP handler and the REST mirror, and their defaults. */
 import type { ToolContext, ToolDefinition } from "../../tools/types.ts";
-import type { RateLimiter } from "../http/rate_limit.ts";
-import { MAX_BODY_BYTES } from "../http/body.ts";
-import { describeErrorOnOneLine } from "../http/log_line.ts";
+import type { RateLimiter } from "../../lib/http/rate_limit.ts";
+import { MAX_BODY_BYTES } from "../../lib/http/body.ts";
+import { describeErrorOnOneLine } from "../../lib/http/log_line.ts";
 import { SERVER_INSTRUCTIONS } from "./instructions.ts";
 
 /** Server identity (MCP `Implementation`). */
@@ -37,17 +37,6 @@ export interface ToolEndpointOptions {
   clientSignal?: AbortSignal;
   /** Told about server-side faults (a tool crash, a result off its schema). Default console.error. */
   onError?: (error: unknown, where: string) => void;
-  /**
-   * The REST status of an upstream fault behind a tool error (503 rate limited or unavailable,
-   * 504 timed out, 502 otherwise) and the wait the upstream asked for. Default: always 502.
-   */
-  classifyUpstream?: (cause: unknown) => UpstreamStatus | undefined;
-}
-
-/** How an upstream fault shows on the REST mirror. */
-export interface UpstreamStatus {
-  status: 502 | 503 | 504;
-  retryAfterSeconds?: number;
 }
 
 /** Options of `handleMcpRequest`. */
@@ -83,10 +72,6 @@ export type ResolvedToolOptions =
   & Required<Omit<ToolEndpointOptions, "limiter" | "clientKey" | "clientSignal">>
   & Pick<ToolEndpointOptions, "limiter" | "clientKey" | "clientSignal">;
 
-function upstreamIsBadGateway(): UpstreamStatus {
-  return { status: 502 };
-}
-
 /** Fills in the defaults shared by /mcp and the REST mirror. */
 export function resolveToolOptions(options: ToolEndpointOptions): ResolvedToolOptions {
   return {
@@ -94,7 +79,6 @@ export function resolveToolOptions(options: ToolEndpointOptions): ResolvedToolOp
     toolTimeoutMs: options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
     onError: options.onError ?? logError,
-    classifyUpstream: options.classifyUpstream ?? upstreamIsBadGateway,
   };
 }
 

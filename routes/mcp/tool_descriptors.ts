@@ -1,8 +1,8 @@
 /** Tool definitions as MCP `tools/list` entries, with schemas from the shared builder. */
 import type { ToolDefinition } from "../../tools/types.ts";
-import { toolJsonSchemas } from "../tool_schema.ts";
+import { toolJsonSchemas } from "../../lib/tool_schema.ts";
 
-export { toJsonSchema } from "../tool_schema.ts";
+export { toJsonSchema } from "../../lib/tool_schema.ts";
 
 /** One entry of a `tools/list` result. */
 export interface ToolDescriptor {

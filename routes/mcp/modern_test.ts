@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { callMcp, modernHeaders, modernMeta, rpc } from "./_testing.ts";
+import { callMcp, modernHeaders, modernMeta, rpc } from "../../tests/support/mcp.ts";
 
 const SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo";
 

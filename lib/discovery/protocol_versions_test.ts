@@ -3,7 +3,7 @@ import {
   negotiateInitializeVersion,
   reportsInvalidArgumentsAsResult,
   SUPPORTED_PROTOCOL_VERSIONS,
-} from "./versions.ts";
+} from "./protocol_versions.ts";
 
 Deno.test("initialize negotiation echoes the four handshake-era versions and falls back to the newest, 2025-11-25", () => {
   for (const version of ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]) {

@@ -26,7 +26,7 @@ import {
   isLegacyVersion,
   isModernVersion,
   SUPPORTED_PROTOCOL_VERSIONS,
-} from "./versions.ts";
+} from "../../lib/discovery/protocol_versions.ts";
 
 /** `_meta` key naming the protocol revision of a request (2026-07-28). */
 export const PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion";

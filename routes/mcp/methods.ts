@@ -8,7 +8,8 @@
  * are removed and, like any unknown method, 404 + -32601. Stateless results carry
  * `resultType: "complete"` and `_meta` serverInfo; list and discover results add cache hints.
  */
-import { callTool, findTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
+import { callTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
+import { findTool } from "../../tools/types.ts";
 import { SERVER_INFO_META_KEY } from "./era.ts";
 import {
   ErrorCode,
@@ -25,11 +26,9 @@ import { describeTool } from "./tool_descriptors.ts";
 import {
   negotiateInitializeVersion,
   reportsInvalidArgumentsAsResult,
+  SERVER_CAPABILITIES,
   SUPPORTED_PROTOCOL_VERSIONS,
-} from "./versions.ts";
-
-/** The capabilities initialize declares (the seed's contract): tools, a list that never changes. */
-export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
+} from "../../lib/discovery/protocol_versions.ts";
 
 /**
  * What server/discover declares: also the resources and prompts whose (empty) lists we answer.

@@ -1,5 +1,5 @@
 /** Turning JSON-RPC replies into HTTP responses: JSON or a single SSE event (CORS is added by the route). */
-import { singleEventResponse } from "../http/sse.ts";
+import { singleEventResponse } from "../../lib/http/sse.ts";
 
 /** Media types listed in an Accept header (lowercased, parameters dropped, q=0 entries skipped). */
 export function acceptedMediaTypes(accept: string | null): string[] {

@@ -8,7 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp.d.ts"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { handleMcpRequest } from "./handler.ts";
-import { testOptions } from "./_testing.ts";
+import { testOptions } from "../../tests/support/mcp.ts";
 
 async function withServer(
   run: (url: URL, seen: { accept: string | null; contentType: string | null }[]) => Promise<void>,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { handleMcpRequest } from "./handler.ts";
-import { callMcp, postRequest, rpc, testOptions } from "./_testing.ts";
+import { callMcp, postRequest, rpc, testOptions } from "../../tests/support/mcp.ts";
 
 const initializeParams = (protocolVersion: string) => ({
   protocolVersion,

@@ -9,8 +9,9 @@ import {
   type ToolDefinition,
   ToolError,
 } from "../../tools/types.ts";
-import { handleMcpRequest } from "./handler.ts";
-import type { McpHandlerOptions } from "./options.ts";
+import { handleMcpRequest } from "../../routes/mcp/handler.ts";
+import { PapertradeApiError } from "../../lib/papertrade/mod.ts";
+import type { McpHandlerOptions } from "../../routes/mcp/options.ts";
 
 const echoInput = z.object({
   text: z.string().min(1).describe("Text to echo back."),
@@ -54,6 +55,16 @@ function fixture(
 /** Always fails with an upstream ToolError. */
 export const failingTool = fixture("always_fails", "Fails with a tool error. Test tool.", () => {
   throw new ToolError("The upstream API answered 503; try again later.", { upstream: true });
+});
+
+/** Fails with an upstream ToolError whose cause, the Papertrade API, asked to wait 7 s. */
+export const rateLimitedTool = fixture("rate_limited", "Fails as rate limited. Test tool.", () => {
+  const cause = new PapertradeApiError("429 Too Many Requests", {
+    endpoint: "/state/trading",
+    kind: "rate_limited",
+    retryAfterS: 7,
+  });
+  throw new ToolError("The upstream API is rate limiting us.", { upstream: true, cause });
 });
 
 /** Never finishes until its signal aborts (for timeout tests). */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { createRateLimiter } from "../http/rate_limit.ts";
+import { createRateLimiter } from "../../lib/http/rate_limit.ts";
 import { handleToolRestRequest } from "./rest.ts";
-import { testOptions } from "./_testing.ts";
+import { FIXTURE_TOOLS, rateLimitedTool, testOptions } from "../../tests/support/mcp.ts";
 
 function restRequest(name: string, body?: BodyInit, init: RequestInit = {}): Request {
   return new Request(`http://localhost/api/tools/${name}`, {
@@ -98,9 +98,9 @@ Deno.test("REST 422 for invalid arguments; upstream faults are 502/503/504 and a
     message: "The upstream API answered 503; try again later.",
   });
   const unavailable = await rest(
-    "always_fails",
+    "rate_limited",
     "{}",
-    testOptions({ classifyUpstream: () => ({ status: 503, retryAfterSeconds: 7 }) }),
+    testOptions({ tools: [...FIXTURE_TOOLS, rateLimitedTool] }),
   );
   assert.equal(unavailable.response.status, 503);
   assert.equal(unavailable.response.headers.get("retry-after"), "7");

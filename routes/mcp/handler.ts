@@ -1,6 +1,6 @@
 /** `handleMcpRequest`: the /mcp endpoint as a framework-free `Request → Response` function. */
-import { readLimitedBody } from "../http/body.ts";
-import { describeRateLimit, refusalStatus } from "../http/rate_limit.ts";
+import { readLimitedBody } from "../../lib/http/body.ts";
+import { describeRateLimit, refusalStatus } from "../../lib/http/rate_limit.ts";
 import { describeServer } from "./describe.ts";
 import { decideEra, type Rejection } from "./era.ts";
 import {
@@ -23,7 +23,7 @@ import {
 import { dispatch } from "./methods.ts";
 import { type McpHandlerOptions, type ResolvedOptions, resolveOptions } from "./options.ts";
 import { checkStandardHeaders } from "./standard_headers.ts";
-import { isModernVersion } from "./versions.ts";
+import { isModernVersion } from "../../lib/discovery/protocol_versions.ts";
 
 /** What the transport layer learned from the HTTP request. */
 interface Wire {

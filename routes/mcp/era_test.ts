@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { decideEra } from "./era.ts";
 import type { JsonRpcCall } from "./jsonrpc.ts";
-import { modernMeta } from "./_testing.ts";
+import { modernMeta } from "../../tests/support/mcp.ts";
 
 const request = (params?: Record<string, unknown>): JsonRpcCall => ({
   id: 1,

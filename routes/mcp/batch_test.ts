@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { createRateLimiter } from "../http/rate_limit.ts";
-import { callMcp, rpc, testOptions } from "./_testing.ts";
+import { createRateLimiter } from "../../lib/http/rate_limit.ts";
+import { callMcp, rpc, testOptions } from "../../tests/support/mcp.ts";
 
 Deno.test("a batch of 20 requests gets 20 responses in order", async () => {
   const batch = Array.from({ length: 20 }, (_, index) => rpc(index, "ping"));
@@ -56,7 +56,7 @@ Deno.test("a batch of only notifications is 202 with no body", async () => {
 
 Deno.test("a batch is answered as one SSE event when the client accepts only event streams", async () => {
   const { handleMcpRequest } = await import("./handler.ts");
-  const { postRequest } = await import("./_testing.ts");
+  const { postRequest } = await import("../../tests/support/mcp.ts");
   const request = postRequest([rpc(1, "ping"), rpc(2, "ping")], { accept: "text/event-stream" });
   const response = await handleMcpRequest(request, testOptions());
   assert.equal(response.headers.get("content-type"), "text/event-stream");

@@ -1,7 +1,9 @@
 /** The JSON description `GET /mcp` returns to people and crawlers that open the endpoint. */
 import type { ResolvedOptions } from "./options.ts";
-import { SERVER_CAPABILITIES } from "./methods.ts";
-import { SUPPORTED_PROTOCOL_VERSIONS } from "./versions.ts";
+import {
+  SERVER_CAPABILITIES,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "../../lib/discovery/protocol_versions.ts";
 
 /** Describes the server: identity, endpoint, transport, revisions, tool names and doc links. */
 export function describeServer(options: ResolvedOptions): Record<string, unknown> {

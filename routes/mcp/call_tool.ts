@@ -4,8 +4,8 @@
  */
 import type { z } from "zod";
 import { type ToolContext, type ToolDefinition, ToolError } from "../../tools/types.ts";
-import { withFreshnessScope } from "../cache/freshness.ts";
-import { labelStaleResult } from "../cache/stale_label.ts";
+import { withFreshnessScope } from "../../lib/cache/freshness.ts";
+import { labelStaleResult } from "../../lib/cache/stale_label.ts";
 
 /** How a call ended. */
 export type ToolOutcome =
@@ -25,15 +25,6 @@ export interface CallToolOptions {
   /** Aborts the call when the client goes away. */
   signal?: AbortSignal;
   onError: (error: unknown, where: string) => void;
-}
-
-/** Finds a tool by exact name. */
-// deno-lint-ignore no-explicit-any -- any tool
-export function findTool<T extends ToolDefinition<any, any>>(
-  tools: readonly T[],
-  name: unknown,
-): T | undefined {
-  return typeof name === "string" ? tools.find((tool) => tool.name === name) : undefined;
 }
 
 /** "Unknown tool" text that lists the valid names, so a caller can correct itself. */

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { callMcp, rpc, testOptions } from "./_testing.ts";
+import { callMcp, rpc, testOptions } from "../../tests/support/mcp.ts";
+import { describeTool } from "./tool_descriptors.ts";
+import { TOOLS } from "../../tools/registry.ts";
 
 const call = (name: string, args?: unknown) =>
   rpc(1, "tools/call", args === undefined ? { name } : { name, arguments: args });
@@ -92,4 +94,13 @@ Deno.test("the tool context signal is aborted when the HTTP client goes away", a
   assert.equal(json.result.isError, true);
   assert.match(json.result.content[0].text, /cancelled/);
   assert.equal(options.faults.length, 0, "a client leaving is not a server fault");
+});
+
+Deno.test("the MCP layer can describe every tool (JSON Schema renders for input and output)", () => {
+  for (const tool of TOOLS) {
+    const descriptor = describeTool(tool);
+    assert.equal(descriptor.name, tool.name);
+    assert.equal(descriptor.inputSchema.type, "object");
+    assert.equal(descriptor.outputSchema.type, "object");
+  }
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { acceptedMediaTypes, acceptsOnlyEventStream } from "./http_encoding.ts";
 import { handleMcpRequest } from "./handler.ts";
-import { postRequest, rpc, testOptions } from "./_testing.ts";
+import { postRequest, rpc, testOptions } from "../../tests/support/mcp.ts";
 
 Deno.test("the response is JSON unless the client accepts only text/event-stream", () => {
   assert.equal(acceptsOnlyEventStream("text/event-stream"), true);

@@ -9,29 +9,30 @@
  * the tool's own 25 s deadline). Error bodies are `{ error, message }`. An empty body counts
  * as `{}`.
  */
-import { readLimitedBody } from "../http/body.ts";
-import { describeRateLimit, refusalStatus } from "../http/rate_limit.ts";
-import { callTool, findTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
+import { readLimitedBody } from "../../lib/http/body.ts";
+import { describeRateLimit, refusalStatus } from "../../lib/http/rate_limit.ts";
+import { callTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
+import { findTool } from "../../tools/types.ts";
 import { isJsonContentType, JSON_ONLY_MESSAGE, jsonHttpResponse } from "./http_encoding.ts";
 import { isJsonObject } from "./jsonrpc.ts";
 import { resolveToolOptions, type ToolEndpointOptions } from "./options.ts";
-import { upstreamErrorName } from "../upstream_error.ts";
+import { FAILURE_KINDS, type FailureKind, failureOf } from "../../lib/http/failure.ts";
 
+/** `{ error, message }` with the status of `kind` (`error` when finer than the kind's name). */
 function problem(
-  status: number,
-  error: string,
+  kind: FailureKind,
   message: string,
   headers: HeadersInit = {},
+  error: string = FAILURE_KINDS[kind].error,
 ): Response {
-  return jsonHttpResponse(status, { error, message }, headers);
+  return jsonHttpResponse(FAILURE_KINDS[kind].status, { error, message }, headers);
 }
 
-const OUTCOME_STATUS: Record<Exclude<ToolOutcome["kind"], "ok">, number> = {
-  invalid_arguments: 422,
-  tool_error: 422,
-  // The tool's deadline passed waiting on an upstream source.
-  timeout: 504,
-  internal_error: 500,
+const OUTCOME_KIND: Record<Exclude<ToolOutcome["kind"], "ok">, FailureKind> = {
+  invalid_arguments: "invalid_arguments",
+  tool_error: "tool_error",
+  timeout: "tool_timeout",
+  internal_error: "internal",
 };
 
 /** Handles one request to the REST mirror of tool `name`. Never throws. */
@@ -42,31 +43,30 @@ export async function handleToolRestRequest(
 ): Promise<Response> {
   if (request.method !== "POST") {
     return problem(
-      405,
       "method_not_allowed",
       `Use POST with a JSON object of arguments; ${request.method} is not supported.`,
-      {
-        allow: "POST, OPTIONS",
-      },
+      { allow: "POST, OPTIONS" },
     );
   }
   const resolved = resolveToolOptions(options);
   const tool = findTool(resolved.tools, name);
-  if (!tool) return problem(404, "unknown_tool", unknownToolMessage(name, resolved.tools));
+  if (!tool) {
+    return problem("not_found", unknownToolMessage(name, resolved.tools), {}, "unknown_tool");
+  }
   if (!isJsonContentType(request.headers.get("content-type"))) {
     await request.body?.cancel().catch(() => {});
-    return problem(415, "unsupported_media_type", `${JSON_ONLY_MESSAGE}.`, {
+    return problem("unsupported_media_type", `${JSON_ONLY_MESSAGE}.`, {
       accept: "application/json",
     });
   }
   try {
     const body = await readLimitedBody(request, resolved.maxBodyBytes);
     if (!body.ok && body.reason === "malformed") {
-      return problem(400, "malformed_body", body.message);
+      return problem("bad_request", body.message, {}, "malformed_body");
     }
     if (!body.ok) {
       const limit = `${Math.round(resolved.maxBodyBytes / 1024)} KiB`;
-      return problem(413, "body_too_large", `The request body is larger than ${limit}.`);
+      return problem("body_too_large", `The request body is larger than ${limit}.`);
     }
     let args: unknown = {};
     if (body.text.trim() !== "") {
@@ -74,17 +74,19 @@ export async function handleToolRestRequest(
         args = JSON.parse(body.text);
       } catch {
         return problem(
-          400,
-          "invalid_json",
+          "bad_request",
           "The request body is not valid JSON. Send the tool arguments as a JSON object.",
+          {},
+          "invalid_json",
         );
       }
     }
     if (!isJsonObject(args)) {
       return problem(
-        400,
-        "invalid_body",
+        "bad_request",
         "The request body must be a JSON object of tool arguments (not an array, string, number or null).",
+        {},
+        "invalid_body",
       );
     }
     if (resolved.limiter) {
@@ -107,22 +109,16 @@ export async function handleToolRestRequest(
       onError: resolved.onError,
     });
     if (outcome.kind === "ok") return jsonHttpResponse(200, outcome.structured);
-    if (outcome.kind === "tool_error" && outcome.upstream) {
-      const upstream = resolved.classifyUpstream(outcome.cause) ?? { status: 502 };
-      const headers: Record<string, string> = {};
-      if (upstream.retryAfterSeconds !== undefined) {
-        headers["retry-after"] = String(Math.max(1, Math.ceil(upstream.retryAfterSeconds)));
-      }
-      return problem(
-        upstream.status,
-        upstreamErrorName(upstream.status),
-        outcome.message,
-        headers,
-      );
-    }
-    return problem(OUTCOME_STATUS[outcome.kind], outcome.kind, outcome.message);
+    // An upstream fault behind a tool error answers as that fault (a bad gateway unless its
+    // cause says more); the other outcomes by their kind.
+    const upstream = outcome.kind === "tool_error" && outcome.upstream
+      ? failureOf(outcome.cause) ?? { kind: "unreachable" as const, headers: {} }
+      : undefined;
+    return upstream
+      ? problem(upstream.kind, outcome.message, upstream.headers)
+      : problem(OUTCOME_KIND[outcome.kind], outcome.message);
   } catch (error) {
     resolved.onError(error, `POST /api/tools/${name} failed`);
-    return problem(500, "internal_error", "Internal error.");
+    return problem("internal", "Internal error.");
   }
 }
