@@ -6,6 +6,7 @@
  * request that needs it, so the first answer of a cold process loads none of it.
  */
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { etag } from "hono/etag";
 import { requestId } from "hono/request-id";
 import { serveStatic } from "hono/deno";
@@ -18,7 +19,7 @@ import { deadline, type DeadlineOptions } from "./lib/http/deadline.ts";
 import { staticPathGuard } from "./lib/http/static_paths.ts";
 import { answerHeadAsGet } from "./lib/http/head.ts";
 import { freshnessScopes } from "./lib/cache/freshness_scope.ts";
-import { compression, staticAssets } from "./lib/delivery/mod.ts";
+import { staticAssets } from "./lib/delivery/static_assets.ts";
 import {
   deadlinePage,
   isExemptFromPageDeadline,
@@ -66,11 +67,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
 
   const app = new Hono();
   app.use(requestId({ generator: newRequestId }));
-  // Outside compression, so the weak tag of a compressed copy revalidates too (RFC 9110).
+  // Outside compression, which weakens an ETag (`W/"…"`) as it must: the weak tag of a
+  // compressed copy then revalidates too (RFC 9110 weak comparison).
   app.use((c, next) =>
     c.req.path.startsWith("/static/") || tagged.has(c.req.path) ? revalidate(c, next) : next()
   );
-  app.use(compression());
+  // HTML, JSON, CSS, JS, SVG and text gzipped for clients that accept it; bodies under 1 KiB and
+  // event streams (never held back in a compressor's buffer) are sent as they are.
+  app.use(compress({ threshold: 1024 }));
   app.use(securityHeaders({ hsts: siteUrl.startsWith("https:") }));
   app.use(
     deadline({

@@ -83,26 +83,21 @@ export function assetUrl(
  * Serves `/static/*` from memory: hashed names as immutable, plain names briefly; anything
  * else falls through (to `serveStatic`, or a 404).
  */
-export function staticAssets(
-  assets: Map<string, StaticAsset> = appStaticAssets(),
-): MiddlewareHandler {
-  const byHashedPath = new Map([...assets.values()].map((asset) => [asset.hashedPath, asset]));
+export function staticAssets(assets?: Map<string, StaticAsset>): MiddlewareHandler {
+  let byHashedPath: Map<string, StaticAsset> | undefined;
   return async (c, next) => {
+    // Read on the first static request, not when the app is built.
+    assets ??= appStaticAssets();
+    byHashedPath ??= new Map([...assets.values()].map((asset) => [asset.hashedPath, asset]));
     const hashed = byHashedPath.get(c.req.path);
     const asset = hashed ?? assets.get(c.req.path);
     if (!asset || (c.req.method !== "GET" && c.req.method !== "HEAD")) return await next();
-    const etag = `"${asset.hash}"`;
+    // The app's `etag` middleware answers If-None-Match with 304.
     const headers = {
       "content-type": asset.contentType,
       "cache-control": hashed ? IMMUTABLE : SHORT_LIVED,
-      "etag": etag,
+      "etag": `"${asset.hash}"`,
     };
-    const ifNoneMatch = c.req.header("If-None-Match");
-    if (
-      ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)
-    ) {
-      return c.body(null, 304, headers);
-    }
     if (c.req.method === "HEAD") return c.body(null, 200, headers);
     return c.body(asset.bytes.slice(), 200, headers);
   };

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { TOOLS } from "../tools/registry.ts";
-import { describeTool } from "../routes/mcp/tool_descriptors.ts";
-import { SERVER_IDENTITY } from "./discovery/server_identity.ts";
-import { SUPPORTED_PROTOCOL_VERSIONS } from "./discovery/protocol_versions.ts";
-import { toolJsonSchemas } from "./tool_schema.ts";
+import { TOOLS } from "../../tools/registry.ts";
+import { describeTool } from "./tool_descriptors.ts";
+import { SERVER_IDENTITY } from "../../lib/discovery/server_identity.ts";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "../../lib/discovery/protocol_versions.ts";
+import { toolJsonSchemas } from "../../lib/tool_schema.ts";
 
 Deno.test("MCP tools/list and the docs and discovery faces share one schema object per tool", () => {
   for (const tool of TOOLS) {
