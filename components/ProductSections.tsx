@@ -4,7 +4,7 @@
  * registry, so it cannot drift) and a quickstart.
  */
 import type { ComponentChildren } from "preact";
-import { firstSentence } from "../lib/discovery/mod.ts";
+import { firstSentence } from "../lib/discovery/tool_info.ts";
 import { CopyableCode } from "./CopyableCode.tsx";
 
 /** What the tool list needs of a tool. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { etag } from "hono/etag";
-import { SAMPLE_TOOLS } from "../lib/discovery/sample_tools.ts";
+import { SAMPLE_TOOLS } from "../tests/support/sample_tools.ts";
 import { createDocsSite } from "../lib/docs/site.ts";
 import { discoveryRoutes } from "./discovery.ts";
 

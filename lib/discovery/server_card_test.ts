@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { SAMPLE_TOOLS } from "./sample_tools.ts";
+import { SAMPLE_TOOLS } from "../../tests/support/sample_tools.ts";
 import {
   buildMcpCatalog,
   buildServerCard,

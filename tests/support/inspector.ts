@@ -1,7 +1,7 @@
 /**
  * The official MCP inspector CLI (`@modelcontextprotocol/inspector-cli` 1.0.3) against the real
  * app's `/mcp` with the nine real tools over the replay upstream: lists the tools and calls
- * `get_protocol_overview`. Usage: `deno run -A --unstable-kv scripts/inspector.ts`. The first
+ * `get_protocol_overview`. Usage: `deno run -A --unstable-kv tests/support/inspector.ts`. The first
  * run downloads the CLI from npm into Deno's global cache.
  *
  * Against a deployed server the same check is:
@@ -9,7 +9,7 @@
  *     npm:@modelcontextprotocol/inspector-cli@1.0.3/build/index.js URL/mcp --method tools/list
  * run from a directory whose parent holds a package.json (see `runInspector`).
  */
-import { startReplayApp } from "../replay_app.ts";
+import { startReplayApp } from "../../replay_app.ts";
 
 /** The CLI entry itself; the package's `bin` is a launcher for the web inspector. */
 export const INSPECTOR_CLI = "npm:@modelcontextprotocol/inspector-cli@1.0.3/build/index.js";

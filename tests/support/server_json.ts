@@ -2,7 +2,7 @@
  * Checks `server.json` (the official MCP registry entry at the repository root) against the
  * identity the server reports, so a version bump in one place and not the other fails a test.
  */
-import type { ServerIdentity } from "./server_identity.ts";
+import type { ServerIdentity } from "../../lib/discovery/server_identity.ts";
 
 /** The registry schema revision `server.json` is written against. */
 export const SERVER_JSON_SCHEMA =

@@ -2,9 +2,9 @@
  * Small tool definitions shaped like the real ones, public so the tests of the docs, discovery
  * and their routes share one set (a private `_` module may not be imported across folders).
  */
-import { ADDRESS_PATTERN } from "../address.ts";
+import { ADDRESS_PATTERN } from "../../lib/address.ts";
 import { z } from "zod";
-import type { ToolInfo } from "./tool_info.ts";
+import type { ToolInfo } from "../../lib/discovery/tool_info.ts";
 
 const READ_ONLY = {
   readOnlyHint: true,

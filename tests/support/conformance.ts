@@ -4,16 +4,16 @@
  * upstream, once per protocol era, each with the suite's frozen requirement set for it
  * (`server --requirements <revision>`):
  *
- * - 2025-11-25 (the handshake era), baseline `routes/mcp/conformance_baseline.yml`;
- * - 2026-07-28 (the stateless era), baseline `routes/mcp/conformance_baseline_2026.yml`.
+ * - 2025-11-25 (the handshake era), baseline `tests/support/conformance_baseline.yml`;
+ * - 2026-07-28 (the stateless era), baseline `tests/support/conformance_baseline_2026.yml`.
  *
  * Each baseline lists the scenarios (or single checks) this server fails on purpose or for
  * want of the suite's fixture tools, each with its reason. Exits non-zero when a suite reports
  * an unexpected failure (or a baseline entry that now passes). Usage: `deno run -A
- * --unstable-kv scripts/conformance.ts [2025-11-25|2026-07-28]`. The first run downloads the
+ * --unstable-kv tests/support/conformance.ts [2025-11-25|2026-07-28]`. The first run downloads the
  * suite from npm.
  */
-import { startReplayApp } from "../replay_app.ts";
+import { startReplayApp } from "../../replay_app.ts";
 
 /** The suite, run as a tool (see `runSuite`). */
 const SUITE_PACKAGE = "npm:@modelcontextprotocol/conformance@0.2.0-alpha.12";
@@ -26,11 +26,11 @@ export interface SuiteRun {
 
 /** The two runs, in order. */
 export const SUITE_RUNS: readonly SuiteRun[] = [
-  { revision: "2025-11-25", baseline: "routes/mcp/conformance_baseline.yml" },
-  { revision: "2026-07-28", baseline: "routes/mcp/conformance_baseline_2026.yml" },
+  { revision: "2025-11-25", baseline: "tests/support/conformance_baseline.yml" },
+  { revision: "2026-07-28", baseline: "tests/support/conformance_baseline_2026.yml" },
 ];
 
-const ROOT = new URL("..", import.meta.url);
+const ROOT = new URL("../..", import.meta.url);
 
 /** Runs one suite against a fresh app (a fresh rate-limit budget) and returns its exit code. */
 export async function runSuite(run: SuiteRun): Promise<number> {
