@@ -11,7 +11,7 @@ import { etag } from "hono/etag";
 import { requestId } from "hono/request-id";
 import { serveStatic } from "hono/deno";
 import type { AppDeps } from "./lib/deps.ts";
-import { lazily } from "./lib/http/app_env.ts";
+import { lazily, lazyImport } from "./lib/http/app_env.ts";
 import { securityHeaders } from "./lib/security_headers.ts";
 import { pageContextMiddleware } from "./lib/page_context.ts";
 import { createDefaultLimiter, type DefaultLimiterOptions } from "./lib/http/default_limiter.ts";
@@ -42,24 +42,25 @@ export interface CreateAppOptions extends PageRoutesOptions {
 /** Builds the app over its dependencies. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   const siteUrl = deps.config.siteUrl;
-  const tools = lazily(async () => (await import("./tools/registry.ts")).TOOLS);
+  const at = (path: string) => new URL(path, import.meta.url);
+  const registry = lazyImport<typeof import("./tools/registry.ts")>(at("./tools/registry.ts"));
+  const tools = async () => (await registry()).TOOLS;
+  const docsSite = lazyImport<typeof import("./lib/docs/site.ts")>(at("./lib/docs/site.ts"));
   const site = lazily(async () =>
-    (await import("./lib/docs/site.ts")).createDocsSite({ siteUrl, tools: await tools() })
+    (await docsSite()).createDocsSite({ siteUrl, tools: await tools() })
   );
   // One limiter for both tool faces: 60 tool calls a minute per client across MCP and REST.
   const limiter = createDefaultLimiter({ now: options.limiter?.now });
+  const mcpModule = lazyImport<typeof import("./routes/mcp/mod.ts")>(at("./routes/mcp/mod.ts"));
   const mcp = lazily(async () =>
-    (await import("./routes/mcp/mod.ts")).mcpRoutes(deps, { tools: await tools(), limiter })
+    (await mcpModule()).mcpRoutes(deps, { tools: await tools(), limiter })
   );
   const rest = lazily(async () =>
-    (await import("./routes/mcp/mod.ts")).apiToolsRoutes(deps, { tools: await tools(), limiter })
+    (await mcpModule()).apiToolsRoutes(deps, { tools: await tools(), limiter })
   );
+  const docsModule = lazyImport<typeof import("./routes/docs.tsx")>(at("./routes/docs.tsx"));
   const docs = lazily(async () =>
-    (await import("./routes/docs.tsx")).docsRoutes({
-      siteUrl,
-      tools: await tools(),
-      site: await site(),
-    })
+    (await docsModule()).docsRoutes({ siteUrl, tools: await tools(), site: await site() })
   );
   const discovery = discoveryRoutes({ siteUrl, tools, site });
   const tagged = new Set(discovery.routes.map((route) => route.path));

@@ -1,12 +1,21 @@
 /**
  * Discovery files for agents, crawlers and registries. Each is generated from the tool list and
- * the one site URL on first request (its generator, the registry and the docs imported then),
- * then served from memory with its ETag; the app's `etag` middleware answers `If-None-Match`
- * with 304. All are public, cacheable for five minutes and readable cross-origin.
+ * the one site URL on first request (the tool registry and the docs loaded then, not with the
+ * app), then served from memory with its ETag; the app's `etag` middleware answers
+ * `If-None-Match` with 304. All are public, cacheable for five minutes and readable cross-origin.
  */
 import { Hono } from "hono";
-import { API_CATALOG_CONTENT_TYPE } from "../lib/discovery/api_catalog.ts";
-import { SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATH } from "../lib/discovery/server_card.ts";
+import { buildAgentCard } from "../lib/discovery/agent_card.ts";
+import { API_CATALOG_CONTENT_TYPE, buildApiCatalog } from "../lib/discovery/api_catalog.ts";
+import { buildLlmsFullTxt, buildLlmsTxt } from "../lib/discovery/llms_txt.ts";
+import { buildOpenApi } from "../lib/discovery/openapi.ts";
+import {
+  buildMcpCatalog,
+  buildServerCard,
+  buildWellKnownServerCard,
+  SERVER_CARD_MEDIA_TYPE,
+  SERVER_CARD_PATH,
+} from "../lib/discovery/server_card.ts";
 import {
   SERVER_IDENTITY,
   type ServerIdentity,
@@ -16,13 +25,14 @@ import { buildRobotsTxt, buildSecurityTxt, buildSitemapXml } from "../lib/discov
 import type { ToolInfo } from "../lib/discovery/tool_info.ts";
 import { DOCS_PAGES } from "../lib/docs/pages.ts";
 import type { DocsSite } from "../lib/docs/site.ts";
+import { lazyImport } from "../lib/http/app_env.ts";
 
+/** A value, or how to load it on the first request that needs it. */
 type Loader<T> = T | (() => Promise<T>);
 
 /** Options of {@link discoveryRoutes}. */
 export interface DiscoveryRoutesOptions {
   siteUrl: string;
-  /** The tools, or how to load them on the first file that lists them. */
   tools: Loader<readonly ToolInfo[]>;
   server?: ServerIdentity;
   /** The docs (for llms.txt and llms-full.txt); share the docs routes' instance. */
@@ -33,6 +43,9 @@ export interface DiscoveryRoutesOptions {
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
+const docsSite = lazyImport<typeof import("../lib/docs/site.ts")>(
+  new URL("../lib/docs/site.ts", import.meta.url),
+);
 
 interface Served {
   /** Encoded once, so a cached file costs no per-request encoding. */
@@ -48,26 +61,22 @@ export function discoveryRoutes(options: DiscoveryRoutesOptions): Hono {
     typeof value === "function" ? (value as () => Promise<T>)() : Promise.resolve(value);
   const generated = async () => ({ siteUrl, server, tools: await load(options.tools) });
   const site = async () =>
-    options.site === undefined
-      ? (await import("../lib/docs/site.ts")).createDocsSite({
-        siteUrl,
-        tools: await load(options.tools),
-      })
-      : load(options.site);
+    options.site
+      ? load(options.site)
+      : (await docsSite()).createDocsSite({ siteUrl, tools: await load(options.tools) });
   const now = options.now ?? Date.now;
   const cache = new Map<string, Promise<Served>>();
   const app = new Hono();
 
   function serve(key: string, contentType: string, build: () => Promise<string> | string) {
-    return async () => {
-      let served = cache.get(key);
-      if (!served) {
-        served = Promise.resolve().then(build).then(withEtag);
-        cache.set(key, served);
-        served.catch(() => cache.delete(key));
-      }
-      const { body, etag } = await served;
-      return new Response(body, {
+    let served = cache.get(key);
+    if (!served) {
+      served = Promise.resolve().then(build).then(withEtag);
+      cache.set(key, served);
+      served.catch(() => cache.delete(key));
+    }
+    return served.then(({ body, etag }) =>
+      new Response(body, {
         headers: {
           "Content-Type": contentType,
           "Cache-Control": "public, max-age=300",
@@ -75,85 +84,53 @@ export function discoveryRoutes(options: DiscoveryRoutesOptions): Hono {
           "Access-Control-Allow-Origin": "*",
           "X-Content-Type-Options": "nosniff",
         },
-      });
-    };
+      })
+    );
   }
-  const json = (value: () => Promise<unknown>) => async () =>
-    JSON.stringify(await value(), null, 2) + "\n";
-  const cards = () => import("../lib/discovery/server_card.ts");
-
-  app.get(
-    "/openapi.json",
-    serve(
-      "openapi",
-      JSON_TYPE,
-      json(async () =>
-        (await import("../lib/discovery/openapi.ts")).buildOpenApi(await generated())
-      ),
-    ),
-  );
-  app.get(
-    "/llms.txt",
-    serve(
+  const json = (build: (from: Awaited<ReturnType<typeof generated>>) => unknown) => async () =>
+    JSON.stringify(build(await generated()), null, 2) + "\n";
+  // path, cache key, content type, how to build it
+  const FILES: [string[], string, string, () => Promise<string> | string][] = [
+    [["/openapi.json"], "openapi", JSON_TYPE, json(buildOpenApi)],
+    [
+      ["/llms.txt"],
       "llms",
       TEXT_TYPE,
-      async () =>
-        (await import("../lib/discovery/llms_txt.ts")).buildLlmsTxt({
-          ...await generated(),
-          site: await site(),
-        }),
-    ),
-  );
-  app.get(
-    "/llms-full.txt",
-    serve(
+      async () => buildLlmsTxt({ ...await generated(), site: await site() }),
+    ],
+    [
+      ["/llms-full.txt"],
       "llms-full",
       TEXT_TYPE,
-      async () =>
-        (await import("../lib/discovery/llms_txt.ts")).buildLlmsFullTxt(await site(), server),
-    ),
-  );
-  const wellKnownCard = serve(
-    "mcp-card",
-    JSON_TYPE,
-    json(async () => (await cards()).buildWellKnownServerCard(await generated())),
-  );
-  app.get("/.well-known/mcp/server-card.json", wellKnownCard);
-  app.get("/.well-known/mcp.json", wellKnownCard);
-  app.get(
-    SERVER_CARD_PATH,
-    serve(
-      "sep-card",
-      SERVER_CARD_MEDIA_TYPE,
-      json(async () => (await cards()).buildServerCard(await generated())),
-    ),
-  );
-  app.get(
-    "/.well-known/mcp/catalog.json",
-    serve(
-      "mcp-catalog",
+      async () => buildLlmsFullTxt(await site(), server),
+    ],
+    [
+      ["/.well-known/mcp/server-card.json", "/.well-known/mcp.json"],
+      "mcp-card",
       JSON_TYPE,
-      json(async () => (await cards()).buildMcpCatalog(await generated())),
-    ),
-  );
-  const agentCard = serve(
-    "agent-card",
-    JSON_TYPE,
-    json(async () =>
-      (await import("../lib/discovery/agent_card.ts")).buildAgentCard(await generated())
-    ),
-  );
-  app.get("/.well-known/agent-card.json", agentCard);
-  app.get("/.well-known/agent.json", agentCard);
-  const apiCatalog = serve(
-    "api-catalog",
-    API_CATALOG_CONTENT_TYPE,
-    json(async () =>
-      (await import("../lib/discovery/api_catalog.ts")).buildApiCatalog(await generated())
-    ),
-  );
+      json(buildWellKnownServerCard),
+    ],
+    [[SERVER_CARD_PATH], "sep-card", SERVER_CARD_MEDIA_TYPE, json(buildServerCard)],
+    [["/.well-known/mcp/catalog.json"], "mcp-catalog", JSON_TYPE, json(buildMcpCatalog)],
+    [
+      ["/.well-known/agent-card.json", "/.well-known/agent.json"],
+      "agent-card",
+      JSON_TYPE,
+      json(buildAgentCard),
+    ],
+    [["/robots.txt"], "robots", TEXT_TYPE, () => buildRobotsTxt(siteUrl)],
+    [
+      ["/sitemap.xml"],
+      "sitemap",
+      "application/xml; charset=utf-8",
+      () => buildSitemapXml(siteUrl, DOCS_PAGES),
+    ],
+  ];
+  for (const [paths, key, type, build] of FILES) {
+    for (const path of paths) app.get(path, () => serve(key, type, build));
+  }
   app.get("/.well-known/api-catalog", async () => {
-    const response = await apiCatalog();
+    const response = await serve("api-catalog", API_CATALOG_CONTENT_TYPE, json(buildApiCatalog));
     // RFC 9727: the catalog also names itself in a Link header, which HEAD requests rely on.
     response.headers.set(
       "Link",
@@ -161,18 +138,13 @@ export function discoveryRoutes(options: DiscoveryRoutesOptions): Hono {
     );
     return response;
   });
-  app.get("/robots.txt", serve("robots", TEXT_TYPE, () => buildRobotsTxt(siteUrl)));
-  app.get(
-    "/sitemap.xml",
-    serve("sitemap", "application/xml; charset=utf-8", () => buildSitemapXml(siteUrl, DOCS_PAGES)),
-  );
   let securityKey = "";
   app.get("/.well-known/security.txt", () => {
     // Expires moves once a day; keep only the current day's file.
     const key = `security:${Math.floor(now() / 86_400_000)}`;
     if (key !== securityKey) cache.delete(securityKey);
     securityKey = key;
-    return serve(key, TEXT_TYPE, () => buildSecurityTxt(siteUrl, now()))();
+    return serve(key, TEXT_TYPE, () => buildSecurityTxt(siteUrl, now()));
   });
   return app;
 }

@@ -18,7 +18,7 @@ import { Stat } from "../components/Stat.tsx";
 import { formatCount, formatToken, formatUsd } from "../lib/format.ts";
 import { Time } from "../components/Time.tsx";
 import { PartNotice } from "../components/PartNotice.tsx";
-import { pageResponse } from "./page_errors.tsx";
+import { pageResponse } from "../lib/render.tsx";
 
 /** The home page; its error page carries the discovery `Link` header too. */
 export async function homePage(c: Context<AppEnv>): Promise<Response> {

@@ -16,7 +16,8 @@ import { decodeTransaction } from "../lib/hyperevm/mod.ts";
 import type { BatchIntent, HistoryTrade } from "../components/IntentPage.tsx";
 import type { UnavailablePart } from "../lib/parts.ts";
 import { ADDRESS_PATTERN } from "../lib/address.ts";
-import { badAddress, badHash, HASH_PATTERN, pageResponse } from "./page_errors.tsx";
+import { pageResponse } from "../lib/render.tsx";
+import { badAddress, badHash, HASH_PATTERN } from "./page_errors.tsx";
 
 /** The intent page. */
 export async function intentPage(c: Context<AppEnv>): Promise<Response> {

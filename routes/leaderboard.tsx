@@ -8,7 +8,7 @@ import { Failure } from "../lib/http/failure.ts";
 import { fetchRankedLeaderboard } from "../lib/wallet/mod.ts";
 import { LEADERBOARD_ROWS_PER_PAGE, parseLeaderboardView } from "../lib/leaderboard_view.ts";
 import { LeaderboardPageView } from "../components/LeaderboardPageView.tsx";
-import { pageResponse } from "./page_errors.tsx";
+import { pageResponse } from "../lib/render.tsx";
 
 /** The leaderboard page. */
 export async function leaderboardPage(c: Context<AppEnv>): Promise<Response> {

@@ -7,7 +7,8 @@ import { Layout } from "../components/Layout.tsx";
 import { MarketsTable } from "../components/MarketsTable.tsx";
 import { MarketDetail } from "../components/MarketDetail.tsx";
 import { PartNotice } from "../components/PartNotice.tsx";
-import { Echo, pageResponse } from "./page_errors.tsx";
+import { pageResponse } from "../lib/render.tsx";
+import { Echo } from "./page_errors.tsx";
 
 function load(c: Context<AppEnv>) {
   return fetchProtocolOverview(c.var.deps, {

@@ -1,28 +1,14 @@
 /**
- * What the page handlers share to answer: the HTML response, the path patterns, and the
- * failures of input that is not what the path needs, with the input echoed clipped and isolated.
+ * What the page handlers share: the path patterns, and the failures of input that is not what
+ * the path needs, with the input echoed clipped and isolated.
  * Not a route: `routes/pages.tsx` registers the routes explicitly.
  */
-import type { Context } from "hono";
-import type { ComponentChildren } from "preact";
 import { Failure, failureOf } from "../lib/http/failure.ts";
-import { renderDocument } from "../lib/render.ts";
 
 /** Transaction hashes and intent ids. */
 export const HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
 /** Position ids: uint256 as decimal digits. */
 export const POSITION_ID_PATTERN = /^[0-9]{1,78}$/;
-
-/** An HTML document answer with the status (and headers) given. */
-export function pageResponse(
-  c: Context,
-  page: ComponentChildren,
-  status = 200,
-  headers: Record<string, string> = {},
-): Response {
-  // deno-lint-ignore no-explicit-any -- every status Failure's table holds is a content status
-  return c.html(renderDocument(<>{page}</>), status as any, headers);
-}
 
 /** The 400 of a path segment or parameter that is not a wallet address. */
 export function badAddress(value: string): Failure {

@@ -12,7 +12,8 @@ import { resolveSearch, settlingTransaction } from "../lib/search/mod.ts";
 import { Parts } from "../lib/parts.ts";
 import { fetchWalletPositions } from "../lib/wallet/mod.ts";
 import { PositionNotFound, PositionPage } from "../components/PositionPage.tsx";
-import { badAddress, Echo, pageResponse, POSITION_ID_PATTERN } from "./page_errors.tsx";
+import { pageResponse } from "../lib/render.tsx";
+import { badAddress, Echo, POSITION_ID_PATTERN } from "./page_errors.tsx";
 
 /** The position page. */
 export async function positionPage(c: Context<AppEnv>): Promise<Response> {

@@ -7,7 +7,7 @@
 import type { Context } from "hono";
 import { renderToString } from "preact-render-to-string";
 import type { AppDeps } from "../lib/deps.ts";
-import type { AppEnv, AppHandler } from "../lib/http/app_env.ts";
+import { type AppEnv, type AppHandler, lazyImport } from "../lib/http/app_env.ts";
 import { ADDRESS_PATTERN } from "../lib/address.ts";
 import { fetchWalletSummary } from "../lib/wallet/mod.ts";
 import { Layout } from "../components/Layout.tsx";
@@ -19,7 +19,15 @@ import {
 } from "../components/WalletCard.tsx";
 import { HeadlineName } from "../components/links.tsx";
 import { createPngCache } from "../lib/card/png_cache.ts";
-import { badAddress, pageResponse } from "./page_errors.tsx";
+import { pageResponse } from "../lib/render.tsx";
+import { badAddress } from "./page_errors.tsx";
+
+const cardImage = lazyImport<typeof import("../components/wallet_card_image.ts")>(
+  new URL("../components/wallet_card_image.ts", import.meta.url),
+);
+const rasterize = lazyImport<typeof import("../lib/card/rasterize.ts")>(
+  new URL("../lib/card/rasterize.ts", import.meta.url),
+);
 
 // Previews are fetched by crawlers in bursts; a few minutes of caching spares the upstream.
 const CACHE_CONTROL = "public, max-age=300";
@@ -85,8 +93,8 @@ export function previewRoutes(deps: AppDeps): Record<"page" | "png" | "svg", App
       const { address, summary } = await load(c);
       // The card renderer (satori, resvg) loads with the first card, never with the app.
       const [{ cardContent, walletCardElement }, { renderPng }] = await Promise.all([
-        import("../components/wallet_card_image.ts"),
-        import("../lib/card/rasterize.ts"),
+        cardImage(),
+        rasterize(),
       ]);
       const content = cardContent(address, summary);
       const png = await cards.get(

@@ -4,8 +4,9 @@
  * name matches get a results page; a query that matches nothing gets a helpful 200 page.
  */
 import type { Context } from "hono";
+import type { VNode } from "preact";
 import type { AppEnv } from "../lib/http/app_env.ts";
-import { htmlResponse } from "../lib/render.ts";
+import { pageResponse } from "../lib/render.tsx";
 import {
   linkTargetPath,
   parsePastedUrl,
@@ -19,17 +20,19 @@ import { BadQueryPage, NameMatchesPage, NothingMatchedPage } from "../components
 export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   const query = (c.req.query("q") ?? "").trim();
   if (query === "") {
-    return htmlResponse(
+    return pageResponse(
+      c,
       <BadQueryPage problem="The search box was empty: type or paste something to look up." />,
-      { status: 400 },
+      400,
     );
   }
   if (query.length > SEARCH_MAX_LENGTH) {
-    return htmlResponse(
+    return pageResponse(
+      c,
       <BadQueryPage
         problem={`That query is ${query.length} characters long; the search takes at most ${SEARCH_MAX_LENGTH}. Paste just the address, hash, id or name.`}
       />,
-      { status: 400 },
+      400,
     );
   }
   // A link that names a page needs no upstream read.
@@ -42,7 +45,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
     : undefined;
   const resolution = await resolveSearch(c.var.deps, query, { signal: c.req.raw.signal, wallet });
   const next = destination(resolution);
-  return next === null ? answerPage(query, resolution) : c.redirect(next, 303);
+  return next === null ? pageResponse(c, answerPage(query, resolution)) : c.redirect(next, 303);
 }
 
 /** Where a resolved query goes, or null when it needs a page of its own. */
@@ -66,12 +69,10 @@ function destination(found: SearchResolution): string | null {
   }
 }
 
-function answerPage(query: string, found: SearchResolution): Response {
+function answerPage(query: string, found: SearchResolution): VNode {
   switch (found.kind) {
     case "name":
-      return htmlResponse(
-        <NameMatchesPage query={query} matches={found.matches} total={found.total} />,
-      );
+      return <NameMatchesPage query={query} matches={found.matches} total={found.total} />;
     case "wallet":
       return nothing(
         query,
@@ -104,6 +105,6 @@ function answerPage(query: string, found: SearchResolution): Response {
   }
 }
 
-function nothing(query: string, reason: string, hints: string[] = []): Response {
-  return htmlResponse(<NothingMatchedPage query={query} reason={reason} hints={hints} />);
+function nothing(query: string, reason: string, hints: string[] = []): VNode {
+  return <NothingMatchedPage query={query} reason={reason} hints={hints} />;
 }

@@ -5,7 +5,8 @@ import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
 import { fetchTransactionDetails } from "../lib/transaction_details.ts";
 import { TransactionPage } from "../components/TransactionPage.tsx";
-import { badHash, HASH_PATTERN, pageResponse } from "./page_errors.tsx";
+import { pageResponse } from "../lib/render.tsx";
+import { badHash, HASH_PATTERN } from "./page_errors.tsx";
 
 /** The transaction page. */
 export async function txPage(c: Context<AppEnv>): Promise<Response> {

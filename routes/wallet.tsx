@@ -7,7 +7,8 @@ import { PapertradeApiError } from "../lib/papertrade/mod.ts";
 import { fetchWalletPage, type TradeFilter } from "../lib/wallet/mod.ts";
 import { WalletPage } from "../components/WalletPage.tsx";
 import { fetchChartHistory } from "../lib/pnl_chart_history.ts";
-import { badAddress, pageResponse } from "./page_errors.tsx";
+import { pageResponse } from "../lib/render.tsx";
+import { badAddress } from "./page_errors.tsx";
 
 // The cursor is opaque; this is the tools' accepted alphabet, long enough for any real one.
 const CURSOR_PATTERN = /^[A-Za-z0-9._~:+/=-]{1,512}$/;

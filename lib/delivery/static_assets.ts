@@ -1,12 +1,11 @@
 /**
- * Content-hashed static assets. Every file under `static/` is read once, hashed (SHA-256, first
- * 10 hex digits) and kept in memory; pages link to `/static/style.<hash>.css` through
+ * Content-hashed static assets. Every file under `static/` is read once, fingerprinted (10 hex
+ * digits) and kept in memory; pages link to `/static/style.<hash>.css` through
  * {@link assetUrl}, and those URLs are served with a one-year immutable lifetime. A new deploy
  * changes the hash, so browsers never keep an old file past a change. Plain names still work,
  * with a short lifetime, for links from outside.
  */
 import type { MiddlewareHandler } from "hono";
-import { createHash } from "node:crypto";
 
 /** Lifetime of a hashed URL: its content can never change. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -103,7 +102,15 @@ export function staticAssets(assets?: Map<string, StaticAsset>): MiddlewareHandl
   };
 }
 
-// Synchronous on purpose (pages need the names while rendering); node:crypto has it.
+// A fingerprint for cache-busting names, not security: FNV-1a over two 32-bit lanes, synchronous
+// (pages need the names while rendering) and without loading node:crypto on a cold start.
 function hashOf(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex").slice(0, 10);
+  let low = 0x811c9dc5;
+  let high = 0x050c5d1f;
+  for (const byte of bytes) {
+    low = Math.imul(low ^ byte, 0x01000193);
+    high = Math.imul(high ^ byte, 0x5bd1e995);
+  }
+  const hex = (lane: number) => (lane >>> 0).toString(16).padStart(8, "0");
+  return (hex(high) + hex(low)).slice(0, 10);
 }
