@@ -1,5 +1,5 @@
 /** `handleMcpRequest`: the /mcp endpoint as a framework-free `Request → Response` function. */
-import { readLimitedBody } from "../../lib/http/body.ts";
+import { MALFORMED_BODY_MESSAGE, MAX_BODY_BYTES, readBody } from "../../lib/http/body.ts";
 import { describeRateLimit, refusalStatus } from "../../lib/http/rate_limit.ts";
 import { describeServer } from "./describe.ts";
 import { decideEra, type Rejection } from "./era.ts";
@@ -91,26 +91,12 @@ async function handlePost(request: Request, options: ResolvedOptions): Promise<R
       { accept: "application/json" },
     );
   }
-  const body = await readLimitedBody(request, options.maxBodyBytes);
-  if (!body.ok && body.reason === "malformed") {
-    return jsonHttpResponse(
-      400,
-      errorResponse(null, { code: ErrorCode.ParseError, message: body.message }),
-    );
-  }
-  if (!body.ok) {
-    const limit = `${Math.round(options.maxBodyBytes / 1024)} KiB`;
-    return jsonHttpResponse(
-      413,
-      errorResponse(null, {
-        code: ErrorCode.InvalidRequest,
-        message: `Request body is larger than ${limit}`,
-      }),
-    );
-  }
+  // Its size is capped before it gets here (the face's `limitBody`).
+  const body = await readBody(request);
+  if (body === undefined) return malformedMcpBody();
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body.text);
+    parsed = JSON.parse(body);
   } catch {
     return jsonHttpResponse(
       400,
@@ -264,5 +250,24 @@ async function rateLimitResponse(
     refusalStatus(decision),
     errorResponse(id, { code: ErrorCode.RateLimited, message: describeRateLimit(decision), data }),
     { "retry-after": String(decision.retryAfterSeconds) },
+  );
+}
+
+/** The 400 of a body that broke while it was read. */
+export function malformedMcpBody(): Response {
+  return jsonHttpResponse(
+    400,
+    errorResponse(null, { code: ErrorCode.ParseError, message: MALFORMED_BODY_MESSAGE }),
+  );
+}
+
+/** The 413 of a body over the cap. */
+export function tooLargeMcpBody(): Response {
+  return jsonHttpResponse(
+    413,
+    errorResponse(null, {
+      code: ErrorCode.InvalidRequest,
+      message: `Request body is larger than ${MAX_BODY_BYTES / 1024} KiB`,
+    }),
   );
 }

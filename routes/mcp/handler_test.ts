@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { handleMcpRequest } from "./handler.ts";
+import { mcpFace } from "./mod.ts";
 import { callMcp, postRequest, rpc, testOptions } from "../../tests/support/mcp.ts";
 
 const initializeParams = (protocolVersion: string) => ({
@@ -169,7 +170,9 @@ Deno.test("a body over 64 KiB is 413 with a JSON-RPC error body, with or without
   const big = JSON.stringify(
     rpc(1, "tools/call", { name: "echo", arguments: { text: "x".repeat(70_000) } }),
   );
-  const declared = await handleMcpRequest(postRequest(big), testOptions());
+  // The cap is the face's (`limitBody`), so this goes through the face.
+  const face = mcpFace(() => testOptions());
+  const declared = await face.request(postRequest(big));
   assert.equal(declared.status, 413);
   assert.equal((await declared.json()).error.code, -32600);
   const bytes = new TextEncoder().encode(big);
@@ -185,7 +188,7 @@ Deno.test("a body over 64 KiB is 413 with a JSON-RPC error body, with or without
       },
     }),
   });
-  const response = await handleMcpRequest(streamed, testOptions());
+  const response = await face.request(streamed);
   assert.equal(response.status, 413);
   const json = await response.json();
   assert.equal(json.jsonrpc, "2.0");

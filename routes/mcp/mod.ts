@@ -15,9 +15,10 @@ import { buildRestIndex } from "../../lib/discovery/api_catalog.ts";
 import { SERVER_IDENTITY, siteLink } from "../../lib/discovery/server_identity.ts";
 import { createToolContext } from "../../tools/context.ts";
 import type { ToolDefinition } from "../../tools/types.ts";
-import { handleMcpRequest } from "./handler.ts";
-import type { ToolEndpointOptions } from "./options.ts";
-import { handleToolRestRequest } from "./rest.ts";
+import { limitBody } from "../../lib/http/body.ts";
+import { handleMcpRequest, malformedMcpBody, tooLargeMcpBody } from "./handler.ts";
+import type { McpHandlerOptions, ToolEndpointOptions } from "./options.ts";
+import { handleToolRestRequest, malformedRestBody, tooLargeRestBody } from "./rest.ts";
 
 /** Options shared by `/mcp` and the REST mirror. */
 export interface ToolRoutesOptions {
@@ -60,6 +61,15 @@ function toolEndpointOptions(
   };
 }
 
+/** `/mcp` over per-request handler options: CORS, the 64 KiB body limit, the protocol. */
+export function mcpFace(options: (c: Context) => McpHandlerOptions): Hono {
+  const app = new Hono();
+  app.use("/mcp", toolEndpointCors(["GET", "POST", "OPTIONS"]));
+  app.post("/mcp", limitBody({ tooLarge: tooLargeMcpBody, malformed: malformedMcpBody }));
+  app.all("/mcp", (c) => handleMcpRequest(c.req.raw, options(c)));
+  return app;
+}
+
 /** The `/mcp` endpoint, to mount at the root. */
 export function mcpRoutes(deps: AppDeps, options: ToolRoutesOptions): Hono {
   const site = deps.config.siteUrl;
@@ -70,16 +80,27 @@ export function mcpRoutes(deps: AppDeps, options: ToolRoutesOptions): Hono {
   const docLinks = Object.fromEntries(
     Object.entries(MCP_DOC_PATHS).map(([key, path]) => [key, siteLink(site, path)]),
   );
+  return mcpFace((c) => ({
+    ...toolEndpointOptions(c, deps, options),
+    serverInfo,
+    docLinks,
+    // From the configured site URL, never from the request's Host header.
+    endpointUrl: siteLink(site, "/mcp"),
+  }));
+}
+
+/** `/api/tools/{name}` over per-request options: CORS, the 64 KiB body limit, the call. */
+export function restFace(options: (c: Context) => ToolEndpointOptions): Hono {
   const app = new Hono();
-  app.use("/mcp", toolEndpointCors(["GET", "POST", "OPTIONS"]));
-  app.all("/mcp", (c) =>
-    handleMcpRequest(c.req.raw, {
-      ...toolEndpointOptions(c, deps, options),
-      serverInfo,
-      docLinks,
-      // From the configured site URL, never from the request's Host header.
-      endpointUrl: siteLink(site, "/mcp"),
-    }));
+  app.use("/api/tools/:name", toolEndpointCors(["POST", "OPTIONS"]));
+  app.post(
+    "/api/tools/:name",
+    limitBody({ tooLarge: tooLargeRestBody, malformed: malformedRestBody }),
+  );
+  app.all(
+    "/api/tools/:name",
+    (c) => handleToolRestRequest(c.req.raw, c.req.param("name"), options(c)),
+  );
   return app;
 }
 
@@ -93,11 +114,6 @@ export function apiToolsRoutes(deps: AppDeps, options: ToolRoutesOptions): Hono 
   const index = buildRestIndex({ siteUrl: deps.config.siteUrl, tools: options.tools });
   app.use("/api/tools", toolEndpointCors(["GET", "HEAD", "OPTIONS"]));
   app.get("/api/tools", (c) => c.json(index, 200, { "Cache-Control": "public, max-age=300" }));
-  app.use("/api/tools/:name", toolEndpointCors(["POST", "OPTIONS"]));
-  app.all(
-    "/api/tools/:name",
-    (c) =>
-      handleToolRestRequest(c.req.raw, c.req.param("name"), toolEndpointOptions(c, deps, options)),
-  );
+  app.route("/", restFace((c) => toolEndpointOptions(c, deps, options)));
   return app;
 }

@@ -1,7 +1,6 @@
 /** Options of the MCP handler and the REST mirror, and their defaults. */
 import type { ToolContext, ToolDefinition } from "../../tools/types.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
-import { MAX_BODY_BYTES } from "../../lib/http/body.ts";
 import { describeErrorOnOneLine } from "../../lib/http/log_line.ts";
 import { SERVER_INSTRUCTIONS } from "./instructions.ts";
 
@@ -26,8 +25,6 @@ export interface ToolEndpointOptions {
   clientKey?: string;
   /** Per-call timeout in ms. Default 25 000. */
   toolTimeoutMs?: number;
-  /** Body cap in bytes. Default 64 KiB. */
-  maxBodyBytes?: number;
   /**
    * Aborts running tool calls when the client goes away. Not read from `request.signal` by
    * default: merely touching that signal makes Deno.serve print a legacy-abort warning. Pass
@@ -77,7 +74,6 @@ export function resolveToolOptions(options: ToolEndpointOptions): ResolvedToolOp
   return {
     ...options,
     toolTimeoutMs: options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-    maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
     onError: options.onError ?? logError,
   };
 }

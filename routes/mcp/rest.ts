@@ -9,7 +9,7 @@
  * the tool's own 25 s deadline). Error bodies are `{ error, message }`. An empty body counts
  * as `{}`.
  */
-import { readLimitedBody } from "../../lib/http/body.ts";
+import { MALFORMED_BODY_MESSAGE, MAX_BODY_BYTES, readBody } from "../../lib/http/body.ts";
 import { describeRateLimit, refusalStatus } from "../../lib/http/rate_limit.ts";
 import { callTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
 import { findTool } from "../../tools/types.ts";
@@ -60,18 +60,13 @@ export async function handleToolRestRequest(
     });
   }
   try {
-    const body = await readLimitedBody(request, resolved.maxBodyBytes);
-    if (!body.ok && body.reason === "malformed") {
-      return problem("bad_request", body.message, {}, "malformed_body");
-    }
-    if (!body.ok) {
-      const limit = `${Math.round(resolved.maxBodyBytes / 1024)} KiB`;
-      return problem("body_too_large", `The request body is larger than ${limit}.`);
-    }
+    // Its size is capped before it gets here (the face's `limitBody`).
+    const body = await readBody(request);
+    if (body === undefined) return malformedRestBody();
     let args: unknown = {};
-    if (body.text.trim() !== "") {
+    if (body.trim() !== "") {
       try {
-        args = JSON.parse(body.text);
+        args = JSON.parse(body);
       } catch {
         return problem(
           "bad_request",
@@ -121,4 +116,14 @@ export async function handleToolRestRequest(
     resolved.onError(error, `POST /api/tools/${name} failed`);
     return problem("internal", "Internal error.");
   }
+}
+
+/** The REST 400 of a body that broke while it was read. */
+export function malformedRestBody(): Response {
+  return problem("bad_request", MALFORMED_BODY_MESSAGE, {}, "malformed_body");
+}
+
+/** The REST 413 of a body over the cap. */
+export function tooLargeRestBody(): Response {
+  return problem("body_too_large", `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`);
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createRateLimiter } from "../../lib/http/rate_limit.ts";
 import { handleToolRestRequest } from "./rest.ts";
+import { restFace } from "./mod.ts";
 import { FIXTURE_TOOLS, rateLimitedTool, testOptions } from "../../tests/support/mcp.ts";
 
 function restRequest(name: string, body?: BodyInit, init: RequestInit = {}): Request {
@@ -18,7 +19,8 @@ async function rest(
   options = testOptions(),
   // deno-lint-ignore no-explicit-any -- tests inspect arbitrary JSON
 ): Promise<{ response: Response; json: any }> {
-  const response = await handleToolRestRequest(restRequest(name, body), name, options);
+  // Through the face, whose `limitBody` caps the body.
+  const response = await restFace(() => options).request(restRequest(name, body));
   const text = await response.text();
   return { response, json: text ? JSON.parse(text) : undefined };
 }
