@@ -1,16 +1,18 @@
 /** `handleMcpRequest`: the /mcp endpoint as a framework-free `Request → Response` function. */
 import { MALFORMED_BODY_MESSAGE, MAX_BODY_BYTES, readBody } from "../../lib/http/body.ts";
+import { singleEventResponse } from "../../lib/http/sse.ts";
 import { describeRateLimit, refusalStatus } from "../../lib/http/rate_limit.ts";
-import { describeServer } from "./describe.ts";
+import {
+  SERVER_CAPABILITIES,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "../../lib/discovery/protocol_versions.ts";
 import { decideEra, type Rejection } from "./era.ts";
 import {
   acceptsOnlyEventStream,
-  emptyHttpResponse,
   isJsonContentType,
   JSON_ONLY_MESSAGE,
   jsonHttpResponse,
   mentionsEventStream,
-  sseHttpResponse,
 } from "./http_encoding.ts";
 import {
   type ClassifiedMessage,
@@ -132,7 +134,9 @@ async function handleSingle(
   }
   if (message.kind === "response") {
     // Handshake-era clients may POST responses to server requests (202); we never send any.
-    if (!wire.headerVersion || !isModernVersion(wire.headerVersion)) return emptyHttpResponse(202);
+    if (!wire.headerVersion || !isModernVersion(wire.headerVersion)) {
+      return new Response(null, { status: 202 });
+    }
     return jsonHttpResponse(
       400,
       errorResponse(null, {
@@ -149,7 +153,7 @@ async function handleSingle(
     const problem = checkStandardHeaders(call, request.headers);
     if (problem) return rejectionResponse(id, problem);
   }
-  if (message.kind === "notification") return emptyHttpResponse(202);
+  if (message.kind === "notification") return new Response(null, { status: 202 });
   const limited = await rateLimitResponse(options, call.method === "tools/call" ? 1 : 0, id);
   if (limited) return limited;
   const reply = await dispatch(call, message.call.id, {
@@ -215,13 +219,35 @@ async function handleBatch(
     return (await dispatch(message.call, message.call.id, context)).response;
   }));
   const responses = replies.filter((reply): reply is JsonRpcResponse => reply !== undefined);
-  if (responses.length === 0) return emptyHttpResponse(202);
+  if (responses.length === 0) return new Response(null, { status: 202 });
   return encode(200, responses, wire);
+}
+
+/** What `GET /mcp` returns to people and crawlers that open the endpoint. */
+/** Describes the server: identity, endpoint, transport, revisions, tool names and doc links. */
+function describeServer(options: ResolvedOptions): Record<string, unknown> {
+  const { name, title, version, description, websiteUrl } = options.serverInfo;
+  return {
+    name,
+    title,
+    version,
+    description,
+    websiteUrl,
+    endpoint: options.endpointUrl,
+    transport: "streamable-http",
+    stateless: true,
+    usage: "POST JSON-RPC 2.0 messages here (Content-Type: application/json). " +
+      "No session, no login, no API key. There is no server-initiated SSE stream.",
+    protocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+    capabilities: SERVER_CAPABILITIES,
+    tools: options.tools.map((tool) => tool.name),
+    docs: options.docLinks,
+  };
 }
 
 function encode(status: number, body: unknown, wire: Wire): Response {
   return status === 200 && wire.sse
-    ? sseHttpResponse(status, body)
+    ? singleEventResponse("message", body, { status })
     : jsonHttpResponse(status, body);
 }
 

@@ -1,5 +1,4 @@
-/** Turning JSON-RPC replies into HTTP responses: JSON or a single SSE event (CORS is added by the route). */
-import { singleEventResponse } from "../../lib/http/sse.ts";
+/** Reading Accept and Content-Type, and JSON answers (CORS is added by the route). */
 
 /** Media types listed in an Accept header (lowercased, parameters dropped, q=0 entries skipped). */
 export function acceptedMediaTypes(accept: string | null): string[] {
@@ -47,14 +46,4 @@ export function jsonHttpResponse(
   const allHeaders = new Headers(headers);
   allHeaders.set("content-type", "application/json");
   return new Response(JSON.stringify(body), { status, headers: allHeaders });
-}
-
-/** One SSE `message` event carrying `body`, then the end of the stream. */
-export function sseHttpResponse(status: number, body: unknown): Response {
-  return singleEventResponse("message", body, { status });
-}
-
-/** A response with no body (202 for notifications, 405s). */
-export function emptyHttpResponse(status: number, headers: HeadersInit = {}): Response {
-  return new Response(null, { status, headers });
 }

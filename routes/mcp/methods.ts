@@ -22,7 +22,8 @@ import {
   resultResponse,
 } from "./jsonrpc.ts";
 import type { ResolvedOptions } from "./options.ts";
-import { describeTool } from "./tool_descriptors.ts";
+import { toolJsonSchemas } from "../../lib/tool_schema.ts";
+import type { ToolDefinition } from "../../tools/types.ts";
 import {
   negotiateInitializeVersion,
   reportsInvalidArgumentsAsResult,
@@ -228,4 +229,17 @@ function decorateModern(reply: MethodReply, context: MethodContext): MethodReply
     _meta: { [SERVER_INFO_META_KEY]: context.options.serverInfo },
   };
   return { status: reply.status, response: { ...response, result } };
+}
+
+/** The `tools/list` entry of a tool. Throws if the input schema is not an object schema. */
+// deno-lint-ignore no-explicit-any -- any tool
+export function describeTool(tool: ToolDefinition<any, any>) {
+  // The schemas are converted once per tool (toolJsonSchemas), shared with every other face.
+  const { input: inputSchema, output: outputSchema } = toolJsonSchemas(tool);
+  if (inputSchema.type !== "object") {
+    throw new Error(`tool ${tool.name}: inputSchema must be a JSON Schema of type "object"`);
+  }
+  const { name, title, description } = tool;
+  const annotations = { title, ...tool.annotations };
+  return { name, title, description, inputSchema, outputSchema, annotations };
 }

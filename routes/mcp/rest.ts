@@ -15,7 +15,7 @@ import { callTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
 import { findTool } from "../../tools/types.ts";
 import { isJsonContentType, JSON_ONLY_MESSAGE, jsonHttpResponse } from "./http_encoding.ts";
 import { isJsonObject } from "./jsonrpc.ts";
-import { resolveToolOptions, type ToolEndpointOptions } from "./options.ts";
+import { resolveOptions, type ToolEndpointOptions } from "./options.ts";
 import { FAILURE_KINDS, type FailureKind, failureOf } from "../../lib/http/failure.ts";
 
 /** `{ error, message }` with the status of `kind` (`error` when finer than the kind's name). */
@@ -48,7 +48,7 @@ export async function handleToolRestRequest(
       { allow: "POST, OPTIONS" },
     );
   }
-  const resolved = resolveToolOptions(options);
+  const resolved = resolveOptions(options);
   const tool = findTool(resolved.tools, name);
   if (!tool) {
     return problem("not_found", unknownToolMessage(name, resolved.tools), {}, "unknown_tool");

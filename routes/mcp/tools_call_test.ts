@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { callMcp, rpc, testOptions } from "../../tests/support/mcp.ts";
-import { describeTool } from "./tool_descriptors.ts";
+import { describeTool } from "./methods.ts";
 import { TOOLS } from "../../tools/registry.ts";
 
 const call = (name: string, args?: unknown) =>
