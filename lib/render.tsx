@@ -5,7 +5,7 @@ import type { ComponentChildren, VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 
 /** Renders a page component tree to an HTML document string with a doctype. */
-export function renderDocument(page: VNode): string {
+function renderDocument(page: VNode): string {
   return `<!doctype html>${renderToString(page)}`;
 }
 

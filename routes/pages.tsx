@@ -92,7 +92,7 @@ const LIVE_BUG = { error: "internal_error", message: "The positions could not be
  * the path's address) becomes its page, JSON or text; anything else is a bug, answered by
  * {@link serverErrorHandler}.
  */
-export function pageErrorHandler(log?: (line: string) => void): ErrorHandler<AppEnv> {
+function pageErrorHandler(log?: (line: string) => void): ErrorHandler<AppEnv> {
   const bug = serverErrorHandler(log);
   return async (error, c) => {
     const [{ liveProblem }, { failureOf }] = await Promise.all([errors(), failures()]);

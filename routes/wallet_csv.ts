@@ -21,7 +21,7 @@ import {
 import { badAddress } from "./page_errors.tsx";
 
 /** Exports running at once, per process. */
-export const EXPORT_CONCURRENCY = 4;
+const EXPORT_CONCURRENCY = 4;
 
 /** Options of {@link walletCsv}. */
 export interface WalletCsvOptions {

@@ -10,7 +10,7 @@ import type { MiddlewareHandler } from "hono";
 /** Lifetime of a hashed URL: its content can never change. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Lifetime of a plain (unhashed) name, whose content changes with each deploy. */
-export const SHORT_LIVED = "public, max-age=300, must-revalidate";
+const SHORT_LIVED = "public, max-age=300, must-revalidate";
 
 /** One file of `static/`. */
 export interface StaticAsset {
@@ -35,7 +35,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Reads and hashes every file under `dir` (sync: pages need the names while rendering). */
-export function loadStaticAssets(dir: URL): Map<string, StaticAsset> {
+function loadStaticAssets(dir: URL): Map<string, StaticAsset> {
   const assets = new Map<string, StaticAsset>();
   const walk = (folder: URL, prefix: string) => {
     for (const entry of Deno.readDirSync(folder)) {

@@ -7,10 +7,10 @@
 export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
 
 /** Revisions with per-request `_meta` instead of an initialize handshake (stateless era). */
-export const MODERN_PROTOCOL_VERSIONS = ["2026-07-28"] as const;
+const MODERN_PROTOCOL_VERSIONS = ["2026-07-28"] as const;
 
 /** Handshake-era revisions, newest first. The seed's three plus 2025-11-25. */
-export const LEGACY_PROTOCOL_VERSIONS = [
+const LEGACY_PROTOCOL_VERSIONS = [
   "2025-11-25",
   "2025-06-18",
   "2025-03-26",
@@ -28,7 +28,7 @@ export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [
  * with an initialize handshake (2026-07-28 has none), as the lifecycle spec asks for "the latest
  * version the server supports" that the client can then accept or refuse.
  */
-export const FALLBACK_PROTOCOL_VERSION = LEGACY_PROTOCOL_VERSIONS[0];
+const FALLBACK_PROTOCOL_VERSION = LEGACY_PROTOCOL_VERSIONS[0];
 
 /**
  * The revision assumed for a request without an MCP-Protocol-Version header: the transport

@@ -14,7 +14,7 @@ import { type DiscoveryOptions, SERVER_IDENTITY, siteLink } from "./server_ident
 import { type JsonSchema, type ToolInfo, toolJsonSchemas } from "./tool_info.ts";
 
 /** `$schema` of the SEP-2127 card (the v1 family the draft and most implementations use). */
-export const SERVER_CARD_SCHEMA =
+const SERVER_CARD_SCHEMA =
   "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
 
 /** Media type of the SEP-2127 card. */

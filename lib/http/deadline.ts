@@ -8,7 +8,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 
 /** How long a page may take before its 504 page is sent (docs "Security and limits"). */
-export const PAGE_DEADLINE_MS = 25_000;
+const PAGE_DEADLINE_MS = 25_000;
 
 /**
  * The most one upstream read may take, retries and fallback included: 5 s short of the page

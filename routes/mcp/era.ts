@@ -29,11 +29,11 @@ import {
 } from "../../lib/discovery/protocol_versions.ts";
 
 /** `_meta` key naming the protocol revision of a request (2026-07-28). */
-export const PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion";
+const PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion";
 /** `_meta` key carrying the client's capabilities for this request (2026-07-28). */
-export const CLIENT_CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities";
+const CLIENT_CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities";
 /** `_meta` key identifying the client software (2026-07-28, optional). */
-export const CLIENT_INFO_META_KEY = "io.modelcontextprotocol/clientInfo";
+const CLIENT_INFO_META_KEY = "io.modelcontextprotocol/clientInfo";
 /** Result `_meta` key identifying this server (2026-07-28). */
 export const SERVER_INFO_META_KEY = "io.modelcontextprotocol/serverInfo";
 
@@ -65,7 +65,7 @@ function unsupported(requested: string): EraDecision {
 }
 
 /** The `_meta` object of a call's params, if any. */
-export function requestMeta(call: JsonRpcCall): Record<string, unknown> | undefined {
+function requestMeta(call: JsonRpcCall): Record<string, unknown> | undefined {
   const meta = call.params?._meta;
   return isJsonObject(meta) ? meta : undefined;
 }

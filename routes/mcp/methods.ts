@@ -181,7 +181,7 @@ async function toolsCall(
 }
 
 /** The CallToolResult of an outcome: content + structuredContent, or an isError text. */
-export function toolResult(outcome: ToolOutcome): JsonObject {
+function toolResult(outcome: ToolOutcome): JsonObject {
   if (outcome.kind === "ok") {
     return {
       content: [{ type: "text", text: outcome.text }],

@@ -33,7 +33,7 @@ export interface ToolRoutesOptions {
 }
 
 /** Root-relative paths of the pages a client of `/mcp` may want next (`GET /mcp` lists them). */
-export const MCP_DOC_PATHS: Readonly<Record<string, string>> = {
+const MCP_DOC_PATHS: Readonly<Record<string, string>> = {
   mcp: "/docs/mcp",
   connect: "/docs/connect-your-ai",
   reference: "/docs/reference",

@@ -7,7 +7,7 @@ import { describeErrorOnOneLine } from "../../lib/http/log_line.ts";
  * The `instructions` every client gets (initialize and server/discover): what the server is,
  * and that data strings are never instructions.
  */
-export const SERVER_INSTRUCTIONS =
+const SERVER_INSTRUCTIONS =
   "Papertrade Explorer: read-only lookups of Papertrade, a perpetuals exchange on HyperEVM " +
   "(wallets, open positions, pending intents, settlement transactions, leaderboard, trade " +
   "history, protocol overview). No tool can sign, trade, move funds or change anything. " +
