@@ -5,18 +5,10 @@
  * `If-None-Match` with 304. All are public, cacheable for five minutes and readable cross-origin.
  */
 import { Hono } from "hono";
-import { buildAgentCard } from "../lib/discovery/agent_card.ts";
 import { API_CATALOG_CONTENT_TYPE, buildApiCatalog } from "../lib/discovery/api_catalog.ts";
-import { buildLlmsFullTxt, buildLlmsTxt } from "../lib/discovery/llms_txt.ts";
-import { buildOpenApi } from "../lib/discovery/openapi.ts";
 import {
-  buildMcpCatalog,
-  buildServerCard,
-  buildWellKnownServerCard,
   SERVER_CARD_MEDIA_TYPE,
   SERVER_CARD_PATH,
-} from "../lib/discovery/server_card.ts";
-import {
   SERVER_IDENTITY,
   type ServerIdentity,
   siteLink,
@@ -43,8 +35,20 @@ export interface DiscoveryRoutesOptions {
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
-const docsSite = lazyImport<typeof import("../lib/docs/site.ts")>(
-  new URL("../lib/docs/site.ts", import.meta.url),
+// The generators that convert the tools' schemas (zod) and render the docs load on first use.
+const at = (path: string) => new URL(path, import.meta.url);
+const docsSite = lazyImport<typeof import("../lib/docs/site.ts")>(at("../lib/docs/site.ts"));
+const openApi = lazyImport<typeof import("../lib/discovery/openapi.ts")>(
+  at("../lib/discovery/openapi.ts"),
+);
+const llms = lazyImport<typeof import("../lib/discovery/llms_txt.ts")>(
+  at("../lib/discovery/llms_txt.ts"),
+);
+const cards = lazyImport<typeof import("../lib/discovery/server_card.ts")>(
+  at("../lib/discovery/server_card.ts"),
+);
+const agentCard = lazyImport<typeof import("../lib/discovery/agent_card.ts")>(
+  at("../lib/discovery/agent_card.ts"),
 );
 
 interface Served {
@@ -87,36 +91,52 @@ export function discoveryRoutes(options: DiscoveryRoutesOptions): Hono {
       })
     );
   }
-  const json = (build: (from: Awaited<ReturnType<typeof generated>>) => unknown) => async () =>
-    JSON.stringify(build(await generated()), null, 2) + "\n";
+  type Generated = Awaited<ReturnType<typeof generated>>;
+  const json = (build: (from: Generated) => unknown | Promise<unknown>) => async () =>
+    JSON.stringify(await build(await generated()), null, 2) + "\n";
   // path, cache key, content type, how to build it
   const FILES: [string[], string, string, () => Promise<string> | string][] = [
-    [["/openapi.json"], "openapi", JSON_TYPE, json(buildOpenApi)],
+    [
+      ["/openapi.json"],
+      "openapi",
+      JSON_TYPE,
+      json(async (from) => (await openApi()).buildOpenApi(from)),
+    ],
     [
       ["/llms.txt"],
       "llms",
       TEXT_TYPE,
-      async () => buildLlmsTxt({ ...await generated(), site: await site() }),
+      async () => (await llms()).buildLlmsTxt({ ...await generated(), site: await site() }),
     ],
     [
       ["/llms-full.txt"],
       "llms-full",
       TEXT_TYPE,
-      async () => buildLlmsFullTxt(await site(), server),
+      async () => (await llms()).buildLlmsFullTxt(await site(), server),
     ],
     [
       ["/.well-known/mcp/server-card.json", "/.well-known/mcp.json"],
       "mcp-card",
       JSON_TYPE,
-      json(buildWellKnownServerCard),
+      json(async (from) => (await cards()).buildWellKnownServerCard(from)),
     ],
-    [[SERVER_CARD_PATH], "sep-card", SERVER_CARD_MEDIA_TYPE, json(buildServerCard)],
-    [["/.well-known/mcp/catalog.json"], "mcp-catalog", JSON_TYPE, json(buildMcpCatalog)],
+    [
+      [SERVER_CARD_PATH],
+      "sep-card",
+      SERVER_CARD_MEDIA_TYPE,
+      json(async (from) => (await cards()).buildServerCard(from)),
+    ],
+    [
+      ["/.well-known/mcp/catalog.json"],
+      "mcp-catalog",
+      JSON_TYPE,
+      json(async (from) => (await cards()).buildMcpCatalog(from)),
+    ],
     [
       ["/.well-known/agent-card.json", "/.well-known/agent.json"],
       "agent-card",
       JSON_TYPE,
-      json(buildAgentCard),
+      json(async (from) => (await agentCard()).buildAgentCard(from)),
     ],
     [["/robots.txt"], "robots", TEXT_TYPE, () => buildRobotsTxt(siteUrl)],
     [

@@ -28,6 +28,12 @@ export const SERVER_IDENTITY: ServerIdentity = {
   protocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
 };
 
+/** Media type of the SEP-2127 server card. */
+export const SERVER_CARD_MEDIA_TYPE = "application/mcp-server-card+json";
+
+/** Path of the SEP-2127 server card: the MCP endpoint plus `/server-card`. */
+export const SERVER_CARD_PATH = "/mcp/server-card";
+
 /** Options every discovery generator takes: the canonical site URL and the tool list. */
 export interface DiscoveryOptions<T> {
   /** Canonical origin, without a trailing slash (config `SITE_URL`). */
