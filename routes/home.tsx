@@ -7,7 +7,8 @@ import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
 import { fetchProtocolOverview, type ProtocolOverview } from "../lib/overview.ts";
 import { discoveryLinkHeader } from "../lib/discovery/api_catalog.ts";
-import { TOOLS } from "../tools/registry.ts";
+// Written from the registry by `deno task build`: the tools themselves (and viem) stay unloaded.
+import TOOL_SUMMARIES from "../tools/summaries.json" with { type: "json" };
 import { Layout } from "../components/Layout.tsx";
 import { MarketsTable } from "../components/MarketsTable.tsx";
 import { RecentTradesTable } from "../components/RecentTradesTable.tsx";
@@ -121,7 +122,7 @@ function HomePage(
         </dl>
       )}
       {!embed && <FeatureGrid />}
-      {!embed && <ProductSections siteUrl={props.siteUrl} tools={TOOLS} />}
+      {!embed && <ProductSections siteUrl={props.siteUrl} tools={TOOL_SUMMARIES} />}
     </Layout>
   );
 }

@@ -6,6 +6,7 @@ import { unknownWalletError } from "./_errors.ts";
 import { callTool, catalog, withHarness } from "./testing.ts";
 import { toolJsonSchemas } from "../lib/tool_schema.ts";
 import { findTool } from "./types.ts";
+import { TOOL_SUMMARIES, toolSummaries } from "../scripts/build.ts";
 
 // The contract of docs/mcp (seed "MCP server"): names in order and each tool's result fields.
 const CONTRACT: Array<[string, string[]]> = [
@@ -168,4 +169,9 @@ Deno.test("every tool that reads a wallet answers one the exchange has never see
       );
     }
   });
+});
+
+Deno.test("tools/summaries.json, which the home page lists, is the registry's (deno task build)", async () => {
+  const committed = await Deno.readTextFile(TOOL_SUMMARIES);
+  assert.equal(committed, await toolSummaries(), "stale: run deno task build");
 });
