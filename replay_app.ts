@@ -44,7 +44,7 @@ export interface ReplayApp {
 }
 
 /** The configuration that points the app at a running replay upstream. */
-export function replayConfig(
+function replayConfig(
   upstream: ReplayUpstream,
   options: Omit<ReplayDepsOptions, "now"> = {},
 ): AppConfig {

@@ -7,7 +7,9 @@
  * as a deployed isolate has it. Cases:
  * - the minimal Hono app, `GET /`;
  * - the explorer, `GET /robots.txt` (its first answer of any kind, no upstream read);
- * - the explorer, `GET /` (the home page, several upstream reads from the replay).
+ * - the explorer, `GET /` (the home page, several upstream reads from the replay);
+ * - the app without its upstream clients (`bench/_app_without_clients.ts`), `GET /robots.txt`:
+ *   the app's own share, apart from what `lib/boot.ts` loads to build the clients.
  */
 import { startReplayUpstream } from "../fixtures/mod.ts";
 
@@ -25,6 +27,11 @@ const CASES: Case[] = [
   { name: "minimal Hono app, GET /", script: "bench/_minimal_hono.ts", path: "/" },
   { name: "explorer (main.ts), GET /robots.txt", script: "main.ts", path: "/robots.txt" },
   { name: "explorer (main.ts), GET / (home page)", script: "main.ts", path: "/" },
+  {
+    name: "app without its clients, GET /robots.txt",
+    script: "bench/_app_without_clients.ts",
+    path: "/robots.txt",
+  },
 ];
 
 function freePort(): number {

@@ -23,11 +23,11 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import { createRateLimiter } from "../lib/http/rate_limit.ts";
-import { mcpRoutes } from "../routes/mcp.ts";
+import { mcpRoutes } from "../routes/mcp/mod.ts";
 import { replayDeps } from "../replay_app.ts";
 import { createToolContext } from "../tools/context.ts";
 import { TOOLS } from "../tools/registry.ts";
-import { findTool } from "../lib/mcp/call_tool.ts";
+import { findTool } from "../tools/types.ts";
 import type { ToolDefinition } from "../tools/types.ts";
 
 const ROUNDS = 3;

@@ -1,8 +1,9 @@
 /**
- * Runtime configuration, read and validated once from the environment (see the README's
- * table). A bad value is a {@link ConfigError} naming the variable, the value and what is
- * allowed; the entries print its one line and exit with status 2.
+ * Runtime configuration, read and validated once from the environment by one zod schema (see
+ * the README's table). A bad value is a {@link ConfigError} naming the variable, the value and
+ * what is allowed; the entries print its one line and exit with status 2.
  */
+import { z } from "zod";
 import { type AddressRange, parseTrustedProxies } from "./http/trusted_proxies.ts";
 import { normalizeIpAddress } from "./http/ip_address.ts";
 import { DEFAULT_UPSTREAMS } from "./default_upstreams.ts";
@@ -78,38 +79,96 @@ export class ConfigError extends Error {
 
 type Env = { get(name: string): string | undefined };
 
+/** A variable's value trimmed, with unset and blank alike absent (then its default applies). */
+function variable<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => typeof value === "string" && value.trim() ? value.trim() : undefined,
+    schema,
+  );
+}
+
+function whole(min: number, max: number, fallback: number) {
+  const allowed = `expected a whole number from ${min} to ${max}`;
+  return variable(
+    z.string().regex(/^\d+$/, allowed).transform(Number)
+      .pipe(z.number().int().min(min, allowed).max(max, allowed)).default(fallback),
+  );
+}
+
+const URL_ALLOWED = "expected an absolute http:// or https:// URL without query";
+const URL_VALUE = z.url({ protocol: /^https?$/, error: URL_ALLOWED })
+  .refine(
+    (text) => !URL.canParse(text) || !new URL(text).search && !new URL(text).hash,
+    URL_ALLOWED,
+  )
+  .transform((text) => text.replace(/\/+$/, ""));
+
+function url(fallback: string) {
+  return variable(URL_VALUE.default(fallback));
+}
+
+const HOST_VALUE = variable(
+  z.string().transform((text) => text.replace(/^\[(.*)\]$/, "$1")).refine(
+    (host) => normalizeIpAddress(host) !== undefined || /^[a-zA-Z0-9.-]{1,253}$/.test(host),
+    "expected an IP address (127.0.0.1, ::1, 0.0.0.0) or a host name",
+  ).default(DEFAULT_CONFIG.host),
+);
+
+const PROXIES_VALUE = variable(z.string().optional()).transform((text, context) => {
+  const parsed = parseTrustedProxies(text);
+  if (parsed.ok) return parsed.ranges;
+  context.addIssue({
+    code: "custom",
+    message:
+      `expected comma-separated IP addresses or CIDR ranges (or "loopback"); "${parsed.entry}" is neither`,
+  });
+  return z.NEVER;
+});
+
+const ENVIRONMENT = z.object({
+  [UPSTREAM_VARIABLES[0]]: url(DEFAULT_CONFIG.papertradeApiUrl),
+  [UPSTREAM_VARIABLES[1]]: url(DEFAULT_CONFIG.rpcUrl),
+  [UPSTREAM_VARIABLES[2]]: url(DEFAULT_CONFIG.fallbackRpcUrl),
+  [UPSTREAM_VARIABLES[3]]: url(DEFAULT_CONFIG.hyperliquidInfoUrl),
+  "SITE_URL": variable(URL_VALUE.optional()),
+  "HOST": HOST_VALUE,
+  "PORT": whole(0, 65535, DEFAULT_CONFIG.port),
+  "UPSTREAM_TIMEOUT_MS": whole(100, 120_000, DEFAULT_CONFIG.upstreamTimeoutMs),
+  "TRUSTED_PROXIES": PROXIES_VALUE,
+  "RATE_LIMIT_STORE": variable(
+    z.string().toLowerCase().pipe(z.enum(["kv", "memory"], 'expected "kv" or "memory"')).optional(),
+  ),
+  "MAX_CONNECTIONS": whole(1, 1_000_000, 512),
+  "IDLE_TIMEOUT_MS": whole(100, 3_600_000, 30_000),
+  "REQUEST_TIMEOUT_MS": whole(100, 3_600_000, 60_000),
+});
+
 /** Reads and validates the configuration. Throws {@link ConfigError} on the first bad value. */
 export function configFromEnv(env: Env = Deno.env): AppConfig {
-  const raw = (name: string) => env.get(name)?.trim() || undefined;
-  const port = integer(env, "PORT", DEFAULT_CONFIG.port, 0, 65535);
-  const host = hostValue(raw("HOST") ?? DEFAULT_CONFIG.host);
-  const trusted = parseTrustedProxies(raw("TRUSTED_PROXIES"));
-  if (!trusted.ok) {
-    throw new ConfigError(
-      "TRUSTED_PROXIES",
-      env.get("TRUSTED_PROXIES") ?? "",
-      `expected comma-separated IP addresses or CIDR ranges (or "loopback"); "${trusted.entry}" is neither`,
-    );
+  const values = Object.fromEntries(
+    Object.keys(ENVIRONMENT.shape).map((name) => [name, env.get(name)]),
+  );
+  const parsed = ENVIRONMENT.safeParse(values);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0]);
+    throw new ConfigError(name, env.get(name)?.trim() ?? "", issue.message);
   }
-  const store = raw("RATE_LIMIT_STORE");
-  if (store !== undefined && !["kv", "memory"].includes(store.toLowerCase())) {
-    throw new ConfigError("RATE_LIMIT_STORE", store, 'expected "kv" or "memory"');
-  }
-  const siteUrl = raw("SITE_URL");
+  const read = parsed.data;
   return {
-    papertradeApiUrl: url(env, UPSTREAM_VARIABLES[0], DEFAULT_CONFIG.papertradeApiUrl),
-    rpcUrl: url(env, UPSTREAM_VARIABLES[1], DEFAULT_CONFIG.rpcUrl),
-    fallbackRpcUrl: url(env, UPSTREAM_VARIABLES[2], DEFAULT_CONFIG.fallbackRpcUrl),
-    hyperliquidInfoUrl: url(env, UPSTREAM_VARIABLES[3], DEFAULT_CONFIG.hyperliquidInfoUrl),
-    siteUrl: siteUrl === undefined ? localSiteUrl(host, port) : url(env, "SITE_URL", ""),
-    siteUrlFromEnv: siteUrl !== undefined,
-    host,
-    port,
-    upstreamTimeoutMs: integer(env, "UPSTREAM_TIMEOUT_MS", 8000, 100, 120_000),
-    trustedProxies: trusted.ranges,
-    maxConnections: integer(env, "MAX_CONNECTIONS", 512, 1, 1_000_000),
-    idleTimeoutMs: integer(env, "IDLE_TIMEOUT_MS", 30_000, 100, 3_600_000),
-    requestTimeoutMs: integer(env, "REQUEST_TIMEOUT_MS", 60_000, 100, 3_600_000),
+    papertradeApiUrl: read[UPSTREAM_VARIABLES[0]],
+    rpcUrl: read[UPSTREAM_VARIABLES[1]],
+    fallbackRpcUrl: read[UPSTREAM_VARIABLES[2]],
+    hyperliquidInfoUrl: read[UPSTREAM_VARIABLES[3]],
+    siteUrl: read.SITE_URL ?? localSiteUrl(read.HOST, read.PORT),
+    siteUrlFromEnv: read.SITE_URL !== undefined,
+    host: read.HOST,
+    port: read.PORT,
+    upstreamTimeoutMs: read.UPSTREAM_TIMEOUT_MS,
+    trustedProxies: read.TRUSTED_PROXIES,
+    maxConnections: read.MAX_CONNECTIONS,
+    idleTimeoutMs: read.IDLE_TIMEOUT_MS,
+    requestTimeoutMs: read.REQUEST_TIMEOUT_MS,
   };
 }
 
@@ -124,45 +183,4 @@ export function isLoopbackHost(host: string): boolean {
   if (host === "localhost") return true;
   const address = normalizeIpAddress(host);
   return address !== undefined && (address === "::1" || address.startsWith("127."));
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const text = env.get(name)?.trim();
-  if (!text) return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw new ConfigError(
-      name,
-      env.get(name) ?? "",
-      `expected a whole number from ${min} to ${max}`,
-    );
-  }
-  return value;
-}
-
-function url(env: Env, name: string, fallback: string): string {
-  const text = env.get(name)?.trim();
-  if (!text) return fallback;
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(text);
-  } catch {
-    parsed = undefined;
-  }
-  if (!parsed || !["http:", "https:"].includes(parsed.protocol) || parsed.search || parsed.hash) {
-    throw new ConfigError(name, text, "expected an absolute http:// or https:// URL without query");
-  }
-  return text.replace(/\/+$/, "");
-}
-
-function hostValue(text: string): string {
-  const unbracketed = text.replace(/^\[(.*)\]$/, "$1");
-  if (normalizeIpAddress(unbracketed) || /^[a-zA-Z0-9.-]{1,253}$/.test(unbracketed)) {
-    return unbracketed;
-  }
-  throw new ConfigError(
-    "HOST",
-    text,
-    "expected an IP address (127.0.0.1, ::1, 0.0.0.0) or a host name",
-  );
 }

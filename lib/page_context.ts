@@ -17,9 +17,6 @@ export interface PageContext {
   theme: ThemeChoice;
 }
 
-/** Name of the cookie the theme button writes. */
-export const THEME_COOKIE = "theme";
-
 const DEFAULT_CONTEXT: PageContext = { embed: false, theme: "auto" };
 // Our own store, not Hono's contextStorage: components also render outside a request (tests,
 // the card image), where Hono's getContext() throws and these defaults are wanted.
@@ -28,11 +25,6 @@ const storage = new AsyncLocalStorage<PageContext>();
 /** The current request's page context (defaults outside a request). */
 export function pageContext(): PageContext {
   return storage.getStore() ?? DEFAULT_CONTEXT;
-}
-
-/** Runs `render` with `context` as the page context (tests and direct renders). */
-export function withPageContext<T>(context: PageContext, render: () => T): T {
-  return storage.run(context, render);
 }
 
 /** Reads the theme cookie from a Cookie header; anything unexpected is `auto`. */

@@ -15,7 +15,7 @@ import { type GuardedServer, serveGuarded } from "./http/connection_guard.ts";
 type Env = { get(name: string): string | undefined };
 
 /** Prints `message` as one line on stderr and exits with status 2. */
-export function exitWithConfigProblem(message: string): never {
+function exitWithConfigProblem(message: string): never {
   console.error(`papertrade-explorer: ${message}`);
   Deno.exit(2);
 }
@@ -54,7 +54,7 @@ export function settleSiteUrl(
 }
 
 /** Binds HOST:PORT, or exits 2 saying which variable to change. */
-export function listenOrExit(config: AppConfig): Deno.TcpListener {
+function listenOrExit(config: AppConfig): Deno.TcpListener {
   try {
     return Deno.listen({ hostname: config.host, port: config.port });
   } catch (error) {

@@ -36,7 +36,7 @@ export interface ToolJsonSchemas {
  * tripped. A value JSON cannot express (a transform, a bigint) is described as "any" rather
  * than breaking every face that lists the tools.
  */
-export function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     target: "draft-2020-12",
     io,

@@ -4,8 +4,10 @@
  * the live routes, the REST mirror and the tools' text all read it (docs "Reference" lists the
  * statuses).
  */
-import { PAPERTRADE_ENDPOINTS, PapertradeApiError } from "./papertrade/mod.ts";
-import { HyperEvmError } from "./hyperevm/mod.ts";
+// The modules themselves, not the folders' mod.ts: the error path loads neither client (nor viem).
+import { PapertradeApiError } from "./papertrade/http.ts";
+import { PAPERTRADE_ENDPOINTS } from "./papertrade/endpoints.ts";
+import { HyperEvmError } from "./hyperevm/hyperevm_error.ts";
 import { HyperliquidApiError } from "./hyperliquid/l2_book.ts";
 
 /** How an upstream source failed, as far as a caller can act on it. */

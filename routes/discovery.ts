@@ -1,42 +1,55 @@
 /**
  * Discovery files for agents, crawlers and registries. Each is generated from the tool list and
- * the one site URL on first request, then served from memory with an ETag; `If-None-Match`
- * answers 304. All are public, cacheable for five minutes and readable cross-origin.
+ * the one site URL on first request (the tool registry and the docs loaded then, not with the
+ * app), then served from memory with its ETag; the app's `etag` middleware answers
+ * `If-None-Match` with 304. All are public, cacheable for five minutes and readable cross-origin.
  */
-import { type Context, Hono } from "hono";
-import { buildAgentCard } from "../lib/discovery/agent_card.ts";
+import { Hono } from "hono";
 import { API_CATALOG_CONTENT_TYPE, buildApiCatalog } from "../lib/discovery/api_catalog.ts";
-import { buildLlmsFullTxt, buildLlmsTxt } from "../lib/discovery/llms_txt.ts";
-import { buildOpenApi } from "../lib/discovery/openapi.ts";
 import {
-  buildMcpCatalog,
-  buildServerCard,
-  buildWellKnownServerCard,
   SERVER_CARD_MEDIA_TYPE,
   SERVER_CARD_PATH,
-} from "../lib/discovery/server_card.ts";
-import {
   SERVER_IDENTITY,
   type ServerIdentity,
   siteLink,
 } from "../lib/discovery/server_identity.ts";
 import { buildRobotsTxt, buildSecurityTxt, buildSitemapXml } from "../lib/discovery/text_files.ts";
 import type { ToolInfo } from "../lib/discovery/tool_info.ts";
-import { createDocsSite, type DocsSite } from "../lib/docs/site.ts";
+import { DOCS_PAGES } from "../lib/docs/pages.ts";
+import type { DocsSite } from "../lib/docs/site.ts";
+import { lazyImport } from "../lib/http/app_env.ts";
+
+/** A value, or how to load it on the first request that needs it. */
+type Loader<T> = T | (() => Promise<T>);
 
 /** Options of {@link discoveryRoutes}. */
 export interface DiscoveryRoutesOptions {
   siteUrl: string;
-  tools: readonly ToolInfo[];
+  tools: Loader<readonly ToolInfo[]>;
   server?: ServerIdentity;
   /** The docs (for llms.txt and llms-full.txt); share the docs routes' instance. */
-  site?: DocsSite;
+  site?: Loader<DocsSite>;
   /** Clock in ms, for security.txt's Expires. */
   now?: () => number;
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
+// The generators that convert the tools' schemas (zod) and render the docs load on first use.
+const at = (path: string) => new URL(path, import.meta.url);
+const docsSite = lazyImport<typeof import("../lib/docs/site.ts")>(at("../lib/docs/site.ts"));
+const openApi = lazyImport<typeof import("../lib/discovery/openapi.ts")>(
+  at("../lib/discovery/openapi.ts"),
+);
+const llms = lazyImport<typeof import("../lib/discovery/llms_txt.ts")>(
+  at("../lib/discovery/llms_txt.ts"),
+);
+const cards = lazyImport<typeof import("../lib/discovery/server_card.ts")>(
+  at("../lib/discovery/server_card.ts"),
+);
+const agentCard = lazyImport<typeof import("../lib/discovery/agent_card.ts")>(
+  at("../lib/discovery/agent_card.ts"),
+);
 
 interface Served {
   /** Encoded once, so a cached file costs no per-request encoding. */
@@ -44,84 +57,114 @@ interface Served {
   etag: string;
 }
 
-/** The discovery routes as a Hono sub-app, to mount at the root. */
+/** The discovery routes, to mount at the root. */
 export function discoveryRoutes(options: DiscoveryRoutesOptions): Hono {
-  const site = options.site ?? createDocsSite(options);
-  const generatorOptions = {
-    siteUrl: options.siteUrl,
-    tools: options.tools,
-    server: options.server ?? SERVER_IDENTITY,
-  };
+  const { siteUrl } = options;
+  const server = options.server ?? SERVER_IDENTITY;
+  const load = <T>(value: Loader<T>) =>
+    typeof value === "function" ? (value as () => Promise<T>)() : Promise.resolve(value);
+  const generated = async () => ({ siteUrl, server, tools: await load(options.tools) });
+  const site = async () =>
+    options.site
+      ? load(options.site)
+      : (await docsSite()).createDocsSite({ siteUrl, tools: await load(options.tools) });
   const now = options.now ?? Date.now;
   const cache = new Map<string, Promise<Served>>();
   const app = new Hono();
 
   function serve(key: string, contentType: string, build: () => Promise<string> | string) {
-    return async (c: Context) => {
-      let served = cache.get(key);
-      if (!served) {
-        served = Promise.resolve().then(build).then(withEtag);
-        cache.set(key, served);
-        served.catch(() => cache.delete(key));
-      }
-      return respond(c, await served, contentType);
-    };
+    let served = cache.get(key);
+    if (!served) {
+      served = Promise.resolve().then(build).then(withEtag);
+      cache.set(key, served);
+      served.catch(() => cache.delete(key));
+    }
+    return served.then(({ body, etag }) =>
+      new Response(body, {
+        headers: {
+          "Content-Type": contentType,
+          "Cache-Control": "public, max-age=300",
+          "ETag": etag,
+          "Access-Control-Allow-Origin": "*",
+          "X-Content-Type-Options": "nosniff",
+        },
+      })
+    );
   }
-  const json = (value: () => unknown) => () => JSON.stringify(value(), null, 2) + "\n";
-
-  app.get("/openapi.json", serve("openapi", JSON_TYPE, json(() => buildOpenApi(generatorOptions))));
-  app.get("/llms.txt", serve("llms", TEXT_TYPE, () => buildLlmsTxt({ ...generatorOptions, site })));
-  app.get(
-    "/llms-full.txt",
-    serve("llms-full", TEXT_TYPE, () => buildLlmsFullTxt(site, generatorOptions.server)),
-  );
-  const wellKnownCard = serve(
-    "mcp-card",
-    JSON_TYPE,
-    json(() => buildWellKnownServerCard(generatorOptions)),
-  );
-  app.get("/.well-known/mcp/server-card.json", wellKnownCard);
-  app.get("/.well-known/mcp.json", wellKnownCard);
-  app.get(
-    SERVER_CARD_PATH,
-    serve("sep-card", SERVER_CARD_MEDIA_TYPE, json(() => buildServerCard(generatorOptions))),
-  );
-  app.get(
-    "/.well-known/mcp/catalog.json",
-    serve("mcp-catalog", JSON_TYPE, json(() => buildMcpCatalog(generatorOptions))),
-  );
-  const agentCard = serve("agent-card", JSON_TYPE, json(() => buildAgentCard(generatorOptions)));
-  app.get("/.well-known/agent-card.json", agentCard);
-  app.get("/.well-known/agent.json", agentCard);
-  app.get("/.well-known/api-catalog", async (c) => {
-    const response = await serve(
-      "api-catalog",
-      API_CATALOG_CONTENT_TYPE,
-      json(() => buildApiCatalog(generatorOptions)),
-    )(c);
+  type Generated = Awaited<ReturnType<typeof generated>>;
+  const json = (build: (from: Generated) => unknown | Promise<unknown>) => async () =>
+    JSON.stringify(await build(await generated()), null, 2) + "\n";
+  // path, cache key, content type, how to build it
+  const FILES: [string[], string, string, () => Promise<string> | string][] = [
+    [
+      ["/openapi.json"],
+      "openapi",
+      JSON_TYPE,
+      json(async (from) => (await openApi()).buildOpenApi(from)),
+    ],
+    [
+      ["/llms.txt"],
+      "llms",
+      TEXT_TYPE,
+      async () => (await llms()).buildLlmsTxt({ ...await generated(), site: await site() }),
+    ],
+    [
+      ["/llms-full.txt"],
+      "llms-full",
+      TEXT_TYPE,
+      async () => (await llms()).buildLlmsFullTxt(await site(), server),
+    ],
+    [
+      ["/.well-known/mcp/server-card.json", "/.well-known/mcp.json"],
+      "mcp-card",
+      JSON_TYPE,
+      json(async (from) => (await cards()).buildWellKnownServerCard(from)),
+    ],
+    [
+      [SERVER_CARD_PATH],
+      "sep-card",
+      SERVER_CARD_MEDIA_TYPE,
+      json(async (from) => (await cards()).buildServerCard(from)),
+    ],
+    [
+      ["/.well-known/mcp/catalog.json"],
+      "mcp-catalog",
+      JSON_TYPE,
+      json(async (from) => (await cards()).buildMcpCatalog(from)),
+    ],
+    [
+      ["/.well-known/agent-card.json", "/.well-known/agent.json"],
+      "agent-card",
+      JSON_TYPE,
+      json(async (from) => (await agentCard()).buildAgentCard(from)),
+    ],
+    [["/robots.txt"], "robots", TEXT_TYPE, () => buildRobotsTxt(siteUrl)],
+    [
+      ["/sitemap.xml"],
+      "sitemap",
+      "application/xml; charset=utf-8",
+      () => buildSitemapXml(siteUrl, DOCS_PAGES),
+    ],
+  ];
+  for (const [paths, key, type, build] of FILES) {
+    for (const path of paths) app.get(path, () => serve(key, type, build));
+  }
+  app.get("/.well-known/api-catalog", async () => {
+    const response = await serve("api-catalog", API_CATALOG_CONTENT_TYPE, json(buildApiCatalog));
     // RFC 9727: the catalog also names itself in a Link header, which HEAD requests rely on.
     response.headers.set(
       "Link",
-      `<${siteLink(options.siteUrl, "/.well-known/api-catalog")}>; rel="api-catalog"`,
+      `<${siteLink(siteUrl, "/.well-known/api-catalog")}>; rel="api-catalog"`,
     );
     return response;
   });
-  app.get("/robots.txt", serve("robots", TEXT_TYPE, () => buildRobotsTxt(options.siteUrl)));
-  app.get(
-    "/sitemap.xml",
-    serve(
-      "sitemap",
-      "application/xml; charset=utf-8",
-      () => buildSitemapXml(options.siteUrl, site.pages),
-    ),
-  );
   let securityKey = "";
-  app.get("/.well-known/security.txt", (c) => {
+  app.get("/.well-known/security.txt", () => {
     // Expires moves once a day; keep only the current day's file.
     const key = `security:${Math.floor(now() / 86_400_000)}`;
     if (key !== securityKey) cache.delete(securityKey);
     securityKey = key;
-    return serve(key, TEXT_TYPE, () => buildSecurityTxt(options.siteUrl, now()))(c);
+    return serve(key, TEXT_TYPE, () => buildSecurityTxt(siteUrl, now()));
   });
   return app;
 }
@@ -134,19 +177,4 @@ async function withEtag(text: string): Promise<Served> {
     (byte) => byte.toString(16).padStart(2, "0"),
   ).join("");
   return { body, etag: `"${hex}"` };
-}
-
-function respond(c: Context, served: Served, contentType: string): Response {
-  const headers: Record<string, string> = {
-    "Content-Type": contentType,
-    "Cache-Control": "public, max-age=300",
-    "ETag": served.etag,
-    "Access-Control-Allow-Origin": "*",
-    "X-Content-Type-Options": "nosniff",
-  };
-  const ifNoneMatch = c.req.header("If-None-Match");
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === served.etag)) {
-    return c.body(null, 304, headers);
-  }
-  return c.body(served.body, 200, headers);
 }

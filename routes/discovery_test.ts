@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { SAMPLE_TOOLS } from "../lib/discovery/sample_tools.ts";
+import { etag } from "hono/etag";
+import { SAMPLE_TOOLS } from "../tests/support/sample_tools.ts";
 import { createDocsSite } from "../lib/docs/site.ts";
 import { discoveryRoutes } from "./discovery.ts";
 
@@ -8,7 +9,8 @@ const NOW = Date.UTC(2026, 9, 12, 12, 0);
 
 function buildApp(siteUrl = "https://disc-a.example") {
   const site = createDocsSite({ siteUrl, tools: SAMPLE_TOOLS });
-  const app = new Hono();
+  // As the app mounts it: its `etag` middleware answers If-None-Match for these files.
+  const app = new Hono().use(etag());
   app.route("/", discoveryRoutes({ siteUrl, tools: SAMPLE_TOOLS, site, now: () => NOW }));
   return app;
 }

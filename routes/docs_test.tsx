@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { HOSTILE_TOOL, SAMPLE_TOOLS } from "../lib/discovery/sample_tools.ts";
+import { HOSTILE_TOOL, SAMPLE_TOOLS } from "../tests/support/sample_tools.ts";
 import type { ToolInfo } from "../lib/discovery/tool_info.ts";
 import { DOCS_PAGES, docsMarkdownPath, docsPath } from "../lib/docs/pages.ts";
 import { createDocsSite, type DocsSite } from "../lib/docs/site.ts";

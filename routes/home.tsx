@@ -3,12 +3,12 @@
  * the landing sections. `?embed=1` keeps only the product (no header, footer or landing), for
  * framing in Papertrade OS. Sends the discovery `Link` header.
  */
-import { Hono } from "hono";
-import type { AppDeps } from "../lib/deps.ts";
+import type { Context } from "hono";
+import type { AppEnv } from "../lib/http/app_env.ts";
 import { fetchProtocolOverview, type ProtocolOverview } from "../lib/overview.ts";
-import { htmlResponse } from "../lib/render.ts";
-import { discoveryLinkHeader } from "../lib/discovery/mod.ts";
-import { TOOLS } from "../tools/registry.ts";
+import { discoveryLinkHeader } from "../lib/discovery/api_catalog.ts";
+// Written from the registry by `deno task build`: the tools themselves (and viem) stay unloaded.
+import TOOL_SUMMARIES from "../tools/summaries.json" with { type: "json" };
 import { Layout } from "../components/Layout.tsx";
 import { MarketsTable } from "../components/MarketsTable.tsx";
 import { RecentTradesTable } from "../components/RecentTradesTable.tsx";
@@ -19,31 +19,25 @@ import { Stat } from "../components/Stat.tsx";
 import { formatCount, formatToken, formatUsd } from "../lib/format.ts";
 import { Time } from "../components/Time.tsx";
 import { PartNotice } from "../components/PartNotice.tsx";
-import { upstreamFailurePage } from "./page_errors.tsx";
+import { pageResponse } from "../lib/render.tsx";
 
-/** Routes of the home page. */
-export function homeRoutes(deps: AppDeps): Hono {
-  const app = new Hono();
-  const link = discoveryLinkHeader(deps.config.siteUrl);
-  app.get("/", async (c) => {
-    const embed = c.req.query("embed") === "1";
-    let overview: ProtocolOverview;
-    try {
-      overview = await fetchProtocolOverview(deps, {
-        recentTrades: 10,
-        signal: c.req.raw.signal,
-      });
-    } catch (error) {
-      const page = upstreamFailurePage(error, "The overview");
-      page.headers.set("link", link);
-      return page;
-    }
-    return htmlResponse(
-      <HomePage overview={overview} now={deps.now()} embed={embed} siteUrl={deps.config.siteUrl} />,
-      { headers: { link } },
-    );
+/** The home page; its error page carries the discovery `Link` header too. */
+export async function homePage(c: Context<AppEnv>): Promise<Response> {
+  const { deps } = c.var;
+  c.header("link", discoveryLinkHeader(deps.config.siteUrl));
+  const overview = await fetchProtocolOverview(deps, {
+    recentTrades: 10,
+    signal: c.req.raw.signal,
   });
-  return app;
+  return pageResponse(
+    c,
+    <HomePage
+      overview={overview}
+      now={deps.now()}
+      embed={c.req.query("embed") === "1"}
+      siteUrl={deps.config.siteUrl}
+    />,
+  );
 }
 
 function HomePage(
@@ -128,7 +122,7 @@ function HomePage(
         </dl>
       )}
       {!embed && <FeatureGrid />}
-      {!embed && <ProductSections siteUrl={props.siteUrl} tools={TOOLS} />}
+      {!embed && <ProductSections siteUrl={props.siteUrl} tools={TOOL_SUMMARIES} />}
     </Layout>
   );
 }

@@ -4,9 +4,9 @@
  * wallet given, else the one the feed names) with the transaction that settled it; a 404 that
  * says how to find it when none.
  */
-import { Hono } from "hono";
+import type { Context } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
-import { htmlResponse } from "../lib/render.ts";
+import type { AppEnv } from "../lib/http/app_env.ts";
 import { type IntentLookup, lookupIntent } from "../lib/intents/lookup.ts";
 import { intentVerdict } from "../lib/intents/verdict.ts";
 import { IntentPage } from "../components/IntentPage.tsx";
@@ -16,82 +16,71 @@ import type { Hex } from "viem";
 import { decodeTransaction } from "../lib/hyperevm/mod.ts";
 import type { BatchIntent, HistoryTrade } from "../components/IntentPage.tsx";
 import type { UnavailablePart } from "../lib/parts.ts";
-import {
-  ADDRESS_PATTERN,
-  badAddressPage,
-  badHashPage,
-  HASH_PATTERN,
-  upstreamFailurePage,
-} from "./page_errors.tsx";
+import { ADDRESS_PATTERN } from "../lib/address.ts";
+import { pageResponse } from "../lib/render.tsx";
+import { badAddress, badHash, HASH_PATTERN } from "./page_errors.tsx";
 
-/** Routes of the intent page. */
-export function intentRoutes(deps: AppDeps): Hono {
-  const app = new Hono();
-  app.get("/intent/:id", async (c) => {
-    const raw = c.req.param("id");
-    if (!HASH_PATTERN.test(raw)) return badHashPage(raw, "an intent id");
-    const walletParam = c.req.query("wallet")?.trim() || undefined;
-    if (walletParam !== undefined && !ADDRESS_PATTERN.test(walletParam)) {
-      return badAddressPage(walletParam);
-    }
-    const wallet = walletParam?.toLowerCase();
-    const txParam = c.req.query("tx")?.trim() || undefined;
-    if (txParam !== undefined && !HASH_PATTERN.test(txParam)) {
-      return badHashPage(txParam, "a transaction hash");
-    }
-    const signal = c.req.raw.signal;
-    const unavailable: UnavailablePart[] = [];
-    let lookup: IntentLookup;
-    let history: HistoryTrade | null = null;
-    let openedPosition: OpenPosition | null = null;
-    let batch: BatchIntent | null = null;
-    try {
-      lookup = await lookupIntent(deps, raw, { wallet, signal });
-      const id = lookup.intentId;
-      // The transaction that carried it, when the link names one (a batch page's links do).
-      if (lookup.state === "not_found" && txParam !== undefined) {
-        batch = await findInBatch(deps, txParam.toLowerCase() as Hex, id);
-      }
-      // Not settled in the scanned blocks: the trade history of the wallet given (or of the one
-      // a feed close names) has the trade it closed, and the open positions the one it opened.
-      const owner = wallet ?? (lookup.feed?.kind === "open" ? undefined : lookup.feed?.wallet);
-      if (!lookup.settlement && batch === null && owner && lookup.state !== "pending") {
-        const found = await findIntentInHistory(deps, owner, id, {
-          signal,
-          openPositions: lookup.state === "not_found",
-        });
-        ({ trade: history, opened: openedPosition } = found);
-        unavailable.push(...found.unavailable);
-      }
-    } catch (error) {
-      return upstreamFailurePage(error, `Intent ${raw.toLowerCase()}`);
-    }
-    const verdict = lookup.verdict ??
-      (batch
-        ? intentVerdict({ settled: batch.intent, status: batch.transaction.status })
-        : history
-        ? intentVerdict({ recorded: "history" })
-        : openedPosition
-        ? intentVerdict({ recorded: "position" })
-        : null);
-    const found = lookup.state !== "not_found" || history !== null ||
-      openedPosition !== null || batch !== null;
-    return htmlResponse(
-      <IntentPage
-        lookup={lookup}
-        verdict={verdict}
-        wallet={wallet}
-        history={history}
-        openedPosition={openedPosition}
-        batch={batch}
-        unavailable={unavailable}
-        now={deps.now()}
-      />,
-      // Not found is only certain when every check answered.
-      { status: found || lookup.unavailable.length > 0 ? 200 : 404 },
-    );
-  });
-  return app;
+/** The intent page. */
+export async function intentPage(c: Context<AppEnv>): Promise<Response> {
+  const { deps } = c.var;
+  const raw = c.req.param("id") ?? "";
+  if (!HASH_PATTERN.test(raw)) throw badHash(raw, "an intent id");
+  const walletParam = c.req.query("wallet")?.trim() || undefined;
+  if (walletParam !== undefined && !ADDRESS_PATTERN.test(walletParam)) {
+    throw badAddress(walletParam);
+  }
+  const wallet = walletParam?.toLowerCase();
+  const txParam = c.req.query("tx")?.trim() || undefined;
+  if (txParam !== undefined && !HASH_PATTERN.test(txParam)) {
+    throw badHash(txParam, "a transaction hash");
+  }
+  const signal = c.req.raw.signal;
+  const unavailable: UnavailablePart[] = [];
+  let history: HistoryTrade | null = null;
+  let openedPosition: OpenPosition | null = null;
+  let batch: BatchIntent | null = null;
+  const lookup: IntentLookup = await lookupIntent(deps, raw, { wallet, signal });
+  const id = lookup.intentId;
+  // The transaction that carried it, when the link names one (a batch page's links do).
+  if (lookup.state === "not_found" && txParam !== undefined) {
+    batch = await findInBatch(deps, txParam.toLowerCase() as Hex, id);
+  }
+  // Not settled in the scanned blocks: the trade history of the wallet given (or of the one
+  // a feed close names) has the trade it closed, and the open positions the one it opened.
+  const owner = wallet ?? (lookup.feed?.kind === "open" ? undefined : lookup.feed?.wallet);
+  if (!lookup.settlement && batch === null && owner && lookup.state !== "pending") {
+    const found = await findIntentInHistory(deps, owner, id, {
+      signal,
+      openPositions: lookup.state === "not_found",
+    });
+    ({ trade: history, opened: openedPosition } = found);
+    unavailable.push(...found.unavailable);
+  }
+  const verdict = lookup.verdict ??
+    (batch
+      ? intentVerdict({ settled: batch.intent, status: batch.transaction.status })
+      : history
+      ? intentVerdict({ recorded: "history" })
+      : openedPosition
+      ? intentVerdict({ recorded: "position" })
+      : null);
+  const found = lookup.state !== "not_found" || history !== null ||
+    openedPosition !== null || batch !== null;
+  return pageResponse(
+    c,
+    <IntentPage
+      lookup={lookup}
+      verdict={verdict}
+      wallet={wallet}
+      history={history}
+      openedPosition={openedPosition}
+      batch={batch}
+      unavailable={unavailable}
+      now={deps.now()}
+    />,
+    // Not found is only certain when every check answered.
+    found || lookup.unavailable.length > 0 ? 200 : 404,
+  );
 }
 
 /** The intent inside the named transaction, decoded; null when it is not there. */

@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import type { Hono } from "hono";
+import { Hono } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
 import type { PositionsView } from "../lib/live/view_types.ts";
 import { catalog, type TestApp, withTestApp } from "../tests/harness.ts";
 import { replayMaterial, scriptedClient, snapshotThenWait } from "../tests/support/live.ts";
-import { liveRoutes, type LiveRoutesOptions } from "./live.ts";
+import type { LiveRoutesOptions } from "./live.ts";
+import { pageRoutes } from "./pages.tsx";
 
 const WHALE = catalog.wallets.whale.address;
 const FAST: LiveRoutesOptions = {
@@ -20,7 +21,10 @@ const FAST: LiveRoutesOptions = {
 function liveApp(options: LiveRoutesOptions = {}) {
   const closed = { count: 0 };
   const build = (deps: AppDeps): Hono =>
-    liveRoutes(deps, { ...FAST, ...options, onStreamClosed: () => closed.count++ });
+    new Hono().route(
+      "/",
+      pageRoutes(deps, { live: { ...FAST, ...options, onStreamClosed: () => closed.count++ } }),
+    );
   return { build, closed };
 }
 
@@ -206,11 +210,16 @@ Deno.test("an upstream that fails mid-stream ends the live stream with an error 
   ]);
   const closed = { count: 0 };
   const build = (deps: AppDeps): Hono =>
-    liveRoutes({ ...deps, papertrade: scripted.client }, {
-      ...FAST,
-      hub: { reopenDelayMs: 1, maxReopenFailures: 2, graceMs: 0 },
-      onStreamClosed: () => closed.count++,
-    });
+    new Hono().route(
+      "/",
+      pageRoutes({ ...deps, papertrade: scripted.client }, {
+        live: {
+          ...FAST,
+          hub: { reopenDelayMs: 1, maxReopenFailures: 2, graceMs: 0 },
+          onStreamClosed: () => closed.count++,
+        },
+      }),
+    );
   await withTestApp(async (app) => {
     const response = await app.fetch(`/wallet/${WHALE}/live`);
     assert.equal(response.status, 200);

@@ -3,55 +3,45 @@
  * HyperEVM) and also takes pasted links, then sends the browser to the page (303). Several
  * name matches get a results page; a query that matches nothing gets a helpful 200 page.
  */
-import { Hono } from "hono";
-import type { AppDeps } from "../lib/deps.ts";
-import { htmlResponse } from "../lib/render.ts";
+import type { Context } from "hono";
+import type { VNode } from "preact";
+import type { AppEnv } from "../lib/http/app_env.ts";
+import { pageResponse } from "../lib/render.tsx";
 import { linkTargetPath, parsePastedUrl } from "../lib/search/url.ts";
 import { resolveSearch, type SearchResolution } from "../lib/search/resolve.ts";
 import { SEARCH_MAX_LENGTH } from "../components/SearchForm.tsx";
 import { BadQueryPage, NameMatchesPage, NothingMatchedPage } from "../components/SearchPages.tsx";
-import { upstreamFailurePage } from "./page_errors.tsx";
 
-/** Routes of the search. */
-export function searchRoutes(deps: AppDeps): Hono {
-  const app = new Hono();
-  app.get("/search", async (c) => {
-    const query = (c.req.query("q") ?? "").trim();
-    if (query === "") {
-      return htmlResponse(
-        <BadQueryPage problem="The search box was empty: type or paste something to look up." />,
-        {
-          status: 400,
-        },
-      );
-    }
-    if (query.length > SEARCH_MAX_LENGTH) {
-      return htmlResponse(
-        <BadQueryPage
-          problem={`That query is ${query.length} characters long; the search takes at most ${SEARCH_MAX_LENGTH}. Paste just the address, hash, id or name.`}
-        />,
-        { status: 400 },
-      );
-    }
-    // A link that names a page needs no upstream read.
-    const target = parsePastedUrl(query);
-    if (target) return c.redirect(linkTargetPath(target), 303);
-    // The page the search was made from may name a wallet: its intents and positions count.
-    const walletParam = c.req.query("wallet")?.trim().toLowerCase();
-    const wallet = walletParam && /^0x[0-9a-f]{40}$/.test(walletParam)
-      ? walletParam as `0x${string}`
-      : undefined;
-    let resolution: SearchResolution;
-    try {
-      resolution = await resolveSearch(deps, query, { signal: c.req.raw.signal, wallet });
-    } catch (error) {
-      return upstreamFailurePage(error, "The search");
-    }
-    const next = destination(resolution);
-    if (next !== null) return c.redirect(next, 303);
-    return answerPage(query, resolution);
-  });
-  return app;
+/** The search: a redirect to the page, a results page, or a helpful page of nothing found. */
+export async function searchPage(c: Context<AppEnv>): Promise<Response> {
+  const query = (c.req.query("q") ?? "").trim();
+  if (query === "") {
+    return pageResponse(
+      c,
+      <BadQueryPage problem="The search box was empty: type or paste something to look up." />,
+      400,
+    );
+  }
+  if (query.length > SEARCH_MAX_LENGTH) {
+    return pageResponse(
+      c,
+      <BadQueryPage
+        problem={`That query is ${query.length} characters long; the search takes at most ${SEARCH_MAX_LENGTH}. Paste just the address, hash, id or name.`}
+      />,
+      400,
+    );
+  }
+  // A link that names a page needs no upstream read.
+  const target = parsePastedUrl(query);
+  if (target) return c.redirect(linkTargetPath(target), 303);
+  // The page the search was made from may name a wallet: its intents and positions count.
+  const walletParam = c.req.query("wallet")?.trim().toLowerCase();
+  const wallet = walletParam && /^0x[0-9a-f]{40}$/.test(walletParam)
+    ? walletParam as `0x${string}`
+    : undefined;
+  const resolution = await resolveSearch(c.var.deps, query, { signal: c.req.raw.signal, wallet });
+  const next = destination(resolution);
+  return next === null ? pageResponse(c, answerPage(query, resolution)) : c.redirect(next, 303);
 }
 
 /** Where a resolved query goes, or null when it needs a page of its own. */
@@ -75,12 +65,10 @@ function destination(found: SearchResolution): string | null {
   }
 }
 
-function answerPage(query: string, found: SearchResolution): Response {
+function answerPage(query: string, found: SearchResolution): VNode {
   switch (found.kind) {
     case "name":
-      return htmlResponse(
-        <NameMatchesPage query={query} matches={found.matches} total={found.total} />,
-      );
+      return <NameMatchesPage query={query} matches={found.matches} total={found.total} />;
     case "wallet":
       return nothing(
         query,
@@ -113,6 +101,6 @@ function answerPage(query: string, found: SearchResolution): Response {
   }
 }
 
-function nothing(query: string, reason: string, hints: string[] = []): Response {
-  return htmlResponse(<NothingMatchedPage query={query} reason={reason} hints={hints} />);
+function nothing(query: string, reason: string, hints: string[] = []): VNode {
+  return <NothingMatchedPage query={query} reason={reason} hints={hints} />;
 }

@@ -1,85 +1,56 @@
 /** `/wallet/:address`: one wallet's balance sheet, live positions, intents, ranks and trades. */
-import { Hono } from "hono";
-import type { AppDeps } from "../lib/deps.ts";
-import { htmlResponse } from "../lib/render.ts";
+import type { Context } from "hono";
+import type { AppEnv } from "../lib/http/app_env.ts";
+import { Failure } from "../lib/http/failure.ts";
+import { ADDRESS_PATTERN } from "../lib/address.ts";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
-import {
-  fetchWalletPage,
-  type TradeFilter,
-  type WalletPageData,
-} from "../lib/wallet/wallet_page.ts";
+import { fetchWalletPage, type TradeFilter } from "../lib/wallet/wallet_page.ts";
 import { WalletPage } from "../components/WalletPage.tsx";
-import {
-  ADDRESS_PATTERN,
-  badAddressPage,
-  badRequestPage,
-  isUnknownWallet,
-  notFoundPage,
-  upstreamFailurePage,
-} from "./page_errors.tsx";
+import { pageResponse } from "../lib/render.tsx";
+import { badAddress } from "./page_errors.tsx";
 
 // The cursor is opaque; this is the tools' accepted alphabet, long enough for any real one.
 const CURSOR_PATTERN = /^[A-Za-z0-9._~:+/=-]{1,512}$/;
 
-/** Routes of the wallet page. */
-export function walletRoutes(deps: AppDeps): Hono {
-  const app = new Hono();
-  app.get("/wallet/:address", async (c) => {
-    const raw = c.req.param("address");
-    if (!ADDRESS_PATTERN.test(raw)) return badAddressPage(raw);
-    const address = raw.toLowerCase();
-    const query = parseHistoryQuery(new URL(c.req.url).searchParams);
-    if ("problem" in query) {
-      return badRequestPage("That trade-history link is not valid", query.problem, [
-        `Start again from the wallet page: /wallet/${address}.`,
-      ]);
-    }
-    // One URL per wallet: a checksummed or upper-case address moves to the lower-case page.
-    if (raw !== address) {
-      const url = new URL(c.req.url);
-      return c.redirect(`/wallet/${address}${url.search}`, 301);
-    }
-    let data: WalletPageData;
-    try {
-      data = await fetchWalletPage(deps, address, {
-        now: deps.now,
-        filter: query.filter,
-        cursor: query.cursor,
-        signal: c.req.raw.signal,
+/** The wallet page. */
+export async function walletPage(c: Context<AppEnv>): Promise<Response> {
+  const { deps } = c.var;
+  const raw = c.req.param("address") ?? "";
+  if (!ADDRESS_PATTERN.test(raw)) throw badAddress(raw);
+  const address = raw.toLowerCase();
+  const query = parseHistoryQuery(new URL(c.req.url).searchParams);
+  if ("problem" in query) {
+    throw new Failure("bad_request", "That trade-history link is not valid", {
+      message: query.problem,
+      hints: [`Start again from the wallet page: /wallet/${address}.`],
+    });
+  }
+  // One URL per wallet: a checksummed or upper-case address moves to the lower-case page.
+  if (raw !== address) return c.redirect(`/wallet/${address}${new URL(c.req.url).search}`, 301);
+  const signal = c.req.raw.signal;
+  const data = await fetchWalletPage(deps, address, {
+    now: deps.now,
+    filter: query.filter,
+    cursor: query.cursor,
+    signal,
+  }).catch((error) => {
+    if (query.cursor && error instanceof PapertradeApiError && error.status === 400) {
+      throw new Failure("bad_request", "That trade-history page no longer exists", {
+        message: "The Papertrade API refused the page cursor in this link.",
+        hints: [`Open the newest trades instead: /wallet/${address}#trades.`],
       });
-    } catch (error) {
-      if (isUnknownWallet(error)) return unknownWalletPage(address);
-      if (query.cursor && error instanceof PapertradeApiError && error.status === 400) {
-        return badRequestPage(
-          "That trade-history page no longer exists",
-          "The Papertrade API refused the page cursor in this link.",
-          [`Open the newest trades instead: /wallet/${address}#trades.`],
-        );
-      }
-      return upstreamFailurePage(error, `Wallet ${address}`);
     }
-    return htmlResponse(
-      <WalletPage
-        address={address}
-        data={data}
-        filter={query.filter}
-        cursor={query.cursor}
-        now={deps.now()}
-      />,
-    );
+    throw error;
   });
-  return app;
-}
-
-/** The 404 page of a wallet the exchange has never seen. */
-export function unknownWalletPage(address: string): Response {
-  return notFoundPage(
-    "No Papertrade account for this wallet",
-    `Wallet ${address} has no Papertrade account: the exchange has never seen it deposit.`,
-    [
-      "Check that the address is complete and on HyperEVM.",
-      "Search for a leaderboard name instead, or browse the leaderboard.",
-    ],
+  return pageResponse(
+    c,
+    <WalletPage
+      address={address}
+      data={data}
+      filter={query.filter}
+      cursor={query.cursor}
+      now={deps.now()}
+    />,
   );
 }
 

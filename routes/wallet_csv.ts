@@ -7,11 +7,9 @@
  * plain text with a status; a failure mid-stream aborts the download rather than end it as if
  * it were complete.
  */
-import { ADDRESS_PATTERN as ADDRESS } from "../lib/address.ts";
-import { Hono } from "hono";
-import type { AppDeps } from "../lib/deps.ts";
-import { PapertradeApiError, type Trade } from "../lib/papertrade/mod.ts";
-import { describeUpstreamFailure } from "../lib/upstream_error.ts";
+import { ADDRESS_PATTERN } from "../lib/address.ts";
+import type { AppHandler } from "../lib/http/app_env.ts";
+import { Failure } from "../lib/http/failure.ts";
 import { csvLine } from "../lib/csv.ts";
 import { createSlots, type Slots } from "../lib/http/slots.ts";
 import {
@@ -20,11 +18,13 @@ import {
   TRADE_CSV_HEADER,
   tradeCsvRows,
 } from "../lib/wallet/trade_export.ts";
+import type { Trade } from "../lib/papertrade/mod.ts";
+import { badAddress } from "./page_errors.tsx";
 
 /** Exports running at once, per process. */
-export const EXPORT_CONCURRENCY = 4;
+const EXPORT_CONCURRENCY = 4;
 
-/** Options of {@link walletCsvRoutes}. */
+/** Options of {@link walletCsv}. */
 export interface WalletCsvOptions {
   /** The pool of export slots; default one of {@link EXPORT_CONCURRENCY} per app. */
   slots?: Slots;
@@ -32,26 +32,24 @@ export interface WalletCsvOptions {
   maxPages?: number;
 }
 
-/** Routes of the CSV export. */
-export function walletCsvRoutes(deps: AppDeps, options: WalletCsvOptions = {}): Hono {
+/** The CSV export's handler, with its pool of export slots. */
+export function walletCsv(options: WalletCsvOptions = {}): AppHandler {
   const slots = options.slots ?? createSlots(EXPORT_CONCURRENCY);
-  const app = new Hono();
-  app.get("/wallet/:address/trades.csv", async (c) => {
-    const raw = c.req.param("address");
-    if (!ADDRESS.test(raw)) {
-      return plain(400, "Not a wallet address: expected 0x followed by 40 hex characters.\n");
-    }
+  return async (c) => {
+    const { deps } = c.var;
+    const raw = c.req.param("address") ?? "";
+    if (!ADDRESS_PATTERN.test(raw)) throw badAddress(raw);
     const address = raw.toLowerCase();
     const filter = c.req.query("filter") ?? "all";
     if (filter !== "all" && filter !== "losses") {
-      return plain(400, 'filter must be "all" or "losses".\n');
+      throw new Failure("bad_request", 'filter must be "all" or "losses".');
     }
     const release = slots.tryTake();
     if (!release) {
-      return plain(
-        503,
-        `${EXPORT_CONCURRENCY} exports are running already; try again in a few seconds.\n`,
-        { "retry-after": "5" },
+      throw new Failure(
+        "busy",
+        `${EXPORT_CONCURRENCY} exports are running already; try again in a few seconds.`,
+        { headers: { "retry-after": "5" } },
       );
     }
     const stop = new AbortController();
@@ -70,7 +68,8 @@ export function walletCsvRoutes(deps: AppDeps, options: WalletCsvOptions = {}): 
         deps.papertrade.fetchLeaderboard({ window: "all", query: address, signal }),
       ]);
       // The history endpoint answers an empty list for a wallet it has never seen; the account
-      // read tells the two apart (its 404 is answered below), and costs nothing when trades exist.
+      // read tells the two apart (its 404 is answered as the unknown wallet), and costs nothing
+      // when trades exist.
       if (first.done || first.value.trades.length === 0) {
         await deps.papertrade.fetchWalletSnapshot(address, { signal });
       }
@@ -113,35 +112,15 @@ export function walletCsvRoutes(deps: AppDeps, options: WalletCsvOptions = {}): 
       });
       streaming = true;
       const suffix = filter === "losses" ? "-losses" : "";
-      return new Response(body, {
-        headers: {
-          "content-type": "text/csv; charset=utf-8; header=present",
-          "content-disposition": `attachment; filename="papertrade-${address}-trades${suffix}.csv"`,
-        },
+      return c.body(body, 200, {
+        "content-type": "text/csv; charset=utf-8; header=present",
+        "content-disposition": `attachment; filename="papertrade-${address}-trades${suffix}.csv"`,
       });
-    } catch (error) {
-      if (error instanceof PapertradeApiError && error.status === 404) {
-        return plain(404, `Wallet ${address} has no Papertrade account.\n`);
-      }
-      const failure = describeUpstreamFailure(error);
-      if (!failure) throw error;
-      return plain(
-        failure.status,
-        `The export failed because the ${failure.source} failed: ${failure.message}\n`,
-      );
     } finally {
       if (!streaming) {
         release();
         stop.abort();
       }
     }
-  });
-  return app;
-}
-
-function plain(status: number, text: string, headers: Record<string, string> = {}): Response {
-  return new Response(text, {
-    status,
-    headers: { "content-type": "text/plain; charset=utf-8", ...headers },
-  });
+  };
 }

@@ -1,6 +1,8 @@
 /**
  * Builds the island bundle: `deno bundle --platform browser --minify` of `client/main.ts`
- * into `static/build/islands.js`, then reports its size raw and gzipped.
+ * into `static/build/islands.js`, then reports its size raw and gzipped. Also writes
+ * `tools/summaries.json` from the registry, so the home page lists the tools without loading
+ * them (and viem with them) on a cold start.
  *
  * Run: deno task build            (writes static/build/islands.js)
  *      deno task build --check    (builds to a temp file; fails if the committed bundle differs)
@@ -20,6 +22,16 @@ export const ISLANDS_BUNDLE = `${ROOT}static/build/islands.js`;
 export const ENHANCE_SOURCE = `${ROOT}static/enhance.js`;
 /** Where the minified enhancement script is served from (`/static/build/enhance.js`). */
 export const ENHANCE_BUNDLE = `${ROOT}static/build/enhance.js`;
+
+/** The tools' names, titles and descriptions, as the home page lists them. */
+export const TOOL_SUMMARIES = `${ROOT}tools/summaries.json`;
+
+/** {@link TOOL_SUMMARIES}'s text, from the registry. */
+export async function toolSummaries(): Promise<string> {
+  const { TOOLS } = await import("../tools/registry.ts");
+  const summaries = TOOLS.map(({ name, title, description }) => ({ name, title, description }));
+  return `${JSON.stringify(summaries, null, 2)}\n`;
+}
 
 /** Minifies the enhancement script into `outFile`. */
 export function buildEnhance(outFile: string = ENHANCE_BUNDLE): Promise<Uint8Array> {
@@ -61,6 +73,7 @@ async function main(): Promise<number> {
   }
   try {
     if (!check) {
+      await Deno.writeTextFile(TOOL_SUMMARIES, await toolSummaries());
       const enhance = await buildEnhance();
       console.log(
         `static/build/enhance.js: ${enhance.byteLength} bytes, ${await gzipSize(

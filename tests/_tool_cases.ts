@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { catalog } from "../fixtures/mod.ts";
 import { TOOLS } from "../tools/registry.ts";
-import { findTool } from "../lib/mcp/call_tool.ts";
+import { findTool } from "../tools/types.ts";
 
 /** A tool call and the checks its structured result must pass. */
 export interface ToolCase {

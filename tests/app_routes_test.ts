@@ -1,7 +1,8 @@
 /**
- * The order in which `app.tsx` mounts its route families does not matter: no two families
- * claim a request that the other could also answer. The families here must be exactly what the
- * app mounts, so a new family cannot slip past the check.
+ * The order in which `app.tsx` mounts its faces does not matter: no two faces claim a request
+ * that the other could also answer. The faces here must be exactly what the app mounts, so a
+ * new face cannot slip past the check. The docs, MCP and REST faces are mounted lazily, at the
+ * paths below, and each such face answers only under its mount paths.
  */
 import assert from "node:assert/strict";
 import type { Hono } from "hono";
@@ -9,13 +10,10 @@ import { createApp } from "../app.tsx";
 import { createDeps } from "../lib/boot.ts";
 import { DEFAULT_CONFIG } from "../lib/config.ts";
 import { createRateLimiter } from "../lib/http/rate_limit.ts";
-import { apiToolsRoutes } from "../routes/api_tools.ts";
 import { discoveryRoutes } from "../routes/discovery.ts";
 import { docsRoutes } from "../routes/docs.tsx";
-import { homeRoutes } from "../routes/home.tsx";
-import { liveRoutes } from "../routes/live.ts";
-import { mcpRoutes } from "../routes/mcp.ts";
-import { pageRoutes } from "../routes/pages.ts";
+import { apiToolsRoutes, mcpRoutes } from "../routes/mcp/mod.ts";
+import { pageRoutes } from "../routes/pages.tsx";
 import { TOOLS } from "../tools/registry.ts";
 
 const deps = createDeps({ ...DEFAULT_CONFIG });
@@ -23,13 +21,18 @@ const siteUrl = deps.config.siteUrl;
 const limiter = createRateLimiter({ limit: 1 });
 
 const FAMILIES: Record<string, Hono> = {
-  home: homeRoutes(deps),
-  pages: pageRoutes(deps),
-  live: liveRoutes(deps),
-  docs: docsRoutes({ siteUrl, tools: TOOLS }),
+  pages: pageRoutes(deps) as unknown as Hono,
   discovery: discoveryRoutes({ siteUrl, tools: TOOLS }),
-  mcp: mcpRoutes(deps, { tools: TOOLS, limiter }),
-  apiTools: apiToolsRoutes(deps, { tools: TOOLS, limiter }),
+};
+
+/** The lazily mounted faces: each face's router and the paths the app mounts it at. */
+const LAZY_FACES: Record<string, { face: Hono; mounts: string[] }> = {
+  docs: { face: docsRoutes({ siteUrl, tools: TOOLS }), mounts: ["GET /docs", "GET /docs/*"] },
+  mcp: { face: mcpRoutes(deps, { tools: TOOLS, limiter }), mounts: ["ALL /mcp"] },
+  apiTools: {
+    face: apiToolsRoutes(deps, { tools: TOOLS, limiter }),
+    mounts: ["ALL /api/tools", "ALL /api/tools/:name"],
+  },
 };
 
 /** The app's own middleware and static files, registered before any family. */
@@ -40,6 +43,18 @@ function isAppLevel(key: string): boolean {
 function routeKeys(app: Hono): string[] {
   return app.routes.map((route) => `${route.method} ${route.path}`);
 }
+
+const ROUTES = [
+  ...Object.entries(FAMILIES).flatMap(([family, app]) =>
+    app.routes.map((route) => ({ family, method: route.method, path: route.path }))
+  ),
+  ...Object.entries(LAZY_FACES).flatMap(([family, { mounts }]) =>
+    mounts.map((mount) => {
+      const [method, path] = mount.split(" ");
+      return { family, method, path };
+    })
+  ),
+];
 
 /** Whether one request could match both patterns (params and wildcards match any segment). */
 function overlaps(a: string, b: string): boolean {
@@ -57,14 +72,23 @@ function overlaps(a: string, b: string): boolean {
 
 Deno.test("the families listed here are exactly the routes the app mounts", () => {
   const mounted = new Set(routeKeys(createApp(deps)).filter((key) => !isAppLevel(key)));
-  const listed = new Set(Object.values(FAMILIES).flatMap(routeKeys));
+  const listed = new Set(ROUTES.map((route) => `${route.method} ${route.path}`));
   assert.deepEqual([...mounted].sort(), [...listed].sort());
 });
 
+Deno.test("a lazily mounted face answers only under the paths it is mounted at", () => {
+  for (const [family, { face, mounts }] of Object.entries(LAZY_FACES)) {
+    for (const route of face.routes) {
+      assert.ok(
+        mounts.some((mount) => overlaps(mount.split(" ")[1], route.path)),
+        `${family} ${route.method} ${route.path}`,
+      );
+    }
+  }
+});
+
 Deno.test("no two route families can answer the same request, so mount order is irrelevant", () => {
-  const entries = Object.entries(FAMILIES).flatMap(([family, app]) =>
-    app.routes.map((route) => ({ family, method: route.method, path: route.path }))
-  );
+  const entries = ROUTES;
   const clashes: string[] = [];
   for (const [i, one] of entries.entries()) {
     for (const other of entries.slice(i + 1)) {

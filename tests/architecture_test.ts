@@ -57,6 +57,30 @@ Deno.test("lib/ imports nothing from routes/, components/, islands/ or client/",
   assert.deepEqual(unexpected(found, KNOWN_UPWARD_IMPORTS), []);
 });
 
+Deno.test("tools/ imports only tools/ and lib/: the MCP runtime and the pages sit above it", () => {
+  // Test code (tests beside a tool, its harness) may reach the fixtures.
+  const product = (file: string) => file.startsWith("tools/") && !/(_test|testing)\.ts$/.test(file);
+  const found = [...graph].filter(([file]) => product(file)).flatMap((
+    [file, targets],
+  ) =>
+    targets.filter((target) => !/^(tools|lib)\//.test(target)).map((target) =>
+      `${file} -> ${target}`
+    )
+  );
+  assert.deepEqual(found, []);
+});
+
+Deno.test("the MCP runtime (routes/mcp/) stands on tools/ and lib/ alone; nothing below imports it", () => {
+  const runtime = (path: string) => path.startsWith("routes/mcp/");
+  const found = [...graph].flatMap(([file, targets]) =>
+    targets.filter((target) =>
+      runtime(file) && !/^(routes\/mcp|tools|lib|tests)\//.test(target) ||
+      runtime(target) && /^(lib|tools|components|islands|client)\//.test(file)
+    ).map((target) => `${file} -> ${target}`)
+  );
+  assert.deepEqual(found, []);
+});
+
 // Empty: private modules that other folders needed got public names (tests/harness.ts,
 // routes/page_errors.tsx, routes/server_error.tsx, scripts/test_summary.ts).
 const KNOWN_CROSS_FOLDER_PRIVATE: readonly string[] = [];

@@ -1,6 +1,6 @@
 /**
  * The official MCP conformance suite against the real app's `/mcp`, for 2025-11-25 and
- * 2026-07-28, as part of `deno task test`. It runs scripts/conformance.ts in a child process
+ * 2026-07-28, as part of `deno task test`. It runs tests/support/conformance.ts in a child process
  * (the suite is an npm CLI; the first run downloads it) and fails on any failure its baselines
  * do not list, or on a baseline entry that now passes.
  */
@@ -15,7 +15,7 @@ Deno.test("the official conformance suite passes for 2025-11-25 and 2026-07-28 a
   const timer = setTimeout(() => controller.abort(), BOUND_MS);
   try {
     const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--unstable-kv", "scripts/conformance.ts"],
+      args: ["run", "-A", "--unstable-kv", "tests/support/conformance.ts"],
       cwd: ROOT,
       stdout: "piped",
       stderr: "piped",

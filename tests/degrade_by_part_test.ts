@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import type { Faults, FaultSet } from "../fixtures/mod.ts";
 import { catalog, withPages } from "./harness.ts";
 import { callTool, withHarness } from "./support/tools.ts";
-import { findTool } from "../lib/mcp/call_tool.ts";
+import { findTool } from "../tools/types.ts";
 import { TOOLS as REGISTRY } from "../tools/registry.ts";
 
 /** One upstream read: how to break it, the part it feeds and the endpoint named for it. */

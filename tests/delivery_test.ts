@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { catalog, withPages, withTestApp } from "./harness.ts";
-import { appStaticAssets, assetUrl, IMMUTABLE } from "../lib/delivery/mod.ts";
+import { appStaticAssets, assetUrl, IMMUTABLE } from "../lib/delivery/static_assets.ts";
 
 const GZIP = { "accept-encoding": "gzip, deflate, br" };
 

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
 import { docsRoutes } from "../routes/docs.tsx";
-import { SAMPLE_TOOLS } from "../lib/discovery/sample_tools.ts";
+import { SAMPLE_TOOLS } from "./support/sample_tools.ts";
 
 import { buildEnhance, ENHANCE_BUNDLE, gzipSize } from "../scripts/build.ts";
 

@@ -1,6 +1,6 @@
 /** Every internal link on every docs page resolves in the real app over the replay upstream. */
 import assert from "node:assert/strict";
-import { DOCS_PAGES, docsMarkdownPath, docsPath } from "../lib/docs/mod.ts";
+import { DOCS_PAGES, docsMarkdownPath, docsPath } from "../lib/docs/pages.ts";
 import { withPages } from "./harness.ts";
 
 // POST-only endpoints answer GET with 405 and an Allow header: the link still points somewhere.

@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { createApp } from "../app.tsx";
 import { replayDeps } from "./harness.ts";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
-import { serverErrorHandler } from "../routes/server_error.tsx";
+import { serverErrorHandler } from "../routes/pages.tsx";
 
 async function captureConsole<T>(run: () => Promise<T>): Promise<{ result: T; lines: string[] }> {
   const lines: string[] = [];
@@ -34,7 +34,7 @@ async function withApp(siteUrl: string, run: (app: Hono) => Promise<void>): Prom
 Deno.test("a server error is one log line with method, path and the request id the page shows", async () => {
   const lines: string[] = [];
   const app = new Hono();
-  app.onError(serverErrorHandler((line) => lines.push(line)));
+  app.onError(serverErrorHandler((line: string) => lines.push(line)));
   app.get("/boom", () => {
     throw new TypeError("kaput\nsecond line");
   });

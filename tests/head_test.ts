@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { catalog, withTestApp } from "./harness.ts";
-import { assetUrl } from "../lib/delivery/mod.ts";
+import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 const WALLET = catalog.wallets.whale.address;
 const PATHS = [

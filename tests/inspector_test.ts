@@ -1,9 +1,9 @@
 /**
  * The official MCP inspector CLI against the real app's `/mcp`: it lists the nine tools and
- * calls get_protocol_overview (scripts/inspector.ts runs the CLI; the first run downloads it).
+ * calls get_protocol_overview (tests/support/inspector.ts runs the CLI; the first run downloads it).
  */
 import assert from "node:assert/strict";
-import { inspectServer } from "../scripts/inspector.ts";
+import { inspectServer } from "../tests/support/inspector.ts";
 import { TOOLS } from "../tools/registry.ts";
 import { withTestApp } from "./harness.ts";
 

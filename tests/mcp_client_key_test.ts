@@ -7,8 +7,7 @@ import { Hono } from "hono";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import { createRateLimiter } from "../lib/http/rate_limit.ts";
 import { parseTrustedProxies } from "../lib/http/trusted_proxies.ts";
-import { apiToolsRoutes } from "../routes/api_tools.ts";
-import { mcpRoutes } from "../routes/mcp.ts";
+import { apiToolsRoutes, mcpRoutes } from "../routes/mcp/mod.ts";
 import { TOOLS } from "../tools/registry.ts";
 import { replayDeps } from "./harness.ts";
 

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import type { Faults } from "../fixtures/mod.ts";
-import { mcpRoutes } from "../routes/mcp.ts";
+import { mcpRoutes } from "../routes/mcp/mod.ts";
 import { TOOLS } from "../tools/registry.ts";
 import { catalog, type TestApp, type TestAppOptions, withTestApp } from "./harness.ts";
 import { postMcp, rpc } from "./_mcp.ts";

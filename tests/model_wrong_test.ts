@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { catalog, withPages } from "./harness.ts";
 import { callTool, withHarness } from "./support/tools.ts";
-import { findTool } from "../lib/mcp/call_tool.ts";
+import { findTool } from "../tools/types.ts";
 import { TOOLS } from "../tools/registry.ts";
 import { ToolError } from "../tools/types.ts";
 import { MODELLED_ITEM_IDS, MODELLED_SHAPES } from "../lib/upstream_check/modelled.ts";

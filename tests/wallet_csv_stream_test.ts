@@ -7,14 +7,15 @@ import assert from "node:assert/strict";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import type { PapertradeClient } from "../lib/papertrade/mod.ts";
 import { createSlots } from "../lib/http/slots.ts";
-import { walletCsvRoutes } from "../routes/wallet_csv.ts";
+import { Hono } from "hono";
+import { pageRoutes } from "../routes/pages.tsx";
 import { replayDeps } from "./harness.ts";
 
 type HistoryArgs = Parameters<PapertradeClient["fetchTradeHistory"]>[0];
 
 async function withEndlessHistory(
   run: (context: {
-    app: ReturnType<typeof walletCsvRoutes>;
+    app: Hono;
     gate: { open: () => void; calls: number; inFlight: number; maxInFlight: number };
   }) => Promise<void>,
   options: { maxPages?: number; slots?: number } = {},
@@ -49,10 +50,12 @@ async function withEndlessHistory(
       }
     };
     const papertrade = { ...real, fetchTradeHistory } as PapertradeClient;
-    const app = walletCsvRoutes({ ...deps, papertrade }, {
-      maxPages: options.maxPages,
-      slots: createSlots(options.slots ?? 4),
-    });
+    const app = new Hono().route(
+      "/",
+      pageRoutes({ ...deps, papertrade }, {
+        csv: { maxPages: options.maxPages, slots: createSlots(options.slots ?? 4) },
+      }),
+    );
     await run({ app, gate });
   } finally {
     await upstream.close();

@@ -8,9 +8,9 @@ import { z } from "zod";
 import type { Address, Hex } from "viem";
 
 /** Message for a 20-byte address that does not parse. */
-export const ADDRESS_MESSAGE = "expected 0x followed by 40 hex characters";
+const ADDRESS_MESSAGE = "expected 0x followed by 40 hex characters";
 /** Message for a 32-byte hash that does not parse. */
-export const HASH_MESSAGE = "expected 0x followed by 64 hex characters";
+const HASH_MESSAGE = "expected 0x followed by 64 hex characters";
 
 function stringError(what: string) {
   return (issue: { input?: unknown }) =>

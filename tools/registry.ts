@@ -27,6 +27,3 @@ export const TOOLS: readonly ToolDefinition<any, any>[] = [
   getTradeHistoryTool,
   getProtocolOverviewTool,
 ].map((tool) => ({ ...tool, outputSchema: withStaleFields(tool.outputSchema) }));
-
-// Look a tool up with `findTool(TOOLS, name)` from lib/mcp/call_tool.ts: the one lookup, which
-// the MCP layer also runs over the (possibly injected) list it serves.

@@ -5,8 +5,8 @@ import { READ_ONLY_ANNOTATIONS, ToolError } from "./types.ts";
 import { unknownWalletError } from "./_errors.ts";
 import { callTool, catalog, withHarness } from "../tests/support/tools.ts";
 import { toolJsonSchemas } from "../lib/tool_schema.ts";
-import { describeTool } from "../lib/mcp/tool_descriptors.ts";
-import { findTool } from "../lib/mcp/call_tool.ts";
+import { findTool } from "./types.ts";
+import { TOOL_SUMMARIES, toolSummaries } from "../scripts/build.ts";
 
 // The contract of docs/mcp (seed "MCP server"): names in order and each tool's result fields.
 const CONTRACT: Array<[string, string[]]> = [
@@ -149,15 +149,6 @@ Deno.test("every tool is read-only, titled, and described in under 1 KB", () => 
   }
 });
 
-Deno.test("the MCP layer can describe every tool (JSON Schema renders for input and output)", () => {
-  for (const tool of TOOLS) {
-    const descriptor = describeTool(tool);
-    assert.equal(descriptor.name, tool.name);
-    assert.equal(descriptor.inputSchema.type, "object");
-    assert.equal(descriptor.outputSchema.type, "object");
-  }
-});
-
 Deno.test("every tool that reads a wallet answers one the exchange has never seen alike", async () => {
   const walletTools = TOOLS.filter((tool) =>
     (toolJsonSchemas(tool).input.required as string[] | undefined)?.includes("address")
@@ -178,4 +169,9 @@ Deno.test("every tool that reads a wallet answers one the exchange has never see
       );
     }
   });
+});
+
+Deno.test("tools/summaries.json, which the home page lists, is the registry's (deno task build)", async () => {
+  const committed = await Deno.readTextFile(TOOL_SUMMARIES);
+  assert.equal(committed, await toolSummaries(), "stale: run deno task build");
 });

@@ -62,3 +62,11 @@ export class ToolError extends Error {
     this.upstream = options?.upstream ?? false;
   }
 }
+
+/** Finds a tool by exact name: the one lookup, over `TOOLS` or any list a face serves. */
+export function findTool<T extends { name: string }>(
+  tools: readonly T[],
+  name: unknown,
+): T | undefined {
+  return typeof name === "string" ? tools.find((tool) => tool.name === name) : undefined;
+}

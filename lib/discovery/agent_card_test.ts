@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { SAMPLE_TOOLS } from "./sample_tools.ts";
+import { SAMPLE_TOOLS } from "../../tests/support/sample_tools.ts";
 import { A2A_PROTOCOL_VERSION, buildAgentCard } from "./agent_card.ts";
 
 // Required AgentCard and AgentSkill fields of A2A 0.3 (as in @a2a-js/sdk's compat/v0_3 types).

@@ -7,8 +7,12 @@
  * `/api/tools`, the REST mirror's root, with {@link buildRestIndex}. Naming the REST API by its
  * OpenAPI file instead would make it its own `service-desc`.
  */
-import { type DiscoveryOptions, siteLink } from "./server_identity.ts";
-import { SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATH } from "./server_card.ts";
+import {
+  type DiscoveryOptions,
+  SERVER_CARD_MEDIA_TYPE,
+  SERVER_CARD_PATH,
+  siteLink,
+} from "./server_identity.ts";
 import type { JsonSchema, ToolInfo } from "./tool_info.ts";
 
 /** Content type RFC 9727 gives the catalog document. */

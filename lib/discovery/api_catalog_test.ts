@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { SAMPLE_TOOLS } from "./sample_tools.ts";
+import { SAMPLE_TOOLS } from "../../tests/support/sample_tools.ts";
 import { buildApiCatalog, discoveryLinkHeader, OPENAPI_MEDIA_TYPE } from "./api_catalog.ts";
 
 Deno.test("the catalog is a linkset whose entries have an anchor and link arrays", () => {

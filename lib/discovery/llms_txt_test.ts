@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { DOCS_PAGES, docsMarkdownPath, docsPath } from "../docs/pages.ts";
 import { createDocsSite } from "../docs/site.ts";
-import { SAMPLE_TOOLS } from "./sample_tools.ts";
+import { SAMPLE_TOOLS } from "../../tests/support/sample_tools.ts";
 import { buildLlmsFullTxt, buildLlmsTxt } from "./llms_txt.ts";
 
 const SITE_URL = "https://explorer.example";

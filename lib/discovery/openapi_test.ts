@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { HOSTILE_TOOL, SAMPLE_TOOLS } from "./sample_tools.ts";
+import { HOSTILE_TOOL, SAMPLE_TOOLS } from "../../tests/support/sample_tools.ts";
 import { buildOpenApi } from "./openapi.ts";
 
 const options = { siteUrl: "https://explorer.example", tools: SAMPLE_TOOLS };

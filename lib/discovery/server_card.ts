@@ -9,19 +9,19 @@
  *   that registries and crawlers already probe: the same fields plus `serverInfo`, `transport`,
  *   `capabilities` and the full tool list.
  */
-import { SERVER_CAPABILITIES } from "../mcp/methods.ts";
-import { type DiscoveryOptions, SERVER_IDENTITY, siteLink } from "./server_identity.ts";
+import { SERVER_CAPABILITIES } from "./protocol_versions.ts";
+import {
+  type DiscoveryOptions,
+  SERVER_CARD_MEDIA_TYPE,
+  SERVER_CARD_PATH,
+  SERVER_IDENTITY,
+  siteLink,
+} from "./server_identity.ts";
 import { type JsonSchema, type ToolInfo, toolJsonSchemas } from "./tool_info.ts";
 
 /** `$schema` of the SEP-2127 card (the v1 family the draft and most implementations use). */
-export const SERVER_CARD_SCHEMA =
+const SERVER_CARD_SCHEMA =
   "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
-
-/** Media type of the SEP-2127 card. */
-export const SERVER_CARD_MEDIA_TYPE = "application/mcp-server-card+json";
-
-/** Path of the SEP-2127 card: the MCP endpoint plus `/server-card`. */
-export const SERVER_CARD_PATH = "/mcp/server-card";
 
 /** The SEP-2127 card: identity, transport and protocol versions, no primitives. */
 export function buildServerCard(options: DiscoveryOptions<ToolInfo>): JsonSchema {

@@ -1,12 +1,7 @@
 import assert from "node:assert/strict";
-import { SAMPLE_TOOLS } from "./sample_tools.ts";
-import {
-  buildMcpCatalog,
-  buildServerCard,
-  buildWellKnownServerCard,
-  SERVER_CARD_MEDIA_TYPE,
-} from "./server_card.ts";
-import { SERVER_IDENTITY } from "./server_identity.ts";
+import { SAMPLE_TOOLS } from "../../tests/support/sample_tools.ts";
+import { buildMcpCatalog, buildServerCard, buildWellKnownServerCard } from "./server_card.ts";
+import { SERVER_CARD_MEDIA_TYPE, SERVER_IDENTITY } from "./server_identity.ts";
 
 const options = { siteUrl: "https://explorer.example", tools: SAMPLE_TOOLS };
 

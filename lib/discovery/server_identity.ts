@@ -1,5 +1,5 @@
 /** Who the server says it is, in every discovery file and in `server.json`. */
-import { SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/versions.ts";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "./protocol_versions.ts";
 
 /** Name, version and protocol support shared by the cards, OpenAPI and the registry entry. */
 export interface ServerIdentity {
@@ -27,6 +27,12 @@ export const SERVER_IDENTITY: ServerIdentity = {
     "Read-only lookups of Papertrade wallets, positions, intents and settlements on HyperEVM.",
   protocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
 };
+
+/** Media type of the SEP-2127 server card. */
+export const SERVER_CARD_MEDIA_TYPE = "application/mcp-server-card+json";
+
+/** Path of the SEP-2127 server card: the MCP endpoint plus `/server-card`. */
+export const SERVER_CARD_PATH = "/mcp/server-card";
 
 /** Options every discovery generator takes: the canonical site URL and the tool list. */
 export interface DiscoveryOptions<T> {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { SERVER_IDENTITY } from "./server_identity.ts";
-import { serverJsonMismatches } from "./server_json.ts";
+import { serverJsonMismatches } from "../../tests/support/server_json.ts";
 
 async function readServerJson(): Promise<Record<string, unknown>> {
   return JSON.parse(await Deno.readTextFile(new URL("../../server.json", import.meta.url)));

@@ -52,7 +52,7 @@ function escapeXml(text: string): string {
 }
 
 /** The explorer's own pages listed in the sitemap, beside the docs. */
-export const SITEMAP_APP_PATHS = ["/", "/leaderboard", "/markets"] as const;
+const SITEMAP_APP_PATHS = ["/", "/leaderboard", "/markets"] as const;
 
 /** sitemap.xml: the home page, leaderboard, markets and every docs page. */
 export function buildSitemapXml(siteUrl: string, pages: readonly DocsPage[]): string {

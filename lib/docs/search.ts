@@ -14,7 +14,7 @@ export interface DocsSearchHit {
 }
 
 /** Longest query considered; longer input is cut, so a huge query costs nothing extra. */
-export const MAX_QUERY_LENGTH = 100;
+const MAX_QUERY_LENGTH = 100;
 
 /** Splits a query into lower-case words. */
 export function queryWords(query: string): string[] {

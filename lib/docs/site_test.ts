@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { SAMPLE_TOOLS } from "../discovery/sample_tools.ts";
+import { SAMPLE_TOOLS } from "../../tests/support/sample_tools.ts";
 import type { DocsPage } from "./pages.ts";
 import { createDocsSite, plainText, SITE_URL_PLACEHOLDER, TOOLS_MARKER } from "./site.ts";
 

@@ -37,7 +37,7 @@ export function anchorOf(name: string): string {
 }
 
 /** The id a tool's section had before the seed's hyphenated ids (still present as an anchor). */
-export function legacyAnchorOf(name: string): string {
+function legacyAnchorOf(name: string): string {
   return name.toLowerCase().replace(/[^\p{L}\p{N}_\- ]/gu, "").replace(/ /g, "-");
 }
 

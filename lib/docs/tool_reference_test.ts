@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { HOSTILE_TOOL, SAMPLE_TOOLS } from "../discovery/sample_tools.ts";
+import { HOSTILE_TOOL, SAMPLE_TOOLS } from "../../tests/support/sample_tools.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { anchorOf, toolReferenceMarkdown, typeLabel } from "./tool_reference.ts";
 

@@ -1,18 +1,16 @@
 /**
- * Request body reading with a hard size cap (64 KiB by default, see "Security and limits"), and
- * a broken body (malformed chunked encoding, or fewer bytes than Content-Length before the
- * client stopped) told apart from a server fault, so the caller answers 400, not 500.
+ * Request bodies of the machine endpoints: at most 64 KiB (see "Security and limits"), counted by
+ * Hono's `bodyLimit` (a declared Content-Length over the cap is refused unread; a chunked body,
+ * which has none and whose declared length may lie, is counted as it streams in). A broken body
+ * (malformed chunked encoding, or fewer bytes than Content-Length before the client stopped) is
+ * told apart from a server fault, so the face answers 400, not 500.
  */
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { oncePerInterval } from "./log_line.ts";
 
 /** The largest request body the machine endpoints accept, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
-
-/** A body read within the cap, or the news that it was too large or could not be read. */
-export type LimitedBody =
-  | { ok: true; text: string }
-  | { ok: false; reason: "too_large" }
-  | { ok: false; reason: "malformed"; message: string };
 
 /** What a client whose body could not be read is told (with a 400). */
 export const MALFORMED_BODY_MESSAGE = "The request body could not be read: its chunked encoding " +
@@ -21,47 +19,44 @@ export const MALFORMED_BODY_MESSAGE = "The request body could not be read: its c
 // Any client can send broken bodies on every request: one line a minute says so.
 const logMalformedBody = oncePerInterval(60_000, (line) => console.error(line));
 
-/**
- * Reads the body as UTF-8 text, refusing more than `maxBytes`. A declared Content-Length over
- * the cap is refused without reading; otherwise bytes are counted as they stream in, because a
- * chunked body has no Content-Length and a declared one may lie.
- */
-export async function readLimitedBody(
-  request: Request,
-  maxBytes: number = MAX_BODY_BYTES,
-): Promise<LimitedBody> {
-  const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await request.body?.cancel().catch(() => {});
-    return { ok: false, reason: "too_large" };
-  }
-  if (!request.body) return { ok: true, text: "" };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  while (true) {
-    let step: ReadableStreamReadResult<Uint8Array>;
+/** How a face answers a body over the cap, and one it cannot read. */
+export interface BodyAnswers {
+  tooLarge: (c: Context) => Response;
+  malformed: (c: Context) => Response;
+}
+
+/** Hono's `bodyLimit` at `maxBytes`, with a body that breaks while counted answered malformed. */
+export function limitBody(answers: BodyAnswers, maxBytes = MAX_BODY_BYTES): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => {
+      // Nobody will read the rest: let the client's upload stop.
+      c.req.raw.body?.cancel().catch(() => {});
+      return answers.tooLarge(c);
+    },
+  });
+  return async (c, next) => {
     try {
-      step = await reader.read();
+      // Errors of the handlers after it are the app's to answer; only the reading throws here.
+      return await limit(c, next);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      logMalformedBody(`[http] a request body could not be read (${reason}); answered 400.`);
-      return { ok: false, reason: "malformed", message: MALFORMED_BODY_MESSAGE };
+      malformedBody(error);
+      return answers.malformed(c);
     }
-    const { done, value } = step;
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return { ok: false, reason: "too_large" };
-    }
-    chunks.push(value);
+  };
+}
+
+/** The body as UTF-8 text, or undefined when it breaks while being read (logged, rate-limited). */
+export async function readBody(request: Request): Promise<string | undefined> {
+  try {
+    return await request.text();
+  } catch (error) {
+    malformedBody(error);
+    return undefined;
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { ok: true, text: new TextDecoder().decode(bytes) };
+}
+
+function malformedBody(error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  logMalformedBody(`[http] a request body could not be read (${reason}); answered 400.`);
 }

@@ -18,7 +18,7 @@ import { isIpv6, normalizeIpAddress } from "./ip_address.ts";
 import { type AddressRange, inRanges } from "./trusted_proxies.ts";
 
 /** The key used when nothing identifies the caller (in-process calls without connection info). */
-export const UNKNOWN_CLIENT = "unknown";
+const UNKNOWN_CLIENT = "unknown";
 
 /** Options of {@link clientKeyFromRequest}. */
 export interface ClientKeyOptions {

@@ -8,7 +8,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 
 /** How long a page may take before its 504 page is sent (docs "Security and limits"). */
-export const PAGE_DEADLINE_MS = 25_000;
+const PAGE_DEADLINE_MS = 25_000;
 
 /**
  * The most one upstream read may take, retries and fallback included: 5 s short of the page
@@ -22,7 +22,7 @@ export interface DeadlineOptions {
   /** Milliseconds a request may take. Default {@link PAGE_DEADLINE_MS}. */
   ms?: number;
   /** The answer once the deadline has passed. */
-  onTimeout: (c: Context) => Response;
+  onTimeout: (c: Context) => Response | Promise<Response>;
   /** Paths that are not bounded (streams). */
   exempt?: (path: string) => boolean;
   /** Resolves after `ms`; tests pass a timer they fire themselves. */
@@ -52,7 +52,7 @@ export function deadline(options: DeadlineOptions): MiddlewareHandler {
     handled.catch(() => {});
     await Promise.race([handled, expiry]);
     if (timedOut) {
-      c.res = options.onTimeout(c);
+      c.res = await options.onTimeout(c);
       return;
     }
     await handled;

@@ -11,7 +11,7 @@ import {
  * plus 8 per call in its window (at most 60), so the cap bounds memory at about 30 MB even if
  * every remembered client spends its whole budget.
  */
-export const DEFAULT_MAX_KEYS = 50_000;
+const DEFAULT_MAX_KEYS = 50_000;
 
 /**
  * Per-isolate call logs. Fine for one process; on Deno Deploy each isolate would have its own

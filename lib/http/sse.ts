@@ -9,7 +9,7 @@ import { SSEStreamingApi } from "hono/streaming";
 export type { SSEStreamingApi };
 
 /** Headers of every event stream: never cached, never buffered by a reverse proxy. */
-export const SSE_HEADERS: Readonly<Record<string, string>> = {
+const SSE_HEADERS: Readonly<Record<string, string>> = {
   "content-type": "text/event-stream",
   "cache-control": "no-cache",
   // Keeps reverse proxies from buffering events (MCP 2026-07-28 transport SHOULD).

@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from "hono";
 const SAFE_STATIC_PATH = /^\/static(\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}){1,6}$/;
 
 /** True when `path` could be one of the files under `static/`. */
-export function isPlausibleStaticPath(path: string): boolean {
+function isPlausibleStaticPath(path: string): boolean {
   return path.length <= 400 && SAFE_STATIC_PATH.test(path);
 }
 

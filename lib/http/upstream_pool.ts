@@ -7,12 +7,12 @@
 /** Idle keep-alive connections kept per upstream host. */
 export const POOL_MAX_IDLE_PER_HOST = 8;
 /** Idle connections are closed after this long, in ms. */
-export const POOL_IDLE_TIMEOUT_MS = 30_000;
+const POOL_IDLE_TIMEOUT_MS = 30_000;
 
 let shared: Deno.HttpClient | undefined;
 
 /** The shared pool (created on first use). */
-export function upstreamHttpClient(): Deno.HttpClient {
+function upstreamHttpClient(): Deno.HttpClient {
   shared ??= Deno.createHttpClient({
     poolMaxIdlePerHost: POOL_MAX_IDLE_PER_HOST,
     poolIdleTimeout: POOL_IDLE_TIMEOUT_MS,

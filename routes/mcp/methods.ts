@@ -1,0 +1,245 @@
+/**
+ * The JSON-RPC methods, per era. Both eras: tools/list, tools/call, server/discover, and the
+ * empty resources/list, resources/templates/list and prompts/list, with resources/read of any
+ * URI answered "not found" and prompts/get of any name "unknown". Clients ask for these lists
+ * whatever the capabilities say (the Python SDK's default mode raises on a -32601, and the
+ * conformance suite's list and caching checks call them), and an empty list is the true answer.
+ * The handshake era (2024-11-05 … 2025-11-25) adds initialize and ping; under 2026-07-28 those
+ * are removed and, like any unknown method, 404 + -32601. Stateless results carry
+ * `resultType: "complete"` and `_meta` serverInfo; list and discover results add cache hints.
+ */
+import { callTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
+import { findTool } from "../../tools/types.ts";
+import { SERVER_INFO_META_KEY } from "./era.ts";
+import {
+  ErrorCode,
+  errorResponse,
+  isJsonObject,
+  type JsonObject,
+  type JsonRpcCall,
+  type JsonRpcId,
+  type JsonRpcResponse,
+  resultResponse,
+} from "./jsonrpc.ts";
+import type { ResolvedOptions } from "./options.ts";
+import { toolJsonSchemas } from "../../lib/tool_schema.ts";
+import type { ToolDefinition } from "../../tools/types.ts";
+import {
+  negotiateInitializeVersion,
+  reportsInvalidArgumentsAsResult,
+  SERVER_CAPABILITIES,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "../../lib/discovery/protocol_versions.ts";
+
+/**
+ * What server/discover declares: also the resources and prompts whose (empty) lists we answer.
+ * 2026-07-28 makes that a MUST for a server that answers their methods (SEP-2575); the
+ * handshake era keeps the seed's tools-only initialize.
+ */
+const DISCOVER_CAPABILITIES = {
+  ...SERVER_CAPABILITIES,
+  resources: { listChanged: false },
+  prompts: { listChanged: false },
+} as const;
+
+/** How long a stateless client may cache tools/list and server/discover (they change on deploy only). */
+const LIST_TTL_MS = 5 * 60_000;
+
+/** Everything a method needs to answer one call. */
+export interface MethodContext {
+  options: ResolvedOptions;
+  era: "legacy" | "modern";
+  /** The revision the call is served under. */
+  version: string;
+}
+
+/** A JSON-RPC response plus the HTTP status it should travel with when sent alone. */
+export interface MethodReply {
+  status: number;
+  response: JsonRpcResponse;
+}
+
+type Handler = (
+  call: JsonRpcCall,
+  id: JsonRpcId,
+  context: MethodContext,
+) => Promise<MethodReply> | MethodReply;
+
+const ok = (id: JsonRpcId, result: JsonObject): MethodReply => ({
+  status: 200,
+  response: resultResponse(id, result),
+});
+const fail = (id: JsonRpcId, code: number, message: string, data?: unknown): MethodReply => ({
+  status: 200,
+  response: errorResponse(id, { code, message, data }),
+});
+
+function initialize(call: JsonRpcCall, id: JsonRpcId, { options }: MethodContext): MethodReply {
+  const requested = call.params?.protocolVersion;
+  if (typeof requested !== "string") {
+    return fail(
+      id,
+      ErrorCode.InvalidParams,
+      "Invalid params: initialize needs params.protocolVersion (a string)",
+    );
+  }
+  return ok(id, {
+    protocolVersion: negotiateInitializeVersion(requested),
+    capabilities: SERVER_CAPABILITIES,
+    serverInfo: options.serverInfo,
+    instructions: options.instructions,
+  });
+}
+
+function discover(_call: JsonRpcCall, id: JsonRpcId, { options }: MethodContext): MethodReply {
+  return ok(id, {
+    supportedVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+    capabilities: DISCOVER_CAPABILITIES,
+    instructions: options.instructions,
+    ttlMs: LIST_TTL_MS,
+    cacheScope: "public",
+  });
+}
+
+/** A list method answered on one page: `key` holds what `items` returns for the options. */
+function onePageList(key: string, items: (options: ResolvedOptions) => unknown[]): Handler {
+  return (call, id, { options, era }) => {
+    // Every list fits on one page, so we never hand out a cursor: any cursor is one we did not
+    // issue (the spec's "invalid cursor" is -32602).
+    const cursor = call.params?.cursor;
+    if (cursor !== undefined && cursor !== null) {
+      return fail(
+        id,
+        ErrorCode.InvalidParams,
+        `Invalid params: unknown cursor. ${call.method} returns everything on one page and ` +
+          "issues no cursor; call it without params.cursor.",
+      );
+    }
+    const list = { [key]: items(options) };
+    return ok(id, era === "modern" ? { ...list, ttlMs: LIST_TTL_MS, cacheScope: "public" } : list);
+  };
+}
+
+/** resources/read: there are no resources, so every URI is one that does not exist. */
+function readResource(call: JsonRpcCall, id: JsonRpcId, { era }: MethodContext): MethodReply {
+  const uri = call.params?.uri;
+  if (typeof uri !== "string") {
+    return fail(id, ErrorCode.InvalidParams, "Invalid params: resources/read needs params.uri");
+  }
+  // SEP-2164 (2026-07-28) makes "not found" -32602; the handshake-era revisions say -32002.
+  const code = era === "modern" ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound;
+  const message = `Resource not found: ${uri}. This server has no resources, only tools.`;
+  return fail(id, code, message, { uri });
+}
+
+/** The methods both eras answer. */
+const COMMON_METHODS: Record<string, Handler> = {
+  "server/discover": discover,
+  "tools/list": onePageList("tools", (options) => options.tools.map(describeTool)),
+  "tools/call": toolsCall,
+  "resources/list": onePageList("resources", () => []),
+  "resources/templates/list": onePageList("resourceTemplates", () => []),
+  "resources/read": readResource,
+  "prompts/list": onePageList("prompts", () => []),
+  "prompts/get": (call, id) =>
+    fail(
+      id,
+      ErrorCode.InvalidParams,
+      `Invalid params: unknown prompt ${JSON.stringify(call.params?.name)}. This server has no ` +
+        "prompts, only tools.",
+    ),
+};
+
+async function toolsCall(
+  call: JsonRpcCall,
+  id: JsonRpcId,
+  context: MethodContext,
+): Promise<MethodReply> {
+  const { options } = context;
+  const name = call.params?.name;
+  const tool = findTool(options.tools, name);
+  // Unknown tool is a protocol error (-32602) in every revision's tools page.
+  if (!tool) return fail(id, ErrorCode.InvalidParams, unknownToolMessage(name, options.tools));
+  const args = call.params?.arguments ?? {};
+  if (!isJsonObject(args)) {
+    return fail(
+      id,
+      ErrorCode.InvalidParams,
+      "Invalid params: tools/call arguments must be a JSON object",
+    );
+  }
+  const outcome = await callTool(tool, args, {
+    createContext: options.createContext,
+    timeoutMs: options.toolTimeoutMs,
+    signal: options.clientSignal,
+    onError: options.onError,
+  });
+  if (outcome.kind === "invalid_arguments" && !reportsInvalidArgumentsAsResult(context.version)) {
+    return fail(id, ErrorCode.InvalidParams, outcome.message);
+  }
+  return ok(id, toolResult(outcome));
+}
+
+/** The CallToolResult of an outcome: content + structuredContent, or an isError text. */
+function toolResult(outcome: ToolOutcome): JsonObject {
+  if (outcome.kind === "ok") {
+    return {
+      content: [{ type: "text", text: outcome.text }],
+      structuredContent: outcome.structured,
+    };
+  }
+  return { content: [{ type: "text", text: outcome.message }], isError: true };
+}
+
+const LEGACY_METHODS: Record<string, Handler> = {
+  ...COMMON_METHODS,
+  initialize,
+  ping: (_call, id) => ok(id, {}),
+};
+
+/** Answers one request under the era in `context`. */
+export async function dispatch(
+  call: JsonRpcCall,
+  id: JsonRpcId,
+  context: MethodContext,
+): Promise<MethodReply> {
+  const table = context.era === "modern" ? COMMON_METHODS : LEGACY_METHODS;
+  const handler = Object.hasOwn(table, call.method) ? table[call.method] : undefined;
+  if (!handler) {
+    const reply = fail(id, ErrorCode.MethodNotFound, `Method not found: ${call.method}`);
+    // 2026-07-28 wants 404 for an unimplemented method; the handshake era answers in-band.
+    return context.era === "modern" ? { ...reply, status: 404 } : reply;
+  }
+  let reply: MethodReply;
+  try {
+    reply = await handler(call, id, context);
+  } catch (error) {
+    context.options.onError(error, `method ${call.method} failed`);
+    reply = fail(id, ErrorCode.InternalError, `Internal error while handling ${call.method}`);
+  }
+  return context.era === "modern" ? decorateModern(reply, context) : reply;
+}
+
+function decorateModern(reply: MethodReply, context: MethodContext): MethodReply {
+  const { response } = reply;
+  if (!("result" in response)) return reply;
+  const result = {
+    ...response.result,
+    resultType: "complete",
+    _meta: { [SERVER_INFO_META_KEY]: context.options.serverInfo },
+  };
+  return { status: reply.status, response: { ...response, result } };
+}
+
+/** The `tools/list` entry of a tool. Throws if the input schema is not an object schema. */
+// deno-lint-ignore no-explicit-any -- any tool
+export function describeTool(tool: ToolDefinition<any, any>) {
+  // The schemas are converted once per tool (toolJsonSchemas), shared with every other face.
+  const { input: inputSchema, output: outputSchema } = toolJsonSchemas(tool);
+  if (inputSchema.type !== "object") {
+    throw new Error(`tool ${tool.name}: inputSchema must be a JSON Schema of type "object"`);
+  }
+  const { name, title, description } = tool;
+  const annotations = { title, ...tool.annotations };
+  return { name, title, description, inputSchema, outputSchema, annotations };
+}

@@ -1,0 +1,119 @@
+/**
+ * The MCP face (`/mcp`, Streamable HTTP, stateless) and the REST mirror (`/api/tools/{name}`),
+ * over the tool registry. The protocol module answers every method itself; Hono's `cors` answers
+ * OPTIONS and adds CORS to every answer. This file wires in the site's identity, the one limiter
+ * both faces share (60 tool calls a minute per client across MCP and REST) and the caller's key.
+ * Why the protocol is our own module and not `@modelcontextprotocol/server`: CONTRIBUTING.md.
+ */
+import { type Context, Hono } from "hono";
+import type { AppDeps } from "../../lib/deps.ts";
+import { remoteAddressOf } from "../../lib/http/app_env.ts";
+import { clientKeyFromRequest } from "../../lib/http/client_key.ts";
+import { toolEndpointCors } from "../../lib/http/cors.ts";
+import type { RateLimiter } from "../../lib/http/rate_limit.ts";
+import { buildRestIndex } from "../../lib/discovery/api_catalog.ts";
+import { SERVER_IDENTITY, siteLink } from "../../lib/discovery/server_identity.ts";
+import { createToolContext } from "../../tools/context.ts";
+import type { ToolDefinition } from "../../tools/types.ts";
+import { limitBody } from "../../lib/http/body.ts";
+import { handleMcpRequest, malformedMcpBody, tooLargeMcpBody } from "./handler.ts";
+import type { McpHandlerOptions, ToolEndpointOptions } from "./options.ts";
+import { handleToolRestRequest, malformedRestBody, tooLargeRestBody } from "./rest.ts";
+
+/** Options shared by `/mcp` and the REST mirror. */
+export interface ToolRoutesOptions {
+  // deno-lint-ignore no-explicit-any -- each tool has its own schema types
+  tools: readonly ToolDefinition<any, any>[];
+  /** Pass the same instance to both faces: the budget is per client across MCP and REST. */
+  limiter?: RateLimiter;
+  /** Per-call timeout in ms; default 25 000 (docs "Security and limits"). */
+  toolTimeoutMs?: number;
+  /** Told about server-side faults; default console.error. */
+  onError?: (error: unknown, where: string) => void;
+}
+
+/** Root-relative paths of the pages a client of `/mcp` may want next (`GET /mcp` lists them). */
+const MCP_DOC_PATHS: Readonly<Record<string, string>> = {
+  mcp: "/docs/mcp",
+  connect: "/docs/connect-your-ai",
+  reference: "/docs/reference",
+  limits: "/docs/security-and-limits",
+  openapi: "/openapi.json",
+  serverCard: "/.well-known/mcp/server-card.json",
+  llms: "/llms.txt",
+};
+
+/** Per-request options of both tool endpoints: tools, context factory, limiter and key. */
+function toolEndpointOptions(
+  c: Context,
+  deps: AppDeps,
+  options: ToolRoutesOptions,
+): ToolEndpointOptions {
+  return {
+    tools: options.tools,
+    createContext: (signal) => createToolContext(deps, signal),
+    limiter: options.limiter,
+    clientKey: clientKeyFromRequest(c.req.raw, remoteAddressOf(c), {
+      trustedProxies: deps.config.trustedProxies,
+    }),
+    toolTimeoutMs: options.toolTimeoutMs,
+    onError: options.onError,
+  };
+}
+
+/** `/mcp` over per-request handler options: CORS, the 64 KiB body limit, the protocol. */
+export function mcpFace(options: (c: Context) => McpHandlerOptions): Hono {
+  const app = new Hono();
+  app.use("/mcp", toolEndpointCors(["GET", "POST", "OPTIONS"]));
+  app.post("/mcp", limitBody({ tooLarge: tooLargeMcpBody, malformed: malformedMcpBody }));
+  app.all("/mcp", (c) => handleMcpRequest(c.req.raw, options(c)));
+  return app;
+}
+
+/** The `/mcp` endpoint, to mount at the root. */
+export function mcpRoutes(deps: AppDeps, options: ToolRoutesOptions): Hono {
+  const site = deps.config.siteUrl;
+  // The MCP `serverInfo`: name and version from the discovery identity, so the cards, OpenAPI,
+  // server.json and the MCP handshake can never disagree.
+  const { name, title, version, description } = SERVER_IDENTITY;
+  const serverInfo = { name, title, version, description, websiteUrl: siteLink(site, "/") };
+  const docLinks = Object.fromEntries(
+    Object.entries(MCP_DOC_PATHS).map(([key, path]) => [key, siteLink(site, path)]),
+  );
+  return mcpFace((c) => ({
+    ...toolEndpointOptions(c, deps, options),
+    serverInfo,
+    docLinks,
+    // From the configured site URL, never from the request's Host header.
+    endpointUrl: siteLink(site, "/mcp"),
+  }));
+}
+
+/** `/api/tools/{name}` over per-request options: CORS, the 64 KiB body limit, the call. */
+export function restFace(options: (c: Context) => ToolEndpointOptions): Hono {
+  const app = new Hono();
+  app.use("/api/tools/:name", toolEndpointCors(["POST", "OPTIONS"]));
+  app.post(
+    "/api/tools/:name",
+    limitBody({ tooLarge: tooLargeRestBody, malformed: malformedRestBody }),
+  );
+  app.all(
+    "/api/tools/:name",
+    (c) => handleToolRestRequest(c.req.raw, c.req.param("name"), options(c)),
+  );
+  return app;
+}
+
+/**
+ * The REST mirror of MCP `tools/call`: same tools, same `callTool` path, same limiter instance
+ * as `/mcp`; statuses are listed in the docs' Reference page. `GET /api/tools`, the mirror's
+ * root (the API catalog's anchor for it), lists the tools' operations.
+ */
+export function apiToolsRoutes(deps: AppDeps, options: ToolRoutesOptions): Hono {
+  const app = new Hono();
+  const index = buildRestIndex({ siteUrl: deps.config.siteUrl, tools: options.tools });
+  app.use("/api/tools", toolEndpointCors(["GET", "HEAD", "OPTIONS"]));
+  app.get("/api/tools", (c) => c.json(index, 200, { "Cache-Control": "public, max-age=300" }));
+  app.route("/", restFace((c) => toolEndpointOptions(c, deps, options)));
+  return app;
+}

@@ -1,0 +1,129 @@
+/**
+ * `POST /api/tools/{name}`: the REST mirror of MCP tools/call. The body is the arguments
+ * object; the answer is the structured result. It runs through the same `callTool` as MCP.
+ * Statuses (docs "Reference"): 200 ran, 400 body unreadable or not a JSON object, 404 unknown
+ * tool, 405 other methods, 413 over 64 KiB, 415 a Content-Type other than application/json,
+ * 422 tool error or invalid arguments, 429 rate limit (with Retry-After; 503 when the limiter
+ * cannot count), 500 a server bug, and for upstream faults 502 (bad answer), 503 (rate
+ * limited or unavailable, Retry-After when the upstream said) and 504 (timed out, including
+ * the tool's own 25 s deadline). Error bodies are `{ error, message }`. An empty body counts
+ * as `{}`.
+ */
+import { MALFORMED_BODY_MESSAGE, MAX_BODY_BYTES, readBody } from "../../lib/http/body.ts";
+import { describeRateLimit, refusalStatus } from "../../lib/http/rate_limit.ts";
+import { callTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
+import { findTool } from "../../tools/types.ts";
+import { isJsonContentType, JSON_ONLY_MESSAGE, jsonHttpResponse } from "./http_encoding.ts";
+import { isJsonObject } from "./jsonrpc.ts";
+import { resolveOptions, type ToolEndpointOptions } from "./options.ts";
+import { FAILURE_KINDS, type FailureKind, failureOf } from "../../lib/http/failure.ts";
+
+/** `{ error, message }` with the status of `kind` (`error` when finer than the kind's name). */
+function problem(
+  kind: FailureKind,
+  message: string,
+  headers: HeadersInit = {},
+  error: string = FAILURE_KINDS[kind].error,
+): Response {
+  return jsonHttpResponse(FAILURE_KINDS[kind].status, { error, message }, headers);
+}
+
+const OUTCOME_KIND: Record<Exclude<ToolOutcome["kind"], "ok">, FailureKind> = {
+  invalid_arguments: "invalid_arguments",
+  tool_error: "tool_error",
+  timeout: "tool_timeout",
+  internal_error: "internal",
+};
+
+/** Handles one request to the REST mirror of tool `name`. Never throws. */
+export async function handleToolRestRequest(
+  request: Request,
+  name: string,
+  options: ToolEndpointOptions,
+): Promise<Response> {
+  if (request.method !== "POST") {
+    return problem(
+      "method_not_allowed",
+      `Use POST with a JSON object of arguments; ${request.method} is not supported.`,
+      { allow: "POST, OPTIONS" },
+    );
+  }
+  const resolved = resolveOptions(options);
+  const tool = findTool(resolved.tools, name);
+  if (!tool) {
+    return problem("not_found", unknownToolMessage(name, resolved.tools), {}, "unknown_tool");
+  }
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    await request.body?.cancel().catch(() => {});
+    return problem("unsupported_media_type", `${JSON_ONLY_MESSAGE}.`, {
+      accept: "application/json",
+    });
+  }
+  try {
+    // Its size is capped before it gets here (the face's `limitBody`).
+    const body = await readBody(request);
+    if (body === undefined) return malformedRestBody();
+    let args: unknown = {};
+    if (body.trim() !== "") {
+      try {
+        args = JSON.parse(body);
+      } catch {
+        return problem(
+          "bad_request",
+          "The request body is not valid JSON. Send the tool arguments as a JSON object.",
+          {},
+          "invalid_json",
+        );
+      }
+    }
+    if (!isJsonObject(args)) {
+      return problem(
+        "bad_request",
+        "The request body must be a JSON object of tool arguments (not an array, string, number or null).",
+        {},
+        "invalid_body",
+      );
+    }
+    if (resolved.limiter) {
+      const decision = await resolved.limiter.consume(resolved.clientKey ?? "unknown", 1);
+      if (!decision.allowed) {
+        const retryAfter = String(decision.retryAfterSeconds);
+        return jsonHttpResponse(refusalStatus(decision), {
+          error: decision.unavailable ? "rate_limit_unavailable" : "rate_limited",
+          message: describeRateLimit(decision),
+          limit: decision.limit,
+          window_seconds: Math.round(decision.windowMs / 1000),
+          retry_after_seconds: decision.retryAfterSeconds,
+        }, { "retry-after": retryAfter });
+      }
+    }
+    const outcome = await callTool(tool, args, {
+      createContext: resolved.createContext,
+      timeoutMs: resolved.toolTimeoutMs,
+      signal: resolved.clientSignal,
+      onError: resolved.onError,
+    });
+    if (outcome.kind === "ok") return jsonHttpResponse(200, outcome.structured);
+    // An upstream fault behind a tool error answers as that fault (a bad gateway unless its
+    // cause says more); the other outcomes by their kind.
+    const upstream = outcome.kind === "tool_error" && outcome.upstream
+      ? failureOf(outcome.cause) ?? { kind: "unreachable" as const, headers: {} }
+      : undefined;
+    return upstream
+      ? problem(upstream.kind, outcome.message, upstream.headers)
+      : problem(OUTCOME_KIND[outcome.kind], outcome.message);
+  } catch (error) {
+    resolved.onError(error, `POST /api/tools/${name} failed`);
+    return problem("internal", "Internal error.");
+  }
+}
+
+/** The REST 400 of a body that broke while it was read. */
+export function malformedRestBody(): Response {
+  return problem("bad_request", MALFORMED_BODY_MESSAGE, {}, "malformed_body");
+}
+
+/** The REST 413 of a body over the cap. */
+export function tooLargeRestBody(): Response {
+  return problem("body_too_large", `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`);
+}

@@ -1,0 +1,207 @@
+/**
+ * The pages face: every page of the explorer on one router, each handler's module imported on
+ * its first request (the card renderer, the chain decoders and the rest of what only some pages
+ * need stay off the cold start), and one error handler that renders any failure the handlers
+ * throw as the page, the JSON or the text their kind of answer is. Echoed input is clipped and
+ * isolated in a `<bdi>`; upstream failures name the source, never a stack trace.
+ */
+import { type Context, type ErrorHandler, Hono, type NotFoundHandler } from "hono";
+import type { AppDeps } from "../lib/deps.ts";
+import { type AppEnv, type AppHandler, lazily, lazyImport } from "../lib/http/app_env.ts";
+import { describeErrorOnOneLine } from "../lib/http/log_line.ts";
+import type { ErrorPageProps } from "../components/ErrorPage.tsx";
+import type { LiveRoutesOptions } from "./live.ts";
+import type { WalletCsvOptions } from "./wallet_csv.ts";
+import { pageResponse } from "../lib/render.tsx";
+
+/** Tuning of the stateful pages (tests shorten the live stream and shrink the export pool). */
+export interface PageRoutesOptions {
+  live?: LiveRoutesOptions;
+  csv?: WalletCsvOptions;
+}
+
+/** Every page, the live positions, the CSV export and the link previews, on one router. */
+export function pageRoutes(deps: AppDeps, options: PageRoutesOptions = {}): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const on = <M,>(load: () => Promise<M>, pick: (module: M) => AppHandler): AppHandler => {
+    return async (c) => {
+      c.set("deps", deps);
+      return pick(await load())(c);
+    };
+  };
+  const home = lazyImport<typeof import("./home.tsx")>(at("./home.tsx"));
+  const wallet = lazyImport<typeof import("./wallet.tsx")>(at("./wallet.tsx"));
+  const leaderboard = lazyImport<typeof import("./leaderboard.tsx")>(at("./leaderboard.tsx"));
+  const tx = lazyImport<typeof import("./tx.tsx")>(at("./tx.tsx"));
+  const intent = lazyImport<typeof import("./intent.tsx")>(at("./intent.tsx"));
+  const position = lazyImport<typeof import("./position.tsx")>(at("./position.tsx"));
+  const markets = lazyImport<typeof import("./markets.tsx")>(at("./markets.tsx"));
+  const search = lazyImport<typeof import("./search.tsx")>(at("./search.tsx"));
+  // The stateful routes keep their slots and caches per app.
+  const liveModule = lazyImport<typeof import("./live.ts")>(at("./live.ts"));
+  const live = lazily(async () => (await liveModule()).liveRoutes(deps, options.live));
+  const csvModule = lazyImport<typeof import("./wallet_csv.ts")>(at("./wallet_csv.ts"));
+  const csv = lazily(async () => (await csvModule()).walletCsv(options.csv));
+  const previewModule = lazyImport<typeof import("./preview.tsx")>(at("./preview.tsx"));
+  const preview = lazily(async () => (await previewModule()).previewRoutes(deps));
+  app.get("/", on(home, (m) => m.homePage));
+  app.get("/wallet/:address", on(wallet, (m) => m.walletPage));
+  app.get("/wallet/:address/trades.csv", on(csv, (handler) => handler));
+  app.get("/wallet/:address/positions.json", on(live, (m) => m.positions));
+  app.get("/wallet/:address/live", on(live, (m) => m.stream));
+  app.get("/leaderboard", on(leaderboard, (m) => m.leaderboardPage));
+  app.get("/tx/:hash", on(tx, (m) => m.txPage));
+  app.get("/intent/:id", on(intent, (m) => m.intentPage));
+  app.get("/position/:id", on(position, (m) => m.positionPage));
+  app.get("/markets", on(markets, (m) => m.marketsPage));
+  app.get("/markets/:symbol", on(markets, (m) => m.marketPage));
+  app.get("/search", on(search, (m) => m.searchPage));
+  app.get("/w/:address", on(preview, (m) => m.page));
+  app.get("/w/:address/image.png", on(preview, (m) => m.png));
+  app.get("/w/:address/image.svg", on(preview, (m) => m.svg));
+  app.onError(pageErrorHandler());
+  return app;
+}
+
+// The error path's modules (the page, the failure table and the upstream errors it reads)
+// load with the first error, not with the app.
+const at = (path: string) => new URL(path, import.meta.url);
+const errorPageModule = lazyImport<typeof import("../components/ErrorPage.tsx")>(
+  at("../components/ErrorPage.tsx"),
+);
+const errors = lazyImport<typeof import("./page_errors.tsx")>(at("./page_errors.tsx"));
+const failures = lazyImport<typeof import("../lib/http/failure.ts")>(at("../lib/http/failure.ts"));
+
+/** An error page; its components load with the first one, not with the app. */
+async function errorPage(
+  c: Context,
+  props: ErrorPageProps,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const { ErrorPage } = await errorPageModule();
+  return pageResponse(c, <ErrorPage {...props} />, props.status, headers);
+}
+
+// Answers the routes give as JSON (the live island's) or as plain text (downloads, card images).
+const JSON_ANSWER = /\/(live|positions\.json)$/;
+const TEXT_ANSWER = /\.(csv|png|svg)$/;
+const LIVE_BUG = { error: "internal_error", message: "The positions could not be read." };
+
+/**
+ * The pages' error handler: a {@link Failure} (or an upstream error, or the unknown wallet of
+ * the path's address) becomes its page, JSON or text; anything else is a bug, answered by
+ * {@link serverErrorHandler}.
+ */
+function pageErrorHandler(log?: (line: string) => void): ErrorHandler<AppEnv> {
+  const bug = serverErrorHandler(log);
+  return async (error, c) => {
+    const [{ liveProblem }, { failureOf }] = await Promise.all([errors(), failures()]);
+    const wallet = c.req.param("address") ?? c.req.query("wallet");
+    if (JSON_ANSWER.test(c.req.path)) {
+      const problem = liveProblem(error, wallet?.toLowerCase());
+      if (!problem) {
+        console.error(`[error] ${c.req.path.slice(0, 200)}: ${describeErrorOnOneLine(error)}`);
+      }
+      return c.json(problem?.body ?? LIVE_BUG, (problem?.failure.status ?? 500) as 500, {
+        "cache-control": "no-store",
+        ...problem?.failure.headers,
+      });
+    }
+    const failure = failureOf(error, wallet?.toLowerCase());
+    if (!failure) return bug(error, c);
+    const { status, headers } = failure;
+    if (TEXT_ANSWER.test(c.req.path)) {
+      return c.text(`${failure.message}\n`, status as 500, headers);
+    }
+    return errorPage(c, {
+      status,
+      title: failure.shortMessage,
+      detail: failure.detail,
+      hints: [...failure.hints],
+    }, headers);
+  };
+}
+
+/**
+ * The app's not-found answer. Every page is read-only: /mcp and /api/tools answer their own
+ * methods, so any other method reaching here is one the explorer never takes.
+ */
+export const notFoundPage: NotFoundHandler = async (c) => {
+  const { Echo } = await errors();
+  const method = c.req.method;
+  if (method !== "GET" && method !== "HEAD") {
+    return errorPage(c, {
+      status: 405,
+      title: "That method is not allowed",
+      detail: `The explorer's pages are read-only: they answer GET and HEAD, not ${
+        method.slice(0, 20)
+      }.`,
+      hints: ["Open the link in a browser, or use the MCP server or /api/tools to query."],
+    }, { allow: "GET, HEAD" });
+  }
+  return errorPage(c, {
+    status: 404,
+    title: "Page not found",
+    detail: (
+      <>
+        Nothing lives at <Echo value={c.req.path} />.
+      </>
+    ),
+    hints: ["Paste a wallet, transaction, intent or position id into the search on the overview."],
+  });
+};
+
+/** A fresh request id: 12 hex characters, enough to find one line in a day of logs. */
+export function newRequestId(): string {
+  return crypto.randomUUID().replaceAll("-", "").slice(0, 12);
+}
+
+/** The request's id (Hono's `requestId`), or a fresh one where that middleware is not mounted. */
+function requestIdOf(c: Context): string {
+  const id = c.get("requestId") as string | undefined;
+  return id ?? newRequestId();
+}
+
+/**
+ * The answer of last resort, for a bug: one log line with the method, path and request id,
+ * and a 500 page showing the id, so a visitor's report can be matched to the log.
+ */
+export function serverErrorHandler(log: (line: string) => void = console.error): ErrorHandler {
+  return (error, c) => {
+    const id = requestIdOf(c);
+    log(
+      `[error] ${c.req.method} ${c.req.path.slice(0, 200)} id=${id}: ${
+        describeErrorOnOneLine(error)
+      }`,
+    );
+    return errorPage(c, {
+      status: 500,
+      title: "Something went wrong on our side",
+      detail: "The page could not be built. The error has been logged.",
+      requestId: id,
+    }, { "x-request-id": id });
+  };
+}
+
+/** The 504 page of a page that missed its deadline, logged on one line with its request id. */
+export function deadlinePage(
+  c: Context,
+  log: (line: string) => void = console.error,
+): Promise<Response> {
+  const id = requestIdOf(c);
+  log(`[deadline] ${c.req.method} ${c.req.path.slice(0, 200)} id=${id}: no answer within 25 s`);
+  return errorPage(c, {
+    status: 504,
+    title: "This page took too long",
+    detail:
+      "The upstream sources did not answer in time, so the page was given up after 25 seconds.",
+    hints: ["Try again in a few seconds; upstream slowness is usually brief."],
+    requestId: id,
+  }, { "x-request-id": id, "retry-after": "5" });
+}
+
+/** Paths the page deadline leaves alone: the tool endpoints have their own, streams run long. */
+export function isExemptFromPageDeadline(path: string): boolean {
+  return path === "/mcp" || path.startsWith("/api/") || path.startsWith("/static/") ||
+    /^\/wallet\/[^/]+\/(live|trades\.csv)$/.test(path);
+}
