@@ -3,7 +3,6 @@
  * up, connecting an AI assistant with copy-paste snippets, the tool list (generated from the
  * registry, so it cannot drift) and a quickstart.
  */
-import type { ComponentChildren } from "preact";
 import { Field } from "./Field.tsx";
 import { firstSentence } from "../lib/discovery/tool_info.ts";
 import { CopyableCode } from "./CopyableCode.tsx";
