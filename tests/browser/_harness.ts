@@ -43,7 +43,7 @@ export async function startLiveSite(live: LiveRoutesOptions = {}): Promise<LiveS
     port: 0,
     now,
     heartbeatMs: 1_000,
-    patchEveryMs: 1_500,
+    patchEveryMs: 500,
   });
   const config: AppConfig = {
     ...DEFAULT_CONFIG,
@@ -52,9 +52,12 @@ export async function startLiveSite(live: LiveRoutesOptions = {}): Promise<LiveS
     fallbackRpcUrl: upstream.fallbackRpcUrl,
     upstreamTimeoutMs: 5_000,
   };
+  // Intervals shortened so what a viewer waits for (a patch, a poll, the stream closing after
+  // the last viewer) happens within a second.
   const app = fullApp(createDeps(config, { now }), {
     pricePollMs: 500,
     heartbeatMs: 2_000,
+    hub: { graceMs: 500 },
     ...live,
   });
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
