@@ -16,6 +16,8 @@ export { catalog };
 
 /** Where screenshots go (gitignored). */
 export const ARTIFACTS = new URL("../../test-artifacts/", import.meta.url);
+/** Screenshots are for people looking at the pages and assert nothing: taken on request. */
+const SCREENSHOTS = Deno.env.get("TEST_SCREENSHOTS") === "1";
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -96,8 +98,9 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** Saves a full-page screenshot as test-artifacts/<name>.png. */
+/** Saves a full-page screenshot as test-artifacts/<name>.png when TEST_SCREENSHOTS=1. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   await Deno.mkdir(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname, fullPage: true });
 }

@@ -2,8 +2,9 @@
  * The explorer as a trader uses it, in Chromium: at 375 px and 1280 px the figures a trader
  * acts on lie within the screen and no page scrolls sideways; `?embed=1` survives navigation;
  * the theme cookie paints on first load; the wallet's summary band is live and is marked stale
- * when the stream and polling both fail. Screenshots of every checked page at both widths land
- * in test-artifacts/ (gitignored). The link crawl needs no browser: `tests/site_links_test.ts`.
+ * when the stream and polling both fail. With TEST_SCREENSHOTS=1, screenshots of every checked
+ * page at both widths land in test-artifacts/ (gitignored). The link crawl needs no browser:
+ * `tests/site_links_test.ts`.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
