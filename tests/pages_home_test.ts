@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { TOOLS } from "../tools/registry.ts";
 import { firstSentence } from "../lib/discovery/mod.ts";
-import { apiReadsTogether, TEST_SITE_URL, withPages } from "./harness.ts";
+import { TEST_SITE_URL, withPages } from "./harness.ts";
 
 Deno.test("the home page has a big labelled search, the overview and the landing sections", async () => {
   await withPages(async ({ get }) => {
@@ -149,11 +149,4 @@ Deno.test("the landing page puts market activity first, then the feature grid, w
       assert.ok(!embed.includes(gone), gone);
     }
   });
-});
-
-Deno.test("the home page starts all its API reads at once: one round trip of latency", async () => {
-  const { reads, together } = await apiReadsTogether("/");
-  // Trading state, totals, market stats, latest trades, queue and relayer health.
-  assert.equal(reads, 6);
-  assert.equal(together, reads, `only ${together} of ${reads} reads were in flight at once`);
 });
