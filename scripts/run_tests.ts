@@ -5,16 +5,29 @@
  * Deno's own summary (`ok | 12 passed (3 steps) | 0 failed`) is not in that form, so this
  * wrapper streams the output through, picks the summary up and restates it. Extra arguments
  * go to `deno test` (paths, --filter ...).
+ *
+ * Test files run side by side (`--parallel`), {@link DEFAULT_JOBS} at a time unless `DENO_JOBS`
+ * says otherwise: many of them wait on a browser, a child process or a socket, so more files
+ * than cores keep the cores busy. No file may depend on running alone (CONTRIBUTING, "The
+ * gate"). Type checking is `deno task check`'s job, which `deno task ok` and CI run first, so
+ * the tests run with `--no-check`.
  */
 import { ciSummaryLine, parseTestSummary, type TestCounts } from "./test_summary.ts";
 
+/** Test files run at once when `DENO_JOBS` is unset. */
+const DEFAULT_JOBS = 4;
+
 async function main(): Promise<number> {
-  const args = ["test", "-A", "--unstable-kv", ...Deno.args];
+  const args = ["test", "-A", "--unstable-kv", "--parallel", "--no-check", ...Deno.args];
   const child = new Deno.Command(Deno.execPath(), {
     args,
     stdout: "piped",
     stderr: "inherit",
-    env: { RUST_BACKTRACE: "0", NO_COLOR: "1" },
+    env: {
+      RUST_BACKTRACE: "0",
+      NO_COLOR: "1",
+      DENO_JOBS: Deno.env.get("DENO_JOBS") ?? String(DEFAULT_JOBS),
+    },
   }).spawn();
   let counts: TestCounts | undefined;
   let tail = "";

@@ -28,7 +28,7 @@ async function json(app: ReturnType<typeof appFor>, path: string) {
   return await response.json();
 }
 
-Deno.test("the registry holds the nine tools of the seed, in its order", () => {
+Deno.test("the registry holds the nine tools in the order docs/mcp.md lists them", () => {
   assert.deepEqual(NAMES, [
     "search",
     "get_wallet",
@@ -59,8 +59,8 @@ Deno.test("the server card and agent card list exactly the registry tools", asyn
 Deno.test("the MCP docs page documents every registry tool, and no other", async () => {
   const response = await appFor("https://explorer.example").request("/docs/mcp.md");
   const markdown = await response.text();
-  // Each tool is a level-3 heading (the seed's hyphenated id) inside the "Tools" section,
-  // followed by its exact name in bold code.
+  // Each tool is a level-3 heading (its name hyphenated) inside the "Tools" section, followed
+  // by its exact name in bold code.
   const section = markdown.split(/^## Tools$/m)[1].split(/^## /m)[0];
   const headings = [...section.matchAll(/^### (.+)$/gm)].map((m) => m[1].trim());
   assert.deepEqual(headings, NAMES.map((name: string) => name.replaceAll("_", "-")));

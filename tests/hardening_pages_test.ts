@@ -106,8 +106,9 @@ Deno.test("a page whose upstream hangs answers 504 at the page deadline, with a 
     now: () => catalog.baseTimeMs,
     faults: { hang: true },
   });
-  const fired: (() => void)[] = [];
-  const timer = (_ms: number) => new Promise<void>((resolve) => fired.push(resolve));
+  // The deadline's timer, fired by the test once the page has set it.
+  let armed = Promise.withResolvers<() => void>();
+  const timer = (_ms: number) => new Promise<void>((resolve) => armed.resolve(resolve));
   try {
     // Upstream timeouts far past the deadline: only the deadline can end these requests.
     const deps = replayDeps(upstream, 120_000);
@@ -117,8 +118,8 @@ Deno.test("a page whose upstream hangs answers 504 at the page deadline, with a 
     for (const path of [`/intent/${id}`, "/markets", `/wallet/${catalog.wallets.whale.address}`]) {
       const { result } = await captureConsole(async () => {
         const pending = app.request(path);
-        while (fired.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
-        fired.splice(0).forEach((fire) => fire());
+        (await armed.promise)();
+        armed = Promise.withResolvers();
         return await pending;
       });
       assert.equal(result.status, 504, path);

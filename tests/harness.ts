@@ -4,6 +4,7 @@
  * to the catalog's moment so results match catalog.json. `withTestApp` serves the app on
  * 127.0.0.1:0; `withPages` calls it through `app.request()` (no socket).
  */
+import assert from "node:assert/strict";
 import type { Hono } from "hono";
 import { createApp } from "../app.tsx";
 import { catalog, type Faults, type ReplayUpstream, startReplayUpstream } from "../fixtures/mod.ts";
@@ -89,3 +90,41 @@ export async function withPages(
 
 /** The hostile leaderboard name that must never reach a response unescaped. */
 export const SCRIPT_NAME = "<script>alert(1)</script>";
+
+/** How a page's Papertrade API reads overlap (see {@link apiReadsTogether}). */
+export interface ReadOverlap {
+  /** API requests the page makes with an empty cache. */
+  reads: number;
+  /** The most of them in flight at once while the API held every answer. */
+  together: number;
+}
+
+/**
+ * How many of the API reads of a cold `path` are in flight at once. The replay API holds every
+ * answer, so reads started together are all held together, while reads made one after another
+ * never get past the first. No clock decides: the held reads are counted as they arrive (the
+ * 10 s guard only ends a failing case), then the visitor leaves.
+ */
+export async function apiReadsTogether(path: string): Promise<ReadOverlap> {
+  let reads = 0;
+  await withPages(async ({ get, upstream }) => {
+    assert.equal((await get(path)).status, 200, path);
+    reads = upstream.stats().faulted; // each API request, answered after 1 ms
+  }, { faults: { target: "api", latencyMs: 1 } });
+  const upstream = await startReplayUpstream({
+    port: 0,
+    now: () => catalog.baseTimeMs,
+    faults: { target: "api", hang: true },
+  });
+  const visitor = new AbortController();
+  const page = createApp(replayDeps(upstream, 120_000)).request(path, { signal: visitor.signal });
+  const giveUp = Date.now() + 10_000;
+  while (upstream.stats().openHangs < reads && Date.now() < giveUp) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const together = upstream.stats().openHangs;
+  visitor.abort(); // the visitor leaves: the page's reads are called off, none is retried
+  await page.then((response) => response.body?.cancel(), () => {});
+  await upstream.close();
+  return { reads, together };
+}

@@ -1,6 +1,6 @@
 /**
- * One test per row of the seed's MCP protocol table (docs "MCP server", Protocol), through the
- * real app's `/mcp` over HTTP, with the real tools behind it.
+ * One test per row of the MCP protocol table (`docs/mcp.md`, "Protocol"), through the real
+ * app's `/mcp` over HTTP, with the real tools behind it.
  */
 import assert from "node:assert/strict";
 import { TOOLS } from "../tools/registry.ts";

@@ -298,7 +298,7 @@ Deno.test("the patch-keys switch renames the keys of the stream's patches", asyn
     const res = await fetch(`${upstream.apiUrl}/state/user/live?wallet=${pending}`);
     const reader = res.body!.getReader();
     let text = "";
-    // The second patch of a wallet with pending intents ends one (papertrade-facts.md 11.3).
+    // The second patch of a wallet with pending intents ends one (`patchOf`, fixtures/_sse.ts).
     const ended = /"endedIntents(Raw)?":/;
     while (!ended.test(text)) text += new TextDecoder().decode((await reader.read()).value);
     await reader.cancel();

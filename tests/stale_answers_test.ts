@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import { createApp } from "../app.tsx";
 import { createPapertradeClient } from "../lib/papertrade/mod.ts";
-import { kvLastGoodStore, withReadCache } from "../lib/cache/mod.ts";
+import { kvLastGoodStore, type LastGoodStore, withReadCache } from "../lib/cache/mod.ts";
 import { cacheQuoteSource, createLiveQuotes } from "../lib/marks.ts";
 import { replayDeps } from "./harness.ts";
 
@@ -107,10 +107,21 @@ Deno.test("after a restart with the upstream down, the page and the tool both la
   const kv = await Deno.openKv(":memory:");
   try {
     const clock = { t: catalog.baseTimeMs };
+    // The readers do not await their KV writes; the test keeps them, to wait for them.
+    const writes: Promise<void>[] = [];
+    const store = kvLastGoodStore(Promise.resolve(kv));
+    const lastGood: LastGoodStore = {
+      get: (key) => store.get(key),
+      set: (...write) => {
+        const written = store.set(...write);
+        writes.push(written);
+        return written;
+      },
+    };
     const appOverKv = () => {
       const papertrade = withReadCache(
         createPapertradeClient({ baseUrl: upstream.apiUrl, retry: { maxAttempts: 1 } }),
-        { now: () => clock.t, lastGood: kvLastGoodStore(Promise.resolve(kv)) },
+        { now: () => clock.t, lastGood },
       );
       return createApp({ ...replayDeps(upstream), papertrade });
     };
@@ -125,7 +136,8 @@ Deno.test("after a restart with the upstream down, the page and the tool both la
     const before = appOverKv();
     assert.equal((await tool(before)).stale, undefined);
     await (await before.request("/")).text();
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the KV writes are not awaited
+    assert.ok(writes.length > 0, "the page and the tool wrote their reads to KV");
+    await Promise.all(writes);
     // A restart moments later, while the upstream fails: copies young enough that a live
     // process would still serve them as fresh are stale all the same, for every reader.
     upstream.setFaults({ target: "api", status: 500 });

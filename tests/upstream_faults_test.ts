@@ -27,13 +27,19 @@ async function withReplay(faults: Faults, fn: (u: ReplayUpstream) => Promise<voi
   }
 }
 
-function api(u: ReplayUpstream) {
-  // Short backoff so a retried 503 does not slow the suite; retry-after is still honoured.
-  return createPapertradeClient({
-    baseUrl: u.apiUrl,
-    timeoutMs: TIMEOUT_MS,
-    retry: { baseDelayMs: 10 },
-  });
+/** Each wait between attempts, with the number of requests the replay had seen by then. */
+interface Wait {
+  ms: number;
+  requestsBefore: number;
+}
+
+function api(u: ReplayUpstream, waits: Wait[] = []) {
+  // The waits between attempts return at once and are recorded, so no test sleeps on them.
+  const wait = (ms: number) => {
+    waits.push({ ms, requestsBefore: u.stats().requests });
+    return Promise.resolve();
+  };
+  return createPapertradeClient({ baseUrl: u.apiUrl, timeoutMs: TIMEOUT_MS, retry: { wait } });
 }
 
 function rpc(u: ReplayUpstream) {
@@ -83,21 +89,22 @@ Deno.test("an API 500 is an http error naming the endpoint, for JSON reads and t
 
 Deno.test("a single 503 is retried and the read succeeds", async () => {
   await withReplay({ target: "api", status: 503, times: 1 }, async (u) => {
-    const state = await api(u).fetchTradingState();
+    const waits: Wait[] = [];
+    const state = await api(u, waits).fetchTradingState();
     assert.equal(state.instruments.length, 2);
     assert.deepEqual([u.stats().requests, u.stats().faulted], [2, 1]);
+    assert.deepEqual(waits, [{ ms: 250, requestsBefore: 1 }], "one backoff before the retry");
   });
 });
 
 Deno.test("a single 429 is waited out for its retry-after, then the read succeeds", async () => {
   await withReplay({ target: "api", rateLimit: { retryAfterS: 1 }, times: 1 }, async (u) => {
-    const started = performance.now();
-    const health = await api(u).fetchRelayerHealth();
-    const waited = performance.now() - started;
+    const waits: Wait[] = [];
+    const health = await api(u, waits).fetchRelayerHealth();
     assert.deepEqual([u.stats().requests, u.stats().faulted], [2, 1]);
     assert.equal(health.ready, true);
-    // A lower bound only: the second request must not go out before the second has passed.
-    assert.ok(waited >= 950, `retried after ${Math.round(waited)} ms, before retry-after`);
+    // The second request went out only after a wait of the upstream's whole second.
+    assert.deepEqual(waits, [{ ms: 1_000, requestsBefore: 1 }]);
   });
 });
 

@@ -60,6 +60,8 @@ export interface RetryPolicy {
   baseDelayMs: number;
   /** Wall-clock budget for all attempts and waits together. */
   totalBudgetMs: number;
+  /** Waits `ms` between attempts (default a timer); tests pass one that records and returns. */
+  wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** Default per-attempt timeout. */
@@ -170,7 +172,7 @@ async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): 
     const { error, retryInMs } = outcome;
     if (retryInMs === undefined || attempt >= policy.maxAttempts) throw error;
     if (Date.now() + retryInMs >= deadline) throw error;
-    await delay(retryInMs, options.signal);
+    await (policy.wait ?? delay)(retryInMs, options.signal);
   }
 }
 

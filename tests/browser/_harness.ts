@@ -16,6 +16,8 @@ export { catalog };
 
 /** Where screenshots go (gitignored). */
 export const ARTIFACTS = new URL("../../test-artifacts/", import.meta.url);
+/** Screenshots are for people looking at the pages and assert nothing: taken on request. */
+const SCREENSHOTS = Deno.env.get("TEST_SCREENSHOTS") === "1";
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -43,7 +45,7 @@ export async function startLiveSite(live: LiveRoutesOptions = {}): Promise<LiveS
     port: 0,
     now,
     heartbeatMs: 1_000,
-    patchEveryMs: 1_500,
+    patchEveryMs: 500,
   });
   const config: AppConfig = {
     ...DEFAULT_CONFIG,
@@ -52,9 +54,12 @@ export async function startLiveSite(live: LiveRoutesOptions = {}): Promise<LiveS
     fallbackRpcUrl: upstream.fallbackRpcUrl,
     upstreamTimeoutMs: 5_000,
   };
+  // Intervals shortened so what a viewer waits for (a patch, a poll, the stream closing after
+  // the last viewer) happens within a second.
   const app = fullApp(createDeps(config, { now }), {
     pricePollMs: 500,
     heartbeatMs: 2_000,
+    hub: { graceMs: 500 },
     ...live,
   });
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
@@ -93,8 +98,9 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** Saves a full-page screenshot as test-artifacts/<name>.png. */
+/** Saves a full-page screenshot as test-artifacts/<name>.png when TEST_SCREENSHOTS=1. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   await Deno.mkdir(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname, fullPage: true });
 }

@@ -1,8 +1,8 @@
 /**
  * The explorer's pages in Chromium: the search bar lands every kind of input on its page, `/`
  * focuses the search, leaderboard sorting and paging work as plain links, the trade CSV
- * downloads, old hash links redirect, no page logs an error, and screenshots at phone and
- * desktop widths land in test-artifacts/.
+ * downloads, old hash links redirect, no page logs an error, and (with TEST_SCREENSHOTS=1)
+ * screenshots at phone and desktop widths land in test-artifacts/.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -111,7 +111,7 @@ browserTest("the explorer in Chromium", async (t, { site, browser, errors, open 
     }
   });
 
-  await t.step("screenshots of home and wallet at phone and desktop widths", async () => {
+  await t.step("home and wallet load and hydrate at phone and desktop widths", async () => {
     const phone = await browser!.newContext({
       viewport: PHONE,
       deviceScaleFactor: 2,

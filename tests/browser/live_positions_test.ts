@@ -171,7 +171,8 @@ browserTest("the live positions island in Chromium", async (t, { site, browser }
 
   await t.step("leaving the page closes the upstream wallet stream", async () => {
     await context.close();
-    // Each wallet's upstream stream outlives its last viewer by the hub's 10 s grace period.
+    // Each wallet's upstream stream outlives its last viewer by the hub's grace period (10 s,
+    // shortened to 0.5 s by the harness).
     await eventually(
       () => site.upstream.stats().openStreams === 0,
       "upstream streams closed",

@@ -1,0 +1,374 @@
+/**
+ * Can the suite fail? Each mutant below breaks one behaviour the explorer promises, on purpose,
+ * in a copy of the working tree; the suite must fail against every one. Not part of
+ * `deno task test` (each mutant costs up to one suite run):
+ *
+ *   deno run -A scripts/mutations.ts            # every mutant
+ *   deno run -A scripts/mutations.ts NAME ...   # only these
+ *
+ * A mutant first runs the test files it names (`tests`), then, if they all pass, the whole
+ * suite; either run stops at its first failure. A failure counts only when its file, run
+ * alone, passes without the mutant and fails with it again (so a test that flakes under load
+ * is not taken for a catch). The verdict per mutant is `caught by <test>` or `SURVIVED`; the
+ * exit status is 1 when any survived. A mutant whose text no longer occurs
+ * exactly once, or whose mutated file does not type-check, stops the run: it must be updated
+ * with the code, never counted as caught. The results are in CONTRIBUTING ("Can the suite
+ * fail?").
+ */
+
+/** One deliberate break: `from` (occurring exactly once in `file`) becomes `to`. */
+export interface Mutant {
+  name: string;
+  /** The promise it breaks, in a sentence. */
+  breaks: string;
+  file: string;
+  from: string;
+  to: string;
+  /** Test files to try first (the suite runs after them if they all pass). */
+  tests: string[];
+}
+
+/** The mutants. */
+export const MUTANTS: Mutant[] = [
+  {
+    name: "wallet-reads-sequential",
+    breaks: "the wallet page's reads start together (one round trip of latency)",
+    file: "lib/wallet/wallet_page.ts",
+    from:
+      "    papertrade.fetchWalletSnapshot(address, { signal }).then((account) => parts.note(account)),\n",
+    to:
+      "    await papertrade.fetchWalletSnapshot(address, { signal }).then((a) => parts.note(a)),\n",
+    tests: ["tests/read_overlap_test.ts"],
+  },
+  {
+    name: "home-reads-sequential",
+    breaks: "the overview's reads start together, not after the trading state",
+    file: "lib/overview.ts",
+    from: "  const settled = await Promise.allSettled([\n",
+    to: "  await tradingRead.catch(() => {});\n  const settled = await Promise.allSettled([\n",
+    tests: ["tests/read_overlap_test.ts"],
+  },
+  {
+    name: "cache-dropped",
+    breaks: "a read answered within its lifetime is served from memory",
+    file: "lib/cache/read_cache.ts",
+    from: "      const entry = entries.get(key);\n      if (entry) {\n        const age",
+    to:
+      "      const entry = undefined as Entry | undefined;\n      if (entry) {\n        const age",
+    tests: ["lib/cache/read_cache_test.ts", "lib/cache/cached_client_test.ts"],
+  },
+  {
+    name: "single-flight-dropped",
+    breaks: "concurrent identical reads share one upstream request",
+    file: "lib/cache/read_cache.ts",
+    from: "    if (running) return running as Promise<T>;",
+    to: "    if (running && key === '') return running as Promise<T>;",
+    tests: ["lib/cache/read_cache_test.ts"],
+  },
+  {
+    name: "stale-unlabelled",
+    breaks: "a last good copy served in an outage is labelled with its time",
+    file: "lib/cache/read_cache.ts",
+    from: "    noteStaleRead({ key, asOf: entry.storedAt, ageMs: now() - entry.storedAt });\n",
+    to: "",
+    tests: ["tests/stale_answers_test.ts", "lib/cache/read_cache_test.ts"],
+  },
+  {
+    name: "stale-label-first-reader-only",
+    breaks: "every reader of a failing copy gets the stale label, not only the first",
+    file: "lib/cache/read_cache.ts",
+    from: "        const failing = entry.failedAt >= entry.storedAt;",
+    to: "        const failing = entry.failedAt < 0;",
+    tests: ["tests/stale_answers_test.ts", "lib/cache/read_cache_test.ts"],
+  },
+  {
+    name: "kv-last-good-dropped",
+    breaks: "last good answers are written to KV for a fresh isolate in an outage",
+    file: "lib/cache/read_cache.ts",
+    from:
+      "        if (persist) void options.lastGood!.set(key, value, storedAt, lifetime.lastGoodMs);\n",
+    to: "",
+    tests: ["lib/cache/cached_client_test.ts", "tests/stale_answers_test.ts"],
+  },
+  {
+    name: "island-props-unescaped",
+    breaks: "island props JSON escapes <, > and & so upstream text stays inert",
+    file: "components/Island.tsx",
+    from: "    /[<>&\\u2028\\u2029]/g,",
+    to: "    /[\\u2028\\u2029]/g,",
+    tests: ["tests/islands_test.ts", "tests/pages_safety_test.ts"],
+  },
+  {
+    name: "leaderboard-name-raw-html",
+    breaks: "upstream names render as text, never as HTML",
+    file: "components/links.tsx",
+    from: '  return <bdi class="name">{props.name}</bdi>;',
+    to: '  return <bdi class="name" dangerouslySetInnerHTML={{ __html: props.name }} />;',
+    tests: ["tests/pages_safety_test.ts", "tests/hostile_pages_test.ts"],
+  },
+  {
+    name: "csv-formula-kept",
+    breaks: "a CSV cell that a spreadsheet would run as a formula is neutralised",
+    file: "lib/csv.ts",
+    from: "  if (couldBeFormula(text)) text = `'${text}`;\n",
+    to: "",
+    tests: ["tests/wallet_csv_stream_test.ts"],
+  },
+  {
+    name: "limiter-allows-all",
+    breaks: "at most 60 tool calls per client in any 60 s",
+    file: "lib/http/limit_store.ts",
+    from: "  if (live.length + cost > limit) return { allowed: false, log: live };\n",
+    to: "",
+    tests: ["tests/rest_status_test.ts", "tests/mcp_protocol_test.ts"],
+  },
+  {
+    name: "bad-row-fails-list",
+    breaks: "one bad row drops the row, never the list",
+    file: "lib/papertrade/_rows.ts",
+    from: "    if (!parsed.success) {\n      skipped++;\n      continue;\n    }",
+    to: "    if (!parsed.success) throw parsed.error;",
+    tests: ["lib/papertrade/http_test.ts", "tests/degrade_by_part_test.ts"],
+  },
+  {
+    name: "modelled-key-fails-read",
+    breaks: "a missing modelled key drops that one figure, never the read",
+    file: "lib/papertrade/_modelled.ts",
+    from: "  return schema.catch(() => NOT_FOUND as never) as unknown as z.ZodType<",
+    to: "  return schema as unknown as z.ZodType<",
+    tests: ["tests/model_wrong_test.ts"],
+  },
+  {
+    name: "retry-after-ignored",
+    breaks: "a 429 is retried after the upstream's retry-after, not the backoff",
+    file: "lib/papertrade/http.ts",
+    from: "  const waitMs = retryAfterS === undefined ? backoffMs : retryAfterS * 1000;",
+    to: "  const waitMs = backoffMs;",
+    tests: ["lib/papertrade/http_test.ts", "tests/upstream_faults_test.ts"],
+  },
+  {
+    name: "rpc-fallback-dropped",
+    breaks: "with the primary RPC down, the fallback answers",
+    file: "lib/hyperevm/client.ts",
+    from:
+      "  const urls = options.fallbackRpcUrl ? [options.rpcUrl, options.fallbackRpcUrl] : [options.rpcUrl];",
+    to: "  const urls = [options.rpcUrl];",
+    tests: ["tests/upstream_faults_test.ts"],
+  },
+  {
+    name: "page-deadline-dropped",
+    breaks: "no page keeps a visitor waiting past the page deadline",
+    file: "lib/http/deadline.ts",
+    from: "    await Promise.race([handled, expiry]);",
+    to: "    await handled;",
+    tests: ["tests/hardening_pages_test.ts", "lib/http/deadline_test.ts"],
+  },
+  {
+    name: "tampered-signature-executed",
+    breaks: "a signature that does not recompute is never shown as executed",
+    file: "lib/intents/verdict.ts",
+    from: "  if (!settled.signatureVerified) {",
+    to: "  if (!settled.signatureVerified && settled.reported === null) {",
+    tests: ["tests/pages_chain_test.ts", "lib/intents/verdict_test.ts"],
+  },
+  {
+    name: "bust-price-float",
+    breaks: "money and prices are exact bigint arithmetic until display",
+    file: "lib/math/bust_price.ts",
+    from: "  const step = entryRaw / checkedLeverage(leverage);",
+    to: "  const step = BigInt(Math.round(Number(entryRaw) / Number(checkedLeverage(leverage))));",
+    tests: ["lib/math/bust_price_test.ts"],
+  },
+  {
+    name: "wallet-stream-kept-open",
+    breaks: "the shared wallet stream closes after its last viewer leaves",
+    file: "lib/live/wallet_hub.ts",
+    from: "          if (joined.listeners.size === 0) close(wallet, joined);",
+    to: "          if (joined.listeners.size < 0) close(wallet, joined);",
+    tests: ["lib/live/wallet_hub_test.ts", "tests/hardening_pages_test.ts"],
+  },
+  {
+    name: "static-path-guard-open",
+    breaks: "junk static paths never reach the file system",
+    file: "lib/http/static_paths.ts",
+    from: "  return path.length <= 400 && SAFE_STATIC_PATH.test(path);",
+    to: "  return path.length <= 4000;",
+    tests: ["tests/hostile_paths_test.ts"],
+  },
+  {
+    name: "stale-notice-hidden",
+    breaks: "a page built from last good copies says so",
+    file: "components/StaleNotice.tsx",
+    from: "  if (!sentence) return null;",
+    to: "  if (sentence || !sentence) return null;",
+    tests: ["tests/stale_answers_test.ts"],
+  },
+  {
+    name: "failed-part-fails-page",
+    breaks: "a failed read leaves its part out, never the whole page",
+    file: "lib/parts.ts",
+    from: "    if (!isUpstreamFailure(result.reason)) throw result.reason;",
+    to: "    if (result.reason !== null) throw result.reason;",
+    tests: ["tests/degrade_by_part_test.ts"],
+  },
+  {
+    name: "live-mark-without-l2book",
+    breaks: "when the BBO precompile fails, the mark comes from Hyperliquid's l2Book",
+    file: "lib/marks.ts",
+    from: "        missing.map((i) => options.bookTop(i.symbol, i.priceScale, { signal })),",
+    to:
+      '        missing.map(() => Promise.reject(new HyperliquidApiError("off", { kind: "network" }))),',
+    tests: ["tests/live_mark_test.ts", "lib/marks_test.ts"],
+  },
+  {
+    name: "etag-ignored",
+    breaks: "a request whose If-None-Match matches the ETag gets 304",
+    file: "lib/delivery/compression.ts",
+    from: "    if (!etag || !ifNoneMatch || c.res.status !== 200) return;",
+    to: "    if (!etag || !ifNoneMatch || c.res.status !== 200 || etag.length > 0) return;",
+    tests: ["tests/delivery_test.ts"],
+  },
+  {
+    name: "csp-allows-inline-script",
+    breaks: "the site's Content-Security-Policy runs no inline or foreign script",
+    file: "lib/security_headers.ts",
+    from: "    contentSecurityPolicy: SITE_CSP,\n    referrerPolicy",
+    to:
+      `    contentSecurityPolicy: { ...SITE_CSP, scriptSrc: ["*", "'unsafe-inline'"] },\n    referrerPolicy`,
+    tests: ["lib/security_headers_test.ts", "tests/pages_safety_test.ts"],
+  },
+  {
+    name: "connection-cap-open",
+    breaks: "the connection guard holds at most its cap of client connections",
+    file: "lib/http/connection_guard.ts",
+    from: "      if (relays.size >= maxConnections) evictOne();",
+    to: "      if (relays.size < 0) evictOne();",
+    tests: ["lib/http/connection_guard_test.ts"],
+  },
+];
+
+const ROOT = new URL("../", import.meta.url).pathname;
+
+/** A copy of the tracked and untracked (not ignored) files, with node_modules linked. */
+async function copyTree(): Promise<string> {
+  const listed = await new Deno.Command("git", {
+    args: ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+    cwd: ROOT,
+    stdout: "piped",
+  }).output();
+  const files = new TextDecoder().decode(listed.stdout).split("\0").filter(Boolean);
+  const copy = await Deno.makeTempDir({ prefix: "mutants_" });
+  for (const file of files) {
+    const target = `${copy}/${file}`;
+    await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
+    await Deno.copyFile(`${ROOT}${file}`, target).catch((error) => {
+      if (!(error instanceof Deno.errors.NotFound)) throw error; // deleted, not yet committed
+    });
+  }
+  await Deno.symlink(`${ROOT}node_modules`, `${copy}/node_modules`);
+  return copy;
+}
+
+/** A failed test: its name and file, as Deno prints it (`name => ./file:line:col`). */
+interface Failure {
+  test: string;
+  file: string;
+}
+
+/**
+ * Runs `deno task test` in `dir` over `paths` (all when empty), leaving out `ignore` and
+ * stopping at the first failure; that failure, or null when everything passed.
+ */
+async function firstFailure(
+  dir: string,
+  paths: string[],
+  ignore: string[] = [],
+): Promise<Failure | null> {
+  const skip = ignore.length > 0 ? [`--ignore=${ignore.join(",")}`] : [];
+  const { code, stdout } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "scripts/run_tests.ts", "--fail-fast", ...skip, ...paths],
+    cwd: dir,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  if (code === 0) return null;
+  const text = new TextDecoder().decode(stdout);
+  const named = /^(.+ => \.\/(\S+):\d+:\d+)$/m.exec(text.slice(text.lastIndexOf("FAILURES")));
+  return named ? { test: named[1], file: named[2] } : { test: "an unnamed failure", file: "" };
+}
+
+/**
+ * The first test that fails on the mutant and passes without it. A failure that does not come
+ * back when its file runs alone (a test flaking under load) is left out and the run goes on.
+ */
+async function catcher(
+  dir: string,
+  mutant: Mutant,
+  mutate: (on: boolean) => Promise<void>,
+): Promise<string | null> {
+  const ignore: string[] = [];
+  for (const paths of mutant.tests.length > 0 ? [mutant.tests, []] : [[]]) {
+    for (let failure; (failure = await firstFailure(dir, paths, ignore)) !== null;) {
+      if (failure.file === "") return failure.test;
+      await mutate(false);
+      const passesWithout = await firstFailure(dir, [failure.file]) === null;
+      await mutate(true);
+      if (passesWithout && await firstFailure(dir, [failure.file]) !== null) return failure.test;
+      console.log(`${mutant.name}: ${failure.test} failed once, not again alone (left out)`);
+      ignore.push(failure.file);
+    }
+    ignore.push(...paths); // they passed: the whole suite need not run them again
+  }
+  return null;
+}
+
+async function typeChecks(dir: string, file: string): Promise<boolean> {
+  const { code } = await new Deno.Command(Deno.execPath(), {
+    args: ["check", "--unstable-kv", "--quiet", file],
+    cwd: dir,
+    stdout: "null",
+    stderr: "inherit",
+  }).output();
+  return code === 0;
+}
+
+async function main(names: string[]): Promise<number> {
+  const unknown = names.filter((name) => !MUTANTS.some((mutant) => mutant.name === name));
+  if (unknown.length > 0) throw new Error(`no such mutant: ${unknown.join(", ")}`);
+  const chosen = names.length === 0 ? MUTANTS : MUTANTS.filter((m) => names.includes(m.name));
+  const dir = await copyTree();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    Deno.addSignalListener(signal, () => {
+      Deno.removeSync(dir, { recursive: true });
+      Deno.exit(130);
+    });
+  }
+  let survived = 0;
+  try {
+    for (const mutant of chosen) {
+      const path = `${dir}/${mutant.file}`;
+      const original = await Deno.readTextFile(path);
+      const count = original.split(mutant.from).length - 1;
+      if (count !== 1) throw new Error(`${mutant.name}: its text occurs ${count} times`);
+      const mutated = original.replace(mutant.from, () => mutant.to);
+      const mutate = (on: boolean) => Deno.writeTextFile(path, on ? mutated : original);
+      await mutate(true);
+      try {
+        if (!(await typeChecks(dir, mutant.file))) {
+          throw new Error(`${mutant.name}: the mutated ${mutant.file} does not type-check`);
+        }
+        const caught = await catcher(dir, mutant, mutate);
+        if (caught === null) survived++;
+        console.log(`${mutant.name}: ${caught === null ? "SURVIVED" : `caught by ${caught}`}`);
+      } finally {
+        await mutate(false);
+      }
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  console.log(`${chosen.length - survived} of ${chosen.length} mutants caught`);
+  return survived === 0 ? 0 : 1;
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));
