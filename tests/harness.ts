@@ -117,7 +117,9 @@ export async function apiReadsTogether(path: string): Promise<ReadOverlap> {
     faults: { target: "api", hang: true },
   });
   const visitor = new AbortController();
-  const page = createApp(replayDeps(upstream, 120_000)).request(path, { signal: visitor.signal });
+  const page = Promise.resolve(
+    createApp(replayDeps(upstream, 120_000)).request(path, { signal: visitor.signal }),
+  );
   const giveUp = Date.now() + 10_000;
   while (upstream.stats().openHangs < reads && Date.now() < giveUp) {
     await new Promise((resolve) => setTimeout(resolve, 5));
