@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { catalog, withReplayClients } from "./replay_clients.ts";
+import { catalog, withReplayClients } from "../tests/support/replay_clients.ts";
 import { createQuoteSource, fetchLiveMarks, type QuoteSource } from "./marks.ts";
 import { type Bbo, createBboReader, HyperEvmError } from "./hyperevm/mod.ts";
 import { HyperliquidApiError } from "./hyperliquid/l2_book.ts";

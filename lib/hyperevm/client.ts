@@ -125,7 +125,10 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
         hedgeDelayMs,
       );
     } catch (error) {
-      throw endpointsFailed(method, error, { endpoints: urls.length, timeoutMs: endpointTimeoutMs });
+      throw endpointsFailed(method, error, {
+        endpoints: urls.length,
+        timeoutMs: endpointTimeoutMs,
+      });
     }
     if (answer === null) return null;
     const parsed = schema.safeParse(answer);

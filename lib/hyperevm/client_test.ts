@@ -2,7 +2,7 @@ import { deepEqual, equal, match, ok, rejects } from "node:assert/strict";
 import { createHyperEvmClient } from "./client.ts";
 import { HEAD_CACHE_TTL_MS } from "./head_cache.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
-import { result, startRpc, status } from "./_testing_rpc.ts";
+import { result, startRpc, status } from "../../tests/support/rpc_server.ts";
 
 Deno.test("both endpoints failing gives a HyperEvmError naming the method and each failure", async () => {
   const primary = startRpc(status(502));

@@ -1,8 +1,8 @@
 /**
  * The inverse of `readExecutions`: the topics and data of one modelled `IntentExecuted` log. The
  * replay fixtures and this folder's tests write their logs with it, so the event layout is read
- * from the one ABI in `contracts.ts`.
- * `executions_test.ts` reads back what it writes (through `_testing.ts`'s `executedLog`).
+ * from the one ABI in `contracts.ts`. `executions_test.ts` reads back what it writes (through
+ * `executedLog` in `tests/support/hyperevm.ts`).
  */
 import { type Address, encodeAbiParameters, encodeEventTopics, type Hex } from "viem";
 import { BATCH_EXECUTOR_ABI } from "./contracts.ts";

@@ -7,7 +7,7 @@ import { findIntentSettlement, HEAD_SLACK_BLOCKS } from "./find_settlement.ts";
 import { createHeadCache } from "./head_cache.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
 import type { HyperEvmLog } from "./types.ts";
-import { executedLog, walletA } from "./_testing.ts";
+import { executedLog, walletA } from "../../tests/support/hyperevm.ts";
 
 const ID: Hex = `0x${"5e".repeat(32)}`;
 

@@ -18,7 +18,7 @@ import {
   ZERO_ADDRESS,
 } from "./contracts.ts";
 import { intentTypedData } from "./typed_data.ts";
-import { sampleMessage, walletA } from "./_testing.ts";
+import { sampleMessage, walletA } from "../../tests/support/hyperevm.ts";
 
 function viemSeparator(domain: TypedDataDomain) {
   return hashDomain(

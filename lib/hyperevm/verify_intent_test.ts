@@ -13,7 +13,7 @@ import {
   signIntent,
   walletA,
   walletB,
-} from "./_testing.ts";
+} from "../../tests/support/hyperevm.ts";
 
 /** Signs wallet A's sample `kind` message with `signer`, then verifies it as the options say. */
 async function signAndVerify(kind: IntentKind, signer: PrivateKeyAccount, options: {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createHeadCache } from "../hyperevm/head_cache.ts";
 import type { HyperEvmClient } from "../hyperevm/mod.ts";
-import { catalog, withReplayClients } from "../replay_clients.ts";
+import { catalog, withReplayClients } from "../../tests/support/replay_clients.ts";
 import { lookupIntent } from "./lookup.ts";
 
 Deno.test("lookupIntent records every check's finding and picks the state in order", async () => {

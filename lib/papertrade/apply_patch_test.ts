@@ -10,7 +10,7 @@ import {
   wireOperation,
   wirePosition,
   wireSnapshot,
-} from "./_testing.ts";
+} from "../../tests/support/papertrade.ts";
 
 function account(): WalletAccount {
   return toWalletAccount(walletSnapshot.parse(wireSnapshot()));

@@ -14,7 +14,7 @@ import {
   wireQueueSummary,
   wireTradingState,
   withServer,
-} from "./_testing.ts";
+} from "../../tests/support/papertrade.ts";
 
 const WAD = 10n ** 18n;
 

@@ -8,7 +8,7 @@ import {
   wireQueueSummary,
   wireTradingState,
   withServer,
-} from "./_testing.ts";
+} from "../../tests/support/papertrade.ts";
 import { createPapertradeClient } from "./client.ts";
 
 const FAST_RETRY = { baseDelayMs: 10 };

@@ -11,7 +11,7 @@ import {
   wireSnapshot,
   wireTradingState,
   withServer,
-} from "./_testing.ts";
+} from "../../tests/support/papertrade.ts";
 
 /** A client over one answer per path, exactly as given. */
 async function withAnswers(

@@ -24,7 +24,14 @@ import {
   toWalletAccount,
   toWalletPatch,
 } from "./to_domain_wallet.ts";
-import { hash, json, sseFrame, sseResponse, wireSnapshot, withServer } from "./_testing.ts";
+import {
+  hash,
+  json,
+  sseFrame,
+  sseResponse,
+  wireSnapshot,
+  withServer,
+} from "../../tests/support/papertrade.ts";
 
 const WAD = 10n ** 18n;
 // The facts elide the middle of these two ids; any full 32-byte hash stands in.

@@ -17,7 +17,7 @@ import {
   wirePosition,
   wireSnapshot,
   withServer,
-} from "./_testing.ts";
+} from "../../tests/support/papertrade.ts";
 
 const WAD = 10n ** 18n;
 const LIVENESS = sseFrame("liveness", { heartbeatIntervalMs: 10000 });

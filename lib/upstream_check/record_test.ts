@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { catalog, type ReplayUpstream } from "../../fixtures/mod.ts";
 import { RECORDED_FILES, recordUpstream, writeRecording } from "./record.ts";
 import { formatMismatch } from "./mismatch.ts";
-import { startBrokenUpstream, withReplay } from "./_testing.ts";
+import { startBrokenUpstream, withReplay } from "../../tests/support/upstream.ts";
 
 const DATA = new URL("../../fixtures/data/", import.meta.url);
 const now = () => catalog.baseTimeMs;

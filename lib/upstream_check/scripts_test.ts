@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { catalog, startReplayUpstream } from "../../fixtures/mod.ts";
-import { startBrokenUpstream, withReplay } from "./_testing.ts";
+import { startBrokenUpstream, withReplay } from "../../tests/support/upstream.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 

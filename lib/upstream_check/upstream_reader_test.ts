@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { withReplay } from "./_testing.ts";
+import { withReplay } from "../../tests/support/upstream.ts";
 import { catalog } from "../../fixtures/mod.ts";
 import { createUpstreamReader } from "./upstream_reader.ts";
 

@@ -3,7 +3,7 @@ import { catalog } from "../../fixtures/mod.ts";
 import { formatMismatch } from "./mismatch.ts";
 import { verifyUpstream } from "./verify.ts";
 import { formatReport, VERIFY_EXIT, verifyExitCode } from "./verify_report.ts";
-import { startBrokenUpstream, withReplay } from "./_testing.ts";
+import { startBrokenUpstream, withReplay } from "../../tests/support/upstream.ts";
 
 const wallets = [
   catalog.wallets.whale.address,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { catalog, withReplayClients } from "../replay_clients.ts";
+import { catalog, withReplayClients } from "../../tests/support/replay_clients.ts";
 import { fetchWalletPositions, findClosedTrade } from "./positions.ts";
 
 Deno.test("fetchWalletPositions values every open position with one mark per market", async () => {

@@ -17,14 +17,19 @@ import {
   INTENT_TYPES,
   type IntentKind,
   ZERO_ADDRESS,
-} from "./contracts.ts";
-import { encodeIntentExecuted } from "./encode_execution.ts";
-import type { IntentFields } from "./intent_fields.ts";
-import { asViemTypedData, intentTypedData } from "./typed_data.ts";
-import type { HyperEvmClient } from "./client.ts";
-import { intentDigest } from "./intent_digest.ts";
-import { intentId } from "./intent_id.ts";
-import type { HyperEvmBlock, HyperEvmLog, HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
+} from "../../lib/hyperevm/contracts.ts";
+import { encodeIntentExecuted } from "../../lib/hyperevm/encode_execution.ts";
+import type { IntentFields } from "../../lib/hyperevm/intent_fields.ts";
+import { asViemTypedData, intentTypedData } from "../../lib/hyperevm/typed_data.ts";
+import type { HyperEvmClient } from "../../lib/hyperevm/client.ts";
+import { intentDigest } from "../../lib/hyperevm/intent_digest.ts";
+import { intentId } from "../../lib/hyperevm/intent_id.ts";
+import type {
+  HyperEvmBlock,
+  HyperEvmLog,
+  HyperEvmReceipt,
+  HyperEvmTransaction,
+} from "../../lib/hyperevm/types.ts";
 
 /** Two wallets and their session keys (keys are test-only constants). */
 export const walletA: PrivateKeyAccount = privateKeyToAccount(`0x${"a1".repeat(32)}`);

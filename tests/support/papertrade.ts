@@ -2,8 +2,8 @@
  * Test helpers: small loopback servers and valid wire bodies (typed by the wire schemas' input
  * types, so a builder that drifts from wire.ts fails `deno check`).
  */
-import type * as wire from "./wire.ts";
-import type { Wire } from "./wire.ts";
+import type * as wire from "../../lib/papertrade/wire.ts";
+import type { Wire } from "../../lib/papertrade/wire.ts";
 
 /** A wallet used across the tests (mixed case on purpose: the client lower-cases). */
 export const WALLET = "0x44623C92310D1B9B430B3228487A1B88FCC1C517";
