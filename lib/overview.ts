@@ -111,15 +111,15 @@ export async function fetchProtocolOverview(
 ): Promise<ProtocolOverview> {
   const { signal } = options;
   const recent = options.recentTrades ?? 10;
-  const tradingRead = papertrade.fetchTradingState({ signal });
+  const tradingRead = papertrade.read("tradingState", {}, { signal });
   const settled = await Promise.allSettled([
     tradingRead,
     tradingRead.then((t) => fetchLiveMarks(quotes, t.instruments, { signal })),
-    papertrade.fetchProtocolSummary({ signal }),
-    papertrade.fetchMarketStats({ signal }),
-    recent > 0 ? papertrade.fetchRecentTrades({ limit: recent, signal }) : Promise.resolve(null),
-    papertrade.fetchQueueSummary({ signal }),
-    papertrade.fetchRelayerHealth({ signal }),
+    papertrade.read("protocolSummary", {}, { signal }),
+    papertrade.read("marketStats", {}, { signal }),
+    recent > 0 ? papertrade.read("recentTrades", {}, { signal }) : Promise.resolve(null),
+    papertrade.read("queueSummary", {}, { signal }),
+    papertrade.read("relayerHealth", {}, { signal }),
   ]);
   const parts = new Parts();
   const trading = parts.settled(settled[0]);
@@ -146,7 +146,7 @@ export async function fetchProtocolOverview(
     queueWallets: queue && queue.count,
     relayerAccepting: health && health.ok && health.ready,
     markets: trading ? marketsOf(trading, marks ?? new Map(), stats) : [],
-    recentTrades: trades ? trades.slice(0, recent) : [],
+    recentTrades: trades ? trades.trades.slice(0, recent) : [],
     unavailable: parts.unavailable,
     rowsSkipped: trades?.rowsSkipped ?? 0,
   };

@@ -39,13 +39,12 @@ export async function fetchChartHistory(
   const trades: Trade[] = [];
   let cursor: string | undefined;
   for (let reads = 1; reads <= maxReads; reads++) {
-    const page = await papertrade.fetchTradeHistory({
+    const page = await papertrade.read("tradeHistory", {
       wallet,
       filter: "all",
       cursor,
       limit: options.pageSize ?? CHART_PAGE_SIZE,
-      signal: options.signal,
-    });
+    }, { signal: options.signal });
     trades.push(...page.trades);
     if (page.nextCursor === null) return { trades, complete: true, reads };
     cursor = page.nextCursor;

@@ -7,7 +7,10 @@ import { sampleIndices } from "./pnl_chart.ts";
 function pagedHistory(total: number) {
   let reads = 0;
   const client = {
-    fetchTradeHistory(query: { cursor?: string; limit?: number }): Promise<TradeHistoryPage> {
+    read(
+      _name: "tradeHistory",
+      query: { cursor?: string; limit?: number },
+    ): Promise<TradeHistoryPage> {
       reads++;
       const start = Number(query.cursor ?? 0);
       const end = Math.min(total, start + (query.limit ?? 75));

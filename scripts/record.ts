@@ -9,15 +9,14 @@
  * `startReplayUpstream({ dataDir })`. Exit code 0 when every file was written, 1 when nothing
  * was (see the problems printed), 2 for bad flags.
  */
+import { parseScriptArgs, UPSTREAM_FLAGS_USAGE } from "./upstream/args.ts";
+import { formatMismatch } from "./upstream/check.ts";
 import {
-  formatMismatch,
   isCompleteRecording,
-  parseScriptArgs,
   RECORDED_FILES,
   recordUpstream,
-  UPSTREAM_FLAGS_USAGE,
   writeRecording,
-} from "../lib/upstream_check/mod.ts";
+} from "./upstream/record.ts";
 
 const USAGE = `usage: deno task record [--api URL] [--rpc URL] [--wallet ADDRESS]... [--tx HASH]...
                         [--out DIR]
@@ -26,7 +25,7 @@ ${UPSTREAM_FLAGS_USAGE}
   --tx      record this transaction, its receipt and its block (repeatable)
   --out     directory to write (default: a new temporary directory)`;
 
-/** Run the recorder with command-line arguments; returns the exit code. */
+/** Runs the recorder with command-line arguments; returns the exit code. */
 export async function main(args: readonly string[]): Promise<number> {
   const parsed = parseScriptArgs(args, { usage: USAGE, usageExit: 2, allowOut: true });
   if (typeof parsed === "number") return parsed;
@@ -41,20 +40,17 @@ export async function main(args: readonly string[]): Promise<number> {
   });
   for (const problem of result.problems) console.log(formatMismatch(problem));
   for (const note of result.notes) console.log(`note: ${note}`);
+  const files = `of ${RECORDED_FILES.length} files`;
   if (!isCompleteRecording(result)) {
     console.log(
       `nothing written: ${result.problems.length} problems, ` +
-        `${Object.keys(result.files).length} of ${RECORDED_FILES.length} files complete, ` +
-        `${result.requests} requests`,
+        `${Object.keys(result.files).length} ${files} complete, ${result.requests} requests`,
     );
     return 1;
   }
   const out = parsed.out ?? await Deno.makeTempDir({ prefix: "papertrade-record-" });
   const written = await writeRecording(out, result.files);
-  console.log(
-    `${written.length} of ${RECORDED_FILES.length} files written to ${out}, ` +
-      `${result.requests} requests`,
-  );
+  console.log(`${written.length} ${files} written to ${out}, ${result.requests} requests`);
   return 0;
 }
 

@@ -9,14 +9,8 @@
  * answered and matched, 1 a known shape no longer holds, 2 bad flags, 3 a modelled item is
  * contradicted, 4 some endpoint did not answer (and nothing else was wrong).
  */
-import {
-  formatReport,
-  parseScriptArgs,
-  UPSTREAM_FLAGS_USAGE,
-  VERIFY_EXIT,
-  verifyExitCode,
-  verifyUpstream,
-} from "../lib/upstream_check/mod.ts";
+import { parseScriptArgs, UPSTREAM_FLAGS_USAGE } from "./upstream/args.ts";
+import { formatReport, VERIFY_EXIT, verifyExitCode, verifyUpstream } from "./upstream/verify.ts";
 
 const USAGE =
   `usage: deno task verify-upstream [--api URL] [--rpc URL] [--wallet ADDRESS]... [--tx HASH]...
@@ -24,7 +18,7 @@ ${UPSTREAM_FLAGS_USAGE}
   --wallet  also check this wallet's stream snapshot and first trade-history page (repeatable)
   --tx      also check this transaction, its receipt and its block's logs (repeatable)`;
 
-/** Run the verifier with command-line arguments; returns the exit code. */
+/** Runs the verifier with command-line arguments; returns the exit code. */
 export async function main(args: readonly string[]): Promise<number> {
   const parsed = parseScriptArgs(args, { usage: USAGE, usageExit: VERIFY_EXIT.usage });
   if (typeof parsed === "number") return parsed;

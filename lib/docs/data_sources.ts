@@ -3,7 +3,7 @@
  * and lib/hyperevm/sources.ts), so the page can never list a path or a modelled item the code
  * does not have.
  */
-import { PAPERTRADE_ENDPOINT_LIST, type PapertradeEndpoint } from "../papertrade/mod.ts";
+import { PAPERTRADE_ENDPOINTS, type PapertradeEndpoint } from "../papertrade/mod.ts";
 import { CHAIN_ITEMS, RPC_METHODS } from "../hyperevm/mod.ts";
 import { HYPERLIQUID_SOURCES } from "../hyperliquid/l2_book.ts";
 
@@ -19,7 +19,7 @@ export function papertradeEndpointsMarkdown(): string {
   return [
     "| Endpoint | Parameters | Used for | Status |",
     "| --- | --- | --- | --- |",
-    ...PAPERTRADE_ENDPOINT_LIST.map((e) =>
+    ...Object.values<PapertradeEndpoint>(PAPERTRADE_ENDPOINTS).map((e) =>
       `| \`GET ${e.path}\`${e.format === "sse" ? " (SSE)" : ""} | ${paramsCell(e)} | ${
         cell(e.usedFor)
       } | ${statusCell(e)} |`
@@ -66,10 +66,12 @@ export function withDataSourceTables(source: string): string {
 }
 
 function paramsCell(endpoint: PapertradeEndpoint): string {
-  if (endpoint.params.length === 0) {
-    return endpoint.path.includes("{wallet}") ? "`wallet` in the path" : "none";
-  }
-  return endpoint.params.map((p) => `\`${p.name}\` (${cell(p.note)})`).join(", ");
+  const params = Object.entries(endpoint.params.shape).map(([name, schema]) =>
+    endpoint.path.includes(`{${name}}`)
+      ? `\`${name}\` in the path`
+      : `\`${name}\` (${cell(schema.description ?? "")})`
+  );
+  return params.length === 0 ? "none" : params.join(", ");
 }
 
 function statusCell(endpoint: PapertradeEndpoint): string {

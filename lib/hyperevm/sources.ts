@@ -8,6 +8,9 @@ import { HEX_QUANTITY_PATTERN } from "../address.ts";
 import { z } from "zod";
 import * as rpcSchemas from "./_rpc_schemas.ts";
 
+/** The replay's data file of the chain (blocks, transactions, receipts), which `record` writes. */
+export const CHAIN_FIXTURE = "chain.json";
+
 /** One JSON-RPC method. */
 export interface RpcMethod {
   /** Schema of a non-null answer. */

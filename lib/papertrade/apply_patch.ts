@@ -1,5 +1,5 @@
 /** Applying wallet stream patches to an account, refusing any patch that does not fit. */
-import type { EndedIntent, WalletAccount, WalletPatch } from "./types.ts";
+import type { EndedIntent, WalletAccount, WalletPatch } from "./wire.ts";
 
 /** How many ended intents and closed positions an account remembers from patches. */
 export const RECENT_EVENTS_KEPT = 20;

@@ -4,6 +4,8 @@
  */
 import type { z } from "zod";
 import { describeWireIssues, wireIssueMessage } from "./wire_issues.ts";
+import { type FieldPath, notesOf } from "./_modelled.ts";
+import { withModelledGaps } from "./modelled_gaps.ts";
 import { UPSTREAM_BUDGET_MS } from "../http/deadline.ts";
 
 /** What went wrong with an upstream request. */
@@ -86,8 +88,8 @@ export interface FetchUpstreamOptions {
 }
 
 /**
- * GETs `url`, retrying 503 and 429 within the policy, and returns the body validated by
- * `schema` (its output type: bigint money, lower-case addresses).
+ * GETs `url`, retrying 503 and 429 within the policy, and returns the body read by `schema`
+ * (see {@link parseAnswer}).
  */
 export async function fetchUpstream<S extends z.ZodType>(
   url: string | URL,
@@ -95,7 +97,7 @@ export async function fetchUpstream<S extends z.ZodType>(
   options: FetchUpstreamOptions,
 ): Promise<z.output<S>> {
   const text = await fetchBodyText(url, options);
-  return parseWire(options.endpoint, schema, parseJson(options.endpoint, text));
+  return parseAnswer(options.endpoint, schema, parseJson(options.endpoint, text));
 }
 
 /** Parses JSON text, or throws a `malformed_json` error naming the endpoint. */
@@ -112,24 +114,29 @@ export function parseJson(endpoint: string, text: string): unknown {
   }
 }
 
-/** Validates parsed JSON against a wire schema, or throws a `schema` error naming the field. */
-export function parseWire<S extends z.ZodType>(
+/**
+ * Parsed JSON read by `schema` into its domain value, with the modelled keys it lacked named
+ * after the endpoint table (`modelledGaps`; `at` is where the body sits in the table's field
+ * notation, `wallet` for a stream snapshot). A shape it refuses is a `schema` error naming the
+ * field.
+ */
+export function parseAnswer<S extends z.ZodType>(
   endpoint: string,
   schema: S,
   body: unknown,
+  at: FieldPath = [],
 ): z.output<S> {
   const result = schema.safeParse(body, { error: wireIssueMessage });
-  if (result.success) return result.data;
-  throw upstreamChanged(endpoint, describeWireIssues(result.error.issues, body));
-}
-
-/** The `schema` error for a shape problem found after parsing (e.g. unequal column lengths). */
-export function upstreamChanged(endpoint: string, detail: string): PapertradeApiError {
-  return new PapertradeApiError(`upstream changed: ${endpoint} ${detail}`, {
-    endpoint,
-    kind: "schema",
-    detail: `${endpoint} ${detail}`,
-  });
+  if (!result.success) {
+    const detail = `${endpoint} ${describeWireIssues(result.error.issues, body)}`;
+    throw new PapertradeApiError(`upstream changed: ${detail}`, {
+      endpoint,
+      kind: "schema",
+      detail,
+    });
+  }
+  const gaps = notesOf(result.data).gaps.map((path) => [...at, ...path]);
+  return withModelledGaps(endpoint, result.data, gaps);
 }
 
 /**

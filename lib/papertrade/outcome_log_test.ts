@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { OutcomeLog } from "./outcome_log.ts";
-import type { Operation, WalletPatch } from "./types.ts";
+import type { Operation, WalletPatch } from "./wire.ts";
 import { hash, WALLET_LOWER } from "../../tests/support/papertrade.ts";
 
 const patch = (

@@ -6,16 +6,18 @@ import { createParser, type EventSourceMessage } from "eventsource-parser";
 import {
   DEFAULT_TIMEOUT_MS,
   PapertradeApiError,
+  parseAnswer,
   parseJson,
   parseRetryAfter,
-  parseWire,
 } from "./http.ts";
-import { livenessEvent, walletPatch, walletSnapshotEnvelope } from "./wire.ts";
-import { toWalletAccount, toWalletPatch } from "./to_domain_wallet.ts";
-import { collectGaps } from "./_modelled.ts";
-import { withModelledGaps } from "./modelled_gaps.ts";
-import { PAPERTRADE_ENDPOINTS } from "./endpoints.ts";
-import type { WalletAccount, WalletPatch } from "./types.ts";
+import {
+  livenessEvent,
+  type WalletAccount,
+  type WalletPatch,
+  walletPatch,
+  walletSnapshot,
+} from "./wire.ts";
+import { PAPERTRADE_ENDPOINTS, requestTarget } from "./endpoints.ts";
 
 const ENDPOINT = PAPERTRADE_ENDPOINTS.walletStream.path;
 
@@ -89,8 +91,8 @@ export async function* openWalletStream(
 
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   try {
-    const url = `${options.baseUrl.replace(/\/+$/, "")}${ENDPOINT}?wallet=${
-      encodeURIComponent(wallet)
+    const url = `${options.baseUrl.replace(/\/+$/, "")}${
+      requestTarget("walletStream", { wallet })
     }`;
     watchSilence();
     let response: Response;
@@ -212,7 +214,7 @@ class FrameReader {
   #toEvent(message: EventSourceMessage): WalletStreamEvent | undefined {
     switch (message.event) {
       case "liveness": {
-        const body = parseWire(ENDPOINT, livenessEvent, parseJson(ENDPOINT, message.data));
+        const body = parseAnswer(ENDPOINT, livenessEvent, parseJson(ENDPOINT, message.data));
         return { type: "liveness", heartbeatIntervalMs: body.heartbeatIntervalMs };
       }
       case "heartbeat":
@@ -226,21 +228,19 @@ class FrameReader {
   }
 
   #snapshot(data: string): WalletStreamEvent {
-    const body = parseWire(ENDPOINT, walletSnapshotEnvelope, parseJson(ENDPOINT, data));
-    if (body.address !== this.#wallet) {
+    const account = parseAnswer(ENDPOINT, walletSnapshot, parseJson(ENDPOINT, data), ["wallet"]);
+    if (account.address !== this.#wallet) {
       throw new PapertradeApiError(
-        `${ENDPOINT} sent the snapshot of ${body.address} on the stream of ${this.#wallet}`,
+        `${ENDPOINT} sent the snapshot of ${account.address} on the stream of ${this.#wallet}`,
         { endpoint: ENDPOINT, kind: "schema" },
       );
     }
     this.#sawSnapshot = true;
-    const { value, gaps } = collectGaps(body, () => toWalletAccount(body), ["wallet"]);
-    return { type: "snapshot", account: withModelledGaps(ENDPOINT, value, gaps) };
+    return { type: "snapshot", account };
   }
 
   #patch(data: string): WalletStreamEvent {
-    const body = parseWire(ENDPOINT, walletPatch, parseJson(ENDPOINT, data));
-    return { type: "patch", patch: collectGaps(body, () => toWalletPatch(body)).value };
+    return { type: "patch", patch: parseAnswer(ENDPOINT, walletPatch, parseJson(ENDPOINT, data)) };
   }
 }
 

@@ -31,9 +31,7 @@ export async function findTradeByIntent(
   let cursor: string | undefined;
   // Sequential by necessity: each page's cursor comes from the one before.
   for (let page = 0; page < maxPages; page++) {
-    const history = await papertrade.fetchTradeHistory({
-      wallet,
-      cursor,
+    const history = await papertrade.read("tradeHistory", { wallet, cursor }, {
       signal: options.signal,
     });
     const trade = history.trades.find((item) => item.intentId?.toLowerCase() === id);
@@ -54,7 +52,7 @@ export async function findOpenPositionByIntent(
   intentId: Hex,
   options: { signal?: AbortSignal } = {},
 ): Promise<OpenPosition | null> {
-  const account = await papertrade.fetchWalletSnapshot(wallet, { signal: options.signal });
+  const account = await papertrade.read("walletStream", { wallet }, { signal: options.signal });
   const id = intentId.toLowerCase();
   return account.openPositions.find((position) => position.intentId?.toLowerCase() === id) ??
     null;

@@ -29,11 +29,10 @@ Deno.test("fetchWalletPositions narrows to one id and falls back to the trade hi
 Deno.test("findClosedTrade reads no more pages than allowed", async () => {
   await withReplayClients(async ({ papertrade }) => {
     const wallet = catalog.tradeHistory.wallet;
-    const history = await papertrade.fetchTradeHistory({ wallet });
-    const onSecondPage = (await papertrade.fetchTradeHistory({
-      wallet,
-      cursor: history.nextCursor!,
-    })).trades[0].positionId;
+    const history = await papertrade.read("tradeHistory", { wallet });
+    const onSecondPage =
+      (await papertrade.read("tradeHistory", { wallet, cursor: history.nextCursor! })).trades[0]
+        .positionId;
     assert.equal(await findClosedTrade(papertrade, wallet, onSecondPage, { maxPages: 1 }), null);
     const found = await findClosedTrade(papertrade, wallet, onSecondPage, { maxPages: 2 });
     assert.equal(found?.positionId, onSecondPage);

@@ -32,8 +32,10 @@ export async function fetchWalletSummary(
   const { signal } = options;
   const parts = new Parts();
   const [account, trading, ranks] = await Promise.all([
-    papertrade.fetchWalletSnapshot(address, { signal }).then((account) => parts.note(account)),
-    parts.read(papertrade.fetchTradingState({ signal }), "staking rewards"),
+    papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>
+      parts.note(account)
+    ),
+    parts.read(papertrade.read("tradingState", {}, { signal }), "staking rewards"),
     options.withoutRanks
       ? Promise.resolve([])
       : fetchWalletRanks(papertrade, address, { signal, parts }),

@@ -64,16 +64,15 @@ export async function fetchWalletPage(
   const newestPage = cursor === undefined && filter === "all";
   const parts = new Parts();
   const history = (query: { filter: TradeFilter; cursor?: string }) =>
-    papertrade.fetchTradeHistory({
-      wallet: address,
-      ...query,
-      limit: WALLET_TRADES_PAGE_SIZE,
+    papertrade.read("tradeHistory", { wallet: address, ...query, limit: WALLET_TRADES_PAGE_SIZE }, {
       signal,
     });
   const [account, { trading, marks }, queueRanks, ranks, page, chartPage] = await Promise.all([
-    papertrade.fetchWalletSnapshot(address, { signal }).then((account) => parts.note(account)),
+    papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>
+      parts.note(account)
+    ),
     readMarket(sources, parts, { part: "markets", signal }),
-    parts.read(papertrade.fetchQueueRanks(address, { signal })),
+    parts.read(papertrade.read("queueRank", { wallet: address }, { signal })),
     fetchWalletRanks(papertrade, address, { signal, parts }),
     parts.read(history({ filter, cursor }).catch(refusedCursor(cursor))),
     newestPage ? null : parts.read(history({ filter: "all" }), "PnL chart"),

@@ -3,9 +3,8 @@
  * `--api URL`, `--rpc URL`, `--wallet ADDRESS` and `--tx HASH` (both repeatable), and for the
  * recorder `--out DIR`. `--flag=value` works too.
  */
-import { ADDRESS_PATTERN as ADDRESS, HASH_PATTERN as HASH } from "../address.ts";
-import { HYPEREVM_DEFAULT_RPC } from "../hyperevm/chain.ts";
-import { DEFAULT_UPSTREAMS } from "../default_upstreams.ts";
+import { ADDRESS_PATTERN as ADDRESS, HASH_PATTERN as HASH } from "../../lib/address.ts";
+import { DEFAULT_UPSTREAMS } from "../../lib/default_upstreams.ts";
 
 /** Parsed flags. */
 export interface UpstreamArgs {
@@ -31,7 +30,7 @@ export const DEFAULT_API_URL: string = DEFAULT_UPSTREAMS.papertradeApiUrl;
 /** The usage lines of `--api` and `--rpc`, shared by both scripts, with their defaults. */
 export const UPSTREAM_FLAGS_USAGE: string = [
   `  --api     Papertrade API origin (default PAPERTRADE_API_URL or ${DEFAULT_API_URL})`,
-  `  --rpc     HyperEVM JSON-RPC URL (default HYPEREVM_RPC_URL or ${HYPEREVM_DEFAULT_RPC.primary})`,
+  `  --rpc     HyperEVM JSON-RPC URL (default HYPEREVM_RPC_URL or ${DEFAULT_UPSTREAMS.rpcUrl})`,
 ].join("\n");
 
 /** Options of {@link parseScriptArgs}: the script's usage text and its exit status for bad flags. */
@@ -70,7 +69,7 @@ export function parseUpstreamArgs(
   const env = options.env ?? Deno.env;
   const parsed: UpstreamArgs = {
     apiUrl: env.get("PAPERTRADE_API_URL")?.trim() || DEFAULT_API_URL,
-    rpcUrl: env.get("HYPEREVM_RPC_URL")?.trim() || HYPEREVM_DEFAULT_RPC.primary,
+    rpcUrl: env.get("HYPEREVM_RPC_URL")?.trim() || DEFAULT_UPSTREAMS.rpcUrl,
     wallets: [],
     txs: [],
     help: false,
