@@ -9,7 +9,8 @@
  * frozen quotes of the trading state win for that instrument and nothing is read for it.
  */
 import type { Instrument, PapertradeClient } from "./papertrade/mod.ts";
-import { type BboReader, createBboReader, HyperEvmError } from "./hyperevm/mod.ts";
+import { type BboReader, createBboReader } from "./hyperevm/bbo.ts";
+import { HyperEvmError } from "./hyperevm/hyperevm_error.ts";
 import {
   type BookTopReader,
   createBookTopReader,

@@ -5,7 +5,7 @@
  * statuses).
  */
 import { PAPERTRADE_ENDPOINTS, PapertradeApiError } from "./papertrade/mod.ts";
-import { HyperEvmError } from "./hyperevm/mod.ts";
+import { HyperEvmError } from "./hyperevm/hyperevm_error.ts";
 import { HyperliquidApiError } from "./hyperliquid/l2_book.ts";
 
 /** How an upstream source failed, as far as a caller can act on it. */

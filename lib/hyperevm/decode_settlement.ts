@@ -4,9 +4,8 @@ import { decodeBatchCalldata } from "./decode_batch.ts";
 import { type ExchangeEvent, readExchangeEvents } from "./exchange_events.ts";
 import { readExecutions } from "./executions.ts";
 import type { IntentFields } from "./intent_fields.ts";
-import type { HyperEvmClient } from "./client.ts";
+import type { HyperEvmClient, HyperEvmReceipt, HyperEvmTransaction } from "./client.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
-import type { HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
 import { verifyIntent } from "./verify_intent.ts";
 
 /**

@@ -4,7 +4,7 @@
  */
 import { type Address, decodeEventLog, type Hex, isAddressEqual } from "viem";
 import { CONTRACTS, EXCHANGE_EVENT_TOPICS, EXCHANGE_EVENTS_ABI } from "./contracts.ts";
-import type { HyperEvmLog } from "./types.ts";
+import type { HyperEvmLog } from "./client.ts";
 
 /** Where a log sits on the chain. */
 interface LogPlace {

@@ -10,7 +10,7 @@ import {
   toEventSelector,
 } from "viem";
 import { BATCH_EXECUTOR_ABI, CONTRACTS } from "./contracts.ts";
-import type { HyperEvmLog } from "./types.ts";
+import type { HyperEvmLog } from "./client.ts";
 
 /** topic0 of the modelled `IntentExecuted` event. */
 export const INTENT_EXECUTED_TOPIC: Hex = toEventSelector(

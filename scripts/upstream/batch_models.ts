@@ -3,7 +3,18 @@
  * table (`lib/hyperevm/sources.ts`): its calldata either decodes as the modelled `executeBatch`
  * or not, and its receipt either carries one modelled `IntentExecuted` per intent or not.
  */
-import { CONTRACTS, decodeBatchCalldata, readExecutions } from "../../lib/hyperevm/mod.ts";
+import {
+  formatTransaction,
+  formatTransactionReceipt,
+  type RpcTransaction,
+  type RpcTransactionReceipt,
+} from "viem";
+import {
+  CONTRACTS,
+  decodeBatchCalldata,
+  type HyperEvmReceipt,
+  readExecutions,
+} from "../../lib/hyperevm/mod.ts";
 import { RPC_METHODS } from "../../lib/hyperevm/sources.ts";
 
 /** One verdict on a modelled chain item, with what contradicted it. */
@@ -19,7 +30,9 @@ export interface BatchModelFinding {
  * none); none when it was not sent to the BatchExecutor.
  */
 export function judgeBatchModels(txAnswer: unknown, receiptAnswer: unknown): BatchModelFinding[] {
-  const tx = RPC_METHODS.eth_getTransactionByHash.schema.parse(txAnswer);
+  const tx = formatTransaction(
+    RPC_METHODS.eth_getTransactionByHash.schema.parse(txAnswer) as RpcTransaction,
+  );
   if (tx.to?.toLowerCase() !== CONTRACTS.batchExecutor) return [];
   const intents = decodeBatchCalldata(tx.input);
   const broken = intents?.find((intent) => intent.decodeError);
@@ -29,7 +42,9 @@ export function judgeBatchModels(txAnswer: unknown, receiptAnswer: unknown): Bat
     ? contradicted("batchCalldata", `intent ${broken.index} does not decode`)
     : { id: "batchCalldata", verdict: "confirmed", detail: "" };
   if (receiptAnswer === null || intents === null) return [calldata];
-  const receipt = RPC_METHODS.eth_getTransactionReceipt.schema.parse(receiptAnswer);
+  const receipt = formatTransactionReceipt(
+    RPC_METHODS.eth_getTransactionReceipt.schema.parse(receiptAnswer) as RpcTransactionReceipt,
+  ) as HyperEvmReceipt;
   const executions = readExecutions(receipt.logs);
   return [
     calldata,
