@@ -109,7 +109,7 @@ export function createQuoteSource(
 }
 
 /** The configured upstreams of the two sources (see the README's configuration table). */
-export interface LiveQuoteOptions {
+interface LiveQuoteOptions {
   rpcUrl: string;
   fallbackRpcUrl?: string;
   hyperliquidInfoUrl: string;
@@ -129,7 +129,7 @@ export function createLiveQuotes(options: LiveQuoteOptions): QuoteSource {
 }
 
 /** How long a quote is shared: pages within one second read one quote; the poller never waits. */
-export const QUOTE_LIFETIME: ReadLifetime = {
+const QUOTE_LIFETIME: ReadLifetime = {
   freshMs: 1_000,
   revalidateMs: 0,
   lastGoodMs: 10 * 60_000,

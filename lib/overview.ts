@@ -46,7 +46,7 @@ export interface MarketOverview {
 }
 
 /** Protocol totals from the summary (wad USD unless noted). */
-export interface ProtocolTotals {
+interface ProtocolTotals {
   /** Time of the protocol summary (ms) and its block. */
   asOf: number;
   block: number;
@@ -64,7 +64,7 @@ export interface ProtocolTotals {
 }
 
 /** Venue-wide rules from the trading state. */
-export interface VenueRules {
+interface VenueRules {
   tradingPaused: boolean;
   minimumMargin: bigint;
   minimumOpenNotional: bigint;
@@ -92,7 +92,7 @@ export interface ProtocolOverview {
 }
 
 /** Options of {@link fetchProtocolOverview}. */
-export interface FetchProtocolOverviewOptions {
+interface FetchProtocolOverviewOptions {
   /** How many latest trades to include (0 skips the feed). */
   recentTrades?: number;
   /** Fail (rethrow its error) when the trading state is missing: the markets pages need it. */

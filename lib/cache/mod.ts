@@ -39,7 +39,7 @@ export function isUpstreamOutage(error: unknown): boolean {
 }
 
 /** Options of {@link withReadCache}. */
-export interface WithReadCacheOptions extends ReadCacheOptions {
+interface WithReadCacheOptions extends ReadCacheOptions {
   /** Environment that decides whether KV keeps last good answers (see `lib/kv.ts`). */
   env?: { get(name: string): string | undefined };
 }

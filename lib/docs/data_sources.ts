@@ -8,14 +8,14 @@ import { CHAIN_ITEMS, RPC_METHODS } from "../hyperevm/mod.ts";
 import { HYPERLIQUID_SOURCES } from "../hyperliquid/l2_book.ts";
 
 /** Marker in docs/data-sources.md replaced by the Papertrade API table. */
-export const PAPERTRADE_ENDPOINTS_MARKER = "<!-- papertrade-endpoints -->";
+const PAPERTRADE_ENDPOINTS_MARKER = "<!-- papertrade-endpoints -->";
 /** Marker in docs/data-sources.md replaced by the HyperEVM table. */
-export const CHAIN_SOURCES_MARKER = "<!-- chain-sources -->";
+const CHAIN_SOURCES_MARKER = "<!-- chain-sources -->";
 /** Marker in docs/data-sources.md replaced by the Hyperliquid info API table. */
-export const HYPERLIQUID_SOURCES_MARKER = "<!-- hyperliquid-sources -->";
+const HYPERLIQUID_SOURCES_MARKER = "<!-- hyperliquid-sources -->";
 
 /** Markdown table of every Papertrade endpoint: path, parameters, use, and what is modelled. */
-export function papertradeEndpointsMarkdown(): string {
+function papertradeEndpointsMarkdown(): string {
   return [
     "| Endpoint | Parameters | Used for | Status |",
     "| --- | --- | --- | --- |",
@@ -28,7 +28,7 @@ export function papertradeEndpointsMarkdown(): string {
 }
 
 /** Markdown tables of the JSON-RPC methods and the contract-level items. */
-export function chainSourcesMarkdown(): string {
+function chainSourcesMarkdown(): string {
   return [
     "| Method | Used for | Status |",
     "| --- | --- | --- |",
@@ -47,7 +47,7 @@ export function chainSourcesMarkdown(): string {
 }
 
 /** Markdown table of what is read from Hyperliquid's info API. */
-export function hyperliquidSourcesMarkdown(): string {
+function hyperliquidSourcesMarkdown(): string {
   return [
     "| Request | Used for | Status |",
     "| --- | --- | --- |",

@@ -101,7 +101,7 @@ export interface HyperEvmClient {
 }
 
 /** Options of {@link createHyperEvmClient}. */
-export interface HyperEvmClientOptions extends RpcOptions {
+interface HyperEvmClientOptions extends RpcOptions {
   /** How long a head read is shared (default {@link HEAD_CACHE_TTL_MS}); tests hold it longer. */
   headCacheMs?: number;
 }
@@ -109,7 +109,7 @@ export interface HyperEvmClientOptions extends RpcOptions {
 let viemModule: Promise<typeof import("viem")> | undefined;
 
 /** viem, imported once, on the first chain read. */
-export function loadViem(): Promise<typeof import("viem")> {
+function loadViem(): Promise<typeof import("viem")> {
   return viemModule ??= import("viem");
 }
 

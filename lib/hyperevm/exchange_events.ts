@@ -42,7 +42,7 @@ export type ExchangeEvent =
   );
 
 /** An Exchange event's name. */
-export type ExchangeEventName = ExchangeEvent["name"];
+type ExchangeEventName = ExchangeEvent["name"];
 
 const NAME_BY_TOPIC = new Map<Hex, ExchangeEventName>(
   Object.entries(EXCHANGE_EVENT_TOPICS).map(([name, topic]) => [topic, name as ExchangeEventName]),

@@ -25,7 +25,7 @@ export interface BlockWindow {
 }
 
 /** Options of {@link scanWindows} and {@link findIntentSettlement}. */
-export interface ScanOptions {
+interface ScanOptions {
   /** How many recent blocks to cover, the head included (default 6000). */
   blocks?: bigint;
   /** Widest window in blocks, at most 999 (default 999). */
@@ -84,7 +84,7 @@ export interface IntentSettlementMatch {
 }
 
 /** Return type of {@link findIntentSettlement}. */
-export interface FindIntentSettlementReturnType {
+interface FindIntentSettlementReturnType {
   /** The earliest IntentExecuted for the id in the scanned range, or null. */
   match: IntentSettlementMatch | null;
   /** Every match in chain order (more than one only if the executor reported it twice). */

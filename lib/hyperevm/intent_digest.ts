@@ -3,9 +3,6 @@ import type { IntentKind } from "./contracts.ts";
 import type { IntentFields, IntentMessage } from "./intent_fields.ts";
 import { asViemTypedData, intentTypedData } from "./typed_data.ts";
 
-/** Return type of {@link intentDigest}. */
-export type IntentDigestReturnType = Hex;
-
 /**
  * The EIP-712 digest `keccak256(0x1901 ‖ domainSeparator ‖ structHash)` of an intent.
  *
@@ -14,6 +11,6 @@ export type IntentDigestReturnType = Hex;
 export function intentDigest<K extends IntentKind>(
   kind: K,
   message: IntentMessage<K> | IntentFields,
-): IntentDigestReturnType {
+): Hex {
   return hashTypedData(asViemTypedData(intentTypedData(kind, message)));
 }

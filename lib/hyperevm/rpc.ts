@@ -44,7 +44,7 @@ export interface RpcCall {
  * call in full (an error for any of them, or an answer `check` refuses) has failed, so the other
  * one is asked. Every failure is a {@link HyperEvmError} named by the first call's method.
  */
-export type RpcBatch = <T = unknown>(
+type RpcBatch = <T = unknown>(
   calls: readonly RpcCall[],
   signal?: AbortSignal,
   check?: (answer: unknown, index: number) => T,
@@ -101,7 +101,9 @@ export function createRpc(options: RpcOptions): RpcBatch {
       if (typeof answer !== "object" || answer === null) {
         failure(`no answer to ${calls[id].method}`);
       }
-      if (answer!.error) failure(`RPC error ${answer!.error.code}: ${answer!.error.message}`);
+      if (answer!.error) {
+        failure(`RPC error ${answer!.error.code}: ${answer!.error.message}`, { kind: "rpc" });
+      }
       if (!("result" in answer!)) failure(`no answer to ${calls[id].method}`);
       try {
         return check(answer!.result, id);

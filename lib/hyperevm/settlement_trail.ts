@@ -34,7 +34,7 @@ export const TRAIL = {
 } as const;
 
 /** A closed trade to find the settlement of. */
-export interface TradeToSettle {
+interface TradeToSettle {
   wallet: Address;
   positionId: string;
   /** A liquidation is found by its position id, a close by its wallet. */
@@ -44,7 +44,7 @@ export interface TradeToSettle {
 }
 
 /** The transaction that settled a trade and the Exchange event that shows it. */
-export interface TrailMatch {
+interface TrailMatch {
   txHash: Hex;
   blockNumber: bigint;
   event: ExchangeEvent;

@@ -131,7 +131,7 @@ export const RPC_METHODS = {
 export type RpcMethodName = keyof typeof RPC_METHODS;
 
 /** One contract-level item the explorer relies on. */
-export interface ChainItem {
+interface ChainItem {
   /** Stable name, for checks that confirm or contradict a modelled item. */
   id: string;
   item: string;

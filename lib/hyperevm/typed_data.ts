@@ -3,15 +3,12 @@ import { DOMAINS, INTENT_TYPES, type IntentKind } from "./contracts.ts";
 import type { IntentFields, IntentMessage } from "./intent_fields.ts";
 
 /** The viem typed-data object of an intent: what a wallet or session key signs. */
-export interface IntentTypedData {
+interface IntentTypedData {
   domain: TypedDataDomain;
   types: Record<string, readonly TypedDataParameter[]>;
   primaryType: string;
   message: IntentFields;
 }
-
-/** Return type of {@link intentTypedData}. */
-export type IntentTypedDataReturnType = IntentTypedData;
 
 /**
  * Builds the EIP-712 typed data for an intent kind and its message: the Exchange, Staking or

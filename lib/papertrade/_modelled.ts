@@ -76,6 +76,20 @@ export function rowsOf<S extends z.ZodType>(row: S) {
   });
 }
 
+type Slots = readonly (readonly [string, z.ZodType])[];
+/** The object a tuple of these slots is read into, field by field. */
+type Named<T extends Slots> = { [I in keyof T & `${number}` as T[I][0]]: z.output<T[I][1]> };
+/** The tuple on the wire. */
+type Wire<T extends Slots> = { -readonly [I in keyof T]: z.input<T[I][1]> };
+
+/** A tuple of the wire read into named fields: `slots` lists each slot's name and schema. */
+export function namedTuple<const T extends Slots>(slots: T): z.ZodType<Named<T>, Wire<T>> {
+  const schemas = slots.map(([, schema]) => schema) as [z.ZodType, ...z.ZodType[]];
+  return z.tuple(schemas).transform((tuple) =>
+    Object.fromEntries(slots.map(([name], i) => [name, tuple[i]]))
+  ) as unknown as z.ZodType<Named<T>, Wire<T>>;
+}
+
 class Dropped {
   constructor(readonly issues: readonly z.core.$ZodIssue[]) {}
 }

@@ -18,7 +18,7 @@ export type PapertradeErrorKind =
   | "network";
 
 /** Fields of a {@link PapertradeApiError}. */
-export interface PapertradeApiErrorOptions {
+interface PapertradeApiErrorOptions {
   /** Upstream path, e.g. `/state/trading`. */
   endpoint: string;
   kind: PapertradeErrorKind;
@@ -62,13 +62,15 @@ export interface RetryPolicy {
   baseDelayMs: number;
   /** Wall-clock budget for all attempts and waits together. */
   totalBudgetMs: number;
+  /** How to wait between attempts (default a timer); the recorder's tests pass one of their own. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** Default per-attempt timeout. */
 export const DEFAULT_TIMEOUT_MS = 8_000;
 
 /** Default retry policy: 3 attempts, waits up to 5 s, 20 s overall (5 s inside the page deadline). */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 3,
   maxRetryWaitMs: 5_000,
   baseDelayMs: 250,
@@ -76,7 +78,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 };
 
 /** Options of {@link fetchUpstream}. */
-export interface FetchUpstreamOptions {
+interface FetchUpstreamOptions {
   /** Upstream path named in errors, e.g. `/state/trading`. */
   endpoint: string;
   /** Per-attempt timeout in ms (default 8000), covering headers and body. */
@@ -177,7 +179,7 @@ async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): 
     const { error, retryInMs } = outcome;
     if (retryInMs === undefined || attempt >= policy.maxAttempts) throw error;
     if (Date.now() + retryInMs >= deadline) throw error;
-    await delay(retryInMs, options.signal);
+    await (policy.sleep ?? delay)(retryInMs, options.signal);
   }
 }
 

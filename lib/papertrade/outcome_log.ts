@@ -7,9 +7,9 @@ import type { EndedIntent, WalletPatch } from "./wire.ts";
 type Address = `0x${string}`;
 
 /** Outcomes kept per wallet. */
-export const OUTCOMES_KEPT = 20;
+const OUTCOMES_KEPT = 20;
 /** Wallets remembered; the least recently reported is forgotten first. */
-export const OUTCOME_WALLETS_KEPT = 1_000;
+const OUTCOME_WALLETS_KEPT = 1_000;
 
 /** A bounded memory of reported intent outcomes. */
 export class OutcomeLog {

@@ -32,7 +32,7 @@ export type WalletStreamEvent =
   | { type: "heartbeat" };
 
 /** Options of {@link openWalletStream} and {@link fetchWalletSnapshot}. */
-export interface WalletStreamOptions {
+interface WalletStreamOptions {
   /** API origin, e.g. `https://exchange.papertrade.xyz`. */
   baseUrl: string;
   /** Ends the stream (quietly) when aborted. */

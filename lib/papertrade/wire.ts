@@ -23,7 +23,7 @@ import {
   uintNumber,
   uintString,
 } from "./_wire_scalars.ts";
-import { droppedIn, mapped, modelled, rowsOf } from "./_modelled.ts";
+import { droppedIn, mapped, modelled, namedTuple, rowsOf } from "./_modelled.ts";
 
 export * from "./wire_wallet.ts";
 
@@ -32,7 +32,7 @@ export * from "./wire_wallet.ts";
 // ---------------------------------------------------------------------------------------------
 
 /** The 23 slots of the instrument tuple, in the published order: the domain field each fills. */
-export const INSTRUMENT_SLOTS = [
+const INSTRUMENT_SLOTS = [
   ["id", count], // 0: 0 = BTC, 1 = ETH
   ["symbol", z.string()], // 1
   ["assetIndex", count], // 2: the Hyperliquid perp index whose BBO the exchange reads
@@ -58,20 +58,10 @@ export const INSTRUMENT_SLOTS = [
   ["shortCap", uintString], // 22
 ] as const;
 
-type Slots = typeof INSTRUMENT_SLOTS;
-// A generic mapped type keeps the tuple a tuple.
-type SlotSchemas<T> = {
-  -readonly [I in keyof T]: T[I] extends readonly [string, infer S] ? S : never;
-};
-/** One market, from the 23-field instrument tuple of `/state/trading`. */
-export type Instrument = { [I in keyof Slots & `${number}` as Slots[I][0]]: z.output<Slots[I][1]> };
-
 /** The 23-field instrument tuple, read into named fields. */
-export const instrumentTuple = z.tuple(
-  INSTRUMENT_SLOTS.map(([, schema]) => schema) as unknown as SlotSchemas<Slots>,
-).transform((tuple) =>
-  Object.fromEntries(INSTRUMENT_SLOTS.map(([name], i) => [name, tuple[i]])) as unknown as Instrument
-);
+export const instrumentTuple = namedTuple(INSTRUMENT_SLOTS);
+/** One market, from the 23-field instrument tuple of `/state/trading`. */
+export type Instrument = z.output<typeof instrumentTuple>;
 
 /** Venue-wide state (endpoint `tradingState`). */
 export const tradingState = mapped(
@@ -205,25 +195,19 @@ export const tradeRow = z.object({
   paperMintedRaw: uintString,
   intentId: bytes32.nullable(),
   txHash: bytes32.nullable(),
-}).transform((t) => ({
-  positionId: t.positionId,
-  instrumentId: t.instrumentId,
-  isLong: t.isLong,
-  leverage: t.leverage,
-  margin: t.marginRaw,
-  entryPrice: t.entryPriceRaw,
-  exitPrice: t.exitPriceRaw,
-  openedAt: t.openedAt,
-  closedAt: t.closedAt,
-  liquidated: t.liquidated,
+}).transform((
+  { marginRaw, entryPriceRaw, exitPriceRaw, adjustedPnlRaw, userPaidFeeRaw, paperMintedRaw, ...t },
+) => ({
+  ...t,
+  margin: marginRaw,
+  entryPrice: entryPriceRaw,
+  exitPrice: exitPriceRaw,
   /** Signed PnL after the impact haircut, before fees (wad USD). */
-  adjustedPnl: t.adjustedPnlRaw,
+  adjustedPnl: adjustedPnlRaw,
   /** Fees the trader paid on this trade (wad USD). */
-  userPaidFee: t.userPaidFeeRaw,
+  userPaidFee: userPaidFeeRaw,
   /** PAPER minted for the loss (wad). */
-  paperMinted: t.paperMintedRaw,
-  intentId: t.intentId,
-  txHash: t.txHash,
+  paperMinted: paperMintedRaw,
 }));
 
 /** One trade-history page, newest first (endpoint `tradeHistory`). */
@@ -324,7 +308,7 @@ export const queueSummary = z.object({
  * and no exit or PnL; a close or liquidation has `exit` and `pnlUsd`, and a close may have
  * `entry: null`. USD amounts and prices are the upstream's display floats.
  */
-export const recentTradeRow = mapped(
+const recentTradeRow = mapped(
   z.object({
     // Feed order (inferred: block × 10^6 + index).
     seq: decimalId,
@@ -345,25 +329,16 @@ export const recentTradeRow = mapped(
     exit: z.number().nullable().optional(),
     pnlUsd: z.number().nullable().optional(),
   }),
-  (e) => ({
-    seq: e.seq,
-    timestamp: e.ts,
-    wallet: e.wallet,
-    symbol: e.instrument,
-    instrumentId: e.instrumentId,
-    terminal: e.instrumentTerminal,
-    /** Null when the modelled side word was not one we know. */
-    isLong: e.side === null ? null : e.side === "long",
-    leverage: e.leverage,
-    notionalUsd: e.notionalUsd,
-    intentId: e.intentId,
-    positionId: e.positionId,
-    /** Null when the modelled word was not one we know. */
-    kind: e.kind,
-    /** Entry quote price (display float); a close row may not carry it. */
-    entry: e.entry,
-    exit: e.exit ?? null,
-    pnlUsd: e.pnlUsd ?? null,
+  ({ ts, instrument, instrumentTerminal, side, exit, pnlUsd, ...e }) => ({
+    ...e,
+    timestamp: ts,
+    symbol: instrument,
+    terminal: instrumentTerminal,
+    /** Null when the modelled side word was not one we know (so is `kind`). */
+    isLong: side === null ? null : side === "long",
+    /** Entry quote price (display float); a close row may not carry it, nor an open the exit. */
+    exit: exit ?? null,
+    pnlUsd: pnlUsd ?? null,
   }),
 );
 
@@ -469,8 +444,6 @@ export type Wire<T extends z.ZodType> = z.input<T>;
 
 /** Venue-wide state from `/state/trading`. */
 export type TradingState = z.output<typeof tradingState>;
-/** Relayer intake switches. */
-export type IntakeControls = NonNullable<TradingState["intakeControls"]>;
 /** Leaderboard time windows. */
 export type LeaderboardWindow = typeof LEADERBOARD_WINDOWS[number];
 /** Leaderboard sort keys. */
@@ -487,19 +460,9 @@ export type TradeHistoryPage = z.output<typeof tradeHistoryPage>;
 export type ProtocolSummary = z.output<typeof protocolSummary>;
 /** `/query/protocol/market-stats`, ordered by instrument id. */
 export type MarketStats = z.output<typeof marketStats>;
-/** 24-hour notional of one instrument (wad USD). */
-export type MarketVolume = MarketStats["markets"][number];
 /** The payout queue summary, as far as it is shown. */
 export type QueueSummary = z.output<typeof queueSummary>;
 /** One venue-wide trade event. */
 export type RecentTrade = z.output<typeof recentTradeRow>;
-/** The latest venue-wide trades and how many malformed rows were left out. */
-export type RecentTrades = z.output<typeof recentTrades>;
-/** Protocol history bucket sizes. */
-export type HistoryInterval = z.output<typeof historyInterval>;
 /** Protocol history at one bucket size, with the current totals. */
 export type ProtocolHistory = z.output<typeof protocolHistory>;
-/** One point of the protocol history. */
-export type ProtocolHistoryPoint = ProtocolHistory["points"][number];
-/** Relayer readiness. */
-export type RelayerHealth = z.output<typeof relayerHealth>;

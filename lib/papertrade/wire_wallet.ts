@@ -14,75 +14,36 @@ import {
   secondsAsMs,
   uintString,
 } from "./_wire_scalars.ts";
-import { droppedIn, mapped, modelled, rowsOf } from "./_modelled.ts";
+import { droppedIn, mapped, modelled, namedTuple, rowsOf } from "./_modelled.ts";
 
 /** `liveness` event data. */
 export const livenessEvent = z.object({ heartbeatIntervalMs: count });
 
-/** Open position row: id, instrument, isLong, useDebt, entry, margin, leverage, bust, openedAt, intentId. */
-export const positionRow = z.tuple([
-  decimalId,
-  count,
-  z.boolean(),
-  z.boolean(),
-  uintString,
-  uintString,
-  count,
-  uintString,
-  ms,
-  bytes32.nullable(),
-]).transform((
-  [
-    positionId,
-    instrumentId,
-    isLong,
-    useDebt,
-    entryPrice,
-    margin,
-    leverage,
-    bustPrice,
-    openedAt,
-    intentId,
-  ],
-) => ({
-  positionId,
-  instrumentId,
-  isLong,
-  /** Funded from the queued balance. */
-  useDebt,
-  entryPrice,
-  margin,
-  leverage,
-  bustPrice,
-  openedAt,
-  /** The intent that opened it, or null (older positions carry none). */
-  intentId,
-}));
+/** Open position row, 10 slots. */
+export const positionRow = namedTuple([
+  ["positionId", decimalId],
+  ["instrumentId", count],
+  ["isLong", z.boolean()],
+  ["useDebt", z.boolean()], // funded from the queued balance
+  ["entryPrice", uintString],
+  ["margin", uintString],
+  ["leverage", count],
+  ["bustPrice", uintString],
+  ["openedAt", ms],
+  ["intentId", bytes32.nullable()], // the intent that opened it; older positions carry none
+]);
 
-/** Closed position row in patches: id, instrument, isLong, margin, leverage, liquidated, netPnl, paperMinted. */
-export const closedPositionRow = z.tuple([
-  decimalId,
-  count,
-  z.boolean(),
-  uintString,
-  count,
-  z.boolean(),
-  intString,
-  uintString,
-]).transform((
-  [positionId, instrumentId, isLong, margin, leverage, liquidated, netPnl, paperMinted],
-) => ({
-  positionId,
-  instrumentId,
-  isLong,
-  margin,
-  leverage,
-  liquidated,
-  /** Signed PnL after the impact haircut and fees (wad USD). */
-  netPnl,
-  /** PAPER minted for the loss (wad). */
-  paperMinted,
-}));
+/** Closed position row in patches, 8 slots. */
+export const closedPositionRow = namedTuple([
+  ["positionId", decimalId],
+  ["instrumentId", count],
+  ["isLong", z.boolean()],
+  ["margin", uintString],
+  ["leverage", count],
+  ["liquidated", z.boolean()],
+  ["netPnl", intString], // signed PnL after the impact haircut and fees (wad USD)
+  ["paperMinted", uintString], // PAPER minted for the loss (wad)
+]);
 
 /** Intent actions the relayer accepts, as the wallet stream names them (the one list). */
 export const OPERATION_ACTIONS = [
@@ -153,7 +114,7 @@ export const operationRow = mapped(
 );
 
 /** How an intent left the pending list (the SDK refuses any other word). */
-export const intentOutcome = z.enum(["succeeded", "failed", "expired", "cancelled", "unknown"]);
+const intentOutcome = z.enum(["succeeded", "failed", "expired", "cancelled", "unknown"]);
 
 /** Ended intent row: intentId, outcome; the time is stamped when the patch is applied. */
 export const endedIntentRow = z.tuple([bytes32, intentOutcome])
@@ -300,8 +261,6 @@ export type OpenPosition = z.output<typeof positionRow>;
 export type ClosedPosition = z.output<typeof closedPositionRow>;
 /** An intent the relayer accepted and has not settled yet. */
 export type Operation = z.output<typeof operationRow>;
-/** Decoded parameters of an operation; which keys are set depends on the action. */
-export type OperationParams = Operation["params"];
 /** How an intent left the pending list. */
 export type IntentOutcome = z.output<typeof intentOutcome>;
 /** An intent the stream reports as ended, and when (ms: the patch's indexer time). */
@@ -310,10 +269,6 @@ export type EndedIntent = z.output<typeof endedIntentRow> & { reportedAt: number
 export type SessionKey = WalletAccount["sessionKeys"][number];
 /** Balances of a wallet (wad USD). */
 export type WalletBalances = WalletAccount["balances"];
-/** Reserved and available funds (wad USD). */
-export type WalletFunds = WalletAccount["funds"];
-/** PAPER held and staked, with the staking reward bookkeeping (wad; each null if absent). */
-export type WalletPaper = WalletAccount["paper"];
 /** Lifetime totals of a wallet (wad USD). */
 export type WalletLifetime = WalletAccount["lifetime"];
 /** A wallet's account as of a revision: a snapshot, possibly with patches applied. */

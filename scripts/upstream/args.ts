@@ -7,7 +7,7 @@ import { ADDRESS_PATTERN as ADDRESS, HASH_PATTERN as HASH } from "../../lib/addr
 import { DEFAULT_UPSTREAMS } from "../../lib/default_upstreams.ts";
 
 /** Parsed flags. */
-export interface UpstreamArgs {
+interface UpstreamArgs {
   apiUrl: string;
   rpcUrl: string;
   wallets: string[];
@@ -18,7 +18,7 @@ export interface UpstreamArgs {
 }
 
 /** Where the flags' defaults come from. */
-export interface ArgsOptions {
+interface ArgsOptions {
   env?: { get(name: string): string | undefined };
   /** Whether `--out` is accepted (the recorder's flag). */
   allowOut?: boolean;
@@ -34,7 +34,7 @@ export const UPSTREAM_FLAGS_USAGE: string = [
 ].join("\n");
 
 /** Options of {@link parseScriptArgs}: the script's usage text and its exit status for bad flags. */
-export interface ScriptArgsOptions extends ArgsOptions {
+interface ScriptArgsOptions extends ArgsOptions {
   usage: string;
   usageExit: number;
 }

@@ -18,7 +18,7 @@ import {
 import { RPC_METHODS } from "../../lib/hyperevm/sources.ts";
 
 /** One verdict on a modelled chain item, with what contradicted it. */
-export interface BatchModelFinding {
+interface BatchModelFinding {
   id: "batchCalldata" | "batchEvent";
   verdict: "confirmed" | "contradicted";
   /** Why it is contradicted (empty when confirmed). */

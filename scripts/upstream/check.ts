@@ -40,7 +40,7 @@ export interface Mismatch extends Probe {
  * Every mismatch of `body` against `schema` (empty when it matches): one per zod issue, one per
  * row the explorer would drop, one per modelled key the answer lacks.
  */
-export function checkAnswer(probe: Probe, schema: z.ZodType, body: unknown): Mismatch[] {
+function checkAnswer(probe: Probe, schema: z.ZodType, body: unknown): Mismatch[] {
   const result = schema.safeParse(body, { error: wireIssueMessage });
   const issues = result.success
     ? notesOf(result.data).dropped.flatMap((row) =>
@@ -100,7 +100,7 @@ export function acceptAnswer(
 }
 
 /** Why the field at `path` of an endpoint's answer is modelled, or undefined when it is known. */
-export function modelledReason(endpoint: string, path: readonly PropertyKey[]): string | undefined {
+function modelledReason(endpoint: string, path: readonly PropertyKey[]): string | undefined {
   return modelledPartAt(endpoint, path.map((s) => (typeof s === "number" ? s : String(s))))
     ?.reason;
 }

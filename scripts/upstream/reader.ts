@@ -1,11 +1,15 @@
 /**
- * Raw reads of the two upstreams for the recorder and the verifier. Unlike the explorer's
- * adapters, these keep the answer as the JSON that came over the wire (recording must write it
- * back unchanged) and report a failure as a sentence instead of throwing, so one bad endpoint
- * never hides the others.
+ * Raw reads of the two upstreams for the recorder and the verifier, over the explorer's own
+ * transports (the API's bounded GET with its retries, the hedged JSON-RPC). Unlike the adapters,
+ * these keep the answer as the JSON that came over the wire (recording must write it back
+ * unchanged) and report a failure as a sentence instead of throwing, so one bad endpoint never
+ * hides the others.
  */
+import { z } from "zod";
 import { createParser } from "eventsource-parser";
-import { parseRetryAfter } from "../../lib/papertrade/mod.ts";
+import { fetchUpstream, PapertradeApiError } from "../../lib/papertrade/http.ts";
+import { createRpc } from "../../lib/hyperevm/rpc.ts";
+import { HyperEvmError } from "../../lib/hyperevm/hyperevm_error.ts";
 
 /**
  * One read's outcome: the parsed JSON, or what went wrong in a few words. `unreachable` marks a
@@ -15,12 +19,6 @@ export type Answer<T = unknown> =
   | { ok: true; body: T }
   | { ok: false; problem: string; unreachable?: boolean; status?: number };
 
-/** The first frames of the wallet stream, by event name. */
-export interface WalletFrames {
-  liveness?: unknown;
-  wallet: unknown;
-}
-
 /** Options of {@link createUpstreamReader}. */
 export interface UpstreamReaderOptions {
   /** Papertrade API origin. */
@@ -29,7 +27,7 @@ export interface UpstreamReaderOptions {
   rpcUrl?: string;
   /** Per-attempt timeout in ms (default 15000), covering the body too. */
   timeoutMs?: number;
-  /** Attempts per read, including the first (default 4). */
+  /** Attempts per API read, including the first (default 4). */
   maxAttempts?: number;
   /** Longest wait honoured between attempts (default 60000); a longer retry-after fails. */
   maxWaitMs?: number;
@@ -44,140 +42,131 @@ export interface UpstreamReaderOptions {
 export interface UpstreamReader {
   /** GET an API request target (path and query, as `requestTarget` builds it). */
   getJson(target: string): Promise<Answer>;
-  /** Open the wallet stream and return the frames up to the first `wallet` snapshot. */
-  walletFrames(target: string): Promise<Answer<WalletFrames>>;
+  /** Open the wallet stream and return its frames up to the first `wallet` snapshot, by name. */
+  walletFrames(target: string): Promise<Answer<{ liveness?: unknown; wallet: unknown }>>;
   /** One JSON-RPC call; the body is its `result` (null included). */
   rpc(method: string, params: unknown[]): Promise<Answer>;
   /** How many HTTP requests were sent, retries included. */
   requests(): number;
 }
 
-const BACKOFF_MS = 500;
-
 /** A reader over one API origin and (optionally) one RPC URL. */
 export function createUpstreamReader(options: UpstreamReaderOptions): UpstreamReader {
   const apiUrl = options.apiUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const maxAttempts = options.maxAttempts ?? 4;
-  const maxWaitMs = options.maxWaitMs ?? 60_000;
-  const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
   let sent = 0;
-
-  /** Sends with retries on 429 (after its retry-after) and 502/503 (after a backoff). */
-  async function send<T>(
-    label: string,
-    url: string,
-    init: RequestInit,
-    read: (response: Response) => Promise<Answer<T>>,
-  ): Promise<Answer<T>> {
-    for (let attempt = 1;; attempt++) {
-      const timer = AbortSignal.timeout(timeoutMs);
-      let failed: Answer<T> & { ok: false };
-      let retryInMs: number | undefined;
-      try {
-        sent += 1;
-        const response = await (options.fetch ?? fetch)(url, { ...init, signal: timer });
-        if (response.ok) return logged(label, await read(response));
-        await response.body?.cancel();
-        const { status } = response;
-        failed = { ok: false, problem: `HTTP ${status}`, unreachable: status >= 500, status };
-        const backoffMs = BACKOFF_MS * 2 ** (attempt - 1);
-        if (status === 429) {
-          const afterS = parseRetryAfter(response.headers.get("retry-after"));
-          const after = afterS === undefined ? "" : `, retry after ${afterS} s`;
-          failed = { ...failed, problem: `rate limited (HTTP 429${after})`, unreachable: true };
-          retryInMs = afterS === undefined ? backoffMs : afterS * 1000;
-        } else if (status === 502 || status === 503) retryInMs = backoffMs;
-      } catch (error) {
-        failed = {
-          ok: false,
-          problem: timer.aborted
-            ? `timed out after ${timeoutMs} ms`
-            : `unreachable: ${error instanceof Error ? error.message : String(error)}`,
-          unreachable: true,
-        };
-      }
-      if (retryInMs === undefined || attempt >= maxAttempts || retryInMs > maxWaitMs) {
-        return logged(label, failed);
-      }
-      await sleep(retryInMs);
+  const counted: typeof fetch = (input, init) => (sent++, (options.fetch ?? fetch)(input, init));
+  const rpc = options.rpcUrl && createRpc({ rpcUrl: options.rpcUrl, timeoutMs, fetch: counted });
+  const logged = async (label: string, read: () => Promise<unknown>): Promise<Answer> => {
+    let answer: Answer;
+    try {
+      answer = { ok: true, body: await read() };
+    } catch (error) {
+      answer = failed(error, timeoutMs);
     }
-  }
-
-  function logged<T>(label: string, answer: Answer<T>): Answer<T> {
     options.log?.(`${label}: ${answer.ok ? "ok" : answer.problem}`);
     return answer;
-  }
+  };
 
   return {
     getJson: (target) =>
-      send(`GET ${target}`, `${apiUrl}${target}`, { headers: { accept: "application/json" } }, (
-        response,
-      ) => response.text().then(parseJson)),
+      logged(`GET ${target}`, () =>
+        fetchUpstream(`${apiUrl}${target}`, z.unknown(), {
+          endpoint: target,
+          timeoutMs,
+          fetch: counted,
+          retry: {
+            maxAttempts: options.maxAttempts ?? 4,
+            maxRetryWaitMs: options.maxWaitMs ?? 60_000,
+            baseDelayMs: 500,
+            totalBudgetMs: Number.POSITIVE_INFINITY,
+            sleep: options.sleep,
+          },
+        })),
     walletFrames: (target) =>
-      send(`GET ${target}`, `${apiUrl}${target}`, {
-        headers: { accept: "text/event-stream" },
-      }, readWalletFrames),
-    rpc(method, params) {
-      if (!options.rpcUrl) return Promise.resolve({ ok: false, problem: "no RPC URL given" });
-      return send(`RPC ${method}`, options.rpcUrl, {
-        method: "POST",
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-        headers: { "content-type": "application/json", accept: "application/json" },
-      }, async (response) => {
-        const answer = parseJson(await response.text());
-        if (!answer.ok) return answer;
-        const body = answer.body as {
-          result?: unknown;
-          error?: { code?: unknown; message?: unknown };
-        };
-        if (typeof body !== "object" || body === null) {
-          return { ok: false, problem: "the answer is not a JSON-RPC object" };
-        }
-        if (body.error) {
-          return { ok: false, problem: `RPC error ${body.error.code}: ${body.error.message}` };
-        }
-        if (!("result" in body)) {
-          return { ok: false, problem: "the answer has neither result nor error" };
-        }
-        return { ok: true, body: body.result };
-      });
-    },
+      logged(`GET ${target}`, () => walletFrames(`${apiUrl}${target}`)) as Promise<
+        Answer<{ wallet: unknown }>
+      >,
+    rpc: (method, params) =>
+      rpc
+        ? logged(`RPC ${method}`, async () => (await rpc([{ method, params }]))[0])
+        : Promise.resolve({ ok: false, problem: "no RPC URL given" }),
     requests: () => sent,
   };
-}
 
-function parseJson(text: string, what = ""): Answer {
-  try {
-    return { ok: true, body: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, problem: `malformed JSON${what}: ${(error as Error).message}` };
-  }
-}
-
-/** Reads SSE frames until the first `wallet` event, then leaves the stream. */
-async function readWalletFrames(response: Response): Promise<Answer<WalletFrames>> {
-  const frames: Record<string, string> = {};
-  const parser = createParser({
-    onEvent(event) {
-      frames[event.event ?? "message"] ??= event.data;
-    },
-  });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  try {
-    while (!("wallet" in frames)) {
-      const { value, done } = await reader.read();
-      if (done) return { ok: false, problem: "the stream ended before the wallet snapshot" };
-      parser.feed(value);
+  /** Reads SSE frames until the first `wallet` event, then leaves the stream. */
+  async function walletFrames(url: string): Promise<Record<string, unknown>> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const response = await counted(url, {
+      headers: { accept: "text/event-stream" },
+      signal: timeout,
+    }).catch((cause) => {
+      const kind = timeout.aborted ? "timeout" : "network";
+      throw new PapertradeApiError("", { endpoint: url, kind, cause });
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new PapertradeApiError("", { endpoint: url, kind: "http", status: response.status });
     }
-  } finally {
-    await reader.cancel().catch(() => {});
+    const frames: Record<string, string> = {};
+    const parser = createParser({
+      onEvent: (event) => frames[event.event ?? "message"] ??= event.data,
+    });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    try {
+      while (!("wallet" in frames)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("the stream ended before the wallet snapshot");
+        parser.feed(value);
+      }
+    } finally {
+      await reader.cancel().catch(() => {});
+    }
+    const body: Record<string, unknown> = {};
+    for (const name of ["liveness", "wallet"].filter((name) => name in frames)) {
+      try {
+        body[name] = JSON.parse(frames[name]);
+      } catch (error) {
+        throw new Error(`malformed JSON in the ${name} event: ${(error as Error).message}`);
+      }
+    }
+    return body;
   }
-  const body: Record<string, unknown> = {};
-  for (const name of ["liveness", "wallet"].filter((name) => name in frames)) {
-    const parsed = parseJson(frames[name], ` in the ${name} event`);
-    if (!parsed.ok) return parsed;
-    body[name] = parsed.body;
+}
+
+/** A failure as the sentence and flags of an {@link Answer}. */
+function failed(error: unknown, timeoutMs: number): Answer & { ok: false } {
+  if (error instanceof HyperEvmError) {
+    const [failure] = error.endpointFailures;
+    if (!failure || failure.kind === "rpc") {
+      return { ok: false, problem: failure?.text ?? error.message };
+    }
+    const problem = failure.kind === "other" ? `unreachable: ${failure.text}` : failure.text;
+    return { ok: false, problem, unreachable: true };
   }
-  return { ok: true, body: body as unknown as WalletFrames };
+  if (!(error instanceof PapertradeApiError)) {
+    return { ok: false, problem: (error as Error).message };
+  }
+  const cause = (error.cause as Error | undefined)?.message;
+  switch (error.kind) {
+    case "timeout":
+      return { ok: false, problem: `timed out after ${timeoutMs} ms`, unreachable: true };
+    case "network":
+      return { ok: false, problem: `unreachable: ${cause}`, unreachable: true };
+    case "malformed_json":
+      return { ok: false, problem: `malformed JSON: ${cause}` };
+    case "rate_limited": {
+      const after = error.retryAfterS === undefined ? "" : `, retry after ${error.retryAfterS} s`;
+      return {
+        ok: false,
+        problem: `rate limited (HTTP 429${after})`,
+        unreachable: true,
+        status: 429,
+      };
+    }
+    default: {
+      const status = error.status!;
+      return { ok: false, problem: `HTTP ${status}`, unreachable: status >= 500, status };
+    }
+  }
 }

@@ -11,7 +11,7 @@ import { createUpstreamReader, type UpstreamReader, type UpstreamReaderOptions }
 import { acceptProbe, FILE_PROBES, LEADERBOARD_WINDOWS, rpcProbe, rpcSchema } from "./rows.ts";
 
 /** Options of {@link recordUpstream}. */
-export interface RecordOptions extends UpstreamReaderOptions {
+interface RecordOptions extends UpstreamReaderOptions {
   /** Wallets whose stream snapshot and full trade history are recorded. */
   wallets?: readonly string[];
   /** Transactions recorded with their receipts, blocks (and the blocks' other transactions). */
@@ -21,7 +21,7 @@ export interface RecordOptions extends UpstreamReaderOptions {
 }
 
 /** What a recording produced. */
-export interface RecordResult {
+interface RecordResult {
   /** File name → content, in the fixture format; only files whose answers all matched. */
   files: Record<string, string>;
   /** Answers that failed or did not match, by endpoint and field. */

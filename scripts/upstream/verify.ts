@@ -26,7 +26,7 @@ import {
 import { judgeBatchModels } from "./batch_models.ts";
 
 /** Options of {@link verifyUpstream}. */
-export interface VerifyOptions extends UpstreamReaderOptions {
+interface VerifyOptions extends UpstreamReaderOptions {
   /** Wallets whose stream snapshot and first trade-history page are checked. */
   wallets?: readonly string[];
   /** Transactions whose transaction, receipt and block logs are checked. */
@@ -34,7 +34,7 @@ export interface VerifyOptions extends UpstreamReaderOptions {
 }
 
 /** What the answers say about one modelled item of the endpoint tables. */
-export interface ModelledVerdict {
+interface ModelledVerdict {
   endpoint: string;
   fields: readonly string[];
   reason: string;
@@ -43,7 +43,7 @@ export interface ModelledVerdict {
 }
 
 /** The outcome of a verification. */
-export interface VerifyReport {
+interface VerifyReport {
   /** Requests checked (one per endpoint and parameter set). */
   checked: number;
   mismatches: Mismatch[];

@@ -18,7 +18,7 @@ import {
   type IntentKind,
   ZERO_ADDRESS,
 } from "../../lib/hyperevm/contracts.ts";
-import { encodeIntentExecuted } from "../../lib/hyperevm/encode_execution.ts";
+import { encodeIntentExecuted } from "../../fixtures/encode_execution.ts";
 import type { IntentFields } from "../../lib/hyperevm/intent_fields.ts";
 import { asViemTypedData, intentTypedData } from "../../lib/hyperevm/typed_data.ts";
 import type {
