@@ -1,6 +1,6 @@
 /**
  * Live marks: ⌊(bid + ask) / 2⌋ of the Hyperliquid best bid and offer the protocol settles on,
- * one per instrument (papertrade-facts.md 5, 12.3).
+ * one per instrument (docs/data-sources.md).
  *
  * The quote is read from HyperEVM's BBO precompile (`eth_call`, both instruments in one
  * JSON-RPC batch, primary RPC then fallback). An instrument the precompile could not price (the

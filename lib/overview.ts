@@ -45,39 +45,12 @@ export interface MarketOverview {
   volume24h: bigint | null;
 }
 
-/** Protocol totals from the summary (wad USD unless noted). */
-interface ProtocolTotals {
-  /** Time of the protocol summary (ms) and its block. */
-  asOf: number;
-  block: number;
-  tvl: bigint;
-  lp: bigint;
-  margin: bigint;
-  lifetimeVolume: bigint;
-  openPositions: number;
-  feesLifetime: bigint;
-  feesPending: bigint;
-  paperSupply: bigint;
-  paperStaked: bigint;
-  /** Owed to queued winners (the summary's `balances.queue`). */
-  queueOwed: bigint;
-}
-
-/** Venue-wide rules from the trading state. */
-interface VenueRules {
-  tradingPaused: boolean;
-  minimumMargin: bigint;
-  minimumOpenNotional: bigint;
-  /** Null when the trading state's modelled win-fee key was not found. */
-  winFeeRate: bigint | null;
-}
-
 /** The whole overview; each part is null or empty when its read failed (see `unavailable`). */
 export interface ProtocolOverview {
-  /** Null when the protocol summary could not be read. */
-  totals: ProtocolTotals | null;
-  /** Null when the trading state could not be read (then `markets` is empty too). */
-  rules: VenueRules | null;
+  /** The protocol summary; null when it could not be read. */
+  totals: ProtocolSummary | null;
+  /** The venue's rules; null when the trading state could not be read (no `markets` then). */
+  rules: TradingState | null;
   /** Wallets waiting in the payout queue; null when the queue summary could not be read. */
   queueWallets: number | null;
   /** Whether the relayer accepts intents now (healthy and ready); null when unknown. */
@@ -136,36 +109,14 @@ export async function fetchProtocolOverview(
     throw settled.find((r): r is PromiseRejectedResult => r.status === "rejected")!.reason;
   }
   return {
-    totals: summary && totalsOf(summary),
-    rules: trading && {
-      tradingPaused: trading.tradingPaused,
-      minimumMargin: trading.minimumMargin,
-      minimumOpenNotional: trading.minimumOpenNotional,
-      winFeeRate: trading.winFeeRate,
-    },
+    totals: summary,
+    rules: trading,
     queueWallets: queue && queue.count,
     relayerAccepting: health && health.ok && health.ready,
     markets: trading ? marketsOf(trading, marks ?? new Map(), stats) : [],
     recentTrades: trades ? trades.trades.slice(0, recent) : [],
     unavailable: parts.unavailable,
     rowsSkipped: trades?.rowsSkipped ?? 0,
-  };
-}
-
-function totalsOf(summary: ProtocolSummary): ProtocolTotals {
-  return {
-    asOf: summary.source.at,
-    block: summary.source.block,
-    tvl: summary.balances.tvl,
-    lp: summary.balances.lp,
-    margin: summary.balances.margin,
-    lifetimeVolume: summary.activity.volume,
-    openPositions: summary.activity.openPositions,
-    feesLifetime: summary.fees.lifetime,
-    feesPending: summary.fees.pending,
-    paperSupply: summary.paper.supply,
-    paperStaked: summary.paper.staked,
-    queueOwed: summary.balances.queue,
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The Exchange's own events in a receipt or a getLogs answer: facts with verified topics, readable
- * whatever the BatchExecutor's ABI is (papertrade-facts.md 12.4).
+ * whatever the BatchExecutor's ABI is (docs/data-sources.md).
  */
 import { type Address, decodeEventLog, type Hex, isAddressEqual } from "viem";
 import { CONTRACTS, EXCHANGE_EVENT_TOPICS, EXCHANGE_EVENTS_ABI } from "./contracts.ts";

@@ -130,82 +130,24 @@ export const RPC_METHODS = {
 /** A JSON-RPC method name of {@link RPC_METHODS}. */
 export type RpcMethodName = keyof typeof RPC_METHODS;
 
-/** One contract-level item the explorer relies on. */
+/** One contract-level item the explorer models. */
 interface ChainItem {
   /** Stable name, for checks that confirm or contradict a modelled item. */
   id: string;
   item: string;
   usedFor: string;
-  /** `fact` items are used exactly; `modelled` ones are a plausible guess. */
-  status: "fact" | "modelled";
-  /** Where the fact comes from, or why the item is modelled. */
+  /** A plausible guess, not a published fact. */
+  status: "modelled";
+  /** Why the item is modelled. */
   note: string;
 }
 
-/** Contract-level items, facts first. */
+/**
+ * Contract-level items the explorer models (the facts it relies on are in docs/data-sources.md,
+ * "Facts the code relies on"): `verify-upstream` judges them, the replay can answer as if each
+ * were wrong, and the docs list them.
+ */
 export const CHAIN_ITEMS: readonly ChainItem[] = [
-  {
-    id: "bboPrecompile",
-    item:
-      "BBO read precompile `0x…080e`: `abi.encode(uint32 asset)` → `(uint64 bid, uint64 ask)`, " +
-      "at `latest`; asset index from the instrument tuple (BTC 0, ETH 1)",
-    usedFor: "The live mark ⌊(bid + ask) / 2⌋ of every open position, market, page and tool",
-    status: "fact",
-    note: "what the protocol's PriceOracle settles on (facts 5, 12.3)",
-  },
-  {
-    id: "domains",
-    item:
-      'EIP-712 domains (Exchange: name "String", version "1"; Staking: "PaperStaking", "1"; chain 999)',
-    usedFor: "Signature checks",
-    status: "fact",
-    note: "verified by recomputing the published separators",
-  },
-  {
-    id: "intentId",
-    item: "Intent id derivation",
-    usedFor: "Matching intents to settlements",
-    status: "fact",
-    note: "keccak256(tag ‖ digest ‖ signer), facts 3.4",
-  },
-  {
-    id: "feeAddress",
-    item: "RegisterSessionKey fee address",
-    usedFor: "Decoding session-key registrations",
-    status: "fact",
-    note: "always the zero address (facts 11.4)",
-  },
-  {
-    id: "withdrawRoute",
-    item: "Withdraw route",
-    usedFor: "Decoding withdrawals",
-    status: "fact",
-    note: 'a relayer route string ("hypercore"), not a signed field (facts 11.4)',
-  },
-  {
-    id: "exchangeEvents",
-    item:
-      "Exchange events `PositionsClosed(user, …, stakerFee, devFee)` and `Liquidated(positionId, user, markPrice, bustPrice, fromQueuedBalance, stakerFee, devFee)`",
-    usedFor: "Settlements whatever the executor's ABI; the settlement trail of older trades",
-    status: "fact",
-    note:
-      "topics verified by hashing the signatures (facts 2.3, 12.4); the first two PositionsClosed words were named by a third party",
-  },
-  {
-    id: "exchangeTransfers",
-    item: "Exchange deposit and withdrawal events (topics and word layouts)",
-    usedFor: "Deposits and withdrawals on transaction pages",
-    status: "fact",
-    note: "real mainnet logs (facts 2.3); their names are unpublished, the explorer's are its own",
-  },
-  {
-    id: "blockRate",
-    item: "Block 48,068,869 at 2026-10-09 09:17:40 UTC; at least 1.146 blocks a second",
-    usedFor: "Estimating the block of an old trade's settlement",
-    status: "fact",
-    note:
-      "the recorded protocol summary's block and time (facts 12.1, 12.5); the rate varies, so each estimate is corrected with the block times it reads",
-  },
   {
     id: "batchCalldata",
     item: "BatchExecutor calldata (`executeBatch` over kind, signer, payload, signature)",

@@ -1,7 +1,7 @@
 /**
  * Hyperliquid's public info API, the second source of the live mark: `POST /info` with
  * `{"type":"l2Book","coin":"BTC"}` answers the order book, best level of each side first
- * (papertrade-facts.md 12.3). Only this folder knows that wire shape.
+ * (docs/data-sources.md, "Facts the code relies on"). Only this folder knows that wire shape.
  */
 import { z } from "zod";
 import { upstreamFetch } from "../http/upstream_pool.ts";
@@ -12,14 +12,6 @@ type HyperliquidErrorKind = PapertradeErrorKind;
 
 /** The request named in errors and in the unavailable parts of pages and tools. */
 const L2_BOOK_ENDPOINT = "POST /info l2Book";
-
-/** What the explorer reads from Hyperliquid's info API (all facts), for the data-sources docs. */
-export const HYPERLIQUID_SOURCES = [{
-  request: '`POST /info` `{"type":"l2Book","coin":"BTC"}` (coin = the instrument\'s symbol)',
-  usedFor: "The live mark of a market the BBO precompile could not price: the best level of " +
-    "each side, at the instrument's price scale",
-  note: "the info API three.ws reads the same quote from (facts 1, 12.3)",
-}] as const;
 
 /** A failed info request; the message names the request and the problem. */
 export class HyperliquidApiError extends Error {

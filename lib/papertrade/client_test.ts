@@ -187,12 +187,12 @@ Deno.test("the protocol endpoints map to domain objects", async () => {
     "/relayer/health": { ok: true, ready: false },
   }, async (client, seen) => {
     const summary = await client.read("protocolSummary");
-    assert.equal(summary.source.block, 48399239);
-    assert.equal(summary.balances.tvl, 14_760_000n * WAD);
-    assert.equal(summary.balances.lp, -4840851050000000000000000n);
-    assert.equal(summary.activity.openPositions, 812);
-    assert.equal(summary.balances.queue, 12n * WAD);
-    assert.deepEqual(summary.paper, { supply: 1000n, staked: 600n });
+    assert.equal(summary.block, 48399239);
+    assert.equal(summary.tvl, 14_760_000n * WAD);
+    assert.equal(summary.lp, -4840851050000000000000000n);
+    assert.equal(summary.openPositions, 812);
+    assert.equal(summary.queueOwed, 12n * WAD);
+    assert.deepEqual([summary.paperSupply, summary.paperStaked], [1000n, 600n]);
 
     const stats = await client.read("marketStats");
     assert.deepEqual(stats.markets.map((m) => m.instrumentId), [0, 1]);

@@ -232,9 +232,9 @@ export const tradeHistoryPage = mapped(
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The protocol summary (endpoint `protocolSummary`): every key of the real recorded answer. The
- * queue total is `balances.queue`; the summary has no queue count. The meaning of
- * `paper.reserve`, `unallocated` and `excess` is unconfirmed; the domain keeps what is shown.
+ * The protocol summary (endpoint `protocolSummary`): every key of the real recorded answer, read
+ * into the totals the overview shows. The queue total is `balances.queue`; the summary has no
+ * queue count. The meaning of `paper.reserve`, `unallocated` and `excess` is unconfirmed.
  */
 export const protocolSummary = mapped(
   z.object({
@@ -266,18 +266,22 @@ export const protocolSummary = mapped(
     }),
   }),
   ({ source, balances, activity, fees, paper }) => ({
-    source: { block: source.block, at: source.at },
-    /** Wad USD; `queue` is what queued winners are owed (the payout queue's total). */
-    balances: {
-      tvl: balances.tvl,
-      margin: balances.margin,
-      lp: balances.lp,
-      queue: balances.queue,
-    },
-    activity: { openPositions: activity.open, volume: activity.volume },
-    fees: { lifetime: fees.lifetime, pending: fees.pending },
+    /** The summary's time (ms) and block. */
+    asOf: source.at,
+    block: source.block,
+    /** Wad USD. */
+    tvl: balances.tvl,
+    lp: balances.lp,
+    margin: balances.margin,
+    lifetimeVolume: activity.volume,
+    openPositions: activity.open,
+    feesLifetime: fees.lifetime,
+    feesPending: fees.pending,
     /** PAPER (wad). */
-    paper: { supply: paper.supply, staked: paper.staked },
+    paperSupply: paper.supply,
+    paperStaked: paper.staked,
+    /** What queued winners are owed: the payout queue's total. */
+    queueOwed: balances.queue,
   }),
 );
 
