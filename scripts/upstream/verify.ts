@@ -1,10 +1,12 @@
 /**
- * Checks a live upstream against the rows of the endpoint tables: each read once (the first
+ * `deno task verify-upstream [--api URL] [--rpc URL] [--wallet 0x…]... [--tx 0x…]...`: checks a
+ * live upstream against the rows of the endpoint tables: each read once (the first
  * leaderboard page of each window; per wallet its stream snapshot, queue ranks and first
  * trade-history page), then the chain. Three findings are kept apart: requests that got no answer
  * at all (unreachable), answers whose known shape no longer holds (mismatch, by endpoint and
  * field), and modelled items the answers confirm or contradict. The report, as data and as the
- * text `deno task verify-upstream` prints, and its exit status are here too.
+ * text it prints (`N endpoints checked, M mismatches, U unreachable` last), and its exit status
+ * (VERIFY_EXIT) are here too.
  */
 import { numberToHex } from "viem";
 import { CHAIN_ID } from "../../lib/hyperevm/contracts.ts";
@@ -24,6 +26,7 @@ import {
   rpcSchema,
 } from "./rows.ts";
 import { judgeBatchModels } from "./batch_models.ts";
+import { parseScriptArgs, UPSTREAM_FLAGS_USAGE } from "./args.ts";
 
 /** Options of {@link verifyUpstream}. */
 interface VerifyOptions extends UpstreamReaderOptions {
@@ -260,3 +263,26 @@ function hasField(body: unknown, field: string): boolean {
   };
   return walk(body, field.split("."));
 }
+
+const USAGE =
+  `usage: deno task verify-upstream [--api URL] [--rpc URL] [--wallet ADDRESS]... [--tx HASH]...
+${UPSTREAM_FLAGS_USAGE}
+  --wallet  also check this wallet's stream snapshot and first trade-history page (repeatable)
+  --tx      also check this transaction, its receipt and its block's logs (repeatable)`;
+
+/** Runs the verifier with command-line arguments; returns the exit code. */
+async function main(args: readonly string[]): Promise<number> {
+  const parsed = parseScriptArgs(args, { usage: USAGE, usageExit: VERIFY_EXIT.usage });
+  if (typeof parsed === "number") return parsed;
+  console.log(`verifying ${parsed.apiUrl} and ${parsed.rpcUrl}`);
+  const report = await verifyUpstream({
+    apiUrl: parsed.apiUrl,
+    rpcUrl: parsed.rpcUrl,
+    wallets: parsed.wallets,
+    txs: parsed.txs,
+  });
+  console.log(formatReport(report));
+  return verifyExitCode(report);
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));
