@@ -18,6 +18,7 @@ function trade(positionId: string, closedAt: number, adjusted: bigint, fee: bigi
     liquidated: false,
     adjustedPnl: adjusted,
     userPaidFee: fee,
+    netPnl: adjusted - fee,
     paperMinted: 0n,
     intentId: null,
     txHash: null,

@@ -24,6 +24,7 @@ import {
   uintString,
 } from "./_wire_scalars.ts";
 import { droppedIn, mapped, modelled, namedTuple, rowsOf } from "./_modelled.ts";
+import { netPnlWad } from "../math/net_pnl.ts";
 
 export * from "./wire_wallet.ts";
 
@@ -206,6 +207,8 @@ export const tradeRow = z.object({
   adjustedPnl: adjustedPnlRaw,
   /** Fees the trader paid on this trade (wad USD). */
   userPaidFee: userPaidFeeRaw,
+  /** What the trade made: adjustedPnl − userPaidFee (wad USD), computed once, here. */
+  netPnl: netPnlWad(adjustedPnlRaw, userPaidFeeRaw),
   /** PAPER minted for the loss (wad). */
   paperMinted: paperMintedRaw,
 }));
