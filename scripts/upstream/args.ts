@@ -3,7 +3,8 @@
  * `--api URL`, `--rpc URL`, `--wallet ADDRESS` and `--tx HASH` (both repeatable), and for the
  * recorder `--out DIR`. `--flag=value` works too.
  */
-import { ADDRESS_PATTERN as ADDRESS, HASH_PATTERN as HASH } from "../../lib/address.ts";
+import { parseArgs } from "node:util";
+import { ADDRESS_PATTERN, HASH_PATTERN } from "../../lib/address.ts";
 import { DEFAULT_UPSTREAMS } from "../../lib/default_upstreams.ts";
 
 /** Parsed flags. */
@@ -17,13 +18,6 @@ interface UpstreamArgs {
   help: boolean;
 }
 
-/** Where the flags' defaults come from. */
-interface ArgsOptions {
-  env?: { get(name: string): string | undefined };
-  /** Whether `--out` is accepted (the recorder's flag). */
-  allowOut?: boolean;
-}
-
 /** The public API origin, the default when neither `--api` nor PAPERTRADE_API_URL is set. */
 export const DEFAULT_API_URL: string = DEFAULT_UPSTREAMS.papertradeApiUrl;
 
@@ -33,11 +27,7 @@ export const UPSTREAM_FLAGS_USAGE: string = [
   `  --rpc     HyperEVM JSON-RPC URL (default HYPEREVM_RPC_URL or ${DEFAULT_UPSTREAMS.rpcUrl})`,
 ].join("\n");
 
-/** Options of {@link parseScriptArgs}: the script's usage text and its exit status for bad flags. */
-interface ScriptArgsOptions extends ArgsOptions {
-  usage: string;
-  usageExit: number;
-}
+const VALUE_FLAGS = ["api", "rpc", "wallet", "tx", "out"] as const;
 
 /**
  * A script's flag handling: the parsed flags, or the exit status to stop with after printing
@@ -45,7 +35,7 @@ interface ScriptArgsOptions extends ArgsOptions {
  */
 export function parseScriptArgs(
   args: readonly string[],
-  options: ScriptArgsOptions,
+  options: { usage: string; usageExit: number; allowOut?: boolean },
 ): UpstreamArgs | number {
   let parsed;
   try {
@@ -54,17 +44,14 @@ export function parseScriptArgs(
     console.error(`${(error as Error).message}\n${options.usage}`);
     return options.usageExit;
   }
-  if (parsed.help) {
-    console.log(options.usage);
-    return 0;
-  }
-  return parsed;
+  if (parsed.help) console.log(options.usage);
+  return parsed.help ? 0 : parsed;
 }
 
-/** Parse the flags; throws a RangeError naming the bad flag. */
+/** Parses the flags (defaults from the environment); throws a RangeError naming the bad flag. */
 export function parseUpstreamArgs(
   args: readonly string[],
-  options: ArgsOptions = {},
+  options: { env?: { get(name: string): string | undefined }; allowOut?: boolean } = {},
 ): UpstreamArgs {
   const env = options.env ?? Deno.env;
   const parsed: UpstreamArgs = {
@@ -74,57 +61,47 @@ export function parseUpstreamArgs(
     txs: [],
     help: false,
   };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === "--help" || arg === "-h") {
+  const { tokens } = parseArgs({
+    args: [...args],
+    options: {
+      help: { type: "boolean", short: "h" },
+      ...Object.fromEntries(VALUE_FLAGS.map((name) => [name, { type: "string" as const }])),
+    },
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    if (token.kind !== "option") throw new RangeError(`unknown flag ${args[token.index]}`);
+    const { rawName: flag, value } = token;
+    if (token.name === "help") {
       parsed.help = true;
       continue;
     }
-    const eq = arg.indexOf("=");
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const value = () => {
-      const v = eq > 0 ? arg.slice(eq + 1) : args[++i];
-      if (v === undefined || v === "") throw new RangeError(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case "--api":
-        parsed.apiUrl = httpUrl(flag, value());
-        break;
-      case "--rpc":
-        parsed.rpcUrl = httpUrl(flag, value());
-        break;
-      case "--wallet":
-        parsed.wallets.push(matching(flag, value(), ADDRESS, "a 0x address").toLowerCase());
-        break;
-      case "--tx":
-        parsed.txs.push(matching(flag, value(), HASH, "a 32-byte 0x hash").toLowerCase());
-        break;
-      case "--out":
-        if (!options.allowOut) throw new RangeError("--out is a flag of the recorder only");
-        parsed.out = value();
-        break;
-      default:
-        throw new RangeError(`unknown flag ${arg}`);
+    if (!(VALUE_FLAGS as readonly string[]).includes(token.name)) {
+      throw new RangeError(`unknown flag ${flag}`);
+    }
+    if (!value) throw new RangeError(`${flag} needs a value`);
+    if (token.name === "api" || token.name === "rpc") {
+      parsed[`${token.name}Url`] = httpUrl(flag, value);
+    } else if (token.name === "out") {
+      if (!options.allowOut) throw new RangeError("--out is a flag of the recorder only");
+      parsed.out = value;
+    } else {
+      const [list, pattern, what] = token.name === "wallet"
+        ? [parsed.wallets, ADDRESS_PATTERN, "a 0x address"]
+        : [parsed.txs, HASH_PATTERN, "a 32-byte 0x hash"];
+      if (!pattern.test(value)) throw new RangeError(`${flag} must be ${what}, got ${value}`);
+      list.push(value.toLowerCase());
     }
   }
   return parsed;
 }
 
 function httpUrl(flag: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new RangeError(`${flag} must be an http(s) URL, got ${value}`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
+  const url = URL.parse(value);
+  if (url?.protocol !== "http:" && url?.protocol !== "https:") {
     throw new RangeError(`${flag} must be an http(s) URL, got ${value}`);
   }
   return value.replace(/\/+$/, "");
-}
-
-function matching(flag: string, value: string, pattern: RegExp, what: string): string {
-  if (!pattern.test(value)) throw new RangeError(`${flag} must be ${what}, got ${value}`);
-  return value;
 }

@@ -14,10 +14,19 @@
 import { numberToHex } from "viem";
 import { PAPERTRADE_ENDPOINTS as ROWS } from "../../lib/papertrade/mod.ts";
 import { CHAIN_FIXTURE } from "../../lib/hyperevm/sources.ts";
-import { acceptAnswer, formatMismatch, type Mismatch, wrongValue } from "./check.ts";
+import {
+  acceptAnswer,
+  acceptProbe,
+  FILE_PROBES,
+  formatMismatch,
+  LEADERBOARD_WINDOWS,
+  type Mismatch,
+  rpcProbe,
+  rpcSchema,
+  wrongValue,
+} from "./check.ts";
 import { parseScriptArgs, UPSTREAM_FLAGS_USAGE } from "./args.ts";
 import { createUpstreamReader, type UpstreamReader, type UpstreamReaderOptions } from "./reader.ts";
-import { acceptProbe, FILE_PROBES, LEADERBOARD_WINDOWS, rpcProbe, rpcSchema } from "./rows.ts";
 
 /** Options of {@link recordUpstream}. */
 interface RecordOptions extends UpstreamReaderOptions {

@@ -13,18 +13,22 @@ import { CHAIN_ID } from "../../lib/hyperevm/contracts.ts";
 import { BBO_PRECOMPILE, bboCalldata, decodeBbo } from "../../lib/hyperevm/bbo.ts";
 import { CHAIN_ITEMS } from "../../lib/hyperevm/sources.ts";
 import { PAPERTRADE_ENDPOINTS as ROWS } from "../../lib/papertrade/mod.ts";
-import { acceptAnswer, formatMismatch, type Mismatch, type Probe, probeLabel } from "./check.ts";
-import { createUpstreamReader, type UpstreamReaderOptions } from "./reader.ts";
 import {
+  acceptAnswer,
   type ApiProbe,
   FILE_PROBES,
+  formatMismatch,
   LEADERBOARD_WINDOWS,
+  type Mismatch,
   MODELLED_SHAPES,
+  type Probe,
+  probeLabel,
   probeOf,
   readProbe,
   rpcProbe,
   rpcSchema,
-} from "./rows.ts";
+} from "./check.ts";
+import { createUpstreamReader, type UpstreamReaderOptions } from "./reader.ts";
 import { judgeBatchModels } from "./batch_models.ts";
 import { parseScriptArgs, UPSTREAM_FLAGS_USAGE } from "./args.ts";
 
