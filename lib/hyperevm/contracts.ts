@@ -199,11 +199,5 @@ export const EXCHANGE_EVENT_TOPICS = {
   WithdrawToCore: "0x95d1a93901f24eeaa294588802f66fa008f9f3741060c9f79e5dab4709de5e75",
 } as const satisfies Record<string, Hex>;
 
-/**
- * The relayer route of a withdrawal (docs/data-sources.md): a string the relayer is told,
- * not a field of the signed intent.
- */
-export const HYPERCORE_ROUTE = "hypercore";
-
 /** How many recent blocks lookup_intent scans, and the widest eth_getLogs window (RPC limit). */
 export const INTENT_SCAN = { blocks: 6000n, window: 999n } as const;

@@ -1,4 +1,10 @@
-import type { TypedDataDefinition, TypedDataDomain, TypedDataParameter } from "viem";
+import {
+  hashTypedData,
+  type Hex,
+  type TypedDataDefinition,
+  type TypedDataDomain,
+  type TypedDataParameter,
+} from "viem";
 import { DOMAINS, INTENT_TYPES, type IntentKind } from "./contracts.ts";
 import type { IntentFields, IntentMessage } from "./intent_fields.ts";
 
@@ -30,4 +36,16 @@ export function intentTypedData<K extends IntentKind>(
 /** {@link IntentTypedData} in the type viem's hashing and signing functions accept. */
 export function asViemTypedData(typedData: IntentTypedData): TypedDataDefinition {
   return typedData as unknown as TypedDataDefinition;
+}
+
+/**
+ * The EIP-712 digest `keccak256(0x1901 ‖ domainSeparator ‖ structHash)` of an intent.
+ *
+ * @throws when the message misses a field or a value does not fit its type (viem validates).
+ */
+export function intentDigest<K extends IntentKind>(
+  kind: K,
+  message: IntentMessage<K> | IntentFields,
+): Hex {
+  return hashTypedData(asViemTypedData(intentTypedData(kind, message)));
 }

@@ -1,7 +1,7 @@
 import { type Address, type Hex, isAddressEqual, recoverAddress } from "viem";
 import type { IntentKind } from "./contracts.ts";
 import type { IntentFields } from "./intent_fields.ts";
-import { intentDigest } from "./intent_digest.ts";
+import { intentDigest } from "./typed_data.ts";
 import { intentId } from "./intent_id.ts";
 
 /** Parameters of {@link verifyIntent}. */

@@ -17,6 +17,11 @@ export const uintNumber = uintString
     error: (issue) => `${issue.input} is too large for an exact number`,
   })
   .transform(Number);
+/** A lower-case 0x-prefixed 20-byte address. */
+export type Address = `0x${string}`;
+/** A lower-case 0x-prefixed 32-byte hash (intent id, transaction hash). */
+export type Hash = `0x${string}`;
+
 /** A 0x-prefixed 20-byte address, lower-cased. */
 export const address = z.string().regex(ADDRESS_PATTERN, "expected a 0x address")
   .transform((s) => s.toLowerCase() as `0x${string}`);

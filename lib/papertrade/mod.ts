@@ -4,7 +4,7 @@
  * addresses and ms timestamps. Every read is a row of `endpoints.ts`.
  */
 export type * from "./wire.ts";
-export type { Address, Hash } from "./hex_types.ts";
+export type { Address, Hash } from "./_wire_scalars.ts";
 export {
   LEADERBOARD_SORT_KEYS,
   LEADERBOARD_WINDOWS,

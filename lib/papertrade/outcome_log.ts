@@ -3,8 +3,7 @@
  * the newest outcomes per wallet, bounded in wallets and in entries, newest first.
  */
 import type { EndedIntent, WalletPatch } from "./wire.ts";
-
-type Address = `0x${string}`;
+import type { Address } from "./_wire_scalars.ts";
 
 /** Outcomes kept per wallet. */
 const OUTCOMES_KEPT = 20;

@@ -20,7 +20,7 @@ import {
 } from "../../lib/hyperevm/contracts.ts";
 import { encodeIntentExecuted } from "../../fixtures/encode_execution.ts";
 import type { IntentFields } from "../../lib/hyperevm/intent_fields.ts";
-import { asViemTypedData, intentTypedData } from "../../lib/hyperevm/typed_data.ts";
+import { asViemTypedData, intentDigest, intentTypedData } from "../../lib/hyperevm/typed_data.ts";
 import type {
   HyperEvmBlock,
   HyperEvmClient,
@@ -28,7 +28,6 @@ import type {
   HyperEvmReceipt,
   HyperEvmTransaction,
 } from "../../lib/hyperevm/client.ts";
-import { intentDigest } from "../../lib/hyperevm/intent_digest.ts";
 import { intentId } from "../../lib/hyperevm/intent_id.ts";
 
 /** Two wallets and their session keys (keys are test-only constants). */
