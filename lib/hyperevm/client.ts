@@ -6,6 +6,7 @@
  * the app does at start, costs nothing of it.
  */
 import type { Address, Block, Hex, Log, PublicClient, Transaction, TransactionReceipt } from "viem";
+import type { z } from "zod";
 import { HyperEvmError } from "./hyperevm_error.ts";
 import { createRpc, type RpcOptions } from "./rpc.ts";
 import { RPC_METHODS, type RpcMethod, type RpcMethodName } from "./sources.ts";
@@ -19,54 +20,25 @@ export { DEFAULT_HEDGE_DELAY_MS, DEFAULT_RPC_TIMEOUT_MS, type RpcOptions } from 
  */
 export const HEAD_CACHE_TTL_MS = 5_000;
 
-/** One log entry of a mined transaction (viem's, as far as the explorer reads it). */
+// The domain types are viem's, as far as the rows of sources.ts check the answers.
+type Checked<M extends RpcMethodName> = z.output<(typeof RPC_METHODS)[M]["schema"]>;
+/** One log entry of a mined transaction; topics[0] is the selector of a non-anonymous event. */
 export type HyperEvmLog =
-  & Pick<
-    Log<bigint, number, false>,
-    | "address"
-    | "data"
-    | "blockNumber"
-    | "blockHash"
-    | "transactionHash"
-    | "transactionIndex"
-    | "logIndex"
-    | "removed"
-  >
-  // Indexed topics; topics[0] is the event selector for non-anonymous events.
+  & Omit<Pick<Log<bigint, number, false>, keyof Checked<"eth_getLogs">[number]>, "topics">
   & { topics: Hex[] };
 /** A block header with its transaction hashes. */
 export type HyperEvmBlock = Pick<
   Block<bigint, false, "latest">,
-  | "number"
-  | "hash"
-  | "parentHash"
-  | "timestamp"
-  | "miner"
-  | "gasUsed"
-  | "gasLimit"
-  | "baseFeePerGas"
-  | "transactions"
+  keyof Checked<"eth_getBlockByNumber">
 >;
 /** A transaction as sent; block fields are null while it is pending. */
 export type HyperEvmTransaction = Pick<
   Transaction<bigint, number, boolean>,
-  "hash" | "blockNumber" | "blockHash" | "transactionIndex" | "from" | "to" | "input" | "value"
+  keyof Checked<"eth_getTransactionByHash">
 >;
 /** The outcome of a mined transaction. */
 export type HyperEvmReceipt =
-  & Pick<
-    TransactionReceipt,
-    | "transactionHash"
-    | "blockNumber"
-    | "blockHash"
-    | "transactionIndex"
-    | "status"
-    | "from"
-    | "to"
-    | "gasUsed"
-    | "effectiveGasPrice"
-    | "contractAddress"
-  >
+  & Omit<Pick<TransactionReceipt, keyof Checked<"eth_getTransactionReceipt">>, "logs">
   & { logs: HyperEvmLog[] };
 
 /** Filter of {@link HyperEvmClient.logs}; block bounds are inclusive. */

@@ -184,6 +184,9 @@ export function batchTransaction(
     to,
     input,
     value: 0n,
+    nonce: 12,
+    gas: 3_000_000n,
+    gasPrice: 100_000_000n,
   };
 }
 
