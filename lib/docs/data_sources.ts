@@ -36,7 +36,7 @@ export function withDataSourceTables(source: string): string {
 }
 
 function paramsCell(endpoint: PapertradeEndpoint): string {
-  const params = Object.entries(endpoint.params.shape).map(([name, schema]) =>
+  const params = Object.entries(endpoint.params?.shape ?? {}).map(([name, schema]) =>
     endpoint.path.includes(`{${name}}`)
       ? `\`${name}\` in the path`
       : `\`${name}\` (${cell(schema.description ?? "")})`

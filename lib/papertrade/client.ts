@@ -2,6 +2,7 @@
 import { fetchUpstream, type RetryPolicy } from "./http.ts";
 import {
   PAPERTRADE_ENDPOINTS,
+  type PapertradeEndpoint,
   type PapertradeEndpointName,
   type ReadParams,
   type ReadResult,
@@ -74,7 +75,7 @@ export function createPapertradeClient(options: PapertradeClientOptions): Papert
 
   return {
     read<N extends PapertradeEndpointName>(name: N, ...[params, call]: ReadArgs<N>) {
-      const endpoint = PAPERTRADE_ENDPOINTS[name];
+      const endpoint: PapertradeEndpoint = PAPERTRADE_ENDPOINTS[name];
       if (endpoint.format === "sse") {
         const { wallet } = params as ReadParams<"walletStream">;
         return fetchWalletSnapshot(wallet, streamOptions(call)) as Promise<ReadResult<N>>;

@@ -32,17 +32,17 @@ export interface PapertradeEndpoint {
   /** Path; `{wallet}` stands for a parameter filled into the path. */
   path: string;
   /**
-   * Its parameters with their defaults and notes (`describe`); sent sorted by name, each once
-   * (the upstream refuses anything else), empty ones left out.
+   * Its parameters with their defaults and notes (`describe`), if it takes any; sent sorted by
+   * name, each once (the upstream refuses anything else), empty ones left out.
    */
-  params: z.ZodObject;
+  params?: z.ZodObject;
   /**
    * Wire in, domain out; checks the whole answer, a list row by row (see `_modelled.ts`). For
    * the stream, its first frames together (`wallet.*`, `patch.*`).
    */
   schema: z.ZodType;
   /** `sse` for the wallet stream, whose read is its first `wallet` frame, the account. */
-  format: "json" | "sse";
+  format?: "sse";
   /** The part of the product it feeds, as pages and tools name it when it is missing. */
   part: string;
   /** What the explorer uses it for. */
@@ -70,9 +70,7 @@ const wallet = address.describe("lower-case 0x address");
 export const PAPERTRADE_ENDPOINTS = {
   tradingState: {
     path: "/state/trading",
-    params: NO_PARAMS,
     schema: wire.tradingState,
-    format: "json",
     part: "markets",
     usedFor: "Markets, caps, leverage, minimums, pauses, the staking accumulator",
     source: "the SDK's types and a recorded answer",
@@ -134,7 +132,6 @@ export const PAPERTRADE_ENDPOINTS = {
     path: "/queue-rank/accounts/{wallet}",
     params: z.object({ wallet }),
     schema: wire.queueRank,
-    format: "json",
     part: "queue positions",
     usedFor: "Where each pending intent of a wallet stands in the relayer queue",
     source: "the SDK's relayer calls",
@@ -165,7 +162,6 @@ export const PAPERTRADE_ENDPOINTS = {
       window: wire.leaderboardWindow.default("24h").describe("24h, 7d, 30d or all"),
     }),
     schema: wire.leaderboardPage,
-    format: "json",
     part: "leaderboard",
     usedFor: "Leaderboard, wallet standing and name search",
     source: "a third-party indexer's calls",
@@ -200,7 +196,6 @@ export const PAPERTRADE_ENDPOINTS = {
       wallet,
     }),
     schema: wire.tradeHistoryPage,
-    format: "json",
     part: "trade history",
     usedFor: "Trade history, PnL chart, CSV export",
     source: "the original explorer's docs",
@@ -220,9 +215,7 @@ export const PAPERTRADE_ENDPOINTS = {
   },
   protocolSummary: {
     path: "/query/protocol/summary",
-    params: NO_PARAMS,
     schema: wire.protocolSummary,
-    format: "json",
     part: "protocol totals",
     usedFor: "Value locked, margin, LP, volume, fees, PAPER, the payout queue total",
     source: "a recorded answer",
@@ -237,9 +230,7 @@ export const PAPERTRADE_ENDPOINTS = {
   },
   marketStats: {
     path: "/query/protocol/market-stats",
-    params: NO_PARAMS,
     schema: wire.marketStats,
-    format: "json",
     part: "24-hour volumes",
     usedFor: "24-hour volume per market",
     source: "the SDK's types",
@@ -254,9 +245,7 @@ export const PAPERTRADE_ENDPOINTS = {
   },
   queueSummary: {
     path: "/query/protocol/queue-summary",
-    params: NO_PARAMS,
     schema: wire.queueSummary,
-    format: "json",
     part: "payout queue",
     usedFor: "How many wallets wait in the payout queue",
     source: "the SDK's types and test",
@@ -272,9 +261,7 @@ export const PAPERTRADE_ENDPOINTS = {
   recentTrades: {
     path: "/query/protocol/trades/recent",
     // The upstream takes no query string: callers keep the newest rows they need.
-    params: NO_PARAMS,
     schema: wire.recentTrades,
-    format: "json",
     part: "latest trades",
     usedFor: "Latest trades feed (the explorer keeps the newest rows it needs)",
     source: "a recorded row in the SDK's tests",
@@ -295,7 +282,6 @@ export const PAPERTRADE_ENDPOINTS = {
     path: "/query/protocol/history",
     params: z.object({ interval: wire.historyInterval.describe("1m, 1h or 1d") }),
     schema: wire.protocolHistory,
-    format: "json",
     part: "protocol history",
     usedFor: "Protocol history: value locked, volume, traders, trades, liquidations, PnL, PAPER",
     source: "a recorded answer",
@@ -310,9 +296,7 @@ export const PAPERTRADE_ENDPOINTS = {
   },
   relayerHealth: {
     path: "/relayer/health",
-    params: NO_PARAMS,
     schema: wire.relayerHealth,
-    format: "json",
     part: "relayer health",
     usedFor: "Whether the relayer accepts intents now (overview, get_protocol_overview)",
     source: "a third-party integration",
@@ -327,9 +311,7 @@ export const PAPERTRADE_ENDPOINTS = {
   },
   queryHealth: {
     path: "/query/health",
-    params: NO_PARAMS,
     schema: z.unknown(),
-    format: "json",
     part: "query health",
     usedFor: "Checked by verify-upstream only: its body is unknown, so only that it answers",
     source: "the SDK's relayer calls (the path)",
@@ -341,9 +323,10 @@ export const PAPERTRADE_ENDPOINTS = {
 export type PapertradeEndpointName = keyof typeof PAPERTRADE_ENDPOINTS;
 type Endpoints = typeof PAPERTRADE_ENDPOINTS;
 /** The parameters of a read, as callers give them (defaults filled in by the table). */
-export type ReadParams<N extends PapertradeEndpointName> = z.input<Endpoints[N]["params"]>;
+export type ReadParams<N extends PapertradeEndpointName> = Endpoints[N] extends
+  { params: infer P extends z.ZodType } ? z.input<P> : Record<string, never>;
 /** What a read returns: the output of its schema (of the stream: the account). */
-export type ReadResult<N extends PapertradeEndpointName> = Endpoints[N]["format"] extends "sse"
+export type ReadResult<N extends PapertradeEndpointName> = Endpoints[N] extends { format: "sse" }
   ? wire.WalletAccount
   : z.output<Endpoints[N]["schema"]>;
 
@@ -376,7 +359,7 @@ export function readParams<N extends PapertradeEndpointName>(
   name: N,
   params: ReadParams<N> = {} as ReadParams<N>,
 ): Record<string, unknown> {
-  return (PAPERTRADE_ENDPOINTS[name].params as z.ZodObject).parse(params);
+  return ((PAPERTRADE_ENDPOINTS[name] as PapertradeEndpoint).params ?? NO_PARAMS).parse(params);
 }
 
 /** The request target of a read: `{param}` filled in, the others as a query sorted by name. */

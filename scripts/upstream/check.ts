@@ -150,12 +150,12 @@ export interface ApiProbe {
 export const FILE_PROBES: readonly (ApiProbe & { file: string })[] = PAPERTRADE_ENDPOINT_NAMES
   .flatMap((name) => {
     const { fixture, params } = ROWS[name] as PapertradeEndpoint;
-    const keys = Object.keys(params.shape);
+    const keys = Object.keys(params?.shape ?? {});
     if (!fixture || keys.some((key) => !fixture.includes(`{${key}}`))) return [];
     return keys.reduce<Array<Record<string, string>>>(
       (sets, key) =>
         sets.flatMap((set) =>
-          (params.shape[key] as z.ZodEnum).options.map((value) => ({ ...set, [key]: `${value}` }))
+          (params!.shape[key] as z.ZodEnum).options.map((value) => ({ ...set, [key]: `${value}` }))
         ),
       [{}],
     ).map((set) => ({
@@ -176,7 +176,8 @@ export function probeOf({ name, params }: ApiProbe): Probe {
 /** Reads one probe as raw JSON (a stream: its first frames). */
 export function readProbe(reader: UpstreamReader, probe: ApiProbe): Promise<Answer> {
   const target = requestTarget(probe.name, probe.params as never);
-  return ROWS[probe.name].format === "sse" ? reader.walletFrames(target) : reader.getJson(target);
+  const sse = (ROWS[probe.name] as PapertradeEndpoint).format === "sse";
+  return sse ? reader.walletFrames(target) : reader.getJson(target);
 }
 
 /** Reads a probe and keeps its body when it matches, else adds what was wrong to `sink`. */
