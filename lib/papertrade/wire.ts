@@ -75,37 +75,30 @@ export const tradingState = mapped(
     // 0 or absent means no lower bound.
     minimumLeverage: count.optional(),
     maximumLeverage: count,
-    // modelled: [tradingState.winFeeRate] the key is unknown; the on-chain winFeeRate() wad.
+    // modelled: [tradingState.winFeeRate] the key is unknown; the on-chain winFeeRate(), the
+    // fee on adjusted gains as a wad fraction (null when not found).
     winFeeRate: modelled(uintString),
-    // modelled: [tradingState.accRewardPerShare] the key is unknown; PaperStaking's (1e27).
+    // modelled: [tradingState.accRewardPerShare] the key is unknown; PaperStaking's
+    // accumulator, scaled 1e27 (null when not found).
     accRewardPerShare: modelled(uintString),
     instruments: z.array(instrumentTuple),
-    // [revision, paperStakeMinimum, pausedActions]; absent means every action is accepted.
-    intakeControls: z.tuple([count, uintString, z.array(z.string())]).optional(),
+    // Relayer intake switches; absent means every action is accepted.
+    intakeControls: namedTuple([
+      ["revision", count],
+      ["paperStakeMinimum", uintString], // PAPER (wad)
+      ["pausedActions", z.array(z.string())], // intent actions the relayer currently refuses
+    ]).optional(),
   }),
-  (body) => ({
-    tradingPaused: body.tradingPaused,
-    indexedThroughBlock: body.indexedThroughBlock,
+  (
+    { schemaVersion: _, minimumTradeSizeRaw, minimumOpenNotionalRaw, intakeControls, ...state },
+  ) => ({
+    ...state,
     /** Minimum margin of a new position (wad USD). */
-    minimumMargin: body.minimumTradeSizeRaw,
+    minimumMargin: minimumTradeSizeRaw,
     /** Minimum notional (margin × leverage) of a new position (wad USD). */
-    minimumOpenNotional: body.minimumOpenNotionalRaw,
-    maximumLeverage: body.maximumLeverage,
-    /** Fee on adjusted gains, a wad fraction; null when the modelled key was not found. */
-    winFeeRate: body.winFeeRate,
-    /** PaperStaking accumulator, scaled 1e27; null when the modelled key was not found. */
-    accRewardPerShare: body.accRewardPerShare,
-    instruments: body.instruments,
-    /** Relayer intake switches; null when the upstream sends none (every action accepted). */
-    intakeControls: body.intakeControls
-      ? {
-        revision: body.intakeControls[0],
-        /** Minimum PAPER stake (wad). */
-        paperStakeMinimum: body.intakeControls[1],
-        /** Intent actions the relayer currently refuses. */
-        pausedActions: body.intakeControls[2],
-      }
-      : null,
+    minimumOpenNotional: minimumOpenNotionalRaw,
+    /** The relayer's intake switches; null when the upstream sends none. */
+    intakeControls: intakeControls ?? null,
   }),
 );
 
