@@ -2,7 +2,7 @@
 import type { AppConfig } from "./config.ts";
 import type { AppDeps } from "./deps.ts";
 import { createPapertradeClient } from "./papertrade/mod.ts";
-import { createHyperEvmClient } from "./hyperevm/mod.ts";
+import { createHyperEvmClient } from "./hyperevm/client.ts";
 import { cacheQuoteSource, createLiveQuotes } from "./marks.ts";
 import { upstreamFetch } from "./http/upstream_pool.ts";
 import { withReadCache } from "./cache/mod.ts";

@@ -1,7 +1,7 @@
 /** What routes need at run time, built once per process from the configuration. */
 import type { AppConfig } from "./config.ts";
 import type { PapertradeClient } from "./papertrade/mod.ts";
-import type { HyperEvmClient } from "./hyperevm/mod.ts";
+import type { HyperEvmClient } from "./hyperevm/client.ts";
 import type { QuoteSource } from "./marks.ts";
 
 /** Shared dependencies handed to every route module. */

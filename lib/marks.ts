@@ -1,6 +1,6 @@
 /**
  * Live marks: ⌊(bid + ask) / 2⌋ of the Hyperliquid best bid and offer the protocol settles on,
- * one per instrument (papertrade-facts.md 5, 12.3).
+ * one per instrument (docs/data-sources.md).
  *
  * The quote is read from HyperEVM's BBO precompile (`eth_call`, both instruments in one
  * JSON-RPC batch, primary RPC then fallback). An instrument the precompile could not price (the
@@ -9,7 +9,8 @@
  * frozen quotes of the trading state win for that instrument and nothing is read for it.
  */
 import type { Instrument, PapertradeClient } from "./papertrade/mod.ts";
-import { type BboReader, createBboReader, HyperEvmError } from "./hyperevm/mod.ts";
+import { type BboReader, createBboReader } from "./hyperevm/bbo.ts";
+import { HyperEvmError } from "./hyperevm/hyperevm_error.ts";
 import {
   type BookTopReader,
   createBookTopReader,
@@ -108,7 +109,7 @@ export function createQuoteSource(
 }
 
 /** The configured upstreams of the two sources (see the README's configuration table). */
-export interface LiveQuoteOptions {
+interface LiveQuoteOptions {
   rpcUrl: string;
   fallbackRpcUrl?: string;
   hyperliquidInfoUrl: string;
@@ -128,7 +129,7 @@ export function createLiveQuotes(options: LiveQuoteOptions): QuoteSource {
 }
 
 /** How long a quote is shared: pages within one second read one quote; the poller never waits. */
-export const QUOTE_LIFETIME: ReadLifetime = {
+const QUOTE_LIFETIME: ReadLifetime = {
   freshMs: 1_000,
   revalidateMs: 0,
   lastGoodMs: 10 * 60_000,

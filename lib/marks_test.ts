@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { catalog, withReplayClients } from "./replay_clients.ts";
+import { catalog, withReplayClients } from "../tests/support/replay_clients.ts";
 import { createQuoteSource, fetchLiveMarks, type QuoteSource } from "./marks.ts";
 import { type Bbo, createBboReader, HyperEvmError } from "./hyperevm/mod.ts";
 import { HyperliquidApiError } from "./hyperliquid/l2_book.ts";
@@ -10,7 +10,7 @@ const mid = (id: "0" | "1") => BigInt(catalog.marks[id].mid);
 
 Deno.test("marks come from the BBO precompile, both markets in one JSON-RPC batch", async () => {
   await withReplayClients(async ({ papertrade, quotes, upstream }) => {
-    const { instruments } = await papertrade.fetchTradingState();
+    const { instruments } = await papertrade.read("tradingState");
     const marks = await fetchLiveMarks(quotes, instruments);
     assert.deepEqual([...marks.values()].map((m) => [m.symbol, m.source]), [
       ["BTC", "bbo"],
@@ -47,7 +47,7 @@ Deno.test("marks come from the BBO precompile, both markets in one JSON-RPC batc
 
 Deno.test("when the precompile fails on both RPC endpoints the marks come from l2Book", async () => {
   await withReplayClients(async ({ papertrade, quotes, upstream }) => {
-    const { instruments } = await papertrade.fetchTradingState();
+    const { instruments } = await papertrade.read("tradingState");
     const fromBbo = await fetchLiveMarks(quotes, instruments);
     upstream.setFaults({ target: "rpc", rpcMethod: "eth_call", status: 500 });
     const fromBook = await fetchLiveMarks(quotes, instruments);
@@ -58,7 +58,7 @@ Deno.test("when the precompile fails on both RPC endpoints the marks come from l
 
 Deno.test("when both sources fail the read names both, as one upstream failure", async () => {
   await withReplayClients(async ({ papertrade, quotes, upstream }) => {
-    const { instruments } = await papertrade.fetchTradingState();
+    const { instruments } = await papertrade.read("tradingState");
     upstream.setFaults([
       { target: "rpc", rpcMethod: "eth_call", status: 500 },
       { target: "api", path: "/info", status: 503 },
@@ -76,7 +76,7 @@ Deno.test("when both sources fail the read names both, as one upstream failure",
 async function instrumentsOf(options: { freezeEth?: boolean } = {}): Promise<Instrument[]> {
   let found: Instrument[] = [];
   await withReplayClients(async ({ papertrade }) => {
-    found = (await papertrade.fetchTradingState()).instruments;
+    found = (await papertrade.read("tradingState")).instruments;
   });
   if (!options.freezeEth) return found;
   return found.map((i) =>

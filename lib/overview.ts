@@ -45,39 +45,12 @@ export interface MarketOverview {
   volume24h: bigint | null;
 }
 
-/** Protocol totals from the summary (wad USD unless noted). */
-export interface ProtocolTotals {
-  /** Time of the protocol summary (ms) and its block. */
-  asOf: number;
-  block: number;
-  tvl: bigint;
-  lp: bigint;
-  margin: bigint;
-  lifetimeVolume: bigint;
-  openPositions: number;
-  feesLifetime: bigint;
-  feesPending: bigint;
-  paperSupply: bigint;
-  paperStaked: bigint;
-  /** Owed to queued winners (the summary's `balances.queue`). */
-  queueOwed: bigint;
-}
-
-/** Venue-wide rules from the trading state. */
-export interface VenueRules {
-  tradingPaused: boolean;
-  minimumMargin: bigint;
-  minimumOpenNotional: bigint;
-  /** Null when the trading state's modelled win-fee key was not found. */
-  winFeeRate: bigint | null;
-}
-
 /** The whole overview; each part is null or empty when its read failed (see `unavailable`). */
 export interface ProtocolOverview {
-  /** Null when the protocol summary could not be read. */
-  totals: ProtocolTotals | null;
-  /** Null when the trading state could not be read (then `markets` is empty too). */
-  rules: VenueRules | null;
+  /** The protocol summary; null when it could not be read. */
+  totals: ProtocolSummary | null;
+  /** The venue's rules; null when the trading state could not be read (no `markets` then). */
+  rules: TradingState | null;
   /** Wallets waiting in the payout queue; null when the queue summary could not be read. */
   queueWallets: number | null;
   /** Whether the relayer accepts intents now (healthy and ready); null when unknown. */
@@ -92,7 +65,7 @@ export interface ProtocolOverview {
 }
 
 /** Options of {@link fetchProtocolOverview}. */
-export interface FetchProtocolOverviewOptions {
+interface FetchProtocolOverviewOptions {
   /** How many latest trades to include (0 skips the feed). */
   recentTrades?: number;
   /** Fail (rethrow its error) when the trading state is missing: the markets pages need it. */
@@ -111,15 +84,15 @@ export async function fetchProtocolOverview(
 ): Promise<ProtocolOverview> {
   const { signal } = options;
   const recent = options.recentTrades ?? 10;
-  const tradingRead = papertrade.fetchTradingState({ signal });
+  const tradingRead = papertrade.read("tradingState", {}, { signal });
   const settled = await Promise.allSettled([
     tradingRead,
     tradingRead.then((t) => fetchLiveMarks(quotes, t.instruments, { signal })),
-    papertrade.fetchProtocolSummary({ signal }),
-    papertrade.fetchMarketStats({ signal }),
-    recent > 0 ? papertrade.fetchRecentTrades({ limit: recent, signal }) : Promise.resolve(null),
-    papertrade.fetchQueueSummary({ signal }),
-    papertrade.fetchRelayerHealth({ signal }),
+    papertrade.read("protocolSummary", {}, { signal }),
+    papertrade.read("marketStats", {}, { signal }),
+    recent > 0 ? papertrade.read("recentTrades", {}, { signal }) : Promise.resolve(null),
+    papertrade.read("queueSummary", {}, { signal }),
+    papertrade.read("relayerHealth", {}, { signal }),
   ]);
   const parts = new Parts();
   const trading = parts.settled(settled[0]);
@@ -136,36 +109,14 @@ export async function fetchProtocolOverview(
     throw settled.find((r): r is PromiseRejectedResult => r.status === "rejected")!.reason;
   }
   return {
-    totals: summary && totalsOf(summary),
-    rules: trading && {
-      tradingPaused: trading.tradingPaused,
-      minimumMargin: trading.minimumMargin,
-      minimumOpenNotional: trading.minimumOpenNotional,
-      winFeeRate: trading.winFeeRate,
-    },
+    totals: summary,
+    rules: trading,
     queueWallets: queue && queue.count,
     relayerAccepting: health && health.ok && health.ready,
     markets: trading ? marketsOf(trading, marks ?? new Map(), stats) : [],
-    recentTrades: trades ? trades.slice(0, recent) : [],
+    recentTrades: trades ? trades.trades.slice(0, recent) : [],
     unavailable: parts.unavailable,
     rowsSkipped: trades?.rowsSkipped ?? 0,
-  };
-}
-
-function totalsOf(summary: ProtocolSummary): ProtocolTotals {
-  return {
-    asOf: summary.source.at,
-    block: summary.source.block,
-    tvl: summary.balances.tvl,
-    lp: summary.balances.lp,
-    margin: summary.balances.margin,
-    lifetimeVolume: summary.activity.volume,
-    openPositions: summary.activity.openPositions,
-    feesLifetime: summary.fees.lifetime,
-    feesPending: summary.fees.pending,
-    paperSupply: summary.paper.supply,
-    paperStaked: summary.paper.staked,
-    queueOwed: summary.balances.queue,
   };
 }
 

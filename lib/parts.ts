@@ -3,7 +3,8 @@
  * names what did not. One read that fails (network, status, malformed answer, changed shape)
  * becomes an {@link UnavailablePart}; anything else (the caller's abort, a bug) still throws.
  */
-import { HyperEvmError, RPC_METHODS, type RpcMethodName } from "./hyperevm/mod.ts";
+import { HyperEvmError } from "./hyperevm/hyperevm_error.ts";
+import { RPC_METHODS, type RpcMethodName } from "./hyperevm/sources.ts";
 import { HyperliquidApiError } from "./hyperliquid/l2_book.ts";
 import { findEndpoint, modelledGapsOf, PapertradeApiError } from "./papertrade/mod.ts";
 

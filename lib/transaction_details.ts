@@ -54,7 +54,7 @@ export async function fetchTransactionDetails(
     const part = "market of the liquidated position";
     const { signal } = options;
     const [trading, ...trades] = await Promise.all([
-      parts.read(sources.papertrade.fetchTradingState({ signal }), part),
+      parts.read(sources.papertrade.read("tradingState", {}, { signal }), part),
       ...liquidated.map((item) =>
         parts.read(
           findClosedTrade(sources.papertrade, item.wallet, { positionId: item.id }, {

@@ -11,7 +11,7 @@ import { HyperEvmError } from "./hyperevm/hyperevm_error.ts";
 import { HyperliquidApiError } from "./hyperliquid/l2_book.ts";
 
 /** How an upstream source failed, as far as a caller can act on it. */
-export type UpstreamFailureKind =
+type UpstreamFailureKind =
   | "rate_limited"
   | "unavailable"
   | "timeout"
@@ -19,7 +19,7 @@ export type UpstreamFailureKind =
   | "bad_answer";
 
 /** What one kind of upstream failure means to a client. */
-export interface UpstreamFailureRow {
+interface UpstreamFailureRow {
   /** The HTTP status pages, the live routes and the REST mirror answer with. */
   status: 502 | 503 | 504;
   /** The REST mirror's `error` field. */

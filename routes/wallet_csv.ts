@@ -64,14 +64,14 @@ export function walletCsv(options: WalletCsvOptions = {}): AppHandler {
       // The name and the instruments are read while the first history page loads.
       const [first, trading, names] = await Promise.all([
         pages.next(),
-        deps.papertrade.fetchTradingState({ signal }),
-        deps.papertrade.fetchLeaderboard({ window: "all", query: address, signal }),
+        deps.papertrade.read("tradingState", {}, { signal }),
+        deps.papertrade.read("leaderboard", { window: "all", query: address }, { signal }),
       ]);
       // The history endpoint answers an empty list for a wallet it has never seen; the account
       // read tells the two apart (its 404 is answered as the unknown wallet), and costs nothing
       // when trades exist.
       if (first.done || first.value.trades.length === 0) {
-        await deps.papertrade.fetchWalletSnapshot(address, { signal });
+        await deps.papertrade.read("walletStream", { wallet: address }, { signal });
       }
       const name = names.accounts.find((row) => row.address === address)?.leaderboardName ?? null;
       const rowOf = await tradeCsvRows(address, name, trading.instruments);

@@ -11,7 +11,8 @@ import { callTool, withHarness } from "./support/tools.ts";
 import { findTool } from "../tools/types.ts";
 import { TOOLS } from "../tools/registry.ts";
 import { ToolError } from "../tools/types.ts";
-import { MODELLED_ITEM_IDS, MODELLED_SHAPES } from "../lib/upstream_check/modelled.ts";
+import { MODELLED_SHAPES } from "../lib/papertrade/mod.ts";
+import { MODELLED_ITEM_IDS } from "../fixtures/mod.ts";
 import { PAPERTRADE_ENDPOINTS, type PapertradeEndpointName } from "../lib/papertrade/mod.ts";
 import {
   CHAIN_SWITCH_IDS,

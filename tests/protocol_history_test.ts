@@ -15,7 +15,7 @@ Deno.test("protocol history reads as points at 1m, 1h and 1d, and a repeat read 
     const { papertrade } = replayDeps(upstream);
     for (const interval of ["1m", "1h", "1d"] as const) {
       const wire = JSON.parse(await Deno.readTextFile(new URL(`history-${interval}.json`, DATA)));
-      const history = await papertrade.fetchProtocolHistory(interval);
+      const history = await papertrade.read("protocolHistory", { interval });
       assert.equal(history.intervalMs, wire.intervalMs);
       assert.equal(history.points.length, wire.columns.tvl.length);
       if (interval === "1m") assert.equal(history.points.length, 1440, "the last 24 hours");
@@ -35,7 +35,7 @@ Deno.test("protocol history reads as points at 1m, 1h and 1d, and a repeat read 
       assert.equal(history.totals.valueLocked, BigInt(wire.totals.tvlRaw));
     }
     const before = upstream.stats().requests;
-    await papertrade.fetchProtocolHistory("1h");
+    await papertrade.read("protocolHistory", { interval: "1h" });
     assert.equal(upstream.stats().requests, before, "served from the read cache");
   } finally {
     await upstream.close();

@@ -25,7 +25,7 @@ Deno.test("at least 95 % of the demo's closed trades have a settling transaction
     for (const wallet of Object.keys(trades)) {
       let cursor: string | undefined;
       do {
-        const page = await deps.papertrade.fetchTradeHistory({ wallet, cursor });
+        const page = await deps.papertrade.read("tradeHistory", { wallet, cursor });
         closed.push(...page.trades.map((trade) => ({ wallet, trade })));
         cursor = page.nextCursor ?? undefined;
       } while (cursor);

@@ -74,14 +74,16 @@ async function apiError(promise: Promise<unknown>): Promise<PapertradeApiError> 
 
 Deno.test("an API 500 is an http error naming the endpoint, for JSON reads and the stream", async () => {
   await withReplay({ target: "api", status: 500 }, async (u) => {
-    const summary = await apiError(api(u).fetchProtocolSummary());
+    const summary = await apiError(api(u).read("protocolSummary"));
     assert.equal(summary.kind, "http");
     assert.equal(summary.status, 500);
     assert.equal(summary.endpoint, "/query/protocol/summary");
     assert.match(summary.message, /\/query\/protocol\/summary answered HTTP 500/);
     assert.equal(u.stats().faulted, 1, "a 500 is not retried");
 
-    const stream = await apiError(api(u).fetchWalletSnapshot(catalog.wallets.whale.address));
+    const stream = await apiError(
+      api(u).read("walletStream", { wallet: catalog.wallets.whale.address }),
+    );
     assert.equal(stream.kind, "http");
     assert.equal(stream.endpoint, "/state/user/live");
   });
@@ -90,7 +92,7 @@ Deno.test("an API 500 is an http error naming the endpoint, for JSON reads and t
 Deno.test("a single 503 is retried and the read succeeds", async () => {
   await withReplay({ target: "api", status: 503, times: 1 }, async (u) => {
     const waits: Wait[] = [];
-    const state = await api(u, waits).fetchTradingState();
+    const state = await api(u, waits).read("tradingState");
     assert.equal(state.instruments.length, 2);
     assert.deepEqual([u.stats().requests, u.stats().faulted], [2, 1]);
     assert.deepEqual(waits, [{ ms: 250, requestsBefore: 1 }], "one backoff before the retry");
@@ -100,7 +102,7 @@ Deno.test("a single 503 is retried and the read succeeds", async () => {
 Deno.test("a single 429 is waited out for its retry-after, then the read succeeds", async () => {
   await withReplay({ target: "api", rateLimit: { retryAfterS: 1 }, times: 1 }, async (u) => {
     const waits: Wait[] = [];
-    const health = await api(u, waits).fetchRelayerHealth();
+    const health = await api(u, waits).read("relayerHealth");
     assert.deepEqual([u.stats().requests, u.stats().faulted], [2, 1]);
     assert.equal(health.ready, true);
     // The second request went out only after a wait of the upstream's whole second.
@@ -110,7 +112,7 @@ Deno.test("a single 429 is waited out for its retry-after, then the read succeed
 
 Deno.test("a persistent 429 becomes rate_limited with the upstream's retry-after", async () => {
   await withReplay({ target: "api", rateLimit: { retryAfterS: 30 } }, async (u) => {
-    const error = await apiError(api(u).fetchLeaderboard({ window: "7d" }));
+    const error = await apiError(api(u).read("leaderboard", { window: "7d" }));
     assert.equal(error.kind, "rate_limited");
     assert.equal(error.retryAfterS, 30);
     assert.equal(error.endpoint, "/state/leaderboard/accounts");
@@ -122,7 +124,7 @@ Deno.test("malformed JSON is a malformed_json error naming the endpoint", async 
   await withReplay(
     { target: "api", path: "/query/protocol/market-stats", malformed: true },
     async (u) => {
-      const error = await apiError(api(u).fetchMarketStats());
+      const error = await apiError(api(u).read("marketStats"));
       assert.equal(error.kind, "malformed_json");
       assert.match(error.message, /^\/query\/protocol\/market-stats sent malformed JSON/);
     },
@@ -131,7 +133,7 @@ Deno.test("malformed JSON is a malformed_json error naming the endpoint", async 
 
 Deno.test("a hung API request times out at the configured timeout", async () => {
   await withReplay({ target: "api", hang: true }, async (u) => {
-    const error = await apiError(api(u).fetchQueueSummary());
+    const error = await apiError(api(u).read("queueSummary"));
     assert.equal(error.kind, "timeout");
     assert.equal(error.message, `/query/protocol/queue-summary timed out after ${TIMEOUT_MS} ms`);
   });
@@ -140,7 +142,7 @@ Deno.test("a hung API request times out at the configured timeout", async () => 
 Deno.test("injected latency still ends in a correct answer", async () => {
   await withReplay({ latencyMs: 40 }, async (u) => {
     const [history, block] = await Promise.all([
-      api(u).fetchProtocolHistory("1d"),
+      api(u).read("protocolHistory", { interval: "1d" }),
       rpc(u).blockNumber(),
     ]);
     assert.equal(history.intervalMs, 86_400_000);

@@ -5,13 +5,11 @@
  */
 import assert from "node:assert/strict";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
-import type { PapertradeClient } from "../lib/papertrade/mod.ts";
+import type { PapertradeClient, ReadParams } from "../lib/papertrade/mod.ts";
 import { createSlots } from "../lib/http/slots.ts";
 import { Hono } from "hono";
 import { pageRoutes } from "../routes/pages.tsx";
 import { replayDeps } from "./harness.ts";
-
-type HistoryArgs = Parameters<PapertradeClient["fetchTradeHistory"]>[0];
 
 async function withEndlessHistory(
   run: (context: {
@@ -37,19 +35,25 @@ async function withEndlessHistory(
     };
     // Every page is the wallet's first page with a cursor that never ends; pages after the
     // first wait for the gate, so the test decides when they arrive.
-    const fetchTradeHistory = async (args: HistoryArgs) => {
+    const tradeHistory = async (args: ReadParams<"tradeHistory">) => {
       gate.calls++;
       gate.inFlight++;
       gate.maxInFlight = Math.max(gate.maxInFlight, gate.inFlight);
       try {
         if (args.cursor) await new Promise<void>((resolve) => waiting.push(resolve));
-        const page = await real.fetchTradeHistory({ ...args, cursor: undefined });
+        const page = await real.read("tradeHistory", { ...args, cursor: undefined });
         return { ...page, nextCursor: `page-${gate.calls}` };
       } finally {
         gate.inFlight--;
       }
     };
-    const papertrade = { ...real, fetchTradeHistory } as PapertradeClient;
+    const papertrade = {
+      ...real,
+      read: (name: string, ...args: unknown[]) =>
+        name === "tradeHistory"
+          ? tradeHistory(args[0] as ReadParams<"tradeHistory">)
+          : (real.read as (...all: unknown[]) => Promise<unknown>)(name, ...args),
+    } as PapertradeClient;
     const app = new Hono().route(
       "/",
       pageRoutes({ ...deps, papertrade }, {

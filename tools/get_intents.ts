@@ -77,9 +77,11 @@ export const getIntentsTool = defineTool({
   async run({ address }, context) {
     const parts = new Parts();
     const [account, ranks] = await Promise.all([
-      context.papertrade.fetchWalletSnapshot(address, { signal: context.signal })
+      context.papertrade.read("walletStream", { wallet: address }, { signal: context.signal })
         .then((account) => parts.note(account)),
-      parts.read(context.papertrade.fetchQueueRanks(address, { signal: context.signal })),
+      parts.read(
+        context.papertrade.read("queueRank", { wallet: address }, { signal: context.signal }),
+      ),
     ]);
     const operations = withQueuePositions(account.operations, ranks);
     const structured: Output = {

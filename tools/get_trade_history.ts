@@ -62,21 +62,20 @@ export const getTradeHistoryTool = defineTool({
     const { signal } = context;
     const parts = new Parts();
     const [history, trading] = await Promise.all([
-      context.papertrade.fetchTradeHistory({
+      context.papertrade.read("tradeHistory", {
         wallet: address,
         filter,
         cursor,
         limit: TRADE_HISTORY_PAGE_SIZE,
-        signal,
-      }),
-      parts.read(context.papertrade.fetchTradingState({ signal }), "market prices"),
+      }, { signal }),
+      parts.read(context.papertrade.read("tradingState", {}, { signal }), "market prices"),
     ]);
     if (history.trades.length === 0) {
       // The history endpoint answers an empty list for a wallet it has never seen. The account
       // read tells the two apart, so an unknown wallet gets the error every wallet tool gives;
       // if that read fails otherwise, the empty page stands with the account named unavailable.
       await parts.read(() =>
-        context.papertrade.fetchWalletSnapshot(address, { signal }).catch((error) => {
+        context.papertrade.read("walletStream", { wallet: address }, { signal }).catch((error) => {
           throw isUnknownWallet(error) ? unknownWalletError("address", address) : error;
         })
       );

@@ -17,22 +17,25 @@ function echoClient() {
     }
     return Promise.resolve({ name, args: JSON.parse(JSON.stringify(args ?? null)) });
   };
+  const labels: Record<string, string> = {
+    tradingState: "trading",
+    leaderboard: "leaderboard",
+    tradeHistory: "history",
+    walletStream: "snapshot",
+    protocolHistory: "history-series",
+  };
   const client = {
-    fetchTradingState: (o: unknown) => answer("trading", o),
-    fetchLeaderboard: (q: unknown) => answer("leaderboard", q),
-    fetchTradeHistory: (q: unknown) => answer("history", q),
-    fetchWalletSnapshot: (address: string) => answer("snapshot", { address }),
-    fetchProtocolHistory: (interval: string) => answer("history-series", { interval }),
+    read: (name: string, params: unknown) => answer(labels[name], params),
     openWalletStream: () => "the stream",
   } as unknown as PapertradeClient;
   return { client, calls, setDown: (value: boolean) => down = value };
 }
 
-Deno.test("the key names the method and every parameter, sorted, without undefined ones", () => {
-  assert.equal(readKey("fetchTradingState", {}), "fetchTradingState");
+Deno.test("the key names the read and every parameter, sorted, without undefined ones", () => {
+  assert.equal(readKey("tradingState", {}), "tradingState");
   assert.equal(
-    readKey("fetchLeaderboard", { window: "7d", page: 2, query: undefined }),
-    "fetchLeaderboard?page=2&window=7d",
+    readKey("leaderboard", { window: "7d", page: 2, query: undefined }),
+    "leaderboard?page=2&window=7d",
   );
 });
 
@@ -40,14 +43,15 @@ Deno.test("reads stay apart per wallet, window and cursor and ignore the caller'
   const { client, calls } = echoClient();
   const cached = cachePapertradeClient(client, createReadCache());
   const signal = new AbortController().signal;
-  await cached.fetchLeaderboard({ window: "24h", signal });
-  await cached.fetchLeaderboard({ window: "24h" });
-  await cached.fetchLeaderboard({ window: "7d" });
-  await cached.fetchTradeHistory({ wallet: "0xAB", cursor: "c1" });
-  await cached.fetchTradeHistory({ wallet: "0xab", cursor: "c1" });
-  const other = await cached.fetchTradeHistory({ wallet: "0xab", cursor: "c2" });
-  await cached.fetchWalletSnapshot("0xAA");
-  await cached.fetchWalletSnapshot("0xbb");
+  await cached.read("leaderboard", { window: "24h" }, { signal });
+  await cached.read("leaderboard", { window: "24h" });
+  await cached.read("leaderboard", { window: "7d" });
+  const wallet = (pair: string) => `0x${pair.repeat(20)}`;
+  await cached.read("tradeHistory", { wallet: wallet("AB"), cursor: "c1" });
+  await cached.read("tradeHistory", { wallet: wallet("ab"), cursor: "c1" });
+  const other = await cached.read("tradeHistory", { wallet: wallet("ab"), cursor: "c2" });
+  await cached.read("walletStream", { wallet: wallet("AA") });
+  await cached.read("walletStream", { wallet: wallet("bb") });
   assert.deepEqual(calls, [
     "leaderboard",
     "leaderboard",
@@ -80,7 +84,7 @@ Deno.test("a fresh process serves the last good answer from a file-backed Deno K
       isOutage: isUpstreamOutage,
       lastGood: kvLastGoodStore(Promise.resolve(before)),
     });
-    await cachePapertradeClient(first.client, cache).fetchTradingState();
+    await cachePapertradeClient(first.client, cache).read("tradingState");
     // The write is not awaited by the reader; give it its turn before closing.
     await new Promise((resolve) => setTimeout(resolve, 0));
     await before.get(["flush"]);
@@ -99,7 +103,7 @@ Deno.test("a fresh process serves the last good answer from a file-backed Deno K
           lastGood: kvLastGoodStore(Promise.resolve(after)),
         }),
       );
-      const { scope, result } = withFreshnessScope(() => restarted.fetchTradingState());
+      const { scope, result } = withFreshnessScope(() => restarted.read("tradingState"));
       assert.deepEqual(await result, { name: "trading", args: null });
       assert.equal(scope.reads.length, 1);
       assert.equal(scope.reads[0].ageMs, 60_000);

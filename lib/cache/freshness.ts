@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 /** One read served from the last good answer. */
 export interface StaleRead {
-  /** Cache key, e.g. `fetchTradingState` or `fetchLeaderboard?window=24h&...`. */
+  /** Cache key, e.g. `tradingState` or `leaderboard?page=0&...&window=24h`. */
   key: string;
   /** When the served answer was read from the upstream (ms, the app's clock). */
   asOf: number;

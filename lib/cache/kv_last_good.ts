@@ -13,7 +13,7 @@ export const LAST_GOOD_PREFIX = ["read_cache", "v1"] as const;
 const MAX_VALUE_BYTES = 60 * 1024 * 2;
 
 /** Options of {@link kvLastGoodStore}. */
-export interface KvLastGoodOptions {
+interface KvLastGoodOptions {
   /** Told when a read or write fails (default console.error). */
   onError?: (error: unknown) => void;
 }

@@ -1,7 +1,7 @@
 /**
  * The read cache of the Papertrade client: one upstream read serves every concurrent reader,
- * each answer is kept for the lifetime in `lifetimes.ts`, and the last good answer stands in
- * (labelled stale) while the upstream fails. See README "Caching".
+ * each answer is kept for the lifetime its row of the endpoint table gives, and the last good
+ * answer stands in (labelled stale) while the upstream fails. See README "Caching".
  */
 import { PapertradeApiError, type PapertradeClient } from "../papertrade/mod.ts";
 import { kvConfigured, openSharedKv } from "../kv.ts";
@@ -10,13 +10,13 @@ import { kvLastGoodStore } from "./kv_last_good.ts";
 import { createReadCache, type ReadCache, type ReadCacheOptions } from "./read_cache.ts";
 
 export { cachePapertradeClient, readKey, uncachedClient } from "./cached_client.ts";
-export { type CachedMethod, READ_LIFETIMES, type ReadLifetime } from "./lifetimes.ts";
 export {
   createReadCache,
   type LastGoodStore,
   type ReadCache,
   type ReadCacheOptions,
   type ReadCacheStats,
+  type ReadLifetime,
 } from "./read_cache.ts";
 export {
   currentStaleReads,
@@ -39,7 +39,7 @@ export function isUpstreamOutage(error: unknown): boolean {
 }
 
 /** Options of {@link withReadCache}. */
-export interface WithReadCacheOptions extends ReadCacheOptions {
+interface WithReadCacheOptions extends ReadCacheOptions {
   /** Environment that decides whether KV keeps last good answers (see `lib/kv.ts`). */
   env?: { get(name: string): string | undefined };
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createReadCache, type ReadCacheOptions } from "./read_cache.ts";
 import { withFreshnessScope } from "./freshness.ts";
-import type { ReadLifetime } from "./lifetimes.ts";
+import type { ReadLifetime } from "./read_cache.ts";
 
 const LIFETIME: ReadLifetime = {
   freshMs: 1_000,

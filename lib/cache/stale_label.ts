@@ -6,7 +6,7 @@ import { z } from "zod";
 import { oldestAsOf, type StaleRead } from "./freshness.ts";
 
 /** Fields added to a tool's structured result when part of it is a last good copy. */
-export const STALE_FIELDS = {
+const STALE_FIELDS = {
   as_of: z.string().optional().describe(
     "Only when the upstream failed: ISO time of the oldest last-good answer this result uses.",
   ),
@@ -16,7 +16,7 @@ export const STALE_FIELDS = {
 };
 
 /** `{ as_of, stale: true }` for stale reads, `{}` when every answer was fresh. */
-export function staleFields(reads: readonly StaleRead[]): { as_of?: string; stale?: true } {
+function staleFields(reads: readonly StaleRead[]): { as_of?: string; stale?: true } {
   const asOf = oldestAsOf(reads);
   return asOf === undefined ? {} : { as_of: new Date(asOf).toISOString(), stale: true };
 }

@@ -3,73 +3,45 @@
  * and lib/hyperevm/sources.ts), so the page can never list a path or a modelled item the code
  * does not have.
  */
-import { PAPERTRADE_ENDPOINT_LIST, type PapertradeEndpoint } from "../papertrade/mod.ts";
-import { CHAIN_ITEMS, RPC_METHODS } from "../hyperevm/mod.ts";
-import { HYPERLIQUID_SOURCES } from "../hyperliquid/l2_book.ts";
+import { PAPERTRADE_ENDPOINTS, type PapertradeEndpoint } from "../papertrade/mod.ts";
+import { CHAIN_ITEMS, RPC_METHODS } from "../hyperevm/sources.ts";
 
-/** Marker in docs/data-sources.md replaced by the Papertrade API table. */
-export const PAPERTRADE_ENDPOINTS_MARKER = "<!-- papertrade-endpoints -->";
-/** Marker in docs/data-sources.md replaced by the HyperEVM table. */
-export const CHAIN_SOURCES_MARKER = "<!-- chain-sources -->";
-/** Marker in docs/data-sources.md replaced by the Hyperliquid info API table. */
-export const HYPERLIQUID_SOURCES_MARKER = "<!-- hyperliquid-sources -->";
-
-/** Markdown table of every Papertrade endpoint: path, parameters, use, and what is modelled. */
-export function papertradeEndpointsMarkdown(): string {
-  return [
+/** Replaces the markers of docs/data-sources.md with the Papertrade API and HyperEVM tables. */
+export function withDataSourceTables(source: string): string {
+  const papertrade = [
     "| Endpoint | Parameters | Used for | Status |",
     "| --- | --- | --- | --- |",
-    ...PAPERTRADE_ENDPOINT_LIST.map((e) =>
+    ...Object.values<PapertradeEndpoint>(PAPERTRADE_ENDPOINTS).map((e) =>
       `| \`GET ${e.path}\`${e.format === "sse" ? " (SSE)" : ""} | ${paramsCell(e)} | ${
         cell(e.usedFor)
       } | ${statusCell(e)} |`
     ),
-  ].join("\n");
-}
-
-/** Markdown tables of the JSON-RPC methods and the contract-level items. */
-export function chainSourcesMarkdown(): string {
-  return [
+  ];
+  const chain = [
     "| Method | Used for | Status |",
     "| --- | --- | --- |",
     ...Object.entries(RPC_METHODS).map(([method, spec]) =>
       `| \`${method}\` | ${cell(spec.usedFor)} | K (standard JSON-RPC) |`
     ),
     "",
-    "| Item | Used for | Status |",
+    "| Modelled item | Used for | Why |",
     "| --- | --- | --- |",
     ...CHAIN_ITEMS.map((item) =>
-      `| ${cell(item.item)} | ${cell(item.usedFor)} | ${item.status === "fact" ? "K" : "M"}: ${
-        cell(item.note)
-      } |`
+      `| ${cell(item.item)} | ${cell(item.usedFor)} | ${cell(item.note)} |`
     ),
-  ].join("\n");
-}
-
-/** Markdown table of what is read from Hyperliquid's info API. */
-export function hyperliquidSourcesMarkdown(): string {
-  return [
-    "| Request | Used for | Status |",
-    "| --- | --- | --- |",
-    ...HYPERLIQUID_SOURCES.map((s) =>
-      `| ${cell(s.request)} | ${cell(s.usedFor)} | K: ${cell(s.note)} |`
-    ),
-  ].join("\n");
-}
-
-/** Replaces the three markers in a page source. */
-export function withDataSourceTables(source: string): string {
+  ];
   return source
-    .replace(PAPERTRADE_ENDPOINTS_MARKER, () => papertradeEndpointsMarkdown())
-    .replace(CHAIN_SOURCES_MARKER, () => chainSourcesMarkdown())
-    .replace(HYPERLIQUID_SOURCES_MARKER, () => hyperliquidSourcesMarkdown());
+    .replace("<!-- papertrade-endpoints -->", () => papertrade.join("\n"))
+    .replace("<!-- chain-sources -->", () => chain.join("\n"));
 }
 
 function paramsCell(endpoint: PapertradeEndpoint): string {
-  if (endpoint.params.length === 0) {
-    return endpoint.path.includes("{wallet}") ? "`wallet` in the path" : "none";
-  }
-  return endpoint.params.map((p) => `\`${p.name}\` (${cell(p.note)})`).join(", ");
+  const params = Object.entries(endpoint.params?.shape ?? {}).map(([name, schema]) =>
+    endpoint.path.includes(`{${name}}`)
+      ? `\`${name}\` in the path`
+      : `\`${name}\` (${cell(schema.description ?? "")})`
+  );
+  return params.length === 0 ? "none" : params.join(", ");
 }
 
 function statusCell(endpoint: PapertradeEndpoint): string {
@@ -77,11 +49,9 @@ function statusCell(endpoint: PapertradeEndpoint): string {
   if (whole) return `M: ${cell(whole.reason)}`;
   const source = `K: ${cell(endpoint.source)}`;
   if (endpoint.modelled.length === 0) return source;
-  const modelled = endpoint.modelled.map((m) => {
-    const fields = m.fields.some((f) => f === "") ? "the whole answer" : m.fields
-      .map((f) => `\`${f}\``).join(", ");
-    return `${fields} (${cell(m.reason)})`;
-  });
+  const modelled = endpoint.modelled.map((m) =>
+    `${m.fields.map((f) => `\`${f}\``).join(", ")} (${cell(m.reason)})`
+  );
   return `${source}. M: ${modelled.join("; ")}`;
 }
 

@@ -1,42 +1,45 @@
-import { createPublicClient, http, numberToHex } from "viem";
-import type { Address, Hex } from "viem";
+/**
+ * Read-only HyperEVM access: viem's public actions (`getBlockNumber` with its `cacheTime`,
+ * `getBlock`, `getTransaction`, `getTransactionReceipt`) and types over the hedged transport of
+ * `rpc.ts`, every answer checked against its method's row in `sources.ts` before viem formats
+ * it. viem is loaded on the first read (a cached dynamic import), so importing the client, as
+ * the app does at start, costs nothing of it.
+ */
+import type { Address, Block, Hex, Log, PublicClient, Transaction, TransactionReceipt } from "viem";
 import type { z } from "zod";
-import { hyperEvm } from "./chain.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
-import { describeRpcFailure } from "./_describe_failure.ts";
-import { createHeadCache, type HeadCache } from "./head_cache.ts";
-import {
-  blockNumberSchema,
-  blockSchema,
-  logsSchema,
-  receiptSchema,
-  transactionSchema,
-} from "./_rpc_schemas.ts";
-import { upstreamFetch } from "../http/upstream_pool.ts";
-import { UPSTREAM_BUDGET_MS } from "../http/deadline.ts";
-import type { HyperEvmBlock, HyperEvmLog, HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
+import { createRpc, type RpcOptions } from "./rpc.ts";
+import { RPC_METHODS, type RpcMethod, type RpcMethodName } from "./sources.ts";
 
-/** Per-endpoint timeout when none is given. */
-export const DEFAULT_RPC_TIMEOUT_MS = 8000;
-/** How long the primary has alone before the fallback is asked too. */
-export const DEFAULT_HEDGE_DELAY_MS = 1000;
+export { DEFAULT_HEDGE_DELAY_MS, DEFAULT_RPC_TIMEOUT_MS, type RpcOptions } from "./rpc.ts";
 
-/** Options of {@link createHyperEvmClient}. */
-export interface HyperEvmClientOptions {
-  /** Primary JSON-RPC URL, always tried first. */
-  rpcUrl: string;
-  /** Raced against the primary once it is slow (see `hedgeDelayMs`) or has failed. */
-  fallbackRpcUrl?: string;
-  /** Per-request timeout on each endpoint, in ms (default 8000). */
-  timeoutMs?: number;
-  /**
-   * When the primary has not answered after this many ms, the fallback is asked as well and
-   * the first good answer wins (default 1000, never more than the timeout).
-   */
-  hedgeDelayMs?: number;
-  /** The fetch used for every RPC request; default the shared bounded upstream pool. */
-  fetch?: typeof fetch;
-}
+/**
+ * How long a head read is reused by `blockNumber()`: 5 s, about 6 HyperEVM blocks at 1.15 or
+ * more a second. Readers that need the real head allow for it (findIntentSettlement runs its
+ * newest window to "latest" with slack) or ask with `cacheTime: 0`.
+ */
+export const HEAD_CACHE_TTL_MS = 5_000;
+
+// The domain types are viem's, as far as the rows of sources.ts check the answers.
+type Checked<M extends RpcMethodName> = z.output<(typeof RPC_METHODS)[M]["schema"]>;
+/** One log entry of a mined transaction; topics[0] is the selector of a non-anonymous event. */
+export type HyperEvmLog =
+  & Omit<Pick<Log<bigint, number, false>, keyof Checked<"eth_getLogs">[number]>, "topics">
+  & { topics: Hex[] };
+/** A block header with its transaction hashes. */
+export type HyperEvmBlock = Pick<
+  Block<bigint, false, "latest">,
+  keyof Checked<"eth_getBlockByNumber">
+>;
+/** A transaction as sent; block fields are null while it is pending. */
+export type HyperEvmTransaction = Pick<
+  Transaction<bigint, number, boolean>,
+  keyof Checked<"eth_getTransactionByHash">
+>;
+/** The outcome of a mined transaction. */
+export type HyperEvmReceipt =
+  & Omit<Pick<TransactionReceipt, keyof Checked<"eth_getTransactionReceipt">>, "logs">
+  & { logs: HyperEvmLog[] };
 
 /** Filter of {@link HyperEvmClient.logs}; block bounds are inclusive. */
 export interface LogFilter {
@@ -50,191 +53,116 @@ export interface LogFilter {
 
 /** Read-only HyperEVM access returning domain values; every failure is a {@link HyperEvmError}. */
 export interface HyperEvmClient {
-  /** Latest block number, read from the chain on every call. */
-  blockNumber(): Promise<bigint>;
   /**
-   * The latest block number shared across requests for a few seconds (see head_cache.ts), so
-   * it may trail the chain. Optional so test doubles can leave it out; readers then fall back
-   * to {@link HyperEvmClient.blockNumber}.
+   * The latest block number, shared across requests for {@link HEAD_CACHE_TTL_MS} (so it may
+   * trail the chain); `cacheTime: 0` asks the chain now.
    */
-  readonly headCache?: HeadCache;
+  blockNumber(options?: { cacheTime?: number }): Promise<bigint>;
   /** A block header with transaction hashes, or null when the chain has no such block yet. */
   block(number: bigint): Promise<HyperEvmBlock | null>;
   /** A transaction, or null when no endpoint knows it. */
   transaction(hash: Hex): Promise<HyperEvmTransaction | null>;
   /** A receipt, or null when the transaction is unknown or not mined. */
   receipt(hash: Hex): Promise<HyperEvmReceipt | null>;
-  /** Logs matching the filter. */
+  /**
+   * Logs matching the filter. A list of topics, as the intent scan and the settlement trail
+   * build them, is what viem's `getLogs` action cannot take (it builds topics from an event's
+   * ABI), so this is viem's typed request and `formatLog`.
+   */
   logs(filter: LogFilter): Promise<HyperEvmLog[]>;
 }
 
-/** Return type of {@link createHyperEvmClient}. */
-export type CreateHyperEvmClientReturnType = HyperEvmClient;
+/** Options of {@link createHyperEvmClient}. */
+interface HyperEvmClientOptions extends RpcOptions {
+  /** How long a head read is shared (default {@link HEAD_CACHE_TTL_MS}); tests hold it longer. */
+  headCacheMs?: number;
+}
 
-type RawRequest = (args: { method: string; params?: unknown[] }) => Promise<unknown>;
+let viemModule: Promise<typeof import("viem")> | undefined;
 
-/**
- * A HyperEVM client with a hedged fallback: the primary endpoint is asked first; the fallback
- * is asked too as soon as the primary fails or has been silent for `hedgeDelayMs`, and the
- * first good answer wins. The full timeout is never waited out before the fallback is tried,
- * so a hanging primary costs about `hedgeDelayMs` extra, and a failing call at most
- * `hedgeDelayMs + timeoutMs`. No other retries.
- */
+/** viem, imported once, on the first chain read. */
+function loadViem(): Promise<typeof import("viem")> {
+  return viemModule ??= import("viem");
+}
+
+/** A HyperEVM client over the configured endpoints (see `rpc.ts` for the fallback and hedging). */
 export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmClient {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new RangeError(`timeoutMs must be a positive number, got ${timeoutMs}`);
-  }
-  const urls = options.fallbackRpcUrl ? [options.rpcUrl, options.fallbackRpcUrl] : [options.rpcUrl];
-  const hedgeDelayMs = Math.min(options.hedgeDelayMs ?? DEFAULT_HEDGE_DELAY_MS, timeoutMs);
-  // The fallback starts at most `hedgeDelayMs` late: its timeout keeps the call in the budget.
-  const endpointTimeoutMs = Math.min(timeoutMs, UPSTREAM_BUDGET_MS - hedgeDelayMs);
-  const fetchFn = options.fetch ?? upstreamFetch;
+  const rpc = createRpc(options);
+  let client: Promise<{ viem: typeof import("viem"); public: PublicClient }> | undefined;
+  const connect = () =>
+    client ??= loadViem().then((viem) => ({
+      viem,
+      public: viem.createPublicClient({
+        cacheTime: options.headCacheMs ?? HEAD_CACHE_TTL_MS,
+        transport: viem.custom({ request: checked }, { retryCount: 0 }),
+      }),
+    }));
 
-  async function ask(
-    url: string,
-    method: string,
-    params: unknown[],
-    lost: AbortSignal,
-  ): Promise<unknown> {
-    // A viem client per request, so a failure belongs to this call only; building one is
-    // cheap and it holds no timers or connections of its own. `lost` aborts the request when
-    // the other endpoint has already answered, freeing its connection at once.
-    const abortable: typeof fetch = (input, init) =>
-      fetchFn(input, {
-        ...init,
-        signal: init?.signal ? AbortSignal.any([init.signal, lost]) : lost,
-      });
-    const client = createPublicClient({
-      chain: hyperEvm,
-      cacheTime: 0,
-      transport: http(url, { timeout: endpointTimeoutMs, retryCount: 0, fetchFn: abortable }),
-    });
-    return await (client.request as unknown as RawRequest)({ method, params });
+  // Every answer is checked against its row before viem formats it.
+  async function checked({ method, params }: { method: string; params?: unknown }) {
+    const [answer] = await rpc([{ method, params: (params ?? []) as unknown[] }]);
+    const row: RpcMethod = RPC_METHODS[method as RpcMethodName];
+    if (answer === null && row.nullable) return null;
+    const parsed = row.schema.safeParse(answer);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const at = issue.path.map((key) => typeof key === "number" ? `[${key}]` : `.${String(key)}`);
+    const detail = answer === null
+      ? `${method} answered null`
+      : `${method} answer result${at.join("")}: ${issue.message}`;
+    throw new HyperEvmError(method, `upstream changed: ${detail}`, { detail, cause: parsed.error });
   }
 
-  async function call<T>(
-    method: string,
-    params: unknown[],
-    schema: z.ZodType<T>,
+  /** Runs one action; viem's "not found" is null, and our own error comes out of viem's wrapping. */
+  async function read<T>(
+    method: RpcMethodName,
+    action: (c: Awaited<ReturnType<typeof connect>>) => Promise<T>,
   ): Promise<T | null> {
-    let answer: unknown;
+    const c = await connect();
     try {
-      answer = await hedged(
-        urls.map((url) => (lost: AbortSignal) => ask(url, method, params, lost)),
-        hedgeDelayMs,
-      );
+      return await action(c);
     } catch (error) {
-      throw endpointsFailed(method, error, {
-        endpoints: urls.length,
-        timeoutMs: endpointTimeoutMs,
-      });
+      const notFound = [
+        c.viem.BlockNotFoundError,
+        c.viem.TransactionNotFoundError,
+        c.viem.TransactionReceiptNotFoundError,
+      ];
+      if (notFound.some((kind) => error instanceof kind)) return null;
+      const own = error instanceof c.viem.BaseError
+        ? error.walk((cause) => cause instanceof HyperEvmError)
+        : error;
+      if (own instanceof HyperEvmError) throw own;
+      // A formatter refusing an answer that passed its row.
+      const detail = `${method} answered an unreadable result`;
+      throw new HyperEvmError(method, `upstream changed: ${detail}`, { detail, cause: error });
     }
-    if (answer === null) return null;
-    const parsed = schema.safeParse(answer);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const detail = `${method} answer ${formatPath(issue.path)}: ${issue.message}`;
-      throw new HyperEvmError(method, `upstream changed: ${detail}`, {
-        detail,
-        cause: parsed.error,
-      });
-    }
-    return parsed.data;
   }
 
-  async function required<T>(method: string, params: unknown[], schema: z.ZodType<T>) {
-    const value = await call(method, params, schema);
-    if (value === null) {
-      const detail = `${method} answered null`;
-      throw new HyperEvmError(method, `upstream changed: ${detail}`, { detail });
-    }
-    return value;
-  }
-
-  const blockNumber = () => required("eth_blockNumber", [], blockNumberSchema);
   return {
-    blockNumber,
-    // One cache per client: the app builds one client at boot, so every request shares it.
-    headCache: createHeadCache(blockNumber),
-    block: (number) => call("eth_getBlockByNumber", [numberToHex(number), false], blockSchema),
-    transaction: (hash) => call("eth_getTransactionByHash", [hash], transactionSchema),
-    receipt: (hash) => call("eth_getTransactionReceipt", [hash], receiptSchema),
-    logs: (filter) =>
-      required("eth_getLogs", [{
-        address: filter.address,
-        topics: filter.topics ?? [],
-        fromBlock: numberToHex(filter.fromBlock),
-        toBlock: filter.toBlock === "latest" ? "latest" : numberToHex(filter.toBlock),
-      }], logsSchema),
-  };
-}
-
-/**
- * Runs `attempts[0]` and starts each next one when the previous has failed or `delayMs` has
- * passed, whichever is first; resolves with the first success (and aborts the signal every
- * attempt was given, so the others stop), or rejects with an AggregateError of every failure
- * in order.
- */
-export function hedged<T>(
-  attempts: readonly ((lost: AbortSignal) => Promise<T>)[],
-  delayMs: number,
-): Promise<T> {
-  const lost = new AbortController();
-  return new Promise<T>((resolve, reject) => {
-    const failures: unknown[] = new Array(attempts.length);
-    let failed = 0;
-    let started = 0;
-    let settled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const startNext = () => {
-      clearTimeout(timer);
-      if (settled || started >= attempts.length) return;
-      const index = started++;
-      attempts[index](lost.signal).then((value) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        lost.abort();
-        resolve(value);
-      }, (error) => {
-        failures[index] = error;
-        failed++;
-        if (failed === attempts.length) {
-          settled = true;
-          reject(new AggregateError(failures, "every endpoint failed"));
-        } else if (index === started - 1) startNext();
+    blockNumber: async (options = {}) =>
+      (await read("eth_blockNumber", (c) => c.public.getBlockNumber(options)))!,
+    block: (blockNumber) =>
+      read("eth_getBlockByNumber", (c) => c.public.getBlock({ blockNumber })) as Promise<
+        HyperEvmBlock | null
+      >,
+    transaction: (hash) =>
+      read("eth_getTransactionByHash", (c) => c.public.getTransaction({ hash })),
+    receipt: (hash) =>
+      read("eth_getTransactionReceipt", (c) => c.public.getTransactionReceipt({ hash })),
+    logs: async (filter) => {
+      const logs = await read("eth_getLogs", async ({ viem, public: c }) => {
+        const found = await c.request({
+          method: "eth_getLogs",
+          params: [{
+            address: filter.address as Address[],
+            topics: (filter.topics ?? []) as Hex[],
+            fromBlock: viem.numberToHex(filter.fromBlock),
+            toBlock: filter.toBlock === "latest" ? "latest" : viem.numberToHex(filter.toBlock),
+          }],
+        });
+        return found.map((log) => viem.formatLog(log) as HyperEvmLog);
       });
-      if (started < attempts.length) timer = setTimeout(startNext, delayMs);
-    };
-    startNext();
-  });
-}
-
-/** The error of a call every endpoint failed (`error` is one failure or {@link hedged}'s). */
-export function endpointsFailed(
-  method: string,
-  error: unknown,
-  options: { endpoints: number; timeoutMs: number },
-): HyperEvmError {
-  const errors = error instanceof AggregateError ? error.errors : [error];
-  const failures = errors.map((each) => describeRpcFailure(each, options.timeoutMs));
-  return new HyperEvmError(
-    method,
-    `${method} failed on ${endpointsLabel(options.endpoints, failures.length)}: ${
-      failures.map((failure) => failure.text).join(" / ")
-    }`,
-    { failures, cause: error },
-  );
-}
-
-function endpointsLabel(configured: number, failed: number): string {
-  if (configured === 1) return "the RPC endpoint";
-  return failed >= configured ? "both RPC endpoints" : "the primary RPC endpoint";
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  let text = "result";
-  for (const key of path) text += typeof key === "number" ? `[${key}]` : `.${String(key)}`;
-  return text;
+      return logs!;
+    },
+  };
 }

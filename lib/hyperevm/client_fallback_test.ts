@@ -4,7 +4,7 @@
  */
 import { deepEqual, equal } from "node:assert/strict";
 import { createHyperEvmClient } from "./client.ts";
-import { result, startRpc, status } from "./_testing_rpc.ts";
+import { result, startRpc, status } from "../../tests/support/rpc_server.ts";
 
 type Rpc = ReturnType<typeof startRpc>;
 

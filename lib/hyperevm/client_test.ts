@@ -1,8 +1,7 @@
 import { deepEqual, equal, match, ok, rejects } from "node:assert/strict";
-import { createHyperEvmClient } from "./client.ts";
-import { HEAD_CACHE_TTL_MS } from "./head_cache.ts";
+import { createHyperEvmClient, HEAD_CACHE_TTL_MS } from "./client.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
-import { result, startRpc, status } from "./_testing_rpc.ts";
+import { result, startRpc, status } from "../../tests/support/rpc_server.ts";
 
 Deno.test("both endpoints failing gives a HyperEvmError naming the method and each failure", async () => {
   const primary = startRpc(status(502));
@@ -150,25 +149,25 @@ Deno.test("an answer of the wrong shape is an error naming the method and the fi
   }
 });
 
-Deno.test("the client's head cache shares one eth_blockNumber across callers until cleared", async () => {
+Deno.test("the client's head cache shares one eth_blockNumber across callers for HEAD_CACHE_TTL_MS", async () => {
   const rpc = startRpc(result("0x2e28680"));
+  const realNow = Date.now;
   try {
     const client = createHyperEvmClient({ rpcUrl: rpc.url });
-    const cache = client.headCache!;
-    equal(cache.ttlMs, HEAD_CACHE_TTL_MS);
-    deepEqual(await Promise.all([cache.get(), cache.get(), cache.get()]), [
-      48_400_000n,
+    deepEqual(await Promise.all([client.blockNumber(), client.blockNumber()]), [
       48_400_000n,
       48_400_000n,
     ]);
-    equal(await cache.get(), 48_400_000n);
+    equal(await client.blockNumber(), 48_400_000n);
     equal(rpc.calls.length, 1);
-    cache.clear();
-    equal(await cache.get(), 48_400_000n);
-    // blockNumber() itself always asks the node
+    // `cacheTime: 0` asks the node, as a scan does after a refused range
+    equal(await client.blockNumber({ cacheTime: 0 }), 48_400_000n);
+    // viem times the cache by Date.now: move that clock past the lifetime
+    Date.now = () => realNow() + HEAD_CACHE_TTL_MS;
     equal(await client.blockNumber(), 48_400_000n);
     deepEqual(rpc.calls.map((c) => c.method), Array(3).fill("eth_blockNumber"));
   } finally {
+    Date.now = realNow;
     await rpc.close();
   }
 });

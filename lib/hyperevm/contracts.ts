@@ -5,12 +5,12 @@
  * Facts (addresses, domains, the intent-id tag) are used exactly as published; every shape
  * that no public source gives is marked `modelled:` with its reason.
  */
-import { type Address, type Hex, parseAbi, type TypedDataDomain } from "viem";
+import { type Address, type Hex, parseAbi, parseAbiParameters, type TypedDataDomain } from "viem";
 
 /** HyperEVM mainnet chain id. */
 export const CHAIN_ID = 999;
 
-/** Contract addresses on HyperEVM (papertrade-facts.md section 2.1). */
+/** Contract addresses on HyperEVM (docs/data-sources.md). */
 export const CONTRACTS = {
   exchange: "0x6cd5661646289fb6e65ea5c032310fded797d0a2",
   batchExecutor: "0x233ff29b239abc1d7748605da9b205c3e008626e",
@@ -39,7 +39,7 @@ export const STAKING_DOMAIN = {
 } as const satisfies TypedDataDomain;
 
 // modelled: [chain.cancelDomain] the cancel domain's name and version are unknown
-// (papertrade-facts.md 11.4: a separate CANCEL_DOMAIN whose verifying contract is the
+// (docs/data-sources.md: a separate cancel domain whose verifying contract is the
 // Exchange); ours is a plausible guess.
 /** Cancel EIP-712 domain: its own domain over the Exchange, signed by a session key. */
 export const CANCEL_DOMAIN = {
@@ -84,12 +84,6 @@ export const INTENT_KINDS = [
 /** One of the eight intent kinds. */
 export type IntentKind = typeof INTENT_KINDS[number];
 
-// The fields most intents share, so each struct below lists only what sets it apart.
-const USER = { name: "user", type: "address" } as const;
-const NONCE = { name: "nonce", type: "uint128" } as const;
-const DEADLINE = { name: "deadline", type: "uint64" } as const;
-const STAKED_AMOUNT = { name: "amount", type: "uint256" } as const;
-
 // modelled: [chain.typeStrings] the EIP-712 type strings are unpublished; each struct is built
 // from the SDK's field list in its order, with Solidity widths taken from the SDK's Rust widths.
 /** EIP-712 primary type name and fields for every intent kind. */
@@ -97,65 +91,55 @@ export const INTENT_TYPES = {
   openPosition: {
     primaryType: "OpenPosition",
     domain: "exchange",
-    fields: [
-      USER,
-      { name: "instrumentId", type: "uint32" },
-      { name: "isLong", type: "bool" },
-      { name: "size", type: "uint128" },
-      { name: "leverage", type: "uint32" },
-      { name: "useDebt", type: "bool" },
-      NONCE,
-      DEADLINE,
-    ],
+    fields: parseAbiParameters(
+      "address user, uint32 instrumentId, bool isLong, uint128 size, uint32 leverage, bool useDebt, uint128 nonce, uint64 deadline",
+    ),
   },
   closePositions: {
     primaryType: "ClosePositions",
     domain: "exchange",
-    fields: [USER, { name: "positionIds", type: "uint256[]" }, NONCE, DEADLINE],
+    fields: parseAbiParameters(
+      "address user, uint256[] positionIds, uint128 nonce, uint64 deadline",
+    ),
   },
   cancelIntent: {
     primaryType: "CancelIntent",
     domain: "cancel",
-    fields: [USER, { name: "intentId", type: "bytes32" }, { name: "deadline", type: "uint256" }],
+    fields: parseAbiParameters("address user, bytes32 intentId, uint256 deadline"),
   },
   withdrawToCore: {
     primaryType: "WithdrawToCore",
     domain: "exchange",
-    fields: [USER, { name: "amount", type: "uint64" }, NONCE, DEADLINE],
+    fields: parseAbiParameters("address user, uint64 amount, uint128 nonce, uint64 deadline"),
   },
   registerSessionKey: {
     primaryType: "RegisterSessionKey",
     domain: "exchange",
-    fields: [
-      USER,
-      { name: "sessionKey", type: "address" },
-      { name: "expiry", type: "uint64" },
-      { name: "feeAddress", type: "address" },
-      NONCE,
-      DEADLINE,
-    ],
+    fields: parseAbiParameters(
+      "address user, address sessionKey, uint64 expiry, address feeAddress, uint128 nonce, uint64 deadline",
+    ),
   },
   stakePaper: {
     primaryType: "StakePaper",
     domain: "staking",
-    fields: [USER, STAKED_AMOUNT, NONCE, DEADLINE],
+    fields: parseAbiParameters("address user, uint256 amount, uint128 nonce, uint64 deadline"),
   },
   unstakePaper: {
     primaryType: "UnstakePaper",
     domain: "staking",
-    fields: [USER, STAKED_AMOUNT, NONCE, DEADLINE],
+    fields: parseAbiParameters("address user, uint256 amount, uint128 nonce, uint64 deadline"),
   },
   claimRewards: {
     primaryType: "ClaimRewards",
     domain: "staking",
-    fields: [USER, NONCE, DEADLINE],
+    fields: parseAbiParameters("address user, uint128 nonce, uint64 deadline"),
   },
 } as const satisfies Record<
   IntentKind,
   {
     primaryType: string;
     domain: keyof typeof DOMAINS;
-    fields: readonly { name: string; type: string }[];
+    fields: readonly { name?: string; type: string }[];
   }
 >;
 
@@ -164,41 +148,13 @@ export const INTENT_TYPES = {
 // encoding of the intent's EIP-712 fields in order, and the executor emits one IntentExecuted
 // per intent with the id it derived.
 /** Modelled BatchExecutor ABI: `executeBatch((uint8,address,bytes,bytes)[])` and its event. */
-export const BATCH_EXECUTOR_ABI = [
-  {
-    type: "function",
-    name: "executeBatch",
-    stateMutability: "nonpayable",
-    inputs: [
-      {
-        name: "intents",
-        type: "tuple[]",
-        components: [
-          { name: "kind", type: "uint8" },
-          { name: "signer", type: "address" },
-          { name: "payload", type: "bytes" },
-          { name: "signature", type: "bytes" },
-        ],
-      },
-    ],
-    outputs: [],
-  },
-  {
-    type: "event",
-    name: "IntentExecuted",
-    inputs: [
-      { name: "intentId", type: "bytes32", indexed: true },
-      { name: "user", type: "address", indexed: true },
-      { name: "index", type: "uint256", indexed: false },
-      { name: "kind", type: "uint8", indexed: false },
-      { name: "success", type: "bool", indexed: false },
-      { name: "reason", type: "bytes", indexed: false },
-    ],
-  },
-] as const;
+export const BATCH_EXECUTOR_ABI = parseAbi([
+  "function executeBatch((uint8 kind, address signer, bytes payload, bytes signature)[] intents)",
+  "event IntentExecuted(bytes32 indexed intentId, address indexed user, uint256 index, uint8 kind, bool success, bytes reason)",
+]);
 
 /**
- * The Exchange's published events (papertrade-facts.md 2.3, 12.4): `PositionsClosed` and
+ * The Exchange's published events (docs/data-sources.md): `PositionsClosed` and
  * `Liquidated` with their verified topics, and the deposit and withdrawal events, whose topics and
  * layouts are facts but whose names are not published. Those two are declared anonymous with their
  * known topic as the first indexed input, so viem decodes them from the same ABI; the names here
@@ -242,12 +198,6 @@ export const EXCHANGE_EVENT_TOPICS = {
   Deposit: "0x02d61879cd72906e0951e3a96096407dd2b1f2cd2d063dae983bb20216cf3025",
   WithdrawToCore: "0x95d1a93901f24eeaa294588802f66fa008f9f3741060c9f79e5dab4709de5e75",
 } as const satisfies Record<string, Hex>;
-
-/**
- * The relayer route of a withdrawal (papertrade-facts.md 11.4): a string the relayer is told,
- * not a field of the signed intent.
- */
-export const HYPERCORE_ROUTE = "hypercore";
 
 /** How many recent blocks lookup_intent scans, and the widest eth_getLogs window (RPC limit). */
 export const INTENT_SCAN = { blocks: 6000n, window: 999n } as const;

@@ -34,15 +34,12 @@ export interface BatchIntent {
   decodeError?: string;
 }
 
-/** Return type of {@link decodeBatchCalldata}. */
-export type DecodeBatchCalldataReturnType = BatchIntent[] | null;
-
 /**
  * Decodes BatchExecutor calldata into its intents. Returns null when the input is not a
  * well-formed `executeBatch` call. An intent whose payload does not decode for its kind keeps
  * its place with `decodeError` set, so one bad entry never hides the rest of the batch.
  */
-export function decodeBatchCalldata(input: Hex): DecodeBatchCalldataReturnType {
+export function decodeBatchCalldata(input: Hex): BatchIntent[] | null {
   if (input.slice(0, 10).toLowerCase() !== EXECUTE_BATCH_SELECTOR) return null;
   let entries: readonly { kind: number; signer: Address; payload: Hex; signature: Hex }[];
   try {
@@ -79,7 +76,7 @@ export function decodeBatchCalldata(input: Hex): DecodeBatchCalldataReturnType {
  * @throws when the payload is not the canonical encoding of the kind's fields: re-encoding
  * must give the same bytes, so a payload of another kind or with trailing bytes is refused.
  */
-export function decodeIntentPayload(kind: IntentKind, payload: Hex): IntentFields {
+function decodeIntentPayload(kind: IntentKind, payload: Hex): IntentFields {
   const params = INTENT_TYPES[kind].fields as readonly AbiParameter[];
   const values = decodeAbiParameters(params, payload);
   if (encodeAbiParameters(params, values).toLowerCase() !== payload.toLowerCase()) {

@@ -10,7 +10,7 @@ import {
   sessionA,
   signIntent,
   walletA,
-} from "./_testing.ts";
+} from "../../tests/support/hyperevm.ts";
 
 Deno.test("the executeBatch selector is that of executeBatch((uint8,address,bytes,bytes)[])", () => {
   equal(

@@ -4,9 +4,8 @@ import { decodeBatchCalldata } from "./decode_batch.ts";
 import { type ExchangeEvent, readExchangeEvents } from "./exchange_events.ts";
 import { readExecutions } from "./executions.ts";
 import type { IntentFields } from "./intent_fields.ts";
-import type { HyperEvmClient } from "./client.ts";
+import type { HyperEvmClient, HyperEvmReceipt, HyperEvmTransaction } from "./client.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
-import type { HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
 import { verifyIntent } from "./verify_intent.ts";
 
 /**
@@ -72,7 +71,7 @@ export interface Settlement {
 }
 
 /** Options of {@link decodeSettlement}. */
-export interface DecodeSettlementOptions {
+interface DecodeSettlementOptions {
   /** Block time (unix seconds) to report. */
   timestamp?: bigint;
   /** The receipt read failed: the status is unknown rather than pending. */
@@ -85,9 +84,6 @@ export interface DecodeSettlementOptions {
   onlyIndex?: number;
 }
 
-/** Return type of {@link decodeSettlement}. */
-export type DecodeSettlementReturnType = Promise<Settlement>;
-
 /**
  * Decodes a transaction and its receipt (null while pending) into a settlement: the Exchange's
  * events (facts, whatever the executor's ABI is) and, where the calldata decodes as the modelled
@@ -98,7 +94,7 @@ export async function decodeSettlement(
   tx: HyperEvmTransaction,
   receipt: HyperEvmReceipt | null,
   options: DecodeSettlementOptions = {},
-): DecodeSettlementReturnType {
+): Promise<Settlement> {
   const status = receipt?.status ?? (options.receiptMissing ? "unknown" : "pending");
   const events = readExchangeEvents(receipt?.logs ?? []);
   const to = tx.to;
@@ -171,7 +167,7 @@ export async function decodeSettlement(
 }
 
 /** Options of {@link decodeTransaction}. */
-export interface DecodeTransactionOptions {
+interface DecodeTransactionOptions {
   /**
    * The block the transaction is believed to be in (say, from its IntentExecuted log), so the
    * block header is fetched together with the transaction and its receipt.
@@ -180,11 +176,6 @@ export interface DecodeTransactionOptions {
   /** Passed on to {@link decodeSettlement}: decode only the intent at this batch index. */
   onlyIndex?: number;
 }
-
-/** Return type of {@link decodeTransaction}. */
-export type DecodeTransactionReturnType = Promise<
-  { found: false } | ({ found: true } & Settlement)
->;
 
 /**
  * Fetches a transaction, its receipt and its block (for the timestamp), and decodes it.
@@ -200,7 +191,9 @@ export async function decodeTransaction(
   client: HyperEvmClient,
   hash: Hex,
   options: DecodeTransactionOptions = {},
-): DecodeTransactionReturnType {
+): Promise<
+  { found: false } | ({ found: true } & Settlement)
+> {
   // The transaction is required; the receipt and the block are parts that may fail alone.
   const missing: HyperEvmError[] = [];
   const soft = <T>(read: Promise<T>): Promise<T | null> =>

@@ -15,7 +15,7 @@ import {
   sessionB,
   walletA,
   walletB,
-} from "./_testing.ts";
+} from "../../tests/support/hyperevm.ts";
 
 Deno.test("a batch from two wallets reports each intent, with a failed call as reported failed", async () => {
   const open = await entry("openPosition", walletA.address, sessionA);

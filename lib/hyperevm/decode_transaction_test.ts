@@ -11,7 +11,7 @@ import {
   fakeChainClient as fakeClient,
   TX_HASH,
   walletA,
-} from "./_testing.ts";
+} from "../../tests/support/hyperevm.ts";
 
 Deno.test("decodeTransaction reports an unknown hash as not found", async () => {
   const client = fakeClient(null, null);

@@ -1,10 +1,10 @@
 /**
  * The Exchange's own events in a receipt or a getLogs answer: facts with verified topics, readable
- * whatever the BatchExecutor's ABI is (papertrade-facts.md 12.4).
+ * whatever the BatchExecutor's ABI is (docs/data-sources.md).
  */
 import { type Address, decodeEventLog, type Hex, isAddressEqual } from "viem";
 import { CONTRACTS, EXCHANGE_EVENT_TOPICS, EXCHANGE_EVENTS_ABI } from "./contracts.ts";
-import type { HyperEvmLog } from "./types.ts";
+import type { HyperEvmLog } from "./client.ts";
 
 /** Where a log sits on the chain. */
 interface LogPlace {
@@ -42,7 +42,7 @@ export type ExchangeEvent =
   );
 
 /** An Exchange event's name. */
-export type ExchangeEventName = ExchangeEvent["name"];
+type ExchangeEventName = ExchangeEvent["name"];
 
 const NAME_BY_TOPIC = new Map<Hex, ExchangeEventName>(
   Object.entries(EXCHANGE_EVENT_TOPICS).map(([name, topic]) => [topic, name as ExchangeEventName]),

@@ -10,7 +10,7 @@ import {
   toEventSelector,
 } from "viem";
 import { BATCH_EXECUTOR_ABI, CONTRACTS } from "./contracts.ts";
-import type { HyperEvmLog } from "./types.ts";
+import type { HyperEvmLog } from "./client.ts";
 
 /** topic0 of the modelled `IntentExecuted` event. */
 export const INTENT_EXECUTED_TOPIC: Hex = toEventSelector(
@@ -37,15 +37,12 @@ export interface IntentExecution {
   logIndex: number;
 }
 
-/** Return type of {@link readExecutions}. */
-export type ReadExecutionsReturnType = IntentExecution[];
-
 /**
  * The IntentExecuted events among a receipt's (or a getLogs answer's) logs. Only logs emitted
  * by the BatchExecutor with the event's topic count; a look-alike event from any other
  * contract could be forged by anyone, and a log that does not decode is not evidence either.
  */
-export function readExecutions(logs: readonly HyperEvmLog[]): ReadExecutionsReturnType {
+export function readExecutions(logs: readonly HyperEvmLog[]): IntentExecution[] {
   const executions: IntentExecution[] = [];
   for (const log of logs) {
     if (!isAddressEqual(log.address, CONTRACTS.batchExecutor)) continue;

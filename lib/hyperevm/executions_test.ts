@@ -2,7 +2,7 @@ import { deepEqual, equal } from "node:assert/strict";
 import { encodeAbiParameters, type Hex, stringToHex, toFunctionSelector } from "viem";
 import { CONTRACTS } from "./contracts.ts";
 import { describeReason, readExecutions } from "./executions.ts";
-import { executedLog, walletA } from "./_testing.ts";
+import { executedLog, walletA } from "../../tests/support/hyperevm.ts";
 
 const ID: Hex = `0x${"1d".repeat(32)}`;
 

@@ -9,7 +9,7 @@ export const MAX_LOG_RANGE = 999n;
 
 /**
  * Blocks the chain may add after the head was read and before the newest window's query is
- * answered: the head cache's 5 s TTL at 10 blocks per second (several times HyperEVM's 1.15 or
+ * answered: the client's 5 s cached head at 10 blocks per second (several times HyperEVM's 1.15 or
  * more a second) plus 10 for the read's and the query's own time. The newest window runs to "latest", so
  * its known part is kept this much narrower than the range limit.
  */
@@ -25,7 +25,7 @@ export interface BlockWindow {
 }
 
 /** Options of {@link scanWindows} and {@link findIntentSettlement}. */
-export interface ScanOptions {
+interface ScanOptions {
   /** How many recent blocks to cover, the head included (default 6000). */
   blocks?: bigint;
   /** Widest window in blocks, at most 999 (default 999). */
@@ -84,7 +84,7 @@ export interface IntentSettlementMatch {
 }
 
 /** Return type of {@link findIntentSettlement}. */
-export interface FindIntentSettlementReturnType {
+interface FindIntentSettlementReturnType {
   /** The earliest IntentExecuted for the id in the scanned range, or null. */
   match: IntentSettlementMatch | null;
   /** Every match in chain order (more than one only if the executor reported it twice). */
@@ -99,7 +99,7 @@ export interface FindIntentSettlementReturnType {
 
 /**
  * Looks for the BatchExecutor's IntentExecuted event with this intent id in the recent
- * blocks: the head (from the client's head cache when it has one, so a warm call makes no read),
+ * blocks: the head (the client's cached one, so a warm call makes no read),
  * then every window queried at once (topic1 = intent id). One round trip warm, two cold.
  *
  * If the node refuses the newest window's range (the chain moved more than the slack since the
@@ -118,7 +118,7 @@ export async function findIntentSettlement(
       topics: [INTENT_EXECUTED_TOPIC, id],
       ...window,
     });
-  const head = await readHead(client);
+  const head = await client.blockNumber();
   const windows = scanWindows(head, options);
   let scannedTo = head;
   const answers = await Promise.all(windows.map(async (window) => {
@@ -127,8 +127,7 @@ export async function findIntentSettlement(
       return await query(window);
     } catch (error) {
       if (!isRangeRefusal(error)) throw error;
-      client.headCache?.clear();
-      const fresh = await readHead(client);
+      const fresh = await client.blockNumber({ cacheTime: 0 });
       if (fresh < window.fromBlock) throw error;
       if (fresh > scannedTo) scannedTo = fresh;
       const retry = scanWindows(fresh, { ...options, blocks: fresh - window.fromBlock + 1n });
@@ -158,10 +157,6 @@ export async function findIntentSettlement(
     scannedFrom: windows[0].fromBlock,
     scannedTo,
   };
-}
-
-function readHead(client: HyperEvmClient): Promise<bigint> {
-  return client.headCache ? client.headCache.get() : client.blockNumber();
 }
 
 /** Whether eth_getLogs was refused for its block range. */

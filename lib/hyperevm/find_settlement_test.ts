@@ -4,10 +4,9 @@ import { CONTRACTS } from "./contracts.ts";
 import { createHyperEvmClient, type HyperEvmClient, type LogFilter } from "./client.ts";
 import { INTENT_EXECUTED_TOPIC } from "./executions.ts";
 import { findIntentSettlement, HEAD_SLACK_BLOCKS } from "./find_settlement.ts";
-import { createHeadCache } from "./head_cache.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
-import type { HyperEvmLog } from "./types.ts";
-import { executedLog, walletA } from "./_testing.ts";
+import type { HyperEvmLog } from "./client.ts";
+import { executedLog, walletA } from "../../tests/support/hyperevm.ts";
 
 const ID: Hex = `0x${"5e".repeat(32)}`;
 
@@ -72,32 +71,27 @@ Deno.test("an intent with no event in the scanned range is not found", async () 
 });
 
 Deno.test("a warm head cache spares the head read: one read serves back-to-back scans", async () => {
-  let reads = 0;
-  const filters: LogFilter[] = [];
-  const client: HyperEvmClient = {
-    ...clientWithLogs(10_000n, (filter) => {
-      filters.push(filter);
-      return Promise.resolve([]);
-    }),
-    blockNumber: () => Promise.reject(new Error("the uncached read must not be used")),
-    headCache: createHeadCache(() => {
-      reads++;
-      return Promise.resolve(10_000n);
-    }, { now: () => 0 }),
-  };
-  const first = await findIntentSettlement(client, ID);
-  const second = await findIntentSettlement(client, ID);
-  equal(reads, 1);
-  equal(filters.length, 14);
-  equal(first.scannedTo, 10_000n);
-  equal(second.scannedFrom, 4001n);
+  const chain = startChain(10_000n);
+  try {
+    const client = longCacheClient(chain.url);
+    const first = await findIntentSettlement(client, ID);
+    const second = await findIntentSettlement(client, ID);
+    const reads = chain.methods().filter((m) => m === "eth_blockNumber").length;
+    const filters = chain.methods().filter((m) => m === "eth_getLogs");
+    equal(reads, 1);
+    equal(filters.length, 14);
+    equal(first.scannedTo, 10_000n);
+    equal(second.scannedFrom, 4001n);
+  } finally {
+    await chain.close();
+  }
 });
 
 Deno.test("a block mined within the slack after the cached head is found without a new read", async () => {
   const chain = startChain(10_000n);
   try {
     const client = longCacheClient(chain.url);
-    equal(await client.headCache!.get(), 10_000n);
+    equal(await client.blockNumber(), 10_000n);
     // the chain moves exactly the slack: the newest window is now 999 blocks, still accepted
     chain.head = 10_000n + HEAD_SLACK_BLOCKS;
     chain.logs.push(rpcLog(settledLog(chain.head, 0n)));
@@ -115,7 +109,7 @@ Deno.test("a newest window refused because the head moved past the slack is re-r
   const chain = startChain(10_000n);
   try {
     const client = longCacheClient(chain.url);
-    await client.headCache!.get();
+    await client.blockNumber();
     chain.head = 10_500n;
     chain.logs.push(rpcLog(settledLog(10_400n, 1n)));
     const result = await findIntentSettlement(client, ID);
@@ -141,7 +135,7 @@ Deno.test("a newest window refused because the head moved past the slack is re-r
       "9562..latest",
     ]);
     // and the cache now holds the new head
-    equal(await client.headCache!.get(), 10_500n);
+    equal(await client.blockNumber(), 10_500n);
   } finally {
     await chain.close();
   }
@@ -151,7 +145,7 @@ Deno.test("a second range refusal is thrown, and other failures are not retried"
   const chain = startChain(10_000n);
   try {
     const client = longCacheClient(chain.url);
-    await client.headCache!.get();
+    await client.blockNumber();
     // the head runs away again between the re-read and the retried query
     chain.onHeadRead = () => {
       chain.head += 2_000n;
@@ -208,11 +202,7 @@ function clientWithLogs(
 
 /** A real client whose head cache never expires, so a test moves the chain under a warm head. */
 function longCacheClient(url: string): HyperEvmClient {
-  const client = createHyperEvmClient({ rpcUrl: url });
-  return {
-    ...client,
-    headCache: createHeadCache(client.blockNumber, { ttlMs: Number.MAX_SAFE_INTEGER }),
-  };
+  return createHyperEvmClient({ rpcUrl: url, headCacheMs: Number.MAX_SAFE_INTEGER });
 }
 
 interface RpcCall {

@@ -1,14 +1,17 @@
 /** What went wrong: no endpoint answered, or an answer did not have the expected shape. */
-export type HyperEvmErrorKind = "unavailable" | "schema";
+type HyperEvmErrorKind = "unavailable" | "schema";
 
 /**
  * What the nodes said when they refused a call, where the explorer acts on it: `block_range` is
  * an eth_getLogs window wider than the node allows.
  */
-export type HyperEvmRefusal = "block_range";
+type HyperEvmRefusal = "block_range";
 
-/** How one endpoint failed: it timed out, answered an HTTP error status, or anything else. */
-export type EndpointFailureKind = "timeout" | "http" | "other";
+/**
+ * How one endpoint failed: it timed out, answered an HTTP error status, answered a JSON-RPC
+ * error (the node refused the call), or anything else (no connection, no readable answer).
+ */
+type EndpointFailureKind = "timeout" | "http" | "rpc" | "other";
 
 /** What one endpoint did when it failed, as a kind to branch on and words to show. */
 export interface EndpointFailure {
@@ -20,7 +23,7 @@ export interface EndpointFailure {
 }
 
 /** Options of {@link HyperEvmError}. */
-export interface HyperEvmErrorOptions {
+interface HyperEvmErrorOptions {
   /** Default: `unavailable` when endpoints failed (`failures` given), else `schema`. */
   kind?: HyperEvmErrorKind;
   /**

@@ -1,9 +1,6 @@
 import { type Address, concat, type Hex, isHex, keccak256, size } from "viem";
 import { INTENT_ID_TAG } from "./contracts.ts";
 
-/** Return type of {@link intentId}. */
-export type IntentIdReturnType = Hex;
-
 /**
  * The id relayer, account stream and executor use for an intent:
  * `keccak256(INTENT_ID_TAG ‖ digest ‖ signer)`, 32 + 32 + 20 bytes packed, where the signer is
@@ -11,7 +8,7 @@ export type IntentIdReturnType = Hex;
  *
  * @throws {RangeError} when the digest is not 32 bytes or the signer not 20.
  */
-export function intentId(digest: Hex, signer: Address): IntentIdReturnType {
+export function intentId(digest: Hex, signer: Address): Hex {
   if (!isHex(digest, { strict: true }) || size(digest) !== 32) {
     throw new RangeError(`intent digest must be 32 bytes of hex, got ${digest}`);
   }

@@ -8,16 +8,15 @@
  * eth_getLogs over a small window around the estimate then looks for `PositionsClosed` (topic:
  * the wallet) or `Liquidated` (topic: the position id) from the Exchange.
  *
- * Bound per trade: the head (from the client's head cache), at most {@link TRAIL.probes}
+ * Bound per trade: the head (shared for a few seconds by the client), at most {@link TRAIL.probes}
  * eth_getBlockByNumber and one eth_getLogs. Block times and windows older than the head by
  * {@link TRAIL.settledBlocks} are cached per client: they never change.
  */
 import { type Address, type Hex, numberToHex, pad } from "viem";
 import { BLOCK_TIME_ANCHOR, BLOCKS_PER_SECOND } from "./chain.ts";
-import type { HyperEvmClient } from "./client.ts";
+import type { HyperEvmClient, HyperEvmLog } from "./client.ts";
 import { CONTRACTS, EXCHANGE_EVENT_TOPICS } from "./contracts.ts";
 import { type ExchangeEvent, readExchangeEvents } from "./exchange_events.ts";
-import type { HyperEvmLog } from "./types.ts";
 
 /** The search's bounds. */
 export const TRAIL = {
@@ -35,7 +34,7 @@ export const TRAIL = {
 } as const;
 
 /** A closed trade to find the settlement of. */
-export interface TradeToSettle {
+interface TradeToSettle {
   wallet: Address;
   positionId: string;
   /** A liquidation is found by its position id, a close by its wallet. */
@@ -45,7 +44,7 @@ export interface TradeToSettle {
 }
 
 /** The transaction that settled a trade and the Exchange event that shows it. */
-export interface TrailMatch {
+interface TrailMatch {
   txHash: Hex;
   blockNumber: bigint;
   event: ExchangeEvent;
@@ -65,7 +64,7 @@ export async function findTradeSettlement(
 ): Promise<TrailMatch | null> {
   let cache = caches.get(client);
   if (!cache) caches.set(client, cache = { times: new Map(), windows: new Map() });
-  const head = await (client.headCache?.get() ?? client.blockNumber());
+  const head = await client.blockNumber();
   const estimate = await estimateBlock(
     client,
     cache,

@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { type Address, encodeAbiParameters, encodeEventTopics, type Hex } from "viem";
 import { BLOCK_TIME_ANCHOR } from "./chain.ts";
-import type { HyperEvmClient, LogFilter } from "./client.ts";
+import type { HyperEvmClient, HyperEvmLog, LogFilter } from "./client.ts";
 import { CONTRACTS, EXCHANGE_EVENTS_ABI } from "./contracts.ts";
-import { createHeadCache } from "./head_cache.ts";
 import { findTradeSettlement, TRAIL } from "./settlement_trail.ts";
-import type { HyperEvmLog } from "./types.ts";
+import { sharedHead } from "../../tests/support/hyperevm.ts";
 
 const WALLET: Address = "0x00000000000000000000000000000000000000a1";
 const anchor = {
@@ -67,10 +66,8 @@ const closed = (block: number, address?: Address) =>
 /** A chain holding `logs`, counting the calls made to it. */
 function chain(logs: HyperEvmLog[]) {
   const calls: string[] = [];
-  const blockNumber = () => (calls.push("eth_blockNumber"), Promise.resolve(BigInt(HEAD)));
   const client: HyperEvmClient = {
-    blockNumber,
-    headCache: createHeadCache(blockNumber, { now: () => 0 }),
+    blockNumber: sharedHead(() => (calls.push("eth_blockNumber"), Promise.resolve(BigInt(HEAD)))),
     block(number) {
       calls.push("eth_getBlockByNumber");
       if (number > BigInt(HEAD)) return Promise.resolve(null);

@@ -1,61 +1,127 @@
 /**
  * The one table of what the explorer reads from HyperEVM: each JSON-RPC method with the schema
  * of its answer and the part of a page it feeds, and each contract-level item with whether it
- * is a fact or modelled (and why). `verify-upstream`, `record`, the part names of pages and
- * tools and the docs' data-sources page derive from it.
+ * is a fact or modelled (and why). The chain client validates every answer with its method's
+ * schema before viem formats it; `verify-upstream`, `record`, the part names of pages and tools
+ * and the docs' data-sources page derive from this table too.
  */
-import { HEX_QUANTITY_PATTERN } from "../address.ts";
+import { ADDRESS_PATTERN, HASH_PATTERN, HEX_QUANTITY_PATTERN } from "../address.ts";
 import { z } from "zod";
-import * as rpcSchemas from "./_rpc_schemas.ts";
+
+/** The replay's data file of the chain (blocks, transactions, receipts), which `record` writes. */
+export const CHAIN_FIXTURE = "chain.json";
 
 /** One JSON-RPC method. */
 export interface RpcMethod {
-  /** Schema of a non-null answer. */
+  /**
+   * The shape of a non-null answer, as the node sends it (hex lower-cased): the client checks it
+   * before viem turns it into domain values (bigints, numbers, status words).
+   */
   schema: z.ZodType;
+  /** Whether the node may answer null (no such block, transaction or receipt yet). */
+  nullable?: boolean;
   /** What a page or tool loses when the call fails. */
   part: string;
   /** What the explorer uses it for. */
   usedFor: string;
 }
 
-/** `eth_chainId`: a hex quantity (HyperEVM's is 0x3e7 = 999). */
-export const chainIdSchema = z.string().regex(HEX_QUANTITY_PATTERN, "expected a hex quantity");
+const lowerHex = (pattern: RegExp, message: string) =>
+  z.string().regex(pattern, message).transform((value) => value.toLowerCase() as `0x${string}`);
+const quantity = z.string().regex(HEX_QUANTITY_PATTERN, "expected a hex quantity");
+const smallQuantity = quantity.refine((value) => BigInt(value) <= BigInt(Number.MAX_SAFE_INTEGER), {
+  message: "expected a hex quantity below 2^53",
+});
+const address = lowerHex(ADDRESS_PATTERN, "expected a 20-byte address");
+const hash = lowerHex(HASH_PATTERN, "expected 32-byte hex");
+const data = lowerHex(/^0x([0-9a-fA-F]{2})*$/, "expected even-length hex");
+
+/** A log as `eth_getLogs` and receipts carry it (mined, so block fields are present). */
+const log = z.object({
+  address,
+  topics: z.array(hash),
+  data,
+  blockNumber: quantity,
+  blockHash: hash,
+  transactionHash: hash,
+  transactionIndex: smallQuantity,
+  logIndex: smallQuantity,
+  removed: z.boolean().optional(),
+});
 
 /** Every JSON-RPC method the explorer calls (all standard Ethereum methods: facts). */
 export const RPC_METHODS = {
   eth_chainId: {
-    schema: chainIdSchema,
+    schema: quantity,
     part: "chain id",
     usedFor: "verify-upstream: the endpoint serves chain 999",
   },
   eth_blockNumber: {
-    schema: rpcSchemas.blockNumberSchema,
+    schema: quantity,
     part: "chain head",
     usedFor: "The scan window of intent look-ups",
   },
   eth_getBlockByNumber: {
-    schema: rpcSchemas.blockSchema,
+    // With transaction hashes only.
+    schema: z.object({
+      number: quantity,
+      hash,
+      parentHash: hash,
+      timestamp: quantity,
+      miner: address,
+      gasUsed: quantity,
+      gasLimit: quantity,
+      baseFeePerGas: quantity.nullish(),
+      transactions: z.array(hash),
+    }),
+    nullable: true,
     part: "block time",
     usedFor: "Timestamps of transactions and settlements; block estimates of the settlement trail",
   },
   eth_getTransactionByHash: {
-    schema: rpcSchemas.transactionSchema,
+    schema: z.object({
+      hash,
+      blockNumber: quantity.nullable(),
+      blockHash: hash.nullable(),
+      transactionIndex: smallQuantity.nullable(),
+      from: address,
+      to: address.nullable(),
+      input: data,
+      value: quantity,
+      nonce: quantity,
+      gas: quantity,
+      gasPrice: quantity.nullish(),
+    }),
+    nullable: true,
     part: "transaction",
     usedFor: "Transaction pages, decode_transaction",
   },
   eth_getTransactionReceipt: {
-    schema: rpcSchemas.receiptSchema,
+    schema: z.object({
+      transactionHash: hash,
+      blockNumber: quantity,
+      blockHash: hash,
+      transactionIndex: smallQuantity,
+      status: z.enum(["0x1", "0x0"]),
+      from: address,
+      to: address.nullable(),
+      gasUsed: quantity,
+      effectiveGasPrice: quantity.nullish(),
+      contractAddress: address.nullish(),
+      logs: z.array(log),
+    }),
+    nullable: true,
     part: "receipt (status, gas, events)",
     usedFor: "Status, gas, the Exchange's events and the per-intent results of a batch",
   },
   eth_getLogs: {
-    schema: rpcSchemas.logsSchema,
+    schema: z.array(log),
     part: "settlement",
     usedFor: "lookup_intent (about 6000 blocks, windows of at most 999); the settlement trail of " +
       "older trades (one window of 801 blocks per trade)",
   },
   eth_call: {
-    schema: z.string().regex(/^0x([0-9a-fA-F]{2})*$/, "expected even-length hex"),
+    schema: data,
     part: "live marks",
     usedFor: "The live mark: the BBO read precompile (see below), both markets in one batch",
   },
@@ -64,82 +130,24 @@ export const RPC_METHODS = {
 /** A JSON-RPC method name of {@link RPC_METHODS}. */
 export type RpcMethodName = keyof typeof RPC_METHODS;
 
-/** One contract-level item the explorer relies on. */
-export interface ChainItem {
+/** One contract-level item the explorer models. */
+interface ChainItem {
   /** Stable name, for checks that confirm or contradict a modelled item. */
   id: string;
   item: string;
   usedFor: string;
-  /** `fact` items are used exactly; `modelled` ones are a plausible guess. */
-  status: "fact" | "modelled";
-  /** Where the fact comes from, or why the item is modelled. */
+  /** A plausible guess, not a published fact. */
+  status: "modelled";
+  /** Why the item is modelled. */
   note: string;
 }
 
-/** Contract-level items, facts first. */
+/**
+ * Contract-level items the explorer models (the facts it relies on are in docs/data-sources.md,
+ * "Facts the code relies on"): `verify-upstream` judges them, the replay can answer as if each
+ * were wrong, and the docs list them.
+ */
 export const CHAIN_ITEMS: readonly ChainItem[] = [
-  {
-    id: "bboPrecompile",
-    item:
-      "BBO read precompile `0x…080e`: `abi.encode(uint32 asset)` → `(uint64 bid, uint64 ask)`, " +
-      "at `latest`; asset index from the instrument tuple (BTC 0, ETH 1)",
-    usedFor: "The live mark ⌊(bid + ask) / 2⌋ of every open position, market, page and tool",
-    status: "fact",
-    note: "what the protocol's PriceOracle settles on (facts 5, 12.3)",
-  },
-  {
-    id: "domains",
-    item:
-      'EIP-712 domains (Exchange: name "String", version "1"; Staking: "PaperStaking", "1"; chain 999)',
-    usedFor: "Signature checks",
-    status: "fact",
-    note: "verified by recomputing the published separators",
-  },
-  {
-    id: "intentId",
-    item: "Intent id derivation",
-    usedFor: "Matching intents to settlements",
-    status: "fact",
-    note: "keccak256(tag ‖ digest ‖ signer), facts 3.4",
-  },
-  {
-    id: "feeAddress",
-    item: "RegisterSessionKey fee address",
-    usedFor: "Decoding session-key registrations",
-    status: "fact",
-    note: "always the zero address (facts 11.4)",
-  },
-  {
-    id: "withdrawRoute",
-    item: "Withdraw route",
-    usedFor: "Decoding withdrawals",
-    status: "fact",
-    note: 'a relayer route string ("hypercore"), not a signed field (facts 11.4)',
-  },
-  {
-    id: "exchangeEvents",
-    item:
-      "Exchange events `PositionsClosed(user, …, stakerFee, devFee)` and `Liquidated(positionId, user, markPrice, bustPrice, fromQueuedBalance, stakerFee, devFee)`",
-    usedFor: "Settlements whatever the executor's ABI; the settlement trail of older trades",
-    status: "fact",
-    note:
-      "topics verified by hashing the signatures (facts 2.3, 12.4); the first two PositionsClosed words were named by a third party",
-  },
-  {
-    id: "exchangeTransfers",
-    item: "Exchange deposit and withdrawal events (topics and word layouts)",
-    usedFor: "Deposits and withdrawals on transaction pages",
-    status: "fact",
-    note: "real mainnet logs (facts 2.3); their names are unpublished, the explorer's are its own",
-  },
-  {
-    id: "blockRate",
-    item: "Block 48,068,869 at 2026-10-09 09:17:40 UTC; at least 1.146 blocks a second",
-    usedFor: "Estimating the block of an old trade's settlement",
-    status: "fact",
-    note:
-      "the recorded protocol summary's block and time (facts 12.1, 12.5); the rate varies, so each estimate is corrected with the block times it reads",
-  },
   {
     id: "batchCalldata",
     item: "BatchExecutor calldata (`executeBatch` over kind, signer, payload, signature)",

@@ -11,14 +11,13 @@ import {
   CANCEL_DOMAIN,
   DOMAIN_SEPARATORS,
   EXCHANGE_DOMAIN,
-  HYPERCORE_ROUTE,
   INTENT_ID_TAG,
   INTENT_KINDS,
   STAKING_DOMAIN,
   ZERO_ADDRESS,
 } from "./contracts.ts";
 import { intentTypedData } from "./typed_data.ts";
-import { sampleMessage, walletA } from "./_testing.ts";
+import { sampleMessage, walletA } from "../../tests/support/hyperevm.ts";
 
 function viemSeparator(domain: TypedDataDomain) {
   return hashDomain(
@@ -82,7 +81,6 @@ Deno.test("a withdrawal signs no route; a session-key registration signs the zer
     withdraw.types.WithdrawToCore.map((field) => field.name),
     ["user", "amount", "nonce", "deadline"],
   );
-  equal(HYPERCORE_ROUTE, "hypercore");
   const register = sampleMessage("registerSessionKey", walletA.address);
   equal(register.feeAddress, ZERO_ADDRESS);
   deepEqual(

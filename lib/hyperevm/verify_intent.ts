@@ -1,11 +1,11 @@
 import { type Address, type Hex, isAddressEqual, recoverAddress } from "viem";
 import type { IntentKind } from "./contracts.ts";
 import type { IntentFields } from "./intent_fields.ts";
-import { intentDigest } from "./intent_digest.ts";
+import { intentDigest } from "./typed_data.ts";
 import { intentId } from "./intent_id.ts";
 
 /** Parameters of {@link verifyIntent}. */
-export interface VerifyIntentParameters {
+interface VerifyIntentParameters {
   kind: IntentKind;
   /** The intent's EIP-712 message, e.g. a decoded batch payload. */
   fields: IntentFields;
@@ -17,7 +17,7 @@ export interface VerifyIntentParameters {
 }
 
 /** Return type of {@link verifyIntent}. */
-export interface VerifyIntentReturnType {
+interface VerifyIntentReturnType {
   /** EIP-712 digest, or null when the fields do not fit the kind's type. */
   digest: Hex | null;
   /** Address the signature recovers to, lower-case; null when it does not recover. */

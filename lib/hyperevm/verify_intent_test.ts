@@ -3,7 +3,7 @@ import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { INTENT_KINDS, type IntentKind } from "./contracts.ts";
 import type { IntentFields } from "./intent_fields.ts";
-import { intentDigest } from "./intent_digest.ts";
+import { intentDigest } from "./typed_data.ts";
 import { intentId } from "./intent_id.ts";
 import { verifyIntent } from "./verify_intent.ts";
 import {
@@ -13,7 +13,7 @@ import {
   signIntent,
   walletA,
   walletB,
-} from "./_testing.ts";
+} from "../../tests/support/hyperevm.ts";
 
 /** Signs wallet A's sample `kind` message with `signer`, then verifies it as the options say. */
 async function signAndVerify(kind: IntentKind, signer: PrivateKeyAccount, options: {

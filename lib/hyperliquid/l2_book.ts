@@ -1,25 +1,17 @@
 /**
  * Hyperliquid's public info API, the second source of the live mark: `POST /info` with
  * `{"type":"l2Book","coin":"BTC"}` answers the order book, best level of each side first
- * (papertrade-facts.md 12.3). Only this folder knows that wire shape.
+ * (docs/data-sources.md, "Facts the code relies on"). Only this folder knows that wire shape.
  */
 import { z } from "zod";
 import { upstreamFetch } from "../http/upstream_pool.ts";
 import type { PapertradeErrorKind } from "../papertrade/http.ts";
 
 /** What went wrong with an info request: the same kinds as a Papertrade API request's. */
-export type HyperliquidErrorKind = PapertradeErrorKind;
+type HyperliquidErrorKind = PapertradeErrorKind;
 
 /** The request named in errors and in the unavailable parts of pages and tools. */
-export const L2_BOOK_ENDPOINT = "POST /info l2Book";
-
-/** What the explorer reads from Hyperliquid's info API (all facts), for the data-sources docs. */
-export const HYPERLIQUID_SOURCES = [{
-  request: '`POST /info` `{"type":"l2Book","coin":"BTC"}` (coin = the instrument\'s symbol)',
-  usedFor: "The live mark of a market the BBO precompile could not price: the best level of " +
-    "each side, at the instrument's price scale",
-  note: "the info API three.ws reads the same quote from (facts 1, 12.3)",
-}] as const;
+const L2_BOOK_ENDPOINT = "POST /info l2Book";
 
 /** A failed info request; the message names the request and the problem. */
 export class HyperliquidApiError extends Error {
@@ -38,14 +30,14 @@ export class HyperliquidApiError extends Error {
 const level = z.object({ px: z.string().regex(/^[0-9]+(\.[0-9]+)?$/, "expected a decimal price") });
 
 /** The l2Book answer, as far as the mark needs it: the time and each side's levels, best first. */
-export const l2BookSchema = z.object({
+const l2BookSchema = z.object({
   coin: z.string(),
   time: z.number().int().nonnegative(),
   levels: z.tuple([z.array(level).min(1), z.array(level).min(1)]),
 });
 
 /** The best bid and ask of one coin in instrument units, and the book's time (ms). */
-export interface BookTop {
+interface BookTop {
   bid: bigint;
   ask: bigint;
   at: number;
@@ -59,7 +51,7 @@ export type BookTopReader = (
 ) => Promise<BookTop>;
 
 /** Options of {@link createBookTopReader}. */
-export interface BookTopReaderOptions {
+interface BookTopReaderOptions {
   /** The info endpoint, e.g. `https://api.hyperliquid.xyz/info`. */
   url: string;
   /** Timeout of the one attempt, in ms (default 8000). */
@@ -135,7 +127,7 @@ export function bookTop(text: string, coin: string, priceScale: bigint): BookTop
 }
 
 /** A decimal price × `priceScale`, exactly; a price finer than the scale is refused. */
-export function scaledPrice(px: string, priceScale: bigint): bigint {
+function scaledPrice(px: string, priceScale: bigint): bigint {
   const [whole, fraction = ""] = px.split(".");
   const scaled = BigInt(whole + fraction) * priceScale;
   const divisor = 10n ** BigInt(fraction.length);

@@ -130,8 +130,8 @@ async function findInFeed(
   id: Hex,
   signal?: AbortSignal,
 ): Promise<RecentTrade | null> {
-  const trades = await papertrade.fetchRecentTrades({ limit: FEED_CHECK_LIMIT, signal });
-  return trades.find((trade) => trade.intentId === id) ?? null;
+  const { trades } = await papertrade.read("recentTrades", {}, { signal });
+  return trades.slice(0, FEED_CHECK_LIMIT).find((trade) => trade.intentId === id) ?? null;
 }
 
 async function findPending(
@@ -142,10 +142,10 @@ async function findPending(
 ): Promise<Operation | null> {
   try {
     const [account, ranks] = await Promise.all([
-      papertrade.fetchWalletSnapshot(wallet, { signal }),
+      papertrade.read("walletStream", { wallet }, { signal }),
       // The queue position is a detail: without it the operation is still reported, its
       // position null (the JSON says null means the queue rank could not be read).
-      papertrade.fetchQueueRanks(wallet, { signal }).catch((error) => {
+      papertrade.read("queueRank", { wallet }, { signal }).catch((error) => {
         if (isUpstreamFailure(error)) return null;
         throw error;
       }),

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { createHeadCache } from "../hyperevm/head_cache.ts";
+import { sharedHead } from "../../tests/support/hyperevm.ts";
 import type { HyperEvmClient } from "../hyperevm/mod.ts";
-import { catalog, withReplayClients } from "../replay_clients.ts";
+import { catalog, withReplayClients } from "../../tests/support/replay_clients.ts";
 import { lookupIntent } from "./lookup.ts";
 
 Deno.test("lookupIntent records every check's finding and picks the state in order", async () => {
@@ -58,7 +58,7 @@ Deno.test("a settled lookup takes three RPC round trips cold and two warm; a mis
     assert.equal(missWarm.state, "not_found");
     assert.deepEqual(chain.take(), [logs]);
 
-    chain.client.headCache!.clear();
+    chain.client.blockNumber.forget();
     const missCold = await look(catalog.intents.unknown.id);
     assert.equal(missCold.state, "not_found");
     assert.deepEqual(chain.take(), [["eth_blockNumber"], logs]);
@@ -84,15 +84,13 @@ function recordRoundTrips(real: HyperEvmClient) {
         finished = Math.max(finished, trip);
       }
     };
-  const blockNumber = wrap("eth_blockNumber", () => real.blockNumber());
-  const client: HyperEvmClient = {
-    blockNumber,
+  const client = {
+    blockNumber: sharedHead(wrap("eth_blockNumber", () => real.blockNumber({ cacheTime: 0 }))),
     block: wrap("eth_getBlockByNumber", real.block),
     transaction: wrap("eth_getTransactionByHash", real.transaction),
     receipt: wrap("eth_getTransactionReceipt", real.receipt),
     logs: wrap("eth_getLogs", real.logs),
-    headCache: createHeadCache(blockNumber),
-  };
+  } satisfies HyperEvmClient;
   return {
     client,
     /** The calls since the last take, as one sorted list of methods per round trip. */

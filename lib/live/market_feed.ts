@@ -80,7 +80,9 @@ export function createMarketFeed(
     const { signal } = controller;
     try {
       const stale = latest === null || now() - tradingReadAt >= tradingRefreshMs;
-      const trading = stale ? await papertrade.fetchTradingState({ signal }) : latest!.trading;
+      const trading = stale
+        ? await papertrade.read("tradingState", {}, { signal })
+        : latest!.trading;
       const marks = await fetchLiveMarks(quotes, trading.instruments, { signal });
       if (run !== generation) return;
       if (stale) tradingReadAt = now();

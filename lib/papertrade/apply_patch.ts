@@ -1,5 +1,5 @@
 /** Applying wallet stream patches to an account, refusing any patch that does not fit. */
-import type { EndedIntent, WalletAccount, WalletPatch } from "./types.ts";
+import type { EndedIntent, WalletAccount, WalletPatch } from "./wire.ts";
 
 /** How many ended intents and closed positions an account remembers from patches. */
 export const RECENT_EVENTS_KEPT = 20;
@@ -21,7 +21,7 @@ export interface WalletPatched {
 /**
  * Applies `patch` to `account` without mutating either. Out of sync when the patch is for
  * another address, was made against another revision than the account's, or its deltas do not
- * fit (removing what is not held, adding what already is: papertrade-facts.md 11.3). Added
+ * fit (removing what is not held, adding what already is: docs/data-sources.md). Added
  * positions are prepended (newest first); closed and removed positions and ended and removed
  * intents leave the open lists; closes and outcomes are remembered (newest first, bounded),
  * each outcome stamped with the patch's indexer time.

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createPapertradeClient } from "./client.ts";
 import { PapertradeApiError } from "./http.ts";
-import { PROTOCOL_HISTORY_COLUMNS, type ProtocolHistoryColumn } from "./query_types.ts";
+import { PROTOCOL_HISTORY_COLUMNS, type ProtocolHistoryColumn } from "./wire.ts";
 import type * as wire from "./wire.ts";
 import type { Wire } from "./wire.ts";
 import {
@@ -14,7 +14,7 @@ import {
   wireQueueSummary,
   wireTradingState,
   withServer,
-} from "./_testing.ts";
+} from "../../tests/support/papertrade.ts";
 
 const WAD = 10n ** 18n;
 
@@ -50,9 +50,9 @@ function wireLeaderboardRow(rank: number): Wire<typeof wire.leaderboardRow> {
   };
 }
 
-Deno.test("fetchTradingState maps instrument tuples to named bigint fields", async () => {
+Deno.test("the trading state read maps instrument tuples to named bigint fields", async () => {
   await withRoutes({ "/state/trading": wireTradingState() }, async (client) => {
-    const state = await client.fetchTradingState();
+    const state = await client.read("tradingState");
     assert.equal(state.tradingPaused, false);
     assert.equal(state.minimumMargin, 10n * WAD);
     assert.equal(state.minimumOpenNotional, 1000n * WAD);
@@ -77,7 +77,7 @@ Deno.test("fetchTradingState maps instrument tuples to named bigint fields", asy
   });
 });
 
-Deno.test("fetchLeaderboard sends its parameters sorted by name, each once", async () => {
+Deno.test("the leaderboard read sends its parameters sorted by name, each once", async () => {
   const body: Wire<typeof wire.leaderboardPage> = {
     ok: true,
     summary: { uniqueAccounts: 2, trackedBalance: "2000000000000000000000" },
@@ -85,7 +85,7 @@ Deno.test("fetchLeaderboard sends its parameters sorted by name, each once", asy
     pageInfo: { totalPages: 3, totalItems: 52 },
   };
   await withRoutes({ "/state/leaderboard/accounts": body }, async (client, seen) => {
-    const page = await client.fetchLeaderboard({
+    const page = await client.read("leaderboard", {
       window: "7d",
       sortKey: "realizedPnl",
       sortDir: "asc",
@@ -93,7 +93,7 @@ Deno.test("fetchLeaderboard sends its parameters sorted by name, each once", asy
       pageSize: 25,
       query: "bob smith",
     });
-    await client.fetchLeaderboard({ query: "  " });
+    await client.read("leaderboard", { query: "  " });
     assert.deepEqual(seen, [
       "/state/leaderboard/accounts?page=1&pageSize=25&query=bob+smith&sortDir=asc&sortKey=realizedPnl&window=7d",
       "/state/leaderboard/accounts?page=0&pageSize=25&sortDir=desc&sortKey=totalWindowedPnl&window=24h",
@@ -108,7 +108,7 @@ Deno.test("fetchLeaderboard sends its parameters sorted by name, each once", asy
   });
 });
 
-Deno.test("fetchTradeHistory sends sorted parameters and maps trades", async () => {
+Deno.test("the trade-history read sends sorted parameters and maps trades", async () => {
   const body: Wire<typeof wire.tradeHistoryPage> = {
     ok: true,
     wallet: WALLET,
@@ -132,8 +132,12 @@ Deno.test("fetchTradeHistory sends sorted parameters and maps trades", async () 
     nextCursor: "c2",
   };
   await withRoutes({ "/query/wallet/trades": body }, async (client, seen) => {
-    const page = await client.fetchTradeHistory({ wallet: WALLET, cursor: "c1", filter: "losses" });
-    await client.fetchTradeHistory({ wallet: WALLET });
+    const page = await client.read("tradeHistory", {
+      wallet: WALLET,
+      cursor: "c1",
+      filter: "losses",
+    });
+    await client.read("tradeHistory", { wallet: WALLET });
     assert.deepEqual(seen, [
       `/query/wallet/trades?cursor=c1&filter=losses&limit=75&wallet=${WALLET_LOWER}`,
       `/query/wallet/trades?filter=all&limit=75&wallet=${WALLET_LOWER}`,
@@ -182,37 +186,37 @@ Deno.test("the protocol endpoints map to domain objects", async () => {
     "/query/protocol/trades/recent": recent,
     "/relayer/health": { ok: true, ready: false },
   }, async (client, seen) => {
-    const summary = await client.fetchProtocolSummary();
-    assert.equal(summary.source.block, 48399239);
-    assert.equal(summary.balances.tvl, 14_760_000n * WAD);
-    assert.equal(summary.balances.lp, -4840851050000000000000000n);
-    assert.equal(summary.activity.openPositions, 812);
-    assert.equal(summary.balances.queue, 12n * WAD);
-    assert.deepEqual(summary.paper, { supply: 1000n, staked: 600n });
+    const summary = await client.read("protocolSummary");
+    assert.equal(summary.block, 48399239);
+    assert.equal(summary.tvl, 14_760_000n * WAD);
+    assert.equal(summary.lp, -4840851050000000000000000n);
+    assert.equal(summary.openPositions, 812);
+    assert.equal(summary.queueOwed, 12n * WAD);
+    assert.deepEqual([summary.paperSupply, summary.paperStaked], [1000n, 600n]);
 
-    const stats = await client.fetchMarketStats();
+    const stats = await client.read("marketStats");
     assert.deepEqual(stats.markets.map((m) => m.instrumentId), [0, 1]);
     assert.equal(stats.markets[0].volume24h, 217_800_000_000n * WAD);
 
-    const queue = await client.fetchQueueSummary();
+    const queue = await client.read("queueSummary");
     assert.equal(queue.count, 1);
     assert.equal(queue.source.block, 5);
 
-    const trades = await client.fetchRecentTrades({ limit: 3 });
-    assert.deepEqual(trades.map((t) => t.seq), ["99", "98", "97"]);
+    const { trades } = await client.read("recentTrades");
+    assert.deepEqual(trades.map((t) => t.seq), ["99", "98", "97", "96", "95"]);
     const [trade] = trades;
     assert.equal(trade.wallet, WALLET_LOWER);
     assert.equal(trade.kind, "liquidation");
     assert.equal(trade.isLong, true);
     assert.equal(trade.pnlUsd, -250);
 
-    assert.deepEqual(await client.fetchRelayerHealth(), { ok: true, ready: false });
-    // No query string: the upstream takes none; the client keeps the newest rows itself.
+    assert.deepEqual(await client.read("relayerHealth"), { ok: true, ready: false });
+    // No query string: the upstream takes none; callers keep the newest rows they need.
     assert.ok(seen.includes("/query/protocol/trades/recent"));
   });
 });
 
-Deno.test("fetchProtocolHistory asks for the interval and turns the columns into points", async () => {
+Deno.test("the protocol history read asks for the interval and turns the columns into points", async () => {
   const column = [1, 2, 3];
   const body: Wire<typeof wire.protocolHistory> = {
     startMs: 1791100000000,
@@ -236,7 +240,7 @@ Deno.test("fetchProtocolHistory asks for the interval and turns the columns into
     },
   };
   await withRoutes({ "/query/protocol/history": body }, async (client, seen) => {
-    const history = await client.fetchProtocolHistory("1h");
+    const history = await client.read("protocolHistory", { interval: "1h" });
     assert.deepEqual(seen, ["/query/protocol/history?interval=1h"]);
     assert.equal(history.asOfMs, 1791110800000);
     assert.equal(history.totals.valueLocked, 14_760_000n * WAD);
@@ -249,7 +253,7 @@ Deno.test("fetchProtocolHistory asks for the interval and turns the columns into
   });
   body.columns.users = [1, 2];
   await withRoutes({ "/query/protocol/history": body }, async (client) => {
-    const error = await client.fetchProtocolHistory("1d").catch((e) => e);
+    const error = await client.read("protocolHistory", { interval: "1d" }).catch((e) => e);
     assert.ok(error instanceof PapertradeApiError);
     assert.equal(error.kind, "schema");
     assert.equal(
@@ -263,7 +267,7 @@ Deno.test("a block number past 2^53 is a schema error, not a rounded number", as
   const body = wireProtocolSummary();
   body.source.block = "9007199254740993";
   await withRoutes({ "/query/protocol/summary": body }, async (client) => {
-    const error = await client.fetchProtocolSummary().catch((e) => e);
+    const error = await client.read("protocolSummary").catch((e) => e);
     assert.ok(error instanceof PapertradeApiError);
     assert.equal(error.kind, "schema");
     assert.match(error.message, /source\.block: 9007199254740993 is too large/);

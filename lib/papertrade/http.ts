@@ -4,6 +4,8 @@
  */
 import type { z } from "zod";
 import { describeWireIssues, wireIssueMessage } from "./wire_issues.ts";
+import { type FieldPath, notesOf } from "./_modelled.ts";
+import { withModelledGaps } from "./modelled_gaps.ts";
 import { UPSTREAM_BUDGET_MS } from "../http/deadline.ts";
 
 /** What went wrong with an upstream request. */
@@ -16,7 +18,7 @@ export type PapertradeErrorKind =
   | "network";
 
 /** Fields of a {@link PapertradeApiError}. */
-export interface PapertradeApiErrorOptions {
+interface PapertradeApiErrorOptions {
   /** Upstream path, e.g. `/state/trading`. */
   endpoint: string;
   kind: PapertradeErrorKind;
@@ -68,7 +70,7 @@ export interface RetryPolicy {
 export const DEFAULT_TIMEOUT_MS = 8_000;
 
 /** Default retry policy: 3 attempts, waits up to 5 s, 20 s overall (5 s inside the page deadline). */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 3,
   maxRetryWaitMs: 5_000,
   baseDelayMs: 250,
@@ -76,7 +78,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 };
 
 /** Options of {@link fetchUpstream}. */
-export interface FetchUpstreamOptions {
+interface FetchUpstreamOptions {
   /** Upstream path named in errors, e.g. `/state/trading`. */
   endpoint: string;
   /** Per-attempt timeout in ms (default 8000), covering headers and body. */
@@ -88,8 +90,8 @@ export interface FetchUpstreamOptions {
 }
 
 /**
- * GETs `url`, retrying 503 and 429 within the policy, and returns the body validated by
- * `schema` (its output type: bigint money, lower-case addresses).
+ * GETs `url`, retrying 503 and 429 within the policy, and returns the body read by `schema`
+ * (see {@link parseAnswer}).
  */
 export async function fetchUpstream<S extends z.ZodType>(
   url: string | URL,
@@ -97,7 +99,7 @@ export async function fetchUpstream<S extends z.ZodType>(
   options: FetchUpstreamOptions,
 ): Promise<z.output<S>> {
   const text = await fetchBodyText(url, options);
-  return parseWire(options.endpoint, schema, parseJson(options.endpoint, text));
+  return parseAnswer(options.endpoint, schema, parseJson(options.endpoint, text));
 }
 
 /** Parses JSON text, or throws a `malformed_json` error naming the endpoint. */
@@ -114,24 +116,29 @@ export function parseJson(endpoint: string, text: string): unknown {
   }
 }
 
-/** Validates parsed JSON against a wire schema, or throws a `schema` error naming the field. */
-export function parseWire<S extends z.ZodType>(
+/**
+ * Parsed JSON read by `schema` into its domain value, with the modelled keys it lacked named
+ * after the endpoint table (`modelledGaps`; `at` is where the body sits in the table's field
+ * notation, `wallet` for a stream snapshot). A shape it refuses is a `schema` error naming the
+ * field.
+ */
+export function parseAnswer<S extends z.ZodType>(
   endpoint: string,
   schema: S,
   body: unknown,
+  at: FieldPath = [],
 ): z.output<S> {
   const result = schema.safeParse(body, { error: wireIssueMessage });
-  if (result.success) return result.data;
-  throw upstreamChanged(endpoint, describeWireIssues(result.error.issues, body));
-}
-
-/** The `schema` error for a shape problem found after parsing (e.g. unequal column lengths). */
-export function upstreamChanged(endpoint: string, detail: string): PapertradeApiError {
-  return new PapertradeApiError(`upstream changed: ${endpoint} ${detail}`, {
-    endpoint,
-    kind: "schema",
-    detail: `${endpoint} ${detail}`,
-  });
+  if (!result.success) {
+    const detail = `${endpoint} ${describeWireIssues(result.error.issues, body)}`;
+    throw new PapertradeApiError(`upstream changed: ${detail}`, {
+      endpoint,
+      kind: "schema",
+      detail,
+    });
+  }
+  const gaps = notesOf(result.data).gaps.map((path) => [...at, ...path]);
+  return withModelledGaps(endpoint, result.data, gaps);
 }
 
 /**

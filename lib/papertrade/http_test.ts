@@ -8,7 +8,7 @@ import {
   wireQueueSummary,
   wireTradingState,
   withServer,
-} from "./_testing.ts";
+} from "../../tests/support/papertrade.ts";
 import { createPapertradeClient } from "./client.ts";
 
 /** A retry policy whose waits return at once and are recorded, in ms, in `waits`. */
@@ -211,7 +211,7 @@ Deno.test("a 22-field instrument tuple is a schema error naming the field", asyn
   const body = wireTradingState();
   body.instruments[0] = body.instruments[0].slice(0, 22) as typeof body.instruments[0];
   await withServer(() => json(body), async (base) => {
-    const error = await rejection(createPapertradeClient({ baseUrl: base }).fetchTradingState());
+    const error = await rejection(createPapertradeClient({ baseUrl: base }).read("tradingState"));
     assert.equal(error.kind, "schema");
     assert.equal(error.endpoint, "/state/trading");
     assert.equal(
@@ -262,13 +262,13 @@ Deno.test("a row missing a field is dropped and counted; a missing envelope fiel
     pageInfo: { page: 0, pageSize: 25, totalPages: 1, totalItems: 4 },
   };
   await withServer(() => json(body), async (base) => {
-    const page = await createPapertradeClient({ baseUrl: base }).fetchLeaderboard();
+    const page = await createPapertradeClient({ baseUrl: base }).read("leaderboard");
     assert.deepEqual(page.accounts.map((row) => row.rank), [1, 2, 3]);
     assert.equal(page.rowsSkipped, 1);
   });
   const { totalPages: _, ...pageInfo } = body.pageInfo;
   await withServer(() => json({ ...body, pageInfo }), async (base) => {
-    const error = await rejection(createPapertradeClient({ baseUrl: base }).fetchLeaderboard());
+    const error = await rejection(createPapertradeClient({ baseUrl: base }).read("leaderboard"));
     assert.equal(error.kind, "schema");
     assert.equal(
       error.message,
@@ -280,7 +280,7 @@ Deno.test("a row missing a field is dropped and counted; a missing envelope fiel
 Deno.test("a badly formatted string quotes the value it got", async () => {
   const body = { ok: true, ready: true };
   await withServer(() => json({ ...body, ok: "yes" }), async (base) => {
-    const error = await rejection(createPapertradeClient({ baseUrl: base }).fetchRelayerHealth());
+    const error = await rejection(createPapertradeClient({ baseUrl: base }).read("relayerHealth"));
     assert.equal(
       error.message,
       "upstream changed: /relayer/health ok: expected boolean, got string",
@@ -288,7 +288,7 @@ Deno.test("a badly formatted string quotes the value it got", async () => {
   });
   const queue = { ...wireQueueSummary(), total: "12x" };
   await withServer(() => json(queue), async (base) => {
-    const error = await rejection(createPapertradeClient({ baseUrl: base }).fetchQueueSummary());
+    const error = await rejection(createPapertradeClient({ baseUrl: base }).read("queueSummary"));
     assert.equal(
       error.message,
       'upstream changed: /query/protocol/queue-summary total: expected a non-negative integer string, got "12x"',

@@ -1,61 +1,44 @@
 /**
  * The Papertrade API, as typed domain objects. This folder is the only place that knows the
  * wire format; everything exported here speaks bigint money, raw bigint prices, lower-case
- * addresses and ms timestamps.
+ * addresses and ms timestamps. Every read is a row of `endpoints.ts`.
  */
-export type * from "./types.ts";
+export type * from "./wire.ts";
+export type { Address, Hash } from "./_wire_scalars.ts";
 export {
   LEADERBOARD_SORT_KEYS,
   LEADERBOARD_WINDOWS,
+  OPERATION_ACTIONS,
   PROTOCOL_HISTORY_COLUMNS,
-} from "./query_types.ts";
-export { OPERATION_ACTIONS } from "./types.ts";
+} from "./wire.ts";
 export {
   type CallOptions,
   createPapertradeClient,
-  type LeaderboardQuery,
   type PapertradeClient,
   type PapertradeClientOptions,
-  type TradeHistoryQuery,
+  type ReadArgs,
 } from "./client.ts";
 export {
-  DEFAULT_RETRY_POLICY,
-  DEFAULT_TIMEOUT_MS,
-  fetchUpstream,
-  type FetchUpstreamOptions,
   PapertradeApiError,
-  type PapertradeApiErrorOptions,
   type PapertradeErrorKind,
+  parseRetryAfter,
   type RetryPolicy,
 } from "./http.ts";
+export { applyWalletPatch, type WalletOutOfSync, type WalletPatched } from "./apply_patch.ts";
+export { openWalletStream, type WalletStreamEvent } from "./wallet_stream.ts";
+export { MODELLED_KEY_NOT_FOUND, type ModelledGap, modelledGapsOf } from "./modelled_gaps.ts";
 export {
-  applyWalletPatch,
-  RECENT_EVENTS_KEPT,
-  type WalletOutOfSync,
-  type WalletPatched,
-} from "./apply_patch.ts";
-export {
-  fetchWalletSnapshot,
-  openWalletStream,
-  type WalletStreamEvent,
-  type WalletStreamOptions,
-} from "./wallet_stream.ts";
-export {
-  MODELLED_KEY_NOT_FOUND,
-  modelledGapsOf,
-  modelledPartAt,
-  sweepModelledGaps,
-} from "./modelled_gaps.ts";
-export {
-  type EndpointParam,
-  endpointPath,
   findEndpoint,
   findEndpointName,
-  isFact,
+  MODELLED_SHAPES,
   type ModelledPart,
-  PAPERTRADE_ENDPOINT_LIST,
+  type ModelledShape,
+  PAPERTRADE_ENDPOINT_NAMES,
   PAPERTRADE_ENDPOINTS,
   type PapertradeEndpoint,
   type PapertradeEndpointName,
-  walletFramesSchema,
+  type ReadParams,
+  readParams,
+  type ReadResult,
+  requestTarget,
 } from "./endpoints.ts";

@@ -3,10 +3,25 @@
  * named by those fields (see `_modelled.ts`): the one matcher of table fields, used by the
  * client and by `verify-upstream`.
  */
-import { collectGaps, type FieldPath } from "./_modelled.ts";
-import type { ModelledPart } from "./endpoint_types.ts";
-import { findEndpoint } from "./endpoints.ts";
-import type { ModelledGap } from "./types.ts";
+import type { FieldPath } from "./_modelled.ts";
+import { findEndpoint, type ModelledPart } from "./endpoints.ts";
+
+export { type DroppedRow, notesOf, type ParseNotes } from "./_modelled.ts";
+
+/**
+ * A modelled key the answer lacked (missing or malformed): the one figure it feeds is null.
+ * Shaped like the unavailable parts of pages and tools, which list it as it is.
+ */
+export interface ModelledGap {
+  /** The part of the product the endpoint feeds ("markets"). */
+  part: string;
+  /** The endpoint's path. */
+  endpoint: string;
+  /** The field in the endpoint table's notation (`accounts.*.totalVolume`). */
+  field: string;
+  /** Always "modelled key not found". */
+  reason: string;
+}
 
 /** The reason every gap of a modelled key gives. */
 export const MODELLED_KEY_NOT_FOUND = "modelled key not found";
@@ -35,14 +50,6 @@ export function withModelledGaps<T>(endpoint: string, value: T, paths: readonly 
     reason: MODELLED_KEY_NOT_FOUND,
   }));
   return Object.assign(value, { modelledGaps });
-}
-
-/**
- * The paths of the modelled keys a parsed wire value lacked (they become null in it), for
- * checks such as `verify-upstream` that read wire values without mapping them.
- */
-export function sweepModelledGaps(parsed: unknown): FieldPath[] {
-  return collectGaps(parsed, () => null).gaps;
 }
 
 /** The gaps a domain value carries (none for most). */

@@ -11,7 +11,7 @@ import {
   wireSnapshot,
   wireTradingState,
   withServer,
-} from "./_testing.ts";
+} from "../../tests/support/papertrade.ts";
 
 /** A client over one answer per path, exactly as given. */
 async function withAnswers(
@@ -29,7 +29,7 @@ Deno.test("a missing or malformed modelled key is one null figure, named; the re
   await withAnswers({
     "/state/trading": () => json({ ...trading, accRewardPerShare: 12 }),
   }, async (client) => {
-    const state = await client.fetchTradingState();
+    const state = await client.read("tradingState");
     assert.deepEqual([state.winFeeRate, state.accRewardPerShare], [null, null]);
     assert.equal(state.instruments.length, trading.instruments.length, "the facts arrived");
     assert.deepEqual(modelledGapsOf(state), [
@@ -52,7 +52,7 @@ Deno.test("a missing or malformed modelled key is one null figure, named; the re
 Deno.test("a missing known key still fails the read with the field named", async () => {
   const { minimumTradeSizeRaw: _dropped, ...trading } = wireTradingState();
   await withAnswers({ "/state/trading": () => json(trading) }, async (client) => {
-    const error = await client.fetchTradingState().catch((e) => e);
+    const error = await client.read("tradingState").catch((e) => e);
     assert.ok(error instanceof PapertradeApiError);
     assert.equal(error.kind, "schema");
     assert.match(error.message, /minimumTradeSizeRaw/);
@@ -68,7 +68,7 @@ Deno.test("row keys are named once per field in the table's notation, rows kept"
     "/state/user/live": () =>
       sseResponse([sseFrame("liveness", { heartbeatIntervalMs: 10000 }), sseFrame("wallet", body)]),
   }, async (client) => {
-    const account = await client.fetchWalletSnapshot(WALLET);
+    const account = await client.read("walletStream", { wallet: WALLET });
     assert.equal(account.address, WALLET_LOWER);
     assert.equal(account.operations.length, snapshot.operations.length, "no row dropped");
     assert.ok(account.operations.every((op) => op.deadline === null));

@@ -2,12 +2,13 @@
  * What the wallet stream has reported about ended intents while this process was reading it:
  * the newest outcomes per wallet, bounded in wallets and in entries, newest first.
  */
-import type { Address, EndedIntent, WalletPatch } from "./types.ts";
+import type { EndedIntent, WalletPatch } from "./wire.ts";
+import type { Address } from "./_wire_scalars.ts";
 
 /** Outcomes kept per wallet. */
-export const OUTCOMES_KEPT = 20;
+const OUTCOMES_KEPT = 20;
 /** Wallets remembered; the least recently reported is forgotten first. */
-export const OUTCOME_WALLETS_KEPT = 1_000;
+const OUTCOME_WALLETS_KEPT = 1_000;
 
 /** A bounded memory of reported intent outcomes. */
 export class OutcomeLog {
@@ -18,7 +19,8 @@ export class OutcomeLog {
    * entry per intent, the latest report winning; an intent the patch accepts again is pending, so
    * it has no final outcome.
    */
-  record(wallet: Address, patch: WalletPatch, reportedAt: number): void {
+  record(address: string, patch: WalletPatch, reportedAt: number): void {
+    const wallet = address.toLowerCase() as Address;
     const pending = new Set(patch.addedOperations.map((op) => op.intentId));
     const ended = new Map(patch.endedIntents.map((item) => [item.intentId, item]));
     const kept = this.#byWallet.get(wallet);

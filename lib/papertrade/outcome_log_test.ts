@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { OutcomeLog } from "./outcome_log.ts";
-import type { Operation, WalletPatch } from "./types.ts";
-import { hash, WALLET_LOWER } from "./_testing.ts";
+import type { Operation, WalletPatch } from "./wire.ts";
+import { hash, WALLET_LOWER } from "../../tests/support/papertrade.ts";
 
 const patch = (
   ended: Array<[number, WalletPatch["endedIntents"][number]["outcome"]]>,

@@ -1,7 +1,8 @@
 /**
- * The literal rows papertrade-facts.md section 11 quotes from the SDK's own tests, parsed
- * through the real adapters (wire schema, then domain mapping). Where the facts elide a hash
- * ("0x71a9…14d2") or the SDK test used a placeholder ("<side>"), the one substitution is named.
+ * The literal rows the SDK's own tests record (docs/data-sources.md, "Facts the code relies
+ * on"), parsed through the real adapters (the wire schemas, which map to the domain). Where the
+ * record elides a hash ("0x71a9…14d2") or the SDK test used a placeholder ("<side>"), the one
+ * substitution is named.
  */
 import assert from "node:assert/strict";
 import { createPapertradeClient } from "./client.ts";
@@ -13,18 +14,16 @@ import {
   positionRow,
   queueRank,
   walletPatch,
-  walletSnapshotEnvelope,
+  walletSnapshot,
 } from "./wire.ts";
 import {
-  toClosedPosition,
-  toEndedIntent,
-  toOpenPosition,
-  toOperation,
-  toQueueRanks,
-  toWalletAccount,
-  toWalletPatch,
-} from "./to_domain_wallet.ts";
-import { hash, json, sseFrame, sseResponse, wireSnapshot, withServer } from "./_testing.ts";
+  hash,
+  json,
+  sseFrame,
+  sseResponse,
+  wireSnapshot,
+  withServer,
+} from "../../tests/support/papertrade.ts";
 
 const WAD = 10n ** 18n;
 // The facts elide the middle of these two ids; any full 32-byte hash stands in.
@@ -43,9 +42,9 @@ Deno.test("the recorded recent-trades answer parses, a close with entry null and
     assert.equal(new URL(request.url).search, "", "no query string is sent");
     return new Response(RECENT_TRADES_TEXT, { headers: { "content-type": "application/json" } });
   }, async (base) => {
-    const trades = await createPapertradeClient({ baseUrl: base }).fetchRecentTrades({ limit: 10 });
-    assert.equal(trades.rowsSkipped, 0);
-    assert.deepEqual([...trades], [{
+    const feed = await createPapertradeClient({ baseUrl: base }).read("recentTrades");
+    assert.equal(feed.rowsSkipped, 0);
+    assert.deepEqual(feed.trades, [{
       seq: "48399240000025",
       timestamp: 1791862483000,
       wallet: "0xf522d8f0ea3c5d0350d3a05db1df074ecf0b2fd7",
@@ -70,15 +69,15 @@ Deno.test("a malformed recent-trade row is dropped and counted, extra keys are i
   const good = { ...body.events[0], newKey: "ignored" };
   const bad = { ...body.events[0], seq: 48399240000024 };
   await withServer(() => json({ ...body, count: 2, events: [good, bad] }), async (base) => {
-    const trades = await createPapertradeClient({ baseUrl: base }).fetchRecentTrades();
-    assert.equal(trades.length, 1);
-    assert.equal(trades.rowsSkipped, 1);
-    assert.equal("newKey" in trades[0], false);
+    const feed = await createPapertradeClient({ baseUrl: base }).read("recentTrades");
+    assert.equal(feed.trades.length, 1);
+    assert.equal(feed.rowsSkipped, 1);
+    assert.equal("newKey" in feed.trades[0], false);
   });
 });
 
 Deno.test("the recorded 10-slot operation rows parse: an open and a close", () => {
-  const open = toOperation(operationRow.parse([
+  const open = operationRow.parse([
     OPEN_INTENT,
     "openPosition",
     0,
@@ -89,7 +88,7 @@ Deno.test("the recorded 10-slot operation rows parse: an open and a close", () =
     1791862851323,
     "1791862941",
     null,
-  ]));
+  ]);
   assert.deepEqual(open, {
     intentId: OPEN_INTENT,
     action: "openPosition",
@@ -98,7 +97,7 @@ Deno.test("the recorded 10-slot operation rows parse: an open and a close", () =
     params: { instrumentId: 0, isLong: false, useDebt: true, margin: 10n * WAD, leverage: 100 },
     queuePosition: null,
   });
-  const close = toOperation(operationRow.parse([
+  const close = operationRow.parse([
     hash(5),
     "closePositions",
     null,
@@ -109,13 +108,13 @@ Deno.test("the recorded 10-slot operation rows parse: an open and a close", () =
     1791862851323,
     "1791862941",
     ["411276", "7"],
-  ]));
+  ]);
   assert.deepEqual(close.params, { positionIds: ["411276", "7"] });
 });
 
 Deno.test("the recorded closed-position and open-position rows parse", () => {
   assert.deepEqual(
-    toClosedPosition(closedPositionRow.parse([
+    closedPositionRow.parse([
       "411276",
       0,
       true,
@@ -124,7 +123,7 @@ Deno.test("the recorded closed-position and open-position rows parse", () => {
       true,
       "-108141232449579150",
       "2766363925334821349",
-    ])),
+    ]),
     {
       positionId: "411276",
       instrumentId: 0,
@@ -136,7 +135,7 @@ Deno.test("the recorded closed-position and open-position rows parse", () => {
       paperMinted: 2766363925334821349n,
     },
   );
-  const open = toOpenPosition(positionRow.parse([
+  const open = positionRow.parse([
     "411276",
     0,
     true,
@@ -147,14 +146,14 @@ Deno.test("the recorded closed-position and open-position rows parse", () => {
     "824315",
     1791862800000,
     POSITION_INTENT,
-  ]));
+  ]);
   assert.equal(open.bustPrice, 824315n);
   assert.equal(open.intentId, POSITION_INTENT);
 });
 
 Deno.test("ended-intent rows take exactly the five outcome words", () => {
   for (const outcome of ["succeeded", "failed", "expired", "cancelled", "unknown"]) {
-    assert.deepEqual(toEndedIntent(endedIntentRow.parse([hash(1), outcome])), {
+    assert.deepEqual(endedIntentRow.parse([hash(1), outcome]), {
       intentId: hash(1),
       outcome,
     });
@@ -163,15 +162,13 @@ Deno.test("ended-intent rows take exactly the five outcome words", () => {
 });
 
 Deno.test("a patch nests changed state under `state`; other fields keep their values", () => {
-  const account = toWalletAccount(
-    // Same schema path the stream uses for the first frame.
-    { ...wireSnapshotParsed(), operations: [], openPositions: [] },
-  );
-  const patch = toWalletPatch(walletPatch.parse({
+  // Same schema the stream uses for the first frame.
+  const account = walletSnapshot.parse({ ...wireSnapshot(), operations: [], openPositions: [] });
+  const patch = walletPatch.parse({
     baseAccountRevision: 10,
     accountRevision: 11,
     state: { balance: "7000000000000000000", queueRevision: 9 },
-  }));
+  });
   const result = applyWalletPatch(account, patch);
   assert.ok(result.inSync);
   assert.equal(result.account.balances.balance, 7n * WAD);
@@ -179,32 +176,32 @@ Deno.test("a patch nests changed state under `state`; other fields keep their va
   assert.equal(result.account.balances.locked, account.balances.locked);
   assert.equal(result.account.walletRevision, account.walletRevision);
   // A top-level state field is not how patches carry state: it is ignored.
-  const flat = toWalletPatch(walletPatch.parse({
+  const flat = walletPatch.parse({
     baseAccountRevision: 10,
     accountRevision: 11,
     balance: "1",
-  }));
+  });
   assert.equal(flat.balance, undefined);
 });
 
 Deno.test("queue ranks map intent ids to positions", () => {
-  const ranks = toQueueRanks(queueRank.parse({
+  const ranks = queueRank.parse({
     queueRevision: 4,
     entries: [{ intentId: hash(1), position: 37 }, { intentId: hash(2), position: 3 }],
-  }));
+  });
   assert.equal(ranks.queueRevision, 4);
   assert.equal(ranks.positions.get(hash(1)), 37);
-  assert.equal(toQueueRanks(queueRank.parse({ entries: [] })).queueRevision, null);
+  assert.equal(queueRank.parse({ entries: [] }).queueRevision, null);
 });
 
-Deno.test("fetchQueueRanks reads /queue-rank/accounts/{wallet} with the wallet lower-cased", async () => {
+Deno.test("the queue-rank read asks /queue-rank/accounts/{wallet} with the wallet lower-cased", async () => {
   let path = "";
   await withServer((request) => {
     path = new URL(request.url).pathname;
     return json({ entries: [{ intentId: hash(3), position: 1 }] });
   }, async (base) => {
     const ranks = await createPapertradeClient({ baseUrl: base })
-      .fetchQueueRanks("0xF522D8F0EA3C5D0350D3A05DB1DF074ECF0B2FD7");
+      .read("queueRank", { wallet: "0xF522D8F0EA3C5D0350D3A05DB1DF074ECF0B2FD7" });
     assert.equal(path, "/queue-rank/accounts/0xf522d8f0ea3c5d0350d3a05db1df074ecf0b2fd7");
     assert.equal(ranks.positions.get(hash(3)), 1);
   });
@@ -218,13 +215,8 @@ Deno.test("a malformed operation row in a snapshot is dropped and counted", asyn
   ];
   await withServer(() => sseResponse(frames), async (base) => {
     const account = await createPapertradeClient({ baseUrl: base })
-      .fetchWalletSnapshot(snapshot.address);
+      .read("walletStream", { wallet: snapshot.address });
     assert.equal(account.operations.length, 1);
     assert.equal(account.rowsSkipped, 1);
   });
 });
-
-function wireSnapshotParsed() {
-  // The envelope schema turns wire strings into bigints; rows are mapped by toWalletAccount.
-  return walletSnapshotEnvelope.parse(wireSnapshot());
-}

@@ -2,20 +2,23 @@
  * The wallet SSE stream (`/state/user/live?wallet=`): `liveness` once, a `wallet` snapshot, then
  * `wallet` patches, with `heartbeat` frames in between. Frames are validated and mapped here.
  */
-import { createParser, type EventSourceMessage } from "eventsource-parser";
+import type { EventSourceMessage } from "eventsource-parser";
+import { EventSourceParserStream } from "eventsource-parser/stream";
 import {
   DEFAULT_TIMEOUT_MS,
   PapertradeApiError,
+  parseAnswer,
   parseJson,
   parseRetryAfter,
-  parseWire,
 } from "./http.ts";
-import { livenessEvent, walletPatch, walletSnapshotEnvelope } from "./wire.ts";
-import { toWalletAccount, toWalletPatch } from "./to_domain_wallet.ts";
-import { collectGaps } from "./_modelled.ts";
-import { withModelledGaps } from "./modelled_gaps.ts";
-import { PAPERTRADE_ENDPOINTS } from "./endpoints.ts";
-import type { WalletAccount, WalletPatch } from "./types.ts";
+import {
+  livenessEvent,
+  type WalletAccount,
+  type WalletPatch,
+  walletPatch,
+  walletSnapshot,
+} from "./wire.ts";
+import { PAPERTRADE_ENDPOINTS, requestTarget } from "./endpoints.ts";
 
 const ENDPOINT = PAPERTRADE_ENDPOINTS.walletStream.path;
 
@@ -30,7 +33,7 @@ export type WalletStreamEvent =
   | { type: "heartbeat" };
 
 /** Options of {@link openWalletStream} and {@link fetchWalletSnapshot}. */
-export interface WalletStreamOptions {
+interface WalletStreamOptions {
   /** API origin, e.g. `https://exchange.papertrade.xyz`. */
   baseUrl: string;
   /** Ends the stream (quietly) when aborted. */
@@ -87,10 +90,10 @@ export async function* openWalletStream(
     });
   };
 
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let reader: ReadableStreamDefaultReader<EventSourceMessage> | undefined;
   try {
-    const url = `${options.baseUrl.replace(/\/+$/, "")}${ENDPOINT}?wallet=${
-      encodeURIComponent(wallet)
+    const url = `${options.baseUrl.replace(/\/+$/, "")}${
+      requestTarget("walletStream", { wallet })
     }`;
     watchSilence();
     let response: Response;
@@ -108,16 +111,14 @@ export async function* openWalletStream(
       await response.body?.cancel();
       throw statusError(response);
     }
-    reader = response.body.getReader();
-
-    const frames = new FrameReader(wallet);
-    const parser = createParser({ onEvent: (message) => frames.accept(message) });
-    const decoder = new TextDecoder();
+    reader = response.body.pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream()).getReader();
+    let sawSnapshot = false;
     while (true) {
       watchSilence();
-      let chunk: ReadableStreamReadResult<Uint8Array>;
+      let next: ReadableStreamReadResult<EventSourceMessage>;
       try {
-        chunk = await reader.read();
+        next = await reader.read();
       } catch (error) {
         const failed = failure(error);
         if (failed) throw failed;
@@ -125,14 +126,13 @@ export async function* openWalletStream(
       }
       // Silence is only measured while we wait on the upstream, not while the consumer works.
       clearTimeout(quietTimer);
-      if (chunk.done) return;
-      parser.feed(decoder.decode(chunk.value, { stream: true }));
-      for (const event of frames.drain()) {
-        if (event.type === "liveness") {
-          quietLimitMs = Math.max(timeoutMs, event.heartbeatIntervalMs * QUIET_INTERVALS);
-        }
-        yield event;
+      if (next.done) return;
+      const event = toEvent(next.value, wallet, sawSnapshot);
+      if (event?.type === "snapshot") sawSnapshot = true;
+      if (event?.type === "liveness") {
+        quietLimitMs = Math.max(timeoutMs, event.heartbeatIntervalMs * QUIET_INTERVALS);
       }
+      if (event) yield event;
     }
   } finally {
     clearTimeout(quietTimer);
@@ -182,65 +182,32 @@ export async function fetchWalletSnapshot(
   }
 }
 
-/** Turns SSE messages into validated stream events; the first `wallet` frame is the snapshot. */
-class FrameReader {
-  #wallet: string;
-  #sawSnapshot = false;
-  #ready: WalletStreamEvent[] = [];
-  #error: unknown;
-
-  constructor(wallet: string) {
-    this.#wallet = wallet;
-  }
-
-  accept(message: EventSourceMessage): void {
-    if (this.#error !== undefined) return;
-    try {
-      const event = this.#toEvent(message);
-      if (event) this.#ready.push(event);
-    } catch (error) {
-      this.#error = error;
-    }
-  }
-
-  /** Events parsed so far; throws the first bad frame after the good ones before it. */
-  *drain(): Generator<WalletStreamEvent> {
-    while (this.#ready.length > 0) yield this.#ready.shift()!;
-    if (this.#error !== undefined) throw this.#error;
-  }
-
-  #toEvent(message: EventSourceMessage): WalletStreamEvent | undefined {
-    switch (message.event) {
-      case "liveness": {
-        const body = parseWire(ENDPOINT, livenessEvent, parseJson(ENDPOINT, message.data));
-        return { type: "liveness", heartbeatIntervalMs: body.heartbeatIntervalMs };
+/** One SSE message as a validated stream event; the first `wallet` frame is the snapshot. */
+function toEvent(
+  message: EventSourceMessage,
+  wallet: string,
+  sawSnapshot: boolean,
+): WalletStreamEvent | undefined {
+  const body = () => parseJson(ENDPOINT, message.data);
+  switch (message.event) {
+    case "liveness":
+      return { type: "liveness", ...parseAnswer(ENDPOINT, livenessEvent, body()) };
+    case "heartbeat":
+      return { type: "heartbeat" };
+    case "wallet": {
+      if (sawSnapshot) return { type: "patch", patch: parseAnswer(ENDPOINT, walletPatch, body()) };
+      const account = parseAnswer(ENDPOINT, walletSnapshot, body(), ["wallet"]);
+      if (account.address !== wallet) {
+        throw new PapertradeApiError(
+          `${ENDPOINT} sent the snapshot of ${account.address} on the stream of ${wallet}`,
+          { endpoint: ENDPOINT, kind: "schema" },
+        );
       }
-      case "heartbeat":
-        return { type: "heartbeat" };
-      case "wallet":
-        return this.#sawSnapshot ? this.#patch(message.data) : this.#snapshot(message.data);
-      default:
-        // Unknown event names are newer upstream features; skipping them keeps us reading.
-        return undefined;
+      return { type: "snapshot", account };
     }
-  }
-
-  #snapshot(data: string): WalletStreamEvent {
-    const body = parseWire(ENDPOINT, walletSnapshotEnvelope, parseJson(ENDPOINT, data));
-    if (body.address !== this.#wallet) {
-      throw new PapertradeApiError(
-        `${ENDPOINT} sent the snapshot of ${body.address} on the stream of ${this.#wallet}`,
-        { endpoint: ENDPOINT, kind: "schema" },
-      );
-    }
-    this.#sawSnapshot = true;
-    const { value, gaps } = collectGaps(body, () => toWalletAccount(body), ["wallet"]);
-    return { type: "snapshot", account: withModelledGaps(ENDPOINT, value, gaps) };
-  }
-
-  #patch(data: string): WalletStreamEvent {
-    const body = parseWire(ENDPOINT, walletPatch, parseJson(ENDPOINT, data));
-    return { type: "patch", patch: collectGaps(body, () => toWalletPatch(body)).value };
+    default:
+      // Unknown event names are newer upstream features; skipping them keeps us reading.
+      return undefined;
   }
 }
 

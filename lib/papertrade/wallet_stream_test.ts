@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createPapertradeClient } from "./client.ts";
 import { PapertradeApiError } from "./http.ts";
 import { applyWalletPatch } from "./apply_patch.ts";
-import type { WalletAccount } from "./types.ts";
+import type { WalletAccount } from "./wire.ts";
 import type { WalletStreamEvent } from "./wallet_stream.ts";
 import type * as wire from "./wire.ts";
 import type { Wire } from "./wire.ts";
@@ -17,7 +17,7 @@ import {
   wirePosition,
   wireSnapshot,
   withServer,
-} from "./_testing.ts";
+} from "../../tests/support/papertrade.ts";
 
 const WAD = 10n ** 18n;
 const LIVENESS = sseFrame("liveness", { heartbeatIntervalMs: 10000 });
@@ -76,7 +76,9 @@ Deno.test("fetchWalletSnapshot returns the first wallet frame and closes the str
       heartbeatEveryMs: 20,
     });
   }, async (base) => {
-    const account = await createPapertradeClient({ baseUrl: base }).fetchWalletSnapshot(WALLET);
+    const account = await createPapertradeClient({ baseUrl: base }).read("walletStream", {
+      wallet: WALLET,
+    });
     assert.equal(target, `?wallet=${WALLET_LOWER}`);
     assert.equal(account.address, WALLET_LOWER);
     assert.equal(account.accountRevision, 10);
@@ -110,7 +112,9 @@ Deno.test("fetchWalletSnapshot returns the first wallet frame and closes the str
 
 Deno.test("an unknown wallet is an http 404 error", async () => {
   await withServer(() => new Response("not found", { status: 404 }), async (base) => {
-    const error = await createPapertradeClient({ baseUrl: base }).fetchWalletSnapshot(WALLET)
+    const error = await createPapertradeClient({ baseUrl: base }).read("walletStream", {
+      wallet: WALLET,
+    })
       .catch((e) => e);
     assert.ok(error instanceof PapertradeApiError);
     assert.equal(error.kind, "http");
@@ -122,7 +126,7 @@ Deno.test("an unknown wallet is an http 404 error", async () => {
 Deno.test("a stream that sends heartbeats but no snapshot times out", async () => {
   await withServer(() => sseResponse([LIVENESS], { heartbeatEveryMs: 20 }), async (base) => {
     const client = createPapertradeClient({ baseUrl: base, timeoutMs: 250 });
-    const error = await client.fetchWalletSnapshot(WALLET).catch((e) => e);
+    const error = await client.read("walletStream", { wallet: WALLET }).catch((e) => e);
     assert.ok(error instanceof PapertradeApiError);
     assert.equal(error.kind, "timeout");
     assert.equal(error.message, "/state/user/live sent no wallet snapshot within 250 ms");

@@ -4,7 +4,7 @@
  * number`. The sentence is what a tool shows when the upstream changes shape.
  */
 import type { z } from "zod";
-import { address, bytes32, intString, uintString } from "./wire.ts";
+import { address, bytes32, intString, uintString } from "./_wire_scalars.ts";
 
 type PathSegment = PropertyKey;
 
@@ -85,9 +85,9 @@ function describeIssue(issue: z.core.$ZodIssue, body: unknown): string {
     // Custom regex messages in wire.ts win over the error map and carry no value, so quote it.
     return `${where}: ${issue.message}, got ${preview(valueAt(body, issue.path))}`;
   }
-  // The error map words array and tuple lengths as "has N items …": read as "path has N items".
-  const isLength = issue.code === "too_small" || issue.code === "too_big";
-  if (isLength && issue.origin === "array") return `${where} ${issue.message}`;
+  // Array and tuple lengths ("has N items …", also custom checks such as equal column lengths)
+  // read as "path has N items".
+  if (issue.message.startsWith("has ")) return `${where} ${issue.message}`;
   return `${where}: ${issue.message}`;
 }
 

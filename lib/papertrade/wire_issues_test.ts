@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { describeWireIssues, formatPath, wireIssueMessage } from "./wire_issues.ts";
 import { endedIntentRow, marketStats, walletSnapshot } from "./wire.ts";
-import { hash, wireSnapshot } from "./_testing.ts";
+import { hash, wireSnapshot } from "../../tests/support/papertrade.ts";
 
 function describe(schema: z.ZodType, body: unknown): string {
   const result = schema.safeParse(body, { error: wireIssueMessage });

@@ -89,7 +89,8 @@ export async function resolveSearch(
     }
     case "position": {
       const [trades, owned] = await Promise.all([
-        papertrade.fetchRecentTrades({ limit: POSITION_FEED_LIMIT, signal }),
+        papertrade.read("recentTrades", {}, { signal })
+          .then((feed) => feed.trades.slice(0, POSITION_FEED_LIMIT)),
         wallet === undefined ? false : ownsPosition(sources, wallet, found.value, signal),
       ]);
       if (owned) return { kind: "position", value: found.value, owner: wallet!, trade: null };
@@ -97,7 +98,9 @@ export async function resolveSearch(
       return { kind: "position", value: found.value, owner: trade?.wallet ?? null, trade };
     }
     case "name": {
-      const page = await papertrade.fetchLeaderboard({ window: "all", query: found.value, signal });
+      const page = await papertrade.read("leaderboard", { window: "all", query: found.value }, {
+        signal,
+      });
       if (page.accounts.length === 0) {
         return {
           kind: "unknown",
@@ -133,7 +136,7 @@ async function ownsPosition(
   signal?: AbortSignal,
 ): Promise<boolean> {
   try {
-    const account = await sources.papertrade.fetchWalletSnapshot(wallet, { signal });
+    const account = await sources.papertrade.read("walletStream", { wallet }, { signal });
     if (account.openPositions.some((position) => position.positionId === positionId)) return true;
     return (await findClosedTrade(sources.papertrade, wallet, { positionId }, { signal })) !== null;
   } catch (error) {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { catalog, withReplayClients } from "../replay_clients.ts";
+import { catalog, withReplayClients } from "../../tests/support/replay_clients.ts";
 import { resolveSearch } from "./resolve.ts";
 
 Deno.test("resolveSearch asks the chain whether a hash is a transaction or an intent id", async () => {

@@ -20,7 +20,7 @@ export async function findOpenPositionByIntent(
   intentId: Hex,
   options: { signal?: AbortSignal } = {},
 ): Promise<OpenPosition | null> {
-  const account = await papertrade.fetchWalletSnapshot(wallet, { signal: options.signal });
+  const account = await papertrade.read("walletStream", { wallet }, { signal: options.signal });
   const id = intentId.toLowerCase();
   return account.openPositions.find((position) => position.intentId?.toLowerCase() === id) ??
     null;

@@ -53,7 +53,9 @@ export async function fetchWalletPositions(
   const { papertrade } = sources;
   const parts = new Parts();
   const [account, { trading, marks }] = await Promise.all([
-    papertrade.fetchWalletSnapshot(address, { signal }).then((account) => parts.note(account)),
+    papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>
+      parts.note(account)
+    ),
     readMarket(sources, parts, { part: "position valuations", signal }),
   ]);
   const open = positionId === undefined
@@ -76,7 +78,7 @@ export async function readMarket(
   options: { part: string; signal?: AbortSignal },
 ): Promise<{ trading: TradingState | null; marks: Map<number, Mark> | null }> {
   const { signal } = options;
-  const trading = await parts.read(papertrade.fetchTradingState({ signal }), options.part);
+  const trading = await parts.read(papertrade.read("tradingState", {}, { signal }), options.part);
   if (!trading) return { trading, marks: null };
   const marks = await parts.read(
     fetchLiveMarks(quotes, trading.instruments, { signal }),
@@ -133,9 +135,7 @@ export async function findClosedTrade(
   let cursor: string | undefined;
   // Sequential by necessity: each page's cursor comes from the one before.
   for (let page = 0; page < maxPages; page++) {
-    const history = await papertrade.fetchTradeHistory({
-      wallet: address,
-      cursor,
+    const history = await papertrade.read("tradeHistory", { wallet: address, cursor }, {
       signal: options.signal,
     });
     const trade = history.trades.find(matches);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { catalog, withReplayClients } from "../replay_clients.ts";
+import { catalog, withReplayClients } from "../../tests/support/replay_clients.ts";
 import { fetchWalletPositions, findClosedTrade } from "./positions.ts";
 
 Deno.test("fetchWalletPositions values every open position with one mark per market", async () => {
@@ -29,11 +29,10 @@ Deno.test("fetchWalletPositions narrows to one id and falls back to the trade hi
 Deno.test("findClosedTrade reads no more pages than allowed", async () => {
   await withReplayClients(async ({ papertrade }) => {
     const wallet = catalog.tradeHistory.wallet;
-    const history = await papertrade.fetchTradeHistory({ wallet });
-    const onSecondPage = (await papertrade.fetchTradeHistory({
-      wallet,
-      cursor: history.nextCursor!,
-    })).trades[0].positionId;
+    const history = await papertrade.read("tradeHistory", { wallet });
+    const onSecondPage =
+      (await papertrade.read("tradeHistory", { wallet, cursor: history.nextCursor! })).trades[0]
+        .positionId;
     const match = { positionId: onSecondPage };
     assert.equal(await findClosedTrade(papertrade, wallet, match, { maxPages: 1 }), null);
     const found = await findClosedTrade(papertrade, wallet, match, { maxPages: 2 });

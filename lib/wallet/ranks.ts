@@ -5,12 +5,13 @@
  */
 import {
   type Address,
+  type CallOptions,
   LEADERBOARD_WINDOWS,
   type LeaderboardPage,
-  type LeaderboardQuery,
   type LeaderboardRow,
   type LeaderboardWindow,
   type PapertradeClient,
+  type ReadParams,
 } from "../papertrade/mod.ts";
 import type { Parts } from "../parts.ts";
 
@@ -36,7 +37,9 @@ export async function fetchWalletRanks(
   const wallet = address.toLowerCase();
   const windows = options.windows ?? LEADERBOARD_WINDOWS;
   const ranks = await Promise.all(windows.map(async (window) => {
-    const read = papertrade.fetchLeaderboard({ window, query: wallet, signal: options.signal });
+    const read = papertrade.read("leaderboard", { window, query: wallet }, {
+      signal: options.signal,
+    });
     const page = options.parts
       ? await options.parts.read(read, "leaderboard standing")
       : await read;
@@ -67,16 +70,16 @@ export interface RankedLeaderboardPage extends LeaderboardPage {
  */
 export async function fetchRankedLeaderboard(
   papertrade: PapertradeClient,
-  query: LeaderboardQuery,
+  { signal, ...query }: ReadParams<"leaderboard"> & CallOptions,
   bound: { pageSize?: number; maxPages?: number } = {},
 ): Promise<RankedLeaderboardPage> {
   const pageSize = bound.pageSize ?? PNL_RANK_PAGE_SIZE;
   const byPnl = (query.sortKey ?? "totalWindowedPnl") === "totalWindowedPnl" &&
     (query.sortDir ?? "desc") === "desc";
   const pnlPage = (page: number) =>
-    papertrade.fetchLeaderboard({ window: query.window, page, pageSize, signal: query.signal });
+    papertrade.read("leaderboard", { window: query.window, page, pageSize }, { signal });
   const [page, first] = await Promise.all([
-    papertrade.fetchLeaderboard(query),
+    papertrade.read("leaderboard", query, { signal }),
     byPnl ? null : pnlPage(0),
   ]);
   const known = new Map((first ?? page).accounts.map((row) => [row.address, row.rank]));

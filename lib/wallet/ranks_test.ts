@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { catalog, withReplayClients } from "../replay_clients.ts";
+import { catalog, withReplayClients } from "../../tests/support/replay_clients.ts";
 import type { PapertradeClient } from "../papertrade/mod.ts";
 import { fetchRankedLeaderboard, fetchWalletRanks } from "./ranks.ts";
 
@@ -13,7 +13,7 @@ Deno.test("fetchWalletRanks gives the wallet's true rank in every window", async
       const pages = Math.ceil(catalog.leaderboard.accounts / catalog.leaderboard.pageSize);
       let rankInFull: number | null | undefined;
       for (let page = 0; page < pages && rankInFull === undefined; page++) {
-        const listed = await papertrade.fetchLeaderboard({ window, page });
+        const listed = await papertrade.read("leaderboard", { window, page });
         rankInFull = listed.accounts.find((r) => r.address === whale)?.rank;
       }
       assert.equal(row?.rank, rankInFull, `rank in ${window}`);
@@ -25,7 +25,7 @@ Deno.test("fetchWalletRanks gives the wallet's true rank in every window", async
 
 /** Every account's rank by PnL in `window`, from the PnL-sorted listing read whole. */
 async function pnlOrder(papertrade: PapertradeClient, window: "7d"): Promise<Map<string, number>> {
-  const listed = await papertrade.fetchLeaderboard({ window, pageSize: 200 });
+  const listed = await papertrade.read("leaderboard", { window, pageSize: 200 });
   return new Map(listed.accounts.map((row) => [row.address, row.rank!]));
 }
 

@@ -30,8 +30,10 @@ export async function fetchWalletSummary(
   const { signal } = options;
   const parts = new Parts();
   const [account, trading, ranks] = await Promise.all([
-    papertrade.fetchWalletSnapshot(address, { signal }).then((account) => parts.note(account)),
-    parts.read(papertrade.fetchTradingState({ signal }), "staking rewards"),
+    papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>
+      parts.note(account)
+    ),
+    parts.read(papertrade.read("tradingState", {}, { signal }), "staking rewards"),
     fetchWalletRanks(papertrade, address, { signal, parts }),
   ]);
   return summarizeWallet(account, trading, ranks, options.now(), parts.unavailable);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { catalog, withReplayClients } from "../replay_clients.ts";
+import { catalog, withReplayClients } from "../../tests/support/replay_clients.ts";
 import { fetchWalletSummary } from "./summary.ts";
 
 Deno.test("fetchWalletSummary keeps only unexpired session keys", async () => {

@@ -40,14 +40,13 @@ export async function* streamTradePages(
 ): AsyncGenerator<TradeExportPage> {
   const maxPages = options.maxPages ?? EXPORT_MAX_PAGES;
   const read = (cursor: string | undefined) =>
-    papertrade.fetchTradeHistory({
+    papertrade.read("tradeHistory", {
       wallet: address,
       filter: options.filter ?? "all",
       cursor,
       // The documented page size: the API is not known to accept larger pages.
       limit: WALLET_TRADES_PAGE_SIZE,
-      signal: options.signal,
-    });
+    }, { signal: options.signal });
   let pending = read(undefined);
   for (let page = 1; page <= maxPages; page++) {
     const history = await pending;

@@ -82,17 +82,19 @@ export async function fetchWalletPage(
   const chartIsTable = filter === "all" && start.cursor === undefined;
   const parts = new Parts();
   const history = (filter: TradeFilter, cursor?: string) =>
-    papertrade.fetchTradeHistory({
-      wallet: address,
-      filter,
-      cursor,
-      limit: WALLET_TRADES_READ,
-      signal,
-    });
+    papertrade.read(
+      "tradeHistory",
+      { wallet: address, filter, cursor, limit: WALLET_TRADES_READ },
+      {
+        signal,
+      },
+    );
   const [account, { trading, marks }, queueRanks, ranks, read, chartRead] = await Promise.all([
-    papertrade.fetchWalletSnapshot(address, { signal }).then((account) => parts.note(account)),
+    papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>
+      parts.note(account)
+    ),
     readMarket(sources, parts, { part: "markets", signal }),
-    parts.read(papertrade.fetchQueueRanks(address, { signal })),
+    parts.read(papertrade.read("queueRank", { wallet: address }, { signal })),
     fetchWalletRanks(papertrade, address, { signal, parts, windows: ["all"] }),
     parts.read(history(filter, start.cursor).catch(refusedCursor(start.cursor))),
     chartIsTable ? null : parts.read(history("all"), "PnL chart"),

@@ -29,8 +29,8 @@ export async function replayMaterial(): Promise<ReplayMaterial> {
     const client = createPapertradeClient({ baseUrl: upstream.apiUrl });
     const quotes = createLiveQuotes({ ...upstream, now });
     const [trading, whale] = await Promise.all([
-      client.fetchTradingState(),
-      client.fetchWalletSnapshot(catalog.wallets.whale.address),
+      client.read("tradingState"),
+      client.read("walletStream", { wallet: catalog.wallets.whale.address }),
     ]);
     return { trading, prices: await quotes.fetchQuotes(trading.instruments), whale };
   } finally {
@@ -67,7 +67,8 @@ export function scriptedClient(
   const calls = { streams: 0, prices: 0, trading: 0, openStreams: 0 };
   const open = new Set<AbortController>();
   const client = {
-    fetchTradingState() {
+    read(name: string) {
+      if (name !== "tradingState") throw new Error(`the scripted client does not read ${name}`);
       calls.trading++;
       return Promise.resolve(material.trading);
     },

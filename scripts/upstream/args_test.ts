@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { DEFAULT_API_URL, parseUpstreamArgs } from "./cli_args.ts";
+import { DEFAULT_API_URL, parseUpstreamArgs } from "./args.ts";
 
 const noEnv = { get: () => undefined };
 const A = "0xC2C1218B7B3AED50E24CEEAEABECA882053B8D98";

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { withReplay } from "./_testing.ts";
+import { withReplay } from "../../tests/support/upstream.ts";
 import { catalog } from "../../fixtures/mod.ts";
-import { createUpstreamReader } from "./upstream_reader.ts";
+import { createUpstreamReader } from "./reader.ts";
+import { requestTarget } from "../../lib/papertrade/mod.ts";
 
 Deno.test("reads keep the raw JSON and report failures as sentences", async () => {
   await withReplay(async (u) => {
@@ -54,7 +55,8 @@ Deno.test("the wallet stream is read up to its snapshot and then left", async ()
   await withReplay(async (u) => {
     const reader = createUpstreamReader({ apiUrl: u.apiUrl });
     const whale = catalog.wallets.whale.address;
-    const frames = await reader.walletFrames(whale.toUpperCase().replace("0X", "0x"));
+    const stream = (wallet: string) => requestTarget("walletStream", { wallet });
+    const frames = await reader.walletFrames(stream(whale.toUpperCase().replace("0X", "0x")));
     assert.ok(frames.ok);
     assert.deepEqual(frames.body.liveness, { heartbeatIntervalMs: 10_000 });
     assert.equal((frames.body.wallet as { address: string }).address, whale);
@@ -63,7 +65,7 @@ Deno.test("the wallet stream is read up to its snapshot and then left", async ()
       await new Promise((r) => setTimeout(r, 5));
     }
     assert.equal(u.stats().openStreams, 0, "the stream was closed");
-    assert.deepEqual(await reader.walletFrames(catalog.wallets.unknown.address), {
+    assert.deepEqual(await reader.walletFrames(stream(catalog.wallets.unknown.address)), {
       ok: false,
       problem: "HTTP 404",
       unreachable: false,

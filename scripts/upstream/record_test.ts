@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { catalog, type ReplayUpstream } from "../../fixtures/mod.ts";
 import { RECORDED_FILES, recordUpstream, writeRecording } from "./record.ts";
-import { formatMismatch } from "./mismatch.ts";
-import { startBrokenUpstream, withReplay } from "./_testing.ts";
+import { formatMismatch } from "./check.ts";
+import { startBrokenUpstream, withReplay } from "../../tests/support/upstream.ts";
 
 const DATA = new URL("../../fixtures/data/", import.meta.url);
 const now = () => catalog.baseTimeMs;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { catalog, startReplayUpstream } from "../../fixtures/mod.ts";
-import { startBrokenUpstream, withReplay } from "./_testing.ts";
+import { startBrokenUpstream, withReplay } from "../../tests/support/upstream.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -20,7 +20,7 @@ async function runScript(name: string, args: string[]) {
 Deno.test("verify-upstream exits 0 on the replay and 1 with the mismatch lines on a broken one", async () => {
   await withReplay(async (u) => {
     const whale = catalog.wallets.whale.address;
-    const good = await runScript("verify_upstream.ts", [
+    const good = await runScript("upstream/verify.ts", [
       "--api",
       u.apiUrl,
       "--rpc",
@@ -33,7 +33,7 @@ Deno.test("verify-upstream exits 0 on the replay and 1 with the mismatch lines o
 
     const broken = startBrokenUpstream(u.origin);
     try {
-      const bad = await runScript("verify_upstream.ts", [
+      const bad = await runScript("upstream/verify.ts", [
         `--api=${broken.origin}`,
         `--rpc=${u.rpcUrl}`,
       ]);
@@ -51,7 +51,7 @@ Deno.test("record writes a servable recording into the directory given, and refu
   try {
     await withReplay(async (u) => {
       const tx = catalog.transactions.multi_wallet_batch.hash;
-      const run = await runScript("record.ts", [
+      const run = await runScript("upstream/record.ts", [
         ...["--api", u.apiUrl, "--rpc", u.rpcUrl, "--tx", tx, "--out", dir],
         ...["--wallet", catalog.wallets.whale.address],
       ]);
@@ -80,14 +80,14 @@ Deno.test("record writes a servable recording into the directory given, and refu
     const nowhere = `${dir}/not-written`;
     await withReplay(async (u) => {
       u.setFaults({ target: "api", path: "/query/protocol/summary", status: 500 });
-      const failed = await runScript("record.ts", [
+      const failed = await runScript("upstream/record.ts", [
         ...["--api", u.apiUrl, "--rpc", u.rpcUrl, "--out", nowhere],
       ]);
       assert.equal(failed.code, 1, failed.out + failed.err);
       assert.match(failed.out, /\nnothing written: /);
     });
     await assert.rejects(() => Deno.stat(nowhere), Deno.errors.NotFound);
-    const refused = await runScript("record.ts", ["--wallet", "nope"]);
+    const refused = await runScript("upstream/record.ts", ["--wallet", "nope"]);
     assert.equal(refused.code, 2);
     assert.match(refused.err, /^--wallet must be a 0x address, got nope\nusage: deno task record/);
   } finally {

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import type { z } from "zod";
-import { apiSchemaFor } from "./endpoints.ts";
-import { MODELLED_SHAPES, modelledReason } from "./modelled.ts";
+import { findEndpoint, MODELLED_SHAPES } from "./endpoints.ts";
+import { modelledPartAt } from "./modelled_gaps.ts";
+
+const apiSchemaFor = (path: string) => findEndpoint(path)?.schema;
 
 interface Def {
   type: string;
@@ -44,7 +46,8 @@ Deno.test("every modelled field named in the table exists in its endpoint's sche
 });
 
 Deno.test("modelled fields are told apart from known ones, down to array items", () => {
-  const reason = (endpoint: string, ...path: PropertyKey[]) => modelledReason(endpoint, path);
+  const reason = (endpoint: string, ...path: (string | number)[]) =>
+    modelledPartAt(endpoint, path)?.reason;
   assert.equal(reason("/state/trading", "winFeeRate"), "the win-fee-rate key is unknown");
   assert.equal(reason("/state/trading", "instruments", 0), undefined);
   assert.equal(

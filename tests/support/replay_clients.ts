@@ -2,10 +2,10 @@
  * Test helper for lib tests in any folder: the replay upstream with real clients pointed at it,
  * pinned to catalog time.
  */
-import { catalog, type ReplayUpstream, startReplayUpstream } from "../fixtures/mod.ts";
-import { createHyperEvmClient, type HyperEvmClient } from "./hyperevm/mod.ts";
-import { createPapertradeClient, type PapertradeClient } from "./papertrade/mod.ts";
-import { createLiveQuotes, type QuoteSource } from "./marks.ts";
+import { catalog, type ReplayUpstream, startReplayUpstream } from "../../fixtures/mod.ts";
+import { createHyperEvmClient, type HyperEvmClient } from "../../lib/hyperevm/mod.ts";
+import { createPapertradeClient, type PapertradeClient } from "../../lib/papertrade/mod.ts";
+import { createLiveQuotes, type QuoteSource } from "../../lib/marks.ts";
 
 export { catalog };
 

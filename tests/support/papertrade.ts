@@ -2,8 +2,8 @@
  * Test helpers: small loopback servers and valid wire bodies (typed by the wire schemas' input
  * types, so a builder that drifts from wire.ts fails `deno check`).
  */
-import type * as wire from "./wire.ts";
-import type { Wire } from "./wire.ts";
+import type * as wire from "../../lib/papertrade/wire.ts";
+import type { Wire } from "../../lib/papertrade/wire.ts";
 
 /** A wallet used across the tests (mixed case on purpose: the client lower-cases). */
 export const WALLET = "0x44623C92310D1B9B430B3228487A1B88FCC1C517";
@@ -103,7 +103,7 @@ export function wirePosition(id = "53573"): Wire<typeof wire.positionRow> {
   return [id, 1, true, false, "251215", "250000000000000000000", 50, "246309", 1791662616000, null];
 }
 
-/** A queued close of position 53573, in the 10-slot row of papertrade-facts.md 11.3. */
+/** A queued close of position 53573, in the 10-slot row the SDK's tests record. */
 export function wireOperation(intent: number): Wire<typeof wire.operationRow> {
   return [
     hash(intent),
@@ -202,7 +202,7 @@ export function wireQueueSummary(): Wire<typeof wire.queueSummary> {
   };
 }
 
-/** A `/query/protocol/summary` body, in the keys of the recorded answer (facts 12.1). */
+/** A `/query/protocol/summary` body, in the keys of the recorded answer. */
 export function wireProtocolSummary(): Wire<typeof wire.protocolSummary> {
   return {
     ok: true,

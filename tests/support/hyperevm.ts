@@ -17,14 +17,18 @@ import {
   INTENT_TYPES,
   type IntentKind,
   ZERO_ADDRESS,
-} from "./contracts.ts";
-import { encodeIntentExecuted } from "./encode_execution.ts";
-import type { IntentFields } from "./intent_fields.ts";
-import { asViemTypedData, intentTypedData } from "./typed_data.ts";
-import type { HyperEvmClient } from "./client.ts";
-import { intentDigest } from "./intent_digest.ts";
-import { intentId } from "./intent_id.ts";
-import type { HyperEvmBlock, HyperEvmLog, HyperEvmReceipt, HyperEvmTransaction } from "./types.ts";
+} from "../../lib/hyperevm/contracts.ts";
+import { encodeIntentExecuted } from "../../fixtures/encode_execution.ts";
+import type { IntentFields } from "../../lib/hyperevm/intent_fields.ts";
+import { asViemTypedData, intentDigest, intentTypedData } from "../../lib/hyperevm/typed_data.ts";
+import type {
+  HyperEvmBlock,
+  HyperEvmClient,
+  HyperEvmLog,
+  HyperEvmReceipt,
+  HyperEvmTransaction,
+} from "../../lib/hyperevm/client.ts";
+import { intentId } from "../../lib/hyperevm/intent_id.ts";
 
 /** Two wallets and their session keys (keys are test-only constants). */
 export const walletA: PrivateKeyAccount = privateKeyToAccount(`0x${"a1".repeat(32)}`);
@@ -180,7 +184,7 @@ export function batchTransaction(
     to,
     input,
     value: 0n,
-    nonce: 12n,
+    nonce: 12,
     gas: 3_000_000n,
     gasPrice: 100_000_000n,
   };
@@ -265,4 +269,15 @@ export function fakeChainClient(
     receipt: () => Promise.resolve(rec),
     logs: () => Promise.resolve([]),
   };
+}
+
+/**
+ * A test client's `blockNumber`: the head read once and shared, as the real client shares it for
+ * a few seconds; `cacheTime: 0` reads again, and `forget()` stands for those seconds passing.
+ */
+export function sharedHead(read: () => Promise<bigint>) {
+  let head: Promise<bigint> | undefined;
+  const blockNumber = (options: { cacheTime?: number } = {}) =>
+    head && options.cacheTime !== 0 ? head : (head = read());
+  return Object.assign(blockNumber, { forget: () => (head = undefined) });
 }

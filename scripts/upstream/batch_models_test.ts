@@ -1,20 +1,19 @@
 import assert from "node:assert/strict";
 import { catalog } from "../../fixtures/mod.ts";
-import { RPC_METHODS } from "../hyperevm/mod.ts";
-import { judgeBatchModels } from "./chain_models.ts";
+import { judgeBatchModels } from "./batch_models.ts";
 
 const chain = JSON.parse(
   Deno.readTextFileSync(new URL("../../fixtures/data/chain.json", import.meta.url)),
-) as { transactions: Array<{ hash: string }>; receipts: Array<{ transactionHash: string }> };
+) as {
+  transactions: Array<{ hash: string; input: string }>;
+  receipts: Array<{ transactionHash: string; logs: unknown[] }>;
+};
 
 function recorded(hash: string) {
-  const tx = RPC_METHODS.eth_getTransactionByHash.schema.parse(
-    chain.transactions.find((t) => t.hash === hash),
-  );
-  const receipt = RPC_METHODS.eth_getTransactionReceipt.schema.parse(
-    chain.receipts.find((r) => r.transactionHash === hash),
-  );
-  return { tx, receipt };
+  return {
+    tx: chain.transactions.find((t) => t.hash === hash)!,
+    receipt: chain.receipts.find((r) => r.transactionHash === hash)!,
+  };
 }
 
 Deno.test("a batch that decodes with one IntentExecuted per intent confirms both models", () => {

@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { catalog } from "../../fixtures/mod.ts";
-import { formatMismatch } from "./mismatch.ts";
-import { verifyUpstream } from "./verify.ts";
-import { formatReport, VERIFY_EXIT, verifyExitCode } from "./verify_report.ts";
-import { startBrokenUpstream, withReplay } from "./_testing.ts";
+import { formatMismatch } from "./check.ts";
+import { formatReport, VERIFY_EXIT, verifyExitCode, verifyUpstream } from "./verify.ts";
+import { startBrokenUpstream, withReplay } from "../../tests/support/upstream.ts";
 
 const wallets = [
   catalog.wallets.whale.address,

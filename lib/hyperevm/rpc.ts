@@ -1,0 +1,185 @@
+/**
+ * JSON-RPC over HTTP with a hedged fallback, without viem (the home page's live marks read the
+ * BBO precompile through it, and must not load viem): the primary endpoint is asked first; the
+ * fallback is asked too as soon as the primary fails or has been silent for `hedgeDelayMs`, and
+ * the first good answer wins. The full timeout is never waited out before the fallback is tried,
+ * so a hanging primary costs about `hedgeDelayMs` extra, and a failing call at most
+ * `hedgeDelayMs + timeoutMs`. No other retries. The chain client hands viem's actions to it.
+ */
+import { type EndpointFailure, HyperEvmError } from "./hyperevm_error.ts";
+import { upstreamFetch } from "../http/upstream_pool.ts";
+import { UPSTREAM_BUDGET_MS } from "../http/deadline.ts";
+
+/** Per-endpoint timeout when none is given. */
+export const DEFAULT_RPC_TIMEOUT_MS = 8000;
+/** How long the primary has alone before the fallback is asked too. */
+export const DEFAULT_HEDGE_DELAY_MS = 1000;
+
+/** The endpoints and timing of every HyperEVM read. */
+export interface RpcOptions {
+  /** Primary JSON-RPC URL, always tried first. */
+  rpcUrl: string;
+  /** Raced against the primary once it is slow (see `hedgeDelayMs`) or has failed. */
+  fallbackRpcUrl?: string;
+  /** Per-request timeout on each endpoint, in ms (default 8000). */
+  timeoutMs?: number;
+  /**
+   * When the primary has not answered after this many ms, the fallback is asked as well and
+   * the first good answer wins (default 1000, never more than the timeout).
+   */
+  hedgeDelayMs?: number;
+  /** The fetch used for every RPC request; default the shared bounded upstream pool. */
+  fetch?: typeof fetch;
+}
+
+/** One JSON-RPC call. */
+export interface RpcCall {
+  method: string;
+  params: readonly unknown[];
+}
+
+/**
+ * Sends calls as one JSON-RPC batch (one HTTP request) to the endpoints in turn, hedged; answers
+ * each call's `result` in order, read by `check` when given. An endpoint that cannot answer every
+ * call in full (an error for any of them, or an answer `check` refuses) has failed, so the other
+ * one is asked. Every failure is a {@link HyperEvmError} named by the first call's method.
+ */
+type RpcBatch = <T = unknown>(
+  calls: readonly RpcCall[],
+  signal?: AbortSignal,
+  check?: (answer: unknown, index: number) => T,
+) => Promise<T[]>;
+
+/** A batch sender over the configured endpoints. */
+export function createRpc(options: RpcOptions): RpcBatch {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new RangeError(`timeoutMs must be a positive number, got ${timeoutMs}`);
+  }
+  const urls = options.fallbackRpcUrl ? [options.rpcUrl, options.fallbackRpcUrl] : [options.rpcUrl];
+  const hedgeDelayMs = Math.min(options.hedgeDelayMs ?? DEFAULT_HEDGE_DELAY_MS, timeoutMs);
+  // The fallback starts at most `hedgeDelayMs` late: its timeout keeps the call in the budget.
+  const endpointTimeoutMs = Math.min(timeoutMs, UPSTREAM_BUDGET_MS - hedgeDelayMs);
+  const fetchFn = options.fetch ?? upstreamFetch;
+
+  async function ask<T>(
+    url: string,
+    calls: readonly RpcCall[],
+    lost: AbortSignal,
+    check: (answer: unknown, index: number) => T,
+  ) {
+    const timeout = AbortSignal.timeout(endpointTimeoutMs);
+    const batch = calls.map((call, id) => ({ jsonrpc: "2.0", id, ...call }));
+    const failure = (text: string, extra: Partial<EndpointFailure> = {}): never => {
+      throw Object.assign(new Error(text), { failure: { kind: "other", text, ...extra } });
+    };
+    let answers: unknown;
+    try {
+      const response = await fetchFn(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        // One call goes alone, not as a batch of one: every node takes that form.
+        body: JSON.stringify(calls.length === 1 ? { jsonrpc: "2.0", id: 0, ...calls[0] } : batch),
+        signal: AbortSignal.any([lost, timeout]),
+      });
+      if (!response.ok) {
+        await response.body?.cancel();
+        failure(`HTTP ${response.status}`, { kind: "http", status: response.status });
+      }
+      answers = JSON.parse(await response.text());
+    } catch (error) {
+      if ((error as { failure?: unknown }).failure) throw error;
+      if (timeout.aborted) failure(`timeout after ${endpointTimeoutMs} ms`, { kind: "timeout" });
+      failure(error instanceof SyntaxError ? "malformed JSON answer" : "connection failed");
+    }
+    return calls.map((_, id) => {
+      const answer = calls.length === 1
+        ? answers as { result?: unknown; error?: { code: unknown; message: unknown } }
+        : Array.isArray(answers)
+        ? answers.find((a) => a?.id === id)
+        : undefined;
+      if (typeof answer !== "object" || answer === null) {
+        failure(`no answer to ${calls[id].method}`);
+      }
+      if (answer!.error) {
+        failure(`RPC error ${answer!.error.code}: ${answer!.error.message}`, { kind: "rpc" });
+      }
+      if (!("result" in answer!)) failure(`no answer to ${calls[id].method}`);
+      try {
+        return check(answer!.result, id);
+      } catch (error) {
+        return failure((error as Error).message);
+      }
+    });
+  }
+
+  return async <T>(
+    calls: readonly RpcCall[],
+    signal?: AbortSignal,
+    check?: (answer: unknown, index: number) => T,
+  ): Promise<T[]> => {
+    const read = check ?? ((answer: unknown) => answer as T);
+    try {
+      return await hedged(
+        urls.map((url) => (lost: AbortSignal) =>
+          ask(url, calls, signal ? AbortSignal.any([signal, lost]) : lost, read)
+        ),
+        hedgeDelayMs,
+      );
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      const failures = (error as AggregateError).errors.map((each) =>
+        (each as { failure?: EndpointFailure }).failure ??
+          { kind: "other" as const, text: String(each) }
+      );
+      const method = calls[0]?.method ?? "batch";
+      const where = urls.length === 1 ? "the RPC endpoint" : "both RPC endpoints";
+      const texts = failures.map((failure) => failure.text).join(" / ");
+      throw new HyperEvmError(method, `${method} failed on ${where}: ${texts}`, {
+        failures,
+        cause: error,
+      });
+    }
+  };
+}
+
+/**
+ * Runs `attempts[0]` and starts each next one when the previous has failed or `delayMs` has
+ * passed, whichever is first; resolves with the first success (and aborts the signal every
+ * attempt was given, so the others stop), or rejects with an AggregateError of every failure
+ * in order.
+ */
+export function hedged<T>(
+  attempts: readonly ((lost: AbortSignal) => Promise<T>)[],
+  delayMs: number,
+): Promise<T> {
+  const lost = new AbortController();
+  return new Promise<T>((resolve, reject) => {
+    const failures: unknown[] = new Array(attempts.length);
+    let failed = 0;
+    let started = 0;
+    let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const startNext = () => {
+      clearTimeout(timer);
+      if (settled || started >= attempts.length) return;
+      const index = started++;
+      attempts[index](lost.signal).then((value) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        lost.abort();
+        resolve(value);
+      }, (error) => {
+        failures[index] = error;
+        failed++;
+        if (failed === attempts.length) {
+          settled = true;
+          reject(new AggregateError(failures, "every endpoint failed"));
+        } else if (index === started - 1) startNext();
+      });
+      if (started < attempts.length) timer = setTimeout(startNext, delayMs);
+    };
+    startNext();
+  });
+}

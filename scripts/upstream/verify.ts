@@ -1,0 +1,292 @@
+/**
+ * `deno task verify-upstream [--api URL] [--rpc URL] [--wallet 0x…]... [--tx 0x…]...`: checks a
+ * live upstream against the rows of the endpoint tables: each read once (the first
+ * leaderboard page of each window; per wallet its stream snapshot, queue ranks and first
+ * trade-history page), then the chain. Three findings are kept apart: requests that got no answer
+ * at all (unreachable), answers whose known shape no longer holds (mismatch, by endpoint and
+ * field), and modelled items the answers confirm or contradict. The report, as data and as the
+ * text it prints (`N endpoints checked, M mismatches, U unreachable` last), and its exit status
+ * (VERIFY_EXIT) are here too.
+ */
+import { numberToHex } from "viem";
+import { CHAIN_ID } from "../../lib/hyperevm/contracts.ts";
+import { BBO_PRECOMPILE, bboCalldata, decodeBbo } from "../../lib/hyperevm/bbo.ts";
+import { CHAIN_ITEMS } from "../../lib/hyperevm/sources.ts";
+import { PAPERTRADE_ENDPOINTS as ROWS } from "../../lib/papertrade/mod.ts";
+import {
+  acceptAnswer,
+  type ApiProbe,
+  FILE_PROBES,
+  formatMismatch,
+  LEADERBOARD_WINDOWS,
+  type Mismatch,
+  MODELLED_SHAPES,
+  type Probe,
+  probeLabel,
+  probeOf,
+  readProbe,
+  rpcProbe,
+  rpcSchema,
+} from "./check.ts";
+import { createUpstreamReader, type UpstreamReaderOptions } from "./reader.ts";
+import { judgeBatchModels } from "./batch_models.ts";
+import { parseScriptArgs, UPSTREAM_FLAGS_USAGE } from "./args.ts";
+
+/** Options of {@link verifyUpstream}. */
+interface VerifyOptions extends UpstreamReaderOptions {
+  /** Wallets whose stream snapshot and first trade-history page are checked. */
+  wallets?: readonly string[];
+  /** Transactions whose transaction, receipt and block logs are checked. */
+  txs?: readonly string[];
+}
+
+/** What the answers say about one modelled item of the endpoint tables. */
+interface ModelledVerdict {
+  endpoint: string;
+  fields: readonly string[];
+  reason: string;
+  /** `unchecked` when no answer of its endpoint arrived. */
+  verdict: "confirmed" | "contradicted" | "unchecked";
+}
+
+/** The outcome of a verification. */
+interface VerifyReport {
+  /** Requests checked (one per endpoint and parameter set). */
+  checked: number;
+  mismatches: Mismatch[];
+  /** Requests that got no answer (DNS, connect, timeout, HTTP 5xx or 429). */
+  unreachable: Array<Probe & { problem: string }>;
+  /** Every modelled item with its verdict (filled in at the end). */
+  modelled: ModelledVerdict[];
+  /** Not mismatches, but worth knowing (e.g. a transaction the chain does not know). */
+  notes: string[];
+}
+
+/** Exit statuses of `verify-upstream`, one per kind of finding. */
+export const VERIFY_EXIT = {
+  ok: 0,
+  /** A known shape no longer holds: the upstream changed. */
+  shapeMismatch: 1,
+  usage: 2,
+  /** A modelled item is contradicted: our guess was wrong. */
+  modelledContradicted: 3,
+  /** Some endpoint did not answer; nothing else was wrong. */
+  unreachable: 4,
+} as const;
+
+/** Reads each endpoint once and checks every answer. */
+export async function verifyUpstream(options: VerifyOptions): Promise<VerifyReport> {
+  const reader = createUpstreamReader(options);
+  const report: VerifyReport = {
+    checked: 0,
+    mismatches: [],
+    unreachable: [],
+    modelled: [],
+    notes: [],
+  };
+  // The bodies each endpoint answered (matching or not), for judging modelled items.
+  const answered = new Map<string, unknown[]>();
+  const findings: ReturnType<typeof judgeBatchModels> = [];
+
+  const check = (
+    probe: Probe,
+    answer: Awaited<ReturnType<typeof readProbe>>,
+    schema = rpcSchema(probe.endpoint),
+  ) => {
+    report.checked += 1;
+    if (!answer.ok && answer.unreachable) {
+      report.unreachable.push({ ...probe, problem: answer.problem });
+      return undefined;
+    }
+    if (answer.ok) {
+      answered.set(probe.endpoint, [...answered.get(probe.endpoint) ?? [], answer.body]);
+    }
+    return acceptAnswer(probe, answer, { schema, sink: report.mismatches });
+  };
+  const api = async (probe: ApiProbe) =>
+    check(probeOf(probe), await readProbe(reader, probe), ROWS[probe.name].schema);
+  // A checked RPC result: null when the node knows no such item, undefined when it failed.
+  const rpc = async (method: string, params: unknown[]) => {
+    const answer = await reader.rpc(method, params);
+    if (answer.ok && answer.body === null && method !== "eth_blockNumber") {
+      report.checked += 1;
+      return null;
+    }
+    return check(rpcProbe(method, params), answer);
+  };
+
+  for (const probe of FILE_PROBES) await api(probe);
+  for (const window of LEADERBOARD_WINDOWS) await api({ name: "leaderboard", params: { window } });
+  // The health path is known, its body is not: only whether it answers is checked.
+  await api({ name: "queryHealth" });
+  for (const wallet of new Set((options.wallets ?? []).map((w) => w.toLowerCase()))) {
+    await api({ name: "walletStream", params: { wallet } });
+    await api({ name: "queueRank", params: { wallet } });
+    await api({ name: "tradeHistory", params: { wallet } });
+  }
+
+  const chainId = await rpc("eth_chainId", []);
+  if (typeof chainId === "string" && BigInt(chainId) !== BigInt(CHAIN_ID)) {
+    const problem = `expected ${numberToHex(CHAIN_ID)}, got ${chainId}`;
+    report.mismatches.push({
+      endpoint: "eth_chainId",
+      field: "result",
+      message: `result: ${problem}`,
+    });
+  }
+  const head = await rpc("eth_blockNumber", []);
+  if (typeof head === "string") await rpc("eth_getBlockByNumber", [head, false]);
+  // The live mark's source: the BBO precompile answers 64 bytes for BTC (asset 0).
+  const bbo = await rpc("eth_call", [{ to: BBO_PRECOMPILE, data: bboCalldata(0) }, "latest"]);
+  if (typeof bbo === "string") {
+    try {
+      decodeBbo(bbo as `0x${string}`);
+    } catch (error) {
+      const message = `result: ${(error as Error).message}`;
+      report.mismatches.push({ endpoint: "eth_call", field: "result", message });
+    }
+  }
+  for (const hash of new Set((options.txs ?? []).map((h) => h.toLowerCase()))) {
+    const tx = await rpc("eth_getTransactionByHash", [hash]);
+    if (tx === null) {
+      report.notes.push(`transaction ${hash} is unknown to the RPC; its receipt was not checked`);
+      continue;
+    }
+    const receipt = await rpc("eth_getTransactionReceipt", [hash]);
+    if (receipt === null) report.notes.push(`transaction ${hash} has no receipt yet`);
+    if (tx) {
+      for (const finding of judgeBatchModels(tx, receipt ?? null)) {
+        findings.push(finding);
+        if (finding.verdict !== "contradicted") continue;
+        const calldata = finding.id === "batchCalldata";
+        const field = calldata ? "input" : "logs";
+        report.mismatches.push({
+          endpoint: calldata ? "eth_getTransactionByHash" : "eth_getTransactionReceipt",
+          detail: hash,
+          field,
+          message: `${field}: ${finding.detail}`,
+          modelled: chainItem(finding.id).note,
+        });
+      }
+    }
+    if (!receipt) continue;
+    const block = (receipt as { blockNumber: string }).blockNumber;
+    await rpc("eth_getLogs", [{ fromBlock: block, toBlock: block }]);
+  }
+
+  const verdict = (contradicted: boolean, confirmed: boolean) =>
+    contradicted ? "contradicted" : confirmed ? "confirmed" : "unchecked";
+  report.modelled = [
+    ...MODELLED_SHAPES.map((shape): ModelledVerdict => ({
+      endpoint: shape.endpoint,
+      fields: shape.fields,
+      reason: shape.reason,
+      verdict: verdict(
+        report.mismatches.some((m) => m.endpoint === shape.endpoint && m.modelled === shape.reason),
+        (answered.get(shape.endpoint) ?? []).some((body) =>
+          shape.fields.every((field) => hasField(body, field))
+        ),
+      ),
+    })),
+    // One verdict per modelled BatchExecutor item, from every batch transaction checked.
+    ...([
+      ["batchCalldata", "eth_getTransactionByHash"],
+      ["batchEvent", "eth_getTransactionReceipt"],
+    ] as const).map(([id, endpoint]): ModelledVerdict => {
+      const mine = findings.filter((f) => f.id === id);
+      return {
+        endpoint,
+        fields: [chainItem(id).item],
+        reason: chainItem(id).note,
+        verdict: verdict(mine.some((f) => f.verdict === "contradicted"), mine.length > 0),
+      };
+    }),
+  ];
+  return report;
+}
+
+/** The exit status for a report: known mismatches first, then modelled, then unreachable. */
+export function verifyExitCode(report: VerifyReport): number {
+  if (report.mismatches.some((m) => !m.modelled)) return VERIFY_EXIT.shapeMismatch;
+  if (report.mismatches.some((m) => m.modelled)) return VERIFY_EXIT.modelledContradicted;
+  if (report.unreachable.length > 0) return VERIFY_EXIT.unreachable;
+  return VERIFY_EXIT.ok;
+}
+
+/**
+ * The report as text: unreachable endpoints, mismatches in known shapes (the upstream
+ * changed), mismatches in modelled shapes (our guess was wrong, with the reason it is a
+ * guess), the verdict on every modelled item, notes, and the summary line
+ * `N endpoints checked, M mismatches, U unreachable`.
+ */
+export function formatReport(report: VerifyReport): string {
+  const known = report.mismatches.filter((m) => !m.modelled);
+  const modelled = report.mismatches.filter((m) => m.modelled);
+  const decided = report.modelled.filter((m) => m.verdict !== "unchecked");
+  const lines: string[] = [];
+  const section = <T>(title: string, items: readonly T[], line: (item: T) => string[]) => {
+    if (items.length > 0) lines.push(title, ...items.flatMap(line));
+  };
+  section("unreachable (no answer to check):", report.unreachable, (u) => [
+    `  ${probeLabel(u)} ${u.problem}`,
+  ]);
+  section("known shape (a documented fact no longer holds):", known, (m) => [
+    `  ${formatMismatch(m)}`,
+  ]);
+  section("modelled shape (our guess of an undocumented shape is wrong):", modelled, (m) => [
+    `  ${formatMismatch(m)}`,
+    `    modelled: ${m.modelled}`,
+  ]);
+  section("modelled items:", decided, (m) => [
+    `  ${m.verdict} ${m.endpoint} ${m.fields.join(", ") || "(whole answer)"}`,
+  ]);
+  for (const note of report.notes) lines.push(`note: ${note}`);
+  // Always plural: scripts read this line by its fixed form.
+  lines.push(
+    `${report.checked} endpoints checked, ${report.mismatches.length} mismatches, ` +
+      `${report.unreachable.length} unreachable`,
+  );
+  return lines.join("\n");
+}
+
+function chainItem(id: string) {
+  return CHAIN_ITEMS.find((item) => item.id === id)!;
+}
+
+/**
+ * Whether an answer carries a value at a field path of the endpoint table (`*` is any array
+ * element; `""` is the whole answer): a modelled item is confirmed only when it was seen.
+ */
+function hasField(body: unknown, field: string): boolean {
+  if (field === "") return body !== undefined;
+  const walk = (value: unknown, [head, ...rest]: string[]): boolean => {
+    if (head === undefined) return value !== undefined;
+    if (value === null || typeof value !== "object") return false;
+    if (head === "*") return Array.isArray(value) && value.some((item) => walk(item, rest));
+    return walk((value as Record<string, unknown>)[head], rest);
+  };
+  return walk(body, field.split("."));
+}
+
+const USAGE =
+  `usage: deno task verify-upstream [--api URL] [--rpc URL] [--wallet ADDRESS]... [--tx HASH]...
+${UPSTREAM_FLAGS_USAGE}
+  --wallet  also check this wallet's stream snapshot and first trade-history page (repeatable)
+  --tx      also check this transaction, its receipt and its block's logs (repeatable)`;
+
+/** Runs the verifier with command-line arguments; returns the exit code. */
+async function main(args: readonly string[]): Promise<number> {
+  const parsed = parseScriptArgs(args, { usage: USAGE, usageExit: VERIFY_EXIT.usage });
+  if (typeof parsed === "number") return parsed;
+  console.log(`verifying ${parsed.apiUrl} and ${parsed.rpcUrl}`);
+  const report = await verifyUpstream({
+    apiUrl: parsed.apiUrl,
+    rpcUrl: parsed.rpcUrl,
+    wallets: parsed.wallets,
+    txs: parsed.txs,
+  });
+  console.log(formatReport(report));
+  return verifyExitCode(report);
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));
