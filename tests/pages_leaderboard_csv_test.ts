@@ -71,6 +71,17 @@ Deno.test("the CSV link downloads the board on screen with exact figures", async
   });
 });
 
+Deno.test("the CSV of a name search holds only the matching rows", async () => {
+  await withPages(async ({ get }) => {
+    const page = await get("/leaderboard?window=all&q=Moby");
+    const href = /<a class="lb-csv" href="([^"]+)"/.exec(page.body)?.[1].replaceAll("&amp;", "&");
+    assert.equal(href, "/leaderboard.csv?window=all&q=Moby");
+    const rows = parseCsv((await get(href!)).body).slice(1);
+    assert.deepEqual(rows.map((row) => row[2]), [catalog.wallets.whale.address]);
+    assert.equal(rows[0][3], "Moby Dick Capital");
+  });
+});
+
 Deno.test("a leaderboard name a spreadsheet would run is neutralised in the CSV", async () => {
   const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
   try {
