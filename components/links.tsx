@@ -71,8 +71,7 @@ export function HeadlineName(props: { name: string }) {
 export function ExplorerLink(props: { base: string; kind: "tx" | "address"; id: string }) {
   return (
     <a class="external" href={`${props.base}/${props.kind}/${props.id}`} rel="noopener noreferrer">
-      View on {new URL(props.base).host}
-      <span class="visually-hidden">{" (external site)"}</span>
+      View on {new URL(props.base).host} <span class="visually-hidden">(external site)</span>
       <span aria-hidden="true">↗</span>
     </a>
   );

@@ -21,7 +21,7 @@ Deno.test("the transaction and wallet pages link to the block explorer, marked e
     assert.deepEqual(explorerLinks(tx.body), [`https://hyperevmscan.io/tx/${TX}`]);
     assert.ok(
       tx.body.includes(
-        'View on hyperevmscan.io<span class="visually-hidden"> (external site)</span>',
+        'View on hyperevmscan.io <span class="visually-hidden">(external site)</span>',
       ),
     );
     const wallet = await get(`/wallet/${WHALE}`);
@@ -39,7 +39,7 @@ Deno.test("the block explorer's base URL comes from the configuration", async ()
     });
     const html = await (await app.request(`/tx/${TX}`)).text();
     assert.deepEqual(explorerLinks(html), [`https://scan.example/evm/tx/${TX}`]);
-    assert.match(html, /View on scan\.example</);
+    assert.match(html, /View on scan\.example </);
   } finally {
     await upstream.close();
   }
