@@ -79,7 +79,7 @@ function SortForm(props: { view: LeaderboardView }) {
         <option value="asc" selected={view.sortDir === "asc"}>smallest first</option>
       </select>
       <button type="submit">Sort</button>
-      <a class="lb-csv" href={leaderboardHref(view).replace("/leaderboard", "/leaderboard.csv")}>
+      <a class="lb-csv" href={leaderboardHref(view, "/leaderboard.csv")}>
         Download these rows (CSV)
       </a>
     </form>
