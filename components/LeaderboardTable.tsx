@@ -1,56 +1,51 @@
 import type { LeaderboardRow, LeaderboardSortKey } from "../lib/papertrade/mod.ts";
-import { type LeaderboardView, sortHref } from "../lib/leaderboard_view.ts";
+import { leaderboardHref, type LeaderboardView, sortHref } from "../lib/leaderboard_view.ts";
 import {
   PNL_RANK_MAX_PAGES,
   PNL_RANK_PAGE_SIZE,
   type RankedLeaderboardPage,
 } from "../lib/wallet/ranks.ts";
-import { formatCount, formatToken, formatUsd, toneOf } from "../lib/format.ts";
-import { LeaderboardName, WalletLink } from "./links.tsx";
+import { formatCount, formatToken, formatUsd, shortHex, toneOf } from "../lib/format.ts";
+import { LeaderboardName } from "./links.tsx";
 
 interface Column {
   key: LeaderboardSortKey;
   label: string;
+  /** The figure as the cell shows it: compact, so it fits a phone column. */
   format(row: LeaderboardRow): string;
+  /** The full figure, in the cell's title, when the compact one rounds. */
+  full?(row: LeaderboardRow): string;
   /** Coloured by sign. */
   tone?: boolean;
 }
 
-// Signed PnL columns keep cents; balances and volumes are compact, as their headers say.
+function usdColumn(key: LeaderboardSortKey, label: string, sign = false): Column {
+  const amount = (row: LeaderboardRow) => row[key] as bigint | null;
+  return {
+    key,
+    label,
+    format: (row) => formatUsd(amount(row), { compact: true, sign }),
+    full: (row) => formatUsd(amount(row), { sign }),
+  };
+}
+
+// Every figure is compact with its unit ($119.28M) and its full value in the cell's title. The
+// sorted column is drawn right after the wallet, so it is on screen at every width; a column
+// added here (and its sort key) needs nothing else.
 const COLUMNS: Column[] = [
+  { ...usdColumn("totalWindowedPnl", "PnL", true), tone: true },
+  usdColumn("realizedPnl", "Realized", true),
+  usdColumn("currentUnrealizedPnl", "Unrealized", true),
+  usdColumn("currentBalance", "Balance"),
+  usdColumn("currentQueued", "Queued"),
+  usdColumn("currentOpenNotional", "Open notional"),
+  usdColumn("totalVolume", "Volume"),
   {
-    key: "totalWindowedPnl",
-    label: "PnL",
-    tone: true,
-    format: (row) => formatUsd(row.totalWindowedPnl, { sign: true }),
+    key: "paperTotal",
+    label: "PAPER",
+    format: (row) => formatToken(row.paperTotal, "PAPER", { compact: true }),
+    full: (row) => formatToken(row.paperTotal, "PAPER"),
   },
-  {
-    key: "realizedPnl",
-    label: "Realized",
-    format: (row) => formatUsd(row.realizedPnl, { sign: true }),
-  },
-  {
-    key: "currentUnrealizedPnl",
-    label: "Unrealized",
-    format: (row) => formatUsd(row.currentUnrealizedPnl, { sign: true }),
-  },
-  {
-    key: "currentBalance",
-    label: "Balance (compact)",
-    format: (row) => compactUsd(row.currentBalance),
-  },
-  {
-    key: "currentQueued",
-    label: "Queued (compact)",
-    format: (row) => compactUsd(row.currentQueued),
-  },
-  {
-    key: "currentOpenNotional",
-    label: "Open notional (compact)",
-    format: (row) => compactUsd(row.currentOpenNotional),
-  },
-  { key: "totalVolume", label: "Volume (compact)", format: (row) => compactUsd(row.totalVolume) },
-  { key: "paperTotal", label: "PAPER", format: (row) => formatToken(row.paperTotal, "PAPER") },
   {
     key: "currentOpenPositionCount",
     label: "Open positions",
@@ -63,75 +58,110 @@ function pnlRankText(page: RankedLeaderboardPage, row: LeaderboardRow): string {
   return rank === undefined ? "n/a" : formatCount(rank);
 }
 
-function compactUsd(wad: bigint | null): string {
-  return formatUsd(wad, { compact: true });
-}
-
 const RANKS_READ = formatCount(PNL_RANK_PAGE_SIZE * PNL_RANK_MAX_PAGES);
 
-/** One leaderboard page; every column header is a sort link (no script needed). */
+/** The sort as a GET form (a phone shows no column headers to tap): works without script. */
+function SortForm(props: { view: LeaderboardView }) {
+  const { view } = props;
+  return (
+    <form class="lb-sort" action="/leaderboard" method="get">
+      <input type="hidden" name="window" value={view.window} />
+      {view.query && <input type="hidden" name="q" value={view.query} />}
+      <label for="leaderboard-sort">Sort by</label>
+      <select id="leaderboard-sort" name="sort">
+        {COLUMNS.map((column) => (
+          <option value={column.key} selected={column.key === view.sortKey}>{column.label}</option>
+        ))}
+      </select>
+      <label for="leaderboard-dir" class="visually-hidden">Order</label>
+      <select id="leaderboard-dir" name="dir">
+        <option value="desc" selected={view.sortDir === "desc"}>largest first</option>
+        <option value="asc" selected={view.sortDir === "asc"}>smallest first</option>
+      </select>
+      <button type="submit">Sort</button>
+      <a class="lb-csv" href={leaderboardHref(view, "/leaderboard.csv")}>
+        Download these rows (CSV)
+      </a>
+    </form>
+  );
+}
+
+/**
+ * One leaderboard page; every column header is a sort link and the sort form does the same (no
+ * script needed). Each row is one link to its wallet, stretched over the row.
+ */
 export function LeaderboardTable(props: { page: RankedLeaderboardPage; view: LeaderboardView }) {
   const { view, page } = props;
+  const columns = [
+    ...COLUMNS.filter((column) => column.key === view.sortKey),
+    ...COLUMNS.filter((column) => column.key !== view.sortKey),
+  ];
   return (
-    <div class="table-wrap tall lb-table" tabIndex={0}>
-      <table>
-        <caption>
-          # is the place in this sort among all accounts of the window; Rank is the rank by PnL in
-          the window, whatever the sort (n/a past the first {RANKS_READ}{" "}
-          by PnL). Names are chosen by wallet owners.
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" class="num">#</th>
-            <th scope="col" class="num">Rank</th>
-            <th scope="col">Wallet</th>
-            {COLUMNS.map((column) => {
-              const active = view.sortKey === column.key;
-              const sorted = view.sortDir === "desc" ? "descending" : "ascending";
-              const next = active && view.sortDir === "desc" ? "ascending" : "descending";
-              return (
-                <th
-                  scope="col"
-                  class={active ? "num" : "num prio-low"}
-                  aria-sort={active ? sorted : undefined}
-                >
-                  <a href={sortHref(view, column.key)} title={`Sort by ${column.label}, ${next}`}>
-                    {column.label}
-                    {active && (
-                      <span aria-hidden="true">{view.sortDir === "desc" ? " ▼" : " ▲"}</span>
-                    )}
+    <>
+      <SortForm view={view} />
+      <div class="table-wrap tall lb-table" tabIndex={0}>
+        <table>
+          <caption>
+            # is the place in this sort among all accounts of the window; Rank is the rank by PnL in
+            the window, whatever the sort (n/a past the first {RANKS_READ}{" "}
+            by PnL). Amounts are compact; a cell's title holds the full figure. Names are chosen by
+            wallet owners.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" class="num">#</th>
+              <th scope="col" class="num prio-low">Rank</th>
+              <th scope="col">Wallet</th>
+              {columns.map((column) => {
+                const active = view.sortKey === column.key;
+                const sorted = view.sortDir === "desc" ? "descending" : "ascending";
+                const next = active && view.sortDir === "desc" ? "ascending" : "descending";
+                return (
+                  <th
+                    scope="col"
+                    class={active ? "num" : "num prio-low"}
+                    aria-sort={active ? sorted : undefined}
+                  >
+                    <a href={sortHref(view, column.key)} title={`Sort by ${column.label}, ${next}`}>
+                      {column.label}
+                      {active && (
+                        <span aria-hidden="true">{view.sortDir === "desc" ? " ▼" : " ▲"}</span>
+                      )}
+                    </a>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {page.accounts.map((row) => (
+              <tr>
+                <td class="num">{formatCount(row.rank)}</td>
+                <td class="num prio-low" data-col="rank">{pnlRankText(page, row)}</td>
+                <th scope="row" class="wallet-cell">
+                  <a class="row-link" href={`/wallet/${row.address}`} title={row.address}>
+                    <LeaderboardName name={row.leaderboardName} />
+                    <span class="mono">{shortHex(row.address)}</span>
                   </a>
                 </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {page.accounts.map((row) => (
-            <tr>
-              <td class="num">{formatCount(row.rank)}</td>
-              <td class="num" data-col="rank">{pnlRankText(page, row)}</td>
-              <th scope="row" class="wallet-cell">
-                <LeaderboardName name={row.leaderboardName} />
-                <br />
-                <WalletLink address={row.address} />
-              </th>
-              {COLUMNS.map((column) => (
-                <td
-                  class={[
-                    "num",
-                    column.key === view.sortKey ? "sorted" : "prio-low",
-                    column.tone ? toneOf(row[column.key] as bigint) : null,
-                  ].filter(Boolean).join(" ")}
-                  data-col={column.key}
-                >
-                  {column.format(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+                {columns.map((column) => (
+                  <td
+                    class={[
+                      "num",
+                      column.key === view.sortKey ? "sorted" : "prio-low",
+                      column.tone ? toneOf(row[column.key] as bigint) : null,
+                    ].filter(Boolean).join(" ")}
+                    data-col={column.key}
+                    title={column.full?.(row)}
+                  >
+                    {column.format(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

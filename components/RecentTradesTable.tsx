@@ -1,12 +1,16 @@
 import type { RecentTrade } from "../lib/papertrade/mod.ts";
-import { shortHex } from "../lib/format.ts";
+import { IntentLink, PositionLink, WalletLink } from "./links.tsx";
 import { Time } from "./Time.tsx";
 import { DataTable, numeric } from "./DataTable.tsx";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const price = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
-/** The venue-wide latest trades feed (display floats, as the upstream sends them). */
+/**
+ * The venue-wide latest trades feed (display floats, as the upstream sends them). Each row links
+ * its wallet, its position and, when the row carries one, its intent; the feed has no
+ * transaction hash, and the intent page finds the transaction that carried the intent.
+ */
 export function RecentTradesTable(props: { trades: RecentTrade[]; now: number }) {
   if (props.trades.length === 0) return <p class="muted">No recent trades.</p>;
   return (
@@ -22,6 +26,8 @@ export function RecentTradesTable(props: { trades: RecentTrade[]; now: number })
         numeric("Exit"),
         numeric("PnL"),
         "Wallet",
+        "Position",
+        "Intent",
       ]}
       caption="Latest opens, closes and liquidations, newest first"
     >
@@ -41,7 +47,13 @@ export function RecentTradesTable(props: { trades: RecentTrade[]; now: number })
             {trade.pnlUsd === null ? "" : usd.format(trade.pnlUsd)}
           </td>
           <td>
-            <a class="mono" href={`/wallet/${trade.wallet}`}>{shortHex(trade.wallet)}</a>
+            <WalletLink address={trade.wallet} />
+          </td>
+          <td>
+            <PositionLink id={trade.positionId} wallet={trade.wallet} />
+          </td>
+          <td>
+            {trade.intentId ? <IntentLink id={trade.intentId} wallet={trade.wallet} /> : "none"}
           </td>
         </tr>
       ))}

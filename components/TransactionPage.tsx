@@ -7,7 +7,7 @@ import { Layout } from "./Layout.tsx";
 import { PartNotice } from "./PartNotice.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { DataTable } from "./DataTable.tsx";
-import { PositionLink, WalletLink } from "./links.tsx";
+import { ExplorerLink, PositionLink, WalletLink } from "./links.tsx";
 import { Check, SettledIntentCard } from "./SettledIntentCard.tsx";
 import { formatCount } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
@@ -16,7 +16,9 @@ import { Time } from "./Time.tsx";
  * The transaction page: what the Exchange's own events say (facts), the wallets they name, the
  * calldata's selector and size, and the intents where the modelled executor ABI decodes them.
  */
-export function TransactionPage(props: { details: TransactionDetails; now: number }) {
+export function TransactionPage(
+  props: { details: TransactionDetails; now: number; explorerUrl: string },
+) {
   const { settlement, instruments } = props.details;
   const { intents, events, input } = settlement;
   const verdicts = intents.map((intent) =>
@@ -69,6 +71,9 @@ export function TransactionPage(props: { details: TransactionDetails; now: numbe
         )
         : <h1>{title}</h1>}
       <CopyableCode text={settlement.txHash} label="Transaction hash" />
+      <p>
+        <ExplorerLink base={props.explorerUrl} kind="tx" id={settlement.txHash} />
+      </p>
       <PartNotice unavailable={props.details.unavailable} />
       <dl class="stats">
         <div class="stat">

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from "preact";
 import type { TradeFilter, WalletPageData } from "../lib/wallet/wallet_page.ts";
 import { Layout } from "./Layout.tsx";
 import { pageContext } from "../lib/page_context.ts";
@@ -7,7 +8,7 @@ import { PnlChart } from "./PnlChart.tsx";
 import { PartNotice } from "./PartNotice.tsx";
 import { TradeHistoryTable } from "./TradeHistoryTable.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
-import { HeadlineName } from "./links.tsx";
+import { ExplorerLink, HeadlineName } from "./links.tsx";
 import { escapedName, plainName } from "./names.ts";
 import { formatUsd } from "../lib/format.ts";
 import { WalletLifetime } from "./WalletBalances.tsx";
@@ -20,6 +21,10 @@ interface WalletPageProps {
   filter: TradeFilter;
   cursor?: string;
   now: number;
+  /** The block explorer's base URL (`BLOCK_EXPLORER_URL`), for the outbound address link. */
+  explorerUrl: string;
+  /** Extra head elements: the preview tags `/w/<address>` carries too. */
+  head?: ComponentChildren;
 }
 
 /**
@@ -46,11 +51,15 @@ export function WalletPage(props: WalletPageProps) {
       islandScript={ISLAND_SCRIPT_URL}
       current="wallet"
       wallet={address}
+      head={props.head}
     >
       <h1 class="wallet-title">
         Wallet {name ? <HeadlineName name={name} /> : <span class="muted">(no name)</span>}
       </h1>
       <CopyableCode text={address} label="Wallet address" />
+      <p>
+        <ExplorerLink base={props.explorerUrl} kind="address" id={address} />
+      </p>
       <nav class="toc" aria-label="On this page">
         <a href="#open-positions">Positions</a>
         <a href="#funds">Funds</a>

@@ -63,3 +63,16 @@ export function HeadlineName(props: { name: string }) {
     <bdi class="name clamp" title={plainName(props.name, 200)}>{plainName(props.name, 40)}</bdi>
   );
 }
+
+/**
+ * An outbound link to the HyperEVM block explorer (`BLOCK_EXPLORER_URL`) for a transaction or an
+ * address, marked as leaving the site; it passes no referrer and no window handle.
+ */
+export function ExplorerLink(props: { base: string; kind: "tx" | "address"; id: string }) {
+  return (
+    <a class="external" href={`${props.base}/${props.kind}/${props.id}`} rel="noopener noreferrer">
+      View on {new URL(props.base).host} <span class="visually-hidden">(external site)</span>
+      <span aria-hidden="true">↗</span>
+    </a>
+  );
+}

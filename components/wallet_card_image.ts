@@ -1,15 +1,13 @@
 /**
  * The wallet's link-preview card as an element tree for `lib/card/rasterize.ts`: name,
- * address, balance, PnL in two windows and open positions, in a flex layout where every
+ * address, risk line, when it was drawn, balance, PnL in two windows and open positions (the
+ * content from `cardContent` in `WalletCard.tsx`), in a flex layout where every
  * figure has its own box, is sized to fit it (`fitFontSize`) and is clipped with an ellipsis
  * should a glyph run wider than expected. Names lose controls and direction overrides first.
  */
-import type { WalletSummary } from "../lib/wallet/summary.ts";
 import type { CardChild, CardElement } from "../lib/card/rasterize.ts";
 import { fitFontSize } from "../lib/card/fit.ts";
-import { formatCount, formatUsd } from "../lib/format.ts";
-import { plainName } from "./names.ts";
-import { CARD_SIZE } from "./WalletCard.tsx";
+import { CARD_SIZE, type CardContent } from "./WalletCard.tsx";
 
 const PADDING = 64;
 const GAP = 24;
@@ -19,13 +17,6 @@ export const FIGURE_BOX_WIDTH = Math.floor(
   (CARD_SIZE.width - 2 * PADDING - (COLUMNS - 1) * GAP) / COLUMNS,
 );
 
-/** One figure of the card. */
-export interface CardFigure {
-  label: string;
-  value: string;
-  colour: string;
-}
-
 function el(
   type: string,
   style: Record<string, string | number>,
@@ -34,41 +25,8 @@ function el(
   return { type, props: { style, children } };
 }
 
-/** The card's name line and figures, compact and signed (also the cache key's content). */
-export function cardContent(
-  address: string,
-  summary: WalletSummary,
-): { name: string; figures: CardFigure[] } {
-  const name = summary.leaderboardName
-    ? plainName(summary.leaderboardName, 30)
-    : `Wallet ${address.slice(0, 6)}…${address.slice(-4)}`;
-  const figures: CardFigure[] = [{
-    label: "Balance",
-    value: formatUsd(summary.account.balances.balance, { compact: true }),
-    colour: "#e6e9ee",
-  }];
-  for (const window of ["24h", "all"] as const) {
-    const row = summary.ranks.find((rank) => rank.window === window)?.row ?? null;
-    const pnl = row?.totalWindowedPnl ?? null;
-    figures.push({
-      label: window === "all" ? "PnL, all time" : "PnL, 24 h",
-      value: pnl === null ? "not ranked" : formatUsd(pnl, { sign: true, compact: true }),
-      colour: pnl === null ? "#9aa4b2" : pnl < 0n ? "#ff7b72" : "#4cc38a",
-    });
-  }
-  figures.push({
-    label: "Open positions",
-    value: formatCount(summary.account.openPositions.length),
-    colour: "#e6e9ee",
-  });
-  return { name, figures };
-}
-
 /** The card's element tree. */
-export function walletCardElement(
-  address: string,
-  content: { name: string; figures: CardFigure[] },
-): CardElement {
+export function walletCardElement(address: string, content: CardContent): CardElement {
   const oneLine = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" };
   return el("div", {
     width: "100%",
@@ -96,8 +54,16 @@ export function walletCardElement(
       color: "#9aa4b2",
     }, "Papertrade Explorer"),
     el("div", {
+      position: "absolute",
+      top: PADDING + 4,
+      right: PADDING,
+      display: "flex",
+      fontSize: 24,
+      color: "#9aa4b2",
+    }, content.drawn),
+    el("div", {
       display: "block",
-      marginTop: 40,
+      marginTop: 28,
       marginLeft: PADDING,
       width: CARD_SIZE.width - 2 * PADDING,
       fontSize: fitFontSize(content.name, CARD_SIZE.width - 2 * PADDING, 72, 40),
@@ -111,9 +77,18 @@ export function walletCardElement(
       fontSize: 28,
       color: "#9aa4b2",
     }, address),
+    el("div", {
+      display: "block",
+      marginTop: 12,
+      marginLeft: PADDING,
+      width: CARD_SIZE.width - 2 * PADDING,
+      fontSize: 28,
+      color: content.risk.colour,
+      ...oneLine,
+    }, content.risk.text),
     el(
       "div",
-      { display: "flex", flexDirection: "row", marginTop: 64, marginLeft: PADDING },
+      { display: "flex", flexDirection: "row", marginTop: 44, marginLeft: PADDING },
       content.figures.map((figure, index) =>
         el("div", {
           display: "flex",

@@ -23,6 +23,8 @@ export interface AppConfig {
    * (production without `SITE_URL`): links are then root-relative.
    */
   siteUrl: string;
+  /** HyperEVM block explorer the transaction and wallet pages link out to (`/tx/…`, `/address/…`). */
+  blockExplorerUrl: string;
   /** Listening address and port for local runs (Deno Deploy ignores them). */
   host: string;
   port: number;
@@ -52,6 +54,7 @@ export const UPSTREAM_VARIABLES = [
 export const DEFAULT_CONFIG: AppConfig = {
   ...DEFAULT_UPSTREAMS,
   siteUrl: "http://127.0.0.1:8000",
+  blockExplorerUrl: "https://hyperevmscan.io",
   host: "127.0.0.1",
   port: 8000,
   upstreamTimeoutMs: 8000,
@@ -131,6 +134,7 @@ const ENVIRONMENT = z.object({
   [UPSTREAM_VARIABLES[2]]: url(DEFAULT_CONFIG.fallbackRpcUrl),
   [UPSTREAM_VARIABLES[3]]: url(DEFAULT_CONFIG.hyperliquidInfoUrl),
   "SITE_URL": variable(URL_VALUE.optional()),
+  "BLOCK_EXPLORER_URL": url(DEFAULT_CONFIG.blockExplorerUrl),
   "HOST": HOST_VALUE,
   "PORT": whole(0, 65535, DEFAULT_CONFIG.port),
   "UPSTREAM_TIMEOUT_MS": whole(100, 120_000, DEFAULT_CONFIG.upstreamTimeoutMs),
@@ -162,6 +166,7 @@ export function configFromEnv(env: Env = Deno.env): AppConfig {
     hyperliquidInfoUrl: read[UPSTREAM_VARIABLES[3]],
     siteUrl: read.SITE_URL ?? localSiteUrl(read.HOST, read.PORT),
     siteUrlFromEnv: read.SITE_URL !== undefined,
+    blockExplorerUrl: read.BLOCK_EXPLORER_URL,
     host: read.HOST,
     port: read.PORT,
     upstreamTimeoutMs: read.UPSTREAM_TIMEOUT_MS,

@@ -12,6 +12,7 @@ Deno.test("an empty environment gives the live upstream defaults", () => {
   assert.equal(config.fallbackRpcUrl, "https://rpc.hypurrscan.io");
   assert.equal(config.siteUrl, "http://127.0.0.1:8000");
   assert.equal(config.siteUrlFromEnv, false);
+  assert.equal(config.blockExplorerUrl, "https://hyperevmscan.io");
   assert.deepEqual(config.trustedProxies, []);
 });
 
@@ -25,7 +26,9 @@ Deno.test("environment variables override each setting and trailing slashes go",
     HOST: "0.0.0.0",
     TRUSTED_PROXIES: "10.0.0.0/8",
     UPSTREAM_TIMEOUT_MS: "3000",
+    BLOCK_EXPLORER_URL: "https://scan.example/hyperevm/",
   }));
+  assert.equal(config.blockExplorerUrl, "https://scan.example/hyperevm");
   assert.equal(config.papertradeApiUrl, "http://127.0.0.1:9");
   assert.equal(config.fallbackRpcUrl, "http://127.0.0.1:9/rpc2");
   assert.equal(config.siteUrl, "https://explorer.example");
@@ -54,6 +57,7 @@ Deno.test("every bad value is one error naming the variable, the value and what 
     [{ TRUSTED_PROXIES: "10.0.0.0/8,proxy" }, "TRUSTED_PROXIES", /"proxy" is neither/],
     [{ RATE_LIMIT_STORE: "redis" }, "RATE_LIMIT_STORE", /"kv" or "memory"/],
     [{ HYPEREVM_RPC_FALLBACK_URL: "x" }, "HYPEREVM_RPC_FALLBACK_URL", /absolute/],
+    [{ BLOCK_EXPLORER_URL: "javascript:alert(1)" }, "BLOCK_EXPLORER_URL", /http:\/\/ or https/],
   ];
   for (const [env, variable, message] of cases) {
     assert.throws(() => configFromEnv(envOf(env)), (error: unknown) => {

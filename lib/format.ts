@@ -18,6 +18,10 @@ const usdCompact = new Intl.NumberFormat("en-US", {
   maximumFractionDigits: 2,
 });
 const plain = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const plainCompact = new Intl.NumberFormat("en-US", {
+  notation: "compact",
+  maximumFractionDigits: 2,
+});
 
 /** What a figure reads when the upstream did not send it (a modelled key not found). */
 const NOT_AVAILABLE = "n/a";
@@ -70,9 +74,14 @@ export function formatUsdc(amount6: bigint): string {
   return formatUsd(amount6 * 10n ** 12n);
 }
 
-/** A token amount (PAPER) from wad, with a unit; null reads `n/a`. */
-export function formatToken(wad: bigint | null, unit: string): string {
-  return wad === null ? NOT_AVAILABLE : `${plain.format(wadToNumber(wad))} ${unit}`;
+/** A token amount (PAPER) from wad, with a unit, compact when asked (`1.23M PAPER`); null reads `n/a`. */
+export function formatToken(
+  wad: bigint | null,
+  unit: string,
+  options: { compact?: boolean } = {},
+): string {
+  if (wad === null) return NOT_AVAILABLE;
+  return `${(options.compact ? plainCompact : plain).format(wadToNumber(wad))} ${unit}`;
 }
 
 /** A percent from a percent-wad (1e18 = 1 %), with enough decimals for 1000x distances. */

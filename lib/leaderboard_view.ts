@@ -88,8 +88,11 @@ export function parseLeaderboardView(
   return { ok: true, view };
 }
 
-/** The URL of a view; parameters at their default are left out to keep links short. */
-export function leaderboardHref(view: LeaderboardView): string {
+/**
+ * The URL of a view (of the page, or of its CSV at `/leaderboard.csv`); parameters at their
+ * default are left out to keep links short.
+ */
+export function leaderboardHref(view: LeaderboardView, path = "/leaderboard"): string {
   const params = new URLSearchParams();
   if (view.window !== DEFAULT_LEADERBOARD_VIEW.window) params.set("window", view.window);
   if (view.sortKey !== DEFAULT_LEADERBOARD_VIEW.sortKey) params.set("sort", view.sortKey);
@@ -97,7 +100,7 @@ export function leaderboardHref(view: LeaderboardView): string {
   if (view.query) params.set("q", view.query);
   if (view.page > 0) params.set("page", String(view.page));
   const search = params.toString();
-  return search ? `/leaderboard?${search}` : "/leaderboard";
+  return search ? `${path}?${search}` : path;
 }
 
 /**

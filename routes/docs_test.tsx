@@ -172,6 +172,8 @@ Deno.test("the site URL is substituted everywhere and no other host leaks in", a
     "rpc.hyperliquid.xyz",
     "rpc.hypurrscan.io",
     "api.hyperliquid.xyz",
+    // The block explorer the transaction and wallet pages link out to (BLOCK_EXPLORER_URL).
+    "hyperevmscan.io",
     "api.openai.com",
     "127.0.0.1:8000",
     "explorer.example.com",

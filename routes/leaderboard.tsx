@@ -1,17 +1,23 @@
 /**
  * `/leaderboard`: ranked wallets per window, sortable by every column, searchable by name or
- * address, 25 rows a page. Every control is a link or a GET form: no script.
+ * address, 25 rows a page. Every control is a link or a GET form: no script. `/leaderboard.csv`
+ * takes the same parameters and downloads the rows on screen, with exact figures.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
 import { fetchRankedLeaderboard } from "../lib/wallet/ranks.ts";
-import { LEADERBOARD_ROWS_PER_PAGE, parseLeaderboardView } from "../lib/leaderboard_view.ts";
+import {
+  LEADERBOARD_ROWS_PER_PAGE,
+  LEADERBOARD_SORT_KEYS,
+  parseLeaderboardView,
+} from "../lib/leaderboard_view.ts";
 import { LeaderboardPageView } from "../components/LeaderboardPageView.tsx";
 import { pageResponse } from "../lib/render.tsx";
+import { csvLine } from "../lib/csv.ts";
 
-/** The leaderboard page. */
-export async function leaderboardPage(c: Context<AppEnv>): Promise<Response> {
+/** The view the request asks for and its page of the board. */
+async function readLeaderboard(c: Context<AppEnv>) {
   const parsed = parseLeaderboardView(new URL(c.req.url).searchParams);
   if (!parsed.ok) {
     throw new Failure("bad_request", "That leaderboard link is not valid", {
@@ -29,5 +35,36 @@ export async function leaderboardPage(c: Context<AppEnv>): Promise<Response> {
     query: view.query || undefined,
     signal: c.req.raw.signal,
   });
+  return { view, page };
+}
+
+/** The leaderboard page. */
+export async function leaderboardPage(c: Context<AppEnv>): Promise<Response> {
+  const { view, page } = await readLeaderboard(c);
   return pageResponse(c, <LeaderboardPageView view={view} page={page} />);
+}
+
+/**
+ * The rows of the same view as CSV: place, PnL rank, wallet, name, then every sort key's
+ * figure, money as exact decimals (viem's `formatUnits`, loaded with the first export).
+ */
+export async function leaderboardCsv(c: Context<AppEnv>): Promise<Response> {
+  const [{ view, page }, { formatUnits }] = await Promise.all([readLeaderboard(c), import("viem")]);
+  const figure = (value: bigint | number | null) =>
+    typeof value === "bigint" ? formatUnits(value, 18) : value;
+  const rows = page.accounts.map((row) => [
+    row.rank,
+    page.pnlRanks.get(row.address),
+    row.address,
+    row.leaderboardName,
+    ...LEADERBOARD_SORT_KEYS.map((key) => figure(row[key])),
+  ]);
+  const header = ["rank", "pnl_rank", "address", "leaderboard_name", ...LEADERBOARD_SORT_KEYS];
+  const name = `papertrade-leaderboard-${view.window}-${view.sortKey}-${view.sortDir}-page${
+    view.page + 1
+  }${view.query ? "-search" : ""}.csv`;
+  return c.body([header, ...rows].map(csvLine).join(""), 200, {
+    "content-type": "text/csv; charset=utf-8; header=present",
+    "content-disposition": `attachment; filename="${name}"`,
+  });
 }

@@ -50,6 +50,7 @@ export function pageRoutes(deps: AppDeps, options: PageRoutesOptions = {}): Hono
   app.get("/wallet/:address/positions.json", on(live, (m) => m.positions));
   app.get("/wallet/:address/live", on(live, (m) => m.stream));
   app.get("/leaderboard", on(leaderboard, (m) => m.leaderboardPage));
+  app.get("/leaderboard.csv", on(leaderboard, (m) => m.leaderboardCsv));
   app.get("/tx/:hash", on(tx, (m) => m.txPage));
   app.get("/intent/:id", on(intent, (m) => m.intentPage));
   app.get("/position/:id", on(position, (m) => m.positionPage));

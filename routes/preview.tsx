@@ -2,7 +2,9 @@
  * `/w/:address`: the shareable wallet link. Crawlers read its Open Graph and Twitter tags and
  * fetch the card, a 1200×630 PNG drawn on the server (`/w/:address/image.png`; the SVG twin at
  * `image.svg` stays for older links); browsers are sent on to `/wallet/:address` by a meta
- * refresh, with a visible link for anyone who stops there. No script.
+ * refresh, with a visible link for anyone who stops there. No script. The card shows the worst
+ * risk band at the live mark and the minute it was drawn, so one card is drawn at most once a
+ * minute per wallet and both it and the page stay cacheable for five minutes.
  */
 import type { Context } from "hono";
 import { renderToString } from "preact-render-to-string";
@@ -10,10 +12,14 @@ import type { AppDeps } from "../lib/deps.ts";
 import { type AppEnv, type AppHandler, lazyImport } from "../lib/http/app_env.ts";
 import { ADDRESS_PATTERN } from "../lib/address.ts";
 import { fetchWalletSummary } from "../lib/wallet/summary.ts";
+import { readMarket, valueWalletPositions } from "../lib/wallet/positions.ts";
+import { Parts } from "../lib/parts.ts";
 import { Layout } from "../components/Layout.tsx";
 import {
   CARD_SIZE,
+  cardContent,
   previewDescription,
+  PreviewTags,
   previewTitle,
   WalletCardSvg,
 } from "../components/WalletCard.tsx";
@@ -40,37 +46,34 @@ export function previewRoutes(deps: AppDeps): Record<"page" | "png" | "svg", App
     const raw = c.req.param("address") ?? "";
     if (!ADDRESS_PATTERN.test(raw)) throw badAddress(raw);
     const address = raw.toLowerCase();
-    const summary = await fetchWalletSummary(deps.papertrade, address, {
-      now: deps.now,
-      signal: c.req.raw.signal,
-    });
-    return { address, summary };
+    const signal = c.req.raw.signal;
+    // The card's risk line values the positions at the live mark; without a mark it says so.
+    const [summary, market] = await Promise.all([
+      fetchWalletSummary(deps.papertrade, address, { now: deps.now, signal }),
+      readMarket(deps, new Parts(), { part: "risk", signal }),
+    ]);
+    const { positions } = valueWalletPositions(summary.account, market.trading, market.marks);
+    return {
+      address,
+      summary,
+      content: cardContent(address, summary, { positions, now: deps.now() }),
+    };
   };
   return {
     async page(c) {
       const { address, summary } = await load(c);
       const title = previewTitle(address, summary);
       const description = previewDescription(summary);
-      const walletUrl = `${site}/wallet/${address}`;
-      const imageUrl = `${site}/w/${address}/image.png`;
       const head = (
         <>
-          <link rel="canonical" href={walletUrl} />
+          <link rel="canonical" href={`${site}/wallet/${address}`} />
           <meta http-equiv="refresh" content={`0; url=/wallet/${address}`} />
-          <meta property="og:type" content="website" />
-          <meta property="og:site_name" content="Papertrade Explorer" />
-          <meta property="og:title" content={title} />
-          <meta property="og:description" content={description} />
-          <meta property="og:url" content={`${site}/w/${address}`} />
-          <meta property="og:image" content={imageUrl} />
-          <meta property="og:image:type" content="image/png" />
-          <meta property="og:image:width" content={String(CARD_SIZE.width)} />
-          <meta property="og:image:height" content={String(CARD_SIZE.height)} />
-          <meta property="og:image:alt" content={`${title}. ${description}`} />
-          <meta name="twitter:card" content="summary_large_image" />
-          <meta name="twitter:title" content={title} />
-          <meta name="twitter:description" content={description} />
-          <meta name="twitter:image" content={imageUrl} />
+          <PreviewTags
+            site={site}
+            address={address}
+            summary={summary}
+            url={`${site}/w/${address}`}
+          />
         </>
       );
       return pageResponse(
@@ -90,13 +93,9 @@ export function previewRoutes(deps: AppDeps): Record<"page" | "png" | "svg", App
       );
     },
     async png(c) {
-      const { address, summary } = await load(c);
+      const { address, content } = await load(c);
       // The card renderer (satori, resvg) loads with the first card, never with the app.
-      const [{ cardContent, walletCardElement }, { renderPng }] = await Promise.all([
-        cardImage(),
-        rasterize(),
-      ]);
-      const content = cardContent(address, summary);
+      const [{ walletCardElement }, { renderPng }] = await Promise.all([cardImage(), rasterize()]);
       const png = await cards.get(
         JSON.stringify([address, content]),
         () => renderPng(walletCardElement(address, content), CARD_SIZE),
@@ -107,8 +106,14 @@ export function previewRoutes(deps: AppDeps): Record<"page" | "png" | "svg", App
       });
     },
     async svg(c) {
-      const { address, summary } = await load(c);
-      const svg = renderToString(<WalletCardSvg address={address} summary={summary} />);
+      const { address, summary, content } = await load(c);
+      const svg = renderToString(
+        <WalletCardSvg
+          address={address}
+          content={content}
+          description={previewDescription(summary)}
+        />,
+      );
       return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`, 200, {
         "content-type": "image/svg+xml; charset=utf-8",
         "cache-control": CACHE_CONTROL,

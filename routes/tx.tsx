@@ -25,5 +25,12 @@ export async function txPage(c: Context<AppEnv>): Promise<Response> {
       ],
     });
   }
-  return pageResponse(c, <TransactionPage details={details} now={deps.now()} />);
+  return pageResponse(
+    c,
+    <TransactionPage
+      details={details}
+      now={deps.now()}
+      explorerUrl={deps.config.blockExplorerUrl}
+    />,
+  );
 }

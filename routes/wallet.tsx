@@ -6,6 +6,7 @@ import { ADDRESS_PATTERN } from "../lib/address.ts";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
 import { fetchWalletPage, type TradeFilter } from "../lib/wallet/wallet_page.ts";
 import { WalletPage } from "../components/WalletPage.tsx";
+import { PreviewTags } from "../components/WalletCard.tsx";
 import { pageResponse } from "../lib/render.tsx";
 import { badAddress } from "./page_errors.tsx";
 
@@ -42,6 +43,7 @@ export async function walletPage(c: Context<AppEnv>): Promise<Response> {
     }
     throw error;
   });
+  const site = deps.config.siteUrl.replace(/\/+$/, "");
   return pageResponse(
     c,
     <WalletPage
@@ -50,6 +52,15 @@ export async function walletPage(c: Context<AppEnv>): Promise<Response> {
       filter={query.filter}
       cursor={query.cursor}
       now={deps.now()}
+      explorerUrl={deps.config.blockExplorerUrl}
+      head={
+        <PreviewTags
+          site={site}
+          address={address}
+          summary={data.summary}
+          url={`${site}/wallet/${address}`}
+        />
+      }
     />,
   );
 }

@@ -7,12 +7,8 @@ import assert from "node:assert/strict";
 import { catalog, withPages } from "./harness.ts";
 import { pngSize, renderPng } from "../lib/card/rasterize.ts";
 import { FIGURE_EM, fitFontSize } from "../lib/card/fit.ts";
-import {
-  cardContent,
-  FIGURE_BOX_WIDTH,
-  walletCardElement,
-} from "../components/wallet_card_image.ts";
-import { CARD_SIZE } from "../components/WalletCard.tsx";
+import { FIGURE_BOX_WIDTH, walletCardElement } from "../components/wallet_card_image.ts";
+import { CARD_SIZE, cardContent } from "../components/WalletCard.tsx";
 import type { WalletSummary } from "../lib/wallet/summary.ts";
 
 const WAD = 10n ** 18n;
@@ -55,7 +51,7 @@ Deno.test("huge figures and a long bidi name still draw a 1200×630 card whose f
     ],
   } as unknown as WalletSummary;
   const address = catalog.wallets.whale.address;
-  const content = cardContent(address, summary);
+  const content = cardContent(address, summary, { positions: [], now: catalog.baseTimeMs });
   assert.ok(!content.name.includes("\u202e"), "no direction override reaches the card");
   assert.ok([...content.name].length <= 30, content.name);
   for (const figure of content.figures) {

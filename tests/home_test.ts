@@ -68,3 +68,24 @@ Deno.test("unknown paths get a 404 page that says what was asked for", async () 
     assert.ok((await response.text()).includes("Nothing lives at <bdi>/no/such/page</bdi>."));
   });
 });
+
+Deno.test("each latest trade links its wallet, position and intent, and each link answers 200", async () => {
+  await withPages(async ({ get, upstream }) => {
+    const feed = await (await fetch(`${upstream.apiUrl}/query/protocol/trades/recent`)).json();
+    const { body } = await get("/");
+    const table = body.split("Latest opens, closes and liquidations")[1].split("</table>")[0];
+    const rows = table.split("<tr>").slice(2);
+    assert.equal(rows.length, 10);
+    const links: string[] = [];
+    for (const [index, row] of rows.entries()) {
+      const { wallet, positionId, intentId } = feed.events[index];
+      const expected = [`/wallet/${wallet}`, `/position/${positionId}?wallet=${wallet}`];
+      if (intentId) expected.push(`/intent/${intentId}?wallet=${wallet}`);
+      const hrefs = [...row.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replaceAll("&amp;", "&"));
+      assert.deepEqual(hrefs, expected, `row ${index}`);
+      links.push(...expected);
+    }
+    assert.ok(links.some((link) => link.startsWith("/intent/")), "some row carries an intent");
+    for (const link of new Set(links)) assert.equal((await get(link)).status, 200, link);
+  });
+});

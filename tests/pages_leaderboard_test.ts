@@ -11,7 +11,7 @@ function ranks(html: string): number[] {
 
 /** The "Rank" cells (the rank by PnL in the window), in row order. */
 function pnlRanks(html: string): number[] {
-  return [...html.matchAll(/<td class="num" data-col="rank">([\d,]+)<\/td>/g)]
+  return [...html.matchAll(/<td class="num prio-low" data-col="rank">([\d,]+)<\/td>/g)]
     .map((m) => Number(m[1].replaceAll(",", "")));
 }
 
@@ -100,7 +100,10 @@ Deno.test("Rank is the rank by PnL whatever the sort, and # is the place in the 
     const byPnl = await get("/leaderboard?window=all");
     assert.deepEqual(pnlRanks(byPnl.body), ranks(byPnl.body));
     const asc = await get("/leaderboard?window=all&dir=asc");
-    assert.match(asc.body, /<th scope="col" class="num">#<\/th><th scope="col" class="num">Rank/);
+    assert.match(
+      asc.body,
+      /<th scope="col" class="num">#<\/th><th scope="col" class="num prio-low">Rank/,
+    );
     // Ascending, the worst wallet is first in the sort and last by PnL, not "rank 1".
     assert.deepEqual(ranks(asc.body), Array.from({ length: 25 }, (_, i) => i + 1));
     assert.deepEqual(pnlRanks(asc.body), Array.from({ length: 25 }, (_, i) => accounts - i));

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { catalog, TEST_SITE_URL, withPages } from "./harness.ts";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
+import { formatUtc } from "../lib/format.ts";
 
 const whale = catalog.wallets.whale.address;
+const NEAR_BUST_OWNER = catalog.positions.near_bust[0].owner;
 
 /** The content of the meta tag with this property or name. */
 function meta(html: string, key: string): string | null {
@@ -73,7 +75,58 @@ Deno.test("a wallet without a leaderboard name previews under its short address"
       `Papertrade wallet ${fresh.slice(0, 6)}…${fresh.slice(-4)}`,
     );
     const svg = await get(`/w/${fresh}/image.svg`);
-    assert.match(svg.body, />Papertrade wallet<\/text>/);
+    assert.ok(svg.body.includes(`>Wallet ${fresh.slice(0, 6)}…${fresh.slice(-4)}</text>`));
     assert.match(svg.body, />not ranked<\/text>/);
+  });
+});
+
+/** Every Open Graph and Twitter tag of a page, in order. */
+function previewTags(html: string): Array<[string, string]> {
+  return [...html.matchAll(/<meta (?:property|name)="((?:og|twitter):[^"]+)" content="([^"]*)"/g)]
+    .map((m) => [m[1], m[2]]);
+}
+
+Deno.test("/wallet/<address> carries the preview tags of /w/<address>, with its own URL", async () => {
+  await withPages(async ({ get }) => {
+    const wallet = previewTags((await get(`/wallet/${whale}`)).body);
+    const preview = previewTags((await get(`/w/${whale}`)).body);
+    assert.deepEqual(wallet.map(([key]) => key), preview.map(([key]) => key));
+    const of = (tags: Array<[string, string]>) => Object.fromEntries(tags);
+    assert.equal(of(wallet)["og:url"], `${TEST_SITE_URL}/wallet/${whale}`);
+    for (const key of ["og:title", "og:image", "twitter:card", "twitter:image", "og:image:type"]) {
+      assert.equal(of(wallet)[key], of(preview)[key], key);
+    }
+    assert.match(of(wallet)["og:description"], /^Balance \$1,250,000\.00 · all-time PnL/);
+    const image = await get(new URL(of(wallet)["og:image"]).pathname);
+    assert.equal(image.status, 200);
+    assert.equal(image.headers.get("content-type"), "image/png");
+  });
+});
+
+Deno.test("the card shows the minute it was drawn and the worst risk band at the live mark", async () => {
+  await withPages(async ({ get }) => {
+    const minute = Math.floor(catalog.baseTimeMs / 60_000) * 60_000;
+    const drawn = `Drawn ${formatUtc(minute).replace(/:00 UTC$/, " UTC")}`;
+    const risky = await get(`/w/${NEAR_BUST_OWNER}/image.svg`);
+    assert.match(risky.headers.get("cache-control") ?? "", /max-age=300/);
+    assert.ok(risky.body.includes(`>${drawn}</text>`), drawn);
+    assert.match(
+      risky.body,
+      /fill="#ff7b72" font-size="30">Risk: near bust, nearest bust 0\.0[0-2]\d% away</,
+    );
+    const calm = await get(`/w/${catalog.wallets.fresh.address}/image.svg`);
+    assert.match(calm.body, />No open positions</);
+  });
+});
+
+Deno.test("without a live mark the card says the risk is not known rather than guessing", async () => {
+  await withPages(async ({ get, upstream }) => {
+    upstream.setFaults([
+      { target: "rpc", rpcMethod: "eth_call", status: 500 },
+      { target: "api", path: "/info", status: 500 },
+    ]);
+    const card = await get(`/w/${NEAR_BUST_OWNER}/image.svg`);
+    assert.equal(card.status, 200);
+    assert.match(card.body, />Risk not known: no live mark</);
   });
 });
