@@ -4,7 +4,11 @@
  * screen, linked from the page and safe to open in a spreadsheet.
  */
 import assert from "node:assert/strict";
-import { LEADERBOARD_SORT_KEYS as SORT_KEYS } from "../lib/papertrade/mod.ts";
+import {
+  LEADERBOARD_SORT_KEYS as SORT_KEYS,
+  type PapertradeClient,
+  type ReadResult,
+} from "../lib/papertrade/mod.ts";
 import { startReplayUpstream } from "../fixtures/mod.ts";
 import { buildApp, catalog, replayDeps, withPages } from "./harness.ts";
 
@@ -87,16 +91,19 @@ Deno.test("a leaderboard name a spreadsheet would run is neutralised in the CSV"
   try {
     const deps = replayDeps(upstream);
     const formula = '=HYPERLINK("https://evil.example","claim")';
-    const papertrade = Object.create(deps.papertrade);
-    papertrade.fetchLeaderboard = async (
-      query: Parameters<typeof deps.papertrade.fetchLeaderboard>[0],
-    ) => {
-      const page = await deps.papertrade.fetchLeaderboard(query);
-      return {
-        ...page,
-        accounts: page.accounts.map((row) => ({ ...row, leaderboardName: formula })),
-      };
-    };
+    const real = deps.papertrade;
+    const papertrade = {
+      ...real,
+      read: async (name: string, ...args: unknown[]) => {
+        const answer = await (real.read as (...all: unknown[]) => Promise<unknown>)(name, ...args);
+        if (name !== "leaderboard") return answer;
+        const page = answer as ReadResult<"leaderboard">;
+        return {
+          ...page,
+          accounts: page.accounts.map((row) => ({ ...row, leaderboardName: formula })),
+        };
+      },
+    } as PapertradeClient;
     const response = await buildApp({ ...deps, papertrade }).request("/leaderboard.csv");
     assert.equal(response.status, 200);
     const rows = parseCsv(await response.text()).slice(1);
