@@ -50,10 +50,13 @@ Deno.test("the demo's pages, Date header, session keys and account age read one 
     const home = await fetch(`${demo.url}/`);
     const html = await home.text();
     const served = Date.parse(home.headers.get("date")!);
-    // The newest time the overview shows (its latest trades) is minutes before the Date header,
-    // not weeks: both count from the same "now".
+    // The newest time the overview shows (its latest trades, or a "read at" of this request) is
+    // at most hours before the Date header, not weeks: both count from the same "now". The page
+    // may show the second it was read, and the server's Date header is cached for up to a second
+    // (longer on a loaded machine), so it may trail that by a few seconds.
     const newest = Math.max(...shownTimes(html));
-    assert.ok(served - newest >= 0 && served - newest < 6 * 3_600_000, `newest ${newest}`);
+    const lead = served - newest;
+    assert.ok(lead > -10_000 && lead < 6 * 3_600_000, `newest ${newest}, Date ${served}`);
     assert.ok(Math.abs(served - Date.now()) < 120_000, "the Date header is the machine's time");
 
     // The whale's page: its account is indexed through a block of the last seconds, one session
