@@ -2,8 +2,8 @@ import type { ComponentChildren } from "preact";
 import {
   axisLabel,
   CHART_BOX,
-  type ChartLevel,
   chartLayout,
+  type ChartLevel,
   type ChartSeries,
   type ChartUnit,
   sampleIndices,
@@ -33,8 +33,6 @@ interface ChartProps {
   now: number;
   /** Where the data comes from and what to know about it. */
   note?: ComponentChildren;
-  /** Extra attributes of the figure (the position chart's live refresh). */
-  refresh?: string;
 }
 
 /**
@@ -60,7 +58,7 @@ export function Chart(props: ChartProps) {
   );
   const rows = tableRows(props.series);
   return (
-    <figure class="chart" id={props.id} data-refresh={props.refresh}>
+    <figure class="chart" id={props.id}>
       <svg
         class="chart-svg"
         viewBox={`0 0 ${width} ${height}`}
@@ -89,7 +87,12 @@ export function Chart(props: ChartProps) {
               y2={layout.y(level.value)}
               stroke-dasharray="3 3"
             />
-            <text class="label" x={width - right - 2} y={layout.y(level.value) - 3} text-anchor="end">
+            <text
+              class="label"
+              x={width - right - 2}
+              y={layout.y(level.value) - 3}
+              text-anchor="end"
+            >
               {level.label}
             </text>
           </g>
@@ -134,7 +137,10 @@ export function Chart(props: ChartProps) {
       <details>
         <summary>{props.title}: the data</summary>
         <DataTable
-          columns={["Time (UTC)", ...props.series.map((one) => ({ label: one.label, numeric: true as const }))]}
+          columns={[
+            "Time (UTC)",
+            ...props.series.map((one) => ({ label: one.label, numeric: true as const })),
+          ]}
           caption={rows.sampled ? `${props.title}, ${TABLE_ROWS} evenly spread times` : props.title}
         >
           {rows.times.map(({ at, texts }) => (

@@ -25,7 +25,9 @@ export function PnlChart(props: PnlChartProps) {
   const { series, from, trades } = pnlSeries(props.trades, props);
   const scope = props.complete
     ? "the whole history"
-    : `the latest ${formatCount(props.trades.length)} closed trades (older ones were not read; the CSV export holds them all)`;
+    : `the latest ${
+      formatCount(props.trades.length)
+    } closed trades (older ones were not read; the CSV export holds them all)`;
   return (
     <>
       <WindowLinks
@@ -48,8 +50,8 @@ export function PnlChart(props: PnlChartProps) {
         now={props.now}
         note={
           <>
-            Realized: net PnL of {formatCount(trades)} trades closed in this window, each at its
-            close time, counted over {scope}.{" "}
+            Realized: net PnL of {formatCount(trades)}{" "}
+            trades closed in this window, each at its close time, counted over {scope}.{" "}
             {props.unrealizedPnl === null
               ? "The open positions could not be valued, so no unrealized end point."
               : "The dot adds the open positions' unrealized PnL at the live mark."}

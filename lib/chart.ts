@@ -34,7 +34,7 @@ export interface ChartLevel {
 }
 
 /** How axis values read. */
-export type ChartUnit = "usd" | "count" | "paper" | "price";
+export type ChartUnit = "usd" | "count" | "paper" | "price" | "percent";
 
 /** The drawing's size in SVG user units, and the space kept for labels. */
 export const CHART_BOX = { width: 400, height: 200, top: 12, right: 12, bottom: 24, left: 64 };
@@ -44,7 +44,8 @@ const MAX_VERTICES = 240;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const STEPS = [MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR, 3 * HOUR, 6 * HOUR, DAY, 7 * DAY, 30 * DAY];
+const STEPS = [MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY]
+  .concat([7 * DAY, 14 * DAY, 30 * DAY, 91 * DAY]);
 
 /**
  * Lays out series and levels between `from` and `to` (default: the points' first and last
@@ -63,7 +64,9 @@ export function chartLayout(
   ];
   let low = Math.min(...values);
   let high = Math.max(...values);
-  if (low === high) [low, high] = [low - (Math.abs(low) || 1) / 10, high + (Math.abs(high) || 1) / 10];
+  if (low === high) {
+    [low, high] = [low - (Math.abs(low) || 1) / 10, high + (Math.abs(high) || 1) / 10];
+  }
   const from = options.from ?? Math.min(...points.map((p) => p.at));
   const to = Math.max(options.to ?? Math.max(...points.map((p) => p.at)), from + 1);
   const { width, height, top, right, bottom, left } = CHART_BOX;
@@ -110,17 +113,19 @@ function timeLabel(at: number, span: number): string {
 
 /** A compact axis label of a plotted value. */
 export function axisLabel(value: number, unit: ChartUnit): string {
-  const compact = new Intl.NumberFormat("en-US", {
-    notation: "compact",
-    maximumFractionDigits: unit === "price" ? 2 : 1,
-  }).format(Math.abs(value));
   const sign = value < 0 ? "−" : "";
+  if (unit === "price") return `${sign}${PRICE.format(Math.abs(value))}`;
+  if (unit === "percent") return `${sign}${Math.abs(value).toFixed(2)}%`;
+  const compact = COMPACT.format(Math.abs(value));
   return unit === "usd"
     ? `${sign}$${compact}`
     : unit === "paper"
     ? `${sign}${compact} PAPER`
     : `${sign}${compact}`;
 }
+
+const PRICE = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+const COMPACT = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 
 /**
  * At most `limit` evenly spread indices of a series of `count` points, always keeping the

@@ -26,7 +26,10 @@ Deno.test("the layout maps time linearly and the value range to the box, zero ke
   assert.equal(plain.low, 10);
   assert.equal(plain.high, 20);
   assert.equal(plain.paths[0], "M64 176 L388 12");
-  const zero = chartLayout(series, { zero: true, levels: [{ label: "l", tone: "bad", value: 30, text: "30" }] })!;
+  const zero = chartLayout(series, {
+    zero: true,
+    levels: [{ label: "l", tone: "bad", value: 30, text: "30" }],
+  })!;
   assert.deepEqual([zero.low, zero.high], [0, 30]);
   assert.equal(chartLayout([{ ...series[0], points: [] }]), null);
   const flat = chartLayout([{ ...series[0], points: [series[0].points[0]] }])!;
@@ -37,7 +40,7 @@ Deno.test("axis labels are compact with their unit", () => {
   assert.equal(axisLabel(14_760_000, "usd"), "$14.8M");
   assert.equal(axisLabel(-42.35, "usd"), "−$42.4");
   assert.equal(axisLabel(2_500_000, "paper"), "2.5M PAPER");
-  assert.equal(axisLabel(83065.5, "price"), "83.07K");
+  assert.equal(axisLabel(83065.5, "price"), "83,065.5");
 });
 
 Deno.test("sampled indices are spread evenly, bounded, and keep both ends", () => {

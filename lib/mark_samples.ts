@@ -4,6 +4,7 @@
  * bounded ring buffer (one process, in memory: a restart starts it again).
  */
 import type { MarketOverview } from "./overview.ts";
+import type { Mark } from "./marks.ts";
 
 /** One sample of a market: its mark and, when the trading state was read with it, its OI. */
 export interface MarketSample {
@@ -22,6 +23,8 @@ export interface MarkSamples {
   record(instrumentId: number, sample: Omit<MarketSample, "at">): void;
   /** Keeps each market's mark and open interest (markets without a mark are skipped). */
   recordMarkets(markets: readonly MarketOverview[]): void;
+  /** Keeps marks read without the open interest (a position page's). */
+  recordMarks(marks: ReadonlyMap<number, Mark>): void;
   /** One instrument's samples, oldest first. */
   of(instrumentId: number): readonly MarketSample[];
 }
@@ -55,8 +58,14 @@ export function createMarkSamples(options: MarkSamplesOptions): MarkSamples {
     },
     recordMarkets(markets) {
       for (const market of markets) {
-        if (market.mark) samples.record(market.instrumentId, { markRaw: market.mark.markRaw, ...oiOf(market) });
+        if (market.mark) {
+          samples.record(market.instrumentId, { markRaw: market.mark.markRaw, ...oiOf(market) });
+        }
       }
+    },
+    recordMarks(marks) {
+      const none = { longOiUsd: null, shortOiUsd: null, longCapUsd: null, shortCapUsd: null };
+      for (const [id, mark] of marks) samples.record(id, { markRaw: mark.markRaw, ...none });
     },
     of: (instrumentId) => buffers.get(instrumentId) ?? [],
   };
