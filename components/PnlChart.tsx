@@ -22,6 +22,9 @@ interface PnlChartProps {
  * point including unrealized PnL at the live mark.
  */
 export function PnlChart(props: PnlChartProps) {
+  if (props.trades.length === 0) {
+    return <p class="muted">No closed trades yet, so there is no PnL to chart.</p>;
+  }
   const { series, from, trades } = pnlSeries(props.trades, props);
   const scope = props.complete
     ? "the whole history"
