@@ -100,7 +100,8 @@ export function Chart(props: ChartProps) {
         {props.series.map((one, i) => {
           const last = one.points.at(-1);
           const data = { "data-series": one.label, "data-last": last && String(last.value) };
-          return one.dots
+          // A single point has no line to draw: it shows as a dot.
+          return one.dots || one.points.length === 1
             ? (
               <g class={`dots ${one.tone}`} {...data}>
                 {one.points.map((p) => (
@@ -131,7 +132,8 @@ export function Chart(props: ChartProps) {
           </span>
         )}{" "}
         <span class="muted">
-          Read <Time at={props.readAt} now={props.now} />. {props.note}
+          Read <Time at={props.readAt} now={props.now} />.{props.note && " "}
+          {props.note}
         </span>
       </figcaption>
       <details>

@@ -96,18 +96,18 @@ export function ProtocolHistoryCharts(
       />
       {history
         ? (
-          <div class="small-multiples">
-            {protocolCharts(history).map((chart) => (
-              <Chart
-                {...chart}
-                readAt={history.asOfMs}
-                now={now}
-                note={`From /query/protocol/history, ${
-                  HISTORY_INTERVALS[props.interval]
-                }: each point is the value at its interval's close, the last one the current value.`}
-              />
-            ))}
-          </div>
+          <>
+            <p class="muted">
+              From Papertrade's /query/protocol/history,{" "}
+              {HISTORY_INTERVALS[props.interval]}: each point is the value at its interval's close,
+              the last one the current value.
+            </p>
+            <div class="small-multiples">
+              {protocolCharts(history).map((chart) => (
+                <Chart {...chart} readAt={history.asOfMs} now={now} />
+              ))}
+            </div>
+          </>
         )
         : <p class="muted">The protocol history could not be read, so its charts are not shown.</p>}
     </section>

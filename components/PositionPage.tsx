@@ -148,6 +148,9 @@ function ClosedTrade(
   );
 }
 
+/** The position chart's shortest time axis, so a first sample sits at its right end. */
+const LIVE_SPAN_MS = 5 * 60_000;
+
 /**
  * An open position's mark over time against its entry and bust, from the marks this explorer
  * sampled (Papertrade publishes no price history); the position page re-fetches it live.
@@ -169,6 +172,8 @@ export function PositionChart(
       title={`${open.symbol} mark against this position's entry and bust`}
       {...chart}
       unit="price"
+      from={Math.min(points[0]?.at ?? now, now - LIVE_SPAN_MS)}
+      to={now}
       readAt={points.at(-1)?.at ?? now}
       now={now}
       note={
