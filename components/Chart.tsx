@@ -116,7 +116,6 @@ export function Chart(props: ChartProps) {
                 class={`line ${one.tone}`}
                 d={layout.paths[i]}
                 fill="none"
-                stroke-dasharray={one.dashed ? "6 4" : undefined}
                 {...data}
               />
             );
@@ -126,9 +125,7 @@ export function Chart(props: ChartProps) {
         <strong>{props.title}</strong>
         {props.series.length > 1 && (
           <span class="legend">
-            {props.series.map((one) => (
-              <span class={`key ${one.tone}${one.dashed ? " dashed" : ""}`}>{one.label}</span>
-            ))}
+            {props.series.map((one) => <span class={`key ${one.tone}`}>{one.label}</span>)}
           </span>
         )}{" "}
         <span class="muted">

@@ -20,7 +20,6 @@ export interface ChartSeries {
   points: ChartPoint[];
   /** Hold each value until the next point (a running total that changes at events). */
   step?: boolean;
-  dashed?: boolean;
   /** Draw the points as dots instead of a line. */
   dots?: boolean;
 }

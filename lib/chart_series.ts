@@ -22,79 +22,44 @@ export function isHistoryInterval(value: string): value is HistoryInterval {
   return Object.hasOwn(HISTORY_INTERVALS, value);
 }
 
-/** One small chart: its title, unit and series. */
-export interface SmallChart {
-  id: string;
-  title: string;
-  unit: ChartUnit;
-  series: ChartSeries[];
-}
-
 type Column = Exclude<keyof ProtocolHistoryPoint, "at">;
-const CHARTS: Array<
-  { id: string; title: string; unit: ChartUnit; lines: Array<[Column, string]> }
-> = [
-  {
-    id: "tvl",
-    title: "Value locked (USD)",
-    unit: "usd",
-    lines: [["valueLockedUsd", "Value locked"]],
-  },
-  {
-    id: "volume",
-    title: "Volume by market (USD, cumulative)",
-    unit: "usd",
-    lines: [["volumeBtcUsd", "BTC"], ["volumeEthUsd", "ETH"]],
-  },
-  {
-    id: "traders",
-    title: "Traders (wallets that traded)",
-    unit: "count",
-    lines: [["traders", "Traders"]],
-  },
-  { id: "trades", title: "Trades", unit: "count", lines: [["trades", "Trades"]] },
-  {
-    id: "liquidations",
-    title: "Liquidated notional (USD, cumulative)",
-    unit: "usd",
-    lines: [["liquidationsUsd", "Liquidations"]],
-  },
-  { id: "pnl", title: "Traders' PnL (USD)", unit: "usd", lines: [["traderPnlUsd", "Trader PnL"]] },
-  {
-    id: "paper",
-    title: "PAPER supply and staked",
-    unit: "paper",
-    lines: [["paperSupply", "Supply"], ["paperStaked", "Staked"]],
-  },
+type ChartSpec = [id: string, title: string, unit: ChartUnit, lines: Record<string, Column>];
+const CHARTS: ChartSpec[] = [
+  ["tvl", "Value locked (USD)", "usd", { "Value locked": "valueLockedUsd" }],
+  ["volume", "Volume (USD, cumulative)", "usd", { BTC: "volumeBtcUsd", ETH: "volumeEthUsd" }],
+  ["traders", "Traders (wallets that traded)", "count", { Traders: "traders" }],
+  ["trades", "Trades", "count", { Trades: "trades" }],
+  ["liquidations", "Liquidated (USD, cumulative)", "usd", { Liquidations: "liquidationsUsd" }],
+  ["pnl", "Traders' PnL (USD)", "usd", { "Trader PnL": "traderPnlUsd" }],
+  ["paper", "PAPER supply and staked", "paper", { Supply: "paperSupply", Staked: "paperStaked" }],
 ];
 const TONES = ["accent", "warn"];
+const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const TOKENS = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** The protocol history as small charts; a point the upstream sent as null is left out. */
-export function protocolCharts(history: ProtocolHistory): SmallChart[] {
-  return CHARTS.map(({ lines, ...chart }) => ({
-    ...chart,
-    id: `history-${chart.id}`,
-    series: lines.map(([column, label], i) => ({
+export function protocolCharts(history: ProtocolHistory) {
+  return CHARTS.map(([id, title, unit, lines]) => ({
+    id: `history-${id}`,
+    title,
+    unit,
+    series: Object.entries(lines).map(([label, column], i) => ({
       label,
       tone: TONES[i],
       points: history.points.flatMap((point) => {
         const value = point[column];
-        return value === null ? [] : [{ at: point.at, value, text: valueText(value, chart.unit) }];
+        const text = unit === "usd"
+          ? USD.format(value ?? 0)
+          : unit === "paper"
+          ? `${TOKENS.format(value ?? 0)} PAPER`
+          : formatCount(value);
+        return value === null ? [] : [{ at: point.at, value, text }];
       }),
     })),
   }));
-}
-
-function valueText(value: number, unit: ChartUnit): string {
-  if (unit === "count") return formatCount(value);
-  const text = new Intl.NumberFormat("en-US", {
-    maximumFractionDigits: 2,
-    minimumFractionDigits: 2,
-  })
-    .format(Math.abs(value));
-  return unit === "usd"
-    ? `${value < 0 ? "-" : ""}$${text}`
-    : `${value < 0 ? "-" : ""}${text} PAPER`;
 }
 
 /**
