@@ -94,7 +94,7 @@ export function MarketDetail(
       </DataTable>
       {oi.length > 0 && (
         <Chart
-          id={`oi-${market.symbol}`}
+          id={`oi-${market.instrumentId}`}
           title={`${market.symbol} open interest, share of each side's cap in use`}
           series={oi}
           unit="percent"

@@ -57,10 +57,10 @@ Deno.test("open interest against caps ends at the explorer's last sample, and sa
   await withTestApp(async (app) => {
     const html = await (await app.fetch("/markets")).text();
     const samples = sharedMarkSamples(app.deps.papertrade, app.deps.now);
-    for (const [symbol, id] of [["BTC", 0], ["ETH", 1]] as const) {
+    for (const id of [0, 1]) {
       const last = samples.of(id).at(-1)!;
       const share = (oi: bigint, cap: bigint) => (wadToNumber(oi) / wadToNumber(cap)) * 100;
-      assert.deepEqual(lastValues(html, `oi-${symbol}`), {
+      assert.deepEqual(lastValues(html, `oi-${id}`), {
         Long: share(last.longOiUsd!, last.longCapUsd!),
         Short: share(last.shortOiUsd!, last.shortCapUsd!),
       });
@@ -131,6 +131,6 @@ Deno.test("a failed protocol history leaves the markets page up and names the mi
     assert.equal(response.status, 200);
     assert.match(html, /Not shown: <strong>protocol history<\/strong>/);
     assert.match(html, /The protocol history could not be read, so its charts are not shown/);
-    assert.match(html, /id="oi-BTC"/, "the sampled charts still draw");
+    assert.match(html, /id="oi-0"/, "the sampled charts still draw");
   }, { faults: { status: 500, path: "/query/protocol/history" } });
 });
