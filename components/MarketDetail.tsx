@@ -92,7 +92,7 @@ export function MarketDetail(
           used={market.shortCapUsedPercent}
         />
       </DataTable>
-      {oi.length > 0 && (
+      {oi.length === 0 ? <p class="muted">No open interest against a cap sampled yet.</p> : (
         <Chart
           id={`oi-${market.instrumentId}`}
           title={`${market.symbol} open interest, share of each side's cap in use`}

@@ -5,6 +5,8 @@
  */
 import type { MarketOverview } from "./overview.ts";
 import type { Mark } from "./marks.ts";
+import type { PapertradeClient } from "./papertrade/mod.ts";
+import { uncachedClient } from "./cache/cached_client.ts";
 
 /** One sample of a market: its mark and, when the trading state was read with it, its OI. */
 export interface MarketSample {
@@ -77,11 +79,15 @@ function oiOf(from: Omit<MarketSample, "at" | "markRaw">) {
   return { longOiUsd, shortOiUsd, longCapUsd, shortCapUsd };
 }
 
-const shared = new WeakMap<object, MarkSamples>();
+const shared = new WeakMap<PapertradeClient, MarkSamples>();
 
-/** The process-wide samples of one upstream client (created on first use with this clock). */
-export function sharedMarkSamples(client: object, now: () => number): MarkSamples {
-  let samples = shared.get(client);
-  if (!samples) shared.set(client, samples = createMarkSamples({ now }));
+/**
+ * The process-wide samples of one upstream client, cached or not (the price poller reads the
+ * uncached one), created on first use with this clock.
+ */
+export function sharedMarkSamples(client: PapertradeClient, now: () => number): MarkSamples {
+  const key = uncachedClient(client);
+  let samples = shared.get(key);
+  if (!samples) shared.set(key, samples = createMarkSamples({ now }));
   return samples;
 }

@@ -7,6 +7,8 @@ import { catalog, withTestApp } from "./harness.ts";
 import { sharedMarkSamples } from "../lib/mark_samples.ts";
 import { fetchWalletPositions } from "../lib/wallet/positions.ts";
 import { rawPriceToNumber, wadToNumber } from "../lib/math/mod.ts";
+import { createMarketFeed } from "../lib/live/market_feed.ts";
+import { uncachedClient } from "../lib/cache/cached_client.ts";
 
 const WHALE = catalog.wallets.whale.address;
 
@@ -66,6 +68,27 @@ Deno.test("open interest against caps ends at the explorer's last sample, and sa
       });
     }
     assert.match(html, /Sampled by this explorer since <time/);
+  });
+});
+
+Deno.test("the price poller's marks and open interest land in the samples the pages chart", async () => {
+  await withTestApp(async (app) => {
+    const { deps } = app;
+    // As the live routes build it: over the uncached client, at the app's clock.
+    const feed = createMarketFeed({ ...deps, papertrade: uncachedClient(deps.papertrade) }, {
+      now: deps.now,
+    });
+    const polled = Promise.withResolvers<Map<number, { markRaw: bigint }>>();
+    const stop = feed.subscribe({
+      onMarket: (s) => polled.resolve(s.marks),
+      onError: polled.reject,
+    });
+    const marks = await polled.promise;
+    await stop();
+    const sample = sharedMarkSamples(deps.papertrade, deps.now).of(0).at(-1)!;
+    assert.equal(sample.markRaw, marks.get(0)!.markRaw);
+    assert.equal(sample.at, deps.now());
+    assert.notEqual(sample.longOiUsd, null, "the trading state's open interest is sampled too");
   });
 });
 
