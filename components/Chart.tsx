@@ -125,7 +125,9 @@ export function Chart(props: ChartProps) {
         <strong>{props.title}</strong>
         {props.series.length > 1 && (
           <span class="legend">
-            {props.series.map((one) => <span class={`key ${one.tone}`}>{one.label}</span>)}
+            {props.series.map((one) => (
+              <span key={one.label} class={`key ${one.tone}`}>{one.label}</span>
+            ))}
           </span>
         )}{" "}
         <span class="muted">
@@ -145,7 +147,7 @@ export function Chart(props: ChartProps) {
           {rows.times.map(({ at, texts }) => (
             <tr>
               <th scope="row">{formatUtc(at)}</th>
-              {texts.map((text) => <td class="num">{text ?? ""}</td>)}
+              {texts.map((text, i) => <td key={i} class="num">{text ?? ""}</td>)}
             </tr>
           ))}
         </DataTable>
