@@ -5,6 +5,9 @@ import { wadToNumber } from "../lib/math/mod.ts";
 import { formatFraction, formatPercent, formatPrice, formatUsd } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
 import { DataTable, numeric } from "./DataTable.tsx";
+import { Chart } from "./Chart.tsx";
+import type { MarkSamples } from "../lib/mark_samples.ts";
+import { openInterestSeries } from "../lib/chart_series.ts";
 
 const MARK_SOURCES: Record<MarkSource, string> = {
   bbo: "from HyperEVM's BBO precompile",
@@ -23,9 +26,11 @@ const STATUS_TEXT: Record<string, string> = {
 
 /** Everything about one market: mark, status, leverage, bust buffer, minimums, OI vs caps. */
 export function MarketDetail(
-  props: { market: MarketOverview; overview: ProtocolOverview; now: number },
+  props: { market: MarketOverview; overview: ProtocolOverview; samples: MarkSamples; now: number },
 ) {
   const { market, overview, now } = props;
+  const samples = props.samples.of(market.instrumentId);
+  const oi = openInterestSeries(samples);
   return (
     <section class="market" aria-labelledby={`market-${market.symbol}`}>
       <h2 id={`market-${market.symbol}`}>
@@ -87,6 +92,24 @@ export function MarketDetail(
           used={market.shortCapUsedPercent}
         />
       </DataTable>
+      {oi.length === 0 ? <p class="muted">No open interest against a cap sampled yet.</p> : (
+        <Chart
+          id={`oi-${market.instrumentId}`}
+          title={`${market.symbol} open interest, share of each side's cap in use`}
+          series={oi}
+          unit="percent"
+          zero
+          readAt={oi[0].points.at(-1)!.at}
+          now={now}
+          note={
+            <>
+              Sampled by this explorer since{" "}
+              <Time at={oi[0].points[0].at} now={now} />: Papertrade keeps no open-interest history.
+              Caps are valued at each sample's mark.
+            </>
+          }
+        />
+      )}
     </section>
   );
 }

@@ -2,6 +2,9 @@ import type { MarketOverview } from "../lib/overview.ts";
 import { formatPercent, formatPrice, formatUsd } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
 import { DataTable, numeric } from "./DataTable.tsx";
+import { Chart, WindowLinks } from "./Chart.tsx";
+import { HISTORY_INTERVALS, protocolCharts } from "../lib/chart_series.ts";
+import type { HistoryInterval, ProtocolHistory } from "../lib/papertrade/mod.ts";
 
 /** Markets at their live mark, with open interest in USD against each side's cap. */
 export function MarketsTable(props: { markets: MarketOverview[]; now: number }) {
@@ -69,5 +72,44 @@ function OpenInterest(props: { usd: bigint | null; cap: bigint | null; used: big
           })`}
       </span>
     </span>
+  );
+}
+
+/**
+ * The protocol history as small charts, one per figure, with the interval links; without the
+ * history (its read failed) the section names what is missing.
+ */
+export function ProtocolHistoryCharts(
+  props: { history: ProtocolHistory | null; interval: HistoryInterval; now: number },
+) {
+  const { history, now } = props;
+  return (
+    <section aria-labelledby="history">
+      <h2 id="history">Protocol history</h2>
+      <WindowLinks
+        label="History interval"
+        path="/markets"
+        param="history"
+        hash="history"
+        current={props.interval}
+        options={Object.entries(HISTORY_INTERVALS)}
+      />
+      {history
+        ? (
+          <>
+            <p class="muted">
+              From Papertrade's /query/protocol/history,{" "}
+              {HISTORY_INTERVALS[props.interval]}: each point is the value at its interval's close,
+              the last one the current value.
+            </p>
+            <div class="small-multiples">
+              {protocolCharts(history).map((chart) => (
+                <Chart {...chart} readAt={history.asOfMs} now={now} />
+              ))}
+            </div>
+          </>
+        )
+        : <p class="muted">The protocol history could not be read, so its charts are not shown.</p>}
+    </section>
   );
 }

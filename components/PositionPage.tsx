@@ -10,6 +10,11 @@ import { formatPrice, formatToken, formatUsd, toneOf } from "../lib/format.ts";
 import { Stat } from "./Stat.tsx";
 import { Time } from "./Time.tsx";
 import { PartNotice } from "./PartNotice.tsx";
+import { Chart } from "./Chart.tsx";
+import type { MarketSample } from "../lib/mark_samples.ts";
+import type { PositionValuation } from "../lib/wallet/value_positions.ts";
+import { positionMarkChart } from "../lib/chart_series.ts";
+import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 /** The position page: the open position at the live mark, or its closed-trade record. */
 export function PositionPage(
@@ -21,6 +26,8 @@ export function PositionPage(
     view: PositionsView;
     /** The closed trade's transaction was found from the Exchange's events, not its row. */
     txFromEvents?: boolean;
+    /** The explorer's samples of the open position's market. */
+    samples: readonly MarketSample[];
     now: number;
   },
 ) {
@@ -54,6 +61,13 @@ export function PositionPage(
               The live table shows what closing at the mark would realize after the deadband, the
               impact haircut and the win fee, and what it would pay back with the margin.
             </p>
+            <section aria-labelledby="mark-chart">
+              <h2 id="mark-chart">Mark against entry and bust</h2>
+              <div data-refresh={`/position/${id}/chart?wallet=${wallet}`}>
+                <PositionChart open={open} samples={props.samples} now={now} />
+              </div>
+              <script src={assetUrl("/static/chart_live.js")} defer></script>
+            </section>
             {open.position.intentId && (
               <p>
                 Opened by intent <IntentLink id={open.position.intentId} wallet={wallet} full />.
@@ -131,6 +145,48 @@ function ClosedTrade(
         </Field>
       </dl>
     </>
+  );
+}
+
+/** The position chart's shortest time axis, so a first sample sits at its right end. */
+const LIVE_SPAN_MS = 5 * 60_000;
+
+/**
+ * An open position's mark over time against its entry and bust, from the marks this explorer
+ * sampled (Papertrade publishes no price history); the position page re-fetches it live.
+ */
+export function PositionChart(
+  props: { open: PositionValuation; samples: readonly MarketSample[]; now: number },
+) {
+  const { open, now } = props;
+  if (open.priceScale === null) {
+    return (
+      <p class="muted">The market of this position is unknown, so its marks cannot be drawn.</p>
+    );
+  }
+  const chart = positionMarkChart(open.position, props.samples, open.priceScale);
+  const points = chart.series[0].points;
+  return (
+    <Chart
+      id="position-chart"
+      title={`${open.symbol} mark against this position's entry and bust`}
+      {...chart}
+      unit="price"
+      from={Math.min(points[0]?.at ?? now, now - LIVE_SPAN_MS)}
+      to={now}
+      readAt={points.at(-1)?.at ?? now}
+      now={now}
+      note={
+        <>
+          Papertrade publishes no price history, so these are the marks this explorer sampled
+          {points.length > 0 && (
+            <>
+              {" "}since <Time at={points[0].at} now={now} />
+            </>
+          )} (every few seconds while someone watches, kept in memory, so a restart begins again).
+        </>
+      }
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from "preact";
 import type { TradeFilter, WalletPageData } from "../lib/wallet/wallet_page.ts";
+import type { PnlWindow } from "../lib/pnl_chart.ts";
 import { Layout } from "./Layout.tsx";
 import { pageContext } from "../lib/page_context.ts";
 import { Island, ISLAND_SCRIPT_URL, IslandBlob } from "./Island.tsx";
@@ -20,6 +21,8 @@ interface WalletPageProps {
   data: WalletPageData;
   filter: TradeFilter;
   cursor?: string;
+  /** The PnL chart's window. */
+  pnlWindow: PnlWindow;
   now: number;
   /** The block explorer's base URL (`BLOCK_EXPLORER_URL`), for the outbound address link. */
   explorerUrl: string;
@@ -96,7 +99,9 @@ export function WalletPage(props: WalletPageProps) {
       <RanksTable wallet={address} ranks={summary.ranks} />
       <h2 id="pnl">PnL chart</h2>
       <PartNotice unavailable={data.unavailable} parts={["PnL chart"]} />
-      {data.chart && <PnlChart trades={data.chart.trades} complete={data.chart.complete} />}
+      {data.chart && (
+        <PnlChart {...data.chart} path={`/wallet/${address}`} window={props.pnlWindow} now={now} />
+      )}
       <h2 id="trades">Trade history</h2>
       <PartNotice unavailable={data.unavailable} parts={["trade history"]} />
       {data.history && (

@@ -120,7 +120,8 @@ export async function fetchProtocolOverview(
   };
 }
 
-function marketsOf(
+/** Each instrument of the trading state at its mark (market stats give the 24 h volumes). */
+export function marketsOf(
   trading: TradingState,
   marks: ReadonlyMap<number, Mark>,
   stats: MarketStats | null,

@@ -1,11 +1,25 @@
 /**
- * The wallet page's PnL chart: cumulative net PnL (adjusted PnL minus fees paid) over closed
- * trades, oldest first, and its geometry for a server-drawn SVG. Sums stay exact in bigint;
- * only the plotted coordinates become numbers.
+ * The wallet page's PnL chart on a true time axis: realized PnL (cumulative net PnL of the
+ * closed trades, each at its close time) and the current end point with the open positions'
+ * unrealized PnL at the live mark, over a window. Sums stay exact in bigint until display.
  */
 import type { Trade } from "./papertrade/mod.ts";
 import { wadToNumber } from "./math/mod.ts";
-import { formatUtc } from "./format.ts";
+import { formatUsd } from "./format.ts";
+import type { ChartPoint, ChartSeries } from "./chart.ts";
+
+const DAY = 86_400_000;
+
+/** The chart's windows (`?pnl=`) and their length in ms; `all` is the whole read history. */
+export const PNL_WINDOWS = { "24h": DAY, "7d": 7 * DAY, "30d": 30 * DAY, all: null } as const;
+
+/** One window of {@link PNL_WINDOWS}. */
+export type PnlWindow = keyof typeof PNL_WINDOWS;
+
+/** Whether a query value names a window. */
+export function isPnlWindow(value: string): value is PnlWindow {
+  return Object.hasOwn(PNL_WINDOWS, value);
+}
 
 /** One point of the series: after this trade closed, the running net PnL (USD wad). */
 export interface PnlPoint {
@@ -26,90 +40,49 @@ export function cumulativePnl(tradesNewestFirst: readonly Trade[]): PnlPoint[] {
   });
 }
 
-/** Size of the drawing in SVG user units. */
-export interface ChartBox {
-  width: number;
-  height: number;
-  /** Empty space kept around the plot, for labels. */
-  padding: { top: number; right: number; bottom: number; left: number };
-}
-
 /**
- * Scales the series into the box: x by trade order (evenly spaced, so bursts of trades stay
- * readable), y by value with zero always in range. Null for an empty series.
+ * The chart's series over `window` ending `now`: realized PnL as a step line that starts at the
+ * window's start with the total realized before it and runs flat to `now`, and, when the open
+ * positions could be valued, a dot at `now` of realized plus unrealized PnL.
  */
-export function chartGeometry(points: readonly PnlPoint[], box: ChartBox) {
-  if (points.length === 0) return null;
-  const values = [0n, ...points.map((point) => point.cumulativeNetPnl)];
-  const min = values.reduce((a, b) => (b < a ? b : a));
-  const max = values.reduce((a, b) => (b > a ? b : a));
-  const { top, right, bottom, left } = box.padding;
-  const plotWidth = box.width - left - right;
-  const plotHeight = box.height - top - bottom;
-  const low = wadToNumber(min);
-  const span = wadToNumber(max) - low || 1;
-  const x = (i: number) => left + (plotWidth * i) / (values.length - 1);
-  const y = (value: bigint) => top + plotHeight * (1 - (wadToNumber(value) - low) / span);
-  const path = values
-    .map((value, i) => `${i === 0 ? "M" : "L"}${round(x(i))} ${round(y(value))}`)
-    .join(" ");
-  return {
-    /** SVG path data of the line, starting at zero before the first trade. */
-    path,
-    zeroY: round(y(0n)),
-    /** Lowest and highest running values (USD wad), zero included. */
-    min,
-    max,
-    final: points[points.length - 1].cumulativeNetPnl,
-    first: points[0].closedAt,
-    last: points[points.length - 1].closedAt,
-    /** Plot position of every trade's point (index i is `points[i]`), for per-point titles. */
-    marks: points.map((point, i) => ({ x: round(x(i + 1)), y: round(y(point.cumulativeNetPnl)) })),
-    /** y of a value, for axis ticks. */
-    yOf: (value: bigint) => round(y(value)),
-  };
+export function pnlSeries(
+  tradesNewestFirst: readonly Trade[],
+  options: { window: PnlWindow; now: number; unrealizedPnl: bigint | null },
+): { series: ChartSeries[]; from: number; trades: number } {
+  const all = cumulativePnl(tradesNewestFirst);
+  const length = PNL_WINDOWS[options.window];
+  const from = length === null
+    ? Math.min(options.now, ...tradesNewestFirst.map((trade) => trade.openedAt))
+    : options.now - length;
+  const inside = all.filter((point) => point.closedAt >= from);
+  const before = all.at(all.length - inside.length - 1)?.cumulativeNetPnl ?? 0n;
+  const start = all.length === inside.length ? 0n : before;
+  const final = all.at(-1)?.cumulativeNetPnl ?? 0n;
+  const realized: ChartPoint[] = [
+    usdPoint(from, start),
+    ...inside.map((point) => usdPoint(point.closedAt, point.cumulativeNetPnl)),
+    usdPoint(options.now, final),
+  ];
+  const series: ChartSeries[] = [
+    { label: "Realized", tone: final < 0n ? "bad" : "good", points: realized, step: true },
+  ];
+  if (options.unrealizedPnl !== null) {
+    series.push({
+      label: "With unrealized now",
+      tone: "accent",
+      dots: true,
+      points: [usdPoint(options.now, final + options.unrealizedPnl)],
+    });
+  }
+  return { series, from, trades: inside.length };
 }
 
-function round(value: number): number {
-  return Math.round(value * 10) / 10;
+function usdPoint(at: number, wad: bigint): ChartPoint {
+  return { at, value: wadToNumber(wad), text: formatUsd(wad, { sign: true }) };
 }
 
 function compareIds(a: string, b: string): number {
   const x = BigInt(a);
   const y = BigInt(b);
   return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/**
- * At most `limit` evenly spread indices of a series of `count` points, always keeping the
- * last, so a long history gets a bounded number of hover targets.
- */
-export function sampleIndices(count: number, limit: number): number[] {
-  if (count <= limit) return Array.from({ length: count }, (_, i) => i);
-  const step = (count - 1) / (limit - 1);
-  return [...new Set(Array.from({ length: limit }, (_, i) => Math.round(i * step)))];
-}
-
-/**
- * At most `limit` x-axis labels at evenly spread trades, the first and the last always among
- * them, in time order and all different: days when the trades span several, else times of day
- * to the minute, or to the second. A label equal to the one before it is dropped (the last
- * trade's label takes the place of the equal one before it).
- */
-export function timeTicks(
-  points: readonly PnlPoint[],
-  limit: number,
-): Array<{ index: number; label: string }> {
-  const text = (i: number) => formatUtc(points[i].closedAt);
-  const last = points.length - 1;
-  // "YYYY-MM-DD hh:mm:ss": the date is 10 characters, the minute 16, the second 19.
-  const end = [10, 16].find((n) => text(0).slice(0, n) !== text(last).slice(0, n)) ?? 19;
-  const labelOf = (i: number) => end === 10 ? text(i).slice(0, 10) : text(i).slice(11, end);
-  const ticks: Array<{ index: number; label: string }> = [];
-  for (const index of sampleIndices(points.length, limit)) {
-    const label = labelOf(index);
-    if (ticks.at(-1)?.label !== label) ticks.push({ index, label });
-    else if (index === last && ticks.length > 1) ticks[ticks.length - 1] = { index, label };
-  }
-  return ticks;
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { Trade } from "./papertrade/mod.ts";
-import { chartGeometry, cumulativePnl, sampleIndices, timeTicks } from "./pnl_chart.ts";
+import { cumulativePnl, pnlSeries } from "./pnl_chart.ts";
+import { chartLayout } from "./chart.ts";
 
 const WAD = 10n ** 18n;
 
@@ -25,8 +26,6 @@ function trade(positionId: string, closedAt: number, adjusted: bigint, fee: bigi
   };
 }
 
-const BOX = { width: 100, height: 50, padding: { top: 0, right: 0, bottom: 0, left: 0 } };
-
 Deno.test("cumulative PnL runs oldest first over net PnL (adjusted minus fees)", () => {
   const newestFirst = [
     trade("3", 3000, -5n * WAD, 0n),
@@ -42,63 +41,59 @@ Deno.test("cumulative PnL runs oldest first over net PnL (adjusted minus fees)",
   ]);
 });
 
-Deno.test("the chart starts at zero, keeps zero in range and fills the box", () => {
-  const points = cumulativePnl([trade("2", 2000, -30n * WAD, 0n), trade("1", 1000, 10n * WAD, 0n)]);
-  const geometry = chartGeometry(points, BOX)!;
-  assert.equal(geometry.min, -20n * WAD);
-  assert.equal(geometry.max, 10n * WAD);
-  assert.equal(geometry.final, -20n * WAD);
-  // Three vertices: the zero start, +10 (top edge), -20 (bottom edge).
-  assert.equal(geometry.path, "M0 16.7 L50 0 L100 50");
-  assert.equal(geometry.zeroY, 16.7);
-});
-
-Deno.test("an empty history has no chart, and a flat one does not divide by zero", () => {
-  assert.equal(chartGeometry([], BOX), null);
-  const flat = chartGeometry(cumulativePnl([trade("1", 1000, 0n, 0n)]), BOX)!;
-  assert.equal(flat.path, "M0 50 L100 50");
-});
-
-const DAY = 86_400_000;
-const T0 = Date.UTC(2026, 9, 10, 9, 30);
-
-/** Points closing at these offsets from T0 (ms), oldest first. */
-function closingAt(...offsets: number[]) {
-  return cumulativePnl(offsets.map((at, i) => trade(String(i + 1), T0 + at, WAD, 0n)).reverse());
+const HOUR = 3_600_000;
+const NOW = Date.UTC(2026, 9, 20, 12);
+/** Trades closing these many hours before NOW, each netting +1, +2, +3 … dollars, newest first. */
+function closedHoursAgo(...hours: number[]): Trade[] {
+  return hours.map((h, i) => trade(String(i + 1), NOW - h * HOUR, BigInt(i + 1) * WAD, 0n))
+    .reverse();
 }
 
-/** The ticks' labels, checked to be strictly increasing in time and all different. */
-function labels(points: ReturnType<typeof cumulativePnl>, limit: number): string[] {
-  const ticks = timeTicks(points, limit);
-  for (let i = 1; i < ticks.length; i++) {
-    assert.ok(ticks[i].index > ticks[i - 1].index, "in trade order");
-    assert.notEqual(ticks[i].label, ticks[i - 1].label);
-  }
-  assert.equal(ticks.at(-1)!.index, points.length - 1, "the last trade is labelled");
-  return ticks.map((tick) => tick.label);
-}
-
-Deno.test("the time axis never repeats a date: a day with most trades gets one label", () => {
-  // 9 trades on the first day, one two days later: the middle ticks fall on the first day.
-  const points = closingAt(...Array.from({ length: 9 }, (_, i) => i * 60_000), 2 * DAY);
-  assert.deepEqual(labels(points, 3), ["2026-10-10", "2026-10-12"]);
-  assert.deepEqual(labels(points, 5), ["2026-10-10", "2026-10-12"]);
-  const spread = closingAt(0, DAY, 2 * DAY, 3 * DAY, 4 * DAY);
-  assert.deepEqual(labels(spread, 3), ["2026-10-10", "2026-10-12", "2026-10-14"]);
+Deno.test("a window keeps the trades closed inside it and starts at the total realized before", () => {
+  // Oldest first: 800 h ago (+1), 100 h ago (+2), 10 h ago (+3), 1 h ago (+4).
+  const trades = closedHoursAgo(800, 100, 10, 1);
+  const day = pnlSeries(trades, { window: "24h", now: NOW, unrealizedPnl: null });
+  const realized = day.series[0].points;
+  assert.equal(day.from, NOW - 24 * HOUR);
+  assert.equal(day.trades, 2);
+  assert.deepEqual(realized.map((p) => [p.at, p.value]), [
+    [NOW - 24 * HOUR, 3],
+    [NOW - 10 * HOUR, 6],
+    [NOW - HOUR, 10],
+    [NOW, 10],
+  ]);
+  assert.equal(day.series.length, 1, "no unrealized dot without a valuation");
+  const week = pnlSeries(trades, { window: "7d", now: NOW, unrealizedPnl: null });
+  assert.equal(week.trades, 3);
+  assert.equal(week.series[0].points[0].value, 1);
+  const all = pnlSeries(trades, { window: "all", now: NOW, unrealizedPnl: null });
+  assert.equal(all.trades, 4);
+  assert.deepEqual(all.series[0].points.slice(0, 2).map((p) => p.value), [0, 1]);
+  assert.equal(all.from, NOW - 800 * HOUR - 60_000, "the first trade's opening");
+  const empty = pnlSeries(closedHoursAgo(800), { window: "24h", now: NOW, unrealizedPnl: null });
+  assert.deepEqual(empty.series[0].points.map((p) => p.value), [1, 1], "flat at the total");
 });
 
-Deno.test("within one day the time axis shows times of day, to the second when it must", () => {
-  assert.deepEqual(labels(closingAt(0, 3_600_000, 7_200_000), 3), ["09:30", "10:30", "11:30"]);
-  assert.deepEqual(labels(closingAt(0, 1_000, 2_000), 3), ["09:30:00", "09:30:01", "09:30:02"]);
-  // All in the same second: one label.
-  const same = closingAt(0, 0, 0);
-  assert.deepEqual(timeTicks(same, 3), [{ index: 0, label: "09:30:00" }]);
+Deno.test("the end point adds the open positions' unrealized PnL to the realized total", () => {
+  const { series } = pnlSeries(closedHoursAgo(5, 2), {
+    window: "all",
+    now: NOW,
+    unrealizedPnl: 4442n * WAD + WAD / 2n,
+  });
+  assert.equal(series[0].points.at(-1)!.text, "+$3.00");
+  assert.deepEqual(series[1].points, [{ at: NOW, value: 4445.5, text: "+$4,445.50" }]);
 });
 
-Deno.test("sampled hover points are spread evenly, bounded, and keep both ends", () => {
-  assert.deepEqual(sampleIndices(4, 10), [0, 1, 2, 3]);
-  const sampled = sampleIndices(1_000, 150);
-  assert.ok(sampled.length <= 150);
-  assert.equal(sampled[0], 0);
-  assert.equal(sampled[sampled.length - 1], 999);
+Deno.test("the PnL chart's x positions are monotone in time and proportional to it", () => {
+  // A burst of trades then a long gap: spaced by time, not by trade number.
+  const trades = closedHoursAgo(100, 99.9, 99.8, 99.7, 1);
+  const { series, from } = pnlSeries(trades, { window: "all", now: NOW, unrealizedPnl: 0n });
+  const layout = chartLayout(series, { from, to: NOW, zero: true })!;
+  const xs = series[0].points.map((p) => layout.x(p.at));
+  for (let i = 1; i < xs.length; i++) assert.ok(xs[i] >= xs[i - 1], `x ${xs.join(", ")}`);
+  const path = [...layout.paths[0].matchAll(/H([\d.]+)/g)].map((m) => Number(m[1]));
+  assert.deepEqual(path, xs.slice(1), "the path's vertices sit at the points' times");
+  const span = layout.x(NOW) - layout.x(from);
+  const gap = layout.x(NOW - HOUR) - layout.x(NOW - 99.7 * HOUR);
+  assert.ok(Math.abs(gap / span - 98.7 / (100 + 1 / 60)) < 0.01, "the gap is its share of time");
 });

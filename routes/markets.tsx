@@ -1,4 +1,8 @@
-/** `/markets` and `/markets/:symbol`: each market's rules and its open interest against caps. */
+/**
+ * `/markets` and `/markets/:symbol`: each market's rules and its open interest against caps,
+ * with OI over time from the explorer's samples; `/markets` adds the protocol history
+ * (`?history=1m|1h|1d`) as small charts.
+ */
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
@@ -9,18 +13,39 @@ import { MarketDetail } from "../components/MarketDetail.tsx";
 import { PartNotice } from "../components/PartNotice.tsx";
 import { pageResponse } from "../lib/render.tsx";
 import { Echo } from "./page_errors.tsx";
+import { Parts } from "../lib/parts.ts";
+import { sharedMarkSamples } from "../lib/mark_samples.ts";
+import { HISTORY_INTERVALS, isHistoryInterval } from "../lib/chart_series.ts";
+import { ProtocolHistoryCharts } from "../components/MarketsTable.tsx";
 
-function load(c: Context<AppEnv>) {
-  return fetchProtocolOverview(c.var.deps, {
+async function load(c: Context<AppEnv>) {
+  const { deps } = c.var;
+  const overview = await fetchProtocolOverview(deps, {
     recentTrades: 0,
     requireMarkets: true,
     signal: c.req.raw.signal,
   });
+  const samples = sharedMarkSamples(deps.papertrade, deps.now);
+  samples.recordMarkets(overview.markets);
+  return { overview, samples };
 }
 
 /** Every market. */
 export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
-  const overview = await load(c);
+  const interval = c.req.query("history") ?? "1h";
+  if (!isHistoryInterval(interval)) {
+    throw new Failure("bad_request", "That history interval is not valid", {
+      message: `history must be one of ${Object.keys(HISTORY_INTERVALS).join(", ")}.`,
+    });
+  }
+  const parts = new Parts();
+  const [{ overview, samples }, history] = await Promise.all([
+    load(c),
+    parts.read(
+      c.var.deps.papertrade.read("protocolHistory", { interval }, { signal: c.req.raw.signal }),
+      "protocol history",
+    ),
+  ]);
   const now = c.var.deps.now();
   return pageResponse(
     c,
@@ -30,14 +55,15 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
       current="markets"
     >
       <h1>Markets</h1>
-      <PartNotice unavailable={overview.unavailable} />
+      <PartNotice unavailable={[...overview.unavailable, ...parts.unavailable]} />
       {overview.rules?.tradingPaused && (
         <p class="notice">Opening new positions is paused venue-wide.</p>
       )}
       <MarketsTable markets={overview.markets} now={now} />
       {overview.markets.map((market) => (
-        <MarketDetail market={market} overview={overview} now={now} />
+        <MarketDetail market={market} overview={overview} samples={samples} now={now} />
       ))}
+      <ProtocolHistoryCharts history={history} interval={interval} now={now} />
     </Layout>,
   );
 }
@@ -45,7 +71,7 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
 /** One market, by its symbol in any case (other cases move to the canonical one). */
 export async function marketPage(c: Context<AppEnv>): Promise<Response> {
   const symbol = c.req.param("symbol") ?? "";
-  const overview = await load(c);
+  const { overview, samples } = await load(c);
   const market = overview.markets.find((item) =>
     item.symbol.toLowerCase() === symbol.toLowerCase()
   );
@@ -70,7 +96,12 @@ export async function marketPage(c: Context<AppEnv>): Promise<Response> {
         <a href="/markets">All markets</a>
       </p>
       <PartNotice unavailable={overview.unavailable} />
-      <MarketDetail market={market} overview={overview} now={c.var.deps.now()} />
+      <MarketDetail
+        market={market}
+        overview={overview}
+        samples={samples}
+        now={c.var.deps.now()}
+      />
     </Layout>,
   );
 }

@@ -54,6 +54,7 @@ export function pageRoutes(deps: AppDeps, options: PageRoutesOptions = {}): Hono
   app.get("/tx/:hash", on(tx, (m) => m.txPage));
   app.get("/intent/:id", on(intent, (m) => m.intentPage));
   app.get("/position/:id", on(position, (m) => m.positionPage));
+  app.get("/position/:id/chart", on(position, (m) => m.positionChart));
   app.get("/markets", on(markets, (m) => m.marketsPage));
   app.get("/markets/:symbol", on(markets, (m) => m.marketPage));
   app.get("/search", on(search, (m) => m.searchPage));

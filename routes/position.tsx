@@ -13,13 +13,14 @@ import { settlingTransaction } from "../lib/search/trade_by_intent.ts";
 import { Parts } from "../lib/parts.ts";
 import { fetchWalletPositions } from "../lib/wallet/positions.ts";
 import { buildPositionsView } from "../lib/live/positions_view.ts";
-import { PositionNotFound, PositionPage } from "../components/PositionPage.tsx";
+import { PositionChart, PositionNotFound, PositionPage } from "../components/PositionPage.tsx";
+import { sharedMarkSamples } from "../lib/mark_samples.ts";
+import { renderToString } from "preact-render-to-string";
 import { pageResponse } from "../lib/render.tsx";
 import { badAddress, Echo, POSITION_ID_PATTERN } from "./page_errors.tsx";
 
-/** The position page. */
-export async function positionPage(c: Context<AppEnv>): Promise<Response> {
-  const { deps } = c.var;
+/** The position id and the `?wallet=` of a position URL, checked. */
+function positionQuery(c: Context<AppEnv>): { id: string; walletParam?: string } {
   const raw = c.req.param("id") ?? "";
   if (!POSITION_ID_PATTERN.test(raw)) {
     throw new Failure("bad_request", "That is not a position id", {
@@ -30,11 +31,39 @@ export async function positionPage(c: Context<AppEnv>): Promise<Response> {
       ),
     });
   }
-  const id = raw.replace(/^0+(?=[0-9])/, "");
   const walletParam = c.req.query("wallet")?.trim() || undefined;
   if (walletParam !== undefined && !ADDRESS_PATTERN.test(walletParam)) {
     throw badAddress(walletParam);
   }
+  return { id: raw.replace(/^0+(?=[0-9])/, ""), walletParam };
+}
+
+/**
+ * `/position/:id/chart?wallet=`: the open position's mark chart alone, the fragment the
+ * position page's script swaps in every few seconds; 404 once the position is not open.
+ */
+export async function positionChart(c: Context<AppEnv>): Promise<Response> {
+  const { deps } = c.var;
+  const { id, walletParam } = positionQuery(c);
+  if (walletParam === undefined) throw badAddress("");
+  const found = await fetchWalletPositions(deps, walletParam.toLowerCase(), {
+    positionId: id,
+    signal: c.req.raw.signal,
+  });
+  const samples = sharedMarkSamples(deps.papertrade, deps.now);
+  samples.recordMarks(found.marks);
+  const open = found.positions[0];
+  if (!open) throw new Failure("not_found", "That position is not open");
+  const chart = (
+    <PositionChart open={open} samples={samples.of(open.position.instrumentId)} now={deps.now()} />
+  );
+  return c.html(renderToString(chart));
+}
+
+/** The position page. */
+export async function positionPage(c: Context<AppEnv>): Promise<Response> {
+  const { deps } = c.var;
+  const { id, walletParam } = positionQuery(c);
   const signal = c.req.raw.signal;
   let wallet = walletParam?.toLowerCase();
   if (wallet === undefined) {
@@ -65,6 +94,9 @@ export async function positionPage(c: Context<AppEnv>): Promise<Response> {
   if (found.positions.length === 0 && found.closed === null && !historyMissing) {
     return pageResponse(c, <PositionNotFound id={id} wallet={wallet} />, 404);
   }
+  const samples = sharedMarkSamples(deps.papertrade, deps.now);
+  samples.recordMarks(found.marks);
+  const instrumentId = found.positions[0]?.position.instrumentId;
   return pageResponse(
     c,
     <PositionPage
@@ -73,6 +105,7 @@ export async function positionPage(c: Context<AppEnv>): Promise<Response> {
       found={found}
       view={buildPositionsView(found, deps.now())}
       txFromEvents={txFromEvents}
+      samples={instrumentId === undefined ? [] : samples.of(instrumentId)}
       now={deps.now()}
     />,
   );

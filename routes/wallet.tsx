@@ -7,6 +7,7 @@ import { PapertradeApiError } from "../lib/papertrade/mod.ts";
 import { fetchWalletPage, type TradeFilter } from "../lib/wallet/wallet_page.ts";
 import { WalletPage } from "../components/WalletPage.tsx";
 import { PreviewTags } from "../components/WalletCard.tsx";
+import { isPnlWindow, PNL_WINDOWS, type PnlWindow } from "../lib/pnl_chart.ts";
 import { pageResponse } from "../lib/render.tsx";
 import { badAddress } from "./page_errors.tsx";
 
@@ -51,6 +52,7 @@ export async function walletPage(c: Context<AppEnv>): Promise<Response> {
       data={data}
       filter={query.filter}
       cursor={query.cursor}
+      pnlWindow={query.pnl}
       now={deps.now()}
       explorerUrl={deps.config.blockExplorerUrl}
       head={
@@ -67,7 +69,7 @@ export async function walletPage(c: Context<AppEnv>): Promise<Response> {
 
 function parseHistoryQuery(
   params: URLSearchParams,
-): { filter: TradeFilter; cursor?: string } | { problem: string } {
+): { filter: TradeFilter; cursor?: string; pnl: PnlWindow } | { problem: string } {
   const filter = params.get("filter") ?? "all";
   if (filter !== "all" && filter !== "losses") {
     return { problem: `filter must be "all" or "losses", not "${filter.slice(0, 40)}".` };
@@ -76,5 +78,9 @@ function parseHistoryQuery(
   if (cursor !== undefined && !CURSOR_PATTERN.test(cursor)) {
     return { problem: "The page cursor in this link is damaged (it must be passed unchanged)." };
   }
-  return { filter, cursor };
+  const pnl = params.get("pnl") ?? "all";
+  if (!isPnlWindow(pnl)) {
+    return { problem: `pnl must be one of ${Object.keys(PNL_WINDOWS).join(", ")}.` };
+  }
+  return { filter, cursor, pnl };
 }

@@ -6,6 +6,8 @@
 import type { PapertradeClient, TradingState } from "../papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
 import { SYSTEM_TIMERS, type Timers } from "./timers.ts";
+import { marketsOf } from "../overview.ts";
+import { sharedMarkSamples } from "../mark_samples.ts";
 
 /** The trading state and the live marks of its instruments. */
 export interface MarketState {
@@ -66,6 +68,8 @@ export function createMarketFeed(
   const now = options.now ?? Date.now;
   const timers = options.timers ?? SYSTEM_TIMERS;
   const listeners = new Set<MarketListener>();
+  // Every poll is a sample of the marks and open interest (the position and markets charts).
+  const samples = sharedMarkSamples(papertrade, now);
   let latest: MarketState | null = null;
   let tradingReadAt = Number.NEGATIVE_INFINITY;
   // One generation per run of the poll loop; a loop that sees a newer one stops.
@@ -87,6 +91,7 @@ export function createMarketFeed(
       if (run !== generation) return;
       if (stale) tradingReadAt = now();
       latest = { trading, marks };
+      samples.recordMarkets(marketsOf(trading, marks, null));
       for (const listener of [...listeners]) listener.onMarket(latest);
     } catch (error) {
       if (run !== generation) return;

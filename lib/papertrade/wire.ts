@@ -466,3 +466,7 @@ export type QueueSummary = z.output<typeof queueSummary>;
 export type RecentTrade = z.output<typeof recentTradeRow>;
 /** Protocol history at one bucket size, with the current totals. */
 export type ProtocolHistory = z.output<typeof protocolHistory>;
+/** A bucket size of the protocol history. */
+export type HistoryInterval = z.output<typeof historyInterval>;
+/** One bucket of the protocol history. */
+export type ProtocolHistoryPoint = ProtocolHistory["points"][number];

@@ -47,8 +47,11 @@ export interface WalletPageData {
   instruments: readonly Instrument[];
   /** The table's page; null when the history could not be read (see `unavailable`). */
   history: TradeTablePage | null;
-  /** The newest trades, newest first, for the PnL chart; null when they could not be read. */
-  chart: { trades: Trade[]; complete: boolean } | null;
+  /**
+   * The newest trades, newest first, for the PnL chart, and the open positions' unrealized PnL
+   * at the live mark (null when one could not be valued); null when the trades were not read.
+   */
+  chart: { trades: Trade[]; complete: boolean; unrealizedPnl: bigint | null } | null;
   /** Every read that failed, each naming its part and endpoint. */
   unavailable: UnavailablePart[];
 }
@@ -117,7 +120,11 @@ export async function fetchWalletPage(
     view: buildPositionsView(valued, options.now()),
     instruments: trading?.instruments ?? [],
     history: read && tablePage(read, start),
-    chart: chart && { trades: chart.trades, complete: chart.nextCursor === null },
+    chart: chart && {
+      trades: chart.trades,
+      complete: chart.nextCursor === null,
+      unrealizedPnl: valued.totals.unvalued > 0 ? null : valued.totals.unrealizedPnl,
+    },
     unavailable: parts.unavailable,
   };
 }

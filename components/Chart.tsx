@@ -1,0 +1,199 @@
+import type { ComponentChildren } from "preact";
+import {
+  axisLabel,
+  CHART_BOX,
+  chartLayout,
+  type ChartLevel,
+  type ChartSeries,
+  type ChartUnit,
+  sampleIndices,
+} from "../lib/chart.ts";
+import { formatUtc } from "../lib/format.ts";
+import { DataTable } from "./DataTable.tsx";
+import { Time } from "./Time.tsx";
+
+/** Most rows of a chart's data table (spread evenly, the last always kept). */
+const TABLE_ROWS = 30;
+
+/** Props of {@link Chart}. */
+interface ChartProps {
+  /** Unique on the page: the ids of the title, the description and the figure derive from it. */
+  id: string;
+  /** What it plots, the SVG's title ("Value locked (USD)"). */
+  title: string;
+  series: ChartSeries[];
+  levels?: ChartLevel[];
+  unit: ChartUnit;
+  zero?: boolean;
+  /** The time axis' ends (default: the first and last points). */
+  from?: number;
+  to?: number;
+  /** When the data was read, shown as a `<Time>`. */
+  readAt: number;
+  now: number;
+  /** Where the data comes from and what to know about it. */
+  note?: ComponentChildren;
+}
+
+/**
+ * One chart as server-drawn SVG (no script): a title and a description for screen readers, a
+ * true time axis, every series' last value in `data-last`, a caption saying what it plots and
+ * when it was read, and the data as a table beside it. Colours come from the theme's variables.
+ */
+export function Chart(props: ChartProps) {
+  const layout = chartLayout(props.series, props);
+  if (!layout) {
+    return <p class="muted">{props.title}: nothing to chart yet.</p>;
+  }
+  const { width, height, left, right, bottom, top } = CHART_BOX;
+  const ends = props.series.filter((one) => one.points.length > 0).map((one) =>
+    `${one.label} ends at ${one.points.at(-1)!.text} (${formatUtc(one.points.at(-1)!.at)})`
+  );
+  const levels = (props.levels ?? []).map((level) => `${level.label} ${level.text}`);
+  const description = `From ${formatUtc(layout.from)} to ${formatUtc(layout.to)}: ${
+    [...ends, ...levels].join("; ")
+  }.`;
+  const valueTicks = [layout.low, layout.high, ...(props.zero ? [0] : [])].filter((v, i, all) =>
+    all.findIndex((w) => Math.abs(layout.y(w) - layout.y(v)) < 14) === i
+  );
+  const rows = tableRows(props.series);
+  return (
+    <figure class="chart" id={props.id}>
+      <svg
+        class="chart-svg"
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-labelledby={`${props.id}-title ${props.id}-desc`}
+        xmlns="http://www.w3.org/2000/svg"
+      >
+        <title id={`${props.id}-title`}>{props.title}</title>
+        <desc id={`${props.id}-desc`}>{description}</desc>
+        <line class="axis" x1={left} x2={left} y1={top} y2={height - bottom} />
+        <line class="axis" x1={left} x2={width - right} y1={height - bottom} y2={height - bottom} />
+        {valueTicks.map((value) => (
+          <text class="label" x={left - 6} y={layout.y(value) + 4} text-anchor="end">
+            {axisLabel(value, props.unit)}
+          </text>
+        ))}
+        {layout.timeTicks.map((tick) => (
+          <text class="label" x={tick.x} y={height - 6} text-anchor="middle">{tick.label}</text>
+        ))}
+        {(props.levels ?? []).map((level) => (
+          <g class={`level ${level.tone}`}>
+            <line
+              x1={left}
+              x2={width - right}
+              y1={layout.y(level.value)}
+              y2={layout.y(level.value)}
+              stroke-dasharray="3 3"
+            />
+            <text
+              class="label"
+              x={width - right - 2}
+              y={layout.y(level.value) - 3}
+              text-anchor="end"
+            >
+              {level.label}
+            </text>
+          </g>
+        ))}
+        {props.series.map((one, i) => {
+          const last = one.points.at(-1);
+          const data = { "data-series": one.label, "data-last": last && String(last.value) };
+          // A single point has no line to draw: it shows as a dot.
+          return one.dots || one.points.length === 1
+            ? (
+              <g class={`dots ${one.tone}`} {...data}>
+                {one.points.map((p) => (
+                  <circle cx={layout.x(p.at)} cy={layout.y(p.value)} r="4">
+                    <title>{`${formatUtc(p.at)}: ${one.label} ${p.text}`}</title>
+                  </circle>
+                ))}
+              </g>
+            )
+            : (
+              <path
+                class={`line ${one.tone}`}
+                d={layout.paths[i]}
+                fill="none"
+                {...data}
+              />
+            );
+        })}
+      </svg>
+      <figcaption>
+        <strong>{props.title}</strong>
+        {props.series.length > 1 && (
+          <span class="legend">
+            {props.series.map((one) => (
+              <span key={one.label} class={`key ${one.tone}`}>{one.label}</span>
+            ))}
+          </span>
+        )}{" "}
+        <span class="muted">
+          Read <Time at={props.readAt} now={props.now} />.{props.note && " "}
+          {props.note}
+        </span>
+      </figcaption>
+      <details>
+        <summary>{props.title}: the data</summary>
+        <DataTable
+          columns={[
+            "Time (UTC)",
+            ...props.series.map((one) => ({ label: one.label, numeric: true as const })),
+          ]}
+          caption={rows.sampled ? `${props.title}, ${TABLE_ROWS} evenly spread times` : props.title}
+        >
+          {rows.times.map(({ at, texts }) => (
+            <tr>
+              <th scope="row">{formatUtc(at)}</th>
+              {texts.map((text, i) => <td key={i} class="num">{text ?? ""}</td>)}
+            </tr>
+          ))}
+        </DataTable>
+      </details>
+    </figure>
+  );
+}
+
+/** Every time any series has a point, oldest first, with each series' text there. */
+function tableRows(series: readonly ChartSeries[]) {
+  const byTime = new Map<number, Array<string | undefined>>();
+  series.forEach((one, i) => {
+    for (const point of one.points) {
+      const texts = byTime.get(point.at) ?? new Array(series.length).fill(undefined);
+      texts[i] = point.text;
+      byTime.set(point.at, texts);
+    }
+  });
+  const all = [...byTime].sort((a, b) => a[0] - b[0]).map(([at, texts]) => ({ at, texts }));
+  return {
+    times: sampleIndices(all.length, TABLE_ROWS).map((i) => all[i]),
+    sampled: all.length > TABLE_ROWS,
+  };
+}
+
+/** GET links choosing a chart's window or interval (`?param=key`), the current one marked. */
+export function WindowLinks(
+  props: {
+    label: string;
+    path: string;
+    param: string;
+    hash: string;
+    current: string;
+    options: Array<[key: string, text: string]>;
+  },
+) {
+  return (
+    <nav class="chart-windows" aria-label={props.label}>
+      {props.options.map(([key, text]) => (
+        <a
+          href={`${props.path}?${props.param}=${key}#${props.hash}`}
+          aria-current={key === props.current ? "true" : undefined}
+        >
+          {text}
+        </a>
+      ))}
+    </nav>
+  );
+}
