@@ -46,11 +46,20 @@ export function WalletPage(props: WalletPageProps) {
       islandScript={ISLAND_SCRIPT_URL}
       current="wallet"
       wallet={address}
+      head={
+        <link
+          rel="alternate"
+          type="application/atom+xml"
+          title="This wallet's opens, closes and liquidations (Atom)"
+          href={`/wallet/${address}/feed.atom`}
+        />
+      }
     >
       <h1 class="wallet-title">
         Wallet {name ? <HeadlineName name={name} /> : <span class="muted">(no name)</span>}
       </h1>
       <CopyableCode text={address} label="Wallet address" />
+      <Island name="StarWallet" props={{ address }} />
       <nav class="toc" aria-label="On this page">
         <a href="#open-positions">Positions</a>
         <a href="#funds">Funds</a>
@@ -111,7 +120,9 @@ export function WalletPage(props: WalletPageProps) {
         </details>
       )}
       <p class="muted">
-        Share <a href={`/w/${address}`}>/w/{address}</a> for a link with a preview card.
+        Share <a href={`/w/${address}`}>/w/{address}</a>{" "}
+        for a link with a preview card, or follow its{" "}
+        <a href={`/wallet/${address}/feed.atom`}>Atom feed</a>.
       </p>
     </Layout>
   );
