@@ -1,0 +1,54 @@
+import assert from "node:assert/strict";
+import { crossings } from "./watchlist_store.ts";
+import { emptyRow, type WatchRow } from "../lib/live/watchlist_view.ts";
+
+const A = `0x${"a".repeat(40)}`;
+
+function row(worstRisk: WatchRow["worstRisk"], more: Partial<WatchRow> = {}): WatchRow {
+  return {
+    ...emptyRow(A),
+    name: "<b>Bold</b>",
+    worstRisk,
+    worstPositionId: "7",
+    worstDistance: "0.020%",
+    liquidations: [],
+    ...more,
+  };
+}
+
+const seen = (previous: WatchRow) => new Map([[previous.address, previous]]);
+
+Deno.test("a first read never alerts, however risky", () => {
+  assert.deepEqual(crossings(new Map(), [row("near_bust")]), []);
+});
+
+Deno.test("moving into close or near bust alerts once, moving back or staying does not", () => {
+  const [close] = crossings(seen(row("ok")), [row("close")]);
+  assert.equal(close.title, "<b>Bold</b>: close to bust");
+  assert.equal(close.tag, `${A}:7:close`);
+  assert.equal(
+    crossings(seen(row("close")), [row("near_bust")])[0].title,
+    "<b>Bold</b>: near bust",
+  );
+  assert.deepEqual(crossings(seen(row("near_bust")), [row("near_bust")]), []);
+  assert.deepEqual(crossings(seen(row("near_bust")), [row("close")]), []);
+  assert.deepEqual(crossings(seen(row("close")), [row("ok")]), []);
+  // A wallet with no position before, which opens one near its bust price.
+  assert.equal(crossings(seen(row(null)), [row("near_bust")]).length, 1);
+});
+
+Deno.test("a new liquidation alerts; one seen before, or a read without the recent trades, does not", () => {
+  const liquidation = { positionId: "9", market: "BTC", at: 1 };
+  const [alert] = crossings(seen(row("ok")), [row("ok", { liquidations: [liquidation] })]);
+  assert.equal(alert.title, "<b>Bold</b>: liquidated");
+  assert.equal(alert.tag, `${A}:9:liquidated`);
+  const before = row("ok", { liquidations: [liquidation] });
+  assert.deepEqual(crossings(seen(before), [row("ok", { liquidations: [liquidation] })]), []);
+  assert.deepEqual(crossings(seen(row("ok", { liquidations: null })), [before]), []);
+});
+
+Deno.test("a wallet that could not be read, before or now, sets no baseline and raises no alert", () => {
+  const failed = row(null, { problem: "Its account could not be read." });
+  assert.deepEqual(crossings(seen(failed), [row("near_bust")]), []);
+  assert.deepEqual(crossings(seen(row("ok")), [{ ...failed, worstRisk: "near_bust" }]), []);
+});
