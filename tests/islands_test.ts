@@ -213,7 +213,7 @@ for (const page of ISLAND_FREE) {
 }
 
 Deno.test({
-  name: "the wallet page loads exactly the island bundle and hydrates its three live islands",
+  name: "the wallet page loads exactly the island bundle and hydrates its three live islands and the star",
   fn: async () => {
     await withTestApp(async (app) => {
       const response = await app.fetch(`/wallet/${catalog.wallets.whale.address}`);
@@ -225,8 +225,8 @@ Deno.test({
         `<script type="module" src="${ISLAND_SCRIPT_URL}">`,
       ]);
       assert.deepEqual(found.preloads, []);
-      assert.equal((html.match(/data-island="/g) ?? []).length, 3);
-      for (const name of ["WalletRiskBand", "LivePositions", "LiveAccount"]) {
+      assert.equal((html.match(/data-island="/g) ?? []).length, 4);
+      for (const name of ["WalletRiskBand", "LivePositions", "LiveAccount", "StarWallet"]) {
         assert.ok(html.includes(`data-island="${name}"`), name);
       }
     });

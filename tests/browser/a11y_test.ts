@@ -20,6 +20,7 @@ const PAGES: Array<[string, string]> = [
   ["transaction", `/tx/${catalog.transactions.multi_wallet_batch.hash}`],
   ["intent", `/intent/${catalog.intents.settled_in_window.id}`],
   ["markets", "/markets"],
+  ["watchlist", `/watchlist?w=${WHALE},${catalog.wallets.near_bust.address}`],
   ["name search", "/search?q=trader"],
   ["nothing matched", "/search?q=no-such-name-anywhere"],
   ["docs", "/docs/quickstart"],
