@@ -58,14 +58,14 @@ export function crossings(before: ReadonlyMap<string, WatchRow>, rows: readonly 
   const alerts: WatchAlert[] = [];
   for (const row of rows) {
     const seen = before.get(row.address);
-    if (!seen || seen.problem !== null || row.problem !== null) continue;
+    if (!seen?.summary || !row.summary) continue;
     const label = row.name ?? `${row.address.slice(0, 10)}…`;
-    const risk = row.worstRisk;
-    if (risk !== null && risk !== "ok" && RANK[risk] > RANK[seen.worstRisk ?? "ok"]) {
+    const { worstRisk: risk, worstPositionId: id, worstDistance } = row.summary!;
+    if (risk !== null && risk !== "ok" && RANK[risk] > RANK[seen.summary!.worstRisk ?? "ok"]) {
       alerts.push({
         title: `${label}: ${risk === "near_bust" ? "near bust" : "close to bust"}`,
-        body: `Worst position ${row.worstPositionId} is ${row.worstDistance} from its bust price.`,
-        tag: `${row.address}:${row.worstPositionId}:${risk}`,
+        body: `Worst position ${id} is ${worstDistance} from its bust price.`,
+        tag: `${row.address}:${id}:${risk}`,
       });
     }
     if (!seen.liquidations || !row.liquidations) continue;

@@ -1,17 +1,20 @@
 import assert from "node:assert/strict";
 import { crossings } from "./watchlist_store.ts";
-import { emptyRow, type WatchRow } from "../lib/live/watchlist_view.ts";
+import type { WatchRow } from "../lib/live/watchlist_view.ts";
 
 const A = `0x${"a".repeat(40)}`;
 
-function row(worstRisk: WatchRow["worstRisk"], more: Partial<WatchRow> = {}): WatchRow {
+type Risk = NonNullable<WatchRow["summary"]>["worstRisk"];
+
+/** A row of wallet A whose worst position (7) is in band `worstRisk`. */
+function row(worstRisk: Risk, more: Partial<WatchRow> = {}): WatchRow {
+  const summary = { worstRisk, worstPositionId: "7", worstDistance: "0.020%" };
   return {
-    ...emptyRow(A),
+    address: A,
     name: "<b>Bold</b>",
-    worstRisk,
-    worstPositionId: "7",
-    worstDistance: "0.020%",
+    summary: summary as WatchRow["summary"],
     liquidations: [],
+    problem: null,
     ...more,
   };
 }
@@ -48,7 +51,7 @@ Deno.test("a new liquidation alerts; one seen before, or a read without the rece
 });
 
 Deno.test("a wallet that could not be read, before or now, sets no baseline and raises no alert", () => {
-  const failed = row(null, { problem: "Its account could not be read." });
+  const failed = row(null, { summary: null, problem: "Its account could not be read." });
   assert.deepEqual(crossings(seen(failed), [row("near_bust")]), []);
-  assert.deepEqual(crossings(seen(row("ok")), [{ ...failed, worstRisk: "near_bust" }]), []);
+  assert.deepEqual(crossings(seen(row("ok")), [failed]), []);
 });

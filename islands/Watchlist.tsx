@@ -6,13 +6,7 @@
  * `near_bust`, or a position is liquidated, while this page is open.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import {
-  emptyRow,
-  WATCHLIST_MAX,
-  watchlistUrl,
-  type WatchlistView,
-  type WatchRow,
-} from "../lib/live/watchlist_view.ts";
+import { WATCHLIST_MAX, type WatchlistView, type WatchRow } from "../lib/live/watchlist_view.ts";
 import { crossings, readWatchlist, saveWatchlist } from "../client/watchlist_store.ts";
 import { DataTable, numeric } from "../components/DataTable.tsx";
 import { RISK_LABELS } from "../lib/live/view_types.ts";
@@ -46,7 +40,7 @@ export function Watchlist(props: WatchlistProps) {
     if (!list?.length) return;
     let stopped = false;
     const read = async () => {
-      const answer = await fetch(watchlistUrl(list)).catch(() => null);
+      const answer = await fetch(`/watchlist.json?w=${list.join(",")}`).catch(() => null);
       if (stopped) return;
       if (!answer?.ok) return setFailed(true);
       const next: WatchlistView = await answer.json();
@@ -67,14 +61,9 @@ export function Watchlist(props: WatchlistProps) {
     };
   }, [list?.join(",")]);
   const rows = (list ?? []).map((address) =>
-    view?.wallets.find((row) => row.address === address) ?? emptyRow(address)
+    view?.wallets.find((row) => row.address === address) ??
+      { address, name: null, summary: null, liquidations: [], problem: null }
   );
-  const own = props.shared === null;
-  const remove = (address: string) => {
-    const next = (list ?? []).filter((item) => item !== address);
-    saveWatchlist(next);
-    setList(next);
-  };
   const saveShared = () => {
     const merged = [...new Set([...readWatchlist(), ...(list ?? [])])].slice(0, WATCHLIST_MAX);
     setSaved(saveWatchlist(merged));
@@ -94,7 +83,7 @@ export function Watchlist(props: WatchlistProps) {
           {NOTIFICATION_STATES[permission]}
         </span>
       </p>
-      {!own && (
+      {props.shared && (
         <p>
           This list came from a link. {saved
             ? <strong role="status">Saved to your watchlist.</strong>
@@ -126,10 +115,9 @@ export function Watchlist(props: WatchlistProps) {
               numeric("Worst to bust"),
               "Band",
               numeric("Open"),
-              ...(own ? ["Remove"] : []),
             ]}
           >
-            {rows.map((row) => (
+            {rows.map(({ summary, ...row }) => (
               <tr key={row.address} data-watch-row={row.address}>
                 <td>
                   <a href={`/wallet/${row.address}`}>
@@ -137,21 +125,16 @@ export function Watchlist(props: WatchlistProps) {
                   </a>
                   {row.problem && <span class="muted">{` ${row.problem}`}</span>}
                 </td>
-                <td class="num">{row.equity}</td>
-                <td class="num">{row.worstDistance}</td>
+                <td class="num">{summary?.equity ?? "…"}</td>
+                <td class="num">{summary?.worstDistance ?? "…"}</td>
                 <td>
-                  {row.worstRisk && (
-                    <span class={`badge ${row.worstRisk}`}>{RISK_LABELS[row.worstRisk]}</span>
+                  {summary?.worstRisk && (
+                    <span class={`badge ${summary.worstRisk}`}>
+                      {RISK_LABELS[summary.worstRisk]}
+                    </span>
                   )}
                 </td>
-                <td class="num">{row.openCount}</td>
-                {own && (
-                  <td>
-                    <button type="button" onClick={() => remove(row.address)}>
-                      Remove<span class="visually-hidden">{` ${row.address}`}</span>
-                    </button>
-                  </td>
-                )}
+                <td class="num">{summary?.openCount ?? "…"}</td>
               </tr>
             ))}
           </DataTable>

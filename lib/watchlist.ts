@@ -11,7 +11,7 @@ import { Parts } from "./parts.ts";
 import { readMarket, valueWalletPositions } from "./wallet/positions.ts";
 import { buildPositionsView } from "./live/positions_view.ts";
 import { PapertradeApiError } from "./papertrade/mod.ts";
-import { emptyRow, type WatchlistView, type WatchRow } from "./live/watchlist_view.ts";
+import type { WatchlistView, WatchRow } from "./live/watchlist_view.ts";
 
 /** Reads the watchlist: one row per address, in the order given; one bad wallet drops one row. */
 export async function fetchWatchlist(
@@ -42,29 +42,15 @@ export async function fetchWatchlist(
         market: trade.symbol,
         at: trade.timestamp,
       }));
-    if (account.status === "rejected") {
-      const unknown = account.reason instanceof PapertradeApiError && account.reason.status === 404;
-      if (!unknown) parts.settled(account, "wallet accounts");
-      return {
-        ...emptyRow(address),
-        name,
-        liquidations,
-        problem: unknown ? "Papertrade knows no such wallet." : "Its account could not be read.",
-      };
+    if (account.status === "fulfilled") {
+      const valued = valueWalletPositions(parts.note(account.value), trading, marks);
+      const { summary } = buildPositionsView(valued, now);
+      return { address, name, summary, liquidations, problem: null };
     }
-    const valued = valueWalletPositions(parts.note(account.value), trading, marks);
-    const { summary } = buildPositionsView(valued, now);
-    return {
-      address,
-      name,
-      equity: summary.equity,
-      worstDistance: summary.worstDistance,
-      worstRisk: summary.worstRisk,
-      worstPositionId: summary.worstPositionId,
-      openCount: summary.openCount,
-      liquidations,
-      problem: null,
-    };
+    const unknown = account.reason instanceof PapertradeApiError && account.reason.status === 404;
+    if (!unknown) parts.settled(account, "wallet accounts");
+    const problem = unknown ? "Papertrade knows no such wallet." : "Its account could not be read.";
+    return { address, name, summary: null, liquidations, problem };
   }));
   const unavailable = [...new Set(parts.unavailable.map((item) => item.part))];
   return { wallets, unavailable, generatedAt: now };

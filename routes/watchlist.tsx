@@ -16,26 +16,20 @@ import { pageResponse } from "../lib/render.tsx";
 /** How often the page reads the list again (ms). */
 const POLL_MS = 5_000;
 
-/** A list the endpoint refuses, and why. */
-function badList(message: string): Failure {
-  return new Failure("bad_request", "That watchlist is not valid", {
-    message,
-    error: "bad_watchlist",
-  });
-}
-
 /** `GET /watchlist.json?w=0x..,0x..`: 1 to `WATCHLIST_MAX` addresses, every one valid. */
 export async function watchlistJson(c: Context<AppEnv>): Promise<Response> {
   const { addresses, bad } = parseWatchlist(c.req.query("w") ?? "");
-  if (bad.length > 0) {
-    const named = bad.slice(0, 3).map((item) => JSON.stringify(item.slice(0, 50))).join(", ");
-    throw badList(`Not 0x addresses of 40 hex digits: ${named}${bad.length > 3 ? ", …" : ""}.`);
-  }
-  if (addresses.length === 0) throw badList("List 1 to 30 wallet addresses in w, comma separated.");
-  if (addresses.length > WATCHLIST_MAX) {
-    throw badList(
-      `${addresses.length} wallets listed; one watchlist holds at most ${WATCHLIST_MAX}.`,
-    );
+  const named = bad.slice(0, 3).map((item) => JSON.stringify(item.slice(0, 50))).join(", ");
+  const problem = bad.length > 0
+    ? `Not 0x addresses of 40 hex digits: ${named}${bad.length > 3 ? ", …" : ""}.`
+    : addresses.length === 0
+    ? `List 1 to ${WATCHLIST_MAX} wallet addresses in w, comma separated.`
+    : addresses.length > WATCHLIST_MAX
+    ? `${addresses.length} wallets listed; one watchlist holds at most ${WATCHLIST_MAX}.`
+    : null;
+  if (problem) {
+    const error = "bad_watchlist";
+    throw new Failure("bad_request", "That watchlist is not valid", { message: problem, error });
   }
   const view = await fetchWatchlist(c.var.deps, addresses, { signal: c.req.raw.signal });
   return c.json(view, 200, { "cache-control": "no-store" });
@@ -63,22 +57,13 @@ export async function watchlistPage(c: Context<AppEnv>): Promise<Response> {
         stored on the server. Notifications come from this page while it is open in a tab; there is
         no push service, so a closed tab cannot warn you. <a href="/docs/following">How it works</a>
       </p>
-      {bad.length > 0 && (
+      {(bad.length > 0 || addresses.length > WATCHLIST_MAX) && (
         <p class="notice" role="status">
-          Left out, not wallet addresses: {bad.slice(0, 5).map((item, i) => (
-            <>
-              {i > 0 && ", "}
-              <code>{item.slice(0, 50)}</code>
-            </>
-          ))}
-          {bad.length > 5 && ` and ${bad.length - 5} more`}.
-        </p>
-      )}
-      {addresses.length > WATCHLIST_MAX && (
-        <p class="notice" role="status">
-          The link lists {addresses.length} wallets; a watchlist holds {WATCHLIST_MAX}, so the first
-          {" "}
-          {WATCHLIST_MAX} are shown.
+          {bad.length > 0 && `Left out, not wallet addresses: ${
+            bad.slice(0, 5).map((item) => `“${item.slice(0, 50)}”`).join(", ")
+          }${bad.length > 5 ? ` and ${bad.length - 5} more` : ""}. `}
+          {addresses.length > WATCHLIST_MAX &&
+            `The link lists ${addresses.length} wallets; only the first ${WATCHLIST_MAX} are shown.`}
         </p>
       )}
       <Island name="Watchlist" props={{ shared, initial, pollMs: POLL_MS }} />

@@ -213,7 +213,8 @@ for (const page of ISLAND_FREE) {
 }
 
 Deno.test({
-  name: "the wallet page loads exactly the island bundle and hydrates its three live islands and the star",
+  name:
+    "the wallet page loads exactly the island bundle and hydrates its three live islands and the star",
   fn: async () => {
     await withTestApp(async (app) => {
       const response = await app.fetch(`/wallet/${catalog.wallets.whale.address}`);

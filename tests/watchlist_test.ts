@@ -27,12 +27,9 @@ Deno.test("/watchlist.json gives each wallet the equity, worst distance and band
     assert.deepEqual(view.unavailable, []);
     for (const row of view.wallets) {
       const own = JSON.parse((await get(`/wallet/${row.address}/positions.json`)).body).summary;
-      assert.equal(row.equity, own.equity);
-      assert.equal(row.worstDistance, own.worstDistance);
-      assert.equal(row.worstRisk, own.worstRisk);
-      assert.equal(row.openCount, own.openCount);
+      assert.deepEqual(row.summary, own);
     }
-    assert.equal(view.wallets[1].worstRisk, "near_bust");
+    assert.equal(view.wallets[1].summary!.worstRisk, "near_bust");
     assert.equal(view.wallets[1].name, nearBust.leaderboardName);
   });
 });
@@ -81,13 +78,13 @@ Deno.test("/watchlist.json keeps the list when one wallet is unknown and names t
     );
     assert.equal(view.wallets[0].problem, "Papertrade knows no such wallet.");
     assert.equal(view.wallets[1].problem, null);
-    assert.equal(view.wallets[1].openCount, whale.openPositions);
+    assert.equal(view.wallets[1].summary!.openCount, whale.openPositions);
   });
   await withPages(async ({ get }) => {
     const view: WatchlistView = JSON.parse((await get(`/watchlist.json?w=${whale.address}`)).body);
     assert.deepEqual(view.unavailable, ["recent liquidations"]);
     assert.equal(view.wallets[0].liquidations, null);
-    assert.equal(view.wallets[0].openCount, whale.openPositions);
+    assert.equal(view.wallets[0].summary!.openCount, whale.openPositions);
   }, { faults: { target: "api", path: "/query/protocol/trades/recent", status: 500 } });
 });
 
@@ -100,9 +97,16 @@ Deno.test("/watchlist?w= shows the shared list with names as text, names the bad
     const { document } = parseHTML(html);
     const link = document.querySelector(`[data-watch-row="${SCRIPT_NAME.address}"] a`)!;
     assert.equal(link.textContent, SCRIPT_NAME.name, "the name is shown as text");
-    assert.match(html, /Left out, not wallet addresses:\s*<code>nonsense<\/code>/);
+    assert.match(html, /Left out, not wallet addresses: “nonsense”\./);
     assert.ok(html.includes(`data-watch-row="${nearBust.address}"`));
     assert.ok(html.includes("Save to my watchlist"));
+    const many = Array.from(
+      { length: WATCHLIST_MAX + 1 },
+      (_, i) => `0x${`${i}`.padStart(40, "0")}`,
+    );
+    const long = (await get(`/watchlist?w=${many.join(",")}`)).body;
+    assert.match(long, /The link lists 31 wallets; only the first 30 are shown\./);
+    assert.equal(long.match(/data-watch-row=/g)?.length, WATCHLIST_MAX);
     assert.deepEqual(html.match(/<script[^>]*>/g), [
       `<script src="${assetUrl("/static/build/enhance.js")}" defer>`,
       `<script type="module" src="${WATCHLIST_SCRIPT_URL}">`,

@@ -6,15 +6,10 @@
  * @module
  */
 import { ADDRESS_PATTERN } from "../address.ts";
-import type { RiskBand } from "../math/risk_band.ts";
+import type { PositionsView } from "./view_types.ts";
 
 /** Most wallets one watchlist (and one `/watchlist.json` request) holds. */
 export const WATCHLIST_MAX = 30;
-
-/** Where the island reads every watched wallet at once. */
-export function watchlistUrl(addresses: readonly string[]): string {
-  return `/watchlist.json?w=${addresses.join(",")}`;
-}
 
 /** A list of addresses as typed (comma separated), split into the good (lower case) and the bad. */
 export function parseWatchlist(raw: string): { addresses: string[]; bad: string[] } {
@@ -26,17 +21,14 @@ export function parseWatchlist(raw: string): { addresses: string[]; bad: string[
   };
 }
 
-/** One watched wallet as the watchlist shows it; `problem` set when it could not be read. */
+/** One watched wallet: its live view's risk summary (null until read or when it could not be). */
 export interface WatchRow {
   address: string;
   name: string | null;
-  equity: string;
-  worstDistance: string;
-  worstRisk: RiskBand | null;
-  worstPositionId: string | null;
-  openCount: number;
+  summary: PositionsView["summary"] | null;
   /** Its liquidations among the protocol's recent trades; null when those could not be read. */
   liquidations: { positionId: string; market: string; at: number }[] | null;
+  /** Why the wallet could not be read. */
   problem: string | null;
 }
 
@@ -46,19 +38,4 @@ export interface WatchlistView {
   /** Names of the parts that did not arrive ("live marks"). */
   unavailable: string[];
   generatedAt: number;
-}
-
-/** A row with no figures yet: what the page shows before the first read arrives. */
-export function emptyRow(address: string): WatchRow {
-  return {
-    address,
-    name: null,
-    equity: "…",
-    worstDistance: "…",
-    worstRisk: null,
-    worstPositionId: null,
-    openCount: 0,
-    liquidations: [],
-    problem: null,
-  };
 }

@@ -134,7 +134,9 @@ browserTest(
       const expected = [
         "a.skip-link",
         "a.brand",
-        ...["/", "/leaderboard", "/markets", "/watchlist", "/docs/"].map((href) => `nav a[href="${href}"]`),
+        ...["/", "/leaderboard", "/markets", "/watchlist", "/docs/"].map((href) =>
+          `nav a[href="${href}"]`
+        ),
         "#site-search",
       ];
       const reached: string[] = [];
