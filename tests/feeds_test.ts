@@ -92,6 +92,19 @@ Deno.test("a wallet's feed is valid Atom: its opens, closes and liquidations, st
   });
 });
 
+Deno.test("the wallet page announces its feed with a link rel=alternate of the Atom type", async () => {
+  const address = catalog.wallets.whale.address;
+  await withPages(async ({ get }) => {
+    const { body } = await get(`/wallet/${address}`);
+    const head = body.slice(0, body.indexOf("</head>"));
+    const link = /<link rel="alternate" type="application\/atom\+xml"[^>]*href="([^"]+)"/.exec(
+      head,
+    );
+    assert.equal(link?.[1], `/wallet/${address}/feed.atom`);
+    assert.equal((await get(link![1])).status, 200);
+  });
+});
+
 Deno.test("the liquidations feed lists every liquidation among the recent trades, with links that answer", async () => {
   await withPages(async ({ get, upstream }) => {
     const answer = await get("/liquidations.atom");

@@ -21,6 +21,7 @@ const PAGES: Array<[string, string]> = [
   ["intent", `/intent/${catalog.intents.settled_in_window.id}`],
   ["markets", "/markets"],
   ["watchlist", `/watchlist?w=${WHALE},${catalog.wallets.near_bust.address}`],
+  ["empty watchlist", "/watchlist"],
   ["name search", "/search?q=trader"],
   ["nothing matched", "/search?q=no-such-name-anywhere"],
   ["docs", "/docs/quickstart"],
