@@ -11,7 +11,7 @@ import { fetchWalletPositions } from "../lib/wallet/positions.ts";
 import { Island, ISLAND_SCRIPT_URL, serializeIslandProps } from "../components/Island.tsx";
 import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { findIslands, hydrateIslands } from "../client/hydrate.ts";
-import { allIslands, ISLANDS } from "../client/island_registry.ts";
+import { allIslands } from "../client/island_registry.ts";
 import { LivePositions } from "../islands/LivePositions.tsx";
 import type { PositionsView } from "../lib/live/view_types.ts";
 import { buildIslands, gzipSize, ISLANDS_BUNDLE } from "../scripts/build.ts";
