@@ -5,6 +5,7 @@
  * harmless.
  */
 import { parseWatchlist, WATCHLIST_MAX, type WatchRow } from "../lib/live/watchlist_view.ts";
+import { plainName } from "../components/names.ts";
 
 const KEY = "watchlist";
 
@@ -30,12 +31,12 @@ export function saveWatchlist(addresses: readonly string[]): boolean {
   }
 }
 
-/** Adds or removes one address; returns whether it is watched afterwards. */
-export function toggleWatched(address: string): boolean {
+/** Adds or removes one address: whether it is watched afterwards, or "full" when no room. */
+export function toggleWatched(address: string): boolean | "full" {
   const list = readWatchlist();
   const watched = list.includes(address);
   const next = watched ? list.filter((item) => item !== address) : [...list, address];
-  if (!watched && next.length > WATCHLIST_MAX) return false;
+  if (next.length > WATCHLIST_MAX) return "full";
   return saveWatchlist(next) ? !watched : watched;
 }
 
@@ -59,7 +60,7 @@ export function crossings(before: ReadonlyMap<string, WatchRow>, rows: readonly 
   for (const row of rows) {
     const seen = before.get(row.address);
     if (!seen?.summary || !row.summary) continue;
-    const label = row.name ?? `${row.address.slice(0, 10)}…`;
+    const label = row.name ? plainName(row.name, 40) : `${row.address.slice(0, 10)}…`;
     const { worstRisk: risk, worstPositionId: id, worstDistance } = row.summary!;
     if (risk !== null && risk !== "ok" && RANK[risk] > RANK[seen.summary!.worstRisk ?? "ok"]) {
       alerts.push({

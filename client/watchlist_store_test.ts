@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { crossings } from "./watchlist_store.ts";
-import type { WatchRow } from "../lib/live/watchlist_view.ts";
+import { crossings, readWatchlist, saveWatchlist, toggleWatched } from "./watchlist_store.ts";
+import { WATCHLIST_MAX, type WatchRow } from "../lib/live/watchlist_view.ts";
 
 const A = `0x${"a".repeat(40)}`;
 
@@ -54,4 +54,19 @@ Deno.test("a wallet that could not be read, before or now, sets no baseline and 
   const failed = row(null, { summary: null, problem: "Its account could not be read." });
   assert.deepEqual(crossings(seen(failed), [row("near_bust")]), []);
   assert.deepEqual(crossings(seen(row("ok")), [failed]), []);
+});
+
+Deno.test("the stored list is validated on read, and a full list takes no more", () => {
+  localStorage.setItem(
+    "watchlist",
+    JSON.stringify([A, "junk", A.toUpperCase().replace("0X", "0x")]),
+  );
+  assert.deepEqual(readWatchlist(), [A]);
+  const full = Array.from({ length: WATCHLIST_MAX }, (_, i) => `0x${`${i}`.padStart(40, "0")}`);
+  saveWatchlist(full);
+  assert.equal(toggleWatched(A), "full");
+  assert.equal(toggleWatched(full[0]), false);
+  assert.equal(toggleWatched(A), true);
+  assert.deepEqual(readWatchlist(), [...full.slice(1), A]);
+  localStorage.removeItem("watchlist");
 });

@@ -11,21 +11,22 @@ interface StarWalletProps {
   address: string;
 }
 
-/** "☆ Watch" / "★ Watching", and a link to the watchlist. */
+/** "☆ Watch" / "★ Watching", and a link to the watchlist; says so when the list is full. */
 export function StarWallet(props: StarWalletProps) {
-  const [watched, setWatched] = useState(false);
+  const [watched, setWatched] = useState<boolean | "full">(false);
   useEffect(() => setWatched(readWatchlist().includes(props.address)), [props.address]);
   return (
     <p class="star-wallet">
       <button
         type="button"
-        aria-pressed={watched}
+        aria-pressed={watched === true}
         data-star
         onClick={() => setWatched(toggleWatched(props.address))}
       >
-        {watched ? "★ Watching" : "☆ Watch"}
+        {watched === true ? "★ Watching" : "☆ Watch"}
       </button>{" "}
       <a href="/watchlist">Your watchlist</a>
+      {watched === "full" && " is full (30 wallets): take one off first."}
     </p>
   );
 }
