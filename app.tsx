@@ -71,7 +71,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   // Outside compression, which weakens an ETag (`W/"…"`) as it must: the weak tag of a
   // compressed copy then revalidates too (RFC 9110 weak comparison).
   app.use((c, next) =>
-    c.req.path.startsWith("/static/") || tagged.has(c.req.path) ? revalidate(c, next) : next()
+    c.req.path.startsWith("/static/") || tagged.has(c.req.path) || c.req.path.endsWith(".atom")
+      ? revalidate(c, next)
+      : next()
   );
   // HTML, JSON, CSS, JS, SVG and text gzipped for clients that accept it; bodies under 1 KiB and
   // event streams (never held back in a compressor's buffer) are sent as they are.

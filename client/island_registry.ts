@@ -1,15 +1,25 @@
 /**
- * Every island by name. The server's `<Island>` and the browser entry both read this map, so a
- * name the server writes is always one the browser can hydrate.
+ * Every island by name. The server's `<Island>` and the browser entries both read these maps, so
+ * a name the server writes is always one the browser can hydrate.
  *
  * @module
  */
 import { LiveAccount } from "../islands/LiveAccount.tsx";
 import { LivePositions } from "../islands/LivePositions.tsx";
 import { WalletRiskBand } from "../islands/WalletRiskBand.tsx";
+import { StarWallet } from "../islands/StarWallet.tsx";
+import { Watchlist } from "../islands/Watchlist.tsx";
 
-/** Island components by the name written into `data-island`. */
-export const ISLANDS = { LiveAccount, LivePositions, WalletRiskBand };
+/** Island components of the main bundle (`client/main.ts`), by the name in `data-island`. */
+export const ISLANDS = { LiveAccount, LivePositions, WalletRiskBand, StarWallet };
+
+/**
+ * Every island the server may render: the main bundle's and the watchlist page's, which has a
+ * bundle of its own (`client/watchlist_main.ts`) so the wallet page does not download it.
+ */
+export function allIslands() {
+  return { ...ISLANDS, Watchlist };
+}
 
 /** Name of a registered island. */
-export type IslandName = keyof typeof ISLANDS;
+export type IslandName = keyof ReturnType<typeof allIslands>;

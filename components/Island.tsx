@@ -5,10 +5,14 @@
  */
 import type { ComponentProps, ComponentType } from "preact";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
-import { type IslandName, ISLANDS } from "../client/island_registry.ts";
+import { allIslands, type IslandName } from "../client/island_registry.ts";
+
+const ALL_ISLANDS = allIslands();
 
 /** URL of the island bundle; pages that render an `<Island>` pass it to `Layout.islandScript`. */
 export const ISLAND_SCRIPT_URL = assetUrl("/static/build/islands.js");
+/** URL of the watchlist page's own bundle (its one island, `WATCHLIST_ISLANDS`). */
+export const WATCHLIST_SCRIPT_URL = assetUrl("/static/build/watchlist.js");
 
 /**
  * Props as JSON for a `data-` attribute. Preact escapes the attribute; `<`, `>`, `&` and the
@@ -25,7 +29,7 @@ export function serializeIslandProps(props: unknown): string {
 /** Props of {@link Island}: the island's name and its JSON-serializable props. */
 interface IslandProps<N extends IslandName> {
   name: N;
-  props: ComponentProps<(typeof ISLANDS)[N]>;
+  props: ComponentProps<(typeof ALL_ISLANDS)[N]>;
   /** The props are the page's blob ({@link IslandBlob}): written once, not in this island. */
   shared?: boolean;
 }
@@ -33,7 +37,7 @@ interface IslandProps<N extends IslandName> {
 /** Renders a registered island server-side, wrapped for hydration in the browser. */
 export function Island<N extends IslandName>(props: IslandProps<N>) {
   // deno-lint-ignore no-explicit-any
-  const Component = ISLANDS[props.name] as ComponentType<any>;
+  const Component = ALL_ISLANDS[props.name] as ComponentType<any>;
   const own = props.shared ? undefined : serializeIslandProps(props.props);
   return (
     <div data-island={props.name} data-props={own}>

@@ -54,7 +54,17 @@ export function WalletPage(props: WalletPageProps) {
       islandScript={ISLAND_SCRIPT_URL}
       current="wallet"
       wallet={address}
-      head={props.head}
+      head={
+        <>
+          {props.head}
+          <link
+            rel="alternate"
+            type="application/atom+xml"
+            title="This wallet's opens, closes and liquidations (Atom)"
+            href={`/wallet/${address}/feed.atom`}
+          />
+        </>
+      }
     >
       <h1 class="wallet-title">
         Wallet {name ? <HeadlineName name={name} /> : <span class="muted">(no name)</span>}
@@ -63,6 +73,7 @@ export function WalletPage(props: WalletPageProps) {
       <p>
         <ExplorerLink base={props.explorerUrl} kind="address" id={address} />
       </p>
+      <Island name="StarWallet" props={{ address }} />
       <nav class="toc" aria-label="On this page">
         <a href="#open-positions">Positions</a>
         <a href="#funds">Funds</a>
@@ -125,7 +136,9 @@ export function WalletPage(props: WalletPageProps) {
         </details>
       )}
       <p class="muted">
-        Share <a href={`/w/${address}`}>/w/{address}</a> for a link with a preview card.
+        Share <a href={`/w/${address}`}>/w/{address}</a>{" "}
+        for a link with a preview card, or follow its{" "}
+        <a href={`/wallet/${address}/feed.atom`}>Atom feed</a>.
       </p>
     </Layout>
   );

@@ -15,8 +15,7 @@ const MODE_LABELS: Record<LiveMode, [label: string, badge: string]> = {
   offline: ["Offline, retrying", "badge paused"],
 };
 
-/** Risk labels as words, so a risky row never depends on colour alone. */
-export const RISK_LABELS = { ok: "ok", close: "close", near_bust: "near bust" } as const;
+export { RISK_LABELS } from "../lib/live/view_types.ts";
 
 /**
  * A value that is briefly highlighted when it differs from the one before. Keyed by its text,

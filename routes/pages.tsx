@@ -37,6 +37,8 @@ export function pageRoutes(deps: AppDeps, options: PageRoutesOptions = {}): Hono
   const position = lazyImport<typeof import("./position.tsx")>(at("./position.tsx"));
   const markets = lazyImport<typeof import("./markets.tsx")>(at("./markets.tsx"));
   const search = lazyImport<typeof import("./search.tsx")>(at("./search.tsx"));
+  const watchlist = lazyImport<typeof import("./watchlist.tsx")>(at("./watchlist.tsx"));
+  const feeds = lazyImport<typeof import("./feeds.ts")>(at("./feeds.ts"));
   // The stateful routes keep their slots and caches per app.
   const liveModule = lazyImport<typeof import("./live.ts")>(at("./live.ts"));
   const live = lazily(async () => (await liveModule()).liveRoutes(deps, options.live));
@@ -58,6 +60,10 @@ export function pageRoutes(deps: AppDeps, options: PageRoutesOptions = {}): Hono
   app.get("/markets", on(markets, (m) => m.marketsPage));
   app.get("/markets/:symbol", on(markets, (m) => m.marketPage));
   app.get("/search", on(search, (m) => m.searchPage));
+  app.get("/watchlist", on(watchlist, (m) => m.watchlistPage));
+  app.get("/watchlist.json", on(watchlist, (m) => m.watchlistJson));
+  app.get("/wallet/:address/feed.atom", on(feeds, (m) => m.walletFeed));
+  app.get("/liquidations.atom", on(feeds, (m) => m.liquidationsFeed));
   app.get("/w/:address", on(preview, (m) => m.page));
   app.get("/w/:address/image.png", on(preview, (m) => m.png));
   app.get("/w/:address/image.svg", on(preview, (m) => m.svg));
@@ -85,8 +91,8 @@ async function errorPage(
 }
 
 // Answers the routes give as JSON (the live island's) or as plain text (downloads, card images).
-const JSON_ANSWER = /\/(live|positions\.json)$/;
-const TEXT_ANSWER = /\.(csv|png|svg)$/;
+const JSON_ANSWER = /\/(live|positions\.json|watchlist\.json)$/;
+const TEXT_ANSWER = /\.(csv|png|svg|atom)$/;
 const LIVE_BUG = { error: "internal_error", message: "The positions could not be read." };
 
 /**

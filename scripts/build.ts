@@ -18,6 +18,10 @@ export const ISLANDS_ENTRY = `${ROOT}client/main.ts`;
 /** Where the bundle is served from (`/static/build/islands.js`). */
 export const ISLANDS_BUNDLE = `${ROOT}static/build/islands.js`;
 
+/** The watchlist page's entry and bundle (its one island, so the wallet page does not load it). */
+export const WATCHLIST_ENTRY = `${ROOT}client/watchlist_main.ts`;
+export const WATCHLIST_BUNDLE = `${ROOT}static/build/watchlist.js`;
+
 /** The enhancement script's source (readable) and its minified build (what pages load). */
 export const ENHANCE_SOURCE = `${ROOT}static/enhance.js`;
 /** Where the minified enhancement script is served from (`/static/build/enhance.js`). */
@@ -74,6 +78,8 @@ async function main(): Promise<number> {
   try {
     if (!check) {
       await Deno.writeTextFile(TOOL_SUMMARIES, await toolSummaries());
+      const watchlist = await buildIslands(WATCHLIST_BUNDLE, WATCHLIST_ENTRY);
+      console.log(`static/build/watchlist.js: ${await gzipSize(watchlist)} bytes gzipped`);
       const enhance = await buildEnhance();
       console.log(
         `static/build/enhance.js: ${enhance.byteLength} bytes, ${await gzipSize(

@@ -11,7 +11,7 @@ import { fetchWalletPositions } from "../lib/wallet/positions.ts";
 import { Island, ISLAND_SCRIPT_URL, serializeIslandProps } from "../components/Island.tsx";
 import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { findIslands, hydrateIslands } from "../client/hydrate.ts";
-import { ISLANDS } from "../client/island_registry.ts";
+import { allIslands } from "../client/island_registry.ts";
 import { LivePositions } from "../islands/LivePositions.tsx";
 import type { PositionsView } from "../lib/live/view_types.ts";
 import { buildIslands, gzipSize, ISLANDS_BUNDLE } from "../scripts/build.ts";
@@ -100,7 +100,7 @@ Deno.test("islands/ holds only the registered island components, one per file", 
   for await (const entry of Deno.readDir(new URL("../islands/", import.meta.url))) {
     files.push(entry.name);
   }
-  assert.deepEqual(files.sort(), Object.keys(ISLANDS).map((name) => `${name}.tsx`).sort());
+  assert.deepEqual(files.sort(), Object.keys(allIslands()).map((name) => `${name}.tsx`).sort());
 });
 
 Deno.test("island props with script tags, quotes, entities and line separators survive the HTML round trip", () => {
@@ -213,7 +213,8 @@ for (const page of ISLAND_FREE) {
 }
 
 Deno.test({
-  name: "the wallet page loads exactly the island bundle and hydrates its three live islands",
+  name:
+    "the wallet page loads exactly the island bundle and hydrates its three live islands and the star",
   fn: async () => {
     await withTestApp(async (app) => {
       const response = await app.fetch(`/wallet/${catalog.wallets.whale.address}`);
@@ -225,8 +226,8 @@ Deno.test({
         `<script type="module" src="${ISLAND_SCRIPT_URL}">`,
       ]);
       assert.deepEqual(found.preloads, []);
-      assert.equal((html.match(/data-island="/g) ?? []).length, 3);
-      for (const name of ["WalletRiskBand", "LivePositions", "LiveAccount"]) {
+      assert.equal((html.match(/data-island="/g) ?? []).length, 4);
+      for (const name of ["WalletRiskBand", "LivePositions", "LiveAccount", "StarWallet"]) {
         assert.ok(html.includes(`data-island="${name}"`), name);
       }
     });

@@ -253,9 +253,12 @@ Deno.test("a cold wallet page costs at most six upstream requests: the newest tr
 Deno.test("the wallet page's three islands hydrate from one props blob, embedded once", async () => {
   await withPages(async ({ get }) => {
     const { body } = await get(`/wallet/${whale}`);
-    assert.equal((body.match(/data-island="/g) ?? []).length, 3);
+    assert.equal((body.match(/data-island="/g) ?? []).length, 4);
     assert.equal((body.match(/data-island-props="/g) ?? []).length, 1);
-    assert.equal((body.match(/data-props="/g) ?? []).length, 0);
+    // Only the star carries props of its own: the address.
+    assert.deepEqual(body.match(/data-props="[^"]*"/g), [
+      `data-props="{&quot;address&quot;:&quot;${whale}&quot;}"`,
+    ]);
     // The view carries its build time once: it is in the page once.
     assert.equal((body.match(/&quot;generatedAt&quot;/g) ?? []).length, 1);
   });

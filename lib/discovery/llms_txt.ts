@@ -62,6 +62,9 @@ export function buildLlmsTxt(
     `- [MCP server card](${at("/.well-known/mcp/server-card.json")}): server, transport and tools`,
     `- [Agent card](${at("/.well-known/agent-card.json")}): A2A card, one skill per tool`,
     `- [API catalog](${at("/.well-known/api-catalog")}): RFC 9727 linkset of the APIs`,
+    `- [Liquidations feed](${at("/liquidations.atom")}): Atom feed of the protocol's recent ` +
+    "liquidations; each wallet has one of its opens, closes and liquidations at " +
+    "/wallet/{address}/feed.atom",
     "",
     "## Optional",
     "",

@@ -47,14 +47,22 @@ const XML_ESCAPES: Record<string, string> = {
   "'": "&apos;",
 };
 
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
+// deno-lint-ignore no-control-regex
+const UNSAYABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/g;
+
+/**
+ * Text safe inside an XML element or attribute: markup characters escaped; the controls XML 1.0
+ * cannot carry, and the bidi overrides that make a name read as something else, removed
+ * (upstream names may hold both).
+ */
+export function escapeXml(text: string): string {
+  return text.replace(UNSAYABLE, "").replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
 }
 
 /** The explorer's own pages listed in the sitemap, beside the docs. */
-const SITEMAP_APP_PATHS = ["/", "/leaderboard", "/markets"] as const;
+const SITEMAP_APP_PATHS = ["/", "/leaderboard", "/markets", "/liquidations.atom"] as const;
 
-/** sitemap.xml: the home page, leaderboard, markets and every docs page. */
+/** sitemap.xml: the home page, leaderboard, markets, the liquidations feed and every docs page. */
 export function buildSitemapXml(siteUrl: string, pages: readonly DocsPage[]): string {
   const paths = [...SITEMAP_APP_PATHS, ...pages.map(docsPath)];
   const entries = paths.map((path) =>

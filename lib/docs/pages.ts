@@ -45,6 +45,12 @@ export const DOCS_PAGES: readonly DocsPage[] = [
     group: "Use",
   },
   {
+    slug: "following",
+    title: "Following wallets",
+    summary: "The at-risk board, the watchlist and its notifications, and the Atom feeds.",
+    group: "Use",
+  },
+  {
     slug: "reference",
     title: "Reference",
     summary: "HTTP endpoints, REST mirror statuses and the deno tasks.",

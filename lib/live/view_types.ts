@@ -18,3 +18,6 @@ export function liveUrls(address: string): { stream: string; poll: string } {
   const base = `/wallet/${encodeURIComponent(address)}`;
   return { stream: `${base}/live`, poll: `${base}/positions.json` };
 }
+
+/** Risk labels as words, so a risky row never depends on colour alone. */
+export const RISK_LABELS = { ok: "ok", close: "close", near_bust: "near bust" } as const;

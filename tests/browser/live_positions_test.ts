@@ -86,8 +86,8 @@ browserTest("the live positions island in Chromium", async (t, { site, browser }
     const result = await page.evaluate(() =>
       (window as unknown as { __hydration: unknown }).__hydration
     );
-    // The risk band, the positions and the account panel.
-    assert.deepEqual(result, { islands: 3, hydrated: 3, changes: [] });
+    // The risk band, the positions, the account panel and the star.
+    assert.deepEqual(result, { islands: 4, hydrated: 4, changes: [] });
     assert.deepEqual(errors, []);
     await page.close();
   });
