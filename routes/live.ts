@@ -143,10 +143,13 @@ export function liveRoutes(
         control.abort();
         void watch.return().catch(() => {});
         release();
-        throw first.type === "error" ? first.error : new Failure("busy", "gone", {
-          message: "The client went away before the first view.",
-          error: "gone",
-        });
+        // A client that left first ends its watch too: that is its leaving, not a server error.
+        throw first.type === "error" && !requestSignal.aborted
+          ? first.error
+          : new Failure("busy", "gone", {
+            message: "The client went away before the first view.",
+            error: "gone",
+          });
       }
       const body = openViewerStream({
         watch,
