@@ -5,12 +5,20 @@
 import { comboboxOf, RecentSearches, SEARCH_MAX_LENGTH } from "./SearchForm.tsx";
 
 /** Sections of the main navigation. */
-export type NavSection = "overview" | "leaderboard" | "markets" | "docs" | "wallet" | "other";
+export type NavSection =
+  | "overview"
+  | "leaderboard"
+  | "markets"
+  | "at-risk"
+  | "docs"
+  | "wallet"
+  | "other";
 
 const LINKS: Array<[NavSection, string, string]> = [
   ["overview", "/", "Overview"],
   ["leaderboard", "/leaderboard", "Leaderboard"],
   ["markets", "/markets", "Markets"],
+  ["at-risk", "/at-risk", "At risk"],
   ["docs", "/docs/", "Docs"],
 ];
 

@@ -286,3 +286,21 @@ function nearestFirst(a: AtRiskRow, b: AtRiskRow): number {
   if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
   return x < y ? -1 : x > y ? 1 : 0;
 }
+
+/** The filters a query string asks for (`market`, `band`; empty means all), or what is wrong. */
+export function parseAtRiskFilters(
+  params: URLSearchParams,
+): { ok: true; filters: AtRiskFilters } | { ok: false; problem: string } {
+  const market = (params.get("market") ?? "").trim().toUpperCase();
+  const band = params.get("band") ?? "";
+  if (market !== "" && !/^[A-Z0-9]{1,20}$/.test(market)) {
+    return { ok: false, problem: "market must be a market symbol such as BTC" };
+  }
+  if (band !== "" && !(RISK_BANDS as readonly string[]).includes(band)) {
+    return { ok: false, problem: `band must be one of ${RISK_BANDS.join(", ")}` };
+  }
+  return {
+    ok: true,
+    filters: { market: market || undefined, band: (band || undefined) as RiskBand | undefined },
+  };
+}

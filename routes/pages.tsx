@@ -37,6 +37,7 @@ export function pageRoutes(deps: AppDeps, options: PageRoutesOptions = {}): Hono
   const position = lazyImport<typeof import("./position.tsx")>(at("./position.tsx"));
   const markets = lazyImport<typeof import("./markets.tsx")>(at("./markets.tsx"));
   const search = lazyImport<typeof import("./search.tsx")>(at("./search.tsx"));
+  const atRisk = lazyImport<typeof import("./at_risk.tsx")>(at("./at_risk.tsx"));
   // The stateful routes keep their slots and caches per app.
   const liveModule = lazyImport<typeof import("./live.ts")>(at("./live.ts"));
   const live = lazily(async () => (await liveModule()).liveRoutes(deps, options.live));
@@ -56,6 +57,7 @@ export function pageRoutes(deps: AppDeps, options: PageRoutesOptions = {}): Hono
   app.get("/markets", on(markets, (m) => m.marketsPage));
   app.get("/markets/:symbol", on(markets, (m) => m.marketPage));
   app.get("/search", on(search, (m) => m.searchPage));
+  app.get("/at-risk", on(atRisk, (m) => m.atRiskPage));
   app.get("/w/:address", on(preview, (m) => m.page));
   app.get("/w/:address/image.png", on(preview, (m) => m.png));
   app.get("/w/:address/image.svg", on(preview, (m) => m.svg));
