@@ -117,6 +117,14 @@ Deno.test("a failing leaderboard leaves /at-risk naming the missing part and the
   }, { faults: { path: "/state/leaderboard/accounts", status: 500 } });
 });
 
+Deno.test("the MCP docs state the board's budget as the code enforces it", async () => {
+  const docs = await Deno.readTextFile(new URL("../docs/mcp.md", import.meta.url));
+  assert.match(
+    docs,
+    new RegExp(`budget of\\s+${AT_RISK_REQUESTS_PER_MINUTE}\\s+upstream\\s+requests`),
+  );
+});
+
 Deno.test("/at-risk refuses a bad filter with 400 and says what is wrong", async () => {
   await withTestApp(async (app) => {
     const band = await app.fetch("/at-risk?band=doomed");

@@ -181,6 +181,7 @@ const ISLAND_FREE = [
   { path: "/", route: "/" },
   { path: "/leaderboard", route: "/leaderboard" },
   { path: "/markets", route: "/markets" },
+  { path: "/at-risk", route: "/at-risk" },
   { path: "/docs/", route: "/docs/" },
   { path: `/tx/${catalog.transactions.multi_wallet_batch.hash}`, route: "/tx/:hash" },
 ];

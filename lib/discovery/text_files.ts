@@ -52,9 +52,9 @@ function escapeXml(text: string): string {
 }
 
 /** The explorer's own pages listed in the sitemap, beside the docs. */
-const SITEMAP_APP_PATHS = ["/", "/leaderboard", "/markets"] as const;
+const SITEMAP_APP_PATHS = ["/", "/leaderboard", "/markets", "/at-risk"] as const;
 
-/** sitemap.xml: the home page, leaderboard, markets and every docs page. */
+/** sitemap.xml: the home page, leaderboard, markets, the at-risk board and every docs page. */
 export function buildSitemapXml(siteUrl: string, pages: readonly DocsPage[]): string {
   const paths = [...SITEMAP_APP_PATHS, ...pages.map(docsPath)];
   const entries = paths.map((path) =>

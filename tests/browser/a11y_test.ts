@@ -20,6 +20,7 @@ const PAGES: Array<[string, string]> = [
   ["transaction", `/tx/${catalog.transactions.multi_wallet_batch.hash}`],
   ["intent", `/intent/${catalog.intents.settled_in_window.id}`],
   ["markets", "/markets"],
+  ["at risk", "/at-risk"],
   ["name search", "/search?q=trader"],
   ["nothing matched", "/search?q=no-such-name-anywhere"],
   ["docs", "/docs/quickstart"],
@@ -133,7 +134,9 @@ browserTest(
       const expected = [
         "a.skip-link",
         "a.brand",
-        ...["/", "/leaderboard", "/markets", "/docs/"].map((href) => `nav a[href="${href}"]`),
+        ...["/", "/leaderboard", "/markets", "/at-risk", "/docs/"].map((href) =>
+          `nav a[href="${href}"]`
+        ),
         "#site-search",
       ];
       const reached: string[] = [];
