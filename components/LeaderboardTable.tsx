@@ -1,11 +1,12 @@
-import type { LeaderboardRow, LeaderboardSortKey } from "../lib/papertrade/mod.ts";
-import { type LeaderboardView, sortHref } from "../lib/leaderboard_view.ts";
+import type { Address, LeaderboardRow, LeaderboardSortKey } from "../lib/papertrade/mod.ts";
+import { type LeaderboardView, NEAREST_TO_BUST, sortHref } from "../lib/leaderboard_view.ts";
+import type { WalletNearest } from "../lib/at_risk.ts";
 import {
   PNL_RANK_MAX_PAGES,
   PNL_RANK_PAGE_SIZE,
   type RankedLeaderboardPage,
 } from "../lib/wallet/ranks.ts";
-import { formatCount, formatToken, formatUsd, toneOf } from "../lib/format.ts";
+import { formatCount, formatPercent, formatToken, formatUsd, toneOf } from "../lib/format.ts";
 import { LeaderboardName, WalletLink } from "./links.tsx";
 
 interface Column {
@@ -69,16 +70,37 @@ function compactUsd(wad: bigint | null): string {
 
 const RANKS_READ = formatCount(PNL_RANK_PAGE_SIZE * PNL_RANK_MAX_PAGES);
 
+/** Each wallet's nearest position on the at-risk board, or why there is none. */
+export type NearestByWallet = ReadonlyMap<Address, WalletNearest>;
+
+function nearestText(nearest: WalletNearest | undefined) {
+  if (nearest === undefined) return "—";
+  if ("reason" in nearest) {
+    return (
+      <>
+        — <span class="muted">{nearest.reason}</span>
+      </>
+    );
+  }
+  return formatPercent(nearest.row.distanceToBustPercent!);
+}
+
 /** One leaderboard page; every column header is a sort link (no script needed). */
-export function LeaderboardTable(props: { page: RankedLeaderboardPage; view: LeaderboardView }) {
+export function LeaderboardTable(
+  props: { page: RankedLeaderboardPage; view: LeaderboardView; nearest?: NearestByWallet },
+) {
   const { view, page } = props;
+  const byNearest = view.sortKey === NEAREST_TO_BUST;
   return (
     <div class="table-wrap tall lb-table" tabIndex={0}>
       <table>
         <caption>
           # is the place in this sort among all accounts of the window; Rank is the rank by PnL in
           the window, whatever the sort (n/a past the first {RANKS_READ}{" "}
-          by PnL). Names are chosen by wallet owners.
+          by PnL). Nearest to bust is the wallet's open position closest to its bust price on the
+          {" "}
+          <a href="/at-risk">at-risk board</a>, and its sort orders this page only. Names are chosen
+          by wallet owners.
         </caption>
         <thead>
           <tr>
@@ -104,6 +126,19 @@ export function LeaderboardTable(props: { page: RankedLeaderboardPage; view: Lea
                 </th>
               );
             })}
+            <th
+              scope="col"
+              class={byNearest ? "num" : "num prio-low"}
+              aria-sort={byNearest
+                ? (view.sortDir === "asc" ? "ascending" : "descending")
+                : undefined}
+            >
+              <a href={sortHref(view, NEAREST_TO_BUST)} title="Sort this page by nearest to bust">
+                Nearest to bust
+                {byNearest && <span aria-hidden="true">{view.sortDir === "asc" ? " ▲" : " ▼"}
+                </span>}
+              </a>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -128,6 +163,9 @@ export function LeaderboardTable(props: { page: RankedLeaderboardPage; view: Lea
                   {column.format(row)}
                 </td>
               ))}
+              <td class={byNearest ? "num sorted" : "num prio-low"} data-col={NEAREST_TO_BUST}>
+                {nearestText(props.nearest?.get(row.address))}
+              </td>
             </tr>
           ))}
         </tbody>

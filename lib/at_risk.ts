@@ -267,10 +267,11 @@ export async function readAtRiskBoard(
 }
 
 /** A wallet's nearest position on the board, or why the board has none to show. */
-export function nearestOf(
-  board: AtRiskBoard,
-  wallet: Address,
-): { row: AtRiskRow } | { reason: string } {
+export type WalletNearest = { row: AtRiskRow } | { reason: string };
+
+/** The nearest position of `wallet` on the board (null: the board could not be read). */
+export function nearestOf(board: AtRiskBoard | null, wallet: Address): WalletNearest {
+  if (board === null) return { reason: "board not read" };
   const row = board.rows.find((item) =>
     item.wallet === wallet && item.distanceToBustPercent !== null
   );
@@ -281,10 +282,31 @@ export function nearestOf(
   return { reason: "no open position" };
 }
 
+/**
+ * Leaderboard rows by their wallet's nearest distance to bust (`asc`: nearest first); rows
+ * without one stay last, in their order.
+ */
+export function orderByNearest<R extends { address: Address }>(
+  rows: readonly R[],
+  nearest: ReadonlyMap<Address, WalletNearest>,
+  sortDir: "asc" | "desc",
+): R[] {
+  const distance = (row: R) => {
+    const found = nearest.get(row.address);
+    return found && "row" in found ? found.row.distanceToBustPercent : null;
+  };
+  const sign = sortDir === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => compareDistance(distance(a), distance(b), sign));
+}
+
 function nearestFirst(a: AtRiskRow, b: AtRiskRow): number {
-  const [x, y] = [a.distanceToBustPercent, b.distanceToBustPercent];
+  return compareDistance(a.distanceToBustPercent, b.distanceToBustPercent, 1);
+}
+
+// Unvalued (null) distances sort last whatever the direction.
+function compareDistance(x: bigint | null, y: bigint | null, sign: 1 | -1): number {
   if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-  return x < y ? -1 : x > y ? 1 : 0;
+  return x < y ? -sign : x > y ? sign : 0;
 }
 
 /** The filters a query string asks for (`market`, `band`; empty means all), or what is wrong. */

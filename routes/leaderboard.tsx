@@ -6,7 +6,13 @@ import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
 import { fetchRankedLeaderboard } from "../lib/wallet/ranks.ts";
-import { LEADERBOARD_ROWS_PER_PAGE, parseLeaderboardView } from "../lib/leaderboard_view.ts";
+import {
+  LEADERBOARD_ROWS_PER_PAGE,
+  NEAREST_TO_BUST,
+  parseLeaderboardView,
+} from "../lib/leaderboard_view.ts";
+import { nearestOf, orderByNearest, readAtRiskBoard } from "../lib/at_risk.ts";
+import { Parts } from "../lib/parts.ts";
 import { LeaderboardPageView } from "../components/LeaderboardPageView.tsx";
 import { pageResponse } from "../lib/render.tsx";
 
@@ -20,14 +26,25 @@ export async function leaderboardPage(c: Context<AppEnv>): Promise<Response> {
     });
   }
   const { view } = parsed;
-  const page = await fetchRankedLeaderboard(c.var.deps.papertrade, {
-    window: view.window,
-    sortKey: view.sortKey,
-    sortDir: view.sortDir,
-    page: view.page,
-    pageSize: LEADERBOARD_ROWS_PER_PAGE,
-    query: view.query || undefined,
-    signal: c.req.raw.signal,
-  });
-  return pageResponse(c, <LeaderboardPageView view={view} page={page} />);
+  const { deps } = c.var;
+  // Nearest to bust sorts the page's rows (read in the default order) by the shared board.
+  const sortKey = view.sortKey === NEAREST_TO_BUST ? null : view.sortKey;
+  const byNearest = sortKey === null;
+  const [read, board] = await Promise.all([
+    fetchRankedLeaderboard(deps.papertrade, {
+      window: view.window,
+      sortKey: sortKey ?? undefined,
+      sortDir: byNearest ? undefined : view.sortDir,
+      page: view.page,
+      pageSize: LEADERBOARD_ROWS_PER_PAGE,
+      query: view.query || undefined,
+      signal: c.req.raw.signal,
+    }),
+    new Parts().read(readAtRiskBoard(deps, {}, { signal: c.req.raw.signal })),
+  ]);
+  const nearest = new Map(read.accounts.map((row) => [row.address, nearestOf(board, row.address)]));
+  const page = byNearest
+    ? { ...read, accounts: orderByNearest(read.accounts, nearest, view.sortDir) }
+    : read;
+  return pageResponse(c, <LeaderboardPageView view={view} page={page} nearest={nearest} />);
 }

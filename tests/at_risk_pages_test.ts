@@ -8,6 +8,7 @@ import { startReplayApp } from "../replay_app.ts";
 import { catalog, type TestApp, withTestApp } from "./harness.ts";
 import { AT_RISK_REQUESTS_PER_MINUTE } from "../lib/at_risk.ts";
 import { fetchWalletPositions } from "../lib/wallet/positions.ts";
+import { formatPercent } from "../lib/format.ts";
 
 const EVERY_WALLET = Object.keys(
   JSON.parse(await Deno.readTextFile(new URL("../fixtures/data/wallets.json", import.meta.url))),
@@ -133,5 +134,45 @@ Deno.test("/at-risk refuses a bad filter with 400 and says what is wrong", async
     const market = await app.fetch("/at-risk?market=DOGE");
     assert.equal(market.status, 400);
     assert.match(await market.text(), /The markets are BTC and ETH/);
+  });
+});
+
+/** Each leaderboard row's wallet and its "nearest to bust" cell, in page order. */
+function nearestCells(html: string): Array<[string, string]> {
+  return [...html.matchAll(/<tr>[\s\S]*?<\/tr>/g)].flatMap(([row]) => {
+    const wallet = row.match(/href="\/wallet\/(0x[0-9a-f]{40})"/)?.[1];
+    const cell = row.match(/data-col="nearestToBust">([\s\S]*?)<\/td>/)?.[1];
+    return wallet && cell ? [[wallet, cell.replace(/<[^>]+>/g, "").trim()]] : [];
+  });
+}
+
+Deno.test("the leaderboard shows each wallet's nearest distance to bust from the board, and sorts the page by it", async () => {
+  await withTestApp(async (app) => {
+    const cells = nearestCells(await (await app.fetch("/leaderboard?window=all")).text());
+    assert.equal(cells.length, 25);
+    let valued = 0;
+    for (const [wallet, cell] of cells) {
+      const { positions } = await fetchWalletPositions(app.deps, wallet);
+      const distances = positions.map((p) => p.distanceToBustPercent!);
+      if (distances.length === 0) {
+        assert.equal(cell, "— no open position", wallet);
+        continue;
+      }
+      valued += 1;
+      const nearest = distances.reduce((a, b) => a < b ? a : b);
+      assert.equal(cell, formatPercent(nearest), wallet);
+    }
+    assert.ok(valued > 10, `${valued} wallets with a distance`);
+    const before = app.upstream.stats().requests;
+    const sorted = nearestCells(
+      await (await app.fetch("/leaderboard?window=all&sort=nearestToBust&dir=asc")).text(),
+    );
+    assert.deepEqual(new Set(sorted.map(([w]) => w)), new Set(cells.map(([w]) => w)));
+    const percents = sorted.filter(([, cell]) => cell.endsWith("%")).map(([, c]) => parseFloat(c));
+    assert.equal(percents.length, valued);
+    assert.deepEqual(percents, [...percents].sort((a, b) => a - b));
+    assert.ok(sorted.slice(valued).every(([, cell]) => cell.startsWith("—")), "no distance: last");
+    // Sorting read no wallet again: at most the leaderboard page and the marks.
+    assert.ok(app.upstream.stats().requests - before <= 4);
   });
 });
