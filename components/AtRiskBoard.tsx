@@ -18,9 +18,12 @@ import { LeaderboardName, PositionLink, WalletLink } from "./links.tsx";
 import { PartNotice } from "./PartNotice.tsx";
 import { RISK_LABELS } from "./live_parts.tsx";
 import { Time } from "./Time.tsx";
+import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 /** Rows the page lists; the tool pages through more with its limit. */
 export const AT_RISK_PAGE_ROWS = 100;
+/** How often `static/at_risk.js` reads the page again to re-value the board at the mark. */
+const LIVE_EVERY_S = 10;
 
 const COLUMNS = [
   "Position",
@@ -59,7 +62,8 @@ export function AtRiskPage(props: AtRiskPageProps) {
         Every open position of the wallets the leaderboard lists with open positions, valued at the
         live mark when this page was drawn. Positions are re-read at most every{" "}
         {AT_RISK_REFRESH_MS / 1000} s, at most {AT_RISK_WALLET_READS_PER_MINUTE}{" "}
-        wallets a minute; reload to re-value at the newest mark.
+        wallets a minute. With JavaScript the board re-values itself at the live mark every{" "}
+        {LIVE_EVERY_S} s while the page is open; without it, reload.
       </p>
       <form class="search" action="/at-risk" method="get" aria-label="Filter positions">
         <label for="at-risk-market">Market</label>
@@ -79,20 +83,23 @@ export function AtRiskPage(props: AtRiskPageProps) {
         <button type="submit">Filter</button>
       </form>
       <PartNotice unavailable={props.unavailable} />
-      {board && <Coverage board={board} now={now} />}
-      {board && (rows.length > 0
-        ? (
-          <DataTable
-            class="tall"
-            columns={COLUMNS}
-            caption={`${formatCount(board.rows.length)} positions, nearest to bust first${
-              rows.length < board.rows.length ? ` (the first ${rows.length} listed)` : ""
-            }. Names are chosen by wallet owners.`}
-          >
-            {rows.map((row) => <Row row={row} />)}
-          </DataTable>
-        )
-        : <p class="notice">No open position matches.</p>)}
+      <div data-live-board={LIVE_EVERY_S}>
+        {board && <Coverage board={board} now={now} />}
+        {board && (rows.length > 0
+          ? (
+            <DataTable
+              class="tall"
+              columns={COLUMNS}
+              caption={`${formatCount(board.rows.length)} positions, nearest to bust first${
+                rows.length < board.rows.length ? ` (the first ${rows.length} listed)` : ""
+              }. Names are chosen by wallet owners.`}
+            >
+              {rows.map((row) => <Row row={row} />)}
+            </DataTable>
+          )
+          : <p class="notice">No open position matches.</p>)}
+      </div>
+      <script type="module" src={assetUrl("/static/at_risk.js")}></script>
     </Layout>
   );
 }

@@ -26,7 +26,7 @@ export const AT_RISK_WALLET_READS_PER_MINUTE = 120;
 /** Leaderboard pages of {@link AT_RISK_PAGE_SIZE} read per refresh at most (1,000 wallets). */
 export const AT_RISK_LEADERBOARD_PAGES = 5;
 /** Rows per leaderboard read. */
-export const AT_RISK_PAGE_SIZE = 200;
+const AT_RISK_PAGE_SIZE = 200;
 /** The board's whole upstream budget a minute: wallet reads, leaderboard pages, trading state. */
 export const AT_RISK_REQUESTS_PER_MINUTE = AT_RISK_WALLET_READS_PER_MINUTE +
   AT_RISK_LEADERBOARD_PAGES + 1;
@@ -117,11 +117,8 @@ export function createAtRiskSource(
           readTimes.push(at);
           try {
             const account = await sources.papertrade.fetchWalletSnapshot(address);
-            held.set(address, {
-              name: known.get(address)!,
-              positions: account.openPositions,
-              readAt: at,
-            });
+            const positions = account.openPositions;
+            held.set(address, { name: known.get(address)!, positions, readAt: at });
           } catch (error) {
             if (!isUpstreamFailure(error)) throw error;
             held.delete(address);

@@ -34,21 +34,7 @@ const input = argsObject({
     .describe(`Most rows returned. Default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}.`),
 });
 
-// The position's own fields as get_positions names them, then the board's.
-const POSITION_FIELDS = {
-  position_id: true,
-  market: true,
-  side: true,
-  leverage: true,
-  margin_usd: true,
-  notional_usd: true,
-  entry_price: true,
-  mark_price: true,
-  bust_price: true,
-  distance_to_bust_percent: true,
-  risk: true,
-} as const;
-
+// The position's fields as get_positions names them, then the board's.
 const boardJson = jsonObject<AtRiskRow>()({
   wallet: [addressOut, (row) => row.wallet],
   leaderboard_name: [z.string().nullable().describe("Untrusted text."), (row) => row.name],
@@ -60,13 +46,7 @@ const boardJson = jsonObject<AtRiskRow>()({
   ],
   read_at: [isoOut.nullable().describe("When this wallet was read."), (r) => isoFromMs(r.readAt)],
 });
-const rowSchema = positionJson.schema.pick(POSITION_FIELDS).extend(boardJson.schema.shape);
-
-function rowOf(row: AtRiskRow): z.input<typeof rowSchema> {
-  const position = positionJson.of(row);
-  const picked = Object.keys(POSITION_FIELDS).map((key) => [key, position[key as never]]);
-  return { ...Object.fromEntries(picked), ...boardJson.of(row) } as z.input<typeof rowSchema>;
-}
+const rowSchema = positionJson.schema.extend(boardJson.schema.shape);
 
 const output = z.strictObject({
   refreshed_at: isoOut.nullable().describe("When the board last read the positions."),
@@ -110,7 +90,10 @@ export const getPositionsAtRiskTool = defineTool({
       not_read: board.notRead.map(({ wallet, reason }) => ({ wallet, reason })),
       not_yet_read: board.notYetRead,
       matched: board.rows.length,
-      positions: board.rows.slice(0, args.limit).map(rowOf),
+      positions: board.rows.slice(0, args.limit).map((row) => ({
+        ...positionJson.of(row),
+        ...boardJson.of(row),
+      })),
       unavailable: unavailableJson(board.unavailable),
     };
     return { structured, text: renderBoard(structured) };
