@@ -94,7 +94,9 @@ export function AtRiskPage(props: AtRiskPageProps) {
                 rows.length < board.rows.length ? ` (the first ${rows.length} listed)` : ""
               }. Names are chosen by wallet owners.`}
             >
-              {rows.map((row) => <Row row={row} />)}
+              {rows.map((row) => (
+                <Row key={`${row.wallet}#${row.position.positionId}`} row={row} />
+              ))}
             </DataTable>
           )
           : <p class="notice">No open position matches.</p>)}
