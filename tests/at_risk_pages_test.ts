@@ -176,3 +176,18 @@ Deno.test("the leaderboard shows each wallet's nearest distance to bust from the
     assert.ok(app.upstream.stats().requests - before <= 4);
   });
 });
+
+Deno.test("/at-risk renders hostile leaderboard names as text, never as markup", async () => {
+  await withTestApp(async (app) => {
+    const html = await (await app.fetch("/at-risk")).text();
+    const listed = catalog.hostileNames.filter((item) => html.includes(item.address));
+    assert.ok(listed.some((item) => item.name.includes("<")), "a name with markup is listed");
+    for (const item of listed.filter((one) => one.name.includes("<"))) {
+      assert.ok(!html.includes(item.name), item.kind);
+      assert.ok(
+        html.includes(item.name.replaceAll("<", "&lt;")),
+        item.kind,
+      );
+    }
+  });
+});
