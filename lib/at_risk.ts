@@ -38,11 +38,7 @@ const MINUTE_MS = 60_000;
 export const RISK_BANDS = ["near_bust", "close", "ok"] as const satisfies readonly RiskBand[];
 
 /** One wallet's positions as last read. */
-interface HeldWallet {
-  name: string | null;
-  positions: OpenPosition[];
-  readAt: number;
-}
+type HeldWallet = { positions: OpenPosition[]; readAt: number };
 
 /** What one refresh leaves for the reads of the board until the next. */
 interface BoardState {
@@ -62,13 +58,6 @@ export interface AtRiskSource {
   state(): Promise<BoardState>;
 }
 
-/** Tuning of {@link createAtRiskSource} (tests shrink the budget). */
-export interface AtRiskOptions {
-  now?: () => number;
-  refreshMs?: number;
-  walletReadsPerMinute?: number;
-}
-
 const sources = new WeakMap<object, AtRiskSource>();
 
 /** The process-wide board of a Papertrade client (created on first use). */
@@ -78,10 +67,10 @@ export function sharedAtRiskSource(deps: MarketSources & { now: () => number }):
   return source;
 }
 
-/** A board over `sources` with its own refresh, budget and clock. */
+/** A board over `sources` with its own refresh, budget and clock (tests shrink the budget). */
 export function createAtRiskSource(
   sources: MarketSources,
-  options: AtRiskOptions = {},
+  options: { now?: () => number; refreshMs?: number; walletReadsPerMinute?: number } = {},
 ): AtRiskSource {
   const now = options.now ?? Date.now;
   const refreshMs = options.refreshMs ?? AT_RISK_REFRESH_MS;
@@ -117,8 +106,7 @@ export function createAtRiskSource(
           readTimes.push(at);
           try {
             const account = await sources.papertrade.fetchWalletSnapshot(address);
-            const positions = account.openPositions;
-            held.set(address, { name: known.get(address)!, positions, readAt: at });
+            held.set(address, { positions: account.openPositions, readAt: at });
           } catch (error) {
             if (!isUpstreamFailure(error)) throw error;
             held.delete(address);
@@ -235,7 +223,8 @@ export async function readAtRiskBoard(
         : position.isLong
         ? markRaw - position.bustPrice
         : position.bustPrice - markRaw;
-      return { ...valued, wallet, name: held.name, readAt: held.readAt, moveToBust };
+      const name = state.known.get(wallet) ?? null;
+      return { ...valued, wallet, name, readAt: held.readAt, moveToBust };
     })
   ).filter((row) =>
     (filters.market === undefined || row.symbol === filters.market) &&

@@ -105,7 +105,7 @@ function renderBoard(result: Output): string {
     `${index + 1}. ${p.wallet} ${quoted(p.leaderboard_name)}: #${p.position_id} ${p.market} ` +
     `${p.side} ${p.leverage}x, margin ${usd(p.margin_usd)}, mark ${price(p.mark_price)}, bust ${
       price(p.bust_price)
-    }, ${percent(p.distance_to_bust_percent)} to bust (a move of ${price(p.move_to_bust_usd)}), ${
+    }, ${percent(p.distance_to_bust_percent)} to bust (a move of ${usd(p.move_to_bust_usd)}), ${
       p.risk ?? "no mark"
     }`
   );
