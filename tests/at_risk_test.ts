@@ -6,7 +6,14 @@
 import assert from "node:assert/strict";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import { withReplayClients } from "../lib/replay_clients.ts";
-import { createAtRiskSource, nearestOf, readAtRiskBoard } from "../lib/at_risk.ts";
+import {
+  createAtRiskSource,
+  nearestOf,
+  readAtRiskBoard,
+  sharedAtRiskSource,
+} from "../lib/at_risk.ts";
+import type { AppDeps } from "../lib/deps.ts";
+import { createToolContext } from "../tools/context.ts";
 import { fetchWalletPositions } from "../lib/wallet/positions.ts";
 import type { PositionValuation } from "../lib/wallet/value_positions.ts";
 import { createPapertradeClient } from "../lib/papertrade/mod.ts";
@@ -178,5 +185,14 @@ Deno.test("a failing leaderboard fails the first board with the upstream's error
     assert.equal(kept.refreshedAt, good.refreshedAt);
     assert.deepEqual(kept.rows.length, good.rows.length);
     assert.equal(kept.unavailable[0].part, "wallets with open positions");
+  });
+});
+
+Deno.test("pages and tool calls of one process share one board", async () => {
+  await withReplayClients(async (clients) => {
+    const deps = { ...clients, config: { siteUrl: "https://explorer.test" } } as unknown as AppDeps;
+    const call = createToolContext(deps, new AbortController().signal);
+    assert.equal(sharedAtRiskSource(deps), sharedAtRiskSource(call));
+    assert.equal(sharedAtRiskSource(call), sharedAtRiskSource({ ...clients }));
   });
 });
