@@ -54,8 +54,13 @@ interface BoardState {
 
 /** The shared refresh of one process. */
 export interface AtRiskSource {
-  /** The positions of the current refresh, reading a new one when it is due. */
+  /**
+   * The positions of the last refresh. When one is due it starts, and the last board is served
+   * until it lands, so no reader waits on a refresh but the first of the process.
+   */
   state(): Promise<BoardState>;
+  /** Resolves once the refresh in flight (if any) has landed. */
+  settled(): Promise<void>;
 }
 
 const sources = new WeakMap<object, AtRiskSource>();
@@ -77,7 +82,9 @@ export function createAtRiskSource(
   const budget = options.walletReadsPerMinute ?? AT_RISK_WALLET_READS_PER_MINUTE;
   const readTimes: number[] = [];
   let last: BoardState | null = null;
-  let current: { until: number; state: Promise<BoardState> } | null = null;
+  let running: Promise<BoardState> | null = null;
+  let failure: Promise<BoardState> | null = null;
+  let dueAt = Number.NEGATIVE_INFINITY;
 
   async function refresh(): Promise<BoardState> {
     const parts = new Parts();
@@ -120,18 +127,20 @@ export function createAtRiskSource(
 
   return {
     state() {
-      const at = now();
-      if (current === null || at >= current.until) {
-        const state = refresh();
-        const entry = { until: Number.POSITIVE_INFINITY, state };
-        current = entry;
-        state.then(
-          () => entry.until = now() + refreshMs,
-          () => entry.until = now() + AT_RISK_RETRY_MS,
-        );
+      if (running === null && now() >= dueAt) {
+        const next = running = refresh();
+        next.then(() => {
+          dueAt = now() + refreshMs;
+          failure = null;
+        }, () => {
+          dueAt = now() + AT_RISK_RETRY_MS;
+          failure = next;
+        }).finally(() => running = null);
       }
-      return current.state;
+      if (last !== null) return Promise.resolve(last);
+      return running ?? failure!;
     },
+    settled: () => (running ?? Promise.resolve()).then(() => {}, () => {}),
   };
 }
 

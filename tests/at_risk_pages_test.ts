@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { startReplayApp } from "../replay_app.ts";
 import { catalog, type TestApp, withTestApp } from "./harness.ts";
-import { AT_RISK_REQUESTS_PER_MINUTE } from "../lib/at_risk.ts";
+import { AT_RISK_REQUESTS_PER_MINUTE, sharedAtRiskSource } from "../lib/at_risk.ts";
 import { fetchWalletPositions } from "../lib/wallet/positions.ts";
 import { formatPercent } from "../lib/format.ts";
 
@@ -94,6 +94,7 @@ Deno.test("the board's upstream reads a minute stay under its budget with 1 view
     assert.equal(apiReads(), oneViewer, "50 more viewers in the same minute read nothing more");
     at += 60_000;
     await viewers(50);
+    await sharedAtRiskSource(app.deps).settled();
     // The board refreshed (its reads may come from the read cache, which keeps wall time).
     const board = await (await postTool(app, { limit: 1 })).json();
     assert.equal(board.refreshed_at, new Date(at).toISOString());

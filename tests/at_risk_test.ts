@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import { withReplayClients } from "../lib/replay_clients.ts";
 import {
+  type AtRiskSource,
   createAtRiskSource,
   nearestOf,
   readAtRiskBoard,
@@ -23,6 +24,13 @@ import { createLiveQuotes } from "../lib/marks.ts";
 const EVERY_WALLET = Object.keys(
   JSON.parse(await Deno.readTextFile(new URL("../fixtures/data/wallets.json", import.meta.url))),
 );
+
+/** The board once the refresh a read found due has landed. */
+async function landed(clients: Parameters<typeof readAtRiskBoard>[0], source: AtRiskSource) {
+  await source.state();
+  await source.settled();
+  return readAtRiskBoard(clients, {}, { source });
+}
 
 /** A clock the test moves. */
 function movableClock(start = catalog.baseTimeMs) {
@@ -98,6 +106,10 @@ Deno.test("concurrent readers share one refresh, and the next is read only after
     const cached = await readAtRiskBoard(clients, {}, { source });
     assert.equal(cached.refreshedAt, catalog.baseTimeMs);
     clock.advance(1);
+    // The refresh now due starts; readers get the last board until it lands.
+    const during = await readAtRiskBoard(clients, {}, { source });
+    assert.equal(during.refreshedAt, catalog.baseTimeMs);
+    await source.settled();
     const next = await readAtRiskBoard(clients, {}, { source });
     assert.equal(next.refreshedAt, catalog.baseTimeMs + 60_000);
   });
@@ -119,22 +131,22 @@ Deno.test("a small budget covers the rest on later refreshes, oldest first, and 
     assert.equal(first.partial, true);
     // Within the same minute the budget is spent: a refresh reads no wallet.
     clock.advance(20_000);
-    const second = await readAtRiskBoard(clients, {}, { source });
+    const second = await landed(clients, source);
     assert.equal(second.refreshedAt, clock.now());
     assert.equal(second.covered.size, 30);
     // A minute on, the next 30 never-read wallets; then the last ones and the oldest.
     clock.advance(40_000);
-    const third = await readAtRiskBoard(clients, {}, { source });
+    const third = await landed(clients, source);
     assert.equal(third.covered.size, 60);
     assert.ok([...first.covered].every((wallet) => third.covered.has(wallet)));
     clock.advance(60_000);
-    const fourth = await readAtRiskBoard(clients, {}, { source });
+    const fourth = await landed(clients, source);
     assert.equal(fourth.covered.size, known);
     assert.equal(fourth.partial, false);
     // Oldest first: every wallet of the first refresh is read again before any of the second.
     assert.equal(fourth.oldestReadAt, catalog.baseTimeMs);
     clock.advance(60_000);
-    const fifth = await readAtRiskBoard(clients, {}, { source });
+    const fifth = await landed(clients, source);
     assert.equal(fifth.oldestReadAt, catalog.baseTimeMs + 60_000);
     const reason = nearestOf(first, [...first.known].find((w) => !first.covered.has(w))!);
     assert.deepEqual(reason, { reason: "not read yet (budget)" });
@@ -181,7 +193,7 @@ Deno.test("a failing leaderboard fails the first board with the upstream's error
     assert.ok(good.rows.length > 0);
     clients.upstream.setFaults({ path: "/state/leaderboard/accounts", status: 500 });
     clock.advance(60_000);
-    const kept = await readAtRiskBoard(clients, {}, { source });
+    const kept = await landed(clients, source);
     assert.equal(kept.refreshedAt, good.refreshedAt);
     assert.deepEqual(kept.rows.length, good.rows.length);
     assert.equal(kept.unavailable[0].part, "wallets with open positions");
@@ -189,10 +201,11 @@ Deno.test("a failing leaderboard fails the first board with the upstream's error
 });
 
 Deno.test("pages and tool calls of one process share one board", async () => {
-  await withReplayClients(async (clients) => {
+  await withReplayClients((clients) => {
     const deps = { ...clients, config: { siteUrl: "https://explorer.test" } } as unknown as AppDeps;
     const call = createToolContext(deps, new AbortController().signal);
     assert.equal(sharedAtRiskSource(deps), sharedAtRiskSource(call));
     assert.equal(sharedAtRiskSource(call), sharedAtRiskSource({ ...clients }));
+    return Promise.resolve();
   });
 });
