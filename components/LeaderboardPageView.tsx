@@ -8,7 +8,7 @@ import {
 } from "../lib/leaderboard_view.ts";
 import { LEADERBOARD_WINDOWS, type RankedLeaderboardPage } from "../lib/wallet/ranks.ts";
 import { Layout } from "./Layout.tsx";
-import { LeaderboardTable, type NearestByWallet } from "./LeaderboardTable.tsx";
+import { LeaderboardTable } from "./LeaderboardTable.tsx";
 import { PartNotice } from "./PartNotice.tsx";
 import { formatCount } from "../lib/format.ts";
 
@@ -19,9 +19,7 @@ function rowRange(page: number, rows: number, total: number | null): string {
 }
 
 /** The leaderboard page: window switcher, name search, the table and the pager. */
-export function LeaderboardPageView(
-  props: { view: LeaderboardView; page: RankedLeaderboardPage; nearest?: NearestByWallet },
-) {
+export function LeaderboardPageView(props: { view: LeaderboardView; page: RankedLeaderboardPage }) {
   const { view, page } = props;
   const pages = page.totalItems === null ? page.totalPages : leaderboardPageCount(page.totalItems);
   const last = pages - 1;
@@ -73,15 +71,13 @@ export function LeaderboardPageView(
         )}.
       </p>
       <PartNotice unavailable={modelledGapsOf(page)} />
-      {page.accounts.length > 0
-        ? <LeaderboardTable page={page} view={view} nearest={props.nearest} />
-        : (
-          <p class="notice">
-            {view.page > last
-              ? `Page ${view.page + 1} is past the last page (${last + 1}).`
-              : "No account matches."}
-          </p>
-        )}
+      {page.accounts.length > 0 ? <LeaderboardTable page={page} view={view} /> : (
+        <p class="notice">
+          {view.page > last
+            ? `Page ${view.page + 1} is past the last page (${last + 1}).`
+            : "No account matches."}
+        </p>
+      )}
       <nav class="pager" aria-label="Leaderboard pages">
         {view.page > 0
           ? (

@@ -87,7 +87,7 @@ function nearestText(nearest: WalletNearest | undefined) {
 
 /** One leaderboard page; every column header is a sort link (no script needed). */
 export function LeaderboardTable(
-  props: { page: RankedLeaderboardPage; view: LeaderboardView; nearest?: NearestByWallet },
+  props: { page: RankedLeaderboardPage & { nearest?: NearestByWallet }; view: LeaderboardView },
 ) {
   const { view, page } = props;
   const byNearest = view.sortKey === NEAREST_TO_BUST;
@@ -164,7 +164,7 @@ export function LeaderboardTable(
                 </td>
               ))}
               <td class={byNearest ? "num sorted" : "num prio-low"} data-col={NEAREST_TO_BUST}>
-                {nearestText(props.nearest?.get(row.address))}
+                {nearestText(page.nearest?.get(row.address))}
               </td>
             </tr>
           ))}

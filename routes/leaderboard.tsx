@@ -43,8 +43,8 @@ export async function leaderboardPage(c: Context<AppEnv>): Promise<Response> {
     new Parts().read(readAtRiskBoard(deps, {}, { signal: c.req.raw.signal })),
   ]);
   const nearest = new Map(read.accounts.map((row) => [row.address, nearestOf(board, row.address)]));
-  const page = byNearest
-    ? { ...read, accounts: orderByNearest(read.accounts, nearest, view.sortDir) }
-    : read;
-  return pageResponse(c, <LeaderboardPageView view={view} page={page} nearest={nearest} />);
+  const accounts = byNearest ? orderByNearest(read.accounts, nearest, view.sortDir) : read.accounts;
+  // The page view hands the page to the table, which reads `nearest` beside `pnlRanks`.
+  const page = { ...read, accounts, nearest };
+  return pageResponse(c, <LeaderboardPageView view={view} page={page} />);
 }
