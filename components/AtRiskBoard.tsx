@@ -21,9 +21,9 @@ import { Time } from "./Time.tsx";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 /** Rows the page lists; the tool pages through more with its limit. */
-export const AT_RISK_PAGE_ROWS = 100;
+const AT_RISK_PAGE_ROWS = 100;
 /** How often `static/at_risk.js` reads the page again to re-value the board at the mark. */
-const LIVE_EVERY_S = 10;
+const LIVE_EVERY_S = 15;
 
 const COLUMNS = [
   "Position",

@@ -21,7 +21,7 @@ browserTest(
         "[data-live-board] table",
       );
     });
-    // The script's own 10 s timer: wait for the table it drew to be replaced (20 s guard).
+    // The script's own 15 s timer: wait for the table it drew to be replaced (30 s guard).
     await page.waitForFunction(
       () => {
         const old = (globalThis as unknown as { oldTable: Element | null }).oldTable;
@@ -29,7 +29,7 @@ browserTest(
           document.querySelector("[data-live-board] table") !== null;
       },
       undefined,
-      { timeout: 20_000 },
+      { timeout: 30_000 },
     );
     const after = await markTime();
     assert.ok(before && after && Date.parse(after) > Date.parse(before), `${before} → ${after}`);
