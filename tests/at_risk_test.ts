@@ -14,6 +14,9 @@ import {
   sharedAtRiskSource,
 } from "../lib/at_risk.ts";
 import type { AppDeps } from "../lib/deps.ts";
+import { h } from "preact";
+import { renderToString } from "preact-render-to-string";
+import { AtRiskPage } from "../components/AtRiskBoard.tsx";
 import { createToolContext } from "../tools/context.ts";
 import { fetchWalletPositions } from "../lib/wallet/positions.ts";
 import type { PositionValuation } from "../lib/wallet/value_positions.ts";
@@ -150,6 +153,13 @@ Deno.test("a small budget covers the rest on later refreshes, oldest first, and 
     assert.equal(fifth.oldestReadAt, catalog.baseTimeMs + 60_000);
     const reason = nearestOf(first, [...first.known].find((w) => !first.covered.has(w))!);
     assert.deepEqual(reason, { reason: "not read yet (budget)" });
+    // The page says so, with how many wallets wait; the full board says nothing of the kind.
+    const page = (board: typeof first) =>
+      renderToString(h(AtRiskPage, { board, filters: {}, unavailable: [], now: clock.now() }));
+    assert.match(page(first), /Partial coverage\.<\/strong>/);
+    assert.match(page(first), new RegExp(`${known - 30} wallets wait for the next refresh`));
+    assert.match(page(first), new RegExp(`Covers 30 of ${known} wallets`));
+    assert.doesNotMatch(page(fourth), /Partial coverage/);
   });
 });
 
