@@ -75,7 +75,12 @@ export function sharedAtRiskSource(deps: MarketSources & { now: () => number }):
 /** A board over `sources` with its own refresh, budget and clock (tests shrink the budget). */
 export function createAtRiskSource(
   sources: MarketSources,
-  options: { now?: () => number; refreshMs?: number; walletReadsPerMinute?: number } = {},
+  options: {
+    now?: () => number;
+    refreshMs?: number;
+    walletReadsPerMinute?: number;
+    pageSize?: number;
+  } = {},
 ): AtRiskSource {
   const now = options.now ?? Date.now;
   const refreshMs = options.refreshMs ?? AT_RISK_REFRESH_MS;
@@ -89,7 +94,7 @@ export function createAtRiskSource(
   async function refresh(): Promise<BoardState> {
     const parts = new Parts();
     const reads = await Promise.allSettled([
-      readWallets(sources, parts),
+      readWallets(sources, parts, options.pageSize ?? AT_RISK_PAGE_SIZE),
       sources.papertrade.fetchTradingState(),
     ]);
     const failure = reads.find((read) => read.status === "rejected");
@@ -145,7 +150,7 @@ export function createAtRiskSource(
 }
 
 /** The wallets the leaderboard reports with open positions, in its order, with their names. */
-async function readWallets(sources: MarketSources, parts: Parts) {
+async function readWallets(sources: MarketSources, parts: Parts, pageSize: number) {
   const known = new Map<Address, string | null>();
   for (let page = 0; page < AT_RISK_LEADERBOARD_PAGES; page++) {
     const read = parts.note(
@@ -154,15 +159,21 @@ async function readWallets(sources: MarketSources, parts: Parts) {
         sortKey: "currentOpenPositionCount",
         sortDir: "desc",
         page,
-        pageSize: AT_RISK_PAGE_SIZE,
+        pageSize,
       }),
       "wallets with open positions",
     );
     // A missing count (a modelled key) keeps the wallet a candidate; a zero ends the list.
     const open = read.accounts.filter((row) => row.currentOpenPositionCount !== 0);
     for (const row of open) known.set(row.address, row.leaderboardName);
-    if (open.length < read.accounts.length || page + 1 >= read.totalPages) break;
+    if (open.length < read.accounts.length || page + 1 >= read.totalPages) return known;
   }
+  parts.add({
+    part: "wallets with open positions",
+    endpoint: "/state/leaderboard/accounts",
+    reason: `only the first ${AT_RISK_LEADERBOARD_PAGES * pageSize} wallets by open ` +
+      "positions are read",
+  });
   return known;
 }
 
@@ -201,7 +212,7 @@ export interface AtRiskBoard {
   notRead: Array<{ wallet: Address; name: string | null; reason: string }>;
   /** Wallets the budget left for a later refresh. */
   notYetRead: number;
-  /** Coverage is short of every known wallet. */
+  /** Coverage is short of every known wallet, or of the wallet list. */
   partial: boolean;
   unavailable: UnavailablePart[];
 }
@@ -256,7 +267,9 @@ export async function readAtRiskBoard(
     covered: new Set(state.held.keys()),
     notRead,
     notYetRead: state.known.size - state.held.size - state.failed.size,
-    partial: state.held.size < state.known.size,
+    // Also partial when the wallet list itself is cut short or could not be read again.
+    partial: state.held.size < state.known.size ||
+      state.unavailable.some((item) => item.part === "wallets with open positions"),
     unavailable: parts.unavailable,
   };
 }

@@ -163,6 +163,17 @@ Deno.test("a small budget covers the rest on later refreshes, oldest first, and 
   });
 });
 
+Deno.test("a wallet list longer than the leaderboard pages the board reads is said to be cut short", async () => {
+  await withReplayClients(async (clients) => {
+    const source = createAtRiskSource(clients, { now: clients.now, pageSize: 10 });
+    const board = await readAtRiskBoard(clients, {}, { source });
+    assert.equal(board.known.size, 50, "five pages of ten");
+    assert.equal(board.covered.size, 50);
+    assert.equal(board.partial, true);
+    assert.match(board.unavailable[0].reason, /only the first 50 wallets by open positions/);
+  });
+});
+
 Deno.test("a failing wallet read drops that wallet and names it; the board still answers", async () => {
   const upstream = await startReplayUpstream({
     port: 0,
