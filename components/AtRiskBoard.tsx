@@ -25,19 +25,8 @@ const AT_RISK_PAGE_ROWS = 100;
 /** How often `static/at_risk.js` reads the page again to re-value the board at the mark. */
 const LIVE_EVERY_S = 15;
 
-const COLUMNS = [
-  "Position",
-  "Wallet",
-  "Market",
-  "Side",
-  numeric("Leverage"),
-  numeric("Margin"),
-  numeric("Mark"),
-  numeric("Bust"),
-  numeric("To bust"),
-  numeric("Move to bust"),
-  "Band",
-];
+const PRICE_COLUMNS = ["Leverage", "Margin", "Mark", "Bust", "To bust", "Move to bust"];
+const COLUMNS = ["Position", "Wallet", "Market", "Side", ...PRICE_COLUMNS.map(numeric), "Band"];
 
 /** Props of {@link AtRiskPage}: the board (null when it could not be read) and the filters. */
 interface AtRiskPageProps {

@@ -6,6 +6,7 @@ import { parseAtRiskFilters, readAtRiskBoard } from "../lib/at_risk.ts";
 import { Parts } from "../lib/parts.ts";
 import { AtRiskPage } from "../components/AtRiskBoard.tsx";
 import { pageResponse } from "../lib/render.tsx";
+import { Echo } from "./page_errors.tsx";
 
 /** The at-risk page; a board that could not be read at all is named as its missing part. */
 export async function atRiskPage(c: Context<AppEnv>): Promise<Response> {
@@ -25,7 +26,11 @@ export async function atRiskPage(c: Context<AppEnv>): Promise<Response> {
   );
   if (board && filters.market && !board.markets.includes(filters.market)) {
     throw new Failure("bad_request", "No such market", {
-      message: `Papertrade has no market ${filters.market}.`,
+      detail: (
+        <>
+          Papertrade has no market "<Echo value={filters.market} />".
+        </>
+      ),
       hints: [`The markets are ${board.markets.join(" and ")}.`],
     });
   }

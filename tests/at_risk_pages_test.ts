@@ -134,7 +134,11 @@ Deno.test("/at-risk refuses a bad filter with 400 and says what is wrong", async
     assert.match(await band.text(), /band must be one of near_bust, close, ok/);
     const market = await app.fetch("/at-risk?market=DOGE");
     assert.equal(market.status, 400);
-    assert.match(await market.text(), /The markets are BTC and ETH/);
+    const echoed = await market.text();
+    assert.match(echoed, /The markets are BTC and ETH/);
+    const hostile = await app.fetch(`/at-risk?market=${encodeURIComponent("<b>x</b>")}`);
+    assert.equal(hostile.status, 400);
+    assert.doesNotMatch(await hostile.text(), /<B>X<\/B>/);
   });
 });
 

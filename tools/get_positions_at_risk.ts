@@ -16,6 +16,7 @@ import { lines, percent, price, quoted, UNTRUSTED_NOTE, usd } from "./_text.ts";
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
+const LIMIT_MESSAGE = `expected a whole number from 1 to ${MAX_LIMIT}`;
 
 const input = argsObject({
   market: z.string({ error: "expected a market symbol such as BTC" })
@@ -27,9 +28,9 @@ const input = argsObject({
   band: z.enum(RISK_BANDS, {
     error: `expected one of ${RISK_BANDS.join(", ")}`,
   }).optional().describe("Only positions in this risk band."),
-  limit: z.int({ error: `expected a whole number from 1 to ${MAX_LIMIT}` })
-    .min(1, `expected a whole number from 1 to ${MAX_LIMIT}`)
-    .max(MAX_LIMIT, `expected a whole number from 1 to ${MAX_LIMIT}`)
+  limit: z.int({ error: LIMIT_MESSAGE })
+    .min(1, LIMIT_MESSAGE)
+    .max(MAX_LIMIT, LIMIT_MESSAGE)
     .default(DEFAULT_LIMIT)
     .describe(`Most rows returned. Default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}.`),
 });
