@@ -1,18 +1,33 @@
-import type { LeaderboardRow, LeaderboardSortKey } from "../lib/papertrade/mod.ts";
-import { leaderboardHref, type LeaderboardView, sortHref } from "../lib/leaderboard_view.ts";
+import type { ComponentChildren } from "preact";
+import type { Address, LeaderboardRow, LeaderboardSortKey } from "../lib/papertrade/mod.ts";
+import {
+  leaderboardHref,
+  type LeaderboardView,
+  type LeaderboardViewSort,
+  NEAREST_TO_BUST,
+  sortHref,
+} from "../lib/leaderboard_view.ts";
+import type { WalletNearest } from "../lib/at_risk.ts";
 import {
   PNL_RANK_MAX_PAGES,
   PNL_RANK_PAGE_SIZE,
   type RankedLeaderboardPage,
 } from "../lib/wallet/ranks.ts";
-import { formatCount, formatToken, formatUsd, shortHex, toneOf } from "../lib/format.ts";
+import {
+  formatCount,
+  formatPercent,
+  formatToken,
+  formatUsd,
+  shortHex,
+  toneOf,
+} from "../lib/format.ts";
 import { LeaderboardName } from "./links.tsx";
 
 interface Column {
-  key: LeaderboardSortKey;
+  key: LeaderboardViewSort;
   label: string;
   /** The figure as the cell shows it: compact, so it fits a phone column. */
-  format(row: LeaderboardRow): string;
+  format(row: LeaderboardRow, page: LeaderboardTablePage): ComponentChildren;
   /** The full figure, in the cell's title, when the compact one rounds. */
   full?(row: LeaderboardRow): string;
   /** Coloured by sign. */
@@ -60,6 +75,33 @@ function pnlRankText(page: RankedLeaderboardPage, row: LeaderboardRow): string {
 
 const RANKS_READ = formatCount(PNL_RANK_PAGE_SIZE * PNL_RANK_MAX_PAGES);
 
+/** Each wallet's nearest position on the at-risk board, or why there is none. */
+export type NearestByWallet = ReadonlyMap<Address, WalletNearest>;
+
+/** A leaderboard page with, when the board was read, each wallet's nearest position. */
+type LeaderboardTablePage = RankedLeaderboardPage & { nearest?: NearestByWallet };
+
+function nearestText(nearest: WalletNearest | undefined): ComponentChildren {
+  if (nearest === undefined) return "—";
+  if ("reason" in nearest) {
+    return (
+      <>
+        — <span class="muted">{nearest.reason}</span>
+      </>
+    );
+  }
+  return formatPercent(nearest.row.distanceToBustPercent!);
+}
+
+/** From the at-risk board, not the leaderboard: its sort orders this page only. */
+const NEAREST_COLUMN: Column = {
+  key: NEAREST_TO_BUST,
+  label: "Nearest to bust",
+  format: (row, page) => nearestText(page.nearest?.get(row.address)),
+};
+
+const ALL_COLUMNS: Column[] = [...COLUMNS, NEAREST_COLUMN];
+
 /** The sort as a GET form (a phone shows no column headers to tap): works without script. */
 function SortForm(props: { view: LeaderboardView }) {
   const { view } = props;
@@ -69,7 +111,7 @@ function SortForm(props: { view: LeaderboardView }) {
       {view.query && <input type="hidden" name="q" value={view.query} />}
       <label for="leaderboard-sort">Sort by</label>
       <select id="leaderboard-sort" name="sort">
-        {COLUMNS.map((column) => (
+        {ALL_COLUMNS.map((column) => (
           <option value={column.key} selected={column.key === view.sortKey}>{column.label}</option>
         ))}
       </select>
@@ -90,11 +132,11 @@ function SortForm(props: { view: LeaderboardView }) {
  * One leaderboard page; every column header is a sort link and the sort form does the same (no
  * script needed). Each row is one link to its wallet, stretched over the row.
  */
-export function LeaderboardTable(props: { page: RankedLeaderboardPage; view: LeaderboardView }) {
+export function LeaderboardTable(props: { page: LeaderboardTablePage; view: LeaderboardView }) {
   const { view, page } = props;
   const columns = [
-    ...COLUMNS.filter((column) => column.key === view.sortKey),
-    ...COLUMNS.filter((column) => column.key !== view.sortKey),
+    ...ALL_COLUMNS.filter((column) => column.key === view.sortKey),
+    ...ALL_COLUMNS.filter((column) => column.key !== view.sortKey),
   ];
   return (
     <>
@@ -104,8 +146,10 @@ export function LeaderboardTable(props: { page: RankedLeaderboardPage; view: Lea
           <caption>
             # is the place in this sort among all accounts of the window; Rank is the rank by PnL in
             the window, whatever the sort (n/a past the first {RANKS_READ}{" "}
-            by PnL). Amounts are compact; a cell's title holds the full figure. Names are chosen by
-            wallet owners.
+            by PnL). Amounts are compact; a cell's title holds the full figure. Nearest to bust is
+            the wallet's open position closest to its bust price on the{" "}
+            <a href="/at-risk">at-risk board</a>, and its sort orders this page only. Names are
+            chosen by wallet owners.
           </caption>
           <thead>
             <tr>
@@ -149,12 +193,12 @@ export function LeaderboardTable(props: { page: RankedLeaderboardPage; view: Lea
                     class={[
                       "num",
                       column.key === view.sortKey ? "sorted" : "prio-low",
-                      column.tone ? toneOf(row[column.key] as bigint) : null,
+                      column.tone ? toneOf(row[column.key as LeaderboardSortKey] as bigint) : null,
                     ].filter(Boolean).join(" ")}
                     data-col={column.key}
                     title={column.full?.(row)}
                   >
-                    {column.format(row)}
+                    {column.format(row, page)}
                   </td>
                 ))}
               </tr>

@@ -9,6 +9,7 @@ export type NavSection =
   | "overview"
   | "leaderboard"
   | "markets"
+  | "at-risk"
   | "docs"
   | "wallet"
   | "other"
@@ -18,6 +19,7 @@ const LINKS: Array<[NavSection, string, string]> = [
   ["overview", "/", "Overview"],
   ["leaderboard", "/leaderboard", "Leaderboard"],
   ["markets", "/markets", "Markets"],
+  ["at-risk", "/at-risk", "At risk"],
   ["watchlist", "/watchlist", "Watchlist"],
   ["docs", "/docs/", "Docs"],
 ];

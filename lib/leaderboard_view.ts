@@ -12,6 +12,12 @@ import { LEADERBOARD_WINDOWS } from "./wallet/ranks.ts";
 
 export { LEADERBOARD_SORT_KEYS };
 
+/** The sort the explorer adds: the page's wallets by their nearest distance to bust (the board). */
+export const NEAREST_TO_BUST = "nearestToBust";
+/** What a leaderboard view sorts by: an upstream key, or the page's distances to bust. */
+export type LeaderboardViewSort = LeaderboardSortKey | typeof NEAREST_TO_BUST;
+const VIEW_SORTS: readonly string[] = [...LEADERBOARD_SORT_KEYS, NEAREST_TO_BUST];
+
 /** The windows as the pages name them. */
 export const WINDOW_LABELS: Record<LeaderboardWindow, string> = {
   "24h": "24 hours",
@@ -29,7 +35,7 @@ const PAGE_MAX = 100_000;
 /** One view of the leaderboard. */
 export interface LeaderboardView {
   window: LeaderboardWindow;
-  sortKey: LeaderboardSortKey;
+  sortKey: LeaderboardViewSort;
   sortDir: "asc" | "desc";
   /** 0-based. */
   page: number;
@@ -60,10 +66,10 @@ export function parseLeaderboardView(
   }
   const sort = params.get("sort");
   if (sort !== null) {
-    if (!(LEADERBOARD_SORT_KEYS as readonly string[]).includes(sort)) {
-      return { ok: false, problem: `sort must be one of ${LEADERBOARD_SORT_KEYS.join(", ")}` };
+    if (!VIEW_SORTS.includes(sort)) {
+      return { ok: false, problem: `sort must be one of ${VIEW_SORTS.join(", ")}` };
     }
-    view.sortKey = sort as LeaderboardSortKey;
+    view.sortKey = sort as LeaderboardViewSort;
   }
   const dir = params.get("dir");
   if (dir !== null) {
@@ -105,10 +111,12 @@ export function leaderboardHref(view: LeaderboardView, path = "/leaderboard"): s
 
 /**
  * The link of a column header: the current column flips its direction, another column starts
- * descending (largest first is what people look for). Sorting returns to the first page.
+ * descending (largest first is what people look for; nearest to bust starts nearest first).
+ * Sorting returns to the first page.
  */
-export function sortHref(view: LeaderboardView, key: LeaderboardSortKey): string {
-  const sortDir = view.sortKey === key ? (view.sortDir === "desc" ? "asc" : "desc") : "desc";
+export function sortHref(view: LeaderboardView, key: LeaderboardViewSort): string {
+  const first = key === NEAREST_TO_BUST ? "asc" : "desc";
+  const sortDir = view.sortKey === key ? (view.sortDir === "desc" ? "asc" : "desc") : first;
   return leaderboardHref({ ...view, sortKey: key, sortDir, page: 0 });
 }
 

@@ -12,7 +12,15 @@ const SITE_URL = "https://docs-a.example";
 
 // Routes other engineers own. Docs pages link to them; the test stands in a 200 for each so the
 // link check covers everything else for real. Keep this list to pages outside docs/discovery.
-const KNOWN_EXTERNAL_ROUTES = ["/", "/leaderboard", "/markets", "/mcp", "/search", "/watchlist"];
+const KNOWN_EXTERNAL_ROUTES = [
+  "/",
+  "/leaderboard",
+  "/markets",
+  "/at-risk",
+  "/mcp",
+  "/search",
+  "/watchlist",
+];
 const KNOWN_EXTERNAL_PREFIXES = ["/api/tools/", "/wallet/", "/tx/", "/intent/", "/position/"];
 
 function buildApp(

@@ -10,8 +10,11 @@ import { fetchRankedLeaderboard } from "../lib/wallet/ranks.ts";
 import {
   LEADERBOARD_ROWS_PER_PAGE,
   LEADERBOARD_SORT_KEYS,
+  NEAREST_TO_BUST,
   parseLeaderboardView,
 } from "../lib/leaderboard_view.ts";
+import { nearestOf, orderByNearest, readAtRiskBoard } from "../lib/at_risk.ts";
+import { Parts } from "../lib/parts.ts";
 import { LeaderboardPageView } from "../components/LeaderboardPageView.tsx";
 import { pageResponse } from "../lib/render.tsx";
 import { csvLine } from "../lib/csv.ts";
@@ -26,22 +29,37 @@ async function readLeaderboard(c: Context<AppEnv>) {
     });
   }
   const { view } = parsed;
-  const page = await fetchRankedLeaderboard(c.var.deps.papertrade, {
-    window: view.window,
-    sortKey: view.sortKey,
-    sortDir: view.sortDir,
-    page: view.page,
-    pageSize: LEADERBOARD_ROWS_PER_PAGE,
-    query: view.query || undefined,
-    signal: c.req.raw.signal,
-  });
-  return { view, page };
+  const { deps } = c.var;
+  // Nearest to bust sorts the page's rows (read in the default order) by the shared board.
+  const sortKey = view.sortKey === NEAREST_TO_BUST ? null : view.sortKey;
+  const byNearest = sortKey === null;
+  const [read, board] = await Promise.all([
+    fetchRankedLeaderboard(deps.papertrade, {
+      window: view.window,
+      sortKey: sortKey ?? undefined,
+      sortDir: byNearest ? undefined : view.sortDir,
+      page: view.page,
+      pageSize: LEADERBOARD_ROWS_PER_PAGE,
+      query: view.query || undefined,
+      signal: c.req.raw.signal,
+    }),
+    new Parts().read(readAtRiskBoard(deps, {}, { signal: c.req.raw.signal })),
+  ]);
+  const nearest = new Map(read.accounts.map((row) => [row.address, nearestOf(board, row.address)]));
+  const accounts = byNearest ? orderByNearest(read.accounts, nearest, view.sortDir) : read.accounts;
+  // The page view hands the page to the table, which reads `nearest` beside `pnlRanks`.
+  return { view, page: { ...read, accounts, nearest } };
 }
 
 /** The leaderboard page. */
 export async function leaderboardPage(c: Context<AppEnv>): Promise<Response> {
   const { view, page } = await readLeaderboard(c);
   return pageResponse(c, <LeaderboardPageView view={view} page={page} />);
+}
+
+/** The wallet's nearest distance to bust on the at-risk board, blank when it has none. */
+function nearestPercent(nearest: ReturnType<typeof nearestOf> | undefined) {
+  return nearest === undefined || "reason" in nearest ? null : nearest.row.distanceToBustPercent;
 }
 
 /**
@@ -58,8 +76,16 @@ export async function leaderboardCsv(c: Context<AppEnv>): Promise<Response> {
     row.address,
     row.leaderboardName,
     ...LEADERBOARD_SORT_KEYS.map((key) => figure(row[key])),
+    nearestPercent(page.nearest.get(row.address)),
   ]);
-  const header = ["rank", "pnl_rank", "address", "leaderboard_name", ...LEADERBOARD_SORT_KEYS];
+  const header = [
+    "rank",
+    "pnl_rank",
+    "address",
+    "leaderboard_name",
+    ...LEADERBOARD_SORT_KEYS,
+    "nearest_to_bust_percent",
+  ];
   const name = `papertrade-leaderboard-${view.window}-${view.sortKey}-${view.sortDir}-page${
     view.page + 1
   }${view.query ? "-search" : ""}.csv`;

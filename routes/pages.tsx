@@ -37,6 +37,7 @@ export function pageRoutes(deps: AppDeps, options: PageRoutesOptions = {}): Hono
   const position = lazyImport<typeof import("./position.tsx")>(at("./position.tsx"));
   const markets = lazyImport<typeof import("./markets.tsx")>(at("./markets.tsx"));
   const search = lazyImport<typeof import("./search.tsx")>(at("./search.tsx"));
+  const atRisk = lazyImport<typeof import("./at_risk.tsx")>(at("./at_risk.tsx"));
   const watchlist = lazyImport<typeof import("./watchlist.tsx")>(at("./watchlist.tsx"));
   const feeds = lazyImport<typeof import("./feeds.ts")>(at("./feeds.ts"));
   // The stateful routes keep their slots and caches per app.
@@ -60,6 +61,7 @@ export function pageRoutes(deps: AppDeps, options: PageRoutesOptions = {}): Hono
   app.get("/markets", on(markets, (m) => m.marketsPage));
   app.get("/markets/:symbol", on(markets, (m) => m.marketPage));
   app.get("/search", on(search, (m) => m.searchPage));
+  app.get("/at-risk", on(atRisk, (m) => m.atRiskPage));
   app.get("/watchlist", on(watchlist, (m) => m.watchlistPage));
   app.get("/watchlist.json", on(watchlist, (m) => m.watchlistJson));
   app.get("/wallet/:address/feed.atom", on(feeds, (m) => m.walletFeed));

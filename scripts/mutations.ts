@@ -245,6 +245,22 @@ export const MUTANTS: Mutant[] = [
     to: "      if (relays.size < 0) evictOne();",
     tests: ["lib/http/connection_guard_test.ts"],
   },
+  {
+    name: "at-risk-budget-ignored",
+    breaks: "the at-risk board reads at most its budget of wallets in any minute",
+    file: "lib/at_risk.ts",
+    from: "      .slice(0, Math.max(0, budget - readTimes.length));",
+    to: "      .slice(0);",
+    tests: ["tests/at_risk_test.ts"],
+  },
+  {
+    name: "at-risk-refresh-per-reader",
+    breaks: "concurrent readers of the at-risk board share one refresh",
+    file: "lib/at_risk.ts",
+    from: "      if (running === null && now() >= dueAt) {",
+    to: "      if (now() >= dueAt) {",
+    tests: ["tests/at_risk_test.ts"],
+  },
 ];
 
 const ROOT = new URL("../", import.meta.url).pathname;

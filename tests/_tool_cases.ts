@@ -20,7 +20,7 @@ const batch = catalog.transactions.multi_wallet_batch;
 const settled = catalog.intents.settled_in_window;
 const pending = catalog.intents.pending;
 
-/** The nine tools, in registry order, each with arguments that succeed on the replay data. */
+/** The ten tools, in registry order, each with arguments that succeed on the replay data. */
 export const TOOL_CASES: readonly ToolCase[] = [
   {
     name: "search",
@@ -111,6 +111,15 @@ export const TOOL_CASES: readonly ToolCase[] = [
         Object.values(catalog.marks).map((mark) => mark.symbol),
       );
       assert.equal(typeof result.trading_paused, "boolean");
+    },
+  },
+  {
+    name: "get_positions_at_risk",
+    arguments: { limit: 2 },
+    check(result) {
+      assert.equal(result.positions.length, 2);
+      assert.equal(result.positions[0].risk, "near_bust");
+      assert.equal(result.wallets_covered, result.wallets_known);
     },
   },
 ];

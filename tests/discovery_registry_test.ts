@@ -28,7 +28,7 @@ async function json(app: ReturnType<typeof appFor>, path: string) {
   return await response.json();
 }
 
-Deno.test("the registry holds the nine tools in the order docs/mcp.md lists them", () => {
+Deno.test("the registry holds the ten tools in the order docs/mcp.md lists them", () => {
   assert.deepEqual(NAMES, [
     "search",
     "get_wallet",
@@ -39,6 +39,7 @@ Deno.test("the registry holds the nine tools in the order docs/mcp.md lists them
     "get_leaderboard",
     "get_trade_history",
     "get_protocol_overview",
+    "get_positions_at_risk",
   ]);
 });
 

@@ -212,6 +212,21 @@ for (const page of ISLAND_FREE) {
   });
 }
 
+Deno.test("/at-risk ships no island bundle, only its own small live script beside the enhancement", async () => {
+  await withTestApp(async (app) => {
+    const found = scriptsOf(await (await app.fetch("/at-risk")).text());
+    assert.deepEqual(found.scripts, [
+      `<script src="${assetUrl("/static/build/enhance.js")}" defer>`,
+      `<script type="module" src="${assetUrl("/static/at_risk.js")}">`,
+    ]);
+    assert.deepEqual(found.preloads, []);
+    assert.equal(found.bundleReferences, 0);
+    const script = await Deno.readFile(new URL("../static/at_risk.js", import.meta.url));
+    const gzipped = await gzipSize(script);
+    assert.ok(gzipped <= 1024, `static/at_risk.js is ${gzipped} bytes gzipped`);
+  });
+});
+
 Deno.test({
   name:
     "the wallet page loads exactly the island bundle and hydrates its three live islands and the star",

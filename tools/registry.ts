@@ -1,5 +1,5 @@
 /**
- * The nine tools, in the order the MCP server lists them. Every face of the product (MCP,
+ * The ten tools, in the order the MCP server lists them. Every face of the product (MCP,
  * REST mirror, OpenAPI, cards, docs, pages) reads this one list.
  */
 import type { ToolDefinition } from "./types.ts";
@@ -12,6 +12,7 @@ import { decodeTransactionTool } from "./decode_transaction.ts";
 import { getLeaderboardTool } from "./get_leaderboard.ts";
 import { getTradeHistoryTool } from "./get_trade_history.ts";
 import { getProtocolOverviewTool } from "./get_protocol_overview.ts";
+import { getPositionsAtRiskTool } from "./get_positions_at_risk.ts";
 import { withStaleFields } from "../lib/cache/stale_label.ts";
 
 /** Every tool, in the seed's order; each output may add `as_of`/`stale` (see lib/cache). */
@@ -26,4 +27,5 @@ export const TOOLS: readonly ToolDefinition<any, any>[] = [
   getLeaderboardTool,
   getTradeHistoryTool,
   getProtocolOverviewTool,
+  getPositionsAtRiskTool,
 ].map((tool) => ({ ...tool, outputSchema: withStaleFields(tool.outputSchema) }));

@@ -97,6 +97,18 @@ const CONTRACT: Array<[string, string[]]> = [
     "unavailable",
     "rows_skipped",
   ]],
+  ["get_positions_at_risk", [
+    "refreshed_at",
+    "mark_at",
+    "wallets_known",
+    "wallets_covered",
+    "partial",
+    "not_read",
+    "not_yet_read",
+    "matched",
+    "positions",
+    "unavailable",
+  ]],
 ];
 
 const ARGUMENTS: Record<string, string[]> = {
@@ -109,9 +121,10 @@ const ARGUMENTS: Record<string, string[]> = {
   get_leaderboard: ["window", "sort_key", "sort_dir", "page", "query"],
   get_trade_history: ["address", "filter", "cursor"],
   get_protocol_overview: ["recent_trades"],
+  get_positions_at_risk: ["market", "band", "limit"],
 };
 
-Deno.test("the registry lists the nine tools in the contract's order and finds each by name", () => {
+Deno.test("the registry lists the ten tools in the contract's order and finds each by name", () => {
   assert.deepEqual(TOOLS.map((tool) => tool.name), CONTRACT.map(([name]) => name));
   for (const tool of TOOLS) assert.equal(findTool(TOOLS, tool.name), tool);
   assert.equal(findTool(TOOLS, "get_wallets"), undefined);

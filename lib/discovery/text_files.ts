@@ -60,9 +60,12 @@ export function escapeXml(text: string): string {
 }
 
 /** The explorer's own pages listed in the sitemap, beside the docs. */
-const SITEMAP_APP_PATHS = ["/", "/leaderboard", "/markets", "/liquidations.atom"] as const;
+const SITEMAP_APP_PATHS = ["/", "/leaderboard", "/markets", "/at-risk", "/liquidations.atom"] as const;
 
-/** sitemap.xml: the home page, leaderboard, markets, the liquidations feed and every docs page. */
+/**
+ * sitemap.xml: the home page, leaderboard, markets, the at-risk board, the liquidations feed and
+ * every docs page.
+ */
 export function buildSitemapXml(siteUrl: string, pages: readonly DocsPage[]): string {
   const paths = [...SITEMAP_APP_PATHS, ...pages.map(docsPath)];
   const entries = paths.map((path) =>

@@ -20,6 +20,7 @@ const PAGES: Array<[string, string]> = [
   ["transaction", `/tx/${catalog.transactions.multi_wallet_batch.hash}`],
   ["intent", `/intent/${catalog.intents.settled_in_window.id}`],
   ["markets", "/markets"],
+  ["at risk", "/at-risk"],
   ["watchlist", `/watchlist?w=${WHALE},${catalog.wallets.near_bust.address}`],
   ["empty watchlist", "/watchlist"],
   ["name search", "/search?q=trader"],
@@ -135,7 +136,7 @@ browserTest(
       const expected = [
         "a.skip-link",
         "a.brand",
-        ...["/", "/leaderboard", "/markets", "/watchlist", "/docs/"].map((href) =>
+        ...["/", "/leaderboard", "/markets", "/at-risk", "/watchlist", "/docs/"].map((href) =>
           `nav a[href="${href}"]`
         ),
         "#site-search",

@@ -1,6 +1,6 @@
 /**
  * Runs the official MCP conformance suite (`@modelcontextprotocol/conformance@0.2.0-alpha.12`,
- * the newest on npm) against the real app's `/mcp`, with the nine real tools over the replay
+ * the newest on npm) against the real app's `/mcp`, with the ten real tools over the replay
  * upstream, once per protocol era, each with the suite's frozen requirement set for it
  * (`server --requirements <revision>`):
  *

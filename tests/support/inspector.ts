@@ -1,6 +1,6 @@
 /**
  * The official MCP inspector CLI (`@modelcontextprotocol/inspector-cli` 1.0.3) against the real
- * app's `/mcp` with the nine real tools over the replay upstream: lists the tools and calls
+ * app's `/mcp` with the ten real tools over the replay upstream: lists the tools and calls
  * `get_protocol_overview`. Usage: `deno run -A --unstable-kv tests/support/inspector.ts`. The first
  * run downloads the CLI from npm into Deno's global cache.
  *

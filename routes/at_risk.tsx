@@ -1,0 +1,42 @@
+/** `/at-risk`: every known open position across wallets, nearest to bust first. */
+import type { Context } from "hono";
+import type { AppEnv } from "../lib/http/app_env.ts";
+import { Failure } from "../lib/http/failure.ts";
+import { parseAtRiskFilters, readAtRiskBoard } from "../lib/at_risk.ts";
+import { Parts } from "../lib/parts.ts";
+import { AtRiskPage } from "../components/AtRiskBoard.tsx";
+import { pageResponse } from "../lib/render.tsx";
+import { Echo } from "./page_errors.tsx";
+
+/** The at-risk page; a board that could not be read at all is named as its missing part. */
+export async function atRiskPage(c: Context<AppEnv>): Promise<Response> {
+  const parsed = parseAtRiskFilters(new URL(c.req.url).searchParams);
+  if (!parsed.ok) {
+    throw new Failure("bad_request", "That filter is not valid", {
+      message: `In this link, ${parsed.problem}.`,
+      hints: ["Open /at-risk without parameters and use its form to filter."],
+    });
+  }
+  const { filters } = parsed;
+  const { deps } = c.var;
+  const parts = new Parts();
+  const board = await parts.read(
+    readAtRiskBoard(deps, filters, { signal: c.req.raw.signal }),
+    "positions at risk",
+  );
+  if (board && filters.market && !board.markets.includes(filters.market)) {
+    throw new Failure("bad_request", "No such market", {
+      detail: (
+        <>
+          Papertrade has no market "<Echo value={filters.market} />".
+        </>
+      ),
+      hints: [`The markets are ${board.markets.join(" and ")}.`],
+    });
+  }
+  const unavailable = [...parts.unavailable, ...board?.unavailable ?? []];
+  return pageResponse(
+    c,
+    <AtRiskPage board={board} filters={filters} unavailable={unavailable} now={deps.now()} />,
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * The at-risk board through the real app: `/at-risk` and `get_positions_at_risk` (REST) open on
+ * the position nearest to bust found by brute force, the board's upstream cost a minute stays
+ * under its stated budget with 1 viewer and with 50, and upstream failures degrade by part.
+ */
+import assert from "node:assert/strict";
+import { startReplayApp } from "../replay_app.ts";
+import { catalog, type TestApp, withTestApp } from "./harness.ts";
+import { AT_RISK_REQUESTS_PER_MINUTE, sharedAtRiskSource } from "../lib/at_risk.ts";
+import { fetchWalletPositions } from "../lib/wallet/positions.ts";
+import { formatPercent } from "../lib/format.ts";
+
+const EVERY_WALLET = Object.keys(
+  JSON.parse(await Deno.readTextFile(new URL("../fixtures/data/wallets.json", import.meta.url))),
+);
+
+function postTool(app: TestApp, args: Record<string, unknown> = {}) {
+  return app.fetch("/api/tools/get_positions_at_risk", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(args),
+  });
+}
+
+/** The position ids of a page's board rows, in order. */
+function pageRows(html: string): string[] {
+  return [...html.matchAll(/<tr[^>]*>\s*<td><a href="\/position\/(\d+)\?wallet=(0x[0-9a-f]{40})"/g)]
+    .map((match) => `${match[2]}#${match[1]}`);
+}
+
+Deno.test("/at-risk and get_positions_at_risk open on the position nearest to bust of every wallet", async () => {
+  await withTestApp(async (app) => {
+    let nearest: { key: string; distance: bigint } | null = null;
+    for (const wallet of EVERY_WALLET) {
+      for (const valued of (await fetchWalletPositions(app.deps, wallet)).positions) {
+        const distance = valued.distanceToBustPercent!;
+        if (nearest === null || distance < nearest.distance) {
+          nearest = { key: `${wallet}#${valued.position.positionId}`, distance };
+        }
+      }
+    }
+    const page = await app.fetch("/at-risk");
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    assert.equal(pageRows(html)[0], nearest!.key);
+    assert.match(html, /Covers 70 of 70 wallets with open positions/);
+    assert.doesNotMatch(html, /Partial coverage/);
+    const tool = await postTool(app, { limit: 3 });
+    assert.equal(tool.status, 200);
+    const result = await tool.json();
+    const first = result.positions[0];
+    assert.equal(`${first.wallet}#${first.position_id}`, nearest!.key);
+    assert.equal(result.positions.length, 3);
+    assert.equal(result.wallets_covered, result.wallets_known);
+    assert.equal(result.partial, false);
+    assert.equal(result.refreshed_at, catalog.baseTime);
+    // Filters: only ETH positions in the close band.
+    const eth = await (await postTool(app, { market: "eth", band: "close" })).json();
+    assert.ok(eth.positions.length > 0);
+    assert.ok(eth.positions.every((p: { market: string }) => p.market === "ETH"));
+    assert.ok(eth.positions.every((p: { risk: string }) => p.risk === "close"));
+    const filtered = await (await app.fetch("/at-risk?market=ETH&band=close")).text();
+    assert.deepEqual(
+      pageRows(filtered),
+      eth.positions.map((p: { wallet: string; position_id: string }) =>
+        `${p.wallet}#${p.position_id}`
+      ),
+    );
+  });
+});
+
+Deno.test("the board's upstream reads a minute stay under its budget with 1 viewer and with 50", async () => {
+  let at = catalog.baseTimeMs;
+  // Each Papertrade API request is delayed 1 ms, so the replay counts it as faulted.
+  const app = await startReplayApp({ now: () => at, faults: { target: "api", latencyMs: 1 } });
+  try {
+    const apiReads = () => app.upstream.stats().faulted;
+    const viewers = async (count: number) => {
+      const answers = await Promise.all(
+        Array.from(
+          { length: count },
+          (_, i) => i % 2 === 0 ? app.fetch("/at-risk") : postTool(app, { limit: 1 }),
+        ),
+      );
+      for (const answer of answers) {
+        assert.equal(answer.status, 200);
+        await answer.body?.cancel();
+      }
+    };
+    await viewers(1);
+    const oneViewer = apiReads();
+    assert.ok(oneViewer > 0 && oneViewer <= AT_RISK_REQUESTS_PER_MINUTE, `${oneViewer} reads`);
+    await viewers(50);
+    assert.equal(apiReads(), oneViewer, "50 more viewers in the same minute read nothing more");
+    at += 60_000;
+    await viewers(50);
+    await sharedAtRiskSource(app.deps).settled();
+    // The board refreshed (its reads may come from the read cache, which keeps wall time).
+    const board = await (await postTool(app, { limit: 1 })).json();
+    assert.equal(board.refreshed_at, new Date(at).toISOString());
+    const nextMinute = apiReads() - oneViewer;
+    assert.ok(nextMinute <= AT_RISK_REQUESTS_PER_MINUTE, `${nextMinute} reads`);
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("a failing leaderboard leaves /at-risk naming the missing part and the tool a clear error", async () => {
+  await withTestApp(async (app) => {
+    const page = await app.fetch("/at-risk");
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    assert.match(html, /Not shown: <strong>positions at risk<\/strong>/);
+    assert.match(html, /\/state\/leaderboard\/accounts answered HTTP 500/);
+    const tool = await postTool(app);
+    assert.ok(tool.status >= 400, `status ${tool.status}`);
+    const body = await tool.json();
+    assert.match(body.message, /leaderboard/);
+  }, { faults: { path: "/state/leaderboard/accounts", status: 500 } });
+});
+
+Deno.test("the MCP docs state the board's budget as the code enforces it", async () => {
+  const docs = await Deno.readTextFile(new URL("../docs/mcp.md", import.meta.url));
+  assert.match(
+    docs,
+    new RegExp(`budget of\\s+${AT_RISK_REQUESTS_PER_MINUTE}\\s+upstream\\s+requests`),
+  );
+});
+
+Deno.test("/at-risk refuses a bad filter with 400 and says what is wrong", async () => {
+  await withTestApp(async (app) => {
+    const band = await app.fetch("/at-risk?band=doomed");
+    assert.equal(band.status, 400);
+    assert.match(await band.text(), /band must be one of near_bust, close, ok/);
+    const market = await app.fetch("/at-risk?market=DOGE");
+    assert.equal(market.status, 400);
+    const echoed = await market.text();
+    assert.match(echoed, /The markets are BTC and ETH/);
+    const hostile = await app.fetch(`/at-risk?market=${encodeURIComponent("<b>x</b>")}`);
+    assert.equal(hostile.status, 400);
+    assert.doesNotMatch(await hostile.text(), /<B>X<\/B>/);
+  });
+});
+
+/** Each leaderboard row's wallet and its "nearest to bust" cell, in page order. */
+function nearestCells(html: string): Array<[string, string]> {
+  return [...html.matchAll(/<tr>[\s\S]*?<\/tr>/g)].flatMap(([row]) => {
+    const wallet = row.match(/href="\/wallet\/(0x[0-9a-f]{40})"/)?.[1];
+    const cell = row.match(/data-col="nearestToBust">([\s\S]*?)<\/td>/)?.[1];
+    return wallet && cell ? [[wallet, cell.replace(/<[^>]+>/g, "").trim()]] : [];
+  });
+}
+
+Deno.test("the leaderboard shows each wallet's nearest distance to bust from the board, and sorts the page by it", async () => {
+  await withTestApp(async (app) => {
+    const cells = nearestCells(await (await app.fetch("/leaderboard?window=all")).text());
+    assert.equal(cells.length, 25);
+    let valued = 0;
+    for (const [wallet, cell] of cells) {
+      const { positions } = await fetchWalletPositions(app.deps, wallet);
+      const distances = positions.map((p) => p.distanceToBustPercent!);
+      if (distances.length === 0) {
+        assert.equal(cell, "— no open position", wallet);
+        continue;
+      }
+      valued += 1;
+      const nearest = distances.reduce((a, b) => a < b ? a : b);
+      assert.equal(cell, formatPercent(nearest), wallet);
+    }
+    assert.ok(valued > 10, `${valued} wallets with a distance`);
+    const before = app.upstream.stats().requests;
+    const sorted = nearestCells(
+      await (await app.fetch("/leaderboard?window=all&sort=nearestToBust&dir=asc")).text(),
+    );
+    assert.deepEqual(new Set(sorted.map(([w]) => w)), new Set(cells.map(([w]) => w)));
+    const percents = sorted.filter(([, cell]) => cell.endsWith("%")).map(([, c]) => parseFloat(c));
+    assert.equal(percents.length, valued);
+    assert.deepEqual(percents, [...percents].sort((a, b) => a - b));
+    assert.ok(sorted.slice(valued).every(([, cell]) => cell.startsWith("—")), "no distance: last");
+    // Sorting read no wallet again: at most the leaderboard page and the marks.
+    assert.ok(app.upstream.stats().requests - before <= 4);
+  });
+});
+
+Deno.test("/at-risk renders hostile leaderboard names as text, never as markup", async () => {
+  await withTestApp(async (app) => {
+    const html = await (await app.fetch("/at-risk")).text();
+    const listed = catalog.hostileNames.filter((item) => html.includes(item.address));
+    assert.ok(listed.some((item) => item.name.includes("<")), "a name with markup is listed");
+    for (const item of listed.filter((one) => one.name.includes("<"))) {
+      assert.ok(!html.includes(item.name), item.kind);
+      assert.ok(
+        html.includes(item.name.replaceAll("<", "&lt;")),
+        item.kind,
+      );
+    }
+  });
+});
