@@ -60,7 +60,13 @@ export function escapeXml(text: string): string {
 }
 
 /** The explorer's own pages listed in the sitemap, beside the docs. */
-const SITEMAP_APP_PATHS = ["/", "/leaderboard", "/markets", "/at-risk", "/liquidations.atom"] as const;
+const SITEMAP_APP_PATHS = [
+  "/",
+  "/leaderboard",
+  "/markets",
+  "/at-risk",
+  "/liquidations.atom",
+] as const;
 
 /**
  * sitemap.xml: the home page, leaderboard, markets, the at-risk board, the liquidations feed and
