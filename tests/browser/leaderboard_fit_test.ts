@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { LEADERBOARD_SORT_KEYS } from "../../lib/papertrade/mod.ts";
+import { NEAREST_TO_BUST } from "../../lib/leaderboard_view.ts";
 import { browserTest, screenshot } from "./_harness.ts";
 
 const SCREENS = {
@@ -63,7 +64,8 @@ browserTest("the leaderboard fits a phone and a desktop under every sort", async
       const keys = await page.locator("#leaderboard-sort option").evaluateAll((options) =>
         options.map((option) => (option as HTMLOptionElement).value)
       );
-      assert.deepEqual([...keys].sort(), [...LEADERBOARD_SORT_KEYS].sort());
+      // Every upstream sort key, and the board's nearest to bust (which sorts the page only).
+      assert.deepEqual([...keys].sort(), [...LEADERBOARD_SORT_KEYS, NEAREST_TO_BUST].sort());
       for (const key of keys) {
         for (const dir of ["desc", "asc"]) {
           await page.goto(`${site.origin}/leaderboard?sort=${key}&dir=${dir}&window=all`);
