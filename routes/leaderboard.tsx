@@ -76,7 +76,7 @@ export async function leaderboardCsv(c: Context<AppEnv>): Promise<Response> {
     row.address,
     row.leaderboardName,
     ...LEADERBOARD_SORT_KEYS.map((key) => figure(row[key])),
-    nearestPercent(page.nearest.get(row.address)),
+    figure(nearestPercent(page.nearest.get(row.address))),
   ]);
   const header = [
     "rank",

@@ -56,7 +56,19 @@ Deno.test("the CSV link downloads the board on screen with exact figures", async
       'attachment; filename="papertrade-leaderboard-all-totalVolume-asc-page2.csv"',
     );
     const [header, ...rows] = parseCsv(csv.body);
-    assert.deepEqual(header, ["rank", "pnl_rank", "address", "leaderboard_name", ...SORT_KEYS]);
+    assert.deepEqual(header, [
+      "rank",
+      "pnl_rank",
+      "address",
+      "leaderboard_name",
+      ...SORT_KEYS,
+      "nearest_to_bust_percent",
+    ]);
+    // The board's nearest distance in percent (18 decimals at most), where the wallet has an
+    // open position; blank otherwise (this test's parser drops a trailing blank field).
+    const nearest = rows.map((row) => row[header.length - 1] ?? "");
+    assert.ok(nearest.every((value) => /^(\d+(\.\d{1,18})?)?$/.test(value)), `${nearest}`);
+    assert.ok(nearest.some((value) => value !== ""), "some wallet on the page has a position");
     assert.deepEqual(rows.map((row) => row[2]), rowWallets(page.body));
     assert.deepEqual(
       rows.map((row) => Number(row[0])),
