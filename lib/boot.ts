@@ -1,31 +1,87 @@
-/** Builds the app's dependencies from its configuration. */
+/**
+ * Builds the app's dependencies from its configuration. The upstream clients (the Papertrade
+ * wire schemas, viem, the quote sources, the read cache) load with the first read that needs
+ * them, not at start: a process answers its first request that reads nothing (robots.txt, a
+ * static file, a health check) without them (issue 18, the cold start).
+ */
 import type { AppConfig } from "./config.ts";
 import type { AppDeps } from "./deps.ts";
-import { createPapertradeClient } from "./papertrade/mod.ts";
-import { createHyperEvmClient } from "./hyperevm/client.ts";
-import { cacheQuoteSource, createLiveQuotes } from "./marks.ts";
-import { upstreamFetch } from "./http/upstream_pool.ts";
-import { withReadCache } from "./cache/mod.ts";
+import type { PapertradeClient } from "./papertrade/client.ts";
+import type { HyperEvmClient } from "./hyperevm/client.ts";
+import type { QuoteSource } from "./marks.ts";
+import { recordUnderlying } from "./cache/underlying.ts";
+
+interface Clients {
+  papertrade: PapertradeClient;
+  uncached: PapertradeClient;
+  hyperevm: HyperEvmClient;
+  quotes: QuoteSource;
+}
 
 /** Real upstream clients over the configured URLs, with the system clock unless given one. */
 export function createDeps(config: AppConfig, options: { now?: () => number } = {}): AppDeps {
+  const now = options.now ?? Date.now;
+  let loaded: Clients | undefined;
+  let loading: Promise<Clients> | undefined;
+  const clients = () => loading ??= loadClients(config, now).then((built) => loaded = built);
+  // Each stand-in forwards to the real client once it is loaded; only the stream's outcome log
+  // is read synchronously, and it is empty until a stream (which loads the clients) saw a patch.
+  const lazyPapertrade = (pick: (built: Clients) => PapertradeClient): PapertradeClient => ({
+    read: async (name, ...args) => await pick(await clients()).read(name, ...args),
+    async *openWalletStream(address, call) {
+      yield* pick(await clients()).openWalletStream(address, call);
+    },
+    recentOutcomes: (address) => loaded ? pick(loaded).recentOutcomes(address) : [],
+  });
+  const papertrade = lazyPapertrade((built) => built.papertrade);
+  recordUnderlying(papertrade, lazyPapertrade((built) => built.uncached));
+  const chain = async <T>(call: (client: HyperEvmClient) => Promise<T>) =>
+    await call((await clients()).hyperevm);
+  return {
+    config,
+    papertrade,
+    hyperevm: {
+      blockNumber: (call) => chain((client) => client.blockNumber(call)),
+      block: (number) => chain((client) => client.block(number)),
+      transaction: (hash) => chain((client) => client.transaction(hash)),
+      receipt: (hash) => chain((client) => client.receipt(hash)),
+      logs: (filter) => chain((client) => client.logs(filter)),
+    },
+    quotes: {
+      fetchQuotes: async (instruments, call) =>
+        await (await clients()).quotes.fetchQuotes(instruments, call),
+    },
+    now,
+  };
+}
+
+async function loadClients(config: AppConfig, now: () => number): Promise<Clients> {
+  // Run-time specifiers, as `lazyImport` explains: a literal import() would load them at start.
+  const load = <M>(path: string) => import(new URL(path, import.meta.url).href) as Promise<M>;
+  const [{ createPapertradeClient }, { createHyperEvmClient }, marks, { upstreamFetch }, cache] =
+    await Promise.all([
+      load<typeof import("./papertrade/client.ts")>("./papertrade/client.ts"),
+      load<typeof import("./hyperevm/client.ts")>("./hyperevm/client.ts"),
+      load<typeof import("./marks.ts")>("./marks.ts"),
+      load<typeof import("./http/upstream_pool.ts")>("./http/upstream_pool.ts"),
+      load<typeof import("./cache/mod.ts")>("./cache/mod.ts"),
+    ]);
   const rpc = {
     rpcUrl: config.rpcUrl,
     fallbackRpcUrl: config.fallbackRpcUrl,
     timeoutMs: config.upstreamTimeoutMs,
   };
-  const now = options.now ?? Date.now;
+  const uncached = createPapertradeClient({
+    baseUrl: config.papertradeApiUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+    fetch: upstreamFetch,
+  });
   return {
-    config,
-    papertrade: withReadCache(createPapertradeClient({
-      baseUrl: config.papertradeApiUrl,
-      timeoutMs: config.upstreamTimeoutMs,
-      fetch: upstreamFetch,
-    })),
+    papertrade: cache.withReadCache(uncached),
+    uncached,
     hyperevm: createHyperEvmClient(rpc),
-    quotes: cacheQuoteSource(
-      createLiveQuotes({ ...rpc, hyperliquidInfoUrl: config.hyperliquidInfoUrl, now }),
+    quotes: marks.cacheQuoteSource(
+      marks.createLiveQuotes({ ...rpc, hyperliquidInfoUrl: config.hyperliquidInfoUrl, now }),
     ),
-    now,
   };
 }

@@ -11,16 +11,9 @@ import {
   readParams,
 } from "../papertrade/mod.ts";
 import type { ReadCache } from "./read_cache.ts";
+import { recordUnderlying } from "./underlying.ts";
 
-const underlying = new WeakMap<PapertradeClient, PapertradeClient>();
-
-/**
- * The client behind a cached one (or `client` itself). For the live price poller: it is one
- * shared poll already, and serving it a kept answer would only make the marks one poll older.
- */
-export function uncachedClient(client: PapertradeClient): PapertradeClient {
-  return underlying.get(client) ?? client;
-}
+export { uncachedClient } from "./underlying.ts";
 
 /** Wraps `client` so its reads are cached in `cache`, each for its row's lifetime. */
 export function cachePapertradeClient(
@@ -36,7 +29,7 @@ export function cachePapertradeClient(
       return cache.read(key, lifetime, () => client.read(name, ...[params] as never), call?.signal);
     },
   };
-  underlying.set(cachedClient, uncachedClient(client));
+  recordUnderlying(cachedClient, client);
   return cachedClient;
 }
 
