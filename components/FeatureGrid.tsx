@@ -25,7 +25,7 @@ const FEATURES: Array<[title: string, text: string]> = [
   ],
   [
     "Ask your AI",
-    "A remote MCP server with nine read-only tools: no key, no account, no install.",
+    "A remote MCP server with ten read-only tools: no key, no account, no install.",
   ],
   [
     "Plain HTTP too",

@@ -56,7 +56,7 @@ export function ProductSections(props: { siteUrl: string; tools: readonly ToolSu
         <h2 id="connect">Ask your AI assistant</h2>
         <p>
           The same data is a remote MCP server at{" "}
-          <code>{mcpUrl}</code>: nine read-only tools, no key, no account. In Claude Code, one
+          <code>{mcpUrl}</code>: ten read-only tools, no key, no account. In Claude Code, one
           command:
         </p>
         <CopyableCode block text={claudeCode} label="Claude Code command" />

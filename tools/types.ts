@@ -4,7 +4,7 @@
  */
 import type { z } from "zod";
 
-/** Annotations every tool carries: all nine are read-only lookups against live data. */
+/** Annotations every tool carries: all ten are read-only lookups against live data. */
 export const READ_ONLY_ANNOTATIONS = {
   readOnlyHint: true,
   destructiveHint: false,
