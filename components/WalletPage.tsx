@@ -94,6 +94,14 @@ export function WalletPage(props: WalletPageProps) {
         <h2 id="open-positions">Open positions</h2>
         <PartNotice unavailable={data.unavailable} parts={["markets", "live marks"]} />
         <Island name="LivePositions" props={shared} shared />
+        {/* Static text, rendered here rather than in the island: it costs the bundle nothing. */}
+        <p class="muted">
+          Nearest to bust first (rows then keep their places until you re-sort). To bust: how far
+          the mark can still move against a position before it is liquidated. PnL is unrealized, at
+          the live mark (the BBO mid). PnL if closed: what a close at the mark would realize after
+          the deadband, impact haircut and win fee; payout if closed: the margin paid back plus that
+          PnL.
+        </p>
       </section>
       <h2 id="funds">Funds and PAPER</h2>
       <p class="muted">

@@ -110,15 +110,6 @@ export function LivePositions(props: LivePositionsProps) {
           {props.only === undefined && rows.length > 0 && <Totals view={view} />}
         </table>
       </div>
-      {props.only === undefined && (
-        <p class="muted">
-          Nearest to bust first (rows then keep their places until you re-sort). To bust: how far
-          the mark can still move against a position before it is liquidated. PnL is unrealized, at
-          the live mark (the BBO mid). PnL if closed: what a close at the mark would realize after
-          the deadband, impact haircut and win fee; payout if closed: the margin paid back plus that
-          PnL.
-        </p>
-      )}
     </div>
   );
 }
