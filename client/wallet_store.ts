@@ -1,15 +1,58 @@
 /**
- * One live connection per wallet page, shared by every island on it through signals: the
+ * One live connection per wallet page, shared by every island on it through one small store: the
  * summary band, the positions table and the account panel all read the same view, so the
  * page opens one stream however many islands show parts of it. Each update is merged into
  * what the page already shows, so nothing the server rendered is lost to a stream that does
  * not carry it. Browser APIs are looked up at call time, so importing this on the server is
  * harmless.
  */
-import { signal } from "@preact/signals";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { followPositions, type LiveMode } from "./follow_positions.ts";
 import type { PositionRowView, PositionsView } from "../lib/live/view_types.ts";
 import { latestOutcomes, RECENT_SHOWN } from "../lib/live/outcomes.ts";
+
+/** The islands to re-render when a value of the store changes. */
+const followers = new Set<() => void>();
+
+/**
+ * A value the islands read while they render; setting a new one re-renders every island that
+ * follows the store (Preact batches them into one render). Four islands share one page, so a
+ * whole-island render is cheap, and this costs the bundle a few bytes where a signals library
+ * cost about 2 KB of the wallet page's 15 KB.
+ */
+class Shared<T> {
+  #value: T;
+  constructor(value: T) {
+    this.#value = value;
+  }
+  get value(): T {
+    return this.#value;
+  }
+  set value(next: T) {
+    if (Object.is(next, this.#value)) return;
+    this.#value = next;
+    for (const rerender of followers) rerender();
+  }
+}
+
+const signal = <T>(value: T) => new Shared(value);
+
+/**
+ * What an island showing the wallet's live view calls first: it follows the store (re-rendered
+ * when the view, the mode or the clock changes) and starts the page's one connection.
+ */
+export function useWallet(initial: PositionsView): void {
+  const [, rerender] = useState(0);
+  const follow = useRef<() => void>();
+  // Followed from the first render (as a signal read would be), in the browser only: a server
+  // render never unmounts, so it must not join the set.
+  if (!follow.current && typeof window !== "undefined") {
+    follow.current = () => rerender((count) => count + 1);
+    followers.add(follow.current);
+  }
+  useEffect(() => () => void followers.delete(follow.current!), []);
+  useEffect(() => connectWallet(initial), [initial.address]);
+}
 
 /** The newest view, or null before any island started the connection. */
 const liveView = signal<PositionsView | null>(null);

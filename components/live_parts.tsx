@@ -59,7 +59,7 @@ export function Freshness(props: { view: PositionsView; initial: PositionsView }
         </>
       )}
       {" Updated "}
-      <Age at={view.generatedAt} now={now} />
+      <Age at={view.generatedAt} now={Math.max(now, view.generatedAt)} />
       {view.marksAt !== null && (
         <span>
           {" · marks as of "}
@@ -67,7 +67,8 @@ export function Freshness(props: { view: PositionsView; initial: PositionsView }
         </span>
       )}
       {` · account at block ${view.accountBlock}, `}
-      <Age at={view.accountAt} now={now} />
+      {/* Both are past: a stamp a second ahead of this clock's estimate reads "0 s ago". */}
+      <Age at={view.accountAt} now={Math.max(now, view.accountAt ?? now)} />
     </p>
   );
 }

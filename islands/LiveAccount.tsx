@@ -3,9 +3,8 @@
  * places and the outcomes seen since the page opened, live from the page's shared wallet
  * connection.
  */
-import { useEffect } from "preact/hooks";
 import type { PositionsView } from "../lib/live/view_types.ts";
-import { connectWallet, currentView, previousView, serverNow } from "../client/wallet_store.ts";
+import { currentView, previousView, serverNow, useWallet } from "../client/wallet_store.ts";
 import { Age, liveClass, LiveValue, pageHref } from "../components/live_parts.tsx";
 
 /** Props of {@link LiveAccount}: the server-built view (JSON). */
@@ -35,7 +34,7 @@ function short(hex: string): string {
 
 /** Funds and PAPER as figures, then the pending intents and recent outcomes. */
 export function LiveAccount(props: LiveAccountProps) {
-  useEffect(() => connectWallet(props.view), [props.view.address]);
+  useWallet(props.view);
   const view = currentView(props.view);
   const before = previousView.value;
   const now = serverNow(props.view);

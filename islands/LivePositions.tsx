@@ -7,9 +7,9 @@
  * The first render uses only its props, so the server's HTML and the browser's first render
  * are identical. Ages are measured on the server's clock.
  */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import type { PositionRowView, PositionsView } from "../lib/live/view_types.ts";
-import { connectWallet, currentView, keepRowOrder, previousView } from "../client/wallet_store.ts";
+import { currentView, keepRowOrder, previousView, useWallet } from "../client/wallet_store.ts";
 import {
   Freshness,
   liveClass,
@@ -32,7 +32,7 @@ interface LivePositionsProps {
  * in; when the risk order has changed since, a note says so and offers to re-sort.
  */
 export function LivePositions(props: LivePositionsProps) {
-  useEffect(() => connectWallet(props.view), [props.view.address]);
+  useWallet(props.view);
   const order = useRef<string[] | null>(null);
   const [, setResorts] = useState(0);
   const view = currentView(props.view);

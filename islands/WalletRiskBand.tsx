@@ -3,9 +3,8 @@
  * worst distance to bust, counts of close and near-bust positions, an alert when anything is
  * near bust), live from the wallet's stream.
  */
-import { useEffect } from "preact/hooks";
 import type { PositionsView } from "../lib/live/view_types.ts";
-import { connectWallet, currentView, previousView } from "../client/wallet_store.ts";
+import { currentView, previousView, useWallet } from "../client/wallet_store.ts";
 import { liveClass, LiveValue, pageHref, RISK_LABELS } from "../components/live_parts.tsx";
 
 /** Props of {@link WalletRiskBand}: the server-built view (JSON). */
@@ -17,7 +16,7 @@ interface WalletRiskBandProps {
 
 /** The summary band. */
 export function WalletRiskBand(props: WalletRiskBandProps) {
-  useEffect(() => connectWallet(props.view), [props.view.address]);
+  useWallet(props.view);
   const view = currentView(props.view);
   const before = previousView.value?.summary;
   const { summary } = view;
