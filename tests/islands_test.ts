@@ -257,7 +257,14 @@ Deno.test("the committed island bundle is small, carries no zod or viem code, an
   }
   assert.ok(text.includes("data-island"), "the hydrator is in the bundle");
   const gzipped = await gzipSize(committed);
-  assert.ok(gzipped <= 15 * 1024, `bundle is ${gzipped} bytes gzipped`);
+  // The wallet page loads it with the enhancement script: the page's 15 KB holds both.
+  const enhance = await gzipSize(
+    await Deno.readFile(new URL("../static/build/enhance.js", import.meta.url)),
+  );
+  assert.ok(
+    gzipped + enhance <= 15 * 1024,
+    `the wallet page loads ${gzipped} + ${enhance} B gzipped`,
+  );
   const fresh = await Deno.makeTempFile({ prefix: "islands_", suffix: ".js" });
   try {
     const rebuilt = await buildIslands(fresh);
