@@ -35,9 +35,9 @@ export const MUTANTS: Mutant[] = [
     breaks: "the wallet page's reads start together (one round trip of latency)",
     file: "lib/wallet/wallet_page.ts",
     from:
-      "    papertrade.fetchWalletSnapshot(address, { signal }).then((account) => parts.note(account)),\n",
+      '    papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>\n',
     to:
-      "    await papertrade.fetchWalletSnapshot(address, { signal }).then((a) => parts.note(a)),\n",
+      '    await papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>\n',
     tests: ["tests/read_overlap_test.ts"],
   },
   {
@@ -125,9 +125,9 @@ export const MUTANTS: Mutant[] = [
   {
     name: "bad-row-fails-list",
     breaks: "one bad row drops the row, never the list",
-    file: "lib/papertrade/_rows.ts",
-    from: "    if (!parsed.success) {\n      skipped++;\n      continue;\n    }",
-    to: "    if (!parsed.success) throw parsed.error;",
+    file: "lib/papertrade/_modelled.ts",
+    from: "  const rows = row.catch((ctx) => new Dropped(ctx.error.issues) as never);",
+    to: "  const rows = row;",
     tests: ["lib/papertrade/http_test.ts", "tests/degrade_by_part_test.ts"],
   },
   {
@@ -149,7 +149,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: "rpc-fallback-dropped",
     breaks: "with the primary RPC down, the fallback answers",
-    file: "lib/hyperevm/client.ts",
+    file: "lib/hyperevm/rpc.ts",
     from:
       "  const urls = options.fallbackRpcUrl ? [options.rpcUrl, options.fallbackRpcUrl] : [options.rpcUrl];",
     to: "  const urls = [options.rpcUrl];",
@@ -223,9 +223,9 @@ export const MUTANTS: Mutant[] = [
   {
     name: "etag-ignored",
     breaks: "a request whose If-None-Match matches the ETag gets 304",
-    file: "lib/delivery/compression.ts",
-    from: "    if (!etag || !ifNoneMatch || c.res.status !== 200) return;",
-    to: "    if (!etag || !ifNoneMatch || c.res.status !== 200 || etag.length > 0) return;",
+    file: "app.tsx",
+    from: "      ? revalidate(c, next)\n",
+    to: "      ? next()\n",
     tests: ["tests/delivery_test.ts"],
   },
   {
