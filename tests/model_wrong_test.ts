@@ -91,6 +91,22 @@ const PAGES: PageSurface[] = [
     names: [],
     facts: [/"rows":\[\{/],
   },
+  // Issue 19's surfaces: each must keep its facts when a model is wrong (the board's candidate
+  // count is modelled: without it every leaderboard wallet is a candidate).
+  { name: "at risk", path: "/at-risk", names: [], facts: [/Covers [1-9]\d* of [1-9]\d* wallets/] },
+  {
+    name: "watchlist read",
+    path: `/watchlist.json?w=${whale.address}`,
+    names: [],
+    facts: [new RegExp(`"address":"${whale.address}"`)],
+  },
+  {
+    name: "wallet feed",
+    path: `/wallet/${whale.address}/feed.atom`,
+    names: [],
+    facts: [/<entry>/],
+  },
+  { name: "liquidations feed", path: "/liquidations.atom", names: [], facts: [/<feed /] },
 ];
 
 const TOOL_SURFACES: ToolSurface[] = [
@@ -154,6 +170,16 @@ const TOOL_SURFACES: ToolSurface[] = [
     args: { query: whale.address },
     names: [],
     facts: (s) => s.kind === "wallet",
+  },
+  {
+    name: "get_positions_at_risk",
+    args: {},
+    names: [],
+    facts: (s) =>
+      (s.positions as Array<{ mark_price: unknown }>).length > 0 &&
+      (s.positions as Array<{ mark_price: unknown }>).every((p) =>
+        typeof p.mark_price === "number"
+      ),
   },
 ];
 
