@@ -63,8 +63,10 @@ browserTest(
             ["docs-mcp", "/docs/mcp"],
             ["docs-quickstart", "/docs/quickstart"],
           ];
+          // One tab goes through the pages, as a trader's would (one renderer, not one each).
+          const page = await open(context, "/");
           for (const [name, path] of pages) {
-            const page = await open(context, path);
+            await page.goto(`${site.origin}${path}`);
             if (path.startsWith("/wallet/") || path.startsWith("/position/")) {
               await page.waitForSelector("[data-island][data-hydrated]");
             }
@@ -108,8 +110,8 @@ browserTest(
               }
             }
             await screenshot(page, `trader-${name}-${viewport.width}`);
-            await page.close();
           }
+          await page.close();
           await context.close();
         },
       );
