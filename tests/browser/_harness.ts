@@ -131,6 +131,8 @@ export interface BrowserSession {
 export function browserTest(
   name: string,
   body: (t: Deno.TestContext, session: BrowserSession) => Promise<void>,
+  /** `full`: a full Chromium from the PATH first (see `FindChromiumOptions.full`). */
+  options: { full?: boolean } = {},
 ): void {
   Deno.test({
     name,
@@ -141,7 +143,7 @@ export function browserTest(
       const site = await startLiveSite();
       let browser: Browser | undefined;
       try {
-        browser = await launchChromium();
+        browser = await launchChromium(await findChromium(options));
         const errors: string[] = [];
         const open = async (context: BrowserContext, path: string) => {
           const page = await context.newPage();

@@ -18,6 +18,7 @@ function notifications(page: Page): Promise<{ title: string; body: string; tag: 
   );
 }
 
+// A full Chromium: the npm headless shell reports notification permission as denied.
 browserTest("the watchlist in Chromium", async (t, { site, browser, open, errors }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.grantPermissions(["notifications"], { origin: site.origin });
@@ -111,4 +112,4 @@ browserTest("the watchlist in Chromium", async (t, { site, browser, open, errors
 
   await context.close();
   assert.deepEqual(errors, []);
-});
+}, { full: true });
