@@ -10,9 +10,7 @@ import { DEFAULT_UPSTREAMS } from "./default_upstreams.ts";
 
 /** Where the explorer reads from and where it listens. */
 export interface AppConfig {
-  /** Papertrade API origin. */
   papertradeApiUrl: string;
-  /** Primary HyperEVM JSON-RPC endpoint. */
   rpcUrl: string;
   /** Fallback HyperEVM JSON-RPC endpoint, raced against a slow primary. */
   fallbackRpcUrl: string;
@@ -62,14 +60,10 @@ export const DEFAULT_CONFIG: AppConfig = {
 
 /** A variable with a value we cannot use. `message` is the whole one-line explanation. */
 export class ConfigError extends Error {
-  /** The environment variable at fault. */
   readonly variable: string;
-  /** Its value as given. */
   readonly value: string;
-  /** What would have been accepted. */
   readonly allowed: string;
 
-  /** Builds the error and its one-line message. */
   constructor(variable: string, value: string, allowed: string) {
     const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
     super(`${variable}=${JSON.stringify(shown)} is not valid: ${allowed}.`);

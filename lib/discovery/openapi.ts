@@ -22,7 +22,6 @@ const ERROR_RESPONSES: Record<string, string> = {
   "504": "An upstream source did not answer in time (or the tool's 25 s deadline passed).",
 };
 
-/** Statuses whose answers carry Retry-After. */
 const RETRY_AFTER_STATUSES = new Set(["429", "503"]);
 
 /** Statuses `POST /mcp` answers with a JSON-RPC error envelope (an `id` of null, as a rule). */

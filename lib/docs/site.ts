@@ -25,7 +25,6 @@ export interface RenderedDocsPage {
   text: string;
 }
 
-/** Options of {@link createDocsSite}. */
 export interface DocsSiteOptions {
   siteUrl: string;
   tools: readonly ToolInfo[];
@@ -35,7 +34,6 @@ export interface DocsSiteOptions {
   readSource?: (slug: string) => Promise<string>;
 }
 
-/** The docs of one site, with its cache. */
 export interface DocsSite {
   siteUrl: string;
   pages: readonly DocsPage[];
@@ -53,7 +51,6 @@ function readFromDocsDir(slug: string): Promise<string> {
   return Deno.readTextFile(new URL(`${slug}.md`, DOCS_DIR));
 }
 
-/** Creates the docs of one site. */
 export function createDocsSite(options: DocsSiteOptions): DocsSite {
   const siteUrl = options.siteUrl.replace(/\/+$/, "");
   const readSource = options.readSource ?? readFromDocsDir;

@@ -62,7 +62,6 @@ export function headScreen(maxHeadBytes: number) {
   };
 }
 
-/** `parts` joined into one array. */
 export function concat(...parts: Uint8Array[]): Uint8Array {
   const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;

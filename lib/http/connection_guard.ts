@@ -31,7 +31,6 @@ import {
   writeAll,
 } from "./_relay_bytes.ts";
 
-/** Options of {@link serveGuarded}. */
 export interface GuardOptions {
   /** The public listener, already bound (so the caller can report a busy port itself). */
   listener: Deno.TcpListener;
@@ -50,11 +49,9 @@ export interface GuardOptions {
   now?: () => number;
   /** Opens the inner connections (default `Deno.connect`); tests hold it to race evictions. */
   connect?: (options: Deno.ConnectOptions) => Promise<Deno.TcpConn>;
-  /** Passed on to the inner `Deno.serve`. */
   onError?: (error: unknown) => Response | Promise<Response>;
 }
 
-/** A running guarded server. */
 export interface GuardedServer {
   /** The public address (the real port when 0 was asked for). */
   addr: Deno.NetAddr;

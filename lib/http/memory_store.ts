@@ -53,7 +53,6 @@ export class MemoryStore implements RateLimitStore {
     this.#recent.set(key, log);
   }
 
-  /** Number of keys held (for tests of the cap). */
   get size(): number {
     return this.#recent.size + this.#older.size;
   }

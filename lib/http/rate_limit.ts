@@ -12,7 +12,6 @@ import { describeErrorOnOneLine, oncePerInterval } from "./log_line.ts";
 
 export type { RateLimitStore, StoreConsumeRequest, StoreConsumeResult } from "./limit_store.ts";
 
-/** The outcome of one limiter check. */
 export interface RateLimitDecision {
   allowed: boolean;
   /** True when the store could not count the call: refused as unavailable (503), not limited. */
@@ -26,7 +25,6 @@ export interface RateLimitDecision {
   cost: number;
 }
 
-/** A configured limiter. */
 export interface RateLimiter {
   readonly limit: number;
   readonly windowMs: number;
