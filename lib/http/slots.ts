@@ -33,3 +33,5 @@ export function createSlots(size: number, options: { perKey?: number } = {}) {
     heldBy: (key: string) => byKey.get(key) ?? 0,
   };
 }
+
+export type Slots = ReturnType<typeof createSlots>;
