@@ -10,11 +10,10 @@ import { DEFAULT_UPSTREAMS } from "./default_upstreams.ts";
 
 /** Where the explorer reads from and where it listens. */
 export interface AppConfig {
+  /** The upstreams, as in `DEFAULT_UPSTREAMS`. */
   papertradeApiUrl: string;
   rpcUrl: string;
-  /** Fallback HyperEVM JSON-RPC endpoint, raced against a slow primary. */
   fallbackRpcUrl: string;
-  /** Hyperliquid info API (`POST` l2Book), read for a mark the BBO precompile cannot give. */
   hyperliquidInfoUrl: string;
   /**
    * Canonical public URL of this site, used in links, cards and previews. Empty when unknown
@@ -26,7 +25,6 @@ export interface AppConfig {
   /** Listening address and port for local runs (Deno Deploy ignores them). */
   host: string;
   port: number;
-  /** Upstream request timeout in ms. */
   upstreamTimeoutMs: number;
   /** Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`); none by default. */
   trustedProxies?: readonly AddressRange[];
