@@ -25,7 +25,6 @@ const AT_RISK_RETRY_MS = 10_000;
 export const AT_RISK_WALLET_READS_PER_MINUTE = 120;
 /** Leaderboard pages of {@link AT_RISK_PAGE_SIZE} read per refresh at most (1,000 wallets). */
 export const AT_RISK_LEADERBOARD_PAGES = 5;
-/** Rows per leaderboard read. */
 const AT_RISK_PAGE_SIZE = 200;
 /** The board's whole upstream budget a minute: wallet reads, leaderboard pages, trading state. */
 export const AT_RISK_REQUESTS_PER_MINUTE = AT_RISK_WALLET_READS_PER_MINUTE +
@@ -52,7 +51,6 @@ interface BoardState {
   unavailable: UnavailablePart[];
 }
 
-/** The shared refresh of one process. */
 export interface AtRiskSource {
   /**
    * The positions of the last refresh. When one is due it starts, and the last board is served

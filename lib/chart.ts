@@ -32,7 +32,6 @@ export interface ChartLevel {
   text: string;
 }
 
-/** How axis values read. */
 export type ChartUnit = "usd" | "count" | "paper" | "price" | "percent";
 
 /** The drawing's size in SVG user units, and the space kept for labels. */
@@ -110,7 +109,6 @@ function timeLabel(at: number, span: number): string {
   return span > DAY ? text.slice(5, 10) : text.slice(11, 16);
 }
 
-/** A compact axis label of a plotted value. */
 export function axisLabel(value: number, unit: ChartUnit): string {
   const sign = value < 0 ? "−" : "";
   if (unit === "price") return `${sign}${PRICE.format(Math.abs(value))}`;

@@ -17,7 +17,6 @@ export const HISTORY_INTERVALS: Record<HistoryInterval, string> = {
   "1d": "daily",
 };
 
-/** Whether a query value names an interval. */
 export function isHistoryInterval(value: string): value is HistoryInterval {
   return Object.hasOwn(HISTORY_INTERVALS, value);
 }

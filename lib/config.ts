@@ -10,13 +10,10 @@ import { DEFAULT_UPSTREAMS } from "./default_upstreams.ts";
 
 /** Where the explorer reads from and where it listens. */
 export interface AppConfig {
-  /** Papertrade API origin. */
+  /** The upstreams, as in `DEFAULT_UPSTREAMS`. */
   papertradeApiUrl: string;
-  /** Primary HyperEVM JSON-RPC endpoint. */
   rpcUrl: string;
-  /** Fallback HyperEVM JSON-RPC endpoint, raced against a slow primary. */
   fallbackRpcUrl: string;
-  /** Hyperliquid info API (`POST` l2Book), read for a mark the BBO precompile cannot give. */
   hyperliquidInfoUrl: string;
   /**
    * Canonical public URL of this site, used in links, cards and previews. Empty when unknown
@@ -28,7 +25,6 @@ export interface AppConfig {
   /** Listening address and port for local runs (Deno Deploy ignores them). */
   host: string;
   port: number;
-  /** Upstream request timeout in ms. */
   upstreamTimeoutMs: number;
   /** Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`); none by default. */
   trustedProxies?: readonly AddressRange[];
@@ -62,14 +58,10 @@ export const DEFAULT_CONFIG: AppConfig = {
 
 /** A variable with a value we cannot use. `message` is the whole one-line explanation. */
 export class ConfigError extends Error {
-  /** The environment variable at fault. */
   readonly variable: string;
-  /** Its value as given. */
   readonly value: string;
-  /** What would have been accepted. */
   readonly allowed: string;
 
-  /** Builds the error and its one-line message. */
   constructor(variable: string, value: string, allowed: string) {
     const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
     super(`${variable}=${JSON.stringify(shown)} is not valid: ${allowed}.`);

@@ -14,7 +14,6 @@ import { siteLink } from "./discovery/server_identity.ts";
 /** Prefix of every id (tag URI, RFC 4151): the exchange's domain and the year ids began. */
 const TAG = "tag:papertrade.xyz,2026:hyperevm-999";
 
-/** What happened to a position. */
 type EntryKind = "open" | "close" | "liquidation";
 
 /** One entry: what happened to which position of which wallet, when (ms). */

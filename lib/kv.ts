@@ -5,7 +5,6 @@
  * `--unstable-kv`.
  */
 
-/** Environment the KV choice is read from. */
 export interface KvEnv {
   get(name: string): string | undefined;
 }

@@ -26,13 +26,11 @@ export const WINDOW_LABELS: Record<LeaderboardWindow, string> = {
   all: "All time",
 };
 
-/** Rows per page. */
 export const LEADERBOARD_ROWS_PER_PAGE = 25;
 /** Longest name search accepted. */
 const LEADERBOARD_QUERY_MAX = 100;
 const PAGE_MAX = 100_000;
 
-/** One view of the leaderboard. */
 export interface LeaderboardView {
   window: LeaderboardWindow;
   sortKey: LeaderboardViewSort;
@@ -43,7 +41,6 @@ export interface LeaderboardView {
   query: string;
 }
 
-/** The view with no parameters. */
 export const DEFAULT_LEADERBOARD_VIEW: LeaderboardView = {
   window: "24h",
   sortKey: "totalWindowedPnl",

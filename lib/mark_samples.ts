@@ -19,7 +19,6 @@ export interface MarketSample {
   shortCapUsd: bigint | null;
 }
 
-/** The samples of every instrument. */
 export interface MarkSamples {
   /** Keeps a sample read `now`; within `spacingMs` of the last one it replaces that one. */
   record(instrumentId: number, sample: Omit<MarketSample, "at">): void;
@@ -31,7 +30,6 @@ export interface MarkSamples {
   of(instrumentId: number): readonly MarketSample[];
 }
 
-/** Options of {@link createMarkSamples}. */
 interface MarkSamplesOptions {
   now: () => number;
   /** Samples kept per instrument (default 720: an hour at the default spacing). */
@@ -40,7 +38,6 @@ interface MarkSamplesOptions {
   spacingMs?: number;
 }
 
-/** A new, empty set of ring buffers. */
 export function createMarkSamples(options: MarkSamplesOptions): MarkSamples {
   const capacity = options.capacity ?? 720;
   const spacingMs = options.spacingMs ?? 5_000;

@@ -46,7 +46,6 @@ export interface Quote {
   source: Exclude<MarkSource, "frozen">;
 }
 
-/** Reads live quotes. */
 export interface QuoteSource {
   /**
    * Quotes of `instruments` (an instrument neither source could price is left out). Rejects

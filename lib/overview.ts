@@ -64,7 +64,6 @@ export interface ProtocolOverview {
   rowsSkipped: number;
 }
 
-/** Options of {@link fetchProtocolOverview}. */
 interface FetchProtocolOverviewOptions {
   /** How many latest trades to include (0 skips the feed). */
   recentTrades?: number;

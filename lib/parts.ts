@@ -17,7 +17,6 @@ export interface UnavailablePart {
   part: string;
   /** The upstream endpoint or JSON-RPC method that failed. */
   endpoint: string;
-  /** The one upstream field missing (`winFeeRate`), when not the whole part. */
   field?: string;
   /** Plain reason, naming the endpoint ("/query/protocol/summary answered HTTP 500"). */
   reason: string;
@@ -72,31 +71,27 @@ export function unavailablePart(error: UpstreamFailure, part?: string): Unavaila
   };
 }
 
+const PAPERTRADE_REASONS: Record<
+  PapertradeApiError["kind"],
+  (error: PapertradeApiError) => string
+> = {
+  schema: (error) => `answer changed shape: ${error.detail ?? error.message}`,
+  malformed_json: () => "sent malformed JSON",
+  http: (error) => `answered HTTP ${error.status}`,
+  rate_limited: () => "is rate limited",
+  timeout: () => "timed out",
+  network: () => "is unreachable",
+};
+
 function papertradeReason(error: PapertradeApiError): string {
-  switch (error.kind) {
-    case "schema":
-      return `${error.endpoint} answer changed shape: ${error.detail ?? error.message}`;
-    case "malformed_json":
-      return `${error.endpoint} sent malformed JSON`;
-    case "http":
-      return `${error.endpoint} answered HTTP ${error.status}`;
-    case "rate_limited":
-      return `${error.endpoint} is rate limited`;
-    case "timeout":
-      return `${error.endpoint} timed out`;
-    case "network":
-      return `${error.endpoint} is unreachable`;
-  }
+  return `${error.endpoint} ${PAPERTRADE_REASONS[error.kind](error)}`;
 }
 
 /** Collects the unavailable parts of one answer. */
 export class Parts {
   readonly unavailable: UnavailablePart[] = [];
 
-  /**
-   * Runs one read; on an upstream failure records the part and returns null. `part` names
-   * what the page or tool loses (default: the failed endpoint's part in the endpoint table).
-   */
+  /** Runs one read; on an upstream failure records `part` (default the endpoint's) and returns null. */
   async read<T>(read: Promise<T> | (() => Promise<T>), part?: string): Promise<T | null> {
     try {
       return this.note(await (typeof read === "function" ? read() : read), part);
@@ -115,10 +110,7 @@ export class Parts {
     return null;
   }
 
-  /**
-   * Records the modelled keys a value was read without (see `modelledGapsOf`), under `part`
-   * when given (else the endpoint's part); returns the value.
-   */
+  /** Records the modelled keys `value` was read without (`modelledGapsOf`); returns it. */
   note<T>(value: T, part?: string): T {
     for (const gap of modelledGapsOf(value)) this.add({ ...gap, part: part ?? gap.part });
     return value;

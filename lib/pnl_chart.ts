@@ -13,10 +13,8 @@ const DAY = 86_400_000;
 /** The chart's windows (`?pnl=`) and their length in ms; `all` is the whole read history. */
 export const PNL_WINDOWS = { "24h": DAY, "7d": 7 * DAY, "30d": 30 * DAY, all: null } as const;
 
-/** One window of {@link PNL_WINDOWS}. */
 export type PnlWindow = keyof typeof PNL_WINDOWS;
 
-/** Whether a query value names a window. */
 export function isPnlWindow(value: string): value is PnlWindow {
   return Object.hasOwn(PNL_WINDOWS, value);
 }

@@ -77,7 +77,6 @@ function listenOrExit(config: AppConfig): Deno.TcpListener {
   }
 }
 
-/** Options of {@link startServer}. */
 export interface StartOptions {
   /** Builds the request handler once the site URL is settled. */
   createHandler: (config: AppConfig) => Deno.ServeHandler<Deno.NetAddr>;

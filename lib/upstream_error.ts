@@ -18,11 +18,9 @@ type UpstreamFailureKind =
   | "unreachable"
   | "bad_answer";
 
-/** What one kind of upstream failure means to a client. */
+/** What one kind of upstream failure means to a client: its status and REST `error` name. */
 interface UpstreamFailureRow {
-  /** The HTTP status pages, the live routes and the REST mirror answer with. */
   status: 502 | 503 | 504;
-  /** The REST mirror's `error` field. */
   error: "upstream_error" | "upstream_unavailable" | "upstream_timeout";
   /** What to do, appended to a tool's error text; null when trying again will not help. */
   advice: (retryAfterSeconds: number | undefined) => string | null;
@@ -30,7 +28,6 @@ interface UpstreamFailureRow {
 
 const TRY_AGAIN_SHORTLY = "the source may be briefly unavailable, try again shortly";
 
-/** The one table from failure kind to status, REST error name and advice. */
 export const UPSTREAM_FAILURE_KINDS: Readonly<Record<UpstreamFailureKind, UpstreamFailureRow>> = {
   // It said how long to wait (or that we must): say so.
   rate_limited: {
@@ -50,7 +47,6 @@ export const UPSTREAM_FAILURE_KINDS: Readonly<Record<UpstreamFailureKind, Upstre
 export interface UpstreamFailure {
   source: "Papertrade API" | "HyperEVM RPC" | "Hyperliquid API";
   kind: UpstreamFailureKind;
-  /** From {@link UPSTREAM_FAILURE_KINDS}: 503 unavailable, 504 timed out, 502 otherwise. */
   status: 502 | 503 | 504;
   message: string;
   /** Seconds the upstream asked us to wait, when it said. */
@@ -105,23 +101,15 @@ export function isUnknownWallet(error: unknown): boolean {
 function papertradeFailureKind(
   error: Pick<PapertradeApiError, "kind" | "status">,
 ): UpstreamFailureKind {
-  switch (error.kind) {
-    case "timeout":
-      return "timeout";
-    case "rate_limited":
-      return "rate_limited";
-    case "network":
-      return "unreachable";
-    case "http":
-      return error.status === 503
-        ? "unavailable"
-        : (error.status ?? 0) >= 500
-        ? "unreachable"
-        : "bad_answer";
-    case "schema":
-    case "malformed_json":
-      return "bad_answer";
+  if (error.kind === "http") {
+    return error.status === 503
+      ? "unavailable"
+      : (error.status ?? 0) >= 500
+      ? "unreachable"
+      : "bad_answer";
   }
+  if (error.kind === "network") return "unreachable";
+  return error.kind === "timeout" || error.kind === "rate_limited" ? error.kind : "bad_answer";
 }
 
 // Every endpoint timing out is a timeout; any endpoint saying 429/503 is unavailability.

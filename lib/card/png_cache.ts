@@ -8,7 +8,6 @@
 export interface PngCache {
   /** The cached bytes for `key`, or the result of `render`, stored before it is returned. */
   get(key: string, render: () => Promise<Uint8Array>): Promise<Uint8Array>;
-  /** Entries held. */
   readonly size: number;
 }
 

@@ -13,7 +13,6 @@ export interface CardElement {
   props: { style?: Record<string, string | number>; children?: CardChild | CardChild[] };
 }
 
-/** A child of a card element. */
 export type CardChild = CardElement | string;
 
 let ready: Promise<{ regular: ArrayBuffer; bold: ArrayBuffer }> | null = null;

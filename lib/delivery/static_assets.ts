@@ -12,7 +12,6 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Lifetime of a plain (unhashed) name, whose content changes with each deploy. */
 const SHORT_LIVED = "public, max-age=300, must-revalidate";
 
-/** One file of `static/`. */
 export interface StaticAsset {
   /** `/static/style.css` */
   path: string;

@@ -19,10 +19,8 @@ import type { JsonSchema, ToolInfo } from "./tool_info.ts";
 export const API_CATALOG_CONTENT_TYPE =
   'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
-/** Media type of an OpenAPI 3.1 JSON document. */
 export const OPENAPI_MEDIA_TYPE = "application/vnd.oai.openapi+json;version=3.1";
 
-/** Builds the linkset. */
 export function buildApiCatalog(options: DiscoveryOptions<ToolInfo>): JsonSchema {
   const at = (path: string) => siteLink(options.siteUrl, path);
   return {

@@ -22,7 +22,6 @@ const ERROR_RESPONSES: Record<string, string> = {
   "504": "An upstream source did not answer in time (or the tool's 25 s deadline passed).",
 };
 
-/** Statuses whose answers carry Retry-After. */
 const RETRY_AFTER_STATUSES = new Set(["429", "503"]);
 
 /** Statuses `POST /mcp` answers with a JSON-RPC error envelope (an `id` of null, as a rule). */
@@ -122,8 +121,8 @@ export function buildOpenApi(options: DiscoveryOptions<ToolInfo>): JsonSchema {
     components: {
       schemas,
       responses: {
-        ...errorResponses(),
-        ...mcpErrorResponses(),
+        ...errorResponses(ERROR_RESPONSES, "Status", "Error"),
+        ...errorResponses(MCP_ERROR_RESPONSES, "Mcp", "JsonRpcError"),
         McpMethodNotAllowed: {
           description: "This method is not served: the server is stateless (no session to end " +
             "with DELETE) and read-only.",
@@ -146,15 +145,13 @@ function schemaBaseName(toolName: string): string {
 
 function toolOperation(tool: ToolInfo, base: string, input: JsonSchema): JsonSchema {
   const hasRequired = Array.isArray(input.required) && input.required.length > 0;
-  const responses: Record<string, unknown> = {
+  const responses = {
     "200": {
       description: "The tool ran; the body is its structured result.",
       content: { "application/json": { schema: { $ref: `#/components/schemas/${base}Result` } } },
     },
+    ...responseRefs(ERROR_RESPONSES, "Status"),
   };
-  for (const status of Object.keys(ERROR_RESPONSES)) {
-    responses[status] = { $ref: `#/components/responses/Status${status}` };
-  }
   return {
     operationId: tool.name,
     summary: tool.title,
@@ -175,37 +172,30 @@ function toolOperation(tool: ToolInfo, base: string, input: JsonSchema): JsonSch
   };
 }
 
-function errorResponses(): Record<string, JsonSchema> {
-  const responses: Record<string, JsonSchema> = {};
-  for (const [status, description] of Object.entries(ERROR_RESPONSES)) {
-    const response: JsonSchema = {
-      description,
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-    };
-    if (status === "405") {
-      response.headers = { Allow: { schema: { type: "string" }, description: "POST, OPTIONS" } };
-    }
-    if (RETRY_AFTER_STATUSES.has(status)) response.headers = retryAfterHeader();
-    responses[`Status${status}`] = response;
-  }
-  return responses;
+/** The shared responses of `table` (status → description), named `${prefix}${status}`. */
+function errorResponses(table: Record<string, string>, prefix: string, schema: string) {
+  return Object.fromEntries(
+    Object.entries(table).map(([status, description]) => {
+      const headers = status === "405"
+        ? { Allow: { schema: { type: "string" }, description: "POST, OPTIONS" } }
+        : RETRY_AFTER_STATUSES.has(status)
+        ? { "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait." } }
+        : undefined;
+      const content = {
+        "application/json": { schema: { $ref: `#/components/schemas/${schema}` } },
+      };
+      return [`${prefix}${status}`, { description, content, ...headers && { headers } }];
+    }),
+  );
 }
 
-function retryAfterHeader(): JsonSchema {
-  return { "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait." } };
-}
-
-function mcpErrorResponses(): Record<string, JsonSchema> {
-  const responses: Record<string, JsonSchema> = {};
-  for (const [status, description] of Object.entries(MCP_ERROR_RESPONSES)) {
-    const response: JsonSchema = {
-      description,
-      content: { "application/json": { schema: { $ref: "#/components/schemas/JsonRpcError" } } },
-    };
-    if (RETRY_AFTER_STATUSES.has(status)) response.headers = retryAfterHeader();
-    responses[`Mcp${status}`] = response;
-  }
-  return responses;
+/** References to the responses {@link errorResponses} names, by status. */
+function responseRefs(table: Record<string, string>, prefix: string) {
+  return Object.fromEntries(
+    Object.keys(table).map((
+      status,
+    ) => [status, { $ref: `#/components/responses/${prefix}${status}` }]),
+  );
 }
 
 function mcpPath(): JsonSchema {
@@ -236,12 +226,7 @@ function mcpPath(): JsonSchema {
           },
         },
         "202": { description: "Only notifications were sent; there is nothing to answer." },
-        ...Object.fromEntries(
-          Object.keys(MCP_ERROR_RESPONSES).map((status) => [
-            status,
-            { $ref: `#/components/responses/Mcp${status}` },
-          ]),
-        ),
+        ...responseRefs(MCP_ERROR_RESPONSES, "Mcp"),
       },
     },
     get: {

@@ -7,7 +7,6 @@ export interface ServerIdentity {
   registryName: string;
   /** Short machine name, as in the MCP `serverInfo.name`. */
   name: string;
-  /** Display name. */
   title: string;
   /** Semantic version of this edition. */
   version: string;
@@ -28,7 +27,6 @@ export const SERVER_IDENTITY: ServerIdentity = {
   protocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
 };
 
-/** Media type of the SEP-2127 server card. */
 export const SERVER_CARD_MEDIA_TYPE = "application/mcp-server-card+json";
 
 /** Path of the SEP-2127 server card: the MCP endpoint plus `/server-card`. */

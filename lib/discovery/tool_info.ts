@@ -42,17 +42,9 @@ function sampleValue(property: JsonSchema): unknown {
   const pattern = typeof property.pattern === "string" ? property.pattern : "";
   if (pattern.includes("{40}")) return SAMPLE_ADDRESS;
   if (pattern.includes("{64}")) return SAMPLE_HASH;
-  switch (property.type) {
-    case "integer":
-    case "number":
-      return typeof property.minimum === "number" ? property.minimum : 0;
-    case "boolean":
-      return false;
-    case "array":
-      return [];
-    case "object":
-      return {};
-    default:
-      return "example";
+  if (property.type === "integer" || property.type === "number") {
+    return typeof property.minimum === "number" ? property.minimum : 0;
   }
+  const byType: Record<string, unknown> = { boolean: false, array: [], object: {} };
+  return byType[String(property.type)] ?? "example";
 }

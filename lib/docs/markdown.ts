@@ -14,11 +14,9 @@ import markedFootnote from "marked-footnote";
 export interface DocsHeading {
   level: number;
   id: string;
-  /** Plain text of the heading. */
   text: string;
 }
 
-/** The HTML of a page and its headings. */
 export interface RenderedMarkdown {
   html: string;
   headings: DocsHeading[];

@@ -8,11 +8,9 @@ export interface DocsPage {
   title: string;
   /** One line for llms.txt, search results and the meta description. */
   summary: string;
-  /** Sidebar group. */
   group: "Start" | "Use" | "Build" | "Run" | "About";
 }
 
-/** Every docs page, in order. */
 export const DOCS_PAGES: readonly DocsPage[] = [
   {
     slug: "index",
@@ -104,7 +102,6 @@ export function docsMarkdownPath(page: DocsPage): string {
   return `/docs/${page.slug}.md`;
 }
 
-/** Finds a page by slug. */
 export function findDocsPage(slug: string): DocsPage | undefined {
   return DOCS_PAGES.find((page) => page.slug === slug);
 }

@@ -3,7 +3,6 @@ import type { DocsHeading } from "./markdown.ts";
 import type { DocsPage } from "./pages.ts";
 import type { DocsSite } from "./site.ts";
 
-/** One matching page. */
 export interface DocsSearchHit {
   page: DocsPage;
   /** Headings whose text contains every query word. */
@@ -16,7 +15,6 @@ export interface DocsSearchHit {
 /** Longest query considered; longer input is cut, so a huge query costs nothing extra. */
 const MAX_QUERY_LENGTH = 100;
 
-/** Splits a query into lower-case words. */
 export function queryWords(query: string): string[] {
   return query.slice(0, MAX_QUERY_LENGTH).toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
 }

@@ -25,7 +25,6 @@ export interface RenderedDocsPage {
   text: string;
 }
 
-/** Options of {@link createDocsSite}. */
 export interface DocsSiteOptions {
   siteUrl: string;
   tools: readonly ToolInfo[];
@@ -35,7 +34,6 @@ export interface DocsSiteOptions {
   readSource?: (slug: string) => Promise<string>;
 }
 
-/** The docs of one site, with its cache. */
 export interface DocsSite {
   siteUrl: string;
   pages: readonly DocsPage[];
@@ -49,16 +47,23 @@ export interface DocsSite {
 
 const DOCS_DIR = new URL("../../docs/", import.meta.url);
 
-function readFromDocsDir(slug: string): Promise<string> {
-  return Deno.readTextFile(new URL(`${slug}.md`, DOCS_DIR));
+/** `make()` once per key of `cache`, forgotten if it fails (concurrent callers share it). */
+function once<T>(cache: Map<string, Promise<unknown>>, key: string, make: () => Promise<T> | T) {
+  let value = cache.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = Promise.resolve().then(make);
+    cache.set(key, value);
+    value.catch(() => cache.delete(key));
+  }
+  return value;
 }
 
-/** Creates the docs of one site. */
 export function createDocsSite(options: DocsSiteOptions): DocsSite {
   const siteUrl = options.siteUrl.replace(/\/+$/, "");
-  const readSource = options.readSource ?? readFromDocsDir;
+  const readSource = options.readSource ??
+    ((slug: string) => Deno.readTextFile(new URL(`${slug}.md`, DOCS_DIR)));
   // Promises are cached so concurrent first requests share one render.
-  const pages = new Map<string, Promise<RenderedDocsPage>>();
+  const pages = new Map<string, Promise<unknown>>();
   const derived = new Map<string, Promise<unknown>>();
   let toolMarkdown: string | undefined;
 
@@ -75,24 +80,8 @@ export function createDocsSite(options: DocsSiteOptions): DocsSite {
   return {
     siteUrl,
     pages: options.pages ?? DOCS_PAGES,
-    render(page) {
-      let rendered = pages.get(page.slug);
-      if (!rendered) {
-        rendered = build(page);
-        pages.set(page.slug, rendered);
-        rendered.catch(() => pages.delete(page.slug));
-      }
-      return rendered;
-    },
-    memo<T>(key: string, make: () => Promise<T> | T): Promise<T> {
-      let value = derived.get(key) as Promise<T> | undefined;
-      if (!value) {
-        value = Promise.resolve().then(make);
-        derived.set(key, value);
-        value.catch(() => derived.delete(key));
-      }
-      return value;
-    },
+    render: (page) => once(pages, page.slug, () => build(page)),
+    memo: (key, make) => once(derived, key, make),
     clearCache() {
       pages.clear();
       derived.clear();

@@ -11,7 +11,6 @@ import {
   toolJsonSchemas,
 } from "../discovery/tool_info.ts";
 
-/** Markdown for the tool reference section. */
 export function toolReferenceMarkdown(tools: readonly ToolInfo[]): string {
   const lines = [
     "| Tool | What it does |",

@@ -19,22 +19,17 @@ export function tooLargeAnswer(maxHeadBytes: number): Uint8Array {
 }
 
 /** What to do with bytes read from the client: pass these on, or refuse the connection. */
-export type Screened = { forward: Uint8Array } | { refuse: "h2" | "too_large" };
+type Screened = { forward: Uint8Array } | { refuse: "h2" | "too_large" };
 
-/** The screen of one connection. */
-export interface HeadScreen {
-  /** Looks at the next bytes from the client. */
-  take(chunk: Uint8Array): Screened;
-  /** True once the first head has ended. */
-  readonly ended: boolean;
-}
+/** The screen of one connection; `ended` is true once its first head has ended. */
+export type HeadScreen = ReturnType<typeof headScreen>;
 
 /**
  * Screens a connection's first request head: bytes that could still become the HTTP/2 preface
  * are held back until they are told apart from it (however the client split them), then the
  * head is counted until its blank line, refusing one longer than `maxHeadBytes`.
  */
-export function headScreen(maxHeadBytes: number): HeadScreen {
+export function headScreen(maxHeadBytes: number) {
   let held: Uint8Array | undefined = NOTHING;
   let tail: Uint8Array = NOTHING;
   let counted = 0;
@@ -67,7 +62,6 @@ export function headScreen(maxHeadBytes: number): HeadScreen {
   };
 }
 
-/** `parts` joined into one array. */
 export function concat(...parts: Uint8Array[]): Uint8Array {
   const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
@@ -109,7 +103,6 @@ export async function pump(
   }
 }
 
-/** Writes all of `bytes` to `to`. */
 export async function writeAll(to: Deno.Conn, bytes: Uint8Array): Promise<void> {
   let written = 0;
   while (written < bytes.length) written += await to.write(bytes.subarray(written));

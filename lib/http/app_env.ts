@@ -8,7 +8,6 @@ import type { AppDeps } from "../deps.ts";
 /** The Hono environment of the app: `c.var.deps` and Hono's `c.var.requestId`. */
 export type AppEnv = { Variables: { deps: AppDeps; requestId: string } };
 
-/** A handler of the app's routes. */
 export type AppHandler = (c: Context<AppEnv>) => Response | Promise<Response>;
 
 /**

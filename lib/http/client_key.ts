@@ -14,17 +14,11 @@
  * forwarding header is trusted by default; a deployment that puts its own CDN or proxy in
  * front lists that proxy's ranges in `TRUSTED_PROXIES`.
  */
-import { isIpv6, normalizeIpAddress } from "./ip_address.ts";
+import { addressBytes, isIpv6, normalizeIpAddress } from "./ip_address.ts";
 import { type AddressRange, inRanges } from "./trusted_proxies.ts";
 
 /** The key used when nothing identifies the caller (in-process calls without connection info). */
 const UNKNOWN_CLIENT = "unknown";
-
-/** Options of {@link clientKeyFromRequest}. */
-export interface ClientKeyOptions {
-  /** Proxies whose `X-Forwarded-For` is believed (see `parseTrustedProxies`). Default none. */
-  trustedProxies?: readonly AddressRange[];
-}
 
 /**
  * The client key of a request: a canonical IPv4 address, an IPv6 /64 prefix (one subscriber
@@ -34,7 +28,7 @@ export interface ClientKeyOptions {
 export function clientKeyFromRequest(
   request: Request,
   remoteAddress?: string,
-  options: ClientKeyOptions = {},
+  options: { trustedProxies?: readonly AddressRange[] } = {},
 ): string {
   const remote = remoteAddress === undefined ? undefined : normalizeIpAddress(remoteAddress);
   if (!remote) return UNKNOWN_CLIENT;
@@ -52,14 +46,7 @@ export function clientKeyFromRequest(
 
 function keyOf(address: string): string {
   if (!isIpv6(address)) return address;
-  const groups = new URL(`http://[${address}]/`).hostname.slice(1, -1);
-  return `${expandedPrefix64(groups)}::/64`;
-}
-
-function expandedPrefix64(address: string): string {
-  const [head, tail] = address.includes("::") ? address.split("::") : [address, ""];
-  const first = head ? head.split(":") : [];
-  const last = tail ? tail.split(":") : [];
-  const groups = [...first, ...new Array(8 - first.length - last.length).fill("0"), ...last];
-  return groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":");
+  const bytes = addressBytes(address);
+  const groups = [0, 2, 4, 6].map((at) => ((bytes[at] << 8) | bytes[at + 1]).toString(16));
+  return `${groups.join(":")}::/64`;
 }

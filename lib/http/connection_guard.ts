@@ -31,7 +31,6 @@ import {
   writeAll,
 } from "./_relay_bytes.ts";
 
-/** Options of {@link serveGuarded}. */
 export interface GuardOptions {
   /** The public listener, already bound (so the caller can report a busy port itself). */
   listener: Deno.TcpListener;
@@ -47,21 +46,17 @@ export interface GuardOptions {
   sweepEveryMs?: number;
   /** Told about accept trouble, once. Default console.error. */
   log?: (line: string) => void;
-  /** Clock, for tests. */
   now?: () => number;
   /** Opens the inner connections (default `Deno.connect`); tests hold it to race evictions. */
   connect?: (options: Deno.ConnectOptions) => Promise<Deno.TcpConn>;
-  /** Passed on to the inner `Deno.serve`. */
   onError?: (error: unknown) => Response | Promise<Response>;
 }
 
-/** A running guarded server. */
 export interface GuardedServer {
   /** The public address (the real port when 0 was asked for). */
   addr: Deno.NetAddr;
   /** The inner server's loopback address (it answers only connections the guard relays). */
   readonly innerAddr: Deno.NetAddr;
-  /** Connections held now. */
   readonly connections: number;
   /** Sockets the guard holds open now: each client's and each relay's own. */
   readonly openDescriptors: number;
@@ -69,7 +64,6 @@ export interface GuardedServer {
   sweep(): void;
   /** Stops accepting, closes every connection and the inner server. */
   shutdown(): Promise<void>;
-  /** Resolves when the server has stopped. */
   finished: Promise<void>;
 }
 
@@ -80,7 +74,6 @@ interface Relay {
   lastActivity: number;
   /** When the client sent bytes not yet answered by any server byte. */
   waitingSince?: number;
-  /** Watches the connection's first bytes until its first head ends or is answered. */
   screen: HeadScreen;
   closed: boolean;
 }
@@ -175,12 +168,7 @@ export async function serveGuarded(
     }
   }
 
-  /**
-   * Reads the connection's first request head whole, before the inner server hears of it: a
-   * socket that never finishes its head costs one descriptor, not three, and never reaches
-   * `Deno.serve`. The head (with any body bytes read along with it), or null when the
-   * connection was refused or went away.
-   */
+  /** The first request head (and any body bytes read with it), or null: refused or gone. */
   async function readFirstHead(state: Relay): Promise<Uint8Array | null> {
     const buffer = new Uint8Array(16 * 1024);
     const parts: Uint8Array[] = [];

@@ -17,11 +17,9 @@ const PAGE_DEADLINE_MS = 25_000;
  */
 export const UPSTREAM_BUDGET_MS = PAGE_DEADLINE_MS - 5_000;
 
-/** Options of {@link deadline}. */
 export interface DeadlineOptions {
   /** Milliseconds a request may take. Default {@link PAGE_DEADLINE_MS}. */
   ms?: number;
-  /** The answer once the deadline has passed. */
   onTimeout: (c: Context) => Response | Promise<Response>;
   /** Paths that are not bounded (streams). */
   exempt?: (path: string) => boolean;
@@ -36,7 +34,6 @@ function realTimer(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** The deadline middleware. */
 export function deadline(options: DeadlineOptions): MiddlewareHandler {
   const ms = options.ms ?? PAGE_DEADLINE_MS;
   const timer = options.timer ?? realTimer;

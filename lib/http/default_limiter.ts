@@ -11,22 +11,18 @@ import { MemoryStore } from "./memory_store.ts";
 import {
   createRateLimiter,
   type RateLimiter,
+  type RateLimiterOptions,
   type RateLimitStore,
   type StoreConsumeRequest,
   type StoreConsumeResult,
 } from "./rate_limit.ts";
 
 /** Options of {@link createDefaultLimiter}; the defaults read the real environment. */
-export interface DefaultLimiterOptions {
+export interface DefaultLimiterOptions extends Omit<RateLimiterOptions, "store" | "log"> {
   /** Environment to read `RATE_LIMIT_STORE`, `KV_PATH` and `DENO_DEPLOYMENT_ID` from. */
   env?: { get(name: string): string | undefined };
   /** Opens the KV database; default the process's shared one (`lib/kv.ts`). */
   openKv?: () => Promise<Deno.Kv>;
-  /** Calls per window (default 60) and window length (default 60 s). */
-  limit?: number;
-  windowMs?: number;
-  /** Clock, for tests. */
-  now?: () => number;
   /** Told when KV cannot be opened and memory is used instead. Default console.error. */
   onKvError?: (error: unknown) => void;
 }

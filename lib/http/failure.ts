@@ -75,7 +75,6 @@ export class Failure extends Error {
     this.source = options.source;
   }
 
-  /** The HTTP status of this kind. */
   get status(): number {
     return FAILURE_KINDS[this.kind].status;
   }

@@ -33,7 +33,6 @@ export class KvStore implements RateLimitStore {
     this.#prefix = prefix;
   }
 
-  /** {@inheritDoc RateLimitStore.consume} */
   async consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult> {
     const kvKey: Deno.KvKey = [...this.#prefix, "log", key];
     let failure: unknown = new Error(`the count of ${key} stayed contended`);

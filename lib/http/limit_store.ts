@@ -10,21 +10,17 @@
  * entries have left the window.
  */
 
-/** One spend request to a store. */
+/** One spend request to a store: at most `limit` calls fit in any `windowMs` span. */
 export interface StoreConsumeRequest {
-  /** The current time in ms. */
   now: number;
-  /** Window length in ms: at most `limit` calls fit in any span this long. */
   windowMs: number;
   limit: number;
   cost: number;
 }
 
-/** What a store answers. */
+/** Whether the cost fitted (and was spent), and the key's call times in the window after it. */
 export interface StoreConsumeResult {
-  /** Whether the cost fitted and was spent. */
   allowed: boolean;
-  /** The key's call times still inside the window, oldest first, after this call. */
   log: readonly number[];
 }
 

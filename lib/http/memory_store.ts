@@ -14,17 +14,13 @@ import {
 const DEFAULT_MAX_KEYS = 50_000;
 
 /**
- * Per-isolate call logs. Fine for one process; on Deno Deploy each isolate would have its own
- * budget, so use KvStore there. JavaScript runs one task at a time, so the read-step-write
- * below is atomic without locks.
+ * Per-isolate call logs (on Deno Deploy each isolate would have its own budget: use KvStore).
+ * One task runs at a time, so the read-step-write below is atomic without locks.
  *
- * Memory is bounded by a two-generation LRU: keys live in `recent` (at most half the cap);
- * when it is full it becomes `older` and a fresh `recent` starts, dropping the previous
- * `older` whole. A key found in `older` moves back to `recent`. Every call does a fixed
- * handful of Map operations however many keys are held (no scan, no iteration), so a flood
- * of new keys costs the same per call as a quiet day. The keys forgotten are the least
- * recently used half; forgetting a key only forgets a budget already in use, it never lends
- * anyone else's.
+ * Memory is bounded by a two-generation LRU: keys live in `recent` (at most half the cap); when
+ * it is full it becomes `older`, dropping the previous `older` whole, and a key found in `older`
+ * moves back. Each call costs a fixed handful of Map operations (no scan), so a flood of new
+ * keys costs what a quiet day does; forgetting a key only forgets a budget already in use.
  */
 export class MemoryStore implements RateLimitStore {
   #recent = new Map<string, readonly number[]>();
@@ -36,7 +32,6 @@ export class MemoryStore implements RateLimitStore {
     this.#generationSize = Math.max(1, Math.floor((options.maxKeys ?? DEFAULT_MAX_KEYS) / 2));
   }
 
-  /** {@inheritDoc RateLimitStore.consume} */
   consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult> {
     const stored = this.#recent.get(key) ?? this.#older.get(key);
     const result = slidingLogStep(stored, request);
@@ -58,7 +53,6 @@ export class MemoryStore implements RateLimitStore {
     this.#recent.set(key, log);
   }
 
-  /** Number of keys held (for tests of the cap). */
   get size(): number {
     return this.#recent.size + this.#older.size;
   }

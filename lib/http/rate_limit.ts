@@ -12,7 +12,6 @@ import { describeErrorOnOneLine, oncePerInterval } from "./log_line.ts";
 
 export type { RateLimitStore, StoreConsumeRequest, StoreConsumeResult } from "./limit_store.ts";
 
-/** The outcome of one limiter check. */
 export interface RateLimitDecision {
   allowed: boolean;
   /** True when the store could not count the call: refused as unavailable (503), not limited. */
@@ -21,16 +20,11 @@ export interface RateLimitDecision {
   windowMs: number;
   /** Calls that would be allowed right after this decision. */
   remaining: number;
-  /**
-   * When refused, whole seconds (at least 1, rounded up) until this request's cost fits: the
-   * moment enough of the oldest calls have left the window. 0 when allowed. For `Retry-After`.
-   */
+  /** When refused, whole seconds (at least 1) until this cost fits (`Retry-After`); else 0. */
   retryAfterSeconds: number;
-  /** The cost that was asked for. */
   cost: number;
 }
 
-/** A configured limiter. */
 export interface RateLimiter {
   readonly limit: number;
   readonly windowMs: number;
@@ -38,60 +32,46 @@ export interface RateLimiter {
   consume(key: string, cost?: number): Promise<RateLimitDecision>;
 }
 
-/** Options of {@link createRateLimiter}. */
+/** Options of {@link createRateLimiter}: 60 calls per 60 s in a new MemoryStore by default. */
 export interface RateLimiterOptions {
-  /** Calls per window. Default 60. */
   limit?: number;
-  /** Window length in ms. Default 60 000. */
   windowMs?: number;
-  /** Counter store. Default a new MemoryStore (per isolate). */
   store?: RateLimitStore;
-  /** Clock, for tests. */
   now?: () => number;
-  /** Where store failures are told, at most once per `logEveryMs`. Default console.error. */
+  /** Where store failures are told, at most once a minute. Default console.error. */
   log?: (line: string) => void;
-  /** Default 60 000. */
-  logEveryMs?: number;
 }
 
-/** Seconds a call refused for a store failure is told to wait. */
-const STORE_FAILURE_RETRY_S = 1;
-
-/** Builds a limiter. */
 export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
   const limit = options.limit ?? 60;
   const windowMs = options.windowMs ?? 60_000;
   const store = options.store ?? new MemoryStore();
   const now = options.now ?? Date.now;
-  const logStoreFailure = oncePerInterval(
-    options.logEveryMs ?? 60_000,
-    options.log ?? ((line) => console.error(line)),
-    now,
-  );
+  const logStoreFailure = oncePerInterval(60_000, options.log ?? console.error, now);
   return {
     limit,
     windowMs,
     async consume(key: string, cost = 1): Promise<RateLimitDecision> {
       const request = { now: now(), windowMs, limit, cost };
+      const decision = { limit, windowMs, cost };
       try {
         const { allowed, log } = await store.consume(key, request);
         const waitMs = allowed ? 0 : msUntilFits(log, request);
         const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil(waitMs / 1000));
-        return { limit, windowMs, cost, allowed, remaining: limit - log.length, retryAfterSeconds };
+        return { ...decision, allowed, remaining: limit - log.length, retryAfterSeconds };
       } catch (error) {
         logStoreFailure(
           `[rate-limit] the store could not count a tool call, so it was refused with 503: ${
             describeErrorOnOneLine(error)
           }`,
         );
+        // Retry after one second.
         return {
-          limit,
-          windowMs,
-          cost,
+          ...decision,
           allowed: false,
           unavailable: true,
           remaining: 0,
-          retryAfterSeconds: STORE_FAILURE_RETRY_S,
+          retryAfterSeconds: 1,
         };
       }
     },

@@ -3,26 +3,16 @@
  * total and, optionally, per key (a client), so one key cannot take every slot.
  */
 
-/** A pool of slots. */
-export interface Slots {
-  /**
-   * Takes a slot for `key`, returning its release function, or undefined when all are taken
-   * or `key` holds its share already.
-   */
-  tryTake(key?: string): (() => void) | undefined;
-  /** Slots taken now. */
-  readonly inUse: number;
-  /** Slots `key` holds now. */
-  heldBy(key: string): number;
-}
-
-/** Builds a pool of `size` slots, at most `perKey` of them per key. Releasing twice frees one. */
-export function createSlots(size: number, options: { perKey?: number } = {}): Slots {
+/**
+ * A pool of `size` slots, at most `perKey` of them per key. `tryTake` returns the release
+ * function, or undefined when all are taken or `key` holds its share; releasing twice frees one.
+ */
+export function createSlots(size: number, options: { perKey?: number } = {}) {
   const perKey = options.perKey ?? size;
   const byKey = new Map<string, number>();
   let inUse = 0;
   return {
-    tryTake(key = "") {
+    tryTake(key = ""): (() => void) | undefined {
       const held = byKey.get(key) ?? 0;
       if (inUse >= size || held >= perKey) return undefined;
       inUse++;
@@ -40,6 +30,8 @@ export function createSlots(size: number, options: { perKey?: number } = {}): Sl
     get inUse() {
       return inUse;
     },
-    heldBy: (key) => byKey.get(key) ?? 0,
+    heldBy: (key: string) => byKey.get(key) ?? 0,
   };
 }
+
+export type Slots = ReturnType<typeof createSlots>;

@@ -16,13 +16,8 @@ const SSE_HEADERS: Readonly<Record<string, string>> = {
   "x-accel-buffering": "no",
 };
 
-/** Status and extra headers of {@link sseResponse}. */
-export interface SseResponseInit {
-  /** Default 200. */
-  status?: number;
-  /** Added to (or replacing) {@link SSE_HEADERS}. */
-  headers?: HeadersInit;
-}
+/** Status (default 200) and headers added to (or replacing) {@link SSE_HEADERS}. */
+type SseResponseInit = { status?: number; headers?: HeadersInit };
 
 /**
  * An event-stream response. `write` sends events with `stream.writeSSE` and closes the stream

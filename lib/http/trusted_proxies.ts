@@ -5,7 +5,6 @@
  */
 import { addressBytes, isIpv6, normalizeIpAddress } from "./ip_address.ts";
 
-/** One parsed range. */
 export interface AddressRange {
   bytes: Uint8Array;
   prefixLength: number;
@@ -14,7 +13,6 @@ export interface AddressRange {
 /** A parsed list, or the first entry that could not be read. */
 export type ParsedProxies = { ok: true; ranges: AddressRange[] } | { ok: false; entry: string };
 
-/** Parses a `TRUSTED_PROXIES` value. */
 export function parseTrustedProxies(text: string | undefined): ParsedProxies {
   const ranges: AddressRange[] = [];
   for (const raw of (text ?? "").split(",")) {

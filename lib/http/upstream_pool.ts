@@ -11,15 +11,11 @@ const POOL_IDLE_TIMEOUT_MS = 30_000;
 
 let shared: Deno.HttpClient | undefined;
 
-/** The shared pool (created on first use). */
-function upstreamHttpClient(): Deno.HttpClient {
+/** `fetch` through the shared bounded pool (created on first use). */
+export const upstreamFetch: typeof fetch = (input, init) => {
   shared ??= Deno.createHttpClient({
     poolMaxIdlePerHost: POOL_MAX_IDLE_PER_HOST,
     poolIdleTimeout: POOL_IDLE_TIMEOUT_MS,
   });
-  return shared;
-}
-
-/** `fetch` through the shared bounded pool. */
-export const upstreamFetch: typeof fetch = (input, init) =>
-  fetch(input, { ...init, client: upstreamHttpClient() } as RequestInit);
+  return fetch(input, { ...init, client: shared } as RequestInit);
+};

@@ -30,7 +30,6 @@ const FEED_CHECK_LIMIT = 100;
 /** Where the intent was found; `not_found` covers anything older than the scan window. */
 type IntentState = "feed" | "pending" | "settled" | "not_found";
 
-/** The on-chain settlement of an intent. */
 interface IntentSettlement {
   match: IntentSettlementMatch;
   /** The decoded settling transaction; null if the node no longer returns it. */
@@ -39,7 +38,6 @@ interface IntentSettlement {
   intent: SettledIntent | null;
 }
 
-/** Everything known about one intent id. */
 export interface IntentLookup {
   intentId: Hex;
   /** First of feed, pending, settled that applies; each check's finding is kept below. */
@@ -61,13 +59,11 @@ export interface IntentLookup {
   unavailable: UnavailablePart[];
 }
 
-/** Upstream clients the lookup reads. */
 interface IntentLookupSources {
   papertrade: PapertradeClient;
   hyperevm: HyperEvmClient;
 }
 
-/** Options of {@link lookupIntent}. */
 interface LookupIntentOptions {
   /** Wallet that signed the intent; enables the relayer queue check. */
   wallet?: string;

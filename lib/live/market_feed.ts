@@ -21,44 +21,34 @@ interface MarketListener {
   onError(error: unknown): void;
 }
 
-/** A shared, reference-counted price poller. */
+/**
+ * A shared, reference-counted price poller. `subscribe` delivers the latest state (if any) at
+ * once; its returned function stops listening and, when the last listener leaves, resolves once
+ * the poll in flight has settled, so nothing outlives the last stream.
+ */
 export interface MarketFeed {
-  /**
-   * Starts listening; the latest state (if any) is delivered right away. The returned function
-   * stops listening; when the last listener leaves, it resolves once the poll in flight (if
-   * any) has settled, so nothing outlives the last stream.
-   */
   subscribe(listener: MarketListener): () => Promise<void>;
 }
 
-/** Timing of a {@link MarketFeed}. */
+/** Timing of a {@link MarketFeed}; tests pass timers on a clock they move. */
 interface MarketFeedOptions {
   /** Live-quote poll interval (default 1500 ms). */
   pollMs?: number;
   /** How often the trading state (instruments, pauses, frozen books) is re-read (default 30 s). */
   tradingRefreshMs?: number;
-  /** Clock in ms (default Date.now). */
   now?: () => number;
-  /** Timers of the poll loop (default the runtime's); tests pass a clock they move. */
   timers?: Timers;
 }
 
 const feeds = new WeakMap<PapertradeClient, MarketFeed>();
 
 /** The process-wide feed of a Papertrade client (created on first use with these options). */
-export function sharedMarketFeed(
-  sources: MarketSources,
-  options: MarketFeedOptions = {},
-): MarketFeed {
+export function sharedMarketFeed(sources: MarketSources, options: MarketFeedOptions = {}) {
   let feed = feeds.get(sources.papertrade);
-  if (!feed) {
-    feed = createMarketFeed(sources, options);
-    feeds.set(sources.papertrade, feed);
-  }
+  if (!feed) feeds.set(sources.papertrade, feed = createMarketFeed(sources, options));
   return feed;
 }
 
-/** A new feed over the trading state and live quotes of `sources`. */
 export function createMarketFeed(
   { papertrade, quotes }: MarketSources,
   options: MarketFeedOptions = {},

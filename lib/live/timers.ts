@@ -7,7 +7,6 @@ export interface Timers {
   clearTimeout(id: unknown): void;
 }
 
-/** The runtime's timers. */
 export const SYSTEM_TIMERS: Timers = {
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout> | undefined),

@@ -10,11 +10,9 @@ import type { PositionsView } from "./view_types.ts";
 import type { LiveEvent } from "./watch_positions.ts";
 import { SYSTEM_TIMERS, type Timers } from "./timers.ts";
 
-/** Options of {@link openViewerStream}. */
 export interface ViewerStreamOptions {
   /** The viewer's watch, after its first view was taken. */
   watch: AsyncGenerator<LiveEvent, void, undefined>;
-  /** Stops the watch (aborts its signal). */
   stopWatch: () => void;
   firstView: PositionsView;
   /** Reconnect delay asked of EventSource (ms). */
@@ -25,13 +23,11 @@ export interface ViewerStreamOptions {
   maxLifetimeMs: number;
   /** A reader that takes nothing for this long while a frame waits is dropped (ms). */
   stallMs: number;
-  /** Server clock for heartbeat stamps. */
   now: () => number;
   /** The request's signal: aborts when the client goes away. */
   requestSignal?: AbortSignal;
   /** Turns a watch failure into the `error` event's data. */
   describeError: (error: unknown) => unknown;
-  /** Called once when the viewer is released. */
   onRelease: () => void;
   timers?: Timers;
 }

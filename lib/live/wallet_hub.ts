@@ -19,24 +19,17 @@ interface WalletListener {
   onError(error: unknown): void;
 }
 
-/** Counts for tests, benchmarks and health. */
-interface WalletHubStats {
-  /** Wallets with a stream entry (open or in its grace period). */
-  wallets: number;
-  /** Listeners subscribed across all wallets. */
-  viewers: number;
-  /** Upstream wallet streams open right now. */
-  upstreamStreams: number;
-}
-
-/** A shared, reference-counted set of wallet streams. */
+/**
+ * A shared, reference-counted set of wallet streams. `subscribe` returns the function that stops
+ * (synchronous); `stats` counts wallets with a stream entry (open or in its grace period),
+ * viewers, and upstream streams open now.
+ */
 export interface WalletHub {
-  /** Starts listening to `address`; returns the function that stops (synchronous). */
   subscribe(address: string, listener: WalletListener): () => void;
-  stats(): WalletHubStats;
+  stats(): { wallets: number; viewers: number; upstreamStreams: number };
 }
 
-/** Timing of a {@link WalletHub}. */
+/** Timing of a {@link WalletHub}; tests pass a manual clock. */
 export interface WalletHubOptions {
   /** The upstream stream stays open this long after its last viewer leaves (default 10 s). */
   graceMs?: number;
@@ -44,7 +37,6 @@ export interface WalletHubOptions {
   reopenDelayMs?: number;
   /** Failed reopens in a row after which the viewers get the error (default 3). */
   maxReopenFailures?: number;
-  /** Timers (default the runtime's); tests pass a manual clock. */
   timers?: Timers;
 }
 
@@ -58,19 +50,12 @@ interface WalletEntry {
 const hubs = new WeakMap<PapertradeClient, WalletHub>();
 
 /** The process-wide hub of a client (created on first use with these options). */
-export function sharedWalletHub(
-  papertrade: PapertradeClient,
-  options: WalletHubOptions = {},
-): WalletHub {
+export function sharedWalletHub(papertrade: PapertradeClient, options: WalletHubOptions = {}) {
   let hub = hubs.get(papertrade);
-  if (!hub) {
-    hub = createWalletHub(papertrade, options);
-    hubs.set(papertrade, hub);
-  }
+  if (!hub) hubs.set(papertrade, hub = createWalletHub(papertrade, options));
   return hub;
 }
 
-/** A new hub over `papertrade`. */
 export function createWalletHub(
   papertrade: PapertradeClient,
   options: WalletHubOptions = {},
@@ -152,13 +137,11 @@ export function createWalletHub(
       const wallet = address.toLowerCase();
       let entry = wallets.get(wallet);
       if (!entry) {
-        entry = {
-          listeners: new Set(),
-          account: null,
-          control: new AbortController(),
-          grace: undefined,
-        };
-        wallets.set(wallet, entry);
+        const control = new AbortController();
+        wallets.set(
+          wallet,
+          entry = { listeners: new Set(), account: null, control, grace: undefined },
+        );
         void follow(wallet, entry);
       }
       const joined = entry;

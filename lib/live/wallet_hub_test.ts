@@ -8,8 +8,8 @@ import {
   settle,
 } from "../../tests/support/live.ts";
 
-const material = await replayMaterial();
-const WHALE = material.whale.address;
+const { whale } = await replayMaterial();
+const WHALE = whale.address;
 
 /** A listener that records what it hears. */
 function recorder() {
@@ -43,7 +43,7 @@ Deno.test("forty viewers of one wallet share one upstream stream; a late one get
   const leaves = viewers.map((viewer) => hub.subscribe(WHALE, viewer.listener));
   await settle();
   assert.equal(streams.openings.length, 1);
-  streams.openings[0].push({ type: "snapshot", account: material.whale });
+  streams.openings[0].push({ type: "snapshot", account: whale });
   await settle();
   assert.ok(viewers.every((viewer) => viewer.accounts.length === 1));
   const late = recorder();
@@ -58,7 +58,7 @@ Deno.test("the upstream stream closes a grace period after the last viewer leave
   const { timers, streams, hub } = setup();
   const leave = hub.subscribe(WHALE, recorder().listener);
   await settle();
-  streams.openings[0].push({ type: "snapshot", account: material.whale });
+  streams.openings[0].push({ type: "snapshot", account: whale });
   await settle();
   leave();
   assert.equal(hub.stats().viewers, 0, "the slot is free at once");
@@ -91,7 +91,7 @@ Deno.test("leaving while the stream waits to reopen cancels the reopen", async (
   const { timers, streams, hub } = setup(500); // the grace ends inside the 1 s reopen pause
   const leave = hub.subscribe(WHALE, recorder().listener);
   await settle();
-  streams.openings[0].push({ type: "snapshot", account: material.whale });
+  streams.openings[0].push({ type: "snapshot", account: whale });
   streams.openings[0].end(); // an upstream restart
   await settle();
   assert.equal(streams.open(), 0, "between openings");
@@ -108,7 +108,7 @@ Deno.test("leaving while a reopen is being answered closes that new stream too",
   const viewer = recorder();
   const leave = hub.subscribe(WHALE, viewer.listener);
   await settle();
-  streams.openings[0].push({ type: "snapshot", account: material.whale });
+  streams.openings[0].push({ type: "snapshot", account: whale });
   streams.openings[0].fail(new PapertradeApiError("reset", { endpoint: "/s", kind: "network" }));
   await settle();
   await timers.advance(1_000);
@@ -127,11 +127,11 @@ Deno.test("a reset stream is reopened and its fresh snapshot reaches every viewe
   const b = recorder();
   const leaves = [hub.subscribe(WHALE, a.listener), hub.subscribe(WHALE, b.listener)];
   await settle();
-  streams.openings[0].push({ type: "snapshot", account: material.whale });
+  streams.openings[0].push({ type: "snapshot", account: whale });
   streams.openings[0].fail(new PapertradeApiError("reset", { endpoint: "/s", kind: "network" }));
   await settle();
   await timers.advance(1_000);
-  const newer = { ...material.whale, accountRevision: material.whale.accountRevision + 1 };
+  const newer = { ...whale, accountRevision: whale.accountRevision + 1 };
   streams.openings[1].push({ type: "snapshot", account: newer });
   await settle();
   assert.equal(a.accounts.at(-1), newer);
@@ -172,7 +172,7 @@ Deno.test("a listener that throws does not stop the others from hearing", async 
       hub.subscribe(WHALE, good.listener),
     ];
     await settle();
-    streams.openings[0].push({ type: "snapshot", account: material.whale });
+    streams.openings[0].push({ type: "snapshot", account: whale });
     await settle();
     assert.equal(good.accounts.length, 1);
     leaves.forEach((leave) => leave());

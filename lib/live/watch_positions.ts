@@ -15,13 +15,11 @@ export type LiveEvent =
   | { type: "positions"; view: PositionsView }
   | { type: "error"; error: unknown };
 
-/** Options of {@link watchWalletPositions}. */
 interface WatchOptions {
   /** Where the marks come from (usually `sharedMarketFeed`). */
   feed: MarketFeed;
   /** Server clock in ms, stamped on every view. */
   now: () => number;
-  /** Ends the watch when aborted. */
   signal?: AbortSignal;
   /** Where the account comes from (default the client's `sharedWalletHub`). */
   hub?: WalletHub;

@@ -14,6 +14,7 @@ import {
   shiftPrices,
   snapshotThenWait,
 } from "../../tests/support/live.ts";
+import { walletPatch } from "../../tests/support/papertrade.ts";
 
 const material = await replayMaterial();
 const WHALE = material.whale.address;
@@ -111,17 +112,11 @@ Deno.test("a patch that does not fit the account reopens the stream for a fresh 
     yield { type: "snapshot", account: material.whale };
     yield {
       type: "patch",
-      patch: {
+      patch: walletPatch({
         address: WHALE,
         baseAccountRevision: material.whale.accountRevision + 5,
         accountRevision: material.whale.accountRevision + 6,
-        addedPositions: [],
-        removedPositions: [],
-        closedPositions: [],
-        addedOperations: [],
-        removedOperations: [],
-        endedIntents: [],
-      },
+      }),
     } satisfies WalletStreamEvent;
     await new Promise(() => {}); // never reached: the watch leaves after the bad patch
   };
@@ -139,11 +134,10 @@ Deno.test("a patch that fits is applied: a closed position leaves the view", asy
     yield { type: "snapshot", account: material.whale };
     yield {
       type: "patch",
-      patch: {
+      patch: walletPatch({
         address: WHALE,
         baseAccountRevision: material.whale.accountRevision,
         accountRevision: material.whale.accountRevision + 1,
-        addedPositions: [],
         closedPositions: [{
           positionId: gone.positionId,
           instrumentId: gone.instrumentId,
@@ -154,11 +148,7 @@ Deno.test("a patch that fits is applied: a closed position leaves the view", asy
           netPnl: 0n,
           paperMinted: 0n,
         }],
-        removedPositions: [],
-        addedOperations: [],
-        removedOperations: [],
-        endedIntents: [],
-      },
+      }),
     };
     await aborted(signal);
   };

@@ -1,13 +1,11 @@
 import { checkedLeverage } from "./leverage.ts";
 import { WAD } from "./units.ts";
 
-/** Inputs of {@link bustPrice}. */
 interface BustPriceOptions {
   /** Entry price, raw at the instrument's price scale. */
   entryRaw: bigint;
   /** Leverage, a whole number from 1 to 1000. */
   leverage: number;
-  /** Side of the position. */
   isLong: boolean;
   /** Instrument bust buffer as a wad fraction (BTC 476041580087574 ≈ 4.76 bps). */
   bustBufferWad: bigint;

@@ -11,7 +11,6 @@ interface ClosePayoutPosition {
   marginWad: bigint;
   /** Leverage L, a whole number from 1 to 1000. */
   leverage: number;
-  /** Side of the position. */
   isLong: boolean;
 }
 

@@ -1,12 +1,10 @@
 import { WAD } from "./units.ts";
 
-/** Inputs of {@link distanceToBustPercentWad}. */
 interface DistanceToBustOptions {
   /** Current mark price, raw at the instrument's price scale. */
   markRaw: bigint;
   /** Position bust price, same scale. */
   bustRaw: bigint;
-  /** Side of the position. */
   isLong: boolean;
 }
 

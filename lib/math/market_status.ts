@@ -6,7 +6,6 @@ export interface MarketFlags {
   paused: boolean;
   /** Market is terminal: closes settle at the frozen mid. */
   terminal: boolean;
-  /** Market is retired. */
   retired: boolean;
   /** Only closes are accepted. */
   closeOnly: boolean;

@@ -3,7 +3,6 @@ import { WAD } from "./units.ts";
 /** Side caps at or above 2^127 mean "no cap" (the SDK writes 2^128 − 1). */
 const UNCAPPED_FROM: bigint = 1n << 127n;
 
-/** Inputs of {@link openInterestUsdWad}. */
 interface OpenInterestUsdOptions {
   /** Open interest (or a cap) in base-asset quantity × 1e18, as in the instrument tuple. */
   oiBaseWad: bigint;
@@ -37,7 +36,6 @@ export function isUncappedCap(cap: bigint): boolean {
   return cap >= UNCAPPED_FROM;
 }
 
-/** Inputs of {@link capUsage}. */
 interface CapUsageOptions {
   /** Side open interest, base quantity × 1e18. */
   oiBaseWad: bigint;

@@ -1,6 +1,5 @@
 import { checkedLeverage } from "./leverage.ts";
 
-/** Inputs of {@link unrealizedPnlWad}. */
 interface UnrealizedPnlOptions {
   /** Entry price, raw at the instrument's price scale. */
   entryRaw: bigint;
@@ -10,7 +9,6 @@ interface UnrealizedPnlOptions {
   marginWad: bigint;
   /** Leverage, a whole number from 1 to 1000. */
   leverage: number;
-  /** Side of the position. */
   isLong: boolean;
 }
 

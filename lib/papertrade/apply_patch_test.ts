@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { applyWalletPatch, RECENT_EVENTS_KEPT } from "./apply_patch.ts";
 import { operationRow, positionRow, walletSnapshot } from "./wire.ts";
-import type { ClosedPosition, WalletAccount, WalletPatch } from "./wire.ts";
+import type { ClosedPosition, WalletAccount } from "./wire.ts";
 import {
   hash,
   OTHER,
-  WALLET_LOWER,
+  walletPatch as patch,
   wireOperation,
   wirePosition,
   wireSnapshot,
@@ -29,21 +29,6 @@ function closed(id: string): ClosedPosition {
     liquidated: true,
     netPnl: -1n,
     paperMinted: 100n,
-  };
-}
-
-function patch(fields: Partial<WalletPatch> = {}): WalletPatch {
-  return {
-    address: WALLET_LOWER,
-    baseAccountRevision: 10,
-    accountRevision: 11,
-    addedPositions: [],
-    removedPositions: [],
-    closedPositions: [],
-    addedOperations: [],
-    removedOperations: [],
-    endedIntents: [],
-    ...fields,
   };
 }
 

@@ -20,7 +20,6 @@ import { findOpenPositionByIntent } from "./trade_by_intent.ts";
 /** How many of the latest trades are searched for a position's owner. */
 const POSITION_FEED_LIMIT = 100;
 
-/** What a query resolved to. */
 export type SearchResolution =
   /** `summary` is null when the exchange has never seen the wallet. */
   | { kind: "wallet"; value: Address; summary: WalletSummary | null }
@@ -40,7 +39,6 @@ interface SearchSources {
   now: () => number;
 }
 
-/** Options of {@link resolveSearch}. */
 interface ResolveSearchOptions {
   signal?: AbortSignal;
   /**

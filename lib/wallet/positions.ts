@@ -16,7 +16,6 @@ import {
 /** How many history pages (75 trades each) a closed-position look-up reads at most. */
 const CLOSED_SEARCH_MAX_PAGES = 4;
 
-/** A wallet's valued positions. */
 export interface WalletPositions {
   account: WalletAccount;
   /** Null when the trading state could not be read (positions are then unvalued). */
@@ -31,7 +30,6 @@ export interface WalletPositions {
   unavailable: UnavailablePart[];
 }
 
-/** Options of {@link fetchWalletPositions}. */
 interface FetchWalletPositionsOptions {
   /** Narrow to one position id (decimal string). */
   positionId?: string;

@@ -12,7 +12,6 @@ import { marketOf } from "./value_positions.ts";
 /** Pages read at most (75 trades each): a bound on one export's upstream work. */
 export const EXPORT_MAX_PAGES = 400;
 
-/** Options of {@link streamTradePages}. */
 interface TradeExportOptions {
   filter?: TradeFilter;
   signal?: AbortSignal;
@@ -61,7 +60,6 @@ export async function* streamTradePages(
   }
 }
 
-/** Column names of the export, in order. */
 export const TRADE_CSV_HEADER = [
   "wallet",
   "leaderboard_name",

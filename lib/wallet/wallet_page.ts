@@ -30,14 +30,12 @@ const WALLET_TRADES_READ = 200;
 /** Which trades the history lists. */
 export type TradeFilter = "all" | "losses";
 
-/** One page of the trade table. */
 export interface TradeTablePage {
   trades: Trade[];
   /** Link token of the next, older page (see {@link parsePageToken}); null on the last. */
   older: string | null;
 }
 
-/** The data of one wallet page. */
 export interface WalletPageData {
   /** The account (queue places filled in), its leaderboard name and all-time standing. */
   summary: WalletSummary;
@@ -56,7 +54,6 @@ export interface WalletPageData {
   unavailable: UnavailablePart[];
 }
 
-/** Options of {@link fetchWalletPage}. */
 interface FetchWalletPageOptions {
   /** Clock in ms, for session-key expiry and the view's time. */
   now: () => number;

@@ -151,6 +151,22 @@ export function wireSnapshot(address = WALLET): Wire<typeof wire.walletSnapshot>
   };
 }
 
+/** A wallet patch that changes nothing but what `fields` set (default: this wallet, 10 → 11). */
+export function walletPatch(fields: Partial<wire.WalletPatch> = {}): wire.WalletPatch {
+  return {
+    address: WALLET_LOWER,
+    baseAccountRevision: 10,
+    accountRevision: 11,
+    addedPositions: [],
+    removedPositions: [],
+    closedPositions: [],
+    addedOperations: [],
+    removedOperations: [],
+    endedIntents: [],
+    ...fields,
+  };
+}
+
 /** One SSE frame, spelled out by hand on purpose: these bytes are the input the parser is tested on. */
 export function sseFrame(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
