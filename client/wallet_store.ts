@@ -39,9 +39,12 @@ const signal = <T>(value: T) => new Shared(value);
 
 /**
  * What an island showing the wallet's live view calls first: it follows the store (re-rendered
- * when the view, the mode or the clock changes) and starts the page's one connection.
+ * when the view, the mode or the clock changes), starts the page's one connection, and gets the
+ * view to show (its own props until the connection delivers) and the one before it.
  */
-export function useWallet(initial: PositionsView): void {
+export function useWallet(
+  initial: PositionsView,
+): { view: PositionsView; before: PositionsView | null } {
   const [, rerender] = useState(0);
   const follow = useRef<() => void>();
   // Followed from the first render (as a signal read would be), in the browser only: a server
@@ -52,12 +55,13 @@ export function useWallet(initial: PositionsView): void {
   }
   useEffect(() => () => void followers.delete(follow.current!), []);
   useEffect(() => connectWallet(initial), [initial.address]);
+  return { view: liveView.value ?? initial, before: previousView.value };
 }
 
 /** The newest view, or null before any island started the connection. */
 const liveView = signal<PositionsView | null>(null);
 /** The view before the newest one: values that differ are briefly highlighted. */
-export const previousView = signal<PositionsView | null>(null);
+const previousView = signal<PositionsView | null>(null);
 /** How the figures are arriving. */
 export const liveMode = signal<LiveMode>("snapshot");
 /** Server time (ms) at which the server last confirmed the figures. */
@@ -150,11 +154,6 @@ export function keepRowOrder(
     (at.get(a.id) ?? order.length) - (at.get(b.id) ?? order.length)
   );
   return { rows: kept, stale: kept.some((row, i) => row.id !== rows[i].id) };
-}
-
-/** The view an island shows: its own props until the connection delivers. */
-export function currentView(props: PositionsView): PositionsView {
-  return liveView.value ?? props;
 }
 
 /** Server time now, as the browser best knows it (the props' time before hydration). */

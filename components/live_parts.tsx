@@ -17,6 +17,13 @@ const MODE_LABELS: Record<LiveMode, [label: string, badge: string]> = {
 
 export { RISK_LABELS } from "../lib/live/view_types.ts";
 
+/** Props of a live wallet island: the server-built view (JSON). */
+export interface LiveViewProps {
+  view: PositionsView;
+  /** The page is the product-only view: links keep `?embed=1`. */
+  embed?: boolean;
+}
+
 /**
  * A value that is briefly highlighted when it differs from the one before. Keyed by its text,
  * so a changed value is a new element and its highlight animation plays once.

@@ -4,15 +4,16 @@
  * connection.
  */
 import type { PositionsView } from "../lib/live/view_types.ts";
-import { currentView, previousView, serverNow, useWallet } from "../client/wallet_store.ts";
-import { Age, liveClass, LiveValue, pageHref } from "../components/live_parts.tsx";
-
-/** Props of {@link LiveAccount}: the server-built view (JSON). */
-interface LiveAccountProps {
-  view: PositionsView;
-  /** The page is the product-only view: links keep `?embed=1`. */
-  embed?: boolean;
-}
+import { serverNow, useWallet } from "../client/wallet_store.ts";
+import {
+  Age,
+  liveClass,
+  LiveValue,
+  type LiveViewProps,
+  pageHref,
+} from "../components/live_parts.tsx";
+import { Stat } from "../components/Stat.tsx";
+import { shortHex } from "../lib/format.ts";
 
 const OUTCOME_LABELS = {
   succeeded: ["succeeded", "badge ok"],
@@ -28,15 +29,9 @@ function queueText(view: PositionsView, intentId: string): string {
   return place === undefined ? "–" : `#${place}`;
 }
 
-function short(hex: string): string {
-  return `${hex.slice(0, 6)}…${hex.slice(-4)}`;
-}
-
 /** Funds and PAPER as figures, then the pending intents and recent outcomes. */
-export function LiveAccount(props: LiveAccountProps) {
-  useWallet(props.view);
-  const view = currentView(props.view);
-  const before = previousView.value;
+export function LiveAccount(props: LiveViewProps) {
+  const { view, before } = useWallet(props.view);
   const now = serverNow(props.view);
   const wallet = view.address;
   const embed = props.embed;
@@ -53,13 +48,11 @@ export function LiveAccount(props: LiveAccountProps) {
     <div class={liveClass("live-account")}>
       <dl class="stats" id="paper">
         {figures.map(([label, value, was, note]) => (
-          <div class="stat">
-            <dt>{label}</dt>
-            <dd>
-              <LiveValue value={value} before={was} />
-            </dd>
-            {note ? <dd class="stat-note muted">{note}</dd> : null}
-          </div>
+          <Stat
+            label={label}
+            value={<LiveValue value={value} before={was} />}
+            note={note || null}
+          />
         ))}
       </dl>
       <h2 id="pending">Pending intents</h2>
@@ -96,7 +89,7 @@ export function LiveAccount(props: LiveAccountProps) {
                         class="mono"
                         href={pageHref(`/intent/${intent.intentId}?wallet=${wallet}`, embed)}
                       >
-                        {short(intent.intentId)}
+                        {shortHex(intent.intentId)}
                       </a>
                     </td>
                     <td>{intent.action}</td>
@@ -140,7 +133,7 @@ export function LiveAccount(props: LiveAccountProps) {
                     class="mono"
                     href={pageHref(`/intent/${ended.intentId}?wallet=${wallet}`, embed)}
                   >
-                    {short(ended.intentId)}
+                    {shortHex(ended.intentId)}
                   </a>{" "}
                   <Age at={ended.reportedAt} now={now} />
                 </li>
