@@ -4,6 +4,7 @@ import type { ComponentChildren } from "preact";
 import type { DocsHeading } from "../lib/docs/markdown.ts";
 import type { DocsPage } from "../lib/docs/pages.ts";
 import { DocsNav } from "./DocsNav.tsx";
+import { SearchInput } from "./SearchForm.tsx";
 import { DISCLAIMER, DocumentHead } from "./DocumentHead.tsx";
 
 /** Props of the docs shell. */
@@ -56,11 +57,9 @@ export function DocsLayout(props: DocsLayoutProps) {
           <aside class="docs-sidebar">
             <form class="docs-search" role="search" action="/docs/search" method="get">
               <label class="sr-only" for="docs-search-input">Search the docs</label>
-              <input
+              <SearchInput
                 id="docs-search-input"
-                type="search"
-                name="q"
-                value={props.query ?? ""}
+                value={props.query}
                 placeholder="Search docs ( / )"
                 autocomplete="off"
                 data-docs-filter

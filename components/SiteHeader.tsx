@@ -2,7 +2,7 @@
  * The header every page shares, app and docs alike: brand, main navigation with the current
  * section marked, the site search with its recent-searches dropdown, and the theme button.
  */
-import { comboboxOf, RecentSearches, SEARCH_MAX_LENGTH } from "./SearchForm.tsx";
+import { comboboxOf, RecentSearches, SEARCH_MAX_LENGTH, SearchInput } from "./SearchForm.tsx";
 
 /** Sections of the main navigation. */
 export type NavSection =
@@ -56,11 +56,9 @@ export function SiteHeader(props: SiteHeaderProps) {
         <label class="visually-hidden" for="site-search">
           Search wallets, transactions, intents, positions and names
         </label>
-        <input
+        <SearchInput
           id="site-search"
-          name="q"
-          type="search"
-          value={props.query ?? ""}
+          value={props.query}
           placeholder="Address, tx, intent, position, name"
           autocomplete="off"
           spellcheck={false}

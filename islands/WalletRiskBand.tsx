@@ -4,13 +4,8 @@
  * near bust), live from the wallet's stream.
  */
 import { useWallet } from "../client/wallet_store.ts";
-import {
-  liveClass,
-  LiveValue,
-  type LiveViewProps,
-  pageHref,
-  RISK_LABELS,
-} from "../components/live_parts.tsx";
+import type { LiveViewProps } from "../components/live_parts.tsx";
+import { liveClass, LiveValue, pageHref, RISK_LABELS } from "../components/live_parts.tsx";
 
 /** The summary band. */
 export function WalletRiskBand(props: LiveViewProps) {
