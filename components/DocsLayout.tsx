@@ -8,7 +8,7 @@ import { SearchInput } from "./SearchForm.tsx";
 import { DISCLAIMER, DocumentHead } from "./DocumentHead.tsx";
 
 /** Props of the docs shell. */
-export interface DocsLayoutProps {
+interface DocsLayoutProps {
   /** Page title, without the site name. */
   title: string;
   description: string;
@@ -32,9 +32,7 @@ export interface DocsLayoutProps {
  * form that submits to `/docs/search`).
  */
 export function DocsLayout(props: DocsLayoutProps) {
-  const toc = (props.headings ?? []).filter((heading) =>
-    heading.level === 2 || heading.level === 3
-  );
+  const toc = (props.headings ?? []).filter((heading) => [2, 3].includes(heading.level));
   return (
     <html lang="en" {...themeAttributes(pageContext().theme)}>
       <DocumentHead

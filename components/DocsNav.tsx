@@ -1,10 +1,8 @@
-import type { DocsPage } from "../lib/docs/pages.ts";
-import { docsPath } from "../lib/docs/pages.ts";
+import { type DocsPage, docsPath } from "../lib/docs/pages.ts";
 
-/** Props of the docs page list. */
-export interface DocsNavProps {
+/** The docs pages and the slug of the one shown (marked with `aria-current`). */
+interface DocsNavProps {
   pages: readonly DocsPage[];
-  /** Slug of the page being shown, marked with `aria-current`. */
   current?: string;
 }
 
@@ -40,14 +38,8 @@ export function DocsNav({ pages, current }: DocsNavProps) {
   );
 }
 
-/** Props of the previous/next links. */
-export interface DocsPagerProps {
-  pages: readonly DocsPage[];
-  current: string;
-}
-
 /** Links to the previous and next page in reading order. */
-export function DocsPager({ pages, current }: DocsPagerProps) {
+export function DocsPager({ pages, current }: Required<DocsNavProps>) {
   const index = pages.findIndex((page) => page.slug === current);
   const previous = index > 0 ? pages[index - 1] : undefined;
   const next = index >= 0 && index < pages.length - 1 ? pages[index + 1] : undefined;

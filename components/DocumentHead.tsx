@@ -6,7 +6,7 @@ export const DISCLAIMER = "Unofficial and read-only: not affiliated with Papertr
   "leverage can lose the whole margin. Nothing here signs, sends or places anything.";
 
 /** Props of {@link DocumentHead}. */
-export interface DocumentHeadProps {
+interface DocumentHeadProps {
   /** The full `<title>`. */
   title: string;
   description?: string;
