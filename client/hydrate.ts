@@ -7,19 +7,12 @@
  */
 import { type ComponentType, h, hydrate } from "preact";
 
-/** An island element found in the document, with its parsed props. */
-interface FoundIsland {
-  element: HTMLElement;
-  name: string;
-  props: Record<string, unknown>;
-}
-
 /**
  * Finds the island elements under `root` and parses their props: their own `data-props`, else
  * the page's one props blob (`data-island-props`); skips malformed ones.
  */
-export function findIslands(root: ParentNode): FoundIsland[] {
-  const found: FoundIsland[] = [];
+export function findIslands(root: ParentNode) {
+  const found: Array<{ element: HTMLElement; name: string; props: Record<string, unknown> }> = [];
   const blob = root.querySelector("[data-island-props]")?.getAttribute("data-island-props");
   for (const element of root.querySelectorAll<HTMLElement>("[data-island]")) {
     const name = element.getAttribute("data-island") ?? "";

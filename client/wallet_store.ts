@@ -20,22 +20,18 @@ const followers = new Set<() => void>();
  * whole-island render is cheap, and this costs the bundle a few bytes where a signals library
  * cost about 2 KB of the wallet page's 15 KB.
  */
-class Shared<T> {
-  #value: T;
-  constructor(value: T) {
-    this.#value = value;
-  }
-  get value(): T {
-    return this.#value;
-  }
-  set value(next: T) {
-    if (Object.is(next, this.#value)) return;
-    this.#value = next;
-    for (const rerender of followers) rerender();
-  }
+function signal<T>(value: T) {
+  return {
+    get value(): T {
+      return value;
+    },
+    set value(next: T) {
+      if (Object.is(next, value)) return;
+      value = next;
+      for (const rerender of followers) rerender();
+    },
+  };
 }
-
-const signal = <T>(value: T) => new Shared(value);
 
 /**
  * What an island showing the wallet's live view calls first: it follows the store (re-rendered
@@ -69,7 +65,7 @@ const confirmedAt = signal(0);
 /** Server clock minus browser clock (ms), refreshed by every message. */
 const clockSkew = signal<number | null>(null);
 /** Bumped every second so ages re-render. */
-export const tick = signal(0);
+const tick = signal(0);
 
 /** What {@link connectWallet} uses; tests pass a fake stream, clock and timer. */
 export interface ConnectOptions {

@@ -24,18 +24,11 @@ const LINKS: Array<[NavSection, string, string]> = [
   ["docs", "/docs/", "Docs"],
 ];
 
-/** Props of {@link SiteHeader}. */
-interface SiteHeaderProps {
-  /** Section to mark as current in the navigation. */
-  current?: NavSection;
-  /** Prefill of the search box. */
-  query?: string;
-  /** Wallet the page is about: the search also looks in its intents and positions. */
-  wallet?: string;
-}
-
-/** The site header. */
-export function SiteHeader(props: SiteHeaderProps) {
+/**
+ * The site header: `current` is marked in the navigation, `query` fills the search box, and the
+ * search also looks in the intents and positions of `wallet`, the wallet the page is about.
+ */
+export function SiteHeader(props: { current?: NavSection; query?: string; wallet?: string }) {
   return (
     <header class="site-header">
       <a class="brand" href="/">Papertrade Explorer</a>
