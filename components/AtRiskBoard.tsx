@@ -28,16 +28,13 @@ const LIVE_EVERY_S = 15;
 const PRICE_COLUMNS = ["Leverage", "Margin", "Mark", "Bust", "To bust", "Move to bust"];
 const COLUMNS = ["Position", "Wallet", "Market", "Side", ...PRICE_COLUMNS.map(numeric), "Band"];
 
-/** Props of {@link AtRiskPage}: the board (null when it could not be read) and the filters. */
-interface AtRiskPageProps {
+/** The page, from the board (null when it could not be read) and the filters. */
+export function AtRiskPage(props: {
   board: AtRiskBoard | null;
   filters: AtRiskFilters;
   unavailable: readonly UnavailablePart[];
   now: number;
-}
-
-/** The page. */
-export function AtRiskPage(props: AtRiskPageProps) {
+}) {
   const { board, filters, now } = props;
   const rows = board?.rows.slice(0, AT_RISK_PAGE_ROWS) ?? [];
   return (

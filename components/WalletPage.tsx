@@ -14,28 +14,24 @@ import { escapedName, plainName } from "./names.ts";
 import { formatUsd } from "../lib/format.ts";
 import { WalletLifetime } from "./WalletBalances.tsx";
 
-/** Props of {@link WalletPage}. */
-interface WalletPageProps {
+/**
+ * The wallet page, risk first: the in-page links, the live summary band, the positions nearest
+ * to bust, funds, PAPER and its rewards, pending intents and outcomes (all live), then
+ * lifetime, keys, ranks, the PnL chart and the trade history.
+ */
+export function WalletPage(props: {
   address: string;
   /** Read and built in lib (`fetchWalletPage`): the page only renders it. */
   data: WalletPageData;
   filter: TradeFilter;
   cursor?: string;
-  /** The PnL chart's window. */
   pnlWindow: PnlWindow;
   now: number;
   /** The block explorer's base URL (`BLOCK_EXPLORER_URL`), for the outbound address link. */
   explorerUrl: string;
   /** Extra head elements: the preview tags `/w/<address>` carries too. */
   head?: ComponentChildren;
-}
-
-/**
- * The wallet page, risk first: the in-page links, the live summary band, the positions nearest
- * to bust, funds, PAPER and its rewards, pending intents and outcomes (all live), then
- * lifetime, keys, ranks, the PnL chart and the trade history.
- */
-export function WalletPage(props: WalletPageProps) {
+}) {
   const { address, data, now } = props;
   const { summary } = data;
   const name = summary.leaderboardName;
