@@ -13,6 +13,7 @@ import {
   pageHref,
 } from "../components/live_parts.tsx";
 import { Stat } from "../components/Stat.tsx";
+import { DataTable, numeric } from "../components/DataTable.tsx";
 import { shortHex } from "../lib/format.ts";
 
 const OUTCOME_LABELS = {
@@ -59,48 +60,41 @@ export function LiveAccount(props: LiveViewProps) {
       {view.pending.length === 0
         ? <p class="muted">Nothing pending: the relayer holds no intents for this wallet.</p>
         : (
-          <div class="table-wrap" tabIndex={0} role="region" aria-label="Pending intents">
-            <table>
-              <caption>
+          <DataTable
+            label="Pending intents"
+            columns={[numeric("Queue"), "Intent", "Action", "Deadline"]}
+            caption={
+              <>
                 {`Accepted by the relayer, not yet settled on HyperEVM; queue places ${
                   view.queueAt === null ? "not read" : "as of "
                 }`}
                 {view.queueAt !== null && <Age at={view.queueAt} now={now} />}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" class="num">Queue</th>
-                  <th scope="col">Intent</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Deadline</th>
-                </tr>
-              </thead>
-              <tbody>
-                {view.pending.map((intent) => (
-                  <tr key={intent.intentId}>
-                    <td class="num">
-                      <LiveValue
-                        value={queueText(view, intent.intentId)}
-                        before={before ? queueText(before, intent.intentId) : undefined}
-                      />
-                    </td>
-                    <td>
-                      <a
-                        class="mono"
-                        href={pageHref(`/intent/${intent.intentId}?wallet=${wallet}`, embed)}
-                      >
-                        {shortHex(intent.intentId)}
-                      </a>
-                    </td>
-                    <td>{intent.action}</td>
-                    <td>
-                      <Age at={intent.deadlineAt} now={now} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              </>
+            }
+          >
+            {view.pending.map((intent) => (
+              <tr key={intent.intentId}>
+                <td class="num">
+                  <LiveValue
+                    value={queueText(view, intent.intentId)}
+                    before={before ? queueText(before, intent.intentId) : undefined}
+                  />
+                </td>
+                <td>
+                  <a
+                    class="mono"
+                    href={pageHref(`/intent/${intent.intentId}?wallet=${wallet}`, embed)}
+                  >
+                    {shortHex(intent.intentId)}
+                  </a>
+                </td>
+                <td>{intent.action}</td>
+                <td>
+                  <Age at={intent.deadlineAt} now={now} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       <h3 id="outcomes">Recent outcomes</h3>
       {view.outcomes.length === 0 && view.closedPositions.length === 0
