@@ -75,11 +75,10 @@ function pnlRankText(page: RankedLeaderboardPage, row: LeaderboardRow): string {
 
 const RANKS_READ = formatCount(PNL_RANK_PAGE_SIZE * PNL_RANK_MAX_PAGES);
 
-/** Each wallet's nearest position on the at-risk board, or why there is none. */
-export type NearestByWallet = ReadonlyMap<Address, WalletNearest>;
-
-/** A leaderboard page with, when the board was read, each wallet's nearest position. */
-type LeaderboardTablePage = RankedLeaderboardPage & { nearest?: NearestByWallet };
+/** A leaderboard page with, when the at-risk board was read, each wallet's nearest position. */
+type LeaderboardTablePage = RankedLeaderboardPage & {
+  nearest?: ReadonlyMap<Address, WalletNearest>;
+};
 
 function nearestText(nearest: WalletNearest | undefined): ComponentChildren {
   if (nearest === undefined) return "—";

@@ -1,11 +1,8 @@
 /**
  * Island: a wallet's open positions at the live mark, nearest to bust first, kept current by
- * the page's shared wallet connection (our SSE stream, or polling when the stream fails), with
- * a freshness line whose ages tick every second. With `only`, it shows one position (the
- * position page) and says so when that position closes.
- *
- * The first render uses only its props, so the server's HTML and the browser's first render
- * are identical. Ages are measured on the server's clock.
+ * the page's shared wallet connection, with a freshness line whose ages (on the server's clock)
+ * tick every second. With `only`, it shows one position (the position page) and says so when
+ * that position closes. The first render uses only its props, so it is the server's HTML.
  */
 import { useRef, useState } from "preact/hooks";
 import type { PositionRowView, PositionsView } from "../lib/live/view_types.ts";
