@@ -67,20 +67,21 @@ const clockSkew = signal<number | null>(null);
 /** Bumped every second so ages re-render. */
 const tick = signal(0);
 
-/** What {@link connectWallet} uses; tests pass a fake stream, clock and timer. */
-export interface ConnectOptions {
-  follow?: typeof followPositions;
-  /** The browser clock (ms). */
-  now?: () => number;
-  /** Calls `run` every second. */
-  everySecond?: (run: () => void) => void;
-}
-
 let started: string | null = null;
 let browserNow = () => Date.now();
 
-/** Starts following the wallet of `initial` once per page; later calls do nothing. */
-export function connectWallet(initial: PositionsView, options: ConnectOptions = {}): void {
+/**
+ * Starts following the wallet of `initial` once per page; later calls do nothing. Tests pass
+ * a fake stream (`follow`), browser clock (`now`, ms) and timer (`everySecond`).
+ */
+export function connectWallet(
+  initial: PositionsView,
+  options: {
+    follow?: typeof followPositions;
+    now?: () => number;
+    everySecond?: (run: () => void) => void;
+  } = {},
+): void {
   if (started !== null || typeof window === "undefined") return;
   started = initial.address;
   browserNow = options.now ?? browserNow;

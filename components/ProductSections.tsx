@@ -7,15 +7,13 @@ import { Field } from "./Field.tsx";
 import { firstSentence } from "../lib/discovery/tool_info.ts";
 import { CopyableCode } from "./CopyableCode.tsx";
 
-/** What the tool list needs of a tool. */
-interface ToolSummary {
-  name: string;
-  title?: string;
-  description: string;
-}
-
 /** The landing sections; `siteUrl` makes the snippets point at this deployment. */
-export function ProductSections(props: { siteUrl: string; tools: readonly ToolSummary[] }) {
+export function ProductSections(
+  props: {
+    siteUrl: string;
+    tools: readonly { name: string; title?: string; description: string }[];
+  },
+) {
   const site = props.siteUrl.replace(/\/+$/, "");
   const mcpUrl = `${site}/mcp`;
   const claudeCode = `claude mcp add --transport http papertrade-explorer ${mcpUrl}`;

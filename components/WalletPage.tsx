@@ -11,8 +11,9 @@ import { TradeHistoryTable } from "./TradeHistoryTable.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { ExplorerLink, HeadlineName } from "./links.tsx";
 import { escapedName, plainName } from "./names.ts";
-import { formatUsd } from "../lib/format.ts";
-import { WalletLifetime } from "./WalletBalances.tsx";
+import { formatUsd, toneOf } from "../lib/format.ts";
+import type { WalletSummary } from "../lib/wallet/summary.ts";
+import { Stat } from "./Stat.tsx";
 
 /**
  * The wallet page, risk first: the in-page links, the live summary band, the positions nearest
@@ -145,5 +146,29 @@ export function WalletPage(props: {
         <a href={`/wallet/${address}/feed.atom`}>Atom feed</a>.
       </p>
     </Layout>
+  );
+}
+
+/** The lifetime totals (funds, PAPER and its rewards are live, in `LiveAccount`). */
+export function WalletLifetime(props: { summary: WalletSummary }) {
+  const { lifetime } = props.summary.account;
+  return (
+    <>
+      <h2 id="lifetime">Lifetime</h2>
+      <dl class="stats">
+        <Stat label="Deposits" value={formatUsd(lifetime.deposited)} />
+        <Stat label="Withdrawals" value={formatUsd(lifetime.withdrawn)} />
+        <Stat
+          label="Realized PnL"
+          value={formatUsd(lifetime.realizedPnl, { sign: true })}
+          tone={toneOf(lifetime.realizedPnl)}
+        />
+        <Stat label="Fees paid" value={formatUsd(lifetime.feesPaid)} />
+        <Stat
+          label="Traded notional"
+          value={formatUsd(lifetime.tradedNotional, { compact: true })}
+        />
+      </dl>
+    </>
   );
 }
