@@ -1,8 +1,4 @@
-/**
- * The island hydrator: finds every element the server marked with `data-island` and hydrates
- * it with its component and the JSON props it carries. `client/main.ts` runs it on the page;
- * tests run it on a parsed document.
- */
+/** The island hydrator: each `data-island` element gets its component and its JSON props. */
 import { type ComponentType, h, hydrate } from "preact";
 
 /**

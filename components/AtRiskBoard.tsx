@@ -1,7 +1,4 @@
-/**
- * The at-risk page: every known open position across wallets, nearest to bust first, with the
- * filters as a GET form (no script), how fresh the board is and how many wallets it covers.
- */
+/** The at-risk page: every known open position across wallets, nearest to bust first. */
 import {
   AT_RISK_REFRESH_MS,
   AT_RISK_WALLET_READS_PER_MINUTE,

@@ -7,31 +7,25 @@ import { DocsNav } from "./DocsNav.tsx";
 import { SearchInput } from "./SearchForm.tsx";
 import { DISCLAIMER, DocumentHead } from "./DocumentHead.tsx";
 
-/** Props of the docs shell. */
-interface DocsLayoutProps {
+/**
+ * The HTML shell of every docs page. No inline script or style: one stylesheet and one deferred
+ * enhancement script, and every control works without it (the menu is a `<details>`, search is a
+ * form that submits to `/docs/search`). `current` is the slug of the docs page shown, `query` the
+ * search box's value; "On this page" lists the h2 and h3 `headings`.
+ */
+export function DocsLayout(props: {
   /** Page title, without the site name. */
   title: string;
   description: string;
   pages: readonly DocsPage[];
-  /** Slug of the page shown, if it is a docs page. */
   current?: string;
-  /** Canonical absolute URL of this page. */
   canonicalUrl?: string;
   /** Path of the raw markdown twin, advertised as an alternate. */
   markdownPath?: string;
-  /** Headings for "On this page" (h2 and h3 are listed). */
   headings?: DocsHeading[];
-  /** Value shown in the search box (the search page echoes the query). */
   query?: string;
   children: ComponentChildren;
-}
-
-/**
- * The HTML shell of every docs page. No inline script or style: one stylesheet and one deferred
- * enhancement script, and every control works without it (the menu is a `<details>`, search is a
- * form that submits to `/docs/search`).
- */
-export function DocsLayout(props: DocsLayoutProps) {
+}) {
   const toc = (props.headings ?? []).filter((heading) => [2, 3].includes(heading.level));
   return (
     <html lang="en" {...themeAttributes(pageContext().theme)}>

@@ -6,10 +6,7 @@ interface DocsNavProps {
   current?: string;
 }
 
-/**
- * The docs pages grouped as in the sidebar. Each item carries its searchable text in
- * `data-filter-text`, which the enhancement script matches against the search input.
- */
+/** The docs pages grouped as in the sidebar; the docs filter matches `data-filter-text`. */
 export function DocsNav({ pages, current }: DocsNavProps) {
   const groups = [...new Set(pages.map((page) => page.group))];
   return (

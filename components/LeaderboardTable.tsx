@@ -127,10 +127,7 @@ function SortForm(props: { view: LeaderboardView }) {
   );
 }
 
-/**
- * One leaderboard page; every column header is a sort link and the sort form does the same (no
- * script needed). Each row is one link to its wallet, stretched over the row.
- */
+/** One leaderboard page: headers and the sort form sort it without script; rows link wallets. */
 export function LeaderboardTable(props: { page: LeaderboardTablePage; view: LeaderboardView }) {
   const { view, page } = props;
   const columns = [

@@ -75,10 +75,7 @@ function OpenInterest(props: { oi: bigint | null; cap: bigint | null; used: bigi
   );
 }
 
-/**
- * The protocol history as small charts, one per figure, with the interval links; without the
- * history (its read failed) the section names what is missing.
- */
+/** The protocol history as small charts with the interval links, or why it is not shown. */
 export function ProtocolHistoryCharts(
   props: { history: ProtocolHistory | null; interval: HistoryInterval; now: number },
 ) {

@@ -1,7 +1,3 @@
-/**
- * The header every page shares, app and docs alike: brand, main navigation with the current
- * section marked, the site search with its recent-searches dropdown, and the theme button.
- */
 import { comboboxOf, RecentSearches, SEARCH_MAX_LENGTH, SearchInput } from "./SearchForm.tsx";
 
 /** Sections of the main navigation. */
@@ -25,8 +21,8 @@ const LINKS: Array<[NavSection, string, string]> = [
 ];
 
 /**
- * The site header: `current` is marked in the navigation, `query` fills the search box, and the
- * search also looks in the intents and positions of `wallet`, the wallet the page is about.
+ * The header every page shares, app and docs alike: `current` is marked in the navigation, `query`
+ * fills the search box, which also looks in the intents and positions of `wallet` (the page's).
  */
 export function SiteHeader(props: { current?: NavSection; query?: string; wallet?: string }) {
   return (

@@ -13,10 +13,7 @@ import { formatCount } from "../lib/format.ts";
 import { Stat } from "./Stat.tsx";
 import { Time } from "./Time.tsx";
 
-/**
- * The transaction page: what the Exchange's own events say (facts), the wallets they name, the
- * calldata's selector and size, and the intents where the modelled executor ABI decodes them.
- */
+/** A transaction: the Exchange's events (facts) and, where the modelled ABI decodes, intents. */
 export function TransactionPage(
   props: { details: TransactionDetails; now: number; explorerUrl: string },
 ) {

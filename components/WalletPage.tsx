@@ -15,11 +15,7 @@ import { formatUsd, toneOf } from "../lib/format.ts";
 import type { WalletSummary } from "../lib/wallet/summary.ts";
 import { Stat } from "./Stat.tsx";
 
-/**
- * The wallet page, risk first: the in-page links, the live summary band, the positions nearest
- * to bust, funds, PAPER and its rewards, pending intents and outcomes (all live), then
- * lifetime, keys, ranks, the PnL chart and the trade history.
- */
+/** The wallet page, risk first: the live band, positions and account, then its history. */
 export function WalletPage(props: {
   address: string;
   /** Read and built in lib (`fetchWalletPage`): the page only renders it. */

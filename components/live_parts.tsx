@@ -1,7 +1,4 @@
-/**
- * Pieces the live wallet islands share: the freshness line, values that flash when they
- * change, and the stale marking used when the stream is down.
- */
+/** Pieces the live wallet islands share: freshness, values that flash, the stale marking. */
 import { formatUtc } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
 import type { LiveMode } from "../client/follow_positions.ts";

@@ -1,8 +1,4 @@
-/**
- * Island: the wallet's funds, PAPER and its staking rewards, pending intents with their queue
- * places and the outcomes seen since the page opened, live from the page's shared wallet
- * connection.
- */
+/** Island: the wallet's funds, PAPER, pending intents and the outcomes seen since, live. */
 import type { PositionsView } from "../lib/live/view_types.ts";
 import { serverNow, useWallet } from "../client/wallet_store.ts";
 import {

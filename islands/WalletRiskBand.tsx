@@ -1,8 +1,4 @@
-/**
- * Island: the risk-first band at the top of the wallet page (equity, total unrealized PnL,
- * worst distance to bust, counts of close and near-bust positions, an alert when anything is
- * near bust), live from the wallet's stream.
- */
+/** Island: the risk-first band at the top of the wallet page, live from the wallet's stream. */
 import { useWallet } from "../client/wallet_store.ts";
 import type { LiveViewProps } from "../components/live_parts.tsx";
 import { liveClass, LiveValue, pageHref, RISK_LABELS } from "../components/live_parts.tsx";
