@@ -17,22 +17,18 @@ export interface FollowHandlers {
   onMode(mode: LiveMode): void;
 }
 
-/** Timing of {@link followPositions}; defaults suit people, tests shorten them. */
-interface FollowOptions {
-  /** Polling interval once the stream has failed (default 5000). */
-  pollMs?: number;
-  /** How long to poll before trying the stream again (default 60000). */
-  streamRetryMs?: number;
-}
-
 /** Failed reconnects in a row after which the stream is given up for polling. */
 const STREAM_FAILURES_ALLOWED = 2;
 
-/** Starts following `address`; returns the function that stops everything it started. */
+/**
+ * Starts following `address`; returns the function that stops everything it started. Timing
+ * (tests shorten it): `pollMs` between polls once the stream failed (default 5000), polling for
+ * `streamRetryMs` before trying the stream again (default 60000).
+ */
 export function followPositions(
   address: string,
   handlers: FollowHandlers,
-  options: FollowOptions = {},
+  options: { pollMs?: number; streamRetryMs?: number } = {},
 ): () => void {
   const pollMs = options.pollMs ?? 5_000;
   const streamRetryMs = options.streamRetryMs ?? 60_000;

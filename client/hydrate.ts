@@ -1,25 +1,12 @@
-/**
- * The island hydrator: finds every element the server marked with `data-island` and hydrates
- * it with its component and the JSON props it carries. `client/main.ts` runs it on the page;
- * tests run it on a parsed document.
- *
- * @module
- */
+/** The island hydrator: each `data-island` element gets its component and its JSON props. */
 import { type ComponentType, h, hydrate } from "preact";
-
-/** An island element found in the document, with its parsed props. */
-interface FoundIsland {
-  element: HTMLElement;
-  name: string;
-  props: Record<string, unknown>;
-}
 
 /**
  * Finds the island elements under `root` and parses their props: their own `data-props`, else
  * the page's one props blob (`data-island-props`); skips malformed ones.
  */
-export function findIslands(root: ParentNode): FoundIsland[] {
-  const found: FoundIsland[] = [];
+export function findIslands(root: ParentNode) {
+  const found: Array<{ element: HTMLElement; name: string; props: Record<string, unknown> }> = [];
   const blob = root.querySelector("[data-island-props]")?.getAttribute("data-island-props");
   for (const element of root.querySelectorAll<HTMLElement>("[data-island]")) {
     const name = element.getAttribute("data-island") ?? "";

@@ -1,8 +1,6 @@
 /**
  * Every island by name. The server's `<Island>` and the browser entries both read these maps, so
  * a name the server writes is always one the browser can hydrate.
- *
- * @module
  */
 import { LiveAccount } from "../islands/LiveAccount.tsx";
 import { LivePositions } from "../islands/LivePositions.tsx";

@@ -20,28 +20,27 @@ const followers = new Set<() => void>();
  * whole-island render is cheap, and this costs the bundle a few bytes where a signals library
  * cost about 2 KB of the wallet page's 15 KB.
  */
-class Shared<T> {
-  #value: T;
-  constructor(value: T) {
-    this.#value = value;
-  }
-  get value(): T {
-    return this.#value;
-  }
-  set value(next: T) {
-    if (Object.is(next, this.#value)) return;
-    this.#value = next;
-    for (const rerender of followers) rerender();
-  }
+function signal<T>(value: T) {
+  return {
+    get value(): T {
+      return value;
+    },
+    set value(next: T) {
+      if (Object.is(next, value)) return;
+      value = next;
+      for (const rerender of followers) rerender();
+    },
+  };
 }
-
-const signal = <T>(value: T) => new Shared(value);
 
 /**
  * What an island showing the wallet's live view calls first: it follows the store (re-rendered
- * when the view, the mode or the clock changes) and starts the page's one connection.
+ * when the view, the mode or the clock changes), starts the page's one connection, and gets the
+ * view to show (its own props until the connection delivers) and the one before it.
  */
-export function useWallet(initial: PositionsView): void {
+export function useWallet(
+  initial: PositionsView,
+): { view: PositionsView; before: PositionsView | null } {
   const [, rerender] = useState(0);
   const follow = useRef<() => void>();
   // Followed from the first render (as a signal read would be), in the browser only: a server
@@ -52,12 +51,13 @@ export function useWallet(initial: PositionsView): void {
   }
   useEffect(() => () => void followers.delete(follow.current!), []);
   useEffect(() => connectWallet(initial), [initial.address]);
+  return { view: liveView.value ?? initial, before: previousView.value };
 }
 
 /** The newest view, or null before any island started the connection. */
 const liveView = signal<PositionsView | null>(null);
 /** The view before the newest one: values that differ are briefly highlighted. */
-export const previousView = signal<PositionsView | null>(null);
+const previousView = signal<PositionsView | null>(null);
 /** How the figures are arriving. */
 export const liveMode = signal<LiveMode>("snapshot");
 /** Server time (ms) at which the server last confirmed the figures. */
@@ -65,22 +65,23 @@ const confirmedAt = signal(0);
 /** Server clock minus browser clock (ms), refreshed by every message. */
 const clockSkew = signal<number | null>(null);
 /** Bumped every second so ages re-render. */
-export const tick = signal(0);
-
-/** What {@link connectWallet} uses; tests pass a fake stream, clock and timer. */
-export interface ConnectOptions {
-  follow?: typeof followPositions;
-  /** The browser clock (ms). */
-  now?: () => number;
-  /** Calls `run` every second. */
-  everySecond?: (run: () => void) => void;
-}
+const tick = signal(0);
 
 let started: string | null = null;
 let browserNow = () => Date.now();
 
-/** Starts following the wallet of `initial` once per page; later calls do nothing. */
-export function connectWallet(initial: PositionsView, options: ConnectOptions = {}): void {
+/**
+ * Starts following the wallet of `initial` once per page; later calls do nothing. Tests pass
+ * a fake stream (`follow`), browser clock (`now`, ms) and timer (`everySecond`).
+ */
+export function connectWallet(
+  initial: PositionsView,
+  options: {
+    follow?: typeof followPositions;
+    now?: () => number;
+    everySecond?: (run: () => void) => void;
+  } = {},
+): void {
   if (started !== null || typeof window === "undefined") return;
   started = initial.address;
   browserNow = options.now ?? browserNow;
@@ -150,11 +151,6 @@ export function keepRowOrder(
     (at.get(a.id) ?? order.length) - (at.get(b.id) ?? order.length)
   );
   return { rows: kept, stale: kept.some((row, i) => row.id !== rows[i].id) };
-}
-
-/** The view an island shows: its own props until the connection delivers. */
-export function currentView(props: PositionsView): PositionsView {
-  return liveView.value ?? props;
 }
 
 /** Server time now, as the browser best knows it (the props' time before hydration). */

@@ -1,9 +1,4 @@
-/**
- * Browser entry of the watchlist page's bundle (`static/build/watchlist.js`, built by
- * `deno task build`): hydrates the Watchlist island only.
- *
- * @module
- */
+/** Browser entry of the watchlist page's own bundle (`static/build/watchlist.js`). */
 import { hydrateIslands } from "./hydrate.ts";
 import { Watchlist } from "../islands/Watchlist.tsx";
 

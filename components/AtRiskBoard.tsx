@@ -1,7 +1,4 @@
-/**
- * The at-risk page: every known open position across wallets, nearest to bust first, with the
- * filters as a GET form (no script), how fresh the board is and how many wallets it covers.
- */
+/** The at-risk page: every known open position across wallets, nearest to bust first. */
 import {
   AT_RISK_REFRESH_MS,
   AT_RISK_WALLET_READS_PER_MINUTE,
@@ -28,16 +25,13 @@ const LIVE_EVERY_S = 15;
 const PRICE_COLUMNS = ["Leverage", "Margin", "Mark", "Bust", "To bust", "Move to bust"];
 const COLUMNS = ["Position", "Wallet", "Market", "Side", ...PRICE_COLUMNS.map(numeric), "Band"];
 
-/** Props of {@link AtRiskPage}: the board (null when it could not be read) and the filters. */
-interface AtRiskPageProps {
+/** The page, from the board (null when it could not be read) and the filters. */
+export function AtRiskPage(props: {
   board: AtRiskBoard | null;
   filters: AtRiskFilters;
   unavailable: readonly UnavailablePart[];
   now: number;
-}
-
-/** The page. */
-export function AtRiskPage(props: AtRiskPageProps) {
+}) {
   const { board, filters, now } = props;
   const rows = board?.rows.slice(0, AT_RISK_PAGE_ROWS) ?? [];
   return (

@@ -15,8 +15,13 @@ import { Time } from "./Time.tsx";
 /** Most rows of a chart's data table (spread evenly, the last always kept). */
 const TABLE_ROWS = 30;
 
-/** Props of {@link Chart}. */
-interface ChartProps {
+/**
+ * One chart as server-drawn SVG (no script): a title and a description for screen readers, a
+ * true time axis, every series' last value in `data-last`, a caption saying what it plots, when
+ * it was read (`readAt`) and the `note` on its source, and the data as a table beside it.
+ * Colours come from the theme's variables.
+ */
+export function Chart(props: {
   /** Unique on the page: the ids of the title, the description and the figure derive from it. */
   id: string;
   /** What it plots, the SVG's title ("Value locked (USD)"). */
@@ -28,19 +33,10 @@ interface ChartProps {
   /** The time axis' ends (default: the first and last points). */
   from?: number;
   to?: number;
-  /** When the data was read, shown as a `<Time>`. */
   readAt: number;
   now: number;
-  /** Where the data comes from and what to know about it. */
   note?: ComponentChildren;
-}
-
-/**
- * One chart as server-drawn SVG (no script): a title and a description for screen readers, a
- * true time axis, every series' last value in `data-last`, a caption saying what it plots and
- * when it was read, and the data as a table beside it. Colours come from the theme's variables.
- */
-export function Chart(props: ChartProps) {
+}) {
   const layout = chartLayout(props.series, props);
   if (!layout) {
     return <p class="muted">{props.title}: nothing to chart yet.</p>;
@@ -78,25 +74,17 @@ export function Chart(props: ChartProps) {
         {layout.timeTicks.map((tick) => (
           <text class="label" x={tick.x} y={height - 6} text-anchor="middle">{tick.label}</text>
         ))}
-        {(props.levels ?? []).map((level) => (
-          <g class={`level ${level.tone}`}>
-            <line
-              x1={left}
-              x2={width - right}
-              y1={layout.y(level.value)}
-              y2={layout.y(level.value)}
-              stroke-dasharray="3 3"
-            />
-            <text
-              class="label"
-              x={width - right - 2}
-              y={layout.y(level.value) - 3}
-              text-anchor="end"
-            >
-              {level.label}
-            </text>
-          </g>
-        ))}
+        {(props.levels ?? []).map((level) => {
+          const y = layout.y(level.value);
+          return (
+            <g class={`level ${level.tone}`}>
+              <line x1={left} x2={width - right} y1={y} y2={y} stroke-dasharray="3 3" />
+              <text class="label" x={width - right - 2} y={y - 3} text-anchor="end">
+                {level.label}
+              </text>
+            </g>
+          );
+        })}
         {props.series.map((one, i) => {
           const last = one.points.at(-1);
           const data = { "data-series": one.label, "data-last": last && String(last.value) };

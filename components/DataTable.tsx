@@ -8,24 +8,26 @@ export function numeric(label: string): Column {
   return { label, numeric: true };
 }
 
-/** Props of {@link DataTable}. */
-interface DataTableProps {
+/**
+ * A table inside a scrolling, keyboard-focusable wrapper (a named region when it has a `label`),
+ * with a caption and one row of column headings; every data table of the pages is drawn by it.
+ */
+export function DataTable(props: {
   /** What the table lists (read out by screen readers before the rows). */
   caption: ComponentChildren;
   columns: readonly Column[];
   /** Extra classes of the scrolling wrapper (`tall`, a page's own class). */
   class?: string;
-  /** The body rows. */
+  label?: string;
   children: ComponentChildren;
-}
-
-/**
- * A table inside a scrolling, keyboard-focusable wrapper, with a caption and one row of column
- * headings; every data table of the server-rendered pages is drawn by it.
- */
-export function DataTable(props: DataTableProps) {
+}) {
   return (
-    <div class={props.class ? `table-wrap ${props.class}` : "table-wrap"} tabIndex={0}>
+    <div
+      class={props.class ? `table-wrap ${props.class}` : "table-wrap"}
+      tabIndex={0}
+      role={props.label ? "region" : undefined}
+      aria-label={props.label}
+    >
       <table>
         <caption>{props.caption}</caption>
         <thead>

@@ -4,36 +4,29 @@ import type { ComponentChildren } from "preact";
 import type { DocsHeading } from "../lib/docs/markdown.ts";
 import type { DocsPage } from "../lib/docs/pages.ts";
 import { DocsNav } from "./DocsNav.tsx";
+import { SearchInput } from "./SearchForm.tsx";
 import { DISCLAIMER, DocumentHead } from "./DocumentHead.tsx";
-
-/** Props of the docs shell. */
-export interface DocsLayoutProps {
-  /** Page title, without the site name. */
-  title: string;
-  description: string;
-  pages: readonly DocsPage[];
-  /** Slug of the page shown, if it is a docs page. */
-  current?: string;
-  /** Canonical absolute URL of this page. */
-  canonicalUrl?: string;
-  /** Path of the raw markdown twin, advertised as an alternate. */
-  markdownPath?: string;
-  /** Headings for "On this page" (h2 and h3 are listed). */
-  headings?: DocsHeading[];
-  /** Value shown in the search box (the search page echoes the query). */
-  query?: string;
-  children: ComponentChildren;
-}
 
 /**
  * The HTML shell of every docs page. No inline script or style: one stylesheet and one deferred
  * enhancement script, and every control works without it (the menu is a `<details>`, search is a
- * form that submits to `/docs/search`).
+ * form that submits to `/docs/search`). `current` is the slug of the docs page shown, `query` the
+ * search box's value; "On this page" lists the h2 and h3 `headings`.
  */
-export function DocsLayout(props: DocsLayoutProps) {
-  const toc = (props.headings ?? []).filter((heading) =>
-    heading.level === 2 || heading.level === 3
-  );
+export function DocsLayout(props: {
+  /** Page title, without the site name. */
+  title: string;
+  description: string;
+  pages: readonly DocsPage[];
+  current?: string;
+  canonicalUrl?: string;
+  /** Path of the raw markdown twin, advertised as an alternate. */
+  markdownPath?: string;
+  headings?: DocsHeading[];
+  query?: string;
+  children: ComponentChildren;
+}) {
+  const toc = (props.headings ?? []).filter((heading) => [2, 3].includes(heading.level));
   return (
     <html lang="en" {...themeAttributes(pageContext().theme)}>
       <DocumentHead
@@ -56,11 +49,9 @@ export function DocsLayout(props: DocsLayoutProps) {
           <aside class="docs-sidebar">
             <form class="docs-search" role="search" action="/docs/search" method="get">
               <label class="sr-only" for="docs-search-input">Search the docs</label>
-              <input
+              <SearchInput
                 id="docs-search-input"
-                type="search"
-                name="q"
-                value={props.query ?? ""}
+                value={props.query}
                 placeholder="Search docs ( / )"
                 autocomplete="off"
                 data-docs-filter

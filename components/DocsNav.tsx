@@ -1,17 +1,12 @@
-import type { DocsPage } from "../lib/docs/pages.ts";
-import { docsPath } from "../lib/docs/pages.ts";
+import { type DocsPage, docsPath } from "../lib/docs/pages.ts";
 
-/** Props of the docs page list. */
-export interface DocsNavProps {
+/** The docs pages and the slug of the one shown (marked with `aria-current`). */
+interface DocsNavProps {
   pages: readonly DocsPage[];
-  /** Slug of the page being shown, marked with `aria-current`. */
   current?: string;
 }
 
-/**
- * The docs pages grouped as in the sidebar. Each item carries its searchable text in
- * `data-filter-text`, which the enhancement script matches against the search input.
- */
+/** The docs pages grouped as in the sidebar; the docs filter matches `data-filter-text`. */
 export function DocsNav({ pages, current }: DocsNavProps) {
   const groups = [...new Set(pages.map((page) => page.group))];
   return (
@@ -40,14 +35,8 @@ export function DocsNav({ pages, current }: DocsNavProps) {
   );
 }
 
-/** Props of the previous/next links. */
-export interface DocsPagerProps {
-  pages: readonly DocsPage[];
-  current: string;
-}
-
 /** Links to the previous and next page in reading order. */
-export function DocsPager({ pages, current }: DocsPagerProps) {
+export function DocsPager({ pages, current }: Required<DocsNavProps>) {
   const index = pages.findIndex((page) => page.slug === current);
   const previous = index > 0 ? pages[index - 1] : undefined;
   const next = index >= 0 && index < pages.length - 1 ? pages[index + 1] : undefined;

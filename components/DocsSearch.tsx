@@ -1,16 +1,10 @@
-import type { DocsPage } from "../lib/docs/pages.ts";
-import { docsPath } from "../lib/docs/pages.ts";
+import { type DocsPage, docsPath } from "../lib/docs/pages.ts";
 import type { DocsSearchHit } from "../lib/docs/search.ts";
 
-/** Props of the search results. */
-export interface DocsSearchResultsProps {
-  query: string;
-  hits: DocsSearchHit[];
-  pages: readonly DocsPage[];
-}
-
 /** Results of the server-side docs search; every string is escaped by Preact. */
-export function DocsSearchResults({ query, hits, pages }: DocsSearchResultsProps) {
+export function DocsSearchResults(
+  { query, hits, pages }: { query: string; hits: DocsSearchHit[]; pages: readonly DocsPage[] },
+) {
   if (!query.trim()) {
     return (
       <article class="docs-article">
@@ -56,13 +50,8 @@ export function DocsSearchResults({ query, hits, pages }: DocsSearchResultsProps
   );
 }
 
-/** Props of the not-found body. */
-export interface DocsNotFoundProps {
-  pages: readonly DocsPage[];
-}
-
 /** Body of the 404 page: says so and lists every page. */
-export function DocsNotFound({ pages }: DocsNotFoundProps) {
+export function DocsNotFound({ pages }: { pages: readonly DocsPage[] }) {
   return (
     <article class="docs-article">
       <h1>Page not found</h1>

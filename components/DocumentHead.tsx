@@ -5,24 +5,18 @@ import { assetUrl } from "../lib/delivery/static_assets.ts";
 export const DISCLAIMER = "Unofficial and read-only: not affiliated with Papertrade. High " +
   "leverage can lose the whole margin. Nothing here signs, sends or places anything.";
 
-/** Props of {@link DocumentHead}. */
-export interface DocumentHeadProps {
-  /** The full `<title>`. */
+/**
+ * The `<head>` the app pages and the docs share: no inline script or style, the page family's
+ * one stylesheet and the shared, deferred enhancement script; `links` go before the stylesheet
+ * (canonical, alternates), `children` after the script (an island's module, Open Graph meta).
+ */
+export function DocumentHead(props: {
   title: string;
   description?: string;
-  /** The one stylesheet of the page family (`/static/style.css` or `/static/docs.css`). */
   stylesheet: string;
-  /** Link elements that go before the stylesheet (canonical, alternates). */
   links?: ComponentChildren;
-  /** Elements after the shared script (an island's module, Open Graph meta). */
   children?: ComponentChildren;
-}
-
-/**
- * The `<head>` the app pages and the docs share: no inline script or style, one stylesheet and
- * the shared, deferred enhancement script.
- */
-export function DocumentHead(props: DocumentHeadProps) {
+}) {
   return (
     <head>
       <meta charset="utf-8" />

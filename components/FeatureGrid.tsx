@@ -1,8 +1,3 @@
-/**
- * The landing page's feature grid, works-with strip and the way into Papertrade OS (the seed's
- * landing sections). Left out of the `?embed=1` view, which shows only the product.
- */
-
 /** Where Papertrade OS opens the explorer as one of its windows. */
 export const PAPERTRADE_OS_URL = "https://papertrade-os.pages.dev/?open=explorer";
 
@@ -58,7 +53,7 @@ const WORKS_WITH = [
   "Continue",
 ];
 
-/** The feature grid, the works-with strip and the Papertrade OS link. */
+/** The feature grid, the works-with strip and the Papertrade OS link (not in `?embed=1`). */
 export function FeatureGrid() {
   return (
     <>

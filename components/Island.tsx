@@ -11,7 +11,7 @@ const ALL_ISLANDS = allIslands();
 
 /** URL of the island bundle; pages that render an `<Island>` pass it to `Layout.islandScript`. */
 export const ISLAND_SCRIPT_URL = assetUrl("/static/build/islands.js");
-/** URL of the watchlist page's own bundle (its one island, `WATCHLIST_ISLANDS`). */
+/** URL of the watchlist page's own bundle (its one island, `Watchlist`). */
 export const WATCHLIST_SCRIPT_URL = assetUrl("/static/build/watchlist.js");
 
 /**
@@ -26,16 +26,13 @@ export function serializeIslandProps(props: unknown): string {
   );
 }
 
-/** Props of {@link Island}: the island's name and its JSON-serializable props. */
-interface IslandProps<N extends IslandName> {
-  name: N;
-  props: ComponentProps<(typeof ALL_ISLANDS)[N]>;
-  /** The props are the page's blob ({@link IslandBlob}): written once, not in this island. */
-  shared?: boolean;
-}
-
-/** Renders a registered island server-side, wrapped for hydration in the browser. */
-export function Island<N extends IslandName>(props: IslandProps<N>) {
+/**
+ * Renders a registered island server-side with its JSON-serializable props, wrapped for
+ * hydration in the browser; `shared` props are the page's blob ({@link IslandBlob}), written once.
+ */
+export function Island<N extends IslandName>(
+  props: { name: N; props: ComponentProps<(typeof ALL_ISLANDS)[N]>; shared?: boolean },
+) {
   // deno-lint-ignore no-explicit-any
   const Component = ALL_ISLANDS[props.name] as ComponentType<any>;
   const own = props.shared ? undefined : serializeIslandProps(props.props);

@@ -5,30 +5,26 @@ import { PAPERTRADE_OS_URL } from "./FeatureGrid.tsx";
 import { DISCLAIMER, DocumentHead } from "./DocumentHead.tsx";
 import { StaleNotice } from "./StaleNotice.tsx";
 
-/** Props of the page shell. */
-interface LayoutProps {
+/**
+ * The HTML shell every app page shares: no inline script, one stylesheet. `query` and `wallet`
+ * go to the header search; `embed` (default the request's `?embed=1`) hides header and footer.
+ */
+export function Layout(props: {
   title: string;
   description?: string;
   /** Extra head elements (Open Graph meta, preloads). Strings inside are escaped by Preact. */
   head?: ComponentChildren;
-  /** Hide the site header and footer; defaults to the request's `?embed=1`. */
   embed?: boolean;
-  /** Navigation section to mark as current. */
   current?: NavSection;
   /**
    * Module script of the island bundle, only on pages that hydrate an island. Pages without
    * islands ship no framework JavaScript: just the shared, deferred enhancement script.
    */
   islandScript?: string;
-  /** Prefill of the header search box. */
   query?: string;
-  /** Wallet the page is about (the header search also looks in it). */
   wallet?: string;
   children: ComponentChildren;
-}
-
-/** The HTML shell every app page shares: no inline script, one stylesheet. */
-export function Layout(props: LayoutProps) {
+}) {
   const context = pageContext();
   const embed = props.embed ?? context.embed;
   return (

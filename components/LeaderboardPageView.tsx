@@ -10,6 +10,7 @@ import { LEADERBOARD_WINDOWS, type RankedLeaderboardPage } from "../lib/wallet/r
 import { Layout } from "./Layout.tsx";
 import { LeaderboardTable } from "./LeaderboardTable.tsx";
 import { PartNotice } from "./PartNotice.tsx";
+import { SearchInput } from "./SearchForm.tsx";
 import { formatCount } from "../lib/format.ts";
 
 /** "26–50 of 90": the 1-based rows a 0-based page shows. */
@@ -46,10 +47,8 @@ export function LeaderboardPageView(props: { view: LeaderboardView; page: Ranked
         <input type="hidden" name="window" value={view.window} />
         <input type="hidden" name="sort" value={view.sortKey} />
         <input type="hidden" name="dir" value={view.sortDir} />
-        <input
+        <SearchInput
           id="leaderboard-search"
-          name="q"
-          type="search"
           value={view.query}
           maxLength={100}
           placeholder="Part of a name or an address"

@@ -75,11 +75,10 @@ function pnlRankText(page: RankedLeaderboardPage, row: LeaderboardRow): string {
 
 const RANKS_READ = formatCount(PNL_RANK_PAGE_SIZE * PNL_RANK_MAX_PAGES);
 
-/** Each wallet's nearest position on the at-risk board, or why there is none. */
-export type NearestByWallet = ReadonlyMap<Address, WalletNearest>;
-
-/** A leaderboard page with, when the board was read, each wallet's nearest position. */
-type LeaderboardTablePage = RankedLeaderboardPage & { nearest?: NearestByWallet };
+/** A leaderboard page with, when the at-risk board was read, each wallet's nearest position. */
+type LeaderboardTablePage = RankedLeaderboardPage & {
+  nearest?: ReadonlyMap<Address, WalletNearest>;
+};
 
 function nearestText(nearest: WalletNearest | undefined): ComponentChildren {
   if (nearest === undefined) return "—";
@@ -128,10 +127,7 @@ function SortForm(props: { view: LeaderboardView }) {
   );
 }
 
-/**
- * One leaderboard page; every column header is a sort link and the sort form does the same (no
- * script needed). Each row is one link to its wallet, stretched over the row.
- */
+/** One leaderboard page: headers and the sort form sort it without script; rows link wallets. */
 export function LeaderboardTable(props: { page: LeaderboardTablePage; view: LeaderboardView }) {
   const { view, page } = props;
   const columns = [

@@ -6,6 +6,7 @@ import { formatFraction, formatPercent, formatPrice, formatUsd } from "../lib/fo
 import { Time } from "./Time.tsx";
 import { DataTable, numeric } from "./DataTable.tsx";
 import { Chart } from "./Chart.tsx";
+import { sideOf } from "./MarketsTable.tsx";
 import type { MarkSamples } from "../lib/mark_samples.ts";
 import { openInterestSeries } from "../lib/chart_series.ts";
 
@@ -79,18 +80,8 @@ export function MarketDetail(
         columns={["Side", numeric("Open interest"), numeric("Cap"), "Cap used"]}
         caption={<>{market.symbol} open interest against each side's cap, at the mark</>}
       >
-        <OiRow
-          side="Long"
-          oi={market.longOiUsd}
-          cap={market.longCapUsd}
-          used={market.longCapUsedPercent}
-        />
-        <OiRow
-          side="Short"
-          oi={market.shortOiUsd}
-          cap={market.shortCapUsd}
-          used={market.shortCapUsedPercent}
-        />
+        <OiRow side="Long" {...sideOf(market, "long")} />
+        <OiRow side="Short" {...sideOf(market, "short")} />
       </DataTable>
       {oi.length === 0 ? <p class="muted">No open interest against a cap sampled yet.</p> : (
         <Chart

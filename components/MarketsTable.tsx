@@ -6,6 +6,15 @@ import { Chart, WindowLinks } from "./Chart.tsx";
 import { HISTORY_INTERVALS, protocolCharts } from "../lib/chart_series.ts";
 import type { HistoryInterval, ProtocolHistory } from "../lib/papertrade/mod.ts";
 
+/** One side's open interest, its cap and the share of the cap in use (USD at the mark). */
+export function sideOf(market: MarketOverview, side: "long" | "short") {
+  return {
+    oi: market[`${side}OiUsd` as const],
+    cap: market[`${side}CapUsd` as const],
+    used: market[`${side}CapUsedPercent` as const],
+  };
+}
+
 /** Markets at their live mark, with open interest in USD against each side's cap. */
 export function MarketsTable(props: { markets: MarketOverview[]; now: number }) {
   return (
@@ -29,20 +38,11 @@ export function MarketsTable(props: { markets: MarketOverview[]; now: number }) 
             {market.mark ? formatPrice(market.mark.markRaw, market.priceScale) : "no quote"}
           </td>
           <td>{market.mark?.at ? <Time at={market.mark.at} now={props.now} /> : "n/a"}</td>
-          <td class="num">
-            <OpenInterest
-              usd={market.longOiUsd}
-              cap={market.longCapUsd}
-              used={market.longCapUsedPercent}
-            />
-          </td>
-          <td class="num">
-            <OpenInterest
-              usd={market.shortOiUsd}
-              cap={market.shortCapUsd}
-              used={market.shortCapUsedPercent}
-            />
-          </td>
+          {(["long", "short"] as const).map((side) => (
+            <td class="num">
+              <OpenInterest {...sideOf(market, side)} />
+            </td>
+          ))}
           <td class="num">
             {market.volume24h === null ? "n/a" : formatUsd(market.volume24h, { compact: true })}
           </td>
@@ -58,11 +58,11 @@ export function MarketsTable(props: { markets: MarketOverview[]; now: number }) 
   );
 }
 
-function OpenInterest(props: { usd: bigint | null; cap: bigint | null; used: bigint | null }) {
-  if (props.usd === null) return <span>n/a</span>;
+function OpenInterest(props: { oi: bigint | null; cap: bigint | null; used: bigint | null }) {
+  if (props.oi === null) return <span>n/a</span>;
   return (
     <span>
-      {formatUsd(props.usd, { compact: true })}
+      {formatUsd(props.oi, { compact: true })}
       <br />
       <span class="muted">
         {props.cap === null
@@ -75,10 +75,7 @@ function OpenInterest(props: { usd: bigint | null; cap: bigint | null; used: big
   );
 }
 
-/**
- * The protocol history as small charts, one per figure, with the interval links; without the
- * history (its read failed) the section names what is missing.
- */
+/** The protocol history as small charts with the interval links, or why it is not shown. */
 export function ProtocolHistoryCharts(
   props: { history: ProtocolHistory | null; interval: HistoryInterval; now: number },
 ) {

@@ -3,25 +3,20 @@ import { PNL_WINDOWS, pnlSeries, type PnlWindow } from "../lib/pnl_chart.ts";
 import { formatCount } from "../lib/format.ts";
 import { Chart, WindowLinks } from "./Chart.tsx";
 
-/** Props of {@link PnlChart}. */
-interface PnlChartProps {
-  /** The wallet page's path, for the window links. */
+/**
+ * A wallet's realized PnL on a true time axis over a window (GET links to `path`, the wallet
+ * page), from its closed trades (newest first; `complete` when they are the whole history), with
+ * the current end point adding the open positions' unrealized PnL at the live mark (null when
+ * they could not be valued).
+ */
+export function PnlChart(props: {
   path: string;
-  /** Closed trades, newest first. */
   trades: Trade[];
-  /** True when `trades` is the whole history. */
   complete: boolean;
-  /** The open positions' unrealized PnL at the live mark; null when they could not be valued. */
   unrealizedPnl: bigint | null;
   window: PnlWindow;
   now: number;
-}
-
-/**
- * A wallet's realized PnL on a true time axis over a window (GET links), with the current end
- * point including unrealized PnL at the live mark.
- */
-export function PnlChart(props: PnlChartProps) {
+}) {
   if (props.trades.length === 0) {
     return <p class="muted">No closed trades yet, so there is no PnL to chart.</p>;
   }

@@ -94,9 +94,7 @@ function ClosedTrade(
   const instrument = props.found.trading?.instruments.find((item) =>
     item.id === trade.instrumentId
   );
-  const price = (
-    raw: bigint,
-  ) => (instrument ? formatPrice(raw, instrument.priceScale) : String(raw));
+  const price = (raw: bigint) => instrument ? formatPrice(raw, instrument.priceScale) : String(raw);
   const net = trade.netPnl;
   return (
     <>

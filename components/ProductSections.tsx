@@ -1,21 +1,17 @@
-/**
- * The landing sections of the home page (left out of the `?embed=1` view): what can be looked
- * up, connecting an AI assistant with copy-paste snippets, the tool list (generated from the
- * registry, so it cannot drift) and a quickstart.
- */
 import { Field } from "./Field.tsx";
 import { firstSentence } from "../lib/discovery/tool_info.ts";
 import { CopyableCode } from "./CopyableCode.tsx";
 
-/** What the tool list needs of a tool. */
-interface ToolSummary {
-  name: string;
-  title?: string;
-  description: string;
-}
-
-/** The landing sections; `siteUrl` makes the snippets point at this deployment. */
-export function ProductSections(props: { siteUrl: string; tools: readonly ToolSummary[] }) {
+/**
+ * The home page's landing sections (not in `?embed=1`); `siteUrl` makes the snippets point at
+ * this deployment, and the tool list comes from the registry, so it cannot drift.
+ */
+export function ProductSections(
+  props: {
+    siteUrl: string;
+    tools: readonly { name: string; title?: string; description: string }[];
+  },
+) {
   const site = props.siteUrl.replace(/\/+$/, "");
   const mcpUrl = `${site}/mcp`;
   const claudeCode = `claude mcp add --transport http papertrade-explorer ${mcpUrl}`;

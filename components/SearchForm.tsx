@@ -1,3 +1,5 @@
+import type { JSX } from "preact";
+
 /** Longest query the search accepts (a pasted link with a hash fits easily). */
 export const SEARCH_MAX_LENGTH = 200;
 
@@ -30,20 +32,26 @@ export function RecentSearches(props: { inputId: string; class: string }) {
   );
 }
 
+/** A search box sending `q`; every search form of the site draws its box with it. */
+export function SearchInput(
+  props: { id: string; value?: string } & JSX.InputHTMLAttributes,
+) {
+  const { id, value, ...more } = props;
+  return <input id={id} name="q" type="search" value={value ?? ""} {...more} />;
+}
+
 /**
  * The big, labelled search form. `/` focuses it (it is marked as the main search); recent
  * searches appear under it when the enhancement script runs and storage allows.
  */
-export function SearchForm(props: { query?: string; autofocus?: boolean }) {
+export function SearchForm(props: { query?: string }) {
   return (
     <form class="search search-main" action="/search" method="get" role="search">
       <label for="main-search">Search wallets, transactions, intents, positions and names</label>
       <div class="search-row">
-        <input
+        <SearchInput
           id="main-search"
-          name="q"
-          type="search"
-          value={props.query ?? ""}
+          value={props.query}
           required
           maxLength={SEARCH_MAX_LENGTH}
           placeholder="0x address, tx hash, intent id, position id, name or link"

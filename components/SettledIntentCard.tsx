@@ -63,24 +63,17 @@ export function SettledIntentCard(
       <dl class="fields">
         <Field label="Action">{action}</Field>
         <Field label="Wallet">{wallet ? <WalletLink address={wallet} full /> : "unknown"}</Field>
-        <div>
-          <dt>Signed by</dt>
-          <dd class="mono break">
-            {intent.signer}
-            {wallet && intent.signer !== wallet && (
-              <>
-                {" "}
-                <span class="muted">(session key)</span>
-              </>
-            )}
-            {wallet && intent.signer === wallet && (
-              <>
-                {" "}
-                <span class="muted">(the wallet)</span>
-              </>
-            )}
-          </dd>
-        </div>
+        <Field label="Signed by" class="mono break">
+          {intent.signer}
+          {wallet && (
+            <>
+              {" "}
+              <span class="muted">
+                {intent.signer === wallet ? "(the wallet)" : "(session key)"}
+              </span>
+            </>
+          )}
+        </Field>
         <Field label="Intent id">
           {intent.intentId
             ? <IntentLink id={intent.intentId} wallet={wallet} tx={props.txHash} full />

@@ -1,8 +1,4 @@
-/**
- * The header every page shares, app and docs alike: brand, main navigation with the current
- * section marked, the site search with its recent-searches dropdown, and the theme button.
- */
-import { comboboxOf, RecentSearches, SEARCH_MAX_LENGTH } from "./SearchForm.tsx";
+import { comboboxOf, RecentSearches, SEARCH_MAX_LENGTH, SearchInput } from "./SearchForm.tsx";
 
 /** Sections of the main navigation. */
 export type NavSection =
@@ -24,18 +20,11 @@ const LINKS: Array<[NavSection, string, string]> = [
   ["docs", "/docs/", "Docs"],
 ];
 
-/** Props of {@link SiteHeader}. */
-interface SiteHeaderProps {
-  /** Section to mark as current in the navigation. */
-  current?: NavSection;
-  /** Prefill of the search box. */
-  query?: string;
-  /** Wallet the page is about: the search also looks in its intents and positions. */
-  wallet?: string;
-}
-
-/** The site header. */
-export function SiteHeader(props: SiteHeaderProps) {
+/**
+ * The header every page shares, app and docs alike: `current` is marked in the navigation, `query`
+ * fills the search box, which also looks in the intents and positions of `wallet` (the page's).
+ */
+export function SiteHeader(props: { current?: NavSection; query?: string; wallet?: string }) {
   return (
     <header class="site-header">
       <a class="brand" href="/">Papertrade Explorer</a>
@@ -56,11 +45,9 @@ export function SiteHeader(props: SiteHeaderProps) {
         <label class="visually-hidden" for="site-search">
           Search wallets, transactions, intents, positions and names
         </label>
-        <input
+        <SearchInput
           id="site-search"
-          name="q"
-          type="search"
-          value={props.query ?? ""}
+          value={props.query}
           placeholder="Address, tx, intent, position, name"
           autocomplete="off"
           spellcheck={false}

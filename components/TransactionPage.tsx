@@ -10,12 +10,10 @@ import { DataTable } from "./DataTable.tsx";
 import { ExplorerLink, PositionLink, WalletLink } from "./links.tsx";
 import { Check, SettledIntentCard } from "./SettledIntentCard.tsx";
 import { formatCount } from "../lib/format.ts";
+import { Stat } from "./Stat.tsx";
 import { Time } from "./Time.tsx";
 
-/**
- * The transaction page: what the Exchange's own events say (facts), the wallets they name, the
- * calldata's selector and size, and the intents where the modelled executor ABI decodes them.
- */
+/** A transaction: the Exchange's events (facts) and, where the modelled ABI decodes, intents. */
 export function TransactionPage(
   props: { details: TransactionDetails; now: number; explorerUrl: string },
 ) {
@@ -27,6 +25,11 @@ export function TransactionPage(
   const counts = countVerdicts(verdicts);
   const wallets = walletsOf([...events, ...intents]);
   const toExecutor = settlement.to === CONTRACTS.batchExecutor;
+  const toName = toExecutor
+    ? "the BatchExecutor"
+    : settlement.to === CONTRACTS.exchange
+    ? "the Exchange"
+    : null;
   const settles = toExecutor ||
     events.some((e) => e.name === "PositionsClosed" || e.name === "Liquidated");
   const title = settles
@@ -76,49 +79,34 @@ export function TransactionPage(
       </p>
       <PartNotice unavailable={props.details.unavailable} />
       <dl class="stats">
-        <div class="stat">
-          <dt>Status</dt>
-          <dd>
-            {settlement.status === "pending"
-              ? "pending (not mined yet)"
-              : settlement.status === "unknown"
-              ? "unknown (receipt not read)"
-              : <Check ok={settlement.status === "success"} yes="success" no="reverted" />}
-          </dd>
-        </div>
-        <div class="stat">
-          <dt>Block</dt>
-          <dd>
-            {settlement.blockNumber === null ? "pending" : formatCount(settlement.blockNumber)}
-          </dd>
-        </div>
-        <div class="stat">
-          <dt>Time</dt>
-          <dd>
-            {settlement.timestamp === undefined
-              ? "unknown"
-              : <Time at={Number(settlement.timestamp) * 1000} now={props.now} />}
-          </dd>
-        </div>
-        <div class="stat">
-          <dt>Value</dt>
-          <dd>{props.details.valueHype} HYPE</dd>
-        </div>
+        <Stat
+          label="Status"
+          value={settlement.status === "pending"
+            ? "pending (not mined yet)"
+            : settlement.status === "unknown"
+            ? "unknown (receipt not read)"
+            : <Check ok={settlement.status === "success"} yes="success" no="reverted" />}
+        />
+        <Stat
+          label="Block"
+          value={settlement.blockNumber === null ? "pending" : formatCount(settlement.blockNumber)}
+        />
+        <Stat
+          label="Time"
+          value={settlement.timestamp === undefined
+            ? "unknown"
+            : <Time at={Number(settlement.timestamp) * 1000} now={props.now} />}
+        />
+        <Stat label="Value" value={`${props.details.valueHype} HYPE`} />
       </dl>
       <dl class="fields">
         <Field label="From" class="mono break">{settlement.from}</Field>
         <Field label="To" class="mono break">
           {settlement.to ?? "(contract creation)"}
-          {toExecutor && (
+          {toName && (
             <>
               {" "}
-              <span class="muted">(the BatchExecutor)</span>
-            </>
-          )}
-          {settlement.to === CONTRACTS.exchange && (
-            <>
-              {" "}
-              <span class="muted">(the Exchange)</span>
+              <span class="muted">({toName})</span>
             </>
           )}
         </Field>

@@ -7,7 +7,7 @@
  */
 import type { WalletSummary } from "../lib/wallet/summary.ts";
 import type { PositionValuation } from "../lib/wallet/value_positions.ts";
-import { formatCount, formatPercent, formatUsd, formatUtc } from "../lib/format.ts";
+import { formatCount, formatPercent, formatUsd, formatUtc, shortHex } from "../lib/format.ts";
 import { plainName } from "./names.ts";
 import { RISK_LABELS } from "./live_parts.tsx";
 
@@ -21,9 +21,7 @@ const BAND_COLOURS = { ok: "#4cc38a", close: "#e3b341", near_bust: "#ff7b72" } a
 /** The preview's title: the leaderboard name when there is one, else the short address. */
 export function previewTitle(address: string, summary: WalletSummary): string {
   const name = summary.leaderboardName ? plainName(summary.leaderboardName, 60) : "";
-  return name
-    ? `${name} on Papertrade`
-    : `Papertrade wallet ${address.slice(0, 6)}…${address.slice(-4)}`;
+  return name ? `${name} on Papertrade` : `Papertrade wallet ${shortHex(address)}`;
 }
 
 /** The preview's description: balance, PnL in the windows it is ranked in, open positions. */
@@ -31,17 +29,17 @@ export function previewDescription(summary: WalletSummary): string {
   const { account } = summary;
   const parts = [`Balance ${formatUsd(account.balances.balance)}`];
   for (const { window, row } of summary.ranks) {
-    if (window !== "24h" && window !== "all") continue;
-    if (row) {
-      parts.push(
-        `${window === "all" ? "all-time" : window} PnL ${
-          formatUsd(row.totalWindowedPnl, { sign: true })
-        } (rank #${formatCount(row.rank)})`,
-      );
-    }
+    if (!row || (window !== "24h" && window !== "all")) continue;
+    parts.push(
+      `${window === "all" ? "all-time" : window} PnL ${
+        formatUsd(row.totalWindowedPnl, { sign: true })
+      } (rank #${formatCount(row.rank)})`,
+    );
   }
-  parts.push(`realized PnL ${formatUsd(account.lifetime.realizedPnl, { sign: true })}`);
-  parts.push(`${formatCount(account.openPositions.length)} open positions`);
+  parts.push(
+    `realized PnL ${formatUsd(account.lifetime.realizedPnl, { sign: true })}`,
+    `${formatCount(account.openPositions.length)} open positions`,
+  );
   return `${parts.join(" · ")}.`;
 }
 
@@ -72,17 +70,10 @@ export function PreviewTags(
   );
 }
 
-/** One figure of the card. */
-export interface CardFigure {
-  label: string;
-  value: string;
-  colour: string;
-}
-
 /** Everything drawn on a card (also the PNG cache's key). */
 export interface CardContent {
   name: string;
-  figures: CardFigure[];
+  figures: Array<{ label: string; value: string; colour: string }>;
   /** The worst band of the open positions at the live mark, as a line of text. */
   risk: { text: string; colour: string };
   /** When the card was drawn, to the minute (so a card is redrawn at most once a minute). */
@@ -113,8 +104,8 @@ export function cardContent(
 ): CardContent {
   const name = summary.leaderboardName
     ? plainName(summary.leaderboardName, 30)
-    : `Wallet ${address.slice(0, 6)}…${address.slice(-4)}`;
-  const figures: CardFigure[] = [{
+    : `Wallet ${shortHex(address)}`;
+  const figures: CardContent["figures"] = [{
     label: "Balance",
     value: formatUsd(summary.account.balances.balance, { compact: true }),
     colour: TEXT,

@@ -11,31 +11,24 @@ import { TradeHistoryTable } from "./TradeHistoryTable.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { ExplorerLink, HeadlineName } from "./links.tsx";
 import { escapedName, plainName } from "./names.ts";
-import { formatUsd } from "../lib/format.ts";
-import { WalletLifetime } from "./WalletBalances.tsx";
+import { formatUsd, toneOf } from "../lib/format.ts";
+import type { WalletSummary } from "../lib/wallet/summary.ts";
+import { Stat } from "./Stat.tsx";
 
-/** Props of {@link WalletPage}. */
-interface WalletPageProps {
+/** The wallet page, risk first: the live band, positions and account, then its history. */
+export function WalletPage(props: {
   address: string;
   /** Read and built in lib (`fetchWalletPage`): the page only renders it. */
   data: WalletPageData;
   filter: TradeFilter;
   cursor?: string;
-  /** The PnL chart's window. */
   pnlWindow: PnlWindow;
   now: number;
   /** The block explorer's base URL (`BLOCK_EXPLORER_URL`), for the outbound address link. */
   explorerUrl: string;
   /** Extra head elements: the preview tags `/w/<address>` carries too. */
   head?: ComponentChildren;
-}
-
-/**
- * The wallet page, risk first: the in-page links, the live summary band, the positions nearest
- * to bust, funds, PAPER and its rewards, pending intents and outcomes (all live), then
- * lifetime, keys, ranks, the PnL chart and the trade history.
- */
-export function WalletPage(props: WalletPageProps) {
+}) {
   const { address, data, now } = props;
   const { summary } = data;
   const name = summary.leaderboardName;
@@ -149,5 +142,29 @@ export function WalletPage(props: WalletPageProps) {
         <a href={`/wallet/${address}/feed.atom`}>Atom feed</a>.
       </p>
     </Layout>
+  );
+}
+
+/** The lifetime totals (funds, PAPER and its rewards are live, in `LiveAccount`). */
+export function WalletLifetime(props: { summary: WalletSummary }) {
+  const { lifetime } = props.summary.account;
+  return (
+    <>
+      <h2 id="lifetime">Lifetime</h2>
+      <dl class="stats">
+        <Stat label="Deposits" value={formatUsd(lifetime.deposited)} />
+        <Stat label="Withdrawals" value={formatUsd(lifetime.withdrawn)} />
+        <Stat
+          label="Realized PnL"
+          value={formatUsd(lifetime.realizedPnl, { sign: true })}
+          tone={toneOf(lifetime.realizedPnl)}
+        />
+        <Stat label="Fees paid" value={formatUsd(lifetime.feesPaid)} />
+        <Stat
+          label="Traded notional"
+          value={formatUsd(lifetime.tradedNotional, { compact: true })}
+        />
+      </dl>
+    </>
   );
 }

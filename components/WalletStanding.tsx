@@ -9,10 +9,7 @@ import { formatCount, formatUsd, toneOf } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
 import { DataTable, numeric } from "./DataTable.tsx";
 
-/**
- * Rank and PnL in the leaderboard windows that were read, each linking to the leaderboard page
- * that holds the wallet; a window not read offers to search its leaderboard for the wallet.
- */
+/** Rank and PnL per leaderboard window, linking its page; a window not read offers a search. */
 export function RanksTable(props: { wallet: string; ranks: WalletRank[] }) {
   const read = new Map(props.ranks.map((rank) => [rank.window, rank.row]));
   return (

@@ -2,22 +2,23 @@
 import { shortHex } from "../lib/format.ts";
 import { plainName } from "./names.ts";
 
-/** A wallet address linking to its page; `full` shows all 42 characters. */
-export function WalletLink(props: { address: string; full?: boolean }) {
+/** A hex id linking to its page, short unless `full`, the whole id in its title. */
+function HexLink(props: { href: string; hex: string; full?: boolean }) {
   return (
-    <a class="mono" href={`/wallet/${props.address}`} title={props.address}>
-      {props.full ? props.address : shortHex(props.address)}
+    <a class="mono" href={props.href} title={props.hex}>
+      {props.full ? props.hex : shortHex(props.hex)}
     </a>
   );
 }
 
+/** A wallet address linking to its page; `full` shows all 42 characters. */
+export function WalletLink(props: { address: string; full?: boolean }) {
+  return <HexLink href={`/wallet/${props.address}`} hex={props.address} full={props.full} />;
+}
+
 /** A transaction hash linking to its decoded page. */
 export function TxLink(props: { hash: string; full?: boolean }) {
-  return (
-    <a class="mono" href={`/tx/${props.hash}`} title={props.hash}>
-      {props.full ? props.hash : shortHex(props.hash)}
-    </a>
-  );
+  return <HexLink href={`/tx/${props.hash}`} hex={props.hash} full={props.full} />;
 }
 
 /**
@@ -32,11 +33,7 @@ export function IntentLink(
     props.tx ? `tx=${props.tx}` : "",
   ].filter(Boolean);
   const query = params.length ? `?${params.join("&")}` : "";
-  return (
-    <a class="mono" href={`/intent/${props.id}${query}`} title={props.id}>
-      {props.full ? props.id : shortHex(props.id)}
-    </a>
-  );
+  return <HexLink href={`/intent/${props.id}${query}`} hex={props.id} full={props.full} />;
 }
 
 /** A position id linking to its page. */

@@ -1,8 +1,6 @@
-/**
- * Pieces the live wallet islands share: the freshness line, values that flash when they
- * change, and the stale marking used when the stream is down.
- */
-import { formatAge, formatUtc } from "../lib/format.ts";
+/** Pieces the live wallet islands share: freshness, values that flash, the stale marking. */
+import { formatUtc } from "../lib/format.ts";
+import { Time } from "./Time.tsx";
 import type { LiveMode } from "../client/follow_positions.ts";
 import type { PositionsView } from "../lib/live/view_types.ts";
 import { isStale, liveMode, serverNow } from "../client/wallet_store.ts";
@@ -16,6 +14,13 @@ const MODE_LABELS: Record<LiveMode, [label: string, badge: string]> = {
 };
 
 export { RISK_LABELS } from "../lib/live/view_types.ts";
+
+/** Props of a live wallet island: the server-built view (JSON). */
+export interface LiveViewProps {
+  view: PositionsView;
+  /** The page is the product-only view: links keep `?embed=1`. */
+  embed?: boolean;
+}
 
 /**
  * A value that is briefly highlighted when it differs from the one before. Keyed by its text,
@@ -32,12 +37,7 @@ export function LiveValue(props: { value: string | number; before?: string | num
 
 /** A time as an age on the server's clock, with the absolute time as its title. */
 export function Age(props: { at: number | null; now: number }) {
-  if (props.at === null) return <span>n/a</span>;
-  return (
-    <time dateTime={new Date(props.at).toISOString()} title={formatUtc(props.at)}>
-      {formatAge(props.at, props.now)}
-    </time>
-  );
+  return props.at === null ? <span>n/a</span> : <Time at={props.at} now={props.now} />;
 }
 
 /**

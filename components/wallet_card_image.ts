@@ -28,6 +28,8 @@ function el(
 /** The card's element tree. */
 export function walletCardElement(address: string, content: CardContent): CardElement {
   const oneLine = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" };
+  const mutedLine = (style: Record<string, number>, text: string) =>
+    el("div", { display: "flex", marginLeft: PADDING, color: "#9aa4b2", ...style }, text);
   return el("div", {
     width: "100%",
     height: "100%",
@@ -46,13 +48,7 @@ export function walletCardElement(address: string, content: CardContent): CardEl
       height: 12,
       backgroundColor: "#6ea8ff",
     }),
-    el("div", {
-      display: "flex",
-      marginTop: PADDING,
-      marginLeft: PADDING,
-      fontSize: 32,
-      color: "#9aa4b2",
-    }, "Papertrade Explorer"),
+    mutedLine({ marginTop: PADDING, fontSize: 32 }, "Papertrade Explorer"),
     el("div", {
       position: "absolute",
       top: PADDING + 4,
@@ -70,13 +66,7 @@ export function walletCardElement(address: string, content: CardContent): CardEl
       fontWeight: 700,
       ...oneLine,
     }, content.name),
-    el("div", {
-      display: "flex",
-      marginTop: 12,
-      marginLeft: PADDING,
-      fontSize: 28,
-      color: "#9aa4b2",
-    }, address),
+    mutedLine({ marginTop: 12, fontSize: 28 }, address),
     el("div", {
       display: "block",
       marginTop: 12,

@@ -1,18 +1,16 @@
-/**
- * Island: the wallet's funds, PAPER and its staking rewards, pending intents with their queue
- * places and the outcomes seen since the page opened, live from the page's shared wallet
- * connection.
- */
+/** Island: the wallet's funds, PAPER, pending intents and the outcomes seen since, live. */
 import type { PositionsView } from "../lib/live/view_types.ts";
-import { currentView, previousView, serverNow, useWallet } from "../client/wallet_store.ts";
-import { Age, liveClass, LiveValue, pageHref } from "../components/live_parts.tsx";
-
-/** Props of {@link LiveAccount}: the server-built view (JSON). */
-interface LiveAccountProps {
-  view: PositionsView;
-  /** The page is the product-only view: links keep `?embed=1`. */
-  embed?: boolean;
-}
+import { serverNow, useWallet } from "../client/wallet_store.ts";
+import {
+  Age,
+  liveClass,
+  LiveValue,
+  type LiveViewProps,
+  pageHref,
+} from "../components/live_parts.tsx";
+import { Stat } from "../components/Stat.tsx";
+import { DataTable, numeric } from "../components/DataTable.tsx";
+import { shortHex } from "../lib/format.ts";
 
 const OUTCOME_LABELS = {
   succeeded: ["succeeded", "badge ok"],
@@ -28,15 +26,9 @@ function queueText(view: PositionsView, intentId: string): string {
   return place === undefined ? "–" : `#${place}`;
 }
 
-function short(hex: string): string {
-  return `${hex.slice(0, 6)}…${hex.slice(-4)}`;
-}
-
 /** Funds and PAPER as figures, then the pending intents and recent outcomes. */
-export function LiveAccount(props: LiveAccountProps) {
-  useWallet(props.view);
-  const view = currentView(props.view);
-  const before = previousView.value;
+export function LiveAccount(props: LiveViewProps) {
+  const { view, before } = useWallet(props.view);
   const now = serverNow(props.view);
   const wallet = view.address;
   const embed = props.embed;
@@ -53,61 +45,52 @@ export function LiveAccount(props: LiveAccountProps) {
     <div class={liveClass("live-account")}>
       <dl class="stats" id="paper">
         {figures.map(([label, value, was, note]) => (
-          <div class="stat">
-            <dt>{label}</dt>
-            <dd>
-              <LiveValue value={value} before={was} />
-            </dd>
-            {note ? <dd class="stat-note muted">{note}</dd> : null}
-          </div>
+          <Stat
+            label={label}
+            value={<LiveValue value={value} before={was} />}
+            note={note || null}
+          />
         ))}
       </dl>
       <h2 id="pending">Pending intents</h2>
       {view.pending.length === 0
         ? <p class="muted">Nothing pending: the relayer holds no intents for this wallet.</p>
         : (
-          <div class="table-wrap" tabIndex={0} role="region" aria-label="Pending intents">
-            <table>
-              <caption>
+          <DataTable
+            label="Pending intents"
+            columns={[numeric("Queue"), "Intent", "Action", "Deadline"]}
+            caption={
+              <>
                 {`Accepted by the relayer, not yet settled on HyperEVM; queue places ${
                   view.queueAt === null ? "not read" : "as of "
                 }`}
                 {view.queueAt !== null && <Age at={view.queueAt} now={now} />}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" class="num">Queue</th>
-                  <th scope="col">Intent</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Deadline</th>
-                </tr>
-              </thead>
-              <tbody>
-                {view.pending.map((intent) => (
-                  <tr key={intent.intentId}>
-                    <td class="num">
-                      <LiveValue
-                        value={queueText(view, intent.intentId)}
-                        before={before ? queueText(before, intent.intentId) : undefined}
-                      />
-                    </td>
-                    <td>
-                      <a
-                        class="mono"
-                        href={pageHref(`/intent/${intent.intentId}?wallet=${wallet}`, embed)}
-                      >
-                        {short(intent.intentId)}
-                      </a>
-                    </td>
-                    <td>{intent.action}</td>
-                    <td>
-                      <Age at={intent.deadlineAt} now={now} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              </>
+            }
+          >
+            {view.pending.map((intent) => (
+              <tr key={intent.intentId}>
+                <td class="num">
+                  <LiveValue
+                    value={queueText(view, intent.intentId)}
+                    before={before ? queueText(before, intent.intentId) : undefined}
+                  />
+                </td>
+                <td>
+                  <a
+                    class="mono"
+                    href={pageHref(`/intent/${intent.intentId}?wallet=${wallet}`, embed)}
+                  >
+                    {shortHex(intent.intentId)}
+                  </a>
+                </td>
+                <td>{intent.action}</td>
+                <td>
+                  <Age at={intent.deadlineAt} now={now} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       <h3 id="outcomes">Recent outcomes</h3>
       {view.outcomes.length === 0 && view.closedPositions.length === 0
@@ -140,7 +123,7 @@ export function LiveAccount(props: LiveAccountProps) {
                     class="mono"
                     href={pageHref(`/intent/${ended.intentId}?wallet=${wallet}`, embed)}
                   >
-                    {short(ended.intentId)}
+                    {shortHex(ended.intentId)}
                   </a>{" "}
                   <Age at={ended.reportedAt} now={now} />
                 </li>

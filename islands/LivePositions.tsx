@@ -1,42 +1,32 @@
 /**
  * Island: a wallet's open positions at the live mark, nearest to bust first, kept current by
- * the page's shared wallet connection (our SSE stream, or polling when the stream fails), with
- * a freshness line whose ages tick every second. With `only`, it shows one position (the
- * position page) and says so when that position closes.
- *
- * The first render uses only its props, so the server's HTML and the browser's first render
- * are identical. Ages are measured on the server's clock.
+ * the page's shared wallet connection, with a freshness line whose ages (on the server's clock)
+ * tick every second. With `only`, it shows one position (the position page) and says so when
+ * that position closes. The first render uses only its props, so it is the server's HTML.
  */
 import { useRef, useState } from "preact/hooks";
 import type { PositionRowView, PositionsView } from "../lib/live/view_types.ts";
-import { currentView, keepRowOrder, previousView, useWallet } from "../client/wallet_store.ts";
+import { keepRowOrder, useWallet } from "../client/wallet_store.ts";
 import {
   Freshness,
   liveClass,
   LiveValue,
+  type LiveViewProps,
   pageHref,
   RISK_LABELS,
 } from "../components/live_parts.tsx";
-
-/** Props of {@link LivePositions}: the server-built view (JSON). */
-interface LivePositionsProps {
-  view: PositionsView;
-  /** The page is the product-only view: links keep `?embed=1`. */
-  embed?: boolean;
-  /** Show only this position id. */
-  only?: string;
-}
 
 /**
  * The live positions table with its freshness line. Rows keep the order they were first shown
  * in; when the risk order has changed since, a note says so and offers to re-sort.
  */
-export function LivePositions(props: LivePositionsProps) {
-  useWallet(props.view);
+export function LivePositions(
+  props: LiveViewProps & { /** Show only this position id. */ only?: string },
+) {
+  const { view, before: shown } = useWallet(props.view);
   const order = useRef<string[] | null>(null);
   const [, setResorts] = useState(0);
-  const view = currentView(props.view);
-  const before = new Map((previousView.value?.rows ?? []).map((row) => [row.id, row]));
+  const before = new Map((shown?.rows ?? []).map((row) => [row.id, row]));
   const { rows, stale } = keepRowOrder(
     props.only === undefined ? view.rows : view.rows.filter((row) => row.id === props.only),
     order.current,

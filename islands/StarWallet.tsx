@@ -6,13 +6,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { readWatchlist, toggleWatched } from "../client/watchlist_store.ts";
 
-/** Props of {@link StarWallet}. */
-interface StarWalletProps {
-  address: string;
-}
-
 /** "☆ Watch" / "★ Watching", and a link to the watchlist; says so when the list is full. */
-export function StarWallet(props: StarWalletProps) {
+export function StarWallet(props: { address: string }) {
   const [watched, setWatched] = useState<boolean | "full">(false);
   useEffect(() => setWatched(readWatchlist().includes(props.address)), [props.address]);
   return (

@@ -1,24 +1,12 @@
-/**
- * Island: the risk-first band at the top of the wallet page (equity, total unrealized PnL,
- * worst distance to bust, counts of close and near-bust positions, an alert when anything is
- * near bust), live from the wallet's stream.
- */
-import type { PositionsView } from "../lib/live/view_types.ts";
-import { currentView, previousView, useWallet } from "../client/wallet_store.ts";
+/** Island: the risk-first band at the top of the wallet page, live from the wallet's stream. */
+import { useWallet } from "../client/wallet_store.ts";
+import type { LiveViewProps } from "../components/live_parts.tsx";
 import { liveClass, LiveValue, pageHref, RISK_LABELS } from "../components/live_parts.tsx";
 
-/** Props of {@link WalletRiskBand}: the server-built view (JSON). */
-interface WalletRiskBandProps {
-  view: PositionsView;
-  /** The page is the product-only view: links keep `?embed=1`. */
-  embed?: boolean;
-}
-
 /** The summary band. */
-export function WalletRiskBand(props: WalletRiskBandProps) {
-  useWallet(props.view);
-  const view = currentView(props.view);
-  const before = previousView.value?.summary;
+export function WalletRiskBand(props: LiveViewProps) {
+  const { view, before: shown } = useWallet(props.view);
+  const before = shown?.summary;
   const { summary } = view;
   const worstLink = summary.worstPositionId === null
     ? null

@@ -12,20 +12,15 @@ import { DataTable, numeric } from "../components/DataTable.tsx";
 import { RISK_LABELS } from "../lib/live/view_types.ts";
 import { plainName } from "../components/names.ts";
 
-/** Props of {@link Watchlist}: a shared list (from the link) and its rows, or none. */
-interface WatchlistProps {
-  /** The `?w=` list, validated; null on the visitor's own watchlist. */
-  shared: string[] | null;
-  /** The first read of the shared list, made by the server. */
-  initial: WatchlistView | null;
-  /** How often to read again (ms). */
-  pollMs: number;
-}
-
 type Permission = NotificationPermission | "unsupported" | "unknown";
 
-/** The watchlist table, its notifications switch and its share link. */
-export function Watchlist(props: WatchlistProps) {
+/**
+ * The watchlist table, its notifications switch and its share link. `shared` is the `?w=` list,
+ * validated (null on the visitor's own watchlist), `initial` the server's first read of it.
+ */
+export function Watchlist(
+  props: { shared: string[] | null; initial: WatchlistView | null; pollMs: number },
+) {
   const [list, setList] = useState<string[] | null>(props.shared);
   const [view, setView] = useState<WatchlistView | null>(props.initial);
   const [failed, setFailed] = useState(false);
