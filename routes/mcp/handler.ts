@@ -35,6 +35,9 @@ interface Wire {
   sse: boolean;
 }
 
+/** Messages per JSON-RPC batch. */
+const MAX_BATCH = 20;
+
 /** One JSON-RPC error as the whole HTTP answer. */
 function errorHttpResponse(id: JsonRpcId | null, error: Rejection, headers?: HeadersInit) {
   return jsonHttpResponse(error.status, errorResponse(id, error), headers);
@@ -151,10 +154,10 @@ async function handleBatch(
   if (items.length === 0) {
     return invalidRequest(null, "an empty batch is not a valid JSON-RPC message");
   }
-  if (items.length > options.maxBatch) {
+  if (items.length > MAX_BATCH) {
     return invalidRequest(
       null,
-      `a batch may hold at most ${options.maxBatch} messages; this one has ${items.length}`,
+      `a batch may hold at most ${MAX_BATCH} messages; this one has ${items.length}`,
     );
   }
   const elements = items.map((item) => {

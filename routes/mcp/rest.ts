@@ -97,12 +97,7 @@ export async function handleToolRestRequest(
         }, { "retry-after": retryAfter });
       }
     }
-    const outcome = await callTool(tool, args, {
-      createContext: resolved.createContext,
-      timeoutMs: resolved.toolTimeoutMs,
-      signal: resolved.clientSignal,
-      onError: resolved.onError,
-    });
+    const outcome = await callTool(tool, args, resolved.call);
     if (outcome.kind === "ok") return jsonHttpResponse(200, outcome.structured);
     // An upstream fault behind a tool error answers as that fault (a bad gateway unless its
     // cause says more); the other outcomes by their kind.
