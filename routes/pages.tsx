@@ -102,8 +102,8 @@ const LIVE_BUG = { error: "internal_error", message: "The positions could not be
  * the path's address) becomes its page, JSON or text; anything else is a bug, answered by
  * {@link serverErrorHandler}.
  */
-function pageErrorHandler(log?: (line: string) => void): ErrorHandler<AppEnv> {
-  const bug = serverErrorHandler(log);
+function pageErrorHandler(): ErrorHandler<AppEnv> {
+  const bug = serverErrorHandler();
   return async (error, c) => {
     const [{ liveProblem }, { failureOf }] = await Promise.all([errors(), failures()]);
     const wallet = c.req.param("address") ?? c.req.query("wallet");
@@ -168,8 +168,7 @@ export function newRequestId(): string {
 
 /** The request's id (Hono's `requestId`), or a fresh one where that middleware is not mounted. */
 function requestIdOf(c: Context): string {
-  const id = c.get("requestId") as string | undefined;
-  return id ?? newRequestId();
+  return c.get("requestId") ?? newRequestId();
 }
 
 /**
@@ -194,12 +193,11 @@ export function serverErrorHandler(log: (line: string) => void = console.error):
 }
 
 /** The 504 page of a page that missed its deadline, logged on one line with its request id. */
-export function deadlinePage(
-  c: Context,
-  log: (line: string) => void = console.error,
-): Promise<Response> {
+export function deadlinePage(c: Context): Promise<Response> {
   const id = requestIdOf(c);
-  log(`[deadline] ${c.req.method} ${c.req.path.slice(0, 200)} id=${id}: no answer within 25 s`);
+  console.error(
+    `[deadline] ${c.req.method} ${c.req.path.slice(0, 200)} id=${id}: no answer within 25 s`,
+  );
   return errorPage(c, {
     status: 504,
     title: "This page took too long",
