@@ -9,32 +9,20 @@ import { isUnknownWallet, toToolError, unknownWalletError } from "./_errors.ts";
 import { lines, unavailableText } from "./_text.ts";
 import {
   READ_ONLY_ANNOTATIONS,
-  type ToolContext,
   type ToolDefinition,
   type ToolError,
   type ToolResult,
 } from "./types.ts";
 
 /** What a tool module writes: its words, its schemas and its own logic. */
-export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
-  name: string;
-  title: string;
-  /** Under 1 KB: what it returns and what to call next. */
-  description: string;
+export interface ToolSpec<I extends z.ZodType, O extends z.ZodType>
+  extends Pick<ToolDefinition<I, O>, "name" | "title" | "description" | "run"> {
   input: I;
   output: O;
-  /**
-   * The argument holding the wallet the tool reads: the API's 404 for it becomes the error
-   * "address: wallet 0x… has no Papertrade account".
-   */
+  /** The wallet argument: its 404 becomes "address: wallet 0x… has no Papertrade account". */
   walletArgument?: keyof z.output<I> & string;
-  /**
-   * Explains an upstream failure in the caller's terms (a refused cursor); undefined leaves
-   * it to the shared wording.
-   */
+  /** An upstream failure in the caller's terms (a refused cursor); undefined: the shared wording. */
   explainFailure?: (error: unknown, args: z.output<I>) => ToolError | undefined;
-  /** The tool's own work; upstream failures it does not absorb may simply propagate. */
-  run(args: z.output<I>, context: ToolContext): Promise<ToolResult<z.input<O>>>;
 }
 
 /** The tool `spec` describes, with the shared error and partial-answer plumbing around `run`. */
