@@ -22,8 +22,8 @@ import { FAILURE_KINDS, type FailureKind, failureOf } from "../../lib/http/failu
 function problem(
   kind: FailureKind,
   message: string,
-  headers: HeadersInit = {},
-  error: string = FAILURE_KINDS[kind].error,
+  { headers = {}, error = FAILURE_KINDS[kind].error }: { headers?: HeadersInit; error?: string } =
+    {},
 ): Response {
   return jsonHttpResponse(FAILURE_KINDS[kind].status, { error, message }, headers);
 }
@@ -45,43 +45,37 @@ export async function handleToolRestRequest(
     return problem(
       "method_not_allowed",
       `Use POST with a JSON object of arguments; ${request.method} is not supported.`,
-      { allow: "POST, OPTIONS" },
+      { headers: { allow: "POST, OPTIONS" } },
     );
   }
   const resolved = resolveOptions(options);
   const tool = findTool(resolved.tools, name);
   if (!tool) {
-    return problem("not_found", unknownToolMessage(name, resolved.tools), {}, "unknown_tool");
+    const error = "unknown_tool";
+    return problem("not_found", unknownToolMessage(name, resolved.tools), { error });
   }
   if (!isJsonContentType(request.headers.get("content-type"))) {
     await request.body?.cancel().catch(() => {});
-    return problem("unsupported_media_type", `${JSON_ONLY_MESSAGE}.`, {
-      accept: "application/json",
-    });
+    const headers = { accept: "application/json" };
+    return problem("unsupported_media_type", `${JSON_ONLY_MESSAGE}.`, { headers });
   }
   try {
     // Its size is capped before it gets here (the face's `limitBody`).
     const body = await readBody(request);
     if (body === undefined) return malformedRestBody();
-    let args: unknown = {};
-    if (body.trim() !== "") {
-      try {
-        args = JSON.parse(body);
-      } catch {
-        return problem(
-          "bad_request",
-          "The request body is not valid JSON. Send the tool arguments as a JSON object.",
-          {},
-          "invalid_json",
-        );
-      }
+    let args: unknown;
+    try {
+      args = body.trim() === "" ? {} : JSON.parse(body);
+    } catch {
+      const message =
+        "The request body is not valid JSON. Send the tool arguments as a JSON object.";
+      return problem("bad_request", message, { error: "invalid_json" });
     }
     if (!isJsonObject(args)) {
       return problem(
         "bad_request",
         "The request body must be a JSON object of tool arguments (not an array, string, number or null).",
-        {},
-        "invalid_body",
+        { error: "invalid_body" },
       );
     }
     if (resolved.limiter) {
@@ -105,7 +99,7 @@ export async function handleToolRestRequest(
       ? failureOf(outcome.cause) ?? { kind: "unreachable" as const, headers: {} }
       : undefined;
     return upstream
-      ? problem(upstream.kind, outcome.message, upstream.headers)
+      ? problem(upstream.kind, outcome.message, { headers: upstream.headers })
       : problem(OUTCOME_KIND[outcome.kind], outcome.message);
   } catch (error) {
     resolved.onError(error, `POST /api/tools/${name} failed`);
@@ -115,7 +109,7 @@ export async function handleToolRestRequest(
 
 /** The REST 400 of a body that broke while it was read. */
 export function malformedRestBody(): Response {
-  return problem("bad_request", MALFORMED_BODY_MESSAGE, {}, "malformed_body");
+  return problem("bad_request", MALFORMED_BODY_MESSAGE, { error: "malformed_body" });
 }
 
 /** The REST 413 of a body over the cap. */
