@@ -3,6 +3,8 @@
  * the path needs, with the input echoed clipped and isolated.
  * Not a route: `routes/pages.tsx` registers the routes explicitly.
  */
+import type { Context } from "hono";
+import { ADDRESS_PATTERN } from "../lib/address.ts";
 import { Failure, failureOf } from "../lib/http/failure.ts";
 
 /** Transaction hashes and intent ids. */
@@ -24,6 +26,20 @@ export function badAddress(value: string): Failure {
     hints: ["Copy the address again, or paste what you have into the search."],
     error: "bad_address",
   });
+}
+
+/** The path's `:address`, lower-cased; the 400 of {@link badAddress} when it is none. */
+export function addressParam(c: Context): string {
+  const raw = c.req.param("address") ?? "";
+  if (!ADDRESS_PATTERN.test(raw)) throw badAddress(raw);
+  return raw.toLowerCase();
+}
+
+/** The optional `?wallet=`, trimmed and lower-cased; the 400 of {@link badAddress} when it is none. */
+export function walletQuery(c: Context): string | undefined {
+  const raw = c.req.query("wallet")?.trim() || undefined;
+  if (raw !== undefined && !ADDRESS_PATTERN.test(raw)) throw badAddress(raw);
+  return raw?.toLowerCase();
 }
 
 /** The 400 of a path segment or parameter that is not a 32-byte hash. */
