@@ -15,11 +15,9 @@ import { lines, quoted, signedUsd, UNTRUSTED_NOTE, usd } from "./_text.ts";
 /** Rows per leaderboard page. */
 const LEADERBOARD_PAGE_SIZE = 25;
 
-const SORT_KEYS = LEADERBOARD_SORT_KEYS;
-
 const input = argsObject({
   window: choiceArg(LEADERBOARD_WINDOWS, "24h", "Leaderboard window."),
-  sort_key: choiceArg(SORT_KEYS, "totalWindowedPnl", "Row field to rank by."),
+  sort_key: choiceArg(LEADERBOARD_SORT_KEYS, "totalWindowedPnl", "Row field to rank by."),
   sort_dir: choiceArg(["asc", "desc"], "desc", "Sort direction."),
   page: z.int({ error: "expected a whole number, 0 or more" })
     .min(0, "expected a whole number, 0 or more")

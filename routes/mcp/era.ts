@@ -64,15 +64,10 @@ function unsupported(requested: string): EraDecision {
   );
 }
 
-/** The `_meta` object of a call's params, if any. */
-function requestMeta(call: JsonRpcCall): Record<string, unknown> | undefined {
-  const meta = call.params?._meta;
-  return isJsonObject(meta) ? meta : undefined;
-}
-
 /** Decides the era of `call` given the `MCP-Protocol-Version` header (trimmed, or undefined). */
 export function decideEra(call: JsonRpcCall, headerVersion: string | undefined): EraDecision {
-  const meta = requestMeta(call);
+  const params = call.params?._meta;
+  const meta = isJsonObject(params) ? params : undefined;
   const isRequest = call.id !== undefined;
   if (meta && PROTOCOL_VERSION_META_KEY in meta) {
     const claimed = meta[PROTOCOL_VERSION_META_KEY];

@@ -9,11 +9,11 @@ import {
 } from "../../lib/discovery/protocol_versions.ts";
 import { decideEra, type Rejection } from "./era.ts";
 import {
+  acceptedMediaTypes,
   acceptsOnlyEventStream,
   isJsonContentType,
   JSON_ONLY_MESSAGE,
   jsonHttpResponse,
-  mentionsEventStream,
 } from "./http_encoding.ts";
 import {
   type ClassifiedMessage,
@@ -61,7 +61,7 @@ export async function handleMcpRequest(
   switch (request.method) {
     case "HEAD":
     case "GET":
-      if (mentionsEventStream(request.headers.get("accept"))) {
+      if (acceptedMediaTypes(request.headers.get("accept")).includes("text/event-stream")) {
         return jsonHttpResponse(
           405,
           {

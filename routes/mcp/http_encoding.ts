@@ -32,11 +32,6 @@ export function isJsonContentType(contentType: string | null): boolean {
 export const JSON_ONLY_MESSAGE =
   "Unsupported Media Type: send the body as JSON with Content-Type: application/json";
 
-/** True when the Accept header names text/event-stream at all. */
-export function mentionsEventStream(accept: string | null): boolean {
-  return acceptedMediaTypes(accept).includes("text/event-stream");
-}
-
 /** A JSON response. */
 export function jsonHttpResponse(
   status: number,
