@@ -1,9 +1,7 @@
 /**
- * The pages face: every page of the explorer on one router, each handler's module imported on
- * its first request (the card renderer, the chain decoders and the rest of what only some pages
- * need stay off the cold start), and one error handler that renders any failure the handlers
- * throw as the page, the JSON or the text their kind of answer is. Echoed input is clipped and
- * isolated in a `<bdi>`; upstream failures name the source, never a stack trace.
+ * The pages face: every page on one router, each handler's module imported on its first request,
+ * and one error handler that renders any failure the handlers throw as the page, the JSON or the
+ * text their kind of answer is. Upstream failures name the source, never a stack trace.
  */
 import { type Context, type ErrorHandler, Hono, type NotFoundHandler } from "hono";
 import type { AppDeps } from "../lib/deps.ts";

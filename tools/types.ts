@@ -1,7 +1,4 @@
-/**
- * The shape of one tool. Every face of the product (MCP, REST mirror, OpenAPI, server and
- * agent cards, docs, web pages) reads tools through this interface and the registry.
- */
+/** The shape of one tool, as every face of the product reads it (with `tools/registry.ts`). */
 import type { z } from "zod";
 import type { AppDeps } from "../lib/deps.ts";
 

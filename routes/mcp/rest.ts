@@ -1,13 +1,7 @@
 /**
- * `POST /api/tools/{name}`: the REST mirror of MCP tools/call. The body is the arguments
- * object; the answer is the structured result. It runs through the same `callTool` as MCP.
- * Statuses (docs "Reference"): 200 ran, 400 body unreadable or not a JSON object, 404 unknown
- * tool, 405 other methods, 413 over 64 KiB, 415 a Content-Type other than application/json,
- * 422 tool error or invalid arguments, 429 rate limit (with Retry-After; 503 when the limiter
- * cannot count), 500 a server bug, and for upstream faults 502 (bad answer), 503 (rate
- * limited or unavailable, Retry-After when the upstream said) and 504 (timed out, including
- * the tool's own 25 s deadline). Error bodies are `{ error, message }`. An empty body counts
- * as `{}`.
+ * `POST /api/tools/{name}`: the REST mirror of MCP tools/call, through the same `callTool`. The
+ * body (empty counts as `{}`) is the arguments object, the answer the structured result; errors
+ * are `{ error, message }` with the statuses of the docs' Reference page.
  */
 import { MALFORMED_BODY_MESSAGE, MAX_BODY_BYTES, readBody } from "../../lib/http/body.ts";
 import { describeRateLimit, refusalStatus } from "../../lib/http/rate_limit.ts";
