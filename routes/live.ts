@@ -23,7 +23,7 @@ import { uncachedClient } from "../lib/cache/mod.ts";
 import { createSlots } from "../lib/http/slots.ts";
 import { clientKeyFromRequest } from "../lib/http/client_key.ts";
 import { remoteAddressOf } from "../lib/http/app_env.ts";
-import { liveProblem } from "./page_errors.tsx";
+import { LIVE_BUG, liveProblem } from "./page_errors.tsx";
 
 /** Limits and timing of the live routes; tests shorten them. */
 export interface LiveRoutesOptions {
@@ -53,7 +53,6 @@ export interface LiveRoutesOptions {
 }
 
 const NO_STORE = { "cache-control": "no-store" };
-const INTERNAL = { error: "internal_error", message: "The positions could not be read." };
 
 /** The address of the path, or the 400 that says it is none. */
 function addressOf(raw: string | undefined): string {
@@ -153,7 +152,7 @@ export function liveRoutes(
         stallMs: options.stallMs ?? 10_000,
         now: deps.now,
         requestSignal,
-        describeError: (error) => liveProblem(error, address)?.body ?? INTERNAL,
+        describeError: (error) => liveProblem(error, address)?.body ?? LIVE_BUG,
         onRelease: release,
         timers: options.timers,
       });

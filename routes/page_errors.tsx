@@ -67,6 +67,9 @@ export function Echo(props: { value: string }) {
   return <bdi>{clip(props.value)}</bdi>;
 }
 
+/** The live routes' JSON body for a bug (a failure they cannot name). */
+export const LIVE_BUG = { error: "internal_error", message: "The positions could not be read." };
+
 /**
  * The JSON body the live island reads for a failure: `{ error, message }`, one name for every
  * upstream fault; undefined for a bug.

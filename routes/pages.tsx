@@ -93,7 +93,6 @@ async function errorPage(
 // Answers the routes give as JSON (the live island's) or as plain text (downloads, card images).
 const JSON_ANSWER = /\/(live|positions\.json|watchlist\.json)$/;
 const TEXT_ANSWER = /\.(csv|png|svg|atom)$/;
-const LIVE_BUG = { error: "internal_error", message: "The positions could not be read." };
 
 /**
  * The pages' error handler: a {@link Failure} (or an upstream error, or the unknown wallet of
@@ -103,7 +102,7 @@ const LIVE_BUG = { error: "internal_error", message: "The positions could not be
 function pageErrorHandler(): ErrorHandler<AppEnv> {
   const bug = serverErrorHandler();
   return async (error, c) => {
-    const [{ liveProblem }, { failureOf }] = await Promise.all([errors(), failures()]);
+    const [{ liveProblem, LIVE_BUG }, { failureOf }] = await Promise.all([errors(), failures()]);
     const wallet = c.req.param("address") ?? c.req.query("wallet");
     if (JSON_ANSWER.test(c.req.path)) {
       const problem = liveProblem(error, wallet?.toLowerCase());

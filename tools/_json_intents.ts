@@ -52,11 +52,6 @@ export const verdictOut = {
   verdict_reason: z.string().nullable().describe("Why it failed or is unverified."),
 };
 
-/** The verdict fields of a JSON result. */
-export function verdictJson(verdict: IntentVerdict) {
-  return { verdict: verdict.verdict, verdict_reason: verdict.reason };
-}
-
 /** An intent of a settlement batch and its one verdict. */
 type VerdictOn = { intent: SettledIntent; verdict: IntentVerdict };
 

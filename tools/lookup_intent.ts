@@ -12,13 +12,7 @@ import {
   unavailableJson,
   unavailableOut,
 } from "./_json_common.ts";
-import {
-  feedTradeJson,
-  operationJson,
-  settledIntentJson,
-  verdictJson,
-  verdictOut,
-} from "./_json_intents.ts";
+import { feedTradeJson, operationJson, settledIntentJson, verdictOut } from "./_json_intents.ts";
 import { blockNumber, isoFromMs, isoFromSeconds } from "./_units.ts";
 import { lines, quoted, unavailableText } from "./_text.ts";
 
@@ -112,7 +106,8 @@ export function lookupJson(lookup: IntentLookup, records: IntentInHistory | null
   return {
     intent_id: lookup.intentId,
     state: closed || opened ? "history" : lookup.state,
-    ...(verdict ? verdictJson(verdict) : { verdict: null, verdict_reason: null }),
+    verdict: verdict?.verdict ?? null,
+    verdict_reason: verdict?.reason ?? null,
     feed: lookup.feed && feedTradeJson.of(lookup.feed),
     pending: lookup.pending && operationJson.of(lookup.pending),
     settlement: found

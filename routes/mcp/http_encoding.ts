@@ -33,12 +33,6 @@ export const JSON_ONLY_MESSAGE =
   "Unsupported Media Type: send the body as JSON with Content-Type: application/json";
 
 /** A JSON response. */
-export function jsonHttpResponse(
-  status: number,
-  body: unknown,
-  headers: HeadersInit = {},
-): Response {
-  const allHeaders = new Headers(headers);
-  allHeaders.set("content-type", "application/json");
-  return new Response(JSON.stringify(body), { status, headers: allHeaders });
+export function jsonHttpResponse(status: number, body: unknown, headers?: HeadersInit): Response {
+  return Response.json(body, { status, headers });
 }
