@@ -46,6 +46,15 @@ export function choiceArg<const T extends readonly [string, ...string[]]>(
     .describe(`${description} Default "${fallback}".`);
 }
 
+/** A whole number from `min` to `max`, `fallback` when absent; one message names the range. */
+export function wholeNumberArg(
+  description: string,
+  { min, max, fallback }: { min: number; max: number; fallback: number },
+) {
+  const error = `expected a whole number from ${min} to ${max}`;
+  return z.int({ error }).min(min, error).max(max, error).default(fallback).describe(description);
+}
+
 /**
  * An object schema that refuses unknown keys, naming them and the accepted ones, so a caller
  * that misspells an argument learns the right spelling.

@@ -274,7 +274,14 @@ export function renderDecoded(
 function intentLine(intent: Output["intents"][number]): string {
   const { verdict_reason: reason, fields } = intent;
   const why = reason ? ` (${intent.verdict === "failed" ? quoted(reason) : reason})` : "";
-  const signer = intent.signature_verified ? "" : `; ${signerMismatch(intent)}`;
+  // Who the signature says signed, next to who the intent says signed, so a reader of the
+  // text alone can see the forgery (or the broken intent id) without the structured result.
+  const recovered = intent.recovered_signer === null
+    ? "no signer could be recovered"
+    : `recovered signer ${intent.recovered_signer}`;
+  const signer = intent.signature_verified
+    ? ""
+    : `; ${recovered}, declared signer ${intent.signer}`;
   const what = (fields?.market ? `, ${fields.market}` : "") +
     (fields?.side ? ` ${fields.side}` : "") +
     (fields?.leverage !== undefined ? ` ${fields.leverage}x` : "") +
@@ -282,15 +289,4 @@ function intentLine(intent: Output["intents"][number]): string {
   return `- #${intent.index} ${intent.action ?? "unknown kind"} for ${intent.wallet ?? "?"} ` +
     `signed by ${intent.signer}, id ${intent.intent_id ?? "n/a"}: ${intent.verdict}${why}` +
     `${signer}${what}`;
-}
-
-// Who the signature says signed, next to who the intent says signed, so a reader of the
-// text alone can see the forgery (or the broken intent id) without the structured result.
-function signerMismatch(
-  intent: { signer: string; recovered_signer: string | null },
-): string {
-  const recovered = intent.recovered_signer === null
-    ? "no signer could be recovered"
-    : `recovered signer ${intent.recovered_signer}`;
-  return `${recovered}, declared signer ${intent.signer}`;
 }

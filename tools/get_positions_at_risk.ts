@@ -7,7 +7,7 @@ import {
   readAtRiskBoard,
   RISK_BANDS,
 } from "../lib/at_risk.ts";
-import { argsObject } from "./_args.ts";
+import { argsObject, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { addressOut, isoOut, jsonObject, unavailableJson, unavailableOut } from "./_json_common.ts";
 import { positionJson } from "./_json_positions.ts";
@@ -16,7 +16,6 @@ import { lines, percent, price, quoted, UNTRUSTED_NOTE, usd } from "./_text.ts";
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
-const LIMIT_MESSAGE = `expected a whole number from 1 to ${MAX_LIMIT}`;
 
 const input = argsObject({
   market: z.string({ error: "expected a market symbol such as BTC" })
@@ -28,11 +27,11 @@ const input = argsObject({
   band: z.enum(RISK_BANDS, {
     error: `expected one of ${RISK_BANDS.join(", ")}`,
   }).optional().describe("Only positions in this risk band."),
-  limit: z.int({ error: LIMIT_MESSAGE })
-    .min(1, LIMIT_MESSAGE)
-    .max(MAX_LIMIT, LIMIT_MESSAGE)
-    .default(DEFAULT_LIMIT)
-    .describe(`Most rows returned. Default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}.`),
+  limit: wholeNumberArg(`Most rows returned. Default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}.`, {
+    min: 1,
+    max: MAX_LIMIT,
+    fallback: DEFAULT_LIMIT,
+  }),
 });
 
 // The position's fields as get_positions names them, then the board's.

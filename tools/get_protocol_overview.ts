@@ -1,7 +1,7 @@
 /** get_protocol_overview: protocol totals, every market at its live mark, and the latest trades. */
 import { z } from "zod";
 import { fetchProtocolOverview, type MarketOverview } from "../lib/overview.ts";
-import { argsObject } from "./_args.ts";
+import { argsObject, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { feedTradeJson } from "./_json_intents.ts";
 import { fractionToPercent, fromWad, fromWadOrNull, toPercent, toPrice } from "./_units.ts";
@@ -9,11 +9,11 @@ import { amount, lines, percent, price, usd } from "./_text.ts";
 import { jsonObject, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 
 const input = argsObject({
-  recent_trades: z.int({ error: "expected a whole number from 0 to 50" })
-    .min(0, "expected a whole number from 0 to 50")
-    .max(50, "expected a whole number from 0 to 50")
-    .default(10)
-    .describe("How many latest trades to include (0 to 50). Default 10."),
+  recent_trades: wholeNumberArg("How many latest trades to include (0 to 50). Default 10.", {
+    min: 0,
+    max: 50,
+    fallback: 10,
+  }),
 });
 
 const marketJson = jsonObject<MarketOverview>()({
