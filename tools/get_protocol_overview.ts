@@ -127,42 +127,33 @@ function renderOverview(result: Output): string {
     ? " (trading PAUSED)"
     : " (trading on)";
   const queue = result.payout_queue;
+  const cap = (capUsd: number | null, usedPercent: number | null) =>
+    capUsd === null ? "" : ` of ${usd(capUsd)} cap (${percent(usedPercent)})`;
   return lines(
     result.tvl_usd !== null &&
-      `Papertrade${paused}: TVL ${usd(result.tvl_usd)}, LP ${usd(result.lp_usd)}, margin ${
-          usd(result.margin_usd)
-        }, lifetime volume ${usd(result.lifetime_volume_usd)}, ` +
+      `Papertrade${paused}: TVL ${usd(result.tvl_usd)}, LP ${usd(result.lp_usd)}, ` +
+        `margin ${usd(result.margin_usd)}, lifetime volume ${usd(result.lifetime_volume_usd)}, ` +
         `${result.open_positions} open positions.`,
     result.tvl_usd === null && paused ? `Papertrade${paused}.` : null,
     result.relayer_accepting_intents !== null &&
       `The relayer is ${result.relayer_accepting_intents ? "" : "not "}accepting intents now.`,
     queue &&
-      `Fees: lifetime ${usd(result.fees_lifetime_usd)}, pending ${
-        usd(result.fees_pending_usd)
-      }. PAPER supply ${amount(result.paper_supply)}, staked ${
-        amount(result.paper_staked)
-      }. Payout queue ${usd(queue.owed_usd)} owed${
-        queue.wallets === null ? "" : ` to ${queue.wallets} wallets`
-      }.`,
+      `Fees: lifetime ${usd(result.fees_lifetime_usd)}, pending ${usd(result.fees_pending_usd)}. ` +
+        `PAPER supply ${amount(result.paper_supply)}, staked ${amount(result.paper_staked)}. ` +
+        `Payout queue ${usd(queue.owed_usd)} owed` +
+        `${queue.wallets === null ? "" : ` to ${queue.wallets} wallets`}.`,
     ...result.markets.map((m) =>
-      `- ${m.market}: ${m.status}${m.openable ? "" : " (not openable)"}, mark ${
-        price(m.mark_price)
-      }, max ${m.max_leverage}x, OI long ${usd(m.long_oi_usd)}${
-        m.long_cap_usd === null
-          ? ""
-          : ` of ${usd(m.long_cap_usd)} cap (${percent(m.long_cap_used_percent)})`
-      }, short ${usd(m.short_oi_usd)}${
-        m.short_cap_usd === null
-          ? ""
-          : ` of ${usd(m.short_cap_usd)} cap (${percent(m.short_cap_used_percent)})`
-      }, 24h volume ${usd(m.volume_24h_usd)}`
+      `- ${m.market}: ${m.status}${m.openable ? "" : " (not openable)"}, ` +
+      `mark ${price(m.mark_price)}, max ${m.max_leverage}x, ` +
+      `OI long ${usd(m.long_oi_usd)}${cap(m.long_cap_usd, m.long_cap_used_percent)}, ` +
+      `short ${usd(m.short_oi_usd)}${cap(m.short_cap_usd, m.short_cap_used_percent)}, ` +
+      `24h volume ${usd(m.volume_24h_usd)}`
     ),
     result.recent_trades.length > 0 ? `Latest ${result.recent_trades.length} trades:` : null,
     ...result.recent_trades.map((t) =>
       `- ${t.at ?? "n/a"} ${t.kind} #${t.position_id} ${t.market} ${t.side} ${t.leverage}x ` +
-      `notional ${usd(t.notional_usd)} by ${t.wallet}${
-        t.pnl_usd === null ? "" : `, PnL ${usd(t.pnl_usd)}`
-      }`
+      `notional ${usd(t.notional_usd)} by ${t.wallet}` +
+      `${t.pnl_usd === null ? "" : `, PnL ${usd(t.pnl_usd)}`}`
     ),
   );
 }
