@@ -47,7 +47,7 @@ export interface LiveRoutesOptions {
   feed?: MarketFeed;
   /** Timers of the viewer streams (default the runtime's). */
   timers?: Timers;
-  /** Called when a viewer takes a slot, and when it is freed (timers cleared, subscriptions left). */
+  /** Called when a viewer takes a slot, and when it is freed (timers cleared, feeds left). */
   onStreamOpened?: () => void;
   onStreamClosed?: () => void;
 }

@@ -35,7 +35,7 @@ export function addressParam(c: Context): string {
   return raw.toLowerCase();
 }
 
-/** The optional `?wallet=`, trimmed and lower-cased; the 400 of {@link badAddress} when it is none. */
+/** The optional `?wallet=`, trimmed and lower-cased; the 400 of {@link badAddress} if not one. */
 export function walletQuery(c: Context): string | undefined {
   const raw = c.req.query("wallet")?.trim() || undefined;
   if (raw !== undefined && !ADDRESS_PATTERN.test(raw)) throw badAddress(raw);

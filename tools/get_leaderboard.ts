@@ -99,15 +99,13 @@ function renderLeaderboard(
     ? `Page ${result.page} of ${pages} (pages 0–${last}): the last page.`
     : `Page ${result.page} is past the last page (${last}); pages run 0 to ${last}.`;
   return lines(
-    `Leaderboard ${result.window}, sorted by ${args.sort_key} ${args.sort_dir}${
-      args.query ? `, matching ${quoted(args.query)}` : ""
-    }: ${result.total_accounts ?? "n/a"} accounts.`,
+    `Leaderboard ${result.window}, sorted by ${args.sort_key} ${args.sort_dir}` +
+      `${args.query ? `, matching ${quoted(args.query)}` : ""}: ` +
+      `${result.total_accounts ?? "n/a"} accounts.`,
     ...result.accounts.map((row) =>
-      `#${row.position} ${row.address}${row.rank === null ? "" : ` (PnL rank ${row.rank})`} name ${
-        quoted(row.leaderboard_name)
-      }: PnL ${signedUsd(row.pnl_usd)}, balance ${usd(row.balance_usd)}, volume ${
-        usd(row.volume_usd)
-      }, ${row.open_positions} open`
+      `#${row.position} ${row.address}${row.rank === null ? "" : ` (PnL rank ${row.rank})`} ` +
+      `name ${quoted(row.leaderboard_name)}: PnL ${signedUsd(row.pnl_usd)}, ` +
+      `balance ${usd(row.balance_usd)}, volume ${usd(row.volume_usd)}, ${row.open_positions} open`
     ),
     result.accounts.some((row) => row.leaderboard_name !== null) ? UNTRUSTED_NOTE : null,
     paging,

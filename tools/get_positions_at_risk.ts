@@ -103,18 +103,15 @@ export const getPositionsAtRiskTool = defineTool({
 function renderBoard(result: Output): string {
   const rows = result.positions.map((p, index) =>
     `${index + 1}. ${p.wallet} ${quoted(p.leaderboard_name)}: #${p.position_id} ${p.market} ` +
-    `${p.side} ${p.leverage}x, margin ${usd(p.margin_usd)}, mark ${price(p.mark_price)}, bust ${
-      price(p.bust_price)
-    }, ${percent(p.distance_to_bust_percent)} to bust (a move of ${usd(p.move_to_bust_usd)}), ${
-      p.risk ?? "no mark"
-    }`
+    `${p.side} ${p.leverage}x, margin ${usd(p.margin_usd)}, mark ${price(p.mark_price)}, ` +
+    `bust ${price(p.bust_price)}, ${percent(p.distance_to_bust_percent)} to bust ` +
+    `(a move of ${usd(p.move_to_bust_usd)}), ${p.risk ?? "no mark"}`
   );
   return lines(
     `At-risk board: ${result.matched} open position${result.matched === 1 ? "" : "s"} match, ` +
       `covering ${result.wallets_covered} of ${result.wallets_known} wallets with open ` +
-      `positions${result.partial ? " (partial coverage)" : ""}; positions read ${
-        result.refreshed_at ?? "never"
-      }, marks at ${result.mark_at ?? "n/a"}.`,
+      `positions${result.partial ? " (partial coverage)" : ""}; ` +
+      `positions read ${result.refreshed_at ?? "never"}, marks at ${result.mark_at ?? "n/a"}.`,
     ...rows,
     result.positions.length < result.matched
       ? `(${result.positions.length} of ${result.matched} listed; raise limit for more.)`

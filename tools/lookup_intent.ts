@@ -156,9 +156,9 @@ export function renderLookup(result: Output, lookup: IntentLookup): string {
   const h = result.history;
   return lines(
     unavailableText(result.unavailable),
-    `Intent ${result.intent_id}: state ${result.state}${
-      result.verdict ? `, verdict ${result.verdict}` : ""
-    }${result.verdict_reason ? ` (${quoted(result.verdict_reason)})` : ""}.`,
+    `Intent ${result.intent_id}: state ${result.state}` +
+      `${result.verdict ? `, verdict ${result.verdict}` : ""}` +
+      `${result.verdict_reason ? ` (${quoted(result.verdict_reason)})` : ""}.`,
     f
       ? `In the live feed: ${f.kind} of position #${f.position_id} (${f.market} ${f.side} ` +
         `${f.leverage}x) by ${f.wallet} at ${f.at ?? "n/a"}.`
@@ -180,9 +180,9 @@ export function renderLookup(result: Output, lookup: IntentLookup): string {
       : null,
     h
       ? h.kind === "closed"
-        ? `In the wallet's trade history: it closed position #${h.position_id}${
-          h.liquidated ? " (liquidated)" : ""
-        } at ${h.at ?? "n/a"}; settled in ${h.tx_hash ?? "a transaction not found"}.`
+        ? `In the wallet's trade history: it closed position #${h.position_id}` +
+          `${h.liquidated ? " (liquidated)" : ""} at ${h.at ?? "n/a"}; ` +
+          `settled in ${h.tx_hash ?? "a transaction not found"}.`
         : `It opened position #${h.position_id}, still open, at ${h.at ?? "n/a"}.`
       : null,
     !lookup.pendingChecked && result.state !== "feed" && result.state !== "settled"

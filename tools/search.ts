@@ -154,13 +154,11 @@ function present(
         "get_wallet",
         { total_matches: found.total, matches },
         lines(
-          `${found.total ?? "Some"} leaderboard account${found.total === 1 ? "" : "s"} match ${
-            quoted(found.value)
-          } (all-time ranks):`,
+          `${found.total ?? "Some"} leaderboard account${found.total === 1 ? "" : "s"} ` +
+            `match ${quoted(found.value)} (all-time ranks):`,
           ...matches.map((row) =>
-            `#${row.rank} ${row.address} name ${quoted(row.leaderboard_name)}, PnL ${
-              signedUsd(row.pnl_usd)
-            }`
+            `#${row.rank} ${row.address} name ${quoted(row.leaderboard_name)}, ` +
+            `PnL ${signedUsd(row.pnl_usd)}`
           ),
           UNTRUSTED_NOTE,
           found.total === null || found.total > matches.length
