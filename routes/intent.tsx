@@ -17,7 +17,8 @@ import { decodeTransaction } from "../lib/hyperevm/mod.ts";
 import type { BatchIntent, HistoryTrade } from "../components/IntentPage.tsx";
 import type { UnavailablePart } from "../lib/parts.ts";
 import { pageResponse } from "../lib/render.tsx";
-import { badHash, HASH_PATTERN, walletQuery } from "./page_errors.tsx";
+import { HASH_PATTERN } from "../lib/address.ts";
+import { badHash, walletQuery } from "./page_errors.tsx";
 
 /** The intent page. */
 export async function intentPage(c: Context<AppEnv>): Promise<Response> {

@@ -7,8 +7,6 @@ import type { Context } from "hono";
 import { ADDRESS_PATTERN } from "../lib/address.ts";
 import { Failure, failureOf } from "../lib/http/failure.ts";
 
-/** Transaction hashes and intent ids. */
-export const HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
 /** Position ids: uint256 as decimal digits. */
 export const POSITION_ID_PATTERN = /^[0-9]{1,78}$/;
 

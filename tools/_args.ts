@@ -3,7 +3,7 @@
  * name travels in the issue path, and the MCP layer prints both ("argument 'address': expected
  * 0x followed by 40 hex characters").
  */
-import { ADDRESS_PATTERN } from "../lib/address.ts";
+import { ADDRESS_PATTERN, HASH_PATTERN } from "../lib/address.ts";
 import { z } from "zod";
 import type { Address, Hex } from "viem";
 
@@ -30,7 +30,7 @@ export function addressArg(description: string) {
 export function hashArg(description: string) {
   return z.string({ error: stringError("0x followed by 64 hex characters") })
     .trim()
-    .regex(/^0x[0-9a-fA-F]{64}$/, HASH_MESSAGE)
+    .regex(HASH_PATTERN, HASH_MESSAGE)
     .overwrite((value) => value.toLowerCase() as Hex)
     .describe(description);
 }
