@@ -87,10 +87,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   app.use(freshnessScopes());
   app.use("/static/*", staticPathGuard());
   app.use("/static/*", staticAssets());
-  app.use(
-    "/static/*",
-    serveStatic({ root: new URL(".", import.meta.url).pathname.replace(/\/$/, "") }),
-  );
+  const root = new URL(".", import.meta.url).pathname.replace(/\/$/, "");
+  app.use("/static/*", serveStatic({ root }));
   app.use(pageContextMiddleware());
   // No two faces answer the same path, so their order does not matter (tests/app_routes_test.ts).
   app.route("/", pageRoutes(deps, options));

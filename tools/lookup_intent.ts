@@ -150,10 +150,7 @@ export function lookupJson(lookup: IntentLookup, records: IntentInHistory | null
 /** Text of an intent look-up; `lookup` adds the scanned range and whether the queue was read. */
 export function renderLookup(result: Output, lookup: IntentLookup): string {
   const scanned = lookup.scanned;
-  const s = result.settlement;
-  const p = result.pending;
-  const f = result.feed;
-  const h = result.history;
+  const { settlement: s, pending: p, feed: f, history: h } = result;
   return lines(
     unavailableText(result.unavailable),
     `Intent ${result.intent_id}: state ${result.state}` +

@@ -62,14 +62,9 @@ export async function handleMcpRequest(
     case "HEAD":
     case "GET":
       if (acceptedMediaTypes(request.headers.get("accept")).includes("text/event-stream")) {
-        return jsonHttpResponse(
-          405,
-          {
-            error:
-              "This server is stateless and opens no server-initiated SSE stream; POST JSON-RPC messages instead.",
-          },
-          { allow: "POST, OPTIONS", vary: "Accept" },
-        );
+        const error = "This server is stateless and opens no server-initiated SSE stream; " +
+          "POST JSON-RPC messages instead.";
+        return jsonHttpResponse(405, { error }, { allow: "POST, OPTIONS", vary: "Accept" });
       }
       // The answer depends on Accept (JSON here, 405 for an event stream): caches must key on it.
       // HEAD gets the same answer: the server drops the body (and keeps its Content-Length).

@@ -36,11 +36,8 @@ export async function handleToolRestRequest(
   options: ToolEndpointOptions,
 ): Promise<Response> {
   if (request.method !== "POST") {
-    return problem(
-      "method_not_allowed",
-      `Use POST with a JSON object of arguments; ${request.method} is not supported.`,
-      { headers: { allow: "POST, OPTIONS" } },
-    );
+    const message = `Use POST with a JSON object of arguments; ${request.method} is not supported.`;
+    return problem("method_not_allowed", message, { headers: { allow: "POST, OPTIONS" } });
   }
   const resolved = resolveOptions(options);
   const tool = findTool(resolved.tools, name);
