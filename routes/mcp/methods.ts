@@ -62,15 +62,13 @@ type Handler = (
 const ok = resultResponse;
 const fail = (id: JsonRpcId, code: number, message: string, data?: unknown) =>
   errorResponse(id, { code, message, data });
+const invalidParams = (id: JsonRpcId, problem: string) =>
+  fail(id, ErrorCode.InvalidParams, `Invalid params: ${problem}`);
 
 function initialize(call: JsonRpcCall, id: JsonRpcId, { options }: MethodContext) {
   const requested = call.params?.protocolVersion;
   if (typeof requested !== "string") {
-    return fail(
-      id,
-      ErrorCode.InvalidParams,
-      "Invalid params: initialize needs params.protocolVersion (a string)",
-    );
+    return invalidParams(id, "initialize needs params.protocolVersion (a string)");
   }
   return ok(id, {
     protocolVersion: negotiateInitializeVersion(requested),
@@ -87,11 +85,10 @@ function onePageList(key: string, items: (options: ResolvedOptions) => unknown[]
     // issue (the spec's "invalid cursor" is -32602).
     const cursor = call.params?.cursor;
     if (cursor !== undefined && cursor !== null) {
-      return fail(
+      return invalidParams(
         id,
-        ErrorCode.InvalidParams,
-        `Invalid params: unknown cursor. ${call.method} returns everything on one page and ` +
-          "issues no cursor; call it without params.cursor.",
+        `unknown cursor. ${call.method} returns everything on one page and issues no cursor; ` +
+          "call it without params.cursor.",
       );
     }
     const list = { [key]: items(options) };
@@ -103,7 +100,7 @@ function onePageList(key: string, items: (options: ResolvedOptions) => unknown[]
 function readResource(call: JsonRpcCall, id: JsonRpcId, { era }: MethodContext) {
   const uri = call.params?.uri;
   if (typeof uri !== "string") {
-    return fail(id, ErrorCode.InvalidParams, "Invalid params: resources/read needs params.uri");
+    return invalidParams(id, "resources/read needs params.uri");
   }
   // SEP-2164 (2026-07-28) makes "not found" -32602; the handshake-era revisions say -32002.
   const code = era === "modern" ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound;
@@ -128,11 +125,11 @@ const COMMON_METHODS: Record<string, Handler> = {
   "resources/read": readResource,
   "prompts/list": onePageList("prompts", () => []),
   "prompts/get": (call, id) =>
-    fail(
+    invalidParams(
       id,
-      ErrorCode.InvalidParams,
-      `Invalid params: unknown prompt ${JSON.stringify(call.params?.name)}. This server has no ` +
-        "prompts, only tools.",
+      `unknown prompt ${
+        JSON.stringify(call.params?.name)
+      }. This server has no prompts, only tools.`,
     ),
 };
 
@@ -148,11 +145,7 @@ async function toolsCall(
   if (!tool) return fail(id, ErrorCode.InvalidParams, unknownToolMessage(name, options.tools));
   const args = call.params?.arguments ?? {};
   if (!isJsonObject(args)) {
-    return fail(
-      id,
-      ErrorCode.InvalidParams,
-      "Invalid params: tools/call arguments must be a JSON object",
-    );
+    return invalidParams(id, "tools/call arguments must be a JSON object");
   }
   const outcome = await callTool(tool, args, options.call);
   if (outcome.kind === "invalid_arguments" && !reportsInvalidArgumentsAsResult(context.version)) {
