@@ -43,11 +43,9 @@ export function walletCsv(options: WalletCsvOptions = {}): AppHandler {
     }
     const release = slots.tryTake();
     if (!release) {
-      throw new Failure(
-        "busy",
-        `${EXPORT_CONCURRENCY} exports are running already; try again in a few seconds.`,
-        { headers: { "retry-after": "5" } },
-      );
+      const title =
+        `${EXPORT_CONCURRENCY} exports are running already; try again in a few seconds.`;
+      throw new Failure("busy", title, { headers: { "retry-after": "5" } });
     }
     const stop = new AbortController();
     const { signal } = stop;
