@@ -19,7 +19,6 @@ import {
   type JsonRpcCall,
   type JsonRpcId,
   type JsonRpcResponse,
-  resultResponse,
 } from "./jsonrpc.ts";
 import { type ResolvedOptions, SERVER_INSTRUCTIONS } from "./options.ts";
 import { toolJsonSchemas } from "../../lib/tool_schema.ts";
@@ -59,7 +58,7 @@ type Handler = (
   context: MethodContext,
 ) => Promise<JsonRpcResponse> | JsonRpcResponse;
 
-const ok = resultResponse;
+const ok = (id: JsonRpcId, result: JsonObject): JsonRpcResponse => ({ jsonrpc: "2.0", id, result });
 const fail = (id: JsonRpcId, code: number, message: string, data?: unknown) =>
   errorResponse(id, { code, message, data });
 const invalidParams = (id: JsonRpcId, problem: string) =>
