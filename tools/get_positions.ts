@@ -5,7 +5,7 @@ import { marketOf } from "../lib/wallet/value_positions.ts";
 import { addressArg, argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
-import { markJson, marksJson, positionJson, totalsJson, tradeJson } from "./_json_positions.ts";
+import { markJson, positionJson, totalsJson, tradeJson } from "./_json_positions.ts";
 import { lines, percent, price, signedUsd, usd } from "./_text.ts";
 import { ToolError } from "./types.ts";
 
@@ -68,9 +68,10 @@ export const getPositionsTool = defineTool({
           "without position_id to list the open ones.",
       );
     }
+    const marks = [...found.marks.values()].sort((a, b) => a.instrumentId - b.instrumentId);
     const structured: Output = {
       address,
-      marks: marksJson(found.marks),
+      marks: marks.map(markJson.of),
       positions: found.positions.slice(0, MAX_LISTED_POSITIONS).map(positionJson.of),
       totals: totalsJson.of(found.totals),
       closed: found.closed &&
