@@ -114,9 +114,7 @@ export function lookupJson(lookup: IntentLookup, records: IntentInHistory | null
       ? {
         tx_hash: found.match.txHash,
         block_number: blockNumber(found.match.blockNumber)!,
-        block_time: transaction?.timestamp === undefined
-          ? null
-          : isoFromSeconds(transaction.timestamp),
+        block_time: isoFromSeconds(transaction?.timestamp ?? null),
         log_index: found.match.logIndex,
         tx_status: transaction?.status ?? null,
         executed: lookup.verdict?.verdict === "executed",
