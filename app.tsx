@@ -1,9 +1,7 @@
 /**
  * The explorer as one Hono app: the app-wide middleware, then one router per face (pages, docs,
- * discovery, MCP, the REST mirror), composed here at the root beside `main.ts` (as Fresh does),
- * so `lib/` never imports routes or components. What only some routes need (the docs renderer,
- * the MCP runtime and the tool registry, each page's own modules) is imported on the first
- * request that needs it, so the first answer of a cold process loads none of it.
+ * discovery, MCP, the REST mirror), composed at the root beside `main.ts` as Fresh does, so
+ * `lib/` never imports routes or components. What only some routes need loads on first use.
  */
 import { Hono } from "hono";
 import { compress } from "hono/compress";
@@ -89,10 +87,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   app.use(freshnessScopes());
   app.use("/static/*", staticPathGuard());
   app.use("/static/*", staticAssets());
-  app.use(
-    "/static/*",
-    serveStatic({ root: new URL(".", import.meta.url).pathname.replace(/\/$/, "") }),
-  );
+  const root = new URL(".", import.meta.url).pathname.replace(/\/$/, "");
+  app.use("/static/*", serveStatic({ root }));
   app.use(pageContextMiddleware());
   // No two faces answer the same path, so their order does not matter (tests/app_routes_test.ts).
   app.route("/", pageRoutes(deps, options));

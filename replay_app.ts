@@ -43,12 +43,9 @@ export interface ReplayApp {
   close(): Promise<void>;
 }
 
-/** The configuration that points the app at a running replay upstream. */
-function replayConfig(
-  upstream: ReplayUpstream,
-  options: Omit<ReplayDepsOptions, "now"> = {},
-): AppConfig {
-  return {
+/** The app's dependencies over a running replay upstream. */
+export function replayDeps(upstream: ReplayUpstream, options: ReplayDepsOptions = {}): AppDeps {
+  const config: AppConfig = {
     ...DEFAULT_CONFIG,
     papertradeApiUrl: upstream.apiUrl,
     rpcUrl: upstream.rpcUrl,
@@ -57,13 +54,7 @@ function replayConfig(
     siteUrl: options.siteUrl ?? DEFAULT_CONFIG.siteUrl,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 5_000,
   };
-}
-
-/** The app's dependencies over a running replay upstream. */
-export function replayDeps(upstream: ReplayUpstream, options: ReplayDepsOptions = {}): AppDeps {
-  return createDeps(replayConfig(upstream, options), {
-    now: options.now ?? (() => catalog.baseTimeMs),
-  });
+  return createDeps(config, { now: options.now ?? (() => catalog.baseTimeMs) });
 }
 
 /** Starts the replay upstream and the app on free loopback ports; call `close()` in a `finally`. */

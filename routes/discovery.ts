@@ -10,7 +10,6 @@ import {
   SERVER_CARD_MEDIA_TYPE,
   SERVER_CARD_PATH,
   SERVER_IDENTITY,
-  type ServerIdentity,
   siteLink,
 } from "../lib/discovery/server_identity.ts";
 import { buildRobotsTxt, buildSecurityTxt, buildSitemapXml } from "../lib/discovery/text_files.ts";
@@ -26,7 +25,6 @@ type Loader<T> = T | (() => Promise<T>);
 export interface DiscoveryRoutesOptions {
   siteUrl: string;
   tools: Loader<readonly ToolInfo[]>;
-  server?: ServerIdentity;
   /** The docs (for llms.txt and llms-full.txt); share the docs routes' instance. */
   site?: Loader<DocsSite>;
   /** Clock in ms, for security.txt's Expires. */
@@ -60,7 +58,7 @@ interface Served {
 /** The discovery routes, to mount at the root. */
 export function discoveryRoutes(options: DiscoveryRoutesOptions): Hono {
   const { siteUrl } = options;
-  const server = options.server ?? SERVER_IDENTITY;
+  const server = SERVER_IDENTITY;
   const load = <T>(value: Loader<T>) =>
     typeof value === "function" ? (value as () => Promise<T>)() : Promise.resolve(value);
   const generated = async () => ({ siteUrl, server, tools: await load(options.tools) });
@@ -94,60 +92,43 @@ export function discoveryRoutes(options: DiscoveryRoutesOptions): Hono {
   type Generated = Awaited<ReturnType<typeof generated>>;
   const json = (build: (from: Generated) => unknown | Promise<unknown>) => async () =>
     JSON.stringify(await build(await generated()), null, 2) + "\n";
-  // path, cache key, content type, how to build it
-  const FILES: [string[], string, string, () => Promise<string> | string][] = [
-    [
-      ["/openapi.json"],
-      "openapi",
-      JSON_TYPE,
-      json(async (from) => (await openApi()).buildOpenApi(from)),
-    ],
-    [
-      ["/llms.txt"],
-      "llms",
+  // Each file's content type and how to build it; the cache keys on the path.
+  const FILES: Record<string, [string, () => Promise<string> | string]> = {
+    "/openapi.json": [JSON_TYPE, json(async (from) => (await openApi()).buildOpenApi(from))],
+    "/llms.txt": [
       TEXT_TYPE,
       async () => (await llms()).buildLlmsTxt({ ...await generated(), site: await site() }),
     ],
-    [
-      ["/llms-full.txt"],
-      "llms-full",
+    "/llms-full.txt": [
       TEXT_TYPE,
       async () => (await llms()).buildLlmsFullTxt(await site(), server),
     ],
-    [
-      ["/.well-known/mcp/server-card.json", "/.well-known/mcp.json"],
-      "mcp-card",
+    "/.well-known/mcp/server-card.json": [
       JSON_TYPE,
       json(async (from) => (await cards()).buildWellKnownServerCard(from)),
     ],
-    [
-      [SERVER_CARD_PATH],
-      "sep-card",
+    [SERVER_CARD_PATH]: [
       SERVER_CARD_MEDIA_TYPE,
       json(async (from) => (await cards()).buildServerCard(from)),
     ],
-    [
-      ["/.well-known/mcp/catalog.json"],
-      "mcp-catalog",
+    "/.well-known/mcp/catalog.json": [
       JSON_TYPE,
       json(async (from) => (await cards()).buildMcpCatalog(from)),
     ],
-    [
-      ["/.well-known/agent-card.json", "/.well-known/agent.json"],
-      "agent-card",
+    "/.well-known/agent-card.json": [
       JSON_TYPE,
       json(async (from) => (await agentCard()).buildAgentCard(from)),
     ],
-    [["/robots.txt"], "robots", TEXT_TYPE, () => buildRobotsTxt(siteUrl)],
-    [
-      ["/sitemap.xml"],
-      "sitemap",
-      "application/xml; charset=utf-8",
-      () => buildSitemapXml(siteUrl, DOCS_PAGES),
-    ],
-  ];
-  for (const [paths, key, type, build] of FILES) {
-    for (const path of paths) app.get(path, () => serve(key, type, build));
+    "/robots.txt": [TEXT_TYPE, () => buildRobotsTxt(siteUrl)],
+    "/sitemap.xml": ["application/xml; charset=utf-8", () => buildSitemapXml(siteUrl, DOCS_PAGES)],
+  };
+  const ALIASES: Record<string, string> = {
+    "/.well-known/mcp.json": "/.well-known/mcp/server-card.json",
+    "/.well-known/agent.json": "/.well-known/agent-card.json",
+  };
+  for (const path of [...Object.keys(FILES), ...Object.keys(ALIASES)]) {
+    const file = ALIASES[path] ?? path;
+    app.get(path, () => serve(file, ...FILES[file]));
   }
   app.get("/.well-known/api-catalog", async () => {
     const response = await serve("api-catalog", API_CATALOG_CONTENT_TYPE, json(buildApiCatalog));

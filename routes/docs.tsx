@@ -79,19 +79,13 @@ function documentOf(tree: VNode): string {
   return "<!DOCTYPE html>" + renderToString(tree);
 }
 
-const encoder = new TextEncoder();
-
-function encodeDocument(tree: VNode): Uint8Array<ArrayBuffer> {
-  return encoder.encode(documentOf(tree));
-}
-
 async function servePage(c: Context, site: DocsSite, page: DocsPage): Promise<Response> {
   // Kept encoded: a cached page is then served without any per-request work on its bytes.
   // One rendering per theme: the theme cookie is painted into <html> by the server.
   const theme = pageContext().theme;
   const body = await site.memo(`page:${page.slug}:${theme}`, async () => {
     const rendered = await site.render(page);
-    return encodeDocument(
+    return new TextEncoder().encode(documentOf(
       <DocsLayout
         title={page.title}
         description={page.summary}
@@ -107,7 +101,7 @@ async function servePage(c: Context, site: DocsSite, page: DocsPage): Promise<Re
         </p>
         <DocsPager pages={site.pages} current={page.slug} />
       </DocsLayout>,
-    );
+    ));
   });
   return html(c, body, 200, CACHE_CONTROL);
 }

@@ -6,9 +6,8 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
-import { ADDRESS_PATTERN } from "../lib/address.ts";
 import * as feeds from "../lib/feeds.ts";
-import { badAddress } from "./page_errors.tsx";
+import { addressParam } from "./page_errors.tsx";
 
 /** The feed's answer, once built. */
 async function answer(c: Context<AppEnv>, build: (site: string) => Promise<string>) {
@@ -21,11 +20,10 @@ async function answer(c: Context<AppEnv>, build: (site: string) => Promise<strin
 
 /** A wallet's opens, closes and liquidations. */
 export function walletFeed(c: Context<AppEnv>): Promise<Response> {
-  const raw = c.req.param("address") ?? "";
-  if (!ADDRESS_PATTERN.test(raw)) throw badAddress(raw);
+  const address = addressParam(c);
   const { papertrade } = c.var.deps;
   const signal = c.req.raw.signal;
-  return answer(c, (site) => feeds.walletFeed(papertrade, raw.toLowerCase(), { site, signal }));
+  return answer(c, (site) => feeds.walletFeed(papertrade, address, { site, signal }));
 }
 
 /** The protocol's recent liquidations. */

@@ -16,20 +16,16 @@ import type { Hex } from "viem";
 import { decodeTransaction } from "../lib/hyperevm/mod.ts";
 import type { BatchIntent, HistoryTrade } from "../components/IntentPage.tsx";
 import type { UnavailablePart } from "../lib/parts.ts";
-import { ADDRESS_PATTERN } from "../lib/address.ts";
 import { pageResponse } from "../lib/render.tsx";
-import { badAddress, badHash, HASH_PATTERN } from "./page_errors.tsx";
+import { HASH_PATTERN } from "../lib/address.ts";
+import { badHash, walletQuery } from "./page_errors.tsx";
 
 /** The intent page. */
 export async function intentPage(c: Context<AppEnv>): Promise<Response> {
   const { deps } = c.var;
   const raw = c.req.param("id") ?? "";
   if (!HASH_PATTERN.test(raw)) throw badHash(raw, "an intent id");
-  const walletParam = c.req.query("wallet")?.trim() || undefined;
-  if (walletParam !== undefined && !ADDRESS_PATTERN.test(walletParam)) {
-    throw badAddress(walletParam);
-  }
-  const wallet = walletParam?.toLowerCase();
+  const wallet = walletQuery(c);
   const txParam = c.req.query("tx")?.trim() || undefined;
   if (txParam !== undefined && !HASH_PATTERN.test(txParam)) {
     throw badHash(txParam, "a transaction hash");

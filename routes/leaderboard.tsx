@@ -78,14 +78,8 @@ export async function leaderboardCsv(c: Context<AppEnv>): Promise<Response> {
     ...LEADERBOARD_SORT_KEYS.map((key) => figure(row[key])),
     figure(nearestPercent(page.nearest.get(row.address))),
   ]);
-  const header = [
-    "rank",
-    "pnl_rank",
-    "address",
-    "leaderboard_name",
-    ...LEADERBOARD_SORT_KEYS,
-    "nearest_to_bust_percent",
-  ];
+  const names = ["rank", "pnl_rank", "address", "leaderboard_name"];
+  const header = [...names, ...LEADERBOARD_SORT_KEYS, "nearest_to_bust_percent"];
   const name = `papertrade-leaderboard-${view.window}-${view.sortKey}-${view.sortDir}-page${
     view.page + 1
   }${view.query ? "-search" : ""}.csv`;

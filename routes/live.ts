@@ -1,14 +1,12 @@
 /**
- * Live positions of a wallet for the `LivePositions` island:
- * - `GET /wallet/:address/live`: server-sent events. A `positions` event (the view JSON) first
- *   and on every change of the account or the marks, a `heartbeat` event (`{"at": ms}`) while
- *   nothing changes, an `error` event if the upstream fails for good. Streams end after a
- *   bounded lifetime; the browser's EventSource then reconnects by itself.
- * - `GET /wallet/:address/positions.json`: the same view once, for polling.
- * A bad address is a 400, an unknown wallet a 404, an upstream failure a 502/503/504, all JSON.
- * Stream slots are bounded per process (503) and per client (429, counted by the same client
- * key as tool calls); a refused browser polls positions.json instead. Every viewer of a wallet shares one upstream wallet stream (`lib/live/wallet_hub.ts`) and the
- * one price poller; a viewer's slot is freed the moment it leaves (`lib/live/viewer_stream.ts`).
+ * Live positions of a wallet for the `LivePositions` island: `GET /wallet/:address/live` streams
+ * server-sent events (a `positions` view first and on every change, a `heartbeat` `{"at": ms}`
+ * while nothing changes, an `error` if the upstream fails for good; a stream ends after a bounded
+ * lifetime and EventSource reconnects), `GET /wallet/:address/positions.json` is the same view
+ * once, for polling. Errors are JSON: 400 bad address, 404 unknown wallet, 502/503/504 upstream.
+ * Stream slots are bounded per process (503) and per client (429, the tool calls' client key); a
+ * refused browser polls instead. Viewers of a wallet share one upstream wallet stream
+ * (`lib/live/wallet_hub.ts`) and the price poller; a viewer's slot is freed the moment it leaves.
  */
 import { ADDRESS_PATTERN } from "../lib/address.ts";
 import type { AppDeps } from "../lib/deps.ts";
@@ -25,43 +23,36 @@ import { uncachedClient } from "../lib/cache/mod.ts";
 import { createSlots } from "../lib/http/slots.ts";
 import { clientKeyFromRequest } from "../lib/http/client_key.ts";
 import { remoteAddressOf } from "../lib/http/app_env.ts";
-import { liveProblem } from "./page_errors.tsx";
+import { LIVE_BUG, liveProblem } from "./page_errors.tsx";
 
 /** Limits and timing of the live routes; tests shorten them. */
 export interface LiveRoutesOptions {
   /** Interval of the shared latest-prices poll (default 1500 ms). */
   pricePollMs?: number;
-  /**
-   * Heartbeat interval of a quiet stream (default 5 s). A write is also how a connection that
-   * closed without the runtime noticing is found out, so this bounds how long its slot lasts.
-   */
+  /** Heartbeat of a quiet stream (default 5 s); the write also finds out a silently closed one. */
   heartbeatMs?: number;
   /** A stream ends after this long (default 10 min); the client reconnects. */
   maxLifetimeMs?: number;
-  /** Streams open at once in this process; more get a 503 (default 500). */
+  /** Streams open at once in this process (default 500) and per client (default 20). */
   maxStreams?: number;
-  /** Streams one client holds at once; more get a 429 (default 20). */
   maxStreamsPerClient?: number;
   /** Reconnect delay the stream asks EventSource for (default 2000 ms). */
   retryMs?: number;
   /** A viewer that reads nothing for this long while a frame waits is dropped (default 10 s). */
   stallMs?: number;
-  /** Grace period and reopen timing of the shared upstream wallet streams. */
+  /** The shared upstream wallet streams: their timing, or a hub instead of the process-wide one. */
   hub?: WalletHubOptions;
-  /** Wallet hub to use instead of the process-wide one. */
   walletHub?: WalletHub;
   /** Market feed to use instead of the process-wide one. */
   feed?: MarketFeed;
   /** Timers of the viewer streams (default the runtime's). */
   timers?: Timers;
-  /** Called when a viewer takes a slot. */
+  /** Called when a viewer takes a slot, and when it is freed (timers cleared, feeds left). */
   onStreamOpened?: () => void;
-  /** Called when a viewer's slot is freed (its timers cleared, its subscriptions left). */
   onStreamClosed?: () => void;
 }
 
 const NO_STORE = { "cache-control": "no-store" };
-const INTERNAL = { error: "internal_error", message: "The positions could not be read." };
 
 /** The address of the path, or the 400 that says it is none. */
 function addressOf(raw: string | undefined): string {
@@ -161,7 +152,7 @@ export function liveRoutes(
         stallMs: options.stallMs ?? 10_000,
         now: deps.now,
         requestSignal,
-        describeError: (error) => liveProblem(error, address)?.body ?? INTERNAL,
+        describeError: (error) => liveProblem(error, address)?.body ?? LIVE_BUG,
         onRelease: release,
         timers: options.timers,
       });

@@ -8,7 +8,7 @@ import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
 import { fetchProtocolOverview } from "../lib/overview.ts";
 import { Layout } from "../components/Layout.tsx";
-import { MarketsTable } from "../components/MarketsTable.tsx";
+import { MarketsTable, ProtocolHistoryCharts } from "../components/MarketsTable.tsx";
 import { MarketDetail } from "../components/MarketDetail.tsx";
 import { PartNotice } from "../components/PartNotice.tsx";
 import { pageResponse } from "../lib/render.tsx";
@@ -16,7 +16,6 @@ import { Echo } from "./page_errors.tsx";
 import { Parts } from "../lib/parts.ts";
 import { sharedMarkSamples } from "../lib/mark_samples.ts";
 import { HISTORY_INTERVALS, isHistoryInterval } from "../lib/chart_series.ts";
-import { ProtocolHistoryCharts } from "../components/MarketsTable.tsx";
 
 async function load(c: Context<AppEnv>) {
   const { deps } = c.var;

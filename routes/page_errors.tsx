@@ -3,10 +3,10 @@
  * the path needs, with the input echoed clipped and isolated.
  * Not a route: `routes/pages.tsx` registers the routes explicitly.
  */
+import type { Context } from "hono";
+import { ADDRESS_PATTERN } from "../lib/address.ts";
 import { Failure, failureOf } from "../lib/http/failure.ts";
 
-/** Transaction hashes and intent ids. */
-export const HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
 /** Position ids: uint256 as decimal digits. */
 export const POSITION_ID_PATTERN = /^[0-9]{1,78}$/;
 
@@ -24,6 +24,20 @@ export function badAddress(value: string): Failure {
     hints: ["Copy the address again, or paste what you have into the search."],
     error: "bad_address",
   });
+}
+
+/** The path's `:address`, lower-cased; the 400 of {@link badAddress} when it is none. */
+export function addressParam(c: Context): string {
+  const raw = c.req.param("address") ?? "";
+  if (!ADDRESS_PATTERN.test(raw)) throw badAddress(raw);
+  return raw.toLowerCase();
+}
+
+/** The optional `?wallet=`, trimmed and lower-cased; the 400 of {@link badAddress} if not one. */
+export function walletQuery(c: Context): string | undefined {
+  const raw = c.req.query("wallet")?.trim() || undefined;
+  if (raw !== undefined && !ADDRESS_PATTERN.test(raw)) throw badAddress(raw);
+  return raw?.toLowerCase();
 }
 
 /** The 400 of a path segment or parameter that is not a 32-byte hash. */
@@ -50,6 +64,9 @@ function clip(value: string): string {
 export function Echo(props: { value: string }) {
   return <bdi>{clip(props.value)}</bdi>;
 }
+
+/** The live routes' JSON body for a bug (a failure they cannot name). */
+export const LIVE_BUG = { error: "internal_error", message: "The positions could not be read." };
 
 /**
  * The JSON body the live island reads for a failure: `{ error, message }`, one name for every

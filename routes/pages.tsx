@@ -1,9 +1,7 @@
 /**
- * The pages face: every page of the explorer on one router, each handler's module imported on
- * its first request (the card renderer, the chain decoders and the rest of what only some pages
- * need stay off the cold start), and one error handler that renders any failure the handlers
- * throw as the page, the JSON or the text their kind of answer is. Echoed input is clipped and
- * isolated in a `<bdi>`; upstream failures name the source, never a stack trace.
+ * The pages face: every page on one router, each handler's module imported on its first request,
+ * and one error handler that renders any failure the handlers throw as the page, the JSON or the
+ * text their kind of answer is. Upstream failures name the source, never a stack trace.
  */
 import { type Context, type ErrorHandler, Hono, type NotFoundHandler } from "hono";
 import type { AppDeps } from "../lib/deps.ts";
@@ -95,17 +93,16 @@ async function errorPage(
 // Answers the routes give as JSON (the live island's) or as plain text (downloads, card images).
 const JSON_ANSWER = /\/(live|positions\.json|watchlist\.json)$/;
 const TEXT_ANSWER = /\.(csv|png|svg|atom)$/;
-const LIVE_BUG = { error: "internal_error", message: "The positions could not be read." };
 
 /**
  * The pages' error handler: a {@link Failure} (or an upstream error, or the unknown wallet of
  * the path's address) becomes its page, JSON or text; anything else is a bug, answered by
  * {@link serverErrorHandler}.
  */
-function pageErrorHandler(log?: (line: string) => void): ErrorHandler<AppEnv> {
-  const bug = serverErrorHandler(log);
+function pageErrorHandler(): ErrorHandler<AppEnv> {
+  const bug = serverErrorHandler();
   return async (error, c) => {
-    const [{ liveProblem }, { failureOf }] = await Promise.all([errors(), failures()]);
+    const [{ liveProblem, LIVE_BUG }, { failureOf }] = await Promise.all([errors(), failures()]);
     const wallet = c.req.param("address") ?? c.req.query("wallet");
     if (JSON_ANSWER.test(c.req.path)) {
       const problem = liveProblem(error, wallet?.toLowerCase());
@@ -168,8 +165,7 @@ export function newRequestId(): string {
 
 /** The request's id (Hono's `requestId`), or a fresh one where that middleware is not mounted. */
 function requestIdOf(c: Context): string {
-  const id = c.get("requestId") as string | undefined;
-  return id ?? newRequestId();
+  return c.get("requestId") ?? newRequestId();
 }
 
 /**
@@ -194,12 +190,11 @@ export function serverErrorHandler(log: (line: string) => void = console.error):
 }
 
 /** The 504 page of a page that missed its deadline, logged on one line with its request id. */
-export function deadlinePage(
-  c: Context,
-  log: (line: string) => void = console.error,
-): Promise<Response> {
+export function deadlinePage(c: Context): Promise<Response> {
   const id = requestIdOf(c);
-  log(`[deadline] ${c.req.method} ${c.req.path.slice(0, 200)} id=${id}: no answer within 25 s`);
+  console.error(
+    `[deadline] ${c.req.method} ${c.req.path.slice(0, 200)} id=${id}: no answer within 25 s`,
+  );
   return errorPage(c, {
     status: 504,
     title: "This page took too long",

@@ -7,7 +7,6 @@ import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure, unknownWallet } from "../lib/http/failure.ts";
 import { isUnknownWallet } from "../lib/upstream_error.ts";
-import { ADDRESS_PATTERN } from "../lib/address.ts";
 import { resolveSearch } from "../lib/search/resolve.ts";
 import { settlingTransaction } from "../lib/search/trade_by_intent.ts";
 import { Parts } from "../lib/parts.ts";
@@ -17,10 +16,10 @@ import { PositionChart, PositionNotFound, PositionPage } from "../components/Pos
 import { sharedMarkSamples } from "../lib/mark_samples.ts";
 import { renderToString } from "preact-render-to-string";
 import { pageResponse } from "../lib/render.tsx";
-import { badAddress, Echo, POSITION_ID_PATTERN } from "./page_errors.tsx";
+import { badAddress, Echo, POSITION_ID_PATTERN, walletQuery } from "./page_errors.tsx";
 
 /** The position id and the `?wallet=` of a position URL, checked. */
-function positionQuery(c: Context<AppEnv>): { id: string; walletParam?: string } {
+function positionQuery(c: Context<AppEnv>): { id: string; wallet?: string } {
   const raw = c.req.param("id") ?? "";
   if (!POSITION_ID_PATTERN.test(raw)) {
     throw new Failure("bad_request", "That is not a position id", {
@@ -31,11 +30,7 @@ function positionQuery(c: Context<AppEnv>): { id: string; walletParam?: string }
       ),
     });
   }
-  const walletParam = c.req.query("wallet")?.trim() || undefined;
-  if (walletParam !== undefined && !ADDRESS_PATTERN.test(walletParam)) {
-    throw badAddress(walletParam);
-  }
-  return { id: raw.replace(/^0+(?=[0-9])/, ""), walletParam };
+  return { id: raw.replace(/^0+(?=[0-9])/, ""), wallet: walletQuery(c) };
 }
 
 /**
@@ -44,9 +39,9 @@ function positionQuery(c: Context<AppEnv>): { id: string; walletParam?: string }
  */
 export async function positionChart(c: Context<AppEnv>): Promise<Response> {
   const { deps } = c.var;
-  const { id, walletParam } = positionQuery(c);
-  if (walletParam === undefined) throw badAddress("");
-  const found = await fetchWalletPositions(deps, walletParam.toLowerCase(), {
+  const { id, wallet } = positionQuery(c);
+  if (wallet === undefined) throw badAddress("");
+  const found = await fetchWalletPositions(deps, wallet, {
     positionId: id,
     signal: c.req.raw.signal,
   });
@@ -63,9 +58,10 @@ export async function positionChart(c: Context<AppEnv>): Promise<Response> {
 /** The position page. */
 export async function positionPage(c: Context<AppEnv>): Promise<Response> {
   const { deps } = c.var;
-  const { id, walletParam } = positionQuery(c);
+  const query = positionQuery(c);
+  const { id } = query;
   const signal = c.req.raw.signal;
-  let wallet = walletParam?.toLowerCase();
+  let wallet = query.wallet;
   if (wallet === undefined) {
     const resolved = await resolveSearch(deps, id, { signal });
     wallet = resolved.kind === "position" ? resolved.owner ?? undefined : undefined;

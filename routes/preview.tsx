@@ -10,7 +10,6 @@ import type { Context } from "hono";
 import { renderToString } from "preact-render-to-string";
 import type { AppDeps } from "../lib/deps.ts";
 import { type AppEnv, type AppHandler, lazyImport } from "../lib/http/app_env.ts";
-import { ADDRESS_PATTERN } from "../lib/address.ts";
 import { fetchWalletSummary } from "../lib/wallet/summary.ts";
 import { readMarket, valueWalletPositions } from "../lib/wallet/positions.ts";
 import { Parts } from "../lib/parts.ts";
@@ -26,7 +25,7 @@ import {
 import { HeadlineName } from "../components/links.tsx";
 import { createPngCache } from "../lib/card/png_cache.ts";
 import { pageResponse } from "../lib/render.tsx";
-import { badAddress } from "./page_errors.tsx";
+import { addressParam } from "./page_errors.tsx";
 
 const cardImage = lazyImport<typeof import("../components/wallet_card_image.ts")>(
   new URL("../components/wallet_card_image.ts", import.meta.url),
@@ -43,9 +42,7 @@ export function previewRoutes(deps: AppDeps): Record<"page" | "png" | "svg", App
   const cards = createPngCache();
   const site = deps.config.siteUrl.replace(/\/+$/, "");
   const load = async (c: Context<AppEnv>) => {
-    const raw = c.req.param("address") ?? "";
-    if (!ADDRESS_PATTERN.test(raw)) throw badAddress(raw);
-    const address = raw.toLowerCase();
+    const address = addressParam(c);
     const signal = c.req.raw.signal;
     // The card's risk line values the positions at the live mark; without a mark it says so.
     const [summary, market] = await Promise.all([

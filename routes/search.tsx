@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import type { VNode } from "preact";
 import type { AppEnv } from "../lib/http/app_env.ts";
+import { LOWERCASE_ADDRESS_PATTERN } from "../lib/address.ts";
 import { pageResponse } from "../lib/render.tsx";
 import { linkTargetPath, parsePastedUrl } from "../lib/search/url.ts";
 import { resolveSearch, type SearchResolution } from "../lib/search/resolve.ts";
@@ -36,7 +37,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   if (target) return c.redirect(linkTargetPath(target), 303);
   // The page the search was made from may name a wallet: its intents and positions count.
   const walletParam = c.req.query("wallet")?.trim().toLowerCase();
-  const wallet = walletParam && /^0x[0-9a-f]{40}$/.test(walletParam)
+  const wallet = walletParam && LOWERCASE_ADDRESS_PATTERN.test(walletParam)
     ? walletParam as `0x${string}`
     : undefined;
   const resolution = await resolveSearch(c.var.deps, query, { signal: c.req.raw.signal, wallet });

@@ -6,7 +6,8 @@ import { Failure } from "../lib/http/failure.ts";
 import { fetchTransactionDetails } from "../lib/transaction_details.ts";
 import { TransactionPage } from "../components/TransactionPage.tsx";
 import { pageResponse } from "../lib/render.tsx";
-import { badHash, HASH_PATTERN } from "./page_errors.tsx";
+import { HASH_PATTERN } from "../lib/address.ts";
+import { badHash } from "./page_errors.tsx";
 
 /** The transaction page. */
 export async function txPage(c: Context<AppEnv>): Promise<Response> {

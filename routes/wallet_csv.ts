@@ -7,7 +7,6 @@
  * plain text with a status; a failure mid-stream aborts the download rather than end it as if
  * it were complete.
  */
-import { ADDRESS_PATTERN } from "../lib/address.ts";
 import type { AppHandler } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
 import { csvLine } from "../lib/csv.ts";
@@ -19,7 +18,7 @@ import {
   tradeCsvRows,
 } from "../lib/wallet/trade_export.ts";
 import type { Trade } from "../lib/papertrade/mod.ts";
-import { badAddress } from "./page_errors.tsx";
+import { addressParam } from "./page_errors.tsx";
 
 /** Exports running at once, per process. */
 const EXPORT_CONCURRENCY = 4;
@@ -37,20 +36,16 @@ export function walletCsv(options: WalletCsvOptions = {}): AppHandler {
   const slots = options.slots ?? createSlots(EXPORT_CONCURRENCY);
   return async (c) => {
     const { deps } = c.var;
-    const raw = c.req.param("address") ?? "";
-    if (!ADDRESS_PATTERN.test(raw)) throw badAddress(raw);
-    const address = raw.toLowerCase();
+    const address = addressParam(c);
     const filter = c.req.query("filter") ?? "all";
     if (filter !== "all" && filter !== "losses") {
       throw new Failure("bad_request", 'filter must be "all" or "losses".');
     }
     const release = slots.tryTake();
     if (!release) {
-      throw new Failure(
-        "busy",
-        `${EXPORT_CONCURRENCY} exports are running already; try again in a few seconds.`,
-        { headers: { "retry-after": "5" } },
-      );
+      const title =
+        `${EXPORT_CONCURRENCY} exports are running already; try again in a few seconds.`;
+      throw new Failure("busy", title, { headers: { "retry-after": "5" } });
     }
     const stop = new AbortController();
     const { signal } = stop;

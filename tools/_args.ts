@@ -3,7 +3,7 @@
  * name travels in the issue path, and the MCP layer prints both ("argument 'address': expected
  * 0x followed by 40 hex characters").
  */
-import { ADDRESS_PATTERN } from "../lib/address.ts";
+import { ADDRESS_PATTERN, HASH_PATTERN } from "../lib/address.ts";
 import { z } from "zod";
 import type { Address, Hex } from "viem";
 
@@ -30,7 +30,7 @@ export function addressArg(description: string) {
 export function hashArg(description: string) {
   return z.string({ error: stringError("0x followed by 64 hex characters") })
     .trim()
-    .regex(/^0x[0-9a-fA-F]{64}$/, HASH_MESSAGE)
+    .regex(HASH_PATTERN, HASH_MESSAGE)
     .overwrite((value) => value.toLowerCase() as Hex)
     .describe(description);
 }
@@ -44,6 +44,15 @@ export function choiceArg<const T extends readonly [string, ...string[]]>(
   return z.enum(values, { error: `expected one of ${values.join(", ")}` })
     .default(fallback as never)
     .describe(`${description} Default "${fallback}".`);
+}
+
+/** A whole number from `min` to `max`, `fallback` when absent; one message names the range. */
+export function wholeNumberArg(
+  description: string,
+  { min, max, fallback }: { min: number; max: number; fallback: number },
+) {
+  const error = `expected a whole number from ${min} to ${max}`;
+  return z.int({ error }).min(min, error).max(max, error).default(fallback).describe(description);
 }
 
 /**

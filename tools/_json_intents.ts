@@ -52,11 +52,6 @@ export const verdictOut = {
   verdict_reason: z.string().nullable().describe("Why it failed or is unverified."),
 };
 
-/** The verdict fields of a JSON result. */
-export function verdictJson(verdict: IntentVerdict) {
-  return { verdict: verdict.verdict, verdict_reason: verdict.reason };
-}
-
 /** An intent of a settlement batch and its one verdict. */
 type VerdictOn = { intent: SettledIntent; verdict: IntentVerdict };
 
@@ -169,7 +164,8 @@ function intentParamsJson(params: IntentParams): FieldsJson {
   if (params.leverage !== undefined) out.leverage = params.leverage;
   if (params.useDebt !== undefined) out.use_debt = params.useDebt;
   if (params.positionIds !== undefined) out.position_ids = [...params.positionIds];
-  if (params.amount !== undefined) Object.assign(out, amountJson(params.amount));
+  const { amount } = params;
+  if (amount !== undefined) Object.assign(out, AMOUNT_JSON[amount.unit](amount.value));
   if (params.sessionKey !== undefined) out.session_key = params.sessionKey;
   if (params.expiry !== undefined) out.expires_at = isoFromSeconds(params.expiry);
   if (params.cancelledIntentId !== undefined) out.cancelled_intent_id = params.cancelledIntentId;
@@ -178,13 +174,10 @@ function intentParamsJson(params: IntentParams): FieldsJson {
   return out;
 }
 
-function amountJson(amount: NonNullable<IntentParams["amount"]>): FieldsJson {
-  switch (amount.unit) {
-    case "usdc6":
-      return { amount_usd: fromUsdc6(amount.value) };
-    case "paper_wad":
-      return { amount_paper: fromWad(amount.value) };
-    case "raw":
-      return { amount_raw: String(amount.value) };
-  }
-}
+type AmountUnit = NonNullable<IntentParams["amount"]>["unit"];
+/** An amount's JSON key and value, by its unit. */
+const AMOUNT_JSON: Record<AmountUnit, (value: bigint) => FieldsJson> = {
+  usdc6: (value) => ({ amount_usd: fromUsdc6(value) }),
+  paper_wad: (value) => ({ amount_paper: fromWad(value) }),
+  raw: (value) => ({ amount_raw: String(value) }),
+};

@@ -123,8 +123,3 @@ export const tradeJson = jsonObject<Trade & Market>()({
   intent_id: [hashOut.nullable(), (t) => t.intentId],
   tx_hash: [hashOut.nullable(), (t) => t.txHash],
 });
-
-/** JSON of the marks, by instrument id. */
-export function marksJson(marks: ReadonlyMap<number, Mark>) {
-  return [...marks.values()].sort((a, b) => a.instrumentId - b.instrumentId).map(markJson.of);
-}

@@ -142,13 +142,11 @@ export const walletSummaryJson = jsonObject<SummaryAt>()({
       wallet_page: z.string().describe("Explorer page of the wallet."),
       share_link: z.string().describe("Short link with a rich preview."),
     }),
-    ({ summary, siteUrl }) => {
-      const site = siteUrl.replace(/\/+$/, "");
-      return {
-        wallet_page: `${site}/wallet/${summary.account.address}`,
-        share_link: `${site}/w/${summary.account.address}`,
-      };
-    },
+    // The tool context's site URL has no trailing slash.
+    ({ summary, siteUrl }) => ({
+      wallet_page: `${siteUrl}/wallet/${summary.account.address}`,
+      share_link: `${siteUrl}/w/${summary.account.address}`,
+    }),
   ],
   unavailable: [unavailableOut, ({ summary }) => unavailableJson(summary.unavailable)],
   rows_skipped: [rowsSkippedOut, ({ summary }) => summary.account.rowsSkipped],

@@ -6,24 +6,22 @@ import { rawPriceToNumber, wadToNumber } from "../lib/math/mod.ts";
 import { isoFromMs } from "../lib/format.ts";
 import { msFromSeconds } from "../lib/intents/intent_params.ts";
 
+export { isoFromMs };
+
 /** USD (or PAPER) wad → JSON number. */
-export function fromWad(wad: bigint): number {
-  return wadToNumber(wad);
-}
+export const fromWad = wadToNumber;
 
 /** Nullable USD wad → JSON number or null. */
 export function fromWadOrNull(wad: bigint | null | undefined): number | null {
   return wad === null || wad === undefined ? null : wadToNumber(wad);
 }
 
+/** A percent scaled by 1e18 (1e18 = 1 %) → plain percent (0.05 means 0.05 %). */
+export const toPercent = fromWadOrNull;
+
 /** Raw price at `priceScale` → quote units; null when the scale is unknown. */
 export function toPrice(raw: bigint, priceScale: bigint | null): number | null {
   return priceScale === null ? null : rawPriceToNumber(raw, priceScale);
-}
-
-/** A percent scaled by 1e18 (1e18 = 1 %) → plain percent (0.05 means 0.05 %). */
-export function toPercent(percentWad: bigint | null): number | null {
-  return percentWad === null ? null : wadToNumber(percentWad);
 }
 
 /** A wad fraction (1e18 = 100 %) → plain percent. */
@@ -35,8 +33,6 @@ export function fractionToPercent(fractionWad: bigint): number {
 export function fromUsdc6(amount: bigint): number {
   return wadToNumber(amount * 10n ** 12n);
 }
-
-export { isoFromMs } from "../lib/format.ts";
 
 /** Unix seconds (number or bigint) → ISO 8601 UTC; null when out of range. */
 export function isoFromSeconds(seconds: number | bigint | null): string | null {

@@ -4,12 +4,7 @@ import type { ToolContext } from "./types.ts";
 
 /** The context of one call; `signal` aborts on the tool timeout or when the caller leaves. */
 export function createToolContext(deps: AppDeps, signal: AbortSignal): ToolContext {
-  return {
-    papertrade: deps.papertrade,
-    hyperevm: deps.hyperevm,
-    quotes: deps.quotes,
-    now: deps.now,
-    signal,
-    siteUrl: deps.config.siteUrl.replace(/\/+$/, ""),
-  };
+  const { papertrade, hyperevm, quotes, now } = deps;
+  const siteUrl = deps.config.siteUrl.replace(/\/+$/, "");
+  return { papertrade, hyperevm, quotes, now, signal, siteUrl };
 }

@@ -223,9 +223,10 @@ export function renderDecoded(
       "call lookup_intent instead.";
   }
   const when = decoded.timestamp === undefined ? "" : ` at ${isoFromSeconds(decoded.timestamp)}`;
-  const header = `Transaction ${result.tx_hash}: ${result.status}, block ${
-    result.block_number ?? "pending"
-  }${when}, from ${decoded.from} to ${decoded.to ?? "(contract creation)"}.`;
+  const block = result.block_number ?? "pending";
+  const to = decoded.to ?? "(contract creation)";
+  const header = `Transaction ${result.tx_hash}: ${result.status}, block ${block}${when}, ` +
+    `from ${decoded.from} to ${to}.`;
   const missing = unavailableText(result.unavailable);
   if (!result.papertrade) {
     return lines(
@@ -242,11 +243,8 @@ export function renderDecoded(
   return lines(
     missing,
     header,
-    `Papertrade transaction: selector ${
-      result.selector ?? "none"
-    }, ${result.calldata_bytes} bytes of calldata; wallets named: ${
-      result.wallets.join(", ") || "none"
-    }.`,
+    `Papertrade transaction: selector ${result.selector ?? "none"}, ${result.calldata_bytes} ` +
+      `bytes of calldata; wallets named: ${result.wallets.join(", ") || "none"}.`,
     result.events.length === 0
       ? "No Exchange event in its receipt."
       : `Exchange events (facts): ${result.events.length}.`,
@@ -254,30 +252,15 @@ export function renderDecoded(
       `- ${event.name} for ${event.wallet}: ${describeEvent(event, instruments)}.`
     ),
     result.is_batch
-      ? `Decoded with the modelled BatchExecutor ABI (unconfirmed): ${total} intent${
-        total === 1 ? "" : "s"
-      }, ${counts.executed} executed, ${counts.failed} failed, ${counts.unverified} unverified${
-        total > result.intents.length ? `; the first ${result.intents.length} are listed` : ""
-      }:`
+      ? `Decoded with the modelled BatchExecutor ABI (unconfirmed): ${total} intent` +
+        `${total === 1 ? "" : "s"}, ${counts.executed} executed, ${counts.failed} failed, ` +
+        `${counts.unverified} unverified` +
+        `${total > result.intents.length ? `; the first ${result.intents.length} are listed` : ""}:`
       : decoded.to !== CONTRACTS.batchExecutor
       ? "Not a batch of signed intents (not sent to the BatchExecutor), so no intents to decode."
       : "The calldata does not decode with the modelled BatchExecutor ABI (unconfirmed), so " +
         "its intents and signatures are not decoded or verified; the events above are facts.",
-    ...result.intents.slice(0, TEXT_ROWS).map((intent) =>
-      `- #${intent.index} ${intent.action ?? "unknown kind"} for ${
-        intent.wallet ?? "?"
-      } signed by ${intent.signer}, id ${intent.intent_id ?? "n/a"}: ${intent.verdict}${
-        intent.verdict_reason
-          ? ` (${
-            intent.verdict === "failed" ? quoted(intent.verdict_reason) : intent.verdict_reason
-          })`
-          : ""
-      }${intent.signature_verified ? "" : `; ${signerMismatch(intent)}`}${
-        intent.fields?.market ? `, ${intent.fields.market}` : ""
-      }${intent.fields?.side ? ` ${intent.fields.side}` : ""}${
-        intent.fields?.leverage !== undefined ? ` ${intent.fields.leverage}x` : ""
-      }${intent.fields?.position_ids ? `, positions ${intent.fields.position_ids.join(", ")}` : ""}`
-    ),
+    ...result.intents.slice(0, TEXT_ROWS).map(intentLine),
     result.intents.length > TEXT_ROWS
       ? `(${result.intents.length - TEXT_ROWS} more listed intents are in the structured result.)`
       : null,
@@ -287,13 +270,23 @@ export function renderDecoded(
   );
 }
 
-// Who the signature says signed, next to who the intent says signed, so a reader of the
-// text alone can see the forgery (or the broken intent id) without the structured result.
-function signerMismatch(
-  intent: { signer: string; recovered_signer: string | null },
-): string {
+/** One intent of the batch in a line: who, the verdict and why, and what it asked for. */
+function intentLine(intent: Output["intents"][number]): string {
+  const { verdict_reason: reason, fields } = intent;
+  const why = reason ? ` (${intent.verdict === "failed" ? quoted(reason) : reason})` : "";
+  // Who the signature says signed, next to who the intent says signed, so a reader of the
+  // text alone can see the forgery (or the broken intent id) without the structured result.
   const recovered = intent.recovered_signer === null
     ? "no signer could be recovered"
     : `recovered signer ${intent.recovered_signer}`;
-  return `${recovered}, declared signer ${intent.signer}`;
+  const signer = intent.signature_verified
+    ? ""
+    : `; ${recovered}, declared signer ${intent.signer}`;
+  const what = (fields?.market ? `, ${fields.market}` : "") +
+    (fields?.side ? ` ${fields.side}` : "") +
+    (fields?.leverage !== undefined ? ` ${fields.leverage}x` : "") +
+    (fields?.position_ids ? `, positions ${fields.position_ids.join(", ")}` : "");
+  return `- #${intent.index} ${intent.action ?? "unknown kind"} for ${intent.wallet ?? "?"} ` +
+    `signed by ${intent.signer}, id ${intent.intent_id ?? "n/a"}: ${intent.verdict}${why}` +
+    `${signer}${what}`;
 }

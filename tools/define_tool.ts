@@ -5,36 +5,25 @@
  * in the text, so a model reading only the text learns the answer is partial.
  */
 import type { z } from "zod";
-import { isUnknownWallet, toToolError, unknownWalletError } from "./_errors.ts";
-import { lines, unavailableText } from "./_text.ts";
+import { HyperEvmError } from "../lib/hyperevm/mod.ts";
+import { PapertradeApiError } from "../lib/papertrade/mod.ts";
 import {
-  READ_ONLY_ANNOTATIONS,
-  type ToolContext,
-  type ToolDefinition,
-  type ToolError,
-  type ToolResult,
-} from "./types.ts";
+  describeUpstreamFailure,
+  isUnknownWallet,
+  UPSTREAM_FAILURE_KINDS,
+} from "../lib/upstream_error.ts";
+import { lines, unavailableText } from "./_text.ts";
+import { READ_ONLY_ANNOTATIONS, type ToolDefinition, ToolError, type ToolResult } from "./types.ts";
 
 /** What a tool module writes: its words, its schemas and its own logic. */
-export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
-  name: string;
-  title: string;
-  /** Under 1 KB: what it returns and what to call next. */
-  description: string;
+export interface ToolSpec<I extends z.ZodType, O extends z.ZodType>
+  extends Pick<ToolDefinition<I, O>, "name" | "title" | "description" | "run"> {
   input: I;
   output: O;
-  /**
-   * The argument holding the wallet the tool reads: the API's 404 for it becomes the error
-   * "address: wallet 0x… has no Papertrade account".
-   */
+  /** The wallet argument: its 404 becomes "address: wallet 0x… has no Papertrade account". */
   walletArgument?: keyof z.output<I> & string;
-  /**
-   * Explains an upstream failure in the caller's terms (a refused cursor); undefined leaves
-   * it to the shared wording.
-   */
+  /** An upstream failure in the caller's terms (a refused cursor); undefined: the shared wording. */
   explainFailure?: (error: unknown, args: z.output<I>) => ToolError | undefined;
-  /** The tool's own work; upstream failures it does not absorb may simply propagate. */
-  run(args: z.output<I>, context: ToolContext): Promise<ToolResult<z.input<O>>>;
 }
 
 /** The tool `spec` describes, with the shared error and partial-answer plumbing around `run`. */
@@ -72,4 +61,35 @@ function missingFirst(result: ToolResult<unknown>): string {
   const rowsSkipped = typeof structured.rows_skipped === "number" ? structured.rows_skipped : 0;
   const missing = unavailableText(unavailable, rowsSkipped);
   return missing && !result.text.includes(missing) ? lines(missing, result.text) : result.text;
+}
+
+/**
+ * The ToolError for an upstream failure, naming the source, what went wrong and (from the
+ * failure-kind table of lib/upstream_error.ts) whether trying again helps. Anything else (an
+ * abort, a bug) comes back unchanged, so timeout handling and internal-error reporting see it.
+ */
+function toToolError(error: unknown): unknown {
+  if (error instanceof ToolError) return error;
+  const failure = describeUpstreamFailure(error);
+  if (!failure) return error;
+  const advice = UPSTREAM_FAILURE_KINDS[failure.kind].advice(failure.retryAfterSeconds);
+  return new ToolError(`${failure.source} ${whatWentWrong(error)}${advice ? `; ${advice}` : ""}`, {
+    upstream: true,
+    cause: error,
+  });
+}
+
+/** The not-found error of get_wallet and friends, naming the argument. */
+export function unknownWalletError(argument: string, address: string): ToolError {
+  return new ToolError(
+    `${argument}: wallet ${address} has no Papertrade account (the exchange has never seen it). ` +
+      "Check the address, or use search to find a wallet by leaderboard name.",
+  );
+}
+
+function whatWentWrong(error: unknown): string {
+  const changed = error instanceof PapertradeApiError || error instanceof HyperEvmError
+    ? error.kind === "schema" ? error.detail : undefined
+    : undefined;
+  return changed === undefined ? (error as Error).message : `answer changed shape: ${changed}`;
 }

@@ -102,9 +102,9 @@ function renderIntents(result: Output): string {
       ? `Wallet ${result.address} has no pending intents.`
       : `Wallet ${result.address}: ${result.count} pending intent${result.count === 1 ? "" : "s"}.`,
     ...result.pending.map((op) =>
-      `- ${op.action} ${op.intent_id}, queue position ${op.queue_position ?? "n/a"}, accepted ${
-        op.accepted_at ?? "n/a"
-      }, deadline ${op.deadline ?? "n/a"}${describeParams(op.params)}`
+      `- ${op.action} ${op.intent_id}, queue position ${op.queue_position ?? "n/a"}, ` +
+      `accepted ${op.accepted_at ?? "n/a"}, deadline ${op.deadline ?? "n/a"}` +
+      describeParams(op.params)
     ),
     result.count > result.pending.length
       ? `(${result.pending.length} of ${result.count} listed, in relayer order.)`

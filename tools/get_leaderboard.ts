@@ -15,11 +15,9 @@ import { lines, quoted, signedUsd, UNTRUSTED_NOTE, usd } from "./_text.ts";
 /** Rows per leaderboard page. */
 const LEADERBOARD_PAGE_SIZE = 25;
 
-const SORT_KEYS = LEADERBOARD_SORT_KEYS;
-
 const input = argsObject({
   window: choiceArg(LEADERBOARD_WINDOWS, "24h", "Leaderboard window."),
-  sort_key: choiceArg(SORT_KEYS, "totalWindowedPnl", "Row field to rank by."),
+  sort_key: choiceArg(LEADERBOARD_SORT_KEYS, "totalWindowedPnl", "Row field to rank by."),
   sort_dir: choiceArg(["asc", "desc"], "desc", "Sort direction."),
   page: z.int({ error: "expected a whole number, 0 or more" })
     .min(0, "expected a whole number, 0 or more")
@@ -101,15 +99,13 @@ function renderLeaderboard(
     ? `Page ${result.page} of ${pages} (pages 0–${last}): the last page.`
     : `Page ${result.page} is past the last page (${last}); pages run 0 to ${last}.`;
   return lines(
-    `Leaderboard ${result.window}, sorted by ${args.sort_key} ${args.sort_dir}${
-      args.query ? `, matching ${quoted(args.query)}` : ""
-    }: ${result.total_accounts ?? "n/a"} accounts.`,
+    `Leaderboard ${result.window}, sorted by ${args.sort_key} ${args.sort_dir}` +
+      `${args.query ? `, matching ${quoted(args.query)}` : ""}: ` +
+      `${result.total_accounts ?? "n/a"} accounts.`,
     ...result.accounts.map((row) =>
-      `#${row.position} ${row.address}${row.rank === null ? "" : ` (PnL rank ${row.rank})`} name ${
-        quoted(row.leaderboard_name)
-      }: PnL ${signedUsd(row.pnl_usd)}, balance ${usd(row.balance_usd)}, volume ${
-        usd(row.volume_usd)
-      }, ${row.open_positions} open`
+      `#${row.position} ${row.address}${row.rank === null ? "" : ` (PnL rank ${row.rank})`} ` +
+      `name ${quoted(row.leaderboard_name)}: PnL ${signedUsd(row.pnl_usd)}, ` +
+      `balance ${usd(row.balance_usd)}, volume ${usd(row.volume_usd)}, ${row.open_positions} open`
     ),
     result.accounts.some((row) => row.leaderboard_name !== null) ? UNTRUSTED_NOTE : null,
     paging,

@@ -5,7 +5,7 @@ import { marketOf } from "../lib/wallet/value_positions.ts";
 import { addressArg, argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
-import { markJson, marksJson, positionJson, totalsJson, tradeJson } from "./_json_positions.ts";
+import { markJson, positionJson, totalsJson, tradeJson } from "./_json_positions.ts";
 import { lines, percent, price, signedUsd, usd } from "./_text.ts";
 import { ToolError } from "./types.ts";
 
@@ -68,9 +68,10 @@ export const getPositionsTool = defineTool({
           "without position_id to list the open ones.",
       );
     }
+    const marks = [...found.marks.values()].sort((a, b) => a.instrumentId - b.instrumentId);
     const structured: Output = {
       address,
-      marks: marksJson(found.marks),
+      marks: marks.map(markJson.of),
       positions: found.positions.slice(0, MAX_LISTED_POSITIONS).map(positionJson.of),
       totals: totalsJson.of(found.totals),
       closed: found.closed &&
@@ -89,39 +90,34 @@ function renderPositions(result: Output): string {
   const marks = result.marks.map((mark) => `${mark.market} ${price(mark.mark_price)}`).join(", ");
   const rows = result.positions.map((p) =>
     `- #${p.position_id} ${p.market} ${p.side} ${p.leverage}x, margin ${usd(p.margin_usd)}, ` +
-    `notional ${usd(p.notional_usd)}, entry ${price(p.entry_price)}, mark ${
-      price(p.mark_price)
-    }, bust ${price(p.bust_price)}, distance to bust ${percent(p.distance_to_bust_percent)} (${
-      p.risk ?? "no mark"
-    }), unrealized ${signedUsd(p.unrealized_pnl_usd)}, a close now would realize ${
-      signedUsd(p.estimated_close_pnl_usd)
-    } and pay back ${usd(p.estimated_payout_usd)}`
+    `notional ${usd(p.notional_usd)}, entry ${price(p.entry_price)}, ` +
+    `mark ${price(p.mark_price)}, bust ${price(p.bust_price)}, ` +
+    `distance to bust ${percent(p.distance_to_bust_percent)} (${p.risk ?? "no mark"}), ` +
+    `unrealized ${signedUsd(p.unrealized_pnl_usd)}, ` +
+    `a close now would realize ${signedUsd(p.estimated_close_pnl_usd)} ` +
+    `and pay back ${usd(p.estimated_payout_usd)}`
   );
   const closed = result.closed;
   const t = result.totals;
   return lines(
-    `Wallet ${result.address}: ${t.count} open position${t.count === 1 ? "" : "s"}${
-      marks ? ` at marks ${marks}` : ""
-    }.`,
+    `Wallet ${result.address}: ${t.count} open position${t.count === 1 ? "" : "s"}` +
+      `${marks ? ` at marks ${marks}` : ""}.`,
     ...rows,
     t.count > rows.length
       ? `(${rows.length} of ${t.count} listed; pass position_id to see any other one.)`
       : null,
     t.count > 0
       ? `Totals: margin ${usd(t.margin_usd)}, notional ${usd(t.notional_usd)}, unrealized ` +
-        `${signedUsd(t.unrealized_pnl_usd)}, closing all would realize ${
-          signedUsd(t.estimated_close_pnl_usd)
-        } and pay back ${usd(t.estimated_payout_usd)}${
-          t.unvalued > 0 ? ` (${t.unvalued} without a mark left out)` : ""
-        }.`
+        `${signedUsd(t.unrealized_pnl_usd)}, ` +
+        `closing all would realize ${signedUsd(t.estimated_close_pnl_usd)} ` +
+        `and pay back ${usd(t.estimated_payout_usd)}` +
+        `${t.unvalued > 0 ? ` (${t.unvalued} without a mark left out)` : ""}.`
       : null,
     closed
       ? `Position #${closed.position_id} is closed: ${closed.market} ${closed.side} ` +
-        `${closed.leverage}x, entry ${price(closed.entry_price)}, exit ${
-          price(closed.exit_price)
-        }, ${closed.liquidated ? "liquidated, " : ""}net PnL ${
-          signedUsd(closed.net_pnl_usd)
-        }, closed ${closed.closed_at}.`
+        `${closed.leverage}x, entry ${price(closed.entry_price)}, ` +
+        `exit ${price(closed.exit_price)}, ${closed.liquidated ? "liquidated, " : ""}` +
+        `net PnL ${signedUsd(closed.net_pnl_usd)}, closed ${closed.closed_at}.`
       : null,
     rows.some((row) => row.includes("near_bust"))
       ? "near_bust: under 0.03% from the bust price; close: under 0.08%."

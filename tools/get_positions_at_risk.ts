@@ -7,7 +7,7 @@ import {
   readAtRiskBoard,
   RISK_BANDS,
 } from "../lib/at_risk.ts";
-import { argsObject } from "./_args.ts";
+import { argsObject, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { addressOut, isoOut, jsonObject, unavailableJson, unavailableOut } from "./_json_common.ts";
 import { positionJson } from "./_json_positions.ts";
@@ -16,7 +16,6 @@ import { lines, percent, price, quoted, UNTRUSTED_NOTE, usd } from "./_text.ts";
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
-const LIMIT_MESSAGE = `expected a whole number from 1 to ${MAX_LIMIT}`;
 
 const input = argsObject({
   market: z.string({ error: "expected a market symbol such as BTC" })
@@ -28,11 +27,11 @@ const input = argsObject({
   band: z.enum(RISK_BANDS, {
     error: `expected one of ${RISK_BANDS.join(", ")}`,
   }).optional().describe("Only positions in this risk band."),
-  limit: z.int({ error: LIMIT_MESSAGE })
-    .min(1, LIMIT_MESSAGE)
-    .max(MAX_LIMIT, LIMIT_MESSAGE)
-    .default(DEFAULT_LIMIT)
-    .describe(`Most rows returned. Default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}.`),
+  limit: wholeNumberArg(`Most rows returned. Default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}.`, {
+    min: 1,
+    max: MAX_LIMIT,
+    fallback: DEFAULT_LIMIT,
+  }),
 });
 
 // The position's fields as get_positions names them, then the board's.
@@ -104,18 +103,15 @@ export const getPositionsAtRiskTool = defineTool({
 function renderBoard(result: Output): string {
   const rows = result.positions.map((p, index) =>
     `${index + 1}. ${p.wallet} ${quoted(p.leaderboard_name)}: #${p.position_id} ${p.market} ` +
-    `${p.side} ${p.leverage}x, margin ${usd(p.margin_usd)}, mark ${price(p.mark_price)}, bust ${
-      price(p.bust_price)
-    }, ${percent(p.distance_to_bust_percent)} to bust (a move of ${usd(p.move_to_bust_usd)}), ${
-      p.risk ?? "no mark"
-    }`
+    `${p.side} ${p.leverage}x, margin ${usd(p.margin_usd)}, mark ${price(p.mark_price)}, ` +
+    `bust ${price(p.bust_price)}, ${percent(p.distance_to_bust_percent)} to bust ` +
+    `(a move of ${usd(p.move_to_bust_usd)}), ${p.risk ?? "no mark"}`
   );
   return lines(
     `At-risk board: ${result.matched} open position${result.matched === 1 ? "" : "s"} match, ` +
       `covering ${result.wallets_covered} of ${result.wallets_known} wallets with open ` +
-      `positions${result.partial ? " (partial coverage)" : ""}; positions read ${
-        result.refreshed_at ?? "never"
-      }, marks at ${result.mark_at ?? "n/a"}.`,
+      `positions${result.partial ? " (partial coverage)" : ""}; ` +
+      `positions read ${result.refreshed_at ?? "never"}, marks at ${result.mark_at ?? "n/a"}.`,
     ...rows,
     result.positions.length < result.matched
       ? `(${result.positions.length} of ${result.matched} listed; raise limit for more.)`

@@ -1,7 +1,7 @@
 /** get_protocol_overview: protocol totals, every market at its live mark, and the latest trades. */
 import { z } from "zod";
 import { fetchProtocolOverview, type MarketOverview } from "../lib/overview.ts";
-import { argsObject } from "./_args.ts";
+import { argsObject, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { feedTradeJson } from "./_json_intents.ts";
 import { fractionToPercent, fromWad, fromWadOrNull, toPercent, toPrice } from "./_units.ts";
@@ -9,11 +9,11 @@ import { amount, lines, percent, price, usd } from "./_text.ts";
 import { jsonObject, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 
 const input = argsObject({
-  recent_trades: z.int({ error: "expected a whole number from 0 to 50" })
-    .min(0, "expected a whole number from 0 to 50")
-    .max(50, "expected a whole number from 0 to 50")
-    .default(10)
-    .describe("How many latest trades to include (0 to 50). Default 10."),
+  recent_trades: wholeNumberArg("How many latest trades to include (0 to 50). Default 10.", {
+    min: 0,
+    max: 50,
+    fallback: 10,
+  }),
 });
 
 const marketJson = jsonObject<MarketOverview>()({
@@ -127,42 +127,33 @@ function renderOverview(result: Output): string {
     ? " (trading PAUSED)"
     : " (trading on)";
   const queue = result.payout_queue;
+  const cap = (capUsd: number | null, usedPercent: number | null) =>
+    capUsd === null ? "" : ` of ${usd(capUsd)} cap (${percent(usedPercent)})`;
   return lines(
     result.tvl_usd !== null &&
-      `Papertrade${paused}: TVL ${usd(result.tvl_usd)}, LP ${usd(result.lp_usd)}, margin ${
-          usd(result.margin_usd)
-        }, lifetime volume ${usd(result.lifetime_volume_usd)}, ` +
+      `Papertrade${paused}: TVL ${usd(result.tvl_usd)}, LP ${usd(result.lp_usd)}, ` +
+        `margin ${usd(result.margin_usd)}, lifetime volume ${usd(result.lifetime_volume_usd)}, ` +
         `${result.open_positions} open positions.`,
     result.tvl_usd === null && paused ? `Papertrade${paused}.` : null,
     result.relayer_accepting_intents !== null &&
       `The relayer is ${result.relayer_accepting_intents ? "" : "not "}accepting intents now.`,
     queue &&
-      `Fees: lifetime ${usd(result.fees_lifetime_usd)}, pending ${
-        usd(result.fees_pending_usd)
-      }. PAPER supply ${amount(result.paper_supply)}, staked ${
-        amount(result.paper_staked)
-      }. Payout queue ${usd(queue.owed_usd)} owed${
-        queue.wallets === null ? "" : ` to ${queue.wallets} wallets`
-      }.`,
+      `Fees: lifetime ${usd(result.fees_lifetime_usd)}, pending ${usd(result.fees_pending_usd)}. ` +
+        `PAPER supply ${amount(result.paper_supply)}, staked ${amount(result.paper_staked)}. ` +
+        `Payout queue ${usd(queue.owed_usd)} owed` +
+        `${queue.wallets === null ? "" : ` to ${queue.wallets} wallets`}.`,
     ...result.markets.map((m) =>
-      `- ${m.market}: ${m.status}${m.openable ? "" : " (not openable)"}, mark ${
-        price(m.mark_price)
-      }, max ${m.max_leverage}x, OI long ${usd(m.long_oi_usd)}${
-        m.long_cap_usd === null
-          ? ""
-          : ` of ${usd(m.long_cap_usd)} cap (${percent(m.long_cap_used_percent)})`
-      }, short ${usd(m.short_oi_usd)}${
-        m.short_cap_usd === null
-          ? ""
-          : ` of ${usd(m.short_cap_usd)} cap (${percent(m.short_cap_used_percent)})`
-      }, 24h volume ${usd(m.volume_24h_usd)}`
+      `- ${m.market}: ${m.status}${m.openable ? "" : " (not openable)"}, ` +
+      `mark ${price(m.mark_price)}, max ${m.max_leverage}x, ` +
+      `OI long ${usd(m.long_oi_usd)}${cap(m.long_cap_usd, m.long_cap_used_percent)}, ` +
+      `short ${usd(m.short_oi_usd)}${cap(m.short_cap_usd, m.short_cap_used_percent)}, ` +
+      `24h volume ${usd(m.volume_24h_usd)}`
     ),
     result.recent_trades.length > 0 ? `Latest ${result.recent_trades.length} trades:` : null,
     ...result.recent_trades.map((t) =>
       `- ${t.at ?? "n/a"} ${t.kind} #${t.position_id} ${t.market} ${t.side} ${t.leverage}x ` +
-      `notional ${usd(t.notional_usd)} by ${t.wallet}${
-        t.pnl_usd === null ? "" : `, PnL ${usd(t.pnl_usd)}`
-      }`
+      `notional ${usd(t.notional_usd)} by ${t.wallet}` +
+      `${t.pnl_usd === null ? "" : `, PnL ${usd(t.pnl_usd)}`}`
     ),
   );
 }

@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
 import { addressArg, argsObject, choiceArg } from "./_args.ts";
-import { isUnknownWallet, unknownWalletError } from "./_errors.ts";
-import { defineTool } from "./define_tool.ts";
+import { isUnknownWallet } from "../lib/upstream_error.ts";
+import { defineTool, unknownWalletError } from "./define_tool.ts";
 import { Parts } from "../lib/parts.ts";
 import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 import { tradeJson } from "./_json_positions.ts";

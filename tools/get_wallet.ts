@@ -43,21 +43,20 @@ export function renderWallet(wallet: z.input<typeof walletSummaryJson.schema>): 
         : `${rank.window}: #${rank.rank} (${signedUsd(rank.pnl_usd)})`
     )
     .join(", ");
+  const { lifetime } = wallet;
   return lines(
     unavailableText(wallet.unavailable, wallet.rows_skipped),
     `Wallet ${wallet.address}, leaderboard name ${quoted(wallet.leaderboard_name)}.`,
     wallet.leaderboard_name === null ? null : UNTRUSTED_NOTE,
-    `Balance ${usd(wallet.balance_usd)}, available ${usd(wallet.available_usd)}, locked ${
-      usd(wallet.locked_usd)
-    }, queued ${usd(wallet.queued_usd)}.`,
+    `Balance ${usd(wallet.balance_usd)}, available ${usd(wallet.available_usd)}, ` +
+      `locked ${usd(wallet.locked_usd)}, queued ${usd(wallet.queued_usd)}.`,
     `${wallet.open_positions} open positions, ${wallet.pending_operations} pending operations.`,
     `PAPER held ${amount(wallet.paper.held)}, staked ${amount(wallet.paper.staked)}, pending ` +
       `staking rewards ${usd(wallet.paper.pending_rewards_usd)}.`,
-    `Lifetime: deposited ${usd(wallet.lifetime.deposited_usd)}, withdrawn ${
-      usd(wallet.lifetime.withdrawn_usd)
-    }, realized PnL ${signedUsd(wallet.lifetime.realized_pnl_usd)}, fees ${
-      usd(wallet.lifetime.fees_paid_usd)
-    }.`,
+    `Lifetime: deposited ${usd(lifetime.deposited_usd)}, withdrawn ${
+      usd(lifetime.withdrawn_usd)
+    }, ` +
+      `realized PnL ${signedUsd(lifetime.realized_pnl_usd)}, fees ${usd(lifetime.fees_paid_usd)}.`,
     `Active session keys: ${wallet.session_keys.length}.`,
     ranks ? `Ranks: ${ranks}.` : null,
     `Page: ${wallet.links.wallet_page}`,

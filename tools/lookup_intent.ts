@@ -12,13 +12,7 @@ import {
   unavailableJson,
   unavailableOut,
 } from "./_json_common.ts";
-import {
-  feedTradeJson,
-  operationJson,
-  settledIntentJson,
-  verdictJson,
-  verdictOut,
-} from "./_json_intents.ts";
+import { feedTradeJson, operationJson, settledIntentJson, verdictOut } from "./_json_intents.ts";
 import { blockNumber, isoFromMs, isoFromSeconds } from "./_units.ts";
 import { lines, quoted, unavailableText } from "./_text.ts";
 
@@ -112,16 +106,15 @@ export function lookupJson(lookup: IntentLookup, records: IntentInHistory | null
   return {
     intent_id: lookup.intentId,
     state: closed || opened ? "history" : lookup.state,
-    ...(verdict ? verdictJson(verdict) : { verdict: null, verdict_reason: null }),
+    verdict: verdict?.verdict ?? null,
+    verdict_reason: verdict?.reason ?? null,
     feed: lookup.feed && feedTradeJson.of(lookup.feed),
     pending: lookup.pending && operationJson.of(lookup.pending),
     settlement: found
       ? {
         tx_hash: found.match.txHash,
         block_number: blockNumber(found.match.blockNumber)!,
-        block_time: transaction?.timestamp === undefined
-          ? null
-          : isoFromSeconds(transaction.timestamp),
+        block_time: isoFromSeconds(transaction?.timestamp ?? null),
         log_index: found.match.logIndex,
         tx_status: transaction?.status ?? null,
         executed: lookup.verdict?.verdict === "executed",
@@ -155,15 +148,12 @@ export function lookupJson(lookup: IntentLookup, records: IntentInHistory | null
 /** Text of an intent look-up; `lookup` adds the scanned range and whether the queue was read. */
 export function renderLookup(result: Output, lookup: IntentLookup): string {
   const scanned = lookup.scanned;
-  const s = result.settlement;
-  const p = result.pending;
-  const f = result.feed;
-  const h = result.history;
+  const { settlement: s, pending: p, feed: f, history: h } = result;
   return lines(
     unavailableText(result.unavailable),
-    `Intent ${result.intent_id}: state ${result.state}${
-      result.verdict ? `, verdict ${result.verdict}` : ""
-    }${result.verdict_reason ? ` (${quoted(result.verdict_reason)})` : ""}.`,
+    `Intent ${result.intent_id}: state ${result.state}` +
+      `${result.verdict ? `, verdict ${result.verdict}` : ""}` +
+      `${result.verdict_reason ? ` (${quoted(result.verdict_reason)})` : ""}.`,
     f
       ? `In the live feed: ${f.kind} of position #${f.position_id} (${f.market} ${f.side} ` +
         `${f.leverage}x) by ${f.wallet} at ${f.at ?? "n/a"}.`
@@ -185,9 +175,9 @@ export function renderLookup(result: Output, lookup: IntentLookup): string {
       : null,
     h
       ? h.kind === "closed"
-        ? `In the wallet's trade history: it closed position #${h.position_id}${
-          h.liquidated ? " (liquidated)" : ""
-        } at ${h.at ?? "n/a"}; settled in ${h.tx_hash ?? "a transaction not found"}.`
+        ? `In the wallet's trade history: it closed position #${h.position_id}` +
+          `${h.liquidated ? " (liquidated)" : ""} at ${h.at ?? "n/a"}; ` +
+          `settled in ${h.tx_hash ?? "a transaction not found"}.`
         : `It opened position #${h.position_id}, still open, at ${h.at ?? "n/a"}.`
       : null,
     !lookup.pendingChecked && result.state !== "feed" && result.state !== "settled"

@@ -1,7 +1,4 @@
-/**
- * The ten tools, in the order the MCP server lists them. Every face of the product (MCP,
- * REST mirror, OpenAPI, cards, docs, pages) reads this one list.
- */
+/** The ten tools, in the order the MCP server lists them: every face of the product reads it. */
 import type { ToolDefinition } from "./types.ts";
 import { searchTool } from "./search.ts";
 import { getWalletTool } from "./get_wallet.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { TOOLS } from "./registry.ts";
 import { READ_ONLY_ANNOTATIONS, ToolError } from "./types.ts";
-import { unknownWalletError } from "./_errors.ts";
+import { unknownWalletError } from "./define_tool.ts";
 import { callTool, catalog, withHarness } from "../tests/support/tools.ts";
 import { toolJsonSchemas } from "../lib/tool_schema.ts";
 import { findTool } from "./types.ts";

@@ -94,88 +94,71 @@ function present(
   found: SearchResolution,
   siteUrl: string,
 ): { structured: Omit<Output, "unavailable">; text: string } {
+  const answer = (
+    next_tool: Output["next_tool"],
+    result: Output["result"],
+    text: string,
+  ) => ({ structured: { kind: found.kind, value: found.value, next_tool, result }, text });
   switch (found.kind) {
     case "wallet": {
       const wallet = found.summary
         ? walletSummaryJson.of({ summary: found.summary, siteUrl })
         : null;
-      return {
-        structured: {
-          kind: "wallet",
-          value: found.value,
-          next_tool: wallet ? "get_wallet" : null,
-          result: { found: wallet !== null, wallet },
-        },
-        text: wallet
+      return answer(
+        wallet ? "get_wallet" : null,
+        { found: wallet !== null, wallet },
+        wallet
           ? lines(renderWallet(wallet), "Next: get_wallet, get_positions or get_trade_history.")
           : `Wallet ${found.value} has no Papertrade account (the exchange has never seen it).`,
-      };
+      );
     }
     case "transaction": {
       const preview = decodedJson(found.value, found.transaction, PREVIEW_INTENTS);
-      return {
-        structured: {
-          kind: "transaction",
-          value: found.value,
-          next_tool: "decode_transaction",
-          result: preview,
-        },
-        text: lines(
+      return answer(
+        "decode_transaction",
+        preview,
+        lines(
           renderDecoded(preview, found.transaction),
           "Next: decode_transaction with this hash for every intent.",
         ),
-      };
+      );
     }
     case "intent": {
       const lookup = lookupJson(found.lookup);
-      return {
-        structured: {
-          kind: "intent",
-          value: found.value,
-          next_tool: "lookup_intent",
-          result: lookup,
-        },
-        text: lines(
+      return answer(
+        "lookup_intent",
+        lookup,
+        lines(
           "Not a HyperEVM transaction, so treated as an intent id.",
           renderLookup(lookup, found.lookup),
           "Next: lookup_intent with this intent_id (add wallet to check the relayer queue).",
         ),
-      };
+      );
     }
     case "position": {
       const trade = found.trade && feedTradeJson.of(found.trade);
-      return {
-        structured: {
-          kind: "position",
-          value: found.value,
-          next_tool: "get_positions",
-          result: { position_id: found.value, owner: found.owner, latest_trade: trade },
-        },
-        text: found.owner
+      return answer(
+        "get_positions",
+        { position_id: found.value, owner: found.owner, latest_trade: trade },
+        found.owner
           ? `Position #${found.value} belongs to ${found.owner} (latest feed event: ${trade?.kind} at ${trade?.at}). Next: get_positions with address ${found.owner} and ` +
             `position_id "${found.value}".`
           : `Position #${found.value} is not in the recent trades feed, so its owner is unknown ` +
             `here. If you know the owner, call get_positions with the owner's address and ` +
             `position_id "${found.value}".`,
-      };
+      );
     }
     case "name": {
       const matches = found.matches.slice(0, NAME_MATCHES).map(leaderboardRowJson.of);
-      return {
-        structured: {
-          kind: "name",
-          value: found.value,
-          next_tool: "get_wallet",
-          result: { total_matches: found.total, matches },
-        },
-        text: lines(
-          `${found.total ?? "Some"} leaderboard account${found.total === 1 ? "" : "s"} match ${
-            quoted(found.value)
-          } (all-time ranks):`,
+      return answer(
+        "get_wallet",
+        { total_matches: found.total, matches },
+        lines(
+          `${found.total ?? "Some"} leaderboard account${found.total === 1 ? "" : "s"} ` +
+            `match ${quoted(found.value)} (all-time ranks):`,
           ...matches.map((row) =>
-            `#${row.rank} ${row.address} name ${quoted(row.leaderboard_name)}, PnL ${
-              signedUsd(row.pnl_usd)
-            }`
+            `#${row.rank} ${row.address} name ${quoted(row.leaderboard_name)}, ` +
+            `PnL ${signedUsd(row.pnl_usd)}`
           ),
           UNTRUSTED_NOTE,
           found.total === null || found.total > matches.length
@@ -183,18 +166,14 @@ function present(
             : null,
           "Next: get_wallet with a matching address.",
         ),
-      };
+      );
     }
     case "unknown":
-      return {
-        structured: {
-          kind: "unknown",
-          value: found.value,
-          next_tool: null,
-          result: { reason: found.reason },
-        },
-        text: `Nothing found for ${quoted(found.value)}: ${found.reason}. Try a full 0x address, ` +
+      return answer(
+        null,
+        { reason: found.reason },
+        `Nothing found for ${quoted(found.value)}: ${found.reason}. Try a full 0x address, ` +
           "a 0x 64-hex transaction hash or intent id, a position id, or part of a leaderboard name.",
-      };
+      );
   }
 }

@@ -1,8 +1,6 @@
-/**
- * The shape of one tool. Every face of the product (MCP, REST mirror, OpenAPI, server and
- * agent cards, docs, web pages) reads tools through this interface and the registry.
- */
+/** The shape of one tool, as every face of the product reads it (with `tools/registry.ts`). */
 import type { z } from "zod";
+import type { AppDeps } from "../lib/deps.ts";
 
 /** Annotations every tool carries: all ten are read-only lookups against live data. */
 export const READ_ONLY_ANNOTATIONS = {
@@ -12,16 +10,8 @@ export const READ_ONLY_ANNOTATIONS = {
   openWorldHint: true,
 } as const;
 
-/** What a tool may use while it runs. Upstream clients are typed loosely here on purpose. */
-export interface ToolContext {
-  /** Papertrade API client (lib/papertrade). */
-  papertrade: import("../lib/papertrade/mod.ts").PapertradeClient;
-  /** HyperEVM client (lib/hyperevm). */
-  hyperevm: import("../lib/hyperevm/mod.ts").HyperEvmClient;
-  /** Live quotes for the marks (lib/marks.ts). */
-  quotes: import("../lib/marks.ts").QuoteSource;
-  /** Clock in ms, so tests and the replay upstream agree on "now". */
-  now: () => number;
+/** What a tool may use while it runs: the upstream clients and the clock of `AppDeps`, and more. */
+export interface ToolContext extends Pick<AppDeps, "papertrade" | "hyperevm" | "quotes" | "now"> {
   /** Aborted when the caller gives up or the tool timeout (25 s) passes. */
   signal: AbortSignal;
   /** Canonical site URL, for links in results. */

@@ -55,6 +55,14 @@ function reject(code: number, message: string, data?: unknown): EraDecision {
   return { kind: "reject", rejection: { status: 400, code, message, data } };
 }
 
+function invalidParams(problem: string): EraDecision {
+  return reject(ErrorCode.InvalidParams, `Invalid params: ${problem}`);
+}
+
+function headerMismatch(problem: string): EraDecision {
+  return reject(ErrorCode.HeaderMismatch, `Header mismatch: ${problem}`);
+}
+
 function unsupported(requested: string): EraDecision {
   return reject(
     ErrorCode.UnsupportedProtocolVersion,
@@ -64,42 +72,31 @@ function unsupported(requested: string): EraDecision {
   );
 }
 
-/** The `_meta` object of a call's params, if any. */
-function requestMeta(call: JsonRpcCall): Record<string, unknown> | undefined {
-  const meta = call.params?._meta;
-  return isJsonObject(meta) ? meta : undefined;
-}
-
 /** Decides the era of `call` given the `MCP-Protocol-Version` header (trimmed, or undefined). */
 export function decideEra(call: JsonRpcCall, headerVersion: string | undefined): EraDecision {
-  const meta = requestMeta(call);
+  const params = call.params?._meta;
+  const meta = isJsonObject(params) ? params : undefined;
   const isRequest = call.id !== undefined;
   if (meta && PROTOCOL_VERSION_META_KEY in meta) {
     const claimed = meta[PROTOCOL_VERSION_META_KEY];
     if (typeof claimed !== "string") {
-      return reject(
-        ErrorCode.InvalidParams,
-        `Invalid params: _meta ${PROTOCOL_VERSION_META_KEY} must be a string`,
-      );
+      return invalidParams(`_meta ${PROTOCOL_VERSION_META_KEY} must be a string`);
     }
     if (headerVersion === undefined) {
-      return reject(
-        ErrorCode.HeaderMismatch,
-        `Header mismatch: the MCP-Protocol-Version header is missing; it must equal _meta ${PROTOCOL_VERSION_META_KEY} (${claimed})`,
+      return headerMismatch(
+        "the MCP-Protocol-Version header is missing; it must equal _meta " +
+          `${PROTOCOL_VERSION_META_KEY} (${claimed})`,
       );
     }
     if (headerVersion !== claimed) {
-      return reject(
-        ErrorCode.HeaderMismatch,
-        `Header mismatch: MCP-Protocol-Version header value '${headerVersion}' does not match body value '${claimed}'`,
+      return headerMismatch(
+        `MCP-Protocol-Version header value '${headerVersion}' does not match body value '${claimed}'`,
       );
     }
     if (isLegacyVersion(claimed)) return { kind: "legacy", version: claimed };
     if (!isModernVersion(claimed)) return unsupported(claimed);
     const problem = envelopeProblem(meta);
-    return problem
-      ? reject(ErrorCode.InvalidParams, problem)
-      : { kind: "modern", version: claimed };
+    return problem ? invalidParams(problem) : { kind: "modern", version: claimed };
   }
   if (headerVersion === undefined) return { kind: "legacy", version: HEADERLESS_PROTOCOL_VERSION };
   if (isLegacyVersion(headerVersion)) return { kind: "legacy", version: headerVersion };
@@ -109,9 +106,8 @@ export function decideEra(call: JsonRpcCall, headerVersion: string | undefined):
     if (!meta || !(CLIENT_CAPABILITIES_META_KEY in meta)) {
       missing.push(CLIENT_CAPABILITIES_META_KEY);
     }
-    return reject(
-      ErrorCode.InvalidParams,
-      `Invalid params: requests under protocol version ${headerVersion} need params._meta with ` +
+    return invalidParams(
+      `requests under protocol version ${headerVersion} need params._meta with ` +
         `${missing.join(" and ")} (missing)`,
     );
   }
@@ -120,15 +116,15 @@ export function decideEra(call: JsonRpcCall, headerVersion: string | undefined):
 
 function envelopeProblem(meta: Record<string, unknown>): string | undefined {
   if (!(CLIENT_CAPABILITIES_META_KEY in meta)) {
-    return `Invalid params: missing _meta key ${CLIENT_CAPABILITIES_META_KEY} (use {} for none)`;
+    return `missing _meta key ${CLIENT_CAPABILITIES_META_KEY} (use {} for none)`;
   }
   if (!isJsonObject(meta[CLIENT_CAPABILITIES_META_KEY])) {
-    return `Invalid params: _meta ${CLIENT_CAPABILITIES_META_KEY} must be an object`;
+    return `_meta ${CLIENT_CAPABILITIES_META_KEY} must be an object`;
   }
   const info = meta[CLIENT_INFO_META_KEY];
   if (info === undefined) return undefined;
   if (!isJsonObject(info) || typeof info.name !== "string" || typeof info.version !== "string") {
-    return `Invalid params: _meta ${CLIENT_INFO_META_KEY} must be an object with string name and version`;
+    return `_meta ${CLIENT_INFO_META_KEY} must be an object with string name and version`;
   }
   return undefined;
 }

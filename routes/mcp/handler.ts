@@ -3,16 +3,17 @@ import { MALFORMED_BODY_MESSAGE, MAX_BODY_BYTES, readBody } from "../../lib/http
 import { singleEventResponse } from "../../lib/http/sse.ts";
 import { describeRateLimit, refusalStatus } from "../../lib/http/rate_limit.ts";
 import {
+  isModernVersion,
   SERVER_CAPABILITIES,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "../../lib/discovery/protocol_versions.ts";
 import { decideEra, type Rejection } from "./era.ts";
 import {
+  acceptedMediaTypes,
   acceptsOnlyEventStream,
   isJsonContentType,
   JSON_ONLY_MESSAGE,
   jsonHttpResponse,
-  mentionsEventStream,
 } from "./http_encoding.ts";
 import {
   type ClassifiedMessage,
@@ -25,7 +26,6 @@ import {
 import { dispatch } from "./methods.ts";
 import { type McpHandlerOptions, type ResolvedOptions, resolveOptions } from "./options.ts";
 import { checkStandardHeaders } from "./standard_headers.ts";
-import { isModernVersion } from "../../lib/discovery/protocol_versions.ts";
 
 /** What the transport layer learned from the HTTP request. */
 interface Wire {
@@ -33,6 +33,19 @@ interface Wire {
   headerVersion: string | undefined;
   /** Answer with one SSE event instead of JSON. */
   sse: boolean;
+}
+
+/** Messages per JSON-RPC batch. */
+const MAX_BATCH = 20;
+
+/** One JSON-RPC error as the whole HTTP answer. */
+function errorHttpResponse(id: JsonRpcId | null, error: Rejection, headers?: HeadersInit) {
+  return jsonHttpResponse(error.status, errorResponse(id, error), headers);
+}
+
+function invalidRequest(id: JsonRpcId | null, reason: string): Response {
+  const message = `Invalid Request: ${reason}`;
+  return errorHttpResponse(id, { status: 400, code: ErrorCode.InvalidRequest, message });
 }
 
 /**
@@ -48,15 +61,10 @@ export async function handleMcpRequest(
   switch (request.method) {
     case "HEAD":
     case "GET":
-      if (mentionsEventStream(request.headers.get("accept"))) {
-        return jsonHttpResponse(
-          405,
-          {
-            error:
-              "This server is stateless and opens no server-initiated SSE stream; POST JSON-RPC messages instead.",
-          },
-          { allow: "POST, OPTIONS", vary: "Accept" },
-        );
+      if (acceptedMediaTypes(request.headers.get("accept")).includes("text/event-stream")) {
+        const error = "This server is stateless and opens no server-initiated SSE stream; " +
+          "POST JSON-RPC messages instead.";
+        return jsonHttpResponse(405, { error }, { allow: "POST, OPTIONS", vary: "Accept" });
       }
       // The answer depends on Accept (JSON here, 405 for an event stream): caches must key on it.
       // HEAD gets the same answer: the server drops the body (and keeps its Content-Length).
@@ -66,32 +74,23 @@ export async function handleMcpRequest(
         return await handlePost(request, resolved);
       } catch (error) {
         resolved.onError(error, "POST /mcp failed");
-        return jsonHttpResponse(
-          500,
-          errorResponse(null, { code: ErrorCode.InternalError, message: "Internal error" }),
-        );
+        const internal = { status: 500, code: ErrorCode.InternalError, message: "Internal error" };
+        return errorHttpResponse(null, internal);
       }
-    case "DELETE":
-      return jsonHttpResponse(405, {
-        error: "This server is stateless: there is no session to end.",
-      }, {
-        allow: "GET, HEAD, POST, OPTIONS",
-      });
-    default:
-      return jsonHttpResponse(405, { error: `Method ${request.method} is not supported here.` }, {
-        allow: "GET, HEAD, POST, OPTIONS",
-      });
+    default: {
+      const error = request.method === "DELETE"
+        ? "This server is stateless: there is no session to end."
+        : `Method ${request.method} is not supported here.`;
+      return jsonHttpResponse(405, { error }, { allow: "GET, HEAD, POST, OPTIONS" });
+    }
   }
 }
 
 async function handlePost(request: Request, options: ResolvedOptions): Promise<Response> {
   if (!isJsonContentType(request.headers.get("content-type"))) {
     await request.body?.cancel().catch(() => {});
-    return jsonHttpResponse(
-      415,
-      errorResponse(null, { code: ErrorCode.InvalidRequest, message: JSON_ONLY_MESSAGE }),
-      { accept: "application/json" },
-    );
+    const error = { status: 415, code: ErrorCode.InvalidRequest, message: JSON_ONLY_MESSAGE };
+    return errorHttpResponse(null, error, { accept: "application/json" });
   }
   // Its size is capped before it gets here (the face's `limitBody`).
   const body = await readBody(request);
@@ -100,13 +99,8 @@ async function handlePost(request: Request, options: ResolvedOptions): Promise<R
   try {
     parsed = JSON.parse(body);
   } catch {
-    return jsonHttpResponse(
-      400,
-      errorResponse(null, {
-        code: ErrorCode.ParseError,
-        message: "Parse error: the request body is not valid JSON",
-      }),
-    );
+    const message = "Parse error: the request body is not valid JSON";
+    return errorHttpResponse(null, { status: 400, code: ErrorCode.ParseError, message });
   }
   const wire: Wire = {
     headerVersion: request.headers.get("mcp-protocol-version")?.trim() || undefined,
@@ -123,44 +117,27 @@ async function handleSingle(
   options: ResolvedOptions,
   wire: Wire,
 ): Promise<Response> {
-  if (message.kind === "invalid") {
-    return jsonHttpResponse(
-      400,
-      errorResponse(message.id, {
-        code: ErrorCode.InvalidRequest,
-        message: `Invalid Request: ${message.reason}`,
-      }),
-    );
-  }
+  if (message.kind === "invalid") return invalidRequest(message.id, message.reason);
   if (message.kind === "response") {
     // Handshake-era clients may POST responses to server requests (202); we never send any.
     if (!wire.headerVersion || !isModernVersion(wire.headerVersion)) {
       return new Response(null, { status: 202 });
     }
-    return jsonHttpResponse(
-      400,
-      errorResponse(null, {
-        code: ErrorCode.InvalidRequest,
-        message: "Invalid Request: clients must not send responses",
-      }),
-    );
+    return invalidRequest(null, "clients must not send responses");
   }
   const { call } = message;
   const id = call.id ?? null;
   const era = decideEra(call, wire.headerVersion);
-  if (era.kind === "reject") return rejectionResponse(id, era.rejection);
+  if (era.kind === "reject") return errorHttpResponse(id, era.rejection);
   if (era.kind === "modern" && message.kind === "request") {
     const problem = checkStandardHeaders(call, request.headers);
-    if (problem) return rejectionResponse(id, problem);
+    if (problem) return errorHttpResponse(id, problem);
   }
   if (message.kind === "notification") return new Response(null, { status: 202 });
   const limited = await rateLimitResponse(options, call.method === "tools/call" ? 1 : 0, id);
   if (limited) return limited;
-  const reply = await dispatch(call, message.call.id, {
-    options,
-    era: era.kind,
-    version: era.version,
-  });
+  const context = { options, era: era.kind, version: era.version };
+  const reply = await dispatch(call, message.call.id, context);
   return encode(reply.status, reply.response, wire);
 }
 
@@ -169,18 +146,13 @@ async function handleBatch(
   options: ResolvedOptions,
   wire: Wire,
 ): Promise<Response> {
-  const invalid = (message: string) =>
-    jsonHttpResponse(
-      400,
-      errorResponse(null, {
-        code: ErrorCode.InvalidRequest,
-        message: `Invalid Request: ${message}`,
-      }),
-    );
-  if (items.length === 0) return invalid("an empty batch is not a valid JSON-RPC message");
-  if (items.length > options.maxBatch) {
-    return invalid(
-      `a batch may hold at most ${options.maxBatch} messages; this one has ${items.length}`,
+  if (items.length === 0) {
+    return invalidRequest(null, "an empty batch is not a valid JSON-RPC message");
+  }
+  if (items.length > MAX_BATCH) {
+    return invalidRequest(
+      null,
+      `a batch may hold at most ${MAX_BATCH} messages; this one has ${items.length}`,
     );
   }
   const elements = items.map((item) => {
@@ -193,7 +165,8 @@ async function handleBatch(
   const modern = (wire.headerVersion && isModernVersion(wire.headerVersion)) ||
     elements.some(({ era }) => era?.kind === "modern");
   if (modern) {
-    return invalid(
+    return invalidRequest(
+      null,
       "JSON-RPC batches are not part of protocol revision 2026-07-28; send one message per POST",
     );
   }
@@ -205,16 +178,14 @@ async function handleBatch(
   if (limited) return limited;
   const replies = await Promise.all(elements.map(async ({ message, era }) => {
     if (message.kind === "invalid") {
-      return errorResponse(message.id, {
+      const error = {
         code: ErrorCode.InvalidRequest,
         message: `Invalid Request: ${message.reason}`,
-      });
+      };
+      return errorResponse(message.id, error);
     }
     if (message.kind !== "request" || !era) return undefined;
-    if (era.kind === "reject") {
-      const { code, message: text, data } = era.rejection;
-      return errorResponse(message.call.id, { code, message: text, data });
-    }
+    if (era.kind === "reject") return errorResponse(message.call.id, era.rejection);
     const context = { options, era: era.kind, version: era.version };
     return (await dispatch(message.call, message.call.id, context)).response;
   }));
@@ -223,8 +194,7 @@ async function handleBatch(
   return encode(200, responses, wire);
 }
 
-/** What `GET /mcp` returns to people and crawlers that open the endpoint. */
-/** Describes the server: identity, endpoint, transport, revisions, tool names and doc links. */
+/** What `GET /mcp` tells people and crawlers: identity, endpoint, revisions, tools, doc links. */
 function describeServer(options: ResolvedOptions): Record<string, unknown> {
   const { name, title, version, description, websiteUrl } = options.serverInfo;
   return {
@@ -251,13 +221,6 @@ function encode(status: number, body: unknown, wire: Wire): Response {
     : jsonHttpResponse(status, body);
 }
 
-function rejectionResponse(id: JsonRpcId | null, rejection: Rejection): Response {
-  return jsonHttpResponse(
-    rejection.status,
-    errorResponse(id, rejection),
-  );
-}
-
 async function rateLimitResponse(
   options: ResolvedOptions,
   cost: number,
@@ -272,28 +235,21 @@ async function rateLimitResponse(
     retryAfterSeconds: decision.retryAfterSeconds,
     requestedCalls: cost,
   };
-  return jsonHttpResponse(
-    refusalStatus(decision),
-    errorResponse(id, { code: ErrorCode.RateLimited, message: describeRateLimit(decision), data }),
-    { "retry-after": String(decision.retryAfterSeconds) },
-  );
+  const status = refusalStatus(decision);
+  const message = describeRateLimit(decision);
+  return errorHttpResponse(id, { status, code: ErrorCode.RateLimited, message, data }, {
+    "retry-after": String(decision.retryAfterSeconds),
+  });
 }
 
 /** The 400 of a body that broke while it was read. */
 export function malformedMcpBody(): Response {
-  return jsonHttpResponse(
-    400,
-    errorResponse(null, { code: ErrorCode.ParseError, message: MALFORMED_BODY_MESSAGE }),
-  );
+  const message = MALFORMED_BODY_MESSAGE;
+  return errorHttpResponse(null, { status: 400, code: ErrorCode.ParseError, message });
 }
 
 /** The 413 of a body over the cap. */
 export function tooLargeMcpBody(): Response {
-  return jsonHttpResponse(
-    413,
-    errorResponse(null, {
-      code: ErrorCode.InvalidRequest,
-      message: `Request body is larger than ${MAX_BODY_BYTES / 1024} KiB`,
-    }),
-  );
+  const message = `Request body is larger than ${MAX_BODY_BYTES / 1024} KiB`;
+  return errorHttpResponse(null, { status: 413, code: ErrorCode.InvalidRequest, message });
 }

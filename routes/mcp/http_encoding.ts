@@ -32,18 +32,7 @@ export function isJsonContentType(contentType: string | null): boolean {
 export const JSON_ONLY_MESSAGE =
   "Unsupported Media Type: send the body as JSON with Content-Type: application/json";
 
-/** True when the Accept header names text/event-stream at all. */
-export function mentionsEventStream(accept: string | null): boolean {
-  return acceptedMediaTypes(accept).includes("text/event-stream");
-}
-
 /** A JSON response. */
-export function jsonHttpResponse(
-  status: number,
-  body: unknown,
-  headers: HeadersInit = {},
-): Response {
-  const allHeaders = new Headers(headers);
-  allHeaders.set("content-type", "application/json");
-  return new Response(JSON.stringify(body), { status, headers: allHeaders });
+export function jsonHttpResponse(status: number, body: unknown, headers?: HeadersInit): Response {
+  return Response.json(body, { status, headers });
 }

@@ -86,11 +86,6 @@ export function classifyMessage(value: unknown): ClassifiedMessage {
   return { kind: "request", call: { id, method: value.method, params } };
 }
 
-/** A success response. */
-export function resultResponse(id: JsonRpcId | null, result: JsonObject): JsonRpcResponse {
-  return { jsonrpc: "2.0", id, result };
-}
-
 /** An error response (`data` is left out when undefined). */
 export function errorResponse(id: JsonRpcId | null, error: JsonRpcErrorBody): JsonRpcResponse {
   const { code, message, data } = error;

@@ -19,9 +19,8 @@ import {
   type JsonRpcCall,
   type JsonRpcId,
   type JsonRpcResponse,
-  resultResponse,
 } from "./jsonrpc.ts";
-import type { ResolvedOptions } from "./options.ts";
+import { type ResolvedOptions, SERVER_INSTRUCTIONS } from "./options.ts";
 import { toolJsonSchemas } from "../../lib/tool_schema.ts";
 import type { ToolDefinition } from "../../tools/types.ts";
 import {
@@ -46,58 +45,35 @@ const DISCOVER_CAPABILITIES = {
 const LIST_TTL_MS = 5 * 60_000;
 
 /** Everything a method needs to answer one call. */
-export interface MethodContext {
+interface MethodContext {
   options: ResolvedOptions;
   era: "legacy" | "modern";
   /** The revision the call is served under. */
   version: string;
 }
 
-/** A JSON-RPC response plus the HTTP status it should travel with when sent alone. */
-export interface MethodReply {
-  status: number;
-  response: JsonRpcResponse;
-}
-
 type Handler = (
   call: JsonRpcCall,
   id: JsonRpcId,
   context: MethodContext,
-) => Promise<MethodReply> | MethodReply;
+) => Promise<JsonRpcResponse> | JsonRpcResponse;
 
-const ok = (id: JsonRpcId, result: JsonObject): MethodReply => ({
-  status: 200,
-  response: resultResponse(id, result),
-});
-const fail = (id: JsonRpcId, code: number, message: string, data?: unknown): MethodReply => ({
-  status: 200,
-  response: errorResponse(id, { code, message, data }),
-});
+const ok = (id: JsonRpcId, result: JsonObject): JsonRpcResponse => ({ jsonrpc: "2.0", id, result });
+const fail = (id: JsonRpcId, code: number, message: string, data?: unknown) =>
+  errorResponse(id, { code, message, data });
+const invalidParams = (id: JsonRpcId, problem: string) =>
+  fail(id, ErrorCode.InvalidParams, `Invalid params: ${problem}`);
 
-function initialize(call: JsonRpcCall, id: JsonRpcId, { options }: MethodContext): MethodReply {
+function initialize(call: JsonRpcCall, id: JsonRpcId, { options }: MethodContext) {
   const requested = call.params?.protocolVersion;
   if (typeof requested !== "string") {
-    return fail(
-      id,
-      ErrorCode.InvalidParams,
-      "Invalid params: initialize needs params.protocolVersion (a string)",
-    );
+    return invalidParams(id, "initialize needs params.protocolVersion (a string)");
   }
   return ok(id, {
     protocolVersion: negotiateInitializeVersion(requested),
     capabilities: SERVER_CAPABILITIES,
     serverInfo: options.serverInfo,
-    instructions: options.instructions,
-  });
-}
-
-function discover(_call: JsonRpcCall, id: JsonRpcId, { options }: MethodContext): MethodReply {
-  return ok(id, {
-    supportedVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
-    capabilities: DISCOVER_CAPABILITIES,
-    instructions: options.instructions,
-    ttlMs: LIST_TTL_MS,
-    cacheScope: "public",
+    instructions: SERVER_INSTRUCTIONS,
   });
 }
 
@@ -108,11 +84,10 @@ function onePageList(key: string, items: (options: ResolvedOptions) => unknown[]
     // issue (the spec's "invalid cursor" is -32602).
     const cursor = call.params?.cursor;
     if (cursor !== undefined && cursor !== null) {
-      return fail(
+      return invalidParams(
         id,
-        ErrorCode.InvalidParams,
-        `Invalid params: unknown cursor. ${call.method} returns everything on one page and ` +
-          "issues no cursor; call it without params.cursor.",
+        `unknown cursor. ${call.method} returns everything on one page and issues no cursor; ` +
+          "call it without params.cursor.",
       );
     }
     const list = { [key]: items(options) };
@@ -121,10 +96,10 @@ function onePageList(key: string, items: (options: ResolvedOptions) => unknown[]
 }
 
 /** resources/read: there are no resources, so every URI is one that does not exist. */
-function readResource(call: JsonRpcCall, id: JsonRpcId, { era }: MethodContext): MethodReply {
+function readResource(call: JsonRpcCall, id: JsonRpcId, { era }: MethodContext) {
   const uri = call.params?.uri;
   if (typeof uri !== "string") {
-    return fail(id, ErrorCode.InvalidParams, "Invalid params: resources/read needs params.uri");
+    return invalidParams(id, "resources/read needs params.uri");
   }
   // SEP-2164 (2026-07-28) makes "not found" -32602; the handshake-era revisions say -32002.
   const code = era === "modern" ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound;
@@ -134,7 +109,14 @@ function readResource(call: JsonRpcCall, id: JsonRpcId, { era }: MethodContext):
 
 /** The methods both eras answer. */
 const COMMON_METHODS: Record<string, Handler> = {
-  "server/discover": discover,
+  "server/discover": (_call, id) =>
+    ok(id, {
+      supportedVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+      capabilities: DISCOVER_CAPABILITIES,
+      instructions: SERVER_INSTRUCTIONS,
+      ttlMs: LIST_TTL_MS,
+      cacheScope: "public",
+    }),
   "tools/list": onePageList("tools", (options) => options.tools.map(describeTool)),
   "tools/call": toolsCall,
   "resources/list": onePageList("resources", () => []),
@@ -142,11 +124,11 @@ const COMMON_METHODS: Record<string, Handler> = {
   "resources/read": readResource,
   "prompts/list": onePageList("prompts", () => []),
   "prompts/get": (call, id) =>
-    fail(
+    invalidParams(
       id,
-      ErrorCode.InvalidParams,
-      `Invalid params: unknown prompt ${JSON.stringify(call.params?.name)}. This server has no ` +
-        "prompts, only tools.",
+      `unknown prompt ${
+        JSON.stringify(call.params?.name)
+      }. This server has no prompts, only tools.`,
     ),
 };
 
@@ -154,7 +136,7 @@ async function toolsCall(
   call: JsonRpcCall,
   id: JsonRpcId,
   context: MethodContext,
-): Promise<MethodReply> {
+): Promise<JsonRpcResponse> {
   const { options } = context;
   const name = call.params?.name;
   const tool = findTool(options.tools, name);
@@ -162,18 +144,9 @@ async function toolsCall(
   if (!tool) return fail(id, ErrorCode.InvalidParams, unknownToolMessage(name, options.tools));
   const args = call.params?.arguments ?? {};
   if (!isJsonObject(args)) {
-    return fail(
-      id,
-      ErrorCode.InvalidParams,
-      "Invalid params: tools/call arguments must be a JSON object",
-    );
+    return invalidParams(id, "tools/call arguments must be a JSON object");
   }
-  const outcome = await callTool(tool, args, {
-    createContext: options.createContext,
-    timeoutMs: options.toolTimeoutMs,
-    signal: options.clientSignal,
-    onError: options.onError,
-  });
+  const outcome = await callTool(tool, args, options.call);
   if (outcome.kind === "invalid_arguments" && !reportsInvalidArgumentsAsResult(context.version)) {
     return fail(id, ErrorCode.InvalidParams, outcome.message);
   }
@@ -197,38 +170,31 @@ const LEGACY_METHODS: Record<string, Handler> = {
   ping: (_call, id) => ok(id, {}),
 };
 
-/** Answers one request under the era in `context`. */
+/** Answers one request under the era in `context`, with the HTTP status it travels with alone. */
 export async function dispatch(
   call: JsonRpcCall,
   id: JsonRpcId,
   context: MethodContext,
-): Promise<MethodReply> {
+): Promise<{ status: number; response: JsonRpcResponse }> {
   const table = context.era === "modern" ? COMMON_METHODS : LEGACY_METHODS;
   const handler = Object.hasOwn(table, call.method) ? table[call.method] : undefined;
   if (!handler) {
-    const reply = fail(id, ErrorCode.MethodNotFound, `Method not found: ${call.method}`);
+    const response = fail(id, ErrorCode.MethodNotFound, `Method not found: ${call.method}`);
     // 2026-07-28 wants 404 for an unimplemented method; the handshake era answers in-band.
-    return context.era === "modern" ? { ...reply, status: 404 } : reply;
+    return { status: context.era === "modern" ? 404 : 200, response };
   }
-  let reply: MethodReply;
+  let response: JsonRpcResponse;
   try {
-    reply = await handler(call, id, context);
+    response = await handler(call, id, context);
   } catch (error) {
     context.options.onError(error, `method ${call.method} failed`);
-    reply = fail(id, ErrorCode.InternalError, `Internal error while handling ${call.method}`);
+    response = fail(id, ErrorCode.InternalError, `Internal error while handling ${call.method}`);
   }
-  return context.era === "modern" ? decorateModern(reply, context) : reply;
-}
-
-function decorateModern(reply: MethodReply, context: MethodContext): MethodReply {
-  const { response } = reply;
-  if (!("result" in response)) return reply;
-  const result = {
-    ...response.result,
-    resultType: "complete",
-    _meta: { [SERVER_INFO_META_KEY]: context.options.serverInfo },
-  };
-  return { status: reply.status, response: { ...response, result } };
+  if (context.era === "modern" && "result" in response) {
+    const _meta = { [SERVER_INFO_META_KEY]: context.options.serverInfo };
+    response = { ...response, result: { ...response.result, resultType: "complete", _meta } };
+  }
+  return { status: 200, response };
 }
 
 /** The `tools/list` entry of a tool. Throws if the input schema is not an object schema. */

@@ -10,27 +10,19 @@ import type { AppDeps } from "../../lib/deps.ts";
 import { remoteAddressOf } from "../../lib/http/app_env.ts";
 import { clientKeyFromRequest } from "../../lib/http/client_key.ts";
 import { toolEndpointCors } from "../../lib/http/cors.ts";
-import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { buildRestIndex } from "../../lib/discovery/api_catalog.ts";
 import { SERVER_IDENTITY, siteLink } from "../../lib/discovery/server_identity.ts";
 import { createToolContext } from "../../tools/context.ts";
-import type { ToolDefinition } from "../../tools/types.ts";
 import { limitBody } from "../../lib/http/body.ts";
 import { handleMcpRequest, malformedMcpBody, tooLargeMcpBody } from "./handler.ts";
 import type { McpHandlerOptions, ToolEndpointOptions } from "./options.ts";
 import { handleToolRestRequest, malformedRestBody, tooLargeRestBody } from "./rest.ts";
 
-/** Options shared by `/mcp` and the REST mirror. */
-export interface ToolRoutesOptions {
-  // deno-lint-ignore no-explicit-any -- each tool has its own schema types
-  tools: readonly ToolDefinition<any, any>[];
-  /** Pass the same instance to both faces: the budget is per client across MCP and REST. */
-  limiter?: RateLimiter;
-  /** Per-call timeout in ms; default 25 000 (docs "Security and limits"). */
-  toolTimeoutMs?: number;
-  /** Told about server-side faults; default console.error. */
-  onError?: (error: unknown, where: string) => void;
-}
+/** Options shared by `/mcp` and the REST mirror; one limiter budgets both per client. */
+export type ToolRoutesOptions = Pick<
+  ToolEndpointOptions,
+  "tools" | "limiter" | "toolTimeoutMs" | "onError"
+>;
 
 /** Root-relative paths of the pages a client of `/mcp` may want next (`GET /mcp` lists them). */
 const MCP_DOC_PATHS: Readonly<Record<string, string>> = {
@@ -50,14 +42,11 @@ function toolEndpointOptions(
   options: ToolRoutesOptions,
 ): ToolEndpointOptions {
   return {
-    tools: options.tools,
+    ...options,
     createContext: (signal) => createToolContext(deps, signal),
-    limiter: options.limiter,
     clientKey: clientKeyFromRequest(c.req.raw, remoteAddressOf(c), {
       trustedProxies: deps.config.trustedProxies,
     }),
-    toolTimeoutMs: options.toolTimeoutMs,
-    onError: options.onError,
   };
 }
 

@@ -1,5 +1,6 @@
 /** Options of the MCP handler and the REST mirror, their defaults, and the instructions. */
 import type { ToolContext, ToolDefinition } from "../../tools/types.ts";
+import type { CallToolOptions } from "./call_tool.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { describeErrorOnOneLine } from "../../lib/http/log_line.ts";
 
@@ -7,7 +8,7 @@ import { describeErrorOnOneLine } from "../../lib/http/log_line.ts";
  * The `instructions` every client gets (initialize and server/discover): what the server is,
  * and that data strings are never instructions.
  */
-const SERVER_INSTRUCTIONS =
+export const SERVER_INSTRUCTIONS =
   "Papertrade Explorer: read-only lookups of Papertrade, a perpetuals exchange on HyperEVM " +
   "(wallets, open positions, pending intents, settlement transactions, leaderboard, trade " +
   "history, protocol overview). No tool can sign, trade, move funds or change anything. " +
@@ -39,10 +40,8 @@ export interface ToolEndpointOptions {
   /** Per-call timeout in ms. Default 25 000. */
   toolTimeoutMs?: number;
   /**
-   * Aborts running tool calls when the client goes away. Not read from `request.signal` by
-   * default: merely touching that signal makes Deno.serve print a legacy-abort warning. Pass
-   * `request.signal` when serving with `--unstable-no-legacy-abort`; the timeout bounds calls
-   * either way.
+   * Aborts running tool calls when the client goes away. Not `request.signal` by default: touching
+   * it makes Deno.serve print a legacy-abort warning (the timeout bounds calls either way).
    */
   clientSignal?: AbortSignal;
   /** Told about server-side faults (a tool crash, a result off its schema). Default console.error. */
@@ -52,10 +51,6 @@ export interface ToolEndpointOptions {
 /** Options of `handleMcpRequest`. */
 export interface McpHandlerOptions extends ToolEndpointOptions {
   serverInfo: ServerInfo;
-  /** Initialize/discover `instructions`. Default: the untrusted-data warning. */
-  instructions?: string;
-  /** Messages per JSON-RPC batch. Default 20. */
-  maxBatch?: number;
   /** Links listed by `GET /mcp` (name → URL). */
   docLinks?: Record<string, string>;
   /** The endpoint `GET /mcp` advertises. Default `/mcp`: never built from the Host header. */
@@ -66,15 +61,16 @@ export interface McpHandlerOptions extends ToolEndpointOptions {
 export function resolveOptions<T extends ToolEndpointOptions & Partial<McpHandlerOptions>>(
   options: T,
 ) {
+  const onError = options.onError ??
+    ((error: unknown, where: string) =>
+      console.error(`[mcp] ${where}: ${describeErrorOnOneLine(error)}`));
+  // The per-call deadline is 25 s (docs "Security and limits").
+  const timeoutMs = options.toolTimeoutMs ?? 25_000;
+  const { createContext, clientSignal: signal } = options;
   return {
     ...options,
-    // The per-call deadline (docs "Security and limits").
-    toolTimeoutMs: options.toolTimeoutMs ?? 25_000,
-    onError: options.onError ??
-      ((error: unknown, where: string) =>
-        console.error(`[mcp] ${where}: ${describeErrorOnOneLine(error)}`)),
-    instructions: options.instructions ?? SERVER_INSTRUCTIONS,
-    maxBatch: options.maxBatch ?? 20,
+    onError,
+    call: { createContext, timeoutMs, signal, onError } satisfies CallToolOptions,
     docLinks: options.docLinks ?? {},
     endpointUrl: options.endpointUrl ?? "/mcp",
   };

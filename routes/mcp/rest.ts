@@ -1,13 +1,7 @@
 /**
- * `POST /api/tools/{name}`: the REST mirror of MCP tools/call. The body is the arguments
- * object; the answer is the structured result. It runs through the same `callTool` as MCP.
- * Statuses (docs "Reference"): 200 ran, 400 body unreadable or not a JSON object, 404 unknown
- * tool, 405 other methods, 413 over 64 KiB, 415 a Content-Type other than application/json,
- * 422 tool error or invalid arguments, 429 rate limit (with Retry-After; 503 when the limiter
- * cannot count), 500 a server bug, and for upstream faults 502 (bad answer), 503 (rate
- * limited or unavailable, Retry-After when the upstream said) and 504 (timed out, including
- * the tool's own 25 s deadline). Error bodies are `{ error, message }`. An empty body counts
- * as `{}`.
+ * `POST /api/tools/{name}`: the REST mirror of MCP tools/call, through the same `callTool`. The
+ * body (empty counts as `{}`) is the arguments object, the answer the structured result; errors
+ * are `{ error, message }` with the statuses of the docs' Reference page.
  */
 import { MALFORMED_BODY_MESSAGE, MAX_BODY_BYTES, readBody } from "../../lib/http/body.ts";
 import { describeRateLimit, refusalStatus } from "../../lib/http/rate_limit.ts";
@@ -22,8 +16,8 @@ import { FAILURE_KINDS, type FailureKind, failureOf } from "../../lib/http/failu
 function problem(
   kind: FailureKind,
   message: string,
-  headers: HeadersInit = {},
-  error: string = FAILURE_KINDS[kind].error,
+  { headers = {}, error = FAILURE_KINDS[kind].error }: { headers?: HeadersInit; error?: string } =
+    {},
 ): Response {
   return jsonHttpResponse(FAILURE_KINDS[kind].status, { error, message }, headers);
 }
@@ -42,46 +36,37 @@ export async function handleToolRestRequest(
   options: ToolEndpointOptions,
 ): Promise<Response> {
   if (request.method !== "POST") {
-    return problem(
-      "method_not_allowed",
-      `Use POST with a JSON object of arguments; ${request.method} is not supported.`,
-      { allow: "POST, OPTIONS" },
-    );
+    const message = `Use POST with a JSON object of arguments; ${request.method} is not supported.`;
+    return problem("method_not_allowed", message, { headers: { allow: "POST, OPTIONS" } });
   }
   const resolved = resolveOptions(options);
   const tool = findTool(resolved.tools, name);
   if (!tool) {
-    return problem("not_found", unknownToolMessage(name, resolved.tools), {}, "unknown_tool");
+    const error = "unknown_tool";
+    return problem("not_found", unknownToolMessage(name, resolved.tools), { error });
   }
   if (!isJsonContentType(request.headers.get("content-type"))) {
     await request.body?.cancel().catch(() => {});
-    return problem("unsupported_media_type", `${JSON_ONLY_MESSAGE}.`, {
-      accept: "application/json",
-    });
+    const headers = { accept: "application/json" };
+    return problem("unsupported_media_type", `${JSON_ONLY_MESSAGE}.`, { headers });
   }
   try {
     // Its size is capped before it gets here (the face's `limitBody`).
     const body = await readBody(request);
     if (body === undefined) return malformedRestBody();
-    let args: unknown = {};
-    if (body.trim() !== "") {
-      try {
-        args = JSON.parse(body);
-      } catch {
-        return problem(
-          "bad_request",
-          "The request body is not valid JSON. Send the tool arguments as a JSON object.",
-          {},
-          "invalid_json",
-        );
-      }
+    let args: unknown;
+    try {
+      args = body.trim() === "" ? {} : JSON.parse(body);
+    } catch {
+      const message =
+        "The request body is not valid JSON. Send the tool arguments as a JSON object.";
+      return problem("bad_request", message, { error: "invalid_json" });
     }
     if (!isJsonObject(args)) {
       return problem(
         "bad_request",
         "The request body must be a JSON object of tool arguments (not an array, string, number or null).",
-        {},
-        "invalid_body",
+        { error: "invalid_body" },
       );
     }
     if (resolved.limiter) {
@@ -97,12 +82,7 @@ export async function handleToolRestRequest(
         }, { "retry-after": retryAfter });
       }
     }
-    const outcome = await callTool(tool, args, {
-      createContext: resolved.createContext,
-      timeoutMs: resolved.toolTimeoutMs,
-      signal: resolved.clientSignal,
-      onError: resolved.onError,
-    });
+    const outcome = await callTool(tool, args, resolved.call);
     if (outcome.kind === "ok") return jsonHttpResponse(200, outcome.structured);
     // An upstream fault behind a tool error answers as that fault (a bad gateway unless its
     // cause says more); the other outcomes by their kind.
@@ -110,7 +90,7 @@ export async function handleToolRestRequest(
       ? failureOf(outcome.cause) ?? { kind: "unreachable" as const, headers: {} }
       : undefined;
     return upstream
-      ? problem(upstream.kind, outcome.message, upstream.headers)
+      ? problem(upstream.kind, outcome.message, { headers: upstream.headers })
       : problem(OUTCOME_KIND[outcome.kind], outcome.message);
   } catch (error) {
     resolved.onError(error, `POST /api/tools/${name} failed`);
@@ -120,7 +100,7 @@ export async function handleToolRestRequest(
 
 /** The REST 400 of a body that broke while it was read. */
 export function malformedRestBody(): Response {
-  return problem("bad_request", MALFORMED_BODY_MESSAGE, {}, "malformed_body");
+  return problem("bad_request", MALFORMED_BODY_MESSAGE, { error: "malformed_body" });
 }
 
 /** The REST 413 of a body over the cap. */
