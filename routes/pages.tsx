@@ -102,6 +102,7 @@ const TEXT_ANSWER = /\.(csv|png|svg|atom)$/;
 function pageErrorHandler(): ErrorHandler<AppEnv> {
   const bug = serverErrorHandler();
   return async (error, c) => {
+    if (c.req.raw.signal.aborted) return clientGone();
     const [{ liveProblem, LIVE_BUG }, { failureOf }] = await Promise.all([errors(), failures()]);
     const wallet = c.req.param("address") ?? c.req.query("wallet");
     if (JSON_ANSWER.test(c.req.path)) {
@@ -169,11 +170,20 @@ function requestIdOf(c: Context): string {
 }
 
 /**
+ * The answer to a request whose client has left: its reads were cancelled with it (they take
+ * the request's signal), which is no bug, so nothing is logged and nobody reads the answer.
+ */
+function clientGone(): Response {
+  return new Response(null, { status: 499 });
+}
+
+/**
  * The answer of last resort, for a bug: one log line with the method, path and request id,
  * and a 500 page showing the id, so a visitor's report can be matched to the log.
  */
 export function serverErrorHandler(log: (line: string) => void = console.error): ErrorHandler {
   return (error, c) => {
+    if (c.req.raw.signal.aborted) return clientGone();
     const id = requestIdOf(c);
     log(
       `[error] ${c.req.method} ${c.req.path.slice(0, 200)} id=${id}: ${

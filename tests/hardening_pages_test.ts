@@ -51,6 +51,23 @@ Deno.test("a server error is one log line with method, path and the request id t
   assert.ok(!lines[0].includes("\n"));
 });
 
+Deno.test("a page whose visitor left is not logged as a bug: its reads were cancelled with it", async () => {
+  const lines: string[] = [];
+  const app = new Hono();
+  app.onError(serverErrorHandler((line: string) => lines.push(line)));
+  app.get("/slow", (c) => {
+    throw c.req.raw.signal.reason ?? new Error("not aborted");
+  });
+  const left = new AbortController();
+  left.abort();
+  const response = await app.request("/slow", { signal: left.signal });
+  assert.equal(response.status, 499);
+  assert.deepEqual(lines, []);
+  // The same error while the visitor waits is a bug, logged.
+  assert.equal((await app.request("/slow")).status, 500);
+  assert.equal(lines.length, 1);
+});
+
 Deno.test("junk static paths are 404 without a log line", async () => {
   await withApp("https://explorer.test", async (app) => {
     const { result, lines } = await captureConsole(async () => {
