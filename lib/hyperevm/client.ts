@@ -78,19 +78,15 @@ interface HyperEvmClientOptions extends RpcOptions {
   headCacheMs?: number;
 }
 
-let viemModule: Promise<typeof import("viem")> | undefined;
-
 /** viem, imported once, on the first chain read. */
-function loadViem(): Promise<typeof import("viem")> {
-  return viemModule ??= import("viem");
-}
+let viemModule: Promise<typeof import("viem")> | undefined;
 
 /** A HyperEVM client over the configured endpoints (see `rpc.ts` for the fallback and hedging). */
 export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmClient {
   const rpc = createRpc(options);
   let client: Promise<{ viem: typeof import("viem"); public: PublicClient }> | undefined;
   const connect = () =>
-    client ??= loadViem().then((viem) => ({
+    client ??= (viemModule ??= import("viem")).then((viem) => ({
       viem,
       public: viem.createPublicClient({
         cacheTime: options.headCacheMs ?? HEAD_CACHE_TTL_MS,
