@@ -110,21 +110,18 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     bytes -= entry.bytes;
   }
 
-  function keep(key: string, entry: Entry): void {
+  function keep(key: string, kept: Omit<Entry, "bytes">): Entry {
     forget(key);
+    const entry = { ...kept, bytes: estimateBytes(kept.value) + key.length * 2 };
     // An answer bigger than a quarter of the budget would evict everything else: not kept.
-    if (entry.bytes > maxBytes / 4) return;
+    if (entry.bytes > maxBytes / 4) return entry;
     entries.set(key, entry);
     bytes += entry.bytes;
     for (const oldest of entries.keys()) {
       if (entries.size <= maxEntries && bytes <= maxBytes) break;
       forget(oldest);
     }
-  }
-
-  function touch(key: string, entry: Entry): void {
-    entries.delete(key);
-    entries.set(key, entry);
+    return entry;
   }
 
   function load<T>(key: string, lifetime: ReadLifetime, run: () => Promise<T>): Promise<T> {
@@ -141,7 +138,6 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         keep(key, {
           value,
           storedAt,
-          bytes: estimateBytes(value) + key.length * 2,
           persistedAt: persist ? storedAt : persistedAt,
           failedAt: Number.NEGATIVE_INFINITY,
         });
@@ -164,14 +160,12 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     if (!entry && options.lastGood) {
       const stored = await options.lastGood.get(key).catch(() => undefined);
       if (stored) {
-        entry = {
+        entry = keep(key, {
           value: deepFreeze(stored.value),
           storedAt: stored.storedAt,
-          bytes: estimateBytes(stored.value) + key.length * 2,
           persistedAt: stored.storedAt,
           failedAt: now(),
-        };
-        keep(key, entry);
+        });
       }
     }
     if (!entry || now() - entry.storedAt > lifetime.lastGoodMs) return undefined;
@@ -197,17 +191,12 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         // A read since this copy was stored has failed (or it came back from KV because one
         // did): the upstream is down, so every reader gets it labelled, not only the first.
         const failing = entry.failedAt >= entry.storedAt;
-        if (age < lifetime.freshMs) {
-          touch(key, entry);
-          if (failing) return serveStale(key, entry);
-          counters.hits++;
-          return entry.value as T;
-        }
         if (age < lifetime.freshMs + lifetime.revalidateMs) {
-          touch(key, entry);
-          // Served now; one background read brings the next answer. Its failure is kept on
-          // the entry (failedAt), which labels the copy stale from then on.
-          load(key, lifetime, run).catch(() => {});
+          entries.delete(key); // most recently used last
+          entries.set(key, entry);
+          // Past fresh: served now; one background read brings the next answer. Its failure
+          // is kept on the entry (failedAt), which labels the copy stale from then on.
+          if (age >= lifetime.freshMs) load(key, lifetime, run).catch(() => {});
           if (failing) return serveStale(key, entry);
           counters.hits++;
           return entry.value as T;
