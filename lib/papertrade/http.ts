@@ -46,9 +46,9 @@ export class PapertradeApiError extends Error {
     this.name = "PapertradeApiError";
     this.endpoint = options.endpoint;
     this.kind = options.kind;
-    if (options.status !== undefined) this.status = options.status;
-    if (options.retryAfterS !== undefined) this.retryAfterS = options.retryAfterS;
-    if (options.detail !== undefined) this.detail = options.detail;
+    this.status = options.status;
+    this.retryAfterS = options.retryAfterS;
+    this.detail = options.detail;
   }
 }
 
@@ -237,7 +237,7 @@ function failedStatus(
       endpoint,
       kind: "rate_limited",
       status,
-      ...(retryAfterS === undefined ? {} : { retryAfterS }),
+      retryAfterS,
     });
     return { error, retryInMs };
   }
