@@ -104,7 +104,8 @@ export function formatPath(path: readonly PathSegment[]): string {
   return out;
 }
 
-function valueAt(body: unknown, path: readonly PathSegment[]): unknown {
+/** The value at `path` in parsed JSON; undefined where the path leaves it. */
+export function valueAt(body: unknown, path: readonly PathSegment[]): unknown {
   let value = body;
   for (const segment of path) {
     if (value === null || typeof value !== "object") return undefined;
@@ -121,7 +122,8 @@ function unionExpectations(errors: z.core.$ZodIssue[][]): string {
   return [...new Set(names)].join(" or ");
 }
 
-function typeName(value: unknown): string {
+/** The JSON type of a value: `null`, `array`, or its `typeof`. */
+export function typeName(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   return typeof value;
