@@ -157,75 +157,57 @@ export function parseRetryAfter(
   return Math.max(0, Math.ceil((at - nowMs) / 1000));
 }
 
-/** The outcome of one attempt that did not yield a body. */
-interface FailedAttempt {
-  error: PapertradeApiError;
-  /** How long to wait before trying again; undefined when a retry would not help. */
-  retryInMs?: number;
-}
-
 async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): Promise<string> {
+  const { endpoint, signal } = options;
   const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = Date.now() + policy.totalBudgetMs;
   for (let attempt = 1;; attempt++) {
-    const attemptTimeoutMs = Math.max(1, Math.min(timeoutMs, deadline - Date.now()));
-    const outcome = await attemptOnce(url, attempt, {
-      ...options,
-      timeoutMs: attemptTimeoutMs,
-      policy,
-    });
-    if (typeof outcome === "string") return outcome;
-    const { error, retryInMs } = outcome;
-    if (retryInMs === undefined || attempt >= policy.maxAttempts) throw error;
-    if (Date.now() + retryInMs >= deadline) throw error;
-    await (policy.wait ?? delay)(retryInMs, options.signal);
-  }
-}
-
-async function attemptOnce(
-  url: string | URL,
-  attempt: number,
-  options: FetchUpstreamOptions & { timeoutMs: number; policy: RetryPolicy },
-): Promise<string | FailedAttempt> {
-  const { endpoint, timeoutMs, policy } = options;
-  const timer = new AbortController();
-  const timeoutId = setTimeout(() => timer.abort(), timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
-  try {
-    const response = await (options.fetch ?? fetch)(url, {
-      signal,
-      headers: { accept: "application/json" },
-    });
-    if (response.ok) return await response.text();
-    await response.body?.cancel();
-    return failedStatus(endpoint, response, attempt, policy);
-  } catch (error) {
-    if (options.signal?.aborted) throw options.signal.reason;
-    if (timer.signal.aborted) {
-      throw new PapertradeApiError(`${endpoint} timed out after ${timeoutMs} ms`, {
+    const timeoutMs = Math.max(
+      1,
+      Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, deadline - Date.now()),
+    );
+    const timer = new AbortController();
+    const timeoutId = setTimeout(() => timer.abort(), timeoutMs);
+    let response: Response;
+    try {
+      response = await (options.fetch ?? fetch)(url, {
+        signal: signal ? AbortSignal.any([signal, timer.signal]) : timer.signal,
+        headers: { accept: "application/json" },
+      });
+      if (response.ok) return await response.text();
+      await response.body?.cancel();
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (timer.signal.aborted) {
+        throw new PapertradeApiError(`${endpoint} timed out after ${timeoutMs} ms`, {
+          endpoint,
+          kind: "timeout",
+          cause: error,
+        });
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new PapertradeApiError(`${endpoint} is unreachable: ${reason}`, {
         endpoint,
-        kind: "timeout",
+        kind: "network",
         cause: error,
       });
+    } finally {
+      clearTimeout(timeoutId);
     }
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new PapertradeApiError(`${endpoint} is unreachable: ${reason}`, {
-      endpoint,
-      kind: "network",
-      cause: error,
-    });
-  } finally {
-    clearTimeout(timeoutId);
+    const { error, retryInMs } = failedStatus(endpoint, response, attempt, policy);
+    if (retryInMs === undefined || attempt >= policy.maxAttempts) throw error;
+    if (Date.now() + retryInMs >= deadline) throw error;
+    await (policy.wait ?? delay)(retryInMs, signal);
   }
 }
 
+/** The error of a failed status, and how long to wait before trying again (when it may help). */
 function failedStatus(
   endpoint: string,
   response: Response,
   attempt: number,
   policy: RetryPolicy,
-): FailedAttempt {
+): { error: PapertradeApiError; retryInMs?: number } {
   const status = response.status;
   const retryAfterS = parseRetryAfter(response.headers.get("retry-after"));
   const backoffMs = policy.baseDelayMs * 2 ** (attempt - 1);
