@@ -5,7 +5,14 @@
  * Facts (addresses, domains, the intent-id tag) are used exactly as published; every shape
  * that no public source gives is marked `modelled:` with its reason.
  */
-import { type Address, type Hex, parseAbi, parseAbiParameters, type TypedDataDomain } from "viem";
+import {
+  type Address,
+  type Hex,
+  parseAbi,
+  parseAbiItem,
+  parseAbiParameters,
+  type TypedDataDomain,
+} from "viem";
 
 /** HyperEVM mainnet chain id. */
 export const CHAIN_ID = 999;
@@ -159,28 +166,16 @@ export const EXCHANGE_EVENTS_ABI = [
     "event Liquidated(uint256 indexed positionId, address indexed user, uint64 markPrice, uint64 bustPrice, bool fromQueuedBalance, uint256 stakerFee, uint256 devFee)",
   ]),
   {
-    type: "event",
-    name: "Deposit",
+    ...parseAbiItem(
+      "event Deposit(bytes32 indexed topic, address indexed user, address indexed depositProxy, uint256 amountUsdc8, uint256 zeroWord, uint256 creditedBlock)",
+    ),
     anonymous: true,
-    inputs: [
-      { name: "topic", type: "bytes32", indexed: true },
-      { name: "user", type: "address", indexed: true },
-      { name: "depositProxy", type: "address", indexed: true },
-      { name: "amountUsdc8", type: "uint256", indexed: false },
-      { name: "zeroWord", type: "uint256", indexed: false },
-      { name: "creditedBlock", type: "uint256", indexed: false },
-    ],
   },
   {
-    type: "event",
-    name: "WithdrawToCore",
+    ...parseAbiItem(
+      "event WithdrawToCore(bytes32 indexed topic, address indexed user, uint256 amount, uint256 amountUsdc8)",
+    ),
     anonymous: true,
-    inputs: [
-      { name: "topic", type: "bytes32", indexed: true },
-      { name: "user", type: "address", indexed: true },
-      { name: "amount", type: "uint256", indexed: false },
-      { name: "amountUsdc8", type: "uint256", indexed: false },
-    ],
   },
 ] as const;
 

@@ -127,7 +127,16 @@ export async function decodeSettlement(
       const event = executions.find((execution) => execution.index === intent.index);
       const userField = intent.fields?.user;
       const wallet = typeof userField === "string" ? userField as Address : event?.user ?? null;
-      const common = {
+      const check = intent.action !== null && intent.fields !== null
+        ? await verifyIntent({
+          kind: intent.action,
+          fields: intent.fields,
+          signature: intent.signature,
+          declaredSigner: intent.signer,
+          recordedIntentId: event?.intentId ?? null,
+        })
+        : null;
+      return {
         index: intent.index,
         action: intent.action,
         wallet,
@@ -135,31 +144,13 @@ export async function decodeSettlement(
         fields: intent.fields,
         reported: event?.success ?? null,
         failureReason: event && !event.success ? event.reason : null,
-      };
-      if (intent.action === null || intent.fields === null) {
-        return {
-          ...common,
-          recoveredSigner: null,
-          intentId: event?.intentId ?? null,
-          computedIntentId: null,
-          signatureVerified: false,
-          verificationProblem: intent.decodeError ?? "the payload did not decode",
-        };
-      }
-      const check = await verifyIntent({
-        kind: intent.action,
-        fields: intent.fields,
-        signature: intent.signature,
-        declaredSigner: intent.signer,
-        recordedIntentId: event?.intentId ?? null,
-      });
-      return {
-        ...common,
-        recoveredSigner: check.recoveredSigner,
-        intentId: event?.intentId ?? check.computedIntentId,
-        computedIntentId: check.computedIntentId,
-        signatureVerified: check.signatureVerified,
-        verificationProblem: check.problem,
+        recoveredSigner: check?.recoveredSigner ?? null,
+        intentId: event?.intentId ?? check?.computedIntentId ?? null,
+        computedIntentId: check?.computedIntentId ?? null,
+        signatureVerified: check?.signatureVerified ?? false,
+        verificationProblem: check
+          ? check.problem
+          : intent.decodeError ?? "the payload did not decode",
       };
     }),
   );
