@@ -3,8 +3,7 @@
  * upstream is down. Each answer lives for its `lastGoodMs` (KV `expireIn`); answers over KV's
  * 64 KiB value limit are skipped.
  */
-import type { LastGoodStore } from "./read_cache.ts";
-import { estimateBytes } from "./size.ts";
+import { estimateBytes, type LastGoodStore } from "./read_cache.ts";
 
 /** Key prefix of the cache's entries in KV. */
 export const LAST_GOOD_PREFIX = ["read_cache", "v1"] as const;

@@ -4,7 +4,6 @@
  * {@link ReadLifetime}. Time comes from an injected clock, so tests move time instead of sleeping.
  */
 import { noteStaleRead } from "./freshness.ts";
-import { estimateBytes } from "./size.ts";
 
 /**
  * How long one read is kept, and why (each Papertrade read's row in the endpoint table holds
@@ -236,4 +235,23 @@ function deepFreeze<T>(value: T): T {
   Object.freeze(value);
   for (const child of Object.values(value)) deepFreeze(child);
   return value;
+}
+
+/**
+ * Bytes of `value` as UTF-16 JSON (bigints as their digits): a stable stand-in for its size in
+ * memory, computed once when the answer is kept.
+ */
+export function estimateBytes(value: unknown): number {
+  const json = JSON.stringify(
+    value,
+    (_key, item) =>
+      typeof item === "bigint"
+        ? item.toString()
+        : item instanceof Map
+        ? [...item.entries()]
+        : item instanceof Set
+        ? [...item]
+        : item,
+  );
+  return (json?.length ?? 0) * 2;
 }

@@ -6,8 +6,6 @@
 import type { z } from "zod";
 import { address, bytes32, intString, uintString } from "./_wire_scalars.ts";
 
-type PathSegment = PropertyKey;
-
 /** Names of the shared string-encoded wire scalars; zod alone would only say "string". */
 const SCALAR_NAMES = new Map<unknown, string>([
   [intString.in, "an integer string"],
@@ -92,7 +90,7 @@ function describeIssue(issue: z.core.$ZodIssue, body: unknown): string {
 }
 
 /** `accounts[3].address`; the empty path is the whole body. */
-export function formatPath(path: readonly PathSegment[]): string {
+export function formatPath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return "response body";
   let out = "";
   for (const segment of path) {
@@ -105,7 +103,7 @@ export function formatPath(path: readonly PathSegment[]): string {
 }
 
 /** The value at `path` in parsed JSON; undefined where the path leaves it. */
-export function valueAt(body: unknown, path: readonly PathSegment[]): unknown {
+export function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
   let value = body;
   for (const segment of path) {
     if (value === null || typeof value !== "object") return undefined;
