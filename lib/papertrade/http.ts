@@ -178,19 +178,8 @@ async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): 
       await response.body?.cancel();
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      if (timer.signal.aborted) {
-        throw new PapertradeApiError(`${endpoint} timed out after ${timeoutMs} ms`, {
-          endpoint,
-          kind: "timeout",
-          cause: error,
-        });
-      }
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new PapertradeApiError(`${endpoint} is unreachable: ${reason}`, {
-        endpoint,
-        kind: "network",
-        cause: error,
-      });
+      const timedOut = timer.signal.aborted && `timed out after ${timeoutMs} ms`;
+      throw transportError(endpoint, error, timedOut);
     } finally {
       clearTimeout(timeoutId);
     }
@@ -199,6 +188,27 @@ async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): 
     if (Date.now() + retryInMs >= deadline) throw error;
     await (policy.wait ?? delay)(retryInMs, signal);
   }
+}
+
+/** A request or body read that failed: timed out (`timedOut` says how), else unreachable. */
+export function transportError(
+  endpoint: string,
+  error: unknown,
+  timedOut: string | false,
+): PapertradeApiError {
+  if (timedOut) {
+    return new PapertradeApiError(`${endpoint} ${timedOut}`, {
+      endpoint,
+      kind: "timeout",
+      cause: error,
+    });
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new PapertradeApiError(`${endpoint} is unreachable: ${reason}`, {
+    endpoint,
+    kind: "network",
+    cause: error,
+  });
 }
 
 /** The error of a failed status, and how long to wait before trying again (when it may help). */

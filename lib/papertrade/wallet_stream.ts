@@ -10,6 +10,7 @@ import {
   parseAnswer,
   parseJson,
   parseRetryAfter,
+  transportError,
 } from "./http.ts";
 import {
   livenessEvent,
@@ -101,19 +102,8 @@ export async function* openWalletStream(
     // Our own errors pass; a failed fetch or read is a timeout, unreachable, or the caller's end.
     if (error instanceof PapertradeApiError) throw error;
     if (caller?.aborted) return;
-    if (quiet.signal.aborted) {
-      throw new PapertradeApiError(`${ENDPOINT} went quiet for ${quietLimitMs} ms`, {
-        endpoint: ENDPOINT,
-        kind: "timeout",
-        cause: error,
-      });
-    }
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new PapertradeApiError(`${ENDPOINT} is unreachable: ${reason}`, {
-      endpoint: ENDPOINT,
-      kind: "network",
-      cause: error,
-    });
+    const timedOut = quiet.signal.aborted && `went quiet for ${quietLimitMs} ms`;
+    throw transportError(ENDPOINT, error, timedOut);
   } finally {
     clearTimeout(quietTimer);
     await reader?.cancel().catch(() => {});
