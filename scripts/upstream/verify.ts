@@ -8,10 +8,12 @@
  * text it prints (`N endpoints checked, M mismatches, U unreachable` last), and its exit status
  * (VERIFY_EXIT) are here too.
  */
-import { numberToHex } from "viem";
+import { formatLog, numberToHex, type RpcLog } from "viem";
 import { CHAIN_ID } from "../../lib/hyperevm/contracts.ts";
+import { CONTRACTS, decodeBatchCalldata, readExecutions } from "../../lib/hyperevm/mod.ts";
+import type { HyperEvmLog } from "../../lib/hyperevm/client.ts";
 import { BBO_PRECOMPILE, bboCalldata, decodeBbo } from "../../lib/hyperevm/bbo.ts";
-import { CHAIN_ITEMS, type RpcMethodName } from "../../lib/hyperevm/sources.ts";
+import { CHAIN_ITEMS, RPC_METHODS, type RpcMethodName } from "../../lib/hyperevm/sources.ts";
 import {
   LEADERBOARD_WINDOWS,
   MODELLED_SHAPES,
@@ -31,7 +33,6 @@ import {
   wrongValue,
 } from "./check.ts";
 import { createUpstreamReader, type UpstreamReaderOptions } from "./reader.ts";
-import { judgeBatchModels } from "./batch_models.ts";
 import { parseScriptArgs, UPSTREAM_FLAGS_USAGE } from "./args.ts";
 
 /** Options of {@link verifyUpstream}. */
@@ -182,6 +183,49 @@ export async function verifyUpstream(options: VerifyOptions): Promise<VerifyRepo
     }),
   ];
   return report;
+}
+
+/** One verdict on a modelled chain item, with what contradicted it (empty when confirmed). */
+interface BatchModelFinding {
+  id: "batchCalldata" | "batchEvent";
+  verdict: "confirmed" | "contradicted";
+  detail: string;
+}
+
+/**
+ * What a real settlement transaction says about the modelled BatchExecutor items of the chain
+ * table: its calldata decodes as the modelled `executeBatch` or not, and its receipt carries one
+ * modelled `IntentExecuted` per intent or not. Findings from its raw JSON-RPC answers (the receipt null when there is
+ * none); none when it was not sent to the BatchExecutor.
+ */
+export function judgeBatchModels(txAnswer: unknown, receiptAnswer: unknown): BatchModelFinding[] {
+  const tx = RPC_METHODS.eth_getTransactionByHash.schema.parse(txAnswer);
+  if (tx.to !== CONTRACTS.batchExecutor) return [];
+  const intents = decodeBatchCalldata(tx.input);
+  const broken = intents?.find((intent) => intent.decodeError);
+  const calldata = judged(
+    "batchCalldata",
+    intents === null
+      ? "the calldata does not decode as executeBatch"
+      : broken
+      ? `intent ${broken.index} does not decode`
+      : "",
+  );
+  if (receiptAnswer === null || intents === null) return [calldata];
+  const { logs } = RPC_METHODS.eth_getTransactionReceipt.schema.parse(receiptAnswer);
+  const executions = readExecutions(logs.map((log) => formatLog(log as RpcLog) as HyperEvmLog));
+  const counted = executions.length === intents.length;
+  return [
+    calldata,
+    judged(
+      "batchEvent",
+      counted ? "" : `${executions.length} IntentExecuted logs for ${intents.length} intents`,
+    ),
+  ];
+}
+
+function judged(id: BatchModelFinding["id"], contradiction: string): BatchModelFinding {
+  return { id, verdict: contradiction ? "contradicted" : "confirmed", detail: contradiction };
 }
 
 /** The exit status for a report: known mismatches first, then modelled, then unreachable. */
