@@ -51,29 +51,23 @@ export async function verifyIntent(
     signatureVerified: false,
     problem: null,
   };
-  let digest: Hex;
   try {
-    digest = intentDigest(kind, fields);
+    result.digest = intentDigest(kind, fields);
+    result.computedIntentId = intentId(result.digest, declaredSigner);
   } catch (error) {
-    result.problem = `the fields do not fit the ${kind} type: ${firstLine(error)}`;
-    return result;
-  }
-  result.digest = digest;
-  try {
-    result.computedIntentId = intentId(digest, declaredSigner);
-  } catch (error) {
-    result.problem = firstLine(error);
-    return result;
+    const problem = result.digest === null
+      ? `the fields do not fit the ${kind} type: ${firstLine(error)}`
+      : firstLine(error);
+    return { ...result, problem };
   }
   if (recordedIntentId) {
     result.intentIdMatches = recordedIntentId.toLowerCase() === result.computedIntentId;
   }
   try {
-    const recovered = await recoverAddress({ hash: digest, signature });
+    const recovered = await recoverAddress({ hash: result.digest, signature });
     result.recoveredSigner = recovered.toLowerCase() as Address;
   } catch (error) {
-    result.problem = `the signature is malformed: ${firstLine(error)}`;
-    return result;
+    return { ...result, problem: `the signature is malformed: ${firstLine(error)}` };
   }
   result.signerMatches = isAddressEqual(result.recoveredSigner, declaredSigner);
   result.signatureVerified = result.signerMatches && result.intentIdMatches !== false;
