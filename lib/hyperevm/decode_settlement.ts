@@ -157,15 +157,13 @@ export async function decodeSettlement(
   return settlement;
 }
 
-/** Options of {@link decodeTransaction}. */
-interface DecodeTransactionOptions {
+/** Options of {@link decodeTransaction}; `onlyIndex` is passed on to {@link decodeSettlement}. */
+interface DecodeTransactionOptions extends Pick<DecodeSettlementOptions, "onlyIndex"> {
   /**
    * The block the transaction is believed to be in (say, from its IntentExecuted log), so the
    * block header is fetched together with the transaction and its receipt.
    */
   blockNumber?: bigint;
-  /** Passed on to {@link decodeSettlement}: decode only the intent at this batch index. */
-  onlyIndex?: number;
 }
 
 /**

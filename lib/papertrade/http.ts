@@ -17,31 +17,25 @@ export type PapertradeErrorKind =
   | "schema"
   | "network";
 
-/** Fields of a {@link PapertradeApiError}. */
-interface PapertradeApiErrorOptions {
-  /** Upstream path, e.g. `/state/trading`. */
-  endpoint: string;
-  kind: PapertradeErrorKind;
-  /** HTTP status, for `http` and `rate_limited`. */
-  status?: number;
-  /** Seconds the upstream asked us to wait, for `rate_limited`. */
-  retryAfterS?: number;
-  /** Underlying error, kept for logs; never part of the message. */
-  cause?: unknown;
-  /** For `schema`: the endpoint's field and what is wrong with it. */
-  detail?: string;
-}
-
 /** A Papertrade API request that failed; the message names the endpoint and the problem. */
 export class PapertradeApiError extends Error {
+  /** Upstream path, e.g. `/state/trading`. */
   readonly endpoint: string;
   readonly kind: PapertradeErrorKind;
+  /** HTTP status, for `http` and `rate_limited`. */
   readonly status?: number;
+  /** Seconds the upstream asked us to wait, for `rate_limited`. */
   readonly retryAfterS?: number;
   /** For `schema`: the field and what is wrong with it (the message without the prefix). */
   readonly detail?: string;
 
-  constructor(message: string, options: PapertradeApiErrorOptions) {
+  /** `cause`, the underlying error, is kept for logs; never part of the message. */
+  constructor(
+    message: string,
+    options: Pick<PapertradeApiError, "endpoint" | "kind" | "status" | "retryAfterS" | "detail"> & {
+      cause?: unknown;
+    },
+  ) {
     super(message, { cause: options.cause });
     this.name = "PapertradeApiError";
     this.endpoint = options.endpoint;
