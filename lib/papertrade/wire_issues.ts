@@ -32,19 +32,15 @@ export function wireIssueMessage(issue: z.core.$ZodRawIssue): string | undefined
     case "too_small":
     case "too_big": {
       const input = issue.input;
-      if (Array.isArray(input)) {
-        const isTuple = (issue.inst as { _zod?: { def?: { type?: string } } } | undefined)?._zod
-          ?.def?.type === "tuple";
-        const bound = issue.code === "too_small" ? issue.minimum : issue.maximum;
-        return isTuple
-          ? `has ${input.length} fields, expected ${bound}`
-          : `has ${input.length} items, expected ${
-            issue.code === "too_small" ? "at least" : "at most"
-          } ${bound}`;
-      }
-      const op = issue.code === "too_small" ? ">=" : "<=";
-      const bound = issue.code === "too_small" ? issue.minimum : issue.maximum;
-      return `expected a value ${op} ${bound}, got ${preview(input)}`;
+      const [bound, relation, op] = issue.code === "too_small"
+        ? [issue.minimum, "at least", ">="]
+        : [issue.maximum, "at most", "<="];
+      if (!Array.isArray(input)) return `expected a value ${op} ${bound}, got ${preview(input)}`;
+      const isTuple = (issue.inst as { _zod?: { def?: { type?: string } } } | undefined)?._zod
+        ?.def?.type === "tuple";
+      return isTuple
+        ? `has ${input.length} fields, expected ${bound}`
+        : `has ${input.length} items, expected ${relation} ${bound}`;
     }
     case "invalid_value":
       return `expected ${issue.values.map((v) => JSON.stringify(v)).join(" or ")}, got ${
