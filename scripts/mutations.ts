@@ -1,19 +1,11 @@
 /**
- * Can the suite fail? Each mutant below breaks one behaviour the explorer promises, on purpose,
- * in a copy of the working tree; the suite must fail against every one. Not part of
- * `deno task test` (each mutant costs up to one suite run):
- *
- *   deno run -A scripts/mutations.ts            # every mutant
- *   deno run -A scripts/mutations.ts NAME ...   # only these
- *
- * A mutant first runs the test files it names (`tests`), then, if they all pass, the whole
- * suite; either run stops at its first failure. A failure counts only when its file, run
- * alone, passes without the mutant and fails with it again (so a test that flakes under load
- * is not taken for a catch). The verdict per mutant is `caught by <test>` or `SURVIVED`; the
- * exit status is 1 when any survived. A mutant whose text no longer occurs
- * exactly once, or whose mutated file does not type-check, stops the run: it must be updated
- * with the code, never counted as caught. The results are in CONTRIBUTING ("Can the suite
- * fail?").
+ * Can the suite fail? Each mutant breaks one promise on purpose, in a copy of the working tree
+ * (CONTRIBUTING, "Can the suite fail?", has the usage, the promises and the last results). A
+ * mutant first runs the test files it names, then, if they all pass, the whole suite; a failure
+ * counts only when its file, run alone, passes without the mutant and fails with it again. A
+ * mutant whose text no longer occurs exactly once, or whose mutated file does not type-check,
+ * stops the run: it must be updated with the code, never counted as caught. Exit status 1 when
+ * any survived.
  */
 
 /**
