@@ -24,7 +24,6 @@ export function isUpstreamOutage(error: unknown): boolean {
   return error.status === undefined || error.status >= 500;
 }
 
-/** Options of {@link withReadCache}. */
 interface WithReadCacheOptions extends ReadCacheOptions {
   /** Environment that decides whether KV keeps last good answers (see `lib/kv.ts`). */
   env?: { get(name: string): string | undefined };

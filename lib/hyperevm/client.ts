@@ -72,7 +72,6 @@ export interface HyperEvmClient {
   logs(filter: LogFilter): Promise<HyperEvmLog[]>;
 }
 
-/** Options of {@link createHyperEvmClient}. */
 interface HyperEvmClientOptions extends RpcOptions {
   /** How long a head read is shared (default {@link HEAD_CACHE_TTL_MS}); tests hold it longer. */
   headCacheMs?: number;

@@ -70,7 +70,6 @@ export interface Settlement {
   missing?: HyperEvmError[];
 }
 
-/** Options of {@link decodeSettlement}. */
 interface DecodeSettlementOptions {
   /** Block time (unix seconds) to report. */
   timestamp?: bigint;

@@ -21,7 +21,6 @@ export interface BlockWindow {
   toBlock: bigint | "latest";
 }
 
-/** Options of {@link scanWindows} and {@link findIntentSettlement}. */
 interface ScanOptions {
   /** How many recent blocks to cover, the head included (default 6000). */
   blocks?: bigint;

@@ -10,7 +10,6 @@ export interface EndpointFailure {
   text: string;
 }
 
-/** Options of {@link HyperEvmError}. */
 interface HyperEvmErrorOptions {
   /** Default: `unavailable` when endpoints failed (`failures` given), else `schema`. */
   kind?: "unavailable" | "schema";

@@ -4,7 +4,6 @@ import type { IntentFields } from "./intent_fields.ts";
 import { intentDigest } from "./typed_data.ts";
 import { intentId } from "./intent_id.ts";
 
-/** Parameters of {@link verifyIntent}. */
 interface VerifyIntentParameters {
   kind: IntentKind;
   /** The intent's EIP-712 message, e.g. a decoded batch payload. */
@@ -16,7 +15,6 @@ interface VerifyIntentParameters {
   recordedIntentId?: Hex | null;
 }
 
-/** Return type of {@link verifyIntent}. */
 interface VerifyIntentReturnType {
   /** EIP-712 digest, or null when the fields do not fit the kind's type. */
   digest: Hex | null;

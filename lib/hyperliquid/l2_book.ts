@@ -48,7 +48,6 @@ export type BookTopReader = (
   options?: { signal?: AbortSignal },
 ) => Promise<BookTop>;
 
-/** Options of {@link createBookTopReader}. */
 interface BookTopReaderOptions {
   /** The info endpoint, e.g. `https://api.hyperliquid.xyz/info`. */
   url: string;

@@ -71,7 +71,6 @@ const DEFAULT_RETRY_POLICY: RetryPolicy = {
   totalBudgetMs: UPSTREAM_BUDGET_MS,
 };
 
-/** Options of {@link fetchUpstream}. */
 interface FetchUpstreamOptions {
   /** Upstream path named in errors, e.g. `/state/trading`. */
   endpoint: string;

@@ -6,7 +6,7 @@
 import type { FieldPath } from "./_modelled.ts";
 import { findEndpoint, type ModelledPart } from "./endpoints.ts";
 
-export { type DroppedRow, notesOf, type ParseNotes } from "./_modelled.ts";
+export { notesOf } from "./_modelled.ts";
 
 /**
  * A modelled key the answer lacked (missing or malformed): the one figure it feeds is null.

@@ -33,7 +33,6 @@ export type WalletStreamEvent =
   | { type: "patch"; patch: WalletPatch }
   | { type: "heartbeat" };
 
-/** Options of {@link openWalletStream} and {@link fetchWalletSnapshot}. */
 interface WalletStreamOptions {
   /** API origin, e.g. `https://exchange.papertrade.xyz`. */
   baseUrl: string;

@@ -25,7 +25,6 @@ import {
 import { parseScriptArgs, UPSTREAM_FLAGS_USAGE } from "./args.ts";
 import { createUpstreamReader, type UpstreamReader, type UpstreamReaderOptions } from "./reader.ts";
 
-/** Options of {@link recordUpstream}. */
 interface RecordOptions extends UpstreamReaderOptions {
   /** Wallets whose stream snapshot and full trade history are recorded. */
   wallets?: readonly string[];

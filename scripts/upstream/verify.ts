@@ -35,7 +35,6 @@ import {
 import { createUpstreamReader, type UpstreamReaderOptions } from "./reader.ts";
 import { parseScriptArgs, UPSTREAM_FLAGS_USAGE } from "./args.ts";
 
-/** Options of {@link verifyUpstream}. */
 interface VerifyOptions extends UpstreamReaderOptions {
   /** Wallets whose stream snapshot and first trade-history page are checked. */
   wallets?: readonly string[];
