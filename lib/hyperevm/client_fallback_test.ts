@@ -79,7 +79,7 @@ Deno.test("hedging: a quick primary answers alone and the fallback is never aske
     result("0x20"),
     result("0x10"),
     { hedgeDelayMs: 5_000 },
-    async (primary, backup, client) => {
+    async (_primary, backup, client) => {
       equal(await client.blockNumber(), 32n);
       equal(backup.calls.length, 0);
     },
