@@ -11,8 +11,6 @@ import { HyperEvmError } from "./hyperevm_error.ts";
 import { createRpc, type RpcOptions } from "./rpc.ts";
 import { RPC_METHODS, type RpcMethod, type RpcMethodName } from "./sources.ts";
 
-export { DEFAULT_HEDGE_DELAY_MS, DEFAULT_RPC_TIMEOUT_MS, type RpcOptions } from "./rpc.ts";
-
 /**
  * How long a head read is reused by `blockNumber()`: 5 s, about 6 HyperEVM blocks at 1.15 or
  * more a second. Readers that need the real head allow for it (findIntentSettlement runs its
