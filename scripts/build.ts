@@ -37,12 +37,10 @@ export async function toolSummaries(): Promise<string> {
   return `${JSON.stringify(summaries, null, 2)}\n`;
 }
 
-/** Minifies the enhancement script into `outFile`. */
-export function buildEnhance(outFile: string = ENHANCE_BUNDLE): Promise<Uint8Array> {
-  return buildIslands(outFile, ENHANCE_SOURCE);
-}
-
-/** Bundles the islands into `outFile`; throws with deno's output when bundling fails. */
+/**
+ * Bundles (minified) `entry`, the islands by default, into `outFile`; throws with deno's output
+ * when bundling fails.
+ */
 export async function buildIslands(
   outFile: string = ISLANDS_BUNDLE,
   entry: string = ISLANDS_ENTRY,
@@ -80,7 +78,7 @@ async function main(): Promise<number> {
       await Deno.writeTextFile(TOOL_SUMMARIES, await toolSummaries());
       const watchlist = await buildIslands(WATCHLIST_BUNDLE, WATCHLIST_ENTRY);
       console.log(`static/build/watchlist.js: ${await gzipSize(watchlist)} bytes gzipped`);
-      const enhance = await buildEnhance();
+      const enhance = await buildIslands(ENHANCE_BUNDLE, ENHANCE_SOURCE);
       console.log(
         `static/build/enhance.js: ${enhance.byteLength} bytes, ${await gzipSize(
           enhance,

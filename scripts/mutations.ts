@@ -1,26 +1,19 @@
 /**
- * Can the suite fail? Each mutant below breaks one behaviour the explorer promises, on purpose,
- * in a copy of the working tree; the suite must fail against every one. Not part of
- * `deno task test` (each mutant costs up to one suite run):
- *
- *   deno run -A scripts/mutations.ts            # every mutant
- *   deno run -A scripts/mutations.ts NAME ...   # only these
- *
- * A mutant first runs the test files it names (`tests`), then, if they all pass, the whole
- * suite; either run stops at its first failure. A failure counts only when its file, run
- * alone, passes without the mutant and fails with it again (so a test that flakes under load
- * is not taken for a catch). The verdict per mutant is `caught by <test>` or `SURVIVED`; the
- * exit status is 1 when any survived. A mutant whose text no longer occurs
- * exactly once, or whose mutated file does not type-check, stops the run: it must be updated
- * with the code, never counted as caught. The results are in CONTRIBUTING ("Can the suite
- * fail?").
+ * Can the suite fail? Each mutant breaks one promise on purpose, in a copy of the working tree
+ * (CONTRIBUTING, "Can the suite fail?", has the usage, the promises and the last results). A
+ * mutant first runs the test files it names, then, if they all pass, the whole suite; a failure
+ * counts only when its file, run alone, passes without the mutant and fails with it again. A
+ * mutant whose text no longer occurs exactly once, or whose mutated file does not type-check,
+ * stops the run: it must be updated with the code, never counted as caught. Exit status 1 when
+ * any survived.
  */
 
-/** One deliberate break: `from` (occurring exactly once in `file`) becomes `to`. */
+/**
+ * One deliberate break: `from` (occurring exactly once in `file`) becomes `to`. The promise each
+ * breaks, and the test that catches it, are CONTRIBUTING's table ("Can the suite fail?").
+ */
 export interface Mutant {
   name: string;
-  /** The promise it breaks, in a sentence. */
-  breaks: string;
   file: string;
   from: string;
   to: string;
@@ -32,7 +25,6 @@ export interface Mutant {
 export const MUTANTS: Mutant[] = [
   {
     name: "wallet-reads-sequential",
-    breaks: "the wallet page's reads start together (one round trip of latency)",
     file: "lib/wallet/wallet_page.ts",
     from:
       '    papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>\n',
@@ -42,7 +34,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "home-reads-sequential",
-    breaks: "the overview's reads start together, not after the trading state",
     file: "lib/overview.ts",
     from: "  const settled = await Promise.allSettled([\n",
     to: "  await tradingRead.catch(() => {});\n  const settled = await Promise.allSettled([\n",
@@ -50,7 +41,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "cache-dropped",
-    breaks: "a read answered within its lifetime is served from memory",
     file: "lib/cache/read_cache.ts",
     from: "      const entry = entries.get(key);\n      if (entry) {\n        const age",
     to:
@@ -59,7 +49,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "single-flight-dropped",
-    breaks: "concurrent identical reads share one upstream request",
     file: "lib/cache/read_cache.ts",
     from: "    if (running) return running as Promise<T>;",
     to: "    if (running && key === '') return running as Promise<T>;",
@@ -67,7 +56,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "stale-unlabelled",
-    breaks: "a last good copy served in an outage is labelled with its time",
     file: "lib/cache/read_cache.ts",
     from: "    noteStaleRead({ key, asOf: entry.storedAt, ageMs: now() - entry.storedAt });\n",
     to: "",
@@ -75,7 +63,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "stale-label-first-reader-only",
-    breaks: "every reader of a failing copy gets the stale label, not only the first",
     file: "lib/cache/read_cache.ts",
     from: "        const failing = entry.failedAt >= entry.storedAt;",
     to: "        const failing = entry.failedAt < 0;",
@@ -83,7 +70,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "kv-last-good-dropped",
-    breaks: "last good answers are written to KV for a fresh isolate in an outage",
     file: "lib/cache/read_cache.ts",
     from:
       "        if (persist) void options.lastGood!.set(key, value, storedAt, lifetime.lastGoodMs);\n",
@@ -92,7 +78,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "island-props-unescaped",
-    breaks: "island props JSON escapes <, > and & so upstream text stays inert",
     file: "components/Island.tsx",
     from: "    /[<>&\\u2028\\u2029]/g,",
     to: "    /[\\u2028\\u2029]/g,",
@@ -100,7 +85,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "leaderboard-name-raw-html",
-    breaks: "upstream names render as text, never as HTML",
     file: "components/links.tsx",
     from: '  return <bdi class="name">{props.name}</bdi>;',
     to: '  return <bdi class="name" dangerouslySetInnerHTML={{ __html: props.name }} />;',
@@ -108,7 +92,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "csv-formula-kept",
-    breaks: "a CSV cell that a spreadsheet would run as a formula is neutralised",
     file: "lib/csv.ts",
     from: "  if (couldBeFormula(text)) text = `'${text}`;\n",
     to: "",
@@ -116,7 +99,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "limiter-allows-all",
-    breaks: "at most 60 tool calls per client in any 60 s",
     file: "lib/http/limit_store.ts",
     from: "  if (live.length + cost > limit) return { allowed: false, log: live };\n",
     to: "",
@@ -124,7 +106,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "bad-row-fails-list",
-    breaks: "one bad row drops the row, never the list",
     file: "lib/papertrade/_modelled.ts",
     from: "  const rows = row.catch((ctx) => new Dropped(ctx.error.issues) as never);",
     to: "  const rows = row;",
@@ -132,7 +113,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "modelled-key-fails-read",
-    breaks: "a missing modelled key drops that one figure, never the read",
     file: "lib/papertrade/_modelled.ts",
     from: "  return schema.catch(() => NOT_FOUND as never) as unknown as z.ZodType<",
     to: "  return schema as unknown as z.ZodType<",
@@ -140,7 +120,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "retry-after-ignored",
-    breaks: "a 429 is retried after the upstream's retry-after, not the backoff",
     file: "lib/papertrade/http.ts",
     from: "  const waitMs = retryAfterS === undefined ? backoffMs : retryAfterS * 1000;",
     to: "  const waitMs = backoffMs;",
@@ -148,7 +127,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "rpc-fallback-dropped",
-    breaks: "with the primary RPC down, the fallback answers",
     file: "lib/hyperevm/rpc.ts",
     from:
       "  const urls = options.fallbackRpcUrl ? [options.rpcUrl, options.fallbackRpcUrl] : [options.rpcUrl];",
@@ -157,7 +135,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "page-deadline-dropped",
-    breaks: "no page keeps a visitor waiting past the page deadline",
     file: "lib/http/deadline.ts",
     from: "    await Promise.race([handled, expiry]);",
     to: "    await handled;",
@@ -165,7 +142,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "tampered-signature-executed",
-    breaks: "a signature that does not recompute is never shown as executed",
     file: "lib/intents/verdict.ts",
     from: "  if (!settled.signatureVerified) {",
     to: "  if (!settled.signatureVerified && settled.reported === null) {",
@@ -173,7 +149,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "bust-price-float",
-    breaks: "money and prices are exact bigint arithmetic until display",
     file: "lib/math/bust_price.ts",
     from: "  const step = entryRaw / checkedLeverage(leverage);",
     to: "  const step = BigInt(Math.round(Number(entryRaw) / Number(checkedLeverage(leverage))));",
@@ -181,7 +156,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "wallet-stream-kept-open",
-    breaks: "the shared wallet stream closes after its last viewer leaves",
     file: "lib/live/wallet_hub.ts",
     from: "          if (joined.listeners.size === 0) close(wallet, joined);",
     to: "          if (joined.listeners.size < 0) close(wallet, joined);",
@@ -189,7 +163,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "static-path-guard-open",
-    breaks: "junk static paths never reach the file system",
     file: "lib/http/static_paths.ts",
     from: "  return path.length <= 400 && SAFE_STATIC_PATH.test(path);",
     to: "  return path.length <= 4000;",
@@ -197,7 +170,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "stale-notice-hidden",
-    breaks: "a page built from last good copies says so",
     file: "components/StaleNotice.tsx",
     from: "  if (!sentence) return null;",
     to: "  if (sentence || !sentence) return null;",
@@ -205,7 +177,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "failed-part-fails-page",
-    breaks: "a failed read leaves its part out, never the whole page",
     file: "lib/parts.ts",
     from: "    if (!isUpstreamFailure(result.reason)) throw result.reason;",
     to: "    if (result.reason !== null) throw result.reason;",
@@ -213,7 +184,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "live-mark-without-l2book",
-    breaks: "when the BBO precompile fails, the mark comes from Hyperliquid's l2Book",
     file: "lib/marks.ts",
     from: "        missing.map((i) => options.bookTop(i.symbol, i.priceScale, { signal })),",
     to:
@@ -222,7 +192,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "etag-ignored",
-    breaks: "a request whose If-None-Match matches the ETag gets 304",
     file: "app.tsx",
     from: "      ? revalidate(c, next)\n",
     to: "      ? next()\n",
@@ -230,7 +199,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "csp-allows-inline-script",
-    breaks: "the site's Content-Security-Policy runs no inline or foreign script",
     file: "lib/security_headers.ts",
     from: "    contentSecurityPolicy: SITE_CSP,\n    referrerPolicy",
     to:
@@ -239,7 +207,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "connection-cap-open",
-    breaks: "the connection guard holds at most its cap of client connections",
     file: "lib/http/connection_guard.ts",
     from: "      if (relays.size >= maxConnections) evictOne();",
     to: "      if (relays.size < 0) evictOne();",
@@ -247,7 +214,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "at-risk-budget-ignored",
-    breaks: "the at-risk board reads at most its budget of wallets in any minute",
     file: "lib/at_risk.ts",
     from: "      .slice(0, Math.max(0, budget - readTimes.length));",
     to: "      .slice(0);",
@@ -255,7 +221,6 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "at-risk-refresh-per-reader",
-    breaks: "concurrent readers of the at-risk board share one refresh",
     file: "lib/at_risk.ts",
     from: "      if (running === null && now() >= dueAt) {",
     to: "      if (now() >= dueAt) {",

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ciSummaryLine, parseTestSummary } from "../scripts/test_summary.ts";
+import { ciSummaryLine, parseTestSummary } from "../scripts/run_tests.ts";
 
 Deno.test("the CI line restates Deno's summary, ignored tests included", () => {
   const plain = parseTestSummary("ok | 12 passed (3 steps) | 0 failed (1s)");

@@ -15,18 +15,14 @@ export interface StaleRead {
   ageMs: number;
 }
 
-/** The stale reads of one scope, oldest answer first. */
-export interface FreshnessScope {
-  reads: StaleRead[];
-}
-
-const scopes = new AsyncLocalStorage<FreshnessScope>();
+/** The stale reads of each scope, oldest answer first. */
+const scopes = new AsyncLocalStorage<{ reads: StaleRead[] }>();
 
 /** Runs `body` in a new scope; every stale read made inside is recorded in the returned scope. */
 export function withFreshnessScope<T>(
   body: () => Promise<T>,
-): { scope: FreshnessScope; result: Promise<T> } {
-  const scope: FreshnessScope = { reads: [] };
+): { scope: { reads: StaleRead[] }; result: Promise<T> } {
+  const scope = { reads: [] as StaleRead[] };
   return { scope, result: scopes.run(scope, body) };
 }
 

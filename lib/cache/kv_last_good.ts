@@ -3,8 +3,7 @@
  * upstream is down. Each answer lives for its `lastGoodMs` (KV `expireIn`); answers over KV's
  * 64 KiB value limit are skipped.
  */
-import type { LastGoodStore } from "./read_cache.ts";
-import { estimateBytes } from "./size.ts";
+import { estimateBytes, type LastGoodStore } from "./read_cache.ts";
 
 /** Key prefix of the cache's entries in KV. */
 export const LAST_GOOD_PREFIX = ["read_cache", "v1"] as const;
@@ -12,16 +11,13 @@ export const LAST_GOOD_PREFIX = ["read_cache", "v1"] as const;
 // KV values are limited to 64 KiB serialized; the estimate counts UTF-16, so halve it.
 const MAX_VALUE_BYTES = 60 * 1024 * 2;
 
-/** Options of {@link kvLastGoodStore}. */
-interface KvLastGoodOptions {
-  /** Told when a read or write fails (default console.error). */
-  onError?: (error: unknown) => void;
-}
-
-/** A {@link LastGoodStore} over `kv` (opened lazily: pass the opening promise). */
+/**
+ * A {@link LastGoodStore} over `kv` (opened lazily: pass the opening promise); `onError` is told
+ * when a read or write fails (default console.error).
+ */
 export function kvLastGoodStore(
   kv: Promise<Deno.Kv | undefined>,
-  options: KvLastGoodOptions = {},
+  options: { onError?: (error: unknown) => void } = {},
 ): LastGoodStore {
   const onError = options.onError ??
     ((error: unknown) => console.error("[read-cache] Deno KV failed:", error));

@@ -9,24 +9,10 @@ import { cachePapertradeClient } from "./cached_client.ts";
 import { kvLastGoodStore } from "./kv_last_good.ts";
 import { createReadCache, type ReadCache, type ReadCacheOptions } from "./read_cache.ts";
 
-export { cachePapertradeClient, readKey, uncachedClient } from "./cached_client.ts";
-export {
-  createReadCache,
-  type LastGoodStore,
-  type ReadCache,
-  type ReadCacheOptions,
-  type ReadCacheStats,
-  type ReadLifetime,
-} from "./read_cache.ts";
-export {
-  currentStaleReads,
-  type FreshnessScope,
-  noteStaleRead,
-  oldestAsOf,
-  type StaleRead,
-  withFreshnessScope,
-} from "./freshness.ts";
-export { kvLastGoodStore, LAST_GOOD_PREFIX } from "./kv_last_good.ts";
+export { readKey, uncachedClient } from "./cached_client.ts";
+export { createReadCache, type LastGoodStore, type ReadLifetime } from "./read_cache.ts";
+export { withFreshnessScope } from "./freshness.ts";
+export { kvLastGoodStore } from "./kv_last_good.ts";
 
 /**
  * True for failures a kept answer may stand in for: the upstream is down, slow, limiting us or
@@ -38,7 +24,6 @@ export function isUpstreamOutage(error: unknown): boolean {
   return error.status === undefined || error.status >= 500;
 }
 
-/** Options of {@link withReadCache}. */
 interface WithReadCacheOptions extends ReadCacheOptions {
   /** Environment that decides whether KV keeps last good answers (see `lib/kv.ts`). */
   env?: { get(name: string): string | undefined };

@@ -4,7 +4,6 @@
  * {@link ReadLifetime}. Time comes from an injected clock, so tests move time instead of sleeping.
  */
 import { noteStaleRead } from "./freshness.ts";
-import { estimateBytes } from "./size.ts";
 
 /**
  * How long one read is kept, and why (each Papertrade read's row in the endpoint table holds
@@ -110,21 +109,18 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     bytes -= entry.bytes;
   }
 
-  function keep(key: string, entry: Entry): void {
+  function keep(key: string, kept: Omit<Entry, "bytes">): Entry {
     forget(key);
+    const entry = { ...kept, bytes: estimateBytes(kept.value) + key.length * 2 };
     // An answer bigger than a quarter of the budget would evict everything else: not kept.
-    if (entry.bytes > maxBytes / 4) return;
+    if (entry.bytes > maxBytes / 4) return entry;
     entries.set(key, entry);
     bytes += entry.bytes;
     for (const oldest of entries.keys()) {
       if (entries.size <= maxEntries && bytes <= maxBytes) break;
       forget(oldest);
     }
-  }
-
-  function touch(key: string, entry: Entry): void {
-    entries.delete(key);
-    entries.set(key, entry);
+    return entry;
   }
 
   function load<T>(key: string, lifetime: ReadLifetime, run: () => Promise<T>): Promise<T> {
@@ -141,7 +137,6 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         keep(key, {
           value,
           storedAt,
-          bytes: estimateBytes(value) + key.length * 2,
           persistedAt: persist ? storedAt : persistedAt,
           failedAt: Number.NEGATIVE_INFINITY,
         });
@@ -164,14 +159,12 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     if (!entry && options.lastGood) {
       const stored = await options.lastGood.get(key).catch(() => undefined);
       if (stored) {
-        entry = {
+        entry = keep(key, {
           value: deepFreeze(stored.value),
           storedAt: stored.storedAt,
-          bytes: estimateBytes(stored.value) + key.length * 2,
           persistedAt: stored.storedAt,
           failedAt: now(),
-        };
-        keep(key, entry);
+        });
       }
     }
     if (!entry || now() - entry.storedAt > lifetime.lastGoodMs) return undefined;
@@ -197,17 +190,12 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         // A read since this copy was stored has failed (or it came back from KV because one
         // did): the upstream is down, so every reader gets it labelled, not only the first.
         const failing = entry.failedAt >= entry.storedAt;
-        if (age < lifetime.freshMs) {
-          touch(key, entry);
-          if (failing) return serveStale(key, entry);
-          counters.hits++;
-          return entry.value as T;
-        }
         if (age < lifetime.freshMs + lifetime.revalidateMs) {
-          touch(key, entry);
-          // Served now; one background read brings the next answer. Its failure is kept on
-          // the entry (failedAt), which labels the copy stale from then on.
-          load(key, lifetime, run).catch(() => {});
+          entries.delete(key); // most recently used last
+          entries.set(key, entry);
+          // Past fresh: served now; one background read brings the next answer. Its failure
+          // is kept on the entry (failedAt), which labels the copy stale from then on.
+          if (age >= lifetime.freshMs) load(key, lifetime, run).catch(() => {});
           if (failing) return serveStale(key, entry);
           counters.hits++;
           return entry.value as T;
@@ -247,4 +235,23 @@ function deepFreeze<T>(value: T): T {
   Object.freeze(value);
   for (const child of Object.values(value)) deepFreeze(child);
   return value;
+}
+
+/**
+ * Bytes of `value` as UTF-16 JSON (bigints as their digits): a stable stand-in for its size in
+ * memory, computed once when the answer is kept.
+ */
+export function estimateBytes(value: unknown): number {
+  const json = JSON.stringify(
+    value,
+    (_key, item) =>
+      typeof item === "bigint"
+        ? item.toString()
+        : item instanceof Map
+        ? [...item.entries()]
+        : item instanceof Set
+        ? [...item]
+        : item,
+  );
+  return (json?.length ?? 0) * 2;
 }

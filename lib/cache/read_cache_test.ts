@@ -22,7 +22,13 @@ function setup(options: ReadCacheOptions = {}) {
     pending.push(next);
     return next.promise;
   };
-  return { clock, cache, pending, load, loads: () => loads };
+  /** A read of "k" whose upstream read answers `value`. */
+  const answered = (value: string) => {
+    const read = cache.read("k", LIFETIME, load);
+    pending.at(-1)!.resolve(value);
+    return read;
+  };
+  return { clock, cache, pending, load, loads: () => loads, answered };
 }
 
 Deno.test("concurrent identical reads share one upstream read", async () => {
@@ -34,10 +40,8 @@ Deno.test("concurrent identical reads share one upstream read", async () => {
 });
 
 Deno.test("an answer is served from memory while fresh, then re-read", async () => {
-  const { clock, cache, pending, load, loads } = setup({ retryAfterErrorMs: 0 });
-  const first = cache.read("k", LIFETIME, load);
-  pending[0].resolve("one");
-  assert.equal(await first, "one");
+  const { clock, cache, pending, load, loads, answered } = setup({ retryAfterErrorMs: 0 });
+  assert.equal(await answered("one"), "one");
   clock.t += 999;
   assert.equal(await cache.read("k", LIFETIME, load), "one");
   assert.equal(loads(), 1);
@@ -49,10 +53,8 @@ Deno.test("an answer is served from memory while fresh, then re-read", async () 
 });
 
 Deno.test("stale-while-revalidate serves the kept answer at once and refreshes once", async () => {
-  const { clock, cache, pending, load, loads } = setup();
-  const first = cache.read("k", LIFETIME, load);
-  pending[0].resolve("old");
-  await first;
+  const { clock, cache, pending, load, loads, answered } = setup();
+  await answered("old");
   clock.t += 1_500;
   assert.equal(await cache.read("k", LIFETIME, load), "old");
   assert.equal(await cache.read("k", LIFETIME, load), "old");
@@ -64,10 +66,8 @@ Deno.test("stale-while-revalidate serves the kept answer at once and refreshes o
 });
 
 Deno.test("stale-if-error serves the last good answer with its age, noted in the scope", async () => {
-  const { clock, cache, pending, load } = setup();
-  const first = cache.read("k", LIFETIME, load);
-  pending[0].resolve("good");
-  await first;
+  const { clock, cache, pending, load, answered } = setup();
+  await answered("good");
   const readAt = clock.t;
   clock.t += 30_000;
   const { scope, result } = withFreshnessScope(() => cache.read("k", LIFETIME, load));
@@ -78,10 +78,8 @@ Deno.test("stale-if-error serves the last good answer with its age, noted in the
 });
 
 Deno.test("right after a failure the stale answer comes without another upstream read", async () => {
-  const { clock, cache, pending, load, loads } = setup({ retryAfterErrorMs: 2_000 });
-  const first = cache.read("k", LIFETIME, load);
-  pending[0].resolve("good");
-  await first;
+  const { clock, cache, pending, load, loads, answered } = setup({ retryAfterErrorMs: 2_000 });
+  await answered("good");
   clock.t += 10_000;
   const failing = cache.read("k", LIFETIME, load);
   pending[1].reject(new Error("down"));
@@ -97,15 +95,13 @@ Deno.test("right after a failure the stale answer comes without another upstream
 });
 
 Deno.test("a failure with nothing kept, too old a copy, or no outage is thrown", async () => {
-  const { clock, cache, pending, load } = setup({
+  const { clock, cache, pending, load, answered } = setup({
     isOutage: (error) => (error as Error).message !== "not found",
   });
   const none = cache.read("k", LIFETIME, load);
   pending[0].reject(new Error("down"));
   await assert.rejects(none, /down/);
-  const good = cache.read("k", LIFETIME, load);
-  pending[1].resolve("good");
-  await good;
+  await answered("good");
   clock.t += 10_000;
   const answer = cache.read("k", LIFETIME, load);
   pending[2].reject(new Error("not found"));
@@ -177,10 +173,8 @@ Deno.test("last good answers go to the second store and come back in a fresh cac
 });
 
 Deno.test("once a refresh has failed, every reader of the kept copy gets it labelled stale", async () => {
-  const { clock, cache, pending, load } = setup();
-  const first = cache.read("k", LIFETIME, load);
-  pending[0].resolve("kept");
-  await first;
+  const { clock, cache, pending, load, answered } = setup();
+  await answered("kept");
   clock.t += 1_500; // past fresh: served at once while one refresh goes out
   const unlabelled = withFreshnessScope(() => cache.read("k", LIFETIME, load));
   assert.equal(await unlabelled.result, "kept");

@@ -15,12 +15,6 @@ const STALE_FIELDS = {
   ),
 };
 
-/** `{ as_of, stale: true }` for stale reads, `{}` when every answer was fresh. */
-function staleFields(reads: readonly StaleRead[]): { as_of?: string; stale?: true } {
-  const asOf = oldestAsOf(reads);
-  return asOf === undefined ? {} : { as_of: new Date(asOf).toISOString(), stale: true };
-}
-
 /** The sentence that says so, or undefined when every answer was fresh. */
 export function staleSentence(reads: readonly StaleRead[]): string | undefined {
   const asOf = oldestAsOf(reads);
@@ -38,8 +32,9 @@ export function labelStaleResult(
 ): { structured: Record<string, unknown>; text: string } {
   const sentence = staleSentence(reads);
   if (!sentence) return result;
+  const asOf = new Date(oldestAsOf(reads)!).toISOString();
   return {
-    structured: { ...result.structured, ...staleFields(reads) },
+    structured: { ...result.structured, as_of: asOf, stale: true },
     text: `${result.text}\n\n${sentence}`,
   };
 }

@@ -11,8 +11,6 @@ import { HyperEvmError } from "./hyperevm_error.ts";
 import { createRpc, type RpcOptions } from "./rpc.ts";
 import { RPC_METHODS, type RpcMethod, type RpcMethodName } from "./sources.ts";
 
-export { DEFAULT_HEDGE_DELAY_MS, DEFAULT_RPC_TIMEOUT_MS, type RpcOptions } from "./rpc.ts";
-
 /**
  * How long a head read is reused by `blockNumber()`: 5 s, about 6 HyperEVM blocks at 1.15 or
  * more a second. Readers that need the real head allow for it (findIntentSettlement runs its
@@ -72,25 +70,20 @@ export interface HyperEvmClient {
   logs(filter: LogFilter): Promise<HyperEvmLog[]>;
 }
 
-/** Options of {@link createHyperEvmClient}. */
 interface HyperEvmClientOptions extends RpcOptions {
   /** How long a head read is shared (default {@link HEAD_CACHE_TTL_MS}); tests hold it longer. */
   headCacheMs?: number;
 }
 
-let viemModule: Promise<typeof import("viem")> | undefined;
-
 /** viem, imported once, on the first chain read. */
-function loadViem(): Promise<typeof import("viem")> {
-  return viemModule ??= import("viem");
-}
+let viemModule: Promise<typeof import("viem")> | undefined;
 
 /** A HyperEVM client over the configured endpoints (see `rpc.ts` for the fallback and hedging). */
 export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmClient {
   const rpc = createRpc(options);
   let client: Promise<{ viem: typeof import("viem"); public: PublicClient }> | undefined;
   const connect = () =>
-    client ??= loadViem().then((viem) => ({
+    client ??= (viemModule ??= import("viem")).then((viem) => ({
       viem,
       public: viem.createPublicClient({
         cacheTime: options.headCacheMs ?? HEAD_CACHE_TTL_MS,

@@ -5,7 +5,14 @@
  * Facts (addresses, domains, the intent-id tag) are used exactly as published; every shape
  * that no public source gives is marked `modelled:` with its reason.
  */
-import { type Address, type Hex, parseAbi, parseAbiParameters, type TypedDataDomain } from "viem";
+import {
+  type Address,
+  type Hex,
+  parseAbi,
+  parseAbiItem,
+  parseAbiParameters,
+  type TypedDataDomain,
+} from "viem";
 
 /** HyperEVM mainnet chain id. */
 export const CHAIN_ID = 999;
@@ -22,38 +29,31 @@ export const CONTRACTS = {
   usdc: "0x6b9e773128f453f5c2c60935ee2de2cbc5390a24",
 } as const satisfies Record<string, Address>;
 
-/** Exchange EIP-712 domain; its separator is 0x53a2ab5a…7e77 (the name really is "String"). */
-export const EXCHANGE_DOMAIN = {
-  name: "String",
-  version: "1",
-  chainId: CHAIN_ID,
-  verifyingContract: CONTRACTS.exchange,
-} as const satisfies TypedDataDomain;
-
-/** PaperStaking EIP-712 domain; its separator is 0x71706d56…7eb0. */
-export const STAKING_DOMAIN = {
-  name: "PaperStaking",
-  version: "1",
-  chainId: CHAIN_ID,
-  verifyingContract: CONTRACTS.paperStaking,
-} as const satisfies TypedDataDomain;
-
-// modelled: [chain.cancelDomain] the cancel domain's name and version are unknown
-// (docs/data-sources.md: a separate cancel domain whose verifying contract is the
-// Exchange); ours is a plausible guess.
-/** Cancel EIP-712 domain: its own domain over the Exchange, signed by a session key. */
-export const CANCEL_DOMAIN = {
-  name: "PapertradeCancel",
-  version: "1",
-  chainId: CHAIN_ID,
-  verifyingContract: CONTRACTS.exchange,
-} as const satisfies TypedDataDomain;
-
 /** The EIP-712 domains by the name intent types use. */
 export const DOMAINS = {
-  exchange: EXCHANGE_DOMAIN,
-  staking: STAKING_DOMAIN,
-  cancel: CANCEL_DOMAIN,
+  /** The name really is "String". */
+  exchange: {
+    name: "String",
+    version: "1",
+    chainId: CHAIN_ID,
+    verifyingContract: CONTRACTS.exchange,
+  },
+  staking: {
+    name: "PaperStaking",
+    version: "1",
+    chainId: CHAIN_ID,
+    verifyingContract: CONTRACTS.paperStaking,
+  },
+  // modelled: [chain.cancelDomain] the cancel domain's name and version are unknown
+  // (docs/data-sources.md: a separate cancel domain whose verifying contract is the
+  // Exchange); ours is a plausible guess.
+  /** Cancel domain: its own domain over the Exchange, signed by a session key. */
+  cancel: {
+    name: "PapertradeCancel",
+    version: "1",
+    chainId: CHAIN_ID,
+    verifyingContract: CONTRACTS.exchange,
+  },
 } as const satisfies Record<string, TypedDataDomain>;
 
 /** The zero address, which a RegisterSessionKey intent always carries as its fee address. */
@@ -166,28 +166,16 @@ export const EXCHANGE_EVENTS_ABI = [
     "event Liquidated(uint256 indexed positionId, address indexed user, uint64 markPrice, uint64 bustPrice, bool fromQueuedBalance, uint256 stakerFee, uint256 devFee)",
   ]),
   {
-    type: "event",
-    name: "Deposit",
+    ...parseAbiItem(
+      "event Deposit(bytes32 indexed topic, address indexed user, address indexed depositProxy, uint256 amountUsdc8, uint256 zeroWord, uint256 creditedBlock)",
+    ),
     anonymous: true,
-    inputs: [
-      { name: "topic", type: "bytes32", indexed: true },
-      { name: "user", type: "address", indexed: true },
-      { name: "depositProxy", type: "address", indexed: true },
-      { name: "amountUsdc8", type: "uint256", indexed: false },
-      { name: "zeroWord", type: "uint256", indexed: false },
-      { name: "creditedBlock", type: "uint256", indexed: false },
-    ],
   },
   {
-    type: "event",
-    name: "WithdrawToCore",
+    ...parseAbiItem(
+      "event WithdrawToCore(bytes32 indexed topic, address indexed user, uint256 amount, uint256 amountUsdc8)",
+    ),
     anonymous: true,
-    inputs: [
-      { name: "topic", type: "bytes32", indexed: true },
-      { name: "user", type: "address", indexed: true },
-      { name: "amount", type: "uint256", indexed: false },
-      { name: "amountUsdc8", type: "uint256", indexed: false },
-    ],
   },
 ] as const;
 

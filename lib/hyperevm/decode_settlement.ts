@@ -70,7 +70,6 @@ export interface Settlement {
   missing?: HyperEvmError[];
 }
 
-/** Options of {@link decodeSettlement}. */
 interface DecodeSettlementOptions {
   /** Block time (unix seconds) to report. */
   timestamp?: bigint;
@@ -127,7 +126,16 @@ export async function decodeSettlement(
       const event = executions.find((execution) => execution.index === intent.index);
       const userField = intent.fields?.user;
       const wallet = typeof userField === "string" ? userField as Address : event?.user ?? null;
-      const common = {
+      const check = intent.action !== null && intent.fields !== null
+        ? await verifyIntent({
+          kind: intent.action,
+          fields: intent.fields,
+          signature: intent.signature,
+          declaredSigner: intent.signer,
+          recordedIntentId: event?.intentId ?? null,
+        })
+        : null;
+      return {
         index: intent.index,
         action: intent.action,
         wallet,
@@ -135,46 +143,26 @@ export async function decodeSettlement(
         fields: intent.fields,
         reported: event?.success ?? null,
         failureReason: event && !event.success ? event.reason : null,
-      };
-      if (intent.action === null || intent.fields === null) {
-        return {
-          ...common,
-          recoveredSigner: null,
-          intentId: event?.intentId ?? null,
-          computedIntentId: null,
-          signatureVerified: false,
-          verificationProblem: intent.decodeError ?? "the payload did not decode",
-        };
-      }
-      const check = await verifyIntent({
-        kind: intent.action,
-        fields: intent.fields,
-        signature: intent.signature,
-        declaredSigner: intent.signer,
-        recordedIntentId: event?.intentId ?? null,
-      });
-      return {
-        ...common,
-        recoveredSigner: check.recoveredSigner,
-        intentId: event?.intentId ?? check.computedIntentId,
-        computedIntentId: check.computedIntentId,
-        signatureVerified: check.signatureVerified,
-        verificationProblem: check.problem,
+        recoveredSigner: check?.recoveredSigner ?? null,
+        intentId: event?.intentId ?? check?.computedIntentId ?? null,
+        computedIntentId: check?.computedIntentId ?? null,
+        signatureVerified: check?.signatureVerified ?? false,
+        verificationProblem: check
+          ? check.problem
+          : intent.decodeError ?? "the payload did not decode",
       };
     }),
   );
   return settlement;
 }
 
-/** Options of {@link decodeTransaction}. */
-interface DecodeTransactionOptions {
+/** Options of {@link decodeTransaction}; `onlyIndex` is passed on to {@link decodeSettlement}. */
+interface DecodeTransactionOptions extends Pick<DecodeSettlementOptions, "onlyIndex"> {
   /**
    * The block the transaction is believed to be in (say, from its IntentExecuted log), so the
    * block header is fetched together with the transaction and its receipt.
    */
   blockNumber?: bigint;
-  /** Passed on to {@link decodeSettlement}: decode only the intent at this batch index. */
-  onlyIndex?: number;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { deepEqual, equal } from "node:assert/strict";
-import { stringToHex } from "viem";
+import { type Address, type Hex, stringToHex } from "viem";
 import { CONTRACTS } from "./contracts.ts";
 import { decodeSettlement } from "./decode_settlement.ts";
 import {
@@ -17,13 +17,17 @@ import {
   walletB,
 } from "../../tests/support/hyperevm.ts";
 
+/** The executor's success event for the intent at batch `index` (and log index). */
+const succeeded = (intentId: Hex, user: Address, index: number, kind: number) =>
+  executedLog({ intentId, user, index: BigInt(index), kind, success: true, logIndex: index });
+
 Deno.test("a batch from two wallets reports each intent, with a failed call as reported failed", async () => {
   const open = await entry("openPosition", walletA.address, sessionA);
   const close = await entry("closePositions", walletB.address, sessionB);
   const stake = await entry("stakePaper", walletB.address, walletB);
   const tx = transaction(encodeBatch([open.raw, close.raw, stake.raw]));
   const logs = [
-    executedLog({ intentId: open.id, user: walletA.address, index: 0n, kind: 0, success: true }),
+    succeeded(open.id, walletA.address, 0, 0),
     executedLog({
       intentId: close.id,
       user: walletB.address,
@@ -33,14 +37,7 @@ Deno.test("a batch from two wallets reports each intent, with a failed call as r
       reason: stringToHex("position 53573 already closed"),
       logIndex: 1,
     }),
-    executedLog({
-      intentId: stake.id,
-      user: walletB.address,
-      index: 2n,
-      kind: 5,
-      success: true,
-      logIndex: 2,
-    }),
+    succeeded(stake.id, walletB.address, 2, 5),
   ];
   const settlement = await decodeSettlement(tx, receipt(logs), { timestamp: 1791327000n });
   equal(settlement.isBatch, true);
@@ -69,15 +66,8 @@ Deno.test("onlyIndex decodes just that intent, and an index not in the batch dec
   const stake = await entry("stakePaper", walletB.address, walletB);
   const tx = transaction(encodeBatch([open.raw, stake.raw]));
   const logs = [
-    executedLog({ intentId: open.id, user: walletA.address, index: 0n, kind: 0, success: true }),
-    executedLog({
-      intentId: stake.id,
-      user: walletB.address,
-      index: 1n,
-      kind: 5,
-      success: true,
-      logIndex: 1,
-    }),
+    succeeded(open.id, walletA.address, 0, 0),
+    succeeded(stake.id, walletB.address, 1, 5),
   ];
   const one = await decodeSettlement(tx, receipt(logs), { onlyIndex: 1 });
   deepEqual(one.intents.map((i) => [i.index, i.intentId, i.signatureVerified]), [

@@ -9,41 +9,33 @@ export const MAX_LOG_RANGE = 999n;
 
 /**
  * Blocks the chain may add after the head was read and before the newest window's query is
- * answered: the client's 5 s cached head at 10 blocks per second (several times HyperEVM's 1.15 or
- * more a second) plus 10 for the read's and the query's own time. The newest window runs to "latest", so
- * its known part is kept this much narrower than the range limit.
+ * answered: the client's 5 s cached head at 10 blocks per second (several times HyperEVM's 1.15
+ * or more a second) plus 10 for the read's and the query's own time. The newest window runs to
+ * "latest", so its known part is kept this much narrower than the range limit.
  */
 export const HEAD_SLACK_BLOCKS = 60n;
 
-/**
- * An inclusive block range; `toBlock: "latest"` (the newest window only) ends at the head as the
- * node answering sees it.
- */
+/** An inclusive block range; `"latest"` (the newest window only) is the head the node sees. */
 export interface BlockWindow {
   fromBlock: bigint;
   toBlock: bigint | "latest";
 }
 
-/** Options of {@link scanWindows} and {@link findIntentSettlement}. */
 interface ScanOptions {
   /** How many recent blocks to cover, the head included (default 6000). */
   blocks?: bigint;
   /** Widest window in blocks, at most 999 (default 999). */
   window?: bigint;
-  /**
-   * Blocks the head may have moved past `head` by the time the newest window is answered
-   * (default {@link HEAD_SLACK_BLOCKS}); less than `window`.
-   */
+  /** Blocks the head may move past `head` before the newest window is answered (default 60). */
   slack?: bigint;
 }
 
 /**
- * Splits the last `blocks` blocks up to `head` into contiguous, non-overlapping inclusive
- * windows, oldest first. The newest window starts `window - 1 - slack` blocks before `head` and
- * runs to "latest", so it also covers blocks mined after `head` was read (a cached head can be a
- * few seconds old) and stays within `window` blocks as long as the chain moved at most `slack`
- * blocks past `head`. The older windows are at most `window` blocks each. Near genesis the range
- * starts at block 0.
+ * Splits the last `blocks` blocks up to `head` into contiguous inclusive windows, oldest first.
+ * The newest starts `window - 1 - slack` blocks before `head` and runs to "latest", so it also
+ * covers blocks mined after a cached `head` and stays within `window` blocks while the chain
+ * moved at most `slack` past it; the older ones are at most `window` blocks. Near genesis the
+ * range starts at block 0.
  *
  * @throws {RangeError} when blocks < 1, window is outside 1..999 or slack outside 0..window-1.
  */
@@ -60,8 +52,9 @@ export function scanWindows(head: bigint, options: ScanOptions = {}): BlockWindo
   if (slack < 0n || slack >= window) {
     throw new RangeError(`slack must be 0..${window - 1n} blocks, got ${slack}`);
   }
-  const start = max(0n, head - blocks + 1n);
-  const newestFrom = max(start, head - (window - 1n - slack));
+  const start = head - blocks + 1n > 0n ? head - blocks + 1n : 0n;
+  const newest = head - (window - 1n - slack);
+  const newestFrom = newest > start ? newest : start;
   const windows: BlockWindow[] = [];
   for (let from = start; from < newestFrom; from += window) {
     const to = from + window - 1n;
@@ -69,10 +62,6 @@ export function scanWindows(head: bigint, options: ScanOptions = {}): BlockWindo
   }
   windows.push({ fromBlock: newestFrom, toBlock: "latest" });
   return windows;
-}
-
-function max(a: bigint, b: bigint): bigint {
-  return a > b ? a : b;
 }
 
 /** Where an intent was executed. */
@@ -83,24 +72,12 @@ export interface IntentSettlementMatch {
   event: IntentExecution;
 }
 
-/** Return type of {@link findIntentSettlement}. */
-interface FindIntentSettlementReturnType {
-  /** The earliest IntentExecuted for the id in the scanned range, or null. */
-  match: IntentSettlementMatch | null;
-  /** Every match in chain order (more than one only if the executor reported it twice). */
-  matches: IntentSettlementMatch[];
-  scannedFrom: bigint;
-  /**
-   * The head the windows were laid out from (re-read if the newest window was refused). The
-   * newest window ran to "latest", so blocks mined after it were scanned too.
-   */
-  scannedTo: bigint;
-}
-
 /**
- * Looks for the BatchExecutor's IntentExecuted event with this intent id in the recent
- * blocks: the head (the client's cached one, so a warm call makes no read),
- * then every window queried at once (topic1 = intent id). One round trip warm, two cold.
+ * Looks for the BatchExecutor's IntentExecuted event with this intent id in the recent blocks:
+ * the head (the client's cached one, so a warm call makes no read), then every window queried
+ * at once (topic1 = intent id). One round trip warm, two cold. `match` is the earliest;
+ * `matches` all in chain order (more than one only if the executor reported it twice);
+ * `scannedTo` the head the windows were laid out from.
  *
  * If the node refuses the newest window's range (the chain moved more than the slack since the
  * cached head was read), the head is read again and the newest window's blocks up to the new
@@ -110,7 +87,12 @@ export async function findIntentSettlement(
   client: HyperEvmClient,
   intentId: Hex,
   options: ScanOptions = {},
-): Promise<FindIntentSettlementReturnType> {
+): Promise<{
+  match: IntentSettlementMatch | null;
+  matches: IntentSettlementMatch[];
+  scannedFrom: bigint;
+  scannedTo: bigint;
+}> {
   const id = intentId.toLowerCase() as Hex;
   const query = (window: BlockWindow) =>
     client.logs({
@@ -126,7 +108,7 @@ export async function findIntentSettlement(
     try {
       return await query(window);
     } catch (error) {
-      if (!isRangeRefusal(error)) throw error;
+      if (!(error instanceof HyperEvmError) || error.refusal !== "block_range") throw error;
       const fresh = await client.blockNumber({ cacheTime: 0 });
       if (fresh < window.fromBlock) throw error;
       if (fresh > scannedTo) scannedTo = fresh;
@@ -151,15 +133,5 @@ export async function findIntentSettlement(
       logIndex: event.logIndex,
       event,
     }));
-  return {
-    match: matches[0] ?? null,
-    matches,
-    scannedFrom: windows[0].fromBlock,
-    scannedTo,
-  };
-}
-
-/** Whether eth_getLogs was refused for its block range. */
-function isRangeRefusal(error: unknown): boolean {
-  return error instanceof HyperEvmError && error.refusal === "block_range";
+  return { match: matches[0] ?? null, matches, scannedFrom: windows[0].fromBlock, scannedTo };
 }

@@ -1,35 +1,19 @@
-/** What went wrong: no endpoint answered, or an answer did not have the expected shape. */
-type HyperEvmErrorKind = "unavailable" | "schema";
-
-/**
- * What the nodes said when they refused a call, where the explorer acts on it: `block_range` is
- * an eth_getLogs window wider than the node allows.
- */
-type HyperEvmRefusal = "block_range";
-
 /**
  * How one endpoint failed: it timed out, answered an HTTP error status, answered a JSON-RPC
  * error (the node refused the call), or anything else (no connection, no readable answer).
  */
-type EndpointFailureKind = "timeout" | "http" | "rpc" | "other";
-
-/** What one endpoint did when it failed, as a kind to branch on and words to show. */
 export interface EndpointFailure {
-  kind: EndpointFailureKind;
+  kind: "timeout" | "http" | "rpc" | "other";
   /** The HTTP status, for `http`. */
   status?: number;
   /** A few words for people ("HTTP 502", "timeout after 8000 ms"); never branched on. */
   text: string;
 }
 
-/** Options of {@link HyperEvmError}. */
 interface HyperEvmErrorOptions {
   /** Default: `unavailable` when endpoints failed (`failures` given), else `schema`. */
-  kind?: HyperEvmErrorKind;
-  /**
-   * What each endpoint did, in the order they were tried; a bare string is a failure of kind
-   * `other` with that text.
-   */
+  kind?: "unavailable" | "schema";
+  /** What each endpoint did, in the order tried; a bare string is a failure of kind `other`. */
   failures?: readonly (EndpointFailure | string)[];
   /** For `schema`: the method's answer and what is wrong with it, without any prefix. */
   detail?: string;
@@ -51,9 +35,14 @@ export class HyperEvmError extends Error {
   /** For `schema`: what is wrong with the answer (the message without "upstream changed: "). */
   readonly detail?: string;
   /** What went wrong; branch on this, never on the message. */
-  readonly kind: HyperEvmErrorKind;
-  /** Why the nodes refused the call, when that is known; null otherwise. */
-  readonly refusal: HyperEvmRefusal | null;
+  readonly kind: "unavailable" | "schema";
+  /**
+   * `block_range` when the nodes refused an eth_getLogs window as wider than they allow. Nodes
+   * word it differently ("query exceeds max block range 1000", "block range too high", "range
+   * 5000 exceeds limit of 1000"); all say "range", which transport failures ("HTTP 502",
+   * "timeout after 8000 ms") never do. Read here, once, as viem turns node messages into types.
+   */
+  readonly refusal: "block_range" | null;
 
   constructor(method: string, message: string, options: HyperEvmErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -63,19 +52,9 @@ export class HyperEvmError extends Error {
       typeof failure === "string" ? { kind: "other", text: failure } : failure
     );
     this.failures = this.endpointFailures.map((failure) => failure.text);
-    if (options.detail !== undefined) this.detail = options.detail;
+    this.detail = options.detail;
     this.kind = options.kind ?? (this.failures.length > 0 ? "unavailable" : "schema");
-    this.refusal = refusalOf(method, this.failures);
+    const saysRange = this.failures.some((failure) => /\brange\b/i.test(failure));
+    this.refusal = method === "eth_getLogs" && saysRange ? "block_range" : null;
   }
-}
-
-/**
- * Nodes word a refused eth_getLogs range differently ("query exceeds max block range 1000",
- * "block range too high", "range 5000 exceeds limit of 1000"); all say "range", which transport
- * failures ("HTTP 502", "timeout after 8000 ms") never do. Their text is read here, once, so
- * callers branch on {@link HyperEvmError.refusal} (as viem turns node messages into error types).
- */
-function refusalOf(method: string, failures: readonly string[]): HyperEvmRefusal | null {
-  const saysRange = failures.some((failure) => /\brange\b/i.test(failure));
-  return method === "eth_getLogs" && saysRange ? "block_range" : null;
 }

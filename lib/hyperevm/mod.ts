@@ -10,7 +10,7 @@ export { CONTRACTS, INTENT_KINDS } from "./contracts.ts";
 export { type ExchangeEvent, walletsOf } from "./exchange_events.ts";
 export { findTradeSettlement } from "./settlement_trail.ts";
 export { HyperEvmError } from "./hyperevm_error.ts";
-export { createHyperEvmClient, type HyperEvmClient, type HyperEvmReceipt } from "./client.ts";
+export { createHyperEvmClient, type HyperEvmClient } from "./client.ts";
 export type { IntentFields } from "./intent_fields.ts";
 export { decodeBatchCalldata } from "./decode_batch.ts";
 export { readExecutions } from "./executions.ts";

@@ -69,6 +69,7 @@ export function createRpc(options: RpcOptions): RpcBatch {
     check: (answer: unknown, index: number) => T,
   ) {
     const timeout = AbortSignal.timeout(endpointTimeoutMs);
+    // One call goes alone, not as a batch of one: every node takes that form.
     const batch = calls.map((call, id) => ({ jsonrpc: "2.0", id, ...call }));
     const failure = (text: string, extra: Partial<EndpointFailure> = {}): never => {
       throw Object.assign(new Error(text), { failure: { kind: "other", text, ...extra } });
@@ -78,8 +79,7 @@ export function createRpc(options: RpcOptions): RpcBatch {
       const response = await fetchFn(url, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        // One call goes alone, not as a batch of one: every node takes that form.
-        body: JSON.stringify(calls.length === 1 ? { jsonrpc: "2.0", id: 0, ...calls[0] } : batch),
+        body: JSON.stringify(calls.length === 1 ? batch[0] : batch),
         signal: AbortSignal.any([lost, timeout]),
       });
       if (!response.ok) {
@@ -98,13 +98,12 @@ export function createRpc(options: RpcOptions): RpcBatch {
         : Array.isArray(answers)
         ? answers.find((a) => a?.id === id)
         : undefined;
-      if (typeof answer !== "object" || answer === null) {
+      if (answer?.error) {
+        failure(`RPC error ${answer.error.code}: ${answer.error.message}`, { kind: "rpc" });
+      }
+      if (typeof answer !== "object" || answer === null || !("result" in answer)) {
         failure(`no answer to ${calls[id].method}`);
       }
-      if (answer!.error) {
-        failure(`RPC error ${answer!.error.code}: ${answer!.error.message}`, { kind: "rpc" });
-      }
-      if (!("result" in answer!)) failure(`no answer to ${calls[id].method}`);
       try {
         return check(answer!.result, id);
       } catch (error) {

@@ -8,12 +8,10 @@ import {
   type TypedDataDomain,
 } from "viem";
 import {
-  CANCEL_DOMAIN,
   DOMAIN_SEPARATORS,
-  EXCHANGE_DOMAIN,
+  DOMAINS,
   INTENT_ID_TAG,
   INTENT_KINDS,
-  STAKING_DOMAIN,
   ZERO_ADDRESS,
 } from "./contracts.ts";
 import { intentTypedData } from "./typed_data.ts";
@@ -29,7 +27,7 @@ function viemSeparator(domain: TypedDataDomain) {
 }
 
 // The standard four-field separator spelled out, independent of viem's typed-data code.
-function handSeparator(domain: typeof EXCHANGE_DOMAIN | typeof STAKING_DOMAIN) {
+function handSeparator(domain: typeof DOMAINS.exchange | typeof DOMAINS.staking) {
   const typeHash = keccak256(
     toHex("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
   );
@@ -48,13 +46,13 @@ function handSeparator(domain: typeof EXCHANGE_DOMAIN | typeof STAKING_DOMAIN) {
 }
 
 Deno.test("the Exchange domain hashes to the published separator 0x53a2ab5a…7e77", () => {
-  equal(viemSeparator(EXCHANGE_DOMAIN), DOMAIN_SEPARATORS.exchange);
-  equal(handSeparator(EXCHANGE_DOMAIN), DOMAIN_SEPARATORS.exchange);
+  equal(viemSeparator(DOMAINS.exchange), DOMAIN_SEPARATORS.exchange);
+  equal(handSeparator(DOMAINS.exchange), DOMAIN_SEPARATORS.exchange);
 });
 
 Deno.test("the PaperStaking domain hashes to the published separator 0x71706d56…7eb0", () => {
-  equal(viemSeparator(STAKING_DOMAIN), DOMAIN_SEPARATORS.staking);
-  equal(handSeparator(STAKING_DOMAIN), DOMAIN_SEPARATORS.staking);
+  equal(viemSeparator(DOMAINS.staking), DOMAIN_SEPARATORS.staking);
+  equal(handSeparator(DOMAINS.staking), DOMAIN_SEPARATORS.staking);
 });
 
 Deno.test("INTENT_ID_TAG is keccak256 of the ASCII string papertrade:intent-id:v2", () => {
@@ -64,12 +62,12 @@ Deno.test("INTENT_ID_TAG is keccak256 of the ASCII string papertrade:intent-id:v
 Deno.test("stake, unstake and claim use the staking domain, cancel its own, the rest the exchange", () => {
   const domainOf = (kind: typeof INTENT_KINDS[number]) =>
     intentTypedData(kind, sampleMessage(kind, walletA.address)).domain;
-  const stakingKinds = INTENT_KINDS.filter((kind) => domainOf(kind) === STAKING_DOMAIN);
+  const stakingKinds = INTENT_KINDS.filter((kind) => domainOf(kind) === DOMAINS.staking);
   deepEqual(stakingKinds, ["stakePaper", "unstakePaper", "claimRewards"]);
-  equal(domainOf("cancelIntent"), CANCEL_DOMAIN);
+  equal(domainOf("cancelIntent"), DOMAINS.cancel);
   // Only the name and version of the cancel domain are modelled; it verifies on the Exchange.
-  equal(CANCEL_DOMAIN.verifyingContract, EXCHANGE_DOMAIN.verifyingContract);
-  equal(CANCEL_DOMAIN.chainId, EXCHANGE_DOMAIN.chainId);
+  equal(DOMAINS.cancel.verifyingContract, DOMAINS.exchange.verifyingContract);
+  equal(DOMAINS.cancel.chainId, DOMAINS.exchange.chainId);
 });
 
 Deno.test("a withdrawal signs no route; a session-key registration signs the zero fee address", () => {

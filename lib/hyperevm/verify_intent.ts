@@ -4,7 +4,6 @@ import type { IntentFields } from "./intent_fields.ts";
 import { intentDigest } from "./typed_data.ts";
 import { intentId } from "./intent_id.ts";
 
-/** Parameters of {@link verifyIntent}. */
 interface VerifyIntentParameters {
   kind: IntentKind;
   /** The intent's EIP-712 message, e.g. a decoded batch payload. */
@@ -16,7 +15,6 @@ interface VerifyIntentParameters {
   recordedIntentId?: Hex | null;
 }
 
-/** Return type of {@link verifyIntent}. */
 interface VerifyIntentReturnType {
   /** EIP-712 digest, or null when the fields do not fit the kind's type. */
   digest: Hex | null;
@@ -51,29 +49,23 @@ export async function verifyIntent(
     signatureVerified: false,
     problem: null,
   };
-  let digest: Hex;
   try {
-    digest = intentDigest(kind, fields);
+    result.digest = intentDigest(kind, fields);
+    result.computedIntentId = intentId(result.digest, declaredSigner);
   } catch (error) {
-    result.problem = `the fields do not fit the ${kind} type: ${firstLine(error)}`;
-    return result;
-  }
-  result.digest = digest;
-  try {
-    result.computedIntentId = intentId(digest, declaredSigner);
-  } catch (error) {
-    result.problem = firstLine(error);
-    return result;
+    const problem = result.digest === null
+      ? `the fields do not fit the ${kind} type: ${firstLine(error)}`
+      : firstLine(error);
+    return { ...result, problem };
   }
   if (recordedIntentId) {
     result.intentIdMatches = recordedIntentId.toLowerCase() === result.computedIntentId;
   }
   try {
-    const recovered = await recoverAddress({ hash: digest, signature });
+    const recovered = await recoverAddress({ hash: result.digest, signature });
     result.recoveredSigner = recovered.toLowerCase() as Address;
   } catch (error) {
-    result.problem = `the signature is malformed: ${firstLine(error)}`;
-    return result;
+    return { ...result, problem: `the signature is malformed: ${firstLine(error)}` };
   }
   result.signerMatches = isAddressEqual(result.recoveredSigner, declaredSigner);
   result.signatureVerified = result.signerMatches && result.intentIdMatches !== false;

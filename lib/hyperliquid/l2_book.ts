@@ -7,23 +7,21 @@ import { z } from "zod";
 import { upstreamFetch } from "../http/upstream_pool.ts";
 import type { PapertradeErrorKind } from "../papertrade/http.ts";
 
-/** What went wrong with an info request: the same kinds as a Papertrade API request's. */
-type HyperliquidErrorKind = PapertradeErrorKind;
-
 /** The request named in errors and in the unavailable parts of pages and tools. */
 const L2_BOOK_ENDPOINT = "POST /info l2Book";
 
 /** A failed info request; the message names the request and the problem. */
 export class HyperliquidApiError extends Error {
   readonly endpoint = L2_BOOK_ENDPOINT;
-  readonly kind: HyperliquidErrorKind;
+  /** What went wrong: the same kinds as a Papertrade API request's. */
+  readonly kind: PapertradeErrorKind;
   readonly status?: number;
 
-  constructor(message: string, options: { kind: HyperliquidErrorKind; status?: number }) {
+  constructor(message: string, options: { kind: PapertradeErrorKind; status?: number }) {
     super(message);
     this.name = "HyperliquidApiError";
     this.kind = options.kind;
-    if (options.status !== undefined) this.status = options.status;
+    this.status = options.status;
   }
 }
 
@@ -50,7 +48,6 @@ export type BookTopReader = (
   options?: { signal?: AbortSignal },
 ) => Promise<BookTop>;
 
-/** Options of {@link createBookTopReader}. */
 interface BookTopReaderOptions {
   /** The info endpoint, e.g. `https://api.hyperliquid.xyz/info`. */
   url: string;

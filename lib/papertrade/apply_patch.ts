@@ -30,47 +30,43 @@ export function applyWalletPatch(
   account: WalletAccount,
   patch: WalletPatch,
 ): WalletPatched | WalletOutOfSync {
+  const outOfSync = (reason: WalletOutOfSync["reason"], message: string): WalletOutOfSync => ({
+    inSync: false,
+    reason,
+    message,
+  });
   if (patch.address !== null && patch.address !== account.address) {
-    return {
-      inSync: false,
-      reason: "address",
-      message: `patch is for ${patch.address}, account is ${account.address}`,
-    };
+    return outOfSync("address", `patch is for ${patch.address}, account is ${account.address}`);
   }
-  if (patch.baseAccountRevision !== account.accountRevision) {
-    return {
-      inSync: false,
-      reason: "revision",
-      message:
-        `patch is based on revision ${patch.baseAccountRevision}, account is at ${account.accountRevision}`,
-    };
+  const at = account.accountRevision;
+  if (patch.baseAccountRevision !== at) {
+    return outOfSync(
+      "revision",
+      `patch is based on revision ${patch.baseAccountRevision}, account is at ${at}`,
+    );
   }
-  if (patch.accountRevision <= account.accountRevision) {
-    return {
-      inSync: false,
-      reason: "revision",
-      message:
-        `patch moves to revision ${patch.accountRevision}, not past ${account.accountRevision}`,
-    };
+  if (patch.accountRevision <= at) {
+    return outOfSync(
+      "revision",
+      `patch moves to revision ${patch.accountRevision}, not past ${at}`,
+    );
   }
 
   // Removals must name held items; closes and outcomes may also report items that came and
   // went between frames, so they remove what is held and are remembered either way.
-  const heldPositions = new Set(account.openPositions.map((p) => p.positionId));
-  const heldOperations = new Set(account.operations.map((op) => op.intentId));
   const misfit = misfitDelta(
     "position",
-    heldPositions,
+    account.openPositions.map((p) => p.positionId),
     patch.removedPositions,
     patch.addedPositions.map((p) => p.positionId),
   ) ??
     misfitDelta(
       "operation",
-      heldOperations,
+      account.operations.map((op) => op.intentId),
       patch.removedOperations,
       patch.addedOperations.map((op) => op.intentId),
     );
-  if (misfit) return { inSync: false, reason: "delta", message: misfit };
+  if (misfit) return outOfSync("delta", misfit);
 
   const goneIds = new Set<string>([
     ...patch.removedPositions,
@@ -122,10 +118,11 @@ export function applyWalletPatch(
 /** Why a delta does not fit what is held, or undefined when it does. */
 function misfitDelta(
   what: string,
-  held: ReadonlySet<string>,
+  heldIds: readonly string[],
   leaving: readonly string[],
   adding: readonly string[],
 ): string | undefined {
+  const held = new Set(heldIds);
   const left = new Set<string>();
   for (const id of leaving) {
     if (!held.has(id) || left.has(id)) return `patch removes ${what} ${id}, which is not held`;

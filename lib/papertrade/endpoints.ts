@@ -64,6 +64,9 @@ const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const NO_PARAMS = z.object({});
+/** Lifetimes that several reads share; each row gives its own reason. */
+const LIVE = { freshMs: 1 * SECOND, revalidateMs: 2 * SECOND, lastGoodMs: 30 * MINUTE };
+const TOTALS = { freshMs: 5 * SECOND, revalidateMs: 25 * SECOND, lastGoodMs: 2 * HOUR };
 const wallet = address.describe("lower-case 0x address");
 
 /** Every Papertrade read, by its name. */
@@ -83,9 +86,7 @@ export const PAPERTRADE_ENDPOINTS = {
       },
     ],
     lifetime: {
-      freshMs: 1 * SECOND,
-      revalidateMs: 2 * SECOND,
-      lastGoodMs: 30 * MINUTE,
+      ...LIVE,
       reason: "pauses and close-only switches must show within a second; instruments rarely change",
     },
     fixture: "state-trading.json",
@@ -121,9 +122,7 @@ export const PAPERTRADE_ENDPOINTS = {
       },
     ],
     lifetime: {
-      freshMs: 1 * SECOND,
-      revalidateMs: 2 * SECOND,
-      lastGoodMs: 30 * MINUTE,
+      ...LIVE,
       reason: "balances and open positions move with every fill; the live stream covers the rest",
     },
     fixture: "wallets.json",
@@ -206,9 +205,7 @@ export const PAPERTRADE_ENDPOINTS = {
         "userPaidFeeRaw and cursor paging are documented)",
     }],
     lifetime: {
-      freshMs: 5 * SECOND,
-      revalidateMs: 25 * SECOND,
-      lastGoodMs: 2 * HOUR,
+      ...TOTALS,
       reason: "closed trades only grow when a position closes; older pages never change",
     },
     fixture: "trades.json",
@@ -221,9 +218,7 @@ export const PAPERTRADE_ENDPOINTS = {
     source: "a recorded answer",
     modelled: [],
     lifetime: {
-      freshMs: 5 * SECOND,
-      revalidateMs: 25 * SECOND,
-      lastGoodMs: 2 * HOUR,
+      ...TOTALS,
       reason: "totals (TVL, volume, fees) move slowly relative to a page view",
     },
     fixture: "protocol-summary.json",
@@ -236,9 +231,7 @@ export const PAPERTRADE_ENDPOINTS = {
     source: "the SDK's types",
     modelled: [],
     lifetime: {
-      freshMs: 5 * SECOND,
-      revalidateMs: 25 * SECOND,
-      lastGoodMs: 2 * HOUR,
+      ...TOTALS,
       reason: "open interest and 24 h volume are aggregates; seconds do not change the picture",
     },
     fixture: "market-stats.json",
@@ -250,12 +243,7 @@ export const PAPERTRADE_ENDPOINTS = {
     usedFor: "How many wallets wait in the payout queue",
     source: "the SDK's types and test",
     modelled: [],
-    lifetime: {
-      freshMs: 5 * SECOND,
-      revalidateMs: 25 * SECOND,
-      lastGoodMs: 2 * HOUR,
-      reason: "the payout queue changes only when payouts settle",
-    },
+    lifetime: { ...TOTALS, reason: "the payout queue changes only when payouts settle" },
     fixture: "queue-summary.json",
   },
   recentTrades: {

@@ -17,38 +17,32 @@ export type PapertradeErrorKind =
   | "schema"
   | "network";
 
-/** Fields of a {@link PapertradeApiError}. */
-interface PapertradeApiErrorOptions {
-  /** Upstream path, e.g. `/state/trading`. */
-  endpoint: string;
-  kind: PapertradeErrorKind;
-  /** HTTP status, for `http` and `rate_limited`. */
-  status?: number;
-  /** Seconds the upstream asked us to wait, for `rate_limited`. */
-  retryAfterS?: number;
-  /** Underlying error, kept for logs; never part of the message. */
-  cause?: unknown;
-  /** For `schema`: the endpoint's field and what is wrong with it. */
-  detail?: string;
-}
-
 /** A Papertrade API request that failed; the message names the endpoint and the problem. */
 export class PapertradeApiError extends Error {
+  /** Upstream path, e.g. `/state/trading`. */
   readonly endpoint: string;
   readonly kind: PapertradeErrorKind;
+  /** HTTP status, for `http` and `rate_limited`. */
   readonly status?: number;
+  /** Seconds the upstream asked us to wait, for `rate_limited`. */
   readonly retryAfterS?: number;
   /** For `schema`: the field and what is wrong with it (the message without the prefix). */
   readonly detail?: string;
 
-  constructor(message: string, options: PapertradeApiErrorOptions) {
+  /** `cause`, the underlying error, is kept for logs; never part of the message. */
+  constructor(
+    message: string,
+    options: Pick<PapertradeApiError, "endpoint" | "kind" | "status" | "retryAfterS" | "detail"> & {
+      cause?: unknown;
+    },
+  ) {
     super(message, { cause: options.cause });
     this.name = "PapertradeApiError";
     this.endpoint = options.endpoint;
     this.kind = options.kind;
-    if (options.status !== undefined) this.status = options.status;
-    if (options.retryAfterS !== undefined) this.retryAfterS = options.retryAfterS;
-    if (options.detail !== undefined) this.detail = options.detail;
+    this.status = options.status;
+    this.retryAfterS = options.retryAfterS;
+    this.detail = options.detail;
   }
 }
 
@@ -77,7 +71,6 @@ const DEFAULT_RETRY_POLICY: RetryPolicy = {
   totalBudgetMs: UPSTREAM_BUDGET_MS,
 };
 
-/** Options of {@link fetchUpstream}. */
 interface FetchUpstreamOptions {
   /** Upstream path named in errors, e.g. `/state/trading`. */
   endpoint: string;
@@ -157,75 +150,67 @@ export function parseRetryAfter(
   return Math.max(0, Math.ceil((at - nowMs) / 1000));
 }
 
-/** The outcome of one attempt that did not yield a body. */
-interface FailedAttempt {
-  error: PapertradeApiError;
-  /** How long to wait before trying again; undefined when a retry would not help. */
-  retryInMs?: number;
-}
-
 async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): Promise<string> {
+  const { endpoint, signal } = options;
   const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = Date.now() + policy.totalBudgetMs;
   for (let attempt = 1;; attempt++) {
-    const attemptTimeoutMs = Math.max(1, Math.min(timeoutMs, deadline - Date.now()));
-    const outcome = await attemptOnce(url, attempt, {
-      ...options,
-      timeoutMs: attemptTimeoutMs,
-      policy,
-    });
-    if (typeof outcome === "string") return outcome;
-    const { error, retryInMs } = outcome;
+    const timeoutMs = Math.max(
+      1,
+      Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, deadline - Date.now()),
+    );
+    const timer = new AbortController();
+    const timeoutId = setTimeout(() => timer.abort(), timeoutMs);
+    let response: Response;
+    try {
+      response = await (options.fetch ?? fetch)(url, {
+        signal: signal ? AbortSignal.any([signal, timer.signal]) : timer.signal,
+        headers: { accept: "application/json" },
+      });
+      if (response.ok) return await response.text();
+      await response.body?.cancel();
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      const timedOut = timer.signal.aborted && `timed out after ${timeoutMs} ms`;
+      throw transportError(endpoint, error, timedOut);
+    } finally {
+      clearTimeout(timeoutId);
+    }
+    const { error, retryInMs } = failedStatus(endpoint, response, attempt, policy);
     if (retryInMs === undefined || attempt >= policy.maxAttempts) throw error;
     if (Date.now() + retryInMs >= deadline) throw error;
-    await (policy.wait ?? delay)(retryInMs, options.signal);
+    await (policy.wait ?? delay)(retryInMs, signal);
   }
 }
 
-async function attemptOnce(
-  url: string | URL,
-  attempt: number,
-  options: FetchUpstreamOptions & { timeoutMs: number; policy: RetryPolicy },
-): Promise<string | FailedAttempt> {
-  const { endpoint, timeoutMs, policy } = options;
-  const timer = new AbortController();
-  const timeoutId = setTimeout(() => timer.abort(), timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
-  try {
-    const response = await (options.fetch ?? fetch)(url, {
-      signal,
-      headers: { accept: "application/json" },
-    });
-    if (response.ok) return await response.text();
-    await response.body?.cancel();
-    return failedStatus(endpoint, response, attempt, policy);
-  } catch (error) {
-    if (options.signal?.aborted) throw options.signal.reason;
-    if (timer.signal.aborted) {
-      throw new PapertradeApiError(`${endpoint} timed out after ${timeoutMs} ms`, {
-        endpoint,
-        kind: "timeout",
-        cause: error,
-      });
-    }
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new PapertradeApiError(`${endpoint} is unreachable: ${reason}`, {
+/** A request or body read that failed: timed out (`timedOut` says how), else unreachable. */
+export function transportError(
+  endpoint: string,
+  error: unknown,
+  timedOut: string | false,
+): PapertradeApiError {
+  if (timedOut) {
+    return new PapertradeApiError(`${endpoint} ${timedOut}`, {
       endpoint,
-      kind: "network",
+      kind: "timeout",
       cause: error,
     });
-  } finally {
-    clearTimeout(timeoutId);
   }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new PapertradeApiError(`${endpoint} is unreachable: ${reason}`, {
+    endpoint,
+    kind: "network",
+    cause: error,
+  });
 }
 
+/** The error of a failed status, and how long to wait before trying again (when it may help). */
 function failedStatus(
   endpoint: string,
   response: Response,
   attempt: number,
   policy: RetryPolicy,
-): FailedAttempt {
+): { error: PapertradeApiError; retryInMs?: number } {
   const status = response.status;
   const retryAfterS = parseRetryAfter(response.headers.get("retry-after"));
   const backoffMs = policy.baseDelayMs * 2 ** (attempt - 1);
@@ -237,7 +222,7 @@ function failedStatus(
       endpoint,
       kind: "rate_limited",
       status,
-      ...(retryAfterS === undefined ? {} : { retryAfterS }),
+      retryAfterS,
     });
     return { error, retryInMs };
   }

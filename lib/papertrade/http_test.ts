@@ -79,44 +79,39 @@ Deno.test("a 429 with retry-after is retried after the wait and then succeeds", 
   assert.deepEqual(waits, [1_000], "the retry-after, not the backoff");
 });
 
-Deno.test("429 after the attempt cap is rate_limited with retryAfterS", async () => {
+/** A leaderboard read from a server that answers every request 429 with `retryAfter`. */
+async function rateLimitedRead(retryAfter: string) {
   const { waits, retry } = recordedWaits();
   let attempts = 0;
+  let error: PapertradeApiError | undefined;
   await withServer(() => {
     attempts++;
-    return new Response(null, { status: 429, headers: { "retry-after": "1" } });
+    return new Response(null, { status: 429, headers: { "retry-after": retryAfter } });
   }, async (base) => {
-    const error = await rejection(
+    error = await rejection(
       fetchUpstream(`${base}/state/leaderboard/accounts`, leaderboardPage, {
         endpoint: "/state/leaderboard/accounts",
         retry,
       }),
     );
-    assert.equal(error.kind, "rate_limited");
-    assert.equal(error.status, 429);
-    assert.equal(error.retryAfterS, 1);
-    assert.match(error.message, /^\/state\/leaderboard\/accounts is rate limited/);
   });
+  return { error: error!, attempts, waits };
+}
+
+Deno.test("429 after the attempt cap is rate_limited with retryAfterS", async () => {
+  const { error, attempts, waits } = await rateLimitedRead("1");
+  assert.equal(error.kind, "rate_limited");
+  assert.equal(error.status, 429);
+  assert.equal(error.retryAfterS, 1);
+  assert.match(error.message, /^\/state\/leaderboard\/accounts is rate limited/);
   assert.equal(attempts, 3);
   assert.deepEqual(waits, [1_000, 1_000]);
 });
 
 Deno.test("a retry-after longer than the wait cap fails at once instead of waiting", async () => {
-  const { waits, retry } = recordedWaits();
-  let attempts = 0;
-  await withServer(() => {
-    attempts++;
-    return new Response(null, { status: 429, headers: { "retry-after": "120" } });
-  }, async (base) => {
-    const error = await rejection(
-      fetchUpstream(`${base}/state/leaderboard/accounts`, leaderboardPage, {
-        endpoint: "/state/leaderboard/accounts",
-        retry,
-      }),
-    );
-    assert.equal(error.kind, "rate_limited");
-    assert.equal(error.retryAfterS, 120);
-  });
+  const { error, attempts, waits } = await rateLimitedRead("120");
+  assert.equal(error.kind, "rate_limited");
+  assert.equal(error.retryAfterS, 120);
   assert.equal(attempts, 1);
   assert.deepEqual(waits, []);
 });

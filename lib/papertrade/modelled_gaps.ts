@@ -6,7 +6,7 @@
 import type { FieldPath } from "./_modelled.ts";
 import { findEndpoint, type ModelledPart } from "./endpoints.ts";
 
-export { type DroppedRow, notesOf, type ParseNotes } from "./_modelled.ts";
+export { notesOf } from "./_modelled.ts";
 
 /**
  * A modelled key the answer lacked (missing or malformed): the one figure it feeds is null.
@@ -27,7 +27,10 @@ export interface ModelledGap {
 export const MODELLED_KEY_NOT_FOUND = "modelled key not found";
 
 /** The modelled part of `endpoint` (a path) covering the field at `path`, if any. */
-export function modelledPartAt(endpoint: string, path: FieldPath): ModelledPart | undefined {
+export function modelledPartAt(
+  endpoint: string,
+  path: readonly PropertyKey[],
+): ModelledPart | undefined {
   const segments = path.map((s) => (typeof s === "number" ? s : String(s)));
   return findEndpoint(endpoint)?.modelled.find((part) =>
     part.fields.some((field) => startsWith(segments, field)) &&

@@ -21,6 +21,7 @@ import {
   json,
   sseFrame,
   sseResponse,
+  wireOperation,
   wireSnapshot,
   withServer,
 } from "../../tests/support/papertrade.ts";
@@ -97,19 +98,10 @@ Deno.test("the recorded 10-slot operation rows parse: an open and a close", () =
     params: { instrumentId: 0, isLong: false, useDebt: true, margin: 10n * WAD, leverage: 100 },
     queuePosition: null,
   });
-  const close = operationRow.parse([
-    hash(5),
-    "closePositions",
-    null,
-    null,
-    null,
-    null,
-    null,
-    1791862851323,
-    "1791862941",
-    ["411276", "7"],
-  ]);
-  assert.deepEqual(close.params, { positionIds: ["411276", "7"] });
+  // The recorded close row: the support's queued close with the record's two position ids.
+  const close = wireOperation(5);
+  close[9] = ["411276", "7"];
+  assert.deepEqual(operationRow.parse(close).params, { positionIds: ["411276", "7"] });
 });
 
 Deno.test("the recorded closed-position and open-position rows parse", () => {

@@ -10,6 +10,7 @@ import {
   parseAnswer,
   parseJson,
   parseRetryAfter,
+  transportError,
 } from "./http.ts";
 import {
   livenessEvent,
@@ -32,7 +33,6 @@ export type WalletStreamEvent =
   | { type: "patch"; patch: WalletPatch }
   | { type: "heartbeat" };
 
-/** Options of {@link openWalletStream} and {@link fetchWalletSnapshot}. */
 interface WalletStreamOptions {
   /** API origin, e.g. `https://exchange.papertrade.xyz`. */
   baseUrl: string;
@@ -59,35 +59,12 @@ export async function* openWalletStream(
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const caller = options.signal;
   if (caller?.aborted) return;
-  const control = new AbortController();
-  const onCallerAbort = () => control.abort(caller?.reason);
-  caller?.addEventListener("abort", onCallerAbort, { once: true });
-
+  const quiet = new AbortController();
   let quietLimitMs = timeoutMs;
   let quietTimer: ReturnType<typeof setTimeout> | undefined;
-  let timedOut = false;
   const watchSilence = () => {
     clearTimeout(quietTimer);
-    quietTimer = setTimeout(() => {
-      timedOut = true;
-      control.abort();
-    }, quietLimitMs);
-  };
-  const failure = (error: unknown): PapertradeApiError | undefined => {
-    if (caller?.aborted) return undefined;
-    if (timedOut) {
-      return new PapertradeApiError(`${ENDPOINT} went quiet for ${quietLimitMs} ms`, {
-        endpoint: ENDPOINT,
-        kind: "timeout",
-        cause: error,
-      });
-    }
-    const reason = error instanceof Error ? error.message : String(error);
-    return new PapertradeApiError(`${ENDPOINT} is unreachable: ${reason}`, {
-      endpoint: ENDPOINT,
-      kind: "network",
-      cause: error,
-    });
+    quietTimer = setTimeout(() => quiet.abort(), quietLimitMs);
   };
 
   let reader: ReadableStreamDefaultReader<EventSourceMessage> | undefined;
@@ -96,17 +73,10 @@ export async function* openWalletStream(
       requestTarget("walletStream", { wallet })
     }`;
     watchSilence();
-    let response: Response;
-    try {
-      response = await (options.fetch ?? fetch)(url, {
-        signal: control.signal,
-        headers: { accept: "text/event-stream" },
-      });
-    } catch (error) {
-      const failed = failure(error);
-      if (failed) throw failed;
-      return;
-    }
+    const response = await (options.fetch ?? fetch)(url, {
+      signal: caller ? AbortSignal.any([caller, quiet.signal]) : quiet.signal,
+      headers: { accept: "text/event-stream" },
+    });
     if (!response.ok || !response.body) {
       await response.body?.cancel();
       throw statusError(response);
@@ -116,14 +86,7 @@ export async function* openWalletStream(
     let sawSnapshot = false;
     while (true) {
       watchSilence();
-      let next: ReadableStreamReadResult<EventSourceMessage>;
-      try {
-        next = await reader.read();
-      } catch (error) {
-        const failed = failure(error);
-        if (failed) throw failed;
-        return;
-      }
+      const next = await reader.read();
       // Silence is only measured while we wait on the upstream, not while the consumer works.
       clearTimeout(quietTimer);
       if (next.done) return;
@@ -134,11 +97,16 @@ export async function* openWalletStream(
       }
       if (event) yield event;
     }
+  } catch (error) {
+    // Our own errors pass; a failed fetch or read is a timeout, unreachable, or the caller's end.
+    if (error instanceof PapertradeApiError) throw error;
+    if (caller?.aborted) return;
+    const timedOut = quiet.signal.aborted && `went quiet for ${quietLimitMs} ms`;
+    throw transportError(ENDPOINT, error, timedOut);
   } finally {
     clearTimeout(quietTimer);
-    caller?.removeEventListener("abort", onCallerAbort);
     await reader?.cancel().catch(() => {});
-    control.abort();
+    quiet.abort();
   }
 }
 
@@ -153,33 +121,22 @@ export async function fetchWalletSnapshot(
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const caller = options.signal;
   if (caller?.aborted) throw caller.reason;
-  const control = new AbortController();
-  const onCallerAbort = () => control.abort(caller?.reason);
-  caller?.addEventListener("abort", onCallerAbort, { once: true });
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    control.abort();
-  }, timeoutMs);
-  try {
-    for await (const event of openWalletStream(address, { ...options, signal: control.signal })) {
-      if (event.type === "snapshot") return event.account;
-    }
-    if (timedOut) {
-      throw new PapertradeApiError(`${ENDPOINT} sent no wallet snapshot within ${timeoutMs} ms`, {
-        endpoint: ENDPOINT,
-        kind: "timeout",
-      });
-    }
-    if (caller?.aborted) throw caller.reason;
-    throw new PapertradeApiError(`${ENDPOINT} closed before sending the wallet snapshot`, {
-      endpoint: ENDPOINT,
-      kind: "network",
-    });
-  } finally {
-    clearTimeout(timer);
-    caller?.removeEventListener("abort", onCallerAbort);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
+  for await (const event of openWalletStream(address, { ...options, signal })) {
+    if (event.type === "snapshot") return event.account;
   }
+  if (timeout.aborted) {
+    throw new PapertradeApiError(`${ENDPOINT} sent no wallet snapshot within ${timeoutMs} ms`, {
+      endpoint: ENDPOINT,
+      kind: "timeout",
+    });
+  }
+  if (caller?.aborted) throw caller.reason;
+  throw new PapertradeApiError(`${ENDPOINT} closed before sending the wallet snapshot`, {
+    endpoint: ENDPOINT,
+    kind: "network",
+  });
 }
 
 /** One SSE message as a validated stream event; the first `wallet` frame is the snapshot. */
@@ -219,7 +176,7 @@ function statusError(response: Response): PapertradeApiError {
       endpoint: ENDPOINT,
       kind: "rate_limited",
       status,
-      ...(retryAfterS === undefined ? {} : { retryAfterS }),
+      retryAfterS,
     });
   }
   const what = status === 404 ? " (wallet not found)" : "";

@@ -6,8 +6,6 @@
 import type { z } from "zod";
 import { address, bytes32, intString, uintString } from "./_wire_scalars.ts";
 
-type PathSegment = PropertyKey;
-
 /** Names of the shared string-encoded wire scalars; zod alone would only say "string". */
 const SCALAR_NAMES = new Map<unknown, string>([
   [intString.in, "an integer string"],
@@ -34,19 +32,15 @@ export function wireIssueMessage(issue: z.core.$ZodRawIssue): string | undefined
     case "too_small":
     case "too_big": {
       const input = issue.input;
-      if (Array.isArray(input)) {
-        const isTuple = (issue.inst as { _zod?: { def?: { type?: string } } } | undefined)?._zod
-          ?.def?.type === "tuple";
-        const bound = issue.code === "too_small" ? issue.minimum : issue.maximum;
-        return isTuple
-          ? `has ${input.length} fields, expected ${bound}`
-          : `has ${input.length} items, expected ${
-            issue.code === "too_small" ? "at least" : "at most"
-          } ${bound}`;
-      }
-      const op = issue.code === "too_small" ? ">=" : "<=";
-      const bound = issue.code === "too_small" ? issue.minimum : issue.maximum;
-      return `expected a value ${op} ${bound}, got ${preview(input)}`;
+      const [bound, relation, op] = issue.code === "too_small"
+        ? [issue.minimum, "at least", ">="]
+        : [issue.maximum, "at most", "<="];
+      if (!Array.isArray(input)) return `expected a value ${op} ${bound}, got ${preview(input)}`;
+      const isTuple = (issue.inst as { _zod?: { def?: { type?: string } } } | undefined)?._zod
+        ?.def?.type === "tuple";
+      return isTuple
+        ? `has ${input.length} fields, expected ${bound}`
+        : `has ${input.length} items, expected ${relation} ${bound}`;
     }
     case "invalid_value":
       return `expected ${issue.values.map((v) => JSON.stringify(v)).join(" or ")}, got ${
@@ -92,7 +86,7 @@ function describeIssue(issue: z.core.$ZodIssue, body: unknown): string {
 }
 
 /** `accounts[3].address`; the empty path is the whole body. */
-export function formatPath(path: readonly PathSegment[]): string {
+export function formatPath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return "response body";
   let out = "";
   for (const segment of path) {
@@ -104,7 +98,8 @@ export function formatPath(path: readonly PathSegment[]): string {
   return out;
 }
 
-function valueAt(body: unknown, path: readonly PathSegment[]): unknown {
+/** The value at `path` in parsed JSON; undefined where the path leaves it. */
+export function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
   let value = body;
   for (const segment of path) {
     if (value === null || typeof value !== "object") return undefined;
@@ -121,7 +116,8 @@ function unionExpectations(errors: z.core.$ZodIssue[][]): string {
   return [...new Set(names)].join(" or ");
 }
 
-function typeName(value: unknown): string {
+/** The JSON type of a value: `null`, `array`, or its `typeof`. */
+export function typeName(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   return typeof value;

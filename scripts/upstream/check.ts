@@ -11,6 +11,8 @@ import type { z } from "zod";
 import {
   describeWireIssues,
   formatPath,
+  typeName,
+  valueAt,
   wireIssueMessage,
 } from "../../lib/papertrade/wire_issues.ts";
 import {
@@ -19,8 +21,6 @@ import {
   notesOf,
 } from "../../lib/papertrade/modelled_gaps.ts";
 import {
-  LEADERBOARD_WINDOWS,
-  MODELLED_SHAPES,
   PAPERTRADE_ENDPOINT_NAMES,
   PAPERTRADE_ENDPOINTS as ROWS,
   type PapertradeEndpoint,
@@ -28,7 +28,7 @@ import {
   readParams,
   requestTarget,
 } from "../../lib/papertrade/mod.ts";
-import { RPC_METHODS } from "../../lib/hyperevm/sources.ts";
+import { RPC_METHODS, type RpcMethodName } from "../../lib/hyperevm/sources.ts";
 import type { Answer, UpstreamReader } from "./reader.ts";
 
 /** What was asked, for reports. */
@@ -49,33 +49,43 @@ export interface Mismatch extends Probe {
   modelled?: string;
 }
 
+/** Where the problems go: answers that did not match, and (when given) requests never answered. */
+interface Sinks {
+  sink: Mismatch[];
+  /** Without it, a request that got no answer is a mismatch of its `response`. */
+  unreachable?: Array<Probe & { problem: string }>;
+}
+
 /**
  * Every mismatch of `body` against `schema` (empty when it matches): one per zod issue, one per
  * row the explorer would drop, one per modelled key the answer lacks.
  */
 function checkAnswer(probe: Probe, schema: z.ZodType, body: unknown): Mismatch[] {
   const result = schema.safeParse(body, { error: wireIssueMessage });
+  const notes = result.success ? notesOf(result.data) : { gaps: [], dropped: [] };
   const issues = result.success
-    ? notesOf(result.data).dropped.flatMap((row) =>
+    ? notes.dropped.flatMap((row) =>
       row.issues.map((issue) => ({ ...issue, path: [...row.path, ...issue.path] }))
     )
     : result.error.issues;
-  const mismatches = issues.map((issue) => {
-    const path = issue.code === "invalid_key" ? issue.path.slice(0, -1) : issue.path;
-    return withModelled(
-      { ...probe, field: formatPath(path), message: describeWireIssues([issue], body) },
-      path,
-    );
-  });
-  if (!result.success) return mismatches;
   return [
-    ...mismatches,
-    ...notesOf(result.data).gaps.map((path) => {
-      const field = formatPath(path);
-      const message = `${field}: ${MODELLED_KEY_NOT_FOUND} (${sentAt(body, path)})`;
-      return withModelled({ ...probe, field, message }, path);
+    ...issues.map((issue) => {
+      const path = issue.code === "invalid_key" ? issue.path.slice(0, -1) : issue.path;
+      return mismatch(probe, path, describeWireIssues([issue], body));
+    }),
+    ...notes.gaps.map((path) => {
+      const value = valueAt(body, path);
+      const sent = value === undefined ? "missing" : `got ${typeName(value)}`;
+      return mismatch(probe, path, `${formatPath(path)}: ${MODELLED_KEY_NOT_FOUND} (${sent})`);
     }),
   ];
+}
+
+/** The mismatch of the field at `path`, with the reason it is modelled when it is. */
+function mismatch(probe: Probe, path: readonly PropertyKey[], message: string): Mismatch {
+  const found = { ...probe, field: formatPath(path), message };
+  const reason = modelledPartAt(probe.endpoint, path)?.reason;
+  return reason ? { ...found, modelled: reason } : found;
 }
 
 /** A value that has the right shape but contradicts a known fact (e.g. the chain id). */
@@ -98,44 +108,23 @@ export function probeLabel(probe: Probe): string {
 
 /**
  * The body of an answer that arrived and matches `schema`, or undefined after adding what was
- * wrong to `sink` (a request that gave no answer is a mismatch of its `response`).
+ * wrong to the sinks.
  */
 export function acceptAnswer(
   probe: Probe,
   answer: Answer,
-  options: { schema: z.ZodType; sink: Mismatch[] },
+  options: Sinks & { schema: z.ZodType },
 ): unknown {
+  if (!answer.ok && answer.unreachable && options.unreachable) {
+    options.unreachable.push({ ...probe, problem: answer.problem });
+    return undefined;
+  }
   const found = answer.ok
     ? checkAnswer(probe, options.schema, answer.body)
-    : [withModelled({ ...probe, field: "response", message: `response: ${answer.problem}` }, [])];
+    : [{ ...mismatch(probe, [], `response: ${answer.problem}`), field: "response" }];
   options.sink.push(...found);
   return answer.ok && found.length === 0 ? answer.body : undefined;
 }
-
-/** Why the field at `path` of an endpoint's answer is modelled, or undefined when it is known. */
-function modelledReason(endpoint: string, path: readonly PropertyKey[]): string | undefined {
-  return modelledPartAt(endpoint, path.map((s) => (typeof s === "number" ? s : String(s))))
-    ?.reason;
-}
-
-function withModelled(mismatch: Mismatch, path: readonly PropertyKey[]): Mismatch {
-  const reason = modelledReason(mismatch.endpoint, path);
-  return reason ? { ...mismatch, modelled: reason } : mismatch;
-}
-
-/** What the answer holds at `path`: `missing`, or `got <JSON type>`. */
-function sentAt(body: unknown, path: readonly (string | number)[]): string {
-  let value = body;
-  for (const key of path) {
-    value = value !== null && typeof value === "object"
-      ? (value as Record<string | number, unknown>)[key]
-      : undefined;
-  }
-  if (value === undefined) return "missing";
-  return `got ${value === null ? "null" : Array.isArray(value) ? "array" : typeof value}`;
-}
-
-export { LEADERBOARD_WINDOWS, MODELLED_SHAPES };
 
 /** One read of a row: its name and parameters. */
 export interface ApiProbe {
@@ -180,24 +169,29 @@ export function readProbe(reader: UpstreamReader, probe: ApiProbe): Promise<Answ
   return sse ? reader.walletFrames(target) : reader.getJson(target);
 }
 
-/** Reads a probe and keeps its body when it matches, else adds what was wrong to `sink`. */
+/** Reads a probe and keeps its body when it matches, else adds what was wrong to the sinks. */
 export async function acceptProbe(
-  reader: UpstreamReader,
+  ctx: Sinks & { reader: UpstreamReader },
   probe: ApiProbe,
-  sink: Mismatch[],
 ): Promise<unknown> {
-  const answer = await readProbe(reader, probe);
-  return acceptAnswer(probeOf(probe), answer, { schema: ROWS[probe.name].schema, sink });
+  const answer = await readProbe(ctx.reader, probe);
+  return acceptAnswer(probeOf(probe), answer, { ...ctx, schema: ROWS[probe.name].schema });
 }
 
-/** The probe of a JSON-RPC call: its method, and its first parameter when that is a string. */
-export function rpcProbe(method: string, params: unknown[]): Probe {
-  return typeof params[0] === "string"
+/**
+ * One JSON-RPC call checked against its method's row: the result (null when the node knows no
+ * such item), or undefined after adding what was wrong to the sinks. The probe names the first
+ * parameter when that is a string (a hash or a block).
+ */
+export async function acceptRpc(
+  ctx: Sinks & { reader: UpstreamReader },
+  method: RpcMethodName,
+  params: unknown[],
+): Promise<unknown> {
+  const answer = await ctx.reader.rpc(method, params);
+  if (answer.ok && answer.body === null && method !== "eth_blockNumber") return null;
+  const probe = typeof params[0] === "string"
     ? { endpoint: method, detail: params[0] }
     : { endpoint: method };
-}
-
-/** The row schema of a JSON-RPC method's answer. */
-export function rpcSchema(method: string): z.ZodType {
-  return RPC_METHODS[method as keyof typeof RPC_METHODS].schema;
+  return acceptAnswer(probe, answer, { ...ctx, schema: RPC_METHODS[method].schema });
 }

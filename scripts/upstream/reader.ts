@@ -6,7 +6,7 @@
  * hides the others.
  */
 import { z } from "zod";
-import { createParser } from "eventsource-parser";
+import { EventSourceParserStream } from "eventsource-parser/stream";
 import { fetchUpstream, PapertradeApiError } from "../../lib/papertrade/http.ts";
 import { createRpc } from "../../lib/hyperevm/rpc.ts";
 import { HyperEvmError } from "../../lib/hyperevm/hyperevm_error.ts";
@@ -108,29 +108,25 @@ export function createUpstreamReader(options: UpstreamReaderOptions): UpstreamRe
       await response.body?.cancel();
       throw new PapertradeApiError("", { endpoint: url, kind: "http", status: response.status });
     }
-    const frames: Record<string, string> = {};
-    const parser = createParser({
-      onEvent: (event) => frames[event.event ?? "message"] ??= event.data,
-    });
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const events = response.body!.pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream()).getReader();
+    const frames: Record<string, unknown> = {};
     try {
       while (!("wallet" in frames)) {
-        const { value, done } = await reader.read();
+        const { value, done } = await events.read();
         if (done) throw new Error("the stream ended before the wallet snapshot");
-        parser.feed(value);
+        const name = value.event;
+        if ((name !== "liveness" && name !== "wallet") || name in frames) continue;
+        try {
+          frames[name] = JSON.parse(value.data);
+        } catch (error) {
+          throw new Error(`malformed JSON in the ${name} event: ${(error as Error).message}`);
+        }
       }
     } finally {
-      await reader.cancel().catch(() => {});
+      await events.cancel().catch(() => {});
     }
-    const body: Record<string, unknown> = {};
-    for (const name of ["liveness", "wallet"].filter((name) => name in frames)) {
-      try {
-        body[name] = JSON.parse(frames[name]);
-      } catch (error) {
-        throw new Error(`malformed JSON in the ${name} event: ${(error as Error).message}`);
-      }
-    }
-    return body;
+    return frames;
   }
 }
 

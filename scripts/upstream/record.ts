@@ -12,23 +12,19 @@
  * file was written, 1 when nothing was (see the problems printed), 2 for bad flags.
  */
 import { numberToHex } from "viem";
-import { PAPERTRADE_ENDPOINTS as ROWS } from "../../lib/papertrade/mod.ts";
-import { CHAIN_FIXTURE } from "../../lib/hyperevm/sources.ts";
+import { LEADERBOARD_WINDOWS, PAPERTRADE_ENDPOINTS as ROWS } from "../../lib/papertrade/mod.ts";
+import { CHAIN_FIXTURE, type RpcMethodName } from "../../lib/hyperevm/sources.ts";
 import {
-  acceptAnswer,
   acceptProbe,
+  acceptRpc,
   FILE_PROBES,
   formatMismatch,
-  LEADERBOARD_WINDOWS,
   type Mismatch,
-  rpcProbe,
-  rpcSchema,
   wrongValue,
 } from "./check.ts";
 import { parseScriptArgs, UPSTREAM_FLAGS_USAGE } from "./args.ts";
 import { createUpstreamReader, type UpstreamReader, type UpstreamReaderOptions } from "./reader.ts";
 
-/** Options of {@link recordUpstream}. */
 interface RecordOptions extends UpstreamReaderOptions {
   /** Wallets whose stream snapshot and full trade history are recorded. */
   wallets?: readonly string[];
@@ -65,16 +61,17 @@ const MAX_PAGES = 10_000;
 
 interface Recording {
   reader: UpstreamReader;
-  problems: Mismatch[];
+  /** The problems found so far. */
+  sink: Mismatch[];
   notes: string[];
 }
 
 /** Records the API (and the RPC, for the chosen transactions) into fixture files. */
 export async function recordUpstream(options: RecordOptions): Promise<RecordResult> {
-  const ctx: Recording = { reader: createUpstreamReader(options), problems: [], notes: [] };
+  const ctx: Recording = { reader: createUpstreamReader(options), sink: [], notes: [] };
   const data: Record<string, unknown> = {};
   for (const probe of FILE_PROBES) {
-    const body = await acceptProbe(ctx.reader, probe, ctx.problems);
+    const body = await acceptProbe(ctx, probe);
     if (body !== undefined) data[probe.file] = body;
   }
   const leaderboard = await recordLeaderboard(ctx, options.leaderboardPageSize ?? 25);
@@ -83,15 +80,13 @@ export async function recordUpstream(options: RecordOptions): Promise<RecordResu
   const queueRanks: Record<string, unknown> = {};
   const trades: Record<string, unknown[]> = {};
   for (const wallet of new Set((options.wallets ?? []).map((w) => w.toLowerCase()))) {
-    const frames = await acceptProbe(ctx.reader, {
-      name: "walletStream",
-      params: { wallet },
-    }, ctx.problems) as { wallet: unknown } | undefined;
+    const frames = await acceptProbe(ctx, { name: "walletStream", params: { wallet } }) as
+      | { wallet: unknown }
+      | undefined;
     if (frames) wallets[wallet] = frames.wallet;
-    const ranks = await acceptProbe(ctx.reader, {
-      name: "queueRank",
-      params: { wallet },
-    }, ctx.problems) as { entries: unknown[] } | undefined;
+    const ranks = await acceptProbe(ctx, { name: "queueRank", params: { wallet } }) as
+      | { entries: unknown[] }
+      | undefined;
     // Like the generator, only wallets with queued intents are stored.
     if (ranks && ranks.entries.length > 0) queueRanks[wallet] = ranks;
     const rows = await recordTrades(ctx, wallet);
@@ -110,7 +105,7 @@ export async function recordUpstream(options: RecordOptions): Promise<RecordResu
     if (name in data) files[name] = JSON.stringify(data[name], null, 2) + "\n";
     else ctx.notes.push(`${name} was not written: an answer it needs failed (see above)`);
   }
-  return { files, problems: ctx.problems, notes: ctx.notes, requests: ctx.reader.requests() };
+  return { files, problems: ctx.sink, notes: ctx.notes, requests: ctx.reader.requests() };
 }
 
 /**
@@ -142,11 +137,6 @@ export async function writeRecording(
   }
 }
 
-/** Whether a recording is complete: every answer matched and every file was produced. */
-export function isCompleteRecording(result: RecordResult): boolean {
-  return result.problems.length === 0 && RECORDED_FILES.every((name) => name in result.files);
-}
-
 interface LeaderboardBody {
   summary: unknown;
   accounts: Array<{ address: string; rank?: number } & Record<string, unknown>>;
@@ -165,7 +155,7 @@ async function recordLeaderboard(ctx: Recording, pageSize: number) {
     let totalPages = 1;
     for (let page = 0; page < totalPages && page < MAX_PAGES; page++) {
       const params = { window, page, pageSize };
-      const body = await acceptProbe(ctx.reader, { name: "leaderboard", params }, ctx.problems);
+      const body = await acceptProbe(ctx, { name: "leaderboard", params });
       if (!body) return undefined;
       const { accounts, pageInfo } = body as LeaderboardBody;
       summary ??= (body as LeaderboardBody).summary;
@@ -187,10 +177,9 @@ async function recordTrades(ctx: Recording, wallet: string) {
   const path = ROWS.tradeHistory.path;
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const body = await acceptProbe(ctx.reader, {
-      name: "tradeHistory",
-      params: { wallet, cursor },
-    }, ctx.problems) as { trades: unknown[]; nextCursor: string | null } | undefined;
+    const body = await acceptProbe(ctx, { name: "tradeHistory", params: { wallet, cursor } }) as
+      | { trades: unknown[]; nextCursor: string | null }
+      | undefined;
     if (!body) return undefined;
     rows.push(...body.trades);
     if (body.nextCursor === null) return rows;
@@ -217,13 +206,7 @@ type RpcReceipt = RpcMined & { logs: Array<Json & { logIndex: string }> };
  * answers eth_getLogs from the receipts, so the block's eth_getLogs answer is compared with them.
  */
 async function recordChain(ctx: Recording, txs: readonly string[]) {
-  // A checked RPC result: the value (null included), or undefined after reporting a problem.
-  const call = async (method: string, params: unknown[]) => {
-    const answer = await ctx.reader.rpc(method, params);
-    if (answer.ok && answer.body === null && method !== "eth_blockNumber") return null;
-    const schema = rpcSchema(method);
-    return acceptAnswer(rpcProbe(method, params), answer, { schema, sink: ctx.problems });
-  };
+  const call = (method: RpcMethodName, params: unknown[]) => acceptRpc(ctx, method, params);
   const chainId = await call("eth_chainId", []);
   const head = await call("eth_blockNumber", []);
   if (typeof chainId !== "string" || typeof head !== "string") return undefined;
@@ -265,7 +248,7 @@ async function recordChain(ctx: Recording, txs: readonly string[]) {
       .flatMap((h) => receipts.get(h.toLowerCase())!.logs)
       .sort((a, b) => Number(BigInt(a.logIndex) - BigInt(b.logIndex)));
     if (served === undefined || JSON.stringify(fromReceipts) === JSON.stringify(served)) continue;
-    ctx.problems.push(wrongValue(
+    ctx.sink.push(wrongValue(
       { endpoint: "eth_getLogs", detail: numberToHex(number) },
       "result",
       `${served.length} logs that differ from the ${fromReceipts.length} in ` +
@@ -314,7 +297,8 @@ async function main(args: readonly string[]): Promise<number> {
   for (const problem of result.problems) console.log(formatMismatch(problem));
   for (const note of result.notes) console.log(`note: ${note}`);
   const files = `of ${RECORDED_FILES.length} files`;
-  if (!isCompleteRecording(result)) {
+  // Complete: every answer matched and every file was produced.
+  if (result.problems.length > 0 || RECORDED_FILES.some((name) => !(name in result.files))) {
     console.log(
       `nothing written: ${result.problems.length} problems, ` +
         `${Object.keys(result.files).length} ${files} complete, ${result.requests} requests`,

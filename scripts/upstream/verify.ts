@@ -8,31 +8,33 @@
  * text it prints (`N endpoints checked, M mismatches, U unreachable` last), and its exit status
  * (VERIFY_EXIT) are here too.
  */
-import { numberToHex } from "viem";
+import { formatLog, numberToHex, type RpcLog } from "viem";
 import { CHAIN_ID } from "../../lib/hyperevm/contracts.ts";
+import { CONTRACTS, decodeBatchCalldata, readExecutions } from "../../lib/hyperevm/mod.ts";
+import type { HyperEvmLog } from "../../lib/hyperevm/client.ts";
 import { BBO_PRECOMPILE, bboCalldata, decodeBbo } from "../../lib/hyperevm/bbo.ts";
-import { CHAIN_ITEMS } from "../../lib/hyperevm/sources.ts";
-import { PAPERTRADE_ENDPOINTS as ROWS } from "../../lib/papertrade/mod.ts";
+import { CHAIN_ITEMS, RPC_METHODS, type RpcMethodName } from "../../lib/hyperevm/sources.ts";
+import {
+  LEADERBOARD_WINDOWS,
+  MODELLED_SHAPES,
+  PAPERTRADE_ENDPOINTS as ROWS,
+} from "../../lib/papertrade/mod.ts";
 import {
   acceptAnswer,
+  acceptRpc,
   type ApiProbe,
   FILE_PROBES,
   formatMismatch,
-  LEADERBOARD_WINDOWS,
   type Mismatch,
-  MODELLED_SHAPES,
   type Probe,
   probeLabel,
   probeOf,
   readProbe,
-  rpcProbe,
-  rpcSchema,
+  wrongValue,
 } from "./check.ts";
 import { createUpstreamReader, type UpstreamReaderOptions } from "./reader.ts";
-import { judgeBatchModels } from "./batch_models.ts";
 import { parseScriptArgs, UPSTREAM_FLAGS_USAGE } from "./args.ts";
 
-/** Options of {@link verifyUpstream}. */
 interface VerifyOptions extends UpstreamReaderOptions {
   /** Wallets whose stream snapshot and first trade-history page are checked. */
   wallets?: readonly string[];
@@ -87,32 +89,17 @@ export async function verifyUpstream(options: VerifyOptions): Promise<VerifyRepo
   // The bodies each endpoint answered (matching or not), for judging modelled items.
   const answered = new Map<string, unknown[]>();
   const findings: ReturnType<typeof judgeBatchModels> = [];
-
-  const check = (
-    probe: Probe,
-    answer: Awaited<ReturnType<typeof readProbe>>,
-    schema = rpcSchema(probe.endpoint),
-  ) => {
+  const ctx = { reader, sink: report.mismatches, unreachable: report.unreachable };
+  const api = async (probe: ApiProbe) => {
     report.checked += 1;
-    if (!answer.ok && answer.unreachable) {
-      report.unreachable.push({ ...probe, problem: answer.problem });
-      return undefined;
-    }
-    if (answer.ok) {
-      answered.set(probe.endpoint, [...answered.get(probe.endpoint) ?? [], answer.body]);
-    }
-    return acceptAnswer(probe, answer, { schema, sink: report.mismatches });
+    const answer = await readProbe(reader, probe);
+    const { path, schema } = ROWS[probe.name];
+    if (answer.ok) answered.set(path, [...answered.get(path) ?? [], answer.body]);
+    return acceptAnswer(probeOf(probe), answer, { ...ctx, schema });
   };
-  const api = async (probe: ApiProbe) =>
-    check(probeOf(probe), await readProbe(reader, probe), ROWS[probe.name].schema);
-  // A checked RPC result: null when the node knows no such item, undefined when it failed.
-  const rpc = async (method: string, params: unknown[]) => {
-    const answer = await reader.rpc(method, params);
-    if (answer.ok && answer.body === null && method !== "eth_blockNumber") {
-      report.checked += 1;
-      return null;
-    }
-    return check(rpcProbe(method, params), answer);
+  const rpc = (method: RpcMethodName, params: unknown[]) => {
+    report.checked += 1;
+    return acceptRpc(ctx, method, params);
   };
 
   for (const probe of FILE_PROBES) await api(probe);
@@ -128,11 +115,7 @@ export async function verifyUpstream(options: VerifyOptions): Promise<VerifyRepo
   const chainId = await rpc("eth_chainId", []);
   if (typeof chainId === "string" && BigInt(chainId) !== BigInt(CHAIN_ID)) {
     const problem = `expected ${numberToHex(CHAIN_ID)}, got ${chainId}`;
-    report.mismatches.push({
-      endpoint: "eth_chainId",
-      field: "result",
-      message: `result: ${problem}`,
-    });
+    report.mismatches.push(wrongValue({ endpoint: "eth_chainId" }, "result", problem));
   }
   const head = await rpc("eth_blockNumber", []);
   if (typeof head === "string") await rpc("eth_getBlockByNumber", [head, false]);
@@ -142,8 +125,8 @@ export async function verifyUpstream(options: VerifyOptions): Promise<VerifyRepo
     try {
       decodeBbo(bbo as `0x${string}`);
     } catch (error) {
-      const message = `result: ${(error as Error).message}`;
-      report.mismatches.push({ endpoint: "eth_call", field: "result", message });
+      const problem = (error as Error).message;
+      report.mismatches.push(wrongValue({ endpoint: "eth_call" }, "result", problem));
     }
   }
   for (const hash of new Set((options.txs ?? []).map((h) => h.toLowerCase()))) {
@@ -158,15 +141,11 @@ export async function verifyUpstream(options: VerifyOptions): Promise<VerifyRepo
       for (const finding of judgeBatchModels(tx, receipt ?? null)) {
         findings.push(finding);
         if (finding.verdict !== "contradicted") continue;
-        const calldata = finding.id === "batchCalldata";
-        const field = calldata ? "input" : "logs";
-        report.mismatches.push({
-          endpoint: calldata ? "eth_getTransactionByHash" : "eth_getTransactionReceipt",
-          detail: hash,
-          field,
-          message: `${field}: ${finding.detail}`,
-          modelled: chainItem(finding.id).note,
-        });
+        const [endpoint, field] = finding.id === "batchCalldata"
+          ? ["eth_getTransactionByHash", "input"]
+          : ["eth_getTransactionReceipt", "logs"];
+        const found = wrongValue({ endpoint, detail: hash }, field, finding.detail);
+        report.mismatches.push({ ...found, modelled: chainItem(finding.id).note });
       }
     }
     if (!receipt) continue;
@@ -203,6 +182,49 @@ export async function verifyUpstream(options: VerifyOptions): Promise<VerifyRepo
     }),
   ];
   return report;
+}
+
+/** One verdict on a modelled chain item, with what contradicted it (empty when confirmed). */
+interface BatchModelFinding {
+  id: "batchCalldata" | "batchEvent";
+  verdict: "confirmed" | "contradicted";
+  detail: string;
+}
+
+/**
+ * What a real settlement transaction says about the modelled BatchExecutor items of the chain
+ * table: its calldata decodes as the modelled `executeBatch` or not, and its receipt carries one
+ * modelled `IntentExecuted` per intent or not. Findings from its raw JSON-RPC answers (the receipt null when there is
+ * none); none when it was not sent to the BatchExecutor.
+ */
+export function judgeBatchModels(txAnswer: unknown, receiptAnswer: unknown): BatchModelFinding[] {
+  const tx = RPC_METHODS.eth_getTransactionByHash.schema.parse(txAnswer);
+  if (tx.to !== CONTRACTS.batchExecutor) return [];
+  const intents = decodeBatchCalldata(tx.input);
+  const broken = intents?.find((intent) => intent.decodeError);
+  const calldata = judged(
+    "batchCalldata",
+    intents === null
+      ? "the calldata does not decode as executeBatch"
+      : broken
+      ? `intent ${broken.index} does not decode`
+      : "",
+  );
+  if (receiptAnswer === null || intents === null) return [calldata];
+  const { logs } = RPC_METHODS.eth_getTransactionReceipt.schema.parse(receiptAnswer);
+  const executions = readExecutions(logs.map((log) => formatLog(log as RpcLog) as HyperEvmLog));
+  const counted = executions.length === intents.length;
+  return [
+    calldata,
+    judged(
+      "batchEvent",
+      counted ? "" : `${executions.length} IntentExecuted logs for ${intents.length} intents`,
+    ),
+  ];
+}
+
+function judged(id: BatchModelFinding["id"], contradiction: string): BatchModelFinding {
+  return { id, verdict: contradiction ? "contradicted" : "confirmed", detail: contradiction };
 }
 
 /** The exit status for a report: known mismatches first, then modelled, then unreachable. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { catalog } from "../../fixtures/mod.ts";
-import { judgeBatchModels } from "./batch_models.ts";
+import { judgeBatchModels } from "./verify.ts";
 
 const chain = JSON.parse(
   Deno.readTextFileSync(new URL("../../fixtures/data/chain.json", import.meta.url)),
