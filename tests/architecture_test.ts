@@ -82,7 +82,7 @@ Deno.test("the MCP runtime (routes/mcp/) stands on tools/ and lib/ alone; nothin
 });
 
 // Empty: private modules that other folders needed got public names (tests/harness.ts,
-// routes/page_errors.tsx, routes/server_error.tsx, scripts/test_summary.ts).
+// routes/page_errors.tsx).
 const KNOWN_CROSS_FOLDER_PRIVATE: readonly string[] = [];
 
 Deno.test("no _private module is imported from another folder", () => {
