@@ -10,16 +10,17 @@ Deno.test("both endpoints failing gives a HyperEvmError naming the method and ea
     const client = createHyperEvmClient({
       rpcUrl: primary.url,
       fallbackRpcUrl: backup.url,
-      timeoutMs: 200,
+      // Long enough for the primary's 502 to arrive on a loaded machine: only the hang may time out.
+      timeoutMs: 2_000,
     });
     await rejects(client.receipt(`0x${"7a".repeat(32)}`), (error) => {
       ok(error instanceof HyperEvmError);
       equal(
         error.message,
-        "eth_getTransactionReceipt failed on both RPC endpoints: HTTP 502 / timeout after 200 ms",
+        "eth_getTransactionReceipt failed on both RPC endpoints: HTTP 502 / timeout after 2000 ms",
       );
       equal(error.method, "eth_getTransactionReceipt");
-      deepEqual(error.failures, ["HTTP 502", "timeout after 200 ms"]);
+      deepEqual(error.failures, ["HTTP 502", "timeout after 2000 ms"]);
       return true;
     });
     // one attempt per endpoint: no hidden retries
