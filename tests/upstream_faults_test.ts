@@ -14,7 +14,8 @@ import {
 import { createPapertradeClient, PapertradeApiError } from "../lib/papertrade/mod.ts";
 import { createHyperEvmClient, HyperEvmError } from "../lib/hyperevm/mod.ts";
 
-const TIMEOUT_MS = 300;
+/** Per-request RPC timeout: what a hang costs; long enough that a loaded machine still answers. */
+const TIMEOUT_MS = 1_000;
 /** Generous: the fault must arrive as an error long before this, never hang the caller. */
 const GIVE_UP_MS = 5_000;
 
