@@ -43,12 +43,35 @@ async function readLeaderboard(c: Context<AppEnv>) {
       query: view.query || undefined,
       signal: c.req.raw.signal,
     }),
-    new Parts().read(readAtRiskBoard(deps, {}, { signal: c.req.raw.signal })),
+    orNullAfter(
+      new Parts().read(readAtRiskBoard(deps, {}, { signal: c.req.raw.signal })),
+      BOARD_WAIT_MS,
+    ),
   ]);
   const nearest = new Map(read.accounts.map((row) => [row.address, nearestOf(board, row.address)]));
   const accounts = byNearest ? orderByNearest(read.accounts, nearest, view.sortDir) : read.accounts;
   // The page view hands the page to the table, which reads `nearest` beside `pnlRanks`.
   return { view, page: { ...read, accounts, nearest } };
+}
+
+/**
+ * How long the leaderboard waits for the at-risk board. Only a process's first refresh is ever
+ * waited on (later views get the last board at once), and it reads up to 120 wallet snapshots:
+ * with a slow wallet stream that is minutes, so past this the page shows without the nearest-to-
+ * bust figures ("board not read") while the refresh goes on for the next view.
+ */
+const BOARD_WAIT_MS = 1_500;
+
+/** `read`'s value, or null when it has not settled within `ms` (it goes on in the background). */
+async function orNullAfter<T>(read: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => timer = setTimeout(() => resolve(null), ms));
+  read.catch(() => {}); // a failure after the page has answered has nobody left to tell
+  try {
+    return await Promise.race([read, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The leaderboard page. */

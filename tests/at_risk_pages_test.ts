@@ -153,6 +153,8 @@ function nearestCells(html: string): Array<[string, string]> {
 
 Deno.test("the leaderboard shows each wallet's nearest distance to bust from the board, and sorts the page by it", async () => {
   await withTestApp(async (app) => {
+    // /at-risk waits for the board's first refresh; the leaderboard waits 1.5 s at most.
+    await (await app.fetch("/at-risk")).body?.cancel();
     const cells = nearestCells(await (await app.fetch("/leaderboard?window=all")).text());
     assert.equal(cells.length, 25);
     let valued = 0;
@@ -180,6 +182,19 @@ Deno.test("the leaderboard shows each wallet's nearest distance to bust from the
     // Sorting read no wallet again: at most the leaderboard page and the marks.
     assert.ok(app.upstream.stats().requests - before <= 4);
   });
+});
+
+Deno.test("a hanging wallet stream leaves the leaderboard's rows up, without the nearest-to-bust figures", async () => {
+  // The board's first refresh would wait on 120 snapshots, 8 at a time: far past the page deadline.
+  await withTestApp(async (app) => {
+    const response = await app.fetch("/leaderboard?window=all");
+    const html = await response.text();
+    assert.equal(response.status, 200);
+    const rows = html.match(/<a class="row-link"/g)?.length ?? 0;
+    assert.equal(rows, 25, "the page's rows are shown");
+    const notRead = html.match(/— <span class="muted">board not read<\/span>/g)?.length ?? 0;
+    assert.equal(notRead, rows, "each row says its nearest distance is not read");
+  }, { faults: { target: "api", path: "/state/user/live", hang: true } });
 });
 
 Deno.test("/at-risk renders hostile leaderboard names as text, never as markup", async () => {

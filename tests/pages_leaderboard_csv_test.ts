@@ -45,6 +45,8 @@ Deno.test("every board figure is compact with its full value in the cell's title
 
 Deno.test("the CSV link downloads the board on screen with exact figures", async () => {
   await withPages(async ({ get }) => {
+    // /at-risk waits for the board's first refresh; the leaderboard waits 1.5 s at most.
+    await get("/at-risk");
     const page = await get(`/leaderboard?${VIEW}`);
     const href = /<a class="lb-csv" href="([^"]+)"/.exec(page.body)?.[1].replaceAll("&amp;", "&");
     assert.equal(href, `/leaderboard.csv?${VIEW}`);
