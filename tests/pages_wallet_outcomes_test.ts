@@ -35,7 +35,11 @@ Deno.test("the wallet page lists the outcomes its live stream reported, none for
     // The replay ends intents of the wallet's snapshot, which still lists them as pending: an
     // intent the page lists as pending has no final outcome beside it.
     for (const intent of reported) {
-      assert.equal(listed.includes(intent), !pending.has(intent), intent);
+      assert.equal(
+        listed.includes(intent),
+        !pending.has(intent),
+        `${intent}: reported ${[...reported]}, pending ${[...pending]}, listed ${listed}`,
+      );
     }
     assert.equal(new Set(listed).size, listed.length, "one outcome per intent");
   }, { patchEveryMs: 5 });

@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { ciSummaryLine, parseTestSummary } from "../scripts/run_tests.ts";
+import {
+  ciSummaryLine,
+  findTestFiles,
+  groupModule,
+  parseTestSummary,
+  planSuite,
+} from "../scripts/run_tests.ts";
+
+const ROOT = new URL("../", import.meta.url);
 
 Deno.test("the CI line restates Deno's summary, ignored tests included", () => {
   const plain = parseTestSummary("ok | 12 passed (3 steps) | 0 failed (1s)");
@@ -32,3 +40,68 @@ async function* walk(dir: URL): AsyncGenerator<URL> {
     else yield url;
   }
 }
+
+Deno.test("the suite runner finds every test file the repository holds", async () => {
+  const { stdout } = await new Deno.Command("git", { args: ["ls-files"], cwd: ROOT }).output();
+  const tracked = new TextDecoder().decode(stdout).split("\n")
+    .filter((path) => /(^|[_.\/])test\.tsx?$/.test(path));
+  const found = new Set(await findTestFiles(ROOT));
+  assert.ok(tracked.length > 100, "git lists the test files");
+  assert.deepEqual(tracked.filter((path) => !found.has(path)), []);
+  assert.ok(!found.has("scripts/run_tests.ts") && !found.has("tests/harness.ts"));
+});
+
+Deno.test("the suite plan runs each file once: browser files alone, the rest in even groups", () => {
+  const files = [
+    "tests/browser/a_test.ts",
+    "tests/browser/b_test.ts",
+    ...Array.from({ length: 30 }, (_, i) => `lib/f${String(i).padStart(2, "0")}_test.ts`),
+  ];
+  const size = (file: string) => 100 + Number(/\d+/.exec(file)?.[0] ?? 0) * 37;
+  const plan = planSuite(files, 4, size);
+  assert.deepEqual(plan.alone, ["tests/browser/a_test.ts", "tests/browser/b_test.ts"]);
+  assert.equal(plan.groups.length, 4);
+  const grouped = plan.groups.flat();
+  assert.deepEqual([...grouped].sort(), files.slice(2));
+  const weights = plan.groups.map((group) => group.reduce((sum, file) => sum + size(file), 0));
+  assert.ok(Math.max(...weights) - Math.min(...weights) <= 100 + 29 * 37, `${weights}`);
+  for (const group of plan.groups) assert.deepEqual(group, [...group].sort());
+  assert.deepEqual(planSuite(files.slice(0, 3), 4, size).groups, [["lib/f00_test.ts"]]);
+});
+
+Deno.test("a group module runs its files' tests in one worker and names a failure's own file", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const root = new URL(`file://${dir}/`);
+    await Deno.writeTextFile(`${dir}/one_test.ts`, 'Deno.test("one passes", () => {});\n');
+    await Deno.writeTextFile(
+      `${dir}/two_test.ts`,
+      'Deno.test("two fails", () => {\n  throw new Error("boom");\n});\n',
+    );
+    await Deno.writeTextFile(
+      `${dir}/group_test.ts`,
+      groupModule(root, ["one_test.ts", "two_test.ts"]),
+    );
+    const { code, stdout } = await new Deno.Command(Deno.execPath(), {
+      args: ["test", "--no-check", "--no-config", "group_test.ts"],
+      cwd: dir,
+      env: { NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    const text = new TextDecoder().decode(stdout);
+    assert.notEqual(code, 0);
+    assert.match(text, /running 2 tests from/);
+    assert.deepEqual(
+      parseTestSummary(text.split("\n").findLast((line) => parseTestSummary(line))!),
+      {
+        passed: 1,
+        failed: 1,
+        ignored: 0,
+      },
+    );
+    assert.match(text, /two fails => \.\/two_test\.ts:1:6/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
