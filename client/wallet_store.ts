@@ -45,21 +45,28 @@ export function useWallet(
   const follow = useRef<() => void>();
   // Followed from the first render (as a signal read would be), in the browser only: a server
   // render never unmounts, so it must not join the set.
-  if (!follow.current && typeof window !== "undefined") {
+  if (!follow.current && inBrowser()) {
     follow.current = () => rerender((count) => count + 1);
     followers.add(follow.current);
   }
   useEffect(() => () => void followers.delete(follow.current!), []);
   useEffect(() => connectWallet(initial), [initial.address]);
+  if (!inBrowser()) return { view: initial, before: null };
   return { view: liveView.value ?? initial, before: previousView.value };
 }
+
+/**
+ * A server render shows its props alone: the store belongs to a browser page, and one left in
+ * this module (a test's, say) must not leak into another wallet's page.
+ */
+const inBrowser = () => typeof window !== "undefined";
 
 /** The newest view, or null before any island started the connection. */
 const liveView = signal<PositionsView | null>(null);
 /** The view before the newest one: values that differ are briefly highlighted. */
 const previousView = signal<PositionsView | null>(null);
 /** How the figures are arriving. */
-export const liveMode = signal<LiveMode>("snapshot");
+const liveMode = signal<LiveMode>("snapshot");
 /** Server time (ms) at which the server last confirmed the figures. */
 const confirmedAt = signal(0);
 /** Server clock minus browser clock (ms), refreshed by every message. */
@@ -82,7 +89,7 @@ export function connectWallet(
     everySecond?: (run: () => void) => void;
   } = {},
 ): void {
-  if (started !== null || typeof window === "undefined") return;
+  if (started !== null || !inBrowser()) return;
   started = initial.address;
   browserNow = options.now ?? browserNow;
   liveView.value = initial;
@@ -156,11 +163,16 @@ export function keepRowOrder(
 /** Server time now, as the browser best knows it (the props' time before hydration). */
 export function serverNow(props: PositionsView): number {
   void tick.value;
-  const skew = clockSkew.value;
+  const skew = inBrowser() ? clockSkew.value : null;
   return skew === null ? props.generatedAt : Math.max(browserNow() + skew, confirmedAt.value);
+}
+
+/** How the figures are arriving ("snapshot" in a server render). */
+export function currentMode(): LiveMode {
+  return inBrowser() ? liveMode.value : "snapshot";
 }
 
 /** True when the figures may be out of date: the stream is down and polling failed. */
 export function isStale(): boolean {
-  return liveMode.value === "offline" || liveMode.value === "reconnecting";
+  return currentMode() === "offline" || currentMode() === "reconnecting";
 }

@@ -3,7 +3,7 @@ import { formatUtc } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
 import type { LiveMode } from "../client/follow_positions.ts";
 import type { PositionsView } from "../lib/live/view_types.ts";
-import { isStale, liveMode, serverNow } from "../client/wallet_store.ts";
+import { currentMode, isStale, serverNow } from "../client/wallet_store.ts";
 
 const MODE_LABELS: Record<LiveMode, [label: string, badge: string]> = {
   snapshot: ["Snapshot", "badge"],
@@ -48,7 +48,7 @@ export function Age(props: { at: number | null; now: number }) {
 export function Freshness(props: { view: PositionsView; initial: PositionsView }) {
   const { view } = props;
   const now = serverNow(props.initial);
-  const [modeLabel, modeBadge] = MODE_LABELS[liveMode.value];
+  const [modeLabel, modeBadge] = MODE_LABELS[currentMode()];
   return (
     <p class="muted freshness" aria-live="polite">
       <span class={modeBadge}>{modeLabel}</span>

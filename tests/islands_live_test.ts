@@ -92,3 +92,20 @@ Deno.test("hydrated wallet islands count ages up, keep row order and re-sort on 
     delete scope.document;
   }
 });
+
+Deno.test("a server render shows its own props, whatever a page's store in this process holds", async () => {
+  const whale = await whaleView();
+  const scope = globalThis as Any;
+  const { window } = parseHTML("<!doctype html><html><body></body></html>") as Any;
+  scope.window = window;
+  try {
+    // A page's store, as the test above leaves it (a no-op if that test already connected it).
+    connectWallet(whale, { follow: () => () => {}, everySecond: () => {} });
+  } finally {
+    delete scope.window;
+  }
+  const empty: PositionsView = { ...whale, rows: [], generatedAt: whale.generatedAt + 60_000 };
+  const html = renderToString(h(Island, { name: "LivePositions", props: { view: empty } }));
+  assert.doesNotMatch(html, /data-position=/, "no row of the store's view");
+  assert.ok(whale.rows.length > 0);
+});
