@@ -7,12 +7,12 @@
  * go to `deno test` (paths, --filter ...).
  *
  * Run without paths, it runs the whole suite in groups: Deno gives every test file its own
- * worker, which loads the file's module graph anew (about a third of a CPU-second for a file
- * that imports the app), so the files outside `tests/browser/` are imported by
- * {@link DEFAULT_JOBS} group modules that each load it once, and each browser file runs alone
- * (it waits on its browser, and the groups keep the cores busy meanwhile). The groups run side by
- * side (`--parallel`), `DENO_JOBS` at a time. No file may depend on running alone or on what
- * another left behind (CONTRIBUTING, "The gate"). Type checking is `deno task check`'s job,
+ * worker, which loads the file's module graph anew (about a third of a CPU-second for a file that
+ * imports the app), so most files are imported by a few group modules that each load it once
+ * (`DENO_JOBS` × {@link GROUPS_PER_JOB} groups). The browser files and the longest files run
+ * alone, started first. All of them run side by side (`--parallel`, `DENO_JOBS` at a time) under
+ * `nice`, and the files of {@link REAL_TIME} beside them at normal priority. No file may depend on
+ * what another left behind (CONTRIBUTING, "The gate"). Type checking is `deno task check`'s job,
  * which `deno task ok` and CI run first, so the tests run with `--no-check`.
  */
 
@@ -66,23 +66,54 @@ export async function findTestFiles(root: URL): Promise<string[]> {
   return found.sort();
 }
 
-/** How the suite runs: files that run alone, and groups of files that share a worker. */
+/**
+ * Files that start real processes (the entry, HAProxy) and hold them to real, scaled-down
+ * timeouts, which the rest of the suite's load on two cores can overrun (a flood's normal client
+ * refused, a KV write timing out): they run beside the rest at normal priority while the rest
+ * runs under `nice`, so they get a core when they need one. They mostly wait, so the rest loses
+ * little.
+ */
+export const REAL_TIME = ["tests/front_door_test.ts", "tests/process_survival_test.ts"];
+
+/**
+ * The longest files, started first so that none of them starts last: the link crawl renders
+ * about 3,800 pages (it runs alone, or its group would be the run's tail), and the two axe
+ * audits load 14 pages each and audit each in both schemes.
+ */
+export const FIRST = [
+  "tests/site_links_test.ts",
+  "tests/browser/a11y_test.ts",
+  "tests/browser/a11y_desktop_test.ts",
+];
+
+/** How many groups per job: smaller groups even out what a byte count cannot predict. */
+const GROUPS_PER_JOB = 2;
+
+/**
+ * How the suite runs: some files alone (in the order they start), the rest in groups that share
+ * a worker, and beside them the {@link REAL_TIME} files.
+ */
 export interface SuitePlan {
   alone: string[];
   groups: string[][];
+  realTime: string[];
 }
 
 /**
- * Browser files alone, the rest in `count` groups of about the same size in bytes (a rough
- * measure of the work in a file), each group's files in name order.
+ * {@link FIRST}, then the other browser files, alone; {@link REAL_TIME} apart; the rest in `count`
+ * groups of about the same size in bytes (a rough measure of a file's work), in name order.
  */
 export function planSuite(
   files: readonly string[],
   count: number,
   size: (file: string) => number,
 ): SuitePlan {
-  const alone = files.filter((file) => file.startsWith("tests/browser/"));
-  const grouped = files.filter((file) => !alone.includes(file))
+  const realTime = files.filter((file) => REAL_TIME.includes(file));
+  const alone = [
+    ...FIRST.filter((file) => files.includes(file)),
+    ...files.filter((file) => file.startsWith("tests/browser/") && !FIRST.includes(file)),
+  ];
+  const grouped = files.filter((file) => !alone.includes(file) && !realTime.includes(file))
     .map((file) => ({ file, size: size(file) }))
     .sort((a, b) => b.size - a.size || a.file.localeCompare(b.file));
   const groups = Array.from(
@@ -97,6 +128,7 @@ export function planSuite(
   return {
     alone,
     groups: groups.filter((group) => group.files.length > 0).map((group) => group.files.sort()),
+    realTime,
   };
 }
 
@@ -106,28 +138,94 @@ export function groupModule(root: URL, files: readonly string[]): string {
 }
 
 /**
- * The `deno test` arguments for the whole suite: `--ignore=` is applied here (the group modules
- * would otherwise import an ignored file), the group modules are written to `dir`.
+ * The `deno test` targets of the whole suite: `--ignore=` is applied here (a group module would
+ * otherwise import an ignored file), and the group modules are written to `dir`.
  */
-async function suiteArgs(root: URL, dir: string, flags: string[], jobs: number): Promise<string[]> {
-  const ignored = flags.filter((flag) => flag.startsWith("--ignore="))
-    .flatMap((flag) => flag.slice("--ignore=".length).split(","))
+async function suiteTargets(root: URL, dir: string, ignore: string[], jobs: number) {
+  const ignored = ignore.flatMap((flag) => flag.slice("--ignore=".length).split(","))
     .map((path) => path.replace(/^\.\//, "")).filter(Boolean);
   const files = (await findTestFiles(root)).filter((file) =>
     !ignored.some((path) => file === path || file.startsWith(path.replace(/\/?$/, "/")))
   );
-  const plan = planSuite(files, jobs, (file) => Deno.statSync(new URL(file, root)).size);
+  const plan = planSuite(
+    files,
+    jobs * GROUPS_PER_JOB,
+    (file) => Deno.statSync(new URL(file, root)).size,
+  );
+  // Deno starts test modules in the order of their names, so each unit of work gets a module
+  // here named by its place: the files that run alone (the longest first), then the groups.
+  const units = [...plan.alone.map((file) => [file]), ...plan.groups];
   const modules: string[] = [];
-  for (const [index, group] of plan.groups.entries()) {
-    const path = `${dir}/group_${index + 1}_of_${plan.groups.length}_test.ts`;
-    await Deno.writeTextFile(path, groupModule(root, group));
+  for (const [index, unit] of units.entries()) {
+    const name = unit.length === 1
+      ? unit[0].replace(/_test\.tsx?$/, "").replaceAll("/", "_")
+      : `group_of_${unit.length}`;
+    const path = `${dir}/${String(index + 1).padStart(2, "0")}_${name}_test.ts`;
+    await Deno.writeTextFile(path, groupModule(root, unit));
     modules.push(path);
   }
   console.log(
-    `${files.length} test files: ${plan.alone.length} browser files alone, the other ` +
-      `${files.length - plan.alone.length} in ${modules.length} groups (scripts/run_tests.ts)`,
+    `${files.length} test files: ${plan.alone.length} alone (the crawl, the browser files) and ` +
+      `${plan.groups.flat().length} in ${plan.groups.length} groups, and beside them ` +
+      `${plan.realTime.length} real-time files (scripts/run_tests.ts)`,
   );
-  return [...flags.filter((flag) => !flag.startsWith("--ignore=")), ...plan.alone, ...modules];
+  return { rest: modules, realTime: plan.realTime };
+}
+
+/** The counts of a `deno test` run, whether it succeeded, and its output when not echoed. */
+interface TestRun {
+  counts: TestCounts | undefined;
+  success: boolean;
+  output: Uint8Array[];
+}
+
+/**
+ * Runs `deno test` with `args` (under `nice` when asked and available), streaming its output
+ * through when `echo`, else keeping it for later.
+ */
+async function denoTest(
+  args: string[],
+  jobs: number,
+  { echo, nice }: { echo: boolean; nice: boolean },
+): Promise<TestRun> {
+  const deno = [
+    Deno.execPath(),
+    "test",
+    "-A",
+    "--unstable-kv",
+    "--parallel",
+    "--no-check",
+    ...args,
+  ];
+  const spawn = (command: string[]) =>
+    new Deno.Command(command[0], {
+      args: command.slice(1),
+      stdout: "piped",
+      stderr: echo ? "inherit" : "piped",
+      env: { RUST_BACKTRACE: "0", NO_COLOR: "1", DENO_JOBS: String(jobs) },
+    }).spawn();
+  let child: Deno.ChildProcess;
+  try {
+    child = spawn(nice ? ["nice", "-n", "10", ...deno] : deno);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    child = spawn(deno);
+  }
+  const output: Uint8Array[] = [];
+  const errors = echo ? Promise.resolve() : Array.fromAsync(child.stderr).then((chunks) => {
+    output.push(...chunks);
+  });
+  let counts: TestCounts | undefined;
+  let tail = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of child.stdout) {
+    if (echo) await Deno.stdout.write(chunk);
+    else output.push(chunk);
+    tail = (tail + decoder.decode(chunk, { stream: true })).slice(-4096);
+    for (const line of tail.split("\n")) counts = parseTestSummary(line) ?? counts;
+  }
+  await errors;
+  return { counts, success: (await child.status).success, output };
 }
 
 async function main(): Promise<number> {
@@ -135,33 +233,32 @@ async function main(): Promise<number> {
   const paths = Deno.args.filter((arg, i) =>
     !arg.startsWith("-") && !VALUE_FLAGS.has(Deno.args[i - 1] ?? "")
   );
+  const ignore = Deno.args.filter((arg) => arg.startsWith("--ignore="));
+  const flags = Deno.args.filter((arg) => !ignore.includes(arg));
   const dir = paths.length === 0 ? await Deno.makeTempDir({ prefix: "suite-groups-" }) : "";
   const root = new URL("../", import.meta.url);
-  const targets = dir ? await suiteArgs(root, dir, Deno.args, jobs) : Deno.args;
-  const args = ["test", "-A", "--unstable-kv", "--parallel", "--no-check", ...targets];
-  const child = new Deno.Command(Deno.execPath(), {
-    args,
-    stdout: "piped",
-    stderr: "inherit",
-    env: {
-      RUST_BACKTRACE: "0",
-      NO_COLOR: "1",
-      DENO_JOBS: String(jobs),
-    },
-  }).spawn();
-  let counts: TestCounts | undefined;
-  let tail = "";
-  const decoder = new TextDecoder();
-  for await (const chunk of child.stdout) {
-    await Deno.stdout.write(chunk);
-    tail = (tail + decoder.decode(chunk, { stream: true })).slice(-4096);
-    for (const line of tail.split("\n")) counts = parseTestSummary(line) ?? counts;
+  let runs: TestRun[];
+  if (dir) {
+    const { rest, realTime } = await suiteTargets(root, dir, ignore, jobs);
+    // The real-time files' output comes after the rest's, so the two do not interleave.
+    runs = await Promise.all([
+      denoTest([...flags, ...rest], jobs, { echo: true, nice: realTime.length > 0 }),
+      realTime.length > 0
+        ? denoTest([...flags, ...realTime], jobs, { echo: false, nice: false })
+        : undefined,
+    ].filter((run) => run !== undefined));
+    for (const run of runs.slice(1)) for (const chunk of run.output) await Deno.stdout.write(chunk);
+    await Deno.remove(dir, { recursive: true });
+  } else runs = [await denoTest(Deno.args, jobs, { echo: true, nice: false })];
+  const total: TestCounts = { passed: 0, failed: 0, ignored: 0 };
+  for (const { counts, success } of runs) {
+    total.passed += counts?.passed ?? 0;
+    total.failed += counts?.failed ?? (success ? 0 : 1);
+    total.ignored += counts?.ignored ?? 0;
   }
-  const status = await child.status;
-  if (dir) await Deno.remove(dir, { recursive: true });
-  const final = counts ?? { passed: 0, failed: status.success ? 0 : 1, ignored: 0 };
-  console.log(`\n${ciSummaryLine(final)}`);
-  return status.success && counts !== undefined && final.passed > 0 ? 0 : 1;
+  console.log(`\n${ciSummaryLine(total)}`);
+  const ok = runs.every((run) => run.success && run.counts !== undefined);
+  return ok && total.passed > 0 ? 0 : 1;
 }
 
 if (import.meta.main) Deno.exit(await main());

@@ -2,9 +2,11 @@ import assert from "node:assert/strict";
 import {
   ciSummaryLine,
   findTestFiles,
+  FIRST,
   groupModule,
   parseTestSummary,
   planSuite,
+  REAL_TIME,
 } from "../scripts/run_tests.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -49,24 +51,32 @@ Deno.test("the suite runner finds every test file the repository holds", async (
   assert.ok(tracked.length > 100, "git lists the test files");
   assert.deepEqual(tracked.filter((path) => !found.has(path)), []);
   assert.ok(!found.has("scripts/run_tests.ts") && !found.has("tests/harness.ts"));
+  assert.deepEqual(REAL_TIME.filter((path) => !found.has(path)), [], "the real-time files exist");
+  assert.deepEqual(FIRST.filter((path) => !found.has(path)), [], "the longest files exist");
 });
 
-Deno.test("the suite plan runs each file once: browser files alone, the rest in even groups", () => {
+Deno.test("the suite plan runs each file once: browser files alone, the real-time ones apart, the rest in even groups", () => {
   const files = [
     "tests/browser/a_test.ts",
     "tests/browser/b_test.ts",
+    ...REAL_TIME,
     ...Array.from({ length: 30 }, (_, i) => `lib/f${String(i).padStart(2, "0")}_test.ts`),
   ];
   const size = (file: string) => 100 + Number(/\d+/.exec(file)?.[0] ?? 0) * 37;
   const plan = planSuite(files, 4, size);
   assert.deepEqual(plan.alone, ["tests/browser/a_test.ts", "tests/browser/b_test.ts"]);
+  const withFirst = planSuite([...files, ...FIRST].sort(), 4, size);
+  assert.deepEqual(withFirst.alone.slice(0, FIRST.length), FIRST, "the longest start first");
+  assert.equal(withFirst.groups.flat().length, 30);
   assert.equal(plan.groups.length, 4);
   const grouped = plan.groups.flat();
-  assert.deepEqual([...grouped].sort(), files.slice(2));
+  assert.deepEqual(plan.realTime, REAL_TIME);
+  assert.deepEqual([...grouped].sort(), files.slice(2 + REAL_TIME.length));
   const weights = plan.groups.map((group) => group.reduce((sum, file) => sum + size(file), 0));
   assert.ok(Math.max(...weights) - Math.min(...weights) <= 100 + 29 * 37, `${weights}`);
   for (const group of plan.groups) assert.deepEqual(group, [...group].sort());
-  assert.deepEqual(planSuite(files.slice(0, 3), 4, size).groups, [["lib/f00_test.ts"]]);
+  const few = planSuite([...files.slice(0, 2 + REAL_TIME.length), "lib/f00_test.ts"], 4, size);
+  assert.deepEqual(few.groups, [["lib/f00_test.ts"]]);
 });
 
 Deno.test("a group module runs its files' tests in one worker and names a failure's own file", async () => {
