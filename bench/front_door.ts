@@ -617,17 +617,25 @@ export interface FloodReport {
    * and after everything. */
   answeredDuring: boolean[];
   answeredAfter: boolean;
+  /** Why the normal client was not answered, each time it was not. */
+  unanswered: string[];
   /** Connections made by the reconnect flood. */
   reconnects: number;
 }
 
 /** Runs bursts of never-finishing connections, then a reconnect flood, against `options.door`. */
 export async function flood(options: FloodOptions): Promise<FloodReport> {
-  const normal = Deno.createHttpClient({ localAddress: "127.0.0.2" });
+  // A new connection each time, as a visitor arriving during the flood makes: a kept-alive one
+  // could be the one the door just closed for idling, a race that says nothing of the flood.
+  const normal = Deno.createHttpClient({ localAddress: "127.0.0.2", poolMaxIdlePerHost: 0 });
   const answered = () =>
     fetch(options.normalUrl, { client: normal, signal: AbortSignal.timeout(10_000) } as RequestInit)
-      .then(async (response) => (await response.body?.cancel(), response.status === 200))
-      .catch(() => false);
+      .then(async (response) => {
+        await response.body?.cancel();
+        if (response.status !== 200) report.unanswered.push(`HTTP ${response.status}`);
+        return response.status === 200;
+      })
+      .catch((error) => (report.unanswered.push(String(error?.cause ?? error)), false));
   const counts = () => options.pids.map(openFiles);
   const head = encoder.encode("GET /robots.txt HTTP/1.1\r\nHost: probe\r\n");
   const report: FloodReport = {
@@ -637,6 +645,7 @@ export async function flood(options: FloodOptions): Promise<FloodReport> {
     opened: [],
     answeredDuring: [],
     answeredAfter: false,
+    unanswered: [],
     reconnects: 0,
   };
   for (let burst = 0; burst < options.bursts; burst++) {
@@ -686,17 +695,18 @@ export interface HammerTally {
 
 /**
  * `clientsEach` concurrent clients per server URL call a tool as fast as they are answered
- * for `durationMs`, all from 127.0.0.1 (one client key); counts the calls allowed (whatever the
- * tool then answered), refused by the limit (429) and refused by its store (503).
+ * for `durationMs` (or until `untilLimited` calls were refused by the limit), all from 127.0.0.1
+ * (one client key); counts the calls allowed (whatever the tool then answered), refused by the
+ * limit (429) and refused by its store (503).
  */
 export async function hammerToolCalls(
   urls: string[],
-  options: { clientsEach: number; durationMs: number },
+  options: { clientsEach: number; durationMs: number; untilLimited?: number },
 ): Promise<HammerTally> {
   const tally: HammerTally = { allowed: 0, limited: 0, unavailable: 0 };
   const stopAt = performance.now() + options.durationMs;
   const client = async (url: string) => {
-    while (performance.now() < stopAt) {
+    while (performance.now() < stopAt && tally.limited < (options.untilLimited ?? Infinity)) {
       const response = await fetch(`${url}api/tools/get_protocol_overview`, {
         method: "POST",
         headers: { "content-type": "application/json" },

@@ -165,7 +165,7 @@ async function suiteTargets(root: URL, dir: string, ignore: string[], jobs: numb
     modules.push(path);
   }
   console.log(
-    `${files.length} test files: ${plan.alone.length} alone (the crawl, the browser files) and ` +
+    `${files.length} test files: ${plan.alone.length} alone (the longest, the browser files), ` +
       `${plan.groups.flat().length} in ${plan.groups.length} groups, and beside them ` +
       `${plan.realTime.length} real-time files (scripts/run_tests.ts)`,
   );

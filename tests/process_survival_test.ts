@@ -168,11 +168,13 @@ Deno.test("two processes on one KV_PATH, hammered at once, allow at most 60 call
   const path = await Deno.makeTempFile({ suffix: ".kv" });
   const servers = await Promise.all([0, 1].map(() => start({ PORT: "0", KV_PATH: path })));
   try {
-    // 20 concurrent clients per process, all from 127.0.0.1: one client key between them. Long
-    // enough to spend the budget on a busy machine, where many tries end in contention (503).
+    // 20 concurrent clients per process, all from 127.0.0.1: one client key between them, until
+    // 40 calls were refused by the limit (at most 8 s: on a busy machine many tries end in
+    // contention, 503, and spending the budget takes longer).
     const tally = await hammerToolCalls(servers.map(({ url }) => url), {
       clientsEach: 20,
       durationMs: 8_000,
+      untilLimited: 40,
     });
     assert.ok(tally.allowed <= 60, JSON.stringify(tally));
     assert.ok(tally.allowed >= 30, `the budget is spent, not lost: ${JSON.stringify(tally)}`);
