@@ -625,6 +625,17 @@ export interface FloodReport {
 
 /** Runs bursts of never-finishing connections, then a reconnect flood, against `options.door`. */
 export async function flood(options: FloodOptions): Promise<FloodReport> {
+  const counts = () => options.pids.map(openFiles);
+  const report: FloodReport = {
+    baseline: counts(),
+    afterBursts: [],
+    afterReconnects: [],
+    opened: [],
+    answeredDuring: [],
+    answeredAfter: false,
+    unanswered: [],
+    reconnects: 0,
+  };
   // A new connection each time, as a visitor arriving during the flood makes: a kept-alive one
   // could be the one the door just closed for idling, a race that says nothing of the flood.
   const normal = Deno.createHttpClient({ localAddress: "127.0.0.2", poolMaxIdlePerHost: 0 });
@@ -636,18 +647,7 @@ export async function flood(options: FloodOptions): Promise<FloodReport> {
         return response.status === 200;
       })
       .catch((error) => (report.unanswered.push(String(error?.cause ?? error)), false));
-  const counts = () => options.pids.map(openFiles);
   const head = encoder.encode("GET /robots.txt HTTP/1.1\r\nHost: probe\r\n");
-  const report: FloodReport = {
-    baseline: counts(),
-    afterBursts: [],
-    afterReconnects: [],
-    opened: [],
-    answeredDuring: [],
-    answeredAfter: false,
-    unanswered: [],
-    reconnects: 0,
-  };
   for (let burst = 0; burst < options.bursts; burst++) {
     const held: Deno.Conn[] = [];
     await Promise.all(Array.from({ length: options.burstSize }, async () => {
