@@ -4,12 +4,17 @@
  * `tools/summaries.json` from the registry, so the home page lists the tools without loading
  * them (and viem with them) on a cold start.
  *
- * Run: deno task build            (writes static/build/islands.js)
- *      deno task build --check    (builds to a temp file; fails if the committed bundle differs)
+ * Also builds the MCP Apps views (`views/*.ts`, see lib/app_views.ts) into one self-contained
+ * HTML file each, `views/build/<name>.html`, and writes their sizes to `views/build/sizes.json`.
+ *
+ * Run: deno task build            (writes static/build/islands.js and views/build/)
+ *      deno task build --check    (builds to temp files; fails if a committed build differs)
  *
  * The first run fetches esbuild from npm.
  */
 import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+import { VIEWS } from "../lib/app_views.ts";
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -65,6 +70,134 @@ export async function gzipSize(bytes: Uint8Array): Promise<number> {
   return (await new Response(stream).arrayBuffer()).byteLength;
 }
 
+/** Where the built views go, and their sizes file. */
+export const VIEWS_OUT = `${ROOT}views/build`;
+export const VIEW_SIZES = `${VIEWS_OUT}/sizes.json`;
+
+/**
+ * zod modules an MCP Apps view never runs, left out of its bundle. `@modelcontextprotocol/ext-apps`
+ * and the MCP SDK import zod whole (`import { z } from "zod/v4"`, a namespace, so nothing is
+ * tree-shaken): every locale, JSON Schema conversion both ways and the `z.compile` fast path
+ * come along, though the App only parses messages (jitless, its default). Each module listed is
+ * replaced by one whose every export throws if it is ever called, so a view that did reach one
+ * would fail loudly in the browser tests rather than quietly misbehave. The locales keep English.
+ */
+const ZOD_LEFT_OUT = [
+  "v4/core/json-schema-processors.js",
+  "v4/core/to-json-schema.js",
+  "v4/core/json-schema-generator.js",
+  "v4/classic/from-json-schema.js",
+  "v4/core/compile.js",
+];
+
+/** The esbuild plugin that leaves out {@link ZOD_LEFT_OUT} and the non-English locales. */
+export function trimZod(): esbuild.Plugin {
+  const zodFile = (path: string) => path.replaceAll("\\", "/").match(/\/zod\/(v4\/.+)$/)?.[1];
+  return {
+    name: "trim-zod",
+    setup(build) {
+      build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/].*\.js$/ }, async ({ path }) => {
+        const file = zodFile(path);
+        if (file === "v4/locales/index.js") {
+          return { contents: 'export { default as en } from "./en.js";', loader: "js" };
+        }
+        if (!file || !ZOD_LEFT_OUT.includes(file)) return undefined;
+        const source = await Deno.readTextFile(path);
+        const names = new Set<string>();
+        for (
+          const match of source.matchAll(
+            /^export (?:async )?(?:function\*?|const|let|class) ([\w$]+)/gm,
+          )
+        ) {
+          names.add(match[1]);
+        }
+        for (const match of source.matchAll(/^export \{([^}]*)\}/gm)) {
+          for (const item of match[1].split(",")) {
+            const name = item.trim().split(/\s+as\s+/).pop();
+            if (name) names.add(name);
+          }
+        }
+        const gone = `function gone(name) { return function () { throw new Error(` +
+          `"zod's " + name + " is left out of this view (scripts/build.ts)"); }; }\n`;
+        const exports = [...names].map((name) => `export const ${name} = gone("${name}");`);
+        return { contents: gone + exports.join("\n"), loader: "js" };
+      });
+    },
+  };
+}
+
+/** One view's HTML: its script and the views' style sheet inlined, with nothing from outside. */
+function viewHtml(title: string, script: string, style: string): string {
+  // An inline script ends at the first `</script`; the bundle must not hold one.
+  const safe = script.replace(/<\/(script)/gi, "<\\/$1");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="papertrade-site" content="">
+<title>Papertrade Explorer: ${title}</title>
+<style>${style}</style>
+</head>
+<body>
+<main>
+<div id="view"><p class="muted">Waiting for the tool's answer from your assistant.</p></div>
+<p id="status" role="status"></p>
+</main>
+<script type="module">${safe}</script>
+</body>
+</html>
+`;
+}
+
+/**
+ * Builds every view into `outDir` (`<name>.html`) and returns each one's size, raw and gzipped.
+ * Bundled with esbuild (minified, for the browsers hosts run in), zod trimmed by
+ * {@link trimZod}.
+ */
+export async function buildViews(
+  outDir: string = VIEWS_OUT,
+): Promise<Record<string, { bytes: number; gzipped: number }>> {
+  await Deno.mkdir(outDir, { recursive: true });
+  const style = (await esbuild.transform(await Deno.readTextFile(`${ROOT}views/view.css`), {
+    loader: "css",
+    minify: true,
+  })).code.trim();
+  const sizes: Record<string, { bytes: number; gzipped: number }> = {};
+  try {
+    for (const view of VIEWS) {
+      const result = await esbuild.build({
+        entryPoints: [`${ROOT}views/${view.name}.ts`],
+        bundle: true,
+        minify: true,
+        format: "esm",
+        platform: "browser",
+        target: ["chrome111", "firefox113", "safari16.4"],
+        legalComments: "none",
+        write: false,
+        plugins: [trimZod()],
+        logLevel: "silent",
+      });
+      const script = new TextDecoder().decode(result.outputFiles[0].contents).trim();
+      const bytes = new TextEncoder().encode(viewHtml(view.title, script, style));
+      await Deno.writeFile(`${outDir}/${view.name}.html`, bytes);
+      sizes[view.name] = { bytes: bytes.byteLength, gzipped: await gzipSize(bytes) };
+    }
+  } finally {
+    await esbuild.stop();
+  }
+  return sizes;
+}
+
+/** The sizes file's text: each view's bytes and gzipped bytes, as `deno task build` measured. */
+export function viewSizesText(sizes: Record<string, { bytes: number; gzipped: number }>): string {
+  return `${JSON.stringify(sizes, null, 2)}\n`;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && a.every((byte, index) => byte === b[index]);
+}
+
 async function main(): Promise<number> {
   const check = Deno.args.includes("--check");
   let outFile = ISLANDS_BUNDLE;
@@ -88,14 +221,29 @@ async function main(): Promise<number> {
     const bytes = await buildIslands(outFile);
     const label = check ? "fresh build" : "static/build/islands.js";
     console.log(`${label}: ${bytes.byteLength} bytes, ${await gzipSize(bytes)} bytes gzipped`);
-    if (!check) return 0;
+    const viewsDir = check ? await Deno.makeTempDir({ prefix: "views_" }) : VIEWS_OUT;
+    const sizes = await buildViews(viewsDir);
+    for (const [name, size] of Object.entries(sizes)) {
+      console.log(`views/build/${name}.html: ${size.bytes} bytes, ${size.gzipped} bytes gzipped`);
+    }
+    if (!check) {
+      await Deno.writeTextFile(VIEW_SIZES, viewSizesText(sizes));
+      return 0;
+    }
     const committed = await Deno.readFile(ISLANDS_BUNDLE).catch(() => new Uint8Array());
-    const same = committed.byteLength === bytes.byteLength &&
-      committed.every((byte, index) => byte === bytes[index]);
+    const stale = sameBytes(committed, bytes) ? [] : ["static/build/islands.js"];
+    for (const name of Object.keys(sizes)) {
+      const built = await Deno.readFile(`${viewsDir}/${name}.html`);
+      const kept = await Deno.readFile(`${VIEWS_OUT}/${name}.html`).catch(() => new Uint8Array());
+      if (!sameBytes(kept, built)) stale.push(`views/build/${name}.html`);
+    }
+    await Deno.remove(viewsDir, { recursive: true }).catch(() => {});
     console.log(
-      same ? "committed bundle is up to date" : "committed bundle is STALE: run deno task build",
+      stale.length === 0
+        ? "committed builds are up to date"
+        : `STALE: ${stale.join(", ")}: run deno task build`,
     );
-    return same ? 0 : 1;
+    return stale.length === 0 ? 0 : 1;
   } finally {
     if (check) await Deno.remove(outFile).catch(() => {});
   }

@@ -1,7 +1,7 @@
 /**
  * The JSON-RPC methods, per era. Both eras: tools/list, tools/call, server/discover, and the
- * empty resources/list, resources/templates/list and prompts/list, with resources/read of any
- * URI answered "not found" and prompts/get of any name "unknown". Clients ask for these lists
+ * empty resources/list, resources/templates/list and prompts/list, with resources/read serving
+ * the MCP Apps views (any other URI "not found") and prompts/get of any name "unknown". Clients ask for these lists
  * whatever the capabilities say (the Python SDK's default mode raises on a -32601, and the
  * conformance suite's list and caching checks call them), and an empty list is the true answer.
  * The handshake era (2024-11-05 … 2025-11-25) adds initialize and ping; under 2026-07-28 those
@@ -22,6 +22,7 @@ import {
 } from "./jsonrpc.ts";
 import { type ResolvedOptions, SERVER_INSTRUCTIONS } from "./options.ts";
 import { toolJsonSchemas } from "../../lib/tool_schema.ts";
+import { readView, toolUiMeta } from "../../lib/app_views.ts";
 import type { ToolDefinition } from "../../tools/types.ts";
 import {
   negotiateInitializeVersion,
@@ -95,15 +96,21 @@ function onePageList(key: string, items: (options: ResolvedOptions) => unknown[]
   };
 }
 
-/** resources/read: there are no resources, so every URI is one that does not exist. */
-function readResource(call: JsonRpcCall, id: JsonRpcId, { era }: MethodContext) {
+/**
+ * resources/read: the MCP Apps views (lib/app_views.ts), which four tools name in their `_meta`;
+ * every other URI is one that does not exist.
+ */
+function readResource(call: JsonRpcCall, id: JsonRpcId, { era, options }: MethodContext) {
   const uri = call.params?.uri;
   if (typeof uri !== "string") {
     return invalidParams(id, "resources/read needs params.uri");
   }
+  const view = readView(uri, options.serverInfo.websiteUrl ?? "");
+  if (view) return ok(id, view);
   // SEP-2164 (2026-07-28) makes "not found" -32602; the handshake-era revisions say -32002.
   const code = era === "modern" ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound;
-  const message = `Resource not found: ${uri}. This server has no resources, only tools.`;
+  const message = `Resource not found: ${uri}. This server has no resources besides the ` +
+    "views its tools name in _meta.ui.resourceUri.";
   return fail(id, code, message, { uri });
 }
 
@@ -207,5 +214,15 @@ export function describeTool(tool: ToolDefinition<any, any>) {
   }
   const { name, title, description } = tool;
   const annotations = { title, ...tool.annotations };
-  return { name, title, description, inputSchema, outputSchema, annotations };
+  // A tool with an MCP Apps view names it; hosts that do not render views ignore `_meta`.
+  const _meta = toolUiMeta(name);
+  return {
+    name,
+    title,
+    description,
+    inputSchema,
+    outputSchema,
+    annotations,
+    ...(_meta && { _meta }),
+  };
 }

@@ -1,0 +1,100 @@
+/**
+ * MCP Apps views, the server side: tools/list names a `ui://` view on exactly the four tools
+ * that have one, resources/read serves each view as `text/html;profile=mcp-app` with its CSP
+ * (no outside origin) and the explorer's address written in, and nothing else changes (the
+ * other tools carry no `_meta`, resources/list stays empty, other URIs are still not found).
+ * The committed builds match a fresh build and their measured sizes.
+ */
+import assert from "node:assert/strict";
+import { TEST_SITE_URL, withTestApp } from "./harness.ts";
+import { postMcp, rpc } from "./_mcp.ts";
+import { VIEW_MIME_TYPE, VIEWS } from "../lib/app_views.ts";
+import { buildViews, VIEW_SIZES, VIEWS_OUT, viewSizesText } from "../scripts/build.ts";
+
+const V = { "mcp-protocol-version": "2025-11-25" };
+const WITH_VIEWS: Record<string, string> = {
+  get_positions: "ui://papertrade-explorer/positions.html",
+  get_positions_at_risk: "ui://papertrade-explorer/at_risk.html",
+  get_protocol_overview: "ui://papertrade-explorer/markets.html",
+  decode_transaction: "ui://papertrade-explorer/settlement.html",
+};
+
+Deno.test("tools/list names a ui:// view in _meta.ui.resourceUri on the four tools, and only there", async () => {
+  await withTestApp(async (app) => {
+    const { json } = await postMcp(app, rpc(1, "tools/list"), V);
+    const tools: Array<{ name: string; _meta?: Record<string, unknown> }> = json.result.tools;
+    for (const tool of tools) {
+      const uri = WITH_VIEWS[tool.name];
+      if (uri === undefined) {
+        assert.equal(tool._meta, undefined, tool.name);
+        continue;
+      }
+      assert.deepEqual(tool._meta, { ui: { resourceUri: uri }, "ui/resourceUri": uri }, tool.name);
+    }
+    assert.equal(tools.filter((tool) => tool._meta).length, 4);
+  });
+});
+
+Deno.test("resources/read serves each view as text/html;profile=mcp-app with a CSP of no outside origin", async () => {
+  await withTestApp(async (app) => {
+    for (const [index, uri] of Object.values(WITH_VIEWS).entries()) {
+      for (const headers of [V, { "mcp-protocol-version": "2024-11-05" }]) {
+        const { json } = await postMcp(app, rpc(index, "resources/read", { uri }), headers);
+        assert.equal(json.error, undefined, uri);
+        const [content, ...more] = json.result.contents;
+        assert.equal(more.length, 0);
+        assert.equal(content.uri, uri);
+        assert.equal(content.mimeType, "text/html;profile=mcp-app");
+        assert.deepEqual(content._meta.ui.csp, {
+          connectDomains: [],
+          resourceDomains: [],
+          frameDomains: [],
+          baseUriDomains: [],
+        });
+        const html: string = content.text;
+        assert.ok(html.startsWith("<!doctype html>"), uri);
+        // Script and style inlined: nothing is loaded from anywhere.
+        assert.ok(!/<script[^>]*\ssrc=|<link\b|<img\b|<iframe\b|@import/i.test(html), uri);
+        assert.equal((html.match(/<script\b/g) ?? []).length, 1);
+        assert.equal((html.match(/<\/script/gi) ?? []).length, 1, "one script, closed once");
+        // The explorer's address, for the links the host opens.
+        assert.ok(html.includes(`<meta name="papertrade-site" content="${TEST_SITE_URL}/">`), uri);
+      }
+    }
+  });
+});
+
+Deno.test("without views, nothing changes: resources/list stays empty and other URIs are not found", async () => {
+  await withTestApp(async (app) => {
+    assert.deepEqual((await postMcp(app, rpc(1, "resources/list"), V)).json.result, {
+      resources: [],
+    });
+    const missing = await postMcp(
+      app,
+      rpc(2, "resources/read", { uri: "ui://papertrade-explorer/wallet.html" }),
+      V,
+    );
+    assert.equal(missing.json.error.code, -32002);
+    assert.deepEqual(missing.json.error.data, { uri: "ui://papertrade-explorer/wallet.html" });
+  });
+});
+
+Deno.test("the committed views match a fresh build, and views/build/sizes.json holds their measured sizes", async () => {
+  const fresh = await Deno.makeTempDir({ prefix: "views_" });
+  try {
+    const sizes = await buildViews(fresh);
+    assert.deepEqual(Object.keys(sizes), VIEWS.map((view) => view.name));
+    for (const view of VIEWS) {
+      const built = await Deno.readFile(`${fresh}/${view.name}.html`);
+      const committed = await Deno.readFile(`${VIEWS_OUT}/${view.name}.html`);
+      assert.ok(
+        built.byteLength === committed.byteLength && built.every((b, i) => b === committed[i]),
+        `views/build/${view.name}.html is stale: run \`deno task build\``,
+      );
+    }
+    assert.equal(await Deno.readTextFile(VIEW_SIZES), viewSizesText(sizes));
+  } finally {
+    await Deno.remove(fresh, { recursive: true });
+  }
+  assert.equal(VIEW_MIME_TYPE, "text/html;profile=mcp-app");
+});

@@ -1,0 +1,157 @@
+/**
+ * The view side of MCP Apps, on the official `App` class of `@modelcontextprotocol/ext-apps`:
+ * connect to the host, render each tool result the host hands over, follow the host's theme,
+ * open explorer links through the host, and (for a live view) call the tool again through the
+ * host every few seconds. No postMessage of our own: the App speaks the protocol.
+ */
+import {
+  App,
+  applyDocumentTheme,
+  applyHostStyleVariables,
+  type McpUiHostContext,
+} from "@modelcontextprotocol/ext-apps";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { type Child, el, utc } from "./_dom.ts";
+
+/** What a view's renderer gets besides the structured result. */
+export interface ViewContext {
+  /** A link to an explorer page (`/wallet/0x…`) that the host opens; plain text without a site. */
+  link(path: string, ...children: Child[]): HTMLElement;
+  /** The arguments of the tool call the result answers (when the host sent them). */
+  args: Record<string, unknown>;
+}
+
+/** One view: its name, how it renders a result, and whether it keeps itself live. */
+export interface ViewSpec<T> {
+  /** Shown to the host as the App's name. */
+  title: string;
+  /** The result's structuredContent, as the tool's outputSchema describes it. */
+  render(structured: T, context: ViewContext): Child[];
+  /** Call `tool` again through the host every `everyMs` while shown, with the call's arguments. */
+  live?: {
+    tool: string;
+    everyMs: number;
+    args(structured: T, args: Record<string, unknown>): object;
+  };
+}
+
+/** The explorer's origin, written into the resource by the server when it serves it. */
+function siteUrl(): string | null {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="papertrade-site"]');
+  const value = meta?.content ?? "";
+  return /^https?:\/\//.test(value) ? value.replace(/\/+$/, "") : null;
+}
+
+/** A started view: its App, and a way to ask a tool again through the host and show the answer. */
+export interface RunningView {
+  app: App;
+  refresh(tool: string, args: Record<string, unknown>): Promise<void>;
+}
+
+/** Connects the view to its host and renders every result it is given. */
+export function startView<T>(spec: ViewSpec<T>): RunningView {
+  const root = document.getElementById("view")!;
+  const status = document.getElementById("status")!;
+  const app = new App({ name: `Papertrade Explorer: ${spec.title}`, version: "1.0.0" });
+  const site = siteUrl();
+  let args: Record<string, unknown> = {};
+  let latest: T | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const link = (path: string, ...children: Child[]) => {
+    if (site === null) return el("span", {}, ...children);
+    const url = `${site}${path}`;
+    const anchor = el("a", { href: url, target: "_blank", rel: "noopener" }, ...children);
+    anchor.addEventListener("click", (event) => {
+      event.preventDefault();
+      app.openLink({ url }).catch(() => {});
+    });
+    return anchor;
+  };
+
+  const say = (...children: Child[]) => status.replaceChildren(...children.map(textOrNode));
+
+  const show = (result: CallToolResult, when: Date) => {
+    if (result.isError || !result.structuredContent) {
+      const parts = (result.content ?? []) as Array<{ type: string; text?: string }>;
+      const text = parts.find((part) => part.type === "text")?.text;
+      say(el("strong", {}, "The tool answered with an error: "), text ?? "no text");
+      return false;
+    }
+    latest = result.structuredContent as T;
+    root.replaceChildren(...spec.render(latest, { link, args }).map(textOrNode));
+    say(
+      spec.live
+        ? `Live: updated ${utc(when.toISOString())}, read again every ${
+          spec.live.everyMs / 1000
+        } s through your assistant.`
+        : `As of ${utc(when.toISOString())}, when the tool answered.`,
+    );
+    return true;
+  };
+
+  const poll = () => {
+    const live = spec.live;
+    if (!live || latest === null) return;
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      if (!document.hidden && latest !== null) {
+        try {
+          const result = await app.callServerTool({
+            name: live.tool,
+            arguments: live.args(latest, args) as Record<string, unknown>,
+          });
+          show(result, new Date());
+        } catch (error) {
+          say(
+            el("strong", {}, "Could not refresh: "),
+            error instanceof Error ? error.message : String(error),
+            "; the figures below are from the last answer.",
+          );
+        }
+      }
+      poll();
+    }, live.everyMs);
+  };
+
+  const theme = (context: McpUiHostContext | undefined) => {
+    if (context?.theme) applyDocumentTheme(context.theme);
+    if (context?.styles?.variables) applyHostStyleVariables(context.styles.variables);
+  };
+
+  app.ontoolinput = (params) => {
+    args = params.arguments ?? {};
+  };
+  app.ontoolresult = (result) => {
+    if (show(result as CallToolResult, new Date())) poll();
+  };
+  app.onhostcontextchanged = theme;
+  app.onteardown = () => {
+    clearTimeout(timer);
+    return {};
+  };
+  app.connect().then(
+    () => theme(app.getHostContext()),
+    (error) => say(`Could not connect to the host: ${String(error)}`),
+  );
+  const refresh = async (tool: string, next: Record<string, unknown>) => {
+    say("Asking again…");
+    try {
+      const result = await app.callServerTool({ name: tool, arguments: next });
+      args = next;
+      show(result, new Date());
+    } catch (error) {
+      say(
+        el("strong", {}, "Could not ask again: "),
+        error instanceof Error ? error.message : String(error),
+      );
+    }
+  };
+  return { app, refresh };
+}
+
+function textOrNode(child: Child): Node {
+  return typeof child === "object" && child !== null ? child : document.createTextNode(
+    child === null || child === undefined || child === false ? "" : String(child),
+  );
+}

@@ -1,0 +1,235 @@
+/**
+ * The markets view of get_protocol_overview: the protocol's totals, each market at its live mark
+ * with open interest against each side's cap (a bar per side), and the latest trades, under the
+ * markets page's labels.
+ */
+import { startView } from "./_app.ts";
+import { counted, el, percent, price, shortHex, token, tone, usd, utc } from "./_dom.ts";
+import { unavailableNotice } from "./_parts.ts";
+
+interface Market {
+  market: string;
+  status: string;
+  openable: boolean;
+  mark_price: number | null;
+  max_leverage: number;
+  long_oi_usd: number | null;
+  short_oi_usd: number | null;
+  long_cap_usd: number | null;
+  short_cap_usd: number | null;
+  long_cap_used_percent: number | null;
+  short_cap_used_percent: number | null;
+  volume_24h_usd: number | null;
+}
+
+interface Trade {
+  at: string | null;
+  wallet: string;
+  market: string;
+  side: string | null;
+  leverage: number;
+  kind: string | null;
+  notional_usd: number;
+  pnl_usd: number | null;
+  position_id: string;
+}
+
+interface Overview {
+  tvl_usd: number | null;
+  markets: Market[];
+  recent_trades: Trade[];
+  trading_paused: boolean | null;
+  lp_usd: number | null;
+  margin_usd: number | null;
+  lifetime_volume_usd: number | null;
+  open_positions: number | null;
+  fees_lifetime_usd: number | null;
+  paper_supply: number | null;
+  paper_staked: number | null;
+  payout_queue: { owed_usd: number; wallets: number | null } | null;
+  relayer_accepting_intents: boolean | null;
+  unavailable: Array<{ part: string; field?: string; reason: string }>;
+}
+
+const MARKET_COLUMNS = [
+  "Market",
+  "Mark",
+  "Long OI",
+  "Short OI",
+  "24h volume",
+  "Max leverage",
+  "Status",
+];
+const TRADE_COLUMNS = ["Time", "Kind", "Position", "Market", "Side", "Notional", "PnL", "Wallet"];
+
+startView<Overview>({
+  title: "Markets and protocol",
+  render(o, { link }) {
+    const stat = (label: string, field: string, text: string) =>
+      el("div", {}, el("dt", {}, label), el("dd", { "data-field": field }, text));
+    return [
+      el("h1", {}, "Markets"),
+      o.trading_paused === true &&
+      el("p", { class: "notice" }, "Opening new positions is paused venue-wide."),
+      unavailableNotice(o.unavailable),
+      el(
+        "dl",
+        { class: "stats" },
+        stat("TVL", "tvl_usd", usd(o.tvl_usd, { compact: true })),
+        stat("LP", "lp_usd", usd(o.lp_usd, { compact: true })),
+        stat("Margin in positions", "margin_usd", usd(o.margin_usd, { compact: true })),
+        stat("Open positions", "open_positions", counted(o.open_positions)),
+        stat(
+          "Lifetime volume",
+          "lifetime_volume_usd",
+          usd(o.lifetime_volume_usd, { compact: true }),
+        ),
+        stat("Fees, lifetime", "fees_lifetime_usd", usd(o.fees_lifetime_usd, { compact: true })),
+        stat("PAPER supply", "paper_supply", token(o.paper_supply, "PAPER")),
+        stat("PAPER staked", "paper_staked", token(o.paper_staked, "PAPER")),
+        stat("Payout queue", "payout_queue.owed_usd", usd(o.payout_queue?.owed_usd ?? null)),
+        stat(
+          "Relayer",
+          "relayer_accepting_intents",
+          o.relayer_accepting_intents === null
+            ? "n/a"
+            : o.relayer_accepting_intents
+            ? "accepting intents"
+            : "not accepting intents",
+        ),
+      ),
+      o.markets.length === 0 ? el("p", { class: "notice" }, "The markets could not be read.") : el(
+        "div",
+        { class: "table-wrap", tabindex: 0, role: "region", "aria-label": "Markets" },
+        el(
+          "table",
+          {},
+          el(
+            "caption",
+            { class: "muted" },
+            "Markets, valued at the live mark (Hyperliquid BBO mid)",
+          ),
+          el(
+            "thead",
+            {},
+            el(
+              "tr",
+              {},
+              ...MARKET_COLUMNS.map((name, i) =>
+                el("th", { scope: "col", class: i > 0 && i < 6 ? "num" : undefined }, name)
+              ),
+            ),
+          ),
+          el("tbody", {}, ...o.markets.map((m) => marketRow(m, link))),
+        ),
+      ),
+      o.recent_trades.length > 0 && el("h2", {}, "Latest trades"),
+      o.recent_trades.length > 0 &&
+      el(
+        "div",
+        { class: "table-wrap", tabindex: 0, role: "region", "aria-label": "Latest trades" },
+        el(
+          "table",
+          {},
+          el(
+            "thead",
+            {},
+            el(
+              "tr",
+              {},
+              ...TRADE_COLUMNS.map((name, i) =>
+                el("th", { scope: "col", class: i === 5 || i === 6 ? "num" : undefined }, name)
+              ),
+            ),
+          ),
+          el(
+            "tbody",
+            {},
+            ...o.recent_trades.map((t) =>
+              el(
+                "tr",
+                { "data-trade": t.position_id },
+                el("td", {}, utc(t.at)),
+                el("td", {}, t.kind ?? "n/a"),
+                el(
+                  "td",
+                  {},
+                  link(`/position/${t.position_id}?wallet=${t.wallet}`, `#${t.position_id}`),
+                ),
+                el("td", {}, t.market),
+                el("td", {}, `${t.side ?? "n/a"} ${t.leverage}x`),
+                el("td", { class: "num", "data-field": "notional_usd" }, usd(t.notional_usd)),
+                el(
+                  "td",
+                  { class: `num ${tone(t.pnl_usd)}`.trim(), "data-field": "pnl_usd" },
+                  usd(t.pnl_usd, { sign: true }),
+                ),
+                el("td", {}, link(`/wallet/${t.wallet}`, el("code", {}, shortHex(t.wallet)))),
+              )
+            ),
+          ),
+        ),
+      ),
+      el(
+        "p",
+        { class: "muted" },
+        link("/markets", "The markets page"),
+        " adds open interest over time and the protocol history charts.",
+      ),
+    ];
+  },
+});
+
+function openInterest(field: string, oi: number | null, cap: number | null, used: number | null) {
+  const cell = el("td", { class: "num", "data-field": field }, usd(oi, { compact: true }));
+  if (oi === null) return cell;
+  const bar = el("span", {
+    class: `bar ${
+      used !== null && used >= 90 ? "near_bust" : used !== null && used >= 70 ? "close" : "ok"
+    }`,
+    "aria-hidden": "true",
+  }, el("span"));
+  (bar.firstChild as HTMLElement).style.width = `${
+    Math.min(100, Math.max(0, used ?? 0)).toFixed(1)
+  }%`;
+  cell.append(
+    el("br"),
+    el(
+      "span",
+      { class: "muted" },
+      cap === null ? "uncapped" : `of ${usd(cap, { compact: true })} cap (${percent(used, 1)})`,
+    ),
+  );
+  if (cap !== null) cell.append(bar);
+  return cell;
+}
+
+function marketRow(m: Market, link: (path: string, ...children: string[]) => HTMLElement) {
+  return el(
+    "tr",
+    { "data-market": m.market },
+    el("th", { scope: "row" }, link(`/markets/${m.market}`, m.market)),
+    el(
+      "td",
+      { class: "num", "data-field": "mark_price" },
+      m.mark_price === null ? "no quote" : price(m.mark_price),
+    ),
+    openInterest("long_oi_usd", m.long_oi_usd, m.long_cap_usd, m.long_cap_used_percent),
+    openInterest("short_oi_usd", m.short_oi_usd, m.short_cap_usd, m.short_cap_used_percent),
+    el(
+      "td",
+      { class: "num", "data-field": "volume_24h_usd" },
+      usd(m.volume_24h_usd, { compact: true }),
+    ),
+    el("td", { class: "num", "data-field": "max_leverage" }, `${m.max_leverage}x`),
+    el(
+      "td",
+      {},
+      el(
+        "span",
+        { class: `badge ${m.openable ? "ok" : "paused"}` },
+        m.openable ? "openable" : m.status.replace("_", " "),
+      ),
+    ),
+  );
+}

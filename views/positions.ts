@@ -1,0 +1,258 @@
+/**
+ * The positions view of get_positions: each open position with side, leverage, mark, bust,
+ * distance to bust with a bar coloured by its band, and PnL, under the labels of the wallet
+ * page; live, by calling get_positions again through the host every 5 s.
+ */
+import { startView } from "./_app.ts";
+import { el, percent, price, RISK_LABELS, tone, usd } from "./_dom.ts";
+import { unavailableNotice } from "./_parts.ts";
+
+/** How often the view asks again: 12 calls a minute, well within the 60-a-minute limit. */
+export const LIVE_EVERY_MS = 5_000;
+
+interface Position {
+  position_id: string;
+  market: string;
+  side: "long" | "short";
+  leverage: number;
+  margin_usd: number;
+  notional_usd: number;
+  entry_price: number | null;
+  mark_price: number | null;
+  bust_price: number | null;
+  distance_to_bust_percent: number | null;
+  risk: "ok" | "close" | "near_bust" | null;
+  unrealized_pnl_usd: number | null;
+  estimated_close_pnl_usd: number | null;
+  estimated_payout_usd: number | null;
+}
+
+interface Positions {
+  address: string;
+  marks: Array<{ market: string; mark_price: number; frozen: boolean }>;
+  positions: Position[];
+  totals: {
+    count: number;
+    margin_usd: number;
+    notional_usd: number;
+    unrealized_pnl_usd: number;
+    estimated_close_pnl_usd: number;
+    estimated_payout_usd: number;
+    unvalued: number;
+  };
+  closed: {
+    position_id: string;
+    market: string;
+    side: string;
+    leverage: number;
+    exit_price: number | null;
+    net_pnl_usd: number;
+    liquidated: boolean;
+  } | null;
+  unavailable: Array<{ part: string; field?: string; reason: string }>;
+}
+
+/** The bar's full width: a distance of 0.2 % or more (the bands end at 0.08 %). */
+const BAR_FULL_PERCENT = 0.2;
+
+const COLUMNS = [
+  "Position",
+  "Market, side",
+  "To bust",
+  "Risk",
+  "PnL",
+  "Bust",
+  "Mark",
+  "Entry",
+  "Margin",
+  "Notional",
+  "PnL if closed",
+  "Payout if closed",
+];
+const NUMERIC = new Set([2, 4, 5, 6, 7, 8, 9, 10, 11]);
+
+startView<Positions>({
+  title: "Open positions",
+  live: {
+    tool: "get_positions",
+    everyMs: LIVE_EVERY_MS,
+    args: (result, args) => ({ ...args, address: result.address }),
+  },
+  render(result, { link }) {
+    const { totals } = result;
+    const wallet = `/wallet/${result.address}`;
+    return [
+      el(
+        "h1",
+        {},
+        "Open positions of ",
+        link(wallet, el("code", {}, result.address)),
+      ),
+      el(
+        "p",
+        { class: "muted" },
+        `${totals.count} open ${totals.count === 1 ? "position" : "positions"}`,
+        result.marks.length > 0 ? ", valued at the live mark: " : ".",
+        ...result.marks.flatMap((mark, index) => [
+          index > 0 ? ", " : "",
+          el(
+            "span",
+            { "data-mark": mark.market, "data-field": "mark_price" },
+            `${mark.market} ${price(mark.mark_price)}${mark.frozen ? " (frozen)" : ""}`,
+          ),
+        ]),
+      ),
+      unavailableNotice(result.unavailable),
+      el(
+        "div",
+        { class: "table-wrap", tabindex: 0, role: "region", "aria-label": "Open positions" },
+        el(
+          "table",
+          {},
+          el("caption", { class: "visually-hidden" }, "Open positions at the live mark"),
+          el(
+            "thead",
+            {},
+            el(
+              "tr",
+              {},
+              ...COLUMNS.map((name, index) =>
+                el("th", { scope: "col", class: NUMERIC.has(index) ? "num" : undefined }, name)
+              ),
+            ),
+          ),
+          el(
+            "tbody",
+            {},
+            ...(result.positions.length === 0
+              ? [
+                el(
+                  "tr",
+                  {},
+                  el("td", { colspan: COLUMNS.length, class: "muted" }, "No open positions."),
+                ),
+              ]
+              : result.positions.map((p) => row(p, result.address, link))),
+          ),
+          result.positions.length > 0 &&
+            el(
+              "tfoot",
+              {},
+              el(
+                "tr",
+                { "data-totals": "" },
+                el(
+                  "td",
+                  { colspan: 2 },
+                  el(
+                    "strong",
+                    {},
+                    `Total, ${totals.count} ${totals.count === 1 ? "position" : "positions"}`,
+                  ),
+                ),
+                el(
+                  "td",
+                  { colspan: 2, class: "muted" },
+                  totals.unvalued > 0 ? `${totals.unvalued} without a mark left out` : "",
+                ),
+                figure(
+                  "unrealized_pnl_usd",
+                  usd(totals.unrealized_pnl_usd, { sign: true }),
+                  tone(totals.unrealized_pnl_usd),
+                ),
+                el("td", { colspan: 3 }),
+                figure("margin_usd", usd(totals.margin_usd)),
+                figure("notional_usd", usd(totals.notional_usd)),
+                figure(
+                  "estimated_close_pnl_usd",
+                  usd(totals.estimated_close_pnl_usd, { sign: true }),
+                  tone(totals.estimated_close_pnl_usd),
+                ),
+                figure("estimated_payout_usd", usd(totals.estimated_payout_usd)),
+              ),
+            ),
+        ),
+      ),
+      result.closed &&
+      el(
+        "p",
+        { class: "notice", "data-closed": result.closed.position_id },
+        `Position #${result.closed.position_id} is closed: ${result.closed.market} ${result.closed.side} ${result.closed.leverage}x, exit ${
+          price(result.closed.exit_price)
+        }, ${result.closed.liquidated ? "liquidated, " : ""}net PnL ${
+          usd(result.closed.net_pnl_usd, { sign: true })
+        }. `,
+        link(`/position/${result.closed.position_id}?wallet=${result.address}`, "Its page"),
+      ),
+      el(
+        "p",
+        { class: "muted" },
+        "Bands: near bust under 0.03 % from the bust price, close under 0.08 %. ",
+        link(wallet, "The wallet's page"),
+        " shows the same positions live, with the account and its history.",
+      ),
+    ];
+  },
+});
+
+function figure(field: string, text: string, extra = ""): HTMLTableCellElement {
+  return el("td", { class: `num ${extra}`.trim(), "data-field": field }, text);
+}
+
+function row(
+  p: Position,
+  address: string,
+  link: (path: string, ...children: string[]) => HTMLElement,
+): HTMLTableRowElement {
+  const risky = p.risk === "close" || p.risk === "near_bust";
+  const band = p.risk ?? "none";
+  const bar = el("span", { class: `bar ${band}`, "aria-hidden": "true" }, el("span"));
+  const share = p.distance_to_bust_percent === null
+    ? 0
+    : Math.min(1, Math.max(0, p.distance_to_bust_percent / BAR_FULL_PERCENT));
+  (bar.firstChild as HTMLElement).style.width = `${(share * 100).toFixed(1)}%`;
+  return el(
+    "tr",
+    {
+      "data-position": p.position_id,
+      "data-risk": band,
+      class: risky ? `risky ${p.risk}` : undefined,
+    },
+    el("td", {}, link(`/position/${p.position_id}?wallet=${address}`, `#${p.position_id}`)),
+    el(
+      "td",
+      { "data-field": "side" },
+      `${p.market} `,
+      el("span", { class: p.side === "long" ? "good" : "bad" }, `${p.side} ${p.leverage}x`),
+    ),
+    el(
+      "td",
+      { class: "num", "data-field": "distance_to_bust_percent" },
+      percent(p.distance_to_bust_percent),
+      bar,
+    ),
+    el(
+      "td",
+      { "data-field": "risk" },
+      p.risk === null
+        ? el("span", { class: "muted" }, "n/a")
+        : el("span", { class: `badge ${p.risk}` }, risky ? "⚠ " : "", RISK_LABELS[p.risk]),
+    ),
+    figure(
+      "unrealized_pnl_usd",
+      usd(p.unrealized_pnl_usd, { sign: true }),
+      tone(p.unrealized_pnl_usd),
+    ),
+    figure("bust_price", price(p.bust_price)),
+    figure("mark_price", price(p.mark_price)),
+    figure("entry_price", price(p.entry_price)),
+    figure("margin_usd", usd(p.margin_usd)),
+    figure("notional_usd", usd(p.notional_usd)),
+    figure(
+      "estimated_close_pnl_usd",
+      usd(p.estimated_close_pnl_usd, { sign: true }),
+      tone(p.estimated_close_pnl_usd),
+    ),
+    figure("estimated_payout_usd", usd(p.estimated_payout_usd)),
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * The settlement view of decode_transaction: the transaction, the Exchange's own events (facts)
+ * and the batch's intents with their signature checks and one verdict each, under the
+ * transaction page's labels. Failure reasons and every decoded field are untrusted chain data,
+ * shown as text.
+ */
+import { startView } from "./_app.ts";
+import { el, price, shortHex, usd } from "./_dom.ts";
+import { unavailableNotice } from "./_parts.ts";
+
+interface Event {
+  name: string;
+  wallet: string;
+  position_id?: string;
+  log_index: number;
+  margin_returned_usd?: number;
+  balance_after_usd?: number;
+  staker_fee_usd?: number;
+  dev_fee_usd?: number;
+  market?: string | null;
+  mark_price?: number | null;
+  bust_price?: number | null;
+  amount_usd?: number;
+}
+
+interface Intent {
+  index: number;
+  action: string | null;
+  wallet: string | null;
+  signer: string;
+  recovered_signer: string | null;
+  intent_id: string | null;
+  signature_verified: boolean;
+  verification_problem: string | null;
+  verdict: "executed" | "failed" | "unverified";
+  verdict_reason: string | null;
+  failure_reason: string | null;
+  fields: Record<string, unknown> | null;
+}
+
+interface Decoded {
+  tx_hash: string;
+  found: boolean;
+  status: string | null;
+  block_number: number | null;
+  papertrade: boolean;
+  selector: string | null;
+  calldata_bytes: number;
+  events: Event[];
+  wallets: string[];
+  is_batch: boolean;
+  intents: Intent[];
+  unavailable: Array<{ part: string; field?: string; reason: string }>;
+}
+
+type Link = (path: string, ...children: (string | Node)[]) => HTMLElement;
+
+startView<Decoded>({
+  title: "Settlement transaction",
+  render(d, { link }) {
+    const head = el(
+      "h1",
+      {},
+      "Transaction ",
+      link(`/tx/${d.tx_hash}`, el("code", {}, shortHex(d.tx_hash))),
+    );
+    if (!d.found) {
+      return [
+        head,
+        el(
+          "p",
+          { class: "notice" },
+          "No HyperEVM endpoint knows this hash. If it is an intent id, ask for lookup_intent.",
+        ),
+      ];
+    }
+    const counts = { executed: 0, failed: 0, unverified: 0 };
+    for (const intent of d.intents) counts[intent.verdict]++;
+    return [
+      head,
+      el(
+        "p",
+        {},
+        el("span", {
+          class: `badge ${
+            d.status === "success" ? "executed" : d.status === "reverted" ? "failed" : "unverified"
+          }`,
+          "data-field": "status",
+        }, d.status ?? "n/a"),
+        ` block ${d.block_number ?? "pending"} · selector `,
+        el("code", {}, d.selector ?? "none"),
+        ` · ${d.calldata_bytes} bytes of calldata`,
+      ),
+      unavailableNotice(d.unavailable),
+      !d.papertrade &&
+      el(
+        "p",
+        { class: "notice" },
+        "Not a Papertrade transaction: not sent to the BatchExecutor or the Exchange, and no Exchange event in its receipt.",
+      ),
+      d.papertrade && el("h2", {}, `Exchange events (facts): ${d.events.length}`),
+      d.papertrade && d.events.length > 0 &&
+      table(
+        "Exchange events",
+        ["Log", "Event", "Wallet", "Position", "Details"],
+        d.events.map((event) => eventRow(event, link)),
+      ),
+      d.papertrade && el("h2", {}, `Intents: ${d.intents.length}`),
+      d.papertrade &&
+      el(
+        "p",
+        { class: "muted" },
+        d.is_batch
+          ? `Decoded with the modelled BatchExecutor ABI (unconfirmed): ${counts.executed} executed, ${counts.failed} failed, ${counts.unverified} unverified.`
+          : "The calldata does not decode as a batch of signed intents with the modelled BatchExecutor ABI (unconfirmed); the events above are facts.",
+      ),
+      d.intents.length > 0 &&
+      table(
+        "Intents of the batch",
+        ["#", "Action", "Wallet", "Signed by", "Signature", "Verdict", "Fields"],
+        d.intents.map((intent) => intentRow(intent, link)),
+      ),
+      d.intents.some((intent) => intent.failure_reason !== null) &&
+      el(
+        "p",
+        { class: "muted" },
+        "Failure reasons are quoted chain data, written by whoever sent the intent.",
+      ),
+      el(
+        "p",
+        { class: "muted" },
+        link(`/tx/${d.tx_hash}`, "The transaction's page"),
+        " has every field, the calldata and the intents' own pages.",
+      ),
+    ];
+  },
+});
+
+function table(label: string, columns: string[], rows: HTMLTableRowElement[]) {
+  return el(
+    "div",
+    { class: "table-wrap", tabindex: 0, role: "region", "aria-label": label },
+    el(
+      "table",
+      {},
+      el("thead", {}, el("tr", {}, ...columns.map((name) => el("th", { scope: "col" }, name)))),
+      el("tbody", {}, ...rows),
+    ),
+  );
+}
+
+function eventRow(event: Event, link: Link) {
+  const details: string[] = [];
+  if (event.margin_returned_usd !== undefined) {
+    details.push(`margin returned ${usd(event.margin_returned_usd)}`);
+  }
+  if (event.balance_after_usd !== undefined) {
+    details.push(`balance after ${usd(event.balance_after_usd)}`);
+  }
+  if (event.market !== undefined) details.push(`${event.market ?? "unknown market"}`);
+  if (event.mark_price !== undefined) details.push(`mark ${price(event.mark_price)}`);
+  if (event.bust_price !== undefined) details.push(`bust ${price(event.bust_price)}`);
+  if (event.amount_usd !== undefined) details.push(`amount ${usd(event.amount_usd)}`);
+  if (event.staker_fee_usd !== undefined) details.push(`staker fee ${usd(event.staker_fee_usd)}`);
+  if (event.dev_fee_usd !== undefined) details.push(`dev fee ${usd(event.dev_fee_usd)}`);
+  return el(
+    "tr",
+    { "data-event": event.log_index },
+    el("td", {}, String(event.log_index)),
+    el("td", { "data-field": "name" }, event.name),
+    el("td", {}, link(`/wallet/${event.wallet}`, el("code", {}, shortHex(event.wallet)))),
+    el(
+      "td",
+      {},
+      event.position_id
+        ? link(`/position/${event.position_id}?wallet=${event.wallet}`, `#${event.position_id}`)
+        : "",
+    ),
+    el("td", { class: "wrap" }, details.join(", ")),
+  );
+}
+
+function intentRow(intent: Intent, link: Link) {
+  const fields = intent.fields ?? {};
+  const summary = Object.entries(fields)
+    .map(([key, value]) =>
+      `${key.replaceAll("_", " ")} ${Array.isArray(value) ? value.join(", ") : String(value)}`
+    )
+    .join("; ");
+  return el(
+    "tr",
+    { "data-intent": intent.index, "data-verdict": intent.verdict },
+    el(
+      "td",
+      {},
+      intent.intent_id
+        ? link(`/intent/${intent.intent_id}`, `#${intent.index}`)
+        : `#${intent.index}`,
+    ),
+    el("td", { "data-field": "action" }, intent.action ?? "unknown kind"),
+    el(
+      "td",
+      {},
+      intent.wallet
+        ? link(`/wallet/${intent.wallet}`, el("code", {}, shortHex(intent.wallet)))
+        : "unknown",
+    ),
+    el("td", {}, el("code", {}, shortHex(intent.signer))),
+    el(
+      "td",
+      { "data-field": "signature_verified", class: "wrap" },
+      intent.signature_verified ? el("span", { class: "good" }, "verified") : el(
+        "span",
+        { class: "bad" },
+        `does not verify${
+          intent.verification_problem ? `: ${intent.verification_problem}` : ""
+        }; recovered ${intent.recovered_signer ? shortHex(intent.recovered_signer) : "no signer"}`,
+      ),
+    ),
+    el(
+      "td",
+      { class: "wrap" },
+      el("span", { class: `badge ${intent.verdict}`, "data-field": "verdict" }, intent.verdict),
+      intent.verdict_reason ? ` ${intent.verdict_reason}` : "",
+      intent.failure_reason
+        ? el("q", { "data-field": "failure_reason" }, intent.failure_reason)
+        : "",
+    ),
+    el("td", { class: "wrap" }, summary || "n/a"),
+  );
+}
