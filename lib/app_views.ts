@@ -10,6 +10,28 @@
  * ({@link readView}). The MCP runtime only calls them.
  */
 
+/** The extension's id, as hosts and the discovery files name it. */
+export const VIEWS_EXTENSION_ID = "io.modelcontextprotocol/ui";
+
+/**
+ * Clients that render MCP Apps views, as the extension's own README lists its supported clients
+ * (@modelcontextprotocol/ext-apps 1.7.5); every other client gets the same text and
+ * structuredContent and no view.
+ */
+export const VIEW_CLIENTS: readonly string[] = [
+  "Claude (claude.ai and Claude Desktop)",
+  "ChatGPT",
+  "VS Code (GitHub Copilot)",
+  "Goose",
+];
+
+/** One sentence for the discovery files: which tools show a view, and where. */
+export function viewsSentence(): string {
+  return `${VIEWS.map((view) => view.tool).join(", ")} also name an MCP Apps view ` +
+    `(${VIEWS_EXTENSION_ID}) that ${VIEW_CLIENTS.join(", ")} render beside the answer; ` +
+    "other clients get the same text and structured result.";
+}
+
 /** The MIME type of an MCP Apps view (RESOURCE_MIME_TYPE of `@modelcontextprotocol/ext-apps`). */
 export const VIEW_MIME_TYPE = "text/html;profile=mcp-app";
 

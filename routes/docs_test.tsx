@@ -167,7 +167,11 @@ Deno.test("hostile text in a docs page or a tool description renders escaped", a
   assert.doesNotMatch(faq.body, /<script>alert|<iframe/);
   assert.match(faq.body, /&lt;script&gt;alert\("page"\)&lt;\/script&gt;/);
   const mcp = await get(app, "/docs/mcp");
-  assert.doesNotMatch(mcp.body, /<script>alert|<img|javascript:/);
+  assert.doesNotMatch(mcp.body, /<script>alert|<img src=x|javascript:/);
+  // The only images are the page's own screenshots of the MCP Apps views.
+  for (const [tag] of mcp.body.matchAll(/<img\b[^>]*>/g)) {
+    assert.match(tag, /^<img src="\/static\/docs\/views\/[a-z_]+(\.[0-9a-f]{10})?\.png"/);
+  }
   assert.match(mcp.body, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
 });
 
@@ -183,6 +187,8 @@ Deno.test("the site URL is substituted everywhere and no other host leaks in", a
     // The block explorer the transaction and wallet pages link out to (BLOCK_EXPLORER_URL).
     "hyperevmscan.io",
     "api.openai.com",
+    // The MCP Apps extension's repository, which the MCP and client docs point at.
+    "github.com",
     "127.0.0.1:8000",
     "explorer.example.com",
     // Papertrade OS, which frames the explorer, and the hosts allowed to frame it.

@@ -8,7 +8,13 @@
 import assert from "node:assert/strict";
 import { TEST_SITE_URL, withTestApp } from "./harness.ts";
 import { postMcp, rpc } from "./_mcp.ts";
-import { VIEW_MIME_TYPE, VIEWS } from "../lib/app_views.ts";
+import { VIEW_CLIENTS, VIEW_MIME_TYPE, VIEWS } from "../lib/app_views.ts";
+import { buildWellKnownServerCard } from "../lib/discovery/server_card.ts";
+import { buildAgentCard } from "../lib/discovery/agent_card.ts";
+import { TOOLS } from "../tools/registry.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
 import { buildViews, VIEW_SIZES, VIEWS_OUT, viewSizesText } from "../scripts/build.ts";
 
 const V = { "mcp-protocol-version": "2025-11-25" };
@@ -97,4 +103,34 @@ Deno.test("the committed views match a fresh build, and views/build/sizes.json h
     await Deno.remove(fresh, { recursive: true });
   }
   assert.equal(VIEW_MIME_TYPE, "text/html;profile=mcp-app");
+});
+
+Deno.test("the server card and the agent card say which tools have views and which clients render them", () => {
+  const options = { siteUrl: "https://explorer.example", tools: TOOLS };
+  const card = buildWellKnownServerCard(options);
+  const tools = card.tools as Array<{ name: string; _meta?: unknown }>;
+  for (const tool of tools) {
+    const uri = WITH_VIEWS[tool.name];
+    assert.deepEqual(
+      tool._meta,
+      uri && { ui: { resourceUri: uri }, "ui/resourceUri": uri },
+      tool.name,
+    );
+  }
+  const extension = (card.extensions as Json)["io.modelcontextprotocol/ui"];
+  assert.deepEqual(extension.renderedBy, [...VIEW_CLIENTS]);
+  assert.deepEqual(
+    Object.fromEntries(extension.views.map((view: Json) => [view.tool, view.uri])),
+    WITH_VIEWS,
+  );
+  const agent = buildAgentCard(options);
+  const [apps] = (agent.capabilities as Json).extensions;
+  assert.equal(apps.required, false);
+  assert.deepEqual(apps.params.views, WITH_VIEWS);
+  assert.deepEqual(apps.params.renderedBy, [...VIEW_CLIENTS]);
+  for (const client of ["Claude", "ChatGPT", "VS Code", "Goose"]) {
+    assert.ok(apps.description.includes(client), client);
+  }
+  const tagged = (agent.skills as Json[]).filter((skill) => skill.tags.includes("mcp-app-view"));
+  assert.deepEqual(tagged.map((skill) => skill.id).sort(), Object.keys(WITH_VIEWS).sort());
 });

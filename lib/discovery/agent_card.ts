@@ -5,6 +5,7 @@
  */
 import { type DiscoveryOptions, SERVER_IDENTITY, siteLink } from "./server_identity.ts";
 import { exampleArguments, type JsonSchema, type ToolInfo } from "./tool_info.ts";
+import { VIEW_CLIENTS, VIEWS, VIEWS_EXTENSION_ID, viewsSentence } from "../app_views.ts";
 
 /** The A2A protocol revision whose AgentCard fields this card fills. */
 export const A2A_PROTOCOL_VERSION = "0.3.0";
@@ -21,14 +22,31 @@ export function buildAgentCard(options: DiscoveryOptions<ToolInfo>): JsonSchema 
     version: server.version,
     documentationUrl: siteLink(options.siteUrl, "/docs/agent-discovery"),
     provider: { organization: `${server.title} (unofficial)`, url: siteLink(options.siteUrl, "/") },
-    capabilities: { streaming: false, pushNotifications: false, stateTransitionHistory: false },
+    capabilities: {
+      streaming: false,
+      pushNotifications: false,
+      stateTransitionHistory: false,
+      // A2A's place for an optional extension: the MCP Apps views of four skills.
+      extensions: [{
+        uri: "https://github.com/modelcontextprotocol/ext-apps",
+        description: viewsSentence(),
+        required: false,
+        params: {
+          extension: VIEWS_EXTENSION_ID,
+          renderedBy: [...VIEW_CLIENTS],
+          views: Object.fromEntries(VIEWS.map((view) => [view.tool, view.uri])),
+        },
+      }],
+    },
     defaultInputModes: ["application/json"],
     defaultOutputModes: ["application/json", "text/plain"],
     skills: options.tools.map((tool) => ({
       id: tool.name,
       name: tool.title,
       description: tool.description,
-      tags: skillTags(tool),
+      tags: VIEWS.some((view) => view.tool === tool.name)
+        ? [...skillTags(tool), "mcp-app-view"]
+        : skillTags(tool),
       examples: [`${tool.name} ${JSON.stringify(exampleArguments(tool))}`],
       inputModes: ["application/json"],
       outputModes: ["application/json", "text/plain"],

@@ -18,6 +18,13 @@ import {
   siteLink,
 } from "./server_identity.ts";
 import { type JsonSchema, type ToolInfo, toolJsonSchemas } from "./tool_info.ts";
+import {
+  toolUiMeta,
+  VIEW_CLIENTS,
+  VIEWS,
+  VIEWS_EXTENSION_ID,
+  viewsSentence,
+} from "../app_views.ts";
 
 /** `$schema` of the SEP-2127 card (the v1 family the draft and most implementations use). */
 const SERVER_CARD_SCHEMA =
@@ -56,6 +63,7 @@ export function buildWellKnownServerCard(options: DiscoveryOptions<ToolInfo>): J
     documentation: siteLink(options.siteUrl, "/docs/mcp"),
     tools: options.tools.map((tool) => {
       const { input, output } = toolJsonSchemas(tool);
+      const _meta = toolUiMeta(tool.name);
       return {
         name: tool.name,
         title: tool.title,
@@ -63,8 +71,17 @@ export function buildWellKnownServerCard(options: DiscoveryOptions<ToolInfo>): J
         inputSchema: input,
         outputSchema: output,
         annotations: { ...tool.annotations },
+        ...(_meta && { _meta }),
       };
     }),
+    // The MCP Apps views: which tools have one, and which clients render them.
+    extensions: {
+      [VIEWS_EXTENSION_ID]: {
+        description: viewsSentence(),
+        renderedBy: [...VIEW_CLIENTS],
+        views: VIEWS.map(({ tool, uri, title }) => ({ tool, uri, title })),
+      },
+    },
   };
 }
 
