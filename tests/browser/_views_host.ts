@@ -62,12 +62,13 @@ async function show(
   theme: "light" | "dark",
 ): Promise<Shown> {
   const mcp = await client(mcpUrl);
-  state.bridge?.close().catch(() => {});
+  // The bridge is an SDK Protocol, which closes its transport (the type does not say so).
+  (state.bridge as unknown as { close(): Promise<void> } | null)?.close().catch(() => {});
   document.getElementById("frame")?.remove();
   state.calls = [];
   state.links = [];
   const { tools } = await mcp.listTools();
-  const described = tools.find((item) => item.name === tool);
+  const described = tools.find((item: { name: string }) => item.name === tool);
   const uri = described && getToolUiResourceUri(described);
   if (!uri) throw new Error(`${tool} names no view`);
   const resource = await mcp.readResource({ uri });
