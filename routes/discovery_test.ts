@@ -104,6 +104,8 @@ Deno.test("changing the site URL changes every generated URL; no other host appe
     "static.modelcontextprotocol.io",
     "www.rfc-editor.org",
     "www.sitemaps.org",
+    // The agent card's A2A extension uri naming MCP Apps (the extension's repository).
+    "github.com",
   ]);
   const app = buildApp("https://disc-b.example:8443");
   for (const [path] of FILES) {
