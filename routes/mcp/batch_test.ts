@@ -26,23 +26,23 @@ Deno.test("an empty batch is one -32600 error response", async () => {
   assert.equal(json.error.code, -32600);
 });
 
-Deno.test("a mixed batch answers requests only, with per-element errors for invalid items", async () => {
+Deno.test("a mixed batch answers its requests only, in order, each with its own result or error", async () => {
   const { json } = await callMcp([
-    rpc(1, "initialize", {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "t", version: "1" },
-    }),
     { jsonrpc: "2.0", method: "notifications/initialized" },
     rpc(2, "tools/call", { name: "echo", arguments: { text: "a" } }),
-    { jsonrpc: "2.0", id: 3 },
+    rpc(3, "tools/call", { name: "nope" }),
     rpc(4, "nope"),
   ]);
-  assert.equal(json.length, 4);
-  assert.equal(json[0].result.protocolVersion, "2025-06-18");
-  assert.equal(json[1].result.structuredContent.text, "a");
-  assert.deepEqual([json[2].id, json[2].error.code], [3, -32600]);
-  assert.deepEqual([json[3].id, json[3].error.code], [4, -32601]);
+  assert.deepEqual(json.map((reply: { id: number }) => reply.id), [2, 3, 4]);
+  assert.equal(json[0].result.structuredContent.text, "a");
+  assert.equal(json[1].error.code, -32602);
+  assert.equal(json[2].error.code, -32601);
+});
+
+Deno.test("a batch with an element that is not a JSON-RPC message is -32600", async () => {
+  const { response, json } = await callMcp([rpc(1, "ping"), { jsonrpc: "2.0", id: 3 }]);
+  assert.equal(response.status, 400);
+  assert.equal(json.error.code, -32600);
 });
 
 Deno.test("a batch of only notifications is 202 with no body", async () => {

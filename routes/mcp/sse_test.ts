@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { acceptedMediaTypes, acceptsOnlyEventStream } from "./http_encoding.ts";
+import { acceptedMediaTypes, acceptsOnlyEventStream } from "./handler.ts";
 import { handleMcpRequest } from "./handler.ts";
 import { postRequest, rpc, testOptions } from "../../tests/support/mcp.ts";
 

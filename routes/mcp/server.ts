@@ -1,0 +1,119 @@
+/**
+ * The MCP server behind `/mcp`: the SDK's low-level `Server` (one per request, both eras) with
+ * the tools' list and calls, and the empty resource and prompt lists. The SDK owns the protocol:
+ * the handshake, ping, the 2026-07-28 envelope, `resultType`, `_meta` serverInfo and the cache
+ * hints, the error codes. Each call runs through `callTool`, like the REST mirror's.
+ */
+import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
+import { callTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
+import { findTool, type ToolDefinition } from "../../tools/types.ts";
+import { type ResolvedOptions, SERVER_INSTRUCTIONS } from "./options.ts";
+import { toolJsonSchemas } from "../../lib/tool_schema.ts";
+import {
+  HEADERLESS_PROTOCOL_VERSION,
+  reportsInvalidArgumentsAsResult,
+  SERVER_CAPABILITIES,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "../../lib/discovery/protocol_versions.ts";
+
+/**
+ * Both eras answer the (empty) resource and prompt lists: clients ask for them whatever the
+ * capabilities say (the Python SDK raises on a -32601). Initialize declares tools only (the
+ * seed); server/discover also declares the lists, as 2026-07-28 requires (SEP-2575).
+ */
+class ToolsServer extends Server {
+  protected override assertRequestHandlerCapability(): void {}
+
+  /**
+   * SDK 2.4 answers a spec method whose params fail its schema (initialize without
+   * protocolVersion, resources/read without uri) with -32603 (typescript-sdk issue 2284);
+   * JSON-RPC and the seed say -32602. Our handlers throw only ProtocolErrors.
+   */
+  protected override _wrapHandler(method: string, handler: Handler): Handler {
+    return super._wrapHandler(method, async (request, ctx) => {
+      try {
+        return await handler(request, ctx);
+      } catch (error) {
+        if (error instanceof ProtocolError) throw error;
+        const message = `Invalid params: ${(error as Error).message}`;
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, message);
+      }
+    });
+  }
+}
+
+type Handler = Parameters<Server["_wrapHandler"]>[1];
+
+/** How long a client may cache a list (they change on deploy only): 2026-07-28 cache hints. */
+const LIST_CACHE = { ttlMs: 5 * 60_000, cacheScope: "public" } as const;
+
+/** A fresh server for one request of `era`. */
+export function createServer(options: ResolvedOptions, era: "legacy" | "modern"): Server {
+  const lists = { listChanged: false } as const;
+  const server = new ToolsServer(options.serverInfo, {
+    capabilities: era === "modern"
+      ? { ...SERVER_CAPABILITIES, resources: lists, prompts: lists }
+      : SERVER_CAPABILITIES,
+    instructions: SERVER_INSTRUCTIONS,
+    supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+    cacheHints: Object.fromEntries(
+      [
+        "tools/list",
+        "resources/list",
+        "resources/templates/list",
+        "prompts/list",
+        "server/discover",
+      ]
+        .map((method) => [method, LIST_CACHE]),
+    ),
+  });
+  server.setRequestHandler("tools/list", () => ({ tools: options.tools.map(describeTool) }));
+  server.setRequestHandler("resources/list", () => ({ resources: [] }));
+  server.setRequestHandler("resources/templates/list", () => ({ resourceTemplates: [] }));
+  server.setRequestHandler("prompts/list", () => ({ prompts: [] }));
+  server.setRequestHandler("resources/read", ({ params: { uri } }) => {
+    const message = `Resource not found: ${uri}. This server has no resources, only tools.`;
+    throw new ProtocolError(ProtocolErrorCode.ResourceNotFound, message, { uri });
+  });
+  server.setRequestHandler("tools/call", async ({ params }, ctx) => {
+    const tool = findTool(options.tools, params.name);
+    if (!tool) {
+      const message = unknownToolMessage(params.name, options.tools);
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, message);
+    }
+    const outcome = await callTool(tool, params.arguments ?? {}, options.call);
+    // Before 2025-11-25 (SEP-1303) arguments off the schema are a protocol error.
+    const version = ctx.http?.req?.headers.get("mcp-protocol-version")?.trim();
+    if (
+      outcome.kind === "invalid_arguments" &&
+      !reportsInvalidArgumentsAsResult(version || HEADERLESS_PROTOCOL_VERSION)
+    ) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, outcome.message);
+    }
+    return toolResult(outcome);
+  });
+  return server;
+}
+
+/** The CallToolResult of an outcome: content + structuredContent, or an isError text. */
+function toolResult(outcome: ToolOutcome) {
+  if (outcome.kind === "ok") {
+    const { text, structured: structuredContent } = outcome;
+    return { content: [{ type: "text" as const, text }], structuredContent };
+  }
+  return { content: [{ type: "text" as const, text: outcome.message }], isError: true };
+}
+
+/** The `tools/list` entry of a tool. Throws if the input schema is not an object schema. */
+// deno-lint-ignore no-explicit-any -- any tool
+export function describeTool(tool: ToolDefinition<any, any>) {
+  // The schemas are converted once per tool (toolJsonSchemas), shared with every other face.
+  const { input, output: outputSchema } = toolJsonSchemas(tool);
+  if (input.type !== "object") {
+    throw new Error(`tool ${tool.name}: inputSchema must be a JSON Schema of type "object"`);
+  }
+  const inputSchema = input as typeof input & { type: "object" };
+  const { name, title, description } = tool;
+  const annotations = { title, ...tool.annotations };
+  return { name, title, description, inputSchema, outputSchema, annotations };
+}
