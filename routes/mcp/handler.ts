@@ -7,13 +7,6 @@
  * JSON unless the client accepts only `text/event-stream`, then one SSE `message` event.
  * CORS (and the OPTIONS preflight) is the route's, through Hono's `cors` (`lib/http/cors.ts`).
  */
-import {
-  classifyInboundRequest,
-  createMcpHandler,
-  isJsonContentType,
-  isLegacyRequest,
-  WebStandardStreamableHTTPServerTransport,
-} from "@modelcontextprotocol/server";
 import { MALFORMED_BODY_MESSAGE, MAX_BODY_BYTES, readBody } from "../../lib/http/body.ts";
 import { singleEventResponse } from "../../lib/http/sse.ts";
 import { describeRateLimit, refusalStatus } from "../../lib/http/rate_limit.ts";
@@ -22,7 +15,10 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "../../lib/discovery/protocol_versions.ts";
 import { type McpHandlerOptions, type ResolvedOptions, resolveOptions } from "./options.ts";
-import { createServer } from "./server.ts";
+import { lazyImport } from "../../lib/http/app_env.ts";
+
+/** The SDK's side, loaded on the first POST: GET /mcp and the REST mirror never need it. */
+const sdkSide = lazyImport<typeof import("./server.ts")>(new URL("./server.ts", import.meta.url));
 
 /** Messages per JSON-RPC batch (the SDK's own cap is 100). */
 const MAX_BATCH = 20;
@@ -81,7 +77,8 @@ export async function handleMcpRequest(
 }
 
 async function handlePost(request: Request, options: ResolvedOptions): Promise<Response> {
-  // The SDK answers this, and a body that is not JSON or not JSON-RPC, itself.
+  const { isJsonContentType, serve, toolCalls } = await sdkSide();
+  // The SDK answers this, and a body that is not JSON-RPC, itself.
   if (!isJsonContentType(request.headers.get("content-type"))) {
     await request.body?.cancel().catch(() => {});
     return await serve(request, undefined, options);
@@ -114,54 +111,6 @@ async function handlePost(request: Request, options: ResolvedOptions): Promise<R
     return response;
   }
   return singleEventResponse("message", await response.json());
-}
-
-/**
- * Hands one POST to the SDK, asking it for JSON (this step picks JSON or SSE per request):
- * 2026-07-28 traffic to `createMcpHandler`, the handshake era to a stateless transport.
- */
-async function serve(request: Request, body: unknown, options: ResolvedOptions) {
-  const headers = new Headers(request.headers);
-  headers.set("accept", "application/json, text/event-stream");
-  const forwarded = new Request(request.url, { method: "POST", headers });
-  const faults: Error[] = [];
-  let response: Response;
-  if (body !== undefined && await isLegacyRequest(forwarded, body)) {
-    const server = createServer(options, "legacy");
-    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
-    server.onerror = (error) => faults.push(error);
-    await server.connect(transport);
-    try {
-      response = await transport.handleRequest(forwarded, { parsedBody: body });
-    } finally {
-      await server.close();
-    }
-  } else {
-    const handler = createMcpHandler(({ era }) => createServer(options, era), {
-      legacy: "reject",
-      onerror: (error) => faults.push(error),
-    });
-    response = await handler.fetch(forwarded, body === undefined ? {} : { parsedBody: body });
-  }
-  // The SDK reports refused requests too; only a 5xx is a fault of ours.
-  if (response.status >= 500) faults.forEach((fault) => options.onError(fault, "POST /mcp"));
-  return response;
-}
-
-/** The tools/call requests of a body the SDK will serve (it refuses the rest before dispatch). */
-function toolCalls(request: Request, body: unknown): number {
-  const outcome = classifyInboundRequest({
-    httpMethod: "POST",
-    protocolVersionHeader: request.headers.get("mcp-protocol-version") ?? undefined,
-    mcpMethodHeader: request.headers.get("mcp-method") ?? undefined,
-    body,
-  });
-  if (outcome.kind === "reject") return 0;
-  const messages: unknown[] = Array.isArray(body) ? body : [body];
-  return messages.filter((message) =>
-    typeof message === "object" && message !== null && "id" in message &&
-    (message as { method?: unknown }).method === "tools/call"
-  ).length;
 }
 
 /** The 429 (or 503) of a POST whose tool calls are over the client's budget; each one counts. */

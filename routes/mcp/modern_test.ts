@@ -210,3 +210,13 @@ Deno.test("a batch holding a 2026-07-28 request is refused with -32600 (batches 
   assert.equal(response.status, 400);
   assert.equal(json.error.code, -32600);
 });
+
+Deno.test("subscriptions/listen is refused: no list ever changes, so no stream is opened", async () => {
+  const { response, json } = await callMcp(
+    rpc(1, "subscriptions/listen", { filter: { toolsListChanged: true }, _meta: modernMeta() }),
+    modernHeaders("subscriptions/listen"),
+  );
+  assert.equal(response.status, 404);
+  assert.equal(response.headers.get("content-type"), "application/json");
+  assert.equal(json.error.code, -32601);
+});

@@ -1,10 +1,20 @@
 /**
- * The MCP server behind `/mcp`: the SDK's low-level `Server` (one per request, both eras) with
- * the tools' list and calls, and the empty resource and prompt lists. The SDK owns the protocol:
- * the handshake, ping, the 2026-07-28 envelope, `resultType`, `_meta` serverInfo and the cache
- * hints, the error codes. Each call runs through `callTool`, like the REST mirror's.
+ * The SDK's side of `/mcp` (`handler.ts` loads it on the first POST): the SDK's low-level
+ * `Server`, one per request in both eras, with the tools' list and calls and the empty resource
+ * and prompt lists, served by `createMcpHandler` (2026-07-28) or a stateless transport (the
+ * handshake era). The SDK owns the protocol: the handshake, ping, the 2026-07-28 envelope and
+ * headers, `resultType`, `_meta` serverInfo, the cache hints, the error codes. Each call runs
+ * through `callTool`, like the REST mirror's.
  */
-import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
+import {
+  classifyInboundRequest,
+  createMcpHandler,
+  isLegacyRequest,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
 import { callTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
 import { findTool, type ToolDefinition } from "../../tools/types.ts";
 import { type ResolvedOptions, SERVER_INSTRUCTIONS } from "./options.ts";
@@ -46,6 +56,56 @@ type Handler = Parameters<Server["_wrapHandler"]>[1];
 
 /** How long a client may cache a list (they change on deploy only): 2026-07-28 cache hints. */
 const LIST_CACHE = { ttlMs: 5 * 60_000, cacheScope: "public" } as const;
+
+/**
+ * Hands one POST to the SDK, asking it for JSON (this step picks JSON or SSE per request):
+ * 2026-07-28 traffic to `createMcpHandler`, the handshake era to a stateless transport.
+ */
+export async function serve(request: Request, body: unknown, options: ResolvedOptions) {
+  const headers = new Headers(request.headers);
+  headers.set("accept", "application/json, text/event-stream");
+  const forwarded = new Request(request.url, { method: "POST", headers });
+  const faults: Error[] = [];
+  let response: Response;
+  if (body !== undefined && await isLegacyRequest(forwarded, body)) {
+    const server = createServer(options, "legacy");
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+    server.onerror = (error) => faults.push(error);
+    await server.connect(transport);
+    try {
+      response = await transport.handleRequest(forwarded, { parsedBody: body });
+    } finally {
+      await server.close();
+    }
+  } else {
+    const handler = createMcpHandler(({ era }) => createServer(options, era), {
+      legacy: "reject",
+      onerror: (error) => faults.push(error),
+    });
+    response = await handler.fetch(forwarded, body === undefined ? {} : { parsedBody: body });
+  }
+  // The SDK reports refused requests too; only a 5xx is a fault of ours.
+  if (response.status >= 500) faults.forEach((fault) => options.onError(fault, "POST /mcp"));
+  return response;
+}
+
+/** The tools/call requests of a body the SDK will serve (it refuses the rest before dispatch). */
+export function toolCalls(request: Request, body: unknown): number {
+  const outcome = classifyInboundRequest({
+    httpMethod: "POST",
+    protocolVersionHeader: request.headers.get("mcp-protocol-version") ?? undefined,
+    mcpMethodHeader: request.headers.get("mcp-method") ?? undefined,
+    body,
+  });
+  if (outcome.kind === "reject") return 0;
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  return messages.filter((message) =>
+    typeof message === "object" && message !== null && "id" in message &&
+    (message as { method?: unknown }).method === "tools/call"
+  ).length;
+}
+
+export { isJsonContentType } from "@modelcontextprotocol/server";
 
 /** A fresh server for one request of `era`. */
 export function createServer(options: ResolvedOptions, era: "legacy" | "modern"): Server {
