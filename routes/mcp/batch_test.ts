@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createRateLimiter } from "../../lib/http/rate_limit.ts";
-import { callMcp, rpc, testOptions } from "../../tests/support/mcp.ts";
+import { callMcp, modernMeta, rpc, testOptions } from "../../tests/support/mcp.ts";
 
 Deno.test("a batch of 20 requests gets 20 responses in order", async () => {
   const batch = Array.from({ length: 20 }, (_, index) => rpc(index, "ping"));
@@ -100,4 +100,22 @@ Deno.test("each tools/call in a batch counts against the rate limit; an over-bud
   assert.equal(single.json.id, 30);
   const free = await callMcp(rpc(31, "tools/list"), {}, options);
   assert.equal(free.response.status, 200, "only tool calls count");
+});
+
+Deno.test("a tool call the protocol refuses before dispatch spends no budget", async () => {
+  const limiter = createRateLimiter({ limit: 1, now: () => 10_000 });
+  const options = testOptions({ limiter, clientKey: "203.0.113.10" });
+  const echo = (id: number, extra: Record<string, unknown> = {}) =>
+    rpc(id, "tools/call", { name: "echo", arguments: { text: "x" }, ...extra });
+  const unsupported = await callMcp(echo(1), { "mcp-protocol-version": "1999-01-01" }, options);
+  assert.equal(unsupported.response.status, 400);
+  const disagreeing = await callMcp(
+    echo(2, { _meta: modernMeta() }),
+    { "mcp-protocol-version": "2025-06-18", "mcp-method": "tools/call", "mcp-name": "echo" },
+    options,
+  );
+  assert.equal(disagreeing.response.status, 400);
+  const served = await callMcp(echo(3), {}, options);
+  assert.equal(served.response.status, 200, "the budget of 1 is still whole");
+  assert.equal((await callMcp(echo(4), {}, options)).response.status, 429);
 });

@@ -9,6 +9,7 @@
  */
 import { MALFORMED_BODY_MESSAGE, MAX_BODY_BYTES, readBody } from "../../lib/http/body.ts";
 import { singleEventResponse } from "../../lib/http/sse.ts";
+import { parseAccept } from "hono/utils/accept";
 import { describeRateLimit, refusalStatus } from "../../lib/http/rate_limit.ts";
 import {
   SERVER_CAPABILITIES,
@@ -135,22 +136,15 @@ async function rateLimit(
   });
 }
 
-/** Media types listed in an Accept header (lowercased, parameters dropped, q=0 entries skipped). */
+/** Media types an Accept header lists (lowercased, parameters dropped, q=0 entries skipped). */
 export function acceptedMediaTypes(accept: string | null): string[] {
-  if (!accept) return [];
-  return accept.split(",").flatMap((part) => {
-    const [type, ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
-    const refused = params.some((param) => /^q=0(\.0*)?$/.test(param.replace(/\s+/g, "")));
-    return type && !refused ? [type] : [];
-  });
+  return parseAccept(accept ?? "").filter(({ q }) => q > 0).map(({ type }) => type.toLowerCase());
 }
 
 /** True when the client asks for an event stream and accepts no JSON (seed: then answer SSE). */
 export function acceptsOnlyEventStream(accept: string | null): boolean {
   const types = acceptedMediaTypes(accept);
-  const json = types.some((type) =>
-    type === "application/json" || type === "application/*" || type === "*/*"
-  );
+  const json = ["application/json", "application/*", "*/*"].some((type) => types.includes(type));
   return types.includes("text/event-stream") && !json;
 }
 

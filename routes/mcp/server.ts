@@ -91,9 +91,11 @@ export async function serve(request: Request, body: unknown, options: ResolvedOp
 
 /** The tools/call requests of a body the SDK will serve (it refuses the rest before dispatch). */
 export function toolCalls(request: Request, body: unknown): number {
+  const version = request.headers.get("mcp-protocol-version") ?? undefined;
+  if (version && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return 0;
   const outcome = classifyInboundRequest({
     httpMethod: "POST",
-    protocolVersionHeader: request.headers.get("mcp-protocol-version") ?? undefined,
+    protocolVersionHeader: version,
     mcpMethodHeader: request.headers.get("mcp-method") ?? undefined,
     body,
   });
