@@ -37,7 +37,8 @@ class ToolsServer extends Server {
   /**
    * SDK 2.4 answers a spec method whose params fail its schema (initialize without
    * protocolVersion, resources/read without uri) with -32603 (typescript-sdk issue 2284);
-   * JSON-RPC and the seed say -32602. Our handlers throw only ProtocolErrors.
+   * JSON-RPC and the seed say -32602. Our handlers throw only ProtocolErrors (that every tool
+   * describes itself is a test's job), so a plain error here is the SDK's params check.
    */
   protected override _wrapHandler(method: string, handler: Handler): Handler {
     return super._wrapHandler(method, async (request, ctx) => {
