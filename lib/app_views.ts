@@ -124,7 +124,9 @@ const html = new Map<string, string>();
 export function readView(
   uri: string,
   siteUrl: string,
-): { contents: Array<Record<string, unknown>> } | undefined {
+): {
+  contents: Array<{ uri: string; mimeType: string; text: string; _meta: Record<string, unknown> }>;
+} | undefined {
   const view = VIEWS.find((item) => item.uri === uri);
   if (!view) return undefined;
   let text = html.get(view.name);

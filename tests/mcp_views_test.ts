@@ -80,7 +80,7 @@ Deno.test("without views, nothing changes: resources/list stays empty and other 
       rpc(2, "resources/read", { uri: "ui://papertrade-explorer/wallet.html" }),
       V,
     );
-    assert.equal(missing.json.error.code, -32002);
+    assert.equal(missing.json.error.code, -32602); // "not found" in every revision (docs/mcp.md)
     assert.deepEqual(missing.json.error.data, { uri: "ui://papertrade-explorer/wallet.html" });
   });
 });

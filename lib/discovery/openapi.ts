@@ -28,11 +28,12 @@ const RETRY_AFTER_STATUSES = new Set(["429", "503"]);
 const MCP_ERROR_RESPONSES: Record<string, string> = {
   "400": "Not valid JSON (-32700), not a JSON-RPC message or an invalid batch (-32600), or a " +
     "protocol revision problem: headers that disagree with the body (-32020), an unsupported " +
-    "revision (-32022) or a 2026-07-28 request without its `_meta` (-32602).",
+    "revision (-32022; -32000 for an unsupported MCP-Protocol-Version header without `_meta`) " +
+    "or a 2026-07-28 request without its `_meta` (-32602).",
   "404": "Under 2026-07-28: a method this server does not serve, initialize and ping included " +
     "(-32601). Earlier revisions answer an unknown method in a 200.",
   "413": "The body is larger than 64 KiB (-32600).",
-  "415": "The Content-Type is not application/json (-32600).",
+  "415": "The Content-Type is not application/json (-32000).",
   "429": "Too many tool calls from this client (-32000); Retry-After says when to retry and " +
     "`error.data` carries the limit.",
   "500": "A fault in the server itself (-32603).",

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createRateLimiter } from "../../lib/http/rate_limit.ts";
-import { callMcp, rpc, testOptions } from "../../tests/support/mcp.ts";
+import { callMcp, modernMeta, rpc, testOptions } from "../../tests/support/mcp.ts";
 
 Deno.test("a batch of 20 requests gets 20 responses in order", async () => {
   const batch = Array.from({ length: 20 }, (_, index) => rpc(index, "ping"));
@@ -26,23 +26,24 @@ Deno.test("an empty batch is one -32600 error response", async () => {
   assert.equal(json.error.code, -32600);
 });
 
-Deno.test("a mixed batch answers requests only, with per-element errors for invalid items", async () => {
+Deno.test("a mixed batch answers its requests only, in order, each with its own result or error", async () => {
   const { json } = await callMcp([
-    rpc(1, "initialize", {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "t", version: "1" },
-    }),
     { jsonrpc: "2.0", method: "notifications/initialized" },
     rpc(2, "tools/call", { name: "echo", arguments: { text: "a" } }),
-    { jsonrpc: "2.0", id: 3 },
+    rpc(3, "tools/call", { name: "nope" }),
     rpc(4, "nope"),
   ]);
-  assert.equal(json.length, 4);
-  assert.equal(json[0].result.protocolVersion, "2025-06-18");
-  assert.equal(json[1].result.structuredContent.text, "a");
-  assert.deepEqual([json[2].id, json[2].error.code], [3, -32600]);
-  assert.deepEqual([json[3].id, json[3].error.code], [4, -32601]);
+  assert.deepEqual(json.map((reply: { id: number }) => reply.id), [2, 3, 4]);
+  assert.equal(json[0].result.structuredContent.text, "a");
+  assert.equal(json[1].error.code, -32602);
+  assert.equal(json[2].error.code, -32601);
+});
+
+Deno.test("a batch with an element that is not a JSON-RPC message reports it with -32600", async () => {
+  const { json } = await callMcp([rpc(1, "ping"), { jsonrpc: "2.0", id: 3 }]);
+  // Refused whole (the SDK) or answered per element (JSON-RPC allows both): either way -32600.
+  const replies: { error?: { code: number } }[] = Array.isArray(json) ? json : [json];
+  assert.ok(replies.some((reply) => reply.error?.code === -32600), JSON.stringify(json));
 });
 
 Deno.test("a batch of only notifications is 202 with no body", async () => {
@@ -99,4 +100,22 @@ Deno.test("each tools/call in a batch counts against the rate limit; an over-bud
   assert.equal(single.json.id, 30);
   const free = await callMcp(rpc(31, "tools/list"), {}, options);
   assert.equal(free.response.status, 200, "only tool calls count");
+});
+
+Deno.test("a tool call the protocol refuses before dispatch spends no budget", async () => {
+  const limiter = createRateLimiter({ limit: 1, now: () => 10_000 });
+  const options = testOptions({ limiter, clientKey: "203.0.113.10" });
+  const echo = (id: number, extra: Record<string, unknown> = {}) =>
+    rpc(id, "tools/call", { name: "echo", arguments: { text: "x" }, ...extra });
+  const unsupported = await callMcp(echo(1), { "mcp-protocol-version": "1999-01-01" }, options);
+  assert.equal(unsupported.response.status, 400);
+  const disagreeing = await callMcp(
+    echo(2, { _meta: modernMeta() }),
+    { "mcp-protocol-version": "2025-06-18", "mcp-method": "tools/call", "mcp-name": "echo" },
+    options,
+  );
+  assert.equal(disagreeing.response.status, 400);
+  const served = await callMcp(echo(3), {}, options);
+  assert.equal(served.response.status, 200, "the budget of 1 is still whole");
+  assert.equal((await callMcp(echo(4), {}, options)).response.status, 429);
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { TOOLS } from "../../tools/registry.ts";
-import { describeTool } from "./methods.ts";
+import { describeTool } from "./server.ts";
 import { SERVER_IDENTITY } from "../../lib/discovery/server_identity.ts";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "../../lib/discovery/protocol_versions.ts";
 import { toolJsonSchemas } from "../../lib/tool_schema.ts";

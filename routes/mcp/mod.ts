@@ -1,9 +1,9 @@
 /**
  * The MCP face (`/mcp`, Streamable HTTP, stateless) and the REST mirror (`/api/tools/{name}`),
- * over the tool registry. The protocol module answers every method itself; Hono's `cors` answers
- * OPTIONS and adds CORS to every answer. This file wires in the site's identity, the one limiter
- * both faces share (60 tool calls a minute per client across MCP and REST) and the caller's key.
- * Why the protocol is our own module and not `@modelcontextprotocol/server`: CONTRIBUTING.md.
+ * over the tool registry. `@modelcontextprotocol/server` serves the protocol behind our step in
+ * `handler.ts`; Hono's `cors` answers OPTIONS and adds CORS to every answer. This file wires in
+ * the site's identity, the one limiter both faces share (60 tool calls a minute per client across
+ * MCP and REST) and the caller's key. Why the SDK, and its figures: CONTRIBUTING.md.
  */
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "../../lib/deps.ts";

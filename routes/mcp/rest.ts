@@ -7,10 +7,11 @@ import { MALFORMED_BODY_MESSAGE, MAX_BODY_BYTES, readBody } from "../../lib/http
 import { describeRateLimit, refusalStatus } from "../../lib/http/rate_limit.ts";
 import { callTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
 import { findTool } from "../../tools/types.ts";
-import { isJsonContentType, JSON_ONLY_MESSAGE, jsonHttpResponse } from "./http_encoding.ts";
-import { isJsonObject } from "./jsonrpc.ts";
 import { resolveOptions, type ToolEndpointOptions } from "./options.ts";
 import { FAILURE_KINDS, type FailureKind, failureOf } from "../../lib/http/failure.ts";
+
+const jsonHttpResponse = (status: number, body: unknown, headers?: HeadersInit) =>
+  Response.json(body, { status, headers });
 
 /** `{ error, message }` with the status of `kind` (`error` when finer than the kind's name). */
 function problem(
@@ -45,10 +46,14 @@ export async function handleToolRestRequest(
     const error = "unknown_tool";
     return problem("not_found", unknownToolMessage(name, resolved.tools), { error });
   }
-  if (!isJsonContentType(request.headers.get("content-type"))) {
+  // JSON only: a plain HTML form can only send text/plain, urlencoded or multipart bodies, so
+  // another site cannot spend its visitors' budget with a form post.
+  const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") {
     await request.body?.cancel().catch(() => {});
-    const headers = { accept: "application/json" };
-    return problem("unsupported_media_type", `${JSON_ONLY_MESSAGE}.`, { headers });
+    const message =
+      "Unsupported Media Type: send the body as JSON with Content-Type: application/json.";
+    return problem("unsupported_media_type", message, { headers: { accept: "application/json" } });
   }
   try {
     // Its size is capped before it gets here (the face's `limitBody`).
@@ -62,7 +67,7 @@ export async function handleToolRestRequest(
         "The request body is not valid JSON. Send the tool arguments as a JSON object.";
       return problem("bad_request", message, { error: "invalid_json" });
     }
-    if (!isJsonObject(args)) {
+    if (typeof args !== "object" || args === null || Array.isArray(args)) {
       return problem(
         "bad_request",
         "The request body must be a JSON object of tool arguments (not an array, string, number or null).",
@@ -82,7 +87,7 @@ export async function handleToolRestRequest(
         }, { "retry-after": retryAfter });
       }
     }
-    const outcome = await callTool(tool, args, resolved.call);
+    const outcome = await callTool(tool, args as Record<string, unknown>, resolved.call);
     if (outcome.kind === "ok") return jsonHttpResponse(200, outcome.structured);
     // An upstream fault behind a tool error answers as that fault (a bad gateway unless its
     // cause says more); the other outcomes by their kind.

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { acceptedMediaTypes, acceptsOnlyEventStream } from "./http_encoding.ts";
+import { acceptedMediaTypes, acceptsOnlyEventStream } from "./handler.ts";
 import { handleMcpRequest } from "./handler.ts";
 import { postRequest, rpc, testOptions } from "../../tests/support/mcp.ts";
 
@@ -11,7 +11,7 @@ Deno.test("the response is JSON unless the client accepts only text/event-stream
   assert.equal(acceptsOnlyEventStream("text/event-stream, application/json;q=0"), true);
   assert.equal(acceptsOnlyEventStream(null), false);
   assert.equal(acceptsOnlyEventStream("application/json"), false);
-  assert.deepEqual(acceptedMediaTypes(" Application/JSON ; q=0.5, text/html"), [
+  assert.deepEqual(acceptedMediaTypes(" Application/JSON ; q=0.5, text/html").sort(), [
     "application/json",
     "text/html",
   ]);
