@@ -45,7 +45,8 @@ export const getPositionsTool = defineTool({
   description:
     "Open positions of a wallet valued at the live Papertrade mark (the Hyperliquid BBO mid): " +
     "side, leverage, margin, notional, entry, mark, bust (liquidation) price, unrealized PnL " +
-    "before close-side haircut, estimated close payout, distance to bust (plain percent) and " +
+    "before close-side haircut, the PnL a close would realize and what it would pay back " +
+    "(margin plus that PnL, never negative), distance to bust (plain percent) and " +
     "a risk band (ok, close, near_bust). Totals included. Pass position_id to fetch one " +
     "position; if it is already closed the closed-trade record is returned in `closed`. " +
     "Next: get_trade_history for closed trades, get_intents for queued closes.",
