@@ -15,7 +15,7 @@ import {
 } from "../lib/wallet/ranks.ts";
 import {
   formatCount,
-  formatPercent,
+  formatDistanceToBust,
   formatToken,
   formatUsd,
   shortHex,
@@ -89,7 +89,7 @@ function nearestText(nearest: WalletNearest | undefined): ComponentChildren {
       </>
     );
   }
-  return formatPercent(nearest.row.distanceToBustPercent!);
+  return formatDistanceToBust(nearest.row.distanceToBustPercent!);
 }
 
 /** From the at-risk board, not the leaderboard: its sort orders this page only. */

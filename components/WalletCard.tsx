@@ -7,7 +7,13 @@
  */
 import type { WalletSummary } from "../lib/wallet/summary.ts";
 import type { PositionValuation } from "../lib/wallet/value_positions.ts";
-import { formatCount, formatPercent, formatUsd, formatUtc, shortHex } from "../lib/format.ts";
+import {
+  formatCount,
+  formatDistanceToBust,
+  formatUsd,
+  formatUtc,
+  shortHex,
+} from "../lib/format.ts";
 import { plainName } from "./names.ts";
 import { RISK_LABELS } from "./live_parts.tsx";
 
@@ -90,7 +96,7 @@ function riskLine(positions: readonly PositionValuation[]): CardContent["risk"] 
   );
   return {
     text: `Risk: ${RISK_LABELS[worst.risk!]}, nearest bust ${
-      formatPercent(worst.distanceToBustPercent!)
+      formatDistanceToBust(worst.distanceToBustPercent!)
     } away`,
     colour: BAND_COLOURS[worst.risk!],
   };

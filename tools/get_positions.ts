@@ -6,7 +6,7 @@ import { addressArg, argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 import { markJson, positionJson, totalsJson, tradeJson } from "./_json_positions.ts";
-import { lines, percent, price, signedUsd, usd } from "./_text.ts";
+import { distancesShown, lines, price, signedUsd, usd } from "./_text.ts";
 import { ToolError } from "./types.ts";
 
 /** Most positions listed; totals always cover every open position. */
@@ -83,17 +83,17 @@ export const getPositionsTool = defineTool({
       unavailable: unavailableJson(found.unavailable),
       rows_skipped: found.account.rowsSkipped,
     };
-    return { structured, text: renderPositions(structured) };
+    return { structured, text: renderPositions(structured, distancesShown(found.positions)) };
   },
 });
 
-function renderPositions(result: Output): string {
+function renderPositions(result: Output, distance: (positionId: string) => string): string {
   const marks = result.marks.map((mark) => `${mark.market} ${price(mark.mark_price)}`).join(", ");
   const rows = result.positions.map((p) =>
     `- #${p.position_id} ${p.market} ${p.side} ${p.leverage}x, margin ${usd(p.margin_usd)}, ` +
     `notional ${usd(p.notional_usd)}, entry ${price(p.entry_price)}, ` +
     `mark ${price(p.mark_price)}, bust ${price(p.bust_price)}, ` +
-    `distance to bust ${percent(p.distance_to_bust_percent)} (${p.risk ?? "no mark"}), ` +
+    `distance to bust ${distance(p.position_id)} (${p.risk ?? "no mark"}), ` +
     `unrealized ${signedUsd(p.unrealized_pnl_usd)}, ` +
     `a close now would realize ${signedUsd(p.estimated_close_pnl_usd)} ` +
     `and pay back ${usd(p.estimated_payout_usd)}`

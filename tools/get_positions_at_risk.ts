@@ -12,7 +12,7 @@ import { defineTool } from "./define_tool.ts";
 import { addressOut, isoOut, jsonObject, unavailableJson, unavailableOut } from "./_json_common.ts";
 import { positionJson } from "./_json_positions.ts";
 import { isoFromMs, toPrice } from "./_units.ts";
-import { lines, percent, price, quoted, UNTRUSTED_NOTE, usd } from "./_text.ts";
+import { distancesShown, lines, price, quoted, UNTRUSTED_NOTE, usd } from "./_text.ts";
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
@@ -96,15 +96,15 @@ export const getPositionsAtRiskTool = defineTool({
       })),
       unavailable: unavailableJson(board.unavailable),
     };
-    return { structured, text: renderBoard(structured) };
+    return { structured, text: renderBoard(structured, distancesShown(board.rows)) };
   },
 });
 
-function renderBoard(result: Output): string {
+function renderBoard(result: Output, distance: (positionId: string) => string): string {
   const rows = result.positions.map((p, index) =>
     `${index + 1}. ${p.wallet} ${quoted(p.leaderboard_name)}: #${p.position_id} ${p.market} ` +
     `${p.side} ${p.leverage}x, margin ${usd(p.margin_usd)}, mark ${price(p.mark_price)}, ` +
-    `bust ${price(p.bust_price)}, ${percent(p.distance_to_bust_percent)} to bust ` +
+    `bust ${price(p.bust_price)}, ${distance(p.position_id)} to bust ` +
     `(a move of ${usd(p.move_to_bust_usd)}), ${p.risk ?? "no mark"}`
   );
   return lines(

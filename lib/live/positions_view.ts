@@ -11,7 +11,7 @@ import { pendingRewardsOf } from "../wallet/summary.ts";
 import { latestOutcomes, type OutcomeView, RECENT_SHOWN } from "./outcomes.ts";
 import {
   formatCount,
-  formatPercent,
+  formatDistanceToBust,
   formatPrice,
   formatToken,
   formatUsd,
@@ -143,7 +143,7 @@ function rowOf(valuation: PositionValuation, decimals: number) {
     entry: price(position.entryPrice),
     mark: mark === null ? "no quote" : formatPrice(mark.markRaw, mark.priceScale, decimals),
     bust: price(position.bustPrice),
-    distance: distance === null ? "n/a" : formatPercent(distance),
+    distance: formatDistanceToBust(distance),
     risk: valuation.risk,
     pnl: unrealizedPnl === null ? "n/a" : formatUsd(unrealizedPnl, { sign: true }),
     pnlTone: unrealizedPnl === null ? "" as const : toneOf(unrealizedPnl),
@@ -185,7 +185,7 @@ function riskSummary(
     pnl: formatUsd(totals.unrealizedPnl, { sign: true }),
     pnlTone: toneOf(totals.unrealizedPnl),
     /** Smallest distance to bust over the open positions (`n/a` without marks). */
-    worstDistance: worst === null ? "n/a" : formatPercent(worst.distanceToBustPercent!),
+    worstDistance: formatDistanceToBust(worst?.distanceToBustPercent ?? null),
     worstRisk: worst?.risk ?? null,
     /** Id of the position nearest its bust price. */
     worstPositionId: worst?.position.positionId ?? null,
