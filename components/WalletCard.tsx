@@ -6,7 +6,7 @@
  * stripped of bidi overrides and cut short (`plainName`).
  */
 import type { WalletSummary } from "../lib/wallet/summary.ts";
-import type { PositionValuation } from "../lib/wallet/value_positions.ts";
+import { nearestToBust, type PositionValuation } from "../lib/wallet/value_positions.ts";
 import {
   formatCount,
   formatDistanceToBust,
@@ -89,11 +89,8 @@ export interface CardContent {
 /** The risk line: the band of the position nearest its bust price, or why there is none. */
 function riskLine(positions: readonly PositionValuation[]): CardContent["risk"] {
   if (positions.length === 0) return { text: "No open positions", colour: MUTED };
-  const valued = positions.filter((valuation) => valuation.distanceToBustPercent !== null);
-  if (valued.length === 0) return { text: "Risk not known: no live mark", colour: MUTED };
-  const worst = valued.reduce((a, b) =>
-    b.distanceToBustPercent! < a.distanceToBustPercent! ? b : a
-  );
+  const worst = nearestToBust(positions);
+  if (worst === null) return { text: "Risk not known: no live mark", colour: MUTED };
   return {
     text: `Risk: ${RISK_LABELS[worst.risk!]}, nearest bust ${
       formatDistanceToBust(worst.distanceToBustPercent!)

@@ -49,6 +49,13 @@ export const positionJson = jsonObject<PositionValuation>()({
     ),
     (v) => toPercent(v.distanceToBustPercent),
   ],
+  move_to_bust_usd: [
+    z.number().nullable().describe(
+      "How far the price (USD per unit) must move against the position to reach bust; " +
+        "negative past bust.",
+    ),
+    (v) => v.moveToBust === null ? null : toPrice(v.moveToBust, v.priceScale),
+  ],
   risk: [riskOut.nullable(), (v) => v.risk],
   unrealized_pnl_usd: [
     z.number().nullable().describe("Mark-to-market, before close-side haircut."),

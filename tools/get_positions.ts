@@ -8,6 +8,7 @@ import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_
 import { markJson, positionJson, totalsJson, tradeJson } from "./_json_positions.ts";
 import { distancesShown, lines, price, signedUsd, usd } from "./_text.ts";
 import { ToolError } from "./types.ts";
+import { fromWad } from "./_units.ts";
 
 /** Most positions listed; totals always cover every open position. */
 const MAX_LISTED_POSITIONS = 50;
@@ -29,6 +30,10 @@ const output = z.strictObject({
     `Newest first, at most ${MAX_LISTED_POSITIONS}; totals cover every open position.`,
   ),
   totals: totalsJson.schema,
+  equity_usd: z.number().describe(
+    "The wallet's balance, queued and locked funds plus totals.unrealized_pnl_usd (positions " +
+      "without a mark left out); with position_id, still over every open position.",
+  ),
   closed: tradeJson.schema.nullable().describe(
     "The closed-trade record when position_id names a position that is no longer open.",
   ),
@@ -75,6 +80,7 @@ export const getPositionsTool = defineTool({
       marks: marks.map(markJson.of),
       positions: found.positions.slice(0, MAX_LISTED_POSITIONS).map(positionJson.of),
       totals: totalsJson.of(found.totals),
+      equity_usd: fromWad(found.equity),
       closed: found.closed &&
         tradeJson.of({
           ...found.closed,
@@ -114,6 +120,7 @@ function renderPositions(result: Output, distance: (positionId: string) => strin
         `and pay back ${usd(t.estimated_payout_usd)}` +
         `${t.unvalued > 0 ? ` (${t.unvalued} without a mark left out)` : ""}.`
       : null,
+    `Equity ${usd(result.equity_usd)}: balance, queued and locked funds plus unrealized PnL.`,
     closed
       ? `Position #${closed.position_id} is closed: ${closed.market} ${closed.side} ` +
         `${closed.leverage}x, entry ${price(closed.entry_price)}, ` +

@@ -11,7 +11,7 @@ import { argsObject, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { addressOut, isoOut, jsonObject, unavailableJson, unavailableOut } from "./_json_common.ts";
 import { positionJson } from "./_json_positions.ts";
-import { isoFromMs, toPrice } from "./_units.ts";
+import { isoFromMs } from "./_units.ts";
 import { distancesShown, lines, price, quoted, UNTRUSTED_NOTE, usd } from "./_text.ts";
 
 const DEFAULT_LIMIT = 20;
@@ -38,12 +38,6 @@ const input = argsObject({
 const boardJson = jsonObject<AtRiskRow>()({
   wallet: [addressOut, (row) => row.wallet],
   leaderboard_name: [z.string().nullable().describe("Untrusted text."), (row) => row.name],
-  move_to_bust_usd: [
-    z.number().nullable().describe(
-      "How far the price must move against the position to reach bust; negative past bust.",
-    ),
-    (row) => row.moveToBust === null ? null : toPrice(row.moveToBust, row.priceScale),
-  ],
   read_at: [isoOut.nullable().describe("When this wallet was read."), (r) => isoFromMs(r.readAt)],
 });
 const rowSchema = positionJson.schema.extend(boardJson.schema.shape);

@@ -6,7 +6,12 @@
  * the shape is written once.
  */
 import type { TradingState, WalletAccount } from "../papertrade/mod.ts";
-import type { PositionTotals, PositionValuation } from "../wallet/value_positions.ts";
+import {
+  nearestToBust,
+  type PositionTotals,
+  type PositionValuation,
+  walletEquity,
+} from "../wallet/value_positions.ts";
 import { pendingRewardsOf } from "../wallet/summary.ts";
 import { latestOutcomes, type OutcomeView, RECENT_SHOWN } from "./outcomes.ts";
 import {
@@ -171,17 +176,10 @@ function riskSummary(
   positions: readonly PositionValuation[],
   totals: PositionTotals,
 ) {
-  const { balance, queued, locked } = account.balances;
-  let worst: PositionValuation | null = null;
-  for (const valuation of positions) {
-    const distance = valuation.distanceToBustPercent;
-    if (distance !== null && (worst === null || distance < worst.distanceToBustPercent!)) {
-      worst = valuation;
-    }
-  }
+  const worst = nearestToBust(positions);
   const count = (risk: string) => positions.filter((valuation) => valuation.risk === risk).length;
   return {
-    equity: formatUsd(balance + queued + locked + totals.unrealizedPnl),
+    equity: formatUsd(walletEquity(account.balances, totals)),
     pnl: formatUsd(totals.unrealizedPnl, { sign: true }),
     pnlTone: toneOf(totals.unrealizedPnl),
     /** Smallest distance to bust over the open positions (`n/a` without marks). */
