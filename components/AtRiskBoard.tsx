@@ -39,6 +39,7 @@ export function AtRiskPage(props: {
       title="Positions nearest to bust · Papertrade Explorer"
       description="Every known open Papertrade position across wallets, nearest to bust first."
       current="at-risk"
+      tickingAges
     >
       <h1>Positions nearest to bust</h1>
       <p class="muted">

@@ -124,19 +124,7 @@ export function formatCount(value: number | bigint | null): string {
   return value === null ? NOT_AVAILABLE : new Intl.NumberFormat("en-US").format(value);
 }
 
-/** "12 s ago", "5 min ago", "3 h ago", "4 d ago"; "in 2 h" for future times. */
-export function formatAge(atMs: number, nowMs: number): string {
-  const delta = Math.round((nowMs - atMs) / 1000);
-  const size = Math.abs(delta);
-  const [amount, unit] = size < 60
-    ? [size, "s"]
-    : size < 3600
-    ? [Math.floor(size / 60), "min"]
-    : size < 86400
-    ? [Math.floor(size / 3600), "h"]
-    : [Math.floor(size / 86400), "d"];
-  return delta >= 0 ? `${amount} ${unit} ago` : `in ${amount} ${unit}`;
-}
+export { formatAge } from "./age.ts";
 
 /** Absolute UTC time: `2026-11-20 12:00:00 UTC`. */
 export function formatUtc(atMs: number): string {

@@ -2,7 +2,9 @@
  * Exact labels: a distance to bust is shown cut at three decimals, so the value a face shows never
  * sits on the other side of its band's threshold ("0.030%" beside "near bust", whose rule is
  * "under 0.03%"). Marks are pinned a hair under each threshold, and every face that shows a
- * distance beside its band is read.
+ * distance beside its band is read. Times say their true age: ages drawn on the server keep
+ * counting while the page stays open, a chart's time is its data's, and no two ticks of a time
+ * axis read alike.
  */
 import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
@@ -10,6 +12,8 @@ import { type Faces, withFaces } from "./support/faces.ts";
 import { catalog } from "./harness.ts";
 import { type RiskBand, riskBand } from "../lib/math/mod.ts";
 import { RISK_LABELS } from "../lib/live/view_types.ts";
+import { formatAge } from "../lib/format.ts";
+import { AGES_BUNDLE, AGES_ENTRY, buildIslands, gzipSize } from "../scripts/build.ts";
 import type { PositionsView } from "../lib/live/view_types.ts";
 import type { OpenPosition } from "../lib/papertrade/mod.ts";
 import { getPositionsTool } from "../tools/get_positions.ts";
@@ -108,4 +112,99 @@ Deno.test("a distance to bust shown a hair under its band's threshold reads in t
     const edge = shown.find(([where]) => where === `positions.json #${first.positionId}`)!;
     assert.deepEqual(edge.slice(1), ["0.029%", "near_bust"], "just under 0.03 % reads 0.029%");
   });
+});
+
+/** Runs the shipped ticker on `html` with a clock the test moves; returns the document and a tick. */
+async function tickerOn(html: string, startAt: number) {
+  const { document } = parseHTML(html);
+  let now = startAt;
+  let tick = () => {};
+  const source = await Deno.readTextFile(new URL("../static/build/ages.js", import.meta.url));
+  const clock = {
+    now: () => now,
+    parse: Date.parse,
+  };
+  new Function("document", "Date", "setInterval", source)(
+    document,
+    clock,
+    (fn: () => void) => tick = fn,
+  );
+  return {
+    document,
+    later(ms: number) {
+      now += ms;
+      tick();
+    },
+  };
+}
+
+Deno.test("ages on home and the markets pages keep counting while the page stays open", async () => {
+  await withFaces(async (faces) => {
+    for (const path of ["/", "/markets", "/markets/BTC", "/at-risk"]) {
+      const html = (await faces.get(path)).body;
+      assert.match(html, /<script type="module" src="\/static\/build\/ages\.[0-9a-f]+\.js">/, path);
+      const page = await tickerOn(html, 1_000_000);
+      const times = [...page.document.querySelectorAll("time[data-now]")];
+      assert.ok(times.length > 0, `${path} shows ages`);
+      const before = times.map((time) => time.textContent);
+      page.later(75_000);
+      times.forEach((time, i) => {
+        const at = Date.parse(time.getAttribute("datetime")!);
+        const drawnAt = Number(time.getAttribute("data-now"));
+        assert.equal(time.textContent, formatAge(at, drawnAt + 75_000), `${path}: ${before[i]}`);
+      });
+      if (path === "/markets") {
+        const updated = times.find((time) => time.closest("td") !== null)!;
+        assert.deepEqual([before[times.indexOf(updated)], updated.textContent], [
+          "0 s ago",
+          "1 min ago",
+        ], "the mark's Updated column counts up");
+      }
+    }
+  });
+});
+
+Deno.test("the ticker leaves an island's times to the island", async () => {
+  const html = '<div data-island="X"><time datetime="2026-10-13T13:00:00.000Z" ' +
+    'data-now="1791896400000">0 s ago</time></div><p><time datetime="2026-10-13T13:00:00.000Z" ' +
+    'data-now="1791896400000">0 s ago</time></p>';
+  const page = await tickerOn(html, 0);
+  page.later(5_000);
+  const [inside, outside] = page.document.querySelectorAll("time");
+  assert.equal(inside.textContent, "0 s ago");
+  assert.equal(outside.textContent, "5 s ago");
+});
+
+Deno.test("a chart says when its data is as of, never that it was read then", async () => {
+  await withFaces(async (faces) => {
+    // The replay's protocol history is as of the catalog's moment: read it 32 min later.
+    await faces.moveMarks(32 * 60_000);
+    const page = parseHTML((await faces.get("/markets")).body).document;
+    const captions = [...page.querySelectorAll("#history figcaption, section figcaption")];
+    assert.ok(captions.length > 0);
+    for (const caption of captions) {
+      assert.doesNotMatch(caption.textContent!, /\bRead\b/, "the read is now, not its data's time");
+    }
+    const history = [...page.querySelectorAll("[data-as-of] time")].filter((time) =>
+      time.getAttribute("datetime") === new Date(catalog.baseTimeMs).toISOString()
+    );
+    assert.ok(history.length >= 5, "every history chart states its data's time");
+    for (const time of history) assert.equal(time.textContent, "32 min ago");
+  });
+});
+
+Deno.test("the ticking script is small and matches a fresh build", async () => {
+  const shipped = await Deno.readFile(AGES_BUNDLE);
+  const gzipped = await gzipSize(shipped);
+  assert.ok(gzipped <= 1024, `static/build/ages.js is ${gzipped} bytes gzipped`);
+  const fresh = await Deno.makeTempFile({ prefix: "ages_", suffix: ".js" });
+  try {
+    const rebuilt = await buildIslands(fresh, AGES_ENTRY);
+    assert.ok(
+      rebuilt.byteLength === shipped.byteLength && rebuilt.every((b, i) => b === shipped[i]),
+      "static/build/ages.js is stale: run `deno task build`",
+    );
+  } finally {
+    await Deno.remove(fresh);
+  }
 });
