@@ -43,7 +43,7 @@ export function previewDescription(summary: WalletSummary): string {
     );
   }
   parts.push(
-    `realized PnL ${formatUsd(account.lifetime.realizedPnl, { sign: true })}`,
+    `lifetime realized PnL ${formatUsd(account.lifetime.realizedPnl, { sign: true })}`,
     `${formatCount(account.openPositions.length)} open positions`,
   );
   return `${parts.join(" · ")}.`;
