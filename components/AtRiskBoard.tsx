@@ -7,7 +7,7 @@ import {
   type AtRiskRow,
   RISK_BANDS,
 } from "../lib/at_risk.ts";
-import { formatCount, formatPercent, formatPrice, formatUsd } from "../lib/format.ts";
+import { formatCount, formatDistanceToBust, formatPrice, formatUsd } from "../lib/format.ts";
 import type { UnavailablePart } from "../lib/parts.ts";
 import { DataTable, numeric } from "./DataTable.tsx";
 import { Layout } from "./Layout.tsx";
@@ -39,6 +39,7 @@ export function AtRiskPage(props: {
       title="Positions nearest to bust · Papertrade Explorer"
       description="Every known open Papertrade position across wallets, nearest to bust first."
       current="at-risk"
+      tickingAges
     >
       <h1>Positions nearest to bust</h1>
       <p class="muted">
@@ -136,7 +137,11 @@ function Row(props: { row: AtRiskRow }) {
     raw === null || scale === null ? "n/a" : formatPrice(raw, scale, 2);
   const risky = row.risk === "close" || row.risk === "near_bust";
   return (
-    <tr class={risky ? `risky ${row.risk}` : undefined}>
+    <tr
+      class={risky ? `risky ${row.risk}` : undefined}
+      data-position={row.position.positionId}
+      data-risk={row.risk ?? "none"}
+    >
       <td>
         <PositionLink id={row.position.positionId} wallet={row.wallet} />
       </td>
@@ -151,9 +156,7 @@ function Row(props: { row: AtRiskRow }) {
       <td class="num">{formatUsd(row.position.margin)}</td>
       <td class="num">{price(row.mark?.markRaw ?? null)}</td>
       <td class="num">{price(row.position.bustPrice)}</td>
-      <td class="num">
-        {row.distanceToBustPercent === null ? "n/a" : formatPercent(row.distanceToBustPercent)}
-      </td>
+      <td class="num" data-col="distance">{formatDistanceToBust(row.distanceToBustPercent)}</td>
       <td class="num">
         {row.moveToBust === null || scale === null
           ? "n/a"

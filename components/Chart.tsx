@@ -18,7 +18,7 @@ const TABLE_ROWS = 30;
 /**
  * One chart as server-drawn SVG (no script): a title and a description for screen readers, a
  * true time axis, every series' last value in `data-last`, a caption saying what it plots, when
- * it was read (`readAt`) and the `note` on its source, and the data as a table beside it.
+ * its data is as of (`asOf`: the newest point, or the upstream's own time) and the `note` on its source, and the data as a table beside it.
  * Colours come from the theme's variables.
  */
 export function Chart(props: {
@@ -33,7 +33,8 @@ export function Chart(props: {
   /** The time axis' ends (default: the first and last points). */
   from?: number;
   to?: number;
-  readAt: number;
+  /** When the data is as of: the upstream's time for its data, never the moment it was read. */
+  asOf: number;
   now: number;
   note?: ComponentChildren;
 }) {
@@ -119,7 +120,10 @@ export function Chart(props: {
           </span>
         )}{" "}
         <span class="muted">
-          Read <Time at={props.readAt} now={props.now} />.{props.note && " "}
+          <span data-as-of>
+            Data as of <Time at={props.asOf} now={props.now} />.
+          </span>
+          {props.note && " "}
           {props.note}
         </span>
       </figcaption>

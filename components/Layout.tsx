@@ -4,6 +4,13 @@ import { type NavSection, SiteHeader, themeAttributes } from "./SiteHeader.tsx";
 import { PAPERTRADE_OS_URL } from "./FeatureGrid.tsx";
 import { DISCLAIMER, DocumentHead } from "./DocumentHead.tsx";
 import { StaleNotice } from "./StaleNotice.tsx";
+import { assetUrl } from "../lib/delivery/static_assets.ts";
+
+/**
+ * The script that keeps a page's ages counting (`client/ages.ts`), for pages that show ages
+ * outside islands (`tickingAges`); its hashed URL is looked up when a page first needs it.
+ */
+export const AGES_SCRIPT = "/static/build/ages.js";
 
 /**
  * The HTML shell every app page shares: no inline script, one stylesheet. `query` and `wallet`
@@ -21,6 +28,8 @@ export function Layout(props: {
    * islands ship no framework JavaScript: just the shared, deferred enhancement script.
    */
   islandScript?: string;
+  /** The page shows ages outside islands: load the script that keeps them counting. */
+  tickingAges?: boolean;
   query?: string;
   wallet?: string;
   children: ComponentChildren;
@@ -35,6 +44,7 @@ export function Layout(props: {
         stylesheet="/static/style.css"
       >
         {props.islandScript && <script type="module" src={props.islandScript}></script>}
+        {props.tickingAges && <script type="module" src={assetUrl(AGES_SCRIPT)}></script>}
         {props.head}
       </DocumentHead>
       <body class={embed ? "embed" : undefined}>

@@ -15,13 +15,14 @@ import {
 } from "../lib/wallet/ranks.ts";
 import {
   formatCount,
-  formatPercent,
+  formatDistanceToBust,
   formatToken,
   formatUsd,
   shortHex,
   toneOf,
 } from "../lib/format.ts";
 import { LeaderboardName } from "./links.tsx";
+import { LEADERBOARD_FIGURES } from "../lib/leaderboard_figures.ts";
 
 interface Column {
   key: LeaderboardViewSort;
@@ -34,11 +35,11 @@ interface Column {
   tone?: boolean;
 }
 
-function usdColumn(key: LeaderboardSortKey, label: string, sign = false): Column {
+function usdColumn(key: LeaderboardSortKey, sign = false): Column {
   const amount = (row: LeaderboardRow) => row[key] as bigint | null;
   return {
     key,
-    label,
+    label: LEADERBOARD_FIGURES[key].label,
     format: (row) => formatUsd(amount(row), { compact: true, sign }),
     full: (row) => formatUsd(amount(row), { sign }),
   };
@@ -48,22 +49,22 @@ function usdColumn(key: LeaderboardSortKey, label: string, sign = false): Column
 // sorted column is drawn right after the wallet, so it is on screen at every width; a column
 // added here (and its sort key) needs nothing else.
 const COLUMNS: Column[] = [
-  { ...usdColumn("totalWindowedPnl", "PnL", true), tone: true },
-  usdColumn("realizedPnl", "Realized", true),
-  usdColumn("currentUnrealizedPnl", "Unrealized", true),
-  usdColumn("currentBalance", "Balance"),
-  usdColumn("currentQueued", "Queued"),
-  usdColumn("currentOpenNotional", "Open notional"),
-  usdColumn("totalVolume", "Volume"),
+  { ...usdColumn("totalWindowedPnl", true), tone: true },
+  usdColumn("realizedPnl", true),
+  usdColumn("currentUnrealizedPnl", true),
+  usdColumn("currentBalance"),
+  usdColumn("currentQueued"),
+  usdColumn("currentOpenNotional"),
+  usdColumn("totalVolume"),
   {
     key: "paperTotal",
-    label: "PAPER",
+    label: LEADERBOARD_FIGURES.paperTotal.label,
     format: (row) => formatToken(row.paperTotal, "PAPER", { compact: true }),
     full: (row) => formatToken(row.paperTotal, "PAPER"),
   },
   {
     key: "currentOpenPositionCount",
-    label: "Open positions",
+    label: LEADERBOARD_FIGURES.currentOpenPositionCount.label,
     format: (row) => formatCount(row.currentOpenPositionCount),
   },
 ];
@@ -89,7 +90,7 @@ function nearestText(nearest: WalletNearest | undefined): ComponentChildren {
       </>
     );
   }
-  return formatPercent(nearest.row.distanceToBustPercent!);
+  return formatDistanceToBust(nearest.row.distanceToBustPercent!);
 }
 
 /** From the at-risk board, not the leaderboard: its sort orders this page only. */
@@ -142,8 +143,10 @@ export function LeaderboardTable(props: { page: LeaderboardTablePage; view: Lead
           <caption>
             # is the place in this sort among all accounts of the window; Rank is the rank by PnL in
             the window, whatever the sort (n/a past the first {RANKS_READ}{" "}
-            by PnL). Amounts are compact; a cell's title holds the full figure. Nearest to bust is
-            the wallet's open position closest to its bust price on the{" "}
+            by PnL). The figures are the leaderboard's snapshot: its unrealized PnL was valued when
+            the snapshot was taken, so it differs from the live figure at the mark on the wallet
+            page. Amounts are compact; a cell's title holds the full figure. Nearest to bust is the
+            wallet's open position closest to its bust price on the{" "}
             <a href="/at-risk">at-risk board</a>, and its sort orders this page only. Names are
             chosen by wallet owners.
           </caption>

@@ -90,7 +90,7 @@ export function MarketDetail(
           series={oi}
           unit="percent"
           zero
-          readAt={oi[0].points.at(-1)!.at}
+          asOf={oi[0].points.at(-1)!.at}
           now={now}
           note={
             <>

@@ -101,7 +101,7 @@ export function ProtocolHistoryCharts(
             </p>
             <div class="small-multiples">
               {protocolCharts(history).map((chart) => (
-                <Chart {...chart} readAt={history.asOfMs} now={now} />
+                <Chart {...chart} asOf={history.asOfMs} now={now} />
               ))}
             </div>
           </>

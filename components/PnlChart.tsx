@@ -44,7 +44,7 @@ export function PnlChart(props: {
         zero
         from={from}
         to={props.now}
-        readAt={props.now}
+        asOf={props.now}
         now={props.now}
         note={
           <>

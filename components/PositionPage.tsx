@@ -172,7 +172,7 @@ export function PositionChart(
       unit="price"
       from={Math.min(points[0]?.at ?? now, now - LIVE_SPAN_MS)}
       to={now}
-      readAt={points.at(-1)?.at ?? now}
+      asOf={points.at(-1)?.at ?? now}
       now={now}
       note={
         <>

@@ -24,7 +24,7 @@ export function RecentTradesTable(props: { trades: RecentTrade[]; now: number })
         numeric("Notional"),
         numeric("Entry"),
         numeric("Exit"),
-        numeric("PnL"),
+        numeric("PnL (feed)"),
         "Wallet",
         "Position",
         "Intent",

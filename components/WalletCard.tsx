@@ -6,8 +6,14 @@
  * stripped of bidi overrides and cut short (`plainName`).
  */
 import type { WalletSummary } from "../lib/wallet/summary.ts";
-import type { PositionValuation } from "../lib/wallet/value_positions.ts";
-import { formatCount, formatPercent, formatUsd, formatUtc, shortHex } from "../lib/format.ts";
+import { nearestToBust, type PositionValuation } from "../lib/wallet/value_positions.ts";
+import {
+  formatCount,
+  formatDistanceToBust,
+  formatUsd,
+  formatUtc,
+  shortHex,
+} from "../lib/format.ts";
 import { plainName } from "./names.ts";
 import { RISK_LABELS } from "./live_parts.tsx";
 
@@ -37,7 +43,7 @@ export function previewDescription(summary: WalletSummary): string {
     );
   }
   parts.push(
-    `realized PnL ${formatUsd(account.lifetime.realizedPnl, { sign: true })}`,
+    `lifetime realized PnL ${formatUsd(account.lifetime.realizedPnl, { sign: true })}`,
     `${formatCount(account.openPositions.length)} open positions`,
   );
   return `${parts.join(" · ")}.`;
@@ -83,14 +89,11 @@ export interface CardContent {
 /** The risk line: the band of the position nearest its bust price, or why there is none. */
 function riskLine(positions: readonly PositionValuation[]): CardContent["risk"] {
   if (positions.length === 0) return { text: "No open positions", colour: MUTED };
-  const valued = positions.filter((valuation) => valuation.distanceToBustPercent !== null);
-  if (valued.length === 0) return { text: "Risk not known: no live mark", colour: MUTED };
-  const worst = valued.reduce((a, b) =>
-    b.distanceToBustPercent! < a.distanceToBustPercent! ? b : a
-  );
+  const worst = nearestToBust(positions);
+  if (worst === null) return { text: "Risk not known: no live mark", colour: MUTED };
   return {
     text: `Risk: ${RISK_LABELS[worst.risk!]}, nearest bust ${
-      formatPercent(worst.distanceToBustPercent!)
+      formatDistanceToBust(worst.distanceToBustPercent!)
     } away`,
     colour: BAND_COLOURS[worst.risk!],
   };

@@ -90,10 +90,10 @@ export function WalletPage(props: {
         {/* Static text, rendered here rather than in the island: it costs the bundle nothing. */}
         <p class="muted">
           Nearest to bust first (rows then keep their places until you re-sort). To bust: how far
-          the mark can still move against a position before it is liquidated. PnL is unrealized, at
-          the live mark (the BBO mid). PnL if closed: what a close at the mark would realize after
-          the deadband, impact haircut and win fee; payout if closed: the margin paid back plus that
-          PnL.
+          the mark can still move against a position before it is liquidated. Unrealized PnL: at the
+          live mark (the BBO mid), before close costs. PnL if closed: what a close at the mark would
+          realize after the deadband, impact haircut and win fee; payout if closed: the margin paid
+          back plus that PnL. <a href="/docs/figures">Every figure</a>.
         </p>
       </section>
       <h2 id="funds">Funds and PAPER</h2>

@@ -6,6 +6,7 @@ import {
   WINDOW_LABELS,
 } from "../lib/leaderboard_view.ts";
 import { formatCount, formatUsd, toneOf } from "../lib/format.ts";
+import { LEADERBOARD_FIGURES } from "../lib/leaderboard_figures.ts";
 import { Time } from "./Time.tsx";
 import { DataTable, numeric } from "./DataTable.tsx";
 
@@ -17,10 +18,10 @@ export function RanksTable(props: { wallet: string; ranks: WalletRank[] }) {
       columns={[
         "Window",
         numeric("Rank"),
-        numeric("PnL"),
-        numeric("Realized"),
-        numeric("Unrealized at snapshot"),
-        numeric("Volume"),
+        numeric(LEADERBOARD_FIGURES.totalWindowedPnl.label),
+        numeric(LEADERBOARD_FIGURES.realizedPnl.label),
+        numeric(LEADERBOARD_FIGURES.currentUnrealizedPnl.label),
+        numeric(LEADERBOARD_FIGURES.totalVolume.label),
       ]}
       caption={
         <>

@@ -70,7 +70,7 @@ export function LivePositions(
               <th scope="col">Market, side</th>
               <th scope="col" class="num">To bust</th>
               <th scope="col">Risk</th>
-              <th scope="col" class="num">PnL</th>
+              <th scope="col" class="num">Unrealized PnL</th>
               <th scope="col" class="num">Bust</th>
               <th scope="col" class="num">Mark</th>
               <th scope="col" class="num">Entry</th>
@@ -117,7 +117,7 @@ function Totals(props: { view: PositionsView }) {
         <td colSpan={2} class="muted">
           {totals.unvalued > 0 ? `${totals.unvalued} without a mark left out` : null}
         </td>
-        <td class={`num ${totals.pnlTone}`} data-label="PnL">{totals.pnl}</td>
+        <td class={`num ${totals.pnlTone}`} data-label="Unrealized PnL">{totals.pnl}</td>
         <td colSpan={3}></td>
         <td class="num" data-label="Margin">{totals.margin}</td>
         <td class="num" data-label="Notional">{totals.notional}</td>
@@ -157,7 +157,7 @@ function PositionRow(
           </span>
         )}
       </td>
-      <td class={`num ${row.pnlTone}`} data-label="PnL" data-col="pnl">
+      <td class={`num ${row.pnlTone}`} data-label="Unrealized PnL" data-col="pnl">
         <LiveValue value={row.pnl} before={before?.pnl} />
       </td>
       <td class="num" data-label="Bust" data-col="bust">{row.bust}</td>

@@ -14,7 +14,7 @@
 import type { Address, OpenPosition, TradingState } from "./papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "./marks.ts";
 import { isUpstreamFailure, Parts, type UnavailablePart, unavailablePart } from "./parts.ts";
-import { type PositionValuation, valuePosition } from "./wallet/value_positions.ts";
+import { nearestToBust, type PositionValuation, valuePosition } from "./wallet/value_positions.ts";
 import type { RiskBand } from "./math/mod.ts";
 
 /** How long one refresh of the positions is served before the next is read. */
@@ -182,8 +182,6 @@ export interface AtRiskRow extends PositionValuation {
   name: string | null;
   /** When the wallet's positions were read. */
   readAt: number;
-  /** The price move that reaches bust, raw at the price scale; negative past bust, null unmarked. */
-  moveToBust: bigint | null;
 }
 
 /** What a read of the board keeps. */
@@ -235,14 +233,8 @@ export async function readAtRiskBoard(
   const rows = [...state.held].flatMap(([wallet, held]) =>
     held.positions.map((position): AtRiskRow => {
       const valued = valuePosition(position, { instruments, marks, winFeeRate });
-      const markRaw = valued.distanceToBustPercent === null ? null : valued.mark!.markRaw;
-      const moveToBust = markRaw === null
-        ? null
-        : position.isLong
-        ? markRaw - position.bustPrice
-        : position.bustPrice - markRaw;
       const name = state.known.get(wallet) ?? null;
-      return { ...valued, wallet, name, readAt: held.readAt, moveToBust };
+      return { ...valued, wallet, name, readAt: held.readAt };
     })
   ).filter((row) =>
     (filters.market === undefined || row.symbol === filters.market) &&
@@ -278,9 +270,7 @@ export type WalletNearest = { row: AtRiskRow } | { reason: string };
 /** The nearest position of `wallet` on the board (null: the board could not be read). */
 export function nearestOf(board: AtRiskBoard | null, wallet: Address): WalletNearest {
   if (board === null) return { reason: "board not read" };
-  const row = board.rows.find((item) =>
-    item.wallet === wallet && item.distanceToBustPercent !== null
-  );
+  const row = nearestToBust(board.rows.filter((item) => item.wallet === wallet));
   if (row) return { row };
   if (board.covered.has(wallet)) return { reason: "no open position at a mark" };
   if (board.notRead.some((item) => item.wallet === wallet)) return { reason: "its read failed" };

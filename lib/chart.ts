@@ -89,7 +89,10 @@ export function chartLayout(
     high,
     from,
     to,
-    timeTicks: timeTicks(from, to, 4).map((at) => ({ x: x(at), label: timeLabel(at, to - from) })),
+    timeTicks: timeTicks(from, to, 4).map((at, _, ticks) => ({
+      x: x(at),
+      label: timeLabel(at, ticks, to - from),
+    })),
   };
 }
 
@@ -104,9 +107,17 @@ export function timeTicks(from: number, to: number, limit: number): number[] {
   return ticks;
 }
 
-function timeLabel(at: number, span: number): string {
-  const text = formatUtc(at);
-  return span > DAY ? text.slice(5, 10) : text.slice(11, 16);
+/**
+ * A tick's label, as short as keeps every tick of the axis apart: the time of day within a day,
+ * the date for steps of whole days (the year too past a year), both when the axis crosses days
+ * in steps under a day (so 12:00 and 00:00 of one day never read as the same date twice).
+ */
+function timeLabel(at: number, ticks: readonly number[], span: number): string {
+  const text = formatUtc(at); // 2026-10-13 12:00:00 UTC
+  const step = ticks.length > 1 ? ticks[1] - ticks[0] : span;
+  if (span <= DAY) return text.slice(11, 16);
+  if (step < DAY) return `${text.slice(5, 10)} ${text.slice(11, 16)}`;
+  return span > 365 * DAY ? text.slice(0, 10) : text.slice(5, 10);
 }
 
 export function axisLabel(value: number, unit: ChartUnit): string {

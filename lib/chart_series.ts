@@ -29,7 +29,7 @@ const CHARTS: ChartSpec[] = [
   ["traders", "Traders (wallets that traded)", "count", { Traders: "traders" }],
   ["trades", "Trades", "count", { Trades: "trades" }],
   ["liquidations", "Liquidated (USD, cumulative)", "usd", { Liquidations: "liquidationsUsd" }],
-  ["pnl", "Traders' PnL (USD)", "usd", { "Trader PnL": "traderPnlUsd" }],
+  ["pnl", "Traders' PnL (USD)", "usd", { "Traders' PnL": "traderPnlUsd" }],
   ["paper", "PAPER supply and staked", "paper", { Supply: "paperSupply", Staked: "paperStaked" }],
 ];
 const TONES = ["accent", "warn"];

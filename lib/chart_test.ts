@@ -50,3 +50,17 @@ Deno.test("sampled indices are spread evenly, bounded, and keep both ends", () =
   assert.equal(sampled[0], 0);
   assert.equal(sampled[sampled.length - 1], 999);
 });
+
+Deno.test("no two ticks of a time axis read alike, whatever its span", () => {
+  // A span of 25 h to 48 h ticks every 12 h: its ticks once read "10-13", "10-13".
+  for (let hours = 1; hours <= 24 * 800; hours += hours < 96 ? 1 : 37) {
+    const points = [{ at: T0 - hours * HOUR, value: 0, text: "0" }, {
+      at: T0,
+      value: 1,
+      text: "1",
+    }];
+    const labels = chartLayout([{ label: "a", tone: "accent", points }])!.timeTicks
+      .map((tick) => tick.label);
+    assert.equal(new Set(labels).size, labels.length, `${hours} h: ${labels.join(", ")}`);
+  }
+});

@@ -113,7 +113,7 @@ export async function walletFeed(
     });
     if (!("closedAt" in p)) continue;
     const kind = p.liquidated ? "liquidation" : "close";
-    const title = `${headline(kind, symbol(p.instrumentId), p.isLong, p.leverage)}: ${
+    const title = `${headline(kind, symbol(p.instrumentId), p.isLong, p.leverage)}: net PnL ${
       formatUsd(p.netPnl, { sign: true })
     }`;
     entries.push({ positionId, wallet, kind, title, at: p.closedAt });

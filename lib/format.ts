@@ -84,9 +84,33 @@ export function formatToken(
   return `${(options.compact ? plainCompact : plain).format(wadToNumber(wad))} ${unit}`;
 }
 
-/** A percent from a percent-wad (1e18 = 1 %), with enough decimals for 1000x distances. */
-export function formatPercent(percentWad: bigint, decimals = 3): string {
+/**
+ * A percent from a percent-wad (1e18 = 1 %), rounded to `decimals` (a cap's share in use). A
+ * distance to bust has its own format, {@link formatDistanceToBust}.
+ */
+export function formatPercent(percentWad: bigint, decimals: number): string {
   return `${wadToNumber(percentWad).toFixed(decimals)}%`;
+}
+
+/** Decimals a distance to bust is shown with: enough for 1000x, where bust is under 0.1 % away. */
+const DISTANCE_DECIMALS = 3n;
+
+/**
+ * A distance to bust (percent wad, 1e18 = 1 %) as every page, card and tool text shows it:
+ * `0.029%`. It is cut, never rounded, toward minus infinity at three decimals, so the shown
+ * value never lands on the other side of a band's threshold (0.03 % and 0.08 % are exact at
+ * three decimals): 0.02999 % is `near_bust` and reads `0.029%`, not `0.030%`. It errs toward
+ * the bust: never more room than there is. Null (no mark) reads `n/a`.
+ */
+export function formatDistanceToBust(percentWad: bigint | null): string {
+  if (percentWad === null) return NOT_AVAILABLE;
+  const unit = 10n ** (18n - DISTANCE_DECIMALS);
+  let steps = percentWad / unit;
+  if (percentWad < 0n && percentWad % unit !== 0n) steps -= 1n;
+  const size = steps < 0n ? -steps : steps;
+  const digits = size.toString().padStart(Number(DISTANCE_DECIMALS) + 1, "0");
+  const cut = digits.length - Number(DISTANCE_DECIMALS);
+  return `${steps < 0n ? "-" : ""}${digits.slice(0, cut)}.${digits.slice(cut)}%`;
 }
 
 /** A protocol fraction (bust buffer, fee rate; a wad, 1e18 = 100 %): `0.0476% (4.76 bp)`. */
@@ -100,19 +124,7 @@ export function formatCount(value: number | bigint | null): string {
   return value === null ? NOT_AVAILABLE : new Intl.NumberFormat("en-US").format(value);
 }
 
-/** "12 s ago", "5 min ago", "3 h ago", "4 d ago"; "in 2 h" for future times. */
-export function formatAge(atMs: number, nowMs: number): string {
-  const delta = Math.round((nowMs - atMs) / 1000);
-  const size = Math.abs(delta);
-  const [amount, unit] = size < 60
-    ? [size, "s"]
-    : size < 3600
-    ? [Math.floor(size / 60), "min"]
-    : size < 86400
-    ? [Math.floor(size / 3600), "h"]
-    : [Math.floor(size / 86400), "d"];
-  return delta >= 0 ? `${amount} ${unit} ago` : `in ${amount} ${unit}`;
-}
+export { formatAge } from "./age.ts";
 
 /** Absolute UTC time: `2026-11-20 12:00:00 UTC`. */
 export function formatUtc(atMs: number): string {

@@ -1,5 +1,14 @@
 import assert from "node:assert/strict";
-import { formatAge, formatPercent, formatPrice, formatUsd, formatUtc, shortHex } from "./format.ts";
+import {
+  formatAge,
+  formatDistanceToBust,
+  formatPercent,
+  formatPrice,
+  formatUsd,
+  formatUtc,
+  shortHex,
+} from "./format.ts";
+import { riskBand } from "./math/mod.ts";
 
 const WAD = 10n ** 18n;
 
@@ -18,9 +27,33 @@ Deno.test("prices carry as many decimals as the price scale", () => {
   assert.equal(formatPrice(251215n, 100n), "2,512.15");
 });
 
-Deno.test("percents keep three decimals for 1000x distances", () => {
-  assert.equal(formatPercent(52n * WAD / 1000n), "0.052%");
-  assert.equal(formatPercent(-1n * WAD / 100n), "-0.010%");
+Deno.test("percents round to the decimals asked for", () => {
+  assert.equal(formatPercent(52n * WAD / 1000n, 3), "0.052%");
+  assert.equal(formatPercent(-1n * WAD / 100n, 3), "-0.010%");
+  assert.equal(formatPercent(4216n * WAD / 100n, 1), "42.2%");
+});
+
+Deno.test("a distance to bust shown never lands on the other side of its band's threshold", () => {
+  // The shown text, read back as a percent wad: its band must be the band of the exact value.
+  const shownBand = (text: string) => {
+    const [, sign, whole, part] = /^(-?)(\d+)\.(\d{3})%$/.exec(text)!;
+    const wad = BigInt(whole) * WAD + BigInt(part) * 10n ** 15n;
+    return riskBand(sign ? -wad : wad);
+  };
+  const edges = [0n, 3n * 10n ** 16n, 8n * 10n ** 16n];
+  for (const edge of edges) {
+    for (const offset of [-(10n ** 15n), -(10n ** 14n), -7n, -1n, 0n, 1n, 10n ** 14n, 10n ** 15n]) {
+      const distance = edge + offset;
+      const text = formatDistanceToBust(distance);
+      assert.equal(shownBand(text), riskBand(distance), `${distance} reads ${text}`);
+    }
+  }
+  assert.equal(formatDistanceToBust(29_857_876_507_822_760n), "0.029%", "0.02986 % is near bust");
+  assert.equal(formatDistanceToBust(3n * 10n ** 16n), "0.030%");
+  assert.equal(formatDistanceToBust(52n * WAD / 1000n), "0.052%");
+  assert.equal(formatDistanceToBust(-1n), "-0.001%", "a hair past bust never reads 0.000%");
+  assert.equal(formatDistanceToBust(-1n * WAD / 100n), "-0.010%");
+  assert.equal(formatDistanceToBust(1234n * WAD + 5n), "1234.000%");
 });
 
 Deno.test("ages read in the largest whole unit and future times read as 'in'", () => {

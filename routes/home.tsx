@@ -51,6 +51,7 @@ function HomePage(
       description="Read-only explorer for Papertrade, the on-chain 1000x perpetuals exchange on HyperEVM: wallets, positions, intents and settlement transactions, for people and AI assistants."
       embed={embed}
       current="overview"
+      tickingAges
     >
       <h1>{embed ? "Papertrade Explorer" : "Explore Papertrade"}</h1>
       {!embed && (

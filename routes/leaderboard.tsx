@@ -18,6 +18,7 @@ import { Parts } from "../lib/parts.ts";
 import { LeaderboardPageView } from "../components/LeaderboardPageView.tsx";
 import { pageResponse } from "../lib/render.tsx";
 import { csvLine } from "../lib/csv.ts";
+import { LEADERBOARD_FIGURES } from "../lib/leaderboard_figures.ts";
 
 /** The view the request asks for and its page of the board. */
 async function readLeaderboard(c: Context<AppEnv>) {
@@ -86,13 +87,15 @@ function nearestPercent(nearest: ReturnType<typeof nearestOf> | undefined) {
 }
 
 /**
- * The rows of the same view as CSV: place, PnL rank, wallet, name, then every sort key's
- * figure, money as exact decimals (viem's `formatUnits`, loaded with the first export).
+ * The rows of the same view as CSV: place (`position`), PnL rank (`rank`), wallet, name, then
+ * every sort key's figure, money as exact decimals (viem's `formatUnits`, loaded with the first
+ * export), each column named as get_leaderboard names the field.
  */
 export async function leaderboardCsv(c: Context<AppEnv>): Promise<Response> {
   const [{ view, page }, { formatUnits }] = await Promise.all([readLeaderboard(c), import("viem")]);
   const figure = (value: bigint | number | null) =>
     typeof value === "bigint" ? formatUnits(value, 18) : value;
+  // The columns are named as get_leaderboard names its fields (`lib/leaderboard_figures.ts`).
   const rows = page.accounts.map((row) => [
     row.rank,
     page.pnlRanks.get(row.address),
@@ -101,8 +104,9 @@ export async function leaderboardCsv(c: Context<AppEnv>): Promise<Response> {
     ...LEADERBOARD_SORT_KEYS.map((key) => figure(row[key])),
     figure(nearestPercent(page.nearest.get(row.address))),
   ]);
-  const names = ["rank", "pnl_rank", "address", "leaderboard_name"];
-  const header = [...names, ...LEADERBOARD_SORT_KEYS, "nearest_to_bust_percent"];
+  const names = ["position", "rank", "address", "leaderboard_name"];
+  const figures = LEADERBOARD_SORT_KEYS.map((key) => LEADERBOARD_FIGURES[key].field);
+  const header = [...names, ...figures, "nearest_to_bust_percent"];
   const name = `papertrade-leaderboard-${view.window}-${view.sortKey}-${view.sortDir}-page${
     view.page + 1
   }${view.query ? "-search" : ""}.csv`;

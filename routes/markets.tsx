@@ -52,6 +52,7 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
       title="Markets · Papertrade Explorer"
       description="Papertrade markets: caps, leverage, bust buffer, status and open interest."
       current="markets"
+      tickingAges
     >
       <h1>Markets</h1>
       <PartNotice unavailable={[...overview.unavailable, ...parts.unavailable]} />
@@ -89,7 +90,11 @@ export async function marketPage(c: Context<AppEnv>): Promise<Response> {
   }
   return pageResponse(
     c,
-    <Layout title={`${market.symbol} market · Papertrade Explorer`} current="markets">
+    <Layout
+      title={`${market.symbol} market · Papertrade Explorer`}
+      current="markets"
+      tickingAges
+    >
       <h1>{market.symbol} market</h1>
       <p>
         <a href="/markets">All markets</a>

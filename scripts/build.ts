@@ -27,6 +27,10 @@ export const ISLANDS_BUNDLE = `${ROOT}static/build/islands.js`;
 export const WATCHLIST_ENTRY = `${ROOT}client/watchlist_main.ts`;
 export const WATCHLIST_BUNDLE = `${ROOT}static/build/watchlist.js`;
 
+/** The ticking ages' entry and bundle (`Time` ages on pages without islands keep counting). */
+export const AGES_ENTRY = `${ROOT}client/ages_main.ts`;
+export const AGES_BUNDLE = `${ROOT}static/build/ages.js`;
+
 /** The enhancement script's source (readable) and its minified build (what pages load). */
 export const ENHANCE_SOURCE = `${ROOT}static/enhance.js`;
 /** Where the minified enhancement script is served from (`/static/build/enhance.js`). */
@@ -211,6 +215,8 @@ async function main(): Promise<number> {
       await Deno.writeTextFile(TOOL_SUMMARIES, await toolSummaries());
       const watchlist = await buildIslands(WATCHLIST_BUNDLE, WATCHLIST_ENTRY);
       console.log(`static/build/watchlist.js: ${await gzipSize(watchlist)} bytes gzipped`);
+      const ages = await buildIslands(AGES_BUNDLE, AGES_ENTRY);
+      console.log(`static/build/ages.js: ${await gzipSize(ages)} bytes gzipped`);
       const enhance = await buildIslands(ENHANCE_BUNDLE, ENHANCE_SOURCE);
       console.log(
         `static/build/enhance.js: ${enhance.byteLength} bytes, ${await gzipSize(

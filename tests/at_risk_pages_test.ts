@@ -8,7 +8,7 @@ import { startReplayApp } from "../replay_app.ts";
 import { catalog, type TestApp, withTestApp } from "./harness.ts";
 import { AT_RISK_REQUESTS_PER_MINUTE, sharedAtRiskSource } from "../lib/at_risk.ts";
 import { fetchWalletPositions } from "../lib/wallet/positions.ts";
-import { formatPercent } from "../lib/format.ts";
+import { formatDistanceToBust } from "../lib/format.ts";
 
 const EVERY_WALLET = Object.keys(
   JSON.parse(await Deno.readTextFile(new URL("../fixtures/data/wallets.json", import.meta.url))),
@@ -167,7 +167,7 @@ Deno.test("the leaderboard shows each wallet's nearest distance to bust from the
       }
       valued += 1;
       const nearest = distances.reduce((a, b) => a < b ? a : b);
-      assert.equal(cell, formatPercent(nearest), wallet);
+      assert.equal(cell, formatDistanceToBust(nearest), wallet);
     }
     assert.ok(valued > 10, `${valued} wallets with a distance`);
     const before = app.upstream.stats().requests;

@@ -30,7 +30,7 @@ const HISTORY_CHARTS: Record<string, Record<string, string>> = {
   "history-traders": { Traders: "users" },
   "history-trades": { Trades: "trades" },
   "history-liquidations": { Liquidations: "liquidation" },
-  "history-pnl": { "Trader PnL": "traderPnl" },
+  "history-pnl": { "Traders' PnL": "traderPnl" },
   "history-paper": { Supply: "paperSupply", Staked: "paperStaked" },
 };
 

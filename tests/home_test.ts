@@ -21,9 +21,12 @@ Deno.test("the home page renders the overview, both markets at their mark and th
     assert.ok(html.includes("openable"));
     const rows = html.split("Latest opens, closes and liquidations")[1].match(/<tr>/g) ?? [];
     assert.equal(rows.length, 11, "a header row and the ten latest trades");
-    // No islands here: the only script is the shared, deferred enhancement script.
+    // No islands here: the shared, deferred enhancement script and the one that keeps ages true.
     const scripts = html.match(/<script[^>]*>/g) ?? [];
-    assert.deepEqual(scripts, [`<script src="${assetUrl("/static/build/enhance.js")}" defer>`]);
+    assert.deepEqual(scripts, [
+      `<script src="${assetUrl("/static/build/enhance.js")}" defer>`,
+      `<script type="module" src="${assetUrl("/static/build/ages.js")}">`,
+    ]);
   });
 });
 

@@ -177,10 +177,13 @@ Deno.test("the positions island's server markup is exactly the island's first re
 });
 
 // withTestApp serves the full app, as main.ts builds it.
+/** Pages whose ages tick load the small script that keeps them true (`client/ages.ts`). */
+const TICKING = `<script type="module" src="${assetUrl("/static/build/ages.js")}">`;
+
 const ISLAND_FREE = [
-  { path: "/", route: "/" },
+  { path: "/", route: "/", ticking: true },
   { path: "/leaderboard", route: "/leaderboard" },
-  { path: "/markets", route: "/markets" },
+  { path: "/markets", route: "/markets", ticking: true },
   { path: "/docs/", route: "/docs/" },
   { path: `/tx/${catalog.transactions.multi_wallet_batch.hash}`, route: "/tx/:hash" },
 ];
@@ -204,6 +207,7 @@ for (const page of ISLAND_FREE) {
         const found = scriptsOf(await response.text());
         assert.deepEqual(found.scripts, [
           `<script src="${assetUrl("/static/build/enhance.js")}" defer>`,
+          ...("ticking" in page ? [TICKING] : []),
         ]);
         assert.deepEqual(found.preloads, []);
         assert.equal(found.bundleReferences, 0);
@@ -217,6 +221,7 @@ Deno.test("/at-risk ships no island bundle, only its own small live script besid
     const found = scriptsOf(await (await app.fetch("/at-risk")).text());
     assert.deepEqual(found.scripts, [
       `<script src="${assetUrl("/static/build/enhance.js")}" defer>`,
+      TICKING,
       `<script type="module" src="${assetUrl("/static/at_risk.js")}">`,
     ]);
     assert.deepEqual(found.preloads, []);

@@ -10,6 +10,7 @@ import {
   type ReadResult,
 } from "../lib/papertrade/mod.ts";
 import { startReplayUpstream } from "../fixtures/mod.ts";
+import { LEADERBOARD_FIGURES } from "../lib/leaderboard_figures.ts";
 import { buildApp, catalog, replayDeps, withPages } from "./harness.ts";
 
 const VIEW = "window=all&sort=totalVolume&dir=asc&page=1";
@@ -58,12 +59,14 @@ Deno.test("the CSV link downloads the board on screen with exact figures", async
       'attachment; filename="papertrade-leaderboard-all-totalVolume-asc-page2.csv"',
     );
     const [header, ...rows] = parseCsv(csv.body);
+    // Columns are named as get_leaderboard names its fields: position is the place, rank the
+    // rank by PnL.
     assert.deepEqual(header, [
+      "position",
       "rank",
-      "pnl_rank",
       "address",
       "leaderboard_name",
-      ...SORT_KEYS,
+      ...SORT_KEYS.map((key) => LEADERBOARD_FIGURES[key].field),
       "nearest_to_bust_percent",
     ]);
     // The board's nearest distance in percent (18 decimals at most), where the wallet has an

@@ -22,7 +22,10 @@ Deno.test("a /w/ link carries Open Graph and Twitter tags and sends browsers on 
     assert.equal(meta(body, "twitter:title"), "Moby Dick Capital on Papertrade");
     const description = meta(body, "og:description") ?? "";
     assert.match(description, /^Balance \$1,250,000\.00 · 24h PnL [+-]\$[\d,.]+ \(rank #\d+\)/);
-    assert.match(description, /all-time PnL [+-]\$[\d,.]+ \(rank #\d+\) · realized PnL -\$[\d,.]+/);
+    assert.match(
+      description,
+      /all-time PnL [+-]\$[\d,.]+ \(rank #\d+\) · lifetime realized PnL -\$[\d,.]+/,
+    );
     assert.equal(meta(body, "twitter:description"), description);
     assert.equal(meta(body, "og:image"), `${TEST_SITE_URL}/w/${whale}/image.png`);
     assert.equal(meta(body, "twitter:image"), `${TEST_SITE_URL}/w/${whale}/image.png`);

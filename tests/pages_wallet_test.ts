@@ -77,7 +77,7 @@ Deno.test("the wallet page has one unrealized PnL: the leaderboard's is labelled
     const { body } = await get(`/wallet/${whale}`);
     assert.equal((body.match(/<dt>Unrealized PnL<\/dt>/g) ?? []).length, 1, "the live band");
     const ranks = body.split('id="ranks"')[1].split('id="pnl"')[0];
-    assert.match(ranks, /<th scope="col" class="num">Unrealized at snapshot<\/th>/);
+    assert.match(ranks, /<th scope="col" class="num">Snapshot unrealized<\/th>/);
     assert.match(ranks, /the leaderboard's snapshot, which does not say when it was taken/);
     assert.doesNotMatch(ranks, />Unrealized</);
   });

@@ -148,7 +148,13 @@ export const feedTradeJson = jsonObject<RecentTrade>()({
     (t) => t.entry,
   ],
   exit_price: [z.number().nullable(), (t) => t.exit],
-  pnl_usd: [z.number().nullable(), (t) => t.pnlUsd],
+  feed_pnl_usd: [
+    z.number().nullable().describe(
+      "The close's PnL as the trade feed reports it (its own display figure, not recomputed); " +
+        "null on an open. get_trade_history's net_pnl_usd is the exact net PnL.",
+    ),
+    (t) => t.pnlUsd,
+  ],
   position_id: [integerStringOut, (t) => t.positionId],
   intent_id: [hashOut.nullable(), (t) => t.intentId],
   terminal: [z.boolean(), (t) => t.terminal],

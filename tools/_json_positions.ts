@@ -17,10 +17,6 @@ import { fromWad, isoFromMs, toPercent, toPrice } from "./_units.ts";
 const CLOSE_PNL = "PnL a close at the mark would realize after the deadband, impact haircut and " +
   "win fee.";
 const PAYOUT = "What that close would pay back: the margin plus estimated_close_pnl_usd.";
-// The name earlier versions gave the PnL after costs stays, equal to estimated_close_pnl_usd,
-// for clients that read it.
-const ALIAS = "Deprecated alias of estimated_close_pnl_usd (the same number; it leaves out the " +
-  "margin).";
 
 // What an open position and a closed trade share, in the order both list them.
 type Held = Pick<Trade, "positionId" | "instrumentId" | "isLong" | "leverage" | "margin">;
@@ -53,6 +49,13 @@ export const positionJson = jsonObject<PositionValuation>()({
     ),
     (v) => toPercent(v.distanceToBustPercent),
   ],
+  move_to_bust_usd: [
+    z.number().nullable().describe(
+      "How far the price (USD per unit) must move against the position to reach bust; " +
+        "negative past bust.",
+    ),
+    (v) => v.moveToBust === null ? null : toPrice(v.moveToBust, v.priceScale),
+  ],
   risk: [riskOut.nullable(), (v) => v.risk],
   unrealized_pnl_usd: [
     z.number().nullable().describe("Mark-to-market, before close-side haircut."),
@@ -65,10 +68,6 @@ export const positionJson = jsonObject<PositionValuation>()({
   estimated_payout_usd: [
     z.number().nullable().describe(PAYOUT),
     (v) => v.closePayout && fromWad(v.closePayout.payoutWad),
-  ],
-  estimated_close_payout_usd: [
-    z.number().nullable().describe(ALIAS),
-    (v) => v.closePayout && fromWad(v.closePayout.closePnlWad),
   ],
   use_debt: [z.boolean(), (v) => v.position.useDebt],
   opened_at: [isoOut.nullable(), (v) => isoFromMs(v.position.openedAt)],
@@ -83,7 +82,6 @@ export const totalsJson = jsonObject<PositionTotals>()({
   unrealized_pnl_usd: [z.number(), (t) => fromWad(t.unrealizedPnl)],
   estimated_close_pnl_usd: [z.number().describe(CLOSE_PNL), (t) => fromWad(t.closePnl)],
   estimated_payout_usd: [z.number().describe(PAYOUT), (t) => fromWad(t.closePayout)],
-  estimated_close_payout_usd: [z.number().describe(ALIAS), (t) => fromWad(t.closePnl)],
   unvalued: [
     z.number().int().describe("Positions without a mark, left out of the PnL sums."),
     (t) => t.unvalued,

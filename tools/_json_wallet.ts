@@ -43,11 +43,22 @@ export const leaderboardRowJson = jsonObject<LeaderboardRow>(
     (row) => row.leaderboardName,
   ],
   pnl_usd: [
-    z.number().nullable().describe("PnL in the window (realized + current unrealized)."),
+    z.number().nullable().describe(
+      "Window PnL: realized in the window plus snapshot_unrealized_pnl_usd.",
+    ),
     (row) => fromWadOrNull(row.totalWindowedPnl),
   ],
-  realized_pnl_usd: [z.number().nullable(), (row) => fromWadOrNull(row.realizedPnl)],
-  unrealized_pnl_usd: [z.number().nullable(), (row) => fromWadOrNull(row.currentUnrealizedPnl)],
+  realized_pnl_usd: [
+    z.number().nullable().describe("PnL realized in the window."),
+    (row) => fromWadOrNull(row.realizedPnl),
+  ],
+  snapshot_unrealized_pnl_usd: [
+    z.number().nullable().describe(
+      "Unrealized PnL of the open positions as the leaderboard's snapshot valued it, not at " +
+        "the live mark (get_positions has the live unrealized_pnl_usd).",
+    ),
+    (row) => fromWadOrNull(row.currentUnrealizedPnl),
+  ],
   balance_usd: [z.number().nullable(), (row) => fromWadOrNull(row.currentBalance)],
   queued_usd: [z.number().nullable(), (row) => fromWadOrNull(row.currentQueued)],
   open_notional_usd: [z.number().nullable(), (row) => fromWadOrNull(row.currentOpenNotional)],

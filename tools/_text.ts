@@ -2,6 +2,7 @@
  * Text rendering helpers for the model-facing `text` of a tool result. Upstream strings are
  * quoted and labelled as data; numbers are formatted for reading, not for parsing.
  */
+import { formatDistanceToBust } from "../lib/format.ts";
 
 /** Said once in any text that quotes an upstream string. */
 export const UNTRUSTED_NOTE =
@@ -54,10 +55,23 @@ export function amount(value: number | null): string {
   return value.toLocaleString("en-US", { maximumFractionDigits: 4 });
 }
 
-/** A plain percent (0.05 → `0.0500%`). */
+/** A plain percent (0.05 → `0.0500%`); a distance to bust reads {@link distancesShown}. */
 export function percent(value: number | null): string {
   if (value === null) return "n/a";
   return `${value.toFixed(4)}%`;
+}
+
+/**
+ * The distances to bust of valued positions as pages show them (`lib/format.ts`: cut, never
+ * rounded, across a band's threshold), by position id, for a text that lists them.
+ */
+export function distancesShown(
+  valuations: readonly { position: { positionId: string }; distanceToBustPercent: bigint | null }[],
+): (positionId: string) => string {
+  const shown = new Map(
+    valuations.map((v) => [v.position.positionId, formatDistanceToBust(v.distanceToBustPercent)]),
+  );
+  return (positionId) => shown.get(positionId) ?? "n/a";
 }
 
 /** Joins lines, dropping empty ones. */

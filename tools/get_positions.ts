@@ -6,8 +6,9 @@ import { addressArg, argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 import { markJson, positionJson, totalsJson, tradeJson } from "./_json_positions.ts";
-import { lines, percent, price, signedUsd, usd } from "./_text.ts";
+import { distancesShown, lines, price, signedUsd, usd } from "./_text.ts";
 import { ToolError } from "./types.ts";
+import { fromWad } from "./_units.ts";
 
 /** Most positions listed; totals always cover every open position. */
 const MAX_LISTED_POSITIONS = 50;
@@ -29,6 +30,10 @@ const output = z.strictObject({
     `Newest first, at most ${MAX_LISTED_POSITIONS}; totals cover every open position.`,
   ),
   totals: totalsJson.schema,
+  equity_usd: z.number().describe(
+    "The wallet's balance, queued and locked funds plus totals.unrealized_pnl_usd (positions " +
+      "without a mark left out); with position_id, still over every open position.",
+  ),
   closed: tradeJson.schema.nullable().describe(
     "The closed-trade record when position_id names a position that is no longer open.",
   ),
@@ -45,7 +50,8 @@ export const getPositionsTool = defineTool({
   description:
     "Open positions of a wallet valued at the live Papertrade mark (the Hyperliquid BBO mid): " +
     "side, leverage, margin, notional, entry, mark, bust (liquidation) price, unrealized PnL " +
-    "before close-side haircut, estimated close payout, distance to bust (plain percent) and " +
+    "before close-side haircut, the PnL a close would realize and what it would pay back " +
+    "(margin plus that PnL, never negative), distance to bust (plain percent) and " +
     "a risk band (ok, close, near_bust). Totals included. Pass position_id to fetch one " +
     "position; if it is already closed the closed-trade record is returned in `closed`. " +
     "Next: get_trade_history for closed trades, get_intents for queued closes.",
@@ -74,6 +80,7 @@ export const getPositionsTool = defineTool({
       marks: marks.map(markJson.of),
       positions: found.positions.slice(0, MAX_LISTED_POSITIONS).map(positionJson.of),
       totals: totalsJson.of(found.totals),
+      equity_usd: fromWad(found.equity),
       closed: found.closed &&
         tradeJson.of({
           ...found.closed,
@@ -82,17 +89,17 @@ export const getPositionsTool = defineTool({
       unavailable: unavailableJson(found.unavailable),
       rows_skipped: found.account.rowsSkipped,
     };
-    return { structured, text: renderPositions(structured) };
+    return { structured, text: renderPositions(structured, distancesShown(found.positions)) };
   },
 });
 
-function renderPositions(result: Output): string {
+function renderPositions(result: Output, distance: (positionId: string) => string): string {
   const marks = result.marks.map((mark) => `${mark.market} ${price(mark.mark_price)}`).join(", ");
   const rows = result.positions.map((p) =>
     `- #${p.position_id} ${p.market} ${p.side} ${p.leverage}x, margin ${usd(p.margin_usd)}, ` +
     `notional ${usd(p.notional_usd)}, entry ${price(p.entry_price)}, ` +
     `mark ${price(p.mark_price)}, bust ${price(p.bust_price)}, ` +
-    `distance to bust ${percent(p.distance_to_bust_percent)} (${p.risk ?? "no mark"}), ` +
+    `distance to bust ${distance(p.position_id)} (${p.risk ?? "no mark"}), ` +
     `unrealized ${signedUsd(p.unrealized_pnl_usd)}, ` +
     `a close now would realize ${signedUsd(p.estimated_close_pnl_usd)} ` +
     `and pay back ${usd(p.estimated_payout_usd)}`
@@ -113,6 +120,7 @@ function renderPositions(result: Output): string {
         `and pay back ${usd(t.estimated_payout_usd)}` +
         `${t.unvalued > 0 ? ` (${t.unvalued} without a mark left out)` : ""}.`
       : null,
+    `Equity ${usd(result.equity_usd)}: balance, queued and locked funds plus unrealized PnL.`,
     closed
       ? `Position #${closed.position_id} is closed: ${closed.market} ${closed.side} ` +
         `${closed.leverage}x, entry ${price(closed.entry_price)}, ` +

@@ -11,8 +11,8 @@ import { argsObject, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { addressOut, isoOut, jsonObject, unavailableJson, unavailableOut } from "./_json_common.ts";
 import { positionJson } from "./_json_positions.ts";
-import { isoFromMs, toPrice } from "./_units.ts";
-import { lines, percent, price, quoted, UNTRUSTED_NOTE, usd } from "./_text.ts";
+import { isoFromMs } from "./_units.ts";
+import { distancesShown, lines, price, quoted, UNTRUSTED_NOTE, usd } from "./_text.ts";
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
@@ -38,12 +38,6 @@ const input = argsObject({
 const boardJson = jsonObject<AtRiskRow>()({
   wallet: [addressOut, (row) => row.wallet],
   leaderboard_name: [z.string().nullable().describe("Untrusted text."), (row) => row.name],
-  move_to_bust_usd: [
-    z.number().nullable().describe(
-      "How far the price must move against the position to reach bust; negative past bust.",
-    ),
-    (row) => row.moveToBust === null ? null : toPrice(row.moveToBust, row.priceScale),
-  ],
   read_at: [isoOut.nullable().describe("When this wallet was read."), (r) => isoFromMs(r.readAt)],
 });
 const rowSchema = positionJson.schema.extend(boardJson.schema.shape);
@@ -96,15 +90,15 @@ export const getPositionsAtRiskTool = defineTool({
       })),
       unavailable: unavailableJson(board.unavailable),
     };
-    return { structured, text: renderBoard(structured) };
+    return { structured, text: renderBoard(structured, distancesShown(board.rows)) };
   },
 });
 
-function renderBoard(result: Output): string {
+function renderBoard(result: Output, distance: (positionId: string) => string): string {
   const rows = result.positions.map((p, index) =>
     `${index + 1}. ${p.wallet} ${quoted(p.leaderboard_name)}: #${p.position_id} ${p.market} ` +
     `${p.side} ${p.leverage}x, margin ${usd(p.margin_usd)}, mark ${price(p.mark_price)}, ` +
-    `bust ${price(p.bust_price)}, ${percent(p.distance_to_bust_percent)} to bust ` +
+    `bust ${price(p.bust_price)}, ${distance(p.position_id)} to bust ` +
     `(a move of ${usd(p.move_to_bust_usd)}), ${p.risk ?? "no mark"}`
   );
   return lines(

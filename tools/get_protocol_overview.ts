@@ -153,7 +153,7 @@ function renderOverview(result: Output): string {
     ...result.recent_trades.map((t) =>
       `- ${t.at ?? "n/a"} ${t.kind} #${t.position_id} ${t.market} ${t.side} ${t.leverage}x ` +
       `notional ${usd(t.notional_usd)} by ${t.wallet}` +
-      `${t.pnl_usd === null ? "" : `, PnL ${usd(t.pnl_usd)}`}`
+      `${t.feed_pnl_usd === null ? "" : `, feed PnL ${usd(t.feed_pnl_usd)}`}`
     ),
   );
 }

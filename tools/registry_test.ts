@@ -33,6 +33,7 @@ const CONTRACT: Array<[string, string[]]> = [
     "marks",
     "positions",
     "totals",
+    "equity_usd",
     "closed",
     "unavailable",
     "rows_skipped",

@@ -31,6 +31,12 @@ export const DOCS_PAGES: readonly DocsPage[] = [
     group: "Start",
   },
   {
+    slug: "figures",
+    title: "Figures",
+    summary: "Every figure once: what it is, its unit, its computation and its name on each face.",
+    group: "Start",
+  },
+  {
     slug: "mcp",
     title: "MCP server",
     summary: "The MCP endpoint, its protocol behaviour and the reference of every tool.",

@@ -6,12 +6,17 @@
  * the shape is written once.
  */
 import type { TradingState, WalletAccount } from "../papertrade/mod.ts";
-import type { PositionTotals, PositionValuation } from "../wallet/value_positions.ts";
+import {
+  nearestToBust,
+  type PositionTotals,
+  type PositionValuation,
+  walletEquity,
+} from "../wallet/value_positions.ts";
 import { pendingRewardsOf } from "../wallet/summary.ts";
 import { latestOutcomes, type OutcomeView, RECENT_SHOWN } from "./outcomes.ts";
 import {
   formatCount,
-  formatPercent,
+  formatDistanceToBust,
   formatPrice,
   formatToken,
   formatUsd,
@@ -143,7 +148,7 @@ function rowOf(valuation: PositionValuation, decimals: number) {
     entry: price(position.entryPrice),
     mark: mark === null ? "no quote" : formatPrice(mark.markRaw, mark.priceScale, decimals),
     bust: price(position.bustPrice),
-    distance: distance === null ? "n/a" : formatPercent(distance),
+    distance: formatDistanceToBust(distance),
     risk: valuation.risk,
     pnl: unrealizedPnl === null ? "n/a" : formatUsd(unrealizedPnl, { sign: true }),
     pnlTone: unrealizedPnl === null ? "" as const : toneOf(unrealizedPnl),
@@ -171,21 +176,14 @@ function riskSummary(
   positions: readonly PositionValuation[],
   totals: PositionTotals,
 ) {
-  const { balance, queued, locked } = account.balances;
-  let worst: PositionValuation | null = null;
-  for (const valuation of positions) {
-    const distance = valuation.distanceToBustPercent;
-    if (distance !== null && (worst === null || distance < worst.distanceToBustPercent!)) {
-      worst = valuation;
-    }
-  }
+  const worst = nearestToBust(positions);
   const count = (risk: string) => positions.filter((valuation) => valuation.risk === risk).length;
   return {
-    equity: formatUsd(balance + queued + locked + totals.unrealizedPnl),
+    equity: formatUsd(walletEquity(account.balances, totals)),
     pnl: formatUsd(totals.unrealizedPnl, { sign: true }),
     pnlTone: toneOf(totals.unrealizedPnl),
     /** Smallest distance to bust over the open positions (`n/a` without marks). */
-    worstDistance: worst === null ? "n/a" : formatPercent(worst.distanceToBustPercent!),
+    worstDistance: formatDistanceToBust(worst?.distanceToBustPercent ?? null),
     worstRisk: worst?.risk ?? null,
     /** Id of the position nearest its bust price. */
     worstPositionId: worst?.position.positionId ?? null,

@@ -11,6 +11,7 @@ import {
   type PositionValuation,
   totalPositions,
   valuePositions,
+  walletEquity,
 } from "./value_positions.ts";
 
 /** How many history pages (75 trades each) a closed-position look-up reads at most. */
@@ -23,7 +24,10 @@ export interface WalletPositions {
   marks: Map<number, Mark>;
   /** All open positions, or the one asked for when it is open. */
   positions: PositionValuation[];
+  /** Totals over `positions`. */
   totals: PositionTotals;
+  /** The wallet's equity over every open position, asked for or not ({@link walletEquity}). */
+  equity: bigint;
   /** The closed-trade record when the position asked for is no longer open. */
   closed: Trade | null;
   /** Reads that failed, each naming its part and endpoint. */
@@ -56,11 +60,12 @@ export async function fetchWalletPositions(
     ),
     readMarket(sources, parts, { part: "position valuations", signal }),
   ]);
-  const open = positionId === undefined
-    ? account.openPositions
-    : account.openPositions.filter((position) => position.positionId === positionId);
-  const valued = valueWalletPositions({ ...account, openPositions: open }, trading, marks);
-  const closed = positionId !== undefined && open.length === 0
+  const all = valueWalletPositions(account, trading, marks);
+  const positions = positionId === undefined
+    ? all.positions
+    : all.positions.filter((valuation) => valuation.position.positionId === positionId);
+  const valued = { ...all, positions, totals: totalPositions(positions) };
+  const closed = positionId !== undefined && positions.length === 0
     ? await parts.read(findClosedTrade(papertrade, address, { positionId }, { signal }))
     : null;
   return { ...valued, account, closed, unavailable: parts.unavailable };
@@ -102,12 +107,14 @@ export function valueWalletPositions(
     marks,
     winFeeRate: trading?.winFeeRate ?? null,
   });
+  const totals = totalPositions(positions);
   return {
     account,
     trading,
     marks,
     positions,
-    totals: totalPositions(positions),
+    totals,
+    equity: walletEquity(account.balances, totals),
     closed: null,
     unavailable,
   };

@@ -1,6 +1,9 @@
 /**
- * Open positions valued at the live mark: notional, distance to bust, risk band, unrealized PnL
- * and what a close would realize and pay back. Exact bigint math; pages and tools convert at the edge.
+ * Open positions valued at the live mark: notional, distance and move to bust, risk band,
+ * unrealized PnL and what a close would realize and pay back; their totals, the wallet's equity
+ * and its position nearest to bust. Each figure is computed here once (docs/figures.md names
+ * them); pages, islands, tools, the card and the watchlist read these values. Exact bigint math;
+ * faces convert at the edge.
  */
 import type { Instrument, OpenPosition } from "../papertrade/mod.ts";
 import {
@@ -21,6 +24,11 @@ export interface PositionValuation extends Market {
   mark: Mark | null;
   /** Percent scaled by 1e18 (1e18 = 1 %); negative once past bust. */
   distanceToBustPercent: bigint | null;
+  /**
+   * The price move against the position that reaches its bust price, raw at the price scale
+   * (mark − bust for a long, bust − mark for a short); negative once past bust.
+   */
+  moveToBust: bigint | null;
   risk: RiskBand | null;
   /** Mark-to-market PnL before the close-side deadband, haircut and win fee (USD wad). */
   unrealizedPnl: bigint | null;
@@ -77,6 +85,7 @@ export function valuePosition(position: OpenPosition, inputs: ValuationInputs): 
     notional: position.margin * BigInt(position.leverage),
     mark,
     distanceToBustPercent: null,
+    moveToBust: null,
     risk: null,
     unrealizedPnl: null,
     closePayout: null,
@@ -98,6 +107,9 @@ export function valuePosition(position: OpenPosition, inputs: ValuationInputs): 
     return {
       ...base,
       distanceToBustPercent: distance,
+      moveToBust: position.isLong
+        ? mark.markRaw - position.bustPrice
+        : position.bustPrice - mark.markRaw,
       risk: riskBand(distance),
       unrealizedPnl: unrealizedPnlWad(shape),
       closePayout: inputs.winFeeRate === null ? null : closePayout(shape, {
@@ -122,6 +134,33 @@ export function valuePositions(
   inputs: ValuationInputs,
 ): PositionValuation[] {
   return positions.map((position) => valuePosition(position, inputs));
+}
+
+/**
+ * The valued position nearest to its bust price (the smallest distance; the first of equals), or
+ * null when none has a mark. The wallet's worst distance and band, the card's risk line and the
+ * watchlist all read this one.
+ */
+export function nearestToBust<V extends PositionValuation>(valuations: readonly V[]): V | null {
+  let nearest: V | null = null;
+  for (const valuation of valuations) {
+    const distance = valuation.distanceToBustPercent;
+    if (distance !== null && (nearest === null || distance < nearest.distanceToBustPercent!)) {
+      nearest = valuation;
+    }
+  }
+  return nearest;
+}
+
+/**
+ * A wallet's equity, USD wad: its balance, queued and locked funds plus the unrealized PnL of its
+ * open positions at the mark (those without a mark are left out, as in the totals).
+ */
+export function walletEquity(
+  balances: { balance: bigint; queued: bigint; locked: bigint },
+  totals: PositionTotals,
+): bigint {
+  return balances.balance + balances.queued + balances.locked + totals.unrealizedPnl;
 }
 
 /** Sums margin, notional and (where valued) unrealized PnL, close PnL and close payout. */

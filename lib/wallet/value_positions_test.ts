@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import type { Instrument, OpenPosition } from "../papertrade/mod.ts";
 import type { Mark } from "../marks.ts";
-import { totalPositions, valuePosition, valuePositions } from "./value_positions.ts";
+import {
+  nearestToBust,
+  totalPositions,
+  valuePosition,
+  valuePositions,
+  walletEquity,
+} from "./value_positions.ts";
 
 const WAD = 10n ** 18n;
 
@@ -74,6 +80,13 @@ Deno.test("valuePosition values a real position: notional, distance to bust, ban
   const close = valued.closePayout!;
   assert.ok(close.closePnlWad > 0n && close.closePnlWad < valued.unrealizedPnl!, "haircut and fee");
   assert.equal(close.payoutWad, 250n * WAD + close.closePnlWad, "the margin comes back too");
+  assert.equal(valued.moveToBust, 256_239n - 246_309n, "the price move to bust, raw");
+  const short = valuePosition({ ...POSITION, isLong: false, bustPrice: 256_300n }, {
+    instruments: [ETH],
+    marks: markAt(256_239n),
+    winFeeRate: 0n,
+  });
+  assert.equal(short.moveToBust, 61n, "a short's move is up to its bust");
 });
 
 Deno.test("valuePosition leaves mark-dependent fields null without a mark", () => {
@@ -98,4 +111,19 @@ Deno.test("totalPositions sums margin and notional of all, PnL of valued positio
   assert.equal(totals.closePnl, valued[0].closePayout!.closePnlWad);
   assert.equal(totals.closePayout, valued[0].closePayout!.payoutWad);
   assert.equal(totals.unvalued, 1);
+});
+
+Deno.test("nearestToBust picks the smallest distance among valued positions, and walletEquity adds the unrealized PnL to the funds", () => {
+  const inputs = { instruments: [ETH], marks: markAt(250_000n), winFeeRate: 0n };
+  const far = { ...POSITION, positionId: "1", bustPrice: 240_000n };
+  const near = { ...POSITION, positionId: "2", bustPrice: 249_990n };
+  const unmarked = { ...POSITION, positionId: "3", instrumentId: 7 };
+  const valued = valuePositions([far, unmarked, near], inputs);
+  assert.equal(nearestToBust(valued)?.position.positionId, "2");
+  assert.equal(nearestToBust(valued.slice(0, 2))?.position.positionId, "1");
+  assert.equal(nearestToBust([valued[1]]), null, "no mark, no nearest");
+  const totals = totalPositions(valued);
+  const funds = { balance: 100n * WAD, queued: 5n * WAD, locked: 750n * WAD };
+  assert.equal(walletEquity(funds, totals), 855n * WAD + totals.unrealizedPnl);
+  assert.notEqual(totals.unrealizedPnl, 0n);
 });

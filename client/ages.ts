@@ -1,0 +1,33 @@
+/**
+ * Keeps the ages of a server-drawn page true while it stays open: every `<time data-now>` (the
+ * `Time` component writes the server's clock at render in `data-now`) is re-aged each second on
+ * the server's clock, as this browser's clock tells it since the page loaded, so "Updated 0 s
+ * ago" counts up. Times swapped in later (the at-risk board's refresh) are found on the next
+ * tick. Times inside an island are left to the island, which renders its own.
+ */
+import { formatAge } from "../lib/age.ts";
+
+/** The clock and the timer the ticker runs on (tests drive both). */
+export interface AgeClock {
+  now(): number;
+  every(tick: () => void, ms: number): unknown;
+}
+
+const AGED = "time[data-now]";
+
+/** Starts re-aging the page's times, once a second; does nothing on a page without any. */
+export function tickAges(doc: Document, clock: AgeClock): void {
+  const first = doc.querySelector<HTMLTimeElement>(AGED);
+  if (first === null) return;
+  // How far this browser's clock is from the server's, read once from the page.
+  const offset = clock.now() - Number(first.dataset.now);
+  clock.every(() => {
+    const serverNow = clock.now() - offset;
+    for (const time of doc.querySelectorAll<HTMLTimeElement>(AGED)) {
+      const at = Date.parse(time.dateTime);
+      if (time.closest("[data-island]") === null && Number.isFinite(at + serverNow)) {
+        time.textContent = formatAge(at, serverNow);
+      }
+    }
+  }, 1000);
+}

@@ -1,0 +1,386 @@
+/**
+ * One demo wallet read on every face at one moment, and each glossary figure (docs/figures.md)
+ * checked to agree across them within the rounding its label shows: the wallet page (its server
+ * render and the islands' embedded view), the islands' live JSON after an update
+ * (`positions.json`, what the stream and the polling twin send), `get_wallet`, `get_positions`,
+ * the at-risk board (page and tool), the leaderboard row (page, tool, CSV), `/watchlist.json`, the
+ * preview card (its image's text and its page's description), the trades CSV and the Atom feed.
+ */
+import assert from "node:assert/strict";
+import type { Faces } from "./faces.ts";
+import { parseCsv } from "./faces.ts";
+import {
+  assertSameText,
+  assertShows,
+  assertShowsDistance,
+  type Page,
+  page,
+  shown,
+  stats,
+  tableWith,
+  textOf,
+} from "./cross_face.ts";
+import type { PositionsView } from "../../lib/live/view_types.ts";
+import { RISK_LABELS } from "../../lib/live/view_types.ts";
+import { LEADERBOARD_FIGURES } from "../../lib/leaderboard_figures.ts";
+import { getWalletTool } from "../../tools/get_wallet.ts";
+import { getPositionsTool } from "../../tools/get_positions.ts";
+import { getPositionsAtRiskTool } from "../../tools/get_positions_at_risk.ts";
+import { getLeaderboardTool } from "../../tools/get_leaderboard.ts";
+import { getTradeHistoryTool } from "../../tools/get_trade_history.ts";
+
+type AtRiskPosition = Awaited<
+  ReturnType<typeof getPositionsAtRiskTool.run>
+>["structured"]["positions"][number];
+
+/** The at-risk board at this moment, every position of it, from its page and its tool. */
+export interface BoardFaces {
+  /** Tool rows by position id. */
+  tool: Map<string, AtRiskPosition>;
+  /** Page rows by position id: cells by column head, and the row's band. */
+  page: Map<string, { cells: Map<string, string>; band: string }>;
+}
+
+/**
+ * Reads the whole board, market by market and band by band (a page lists 100 rows at most, and so
+ * does a tool call, while the demo holds more positions).
+ */
+export async function readBoard(faces: Faces): Promise<BoardFaces> {
+  const tool = new Map<string, AtRiskPosition>();
+  const pageRows = new Map<string, { cells: Map<string, string>; band: string }>();
+  for (const market of ["BTC", "ETH"]) {
+    for (const band of ["near_bust", "close", "ok"]) {
+      const { structured } = await faces.tool(getPositionsAtRiskTool, { market, band, limit: 100 });
+      assert.ok(structured.matched <= 100, `${market} ${band}: ${structured.matched} rows`);
+      for (const row of structured.positions) tool.set(row.position_id, row);
+      const html = page((await faces.get(`/at-risk?market=${market}&band=${band}`)).body);
+      for (const { cells, row } of tableWith(html, "Move to bust")) {
+        pageRows.set(row.getAttribute("data-position")!, {
+          cells,
+          band: row.getAttribute("data-risk")!,
+        });
+      }
+    }
+  }
+  assert.equal(pageRows.size, tool.size, "the board's page and tool list the same positions");
+  return { tool, page: pageRows };
+}
+
+/** Reads one wallet on every face and checks that each figure agrees; returns what it checked. */
+export async function checkWallet(
+  faces: Faces,
+  address: string,
+  board: BoardFaces,
+): Promise<number> {
+  let checks = 0;
+  const same = (where: string, texts: Record<string, string>) => {
+    assertSameText(where, texts);
+    checks += 1;
+  };
+  const near = (where: string, exact: number, text: string) => {
+    assertShows(where, exact, text);
+    checks += 1;
+  };
+  const distance = (where: string, exact: number, text: string) => {
+    assertShowsDistance(where, exact, text);
+    checks += 1;
+  };
+  const equal = (where: string, actual: unknown, expected: unknown) => {
+    assert.deepEqual(actual, expected, where);
+    checks += 1;
+  };
+
+  // Every face, read at the same moment (the clock stands still while they are read).
+  const walletPage = page((await faces.get(`/wallet/${address}`)).body);
+  const embedded: { view: PositionsView } = JSON.parse(
+    walletPage.querySelector("[data-island-props]")!.getAttribute("data-island-props")!,
+  );
+  const live: PositionsView = JSON.parse(
+    (await faces.get(`/wallet/${address}/positions.json`)).body,
+  );
+  const watched = JSON.parse((await faces.get(`/watchlist.json?w=${address}`)).body).wallets[0];
+  const wallet = (await faces.tool(getWalletTool, { address })).structured;
+  const positions = (await faces.tool(getPositionsTool, { address })).structured;
+  const history = (await faces.tool(getTradeHistoryTool, { address })).structured;
+  const leaderboard = (await faces.tool(getLeaderboardTool, { window: "all", query: address }))
+    .structured.accounts.find((row) => row.address === address);
+  const leaderboardPage = page((await faces.get(`/leaderboard?window=all&q=${address}`)).body);
+  const leaderboardCsv = parseCsv(
+    (await faces.get(`/leaderboard.csv?window=all&q=${address}`)).body,
+  );
+  const card = page((await faces.get(`/w/${address}/image.svg`)).body);
+  const preview = page((await faces.get(`/w/${address}`)).body);
+  const tradesCsv = parseCsv((await faces.get(`/wallet/${address}/trades.csv`)).body);
+  const feed = (await faces.get(`/wallet/${address}/feed.atom`)).body;
+
+  // The islands show the view the page embedded; after a live update, the same figures (the
+  // queue places and outcomes beside them are the intents', not figures of the glossary).
+  const figuresOf = (view: PositionsView) => ({
+    rows: view.rows,
+    totals: view.totals,
+    summary: view.summary,
+    funds: view.funds,
+  });
+  equal(
+    "the embedded view's figures are the live view's",
+    figuresOf(embedded.view),
+    figuresOf(live),
+  );
+
+  // Open positions: each figure of each position on every face that shows it.
+  const rows = new Map(
+    tableWith(walletPage, "Payout if closed").map(({ cells, row }) => [
+      row.getAttribute("data-position")!,
+      { cells, band: row.getAttribute("data-risk")! },
+    ]),
+  );
+  const liveRows = new Map(live.rows.map((row) => [row.id, row]));
+  equal(`${address}: positions listed`, positions.positions.length, positions.totals.count);
+  for (const p of positions.positions) {
+    const id = `${address} #${p.position_id}`;
+    const cells = rows.get(p.position_id)?.cells;
+    const json = liveRows.get(p.position_id);
+    assert.ok(cells && json, `${id} is on the page and in the live view`);
+    const onBoard = board.tool.get(p.position_id);
+    const boardPage = board.page.get(p.position_id);
+    assert.ok(onBoard && boardPage, `${id} is on the at-risk board`);
+    same(`${id} distance`, { page: cells.get("To bust")!, live: json.distance });
+    distance(`${id} distance`, p.distance_to_bust_percent!, json.distance);
+    distance(`${id} board distance`, p.distance_to_bust_percent!, boardPage.cells.get("To bust")!);
+    equal(
+      `${id} board tool distance`,
+      onBoard.distance_to_bust_percent,
+      p.distance_to_bust_percent,
+    );
+    equal(`${id} band`, [rows.get(p.position_id)!.band, json.risk, boardPage.band, onBoard.risk], [
+      p.risk,
+      p.risk,
+      p.risk,
+      p.risk,
+    ]);
+    same(`${id} unrealized PnL`, { page: cells.get("Unrealized PnL")!, live: json.pnl });
+    near(`${id} unrealized PnL`, p.unrealized_pnl_usd!, json.pnl);
+    equal(`${id} board unrealized PnL`, onBoard.unrealized_pnl_usd, p.unrealized_pnl_usd);
+    same(`${id} PnL if closed`, { page: cells.get("PnL if closed")!, live: json.closePnl });
+    near(`${id} PnL if closed`, p.estimated_close_pnl_usd!, json.closePnl);
+    same(`${id} payout`, { page: cells.get("Payout if closed")!, live: json.payout });
+    near(`${id} payout`, p.estimated_payout_usd!, json.payout);
+    equal(`${id} board payout`, onBoard.estimated_payout_usd, p.estimated_payout_usd);
+    same(`${id} mark`, { page: cells.get("Mark")!, live: json.mark });
+    near(`${id} mark`, p.mark_price!, json.mark);
+    near(`${id} board mark`, p.mark_price!, boardPage.cells.get("Mark")!);
+    same(`${id} margin`, { page: cells.get("Margin")!, live: json.margin });
+    near(`${id} margin`, p.margin_usd, json.margin);
+    near(`${id} board margin`, p.margin_usd, boardPage.cells.get("Margin")!);
+    near(`${id} notional`, p.notional_usd, json.notional);
+    near(`${id} move to bust`, p.move_to_bust_usd!, boardPage.cells.get("Move to bust")!);
+    equal(`${id} board move to bust`, onBoard.move_to_bust_usd, p.move_to_bust_usd);
+    // The feed's open entry states the margin.
+    const opened = new RegExp(
+      `:position:${p.position_id}:open</id>\\s*<title>[^<]*, (\\S+) margin<`,
+    )
+      .exec(feed);
+    assert.ok(opened, `${id} has its open entry in the feed`);
+    near(`${id} feed margin`, p.margin_usd, opened[1]);
+  }
+
+  // The wallet's totals, equity and worst position.
+  const totals = positions.totals;
+  const foot = [...walletPage.querySelectorAll("tfoot td[data-label]")];
+  const footCell = (label: string) =>
+    textOf(foot.find((td) => td.getAttribute("data-label") === label))!;
+  const band = (name: string) => textOf(walletPage.querySelector(`[data-band="${name}"]`))!;
+  same(`${address} unrealized PnL`, {
+    band: band("pnl"),
+    foot: footCell("Unrealized PnL"),
+    liveSummary: live.summary.pnl,
+    liveTotals: live.totals.pnl,
+    watchlist: watched.summary.pnl,
+  });
+  near(`${address} unrealized PnL`, totals.unrealized_pnl_usd, live.summary.pnl);
+  same(`${address} PnL if closed`, { foot: footCell("PnL if closed"), live: live.totals.closePnl });
+  near(`${address} PnL if closed`, totals.estimated_close_pnl_usd, live.totals.closePnl);
+  same(`${address} payout`, { foot: footCell("Payout if closed"), live: live.totals.payout });
+  near(`${address} payout`, totals.estimated_payout_usd, live.totals.payout);
+  same(`${address} equity`, {
+    band: band("equity"),
+    live: live.summary.equity,
+    watchlist: watched.summary.equity,
+  });
+  near(`${address} equity`, positions.equity_usd, live.summary.equity);
+  near(
+    `${address} equity is funds plus unrealized PnL`,
+    wallet.balance_usd + wallet.queued_usd + wallet.locked_usd + totals.unrealized_pnl_usd,
+    live.summary.equity,
+  );
+
+  const valued = positions.positions.filter((p) => p.distance_to_bust_percent !== null);
+  const worst = valued.reduce((a, b) =>
+    b.distance_to_bust_percent! < a.distance_to_bust_percent! ? b : a
+  );
+  const worstShown = band("worst").replace(/[a-z ]+$/, "").trim();
+  same(`${address} worst distance`, {
+    band: worstShown,
+    live: live.summary.worstDistance,
+    watchlist: watched.summary.worstDistance,
+  });
+  distance(`${address} worst distance`, worst.distance_to_bust_percent!, worstShown);
+  equal(`${address} worst band`, [live.summary.worstRisk, watched.summary.worstRisk], [
+    worst.risk,
+    worst.risk,
+  ]);
+  const counts = (risk: string) => positions.positions.filter((p) => p.risk === risk).length;
+  equal(
+    `${address} band counts`,
+    band("counts").replace(/\s+of \d+ open$/, ""),
+    `${counts("close")} / ${counts("near_bust")}`,
+  );
+  equal(`${address} watchlist counts`, [
+    watched.summary.closeCount,
+    watched.summary.nearBustCount,
+    watched.summary.openCount,
+  ], [counts("close"), counts("near_bust"), totals.count]);
+
+  // The card: its risk line (band and nearest distance) and its figures.
+  const title = card.querySelector("title")!.textContent!;
+  const risk = /Risk: ([a-z ]+), nearest bust (\S+%) away/.exec(title);
+  assert.ok(risk, `${address}: the card's risk line`);
+  equal(`${address} card band`, risk[1], RISK_LABELS[worst.risk!]);
+  distance(`${address} card distance`, worst.distance_to_bust_percent!, risk[2]);
+  const figures = new Map(
+    [...card.querySelectorAll("g")].map((g) => {
+      const [label, value] = [...g.querySelectorAll("text")].map((t) => t.textContent!.trim());
+      return [label, value];
+    }),
+  );
+  const description = preview.querySelector('meta[property="og:description"]')!
+    .getAttribute("content")!;
+
+  // Funds: the snapshot's, the same on the tool, the live view, the card and the leaderboard.
+  const account = stats(walletPage);
+  for (
+    const [label, field, key] of [
+      ["Balance", "balance_usd", "balance"],
+      ["Queued", "queued_usd", "queued"],
+      ["Locked", "locked_usd", "locked"],
+      ["Available", "available_usd", "available"],
+    ] as const
+  ) {
+    same(`${address} ${label}`, { page: account.get(label)!, live: live.funds[key] });
+    near(`${address} ${label}`, wallet[field], live.funds[key]);
+  }
+  near(`${address} card balance`, wallet.balance_usd, figures.get("Balance")!);
+  near(
+    `${address} card text balance`,
+    wallet.balance_usd,
+    /^Balance (\S+) ·/.exec(description)![1],
+  );
+  equal(`${address} open positions`, [
+    wallet.open_positions,
+    live.summary.openCount,
+    Number(figures.get("Open positions")),
+    Number(/(\d+) open positions\.$/.exec(description)![1]),
+  ], [totals.count, totals.count, totals.count, totals.count]);
+
+  // Lifetime realized PnL: the tool, the page's Lifetime, the card's text.
+  near(
+    `${address} lifetime realized`,
+    wallet.lifetime.realized_pnl_usd,
+    account.get("Realized PnL")!,
+  );
+  near(
+    `${address} card lifetime realized`,
+    wallet.lifetime.realized_pnl_usd,
+    /lifetime realized PnL (\S+)/.exec(description)![1],
+  );
+
+  // The leaderboard row (all time): rank and window PnL everywhere they appear.
+  const allTime = wallet.ranks.find((rank) => rank.window === "all");
+  if (allTime?.rank != null && leaderboard) {
+    const ranked = tableWith(walletPage, "Rank").find(({ cells }) =>
+      cells.get("Window") === "All time"
+    )!.cells;
+    // A name may contain the address too: the row is the one of this wallet.
+    const lbRow = tableWith(leaderboardPage, "Rank").find(({ row }) =>
+      row.querySelector(`a[href="/wallet/${address}"]`) !== null
+    )!;
+    const [header, ...csvRows] = leaderboardCsv;
+    const csvRow = csvRows.find((row) => row[header.indexOf("address")] === address)!;
+    const csv = (field: string) => csvRow[header.indexOf(field)];
+    equal(`${address} rank`, [
+      leaderboard.rank,
+      shown(ranked.get("Rank")!).value,
+      Number(lbRow.cells.get("Rank")),
+      Number(csv("rank")),
+      Number(/all-time PnL \S+ \(rank #(\d+)\)/.exec(description)![1]),
+    ], [allTime.rank, allTime.rank, allTime.rank, allTime.rank, allTime.rank]);
+    const windowPnl = LEADERBOARD_FIGURES.totalWindowedPnl.label;
+    equal(`${address} window PnL`, leaderboard.pnl_usd, allTime.pnl_usd);
+    near(`${address} window PnL on the wallet page`, allTime.pnl_usd!, ranked.get(windowPnl)!);
+    near(
+      `${address} window PnL on the leaderboard`,
+      allTime.pnl_usd!,
+      lbRow.titles.get(windowPnl)!,
+    );
+    near(`${address} window PnL in the CSV`, allTime.pnl_usd!, csv("pnl_usd"));
+    near(`${address} window PnL on the card`, allTime.pnl_usd!, figures.get("PnL, all time")!);
+    near(
+      `${address} window PnL in the card's text`,
+      allTime.pnl_usd!,
+      /all-time PnL (\S+)/.exec(description)![1],
+    );
+    const snapshot = LEADERBOARD_FIGURES.currentUnrealizedPnl.label;
+    near(
+      `${address} snapshot unrealized on the wallet page`,
+      leaderboard.snapshot_unrealized_pnl_usd!,
+      ranked.get(snapshot)!,
+    );
+    near(
+      `${address} snapshot unrealized on the leaderboard`,
+      leaderboard.snapshot_unrealized_pnl_usd!,
+      lbRow.titles.get(snapshot)!,
+    );
+    near(`${address} balance on the leaderboard`, wallet.balance_usd, csv("balance_usd"));
+    // The leaderboard's nearest to bust is the wallet's worst distance, from the same board.
+    const nearest = lbRow.cells.get("Nearest to bust")!;
+    same(`${address} nearest on the leaderboard`, { leaderboard: nearest, wallet: worstShown });
+    distance(
+      `${address} nearest in the CSV`,
+      worst.distance_to_bust_percent!,
+      String(Math.floor(Number(csv("nearest_to_bust_percent")) * 1000) / 1000),
+    );
+  }
+
+  // Closed trades: net PnL in the tool, the page's table, the CSV and the feed.
+  const table = new Map(
+    tableWith(walletPage, "Net PnL").map((
+      { cells },
+    ) => [cells.get("Position")!.replace("#", ""), cells]),
+  );
+  const csvHeader = tradesCsv[0];
+  const csvTrades = new Map(
+    tradesCsv.slice(1).map((row) => [row[csvHeader.indexOf("position_id")], row]),
+  );
+  for (const trade of history.trades) {
+    const id = `${address} trade #${trade.position_id}`;
+    const row = csvTrades.get(trade.position_id);
+    assert.ok(row, `${id} is in the CSV`);
+    const exact = Number(row[csvHeader.indexOf("net_pnl_usd")]);
+    assert.ok(Math.abs(exact - trade.net_pnl_usd) <= 1e-9 * Math.max(1, Math.abs(exact)), id);
+    checks += 1;
+    const cells = table.get(trade.position_id);
+    if (cells) near(`${id} on the page`, trade.net_pnl_usd, cells.get("Net PnL")!);
+    const kind = trade.liquidated ? "liquidation" : "close";
+    const entry = new RegExp(
+      `:position:${trade.position_id}:${kind}</id>\\s*<title>[^<]*: net PnL (\\S+)<`,
+    )
+      .exec(feed);
+    assert.ok(entry, `${id} is in the feed`);
+    near(`${id} in the feed`, trade.net_pnl_usd, entry[1]);
+  }
+  assert.ok(table.size > 0 || history.trades.length === 0, `${address}: the page lists its trades`);
+  return checks;
+}
+
+/** The wallet page's parsed document, for a caller that wants to look further. */
+export type WalletPage = Page;
