@@ -30,7 +30,7 @@ interface Trade {
   leverage: number;
   kind: string | null;
   notional_usd: number;
-  pnl_usd: number | null;
+  feed_pnl_usd: number | null;
   position_id: string;
 }
 
@@ -60,7 +60,16 @@ const MARKET_COLUMNS = [
   "Max leverage",
   "Status",
 ];
-const TRADE_COLUMNS = ["Time", "Kind", "Position", "Market", "Side", "Notional", "PnL", "Wallet"];
+const TRADE_COLUMNS = [
+  "Time",
+  "Kind",
+  "Position",
+  "Market",
+  "Side",
+  "Notional",
+  "PnL (feed)",
+  "Wallet",
+];
 
 startView<Overview>({
   title: "Markets and protocol",
@@ -161,8 +170,8 @@ startView<Overview>({
                 el("td", { class: "num", "data-field": "notional_usd" }, usd(t.notional_usd)),
                 el(
                   "td",
-                  { class: `num ${tone(t.pnl_usd)}`.trim(), "data-field": "pnl_usd" },
-                  usd(t.pnl_usd, { sign: true }),
+                  { class: `num ${tone(t.feed_pnl_usd)}`.trim(), "data-field": "feed_pnl_usd" },
+                  usd(t.feed_pnl_usd, { sign: true }),
                 ),
                 el("td", {}, link(`/wallet/${t.wallet}`, el("code", {}, shortHex(t.wallet)))),
               )

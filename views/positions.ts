@@ -60,7 +60,7 @@ const COLUMNS = [
   "Market, side",
   "To bust",
   "Risk",
-  "PnL",
+  "Unrealized PnL",
   "Bust",
   "Mark",
   "Entry",
