@@ -46,6 +46,7 @@ export function createDeps(config: AppConfig, options: { now?: () => number } = 
       transaction: (hash) => chain((client) => client.transaction(hash)),
       receipt: (hash) => chain((client) => client.receipt(hash)),
       logs: (filter) => chain((client) => client.logs(filter)),
+      winFeeRate: () => chain((client) => client.winFeeRate()),
     },
     quotes: {
       fetchQuotes: async (instruments, call) =>
@@ -79,7 +80,7 @@ async function loadClients(config: AppConfig, now: () => number): Promise<Client
   return {
     papertrade: cache.withReadCache(uncached),
     uncached,
-    hyperevm: createHyperEvmClient(rpc),
+    hyperevm: createHyperEvmClient({ ...rpc, now }),
     quotes: marks.cacheQuoteSource(
       marks.createLiveQuotes({ ...rpc, hyperliquidInfoUrl: config.hyperliquidInfoUrl, now }),
     ),
