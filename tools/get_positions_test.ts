@@ -40,7 +40,7 @@ Deno.test("get_positions values every open position at the live mark, with total
       ),
     );
     assert.equal(t.unvalued, 0);
-    assert.ok(close(t.estimated_payout_usd, t.margin_usd + t.estimated_close_pnl_usd, 1e-3));
+    assert.ok(close(t.estimated_payout_usd!, t.margin_usd + t.estimated_close_pnl_usd!, 1e-3));
     assert.equal(t.estimated_close_payout_usd, t.estimated_close_pnl_usd);
   });
 });
@@ -127,4 +127,29 @@ Deno.test("get_positions rejects malformed arguments with messages naming them",
     inputError(getPositionsTool, { address: `${address}00` }),
     "address: expected 0x followed by 40 hex characters",
   );
+});
+
+Deno.test("without the Exchange's win fee, positions keep their PnL and only the close figures are null, named", async () => {
+  await withHarness(async ({ context }) => {
+    const whale = catalog.wallets.whale;
+    const { structured, text } = await callTool(
+      getPositionsTool,
+      { address: whale.address },
+      context,
+    );
+    assert.equal(structured.positions.length, whale.openPositions);
+    for (const p of structured.positions) {
+      assert.notEqual(p.unrealized_pnl_usd, null, "the marks came from l2Book");
+      const close = Object.entries(p).filter(([key]) => /payout|close_pnl/.test(key));
+      assert.ok(close.length > 0);
+      for (const [key, value] of close) assert.equal(value, null, key);
+    }
+    const t = structured.totals;
+    assert.equal(t.unvalued, 0, "every position has its PnL at the mark");
+    assert.ok(t.unrealized_pnl_usd !== 0, "and the totals count it");
+    assert.equal(t.estimated_close_pnl_usd, null, "no partial close sum");
+    const named = structured.unavailable.find((item) => item.part === "win fee");
+    assert.deepEqual(named && [named.field, /eth_call/.test(named.reason)], ["winFeeRate", true]);
+    assert.match(text, /win fee/);
+  }, { faults: { target: "rpc", rpcMethod: "eth_call", status: 500 } });
 });

@@ -5,7 +5,7 @@
  * Its type is what {@link buildPositionsView} returns (`PositionsView` in `view_types.ts`), so
  * the shape is written once.
  */
-import type { TradingState, WalletAccount } from "../papertrade/mod.ts";
+import type { WalletAccount } from "../papertrade/mod.ts";
 import type { PositionTotals, PositionValuation } from "../wallet/value_positions.ts";
 import { pendingRewardsOf } from "../wallet/summary.ts";
 import { latestOutcomes, type OutcomeView, RECENT_SHOWN } from "./outcomes.ts";
@@ -19,13 +19,16 @@ import {
   toneOf,
 } from "../format.ts";
 
-/** What the view is built from: a subset of `WalletPositions`. */
+/** What the view is built from: a subset of `WalletPositions`, and the staking accumulator. */
 interface PositionsViewInput {
   account: WalletAccount;
   positions: readonly PositionValuation[];
   totals: PositionTotals;
-  /** For the staking rewards; null when it could not be read. */
-  trading: TradingState | null;
+  /**
+   * PaperStaking's accumulator (the protocol summary's `paper.accumulator`), for the pending
+   * rewards; null when it was not read (the rewards then read `n/a`).
+   */
+  accumulator: bigint | null;
 }
 
 /** Builds the display view of a wallet's valued positions at server time `now` (ms). */
@@ -84,8 +87,8 @@ export function buildPositionsView(input: PositionsViewInput, now: number) {
     paper: {
       held: formatToken(account.paper.balance, "PAPER"),
       staked: formatToken(account.paper.staked, "PAPER"),
-      /** Claimable staking rewards; `n/a` without the trading state's accumulator. */
-      rewards: formatUsd(pendingRewardsOf(account, input.trading)),
+      /** Claimable staking rewards; `n/a` without the staking accumulator. */
+      rewards: formatUsd(pendingRewardsOf(account, input.accumulator)),
     },
     pending,
     queuePlaces,

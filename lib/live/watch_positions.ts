@@ -104,5 +104,6 @@ export async function* watchWalletPositions(
 }
 
 function valueAccount(account: WalletAccount, market: MarketState, now: number): PositionsView {
-  return buildPositionsView(valueWalletPositions(account, market.trading, market.marks), now);
+  const valued = valueWalletPositions(account, market.trading, market.marks, market.winFeeRate);
+  return buildPositionsView({ ...valued, accumulator: market.accumulator }, now);
 }

@@ -5,7 +5,7 @@
  */
 import type { PapertradeClient, Trade, TradingState, WalletAccount } from "../papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
-import { Parts, type UnavailablePart } from "../parts.ts";
+import { isUpstreamFailure, Parts, type UnavailablePart, unavailablePart } from "../parts.ts";
 import {
   type PositionTotals,
   type PositionValuation,
@@ -21,6 +21,8 @@ export interface WalletPositions {
   /** Null when the trading state could not be read (positions are then unvalued). */
   trading: TradingState | null;
   marks: Map<number, Mark>;
+  /** The Exchange's win fee; null when it could not be read (no close payout figures then). */
+  winFeeRate: bigint | null;
   /** All open positions, or the one asked for when it is open. */
   positions: PositionValuation[];
   totals: PositionTotals;
@@ -50,16 +52,22 @@ export async function fetchWalletPositions(
   const { signal, positionId } = options;
   const { papertrade } = sources;
   const parts = new Parts();
-  const [account, { trading, marks }] = await Promise.all([
+  const [account, { trading, marks }, winFeeRate] = await Promise.all([
     papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>
       parts.note(account)
     ),
     readMarket(sources, parts, { part: "position valuations", signal }),
+    readWinFee(sources, parts),
   ]);
   const open = positionId === undefined
     ? account.openPositions
     : account.openPositions.filter((position) => position.positionId === positionId);
-  const valued = valueWalletPositions({ ...account, openPositions: open }, trading, marks);
+  const valued = valueWalletPositions(
+    { ...account, openPositions: open },
+    trading,
+    marks,
+    winFeeRate,
+  );
   const closed = positionId !== undefined && open.length === 0
     ? await parts.read(findClosedTrade(papertrade, address, { positionId }, { signal }))
     : null;
@@ -86,30 +94,45 @@ export async function readMarket(
 }
 
 /**
+ * The Exchange's win fee (`winFeeRate()`, cached by the chain client), or null when it could
+ * not be read: the part "win fee" is named, field `winFeeRate`, and only the close payout
+ * figures are left out.
+ */
+export async function readWinFee(
+  { hyperevm }: Pick<MarketSources, "hyperevm">,
+  parts: Parts,
+): Promise<bigint | null> {
+  try {
+    return await hyperevm.winFeeRate();
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    parts.add({ ...unavailablePart(error, "win fee"), field: "winFeeRate" });
+    return null;
+  }
+}
+
+/**
  * Every open position of the snapshot valued at the live marks; without the trading state or
- * the marks, positions are listed unvalued.
+ * the marks, positions are listed unvalued, and without the win fee they have no close payout.
  */
 export function valueWalletPositions(
   account: WalletAccount,
   trading: TradingState | null,
   found: ReadonlyMap<number, Mark> | null,
-  unavailable: UnavailablePart[] = [],
+  winFeeRate: bigint | null,
 ): WalletPositions {
   const instruments = trading?.instruments ?? [];
   const marks = new Map(found ?? []);
-  const positions = valuePositions(account.openPositions, {
-    instruments,
-    marks,
-    winFeeRate: trading?.winFeeRate ?? null,
-  });
+  const positions = valuePositions(account.openPositions, { instruments, marks, winFeeRate });
   return {
     account,
     trading,
     marks,
+    winFeeRate,
     positions,
     totals: totalPositions(positions),
     closed: null,
-    unavailable,
+    unavailable: [],
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * Everything the wallet page shows, read in one parallel round: the snapshot, the trading state
- * (then the live marks), the queue ranks, the all-time leaderboard row and ONE trade-history
- * read that serves both the table and the PnL chart. A cold page costs six upstream requests
- * (`tests/pages_wallet_test.ts` counts them through the replay). The page's view (the live
+ * (then the live marks), the Exchange's win fee, the protocol summary (the staking accumulator),
+ * the queue ranks, the all-time leaderboard row and ONE trade-history read that serves both the
+ * table and the PnL chart. A cold page costs eight upstream requests (`tests/pages_wallet_test.ts`
+ * counts them through the replay). The page's view (the live
  * islands' one props blob) is built here, so the component only renders.
  */
 import {
@@ -15,9 +16,14 @@ import { Parts, type UnavailablePart } from "../parts.ts";
 import type { PositionsView } from "../live/view_types.ts";
 import { buildPositionsView } from "../live/positions_view.ts";
 import { fetchWalletRanks } from "./ranks.ts";
-import { readMarket, valueWalletPositions } from "./positions.ts";
+import { readMarket, readWinFee, valueWalletPositions } from "./positions.ts";
 import type { MarketSources } from "../marks.ts";
-import { summarizeWallet, type WalletSummary, withQueuePositions } from "./summary.ts";
+import {
+  readStakingAccumulator,
+  summarizeWallet,
+  type WalletSummary,
+  withQueuePositions,
+} from "./summary.ts";
 
 /** Rows per page of the trade table (the seed's page size). */
 export const WALLET_TRADES_PAGE_SIZE = 75;
@@ -89,11 +95,22 @@ export async function fetchWalletPage(
         signal,
       },
     );
-  const [account, { trading, marks }, queueRanks, ranks, read, chartRead] = await Promise.all([
+  const [
+    account,
+    { trading, marks },
+    winFeeRate,
+    accumulator,
+    queueRanks,
+    ranks,
+    read,
+    chartRead,
+  ] = await Promise.all([
     papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>
       parts.note(account)
     ),
     readMarket(sources, parts, { part: "markets", signal }),
+    readWinFee(sources, parts),
+    readStakingAccumulator(papertrade, parts, signal),
     parts.read(papertrade.read("queueRank", { wallet: address }, { signal })),
     fetchWalletRanks(papertrade, address, { signal, parts, windows: ["all"] }),
     parts.read(history(filter, start.cursor).catch(refusedCursor(start.cursor))),
@@ -111,10 +128,11 @@ export async function fetchWalletPage(
       : { ...withQueue, recentEndedIntents: ended },
     trading,
     marks,
+    winFeeRate,
   );
   return {
-    summary: summarizeWallet(withQueue, trading, ranks, options.now(), parts.unavailable),
-    view: buildPositionsView(valued, options.now()),
+    summary: summarizeWallet(withQueue, accumulator, ranks, options.now(), parts.unavailable),
+    view: buildPositionsView({ ...valued, accumulator }, options.now()),
     instruments: trading?.instruments ?? [],
     history: read && tablePage(read, start),
     chart: chart && {
