@@ -32,6 +32,7 @@ export function createDeps(config: AppConfig, options: { now?: () => number } = 
       yield* pick(await clients()).openWalletStream(address, call);
     },
     recentOutcomes: (address) => loaded ? pick(loaded).recentOutcomes(address) : [],
+    reconcile: (account) => loaded ? pick(loaded).reconcile(account) : account,
   });
   const papertrade = lazyPapertrade((built) => built.papertrade);
   recordUnderlying(papertrade, lazyPapertrade((built) => built.uncached));

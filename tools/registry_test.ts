@@ -52,6 +52,7 @@ const CONTRACT: Array<[string, string[]]> = [
     "verdict_reason",
     "feed",
     "pending",
+    "outcome",
     "settlement",
     "history",
     "unavailable",

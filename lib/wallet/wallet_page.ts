@@ -11,7 +11,9 @@ import {
   PapertradeApiError,
   type Trade,
   type TradeHistoryPage,
+  type WalletAccount,
 } from "../papertrade/mod.ts";
+import { RECENT_SETTLED_MS } from "../live/outcomes.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
 import type { PositionsView } from "../live/view_types.ts";
 import { buildPositionsView } from "../live/positions_view.ts";
@@ -119,20 +121,17 @@ export async function fetchWalletPage(
     throw error instanceof RefusedCursorError ? error.upstream : error;
   });
   const chart = chartIsTable ? read : chartRead;
+  // The snapshot read is reconciled with what this process's streams reported after it (the
+  // client's read does it): its pending intents and outcomes exclude each other.
   const withQueue = { ...account, operations: withQueuePositions(account.operations, queueRanks) };
-  // The snapshot carries no outcomes: those this process's streams reported come beside it.
-  const ended = papertrade.recentOutcomes(address);
-  const valued = valueWalletPositions(
-    withQueue.recentEndedIntents.length > 0
-      ? withQueue
-      : { ...withQueue, recentEndedIntents: ended },
-    trading,
-    marks,
-    winFeeRate,
-  );
+  const valued = valueWalletPositions(withQueue, trading, marks, winFeeRate);
+  const now = options.now();
   return {
-    summary: summarizeWallet(withQueue, accumulator, ranks, options.now(), parts.unavailable),
-    view: buildPositionsView({ ...valued, accumulator }, options.now()),
+    summary: summarizeWallet(withQueue, accumulator, ranks, now, parts.unavailable),
+    view: buildPositionsView(
+      { ...valued, accumulator, settled: recentlySettled(account, chart?.trades ?? [], now) },
+      now,
+    ),
     instruments: trading?.instruments ?? [],
     history: read && tablePage(read, start),
     chart: chart && {
@@ -142,6 +141,32 @@ export async function fetchWalletPage(
     },
     unavailable: parts.unavailable,
   };
+}
+
+/**
+ * The intents the wallet's records show settled within {@link RECENT_SETTLED_MS}: the closes of
+ * its newest trades and the opens of its open positions, each with the intent id the record
+ * names. The page lists them among the recent outcomes, so a close settled minutes ago is never
+ * beside "no outcome yet", nor pending.
+ */
+function recentlySettled(
+  account: WalletAccount,
+  trades: readonly Trade[],
+  now: number,
+): { intentId: string; at: number }[] {
+  const since = now - RECENT_SETTLED_MS;
+  return [
+    ...trades.flatMap((trade) =>
+      trade.intentId !== null && trade.closedAt >= since
+        ? [{ intentId: trade.intentId as string, at: trade.closedAt }]
+        : []
+    ),
+    ...account.openPositions.flatMap((position) =>
+      position.intentId !== null && position.openedAt >= since
+        ? [{ intentId: position.intentId as string, at: position.openedAt }]
+        : []
+    ),
+  ];
 }
 
 /**

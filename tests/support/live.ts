@@ -89,6 +89,7 @@ export function scriptedClient(
       calls.trading++;
       return Promise.resolve(material.trading);
     },
+    reconcile: (account: WalletAccount) => account,
     openWalletStream(_address: string, options: { signal?: AbortSignal }) {
       const script = streams[Math.min(calls.streams, streams.length - 1)];
       calls.streams++;
@@ -229,6 +230,7 @@ export function controlledStreams(): ControlledStreams {
   const openings: ControlledOpening[] = [];
   let open = 0;
   const client = {
+    reconcile: (account: WalletAccount) => account,
     openWalletStream(_address: string, options: { signal?: AbortSignal }) {
       const signal = options.signal ?? new AbortController().signal;
       const queue: Array<{ event?: WalletStreamEvent; end?: true; error?: unknown }> = [];
