@@ -32,7 +32,7 @@ export const MAX_LOG_RANGE = 999n;
 export const MIN_LOG_RANGE = 50n;
 
 /** `winFeeRate()` of the Exchange, selector 0x48ee5e08 (papertrade-facts.md §2.4, §13.3). */
-const WIN_FEE_RATE_ABI = [{
+export const WIN_FEE_RATE_ABI = [{
   type: "function",
   name: "winFeeRate",
   stateMutability: "view",
