@@ -11,6 +11,7 @@ import { catalog, withPages } from "./harness.ts";
 import { callTool, withHarness } from "./support/tools.ts";
 import { findTool } from "../tools/types.ts";
 import { TOOLS as REGISTRY } from "../tools/registry.ts";
+import { CONTRACTS } from "../lib/hyperevm/addresses.ts";
 
 /** One upstream read: how to break it, the part it feeds and the endpoint named for it. */
 interface Read {
@@ -28,8 +29,8 @@ const api = (path: string, part: string, endpoint = path): Read => ({
 const rpc = (method: string, part: string): Read => ({ read: method, part, endpoint: method });
 /** The live marks: both of their sources (the BBO precompile, then l2Book) broken at once. */
 const MARKS: Read = { read: "eth_call and /info", part: "live marks", endpoint: "eth_call" };
-/** The Exchange's winFeeRate() (an eth_call too: the marks fall back to l2Book meanwhile). */
-const WIN_FEE = rpc("eth_call", "win fee");
+/** The Exchange's winFeeRate(): an eth_call to the Exchange (the precompile's still answer). */
+const WIN_FEE: Read = { read: "eth_call to the Exchange", part: "win fee", endpoint: "eth_call" };
 /** The staking accumulator: the protocol summary's paper.accumulator. */
 const ACCUMULATOR = api("/query/protocol/summary", "staking rewards");
 
@@ -37,6 +38,8 @@ const ACCUMULATOR = api("/query/protocol/summary", "staking rewards");
 function faultsFor(read: Read): Array<[string, Faults]> {
   const aims: FaultSet[] = read === MARKS
     ? [{ target: "rpc", rpcMethod: "eth_call" }, { target: "api", path: "/info" }]
+    : read === WIN_FEE
+    ? [{ target: "rpc", rpcMethod: "eth_call", rpcTo: CONTRACTS.exchange }]
     : read.read.startsWith("/")
     ? [{ target: "api", path: read.read }]
     : [{ target: "rpc", rpcMethod: read.read }];

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { callTool, catalog, inputError, withHarness } from "../tests/support/tools.ts";
 import { getPositionsTool } from "./get_positions.ts";
 import { ToolError } from "./types.ts";
+import { CONTRACTS } from "../lib/hyperevm/addresses.ts";
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 const close = (a: number, b: number, tolerance = 1e-6) => Math.abs(a - b) <= tolerance;
@@ -139,7 +140,7 @@ Deno.test("without the Exchange's win fee, positions keep their PnL and only the
     );
     assert.equal(structured.positions.length, whale.openPositions);
     for (const p of structured.positions) {
-      assert.notEqual(p.unrealized_pnl_usd, null, "the marks came from l2Book");
+      assert.notEqual(p.unrealized_pnl_usd, null, "the marks still came");
       const close = Object.entries(p).filter(([key]) => /payout|close_pnl/.test(key));
       assert.ok(close.length > 0);
       for (const [key, value] of close) assert.equal(value, null, key);
@@ -151,5 +152,5 @@ Deno.test("without the Exchange's win fee, positions keep their PnL and only the
     const named = structured.unavailable.find((item) => item.part === "win fee");
     assert.deepEqual(named && [named.field, /eth_call/.test(named.reason)], ["winFeeRate", true]);
     assert.match(text, /win fee/);
-  }, { faults: { target: "rpc", rpcMethod: "eth_call", status: 500 } });
+  }, { faults: { target: "rpc", rpcMethod: "eth_call", rpcTo: CONTRACTS.exchange, status: 500 } });
 });

@@ -3,6 +3,7 @@ import { encodeAbiParameters } from "viem";
 import { catalog, startReplayUpstream } from "../../fixtures/mod.ts";
 import { createHyperEvmClient, WIN_FEE_LIFETIME } from "./client.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
+import { CONTRACTS } from "./addresses.ts";
 import { result, startRpc } from "../../tests/support/rpc_server.ts";
 
 Deno.test("the win fee is the Exchange's winFeeRate(), read by eth_call and kept for its lifetime", async () => {
@@ -16,7 +17,12 @@ Deno.test("the win fee is the Exchange's winFeeRate(), read by eth_call and kept
     equal(upstream.stats().requests, after, "a fresh rate is not read again");
     now += WIN_FEE_LIFETIME.freshMs + WIN_FEE_LIFETIME.revalidateMs + 1;
     // Past its lifetime, the rate is read again; while the chain fails, the last one stands.
-    upstream.setFaults({ target: "rpc", rpcMethod: "eth_call", status: 500 });
+    upstream.setFaults({
+      target: "rpc",
+      rpcMethod: "eth_call",
+      rpcTo: CONTRACTS.exchange,
+      status: 500,
+    });
     equal(await client.winFeeRate(), 2n * 10n ** 16n);
     ok(upstream.stats().requests > after, "it was asked again");
   } finally {
