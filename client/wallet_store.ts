@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { followPositions, type LiveMode } from "./follow_positions.ts";
 import type { PositionRowView, PositionsView } from "../lib/live/view_types.ts";
-import { latestOutcomes, RECENT_SHOWN } from "../lib/live/outcomes.ts";
+import { RECENT_SHOWN, splitIntents } from "../lib/live/outcomes.ts";
 
 /** The islands to re-render when a value of the store changes. */
 const followers = new Set<() => void>();
@@ -118,7 +118,8 @@ export function connectWallet(
  * The view an update makes of the one shown. The stream and the polling twin carry no queue
  * places and only the outcomes and closes they saw themselves: queue places the update lacks
  * keep their last known values and time (`queueAt`), and outcomes and closed positions are
- * the union of both, one per intent and position, newest first. A poll that could read no
+ * the union of both, one per intent and position, newest first; an intent the page showed
+ * settled is not pending again (`splitIntents`). A poll that could read no
  * marks keeps the valued positions shown, with the time of their marks (`marksAt`).
  */
 export function mergeViews(shown: PositionsView, next: PositionsView): PositionsView {
@@ -127,16 +128,19 @@ export function mergeViews(shown: PositionsView, next: PositionsView): Positions
   const { rows, totals, summary, marksAt } = unvalued ? shown : next;
   const placeOf = (id: string) => queue.queuePlaces[id] ?? Number.MAX_SAFE_INTEGER;
   const closedIds = new Set(next.closedPositions.map((closed) => closed.positionId));
+  // One state per intent: what settled stays settled; what ended stays ended unless accepted
+  // again; the update's pending intents are pending.
+  const { pending, outcomes } = splitIntents(next.pending, [...next.outcomes, ...shown.outcomes]);
   return {
     ...next,
     rows,
     totals,
     summary,
     marksAt,
-    pending: [...next.pending].sort((a, b) => placeOf(a.intentId) - placeOf(b.intentId)),
+    pending: pending.sort((a, b) => placeOf(a.intentId) - placeOf(b.intentId)),
     queuePlaces: queue.queuePlaces,
     queueAt: queue.queueAt,
-    outcomes: latestOutcomes([...next.outcomes, ...shown.outcomes], next.pending),
+    outcomes,
     closedPositions: [
       ...next.closedPositions,
       ...shown.closedPositions.filter((closed) => !closedIds.has(closed.positionId)),

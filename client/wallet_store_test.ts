@@ -139,3 +139,19 @@ Deno.test("rows keep the order they were shown in; the change of order is flagge
   assert.deepEqual(ids(same), ["2", "3"]);
   assert.equal(same.stale, false);
 });
+
+Deno.test("an intent the page showed settled is never pending again, and keeps its outcome", () => {
+  const shown = view({
+    outcomes: [{ intentId: id("f"), outcome: "settled", reportedAt: 100 }],
+  });
+  // The relayer's list lags: an update still names f, and reports it ended later.
+  const merged = mergeViews(
+    shown,
+    view({
+      pending: [intent("f"), intent("g")],
+      outcomes: [{ intentId: id("f"), outcome: "expired", reportedAt: 900 }],
+    }),
+  );
+  assert.deepEqual(merged.pending.map((item) => item.intentId), [id("g")]);
+  assert.deepEqual(merged.outcomes, [{ intentId: id("f"), outcome: "settled", reportedAt: 100 }]);
+});

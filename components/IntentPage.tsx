@@ -1,11 +1,11 @@
 import { Field, WalletForm } from "./Field.tsx";
-import type { IntentLookup } from "../lib/intents/lookup.ts";
+import { type IntentLookup, intentPhase } from "../lib/intents/lookup.ts";
 import type { IntentVerdict } from "../lib/intents/verdict.ts";
 import { msFromSeconds, paramsOfOperation } from "../lib/intents/intent_params.ts";
 import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
 import type { UnavailablePart } from "../lib/parts.ts";
 import type { IntentInHistory } from "../lib/search/trade_by_intent.ts";
-import type { OpenPosition } from "../lib/papertrade/mod.ts";
+import type { EndedIntent, OpenPosition } from "../lib/papertrade/mod.ts";
 import { Layout } from "./Layout.tsx";
 import { CopyableCode } from "./CopyableCode.tsx";
 import { IntentFields } from "./IntentFields.tsx";
@@ -17,8 +17,9 @@ import { PartNotice } from "./PartNotice.tsx";
 
 const STATE_TEXT = {
   feed: "in the live trades feed",
-  pending: "queued at the relayer",
   settled: "settled on HyperEVM",
+  ended: "ended",
+  pending: "queued at the relayer",
   not_found: "not found",
 } as const;
 
@@ -56,25 +57,35 @@ export function IntentPage(
 ) {
   const { lookup, now, verdict } = props;
   const scanned = lookup.scanned;
-  const batch = lookup.state === "not_found" ? props.batch ?? null : null;
+  const older = lookup.state === "not_found" || lookup.state === "ended";
+  const batch = older ? props.batch ?? null : null;
   const history = lookup.settlement || batch ? null : props.history ?? null;
-  const opened = lookup.state === "not_found" && !history ? props.openedPosition ?? null : null;
+  const opened = older && !history ? props.openedPosition ?? null : null;
+  // Found in the wallet's records or a named batch, it settled: no outcome or queue beside it.
+  const records = history !== null || opened !== null || batch !== null;
+  const phase = intentPhase(lookup.state, records);
+  const ended = phase === "ended" ? lookup.ended : null;
   const bad = verdict && verdict.verdict !== "executed" ? verdict : null;
   const headline = bad
     ? VERDICT_HEADLINES[bad.verdict]
-    : history || opened || batch
+    : records
     ? "Intent: settled"
     : `Intent: ${STATE_TEXT[lookup.state]}`;
-  const found = lookup.state !== "not_found" || history || opened || batch;
+  const found = lookup.state !== "not_found" || records;
   return (
     <Layout
       title={`${headline} ${lookup.intentId.slice(0, 10)}… · Papertrade Explorer`}
       wallet={props.wallet}
     >
-      <h1 class={bad?.verdict === "failed" ? "failed" : undefined}>
-        {bad && <span class="mark" aria-hidden="true">{bad.verdict === "failed" ? "✗" : "?"}</span>}
-        {headline}
-      </h1>
+      {/* The one state of the intent (lib/intents/lookup.ts, intentPhase), for machines. */}
+      <div data-intent-state={phase}>
+        <h1 class={bad?.verdict === "failed" ? "failed" : undefined}>
+          {bad && (
+            <span class="mark" aria-hidden="true">{bad.verdict === "failed" ? "✗" : "?"}</span>
+          )}
+          {headline}
+        </h1>
+      </div>
       {bad && (
         <p class={bad.verdict === "failed" ? "alert alert-danger" : "alert"} role="alert">
           <strong>
@@ -114,13 +125,19 @@ export function IntentPage(
         </section>
       )}
       {lookup.feed && <FeedSection lookup={lookup} now={now} />}
-      {lookup.pending && <PendingSection lookup={lookup} wallet={props.wallet!} now={now} />}
+      {phase === "pending" && lookup.pending && (
+        <PendingSection lookup={lookup} wallet={props.wallet!} now={now} />
+      )}
+      {ended && <EndedSection ended={ended} now={now} />}
       {lookup.settlement
         ? <SettledSection lookup={lookup} now={now} />
         : scanned && (
           <p class="muted">
-            No settlement in blocks {formatCount(scanned.fromBlock)} to{" "}
-            {formatCount(scanned.toBlock)} (about the last 80 minutes).
+            {records ? "It settled before blocks" : "No settlement in blocks"}{" "}
+            {formatCount(scanned.fromBlock)} to {formatCount(scanned.toBlock)}
+            {records
+              ? ", the recent blocks the explorer scans (about the last 80 minutes)."
+              : " (about the last 80 minutes)."}
           </p>
         )}
       {!lookup.pendingChecked && (
@@ -240,6 +257,27 @@ function PendingSection(props: { lookup: IntentLookup; wallet: string; now: numb
       </dl>
       <h3>Fields</h3>
       <IntentFields params={paramsOfOperation(op)} wallet={props.wallet} now={props.now} />
+    </section>
+  );
+}
+
+const OUTCOME_TEXT = {
+  succeeded: "it succeeded",
+  failed: "it failed",
+  expired: "it expired before it settled",
+  cancelled: "it was cancelled",
+  unknown: "it ended with no outcome known",
+} as const;
+
+function EndedSection(props: { ended: EndedIntent; now: number }) {
+  const { ended } = props;
+  return (
+    <section>
+      <h2>Ended: {ended.outcome}</h2>
+      <p>
+        The wallet's live stream reported that {OUTCOME_TEXT[ended.outcome]} (received{" "}
+        <Time at={ended.reportedAt} now={props.now} />). It is no longer queued at the relayer.
+      </p>
     </section>
   );
 }

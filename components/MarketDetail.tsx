@@ -66,9 +66,9 @@ export function MarketDetail(
               {formatUsd(overview.rules.minimumOpenNotional)}
             </Field>
             <Field label="Win fee">
-              {overview.rules.winFeeRate === null
+              {overview.winFeeRate === null
                 ? "n/a"
-                : `${formatFraction(overview.rules.winFeeRate)} of adjusted gains`}
+                : `${formatFraction(overview.winFeeRate)} of adjusted gains`}
             </Field>
           </>
         )}

@@ -85,7 +85,7 @@ export function WalletPage(props: {
       </p>
       <section class="wallet-positions" aria-labelledby="open-positions" data-wallet={address}>
         <h2 id="open-positions">Open positions</h2>
-        <PartNotice unavailable={data.unavailable} parts={["markets", "live marks"]} />
+        <PartNotice unavailable={data.unavailable} parts={["markets", "live marks", "win fee"]} />
         <Island name="LivePositions" props={shared} shared />
         {/* Static text, rendered here rather than in the island: it costs the bundle nothing. */}
         <p class="muted">
@@ -101,7 +101,10 @@ export function WalletPage(props: {
         Updated live with the positions; the line above the positions table says which block the
         account state is indexed through.
       </p>
-      <PartNotice unavailable={data.unavailable} parts={["queue positions", "account"]} />
+      <PartNotice
+        unavailable={data.unavailable}
+        parts={["queue positions", "account", "staking rewards"]}
+      />
       <Island name="LiveAccount" props={shared} shared />
       <WalletLifetime summary={summary} />
       <h2 id="session-keys">Session keys</h2>

@@ -13,6 +13,7 @@ import { DataTable, numeric } from "../components/DataTable.tsx";
 import { shortHex } from "../lib/format.ts";
 
 const OUTCOME_LABELS = {
+  settled: ["settled", "badge ok"],
   succeeded: ["succeeded", "badge ok"],
   failed: ["✗ failed", "badge near_bust"],
   expired: ["✗ expired", "badge near_bust"],
@@ -94,7 +95,11 @@ export function LiveAccount(props: LiveViewProps) {
         )}
       <h3 id="outcomes">Recent outcomes</h3>
       {view.outcomes.length === 0 && view.closedPositions.length === 0
-        ? <p class="muted">No intent outcome reported by the live stream yet.</p>
+        ? (
+          <p class="muted">
+            No intent outcome yet: none reported by the live stream, none settled in the last hour.
+          </p>
+        )
         : (
           <ul class="outcomes">
             {view.closedPositions.map((closed) => (

@@ -15,6 +15,7 @@ import type { Address, OpenPosition, TradingState } from "./papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "./marks.ts";
 import { isUpstreamFailure, Parts, type UnavailablePart, unavailablePart } from "./parts.ts";
 import { nearestToBust, type PositionValuation, valuePosition } from "./wallet/value_positions.ts";
+import { readWinFee } from "./wallet/positions.ts";
 import type { RiskBand } from "./math/mod.ts";
 
 /** How long one refresh of the positions is served before the next is read. */
@@ -225,11 +226,12 @@ export async function readAtRiskBoard(
   const state = await (options.source ?? sharedAtRiskSource(deps)).state();
   const parts = new Parts();
   for (const item of state.unavailable) parts.add(item);
-  const { instruments, winFeeRate } = state.trading;
-  const marks = await parts.read(
-    fetchLiveMarks(deps.quotes, instruments, { signal: options.signal }),
-    "live marks",
-  ) ?? new Map<number, Mark>();
+  const { instruments } = state.trading;
+  const [found, winFeeRate] = await Promise.all([
+    parts.read(fetchLiveMarks(deps.quotes, instruments, { signal: options.signal }), "live marks"),
+    readWinFee(deps, parts),
+  ]);
+  const marks = found ?? new Map<number, Mark>();
   const rows = [...state.held].flatMap(([wallet, held]) =>
     held.positions.map((position): AtRiskRow => {
       const valued = valuePosition(position, { instruments, marks, winFeeRate });

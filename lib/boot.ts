@@ -32,6 +32,7 @@ export function createDeps(config: AppConfig, options: { now?: () => number } = 
       yield* pick(await clients()).openWalletStream(address, call);
     },
     recentOutcomes: (address) => loaded ? pick(loaded).recentOutcomes(address) : [],
+    reconcile: (account) => loaded ? pick(loaded).reconcile(account) : account,
   });
   const papertrade = lazyPapertrade((built) => built.papertrade);
   recordUnderlying(papertrade, lazyPapertrade((built) => built.uncached));
@@ -46,6 +47,7 @@ export function createDeps(config: AppConfig, options: { now?: () => number } = 
       transaction: (hash) => chain((client) => client.transaction(hash)),
       receipt: (hash) => chain((client) => client.receipt(hash)),
       logs: (filter) => chain((client) => client.logs(filter)),
+      winFeeRate: () => chain((client) => client.winFeeRate()),
     },
     quotes: {
       fetchQuotes: async (instruments, call) =>
@@ -79,7 +81,7 @@ async function loadClients(config: AppConfig, now: () => number): Promise<Client
   return {
     papertrade: cache.withReadCache(uncached),
     uncached,
-    hyperevm: createHyperEvmClient(rpc),
+    hyperevm: createHyperEvmClient({ ...rpc, now }),
     quotes: marks.cacheQuoteSource(
       marks.createLiveQuotes({ ...rpc, hyperliquidInfoUrl: config.hyperliquidInfoUrl, now }),
     ),

@@ -11,6 +11,7 @@
 import type { Instrument, PapertradeClient } from "./papertrade/mod.ts";
 import { type BboReader, createBboReader } from "./hyperevm/bbo.ts";
 import { HyperEvmError } from "./hyperevm/hyperevm_error.ts";
+import type { HyperEvmClient } from "./hyperevm/client.ts";
 import {
   type BookTopReader,
   createBookTopReader,
@@ -57,10 +58,14 @@ export interface QuoteSource {
   ): Promise<Quote[]>;
 }
 
-/** What a read of the market needs: the trading state from Papertrade, quotes from Hyperliquid. */
+/**
+ * What a read of the market needs: the trading state from Papertrade, quotes from Hyperliquid,
+ * the win fee from the Exchange.
+ */
 export interface MarketSources {
   papertrade: PapertradeClient;
   quotes: QuoteSource;
+  hyperevm: Pick<HyperEvmClient, "winFeeRate">;
 }
 
 /** The two sources in order, stamping precompile quotes with `now` (it carries no time). */

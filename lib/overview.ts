@@ -21,6 +21,7 @@ import {
   openInterestUsdWad,
 } from "./math/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "./marks.ts";
+import { readWinFee } from "./wallet/positions.ts";
 
 /** One market in the overview. USD values are wad; prices raw at `priceScale`. */
 export interface MarketOverview {
@@ -51,6 +52,11 @@ export interface ProtocolOverview {
   totals: ProtocolSummary | null;
   /** The venue's rules; null when the trading state could not be read (no `markets` then). */
   rules: TradingState | null;
+  /**
+   * The Exchange's win fee (a wad fraction); null when not asked for (`winFee`) or when it
+   * could not be read (the part "win fee" is then named).
+   */
+  winFeeRate: bigint | null;
   /** Wallets waiting in the payout queue; null when the queue summary could not be read. */
   queueWallets: number | null;
   /** Whether the relayer accepts intents now (healthy and ready); null when unknown. */
@@ -69,6 +75,8 @@ interface FetchProtocolOverviewOptions {
   recentTrades?: number;
   /** Fail (rethrow its error) when the trading state is missing: the markets pages need it. */
   requireMarkets?: boolean;
+  /** Read the Exchange's win fee too (a market's page shows it). */
+  winFee?: boolean;
   signal?: AbortSignal;
 }
 
@@ -78,12 +86,15 @@ interface FetchProtocolOverviewOptions {
  * nothing usable arrived (or the markets are required and missing) does its error propagate.
  */
 export async function fetchProtocolOverview(
-  { papertrade, quotes }: MarketSources,
+  sources: MarketSources,
   options: FetchProtocolOverviewOptions = {},
 ): Promise<ProtocolOverview> {
+  const { papertrade, quotes } = sources;
   const { signal } = options;
   const recent = options.recentTrades ?? 10;
   const tradingRead = papertrade.read("tradingState", {}, { signal });
+  const parts = new Parts();
+  const feeRead = options.winFee ? readWinFee(sources, parts) : Promise.resolve(null);
   const settled = await Promise.allSettled([
     tradingRead,
     tradingRead.then((t) => fetchLiveMarks(quotes, t.instruments, { signal })),
@@ -93,7 +104,7 @@ export async function fetchProtocolOverview(
     papertrade.read("queueSummary", {}, { signal }),
     papertrade.read("relayerHealth", {}, { signal }),
   ]);
-  const parts = new Parts();
+  const winFeeRate = await feeRead;
   const trading = parts.settled(settled[0]);
   // Without the trading state there is nothing to mark, and its failure is named once.
   const marks = trading && parts.settled(settled[1], "live marks");
@@ -110,6 +121,7 @@ export async function fetchProtocolOverview(
   return {
     totals: summary,
     rules: trading,
+    winFeeRate,
     queueWallets: queue && queue.count,
     relayerAccepting: health && health.ok && health.ready,
     markets: trading ? marketsOf(trading, marks ?? new Map(), stats) : [],

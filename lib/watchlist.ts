@@ -46,8 +46,9 @@ export async function fetchWatchlist(
         at: trade.timestamp,
       }));
     if (account.status === "fulfilled") {
-      const valued = valueWalletPositions(parts.note(account.value), trading, marks);
-      const { summary } = buildPositionsView(valued, now);
+      // The risk summary reads no close payout or rewards, so neither is read for it.
+      const valued = valueWalletPositions(parts.note(account.value), trading, marks, null);
+      const { summary } = buildPositionsView({ ...valued, accumulator: null }, now);
       return { address, name, summary, liquidations, problem: null };
     }
     const unknown = account.reason instanceof PapertradeApiError && account.reason.status === 404;

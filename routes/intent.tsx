@@ -38,28 +38,28 @@ export async function intentPage(c: Context<AppEnv>): Promise<Response> {
   const lookup: IntentLookup = await lookupIntent(deps, raw, { wallet, signal });
   const id = lookup.intentId;
   // The transaction that carried it, when the link names one (a batch page's links do).
-  if (lookup.state === "not_found" && txParam !== undefined) {
+  if ((lookup.state === "not_found" || lookup.state === "ended") && txParam !== undefined) {
     batch = await findInBatch(deps, txParam.toLowerCase() as Hex, id);
   }
   // Not settled in the scanned blocks: the trade history of the wallet given (or of the one
   // a feed close names) has the trade it closed, and the open positions the one it opened.
   const owner = wallet ?? (lookup.feed?.kind === "open" ? undefined : lookup.feed?.wallet);
+  const older = lookup.state === "not_found" || lookup.state === "ended";
   if (!lookup.settlement && batch === null && owner && lookup.state !== "pending") {
-    const found = await findIntentInHistory(deps, owner, id, {
-      signal,
-      openPositions: lookup.state === "not_found",
-    });
+    const found = await findIntentInHistory(deps, owner, id, { signal, openPositions: older });
     ({ trade: history, opened: openedPosition } = found);
     unavailable.push(...found.unavailable);
   }
-  const verdict = lookup.verdict ??
-    (batch
-      ? intentVerdict({ settled: batch.intent, status: batch.transaction.status })
-      : history
-      ? intentVerdict({ recorded: "history" })
-      : openedPosition
-      ? intentVerdict({ recorded: "position" })
-      : null);
+  // What settled decides the verdict; the stream's outcome only when nothing shows it settled.
+  const verdict = lookup.settlement || lookup.feed
+    ? lookup.verdict
+    : batch
+    ? intentVerdict({ settled: batch.intent, status: batch.transaction.status })
+    : history
+    ? intentVerdict({ recorded: "history" })
+    : openedPosition && older
+    ? intentVerdict({ recorded: "position" })
+    : lookup.verdict;
   const found = lookup.state !== "not_found" || history !== null ||
     openedPosition !== null || batch !== null;
   return pageResponse(

@@ -13,6 +13,8 @@ import type { AppDeps } from "../lib/deps.ts";
 import type { AppHandler } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
 import { fetchWalletPositions } from "../lib/wallet/positions.ts";
+import { readStakingAccumulator } from "../lib/wallet/summary.ts";
+import { Parts } from "../lib/parts.ts";
 import { buildPositionsView } from "../lib/live/positions_view.ts";
 import { type MarketFeed, sharedMarketFeed } from "../lib/live/market_feed.ts";
 import { type LiveEvent, watchWalletPositions } from "../lib/live/watch_positions.ts";
@@ -83,8 +85,12 @@ export function liveRoutes(
   const slots = createSlots(maxStreams, { perKey: options.maxStreamsPerClient ?? 20 });
   return {
     async positions(c) {
-      const positions = await fetchWalletPositions(deps, addressOf(c.req.param("address")));
-      return c.json(buildPositionsView(positions, deps.now()), 200, NO_STORE);
+      const address = addressOf(c.req.param("address"));
+      const [positions, accumulator] = await Promise.all([
+        fetchWalletPositions(deps, address),
+        readStakingAccumulator(deps.papertrade, new Parts()),
+      ]);
+      return c.json(buildPositionsView({ ...positions, accumulator }, deps.now()), 200, NO_STORE);
     },
     async stream(c) {
       const address = addressOf(c.req.param("address"));

@@ -17,11 +17,12 @@ import { Parts } from "../lib/parts.ts";
 import { sharedMarkSamples } from "../lib/mark_samples.ts";
 import { HISTORY_INTERVALS, isHistoryInterval } from "../lib/chart_series.ts";
 
-async function load(c: Context<AppEnv>) {
+async function load(c: Context<AppEnv>, options: { winFee?: boolean } = {}) {
   const { deps } = c.var;
   const overview = await fetchProtocolOverview(deps, {
     recentTrades: 0,
     requireMarkets: true,
+    winFee: options.winFee,
     signal: c.req.raw.signal,
   });
   const samples = sharedMarkSamples(deps.papertrade, deps.now);
@@ -71,7 +72,7 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
 /** One market, by its symbol in any case (other cases move to the canonical one). */
 export async function marketPage(c: Context<AppEnv>): Promise<Response> {
   const symbol = c.req.param("symbol") ?? "";
-  const { overview, samples } = await load(c);
+  const { overview, samples } = await load(c, { winFee: true });
   const market = overview.markets.find((item) =>
     item.symbol.toLowerCase() === symbol.toLowerCase()
   );

@@ -99,7 +99,7 @@ export async function positionPage(c: Context<AppEnv>): Promise<Response> {
       id={id}
       wallet={wallet}
       found={found}
-      view={buildPositionsView(found, deps.now())}
+      view={buildPositionsView({ ...found, accumulator: null }, deps.now())}
       txFromEvents={txFromEvents}
       samples={instrumentId === undefined ? [] : samples.of(instrumentId)}
       now={deps.now()}

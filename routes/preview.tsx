@@ -49,7 +49,13 @@ export function previewRoutes(deps: AppDeps): Record<"page" | "png" | "svg", App
       fetchWalletSummary(deps.papertrade, address, { now: deps.now, signal }),
       readMarket(deps, new Parts(), { part: "risk", signal }),
     ]);
-    const { positions } = valueWalletPositions(summary.account, market.trading, market.marks);
+    // The card's risk line reads no close payout, so the win fee is not read for it.
+    const { positions } = valueWalletPositions(
+      summary.account,
+      market.trading,
+      market.marks,
+      null,
+    );
     return {
       address,
       summary,

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import { withReplayClients } from "./support/replay_clients.ts";
+import { createHyperEvmClient } from "../lib/hyperevm/mod.ts";
 import {
   type AtRiskSource,
   createAtRiskSource,
@@ -184,6 +185,7 @@ Deno.test("a failing wallet read drops that wallet and names it; the board still
     const clients = {
       papertrade: createPapertradeClient({ baseUrl: upstream.apiUrl, timeoutMs: 5_000 }),
       quotes: createLiveQuotes({ ...upstream, now: () => catalog.baseTimeMs }),
+      hyperevm: createHyperEvmClient({ rpcUrl: upstream.rpcUrl }),
       now: () => catalog.baseTimeMs,
     };
     const board = await readAtRiskBoard(clients, {}, { source: createAtRiskSource(clients) });

@@ -11,6 +11,7 @@ import { catalog, withPages } from "./harness.ts";
 import { callTool, withHarness } from "./support/tools.ts";
 import { findTool } from "../tools/types.ts";
 import { TOOLS as REGISTRY } from "../tools/registry.ts";
+import { CONTRACTS } from "../lib/hyperevm/addresses.ts";
 
 /** One upstream read: how to break it, the part it feeds and the endpoint named for it. */
 interface Read {
@@ -28,11 +29,17 @@ const api = (path: string, part: string, endpoint = path): Read => ({
 const rpc = (method: string, part: string): Read => ({ read: method, part, endpoint: method });
 /** The live marks: both of their sources (the BBO precompile, then l2Book) broken at once. */
 const MARKS: Read = { read: "eth_call and /info", part: "live marks", endpoint: "eth_call" };
+/** The Exchange's winFeeRate(): an eth_call to the Exchange (the precompile's still answer). */
+const WIN_FEE: Read = { read: "eth_call to the Exchange", part: "win fee", endpoint: "eth_call" };
+/** The staking accumulator: the protocol summary's paper.accumulator. */
+const ACCUMULATOR = api("/query/protocol/summary", "staking rewards");
 
 /** The two faults, aimed at one read (at every source of it). */
 function faultsFor(read: Read): Array<[string, Faults]> {
   const aims: FaultSet[] = read === MARKS
     ? [{ target: "rpc", rpcMethod: "eth_call" }, { target: "api", path: "/info" }]
+    : read === WIN_FEE
+    ? [{ target: "rpc", rpcMethod: "eth_call", rpcTo: CONTRACTS.exchange }]
     : read.read.startsWith("/")
     ? [{ target: "api", path: read.read }]
     : [{ target: "rpc", rpcMethod: read.read }];
@@ -67,6 +74,8 @@ const PAGES: Array<{ family: string; path: string; reads: Read[]; rest: RegExp }
     reads: [
       api("/state/trading", "markets"),
       MARKS,
+      WIN_FEE,
+      ACCUMULATOR,
       api("/queue-rank/", "queue positions", "/queue-rank/accounts/{wallet}"),
       api("/state/leaderboard/accounts", "leaderboard standing"),
       api("/query/wallet/trades", "trade history"),
@@ -98,6 +107,7 @@ const PAGES: Array<{ family: string; path: string; reads: Read[]; rest: RegExp }
     reads: [
       api("/state/trading", "position valuations"),
       MARKS,
+      WIN_FEE,
     ],
     rest: new RegExp(`#${openPosition.id}: open`),
   },
@@ -157,19 +167,13 @@ const TOOLS: Array<{
   {
     tool: "get_wallet",
     args: { address: whale },
-    reads: [
-      api("/state/trading", "staking rewards"),
-      api("/state/leaderboard/accounts", "leaderboard standing"),
-    ],
+    reads: [ACCUMULATOR, api("/state/leaderboard/accounts", "leaderboard standing")],
     rest: (s) => s.address === whale && typeof s.balance_usd === "number",
   },
   {
     tool: "get_positions",
     args: { address: whale },
-    reads: [
-      api("/state/trading", "position valuations"),
-      MARKS,
-    ],
+    reads: [api("/state/trading", "position valuations"), MARKS, WIN_FEE],
     rest: (s) => (s.positions as unknown[]).length > 0,
   },
   {
@@ -206,10 +210,7 @@ const TOOLS: Array<{
   {
     tool: "search",
     args: { query: whale },
-    reads: [
-      api("/state/trading", "staking rewards"),
-      api("/state/leaderboard/accounts", "leaderboard standing"),
-    ],
+    reads: [ACCUMULATOR, api("/state/leaderboard/accounts", "leaderboard standing")],
     rest: (s) => s.kind === "wallet",
   },
 ];

@@ -26,7 +26,7 @@ async function whaleView(): Promise<PositionsView> {
   let view: PositionsView | undefined;
   await withTestApp(async (app) => {
     const positions = await fetchWalletPositions(app.deps, catalog.wallets.whale.address);
-    view = buildPositionsView(positions, catalog.baseTimeMs);
+    view = buildPositionsView({ ...positions, accumulator: null }, catalog.baseTimeMs);
   });
   return view!;
 }

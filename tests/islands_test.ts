@@ -162,7 +162,7 @@ Deno.test("the hydrator hydrates known islands with their props and skips unknow
 Deno.test("the positions island's server markup is exactly the island's first render from its JSON props", async () => {
   await withTestApp(async (app) => {
     const positions = await fetchWalletPositions(app.deps, catalog.wallets.whale.address);
-    const view = buildPositionsView(positions, catalog.baseTimeMs);
+    const view = buildPositionsView({ ...positions, accumulator: null }, catalog.baseTimeMs);
     const html = renderToString(h(Island, { name: "LivePositions", props: { view } }));
     const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
     const [island] = findIslands(document);

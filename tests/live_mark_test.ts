@@ -12,6 +12,7 @@ import { callTool, withHarness } from "./support/tools.ts";
 import { getPositionsTool } from "../tools/get_positions.ts";
 import { getProtocolOverviewTool } from "../tools/get_protocol_overview.ts";
 import type { PositionsView } from "../lib/live/view_types.ts";
+import { BBO_PRECOMPILE } from "../lib/hyperevm/bbo.ts";
 
 const WITH_POSITIONS = Object.values(catalog.wallets).filter((w) =>
   "openPositions" in w && w.openPositions > 0
@@ -21,7 +22,7 @@ const SOURCES: Array<[string, Faults, RegExp]> = [
   ["the BBO precompile", {}, /from HyperEVM's BBO precompile/],
   [
     "l2Book, the precompile failing",
-    { target: "rpc", rpcMethod: "eth_call", status: 500 },
+    { target: "rpc", rpcMethod: "eth_call", rpcTo: BBO_PRECOMPILE, status: 500 },
     /from Hyperliquid's l2Book/,
   ],
 ];

@@ -12,7 +12,7 @@ import {
   sideOf,
   sideOut,
 } from "./_json_common.ts";
-import { fromWad, isoFromMs, toPercent, toPrice } from "./_units.ts";
+import { fromWad, fromWadOrNull, isoFromMs, toPercent, toPrice } from "./_units.ts";
 
 const CLOSE_PNL = "PnL a close at the mark would realize after the deadband, impact haircut and " +
   "win fee.";
@@ -80,8 +80,14 @@ export const totalsJson = jsonObject<PositionTotals>()({
   margin_usd: [z.number(), (t) => fromWad(t.margin)],
   notional_usd: [z.number(), (t) => fromWad(t.notional)],
   unrealized_pnl_usd: [z.number(), (t) => fromWad(t.unrealizedPnl)],
-  estimated_close_pnl_usd: [z.number().describe(CLOSE_PNL), (t) => fromWad(t.closePnl)],
-  estimated_payout_usd: [z.number().describe(PAYOUT), (t) => fromWad(t.closePayout)],
+  estimated_close_pnl_usd: [
+    z.number().nullable().describe(`${CLOSE_PNL} Null when the win fee could not be read.`),
+    (t) => fromWadOrNull(t.closePnl),
+  ],
+  estimated_payout_usd: [
+    z.number().nullable().describe(PAYOUT),
+    (t) => fromWadOrNull(t.closePayout),
+  ],
   unvalued: [
     z.number().int().describe("Positions without a mark, left out of the PnL sums."),
     (t) => t.unvalued,

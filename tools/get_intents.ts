@@ -46,13 +46,14 @@ const outcomeJson = jsonObject<EndedIntent>()({
 const output = z.strictObject({
   address: addressOut,
   pending: z.array(operationJson.schema).describe(
-    `Accepted, unsettled intents in relayer order (at most ${MAX_LISTED_INTENTS}).`,
+    `Accepted, unsettled intents in relayer order (at most ${MAX_LISTED_INTENTS}); an intent ` +
+      "whose outcome the stream reported after the relayer's list was read is not among them.",
   ),
   count: z.number().int().describe("Every pending intent, listed or not."),
   recent_outcomes: z.array(outcomeJson.schema).describe(
     "How the wallet's most recent intents ended, as its live stream reported them while this " +
       "server was reading it: one per intent, the latest report, newest first; an intent still " +
-      "pending has none (empty when none was reported yet).",
+      "pending has none, so no intent is in both lists (empty when none was reported yet).",
   ),
   unavailable: unavailableOut,
   rows_skipped: rowsSkippedOut,
@@ -88,7 +89,9 @@ export const getIntentsTool = defineTool({
       address,
       pending: operations.slice(0, MAX_LISTED_INTENTS).map(operationJson.of),
       count: operations.length,
-      recent_outcomes: context.papertrade.recentOutcomes(address).map(outcomeJson.of),
+      // The read is reconciled with the stream's reports: an intent with an outcome is not
+      // pending, and one pending again has no outcome.
+      recent_outcomes: account.recentEndedIntents.map(outcomeJson.of),
       unavailable: unavailableJson(parts.unavailable),
       rows_skipped: account.rowsSkipped,
     };

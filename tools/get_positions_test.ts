@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { callTool, catalog, inputError, withHarness } from "../tests/support/tools.ts";
 import { getPositionsTool } from "./get_positions.ts";
 import { ToolError } from "./types.ts";
+import { CONTRACTS } from "../lib/hyperevm/addresses.ts";
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 const close = (a: number, b: number, tolerance = 1e-6) => Math.abs(a - b) <= tolerance;
@@ -39,7 +40,7 @@ Deno.test("get_positions values every open position at the live mark, with total
       ),
     );
     assert.equal(t.unvalued, 0);
-    assert.ok(close(t.estimated_payout_usd, t.margin_usd + t.estimated_close_pnl_usd, 1e-3));
+    assert.ok(close(t.estimated_payout_usd!, t.margin_usd + t.estimated_close_pnl_usd!, 1e-3));
   });
 });
 
@@ -125,4 +126,29 @@ Deno.test("get_positions rejects malformed arguments with messages naming them",
     inputError(getPositionsTool, { address: `${address}00` }),
     "address: expected 0x followed by 40 hex characters",
   );
+});
+
+Deno.test("without the Exchange's win fee, positions keep their PnL and only the close figures are null, named", async () => {
+  await withHarness(async ({ context }) => {
+    const whale = catalog.wallets.whale;
+    const { structured, text } = await callTool(
+      getPositionsTool,
+      { address: whale.address },
+      context,
+    );
+    assert.equal(structured.positions.length, whale.openPositions);
+    for (const p of structured.positions) {
+      assert.notEqual(p.unrealized_pnl_usd, null, "the marks still came");
+      const close = Object.entries(p).filter(([key]) => /payout|close_pnl/.test(key));
+      assert.ok(close.length > 0);
+      for (const [key, value] of close) assert.equal(value, null, key);
+    }
+    const t = structured.totals;
+    assert.equal(t.unvalued, 0, "every position has its PnL at the mark");
+    assert.ok(t.unrealized_pnl_usd !== 0, "and the totals count it");
+    assert.equal(t.estimated_close_pnl_usd, null, "no partial close sum");
+    const named = structured.unavailable.find((item) => item.part === "win fee");
+    assert.deepEqual(named && [named.field, /eth_call/.test(named.reason)], ["winFeeRate", true]);
+    assert.match(text, /win fee/);
+  }, { faults: { target: "rpc", rpcMethod: "eth_call", rpcTo: CONTRACTS.exchange, status: 500 } });
 });

@@ -7,6 +7,8 @@ import {
   withHarness,
 } from "../tests/support/tools.ts";
 import { getWalletTool } from "./get_wallet.ts";
+import { fromWadOrNull } from "./_units.ts";
+import { pendingRewardsWad } from "../lib/math/mod.ts";
 import { ToolError } from "./types.ts";
 
 Deno.test("get_wallet returns the balance sheet, PAPER, active session keys, ranks and links", async () => {
@@ -33,7 +35,17 @@ Deno.test("get_wallet returns the balance sheet, PAPER, active session keys, ran
   });
 });
 
-Deno.test("get_wallet computes pending staking rewards from the live accumulator", async () => {
+Deno.test("get_wallet computes pending staking rewards from the summary's accumulator", async () => {
+  const data = (name: string) =>
+    JSON.parse(Deno.readTextFileSync(new URL(`../fixtures/data/${name}`, import.meta.url)));
+  const paper = data("wallets.json")[catalog.wallets.staker.address].paper;
+  const accumulator = BigInt(data("protocol-summary.json").paper.accumulator);
+  const expected = pendingRewardsWad({
+    pendingBase: BigInt(paper.pendingBase),
+    staked: BigInt(paper.staked),
+    accumulator,
+    rewardDebt: BigInt(paper.rewardDebt),
+  });
   await withHarness(async ({ context }) => {
     const { structured } = await callTool(
       getWalletTool,
@@ -42,7 +54,17 @@ Deno.test("get_wallet computes pending staking rewards from the live accumulator
     );
     assert.ok(structured.paper.staked! > 0, "the staker has PAPER staked");
     assert.ok(structured.paper.pending_rewards_usd! > 0, "and rewards pending");
+    assert.equal(structured.paper.pending_rewards_usd, fromWadOrNull(expected));
   });
+  // The trading state plays no part in it any more.
+  await withHarness(async ({ context }) => {
+    const { structured } = await callTool(
+      getWalletTool,
+      { address: catalog.wallets.staker.address },
+      context,
+    );
+    assert.equal(structured.paper.pending_rewards_usd, fromWadOrNull(expected));
+  }, { faults: { target: "api", path: "/state/trading", status: 500 } });
 });
 
 Deno.test("get_wallet reports an unknown wallet as a ToolError naming the address", async () => {

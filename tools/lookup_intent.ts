@@ -48,20 +48,30 @@ const historyOut = z.strictObject({
   ),
 });
 
+const endedOut = z.strictObject({
+  outcome: z.enum(["succeeded", "failed", "expired", "cancelled", "unknown"]),
+  reported_at: isoOut.nullable().describe("When this server received the stream's report."),
+});
+
 /** lookup_intent's structured result (also search's intent preview). */
 export const lookupOut = z.strictObject({
   intent_id: hashOut,
-  state: z.enum(["feed", "pending", "settled", "history", "not_found"]).describe(
-    "feed: in the live trades feed; pending: queued at the relayer; settled: executed on " +
+  state: z.enum(["feed", "settled", "history", "ended", "pending", "not_found"]).describe(
+    "One state, the first that applies: feed: in the live trades feed; settled: executed on " +
       "HyperEVM in the scanned blocks; history: older, found through the wallet given (its " +
-      "trade history or open positions); not_found: none of these.",
+      "trade history or open positions); ended: the wallet's live stream reported how it " +
+      "ended (see outcome); pending: queued at the relayer; not_found: none of these. An " +
+      "intent that settled is never pending, whatever the relayer's list still says.",
   ),
   verdict: verdictOut.verdict.nullable().describe(
     `${verdictOut.verdict.description} Null while pending or not found.`,
   ),
   verdict_reason: verdictOut.verdict_reason,
   feed: feedTradeJson.schema.nullable(),
-  pending: operationJson.schema.nullable(),
+  pending: operationJson.schema.nullable().describe("Only when the state is pending."),
+  outcome: endedOut.nullable().describe(
+    "How the wallet's live stream reported it ended; only when the state is ended.",
+  ),
   settlement: settlementOut.nullable(),
   history: historyOut.nullable(),
   unavailable: unavailableOut,
@@ -87,7 +97,9 @@ export const lookupIntentTool = defineTool({
   async run({ intent_id, wallet }, context) {
     const { signal } = context;
     const lookup = await lookupIntent(context, intent_id, { wallet, signal });
-    const history = lookup.state === "not_found" && wallet
+    // Not found on chain or in the feed: the wallet's records may hold it settled, which an
+    // outcome the stream reported gives way to.
+    const history = (lookup.state === "not_found" || lookup.state === "ended") && wallet
       ? await findIntentInHistory(context, wallet, lookup.intentId, { signal })
       : null;
     const structured = lookupJson(lookup, history);
@@ -101,15 +113,19 @@ export function lookupJson(lookup: IntentLookup, records: IntentInHistory | null
   const transaction = found?.transaction ?? null;
   const closed = records?.trade ?? null;
   const opened = records?.opened ?? null;
-  const verdict: IntentVerdict | null = lookup.verdict ??
-    (closed || opened ? intentVerdict({ recorded: closed ? "history" : "position" }) : null);
+  const recorded = closed !== null || opened !== null;
+  const verdict: IntentVerdict | null = recorded
+    ? intentVerdict({ recorded: closed ? "history" : "position" })
+    : lookup.verdict;
+  const ended = recorded ? null : lookup.ended;
   return {
     intent_id: lookup.intentId,
-    state: closed || opened ? "history" : lookup.state,
+    state: recorded ? "history" : lookup.state,
     verdict: verdict?.verdict ?? null,
     verdict_reason: verdict?.reason ?? null,
     feed: lookup.feed && feedTradeJson.of(lookup.feed),
     pending: lookup.pending && operationJson.of(lookup.pending),
+    outcome: ended && { outcome: ended.outcome, reported_at: isoFromMs(ended.reportedAt) },
     settlement: found
       ? {
         tx_hash: found.match.txHash,
@@ -148,7 +164,7 @@ export function lookupJson(lookup: IntentLookup, records: IntentInHistory | null
 /** Text of an intent look-up; `lookup` adds the scanned range and whether the queue was read. */
 export function renderLookup(result: Output, lookup: IntentLookup): string {
   const scanned = lookup.scanned;
-  const { settlement: s, pending: p, feed: f, history: h } = result;
+  const { settlement: s, pending: p, feed: f, history: h, outcome: o } = result;
   return lines(
     unavailableText(result.unavailable),
     `Intent ${result.intent_id}: state ${result.state}` +
@@ -162,6 +178,10 @@ export function renderLookup(result: Output, lookup: IntentLookup): string {
       ? `Pending at the relayer: ${p.action}, queue position ${p.queue_position ?? "n/a"}, ` +
         `deadline ${p.deadline ?? "n/a"}. No final outcome yet.`
       : null,
+    o
+      ? `The wallet's live stream reported it ${o.outcome} (received ${o.reported_at ?? "n/a"}); ` +
+        "it is no longer pending."
+      : null,
     s
       ? `Settled in ${s.tx_hash} (block ${s.block_number}); signature ${
         s.signature_verified === null
@@ -170,6 +190,9 @@ export function renderLookup(result: Output, lookup: IntentLookup): string {
           ? "verified"
           : "NOT verified"
       }.${result.verdict_reason ? " The reason may quote untrusted chain data." : ""}`
+      : scanned && h
+      ? `It settled before blocks ${scanned.fromBlock}–${scanned.toBlock}, which were scanned ` +
+        "(about the last 80 minutes); the wallet's records below show how."
       : scanned
       ? `No settlement in blocks ${scanned.fromBlock}–${scanned.toBlock} (about the last 80 minutes).`
       : null,

@@ -79,6 +79,7 @@ Deno.test("lookup_intent reports older and unknown intents as not_found with the
         verdict_reason: null,
         feed: null,
         pending: null,
+        outcome: null,
         settlement: null,
         history: null,
         unavailable: [],

@@ -53,6 +53,7 @@ const CONTRACT: Array<[string, string[]]> = [
     "verdict_reason",
     "feed",
     "pending",
+    "outcome",
     "settlement",
     "history",
     "unavailable",

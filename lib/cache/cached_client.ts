@@ -2,13 +2,15 @@
  * The Papertrade client with every read going through one {@link ReadCache}: the key is the
  * read's name and its parameters (wallet, window, cursor, ...; the table's defaults filled in),
  * the lifetime is the read's row in the endpoint table. The wallet stream is passed through
- * (see `lib/live/wallet_hub.ts`).
+ * (see `lib/live/wallet_hub.ts`); a wallet snapshot, kept or fresh, is reconciled with what the
+ * streams reported since it was read.
  */
 import {
   PAPERTRADE_ENDPOINTS,
   type PapertradeClient,
   type PapertradeEndpoint,
   readParams,
+  type WalletAccount,
 } from "../papertrade/mod.ts";
 import type { ReadCache } from "./read_cache.ts";
 import { recordUnderlying } from "./underlying.ts";
@@ -26,7 +28,15 @@ export function cachePapertradeClient(
       const { lifetime } = PAPERTRADE_ENDPOINTS[name] as PapertradeEndpoint;
       if (!lifetime) return client.read(name, ...[params, call] as never);
       const key = readKey(name, readParams(name, params));
-      return cache.read(key, lifetime, () => client.read(name, ...[params] as never), call?.signal);
+      const read = cache.read(
+        key,
+        lifetime,
+        () => client.read(name, ...[params] as never),
+        call?.signal,
+      );
+      // A kept snapshot is brought up to what the streams reported since it was read.
+      if (name !== "walletStream") return read;
+      return read.then((account) => client.reconcile(account as WalletAccount)) as typeof read;
     },
   };
   recordUnderlying(cachedClient, client);

@@ -27,6 +27,7 @@ function echoClient() {
   const client = {
     read: (name: string, params: unknown) => answer(labels[name], params),
     openWalletStream: () => "the stream",
+    reconcile: (account: unknown) => account,
   } as unknown as PapertradeClient;
   return { client, calls, setDown: (value: boolean) => down = value };
 }

@@ -1,15 +1,17 @@
 /**
  * Read-only HyperEVM access: viem's public actions (`getBlockNumber` with its `cacheTime`,
- * `getBlock`, `getTransaction`, `getTransactionReceipt`) and types over the hedged transport of
- * `rpc.ts`, every answer checked against its method's row in `sources.ts` before viem formats
- * it. viem is loaded on the first read (a cached dynamic import), so importing the client, as
- * the app does at start, costs nothing of it.
+ * `getBlock`, `getTransaction`, `getTransactionReceipt`, `readContract`) and types over the
+ * hedged transport of `rpc.ts`, every answer checked against its method's row in `sources.ts`
+ * before viem formats it. viem is loaded on the first read (a cached dynamic import), so
+ * importing the client, as the app does at start, costs nothing of it.
  */
 import type { Address, Block, Hex, Log, PublicClient, Transaction, TransactionReceipt } from "viem";
 import type { z } from "zod";
 import { HyperEvmError } from "./hyperevm_error.ts";
 import { createRpc, type RpcOptions } from "./rpc.ts";
 import { RPC_METHODS, type RpcMethod, type RpcMethodName } from "./sources.ts";
+import { createReadCache, type ReadLifetime } from "../cache/read_cache.ts";
+import { CONTRACTS } from "./addresses.ts";
 
 /**
  * How long a head read is reused by `blockNumber()`: 5 s, about 6 HyperEVM blocks at 1.15 or
@@ -17,6 +19,38 @@ import { RPC_METHODS, type RpcMethod, type RpcMethodName } from "./sources.ts";
  * newest window to "latest" with slack) or ask with `cacheTime: 0`.
  */
 export const HEAD_CACHE_TTL_MS = 5_000;
+
+/**
+ * The widest `eth_getLogs` range a scan asks for, both ends included: the public RPC refuses
+ * 1000 blocks or more (papertrade-facts.md §13.1).
+ */
+export const MAX_LOG_RANGE = 999n;
+/**
+ * The narrowest range a log query shrinks to when a node refuses a wider one: the 50 blocks
+ * Hyperliquid documents as the limit (papertrade-facts.md §13.1). A refusal at this width fails.
+ */
+export const MIN_LOG_RANGE = 50n;
+
+/** `winFeeRate()` of the Exchange, selector 0x48ee5e08 (papertrade-facts.md §2.4, §13.3). */
+export const WIN_FEE_RATE_ABI = [{
+  type: "function",
+  name: "winFeeRate",
+  stateMutability: "view",
+  inputs: [],
+  outputs: [{ name: "", type: "uint256" }],
+}] as const;
+const WAD = 10n ** 18n;
+
+/**
+ * How long the win fee read is kept. The owner changes fee parameters only through a 7-day
+ * timelock, so an hour-old rate is still the rate; a failed read serves the last one for a day.
+ */
+export const WIN_FEE_LIFETIME: ReadLifetime = {
+  freshMs: 5 * 60_000,
+  revalidateMs: 60 * 60_000,
+  lastGoodMs: 24 * 3_600_000,
+  reason: "fee parameters change only through the owner's 7-day timelock",
+};
 
 // The domain types are viem's, as far as the rows of sources.ts check the answers.
 type Checked<M extends RpcMethodName> = z.output<(typeof RPC_METHODS)[M]["schema"]>;
@@ -65,14 +99,24 @@ export interface HyperEvmClient {
   /**
    * Logs matching the filter. A list of topics, as the intent scan and the settlement trail
    * build them, is what viem's `getLogs` action cannot take (it builds topics from an event's
-   * ABI), so this is viem's typed request and `formatLog`.
+   * ABI), so this is viem's typed request and `formatLog`. When the node refuses the range as
+   * too wide, the query is split into halves, down to {@link MIN_LOG_RANGE} blocks, and the
+   * narrower width is kept for later queries of this client (see `logs` below).
    */
   logs(filter: LogFilter): Promise<HyperEvmLog[]>;
+  /**
+   * The Exchange's `winFeeRate()` at `latest`: the fee on adjusted gains, a wad fraction (2% is
+   * 2e16). Kept for {@link WIN_FEE_LIFETIME}; a rate above 100% is a changed answer (kind
+   * `schema`).
+   */
+  winFeeRate(): Promise<bigint>;
 }
 
 interface HyperEvmClientOptions extends RpcOptions {
   /** How long a head read is shared (default {@link HEAD_CACHE_TTL_MS}); tests hold it longer. */
   headCacheMs?: number;
+  /** Clock in ms of the win fee's cache (default Date.now). */
+  now?: () => number;
 }
 
 /** viem, imported once, on the first chain read. */
@@ -131,9 +175,79 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
     }
   }
 
+  const blockNumber = async (options: { cacheTime?: number } = {}) =>
+    (await read("eth_blockNumber", (c) => c.public.getBlockNumber(options)))!;
+
+  async function queryLogs(filter: LogFilter): Promise<HyperEvmLog[]> {
+    const logs = await read("eth_getLogs", async ({ viem, public: c }) => {
+      const found = await c.request({
+        method: "eth_getLogs",
+        params: [{
+          address: filter.address as Address[],
+          topics: (filter.topics ?? []) as Hex[],
+          fromBlock: viem.numberToHex(filter.fromBlock),
+          toBlock: filter.toBlock === "latest" ? "latest" : viem.numberToHex(filter.toBlock),
+        }],
+      });
+      return found.map((log) => viem.formatLog(log) as HyperEvmLog);
+    });
+    return logs!;
+  }
+
+  /**
+   * The widest range this client's node has not refused, once one was refused: null until then
+   * (ranges up to {@link MAX_LOG_RANGE} are asked for whole). Only a refusal of a range within
+   * {@link MAX_LOG_RANGE} narrows it: that node enforces a stricter limit than the public RPC.
+   */
+  let logWindow: bigint | null = null;
+
+  /** `filter` in consecutive chunks of at most `width` blocks, queried together, in order. */
+  async function inChunks(filter: LogFilter & { toBlock: bigint }, width: bigint) {
+    const chunks: Promise<HyperEvmLog[]>[] = [];
+    for (let from = filter.fromBlock; from <= filter.toBlock; from += width) {
+      const to = from + width - 1n < filter.toBlock ? from + width - 1n : filter.toBlock;
+      chunks.push(logs({ ...filter, fromBlock: from, toBlock: to }));
+    }
+    return (await Promise.all(chunks)).flat();
+  }
+
+  async function logs(filter: LogFilter): Promise<HyperEvmLog[]> {
+    const known = logWindow;
+    if (known !== null && filter.toBlock !== "latest") {
+      if (filter.toBlock - filter.fromBlock + 1n > known) {
+        return inChunks({ ...filter, toBlock: filter.toBlock }, known);
+      }
+    }
+    try {
+      return await queryLogs(filter);
+    } catch (error) {
+      if (!(error instanceof HyperEvmError) || error.refusal !== "block_range") throw error;
+      // "latest" is the head the node saw: read it now to know the range it refused.
+      const toBlock = filter.toBlock === "latest"
+        ? await blockNumber({ cacheTime: 0 })
+        : filter.toBlock;
+      if (toBlock < filter.fromBlock) return [];
+      const width = toBlock - filter.fromBlock + 1n;
+      if (width <= MIN_LOG_RANGE) throw error;
+      let next: bigint;
+      if (width > MAX_LOG_RANGE) {
+        // Wider than the public limit (a head that moved on): split, learn nothing.
+        next = logWindow ?? MAX_LOG_RANGE;
+      } else {
+        const half = (width + 1n) / 2n;
+        next = half > MIN_LOG_RANGE ? half : MIN_LOG_RANGE;
+        if (logWindow === null || next < logWindow) logWindow = next;
+        next = logWindow;
+      }
+      return await inChunks({ ...filter, toBlock }, next);
+    }
+  }
+
+  // The win fee has a cache of its own, as the quotes do (lib/marks.ts).
+  const fees = createReadCache({ maxEntries: 4, now: options.now });
+
   return {
-    blockNumber: async (options = {}) =>
-      (await read("eth_blockNumber", (c) => c.public.getBlockNumber(options)))!,
+    blockNumber,
     block: (blockNumber) =>
       read("eth_getBlockByNumber", (c) => c.public.getBlock({ blockNumber })) as Promise<
         HyperEvmBlock | null
@@ -142,20 +256,20 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
       read("eth_getTransactionByHash", (c) => c.public.getTransaction({ hash })),
     receipt: (hash) =>
       read("eth_getTransactionReceipt", (c) => c.public.getTransactionReceipt({ hash })),
-    logs: async (filter) => {
-      const logs = await read("eth_getLogs", async ({ viem, public: c }) => {
-        const found = await c.request({
-          method: "eth_getLogs",
-          params: [{
-            address: filter.address as Address[],
-            topics: (filter.topics ?? []) as Hex[],
-            fromBlock: viem.numberToHex(filter.fromBlock),
-            toBlock: filter.toBlock === "latest" ? "latest" : viem.numberToHex(filter.toBlock),
-          }],
-        });
-        return found.map((log) => viem.formatLog(log) as HyperEvmLog);
-      });
-      return logs!;
-    },
+    logs,
+    winFeeRate: () =>
+      fees.read("winFeeRate", WIN_FEE_LIFETIME, async () => {
+        const rate = (await read("eth_call", (c) =>
+          c.public.readContract({
+            address: CONTRACTS.exchange,
+            abi: WIN_FEE_RATE_ABI,
+            functionName: "winFeeRate",
+          })))!;
+        if (rate > WAD) {
+          const detail = `eth_call winFeeRate() answered ${rate}, more than 100%`;
+          throw new HyperEvmError("eth_call", `upstream changed: ${detail}`, { detail });
+        }
+        return rate;
+      }),
   };
 }

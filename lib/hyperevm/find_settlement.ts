@@ -1,11 +1,9 @@
 import type { Hex } from "viem";
 import { CONTRACTS, INTENT_SCAN } from "./contracts.ts";
-import type { HyperEvmClient } from "./client.ts";
+import { type HyperEvmClient, MAX_LOG_RANGE } from "./client.ts";
 import { INTENT_EXECUTED_TOPIC, type IntentExecution, readExecutions } from "./executions.ts";
-import { HyperEvmError } from "./hyperevm_error.ts";
 
-/** Widest inclusive eth_getLogs range: the public RPC refuses ranges of 1000 blocks or more. */
-export const MAX_LOG_RANGE = 999n;
+export { MAX_LOG_RANGE };
 
 /**
  * Blocks the chain may add after the head was read and before the newest window's query is
@@ -77,11 +75,12 @@ export interface IntentSettlementMatch {
  * the head (the client's cached one, so a warm call makes no read), then every window queried
  * at once (topic1 = intent id). One round trip warm, two cold. `match` is the earliest;
  * `matches` all in chain order (more than one only if the executor reported it twice);
- * `scannedTo` the head the windows were laid out from.
+ * `scannedTo` the head the windows were laid out from (the newest window may reach further).
  *
- * If the node refuses the newest window's range (the chain moved more than the slack since the
- * cached head was read), the head is read again and the newest window's blocks up to the new
- * head are queried once more, split to fit; a second refusal is thrown.
+ * A window the node refuses as too wide is split by the client (`HyperEvmClient.logs`): the
+ * newest one when the chain moved more than the slack since the cached head was read (it is
+ * then queried up to a fresh head), and every one when the node allows fewer blocks a query
+ * (halved down to 50).
  */
 export async function findIntentSettlement(
   client: HyperEvmClient,
@@ -102,20 +101,9 @@ export async function findIntentSettlement(
     });
   const head = await client.blockNumber();
   const windows = scanWindows(head, options);
-  let scannedTo = head;
-  const answers = await Promise.all(windows.map(async (window) => {
-    if (window.toBlock !== "latest") return query(window);
-    try {
-      return await query(window);
-    } catch (error) {
-      if (!(error instanceof HyperEvmError) || error.refusal !== "block_range") throw error;
-      const fresh = await client.blockNumber({ cacheTime: 0 });
-      if (fresh < window.fromBlock) throw error;
-      if (fresh > scannedTo) scannedTo = fresh;
-      const retry = scanWindows(fresh, { ...options, blocks: fresh - window.fromBlock + 1n });
-      return (await Promise.all(retry.map(query))).flat();
-    }
-  }));
+  const answers = await Promise.all(windows.map(query));
+  // The newest window may have reached past `head`; the blocks up to it are certain.
+  const scannedTo = head;
   // readExecutions re-checks address and topic; a node that ignores the filter cannot
   // smuggle in another contract's log or another intent's event.
   const matches = readExecutions(answers.flat())

@@ -76,6 +76,7 @@ function chain(logs: HyperEvmLog[]) {
     },
     transaction: () => Promise.reject(new Error("not read")),
     receipt: () => Promise.reject(new Error("not read")),
+    winFeeRate: () => Promise.reject(new Error("not read")),
     logs(filter: LogFilter) {
       calls.push("eth_getLogs");
       assert.ok(BigInt(filter.toBlock) - filter.fromBlock < 1000n, "within the RPC's range");

@@ -118,12 +118,14 @@ export const RPC_METHODS = {
     schema: z.array(log),
     part: "settlement",
     usedFor: "lookup_intent (about 6000 blocks, windows of at most 999); the settlement trail of " +
-      "older trades (one window of 801 blocks per trade)",
+      "older trades (one window of 801 blocks per trade). A range the node refuses is halved, " +
+      "down to 50 blocks, and the narrower width kept",
   },
   eth_call: {
     schema: data,
     part: "live marks",
-    usedFor: "The live mark: the BBO read precompile (see below), both markets in one batch",
+    usedFor: "The live mark: the BBO read precompile (see below), both markets in one batch; " +
+      "the Exchange's winFeeRate() (the close payout's win fee, part \"win fee\")",
   },
 } as const satisfies Record<string, RpcMethod>;
 

@@ -16,6 +16,7 @@ import {
   type Settlement,
 } from "../hyperevm/mod.ts";
 import {
+  type EndedIntent,
   type Operation,
   PapertradeApiError,
   type PapertradeClient,
@@ -27,8 +28,28 @@ import { type IntentVerdict, intentVerdict } from "./verdict.ts";
 /** How many of the latest trades the feed check reads. */
 const FEED_CHECK_LIMIT = 100;
 
-/** Where the intent was found; `not_found` covers anything older than the scan window. */
-type IntentState = "feed" | "pending" | "settled" | "not_found";
+/**
+ * Where the intent was found, the first that applies in this order: in the live feed, settled
+ * on chain in the scanned blocks, ended as the wallet's stream reported it, pending at the
+ * relayer; `not_found` covers anything older than the scan window. Each excludes the others.
+ */
+type IntentState = "feed" | "settled" | "ended" | "pending" | "not_found";
+
+/**
+ * The one state of an intent on every face (page, lookup_intent, get_intents, the live views):
+ * settled (on chain, in the feed, or in the wallet's records), ended (its stream reported an
+ * outcome), pending at the relayer, or not found. They exclude each other.
+ */
+export type IntentPhase = "settled" | "ended" | "pending" | "not_found";
+
+/**
+ * The phase of a look-up's state; `records` says whether the wallet's records (its trade
+ * history, its open positions, or the transaction a link named) hold the settled intent.
+ */
+export function intentPhase(state: IntentState, records = false): IntentPhase {
+  if (records || state === "feed" || state === "settled") return "settled";
+  return state;
+}
 
 interface IntentSettlement {
   match: IntentSettlementMatch;
@@ -43,14 +64,20 @@ export interface IntentLookup {
   /** First of feed, pending, settled that applies; each check's finding is kept below. */
   state: IntentState;
   feed: RecentTrade | null;
-  /** The relayer operation; null when not pending or when no wallet was given. */
+  /**
+   * The relayer operation; null when not pending (settled, or ended as the stream reported)
+   * or when no wallet was given.
+   */
   pending: Operation | null;
+  /** How the wallet's stream reported it ended; null unless the state is `ended`. */
+  ended: EndedIntent | null;
   /** Whether the relayer queue was checked (it needs the wallet). */
   pendingChecked: boolean;
   settlement: IntentSettlement | null;
   /**
    * The verdict from the settlement (its signature check and the executor's event), else from
-   * the feed; null while the intent is pending or was not found.
+   * the feed, else from the outcome the stream reported; null while the intent is pending or
+   * was not found.
    */
   verdict: IntentVerdict | null;
   /** Inclusive block range the settlement scan covered; null when the scan failed. */
@@ -91,30 +118,37 @@ export async function lookupIntent(
   ]);
   const parts = new Parts();
   const feed = parts.settled(settled[0]);
-  const pending = parts.settled(settled[1], "pending intents");
+  const queue = parts.settled(settled[1], "pending intents");
   const scan = parts.settled(settled[2], "settlement");
   // Without a wallet the relayer queue is not checked, so it cannot count as an answer.
   const checks = wallet === undefined ? [settled[0], settled[2]] : settled;
   const failures = checks.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
   if (failures.length === checks.length) throw failures[0];
+  // One state: what settled is not pending, even when the relayer's list still names it.
   const state: IntentState = feed
     ? "feed"
-    : pending
-    ? "pending"
     : scan?.settlement
     ? "settled"
+    : queue?.ended
+    ? "ended"
+    : queue?.pending
+    ? "pending"
     : "not_found";
+  const ended = state === "ended" ? queue!.ended : null;
   return {
     intentId: id,
     state,
     feed,
-    pending,
+    pending: state === "pending" ? queue!.pending : null,
+    ended,
     pendingChecked: wallet !== undefined,
     settlement: scan?.settlement ?? null,
     verdict: scan?.settlement
       ? settlementVerdict(scan.settlement)
       : feed
       ? intentVerdict({ recorded: "feed" })
+      : ended
+      ? intentVerdict({ outcome: ended.outcome })
       : null,
     scanned: scan?.scanned ?? null,
     unavailable: parts.unavailable,
@@ -130,12 +164,16 @@ async function findInFeed(
   return trades.slice(0, FEED_CHECK_LIMIT).find((trade) => trade.intentId === id) ?? null;
 }
 
+/**
+ * The intent among the wallet's pending operations, or among the outcomes its stream reported
+ * (the snapshot read is reconciled with them, so it is in one of the two at most).
+ */
 async function findPending(
   papertrade: PapertradeClient,
   wallet: string,
   id: Hex,
   signal?: AbortSignal,
-): Promise<Operation | null> {
+): Promise<{ pending: Operation | null; ended: EndedIntent | null } | null> {
   try {
     const [account, ranks] = await Promise.all([
       papertrade.read("walletStream", { wallet }, { signal }),
@@ -147,8 +185,12 @@ async function findPending(
       }),
     ]);
     const operation = account.operations.find((item) => item.intentId === id);
-    if (!operation) return null;
-    return { ...operation, queuePosition: ranks?.positions.get(id) ?? null };
+    const ended = account.recentEndedIntents.find((item) => item.intentId === id) ?? null;
+    if (!operation) return { pending: null, ended };
+    return {
+      pending: { ...operation, queuePosition: ranks?.positions.get(id) ?? null },
+      ended: null,
+    };
   } catch (error) {
     // A wallet the exchange has never seen has nothing queued; the other checks still answer.
     if (error instanceof PapertradeApiError && error.status === 404) return null;

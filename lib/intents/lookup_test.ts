@@ -90,6 +90,7 @@ function recordRoundTrips(real: HyperEvmClient) {
     transaction: wrap("eth_getTransactionByHash", real.transaction),
     receipt: wrap("eth_getTransactionReceipt", real.receipt),
     logs: wrap("eth_getLogs", real.logs),
+    winFeeRate: wrap("eth_call", real.winFeeRate),
   } satisfies HyperEvmClient;
   return {
     client,

@@ -8,11 +8,18 @@ import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
 import { SYSTEM_TIMERS, type Timers } from "./timers.ts";
 import { marketsOf } from "../overview.ts";
 import { sharedMarkSamples } from "../mark_samples.ts";
+import { isUpstreamFailure } from "../parts.ts";
 
-/** The trading state and the live marks of its instruments. */
+/**
+ * The trading state and the live marks of its instruments, with the Exchange's win fee and
+ * PaperStaking's accumulator (each null while it could not be read: only the close payout, or
+ * the pending rewards, are left out then).
+ */
 export interface MarketState {
   trading: TradingState;
   marks: Map<number, Mark>;
+  winFeeRate: bigint | null;
+  accumulator: bigint | null;
 }
 
 /** What a subscriber hears: each fresh market state, or each failed poll. */
@@ -42,6 +49,14 @@ interface MarketFeedOptions {
 
 const feeds = new WeakMap<PapertradeClient, MarketFeed>();
 
+/** After an upstream failure, the value read before (or null); anything else propagates. */
+function kept(previous: bigint | null | undefined) {
+  return (error: unknown): bigint | null => {
+    if (!isUpstreamFailure(error)) throw error;
+    return previous ?? null;
+  };
+}
+
 /** The process-wide feed of a Papertrade client (created on first use with these options). */
 export function sharedMarketFeed(sources: MarketSources, options: MarketFeedOptions = {}) {
   let feed = feeds.get(sources.papertrade);
@@ -50,7 +65,7 @@ export function sharedMarketFeed(sources: MarketSources, options: MarketFeedOpti
 }
 
 export function createMarketFeed(
-  { papertrade, quotes }: MarketSources,
+  { papertrade, quotes, hyperevm }: MarketSources,
   options: MarketFeedOptions = {},
 ): MarketFeed {
   const pollMs = options.pollMs ?? 1_500;
@@ -74,13 +89,22 @@ export function createMarketFeed(
     const { signal } = controller;
     try {
       const stale = latest === null || now() - tradingReadAt >= tradingRefreshMs;
-      const trading = stale
-        ? await papertrade.read("tradingState", {}, { signal })
-        : latest!.trading;
+      // The win fee and the accumulator are re-read with the trading state; a failed read keeps
+      // the last value, or null before the first.
+      const [trading, winFeeRate, accumulator] = stale
+        ? await Promise.all([
+          papertrade.read("tradingState", {}, { signal }),
+          hyperevm.winFeeRate().catch(kept(latest?.winFeeRate)),
+          papertrade.read("protocolSummary", {}, { signal }).then(
+            (summary) => summary.stakingAccumulator,
+            kept(latest?.accumulator),
+          ),
+        ])
+        : [latest!.trading, latest!.winFeeRate, latest!.accumulator];
       const marks = await fetchLiveMarks(quotes, trading.instruments, { signal });
       if (run !== generation) return;
       if (stale) tradingReadAt = now();
-      latest = { trading, marks };
+      latest = { trading, marks, winFeeRate, accumulator };
       samples.recordMarkets(marketsOf(trading, marks, null));
       for (const listener of [...listeners]) listener.onMarket(latest);
     } catch (error) {

@@ -1,14 +1,17 @@
 /**
- * The outcomes a live view lists, merged the same way on the server (when it builds a view) and
- * in the browser (when an update arrives).
+ * The pending intents and outcomes a live view lists, split the same way on the server (when it
+ * builds a view) and in the browser (when an update arrives), so they exclude each other.
  */
 import type { IntentOutcome } from "../papertrade/mod.ts";
 
-/** An intent that left the pending list while the stream was open. */
+/**
+ * An intent that left the pending list: ended as the wallet's stream reported it, or `settled`,
+ * as the wallet's records show it (a close in its trade history, an open among its positions).
+ */
 export interface OutcomeView {
   intentId: string;
-  outcome: IntentOutcome;
-  /** When the stream reported it (ms). */
+  outcome: IntentOutcome | "settled";
+  /** When the stream reported it, or when it settled (ms). */
   reportedAt: number;
 }
 
@@ -16,18 +19,37 @@ export interface OutcomeView {
 export const RECENT_SHOWN = 20;
 
 /**
- * The outcomes worth showing: one per intent (the latest report wins), none for an intent that
- * is pending again, newest first, at most {@link RECENT_SHOWN}.
+ * How far back a view lists intents the wallet's records show settled: an hour, about the
+ * blocks an intent look-up scans.
  */
-export function latestOutcomes<T extends OutcomeView>(
+export const RECENT_SETTLED_MS = 60 * 60_000;
+
+/**
+ * Pending intents and outcomes that exclude each other: one outcome per intent (a settlement is
+ * final and wins; otherwise the latest report), none for an intent pending again, and no
+ * settled intent pending, whatever the relayer's list still says. Outcomes newest first, at most
+ * {@link RECENT_SHOWN}; pending intents in their order.
+ */
+export function splitIntents<P extends { intentId: string }, T extends OutcomeView>(
+  pending: readonly P[],
   outcomes: readonly T[],
-  pending: readonly { intentId: string }[],
-): T[] {
+): { pending: P[]; outcomes: T[] } {
   const latest = new Map<string, T>();
   for (const outcome of outcomes) {
     const seen = latest.get(outcome.intentId);
-    if (!seen || outcome.reportedAt > seen.reportedAt) latest.set(outcome.intentId, outcome);
+    const settles = outcome.outcome === "settled" && seen?.outcome !== "settled";
+    if (!seen || settles || (seen.outcome !== "settled" && outcome.reportedAt > seen.reportedAt)) {
+      latest.set(outcome.intentId, outcome);
+    }
   }
-  for (const intent of pending) latest.delete(intent.intentId);
-  return [...latest.values()].sort((a, b) => b.reportedAt - a.reportedAt).slice(0, RECENT_SHOWN);
+  const settled = new Set(
+    [...latest.values()].filter((item) => item.outcome === "settled").map((i) => i.intentId),
+  );
+  const stillPending = pending.filter((intent) => !settled.has(intent.intentId));
+  for (const intent of stillPending) latest.delete(intent.intentId);
+  return {
+    pending: stillPending,
+    outcomes: [...latest.values()].sort((a, b) => b.reportedAt - a.reportedAt)
+      .slice(0, RECENT_SHOWN),
+  };
 }

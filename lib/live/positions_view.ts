@@ -5,7 +5,7 @@
  * Its type is what {@link buildPositionsView} returns (`PositionsView` in `view_types.ts`), so
  * the shape is written once.
  */
-import type { TradingState, WalletAccount } from "../papertrade/mod.ts";
+import type { WalletAccount } from "../papertrade/mod.ts";
 import {
   nearestToBust,
   type PositionTotals,
@@ -13,7 +13,7 @@ import {
   walletEquity,
 } from "../wallet/value_positions.ts";
 import { pendingRewardsOf } from "../wallet/summary.ts";
-import { latestOutcomes, type OutcomeView, RECENT_SHOWN } from "./outcomes.ts";
+import { type OutcomeView, RECENT_SHOWN, splitIntents } from "./outcomes.ts";
 import {
   formatCount,
   formatDistanceToBust,
@@ -24,13 +24,22 @@ import {
   toneOf,
 } from "../format.ts";
 
-/** What the view is built from: a subset of `WalletPositions`. */
+/** What the view is built from: a subset of `WalletPositions`, and the staking accumulator. */
 interface PositionsViewInput {
   account: WalletAccount;
   positions: readonly PositionValuation[];
   totals: PositionTotals;
-  /** For the staking rewards; null when it could not be read. */
-  trading: TradingState | null;
+  /**
+   * PaperStaking's accumulator (the protocol summary's `paper.accumulator`), for the pending
+   * rewards; null when it was not read (the rewards then read `n/a`).
+   */
+  accumulator: bigint | null;
+  /**
+   * Intents the wallet's records show settled recently (a close in its trade history, an open
+   * among its positions): listed as `settled` outcomes, never as pending. Only the wallet page
+   * reads the records; live updates keep what it showed (`mergeViews`).
+   */
+  settled?: readonly { intentId: string; at: number }[];
 }
 
 /** Builds the display view of a wallet's valued positions at server time `now` (ms). */
@@ -51,12 +60,25 @@ export function buildPositionsView(input: PositionsViewInput, now: number) {
     (a.queuePosition ?? Number.MAX_SAFE_INTEGER) - (b.queuePosition ?? Number.MAX_SAFE_INTEGER)
   );
   // Ids and actions are plain text in the view (JSON), whatever their domain types.
-  const pending = ranked.map((operation) => ({
+  const queued = ranked.map((operation) => ({
     intentId: operation.intentId as string,
     action: operation.action as string,
     /** Deadline (ms) from the row's modelled ninth slot; null when that slot was not found. */
     deadlineAt: operation.deadline === null ? null : operation.deadline * 1000,
   }));
+  // Pending and outcomes exclude each other, one outcome per intent (lib/live/outcomes.ts).
+  const { pending, outcomes } = splitIntents(queued, [
+    ...account.recentEndedIntents.map(({ intentId, outcome, reportedAt }): OutcomeView => ({
+      intentId,
+      outcome,
+      reportedAt,
+    })),
+    ...(input.settled ?? []).map(({ intentId, at }): OutcomeView => ({
+      intentId,
+      outcome: "settled",
+      reportedAt: at,
+    })),
+  ]);
   /** Queue place by intent id (1 = next), from the queue-rank read: streams do not carry it. */
   const queuePlaces: Record<string, number> = Object.fromEntries(
     ranked.flatMap((op) => op.queuePosition === null ? [] : [[op.intentId, op.queuePosition]]),
@@ -89,22 +111,18 @@ export function buildPositionsView(input: PositionsViewInput, now: number) {
     paper: {
       held: formatToken(account.paper.balance, "PAPER"),
       staked: formatToken(account.paper.staked, "PAPER"),
-      /** Claimable staking rewards; `n/a` without the trading state's accumulator. */
-      rewards: formatUsd(pendingRewardsOf(account, input.trading)),
+      /** Claimable staking rewards; `n/a` without the staking accumulator. */
+      rewards: formatUsd(pendingRewardsOf(account, input.accumulator)),
     },
     pending,
     queuePlaces,
     /** When `queuePlaces` was read (ms), or null when this view carries none. */
     queueAt: Object.keys(queuePlaces).length > 0 ? now : null,
-    /** Newest first, one per intent, none for an intent still pending. */
-    outcomes: latestOutcomes(
-      account.recentEndedIntents.map(({ intentId, outcome, reportedAt }): OutcomeView => ({
-        intentId,
-        outcome,
-        reportedAt,
-      })),
-      pending,
-    ),
+    /**
+     * Newest first, one per intent, none for an intent still pending: what the stream reported,
+     * and what the wallet's records show settled.
+     */
+    outcomes,
     /** Positions closed while the stream was open, newest first. */
     closedPositions: account.recentClosedPositions.slice(0, RECENT_SHOWN).map((closed) => ({
       positionId: closed.positionId,

@@ -13,10 +13,15 @@ function viewOf(account: WalletAccount, now = catalog.baseTimeMs) {
   const positions = valuePositions(account.openPositions, {
     instruments: material.trading.instruments,
     marks: marksByInstrument(material.trading.instruments, material.prices),
-    winFeeRate: material.trading.winFeeRate,
+    winFeeRate: material.winFeeRate,
   });
   return buildPositionsView(
-    { account, positions, totals: totalPositions(positions), trading: material.trading },
+    {
+      account,
+      positions,
+      totals: totalPositions(positions),
+      accumulator: material.summary.stakingAccumulator,
+    },
     now,
   );
 }
@@ -79,7 +84,7 @@ Deno.test("a losing near-bust close shows its PnL and, separately, the margin it
   const [valuation] = valuePositions(account.openPositions, {
     instruments: material.trading.instruments,
     marks: marksByInstrument(material.trading.instruments, material.prices),
-    winFeeRate: material.trading.winFeeRate,
+    winFeeRate: material.winFeeRate,
   });
   const close = valuation.closePayout!;
   assert.ok(close.closePnlWad < 0n, "near bust, the close loses");

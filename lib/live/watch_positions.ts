@@ -89,7 +89,9 @@ export async function* watchWalletPositions(
         return;
       }
       if (account === null || market === null) continue;
-      const view = valueAccount(account, market, options.now());
+      // The hub's account is this stream's; reconciled, it also carries what earlier streams of
+      // the wallet reported, as every other reader of the wallet sees it.
+      const view = valueAccount(papertrade.reconcile(account), market, options.now());
       const key = viewContentKey(view);
       if (key === lastKey) continue;
       lastKey = key;
@@ -104,5 +106,6 @@ export async function* watchWalletPositions(
 }
 
 function valueAccount(account: WalletAccount, market: MarketState, now: number): PositionsView {
-  return buildPositionsView(valueWalletPositions(account, market.trading, market.marks), now);
+  const valued = valueWalletPositions(account, market.trading, market.marks, market.winFeeRate);
+  return buildPositionsView({ ...valued, accumulator: market.accumulator }, now);
 }

@@ -1,5 +1,7 @@
-/** Scale of PaperStaking's accRewardPerShare accumulator: 1e27. */
-const ACC_REWARD_SCALE: bigint = 10n ** 27n;
+/** Scale of PaperStaking's reward accumulator (`paper.accumulator` of the summary): 10^27. */
+const ACCUMULATOR_SCALE: bigint = 10n ** 27n;
+/** The accrual is a 128-bit quantity in PaperStaking; one that does not fit is not counted. */
+const U128_LIMIT: bigint = 1n << 128n;
 
 /** A staker's PaperStaking state, all 18-decimal integers except the accumulator. */
 interface PendingRewardsOptions {
@@ -7,32 +9,34 @@ interface PendingRewardsOptions {
   pendingBase: bigint;
   /** Staked PAPER, 18 decimals. */
   staked: bigint;
-  /** Global accRewardPerShare, scaled by 1e27. */
-  accRewardPerShare: bigint;
+  /** PaperStaking's accumulator, scaled by 10^27 (the protocol summary's `paper.accumulator`). */
+  accumulator: bigint;
   /** The staker's reward debt, USD wad. */
   rewardDebt: bigint;
 }
 
 /**
- * Claimable staking rewards (USDC, 18 decimals):
- * pendingBase + ⌊staked · accRewardPerShare / 1e27⌋ − rewardDebt, never below
- * pendingBase (a stale or oversized debt cannot eat banked rewards).
+ * Claimable staking rewards (USDC, 18 decimals), as the SDK computes them
+ * (papertrade-facts.md §13.3): pendingBase + ⌊staked · accumulator / 10^27⌋ − rewardDebt, never
+ * below pendingBase (a stale or oversized debt cannot eat banked rewards), and just pendingBase
+ * when the accrual does not fit 128 bits.
  *
  * @throws {RangeError} when any input is negative.
  */
 export function pendingRewardsWad(
-  { pendingBase, staked, accRewardPerShare, rewardDebt }: PendingRewardsOptions,
+  { pendingBase, staked, accumulator, rewardDebt }: PendingRewardsOptions,
 ): bigint {
   for (
     const [name, value] of [
       ["pendingBase", pendingBase],
       ["staked", staked],
-      ["accRewardPerShare", accRewardPerShare],
+      ["accumulator", accumulator],
       ["rewardDebt", rewardDebt],
     ] as const
   ) {
     if (value < 0n) throw new RangeError(`${name} must not be negative, got ${value}`);
   }
-  const accrued = (staked * accRewardPerShare) / ACC_REWARD_SCALE;
+  const accrued = (staked * accumulator) / ACCUMULATOR_SCALE;
+  if (accrued >= U128_LIMIT) return pendingBase;
   return accrued > rewardDebt ? pendingBase + accrued - rewardDebt : pendingBase;
 }

@@ -10,7 +10,7 @@ import {
 } from "./endpoints.ts";
 import { fetchWalletSnapshot, openWalletStream, type WalletStreamEvent } from "./wallet_stream.ts";
 import { OutcomeLog } from "./outcome_log.ts";
-import type { EndedIntent } from "./wire.ts";
+import type { EndedIntent, WalletAccount } from "./wire.ts";
 
 /** Options of {@link createPapertradeClient}. */
 export interface PapertradeClientOptions {
@@ -39,7 +39,8 @@ export type ReadArgs<N extends PapertradeEndpointName> = Record<string, never> e
 export interface PapertradeClient {
   /**
    * One read of the endpoint table, as domain values: `read("leaderboard", { window: "7d" })`.
-   * The wallet stream's read is its first snapshot (404 → PapertradeApiError kind `http`).
+   * The wallet stream's read is its first snapshot (404 → PapertradeApiError kind `http`),
+   * reconciled (see `reconcile`) with what this client's streams reported after it.
    */
   read<N extends PapertradeEndpointName>(name: N, ...args: ReadArgs<N>): Promise<ReadResult<N>>;
   /** The wallet's live events until `signal` aborts; see `openWalletStream`. */
@@ -49,6 +50,14 @@ export interface PapertradeClient {
    * newest first; a snapshot carries none, so this is empty until a stream saw a patch.
    */
   recentOutcomes(address: string): EndedIntent[];
+  /**
+   * An account brought up to what this client's streams reported after its revision: an intent
+   * that ended (or was removed) since is no longer pending, one accepted again since is, and
+   * the reported outcomes ride along, none for an intent still pending. Every reader of a wallet
+   * (pages, tools, live views) goes through it, so an intent is pending or has an outcome,
+   * never both (`outcome_log.ts`).
+   */
+  reconcile(account: WalletAccount): WalletAccount;
 }
 
 /** Builds a client for one API origin. */
@@ -78,7 +87,8 @@ export function createPapertradeClient(options: PapertradeClientOptions): Papert
       const endpoint: PapertradeEndpoint = PAPERTRADE_ENDPOINTS[name];
       if (endpoint.format === "sse") {
         const { wallet } = params as ReadParams<"walletStream">;
-        return fetchWalletSnapshot(wallet, streamOptions(call)) as Promise<ReadResult<N>>;
+        return fetchWalletSnapshot(wallet, streamOptions(call))
+          .then((account) => outcomes.reconcile(account)) as Promise<ReadResult<N>>;
       }
       return fetchUpstream(`${baseUrl}${requestTarget(name, params)}`, endpoint.schema, {
         // Named by its template: the wallet in a path is not part of the endpoint's name.
@@ -92,5 +102,6 @@ export function createPapertradeClient(options: PapertradeClientOptions): Papert
     openWalletStream: (address, call) =>
       logOutcomes(address, openWalletStream(address, streamOptions(call))),
     recentOutcomes: (address) => outcomes.recent(address),
+    reconcile: (account) => outcomes.reconcile(account),
   };
 }

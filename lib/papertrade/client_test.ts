@@ -56,7 +56,6 @@ Deno.test("the trading state read maps instrument tuples to named bigint fields"
     assert.equal(state.tradingPaused, false);
     assert.equal(state.minimumMargin, 10n * WAD);
     assert.equal(state.minimumOpenNotional, 1000n * WAD);
-    assert.equal(state.accRewardPerShare, 10508152974861028961272120n);
     assert.deepEqual(state.intakeControls, {
       revision: 3,
       paperStakeMinimum: WAD,

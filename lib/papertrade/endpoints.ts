@@ -75,16 +75,9 @@ export const PAPERTRADE_ENDPOINTS = {
     path: "/state/trading",
     schema: wire.tradingState,
     part: "markets",
-    usedFor: "Markets, caps, leverage, minimums, pauses, the staking accumulator",
+    usedFor: "Markets, open interest, caps, leverage, minimums, pauses",
     source: "the SDK's types and a recorded answer",
-    modelled: [
-      { id: "winFeeRate", fields: ["winFeeRate"], reason: "the win-fee-rate key is unknown" },
-      {
-        id: "accRewardPerShare",
-        fields: ["accRewardPerShare"],
-        reason: "the staking accumulator key is unknown",
-      },
-    ],
+    modelled: [],
     lifetime: {
       ...LIVE,
       reason: "pauses and close-only switches must show within a second; instruments rarely change",
@@ -214,7 +207,8 @@ export const PAPERTRADE_ENDPOINTS = {
     path: "/query/protocol/summary",
     schema: wire.protocolSummary,
     part: "protocol totals",
-    usedFor: "Value locked, margin, LP, volume, fees, PAPER, the payout queue total",
+    usedFor: "Value locked, margin, LP, volume, fees, PAPER, the payout queue total, the " +
+      "staking accumulator (pending rewards)",
     source: "a recorded answer",
     modelled: [],
     lifetime: {
@@ -325,7 +319,7 @@ export const PAPERTRADE_ENDPOINT_NAMES = Object.keys(
 
 /** One modelled part of an endpoint's answer, with its endpoint. */
 export interface ModelledShape extends ModelledPart {
-  /** The item's id everywhere: `<endpoint name>.<part id>`, e.g. `tradingState.winFeeRate`. */
+  /** The item's id everywhere: `<endpoint name>.<part id>`, e.g. `walletStream.paper`. */
   item: string;
   name: PapertradeEndpointName;
   /** API path (the wallet stream's fields start with the event name: `wallet.paper`). */

@@ -25,27 +25,32 @@ async function withAnswers(
 }
 
 Deno.test("a missing or malformed modelled key is one null figure, named; the read stays whole", async () => {
-  const { winFeeRate: _dropped, ...trading } = wireTradingState();
-  await withAnswers({
-    "/state/trading": () => json({ ...trading, accRewardPerShare: 12 }),
-  }, async (client) => {
-    const state = await client.read("tradingState");
-    assert.deepEqual([state.winFeeRate, state.accRewardPerShare], [null, null]);
-    assert.equal(state.instruments.length, trading.instruments.length, "the facts arrived");
-    assert.deepEqual(modelledGapsOf(state), [
+  const page = {
+    ok: true,
+    summary: { uniqueAccounts: 1, trackedBalance: "5" },
+    accounts: [],
+    // totalItems (modelled) is missing.
+    pageInfo: { totalPages: 1 },
+  };
+  await withAnswers({ "/state/leaderboard/accounts": () => json(page) }, async (client) => {
+    const board = await client.read("leaderboard");
+    assert.equal(board.totalItems, null);
+    assert.equal(board.totalPages, 1, "the facts arrived");
+    assert.deepEqual(modelledGapsOf(board), [
       {
-        part: "markets",
-        endpoint: "/state/trading",
-        field: "winFeeRate",
-        reason: "modelled key not found",
-      },
-      {
-        part: "markets",
-        endpoint: "/state/trading",
-        field: "accRewardPerShare",
+        part: "leaderboard",
+        endpoint: "/state/leaderboard/accounts",
+        field: "pageInfo.totalItems",
         reason: MODELLED_KEY_NOT_FOUND,
       },
     ]);
+  });
+  await withAnswers({
+    "/state/leaderboard/accounts": () =>
+      json({ ...page, pageInfo: { totalPages: 1, totalItems: "x" } }),
+  }, async (client) => {
+    const board = await client.read("leaderboard");
+    assert.equal(board.totalItems, null, "a malformed modelled key is null too");
   });
 });
 
@@ -82,8 +87,11 @@ Deno.test("row keys are named once per field in the table's notation, rows kept"
 });
 
 Deno.test("every modelled field of the table is found by its matcher, and known ones are not", () => {
-  assert.equal(modelledPartAt("/state/trading", ["winFeeRate"])?.id, "winFeeRate");
   assert.equal(modelledPartAt("/state/trading", ["instruments", 0, 3]), undefined);
+  assert.equal(
+    modelledPartAt("/state/leaderboard/accounts", ["pageInfo", "totalItems"])?.id,
+    "totalItems",
+  );
   assert.equal(
     modelledPartAt("/state/leaderboard/accounts", ["accounts", 2, "rank"])?.id,
     "rowFields",

@@ -71,12 +71,9 @@ export const tradingState = mapped(
     // 0 or absent means no lower bound.
     minimumLeverage: count.optional(),
     maximumLeverage: count,
-    // modelled: [tradingState.winFeeRate] the key is unknown; the on-chain winFeeRate(), the
-    // fee on adjusted gains as a wad fraction (null when not found).
-    winFeeRate: modelled(uintString),
-    // modelled: [tradingState.accRewardPerShare] the key is unknown; PaperStaking's
-    // accumulator, scaled 1e27 (null when not found).
-    accRewardPerShare: modelled(uintString),
+    // The state also carries the win fee and the staking accumulator under unknown keys: the
+    // explorer reads the win fee from the Exchange's winFeeRate() (lib/hyperevm/client.ts) and
+    // the accumulator from the protocol summary's paper.accumulator (papertrade-facts.md §13.3).
     instruments: z.array(instrumentTuple),
     // Relayer intake switches; absent means every action is accepted.
     intakeControls: namedTuple([
@@ -526,6 +523,8 @@ export const protocolSummary = mapped(
     /** PAPER (wad). */
     paperSupply: paper.supply,
     paperStaked: paper.staked,
+    /** PaperStaking's reward accumulator, scaled by 10^27 (papertrade-facts.md §13.3). */
+    stakingAccumulator: paper.accumulator,
     /** What queued winners are owed: the payout queue's total. */
     queueOwed: balances.queue,
   }),

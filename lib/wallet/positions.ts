@@ -5,7 +5,7 @@
  */
 import type { PapertradeClient, Trade, TradingState, WalletAccount } from "../papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
-import { Parts, type UnavailablePart } from "../parts.ts";
+import { isUpstreamFailure, Parts, type UnavailablePart, unavailablePart } from "../parts.ts";
 import {
   type PositionTotals,
   type PositionValuation,
@@ -22,6 +22,8 @@ export interface WalletPositions {
   /** Null when the trading state could not be read (positions are then unvalued). */
   trading: TradingState | null;
   marks: Map<number, Mark>;
+  /** The Exchange's win fee; null when it could not be read (no close payout figures then). */
+  winFeeRate: bigint | null;
   /** All open positions, or the one asked for when it is open. */
   positions: PositionValuation[];
   /** Totals over `positions`. */
@@ -54,13 +56,14 @@ export async function fetchWalletPositions(
   const { signal, positionId } = options;
   const { papertrade } = sources;
   const parts = new Parts();
-  const [account, { trading, marks }] = await Promise.all([
+  const [account, { trading, marks }, winFeeRate] = await Promise.all([
     papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>
       parts.note(account)
     ),
     readMarket(sources, parts, { part: "position valuations", signal }),
+    readWinFee(sources, parts),
   ]);
-  const all = valueWalletPositions(account, trading, marks);
+  const all = valueWalletPositions(account, trading, marks, winFeeRate);
   const positions = positionId === undefined
     ? all.positions
     : all.positions.filter((valuation) => valuation.position.positionId === positionId);
@@ -91,32 +94,47 @@ export async function readMarket(
 }
 
 /**
+ * The Exchange's win fee (`winFeeRate()`, cached by the chain client), or null when it could
+ * not be read: the part "win fee" is named, field `winFeeRate`, and only the close payout
+ * figures are left out.
+ */
+export async function readWinFee(
+  { hyperevm }: Pick<MarketSources, "hyperevm">,
+  parts: Parts,
+): Promise<bigint | null> {
+  try {
+    return await hyperevm.winFeeRate();
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    parts.add({ ...unavailablePart(error, "win fee"), field: "winFeeRate" });
+    return null;
+  }
+}
+
+/**
  * Every open position of the snapshot valued at the live marks; without the trading state or
- * the marks, positions are listed unvalued.
+ * the marks, positions are listed unvalued, and without the win fee they have no close payout.
  */
 export function valueWalletPositions(
   account: WalletAccount,
   trading: TradingState | null,
   found: ReadonlyMap<number, Mark> | null,
-  unavailable: UnavailablePart[] = [],
+  winFeeRate: bigint | null,
 ): WalletPositions {
   const instruments = trading?.instruments ?? [];
   const marks = new Map(found ?? []);
-  const positions = valuePositions(account.openPositions, {
-    instruments,
-    marks,
-    winFeeRate: trading?.winFeeRate ?? null,
-  });
+  const positions = valuePositions(account.openPositions, { instruments, marks, winFeeRate });
   const totals = totalPositions(positions);
   return {
     account,
     trading,
     marks,
+    winFeeRate,
     positions,
     totals,
     equity: walletEquity(account.balances, totals),
     closed: null,
-    unavailable,
+    unavailable: [],
   };
 }
 

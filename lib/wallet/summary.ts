@@ -2,7 +2,7 @@
  * A wallet's balance sheet: funds, PAPER with pending staking rewards, lifetime totals, active
  * session keys and leaderboard standing per window. Shared by get_wallet, search, the preview
  * card and the wallet page, which issues every read of a wallet at once and composes its views
- * here, so the snapshot and the trading state are fetched once. A read that failed arrives as
+ * here, so the snapshot and the protocol summary are fetched once. A read that failed arrives as
  * null and leaves only what depends on it out.
  */
 import type {
@@ -10,7 +10,6 @@ import type {
   PapertradeClient,
   QueueRanks,
   SessionKey,
-  TradingState,
   WalletAccount,
 } from "../papertrade/mod.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
@@ -18,7 +17,7 @@ import { fetchWalletRanks, type WalletRank } from "./ranks.ts";
 import { pendingRewardsWad } from "../math/mod.ts";
 
 /**
- * Reads the snapshot, the trading state (for the staking accumulator) and the leaderboard
+ * Reads the snapshot, the staking accumulator (the protocol summary) and the leaderboard
  * windows, all in parallel. Only the snapshot is required (its failure propagates; 404 is an
  * unknown wallet); the others degrade to `unavailable` parts.
  */
@@ -29,14 +28,30 @@ export async function fetchWalletSummary(
 ): Promise<WalletSummary> {
   const { signal } = options;
   const parts = new Parts();
-  const [account, trading, ranks] = await Promise.all([
+  const [account, accumulator, ranks] = await Promise.all([
     papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>
       parts.note(account)
     ),
-    parts.read(papertrade.read("tradingState", {}, { signal }), "staking rewards"),
+    readStakingAccumulator(papertrade, parts, signal),
     fetchWalletRanks(papertrade, address, { signal, parts }),
   ]);
-  return summarizeWallet(account, trading, ranks, options.now(), parts.unavailable);
+  return summarizeWallet(account, accumulator, ranks, options.now(), parts.unavailable);
+}
+
+/**
+ * PaperStaking's accumulator (10^27 scale) from the protocol summary's `paper.accumulator`, or
+ * null, named as the "staking rewards" part, when the summary could not be read.
+ */
+export async function readStakingAccumulator(
+  papertrade: PapertradeClient,
+  parts: Parts,
+  signal?: AbortSignal,
+): Promise<bigint | null> {
+  const summary = await parts.read(
+    papertrade.read("protocolSummary", {}, { signal }),
+    "staking rewards",
+  );
+  return summary?.stakingAccumulator ?? null;
 }
 
 /** The balance sheet of one wallet (money in wad). */
@@ -54,10 +69,10 @@ export interface WalletSummary {
   unavailable: UnavailablePart[];
 }
 
-/** The balance sheet from a snapshot, the trading state (staking accumulator) and the ranks. */
+/** The balance sheet from a snapshot, the staking accumulator (10^27 scale) and the ranks. */
 export function summarizeWallet(
   account: WalletAccount,
-  trading: TradingState | null,
+  accumulator: bigint | null,
   ranks: WalletRank[],
   now: number,
   unavailable: UnavailablePart[] = [],
@@ -65,7 +80,7 @@ export function summarizeWallet(
   return {
     account,
     leaderboardName: ranks.find((rank) => rank.row !== null)?.row?.leaderboardName ?? null,
-    pendingRewards: pendingRewardsOf(account, trading),
+    pendingRewards: pendingRewardsOf(account, accumulator),
     activeSessionKeys: account.sessionKeys.filter((key) => key.expiresAt > now),
     ranks,
     unavailable,
@@ -84,19 +99,17 @@ export function withQueuePositions(
 }
 
 /**
- * The PAPER rewards a wallet can claim at the trading state's accumulator. Every input is a
- * modelled key: without one of them there is no figure, never a guess.
+ * The staking rewards a wallet can claim at PaperStaking's accumulator (the protocol summary's
+ * `paper.accumulator`, a fact). The wallet's PAPER keys are modelled: without one of them, or
+ * without the accumulator, there is no figure, never a guess.
  */
 export function pendingRewardsOf(
   account: WalletAccount,
-  trading: TradingState | null,
+  accumulator: bigint | null,
 ): bigint | null {
   const { pendingBase, staked, rewardDebt } = account.paper;
-  const accRewardPerShare = trading?.accRewardPerShare ?? null;
-  if (
-    pendingBase === null || staked === null || rewardDebt === null || accRewardPerShare === null
-  ) {
+  if (pendingBase === null || staked === null || rewardDebt === null || accumulator === null) {
     return null;
   }
-  return pendingRewardsWad({ pendingBase, staked, accRewardPerShare, rewardDebt });
+  return pendingRewardsWad({ pendingBase, staked, accumulator, rewardDebt });
 }

@@ -42,10 +42,13 @@ export interface PositionTotals {
   margin: bigint;
   notional: bigint;
   unrealizedPnl: bigint;
-  /** PnL a close of every valued position would realize after the close costs. */
-  closePnl: bigint;
-  /** What those closes would pay back: their margin plus `closePnl`. */
-  closePayout: bigint;
+  /**
+   * PnL a close of every valued position would realize after the close costs; null when one of
+   * them has no close figure (the win fee could not be read), never a partial sum.
+   */
+  closePnl: bigint | null;
+  /** What those closes would pay back: their margin plus `closePnl`; null with it. */
+  closePayout: bigint | null;
   /** Positions left out of the PnL sums for want of a mark. */
   unvalued: number;
 }
@@ -54,7 +57,7 @@ export interface PositionTotals {
 interface ValuationInputs {
   instruments: readonly Instrument[];
   marks: ReadonlyMap<number, Mark>;
-  /** Venue win fee, a wad fraction, from the trading state; null (no payout figure) if absent. */
+  /** The Exchange's win fee, a wad fraction (`winFeeRate()`); null (no close figures) if unread. */
   winFeeRate: bigint | null;
 }
 
@@ -165,7 +168,7 @@ export function walletEquity(
 
 /** Sums margin, notional and (where valued) unrealized PnL, close PnL and close payout. */
 export function totalPositions(valuations: readonly PositionValuation[]): PositionTotals {
-  const totals: PositionTotals = {
+  const totals = {
     count: valuations.length,
     margin: 0n,
     notional: 0n,
@@ -174,16 +177,23 @@ export function totalPositions(valuations: readonly PositionValuation[]): Positi
     closePayout: 0n,
     unvalued: 0,
   };
+  // Without the win fee a position has PnL at the mark but no close figure: its PnL still
+  // counts, and the close sums are not given at all.
+  let closeMissing = false;
   for (const valuation of valuations) {
     totals.margin += valuation.position.margin;
     totals.notional += valuation.notional;
-    if (valuation.unrealizedPnl === null || valuation.closePayout === null) {
+    if (valuation.unrealizedPnl === null) {
       totals.unvalued += 1;
       continue;
     }
     totals.unrealizedPnl += valuation.unrealizedPnl;
+    if (valuation.closePayout === null) {
+      closeMissing = true;
+      continue;
+    }
     totals.closePnl += valuation.closePayout.closePnlWad;
     totals.closePayout += valuation.closePayout.payoutWad;
   }
-  return totals;
+  return closeMissing ? { ...totals, closePnl: null, closePayout: null } : totals;
 }

@@ -1,8 +1,9 @@
 /**
  * Everything the wallet page shows, read in one parallel round: the snapshot, the trading state
- * (then the live marks), the queue ranks, the all-time leaderboard row and ONE trade-history
- * read that serves both the table and the PnL chart. A cold page costs six upstream requests
- * (`tests/pages_wallet_test.ts` counts them through the replay). The page's view (the live
+ * (then the live marks), the Exchange's win fee, the protocol summary (the staking accumulator),
+ * the queue ranks, the all-time leaderboard row and ONE trade-history read that serves both the
+ * table and the PnL chart. A cold page costs eight upstream requests (`tests/pages_wallet_test.ts`
+ * counts them through the replay). The page's view (the live
  * islands' one props blob) is built here, so the component only renders.
  */
 import {
@@ -10,14 +11,21 @@ import {
   PapertradeApiError,
   type Trade,
   type TradeHistoryPage,
+  type WalletAccount,
 } from "../papertrade/mod.ts";
+import { RECENT_SETTLED_MS } from "../live/outcomes.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
 import type { PositionsView } from "../live/view_types.ts";
 import { buildPositionsView } from "../live/positions_view.ts";
 import { fetchWalletRanks } from "./ranks.ts";
-import { readMarket, valueWalletPositions } from "./positions.ts";
+import { readMarket, readWinFee, valueWalletPositions } from "./positions.ts";
 import type { MarketSources } from "../marks.ts";
-import { summarizeWallet, type WalletSummary, withQueuePositions } from "./summary.ts";
+import {
+  readStakingAccumulator,
+  summarizeWallet,
+  type WalletSummary,
+  withQueuePositions,
+} from "./summary.ts";
 
 /** Rows per page of the trade table (the seed's page size). */
 export const WALLET_TRADES_PAGE_SIZE = 75;
@@ -89,11 +97,22 @@ export async function fetchWalletPage(
         signal,
       },
     );
-  const [account, { trading, marks }, queueRanks, ranks, read, chartRead] = await Promise.all([
+  const [
+    account,
+    { trading, marks },
+    winFeeRate,
+    accumulator,
+    queueRanks,
+    ranks,
+    read,
+    chartRead,
+  ] = await Promise.all([
     papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>
       parts.note(account)
     ),
     readMarket(sources, parts, { part: "markets", signal }),
+    readWinFee(sources, parts),
+    readStakingAccumulator(papertrade, parts, signal),
     parts.read(papertrade.read("queueRank", { wallet: address }, { signal })),
     fetchWalletRanks(papertrade, address, { signal, parts, windows: ["all"] }),
     parts.read(history(filter, start.cursor).catch(refusedCursor(start.cursor))),
@@ -102,19 +121,17 @@ export async function fetchWalletPage(
     throw error instanceof RefusedCursorError ? error.upstream : error;
   });
   const chart = chartIsTable ? read : chartRead;
+  // The snapshot read is reconciled with what this process's streams reported after it (the
+  // client's read does it): its pending intents and outcomes exclude each other.
   const withQueue = { ...account, operations: withQueuePositions(account.operations, queueRanks) };
-  // The snapshot carries no outcomes: those this process's streams reported come beside it.
-  const ended = papertrade.recentOutcomes(address);
-  const valued = valueWalletPositions(
-    withQueue.recentEndedIntents.length > 0
-      ? withQueue
-      : { ...withQueue, recentEndedIntents: ended },
-    trading,
-    marks,
-  );
+  const valued = valueWalletPositions(withQueue, trading, marks, winFeeRate);
+  const now = options.now();
   return {
-    summary: summarizeWallet(withQueue, trading, ranks, options.now(), parts.unavailable),
-    view: buildPositionsView(valued, options.now()),
+    summary: summarizeWallet(withQueue, accumulator, ranks, now, parts.unavailable),
+    view: buildPositionsView(
+      { ...valued, accumulator, settled: recentlySettled(account, chart?.trades ?? [], now) },
+      now,
+    ),
     instruments: trading?.instruments ?? [],
     history: read && tablePage(read, start),
     chart: chart && {
@@ -124,6 +141,32 @@ export async function fetchWalletPage(
     },
     unavailable: parts.unavailable,
   };
+}
+
+/**
+ * The intents the wallet's records show settled within {@link RECENT_SETTLED_MS}: the closes of
+ * its newest trades and the opens of its open positions, each with the intent id the record
+ * names. The page lists them among the recent outcomes, so a close settled minutes ago is never
+ * beside "no outcome yet", nor pending.
+ */
+function recentlySettled(
+  account: WalletAccount,
+  trades: readonly Trade[],
+  now: number,
+): { intentId: string; at: number }[] {
+  const since = now - RECENT_SETTLED_MS;
+  return [
+    ...trades.flatMap((trade) =>
+      trade.intentId !== null && trade.closedAt >= since
+        ? [{ intentId: trade.intentId as string, at: trade.closedAt }]
+        : []
+    ),
+    ...account.openPositions.flatMap((position) =>
+      position.intentId !== null && position.openedAt >= since
+        ? [{ intentId: position.intentId as string, at: position.openedAt }]
+        : []
+    ),
+  ];
 }
 
 /**

@@ -29,7 +29,7 @@ Deno.test("verify-upstream exits 0 on the replay and 1 with the mismatch lines o
       whale,
     ]);
     assert.equal(good.code, 0, good.out + good.err);
-    assert.match(good.out, /\n21 endpoints checked, 0 mismatches, 0 unreachable\n$/);
+    assert.match(good.out, /\n22 endpoints checked, 0 mismatches, 0 unreachable\n$/);
 
     const broken = startBrokenUpstream(u.origin);
     try {
@@ -39,7 +39,7 @@ Deno.test("verify-upstream exits 0 on the replay and 1 with the mismatch lines o
       ]);
       assert.equal(bad.code, 1);
       assert.match(bad.out, /\n {2}\/state\/trading instruments\[0\] has 22 fields, expected 23\n/);
-      assert.match(bad.out, /\n18 endpoints checked, 3 mismatches, 0 unreachable\n$/);
+      assert.match(bad.out, /\n19 endpoints checked, 3 mismatches, 0 unreachable\n$/);
     } finally {
       await broken.close();
     }

@@ -8,10 +8,10 @@
  * text it prints (`N endpoints checked, M mismatches, U unreachable` last), and its exit status
  * (VERIFY_EXIT) are here too.
  */
-import { formatLog, numberToHex, type RpcLog } from "viem";
+import { encodeFunctionData, formatLog, numberToHex, type RpcLog } from "viem";
 import { CHAIN_ID } from "../../lib/hyperevm/contracts.ts";
 import { CONTRACTS, decodeBatchCalldata, readExecutions } from "../../lib/hyperevm/mod.ts";
-import type { HyperEvmLog } from "../../lib/hyperevm/client.ts";
+import { type HyperEvmLog, WIN_FEE_RATE_ABI } from "../../lib/hyperevm/client.ts";
 import { BBO_PRECOMPILE, bboCalldata, decodeBbo } from "../../lib/hyperevm/bbo.ts";
 import { CHAIN_ITEMS, RPC_METHODS, type RpcMethodName } from "../../lib/hyperevm/sources.ts";
 import {
@@ -126,6 +126,16 @@ export async function verifyUpstream(options: VerifyOptions): Promise<VerifyRepo
       decodeBbo(bbo as `0x${string}`);
     } catch (error) {
       const problem = (error as Error).message;
+      report.mismatches.push(wrongValue({ endpoint: "eth_call" }, "result", problem));
+    }
+  }
+  // The win fee: the Exchange's winFeeRate() answers one word, a fraction of at most 1e18.
+  const data = encodeFunctionData({ abi: WIN_FEE_RATE_ABI, functionName: "winFeeRate" });
+  const fee = await rpc("eth_call", [{ to: CONTRACTS.exchange, data }, "latest"]);
+  if (typeof fee === "string") {
+    const word = /^0x[0-9a-f]{64}$/i.test(fee) ? BigInt(fee) : null;
+    if (word === null || word > 10n ** 18n) {
+      const problem = `winFeeRate() answered ${fee}, expected one word of at most 1e18`;
       report.mismatches.push(wrongValue({ endpoint: "eth_call" }, "result", problem));
     }
   }

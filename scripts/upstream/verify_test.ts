@@ -21,9 +21,9 @@ Deno.test("verifying the replay upstream reports no mismatch", async () => {
     assert.deepEqual(report.unreachable, []);
     assert.deepEqual(report.notes, []);
     // 9 recorded answers + the health path + 4 leaderboard windows + 3 per wallet (stream,
-    // queue ranks, trade history); chain id, head, head block, the BBO precompile, and
-    // transaction + receipt + block logs per transaction.
-    assert.equal(report.checked, 9 + 1 + 4 + 3 * wallets.length + 4 + 3 * txs.length);
+    // queue ranks, trade history); chain id, head, head block, the BBO precompile, the win fee,
+    // and transaction + receipt + block logs per transaction.
+    assert.equal(report.checked, 9 + 1 + 4 + 3 * wallets.length + 5 + 3 * txs.length);
     assert.equal(verifyExitCode(report), VERIFY_EXIT.ok);
     // The replay serves our models, so every modelled item it answers is consistent with them;
     // the patch keys stay unchecked, as the verifier leaves the stream after the snapshot.
@@ -69,7 +69,7 @@ Deno.test("a changed upstream is reported by endpoint and field, known apart fro
         text,
         /modelled shape .*:\n {2}\/query\/protocol\/trades\/recent events\[0\]\.side: .*\n {4}modelled: the side and kind words were placeholders/,
       );
-      assert.match(text, /\n18 endpoints checked, 3 mismatches, 0 unreachable$/);
+      assert.match(text, /\n19 endpoints checked, 3 mismatches, 0 unreachable$/);
       assert.match(
         text,
         /\n {2}contradicted \/query\/protocol\/trades\/recent events\.\*\.side, events\.\*\.kind\n/,

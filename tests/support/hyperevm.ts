@@ -268,6 +268,7 @@ export function fakeChainClient(
     transaction: () => Promise.resolve(tx),
     receipt: () => Promise.resolve(rec),
     logs: () => Promise.resolve([]),
+    winFeeRate: () => Promise.resolve(2n * 10n ** 16n),
   };
 }
 

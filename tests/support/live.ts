@@ -7,18 +7,25 @@ import { catalog, startReplayUpstream } from "../../fixtures/mod.ts";
 import {
   createPapertradeClient,
   type PapertradeClient,
+  type ProtocolSummary,
   type TradingState,
   type WalletAccount,
   type WalletStreamEvent,
 } from "../../lib/papertrade/mod.ts";
 import { createLiveQuotes, type MarketSources, type Quote } from "../../lib/marks.ts";
 import type { Timers } from "../../lib/live/timers.ts";
+import { createHyperEvmClient } from "../../lib/hyperevm/client.ts";
 
-/** Domain values of the fixtures: the trading state, live quotes and the whale's account. */
+/**
+ * Domain values of the fixtures: the trading state, live quotes, the whale's account, the
+ * protocol summary (its staking accumulator) and the Exchange's win fee.
+ */
 export interface ReplayMaterial {
   trading: TradingState;
   prices: Quote[];
   whale: WalletAccount;
+  summary: ProtocolSummary;
+  winFeeRate: bigint;
 }
 
 /** Reads {@link ReplayMaterial} from a replay upstream pinned at the catalog's time. */
@@ -28,11 +35,20 @@ export async function replayMaterial(): Promise<ReplayMaterial> {
   try {
     const client = createPapertradeClient({ baseUrl: upstream.apiUrl });
     const quotes = createLiveQuotes({ ...upstream, now });
-    const [trading, whale] = await Promise.all([
+    const chain = createHyperEvmClient({ rpcUrl: upstream.rpcUrl, now });
+    const [trading, whale, summary, winFeeRate] = await Promise.all([
       client.read("tradingState"),
       client.read("walletStream", { wallet: catalog.wallets.whale.address }),
+      client.read("protocolSummary"),
+      chain.winFeeRate(),
     ]);
-    return { trading, prices: await quotes.fetchQuotes(trading.instruments), whale };
+    return {
+      trading,
+      prices: await quotes.fetchQuotes(trading.instruments),
+      whale,
+      summary,
+      winFeeRate,
+    };
   } finally {
     await upstream.close();
   }
@@ -68,10 +84,12 @@ export function scriptedClient(
   const open = new Set<AbortController>();
   const client = {
     read(name: string) {
+      if (name === "protocolSummary") return Promise.resolve(material.summary);
       if (name !== "tradingState") throw new Error(`the scripted client does not read ${name}`);
       calls.trading++;
       return Promise.resolve(material.trading);
     },
+    reconcile: (account: WalletAccount) => account,
     openWalletStream(_address: string, options: { signal?: AbortSignal }) {
       const script = streams[Math.min(calls.streams, streams.length - 1)];
       calls.streams++;
@@ -99,7 +117,11 @@ export function scriptedClient(
   };
   return {
     client,
-    sources: { papertrade: client, quotes },
+    sources: {
+      papertrade: client,
+      quotes,
+      hyperevm: { winFeeRate: () => Promise.resolve(material.winFeeRate) },
+    },
     calls,
     setPrices: (points) => prices = points,
     failPrices: (error) => priceError = error,
@@ -208,6 +230,7 @@ export function controlledStreams(): ControlledStreams {
   const openings: ControlledOpening[] = [];
   let open = 0;
   const client = {
+    reconcile: (account: WalletAccount) => account,
     openWalletStream(_address: string, options: { signal?: AbortSignal }) {
       const signal = options.signal ?? new AbortController().signal;
       const queue: Array<{ event?: WalletStreamEvent; end?: true; error?: unknown }> = [];

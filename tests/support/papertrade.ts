@@ -91,8 +91,6 @@ export function wireTradingState(): Wire<typeof wire.tradingState> {
     minimumOpenNotionalRaw: "1000000000000000000000",
     minimumLeverage: 0,
     maximumLeverage: 1000,
-    winFeeRate: "20000000000000000",
-    accRewardPerShare: "10508152974861028961272120",
     instruments: [wireBtcInstrument(), eth],
     intakeControls: [3, "1000000000000000000", ["PaperDistribute"]],
   };
