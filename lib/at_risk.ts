@@ -216,8 +216,28 @@ export interface AtRiskBoard {
 }
 
 /**
+ * A market filter naming no market of the trading state: every face that filters the board (the
+ * page, the tool, its REST mirror) refuses it with this error, naming the markets there are.
+ */
+export class UnknownMarketError extends Error {
+  override name = "UnknownMarketError";
+  constructor(readonly market: string, readonly markets: readonly string[]) {
+    super(`Papertrade has no market "${market}". ${marketsSentence(markets)}`);
+  }
+}
+
+/** "The markets are BTC and ETH.": the valid choices of the market filter. */
+export function marketsSentence(markets: readonly string[]): string {
+  if (markets.length === 0) return "The market list is empty.";
+  const list = new Intl.ListFormat("en", { type: "conjunction" }).format(markets);
+  return markets.length === 1 ? `The only market is ${list}.` : `The markets are ${list}.`;
+}
+
+/**
  * The board at the live mark, filtered. Throws the upstream's error only when no refresh has
- * ever read the wallet list; later failures keep the last board and name what is missing.
+ * ever read the wallet list; later failures keep the last board and name what is missing. A
+ * market the trading state does not list is refused ({@link UnknownMarketError}), not answered
+ * with no rows.
  */
 export async function readAtRiskBoard(
   deps: MarketSources & { now: () => number },
@@ -228,6 +248,10 @@ export async function readAtRiskBoard(
   const parts = new Parts();
   for (const item of state.unavailable) parts.add(item);
   const { instruments, winFeeRate } = state.trading;
+  const markets = instruments.map((instrument) => instrument.symbol);
+  if (filters.market !== undefined && !markets.includes(filters.market)) {
+    throw new UnknownMarketError(filters.market, markets);
+  }
   const marks = await parts.read(
     fetchLiveMarks(deps.quotes, instruments, { signal: options.signal }),
     "live marks",
@@ -257,7 +281,7 @@ export async function readAtRiskBoard(
   }));
   return {
     rows,
-    markets: instruments.map((instrument) => instrument.symbol),
+    markets,
     refreshedAt: state.refreshedAt,
     oldestReadAt: readTimes.length > 0 ? Math.min(...readTimes) : null,
     markAt: quoteTimes.length > 0 ? Math.max(...quoteTimes) : null,
@@ -319,7 +343,8 @@ function compareDistance(x: bigint | null, y: bigint | null, sign: 1 | -1): numb
 export function parseAtRiskFilters(
   params: URLSearchParams,
 ): { ok: true; filters: AtRiskFilters } | { ok: false; problem: string } {
-  // A market the trading state does not list is refused once the board is read.
+  // A market the trading state does not list is refused once the board is read
+  // (UnknownMarketError).
   const market = (params.get("market") ?? "").trim().toUpperCase().slice(0, 20);
   const band = params.get("band") ?? "";
   if (band !== "" && !(RISK_BANDS as readonly string[]).includes(band)) {

@@ -9,6 +9,7 @@ import { catalog, type TestApp, withTestApp } from "./harness.ts";
 import { AT_RISK_REQUESTS_PER_MINUTE, sharedAtRiskSource } from "../lib/at_risk.ts";
 import { fetchWalletPositions } from "../lib/wallet/positions.ts";
 import { formatPercent } from "../lib/format.ts";
+import { postMcp, rpc } from "./_mcp.ts";
 
 const EVERY_WALLET = Object.keys(
   JSON.parse(await Deno.readTextFile(new URL("../fixtures/data/wallets.json", import.meta.url))),
@@ -139,6 +140,42 @@ Deno.test("/at-risk refuses a bad filter with 400 and says what is wrong", async
     const hostile = await app.fetch(`/at-risk?market=${encodeURIComponent("<b>x</b>")}`);
     assert.equal(hostile.status, 400);
     assert.doesNotMatch(await hostile.text(), /<B>X<\/B>/);
+  });
+});
+
+Deno.test("an unknown market or band gets the same refusal, naming the valid values, from /at-risk, get_positions_at_risk (MCP) and its REST mirror", async () => {
+  await withTestApp(async (app) => {
+    const markets = (await (await app.fetch("/at-risk")).text()).match(
+      /<option value="([A-Z0-9]+)"/g,
+    )!.map((option) => option.slice(15, -1));
+    assert.deepEqual(markets, ["BTC", "ETH"]);
+    for (
+      const [query, args, names] of [
+        ["market=SOL", { market: "SOL" }, /BTC and ETH/],
+        ["market=sol", { market: "sol" }, /BTC and ETH/],
+        ["band=doomed", { band: "doomed" }, /near_bust, close, ok/],
+      ] as const
+    ) {
+      const page = await app.fetch(`/at-risk?${query}`);
+      assert.equal(page.status, 400, query);
+      assert.match(await page.text(), names, query);
+      const rest = await postTool(app, args);
+      assert.equal(rest.status, 422, query);
+      assert.match((await rest.json()).message, names, query);
+      const { json } = await postMcp(
+        app,
+        rpc(1, "tools/call", { name: "get_positions_at_risk", arguments: args }),
+        // The version that reports bad arguments as a result, as a refused market is.
+        { "mcp-protocol-version": "2025-11-25" },
+      );
+      assert.equal(json.result.isError, true, query);
+      assert.match(json.result.content[0].text, names, query);
+      assert.equal(json.result.structuredContent, undefined, `${query}: no rows`);
+    }
+    // A market that exists still answers, in any case.
+    const eth = await postTool(app, { market: "eth" });
+    assert.equal(eth.status, 200);
+    assert.equal((await app.fetch("/at-risk?market=eth")).status, 200);
   });
 });
 
