@@ -17,6 +17,7 @@ import {
 } from "./papertrade/mod.ts";
 import { type AtRiskBoard, nearestOf, orderByNearest, type WalletNearest } from "./at_risk.ts";
 import {
+  exactAddressOnly,
   PNL_RANK_MAX_PAGES,
   PNL_RANK_PAGE_SIZE,
   type RankedLeaderboardPage,
@@ -79,7 +80,7 @@ export async function readWindowAccounts(
       },
       { signal },
     );
-  const first = await read(0);
+  const first = exactAddressOnly(await read(0), query);
   const pages = Math.min(first.totalPages, PNL_RANK_MAX_PAGES);
   const rest = await Promise.all(
     Array.from({ length: Math.max(0, pages - 1) }, (_, i) => read(i + 1)),

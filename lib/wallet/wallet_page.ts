@@ -1,8 +1,8 @@
 /**
  * Everything the wallet page shows, read in one parallel round: the snapshot, the trading state
- * (then the live marks), the queue ranks, the all-time leaderboard row and ONE trade-history
- * read that serves both the table and the PnL chart. A cold page costs six upstream requests
- * (`tests/pages_wallet_test.ts` counts them through the replay). The page's view (the live
+ * (then the live marks), the queue ranks, the wallet's leaderboard row in each of the four
+ * windows and ONE trade-history read that serves both the table and the PnL chart. A cold page
+ * costs nine upstream requests (`tests/pages_wallet_test.ts` counts them through the replay). The page's view (the live
  * islands' one props blob) is built here, so the component only renders.
  */
 import {
@@ -95,7 +95,7 @@ export async function fetchWalletPage(
     ),
     readMarket(sources, parts, { part: "markets", signal }),
     parts.read(papertrade.read("queueRank", { wallet: address }, { signal })),
-    fetchWalletRanks(papertrade, address, { signal, parts, windows: ["all"] }),
+    fetchWalletRanks(papertrade, address, { signal, parts }),
     parts.read(history(filter, start.cursor).catch(refusedCursor(start.cursor))),
     chartIsTable ? null : parts.read(history("all"), "PnL chart"),
   ]).catch((error) => {
