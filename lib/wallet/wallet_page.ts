@@ -17,6 +17,9 @@ import { buildPositionsView } from "../live/positions_view.ts";
 import { fetchWalletRanks } from "./ranks.ts";
 import { readMarket, valueWalletPositions } from "./positions.ts";
 import type { MarketSources } from "../marks.ts";
+import type { HyperEvmClient } from "../hyperevm/client.ts";
+import { withSettlingTransactions } from "../search/trade_by_intent.ts";
+import { learnOwner } from "../known_ids.ts";
 import { summarizeWallet, type WalletSummary, withQueuePositions } from "./summary.ts";
 
 /** Rows per page of the trade table (the seed's page size). */
@@ -70,7 +73,7 @@ interface FetchWalletPageOptions {
  * read that fails leaves its part out and is named in `unavailable`.
  */
 export async function fetchWalletPage(
-  sources: MarketSources,
+  sources: MarketSources & { hyperevm: HyperEvmClient },
   address: string,
   options: FetchWalletPageOptions,
 ): Promise<WalletPageData> {
@@ -102,6 +105,13 @@ export async function fetchWalletPage(
     throw error instanceof RefusedCursorError ? error.upstream : error;
   });
   const chart = chartIsTable ? read : chartRead;
+  if (chartRead) learnOwner(papertrade, address, chartRead.trades);
+  // The table's rows that name no settling transaction get the one the Exchange's events show.
+  const table = read && tablePage(read, start);
+  if (read && table) {
+    learnOwner(papertrade, address, read.trades);
+    table.trades = await withSettlingTransactions(sources, address, table.trades, parts);
+  }
   const withQueue = { ...account, operations: withQueuePositions(account.operations, queueRanks) };
   // The snapshot carries no outcomes: those this process's streams reported come beside it.
   const ended = papertrade.recentOutcomes(address);
@@ -116,7 +126,7 @@ export async function fetchWalletPage(
     summary: summarizeWallet(withQueue, trading, ranks, options.now(), parts.unavailable),
     view: buildPositionsView(valued, options.now()),
     instruments: trading?.instruments ?? [],
-    history: read && tablePage(read, start),
+    history: table,
     chart: chart && {
       trades: chart.trades,
       complete: chart.nextCursor === null,
