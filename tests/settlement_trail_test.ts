@@ -182,3 +182,25 @@ Deno.test("a history page of 75 trades costs the replay at most two API reads an
     assert.equal(upstream.stats().requests - cold, 0);
   });
 });
+
+Deno.test("with the chain's log queries failing, the history still answers and names the settling transactions as missing", async () => {
+  const whale = catalog.wallets.whale.address;
+  await withPages(async ({ app, get }) => {
+    const response = await app.request("/api/tools/get_trade_history", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ address: whale }),
+    });
+    assert.equal(response.status, 200);
+    const result = await response.json();
+    assert.equal(result.trades.length, 75);
+    assert.deepEqual(result.unavailable.map((item: { part: string }) => item.part), [
+      "settling transactions",
+    ]);
+    const page = await get(`/wallet/${whale}`);
+    assert.equal(page.status, 200);
+    const trades = page.body.split('id="trades"')[1];
+    assert.match(trades, /settling transactions/);
+    assert.equal(trades.match(/<th scope="row"><a href="\/position\//g)?.length, 75);
+  }, { faults: { target: "rpc", rpcMethod: "eth_getLogs", status: 500 } });
+});
