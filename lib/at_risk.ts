@@ -29,6 +29,14 @@ const AT_RISK_PAGE_SIZE = 200;
 /** The board's whole upstream budget a minute: wallet reads, leaderboard pages, trading state. */
 export const AT_RISK_REQUESTS_PER_MINUTE = AT_RISK_WALLET_READS_PER_MINUTE +
   AT_RISK_LEADERBOARD_PAGES + 1;
+/**
+ * How long a page that only consults the board (the leaderboard's nearest-to-bust figures, an id
+ * looked up without its wallet) waits for it. Only a process's first refresh is ever waited on
+ * (later readers get the last board at once), and it reads up to 120 wallet snapshots: with a
+ * slow wallet stream that is minutes, so past this the reader goes on without the board while the
+ * refresh goes on for the next.
+ */
+export const AT_RISK_WAIT_MS = 1_500;
 /** Snapshots read at once during a refresh. */
 const READS_AT_ONCE = 8;
 const MINUTE_MS = 60_000;
@@ -294,6 +302,43 @@ export async function readAtRiskBoard(
       state.unavailable.some((item) => item.part === "wallets with open positions"),
     unavailable: parts.unavailable,
   };
+}
+
+/**
+ * The wallet holding position `positionId` open on the board, or whose open position `intentId`
+ * opened; null when the board does not hold it, or has not been read within `waitMs` (only a
+ * process's first refresh is ever waited on; it goes on for the next reader).
+ */
+export async function ownerOnBoard(
+  deps: MarketSources & { now: () => number },
+  id: { positionId: string } | { intentId: string },
+  options: { waitMs: number },
+): Promise<Address | null> {
+  const state = await orNullAfter(sharedAtRiskSource(deps).state(), options.waitMs)
+    .catch(() => null);
+  if (state === null) return null;
+  const matches = "positionId" in id
+    ? (position: OpenPosition) => position.positionId === id.positionId
+    : (position: OpenPosition) => position.intentId?.toLowerCase() === id.intentId.toLowerCase();
+  for (const [wallet, held] of state.held) {
+    if (held.positions.some(matches)) return wallet;
+  }
+  return null;
+}
+
+/**
+ * `read`'s value, or null when it has not settled within `ms` (it goes on in the background,
+ * and a failure after that has nobody left to tell).
+ */
+export async function orNullAfter<T>(read: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => timer = setTimeout(() => resolve(null), ms));
+  read.catch(() => {});
+  try {
+    return await Promise.race([read, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A wallet's nearest position on the board, or why the board has none to show. */

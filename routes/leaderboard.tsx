@@ -13,7 +13,7 @@ import {
   NEAREST_TO_BUST,
   parseLeaderboardView,
 } from "../lib/leaderboard_view.ts";
-import { nearestOf, readAtRiskBoard } from "../lib/at_risk.ts";
+import { AT_RISK_WAIT_MS, nearestOf, orNullAfter, readAtRiskBoard } from "../lib/at_risk.ts";
 import { nearestLeaderboardPage, readWindowAccounts } from "../lib/leaderboard_nearest.ts";
 import { Parts } from "../lib/parts.ts";
 import { LeaderboardPageView } from "../components/LeaderboardPageView.tsx";
@@ -34,7 +34,7 @@ async function readLeaderboard(c: Context<AppEnv>) {
   const signal = c.req.raw.signal;
   const board = orNullAfter(
     new Parts().read(readAtRiskBoard(deps, {}, { signal })),
-    BOARD_WAIT_MS,
+    AT_RISK_WAIT_MS,
   );
   // Nearest to bust orders every account of the window by the shared board.
   if (view.sortKey === NEAREST_TO_BUST) {
@@ -68,26 +68,6 @@ async function readLeaderboard(c: Context<AppEnv>) {
   const nearest = new Map(read.accounts.map((row) => [row.address, nearestOf(known, row.address)]));
   // The page view hands the page to the table, which reads `nearest` beside `pnlRanks`.
   return { view, page: { ...read, nearest, coverage: null } };
-}
-
-/**
- * How long the leaderboard waits for the at-risk board. Only a process's first refresh is ever
- * waited on (later views get the last board at once), and it reads up to 120 wallet snapshots:
- * with a slow wallet stream that is minutes, so past this the page shows without the nearest-to-
- * bust figures ("board not read") while the refresh goes on for the next view.
- */
-const BOARD_WAIT_MS = 1_500;
-
-/** `read`'s value, or null when it has not settled within `ms` (it goes on in the background). */
-async function orNullAfter<T>(read: Promise<T>, ms: number): Promise<T | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => timer = setTimeout(() => resolve(null), ms));
-  read.catch(() => {}); // a failure after the page has answered has nobody left to tell
-  try {
-    return await Promise.race([read, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** The leaderboard page. */
