@@ -11,8 +11,8 @@ export { type ExchangeEvent, walletsOf } from "./exchange_events.ts";
 export {
   findTradeSettlement,
   findTradeSettlements,
-  TRAIL,
   type TradeToSettle,
+  TRAIL,
   type TrailMatch,
 } from "./settlement_trail.ts";
 export { HyperEvmError } from "./hyperevm_error.ts";
