@@ -1,9 +1,11 @@
 /**
  * Everything the wallet page shows, read in one parallel round: the snapshot, the trading state
  * (then the live marks), the queue ranks, the wallet's leaderboard row in each of the four
- * windows and ONE trade-history read that serves both the table and the PnL chart. A cold page
- * costs nine upstream requests (`tests/pages_wallet_test.ts` counts them through the replay). The page's view (the live
- * islands' one props blob) is built here, so the component only renders.
+ * windows and ONE trade-history read that serves both the table and the PnL chart; then the
+ * settlement trail of the table's rows that name no transaction (at most 3n + 5 HyperEVM requests
+ * for n rows, none once found). A cold page costs those nine requests and the trail
+ * (`tests/pages_wallet_test.ts` counts them through the replay: 128 for the demo's whale). The
+ * page's view (the live islands' one props blob) is built here, so the component only renders.
  */
 import {
   type Instrument,
