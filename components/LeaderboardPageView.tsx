@@ -6,9 +6,11 @@ import {
   type LeaderboardView,
   WINDOW_LABELS,
 } from "../lib/leaderboard_view.ts";
-import { LEADERBOARD_WINDOWS, type RankedLeaderboardPage } from "../lib/wallet/ranks.ts";
+import { LEADERBOARD_WINDOWS } from "../lib/wallet/ranks.ts";
+import type { NearestCoverage } from "../lib/leaderboard_nearest.ts";
 import { Layout } from "./Layout.tsx";
-import { LeaderboardTable } from "./LeaderboardTable.tsx";
+import { LeaderboardTable, type LeaderboardTablePage } from "./LeaderboardTable.tsx";
+import { Time } from "./Time.tsx";
 import { PartNotice } from "./PartNotice.tsx";
 import { SearchInput } from "./SearchForm.tsx";
 import { formatCount } from "../lib/format.ts";
@@ -19,8 +21,39 @@ function rowRange(page: number, rows: number, total: number | null): string {
   return `${formatCount(first)}–${formatCount(first + rows - 1)} of ${formatCount(total)}`;
 }
 
+/** How the at-risk board covers the nearest-to-bust order shown. */
+function NearestNotice(props: { coverage: NearestCoverage; now: number }) {
+  const { coverage } = props;
+  if (!coverage.boardRead) {
+    return (
+      <p class="notice" data-nearest-coverage="none">
+        The <a href="/at-risk">at-risk board</a>{" "}
+        has not been read yet, so this page is in PnL order, not by distance to bust. Reload in a
+        moment.
+      </p>
+    );
+  }
+  return (
+    <p class="muted" data-nearest-coverage={coverage.partial ? "partial" : "full"}>
+      Ordered by each account's nearest distance to bust on the{" "}
+      <a href="/at-risk">at-risk board</a>, which covers {formatCount(coverage.walletsCovered)} of
+      {" "}
+      {formatCount(coverage.walletsKnown)} wallets with open positions
+      {coverage.partial ? " (partial coverage)" : ""}; positions read{" "}
+      {coverage.refreshedAt === null
+        ? "never"
+        : <Time at={coverage.refreshedAt} now={props.now} />}.{" "}
+      {formatCount(coverage.accountsOrdered)} accounts are ordered
+      {coverage.accountsUnread ? " (the first by PnL: the window holds more)" : ""}; those without
+      an open position on the board come last, in PnL order.
+    </p>
+  );
+}
+
 /** The leaderboard page: window switcher, name search, the table and the pager. */
-export function LeaderboardPageView(props: { view: LeaderboardView; page: RankedLeaderboardPage }) {
+export function LeaderboardPageView(
+  props: { view: LeaderboardView; page: LeaderboardTablePage; now: number },
+) {
   const { view, page } = props;
   const pages = page.totalItems === null ? page.totalPages : leaderboardPageCount(page.totalItems);
   const last = pages - 1;
@@ -70,6 +103,7 @@ export function LeaderboardPageView(props: { view: LeaderboardView; page: Ranked
         )}.
       </p>
       <PartNotice unavailable={modelledGapsOf(page)} />
+      {page.coverage && <NearestNotice coverage={page.coverage} now={props.now} />}
       {page.accounts.length > 0 ? <LeaderboardTable page={page} view={view} /> : (
         <p class="notice">
           {view.page > last

@@ -5,9 +5,11 @@ import {
   type LeaderboardView,
   type LeaderboardViewSort,
   NEAREST_TO_BUST,
+  sortDirOf,
   sortHref,
 } from "../lib/leaderboard_view.ts";
 import type { WalletNearest } from "../lib/at_risk.ts";
+import type { NearestCoverage } from "../lib/leaderboard_nearest.ts";
 import {
   PNL_RANK_MAX_PAGES,
   PNL_RANK_PAGE_SIZE,
@@ -76,9 +78,13 @@ function pnlRankText(page: RankedLeaderboardPage, row: LeaderboardRow): string {
 
 const RANKS_READ = formatCount(PNL_RANK_PAGE_SIZE * PNL_RANK_MAX_PAGES);
 
-/** A leaderboard page with, when the at-risk board was read, each wallet's nearest position. */
-type LeaderboardTablePage = RankedLeaderboardPage & {
+/**
+ * A leaderboard page with, when the at-risk board was read, each wallet's nearest position, and
+ * under the nearest-to-bust sort how the board covers it.
+ */
+export type LeaderboardTablePage = RankedLeaderboardPage & {
   nearest?: ReadonlyMap<Address, WalletNearest>;
+  coverage?: NearestCoverage | null;
 };
 
 function nearestText(nearest: WalletNearest | undefined): ComponentChildren {
@@ -93,7 +99,7 @@ function nearestText(nearest: WalletNearest | undefined): ComponentChildren {
   return formatDistanceToBust(nearest.row.distanceToBustPercent!);
 }
 
-/** From the at-risk board, not the leaderboard: its sort orders this page only. */
+/** From the at-risk board, not the leaderboard: its sort orders every account of the window. */
 const NEAREST_COLUMN: Column = {
   key: NEAREST_TO_BUST,
   label: "Nearest to bust",
@@ -147,8 +153,10 @@ export function LeaderboardTable(props: { page: LeaderboardTablePage; view: Lead
             the snapshot was taken, so it differs from the live figure at the mark on the wallet
             page. Amounts are compact; a cell's title holds the full figure. Nearest to bust is the
             wallet's open position closest to its bust price on the{" "}
-            <a href="/at-risk">at-risk board</a>, and its sort orders this page only. Names are
-            chosen by wallet owners.
+            <a href="/at-risk">at-risk board</a>, and its sort ranks the window's accounts (the
+            first {RANKS_READ}{" "}
+            by PnL) by it, accounts without a position on the board last. Names are chosen by wallet
+            owners.
           </caption>
           <thead>
             <tr>
@@ -158,7 +166,7 @@ export function LeaderboardTable(props: { page: LeaderboardTablePage; view: Lead
               {columns.map((column) => {
                 const active = view.sortKey === column.key;
                 const sorted = view.sortDir === "desc" ? "descending" : "ascending";
-                const next = active && view.sortDir === "desc" ? "ascending" : "descending";
+                const next = sortDirOf(view, column.key) === "asc" ? "ascending" : "descending";
                 return (
                   <th
                     scope="col"

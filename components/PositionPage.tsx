@@ -196,7 +196,7 @@ export function PositionNotFound(props: { id: string; wallet?: string }) {
       <p class="notice">
         {props.wallet
           ? `Position #${props.id} is not open in wallet ${props.wallet} and is not in its recent trade history.`
-          : `The owner of position #${props.id} is not in the latest trades feed, so the explorer cannot tell whose it is.`}
+          : `Nothing the explorer has read names the owner of position #${props.id} (the latest trades, the at-risk board, the trade histories and settlement trail it has read), so it cannot tell whose it is.`}
       </p>
       <WalletForm
         action={`/position/${props.id}`}

@@ -84,7 +84,11 @@ function TradesTable(props: {
       ]}
       class="tall"
       caption={
-        <>Closed and liquidated trades, newest first; net PnL is adjusted PnL minus fees paid</>
+        <>
+          Closed and liquidated trades, newest first; net PnL is adjusted PnL minus fees paid. The
+          transaction is the one that settled the trade, found from the Exchange's events when the
+          history names none
+        </>
       }
     >
       {props.trades.map((trade) => {

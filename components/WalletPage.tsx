@@ -118,7 +118,10 @@ export function WalletPage(props: {
         <PnlChart {...data.chart} path={`/wallet/${address}`} window={props.pnlWindow} now={now} />
       )}
       <h2 id="trades">Trade history</h2>
-      <PartNotice unavailable={data.unavailable} parts={["trade history"]} />
+      <PartNotice
+        unavailable={data.unavailable}
+        parts={["trade history", "settling transactions"]}
+      />
       {data.history && (
         <TradeHistoryTable
           wallet={address}

@@ -25,10 +25,9 @@ export function RanksTable(props: { wallet: string; ranks: WalletRank[] }) {
       ]}
       caption={
         <>
-          Leaderboard standing, ranked by PnL in the window: all time here, the other windows on the
-          leaderboard (a read per window would slow every wallet page). These figures are the
-          leaderboard's snapshot, which does not say when it was taken; the live unrealized PnL is
-          in the summary at the top of the page.
+          Leaderboard standing in each window, ranked by PnL in the window, as get_wallet and the
+          preview card give it. These figures are the leaderboard's snapshot, which does not say
+          when it was taken; the live unrealized PnL is in the summary at the top of the page.
         </>
       }
     >
@@ -44,7 +43,7 @@ export function RanksTable(props: { wallet: string; ranks: WalletRank[] }) {
             {!read.has(window)
               ? (
                 <td colSpan={5}>
-                  {/* A search, not a link: one per wallet and window would be endless pages. */}
+                  {/* The window's read failed: a search for this exact address finds it. */}
                   <form class="inline" action="/leaderboard" method="get">
                     {window !== "24h" && <input type="hidden" name="window" value={window} />}
                     <input type="hidden" name="q" value={props.wallet} />

@@ -30,6 +30,14 @@ const AT_RISK_PAGE_SIZE = 200;
 /** The board's whole upstream budget a minute: wallet reads, leaderboard pages, trading state. */
 export const AT_RISK_REQUESTS_PER_MINUTE = AT_RISK_WALLET_READS_PER_MINUTE +
   AT_RISK_LEADERBOARD_PAGES + 1;
+/**
+ * How long a page that only consults the board (the leaderboard's nearest-to-bust figures, an id
+ * looked up without its wallet) waits for it. Only a process's first refresh is ever waited on
+ * (later readers get the last board at once), and it reads up to 120 wallet snapshots: with a
+ * slow wallet stream that is minutes, so past this the reader goes on without the board while the
+ * refresh goes on for the next.
+ */
+export const AT_RISK_WAIT_MS = 1_500;
 /** Snapshots read at once during a refresh. */
 const READS_AT_ONCE = 8;
 const MINUTE_MS = 60_000;
@@ -215,8 +223,28 @@ export interface AtRiskBoard {
 }
 
 /**
+ * A market filter naming no market of the trading state: every face that filters the board (the
+ * page, the tool, its REST mirror) refuses it with this error, naming the markets there are.
+ */
+export class UnknownMarketError extends Error {
+  override name = "UnknownMarketError";
+  constructor(readonly market: string, readonly markets: readonly string[]) {
+    super(`Papertrade has no market "${market}". ${marketsSentence(markets)}`);
+  }
+}
+
+/** "The markets are BTC and ETH.": the valid choices of the market filter. */
+export function marketsSentence(markets: readonly string[]): string {
+  if (markets.length === 0) return "The market list is empty.";
+  const list = new Intl.ListFormat("en", { type: "conjunction" }).format(markets);
+  return markets.length === 1 ? `The only market is ${list}.` : `The markets are ${list}.`;
+}
+
+/**
  * The board at the live mark, filtered. Throws the upstream's error only when no refresh has
- * ever read the wallet list; later failures keep the last board and name what is missing.
+ * ever read the wallet list; later failures keep the last board and name what is missing. A
+ * market the trading state does not list is refused ({@link UnknownMarketError}), not answered
+ * with no rows.
  */
 export async function readAtRiskBoard(
   deps: MarketSources & { now: () => number },
@@ -227,6 +255,10 @@ export async function readAtRiskBoard(
   const parts = new Parts();
   for (const item of state.unavailable) parts.add(item);
   const { instruments } = state.trading;
+  const markets = instruments.map((instrument) => instrument.symbol);
+  if (filters.market !== undefined && !markets.includes(filters.market)) {
+    throw new UnknownMarketError(filters.market, markets);
+  }
   const [found, winFeeRate] = await Promise.all([
     parts.read(fetchLiveMarks(deps.quotes, instruments, { signal: options.signal }), "live marks"),
     readWinFee(deps, parts),
@@ -251,7 +283,7 @@ export async function readAtRiskBoard(
   }));
   return {
     rows,
-    markets: instruments.map((instrument) => instrument.symbol),
+    markets,
     refreshedAt: state.refreshedAt,
     oldestReadAt: readTimes.length > 0 ? Math.min(...readTimes) : null,
     markAt: quoteTimes.length > 0 ? Math.max(...quoteTimes) : null,
@@ -264,6 +296,43 @@ export async function readAtRiskBoard(
       state.unavailable.some((item) => item.part === "wallets with open positions"),
     unavailable: parts.unavailable,
   };
+}
+
+/**
+ * The wallet holding position `positionId` open on the board, or whose open position `intentId`
+ * opened; null when the board does not hold it, or has not been read within `waitMs` (only a
+ * process's first refresh is ever waited on; it goes on for the next reader).
+ */
+export async function ownerOnBoard(
+  deps: MarketSources & { now: () => number },
+  id: { positionId: string } | { intentId: string },
+  options: { waitMs: number },
+): Promise<Address | null> {
+  const state = await orNullAfter(sharedAtRiskSource(deps).state(), options.waitMs)
+    .catch(() => null);
+  if (state === null) return null;
+  const matches = "positionId" in id
+    ? (position: OpenPosition) => position.positionId === id.positionId
+    : (position: OpenPosition) => position.intentId?.toLowerCase() === id.intentId.toLowerCase();
+  for (const [wallet, held] of state.held) {
+    if (held.positions.some(matches)) return wallet;
+  }
+  return null;
+}
+
+/**
+ * `read`'s value, or null when it has not settled within `ms` (it goes on in the background,
+ * and a failure after that has nobody left to tell).
+ */
+export async function orNullAfter<T>(read: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => timer = setTimeout(() => resolve(null), ms));
+  read.catch(() => {});
+  try {
+    return await Promise.race([read, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A wallet's nearest position on the board, or why the board has none to show. */
@@ -311,7 +380,8 @@ function compareDistance(x: bigint | null, y: bigint | null, sign: 1 | -1): numb
 export function parseAtRiskFilters(
   params: URLSearchParams,
 ): { ok: true; filters: AtRiskFilters } | { ok: false; problem: string } {
-  // A market the trading state does not list is refused once the board is read.
+  // A market the trading state does not list is refused once the board is read
+  // (UnknownMarketError).
   const market = (params.get("market") ?? "").trim().toUpperCase().slice(0, 20);
   const band = params.get("band") ?? "";
   if (band !== "" && !(RISK_BANDS as readonly string[]).includes(band)) {

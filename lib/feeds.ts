@@ -5,6 +5,8 @@
  * own time, never the request's. Every upstream string is XML-escaped.
  */
 import type { PapertradeClient } from "./papertrade/mod.ts";
+import type { HyperEvmClient } from "./hyperevm/client.ts";
+import { withSettlingTransactions } from "./search/trade_by_intent.ts";
 import { Parts } from "./parts.ts";
 import { marketOf } from "./wallet/value_positions.ts";
 import { formatUsd } from "./format.ts";
@@ -23,6 +25,8 @@ interface FeedEntry {
   kind: EntryKind;
   title: string;
   at: number;
+  /** The transaction that settled a close or liquidation, when known. */
+  txHash?: string | null;
 }
 
 /** The stable id of what happened to a position. */
@@ -60,6 +64,12 @@ function atom(head: FeedHead, entries: FeedEntry[]): string {
       escapeXml(entry.title)
     }</title>\n    <updated>${date(entry.at)}</updated>\n    ${
       link(`/position/${entry.positionId}?wallet=${entry.wallet}`)
+    }${
+      entry.txHash
+        ? `\n    <link rel="related" title="Settling transaction" href="${
+          escapeXml(siteLink(head.site, `/tx/${entry.txHash}`))
+        }"/>`
+        : ""
     }\n  </entry>`;
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
@@ -79,15 +89,18 @@ function atom(head: FeedHead, entries: FeedEntry[]): string {
 
 /**
  * A wallet's feed: its open positions and the newest page of its trade history (each trade an
- * open and a close or liquidation). The account is required (an unknown wallet or an upstream
- * failure throws); the history, the market names and the name degrade, named in the subtitle.
+ * open and a close or liquidation, which links its settling transaction: the history's, else
+ * found from the Exchange's events). The account is required (an unknown wallet or an upstream
+ * failure throws); the history, the transactions, the market names and the name degrade, named
+ * in the subtitle.
  */
 export async function walletFeed(
-  papertrade: PapertradeClient,
+  sources: { papertrade: PapertradeClient; hyperevm: HyperEvmClient },
   wallet: string,
   options: { site: string; signal?: AbortSignal },
 ): Promise<string> {
   const { signal } = options;
+  const { papertrade } = sources;
   const parts = new Parts();
   const [account, history, trading, names] = await Promise.all([
     papertrade.read("walletStream", { wallet: wallet }, { signal }),
@@ -101,7 +114,10 @@ export async function walletFeed(
   const name = names?.accounts.find((row) => row.address === wallet)?.leaderboardName ?? null;
   const symbol = (id: number) => marketOf(trading?.instruments ?? [], id).symbol;
   const entries: FeedEntry[] = [];
-  for (const p of [...account.openPositions, ...history?.trades ?? []]) {
+  const closed = history
+    ? await withSettlingTransactions(sources, wallet, history.trades, parts)
+    : [];
+  for (const p of [...account.openPositions, ...closed]) {
     const { positionId } = p;
     const opened = headline("open", symbol(p.instrumentId), p.isLong, p.leverage);
     entries.push({
@@ -116,7 +132,7 @@ export async function walletFeed(
     const title = `${headline(kind, symbol(p.instrumentId), p.isLong, p.leverage)}: net PnL ${
       formatUsd(p.netPnl, { sign: true })
     }`;
-    entries.push({ positionId, wallet, kind, title, at: p.closedAt });
+    entries.push({ positionId, wallet, kind, title, at: p.closedAt, txHash: p.txHash });
   }
   const missing = parts.unavailable.map((item) => `${item.part} (${item.reason})`);
   return atom({

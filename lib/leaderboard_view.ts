@@ -12,7 +12,10 @@ import { LEADERBOARD_WINDOWS } from "./wallet/ranks.ts";
 
 export { LEADERBOARD_SORT_KEYS };
 
-/** The sort the explorer adds: the page's wallets by their nearest distance to bust (the board). */
+/**
+ * The sort the explorer adds: the window's accounts by their nearest distance to bust on the
+ * at-risk board (`lib/leaderboard_nearest.ts`).
+ */
 export const NEAREST_TO_BUST = "nearestToBust";
 /** What a leaderboard view sorts by: an upstream key, or the page's distances to bust. */
 export type LeaderboardViewSort = LeaderboardSortKey | typeof NEAREST_TO_BUST;
@@ -112,9 +115,13 @@ export function leaderboardHref(view: LeaderboardView, path = "/leaderboard"): s
  * Sorting returns to the first page.
  */
 export function sortHref(view: LeaderboardView, key: LeaderboardViewSort): string {
-  const first = key === NEAREST_TO_BUST ? "asc" : "desc";
-  const sortDir = view.sortKey === key ? (view.sortDir === "desc" ? "asc" : "desc") : first;
-  return leaderboardHref({ ...view, sortKey: key, sortDir, page: 0 });
+  return leaderboardHref({ ...view, sortKey: key, sortDir: sortDirOf(view, key), page: 0 });
+}
+
+/** The direction a column header's link sorts in: what its link and its title both say. */
+export function sortDirOf(view: LeaderboardView, key: LeaderboardViewSort): "asc" | "desc" {
+  if (view.sortKey === key) return view.sortDir === "desc" ? "asc" : "desc";
+  return key === NEAREST_TO_BUST ? "asc" : "desc";
 }
 
 /** Number of pages for a row count (at least one, so an empty result still has page 0). */

@@ -2,7 +2,12 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
-import { parseAtRiskFilters, readAtRiskBoard } from "../lib/at_risk.ts";
+import {
+  marketsSentence,
+  parseAtRiskFilters,
+  readAtRiskBoard,
+  UnknownMarketError,
+} from "../lib/at_risk.ts";
 import { Parts } from "../lib/parts.ts";
 import { AtRiskPage } from "../components/AtRiskBoard.tsx";
 import { pageResponse } from "../lib/render.tsx";
@@ -21,19 +26,20 @@ export async function atRiskPage(c: Context<AppEnv>): Promise<Response> {
   const { deps } = c.var;
   const parts = new Parts();
   const board = await parts.read(
-    readAtRiskBoard(deps, filters, { signal: c.req.raw.signal }),
+    readAtRiskBoard(deps, filters, { signal: c.req.raw.signal }).catch((error) => {
+      if (!(error instanceof UnknownMarketError)) throw error;
+      throw new Failure("bad_request", "No such market", {
+        message: error.message,
+        detail: (
+          <>
+            Papertrade has no market "<Echo value={error.market} />".
+          </>
+        ),
+        hints: [marketsSentence(error.markets)],
+      });
+    }),
     "positions at risk",
   );
-  if (board && filters.market && !board.markets.includes(filters.market)) {
-    throw new Failure("bad_request", "No such market", {
-      detail: (
-        <>
-          Papertrade has no market "<Echo value={filters.market} />".
-        </>
-      ),
-      hints: [`The markets are ${board.markets.join(" and ")}.`],
-    });
-  }
   const unavailable = [...parts.unavailable, ...board?.unavailable ?? []];
   return pageResponse(
     c,

@@ -21,9 +21,8 @@ async function answer(c: Context<AppEnv>, build: (site: string) => Promise<strin
 /** A wallet's opens, closes and liquidations. */
 export function walletFeed(c: Context<AppEnv>): Promise<Response> {
   const address = addressParam(c);
-  const { papertrade } = c.var.deps;
   const signal = c.req.raw.signal;
-  return answer(c, (site) => feeds.walletFeed(papertrade, address, { site, signal }));
+  return answer(c, (site) => feeds.walletFeed(c.var.deps, address, { site, signal }));
 }
 
 /** The protocol's recent liquidations. */

@@ -11,6 +11,7 @@ import { type IntentLookup, lookupIntent } from "../lib/intents/lookup.ts";
 import { intentVerdict } from "../lib/intents/verdict.ts";
 import { IntentPage } from "../components/IntentPage.tsx";
 import { findIntentInHistory } from "../lib/search/trade_by_intent.ts";
+import { findOwner } from "../lib/search/owner.ts";
 import type { OpenPosition } from "../lib/papertrade/mod.ts";
 import type { Hex } from "viem";
 import { decodeTransaction } from "../lib/hyperevm/mod.ts";
@@ -41,12 +42,20 @@ export async function intentPage(c: Context<AppEnv>): Promise<Response> {
   if ((lookup.state === "not_found" || lookup.state === "ended") && txParam !== undefined) {
     batch = await findInBatch(deps, txParam.toLowerCase() as Hex, id);
   }
-  // Not settled in the scanned blocks: the trade history of the wallet given (or of the one
-  // a feed close names) has the trade it closed, and the open positions the one it opened.
-  const owner = wallet ?? (lookup.feed?.kind === "open" ? undefined : lookup.feed?.wallet);
+  // Not settled in the scanned blocks: the trade history of the wallet given (or of the one a
+  // feed close names, or that the explorer knows the id from: a history or settlement trail
+  // already read, the at-risk board) has the trade it closed, and the open positions the one
+  // it opened.
   const older = lookup.state === "not_found" || lookup.state === "ended";
-  if (!lookup.settlement && batch === null && owner && lookup.state !== "pending") {
-    const found = await findIntentInHistory(deps, owner, id, { signal, openPositions: older });
+  const searched = !lookup.settlement && batch === null && lookup.state !== "pending";
+  const owner = wallet ?? (lookup.feed?.kind === "open" ? undefined : lookup.feed?.wallet) ??
+    (searched ? await findOwner(deps, { intentId: id }, { signal, feed: false }) : null) ??
+    undefined;
+  if (searched && owner) {
+    const found = await findIntentInHistory(deps, owner, id, {
+      signal,
+      openPositions: older,
+    });
     ({ trade: history, opened: openedPosition } = found);
     unavailable.push(...found.unavailable);
   }
@@ -67,7 +76,7 @@ export async function intentPage(c: Context<AppEnv>): Promise<Response> {
     <IntentPage
       lookup={lookup}
       verdict={verdict}
-      wallet={wallet}
+      wallet={history || openedPosition ? owner : wallet}
       history={history}
       openedPosition={openedPosition}
       batch={batch}

@@ -13,7 +13,8 @@ import {
   NEAREST_TO_BUST,
   parseLeaderboardView,
 } from "../lib/leaderboard_view.ts";
-import { nearestOf, orderByNearest, readAtRiskBoard } from "../lib/at_risk.ts";
+import { AT_RISK_WAIT_MS, nearestOf, orNullAfter, readAtRiskBoard } from "../lib/at_risk.ts";
+import { nearestLeaderboardPage, readWindowAccounts } from "../lib/leaderboard_nearest.ts";
 import { Parts } from "../lib/parts.ts";
 import { LeaderboardPageView } from "../components/LeaderboardPageView.tsx";
 import { pageResponse } from "../lib/render.tsx";
@@ -31,54 +32,49 @@ async function readLeaderboard(c: Context<AppEnv>) {
   }
   const { view } = parsed;
   const { deps } = c.var;
-  // Nearest to bust sorts the page's rows (read in the default order) by the shared board.
-  const sortKey = view.sortKey === NEAREST_TO_BUST ? null : view.sortKey;
-  const byNearest = sortKey === null;
-  const [read, board] = await Promise.all([
+  const signal = c.req.raw.signal;
+  const board = orNullAfter(
+    new Parts().read(readAtRiskBoard(deps, {}, { signal })),
+    AT_RISK_WAIT_MS,
+  );
+  // Nearest to bust orders every account of the window by the shared board.
+  if (view.sortKey === NEAREST_TO_BUST) {
+    const [accounts, read] = await Promise.all([
+      readWindowAccounts(deps.papertrade, {
+        window: view.window,
+        query: view.query || undefined,
+        signal,
+      }),
+      board,
+    ]);
+    const page = nearestLeaderboardPage(accounts, read, {
+      sortDir: view.sortDir,
+      page: view.page,
+      pageSize: LEADERBOARD_ROWS_PER_PAGE,
+    });
+    return { view, page };
+  }
+  const [read, known] = await Promise.all([
     fetchRankedLeaderboard(deps.papertrade, {
       window: view.window,
-      sortKey: sortKey ?? undefined,
-      sortDir: byNearest ? undefined : view.sortDir,
+      sortKey: view.sortKey,
+      sortDir: view.sortDir,
       page: view.page,
       pageSize: LEADERBOARD_ROWS_PER_PAGE,
       query: view.query || undefined,
-      signal: c.req.raw.signal,
+      signal,
     }),
-    orNullAfter(
-      new Parts().read(readAtRiskBoard(deps, {}, { signal: c.req.raw.signal })),
-      BOARD_WAIT_MS,
-    ),
+    board,
   ]);
-  const nearest = new Map(read.accounts.map((row) => [row.address, nearestOf(board, row.address)]));
-  const accounts = byNearest ? orderByNearest(read.accounts, nearest, view.sortDir) : read.accounts;
+  const nearest = new Map(read.accounts.map((row) => [row.address, nearestOf(known, row.address)]));
   // The page view hands the page to the table, which reads `nearest` beside `pnlRanks`.
-  return { view, page: { ...read, accounts, nearest } };
-}
-
-/**
- * How long the leaderboard waits for the at-risk board. Only a process's first refresh is ever
- * waited on (later views get the last board at once), and it reads up to 120 wallet snapshots:
- * with a slow wallet stream that is minutes, so past this the page shows without the nearest-to-
- * bust figures ("board not read") while the refresh goes on for the next view.
- */
-const BOARD_WAIT_MS = 1_500;
-
-/** `read`'s value, or null when it has not settled within `ms` (it goes on in the background). */
-async function orNullAfter<T>(read: Promise<T>, ms: number): Promise<T | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => timer = setTimeout(() => resolve(null), ms));
-  read.catch(() => {}); // a failure after the page has answered has nobody left to tell
-  try {
-    return await Promise.race([read, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return { view, page: { ...read, nearest, coverage: null } };
 }
 
 /** The leaderboard page. */
 export async function leaderboardPage(c: Context<AppEnv>): Promise<Response> {
   const { view, page } = await readLeaderboard(c);
-  return pageResponse(c, <LeaderboardPageView view={view} page={page} />);
+  return pageResponse(c, <LeaderboardPageView view={view} page={page} now={c.var.deps.now()} />);
 }
 
 /** The wallet's nearest distance to bust on the at-risk board, blank when it has none. */

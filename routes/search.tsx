@@ -90,7 +90,7 @@ function answerPage(query: string, found: SearchResolution): VNode {
     case "position":
       return nothing(
         query,
-        `the owner of position #${found.value} is not in the latest trades feed`,
+        `nothing the explorer has read names the owner of position #${found.value} (the latest trades, the at-risk board, the trade histories read)`,
         [
           `If you know the owner, open /position/${found.value}?wallet=<address>.`,
         ],

@@ -13,12 +13,16 @@ import { csvLine } from "../lib/csv.ts";
 import { createSlots, type Slots } from "../lib/http/slots.ts";
 import {
   EXPORT_MAX_PAGES,
+  EXPORT_TRAIL_PAGES,
   streamTradePages,
   TRADE_CSV_HEADER,
   tradeCsvRows,
 } from "../lib/wallet/trade_export.ts";
 import type { Trade } from "../lib/papertrade/mod.ts";
 import { addressParam } from "./page_errors.tsx";
+import { Parts } from "../lib/parts.ts";
+import { WALLET_TRADES_PAGE_SIZE } from "../lib/wallet/wallet_page.ts";
+import { withSettlingTransactions } from "../lib/search/trade_by_intent.ts";
 
 /** Exports running at once, per process. */
 const EXPORT_CONCURRENCY = 4;
@@ -74,6 +78,30 @@ export function walletCsv(options: WalletCsvOptions = {}): AppHandler {
       const rows = (trades: readonly Trade[]) =>
         encoder.encode(trades.map((trade) => csvLine(rowOf(trade))).join(""));
       let page = first;
+      // The newest pages' rows get their settling transactions from the trail; what it could
+      // not find, and the older rows it did not search, are said in a last line.
+      const trail = new Parts();
+      let pagesRead = 0;
+      let unsearched = 0;
+      const settled = async (trades: readonly Trade[]) => {
+        if (pagesRead++ < EXPORT_TRAIL_PAGES) {
+          return await withSettlingTransactions(deps, address, trades, trail);
+        }
+        unsearched += trades.filter((trade) => !trade.txHash).length;
+        return trades;
+      };
+      const notes = () => [
+        ...trail.unavailable.map((item) =>
+          `(${item.part}: ${item.reason}; those rows have no tx_hash)`
+        ),
+        ...unsearched > 0
+          ? [
+            `(tx_hash is searched for the newest ${
+              EXPORT_TRAIL_PAGES * WALLET_TRADES_PAGE_SIZE
+            } trades; ${unsearched} older rows name none: their position page finds it)`,
+          ]
+          : [],
+      ];
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           controller.enqueue(encoder.encode(csvLine(TRADE_CSV_HEADER)));
@@ -81,11 +109,12 @@ export function walletCsv(options: WalletCsvOptions = {}): AppHandler {
         async pull(controller) {
           try {
             if (page.done) {
+              for (const note of notes()) controller.enqueue(encoder.encode(csvLine([note])));
               controller.close();
               release();
               return;
             }
-            controller.enqueue(rows(page.value.trades));
+            controller.enqueue(rows(await settled(page.value.trades)));
             if (page.value.truncated) {
               const limit = options.maxPages ?? EXPORT_MAX_PAGES;
               controller.enqueue(encoder.encode(csvLine([

@@ -6,9 +6,14 @@
 import assert from "node:assert/strict";
 import { startReplayApp } from "../replay_app.ts";
 import { catalog, type TestApp, withTestApp } from "./harness.ts";
-import { AT_RISK_REQUESTS_PER_MINUTE, sharedAtRiskSource } from "../lib/at_risk.ts";
+import {
+  AT_RISK_REQUESTS_PER_MINUTE,
+  readAtRiskBoard,
+  sharedAtRiskSource,
+} from "../lib/at_risk.ts";
 import { fetchWalletPositions } from "../lib/wallet/positions.ts";
 import { formatDistanceToBust } from "../lib/format.ts";
+import { postMcp, rpc } from "./_mcp.ts";
 
 const EVERY_WALLET = Object.keys(
   JSON.parse(await Deno.readTextFile(new URL("../fixtures/data/wallets.json", import.meta.url))),
@@ -142,6 +147,42 @@ Deno.test("/at-risk refuses a bad filter with 400 and says what is wrong", async
   });
 });
 
+Deno.test("an unknown market or band gets the same refusal, naming the valid values, from /at-risk, get_positions_at_risk (MCP) and its REST mirror", async () => {
+  await withTestApp(async (app) => {
+    const markets = (await (await app.fetch("/at-risk")).text()).match(
+      /<option value="([A-Z0-9]+)"/g,
+    )!.map((option) => option.slice(15, -1));
+    assert.deepEqual(markets, ["BTC", "ETH"]);
+    for (
+      const [query, args, names] of [
+        ["market=SOL", { market: "SOL" }, /BTC and ETH/],
+        ["market=sol", { market: "sol" }, /BTC and ETH/],
+        ["band=doomed", { band: "doomed" }, /near_bust, close, ok/],
+      ] as const
+    ) {
+      const page = await app.fetch(`/at-risk?${query}`);
+      assert.equal(page.status, 400, query);
+      assert.match(await page.text(), names, query);
+      const rest = await postTool(app, args);
+      assert.equal(rest.status, 422, query);
+      assert.match((await rest.json()).message, names, query);
+      const { json } = await postMcp(
+        app,
+        rpc(1, "tools/call", { name: "get_positions_at_risk", arguments: args }),
+        // The version that reports bad arguments as a result, as a refused market is.
+        { "mcp-protocol-version": "2025-11-25" },
+      );
+      assert.equal(json.result.isError, true, query);
+      assert.match(json.result.content[0].text, names, query);
+      assert.equal(json.result.structuredContent, undefined, `${query}: no rows`);
+    }
+    // A market that exists still answers, in any case.
+    const eth = await postTool(app, { market: "eth" });
+    assert.equal(eth.status, 200);
+    assert.equal((await app.fetch("/at-risk?market=eth")).status, 200);
+  });
+});
+
 /** Each leaderboard row's wallet and its "nearest to bust" cell, in page order. */
 function nearestCells(html: string): Array<[string, string]> {
   return [...html.matchAll(/<tr>[\s\S]*?<\/tr>/g)].flatMap(([row]) => {
@@ -151,7 +192,7 @@ function nearestCells(html: string): Array<[string, string]> {
   });
 }
 
-Deno.test("the leaderboard shows each wallet's nearest distance to bust from the board, and sorts the page by it", async () => {
+Deno.test("the leaderboard shows each wallet's nearest distance to bust from the board", async () => {
   await withTestApp(async (app) => {
     // /at-risk waits for the board's first refresh; the leaderboard waits 1.5 s at most.
     await (await app.fetch("/at-risk")).body?.cancel();
@@ -170,17 +211,80 @@ Deno.test("the leaderboard shows each wallet's nearest distance to bust from the
       assert.equal(cell, formatDistanceToBust(nearest), wallet);
     }
     assert.ok(valued > 10, `${valued} wallets with a distance`);
-    const before = app.upstream.stats().requests;
-    const sorted = nearestCells(
-      await (await app.fetch("/leaderboard?window=all&sort=nearestToBust&dir=asc")).text(),
-    );
-    assert.deepEqual(new Set(sorted.map(([w]) => w)), new Set(cells.map(([w]) => w)));
-    const percents = sorted.filter(([, cell]) => cell.endsWith("%")).map(([, c]) => parseFloat(c));
-    assert.equal(percents.length, valued);
-    assert.deepEqual(percents, [...percents].sort((a, b) => a - b));
-    assert.ok(sorted.slice(valued).every(([, cell]) => cell.startsWith("—")), "no distance: last");
-    // Sorting read no wallet again: at most the leaderboard page and the marks.
-    assert.ok(app.upstream.stats().requests - before <= 4);
+  });
+});
+
+/** The "#" cell, the wallet and the "nearest to bust" cell of each leaderboard row, in order. */
+function sortRows(html: string): Array<{ place: number; wallet: string; cell: string }> {
+  const places = [...html.matchAll(/<tr><td class="num">([\d,]+)<\/td>/g)].map((m) => Number(m[1]));
+  return nearestCells(html).map(([wallet, cell], i) => ({ place: places[i], wallet, cell }));
+}
+
+Deno.test("the leaderboard's nearest-to-bust sort ranks every account of the window by the at-risk board, both ways, with # the place in it", async () => {
+  await withTestApp(async (app) => {
+    const board = await readAtRiskBoard(app.deps);
+    assert.equal(board.partial, false);
+    // Each wallet at its nearest position: the board lists rows nearest first.
+    const byBoard = [...new Set(board.rows.map((row) => row.wallet))];
+    const nearestOfWallet = new Map<string, bigint>();
+    for (const row of board.rows) {
+      if (!nearestOfWallet.has(row.wallet)) {
+        nearestOfWallet.set(row.wallet, row.distanceToBustPercent!);
+      }
+    }
+    const accounts = catalog.leaderboard.accounts;
+    const pages = Math.ceil(accounts / 25);
+    for (const dir of ["asc", "desc"] as const) {
+      const rows: ReturnType<typeof sortRows> = [];
+      let first = "";
+      for (let page = 0; page < pages; page++) {
+        const html = await (await app.fetch(
+          `/leaderboard?window=all&sort=nearestToBust&dir=${dir}&page=${page}`,
+        )).text();
+        if (page === 0) first = html;
+        rows.push(...sortRows(html));
+      }
+      // The board's wallets first, by their nearest distance (ties in either order), then the rest.
+      const expected = dir === "asc" ? byBoard : [...byBoard].reverse();
+      const valued = rows.slice(0, expected.length);
+      assert.equal(
+        nearestOfWallet.get(valued[0].wallet),
+        nearestOfWallet.get(expected[0]),
+        `${dir}: starts with the board's ${dir === "asc" ? "first" : "last"} wallet`,
+      );
+      if (dir === "asc") assert.equal(valued[0].wallet, board.rows[0].wallet);
+      // Every account of the window, once, and # counts 1, 2, 3… through the pages.
+      assert.equal(rows.length, accounts, dir);
+      assert.equal(new Set(rows.map((row) => row.wallet)).size, accounts, dir);
+      assert.deepEqual(rows.map((row) => row.place), rows.map((_, i) => i + 1), dir);
+      assert.deepEqual(
+        valued.map((row) => row.cell),
+        expected.map((wallet) => formatDistanceToBust(nearestOfWallet.get(wallet)!)),
+        dir,
+      );
+      for (const row of valued) {
+        assert.equal(row.cell, formatDistanceToBust(nearestOfWallet.get(row.wallet)!), row.wallet);
+      }
+      assert.ok(rows.slice(expected.length).every((row) => row.cell.startsWith("—")), dir);
+      // The page says how the board covers the order.
+      assert.match(first, /data-nearest-coverage="full"/);
+      assert.match(first, new RegExp(`covers ${board.covered.size} of\\s+${board.known.size}`));
+    }
+  });
+});
+
+Deno.test("each leaderboard header's title names the direction its link sorts in", async () => {
+  await withTestApp(async (app) => {
+    for (const query of ["", "?sort=nearestToBust", "?sort=nearestToBust&dir=desc", "?dir=asc"]) {
+      const html = await (await app.fetch(`/leaderboard${query}`)).text();
+      const headers = [...html.matchAll(/<th scope="col"[^>]*><a href="([^"]+)" title="([^"]+)"/g)];
+      assert.ok(headers.length >= 10, query);
+      for (const [, href, title] of headers) {
+        const dir = new URLSearchParams(href.replaceAll("&amp;", "&").split("?")[1] ?? "")
+          .get("dir") ?? "desc";
+        assert.match(title, dir === "asc" ? /, ascending$/ : /, descending$/, `${query}: ${href}`);
+      }
+    }
   });
 });
 
@@ -194,6 +298,13 @@ Deno.test("a hanging wallet stream leaves the leaderboard's rows up, without the
     assert.equal(rows, 25, "the page's rows are shown");
     const notRead = html.match(/— <span class="muted">board not read<\/span>/g)?.length ?? 0;
     assert.equal(notRead, rows, "each row says its nearest distance is not read");
+    // Sorted by nearest to bust without a board: PnL order, and the page says why.
+    const sorted = await (await app.fetch("/leaderboard?window=all&sort=nearestToBust")).text();
+    assert.match(sorted, /data-nearest-coverage="none"/);
+    assert.deepEqual(
+      sortRows(sorted).map((row) => row.wallet),
+      nearestCells(html).map(([wallet]) => wallet),
+    );
   }, { faults: { target: "api", path: "/state/user/live", hang: true } });
 });
 

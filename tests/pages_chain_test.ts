@@ -157,7 +157,7 @@ Deno.test("position errors: unknown owner, unknown id, unknown wallet, malformed
   await withPages(async ({ get }) => {
     const noOwner = await get(`/position/${positions.unknown.id}`);
     assert.equal(noOwner.status, 404);
-    assert.match(noOwner.body, /is not in the latest trades feed/);
+    assert.match(noOwner.body, /names the owner of position/);
     assert.match(noOwner.body, /<label for="position-wallet">Owner's wallet address<\/label>/);
     const notThere = await get(`/position/${positions.unknown.id}?wallet=${positions.open.owner}`);
     assert.equal(notThere.status, 404);

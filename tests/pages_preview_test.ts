@@ -96,10 +96,23 @@ Deno.test("/wallet/<address> carries the preview tags of /w/<address>, with its 
     assert.deepEqual(wallet.map(([key]) => key), preview.map(([key]) => key));
     const of = (tags: Array<[string, string]>) => Object.fromEntries(tags);
     assert.equal(of(wallet)["og:url"], `${TEST_SITE_URL}/wallet/${whale}`);
-    for (const key of ["og:title", "og:image", "twitter:card", "twitter:image", "og:image:type"]) {
+    // One description: the wallet page reads the same four ranks the card does.
+    for (
+      const key of [
+        "og:title",
+        "og:description",
+        "og:image",
+        "twitter:card",
+        "twitter:image",
+        "og:image:type",
+      ]
+    ) {
       assert.equal(of(wallet)[key], of(preview)[key], key);
     }
-    assert.match(of(wallet)["og:description"], /^Balance \$1,250,000\.00 · all-time PnL/);
+    assert.match(
+      of(wallet)["og:description"],
+      /^Balance \$1,250,000\.00 · 24h PnL .* all-time PnL/,
+    );
     const image = await get(new URL(of(wallet)["og:image"]).pathname);
     assert.equal(image.status, 200);
     assert.equal(image.headers.get("content-type"), "image/png");

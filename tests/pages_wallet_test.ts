@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { catalog, withPages } from "./harness.ts";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
+import { trailRequestBound } from "../lib/hyperevm/settlement_trail.ts";
 
 const whale = catalog.wallets.whale.address;
 const HISTORY = catalog.tradeHistory;
@@ -239,16 +240,79 @@ Deno.test("every upstream read of the wallet page starts at once: one round trip
   });
 });
 
-Deno.test("a cold wallet page costs at most eight upstream requests: the newest trades are read once", async () => {
+Deno.test("a cold wallet page costs eleven requests and its table's settlement trail, within the stated bound; again, no trail", async () => {
   await withPages(async ({ get, upstream }) => {
     const { status, body } = await get(`/wallet/${whale}`);
     assert.equal(status, 200);
     assert.equal(tradeRows(body), HISTORY.pageSize);
     assert.match(body, new RegExp(`net PnL of ${HISTORY.trades} trades closed in this window`));
-    const { requests } = upstream.stats();
-    // The snapshot, trading state, queue ranks, all-time standing, trade history, protocol
-    // summary (the staking accumulator), the marks' one eth_call batch and the win fee.
-    assert.ok(requests <= 8, `a cold wallet page made ${requests} upstream requests`);
+    // The snapshot, the trading state, the marks' one eth_call batch, the win fee, the protocol
+    // summary (the staking accumulator), the queue ranks, one leaderboard row per window (four)
+    // and one trade-history read; then the trail of the table's 75 rows, which name no
+    // transaction in the history.
+    const cold = upstream.stats().requests;
+    assert.ok(
+      cold <= 11 + trailRequestBound(HISTORY.pageSize),
+      `a cold wallet page made ${cold} upstream requests`,
+    );
+    // What the trail found is kept: the page again reads at most the API's short-lived answers.
+    assert.equal((await get(`/wallet/${whale}`)).status, 200);
+    const again = upstream.stats().requests - cold;
+    assert.ok(again <= 11, `the wallet page again made ${again} upstream requests`);
+  });
+});
+
+/** The wallet page's standing table: each window's rank ("#12"), or what it shows instead. */
+function rankCells(html: string): Map<string, string> {
+  const table = html.split('id="ranks"')[1].split('id="pnl"')[0];
+  return new Map(
+    [...table.matchAll(/<tr><th scope="row"><a [^>]*>([^<]+)<\/a><\/th><td[^>]*>([^<]*)</g)]
+      .map((m) => [m[1], m[2]]),
+  );
+}
+
+Deno.test("the wallet page shows the wallet's rank in all four windows, the ranks get_wallet gives", async () => {
+  await withPages(async ({ app, get }) => {
+    const { body } = await get(`/wallet/${whale}`);
+    const response = await app.request("/api/tools/get_wallet", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ address: whale }),
+    });
+    const tool = await response.json();
+    assert.equal(tool.ranks.length, 4);
+    const labels: Record<string, string> = {
+      "24h": "24 hours",
+      "7d": "7 days",
+      "30d": "30 days",
+      all: "All time",
+    };
+    const cells = rankCells(body);
+    for (const rank of tool.ranks as { window: string; rank: number | null }[]) {
+      assert.notEqual(rank.rank, null, rank.window);
+      assert.equal(cells.get(labels[rank.window]), `#${rank.rank}`, rank.window);
+    }
+    assert.doesNotMatch(body, /Find its rank on the leaderboard/);
+  });
+});
+
+Deno.test('the wallet page\'s "find its rank" search lands on that wallet alone, not on a name that contains its address', async () => {
+  const named = catalog.hostileNames.find((item) => item.name.includes(whale))!;
+  assert.ok(named, "a leaderboard name contains the whale's address");
+  await withPages(async ({ get }) => {
+    // The search the form sends when a window's read failed: the default window is 24 h.
+    for (const query of [`q=${whale}`, `q=${whale.toUpperCase().replace("0X", "0x")}`]) {
+      for (const sort of ["", "&sort=nearestToBust"]) {
+        const { status, body } = await get(`/leaderboard?${query}${sort}`);
+        assert.equal(status, 200);
+        const wallets = [...body.matchAll(/<a class="row-link" href="\/wallet\/(0x[0-9a-f]{40})"/g)]
+          .map((m) => m[1]);
+        assert.deepEqual(wallets, [whale], `${query}${sort}`);
+      }
+    }
+    // A fragment of an address still finds every wallet it is part of, names included.
+    const fragment = await get(`/leaderboard?q=${whale.slice(0, 12)}`);
+    assert.ok(fragment.body.includes(`href="/wallet/${named.address}"`));
   });
 });
 

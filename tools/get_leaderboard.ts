@@ -28,7 +28,9 @@ const input = argsObject({
     .trim()
     .max(100, "expected at most 100 characters")
     .optional()
-    .describe("Optional leaderboard name or address fragment."),
+    .describe(
+      "Optional leaderboard name or address fragment; a whole address finds that wallet alone.",
+    ),
 });
 
 const output = z.strictObject({

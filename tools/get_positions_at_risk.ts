@@ -6,6 +6,7 @@ import {
   type AtRiskRow,
   readAtRiskBoard,
   RISK_BANDS,
+  UnknownMarketError,
 } from "../lib/at_risk.ts";
 import { argsObject, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
@@ -13,6 +14,7 @@ import { addressOut, isoOut, jsonObject, unavailableJson, unavailableOut } from 
 import { positionJson } from "./_json_positions.ts";
 import { isoFromMs } from "./_units.ts";
 import { distancesShown, lines, price, quoted, UNTRUSTED_NOTE, usd } from "./_text.ts";
+import { ToolError } from "./types.ts";
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
@@ -23,7 +25,10 @@ const input = argsObject({
     .regex(/^[A-Za-z0-9]{1,20}$/, "expected a market symbol such as BTC")
     .overwrite((symbol) => symbol.toUpperCase())
     .optional()
-    .describe("Only positions in this market (BTC, ETH)."),
+    .describe(
+      "Only positions in this market (BTC, ETH). A market Papertrade does not list is refused " +
+        "with an error naming the markets, as the /at-risk page refuses it.",
+    ),
   band: z.enum(RISK_BANDS, {
     error: `expected one of ${RISK_BANDS.join(", ")}`,
   }).optional().describe("Only positions in this risk band."),
@@ -74,7 +79,11 @@ export const getPositionsAtRiskTool = defineTool({
   output,
   async run(args, context) {
     const { market, band } = args;
-    const board = await readAtRiskBoard(context, { market, band }, { signal: context.signal });
+    const board = await readAtRiskBoard(context, { market, band }, { signal: context.signal })
+      .catch((error) => {
+        if (error instanceof UnknownMarketError) throw new ToolError(`market: ${error.message}`);
+        throw error;
+      });
     const structured: Output = {
       refreshed_at: isoFromMs(board.refreshedAt),
       mark_at: isoFromMs(board.markAt),

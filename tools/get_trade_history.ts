@@ -9,6 +9,7 @@ import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_
 import { tradeJson } from "./_json_positions.ts";
 import { marketOf } from "../lib/wallet/value_positions.ts";
 import { lines, price, signedUsd, usd } from "./_text.ts";
+import { withSettlingTransactions } from "../lib/search/trade_by_intent.ts";
 import { ToolError } from "./types.ts";
 
 /** Trades per page. */
@@ -44,7 +45,8 @@ export const getTradeHistoryTool = defineTool({
   description:
     "Closed and liquidated trades of a wallet, newest first, 75 per page, with net PnL " +
     "(adjusted PnL minus fees paid), entry and exit, leverage, margin, PAPER minted, the " +
-    'intent id and the settling transaction. filter "losses" keeps trades with negative ' +
+    "intent id and the settling transaction (the history's, else found from the Exchange's " +
+    'events). filter "losses" keeps trades with negative ' +
     "net PnL. Use the returned next_cursor for the next page. Next: decode_transaction with " +
     "a trade's tx_hash, lookup_intent with its intent_id.",
   input,
@@ -81,11 +83,18 @@ export const getTradeHistoryTool = defineTool({
       );
     }
     const instruments = trading?.instruments ?? [];
+    // The rows that name no settling transaction get the one the Exchange's events show.
+    const trades = await withSettlingTransactions(
+      context,
+      address,
+      history.trades.slice(0, TRADE_HISTORY_PAGE_SIZE),
+      parts,
+    );
     const structured: Output = {
       address,
-      trades: history.trades
-        .slice(0, TRADE_HISTORY_PAGE_SIZE)
-        .map((trade) => tradeJson.of({ ...trade, ...marketOf(instruments, trade.instrumentId) })),
+      trades: trades.map((trade) =>
+        tradeJson.of({ ...trade, ...marketOf(instruments, trade.instrumentId) })
+      ),
       next_cursor: history.nextCursor,
       unavailable: unavailableJson(parts.unavailable),
       rows_skipped: history.rowsSkipped,

@@ -35,7 +35,10 @@ const resultOut = z.union([
   lookupOut,
   z.strictObject({
     position_id: integerStringOut,
-    owner: addressOut.nullable().describe("Null when the position is not in the recent feed."),
+    owner: addressOut.nullable().describe(
+      "Null when nothing the explorer has read names it: the recent trades, the at-risk board, " +
+        "the trade histories and settlement trail read.",
+    ),
     latest_trade: feedTradeJson.schema.nullable(),
   }),
   z.strictObject({
@@ -67,7 +70,8 @@ export const searchTool = defineTool({
     "Classify an unknown string and resolve it. A 0x address returns a wallet summary, a 0x " +
     "32-byte hash is resolved against HyperEVM to tell a settlement transaction from an " +
     "intent id (and returns a decoded preview or the intent's whereabouts), a bare number is " +
-    "a position id (owner found through the recent trades feed), a pasted link is unpacked, " +
+    "a position id (owner found through the recent trades, the at-risk board or a trade " +
+    "history already read), a pasted link is unpacked, " +
     "and anything else searches leaderboard names and addresses. kind says which; next_tool " +
     "names the follow-up tool to call.",
   input,
@@ -141,10 +145,12 @@ function present(
         "get_positions",
         { position_id: found.value, owner: found.owner, latest_trade: trade },
         found.owner
-          ? `Position #${found.value} belongs to ${found.owner} (latest feed event: ${trade?.kind} at ${trade?.at}). Next: get_positions with address ${found.owner} and ` +
-            `position_id "${found.value}".`
-          : `Position #${found.value} is not in the recent trades feed, so its owner is unknown ` +
-            `here. If you know the owner, call get_positions with the owner's address and ` +
+          ? `Position #${found.value} belongs to ${found.owner}${
+            trade ? ` (latest feed event: ${trade.kind} at ${trade.at})` : ""
+          }. Next: get_positions with address ${found.owner} and position_id "${found.value}".`
+          : `Nothing the explorer has read names position #${found.value} (the recent trades, ` +
+            `the at-risk board, the trade histories read), so its owner is unknown here. If ` +
+            `you know the owner, call get_positions with the owner's address and ` +
             `position_id "${found.value}".`,
       );
     }

@@ -8,7 +8,13 @@
  */
 export { CONTRACTS, INTENT_KINDS } from "./contracts.ts";
 export { type ExchangeEvent, walletsOf } from "./exchange_events.ts";
-export { findTradeSettlement } from "./settlement_trail.ts";
+export {
+  findTradeSettlement,
+  findTradeSettlements,
+  type TradeToSettle,
+  TRAIL,
+  type TrailMatch,
+} from "./settlement_trail.ts";
 export { HyperEvmError } from "./hyperevm_error.ts";
 export { createHyperEvmClient, type HyperEvmClient } from "./client.ts";
 export type { IntentFields } from "./intent_fields.ts";

@@ -3,7 +3,12 @@ import { type Address, encodeAbiParameters, encodeEventTopics, type Hex } from "
 import { BLOCK_TIME_ANCHOR } from "./chain.ts";
 import type { HyperEvmClient, HyperEvmLog, LogFilter } from "./client.ts";
 import { CONTRACTS, EXCHANGE_EVENTS_ABI } from "./contracts.ts";
-import { findTradeSettlement, TRAIL } from "./settlement_trail.ts";
+import {
+  findTradeSettlement,
+  findTradeSettlements,
+  TRAIL,
+  trailRequestBound,
+} from "./settlement_trail.ts";
 import { sharedHead } from "../../tests/support/hyperevm.ts";
 
 const WALLET: Address = "0x00000000000000000000000000000000000000a1";
@@ -80,11 +85,14 @@ function chain(logs: HyperEvmLog[]) {
     logs(filter: LogFilter) {
       calls.push("eth_getLogs");
       assert.ok(BigInt(filter.toBlock) - filter.fromBlock < 1000n, "within the RPC's range");
-      const topics = filter.topics!.map((t) => String(t).toLowerCase());
+      // Each topic position takes a value, or a list of which any may match.
+      const topics = filter.topics!.map((t) =>
+        t === null ? null : (Array.isArray(t) ? t : [t]).map((one) => one.toLowerCase())
+      );
       return Promise.resolve(
         logs.filter((l) =>
           l.blockNumber >= filter.fromBlock && l.blockNumber <= BigInt(filter.toBlock) &&
-          topics.every((topic, i) => l.topics[i] === topic)
+          topics.every((want, i) => want === null || want.includes(l.topics[i]))
         ),
       );
     },
@@ -102,7 +110,8 @@ Deno.test("a close days old is found in one window though the block rate swung b
   assert.equal(found?.blockNumber, BigInt(block));
   assert.equal(found?.event.name, "PositionsClosed");
   const calls = take();
-  assert.ok(calls.filter((c) => c === "eth_getBlockByNumber").length <= TRAIL.probes, calls.join());
+  assert.ok(calls.filter((c) => c === "eth_getBlockByNumber").length <= TRAIL.rounds, calls.join());
+  assert.ok(calls.length <= trailRequestBound(1), calls.join());
   assert.deepEqual(calls.filter((c) => c !== "eth_getBlockByNumber"), [
     "eth_blockNumber",
     "eth_getLogs",
@@ -171,4 +180,59 @@ Deno.test("a close at the head is searched up to the head, and that window is no
   take();
   await findTradeSettlement(client, trade);
   assert.ok(take().includes("eth_getLogs"));
+});
+
+Deno.test("a page of 75 trades over a day is settled together, each with its own event, within the stated bound", async () => {
+  // 75 trades, newest first as a history page lists them: closes every 3 to 40 minutes, some
+  // in the same second (one event each), and liquidations, on the swinging chain.
+  const trades: { wallet: Address; positionId: string; liquidated: boolean; closedAt: number }[] =
+    [];
+  const logs: HyperEvmLog[] = [];
+  const blocks = new Map<string, number>();
+  let time = anchor.time + 4 * 86_400;
+  for (let i = 0; i < 75; i++) {
+    time -= i % 9 === 4 ? 0 : 180 + ((i * 7_919) % 2_220);
+    const block = blockOf(time);
+    const liquidated = i % 6 === 5;
+    const positionId = String(1_000 + i);
+    trades.push({ wallet: WALLET, positionId, liquidated, closedAt: time * 1000 + 250 });
+    const event = liquidated
+      ? log("Liquidated", block, {
+        positionId: BigInt(positionId),
+        user: WALLET,
+        markPrice: 830_000n,
+        bustPrice: 830_100n,
+        fromQueuedBalance: false,
+        stakerFee: 1n,
+        devFee: 1n,
+      })
+      : closed(block);
+    // Two closes in one second are two events in one block: distinct hashes.
+    const hash = `0x${(block * 100 + i).toString(16).padStart(64, "0")}` as Hex;
+    logs.push({ ...event, transactionHash: hash, logIndex: i });
+    blocks.set(positionId, block);
+  }
+  const { client, take } = chain(logs);
+  const found = await findTradeSettlements(client, trades);
+  const wrong = trades.filter((trade, i) =>
+    found[i]?.blockNumber !== BigInt(blocks.get(trade.positionId)!)
+  );
+  assert.deepEqual(wrong.map((trade) => trade.positionId), []);
+  // Liquidations carry their own position id; closes in one second may share their block.
+  for (const [i, trade] of trades.entries()) {
+    if (trade.liquidated) assert.equal(found[i]?.event.name, "Liquidated");
+  }
+  const calls = take();
+  const count = (method: string) => calls.filter((call) => call === method).length;
+  assert.equal(count("eth_blockNumber"), 1);
+  assert.ok(count("eth_getLogs") <= trades.length, `${count("eth_getLogs")} eth_getLogs`);
+  assert.ok(
+    count("eth_getBlockByNumber") <= TRAIL.readsPerTrade * trades.length + TRAIL.extraReads,
+    `${count("eth_getBlockByNumber")} block reads`,
+  );
+  assert.ok(calls.length <= trailRequestBound(trades.length));
+  // Settled long ago: the same page again reads nothing, nor does one of its trades alone.
+  await findTradeSettlements(client, trades);
+  assert.equal((await findTradeSettlement(client, trades[10]))?.txHash, found[10]?.txHash);
+  assert.deepEqual(take(), []);
 });

@@ -10,7 +10,7 @@ export { type CallOptions, createPapertradeClient, type PapertradeClient } from 
 export { PapertradeApiError, type RetryPolicy } from "./http.ts";
 export { applyWalletPatch } from "./apply_patch.ts";
 export type { WalletStreamEvent } from "./wallet_stream.ts";
-export { modelledGapsOf } from "./modelled_gaps.ts";
+export { type ModelledGap, modelledGapsOf } from "./modelled_gaps.ts";
 export {
   findEndpoint,
   MODELLED_SHAPES,

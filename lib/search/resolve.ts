@@ -16,9 +16,8 @@ import { fetchWalletSummary, type WalletSummary } from "../wallet/summary.ts";
 import { findClosedTrade } from "../wallet/positions.ts";
 import { classifyQuery } from "./classify.ts";
 import { findOpenPositionByIntent } from "./trade_by_intent.ts";
-
-/** How many of the latest trades are searched for a position's owner. */
-const POSITION_FEED_LIMIT = 100;
+import { findOwner, OWNER_FEED_LIMIT } from "./owner.ts";
+import type { QuoteSource } from "../marks.ts";
 
 export type SearchResolution =
   /** `summary` is null when the exchange has never seen the wallet. */
@@ -26,7 +25,11 @@ export type SearchResolution =
   | { kind: "transaction"; value: Hex; transaction: Settlement }
   /** `wallet` is set when the intent was found through that known wallet (queue or history). */
   | { kind: "intent"; value: Hex; lookup: IntentLookup; wallet?: Address }
-  /** `owner` is null when the position is not in the recent trades feed. */
+  /**
+   * `owner` is null when nothing the explorer knows names the position (the latest trades, the
+   * at-risk board, a trade history or settlement trail already read); `trade` is its latest-trades
+   * row, when it has one.
+   */
   | { kind: "position"; value: string; owner: Address | null; trade: RecentTrade | null }
   /** `total` counts every match; `matches` is the first page, ranked over all time. */
   | { kind: "name"; value: string; matches: LeaderboardRow[]; total: number | null }
@@ -36,6 +39,7 @@ export type SearchResolution =
 interface SearchSources {
   papertrade: PapertradeClient;
   hyperevm: HyperEvmClient;
+  quotes: QuoteSource;
   now: () => number;
 }
 
@@ -88,12 +92,14 @@ export async function resolveSearch(
     case "position": {
       const [trades, owned] = await Promise.all([
         papertrade.read("recentTrades", {}, { signal })
-          .then((feed) => feed.trades.slice(0, POSITION_FEED_LIMIT)),
+          .then((feed) => feed.trades.slice(0, OWNER_FEED_LIMIT)),
         wallet === undefined ? false : ownsPosition(sources, wallet, found.value, signal),
       ]);
       if (owned) return { kind: "position", value: found.value, owner: wallet!, trade: null };
       const trade = trades.find((item) => item.positionId === found.value) ?? null;
-      return { kind: "position", value: found.value, owner: trade?.wallet ?? null, trade };
+      const owner = trade?.wallet ??
+        await findOwner(sources, { positionId: found.value }, { signal, feed: false });
+      return { kind: "position", value: found.value, owner, trade };
     }
     case "name": {
       const page = await papertrade.read("leaderboard", { window: "all", query: found.value }, {

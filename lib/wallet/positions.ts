@@ -3,6 +3,7 @@
  * closed-trade history when the id is no longer open. Shared by get_positions and the wallet
  * page.
  */
+import { learnOwner } from "../known_ids.ts";
 import type { PapertradeClient, Trade, TradingState, WalletAccount } from "../papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
 import { isUpstreamFailure, Parts, type UnavailablePart, unavailablePart } from "../parts.ts";
@@ -161,6 +162,7 @@ export async function findClosedTrade(
     const history = await papertrade.read("tradeHistory", { wallet: address, cursor }, {
       signal: options.signal,
     });
+    learnOwner(papertrade, address, history.trades);
     const trade = history.trades.find(matches);
     if (trade) return trade;
     if (history.nextCursor === null) return null;

@@ -14,6 +14,7 @@ import {
   type ReadParams,
 } from "../papertrade/mod.ts";
 import type { Parts } from "../parts.ts";
+import { ADDRESS_PATTERN } from "../address.ts";
 
 /** Every leaderboard window, shortest first. */
 export { LEADERBOARD_WINDOWS };
@@ -36,7 +37,7 @@ export async function fetchWalletRanks(
 ): Promise<WalletRank[]> {
   const wallet = address.toLowerCase();
   const windows = options.windows ?? LEADERBOARD_WINDOWS;
-  const ranks = await Promise.all(windows.map(async (window) => {
+  const ranks = await Promise.all(windows.map(async (window): Promise<WalletRank | null> => {
     const read = papertrade.read("leaderboard", { window, query: wallet }, {
       signal: options.signal,
     });
@@ -44,10 +45,21 @@ export async function fetchWalletRanks(
       ? await options.parts.read(read, "leaderboard standing")
       : await read;
     if (page === null) return null;
-    // A fragment search could match other addresses; only the exact one counts.
-    return { window, row: page.accounts.find((row) => row.address === wallet) ?? null };
+    return { window, row: exactAddressOnly(page, wallet).accounts[0] ?? null };
   }));
   return ranks.filter((rank): rank is WalletRank => rank !== null);
+}
+
+/**
+ * A leaderboard search for a whole address finds that wallet alone: the upstream matches the text
+ * in addresses and in names, so a wallet whose chosen name contains the address would be listed
+ * too (and may come first). Any other search is kept as it is.
+ */
+export function exactAddressOnly<P extends LeaderboardPage>(page: P, query: string | undefined): P {
+  if (query === undefined || !ADDRESS_PATTERN.test(query.trim())) return page;
+  const wallet = query.trim().toLowerCase();
+  const accounts = page.accounts.filter((row) => row.address === wallet);
+  return { ...page, accounts, totalItems: accounts.length, totalPages: 1 };
 }
 
 /** Accounts per read of the PnL order, and the most such reads: PnL ranks reach 1,000. */
@@ -79,7 +91,9 @@ export async function fetchRankedLeaderboard(
   const pnlPage = (page: number) =>
     papertrade.read("leaderboard", { window: query.window, page, pageSize }, { signal });
   const [page, first] = await Promise.all([
-    papertrade.read("leaderboard", query, { signal }),
+    papertrade.read("leaderboard", query, { signal }).then((read) =>
+      exactAddressOnly(read, query.query)
+    ),
     byPnl ? null : pnlPage(0),
   ]);
   const known = new Map((first ?? page).accounts.map((row) => [row.address, row.rank]));

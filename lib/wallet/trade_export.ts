@@ -12,6 +12,13 @@ import { marketOf } from "./value_positions.ts";
 /** Pages read at most (75 trades each): a bound on one export's upstream work. */
 export const EXPORT_MAX_PAGES = 400;
 
+/**
+ * Pages whose rows naming no settling transaction get the one the settlement trail finds: the
+ * newest 300 trades (about 1.6 HyperEVM requests a trade cold, none once found). Older rows keep
+ * what the history names, and the export says so in a last line.
+ */
+export const EXPORT_TRAIL_PAGES = 4;
+
 interface TradeExportOptions {
   filter?: TradeFilter;
   signal?: AbortSignal;

@@ -1,10 +1,12 @@
 /**
  * Everything the wallet page shows, read in one parallel round: the snapshot, the trading state
  * (then the live marks), the Exchange's win fee, the protocol summary (the staking accumulator),
- * the queue ranks, the all-time leaderboard row and ONE trade-history read that serves both the
- * table and the PnL chart. A cold page costs eight upstream requests (`tests/pages_wallet_test.ts`
- * counts them through the replay). The page's view (the live
- * islands' one props blob) is built here, so the component only renders.
+ * the queue ranks, the wallet's leaderboard row in each of the four windows and ONE trade-history
+ * read that serves both the table and the PnL chart; then the settlement trail of the table's rows
+ * that name no transaction (at most 3n + 5 HyperEVM requests for n rows, none once found). A cold
+ * page costs those eleven requests and the trail (`tests/pages_wallet_test.ts` counts them through
+ * the replay). The page's view (the live islands' one props blob) is built here, so the component
+ * only renders.
  */
 import {
   type Instrument,
@@ -20,6 +22,9 @@ import { buildPositionsView } from "../live/positions_view.ts";
 import { fetchWalletRanks } from "./ranks.ts";
 import { readMarket, readWinFee, valueWalletPositions } from "./positions.ts";
 import type { MarketSources } from "../marks.ts";
+import type { HyperEvmClient } from "../hyperevm/client.ts";
+import { withSettlingTransactions } from "../search/trade_by_intent.ts";
+import { learnOwner } from "../known_ids.ts";
 import {
   readStakingAccumulator,
   summarizeWallet,
@@ -78,7 +83,7 @@ interface FetchWalletPageOptions {
  * read that fails leaves its part out and is named in `unavailable`.
  */
 export async function fetchWalletPage(
-  sources: MarketSources,
+  sources: MarketSources & { hyperevm: HyperEvmClient },
   address: string,
   options: FetchWalletPageOptions,
 ): Promise<WalletPageData> {
@@ -114,7 +119,7 @@ export async function fetchWalletPage(
     readWinFee(sources, parts),
     readStakingAccumulator(papertrade, parts, signal),
     parts.read(papertrade.read("queueRank", { wallet: address }, { signal })),
-    fetchWalletRanks(papertrade, address, { signal, parts, windows: ["all"] }),
+    fetchWalletRanks(papertrade, address, { signal, parts }),
     parts.read(history(filter, start.cursor).catch(refusedCursor(start.cursor))),
     chartIsTable ? null : parts.read(history("all"), "PnL chart"),
   ]).catch((error) => {
@@ -123,6 +128,13 @@ export async function fetchWalletPage(
   const chart = chartIsTable ? read : chartRead;
   // The snapshot read is reconciled with what this process's streams reported after it (the
   // client's read does it): its pending intents and outcomes exclude each other.
+  if (chartRead) learnOwner(papertrade, address, chartRead.trades);
+  // The table's rows that name no settling transaction get the one the Exchange's events show.
+  const table = read && tablePage(read, start);
+  if (read && table) {
+    learnOwner(papertrade, address, read.trades);
+    table.trades = await withSettlingTransactions(sources, address, table.trades, parts);
+  }
   const withQueue = { ...account, operations: withQueuePositions(account.operations, queueRanks) };
   const valued = valueWalletPositions(withQueue, trading, marks, winFeeRate);
   const now = options.now();
@@ -133,7 +145,7 @@ export async function fetchWalletPage(
       now,
     ),
     instruments: trading?.instruments ?? [],
-    history: read && tablePage(read, start),
+    history: table,
     chart: chart && {
       trades: chart.trades,
       complete: chart.nextCursor === null,

@@ -198,6 +198,10 @@ export async function checkWallet(
     watchlist: watched.summary.pnl,
   });
   near(`${address} unrealized PnL`, totals.unrealized_pnl_usd, live.summary.pnl);
+  assert.ok(
+    totals.estimated_close_pnl_usd !== null && totals.estimated_payout_usd !== null,
+    `${address}: the close figures are there (the replay answers the win fee)`,
+  );
   same(`${address} PnL if closed`, { foot: footCell("PnL if closed"), live: live.totals.closePnl });
   near(`${address} PnL if closed`, totals.estimated_close_pnl_usd, live.totals.closePnl);
   same(`${address} payout`, { foot: footCell("Payout if closed"), live: live.totals.payout });
