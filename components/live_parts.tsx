@@ -1,8 +1,8 @@
 /** Pieces the live wallet islands share: freshness, values that flash, the stale marking. */
 import { formatUtc } from "../lib/format.ts";
 import { Time } from "./Time.tsx";
-import type { LiveMode } from "../client/follow_positions.ts";
-import type { PositionsView } from "../lib/live/view_types.ts";
+import type { LiveMode } from "../client/wallet_follow.ts";
+import type { PositionsView } from "../lib/wallet/view_types.ts";
 import { currentMode, isStale, serverNow } from "../client/wallet_store.ts";
 
 const MODE_LABELS: Record<LiveMode, [label: string, badge: string]> = {
@@ -13,7 +13,7 @@ const MODE_LABELS: Record<LiveMode, [label: string, badge: string]> = {
   offline: ["Offline, retrying", "badge paused"],
 };
 
-export { RISK_LABELS } from "../lib/live/view_types.ts";
+export { RISK_LABELS } from "../lib/wallet/view_types.ts";
 
 /** Props of a live wallet island: the server-built view (JSON). */
 export interface LiveViewProps {

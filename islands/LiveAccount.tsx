@@ -1,5 +1,5 @@
 /** Island: the wallet's funds, PAPER, pending intents and the outcomes seen since, live. */
-import type { PositionsView } from "../lib/live/view_types.ts";
+import type { PositionsView } from "../lib/wallet/view_types.ts";
 import { serverNow, useWallet } from "../client/wallet_store.ts";
 import {
   Age,

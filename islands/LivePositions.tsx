@@ -5,7 +5,7 @@
  * that position closes. The first render uses only its props, so it is the server's HTML.
  */
 import { useRef, useState } from "preact/hooks";
-import type { PositionRowView, PositionsView } from "../lib/live/view_types.ts";
+import type { PositionRowView, PositionsView } from "../lib/wallet/view_types.ts";
 import { keepRowOrder, useWallet } from "../client/wallet_store.ts";
 import {
   Freshness,

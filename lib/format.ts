@@ -1,5 +1,5 @@
 /**
- * Display formatting for pages, the live views built in `lib/live/` and the islands' ages and
+ * Display formatting for pages, the live views built in `lib/wallet/` and the islands' ages and
  * times. Inputs are exact (bigint wad, raw prices); rounding happens here, once, for display only.
  */
 import { rawPriceToNumber, wadToNumber } from "./math/mod.ts";

@@ -7,9 +7,9 @@ import {
   parseAtRiskFilters,
   readAtRiskBoard,
   UnknownMarketError,
-} from "../lib/at_risk.ts";
+} from "../lib/at_risk/mod.ts";
 import { Parts } from "../lib/parts.ts";
-import { AtRiskPage } from "../components/AtRiskBoard.tsx";
+import { AtRiskPage } from "./at_risk/AtRiskBoard.tsx";
 import { pageResponse } from "../lib/render.tsx";
 import { Echo } from "./page_errors.tsx";
 

@@ -46,7 +46,7 @@ function unexpected(found: string[], known: readonly string[]): string[] {
 
 const graph = await importGraph();
 
-// Empty: the live view types sit in lib/live/view_types.ts and the formatters in lib/format.ts.
+// Empty: the live view types sit in lib/wallet/view_types.ts and the formatters in lib/format.ts.
 const KNOWN_UPWARD_IMPORTS: readonly string[] = [];
 
 Deno.test("lib/ imports nothing from routes/, components/, islands/ or client/", () => {

@@ -11,7 +11,7 @@ import { h } from "preact";
 import { Island } from "../components/Island.tsx";
 import { hydrateIslands } from "../client/hydrate.ts";
 import { ISLANDS } from "../client/island_registry.ts";
-import type { PositionsView } from "../lib/live/view_types.ts";
+import type { PositionsView } from "../lib/wallet/view_types.ts";
 import { catalog } from "./harness.ts";
 
 function fullView(): PositionsView {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { Trade } from "../lib/papertrade/mod.ts";
 import type { Mark } from "../lib/marks.ts";
-import type { Market, PositionTotals, PositionValuation } from "../lib/wallet/value_positions.ts";
+import type { Market, PositionTotals, PositionValuation } from "../lib/position/mod.ts";
 import {
   hashOut,
   integerStringOut,
@@ -12,7 +12,7 @@ import {
   sideOf,
   sideOut,
 } from "./_json_common.ts";
-import { fromWad, fromWadOrNull, isoFromMs, toPercent, toPrice } from "./_units.ts";
+import { fromWad, fromWadOrNull, isoFromMs, toPercent, toPrice } from "./units.ts";
 
 const CLOSE_PNL = "PnL a close at the mark would realize after the deadband, impact haircut and " +
   "win fee.";

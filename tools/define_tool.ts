@@ -12,7 +12,7 @@ import {
   isUnknownWallet,
   UPSTREAM_FAILURE_KINDS,
 } from "../lib/upstream_error.ts";
-import { lines, unavailableText } from "./_text.ts";
+import { lines, unavailableText } from "./text.ts";
 import { READ_ONLY_ANNOTATIONS, type ToolDefinition, ToolError, type ToolResult } from "./types.ts";
 
 /** What a tool module writes: its words, its schemas and its own logic. */

@@ -7,9 +7,8 @@ import { defineTool, unknownWalletError } from "./define_tool.ts";
 import { Parts } from "../lib/parts.ts";
 import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
 import { tradeJson } from "./_json_positions.ts";
-import { marketOf } from "../lib/wallet/value_positions.ts";
-import { lines, price, signedUsd, usd } from "./_text.ts";
-import { withSettlingTransactions } from "../lib/search/trade_by_intent.ts";
+import { marketOf, withSettlingTransactions } from "../lib/position/mod.ts";
+import { lines, price, signedUsd, usd } from "./text.ts";
 import { ToolError } from "./types.ts";
 
 /** Trades per page. */
