@@ -7,7 +7,7 @@ import {
   LiveValue,
   type LiveViewProps,
   pageHref,
-} from "../components/live_parts.tsx";
+} from "../client/wallet_parts.tsx";
 import { Stat } from "../components/Stat.tsx";
 import { DataTable, numeric } from "../components/DataTable.tsx";
 import { shortHex } from "../lib/format.ts";

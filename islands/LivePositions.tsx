@@ -14,7 +14,7 @@ import {
   type LiveViewProps,
   pageHref,
   RISK_LABELS,
-} from "../components/live_parts.tsx";
+} from "../client/wallet_parts.tsx";
 
 /**
  * The live positions table with its freshness line. Rows keep the order they were first shown

@@ -9,7 +9,7 @@ import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
 import { fetchWatchlist, parseWatchlist, WATCHLIST_MAX } from "../lib/watchlist/mod.ts";
 import { Layout } from "../components/Layout.tsx";
-import { Island, WATCHLIST_SCRIPT_URL } from "../components/Island.tsx";
+import { Island, WATCHLIST_SCRIPT_URL } from "../client/island.tsx";
 import { pageResponse } from "../lib/render.tsx";
 
 /** How often the page reads the list again (ms). */

@@ -8,7 +8,7 @@ import { parseHTML } from "linkedom";
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { fetchWalletPositions } from "../lib/position/positions.ts";
-import { Island, ISLAND_SCRIPT_URL, serializeIslandProps } from "../components/Island.tsx";
+import { Island, ISLAND_SCRIPT_URL, serializeIslandProps } from "../client/island.tsx";
 import { buildPositionsView } from "../lib/wallet/positions_view.ts";
 import { findIslands, hydrateIslands } from "../client/hydrate.ts";
 import { allIslands } from "../client/island_registry.ts";

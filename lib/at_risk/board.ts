@@ -353,46 +353,15 @@ export function nearestOf(board: AtRiskBoard | null, wallet: Address): WalletNea
   return { reason: "no open position" };
 }
 
-/**
- * Leaderboard rows by their wallet's nearest distance to bust (`asc`: nearest first); rows
- * without one stay last, in their order.
- */
-export function orderByNearest<R extends { address: Address }>(
-  rows: readonly R[],
-  nearest: ReadonlyMap<Address, WalletNearest>,
-  sortDir: "asc" | "desc",
-): R[] {
-  const distance = (row: R) => {
-    const found = nearest.get(row.address);
-    return found && "row" in found ? found.row.distanceToBustPercent : null;
-  };
-  const sign = sortDir === "asc" ? 1 : -1;
-  return [...rows].sort((a, b) => compareDistance(distance(a), distance(b), sign));
-}
-
 function nearestFirst(a: AtRiskRow, b: AtRiskRow): number {
   return compareDistance(a.distanceToBustPercent, b.distanceToBustPercent, 1);
 }
 
-// Unvalued (null) distances sort last whatever the direction.
-function compareDistance(x: bigint | null, y: bigint | null, sign: 1 | -1): number {
+/**
+ * Two distances to bust in `sign`'s order (1: nearest first); unvalued (null) distances sort
+ * last whatever the direction.
+ */
+export function compareDistance(x: bigint | null, y: bigint | null, sign: 1 | -1): number {
   if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
   return x < y ? -sign : x > y ? sign : 0;
-}
-
-/** The filters a query string asks for (`market`, `band`; empty means all), or what is wrong. */
-export function parseAtRiskFilters(
-  params: URLSearchParams,
-): { ok: true; filters: AtRiskFilters } | { ok: false; problem: string } {
-  // A market the trading state does not list is refused once the board is read
-  // (UnknownMarketError).
-  const market = (params.get("market") ?? "").trim().toUpperCase().slice(0, 20);
-  const band = params.get("band") ?? "";
-  if (band !== "" && !(RISK_BANDS as readonly string[]).includes(band)) {
-    return { ok: false, problem: `band must be one of ${RISK_BANDS.join(", ")}` };
-  }
-  return {
-    ok: true,
-    filters: { market: market || undefined, band: (band || undefined) as RiskBand | undefined },
-  };
 }

@@ -9,8 +9,8 @@ import type { HyperEvmClient } from "../hyperevm/client.ts";
 import { marketOf, withSettlingTransactions } from "../position/mod.ts";
 import { Parts } from "../parts.ts";
 import { formatUsd } from "../format.ts";
-import { escapeXml } from "../discovery/text_files.ts";
-import { siteLink } from "../discovery/server_identity.ts";
+import { escapeXml } from "../xml.ts";
+import { siteLink } from "../site_link.ts";
 
 /** Prefix of every id (tag URI, RFC 4151): the exchange's domain and the year ids began. */
 const TAG = "tag:papertrade.xyz,2026:hyperevm-999";

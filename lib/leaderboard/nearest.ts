@@ -15,7 +15,12 @@ import {
   modelledGapsOf,
   type PapertradeClient,
 } from "../papertrade/mod.ts";
-import { type AtRiskBoard, nearestOf, orderByNearest, type WalletNearest } from "../at_risk/mod.ts";
+import {
+  type AtRiskBoard,
+  compareDistance,
+  nearestOf,
+  type WalletNearest,
+} from "../at_risk/mod.ts";
 import {
   exactAddressOnly,
   PNL_RANK_MAX_PAGES,
@@ -139,4 +144,21 @@ export function nearestLeaderboardPage(
   return read.modelledGaps.length > 0
     ? Object.assign(page, { modelledGaps: read.modelledGaps })
     : page;
+}
+
+/**
+ * Leaderboard rows by their wallet's nearest distance to bust (`asc`: nearest first); rows
+ * without one stay last, in their order.
+ */
+export function orderByNearest<R extends { address: Address }>(
+  rows: readonly R[],
+  nearest: ReadonlyMap<Address, WalletNearest>,
+  sortDir: "asc" | "desc",
+): R[] {
+  const distance = (row: R) => {
+    const found = nearest.get(row.address);
+    return found && "row" in found ? found.row.distanceToBustPercent : null;
+  };
+  const sign = sortDir === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => compareDistance(distance(a), distance(b), sign));
 }

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { LOWERCASE_ADDRESS_PATTERN } from "../address.ts";
-import type { ReadLifetime } from "../cache/read_cache.ts";
+import type { ReadLifetime } from "../read_lifetime.ts";
 import { address } from "./_wire_scalars.ts";
 import * as wire from "./wire.ts";
 

@@ -1,5 +1,5 @@
 import { Field } from "../../components/Field.tsx";
-import { firstSentence } from "../../lib/discovery/tool_info.ts";
+import { firstSentence } from "../../lib/tool_info.ts";
 import { CopyableCode } from "../../components/CopyableCode.tsx";
 
 /**

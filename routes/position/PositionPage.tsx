@@ -3,7 +3,7 @@ import type { Trade } from "../../lib/papertrade/mod.ts";
 import type { PositionValuation, WalletPositions } from "../../lib/position/mod.ts";
 import { Layout } from "../../components/Layout.tsx";
 import { pageContext } from "../../lib/page_context.ts";
-import { Island, ISLAND_SCRIPT_URL } from "../../components/Island.tsx";
+import { Island, ISLAND_SCRIPT_URL } from "../../client/island.tsx";
 import type { PositionsView } from "../../lib/wallet/mod.ts";
 import { IntentLink, TxLink, WalletLink } from "../../components/links.tsx";
 import { formatPrice, formatToken, formatUsd, toneOf } from "../../lib/format.ts";

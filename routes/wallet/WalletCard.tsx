@@ -5,7 +5,7 @@
  * attributes (the CSP forbids inline style); Preact escapes the text, and the name is also
  * stripped of bidi overrides and cut short (`plainName`).
  */
-import type { WalletSummary } from "../../lib/wallet/mod.ts";
+import { RISK_LABELS, type WalletSummary } from "../../lib/wallet/mod.ts";
 import { nearestToBust, type PositionValuation } from "../../lib/position/mod.ts";
 import {
   formatCount,
@@ -15,7 +15,6 @@ import {
   shortHex,
 } from "../../lib/format.ts";
 import { plainName } from "../../components/names.ts";
-import { RISK_LABELS } from "../../components/live_parts.tsx";
 
 /** Width and height of the card (the common 1.91:1 preview size). */
 export const CARD_SIZE = { width: 1200, height: 630 } as const;

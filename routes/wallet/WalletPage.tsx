@@ -7,7 +7,7 @@ import type {
 } from "../../lib/wallet/mod.ts";
 import { Layout } from "../../components/Layout.tsx";
 import { pageContext } from "../../lib/page_context.ts";
-import { Island, ISLAND_SCRIPT_URL, IslandBlob } from "../../components/Island.tsx";
+import { Island, ISLAND_SCRIPT_URL, IslandBlob } from "../../client/island.tsx";
 import { RanksTable, SessionKeysTable } from "./WalletStanding.tsx";
 import { PnlChart } from "./PnlChart.tsx";
 import { PartNotice } from "../../components/PartNotice.tsx";

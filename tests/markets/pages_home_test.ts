@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { TOOLS } from "../../tools/registry.ts";
-import { firstSentence } from "../../lib/discovery/tool_info.ts";
+import { firstSentence } from "../../lib/tool_info.ts";
 import { TEST_SITE_URL, withPages } from "../harness.ts";
 
 Deno.test("the home page has a big labelled search, the overview and the landing sections", async () => {

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
 import { h, options } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { Island } from "../../components/Island.tsx";
+import { Island } from "../../client/island.tsx";
 import { hydrateIslands } from "../../client/hydrate.ts";
 import { ISLANDS } from "../../client/island_registry.ts";
 import { connectWallet } from "../../client/wallet_store.ts";

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
 import { catalog, withPages } from "../harness.ts";
 import { WATCHLIST_MAX, type WatchlistView } from "../../lib/watchlist/view.ts";
-import { WATCHLIST_SCRIPT_URL } from "../../components/Island.tsx";
+import { WATCHLIST_SCRIPT_URL } from "../../client/island.tsx";
 import { assetUrl } from "../../lib/delivery/static_assets.ts";
 import { buildIslands, gzipSize, WATCHLIST_BUNDLE, WATCHLIST_ENTRY } from "../../scripts/build.ts";
 import { createPapertradeClient } from "../../lib/papertrade/mod.ts";

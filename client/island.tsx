@@ -5,7 +5,7 @@
  */
 import type { ComponentProps, ComponentType } from "preact";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
-import { allIslands, type IslandName } from "../client/island_registry.ts";
+import { allIslands, type IslandName } from "./island_registry.ts";
 
 const ALL_ISLANDS = allIslands();
 

@@ -1,12 +1,12 @@
 /** Summaries and example arguments of a tool, for the docs and the discovery files. */
-import { type JsonSchema, type ToolInfo, toolJsonSchemas } from "../tool_schema.ts";
+import { type JsonSchema, type ToolInfo, toolJsonSchemas } from "./tool_schema.ts";
 
 export {
   type JsonSchema,
   type ToolInfo,
   type ToolJsonSchemas,
   toolJsonSchemas,
-} from "../tool_schema.ts";
+} from "./tool_schema.ts";
 
 /** The first sentence of a description, for one-line summaries in tables and lists. */
 export function firstSentence(text: string): string {

@@ -1,9 +1,9 @@
 /** Pieces the live wallet islands share: freshness, values that flash, the stale marking. */
 import { formatUtc } from "../lib/format.ts";
-import { Time } from "./Time.tsx";
-import type { LiveMode } from "../client/wallet_follow.ts";
+import { Time } from "../components/Time.tsx";
+import type { LiveMode } from "./wallet_follow.ts";
 import type { PositionsView } from "../lib/wallet/view_types.ts";
-import { currentMode, isStale, serverNow } from "../client/wallet_store.ts";
+import { currentMode, isStale, serverNow } from "./wallet_store.ts";
 
 const MODE_LABELS: Record<LiveMode, [label: string, badge: string]> = {
   snapshot: ["Snapshot", "badge"],

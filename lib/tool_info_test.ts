@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { SAMPLE_TOOLS } from "../../tests/support/sample_tools.ts";
+import { SAMPLE_TOOLS } from "../tests/support/sample_tools.ts";
 import { exampleArguments, firstSentence, type ToolInfo, toolJsonSchemas } from "./tool_info.ts";
 
 Deno.test("argument schemas are the input side: defaulted fields are optional", () => {
