@@ -4,9 +4,6 @@
  * the board from here.
  */
 export {
-  AT_RISK_REFRESH_MS,
-  AT_RISK_WAIT_MS,
-  AT_RISK_WALLET_READS_PER_MINUTE,
   type AtRiskBoard,
   type AtRiskFilters,
   type AtRiskRow,
@@ -20,3 +17,4 @@ export {
   UnknownMarketError,
   type WalletNearest,
 } from "./board.ts";
+export { AT_RISK_REFRESH_MS, AT_RISK_WAIT_MS, AT_RISK_WALLET_READS_PER_MINUTE } from "./refresh.ts";

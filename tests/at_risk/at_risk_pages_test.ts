@@ -6,11 +6,8 @@
 import assert from "node:assert/strict";
 import { startReplayApp } from "../../replay_app.ts";
 import { catalog, type TestApp, withTestApp } from "../harness.ts";
-import {
-  AT_RISK_REQUESTS_PER_MINUTE,
-  readAtRiskBoard,
-  sharedAtRiskSource,
-} from "../../lib/at_risk/board.ts";
+import { readAtRiskBoard } from "../../lib/at_risk/board.ts";
+import { AT_RISK_REQUESTS_PER_MINUTE, sharedAtRiskSource } from "../../lib/at_risk/refresh.ts";
 import { fetchWalletPositions } from "../../lib/position/positions.ts";
 import { formatDistanceToBust } from "../../lib/format.ts";
 import { postMcp, rpc } from "../support/mcp_rpc.ts";

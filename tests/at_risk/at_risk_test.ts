@@ -7,13 +7,12 @@ import assert from "node:assert/strict";
 import { catalog, startReplayUpstream } from "../../fixtures/mod.ts";
 import { withReplayClients } from "../support/replay_clients.ts";
 import { createHyperEvmClient } from "../../lib/hyperevm/mod.ts";
+import { nearestOf, readAtRiskBoard } from "../../lib/at_risk/board.ts";
 import {
   type AtRiskSource,
   createAtRiskSource,
-  nearestOf,
-  readAtRiskBoard,
   sharedAtRiskSource,
-} from "../../lib/at_risk/board.ts";
+} from "../../lib/at_risk/refresh.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
