@@ -145,7 +145,7 @@ Deno.test("every live-JSON key, CSV column and page label docs/figures.md names 
       }
     }
   };
-  for (const folder of ["components", "islands", "lib", "routes"]) await read(folder);
+  for (const folder of ["client", "components", "islands", "lib", "routes"]) await read(folder);
   const source = sources.join("\n");
   await withPages(async ({ get }) => {
     const wallet = catalog.wallets.whale.address;
