@@ -47,12 +47,6 @@ export interface Finding {
 /** A finding as one line: `/state/trading instruments[0] has 22 fields, expected 23`. */
 export const formatFinding = (finding: Finding): string => `${finding.label} ${finding.message}`;
 
-/** A read that came back whole: the client's value, and the answer's JSON as it came. */
-export interface Taken<T> {
-  value: T;
-  raw: unknown;
-}
-
 /** The parsed flags. */
 export interface UpstreamOptions {
   apiUrl: string;
@@ -83,20 +77,24 @@ export const FILE_PROBES: ReadonlyArray<{
   const { fixture, params } = ROWS[name] as PapertradeEndpoint;
   const keys = Object.keys(params?.shape ?? {});
   if (!fixture || keys.some((key) => !fixture.includes(`{${key}}`))) return [];
-  let sets: Record<string, string>[] = [{}];
+  let probes = [{ params: {} as Record<string, string>, file: fixture }];
   for (const key of keys) {
     const values = (params!.shape[key] as unknown as { options: unknown[] }).options;
-    sets = sets.flatMap((set) => values.map((value) => ({ ...set, [key]: `${value}` })));
+    probes = probes.flatMap(({ params, file }) =>
+      values.map((v) => ({
+        params: { ...params, [key]: `${v}` },
+        file: file.replace(`{${key}}`, `${v}`),
+      }))
+    );
   }
-  const file = (set: Record<string, string>) =>
-    Object.entries(set).reduce((out, [key, value]) => out.replace(`{${key}}`, value), fixture);
-  return sets.map((set) => ({ name, params: set as never, file: file(set) }));
+  return probes.map(({ params, file }) => ({ name, params: params as never, file }));
 });
 
 /** The explorer's clients over one API origin and one RPC URL, every read checked and kept. */
 export function openUpstream(options: UpstreamOptions) {
   const findings: Finding[] = [];
   let requests = 0;
+  // The last response's status and bytes: reads run one at a time, so they are the read's.
   let last: { status?: number; chunks: Uint8Array[] } = { chunks: [] };
   const tap: typeof fetch = async (input, init) => {
     requests += 1;
@@ -129,13 +127,16 @@ export function openUpstream(options: UpstreamOptions) {
     rpc: createRpc(rpcOptions),
   };
 
-  /** Runs one read; returns it when it came back whole, else notes what was wrong. */
+  /**
+   * Runs one read. When it came back whole: the client's value, and the answer's JSON as it came;
+   * else undefined, and what was wrong is among the findings.
+   */
   async function take<T>(
     endpoint: string,
     label: string,
     read: () => Promise<T>,
     rawOf: (text: string) => unknown,
-  ): Promise<Taken<T> | undefined> {
+  ): Promise<{ value: T; raw: unknown } | undefined> {
     last = { chunks: [] };
     const found: Finding[] = [];
     const add = (message: string, modelled?: string, unreachable?: boolean) =>
