@@ -112,8 +112,6 @@ const MAX_LINES = 300;
 const LONG_FOR_NOW: Record<string, string> = {
   "lib/http/connection_guard.ts": "issue 25 deletes it (the front door in deploy/ carries it)",
   "scripts/mutations.ts": "issue 25 moves it into tests/ (not product code there)",
-  "scripts/upstream/verify.ts": "issue 25 rewrites it to read through the client's own read",
-  "scripts/upstream/record.ts": "issue 25 rewrites it to read through the client's own read",
 };
 
 /**

@@ -228,8 +228,8 @@ export const walletPatch = mapped(
 );
 
 /**
- * The wallet stream's first frames checked together, as `record` and `verify-upstream` read
- * them (fields read `wallet.paper.balance`); `patch` is the first patch when one arrived.
+ * The wallet stream's frames together, as the endpoint table names their fields
+ * (`wallet.paper.balance`, `patch.endedIntents`); `patch` is the first patch when one arrived.
  */
 export const walletFramesSchema = z.object({
   liveness: livenessEvent,
