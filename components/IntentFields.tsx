@@ -4,7 +4,8 @@
  * (`IntentParams`), which the tools' JSON reads too, so a page and a tool never disagree.
  */
 import type { ComponentChildren } from "preact";
-import { type IntentParams, msFromSeconds } from "../lib/intent/mod.ts";
+import type { IntentParams } from "../lib/intent/mod.ts";
+import { msFromSeconds } from "../lib/format.ts";
 import { formatToken, formatUsd, formatUsdc } from "../lib/format.ts";
 import { PositionLink } from "./links.tsx";
 import { Time } from "./Time.tsx";

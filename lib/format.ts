@@ -146,3 +146,10 @@ export function isoFromMs(ms: number | null): string | null {
 export function shortHex(hex: string): string {
   return hex.length > 14 ? `${hex.slice(0, 6)}…${hex.slice(-4)}` : hex;
 }
+
+/** Unix seconds as ms, or null when a Date cannot hold them. */
+export function msFromSeconds(seconds: number | bigint): number | null {
+  const big = BigInt(seconds);
+  if (big > 8_640_000_000_000n || big < -8_640_000_000_000n) return null;
+  return Number(big) * 1000;
+}

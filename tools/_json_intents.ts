@@ -20,8 +20,8 @@ import {
   jsonObject,
   sideOf,
   sideOut,
-} from "./_json_common.ts";
-import { fromUsdc6, fromWad, isoFromMs, isoFromSeconds } from "./units.ts";
+} from "../lib/json_model.ts";
+import { fromUsdc6, fromWad, isoFromMs, isoFromSeconds } from "../lib/json_units.ts";
 
 /** Intent fields in display units; which keys appear depends on the action. */
 const intentFieldsOut = z.strictObject({

@@ -11,8 +11,8 @@ import {
   riskOut,
   sideOf,
   sideOut,
-} from "./_json_common.ts";
-import { fromWad, fromWadOrNull, isoFromMs, toPercent, toPrice } from "./units.ts";
+} from "../lib/json_model.ts";
+import { fromWad, fromWadOrNull, isoFromMs, toPercent, toPrice } from "../lib/json_units.ts";
 
 const CLOSE_PNL = "PnL a close at the mark would realize after the deadband, impact haircut and " +
   "win fee.";

@@ -10,8 +10,8 @@ import {
   unavailableJson,
   unavailableOut,
   windowOut,
-} from "./_json_common.ts";
-import { fromWad, fromWadOrNull, isoFromMs } from "./units.ts";
+} from "../lib/json_model.ts";
+import { fromWad, fromWadOrNull, isoFromMs } from "../lib/json_units.ts";
 
 /** Most session keys listed (a wallet rarely has more than two active). */
 const MAX_LISTED_SESSION_KEYS = 20;

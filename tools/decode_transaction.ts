@@ -18,9 +18,9 @@ import {
   integerStringOut,
   unavailableJson,
   unavailableOut,
-} from "./_json_common.ts";
+} from "../lib/json_model.ts";
 import { settledIntentJson } from "./_json_intents.ts";
-import { blockNumber, fromWad, isoFromSeconds, toPrice } from "./units.ts";
+import { blockNumber, fromWad, isoFromSeconds, toPrice } from "../lib/json_units.ts";
 import { lines, quoted, unavailableText, UNTRUSTED_NOTE } from "./text.ts";
 
 /** Most intents listed per transaction; keeps the largest batch far below the result cap. */

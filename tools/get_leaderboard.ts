@@ -8,7 +8,7 @@ import {
 import { fetchRankedLeaderboard } from "../lib/leaderboard/mod.ts";
 import { argsObject, choiceArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { rowsSkippedOut, unavailableJson, unavailableOut, windowOut } from "./_json_common.ts";
+import { rowsSkippedOut, unavailableJson, unavailableOut, windowOut } from "../lib/json_model.ts";
 import { leaderboardRowJson } from "./_json_wallet.ts";
 import { lines, quoted, signedUsd, UNTRUSTED_NOTE, usd } from "./text.ts";
 

@@ -10,9 +10,15 @@ import {
 } from "../lib/at_risk/mod.ts";
 import { argsObject, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { addressOut, isoOut, jsonObject, unavailableJson, unavailableOut } from "./_json_common.ts";
+import {
+  addressOut,
+  isoOut,
+  jsonObject,
+  unavailableJson,
+  unavailableOut,
+} from "../lib/json_model.ts";
 import { positionJson } from "./_json_positions.ts";
-import { isoFromMs } from "./units.ts";
+import { isoFromMs } from "../lib/json_units.ts";
 import { distancesShown, lines, price, quoted, UNTRUSTED_NOTE, usd } from "./text.ts";
 import { ToolError } from "./types.ts";
 

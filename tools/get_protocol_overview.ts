@@ -4,9 +4,15 @@ import { fetchProtocolOverview, type MarketOverview } from "../lib/markets/mod.t
 import { argsObject, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { feedTradeJson } from "./_json_intents.ts";
-import { fractionToPercent, fromWad, fromWadOrNull, toPercent, toPrice } from "./units.ts";
+import {
+  fractionToPercent,
+  fromWad,
+  fromWadOrNull,
+  toPercent,
+  toPrice,
+} from "../lib/json_units.ts";
 import { amount, lines, percent, price, usd } from "./text.ts";
-import { jsonObject, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
+import { jsonObject, rowsSkippedOut, unavailableJson, unavailableOut } from "../lib/json_model.ts";
 
 const input = argsObject({
   recent_trades: wholeNumberArg("How many latest trades to include (0 to 50). Default 10.", {

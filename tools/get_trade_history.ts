@@ -5,7 +5,7 @@ import { addressArg, argsObject, choiceArg } from "./_args.ts";
 import { isUnknownWallet } from "../lib/upstream_error.ts";
 import { defineTool, unknownWalletError } from "./define_tool.ts";
 import { Parts } from "../lib/parts.ts";
-import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
+import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "../lib/json_model.ts";
 import { tradeJson } from "./_json_positions.ts";
 import { marketOf, withSettlingTransactions } from "../lib/position/mod.ts";
 import { lines, price, signedUsd, usd } from "./text.ts";

@@ -15,9 +15,9 @@ import {
   isoOut,
   unavailableJson,
   unavailableOut,
-} from "./_json_common.ts";
+} from "../lib/json_model.ts";
 import { feedTradeJson, operationJson, settledIntentJson, verdictOut } from "./_json_intents.ts";
-import { blockNumber, isoFromMs, isoFromSeconds } from "./units.ts";
+import { blockNumber, isoFromMs, isoFromSeconds } from "../lib/json_units.ts";
 import { lines, quoted, unavailableText } from "./text.ts";
 
 const input = argsObject({

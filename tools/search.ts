@@ -3,7 +3,7 @@ import { z } from "zod";
 import { resolveSearch, type SearchResolution } from "../lib/search/mod.ts";
 import { argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { addressOut, integerStringOut, unavailableOut } from "./_json_common.ts";
+import { addressOut, integerStringOut, unavailableOut } from "../lib/json_model.ts";
 import { feedTradeJson } from "./_json_intents.ts";
 import { leaderboardRowJson, walletSummaryJson } from "./_json_wallet.ts";
 import { decodedJson, decodedTransactionOut, renderDecoded } from "./decode_transaction.ts";

@@ -40,13 +40,6 @@ export function marketName(instrumentId: number | bigint): string {
   return KNOWN_MARKETS[Number(instrumentId)] ?? `instrument ${instrumentId}`;
 }
 
-/** Unix seconds as ms, or null when a Date cannot hold them. */
-export function msFromSeconds(seconds: number | bigint): number | null {
-  const big = BigInt(seconds);
-  if (big > 8_640_000_000_000n || big < -8_640_000_000_000n) return null;
-  return Number(big) * 1000;
-}
-
 // Withdrawals carry 6-decimal USDC; stakes carry 18-decimal PAPER (papertrade-facts.md §1).
 function amountUnit(action: string): IntentAmountUnit {
   if (action === "withdrawToCore") return "usdc6";

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { Operation } from "../papertrade/mod.ts";
-import { marketName, msFromSeconds, paramsOfCalldata, paramsOfOperation } from "./intent_params.ts";
+import { marketName, paramsOfCalldata, paramsOfOperation } from "./intent_params.ts";
+import { msFromSeconds } from "../format.ts";
 
 const operation = (action: Operation["action"], params: Operation["params"]): Operation => ({
   intentId: `0x${"1".repeat(64)}`,

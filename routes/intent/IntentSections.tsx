@@ -1,6 +1,7 @@
 /** The sections of the intent page: every place the intent was found, one section each. */
 import { Field } from "../../components/Field.tsx";
-import { type IntentLookup, msFromSeconds, paramsOfOperation } from "../../lib/intent/mod.ts";
+import { type IntentLookup, paramsOfOperation } from "../../lib/intent/mod.ts";
+import { msFromSeconds } from "../../lib/format.ts";
 import type { EndedIntent, OpenPosition } from "../../lib/papertrade/mod.ts";
 import { IntentFields } from "../../components/IntentFields.tsx";
 import { SettledIntentCard, VerdictBadge } from "../../components/SettledIntentCard.tsx";

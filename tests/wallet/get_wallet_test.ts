@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { callTool, catalog, inputError, TEST_SITE_URL, withHarness } from "../support/tools.ts";
 import { getWalletTool } from "../../tools/get_wallet.ts";
-import { fromWadOrNull } from "../../tools/units.ts";
+import { fromWadOrNull } from "../../lib/json_units.ts";
 import { pendingRewardsWad } from "../../lib/math/mod.ts";
 import { ToolError } from "../../tools/types.ts";
 

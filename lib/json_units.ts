@@ -2,9 +2,8 @@
  * The one place tool results leave bigint: wad money to dollars, raw prices to quote units,
  * percent wads to plain percents, unix times to ISO 8601 UTC strings.
  */
-import { rawPriceToNumber, wadToNumber } from "../lib/math/mod.ts";
-import { isoFromMs } from "../lib/format.ts";
-import { msFromSeconds } from "../lib/intent/mod.ts";
+import { rawPriceToNumber, wadToNumber } from "./math/mod.ts";
+import { isoFromMs, msFromSeconds } from "./format.ts";
 
 export { isoFromMs };
 

@@ -1,7 +1,7 @@
 /** Output schema building blocks shared by the tools' structured results. */
-import { LOWERCASE_ADDRESS_PATTERN } from "../lib/address.ts";
+import { LOWERCASE_ADDRESS_PATTERN } from "./address.ts";
 import { z } from "zod";
-import type { UnavailablePart } from "../lib/parts.ts";
+import type { UnavailablePart } from "./parts.ts";
 
 /** A lower-case 0x address. */
 export const addressOut = z.string().regex(LOWERCASE_ADDRESS_PATTERN);
