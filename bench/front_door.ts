@@ -106,6 +106,20 @@ export async function statusOf(
   return Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? 0);
 }
 
+/**
+ * Sends `requests` pipelined on one connection (raw HTTP/1.1, in one write) and returns the
+ * status of each answer the door sent, in order, until it closed the connection.
+ */
+export async function statusesOnOneConnection(door: Door, requests: string[]): Promise<number[]> {
+  const conn = await connect(door, ["http/1.1"]).catch(() => null);
+  if (!conn) return [];
+  let answer = "";
+  const sending = conn.write(encoder.encode(requests.join(""))).catch(() => 0);
+  await heldFor(conn, 10_000, undefined, (bytes) => answer += new TextDecoder().decode(bytes));
+  await sending;
+  return [...answer.matchAll(/HTTP\/1\.[01] (\d{3}) /g)].map((match) => Number(match[1]));
+}
+
 /** The HTTP/1.1 scenarios: each the milliseconds the door held the connection. */
 export function idleHeld(door: Door, boundMs: number): Promise<number> {
   return connect(door, ["http/1.1"]).then((conn) => heldFor(conn, boundMs));

@@ -21,6 +21,7 @@ import {
   slowBodyHeld,
   slowHeadHeld,
   startFrontDoor,
+  statusesOnOneConnection,
   statusOf,
   testCertificate,
 } from "../bench/front_door.ts";
@@ -30,6 +31,12 @@ const REQUEST_MS = 2_000;
 /** Time a door gets past its timeout before the probe calls it held (sweeps, scheduling). */
 const SLACK_MS = 2_500;
 const ROBOTS = "GET /robots.txt HTTP/1.1\r\nHost: probe\r\nConnection: close\r\n\r\n";
+const KEEP_ALIVE_ROBOTS = "GET /robots.txt HTTP/1.1\r\nHost: probe\r\n\r\n";
+
+/** A small request, then one whose head is over 32 KiB, on the same connection. */
+async function secondHeadStatuses(door: Door): Promise<number[]> {
+  return await statusesOnOneConnection(door, [KEEP_ALIVE_ROBOTS, oversizedHead(40_000)]);
+}
 
 /** The real app over the replay upstream, behind its guard with `guard`'s timeouts. */
 async function withGuardedApp(
@@ -70,6 +77,8 @@ Deno.test("the app alone: idle, slow and HTTP/2 connections are closed, bad requ
       assert.deepEqual(attempt.received, {});
     }
     assert.equal(await statusOf(door, oversizedHead(40_000)), 431);
+    // The head limit holds for every request of a connection, not only its first.
+    assert.deepEqual(await secondHeadStatuses(door), [200, 431]);
     assert.equal(await statusOf(door, NO_HOST), 400);
     assert.equal(await statusOf(door, ROBOTS), 200);
     // A chunked body that breaks after its head arrived is a 400 with a message, on both tool
@@ -126,6 +135,7 @@ Deno.test("HAProxy on deploy/haproxy.cfg: the same limits over HTTP/1.1, HTTP/2 
       assert.equal(await h2Status(plain, "/robots.txt"), 200);
       assert.equal(await statusOf(plain, ROBOTS), 200);
       assert.equal(await statusOf(plain, oversizedHead(40_000)), 431);
+      assert.deepEqual(await secondHeadStatuses(plain), [200, 431]);
       // HAProxy 2.6 answers a head too big for its 64 KiB buffer with 400 (431 from 2.9 on).
       assert.equal(await statusOf(plain, oversizedHead(1_000_000)), 400);
       assert.equal(await statusOf(plain, NO_HOST), 400);
