@@ -8,6 +8,7 @@
  */
 import type { Context } from "hono";
 import { renderToString } from "preact-render-to-string";
+import { withoutControls } from "../lib/untrusted_text.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import { type AppEnv, type AppHandler, lazyImport } from "../lib/http/app_env.ts";
 import { fetchWalletSummary } from "../lib/wallet/summary.ts";
@@ -111,7 +112,7 @@ export function previewRoutes(deps: AppDeps): Record<"page" | "png" | "svg", App
           description={previewDescription(summary)}
         />,
       );
-      return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`, 200, {
+      return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${withoutControls(svg)}`, 200, {
         "content-type": "image/svg+xml; charset=utf-8",
         "cache-control": CACHE_CONTROL,
       });
