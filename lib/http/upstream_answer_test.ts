@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import {
+  AnswerTooLargeError,
+  boundedEventBytes,
+  fetchOnOrigin,
+  readBoundedText,
+  RedirectedAwayError,
+  RETRY_AFTER_MAX_S,
+} from "./upstream_answer.ts";
+import { parseRetryAfter } from "../papertrade/http.ts";
+import { gzipBomb, oversizedBody } from "../../fixtures/_hostile_bodies.ts";
+
+/** A loopback server answering with `handler`; counts its requests. */
+function serve(handler: (request: Request) => Response | Promise<Response>) {
+  let requests = 0;
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (request) => {
+    requests++;
+    return handler(request);
+  });
+  return {
+    url: `http://127.0.0.1:${server.addr.port}`,
+    requests: () => requests,
+    close: () => server.shutdown(),
+  };
+}
+
+Deno.test("a body over its maximum is refused: declared at once, streamed as soon as it passes", async () => {
+  const server = serve((request) =>
+    new URL(request.url).pathname === "/declared"
+      ? oversizedBody(50 * 1024 * 1024)
+      : new Response(new Blob([new Uint8Array(3 * 1024 * 1024).fill(0x20)]).stream())
+  );
+  try {
+    const declared = await fetch(`${server.url}/declared`);
+    await assert.rejects(readBoundedText(declared, 1024 * 1024), (error) => {
+      assert.ok(error instanceof AnswerTooLargeError);
+      assert.match(error.message, /^answer too large \(over 1 MiB: 52428800 bytes declared\)$/);
+      return true;
+    });
+    const streamed = await fetch(`${server.url}/streamed`);
+    await assert.rejects(readBoundedText(streamed, 1024 * 1024), AnswerTooLargeError);
+    const fits = await fetch(`${server.url}/streamed`);
+    assert.equal((await readBoundedText(fits, 4 * 1024 * 1024)).length, 3 * 1024 * 1024);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("a 1 GiB gzip bomb is inflated only to the maximum: the read stops, memory stays flat", async () => {
+  const server = serve(() => gzipBomb(1024 ** 3));
+  try {
+    const before = Deno.memoryUsage().rss;
+    const started = performance.now();
+    const response = await fetch(server.url);
+    await assert.rejects(readBoundedText(response, 8 * 1024 * 1024), AnswerTooLargeError);
+    const grown = (Deno.memoryUsage().rss - before) / 1024 / 1024;
+    // Inflating it all takes seconds and a GiB; stopping at 8 MiB takes neither.
+    assert.ok(grown < 200, `memory grew ${grown.toFixed(0)} MiB`);
+    assert.ok(performance.now() - started < 30_000);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("redirects are followed on the origin asked, never off it, and the other body is never read", async () => {
+  const elsewhere = serve(() => new Response("secret instructions"));
+  const server = serve((request) => {
+    const path = new URL(request.url).pathname;
+    if (path === "/here") return Response.redirect(`${new URL(request.url).origin}/there`, 302);
+    if (path === "/there") return new Response("arrived");
+    if (path === "/loop") {
+      return new Response(null, { status: 307, headers: { location: "/loop" } });
+    }
+    return Response.redirect(`${elsewhere.url}/x`, 301);
+  });
+  try {
+    const followed = await fetchOnOrigin(fetch, `${server.url}/here`);
+    assert.equal(await followed.text(), "arrived");
+    await assert.rejects(fetchOnOrigin(fetch, `${server.url}/away`), (error) => {
+      assert.ok(error instanceof RedirectedAwayError);
+      assert.doesNotMatch(error.message, /secret|127\.0\.0\.1/);
+      return true;
+    });
+    assert.equal(elsewhere.requests(), 0, "the other origin was never asked");
+    await assert.rejects(fetchOnOrigin(fetch, `${server.url}/loop`), RedirectedAwayError);
+  } finally {
+    await server.close();
+    await elsewhere.close();
+  }
+});
+
+Deno.test("an event stream's line or event past its maximum errors the stream", async () => {
+  const read = async (text: string) => {
+    const stream = new Blob([new TextEncoder().encode(text)]).stream()
+      .pipeThrough(boundedEventBytes(16, () => new Error("too large")));
+    let bytes = 0;
+    for await (const chunk of stream) bytes += chunk.length;
+    return bytes;
+  };
+  const fine = "data: short\n\ndata: short\r\n\r\nevent: x\rdata: y\r\r";
+  assert.equal(await read(fine), fine.length);
+  await assert.rejects(read(`data: ${"a".repeat(20)}`), /too large/);
+  // Many short lines without a blank one make one event that keeps growing.
+  await assert.rejects(read("data: a\ndata: b\ndata: c\n"), /too large/);
+});
+
+Deno.test("Retry-After is clamped to its stated maximum", () => {
+  assert.equal(parseRetryAfter("99999999"), RETRY_AFTER_MAX_S);
+  assert.equal(parseRetryAfter("7"), 7);
+  assert.equal(parseRetryAfter(new Date(Date.now() + 86_400_000).toUTCString()), RETRY_AFTER_MAX_S);
+});
