@@ -430,21 +430,29 @@ export interface RunningExplorer extends Child {
 }
 
 /**
- * Starts `main.ts` with `env` (upstreams pointed nowhere unless given), optionally under an
- * open-file limit (`ulimit -n`), and waits for the URL it prints.
+ * Starts `main.ts` (or, with `demo`, `dev.ts --demo`: `deno task demo`, with its own replay
+ * upstream) with `env` (upstreams pointed nowhere unless given), optionally under an open-file
+ * limit (`ulimit -n`), and waits for the URL it prints.
  */
 export async function startExplorer(
   env: Record<string, string>,
   fileLimit?: number,
+  options: { demo?: boolean } = {},
 ): Promise<RunningExplorer> {
-  const entry = new URL("main.ts", ROOT).pathname;
+  const entry = new URL(options.demo ? "dev.ts" : "main.ts", ROOT).pathname;
+  const extra = options.demo ? " --demo" : "";
   const deno = Deno.execPath();
   const nowhere = "http://127.0.0.1:9";
   const { process, child } = spawn(
     fileLimit === undefined ? deno : "sh",
     fileLimit === undefined
-      ? ["run", "-A", "--unstable-kv", entry]
-      : ["-c", `ulimit -n ${fileLimit} && exec "$0" run -A --unstable-kv "$1"`, deno, entry],
+      ? ["run", "-A", "--unstable-kv", entry, ...(options.demo ? ["--demo"] : [])]
+      : [
+        "-c",
+        `ulimit -n ${fileLimit} && exec "$0" run -A --unstable-kv "$1"${extra}`,
+        deno,
+        entry,
+      ],
     {
       PAPERTRADE_API_URL: nowhere,
       HYPEREVM_RPC_URL: nowhere,
@@ -457,7 +465,7 @@ export async function startExplorer(
   // A server that never prints its URL fails the caller instead of hanging it.
   const giveUp = setTimeout(() => process.kill("SIGKILL"), 30_000);
   try {
-    while (!/http:\/\/\S+\//.test(seen)) {
+    while (!/Papertrade Explorer[^\n]*http:\/\/\S+\//.test(seen)) {
       const { value, done } = await reader.read();
       if (done) throw new Error(`the server exited before printing its URL: ${child.stderr()}`);
       seen += value;
@@ -467,7 +475,7 @@ export async function startExplorer(
   }
   reader.releaseLock();
   process.stdout.cancel().catch(() => {});
-  const url = /(http:\/\/\S+\/)/.exec(seen)![1];
+  const url = /Papertrade Explorer[^\n]*(http:\/\/\S+\/)/.exec(seen)![1];
   return { ...child, url, port: Number(new URL(url).port) };
 }
 
@@ -598,6 +606,41 @@ export async function startProxy(
 }
 
 // ---- floods ---------------------------------------------------------------------------------
+
+/** A random wallet address, one the upstream has never seen. */
+export function randomWallet(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(20));
+  return `0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/**
+ * `count` pages of distinct wallets requested at once from `base` (ending in `/`), each on its
+ * own connection, each given `timeoutMs`; how they were answered, by status (or error name).
+ */
+export async function distinctWalletPages(
+  base: string,
+  count: number,
+  timeoutMs = 60_000,
+): Promise<Record<string, number>> {
+  const tally: Record<string, number> = {};
+  const client = Deno.createHttpClient({ poolMaxIdlePerHost: 0 });
+  await Promise.all(Array.from({ length: count }, async () => {
+    let outcome: string;
+    try {
+      const response = await fetch(`${base}wallet/${randomWallet()}`, {
+        client,
+        signal: AbortSignal.timeout(timeoutMs),
+      } as RequestInit);
+      await response.body?.cancel();
+      outcome = String(response.status);
+    } catch (error) {
+      outcome = (error as Error).name;
+    }
+    tally[outcome] = (tally[outcome] ?? 0) + 1;
+  }));
+  client.close();
+  return tally;
+}
 
 /** Options of {@link flood}. */
 export interface FloodOptions {

@@ -11,6 +11,10 @@ import {
   localSiteUrl,
 } from "./config.ts";
 import { type GuardedServer, serveGuarded } from "./http/connection_guard.ts";
+import { warmLazyModules } from "./http/app_env.ts";
+
+/** How long after the ready line the lazily loaded modules start loading in the background. */
+export const WARM_UP_AFTER_MS = 250;
 
 type Env = { get(name: string): string | undefined };
 
@@ -112,5 +116,9 @@ export async function startServer(options: StartOptions): Promise<GuardedServer 
   });
   const shown = localSiteUrl(config.host, listener.addr.port);
   console.log(`${options.label ?? "Papertrade Explorer"}: ${shown}/`);
+  // Every module loaded while descriptors are plentiful: one whose file could not be read under
+  // a crowd would stay failed for the life of the process (see lazyImport).
+  const warm = setTimeout(() => void warmLazyModules(), WARM_UP_AFTER_MS);
+  Deno.unrefTimer(warm);
   return server;
 }

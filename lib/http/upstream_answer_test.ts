@@ -8,7 +8,7 @@ import {
   RETRY_AFTER_MAX_S,
 } from "./upstream_answer.ts";
 import { parseRetryAfter } from "../papertrade/http.ts";
-import { gzipBomb, oversizedBody } from "../../fixtures/_hostile_bodies.ts";
+import { startReplayUpstream } from "../../fixtures/mod.ts";
 
 /** A loopback server answering with `handler`; counts its requests. */
 function serve(handler: (request: Request) => Response | Promise<Response>) {
@@ -27,7 +27,7 @@ function serve(handler: (request: Request) => Response | Promise<Response>) {
 Deno.test("a body over its maximum is refused: declared at once, streamed as soon as it passes", async () => {
   const server = serve((request) =>
     new URL(request.url).pathname === "/declared"
-      ? oversizedBody(50 * 1024 * 1024)
+      ? new Response(new Uint8Array(50 * 1024 * 1024))
       : new Response(new Blob([new Uint8Array(3 * 1024 * 1024).fill(0x20)]).stream())
   );
   try {
@@ -47,18 +47,19 @@ Deno.test("a body over its maximum is refused: declared at once, streamed as soo
 });
 
 Deno.test("a 1 GiB gzip bomb is inflated only to the maximum: the read stops, memory stays flat", async () => {
-  const server = serve(() => gzipBomb(1024 ** 3));
+  const upstream = await startReplayUpstream({ port: 0, faults: { gzipBombBytes: 1024 ** 3 } });
   try {
     const before = Deno.memoryUsage().rss;
     const started = performance.now();
-    const response = await fetch(server.url);
+    const response = await fetch(`${upstream.apiUrl}/state/trading`);
+    assert.equal(response.headers.get("content-encoding"), "gzip");
     await assert.rejects(readBoundedText(response, 8 * 1024 * 1024), AnswerTooLargeError);
     const grown = (Deno.memoryUsage().rss - before) / 1024 / 1024;
     // Inflating it all takes seconds and a GiB; stopping at 8 MiB takes neither.
     assert.ok(grown < 200, `memory grew ${grown.toFixed(0)} MiB`);
     assert.ok(performance.now() - started < 30_000);
   } finally {
-    await server.close();
+    await upstream.close();
   }
 });
 
