@@ -557,7 +557,16 @@ export interface FrontDoorOptions {
   certificate: { caCert: string; bundle: string };
   idleTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /** FRONT_ANSWER_TIMEOUT: how long the door waits on a silent app. */
+  answerTimeoutMs?: number;
   maxPerClient?: number;
+  /** FRONT_MAX_CONNECTIONS, FRONT_CROWDED_CONNECTIONS and FRONT_CROWDED_PER_CLIENT. */
+  maxConnections?: number;
+  crowdedConnections?: number;
+  crowdedPerClient?: number;
+  /** FRONT_APP_CONNECTIONS and FRONT_LIVE_CONNECTIONS. */
+  appConnections?: number;
+  liveConnections?: number;
 }
 
 /** Starts HAProxy on `deploy/haproxy.cfg` in front of the app, on two free loopback ports. */
@@ -572,7 +581,18 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<Running
   };
   if (options.idleTimeoutMs) env.FRONT_IDLE_TIMEOUT = `${options.idleTimeoutMs}ms`;
   if (options.requestTimeoutMs) env.FRONT_REQUEST_TIMEOUT = `${options.requestTimeoutMs}ms`;
+  if (options.answerTimeoutMs) env.FRONT_ANSWER_TIMEOUT = `${options.answerTimeoutMs}ms`;
   if (options.maxPerClient) env.FRONT_MAX_PER_CLIENT = String(options.maxPerClient);
+  const budgets: [keyof FrontDoorOptions, string][] = [
+    ["maxConnections", "FRONT_MAX_CONNECTIONS"],
+    ["crowdedConnections", "FRONT_CROWDED_CONNECTIONS"],
+    ["crowdedPerClient", "FRONT_CROWDED_PER_CLIENT"],
+    ["appConnections", "FRONT_APP_CONNECTIONS"],
+    ["liveConnections", "FRONT_LIVE_CONNECTIONS"],
+  ];
+  for (const [option, name] of budgets) {
+    if (options[option] !== undefined) env[name] = String(options[option]);
+  }
   return await startProxy("haproxy", ["-db", "-f", config], env, {
     plain: { port: plainPort },
     tls: { port: tlsPort, caCert: options.certificate.caCert },
@@ -606,6 +626,106 @@ export async function startProxy(
 }
 
 // ---- floods ---------------------------------------------------------------------------------
+
+/** `count` loopback addresses to send from, 127.0.0.`first` onwards (crossing into 127.0.1.x). */
+export function loopbackAddresses(count: number, first = 2): string[] {
+  return Array.from({ length: count }, (_, index) => {
+    const n = first + index;
+    return `127.0.${Math.floor(n / 254)}.${(n % 254) + 1}`;
+  });
+}
+
+/** Connections held open, to be closed by the caller. */
+export interface HeldConnections {
+  /** How many are still open (accepted, or waiting in the door's backlog). */
+  open(): number;
+  close(): void;
+}
+
+/**
+ * `perAddress` connections from each of `addresses` to `door`, opened and left silent (no
+ * byte sent), as a crowd of idle clients holds a door. Resolves once each was accepted or
+ * refused. Deno's own `connect` cannot choose the source address; `node:net` can.
+ */
+export async function idleConnectionsFrom(
+  door: Door,
+  addresses: string[],
+  perAddress: number,
+): Promise<HeldConnections> {
+  const { connect: netConnect } = await import("node:net");
+  type Socket = ReturnType<typeof netConnect>;
+  const sockets: Socket[] = [];
+  await Promise.all(
+    addresses.flatMap((localAddress) =>
+      Array.from({ length: perAddress }, () =>
+        new Promise<void>((resolve) => {
+          const socket = netConnect({ host: "127.0.0.1", port: door.port, localAddress });
+          sockets.push(socket);
+          const settle = setTimeout(resolve, 5_000);
+          const done = () => (clearTimeout(settle), resolve());
+          // Connected, then maybe closed at once by a door's rule: give it a moment to say so.
+          socket.on("connect", () => setTimeout(done, 200));
+          socket.on("close", done);
+          socket.on("error", () => {});
+        }))
+    ),
+  );
+  return {
+    open: () => sockets.filter((socket) => !socket.destroyed && !socket.closed).length,
+    close: () => sockets.forEach((socket) => socket.destroy()),
+  };
+}
+
+/** Live viewers held open, to be closed by the caller. */
+export interface LiveViewers {
+  /** The status each viewer's stream was answered with (0: no answer), in order. */
+  statuses: number[];
+  /** Milliseconds from each request to its first byte of stream (or its refusal). */
+  firstByteMs: number[];
+  close(): Promise<void>;
+}
+
+/**
+ * One live position stream (`/wallet/<address>/live`) per address of `addresses`, each from that
+ * source address, over `wallets` in turn; each is read up to its first chunk, then held open
+ * (unread) until `close`.
+ */
+export async function openLiveViewers(
+  base: string,
+  wallets: string[],
+  addresses: string[],
+): Promise<LiveViewers> {
+  const clients: Deno.HttpClient[] = [];
+  const bodies: ReadableStreamDefaultReader<Uint8Array>[] = [];
+  const statuses: number[] = [];
+  const firstByteMs: number[] = [];
+  await Promise.all(addresses.map(async (localAddress, index) => {
+    const client = Deno.createHttpClient({ localAddress, poolMaxIdlePerHost: 0 });
+    clients.push(client);
+    const started = performance.now();
+    try {
+      const response = await fetch(`${base}wallet/${wallets[index % wallets.length]}/live`, {
+        client,
+        signal: AbortSignal.timeout(30_000),
+      } as RequestInit);
+      statuses[index] = response.status;
+      const reader = response.body!.getReader();
+      bodies.push(reader);
+      await reader.read();
+    } catch {
+      statuses[index] ??= 0;
+    }
+    firstByteMs[index] = performance.now() - started;
+  }));
+  return {
+    statuses,
+    firstByteMs,
+    async close() {
+      await Promise.all(bodies.map((reader) => reader.cancel().catch(() => {})));
+      for (const client of clients) client.close();
+    },
+  };
+}
 
 /** A random wallet address, one the upstream has never seen. */
 export function randomWallet(): string {
