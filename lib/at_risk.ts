@@ -16,6 +16,7 @@ import { fetchLiveMarks, type Mark, type MarketSources } from "./marks.ts";
 import { isUpstreamFailure, Parts, type UnavailablePart, unavailablePart } from "./parts.ts";
 import { type PositionValuation, valuePosition } from "./wallet/value_positions.ts";
 import type { RiskBand } from "./math/mod.ts";
+import { noteStaleRead, type StaleRead, withFreshnessScope } from "./cache/freshness.ts";
 
 /** How long one refresh of the positions is served before the next is read. */
 export const AT_RISK_REFRESH_MS = 60_000;
@@ -36,8 +37,11 @@ const MINUTE_MS = 60_000;
 /** The risk bands, safest last (the filter's choices). */
 export const RISK_BANDS = ["near_bust", "close", "ok"] as const satisfies readonly RiskBand[];
 
-/** One wallet's positions as last read. */
-type HeldWallet = { positions: OpenPosition[]; readAt: number };
+/**
+ * One wallet's positions as last read, and the reads of them that were last good copies (the
+ * upstream failed), which every read of the board repeats so its answer says it is stale.
+ */
+type HeldWallet = { positions: OpenPosition[]; readAt: number; stale: readonly StaleRead[] };
 
 /** What one refresh leaves for the reads of the board until the next. */
 interface BoardState {
@@ -49,6 +53,18 @@ interface BoardState {
   /** Wallets whose snapshot failed at the last refresh, and why. */
   failed: Map<Address, string>;
   unavailable: UnavailablePart[];
+  /** The wallet list's and trading state's reads that were last good copies. */
+  stale: readonly StaleRead[];
+}
+
+/**
+ * `read`, run in a freshness scope of its own: its value, and which of its reads were served
+ * from last good copies. The board is refreshed in the background, for whoever asked first, so
+ * the staleness is kept with the board rather than left in that one caller's scope.
+ */
+async function tracked<T>(read: () => Promise<T>): Promise<{ value: T; stale: StaleRead[] }> {
+  const { scope, result } = withFreshnessScope(read);
+  return { value: await result, stale: scope.reads };
 }
 
 export interface AtRiskSource {
@@ -91,10 +107,13 @@ export function createAtRiskSource(
 
   async function refresh(): Promise<BoardState> {
     const parts = new Parts();
-    const reads = await Promise.allSettled([
-      readWallets(sources, parts, options.pageSize ?? AT_RISK_PAGE_SIZE),
-      sources.papertrade.read("tradingState"),
-    ]);
+    const listed = await tracked(() =>
+      Promise.allSettled([
+        readWallets(sources, parts, options.pageSize ?? AT_RISK_PAGE_SIZE),
+        sources.papertrade.read("tradingState"),
+      ])
+    );
+    const reads = listed.value;
     const failure = reads.find((read) => read.status === "rejected");
     // Without an earlier board there is nothing to show: the upstream's own error goes up.
     if (failure && last === null) throw failure.reason;
@@ -115,8 +134,10 @@ export function createAtRiskSource(
         due.slice(start, start + READS_AT_ONCE).map(async (address) => {
           readTimes.push(at);
           try {
-            const account = await sources.papertrade.read("walletStream", { wallet: address });
-            held.set(address, { positions: account.openPositions, readAt: at });
+            const { value: account, stale } = await tracked(() =>
+              sources.papertrade.read("walletStream", { wallet: address })
+            );
+            held.set(address, { positions: account.openPositions, readAt: at, stale });
           } catch (error) {
             if (!isUpstreamFailure(error)) throw error;
             held.delete(address);
@@ -125,7 +146,15 @@ export function createAtRiskSource(
         }),
       );
     }
-    return last = { refreshedAt: at, trading, known, held, failed, unavailable: parts.unavailable };
+    return last = {
+      refreshedAt: at,
+      trading,
+      known,
+      held,
+      failed,
+      unavailable: parts.unavailable,
+      stale: listed.stale,
+    };
   }
 
   return {
@@ -225,6 +254,11 @@ export async function readAtRiskBoard(
   options: { signal?: AbortSignal; source?: AtRiskSource } = {},
 ): Promise<AtRiskBoard> {
   const state = await (options.source ?? sharedAtRiskSource(deps)).state();
+  // The board's last good copies, as old as they are now, in this reader's scope.
+  const now = deps.now();
+  for (const read of [...state.stale, ...[...state.held.values()].flatMap((held) => held.stale)]) {
+    noteStaleRead({ ...read, ageMs: Math.max(read.ageMs, now - read.asOf) });
+  }
   const parts = new Parts();
   for (const item of state.unavailable) parts.add(item);
   const { instruments, winFeeRate } = state.trading;
