@@ -31,8 +31,10 @@ import { addressParam } from "./page_errors.tsx";
 const cardImage = lazyImport<typeof import("../components/wallet_card_image.ts")>(
   new URL("../components/wallet_card_image.ts", import.meta.url),
 );
+// Not loaded ahead (see lazyImport): its graph is satori and resvg, npm packages Deno reads again.
 const rasterize = lazyImport<typeof import("../lib/card/rasterize.ts")>(
   new URL("../lib/card/rasterize.ts", import.meta.url),
+  { warm: false },
 );
 
 // Previews are fetched by crawlers in bursts; a few minutes of caching spares the upstream.

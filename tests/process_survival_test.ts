@@ -14,6 +14,7 @@ import {
   type FloodReport,
   hammerToolCalls,
   openFiles,
+  residentMiB,
   type RunningExplorer,
   startExplorer as start,
   startFrontDoor,
@@ -251,5 +252,46 @@ Deno.test("under ulimit -n 256, 400 distinct wallet pages leave `deno task demo`
     await page.body?.cancel();
   } finally {
     await server.stop();
+  }
+});
+
+/** The app's stated memory ceiling under hostile upstream answers (docs/security-and-limits.md). */
+const MEMORY_CEILING_MIB = 512;
+
+Deno.test("with 50 MB and 1 GiB-gzip answers on every upstream read, `deno task start` stays under its memory ceiling and names each read too large", async () => {
+  const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
+  const server = await start({
+    PORT: "0",
+    PAPERTRADE_API_URL: upstream.apiUrl,
+    HYPEREVM_RPC_URL: upstream.rpcUrl,
+    HYPEREVM_RPC_FALLBACK_URL: upstream.fallbackRpcUrl,
+    HYPERLIQUID_INFO_URL: upstream.hyperliquidInfoUrl,
+  });
+  try {
+    for (const fault of [{ bodyBytes: 50_000_000 }, { gzipBombBytes: 1024 ** 3 }]) {
+      upstream.setFaults(fault);
+      let peak = residentMiB(server.pid);
+      const sampling = setInterval(() => {
+        if (!server.exited()) peak = Math.max(peak, residentMiB(server.pid));
+      }, 25);
+      const wallet = catalog.wallets.whale.address;
+      const answers = await Promise.all(Array.from({ length: 40 }, async (_, index) => {
+        const response = index % 2 === 0
+          ? await fetch(`${server.url}wallet/${wallet}`)
+          : await fetch(`${server.url}api/tools/get_protocol_overview`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: "{}",
+          });
+        return await response.text();
+      })).finally(() => clearInterval(sampling));
+      assert.equal(server.exited(), false);
+      const named = answers.filter((text) => /answer too large/.test(text)).length;
+      assert.equal(named, 40, `${JSON.stringify(fault)}: ${named} of 40 name the read too large`);
+      assert.ok(peak < MEMORY_CEILING_MIB, `${JSON.stringify(fault)}: peak ${peak.toFixed(0)} MiB`);
+    }
+  } finally {
+    await server.stop();
+    await upstream.close();
   }
 });

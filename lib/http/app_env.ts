@@ -38,9 +38,11 @@ const lazyModules = new Set<string>();
  * for the life of the process, under the URL it was asked by. What it remembers of the module's
  * own imports cannot be asked again that way, which is why the server loads every such module
  * soon after it starts ({@link warmLazyModules}), before a crowd can exhaust the descriptors.
+ * `warm: false` leaves out a module whose graph is large and almost all npm packages, which Deno
+ * does read again after a failure (the card rasteriser: 23 MiB of memory, measured).
  */
-export function lazyImport<M>(url: URL): () => Promise<M> {
-  lazyModules.add(url.href);
+export function lazyImport<M>(url: URL, options: { warm?: boolean } = {}): () => Promise<M> {
+  if (options.warm !== false) lazyModules.add(url.href);
   let attempts = 0;
   return lazily(() => {
     const href = attempts === 0 ? url.href : `${url.href}#retry-${attempts}`;

@@ -4,10 +4,16 @@
  *
  * - **Bounded.** Each read has a maximum size ({@link UPSTREAM_LIMITS}). A declared
  *   `Content-Length` over it (the bytes on the wire, compressed or not) is refused before a byte
- *   is read; otherwise the body is read as it streams, after decompression, and the read stops
- *   as soon as it passes the maximum: a gzip bomb is inflated to the maximum and no further, so
- *   memory stays bounded by it. Past it, {@link AnswerTooLargeError}, which each client turns
- *   into its own error ("answer too large"), a part named unavailable.
+ *   is read; otherwise the body is read as it streams and counted twice, as it comes off the
+ *   wire and after decompression, and the read stops as soon as either passes the maximum.
+ *   Past it, {@link AnswerTooLargeError}, which each client turns into its own error ("answer
+ *   too large"), a part named unavailable.
+ * - **Decompressed here, in small steps.** Requests say `Accept-Encoding: identity`, so Deno's
+ *   fetch never inflates a body itself (it inflates each chunk off the wire whole: a 1 GiB gzip
+ *   bomb cost about 100 MiB per read, measured). A server that compresses anyway (gzip or
+ *   deflate) is inflated by {@link decodedBody}, {@link DECODE_SLICE_BYTES} of input at a time,
+ *   so no step makes more than about 1 MiB and a bomb stops at the maximum; any other encoding
+ *   is refused ({@link UnsupportedEncodingError}).
  * - **On its origin.** Redirects are followed only while they stay on the origin of the URL
  *   asked (at most {@link MAX_REDIRECTS}); one to anywhere else is not followed, and its body is
  *   never read ({@link RedirectedAwayError}).
@@ -20,7 +26,7 @@ const MiB = 1024 * 1024;
 /** The most bytes of each kind of upstream answer read. */
 export const UPSTREAM_LIMITS = {
   /** One Papertrade API JSON answer (the largest recorded page is about 0.4 MiB). */
-  apiJson: 8 * MiB,
+  apiJson: 4 * MiB,
   /** One JSON-RPC answer, single or batch (an eth_getLogs window, a block's hashes). */
   rpcJson: 4 * MiB,
   /** One Hyperliquid info answer (an order book's levels: a few KiB). */
@@ -28,6 +34,9 @@ export const UPSTREAM_LIMITS = {
   /** One line, and one event, of the wallet stream (a wallet snapshot is one line). */
   streamEvent: 4 * MiB,
 } as const;
+
+/** Compressed bytes handed to the decompressor at a time (deflate inflates 1,032:1 at most). */
+export const DECODE_SLICE_BYTES = 1024;
 
 /** Redirects followed at most, each on the origin asked. */
 export const MAX_REDIRECTS = 3;
@@ -64,9 +73,18 @@ export class RedirectedAwayError extends Error {
   }
 }
 
+/** An answer in a content encoding other than gzip or deflate (never asked for). */
+export class UnsupportedEncodingError extends Error {
+  constructor(encoding: string) {
+    super(`answer in an encoding it was not asked for (${encoding.slice(0, 20)})`);
+    this.name = "UnsupportedEncodingError";
+  }
+}
+
 /**
- * `fetch(url, init)` following redirects only on `url`'s origin, at most {@link MAX_REDIRECTS};
- * a redirect elsewhere (or one too many) is a {@link RedirectedAwayError}, its body cancelled
+ * `fetch(url, init)` asking for an unencoded answer (`Accept-Encoding: identity`, see the module
+ * comment) and following redirects only on `url`'s origin, at most {@link MAX_REDIRECTS}; a
+ * redirect elsewhere (or one too many) is a {@link RedirectedAwayError}, its body cancelled
  * unread. A 303 turns the request into a GET, as browsers do.
  */
 export async function fetchOnOrigin(
@@ -76,7 +94,9 @@ export async function fetchOnOrigin(
 ): Promise<Response> {
   const origin = new URL(url).origin;
   let at = new URL(url);
-  let request: RequestInit = { ...init, redirect: "manual" };
+  const headers = new Headers(init.headers);
+  headers.set("accept-encoding", "identity");
+  let request: RequestInit = { ...init, headers, redirect: "manual" };
   for (let hop = 0;; hop++) {
     const response = await fetchFn(at, request);
     if (response.status < 300 || response.status > 399 || response.status === 304) {
@@ -94,8 +114,50 @@ export async function fetchOnOrigin(
 }
 
 /**
- * The body of `response` as text, read as it streams and stopped past `maxBytes` (declared or
- * counted after decompression): {@link AnswerTooLargeError}. The body is cancelled either way.
+ * The body of `response` as its bytes mean them: as it came when it is not encoded, else
+ * inflated (gzip, deflate) {@link DECODE_SLICE_BYTES} of input at a time, the input counted
+ * against `maxBytes` as it comes off the wire ({@link AnswerTooLargeError} past it). Null for no
+ * body; {@link UnsupportedEncodingError} (the body cancelled) for another encoding.
+ */
+export function decodedBody(
+  response: Response,
+  maxBytes: number,
+): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+  if (!response.body) return null;
+  const encoding = (response.headers.get("content-encoding") ?? "").trim().toLowerCase();
+  const body = response.body as ReadableStream<Uint8Array<ArrayBuffer>>;
+  if (encoding === "" || encoding === "identity") return body;
+  const format = encoding === "gzip" || encoding === "x-gzip"
+    ? "gzip"
+    : encoding === "deflate"
+    ? "deflate"
+    : null;
+  if (!format) {
+    void body.cancel().catch(() => {});
+    throw new UnsupportedEncodingError(encoding);
+  }
+  let wire = 0;
+  const slices = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>(
+    {
+      transform(chunk, controller) {
+        wire += chunk.byteLength;
+        if (wire > maxBytes) return controller.error(new AnswerTooLargeError(maxBytes));
+        for (let at = 0; at < chunk.byteLength; at += DECODE_SLICE_BYTES) {
+          controller.enqueue(chunk.subarray(at, at + DECODE_SLICE_BYTES));
+        }
+      },
+    },
+    undefined,
+    { highWaterMark: 0 },
+  );
+  return body.pipeThrough(slices).pipeThrough(new DecompressionStream(format)) as ReadableStream<
+    Uint8Array<ArrayBuffer>
+  >;
+}
+
+/**
+ * The body of `response` as text, read as it streams and stopped past `maxBytes` (declared, off
+ * the wire or after decompression): {@link AnswerTooLargeError}. The body is cancelled either way.
  */
 export async function readBoundedText(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get("content-length") ?? NaN);
@@ -103,8 +165,9 @@ export async function readBoundedText(response: Response, maxBytes: number): Pro
     await response.body?.cancel().catch(() => {});
     throw new AnswerTooLargeError(maxBytes, declared);
   }
-  if (!response.body) return "";
-  const reader = response.body.getReader();
+  const body = decodedBody(response, maxBytes);
+  if (!body) return "";
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {

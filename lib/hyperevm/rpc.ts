@@ -14,6 +14,7 @@ import {
   fetchOnOrigin,
   readBoundedText,
   RedirectedAwayError,
+  UnsupportedEncodingError,
   UPSTREAM_LIMITS,
 } from "../http/upstream_answer.ts";
 import { upstreamExcerpt } from "../untrusted_text.ts";
@@ -98,7 +99,10 @@ export function createRpc(options: RpcOptions): RpcBatch {
     } catch (error) {
       if ((error as { failure?: unknown }).failure) throw error;
       if (timeout.aborted) failure(`timeout after ${endpointTimeoutMs} ms`, { kind: "timeout" });
-      if (error instanceof AnswerTooLargeError || error instanceof RedirectedAwayError) {
+      if (
+        error instanceof AnswerTooLargeError || error instanceof RedirectedAwayError ||
+        error instanceof UnsupportedEncodingError
+      ) {
         failure(error.message);
       }
       failure(error instanceof SyntaxError ? "malformed JSON answer" : "connection failed");

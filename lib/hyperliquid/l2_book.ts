@@ -11,6 +11,7 @@ import {
   fetchOnOrigin,
   readBoundedText,
   RedirectedAwayError,
+  UnsupportedEncodingError,
   UPSTREAM_LIMITS,
 } from "../http/upstream_answer.ts";
 import { upstreamExcerpt } from "../untrusted_text.ts";
@@ -93,6 +94,11 @@ export function createBookTopReader(options: BookTopReaderOptions): BookTopReade
       if (error instanceof AnswerTooLargeError) {
         throw new HyperliquidApiError(`${L2_BOOK_ENDPOINT} sent an ${error.message}`, {
           kind: "too_large",
+        });
+      }
+      if (error instanceof UnsupportedEncodingError) {
+        throw new HyperliquidApiError(`${L2_BOOK_ENDPOINT} sent an ${error.message}`, {
+          kind: "malformed_json",
         });
       }
       if (error instanceof RedirectedAwayError) {

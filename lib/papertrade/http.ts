@@ -13,6 +13,7 @@ import {
   fetchOnOrigin,
   readBoundedText,
   RedirectedAwayError,
+  UnsupportedEncodingError,
   UPSTREAM_LIMITS,
 } from "../http/upstream_answer.ts";
 
@@ -213,6 +214,13 @@ export function answerRefusal(endpoint: string, error: unknown): PapertradeApiEr
     return new PapertradeApiError(`${endpoint} ${error.message}`, {
       endpoint,
       kind: "redirected",
+      cause: error,
+    });
+  }
+  if (error instanceof UnsupportedEncodingError) {
+    return new PapertradeApiError(`${endpoint} sent an ${error.message}`, {
+      endpoint,
+      kind: "malformed_json",
       cause: error,
     });
   }

@@ -24,6 +24,7 @@ import { PAPERTRADE_ENDPOINTS, requestTarget } from "./endpoints.ts";
 import {
   AnswerTooLargeError,
   boundedEventBytes,
+  decodedBody,
   fetchOnOrigin,
   UPSTREAM_LIMITS,
 } from "../http/upstream_answer.ts";
@@ -90,7 +91,8 @@ export async function* openWalletStream(
     }
     // One line or event past its maximum ends the stream: a line that never ends costs no more.
     const tooLarge = () => new AnswerTooLargeError(UPSTREAM_LIMITS.streamEvent);
-    reader = response.body.pipeThrough(boundedEventBytes(UPSTREAM_LIMITS.streamEvent, tooLarge))
+    const body = decodedBody(response, Number.POSITIVE_INFINITY)!;
+    reader = body.pipeThrough(boundedEventBytes(UPSTREAM_LIMITS.streamEvent, tooLarge))
       .pipeThrough(new TextDecoderStream())
       .pipeThrough(new EventSourceParserStream()).getReader();
     let sawSnapshot = false;
