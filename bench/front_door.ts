@@ -735,20 +735,24 @@ export function randomWallet(): string {
 
 /**
  * `count` pages of distinct wallets requested at once from `base` (ending in `/`), each on its
- * own connection, each given `timeoutMs`; how they were answered, by status (or error name).
+ * own connection (from the source addresses `from` in turn, when given), each given `timeoutMs`;
+ * how they were answered, by status (or error name).
  */
 export async function distinctWalletPages(
   base: string,
   count: number,
   timeoutMs = 60_000,
+  from: string[] = [],
 ): Promise<Record<string, number>> {
   const tally: Record<string, number> = {};
-  const client = Deno.createHttpClient({ poolMaxIdlePerHost: 0 });
-  await Promise.all(Array.from({ length: count }, async () => {
+  const clients = (from.length ? from : [undefined]).map((localAddress) =>
+    Deno.createHttpClient({ poolMaxIdlePerHost: 0, ...(localAddress ? { localAddress } : {}) })
+  );
+  await Promise.all(Array.from({ length: count }, async (_, index) => {
     let outcome: string;
     try {
       const response = await fetch(`${base}wallet/${randomWallet()}`, {
-        client,
+        client: clients[index % clients.length],
         signal: AbortSignal.timeout(timeoutMs),
       } as RequestInit);
       await response.body?.cancel();
@@ -758,7 +762,7 @@ export async function distinctWalletPages(
     }
     tally[outcome] = (tally[outcome] ?? 0) + 1;
   }));
-  client.close();
+  for (const client of clients) client.close();
   return tally;
 }
 

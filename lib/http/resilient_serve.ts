@@ -12,7 +12,10 @@ const RESTART_EVERY_MS = 50;
 
 /** A server that restarts itself after accept errors; `shutdown` stops it for good. */
 export interface ResilientServer {
+  /** Where it listens now (the same port after a restart, unless that port was taken). */
   readonly addr: Deno.NetAddr;
+  /** Resolves once it has been shut down. */
+  readonly finished: Promise<void>;
   /** Times it was started again. */
   readonly restarts: number;
   shutdown(): Promise<void>;
@@ -27,35 +30,48 @@ export function serveResilient(
   let stopping = false;
   let restarts = 0;
   let current = Deno.serve({ ...options, onListen: options.onListen ?? (() => {}) }, handler);
-  const addr = current.addr;
+  const stopped = Promise.withResolvers<void>();
   const watch = (server: Deno.HttpServer<Deno.NetAddr>) => {
-    server.finished.catch(async (error) => {
-      if (stopping) return;
+    server.finished.then(() => stopping && stopped.resolve(), async (error) => {
+      if (stopping) return stopped.resolve();
+      const port = server.addr.port;
       log(
         `[server] stopped accepting (${describeErrorOnOneLine(error)}); listening again on port ` +
-          `${addr.port} as soon as a descriptor is free.`,
+          `${port} as soon as a descriptor is free.`,
       );
       while (!stopping) {
         try {
-          current = Deno.serve({ ...options, port: addr.port, onListen: () => {} }, handler);
-          restarts++;
-          watch(current);
-          return;
-        } catch {
-          await new Promise((resolve) => setTimeout(resolve, RESTART_EVERY_MS));
+          current = Deno.serve({ ...options, port, onListen: () => {} }, handler);
+        } catch (listenError) {
+          // Taken meanwhile (a port picked by the system may be): any free port will do.
+          if (listenError instanceof Deno.errors.AddrInUse && options.port === 0) {
+            try {
+              current = Deno.serve({ ...options, port: 0, onListen: () => {} }, handler);
+            } catch { /* still out of descriptors: wait */ }
+          }
         }
+        if (current !== server) {
+          restarts++;
+          return watch(current);
+        }
+        await new Promise((resolve) => setTimeout(resolve, RESTART_EVERY_MS));
       }
+      stopped.resolve();
     });
   };
   watch(current);
   return {
-    addr,
+    get addr() {
+      return current.addr;
+    },
+    finished: stopped.promise,
     get restarts() {
       return restarts;
     },
     async shutdown() {
       stopping = true;
       await current.shutdown().catch(() => {});
+      stopped.resolve();
     },
   };
 }
