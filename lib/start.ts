@@ -81,6 +81,18 @@ function listenOrExit(config: AppConfig): Deno.TcpListener {
   }
 }
 
+/**
+ * SIGTERM stops the server cleanly (connections closed, exit status 0). Not on Windows, which
+ * has no SIGTERM to listen to. (Listening for a signal at start also sets up Deno's signal
+ * handling while descriptors are plentiful, see `resilient_serve.ts`.)
+ */
+function stopOnSigterm(server: GuardedServer): void {
+  if (Deno.build.os === "windows") return;
+  Deno.addSignalListener("SIGTERM", () => {
+    void server.shutdown().finally(() => Deno.exit(0));
+  });
+}
+
 export interface StartOptions {
   /** Builds the request handler once the site URL is settled. */
   createHandler: (config: AppConfig) => Deno.ServeHandler<Deno.NetAddr>;
@@ -114,6 +126,7 @@ export async function startServer(options: StartOptions): Promise<GuardedServer 
     idleTimeoutMs: config.idleTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
   });
+  stopOnSigterm(server);
   const shown = localSiteUrl(config.host, listener.addr.port);
   console.log(`${options.label ?? "Papertrade Explorer"}: ${shown}/`);
   // Every module loaded while descriptors are plentiful: one whose file could not be read under
