@@ -7,7 +7,7 @@
  *   for as long as someone watches); past that, a request waits its turn, first come first
  *   served, inside its own timeout (its signal ends the wait). A request holds its place from
  *   the moment it is sent until its answer's body is read to the end, cancelled or failed, or
- *   its signal aborts. So a slow upstream makes work queue instead of opening sockets: one
+ *   its signal aborts (a stream: until its signal aborts). So a slow upstream makes work queue instead of opening sockets: one
  *   process never holds more than {@link UPSTREAM_REQUESTS_AT_ONCE} +
  *   {@link UPSTREAM_STREAMS_AT_ONCE} upstream connections, whatever the load;
  * - at most {@link POOL_MAX_IDLE_PER_HOST} idle keep-alive connections per host are kept, each
@@ -143,6 +143,11 @@ export const upstreamFetch: typeof fetch = async (input, init) => {
   signal?.addEventListener("abort", release, { once: true });
   try {
     const response = await fetch(input, { ...init, client: shared } as RequestInit);
+    // A stream's place is given back when its signal aborts, which ends the stream too (the
+    // wallet stream aborts its own when it ends, however it ends). Its body is left as Deno
+    // made it: wrapped, an upstream stream whose reader had left stayed open (routes/live_test.ts,
+    // "forty viewers …"), its wrapper never told of the abort nor cancelled.
+    if (lane === streams && signal) return response;
     return releasingBody(response, release);
   } catch (error) {
     release();

@@ -25,7 +25,8 @@ Deno.test("reads keep the raw JSON and report failures as sentences", async () =
     u.setFaults({});
     assert.deepEqual(await reader.rpc("eth_getTransactionByHash", ["0x12"]), {
       ok: false,
-      problem: "RPC error -32602: invalid argument 0: hex string of 32 bytes expected",
+      problem:
+        'RPC error -32602: upstream text "invalid argument 0: hex string of 32 bytes expected"',
     });
     assert.deepEqual(await reader.rpc("eth_chainId", []), { ok: true, body: "0x3e7" });
   }, {});
