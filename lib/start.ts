@@ -13,8 +13,13 @@ import {
 import { type GuardedServer, serveGuarded } from "./http/connection_guard.ts";
 import { warmLazyModules } from "./http/app_env.ts";
 
-/** How long after the ready line the lazily loaded modules start loading in the background. */
+/**
+ * The lazily loaded modules start loading in the background this long after the first answer
+ * (so they do not slow the cold start's first answer), or after the ready line when no request
+ * came in {@link WARM_UP_LATEST_MS}.
+ */
 export const WARM_UP_AFTER_MS = 250;
+const WARM_UP_LATEST_MS = 1_000;
 
 type Env = { get(name: string): string | undefined };
 
@@ -120,7 +125,20 @@ export async function startServer(options: StartOptions): Promise<GuardedServer 
   }
   const listener = listenOrExit(config);
   const settled = settleSiteUrl(config, listener.addr.port);
-  const server = await serveGuarded(options.createHandler(settled), {
+  let warmed = false;
+  const warmUp = (afterMs: number) => {
+    if (warmed) return;
+    warmed = true;
+    Deno.unrefTimer(setTimeout(() => void warmLazyModules(), afterMs));
+  };
+  const handler = options.createHandler(settled);
+  const server = await serveGuarded(async (request, info) => {
+    try {
+      return await handler(request, info);
+    } finally {
+      warmUp(WARM_UP_AFTER_MS);
+    }
+  }, {
     listener,
     maxConnections: config.maxConnections,
     idleTimeoutMs: config.idleTimeoutMs,
@@ -131,7 +149,6 @@ export async function startServer(options: StartOptions): Promise<GuardedServer 
   console.log(`${options.label ?? "Papertrade Explorer"}: ${shown}/`);
   // Every module loaded while descriptors are plentiful: one whose file could not be read under
   // a crowd would stay failed for the life of the process (see lazyImport).
-  const warm = setTimeout(() => void warmLazyModules(), WARM_UP_AFTER_MS);
-  Deno.unrefTimer(warm);
+  Deno.unrefTimer(setTimeout(() => warmUp(0), WARM_UP_LATEST_MS));
   return server;
 }
