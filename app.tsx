@@ -16,6 +16,7 @@ import { createDefaultLimiter, type DefaultLimiterOptions } from "./lib/http/def
 import { deadline, type DeadlineOptions } from "./lib/http/deadline.ts";
 import { staticPathGuard } from "./lib/http/static_paths.ts";
 import { answerHeadAsGet } from "./lib/http/head.ts";
+import { screenedFetch } from "./lib/http/request_screen.ts";
 import { freshnessScopes } from "./lib/cache/freshness_scope.ts";
 import { staticAssets } from "./lib/delivery/static_assets.ts";
 import {
@@ -100,7 +101,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   app.all("/api/tools/:name", async (c) => (await rest()).fetch(c.req.raw, c.env));
   app.notFound(notFoundPage);
   app.onError(serverErrorHandler());
-  // HEAD runs as GET and drops the body itself, so it carries GET's Content-Length.
-  app.fetch = answerHeadAsGet(app.fetch);
+  // HEAD runs as GET and drops the body itself, so it carries GET's Content-Length; before
+  // anything, the Host and the head's size are checked (lib/http/request_screen.ts).
+  app.fetch = screenedFetch(answerHeadAsGet(app.fetch));
   return app;
 }

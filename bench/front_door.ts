@@ -106,6 +106,20 @@ export async function statusOf(
   return Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? 0);
 }
 
+/**
+ * Sends `requests` pipelined on one connection (raw HTTP/1.1, in one write) and returns the
+ * status of each answer the door sent, in order, until it closed the connection.
+ */
+export async function statusesOnOneConnection(door: Door, requests: string[]): Promise<number[]> {
+  const conn = await connect(door, ["http/1.1"]).catch(() => null);
+  if (!conn) return [];
+  let answer = "";
+  const sending = conn.write(encoder.encode(requests.join(""))).catch(() => 0);
+  await heldFor(conn, 10_000, undefined, (bytes) => answer += new TextDecoder().decode(bytes));
+  await sending;
+  return [...answer.matchAll(/HTTP\/1\.[01] (\d{3}) /g)].map((match) => Number(match[1]));
+}
+
 /** The HTTP/1.1 scenarios: each the milliseconds the door held the connection. */
 export function idleHeld(door: Door, boundMs: number): Promise<number> {
   return connect(door, ["http/1.1"]).then((conn) => heldFor(conn, boundMs));
@@ -416,21 +430,29 @@ export interface RunningExplorer extends Child {
 }
 
 /**
- * Starts `main.ts` with `env` (upstreams pointed nowhere unless given), optionally under an
- * open-file limit (`ulimit -n`), and waits for the URL it prints.
+ * Starts `main.ts` (or, with `demo`, `dev.ts --demo`: `deno task demo`, with its own replay
+ * upstream) with `env` (upstreams pointed nowhere unless given), optionally under an open-file
+ * limit (`ulimit -n`), and waits for the URL it prints.
  */
 export async function startExplorer(
   env: Record<string, string>,
   fileLimit?: number,
+  options: { demo?: boolean } = {},
 ): Promise<RunningExplorer> {
-  const entry = new URL("main.ts", ROOT).pathname;
+  const entry = new URL(options.demo ? "dev.ts" : "main.ts", ROOT).pathname;
+  const extra = options.demo ? " --demo" : "";
   const deno = Deno.execPath();
   const nowhere = "http://127.0.0.1:9";
   const { process, child } = spawn(
     fileLimit === undefined ? deno : "sh",
     fileLimit === undefined
-      ? ["run", "-A", "--unstable-kv", entry]
-      : ["-c", `ulimit -n ${fileLimit} && exec "$0" run -A --unstable-kv "$1"`, deno, entry],
+      ? ["run", "-A", "--unstable-kv", entry, ...(options.demo ? ["--demo"] : [])]
+      : [
+        "-c",
+        `ulimit -n ${fileLimit} && exec "$0" run -A --unstable-kv "$1"${extra}`,
+        deno,
+        entry,
+      ],
     {
       PAPERTRADE_API_URL: nowhere,
       HYPEREVM_RPC_URL: nowhere,
@@ -443,7 +465,7 @@ export async function startExplorer(
   // A server that never prints its URL fails the caller instead of hanging it.
   const giveUp = setTimeout(() => process.kill("SIGKILL"), 30_000);
   try {
-    while (!/http:\/\/\S+\//.test(seen)) {
+    while (!/Papertrade Explorer[^\n]*http:\/\/\S+\//.test(seen)) {
       const { value, done } = await reader.read();
       if (done) throw new Error(`the server exited before printing its URL: ${child.stderr()}`);
       seen += value;
@@ -453,7 +475,7 @@ export async function startExplorer(
   }
   reader.releaseLock();
   process.stdout.cancel().catch(() => {});
-  const url = /(http:\/\/\S+\/)/.exec(seen)![1];
+  const url = /Papertrade Explorer[^\n]*(http:\/\/\S+\/)/.exec(seen)![1];
   return { ...child, url, port: Number(new URL(url).port) };
 }
 
@@ -535,7 +557,16 @@ export interface FrontDoorOptions {
   certificate: { caCert: string; bundle: string };
   idleTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /** FRONT_ANSWER_TIMEOUT: how long the door waits on a silent app. */
+  answerTimeoutMs?: number;
   maxPerClient?: number;
+  /** FRONT_MAX_CONNECTIONS, FRONT_CROWDED_CONNECTIONS and FRONT_CROWDED_PER_CLIENT. */
+  maxConnections?: number;
+  crowdedConnections?: number;
+  crowdedPerClient?: number;
+  /** FRONT_APP_CONNECTIONS and FRONT_LIVE_CONNECTIONS. */
+  appConnections?: number;
+  liveConnections?: number;
 }
 
 /** Starts HAProxy on `deploy/haproxy.cfg` in front of the app, on two free loopback ports. */
@@ -550,7 +581,18 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<Running
   };
   if (options.idleTimeoutMs) env.FRONT_IDLE_TIMEOUT = `${options.idleTimeoutMs}ms`;
   if (options.requestTimeoutMs) env.FRONT_REQUEST_TIMEOUT = `${options.requestTimeoutMs}ms`;
+  if (options.answerTimeoutMs) env.FRONT_ANSWER_TIMEOUT = `${options.answerTimeoutMs}ms`;
   if (options.maxPerClient) env.FRONT_MAX_PER_CLIENT = String(options.maxPerClient);
+  const budgets: [keyof FrontDoorOptions, string][] = [
+    ["maxConnections", "FRONT_MAX_CONNECTIONS"],
+    ["crowdedConnections", "FRONT_CROWDED_CONNECTIONS"],
+    ["crowdedPerClient", "FRONT_CROWDED_PER_CLIENT"],
+    ["appConnections", "FRONT_APP_CONNECTIONS"],
+    ["liveConnections", "FRONT_LIVE_CONNECTIONS"],
+  ];
+  for (const [option, name] of budgets) {
+    if (options[option] !== undefined) env[name] = String(options[option]);
+  }
   return await startProxy("haproxy", ["-db", "-f", config], env, {
     plain: { port: plainPort },
     tls: { port: tlsPort, caCert: options.certificate.caCert },
@@ -584,6 +626,145 @@ export async function startProxy(
 }
 
 // ---- floods ---------------------------------------------------------------------------------
+
+/** `count` loopback addresses to send from, 127.0.0.`first` onwards (crossing into 127.0.1.x). */
+export function loopbackAddresses(count: number, first = 2): string[] {
+  return Array.from({ length: count }, (_, index) => {
+    const n = first + index;
+    return `127.0.${Math.floor(n / 254)}.${(n % 254) + 1}`;
+  });
+}
+
+/** Connections held open, to be closed by the caller. */
+export interface HeldConnections {
+  /** How many are still open (accepted, or waiting in the door's backlog). */
+  open(): number;
+  close(): void;
+}
+
+/**
+ * `perAddress` connections from each of `addresses` to `door`, opened and left silent (no
+ * byte sent), as a crowd of idle clients holds a door. Resolves once each was accepted or
+ * refused. Deno's own `connect` cannot choose the source address; `node:net` can.
+ */
+export async function idleConnectionsFrom(
+  door: Door,
+  addresses: string[],
+  perAddress: number,
+): Promise<HeldConnections> {
+  const { connect: netConnect } = await import("node:net");
+  type Socket = ReturnType<typeof netConnect>;
+  const sockets: Socket[] = [];
+  await Promise.all(
+    addresses.flatMap((localAddress) =>
+      Array.from({ length: perAddress }, () =>
+        new Promise<void>((resolve) => {
+          const socket = netConnect({ host: "127.0.0.1", port: door.port, localAddress });
+          sockets.push(socket);
+          const settle = setTimeout(resolve, 5_000);
+          const done = () => (clearTimeout(settle), resolve());
+          // Connected, then maybe closed at once by a door's rule: give it a moment to say so.
+          socket.on("connect", () => setTimeout(done, 200));
+          socket.on("close", done);
+          socket.on("error", () => {});
+        }))
+    ),
+  );
+  return {
+    open: () => sockets.filter((socket) => !socket.destroyed && !socket.closed).length,
+    close: () => sockets.forEach((socket) => socket.destroy()),
+  };
+}
+
+/** Live viewers held open, to be closed by the caller. */
+export interface LiveViewers {
+  /** The status each viewer's stream was answered with (0: no answer), in order. */
+  statuses: number[];
+  /** Milliseconds from each request to its first byte of stream (or its refusal). */
+  firstByteMs: number[];
+  close(): Promise<void>;
+}
+
+/**
+ * One live position stream (`/wallet/<address>/live`) per address of `addresses`, each from that
+ * source address, over `wallets` in turn; each is read up to its first chunk, then held open
+ * (unread) until `close`.
+ */
+export async function openLiveViewers(
+  base: string,
+  wallets: string[],
+  addresses: string[],
+): Promise<LiveViewers> {
+  const clients: Deno.HttpClient[] = [];
+  const bodies: ReadableStreamDefaultReader<Uint8Array>[] = [];
+  const statuses: number[] = [];
+  const firstByteMs: number[] = [];
+  await Promise.all(addresses.map(async (localAddress, index) => {
+    const client = Deno.createHttpClient({ localAddress, poolMaxIdlePerHost: 0 });
+    clients.push(client);
+    const started = performance.now();
+    try {
+      const response = await fetch(`${base}wallet/${wallets[index % wallets.length]}/live`, {
+        client,
+        signal: AbortSignal.timeout(30_000),
+      } as RequestInit);
+      statuses[index] = response.status;
+      const reader = response.body!.getReader();
+      bodies.push(reader);
+      await reader.read();
+    } catch {
+      statuses[index] ??= 0;
+    }
+    firstByteMs[index] = performance.now() - started;
+  }));
+  return {
+    statuses,
+    firstByteMs,
+    async close() {
+      await Promise.all(bodies.map((reader) => reader.cancel().catch(() => {})));
+      for (const client of clients) client.close();
+    },
+  };
+}
+
+/** A random wallet address, one the upstream has never seen. */
+export function randomWallet(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(20));
+  return `0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/**
+ * `count` pages of distinct wallets requested at once from `base` (ending in `/`), each on its
+ * own connection (from the source addresses `from` in turn, when given), each given `timeoutMs`;
+ * how they were answered, by status (or error name).
+ */
+export async function distinctWalletPages(
+  base: string,
+  count: number,
+  timeoutMs = 60_000,
+  from: string[] = [],
+): Promise<Record<string, number>> {
+  const tally: Record<string, number> = {};
+  const clients = (from.length ? from : [undefined]).map((localAddress) =>
+    Deno.createHttpClient({ poolMaxIdlePerHost: 0, ...(localAddress ? { localAddress } : {}) })
+  );
+  await Promise.all(Array.from({ length: count }, async (_, index) => {
+    let outcome: string;
+    try {
+      const response = await fetch(`${base}wallet/${randomWallet()}`, {
+        client: clients[index % clients.length],
+        signal: AbortSignal.timeout(timeoutMs),
+      } as RequestInit);
+      await response.body?.cancel();
+      outcome = String(response.status);
+    } catch (error) {
+      outcome = (error as Error).name;
+    }
+    tally[outcome] = (tally[outcome] ?? 0) + 1;
+  }));
+  for (const client of clients) client.close();
+  return tally;
+}
 
 /** Options of {@link flood}. */
 export interface FloodOptions {

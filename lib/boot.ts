@@ -10,6 +10,7 @@ import type { PapertradeClient } from "./papertrade/client.ts";
 import type { HyperEvmClient } from "./hyperevm/client.ts";
 import type { QuoteSource } from "./marks.ts";
 import { recordUnderlying } from "./cache/underlying.ts";
+import { lazily, lazyImport } from "./http/app_env.ts";
 
 interface Clients {
   papertrade: PapertradeClient;
@@ -22,8 +23,8 @@ interface Clients {
 export function createDeps(config: AppConfig, options: { now?: () => number } = {}): AppDeps {
   const now = options.now ?? Date.now;
   let loaded: Clients | undefined;
-  let loading: Promise<Clients> | undefined;
-  const clients = () => loading ??= loadClients(config, now).then((built) => loaded = built);
+  // Built once; a failed build (a module that could not be read) is tried again on the next read.
+  const clients = lazily(() => loadClients(config, now).then((built) => loaded = built));
   // Each stand-in forwards to the real client once it is loaded; only the stream's outcome log
   // is read synchronously, and it is empty until a stream (which loads the clients) saw a patch.
   const lazyPapertrade = (pick: (built: Clients) => PapertradeClient): PapertradeClient => ({
@@ -57,16 +58,24 @@ export function createDeps(config: AppConfig, options: { now?: () => number } = 
   };
 }
 
+// Run-time specifiers, as `lazyImport` explains: a literal import() would load them at start.
+const at = (path: string) => new URL(path, import.meta.url);
+const clientModules = {
+  papertrade: lazyImport<typeof import("./papertrade/client.ts")>(at("./papertrade/client.ts")),
+  hyperevm: lazyImport<typeof import("./hyperevm/client.ts")>(at("./hyperevm/client.ts")),
+  marks: lazyImport<typeof import("./marks.ts")>(at("./marks.ts")),
+  pool: lazyImport<typeof import("./http/upstream_pool.ts")>(at("./http/upstream_pool.ts")),
+  cache: lazyImport<typeof import("./cache/mod.ts")>(at("./cache/mod.ts")),
+};
+
 async function loadClients(config: AppConfig, now: () => number): Promise<Clients> {
-  // Run-time specifiers, as `lazyImport` explains: a literal import() would load them at start.
-  const load = <M>(path: string) => import(new URL(path, import.meta.url).href) as Promise<M>;
   const [{ createPapertradeClient }, { createHyperEvmClient }, marks, { upstreamFetch }, cache] =
     await Promise.all([
-      load<typeof import("./papertrade/client.ts")>("./papertrade/client.ts"),
-      load<typeof import("./hyperevm/client.ts")>("./hyperevm/client.ts"),
-      load<typeof import("./marks.ts")>("./marks.ts"),
-      load<typeof import("./http/upstream_pool.ts")>("./http/upstream_pool.ts"),
-      load<typeof import("./cache/mod.ts")>("./cache/mod.ts"),
+      clientModules.papertrade(),
+      clientModules.hyperevm(),
+      clientModules.marks(),
+      clientModules.pool(),
+      clientModules.cache(),
     ]);
   const rpc = {
     rpcUrl: config.rpcUrl,

@@ -5,8 +5,10 @@
  * also when that character is preceded by spaces, no-break or zero-width spaces, bidi controls,
  * or written full-width (`＝＋－＠`). Such cells get a leading apostrophe. Line breaks inside a
  * cell become spaces: importers that split on lines would otherwise start a new row (and a
- * new cell that may be a formula) mid-value. Names from the leaderboard are chosen by anyone.
+ * new cell that may be a formula) mid-value. Other control characters (NUL, BEL, ESC…) are
+ * written as U+FFFD. Names from the leaderboard are chosen by anyone.
  */
+import { withoutControls } from "./untrusted_text.ts";
 
 /** One cell: text, a number, a boolean, or empty. */
 export type CsvCell = string | number | bigint | boolean | null | undefined;
@@ -33,7 +35,7 @@ function couldBeFormula(text: string): boolean {
 /** One cell as CSV text: line breaks flattened, neutralised when it could start a formula. */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return "";
-  let text = String(value).replace(LINE_BREAKS, " ");
+  let text = withoutControls(String(value).replace(LINE_BREAKS, " "));
   if (couldBeFormula(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

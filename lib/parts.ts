@@ -81,6 +81,8 @@ const PAPERTRADE_REASONS: Record<
   rate_limited: () => "is rate limited",
   timeout: () => "timed out",
   network: () => "is unreachable",
+  too_large: (error) => error.message.slice(error.endpoint.length + 1),
+  redirected: () => "redirected off its origin (not followed)",
 };
 
 function papertradeReason(error: PapertradeApiError): string {

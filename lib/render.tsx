@@ -3,10 +3,15 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ComponentChildren, VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
+import { withoutControls } from "./untrusted_text.ts";
 
-/** Renders a page component tree to an HTML document string with a doctype. */
+/**
+ * Renders a page component tree to an HTML document string with a doctype. Preact escapes
+ * markup but passes control characters through; none belongs in a page, so each upstream NUL,
+ * BEL or ESC is written as U+FFFD.
+ */
 function renderDocument(page: VNode): string {
-  return `<!doctype html>${renderToString(page)}`;
+  return `<!doctype html>${withoutControls(renderToString(page))}`;
 }
 
 /** An HTML document answer with the status (and headers) given. */

@@ -11,6 +11,15 @@ import {
   localSiteUrl,
 } from "./config.ts";
 import { type GuardedServer, serveGuarded } from "./http/connection_guard.ts";
+import { warmLazyModules } from "./http/app_env.ts";
+
+/**
+ * The lazily loaded modules start loading in the background this long after the first answer
+ * (so they do not slow the cold start's first answer), or after the ready line when no request
+ * came in {@link WARM_UP_LATEST_MS}.
+ */
+export const WARM_UP_AFTER_MS = 250;
+const WARM_UP_LATEST_MS = 1_000;
 
 type Env = { get(name: string): string | undefined };
 
@@ -77,6 +86,18 @@ function listenOrExit(config: AppConfig): Deno.TcpListener {
   }
 }
 
+/**
+ * SIGTERM stops the server cleanly (connections closed, exit status 0). Not on Windows, which
+ * has no SIGTERM to listen to. (Listening for a signal at start also sets up Deno's signal
+ * handling while descriptors are plentiful, see `resilient_serve.ts`.)
+ */
+function stopOnSigterm(server: GuardedServer): void {
+  if (Deno.build.os === "windows") return;
+  Deno.addSignalListener("SIGTERM", () => {
+    void server.shutdown().finally(() => Deno.exit(0));
+  });
+}
+
 export interface StartOptions {
   /** Builds the request handler once the site URL is settled. */
   createHandler: (config: AppConfig) => Deno.ServeHandler<Deno.NetAddr>;
@@ -104,13 +125,30 @@ export async function startServer(options: StartOptions): Promise<GuardedServer 
   }
   const listener = listenOrExit(config);
   const settled = settleSiteUrl(config, listener.addr.port);
-  const server = await serveGuarded(options.createHandler(settled), {
+  let warmed = false;
+  const warmUp = (afterMs: number) => {
+    if (warmed) return;
+    warmed = true;
+    Deno.unrefTimer(setTimeout(() => void warmLazyModules(), afterMs));
+  };
+  const handler = options.createHandler(settled);
+  const server = await serveGuarded(async (request, info) => {
+    try {
+      return await handler(request, info);
+    } finally {
+      warmUp(WARM_UP_AFTER_MS);
+    }
+  }, {
     listener,
     maxConnections: config.maxConnections,
     idleTimeoutMs: config.idleTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
   });
+  stopOnSigterm(server);
   const shown = localSiteUrl(config.host, listener.addr.port);
   console.log(`${options.label ?? "Papertrade Explorer"}: ${shown}/`);
+  // Every module loaded while descriptors are plentiful: one whose file could not be read under
+  // a crowd would stay failed for the life of the process (see lazyImport).
+  Deno.unrefTimer(setTimeout(() => warmUp(0), WARM_UP_LATEST_MS));
   return server;
 }

@@ -8,7 +8,8 @@ const XML_ESCAPES: Record<string, string> = {
 };
 
 // deno-lint-ignore no-control-regex
-const UNSAYABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/g;
+const UNSAYABLE =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/g;
 
 /**
  * Text safe inside an XML element or attribute: markup characters escaped; the controls XML 1.0

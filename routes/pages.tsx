@@ -11,6 +11,7 @@ import type { ErrorPageProps } from "../components/ErrorPage.tsx";
 import type { LiveRoutesOptions } from "./wallet/live.ts";
 import type { WalletCsvOptions } from "./wallet/csv.ts";
 import { pageResponse } from "../lib/render.tsx";
+import { busyAnswer, isOutOfDescriptors, plainPage } from "../lib/http/busy.ts";
 
 /** Tuning of the stateful pages (tests shorten the live stream and shrink the export pool). */
 export interface PageRoutesOptions {
@@ -82,14 +83,31 @@ const errorPageModule = lazyImport<typeof import("../components/ErrorPage.tsx")>
 const errors = lazyImport<typeof import("./page_errors.tsx")>(at("./page_errors.tsx"));
 const failures = lazyImport<typeof import("../lib/http/failure.ts")>(at("../lib/http/failure.ts"));
 
-/** An error page; its components load with the first one, not with the app. */
+/**
+ * An error page; its components load with the first one, not with the app. If they cannot be
+ * loaded or rendered (out of descriptors), the same status with a plain page of its title.
+ */
 async function errorPage(
   c: Context,
   props: ErrorPageProps,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  const { ErrorPage } = await errorPageModule();
-  return pageResponse(c, <ErrorPage {...props} />, props.status, headers);
+  try {
+    const { ErrorPage } = await errorPageModule();
+    return pageResponse(c, <ErrorPage {...props} />, props.status, headers);
+  } catch (error) {
+    if (props.status >= 500 && isOutOfDescriptors(error)) return busyAnswer(c.req.raw, error);
+    const sentence = typeof props.detail === "string" ? props.detail : props.title;
+    return plainPage(props.status, props.title, sentence, {
+      ...headers,
+      "cache-control": "no-store",
+    });
+  }
+}
+
+/** The error path's own modules; when they cannot be loaded, the request is answered busy. */
+async function errorModules() {
+  return await Promise.all([errors(), failures()]);
 }
 
 // Answers the routes give as JSON (the live island's) or as plain text (downloads, card images).
@@ -105,7 +123,14 @@ function pageErrorHandler(): ErrorHandler<AppEnv> {
   const bug = serverErrorHandler();
   return async (error, c) => {
     if (c.req.raw.signal.aborted) return clientGone();
-    const [{ liveProblem, LIVE_BUG }, { failureOf }] = await Promise.all([errors(), failures()]);
+    if (isOutOfDescriptors(error)) return busyAnswer(c.req.raw, error);
+    let modules;
+    try {
+      modules = await errorModules();
+    } catch (loadError) {
+      return busyAnswer(c.req.raw, loadError);
+    }
+    const [{ liveProblem, LIVE_BUG }, { failureOf }] = modules;
     const wallet = c.req.param("address") ?? c.req.query("wallet");
     if (JSON_ANSWER.test(c.req.path)) {
       const problem = liveProblem(error, wallet?.toLowerCase());
@@ -137,7 +162,20 @@ function pageErrorHandler(): ErrorHandler<AppEnv> {
  * methods, so any other method reaching here is one the explorer never takes.
  */
 export const notFoundPage: NotFoundHandler = async (c) => {
-  const { Echo } = await errors();
+  let Echo;
+  try {
+    ({ Echo } = await errors());
+  } catch {
+    const read = c.req.method === "GET" || c.req.method === "HEAD";
+    return read
+      ? plainPage(404, "Page not found", "Nothing lives at this address.", {
+        "cache-control": "no-store",
+      })
+      : plainPage(405, "That method is not allowed", "The pages answer GET and HEAD.", {
+        allow: "GET, HEAD",
+        "cache-control": "no-store",
+      });
+  }
   const method = c.req.method;
   if (method !== "GET" && method !== "HEAD") {
     return errorPage(c, {
@@ -186,6 +224,7 @@ function clientGone(): Response {
 export function serverErrorHandler(log: (line: string) => void = console.error): ErrorHandler {
   return (error, c) => {
     if (c.req.raw.signal.aborted) return clientGone();
+    if (isOutOfDescriptors(error)) return busyAnswer(c.req.raw, error);
     const id = requestIdOf(c);
     log(
       `[error] ${c.req.method} ${c.req.path.slice(0, 200)} id=${id}: ${

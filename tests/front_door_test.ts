@@ -12,15 +12,22 @@ import { serveGuarded } from "../lib/http/connection_guard.ts";
 import { replayDeps } from "./harness.ts";
 import {
   type Door,
+  every,
   h2Held,
   h2Status,
+  heldFor,
+  idleConnectionsFrom,
   idleHeld,
+  loopbackAddresses,
   MALFORMED_CHUNKED,
   NO_HOST,
+  openH2,
+  openLiveViewers,
   oversizedHead,
   slowBodyHeld,
   slowHeadHeld,
   startFrontDoor,
+  statusesOnOneConnection,
   statusOf,
   testCertificate,
 } from "../bench/front_door.ts";
@@ -30,6 +37,12 @@ const REQUEST_MS = 2_000;
 /** Time a door gets past its timeout before the probe calls it held (sweeps, scheduling). */
 const SLACK_MS = 2_500;
 const ROBOTS = "GET /robots.txt HTTP/1.1\r\nHost: probe\r\nConnection: close\r\n\r\n";
+const KEEP_ALIVE_ROBOTS = "GET /robots.txt HTTP/1.1\r\nHost: probe\r\n\r\n";
+
+/** A small request, then one whose head is over 32 KiB, on the same connection. */
+async function secondHeadStatuses(door: Door): Promise<number[]> {
+  return await statusesOnOneConnection(door, [KEEP_ALIVE_ROBOTS, oversizedHead(40_000)]);
+}
 
 /** The real app over the replay upstream, behind its guard with `guard`'s timeouts. */
 async function withGuardedApp(
@@ -70,6 +83,8 @@ Deno.test("the app alone: idle, slow and HTTP/2 connections are closed, bad requ
       assert.deepEqual(attempt.received, {});
     }
     assert.equal(await statusOf(door, oversizedHead(40_000)), 431);
+    // The head limit holds for every request of a connection, not only its first.
+    assert.deepEqual(await secondHeadStatuses(door), [200, 431]);
     assert.equal(await statusOf(door, NO_HOST), 400);
     assert.equal(await statusOf(door, ROBOTS), 200);
     // A chunked body that breaks after its head arrived is a 400 with a message, on both tool
@@ -126,6 +141,7 @@ Deno.test("HAProxy on deploy/haproxy.cfg: the same limits over HTTP/1.1, HTTP/2 
       assert.equal(await h2Status(plain, "/robots.txt"), 200);
       assert.equal(await statusOf(plain, ROBOTS), 200);
       assert.equal(await statusOf(plain, oversizedHead(40_000)), 431);
+      assert.deepEqual(await secondHeadStatuses(plain), [200, 431]);
       // HAProxy 2.6 answers a head too big for its 64 KiB buffer with 400 (431 from 2.9 on).
       assert.equal(await statusOf(plain, oversizedHead(1_000_000)), 400);
       assert.equal(await statusOf(plain, NO_HOST), 400);
@@ -171,4 +187,122 @@ Deno.test("HAProxy caps the connections one client holds, and another client sti
     }
   });
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("HAProxy gives live streams their own budget: with every live slot taken, a page and a tool call are still answered, and a stream past it is refused at once", async () => {
+  const dir = await Deno.makeTempDir();
+  await withGuardedApp({ idleTimeoutMs: 60_000, requestTimeoutMs: 60_000 }, async (app) => {
+    const proxy = await startFrontDoor({
+      appPort: app.port,
+      certificate: await testCertificate(dir),
+      maxPerClient: 1_200,
+      appConnections: 8,
+      liveConnections: 12,
+    });
+    const base = `http://127.0.0.1:${proxy.plain.port}/`;
+    const wallets = [catalog.wallets.whale.address];
+    // 16 viewers from 16 addresses: twice the app's own budget, 4 past the live one.
+    const viewers = await openLiveViewers(base, wallets, loopbackAddresses(16, 20));
+    try {
+      const sorted = [...viewers.statuses].sort();
+      assert.deepEqual(sorted, [...Array(12).fill(200), ...Array(4).fill(503)], sorted.join());
+      for (const [index, status] of viewers.statuses.entries()) {
+        if (status === 503) assert.ok(viewers.firstByteMs[index] < 5_000, "refused at once");
+      }
+      const started = performance.now();
+      assert.equal(await statusOf(proxy.plain, ROBOTS), 200);
+      const other = Deno.createHttpClient({ localAddress: "127.0.0.3" });
+      const tool = await fetch(`${base}api/tools/get_protocol_overview`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+        client: other,
+      } as RequestInit);
+      assert.equal(tool.status, 200);
+      await tool.body?.cancel();
+      other.close();
+      // Without its own budget the streams held every app connection: both waited 10 s, then 503.
+      assert.ok(performance.now() - started < 8_000, `${performance.now() - started} ms`);
+      assert.equal(proxy.exited(), false);
+    } finally {
+      await viewers.close();
+      await proxy.stop();
+    }
+  });
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("a crowded door: idle connections from a few addresses cannot fill it, and a client from another address is served", async () => {
+  const dir = await Deno.makeTempDir();
+  await withGuardedApp({ idleTimeoutMs: 60_000, requestTimeoutMs: 60_000 }, async (app) => {
+    const proxy = await startFrontDoor({
+      appPort: app.port,
+      certificate: await testCertificate(dir),
+      // Idle connections would be held 20 s: longer than the normal client waits.
+      idleTimeoutMs: 20_000,
+      requestTimeoutMs: 20_000,
+      maxConnections: 300,
+      crowdedConnections: 150,
+      crowdedPerClient: 4,
+    });
+    // 320 silent connections from 10 addresses, 32 each (under the per-client cap of 64).
+    const crowd = await idleConnectionsFrom(proxy.plain, loopbackAddresses(10, 40), 32);
+    try {
+      assert.ok(crowd.open() < 300, `${crowd.open()} held: the door is not full`);
+      const normal = Deno.createHttpClient({ localAddress: "127.0.0.4", poolMaxIdlePerHost: 0 });
+      const started = performance.now();
+      const response = await fetch(`http://127.0.0.1:${proxy.plain.port}/robots.txt`, {
+        client: normal,
+        signal: AbortSignal.timeout(10_000),
+      } as RequestInit);
+      assert.equal(response.status, 200);
+      await response.body?.cancel();
+      normal.close();
+      assert.ok(performance.now() - started < 8_000, `${performance.now() - started} ms`);
+    } finally {
+      crowd.close();
+      await proxy.stop();
+    }
+  });
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("HAProxy closes an HTTP/2 connection whose answer never comes within the answer and idle timeouts", async () => {
+  const dir = await Deno.makeTempDir();
+  // An app that takes every request and never answers (until the test ends).
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const end = Promise.withResolvers<void>();
+  const never = await serveGuarded(() => end.promise.then(() => new Response(null)), {
+    listener,
+    idleTimeoutMs: 600_000,
+    requestTimeoutMs: 600_000,
+    log: () => {},
+  });
+  const T = 1_500;
+  const proxy = await startFrontDoor({
+    appPort: listener.addr.port,
+    certificate: await testCertificate(dir),
+    idleTimeoutMs: T,
+    requestTimeoutMs: T,
+    answerTimeoutMs: T,
+  });
+  try {
+    const session = await openH2(proxy.tls);
+    assert.ok(session);
+    await session.get("/robots.txt");
+    const held = await heldFor(
+      session.conn,
+      30_000,
+      (signal) => every(T / 3, signal, () => session.ping()),
+      (bytes) => session.onBytes(bytes),
+    );
+    // The answer timeout gives the stream up (504), the idle timeout closes the connection.
+    assert.deepEqual(session.statuses, [504]);
+    assert.ok(held <= 2 * T + SLACK_MS, `held ${held} ms`);
+  } finally {
+    end.resolve();
+    await proxy.stop();
+    await never.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -9,9 +9,13 @@
 import assert from "node:assert/strict";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import {
+  distinctWalletPages,
   flood,
   type FloodReport,
   hammerToolCalls,
+  openFiles,
+  residentMiB,
+  type RunningExplorer,
   startExplorer as start,
   startFrontDoor,
   testCertificate,
@@ -186,5 +190,108 @@ Deno.test("two processes on one KV_PATH, hammered at once, allow at most 60 call
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     await Deno.remove(path).catch(() => {});
+  }
+});
+
+/**
+ * After a flood: the process is alive, its descriptors are back near `baseline`, and its error
+ * pages are the real ones (a 404 and a 400 page with their hints, not a bare 500).
+ */
+async function assertRecovered(server: RunningExplorer, baseline: number): Promise<void> {
+  assert.equal(server.exited(), false, server.stderr().slice(-500));
+  for (let turn = 0; turn < 100 && openFiles(server.pid) > baseline + 40; turn++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.ok(openFiles(server.pid) <= baseline + 40, `descriptors: ${openFiles(server.pid)}`);
+  const notFound = await fetch(`${server.url}no-such-page`);
+  assert.equal(notFound.status, 404);
+  assert.match(await notFound.text(), /Page not found[\s\S]*Paste a wallet, transaction/);
+  const bad = await fetch(`${server.url}wallet/0xnot-an-address`);
+  assert.equal(bad.status, 400);
+  assert.match(await bad.text(), /<h1>[^<]+<\/h1>[\s\S]*Back to the overview/);
+  assert.doesNotMatch(server.stderr(), /Uncaught|ErrorPage\.tsx/);
+}
+
+Deno.test("under ulimit -n 256, 400 distinct wallet pages over a slow upstream leave `deno task start` alive and its error pages right", async () => {
+  const upstream = await startReplayUpstream({
+    port: 0,
+    now: () => catalog.baseTimeMs,
+    faults: { latencyMs: 1_500 },
+  });
+  const server = await start({
+    PORT: "0",
+    PAPERTRADE_API_URL: upstream.apiUrl,
+    HYPEREVM_RPC_URL: upstream.rpcUrl,
+    HYPEREVM_RPC_FALLBACK_URL: upstream.fallbackRpcUrl,
+    HYPERLIQUID_INFO_URL: upstream.hyperliquidInfoUrl,
+    UPSTREAM_TIMEOUT_MS: "3000",
+  }, FILE_LIMIT);
+  try {
+    const baseline = openFiles(server.pid);
+    const tally = await distinctWalletPages(server.url, 400, 40_000);
+    assert.ok(!Object.keys(tally).some((status) => status === "500"), JSON.stringify(tally));
+    // The upstream pool held the app to its stated number of requests at once.
+    assert.ok(upstream.stats().peakInFlight <= 32 + 256, JSON.stringify(upstream.stats()));
+    await assertRecovered(server, baseline);
+  } finally {
+    await server.stop();
+    await upstream.close();
+  }
+});
+
+Deno.test("under ulimit -n 256, 400 distinct wallet pages leave `deno task demo` alive (its replay upstream too) and its error pages right", async () => {
+  const server = await start({ PORT: "0" }, FILE_LIMIT, { demo: true });
+  try {
+    const baseline = openFiles(server.pid);
+    const tally = await distinctWalletPages(server.url, 400, 40_000);
+    assert.ok(!Object.keys(tally).some((status) => status === "500"), JSON.stringify(tally));
+    await assertRecovered(server, baseline);
+    // Its own upstream answers again: a known wallet's page is whole.
+    const page = await fetch(`${server.url}wallet/${catalog.wallets.whale.address}`);
+    assert.equal(page.status, 200);
+    await page.body?.cancel();
+  } finally {
+    await server.stop();
+  }
+});
+
+/** The app's stated memory ceiling under hostile upstream answers (docs/security-and-limits.md). */
+const MEMORY_CEILING_MIB = 512;
+
+Deno.test("with 50 MB and 1 GiB-gzip answers on every upstream read, `deno task start` stays under its memory ceiling and names each read too large", async () => {
+  const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
+  const server = await start({
+    PORT: "0",
+    PAPERTRADE_API_URL: upstream.apiUrl,
+    HYPEREVM_RPC_URL: upstream.rpcUrl,
+    HYPEREVM_RPC_FALLBACK_URL: upstream.fallbackRpcUrl,
+    HYPERLIQUID_INFO_URL: upstream.hyperliquidInfoUrl,
+  });
+  try {
+    for (const fault of [{ bodyBytes: 50_000_000 }, { gzipBombBytes: 1024 ** 3 }]) {
+      upstream.setFaults(fault);
+      let peak = residentMiB(server.pid);
+      const sampling = setInterval(() => {
+        if (!server.exited()) peak = Math.max(peak, residentMiB(server.pid));
+      }, 25);
+      const wallet = catalog.wallets.whale.address;
+      const answers = await Promise.all(Array.from({ length: 40 }, async (_, index) => {
+        const response = index % 2 === 0
+          ? await fetch(`${server.url}wallet/${wallet}`)
+          : await fetch(`${server.url}api/tools/get_protocol_overview`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: "{}",
+          });
+        return await response.text();
+      })).finally(() => clearInterval(sampling));
+      assert.equal(server.exited(), false);
+      const named = answers.filter((text) => /answer too large/.test(text)).length;
+      assert.equal(named, 40, `${JSON.stringify(fault)}: ${named} of 40 name the read too large`);
+      assert.ok(peak < MEMORY_CEILING_MIB, `${JSON.stringify(fault)}: peak ${peak.toFixed(0)} MiB`);
+    }
+  } finally {
+    await server.stop();
+    await upstream.close();
   }
 });

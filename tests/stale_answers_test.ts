@@ -159,3 +159,57 @@ Deno.test("after a restart with the upstream down, the page and the tool both la
     await upstream.close();
   }
 });
+
+Deno.test("after a restart with the upstream down, the at-risk tool and page say their board is stale, every time", async () => {
+  const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const clock = { t: catalog.baseTimeMs };
+    const writes: Promise<void>[] = [];
+    const store = kvLastGoodStore(Promise.resolve(kv));
+    const lastGood: LastGoodStore = {
+      get: (key) => store.get(key),
+      set: (...write) => {
+        const written = store.set(...write);
+        writes.push(written);
+        return written;
+      },
+    };
+    const appOverKv = () => {
+      const papertrade = withReadCache(
+        createPapertradeClient({ baseUrl: upstream.apiUrl, retry: { maxAttempts: 1 } }),
+        { now: () => clock.t, lastGood },
+      );
+      return createApp({ ...replayDeps(upstream), papertrade, now: () => clock.t });
+    };
+    const atRisk = async (app: ReturnType<typeof appOverKv>) => {
+      const response = await app.request("/api/tools/get_positions_at_risk", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      assert.equal(response.status, 200);
+      return await response.json();
+    };
+    const before = appOverKv();
+    const fresh = await atRisk(before);
+    assert.equal(fresh.stale, undefined);
+    assert.ok(fresh.positions.length > 0);
+    await Promise.all(writes);
+    upstream.setFaults({ target: "api", status: 500 });
+    clock.t += 500;
+    const restarted = appOverKv();
+    const first = await atRisk(restarted);
+    assert.ok(first.positions.length > 0, "the board comes from the last good copies");
+    assert.equal(first.stale, true, "the first call after the restart");
+    assert.ok(Date.parse(first.as_of) <= catalog.baseTimeMs);
+    clock.t += 1_000;
+    const second = await atRisk(restarted);
+    assert.equal(second.stale, true, "and every later call that reads the same board");
+    assert.equal(second.as_of, first.as_of);
+    assert.match(await (await restarted.request("/at-risk")).text(), /data-stale/);
+  } finally {
+    kv.close();
+    await upstream.close();
+  }
+});

@@ -21,6 +21,7 @@ import {
   valuePosition,
 } from "../position/mod.ts";
 import type { RiskBand } from "../math/mod.ts";
+import { noteStaleRead } from "../cache/freshness.ts";
 import { type AtRiskSource, sharedAtRiskSource } from "./refresh.ts";
 
 /** The risk bands, safest last (the filter's choices). */
@@ -94,6 +95,11 @@ export async function readAtRiskBoard(
   options: { signal?: AbortSignal; source?: AtRiskSource } = {},
 ): Promise<AtRiskBoard> {
   const state = await (options.source ?? sharedAtRiskSource(deps)).state();
+  // The board's last good copies, as old as they are now, in this reader's scope.
+  const now = deps.now();
+  for (const read of [...state.stale, ...[...state.held.values()].flatMap((held) => held.stale)]) {
+    noteStaleRead({ ...read, ageMs: Math.max(read.ageMs, now - read.asOf) });
+  }
   const parts = new Parts();
   for (const item of state.unavailable) parts.add(item);
   const { instruments } = state.trading;

@@ -8,6 +8,7 @@
 import type { Address, OpenPosition, TradingState } from "../papertrade/mod.ts";
 import type { MarketSources } from "../marks.ts";
 import { isUpstreamFailure, Parts, type UnavailablePart, unavailablePart } from "../parts.ts";
+import { type StaleRead, withFreshnessScope } from "../cache/freshness.ts";
 
 /** How long one refresh of the positions is served before the next is read. */
 export const AT_RISK_REFRESH_MS = 60_000;
@@ -33,8 +34,11 @@ export const AT_RISK_WAIT_MS = 1_500;
 const READS_AT_ONCE = 8;
 const MINUTE_MS = 60_000;
 
-/** One wallet's positions as last read. */
-type HeldWallet = { positions: OpenPosition[]; readAt: number };
+/**
+ * One wallet's positions as last read, and the reads of them that were last good copies (the
+ * upstream failed), which every read of the board repeats so its answer says it is stale.
+ */
+type HeldWallet = { positions: OpenPosition[]; readAt: number; stale: readonly StaleRead[] };
 
 /** What one refresh leaves for the reads of the board until the next. */
 export interface BoardState {
@@ -46,6 +50,18 @@ export interface BoardState {
   /** Wallets whose snapshot failed at the last refresh, and why. */
   failed: Map<Address, string>;
   unavailable: UnavailablePart[];
+  /** The wallet list's and trading state's reads that were last good copies. */
+  stale: readonly StaleRead[];
+}
+
+/**
+ * `read`, run in a freshness scope of its own: its value, and which of its reads were served
+ * from last good copies. The board is refreshed in the background, for whoever asked first, so
+ * the staleness is kept with the board rather than left in that one caller's scope.
+ */
+async function tracked<T>(read: () => Promise<T>): Promise<{ value: T; stale: StaleRead[] }> {
+  const { scope, result } = withFreshnessScope(read);
+  return { value: await result, stale: scope.reads };
 }
 
 export interface AtRiskSource {
@@ -88,10 +104,13 @@ export function createAtRiskSource(
 
   async function refresh(): Promise<BoardState> {
     const parts = new Parts();
-    const reads = await Promise.allSettled([
-      readWallets(sources, parts, options.pageSize ?? AT_RISK_PAGE_SIZE),
-      sources.papertrade.read("tradingState"),
-    ]);
+    const listed = await tracked(() =>
+      Promise.allSettled([
+        readWallets(sources, parts, options.pageSize ?? AT_RISK_PAGE_SIZE),
+        sources.papertrade.read("tradingState"),
+      ])
+    );
+    const reads = listed.value;
     const failure = reads.find((read) => read.status === "rejected");
     // Without an earlier board there is nothing to show: the upstream's own error goes up.
     if (failure && last === null) throw failure.reason;
@@ -112,8 +131,10 @@ export function createAtRiskSource(
         due.slice(start, start + READS_AT_ONCE).map(async (address) => {
           readTimes.push(at);
           try {
-            const account = await sources.papertrade.read("walletStream", { wallet: address });
-            held.set(address, { positions: account.openPositions, readAt: at });
+            const { value: account, stale } = await tracked(() =>
+              sources.papertrade.read("walletStream", { wallet: address })
+            );
+            held.set(address, { positions: account.openPositions, readAt: at, stale });
           } catch (error) {
             if (!isUpstreamFailure(error)) throw error;
             held.delete(address);
@@ -122,7 +143,15 @@ export function createAtRiskSource(
         }),
       );
     }
-    return last = { refreshedAt: at, trading, known, held, failed, unavailable: parts.unavailable };
+    return last = {
+      refreshedAt: at,
+      trading,
+      known,
+      held,
+      failed,
+      unavailable: parts.unavailable,
+      stale: listed.stale,
+    };
   }
 
   return {

@@ -22,6 +22,7 @@
  * - refuses requests that reach the inner server's port without coming through the guard.
  * The handler sees the client's address as `info.remoteAddr`. */
 import { describeErrorOnOneLine } from "./log_line.ts";
+import { serveResilient } from "./resilient_serve.ts";
 import {
   concat,
   type HeadScreen,
@@ -95,36 +96,27 @@ export async function serveGuarded(
   const relays = new Set<Relay>();
   let openDescriptors = 0;
   let stopping = false;
-  let innerFailures = 0;
   // The inner server can hit the descriptor limit too (accepting the relay's connection);
-  // Deno.serve then ends with a rejected `finished`. Start a fresh one instead of dying.
-  function startInner(): Deno.HttpServer<Deno.NetAddr> {
-    const server = Deno.serve({
-      hostname: "127.0.0.1",
-      port: 0,
-      onListen: () => {},
-      onError: options.onError,
-    }, (request, info) => {
-      const client = clients.get(info.remoteAddr.port);
-      if (!client) {
-        return new Response("Connect through the public port.\n", { status: 403 });
-      }
-      if (!request.headers.has("host")) {
-        return new Response("Bad Request: a Host header is required.\n", { status: 400 });
-      }
-      return handler(request, { ...info, remoteAddr: client });
-    });
-    server.finished.catch((error) => {
-      if (stopping) return;
-      if (innerFailures++ === 0) {
-        log(`[server] inner server stopped (${describeErrorOnOneLine(error)}); restarting it.`);
-      }
-      // Its connections went with it, freeing their descriptors.
-      inner = startInner();
-    });
-    return server;
-  }
-  let inner = startInner();
+  // Deno.serve then stops. It listens again as soon as a descriptor is free (a restart that
+  // itself failed for want of one killed the process).
+  let innerFailures = 0;
+  const inner = serveResilient({
+    hostname: "127.0.0.1",
+    port: 0,
+    onListen: () => {},
+    onError: options.onError,
+  }, (request, info) => {
+    const client = clients.get(info.remoteAddr.port);
+    if (!client) {
+      return new Response("Connect through the public port.\n", { status: 403 });
+    }
+    if (!request.headers.has("host")) {
+      return new Response("Bad Request: a Host header is required.\n", { status: 400 });
+    }
+    return handler(request, { ...info, remoteAddr: client });
+  }, (line) => {
+    if (innerFailures++ === 0) log(line.replace("stopped accepting", "inner server stopped"));
+  });
 
   function closeConn(conn: Deno.Conn): void {
     try {

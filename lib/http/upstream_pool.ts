@@ -1,21 +1,156 @@
 /**
- * One bounded connection pool for every upstream request (Papertrade API and both RPC
- * endpoints): at most a few idle keep-alive connections per host, dropped after 30 s idle,
- * so a burst of upstream calls cannot leave hundreds of sockets (descriptors) open.
+ * One bounded pool for every upstream request of the process (Papertrade API, both RPC
+ * endpoints, Hyperliquid's info API, the wallet streams):
+ *
+ * - at most {@link UPSTREAM_REQUESTS_AT_ONCE} requests are in flight at once, and at most
+ *   {@link UPSTREAM_STREAMS_AT_ONCE} event streams (`Accept: text/event-stream`, which stay open
+ *   for as long as someone watches); past that, a request waits its turn, first come first
+ *   served, inside its own timeout (its signal ends the wait). A request holds its place from
+ *   the moment it is sent until its answer's body is read to the end, cancelled or failed, or
+ *   its signal aborts (a stream: until its signal aborts). So a slow upstream makes work queue instead of opening sockets: one
+ *   process never holds more than {@link UPSTREAM_REQUESTS_AT_ONCE} +
+ *   {@link UPSTREAM_STREAMS_AT_ONCE} upstream connections, whatever the load;
+ * - at most {@link POOL_MAX_IDLE_PER_HOST} idle keep-alive connections per host are kept, each
+ *   dropped after 30 s idle.
  */
 
 /** Idle keep-alive connections kept per upstream host. */
 export const POOL_MAX_IDLE_PER_HOST = 8;
 /** Idle connections are closed after this long, in ms. */
 const POOL_IDLE_TIMEOUT_MS = 30_000;
+/** Upstream requests (answers awaited and read) in flight at once per process. */
+export const UPSTREAM_REQUESTS_AT_ONCE = 32;
+/** Upstream event streams (the wallet streams) open at once per process. */
+export const UPSTREAM_STREAMS_AT_ONCE = 256;
+
+/** A first-come-first-served limit of `size` places. */
+export class Lane {
+  #free: number;
+  readonly #waiting: (() => void)[] = [];
+  constructor(readonly size: number) {
+    this.#free = size;
+  }
+
+  /** Places taken now. */
+  get inUse(): number {
+    return this.size - this.#free;
+  }
+
+  /** Requests waiting for a place now. */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
+  /**
+   * Resolves with the function that gives the place back (once, however often it is called),
+   * when a place is free; rejects with the signal's reason if it aborts first.
+   */
+  take(signal?: AbortSignal | null): Promise<() => void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const granted = () => {
+      let given = false;
+      return () => {
+        if (given) return;
+        given = true;
+        const next = this.#waiting.shift();
+        if (next) next();
+        else this.#free++;
+      };
+    };
+    if (this.#free > 0) {
+      this.#free--;
+      return Promise.resolve(granted());
+    }
+    return new Promise((resolve, reject) => {
+      const turn = () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve(granted());
+      };
+      const onAbort = () => {
+        const index = this.#waiting.indexOf(turn);
+        if (index >= 0) this.#waiting.splice(index, 1);
+        reject(signal!.reason);
+      };
+      this.#waiting.push(turn);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+}
+
+const requests = new Lane(UPSTREAM_REQUESTS_AT_ONCE);
+const streams = new Lane(UPSTREAM_STREAMS_AT_ONCE);
+
+/** The two lanes of the process, for tests and the bench. */
+export const upstreamLanes = { requests, streams } as const;
 
 let shared: Deno.HttpClient | undefined;
 
-/** `fetch` through the shared bounded pool (created on first use). */
-export const upstreamFetch: typeof fetch = (input, init) => {
+/** True when `init` asks for an event stream. */
+function asksForStream(input: RequestInfo | URL, init?: RequestInit): boolean {
+  const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : {}));
+  return /text\/event-stream/i.test(headers.get("accept") ?? "");
+}
+
+/**
+ * `response` with its body wrapped so `release` runs once the body is read to the end,
+ * cancelled or failed (or at once when there is none).
+ */
+function releasingBody(response: Response, release: () => void): Response {
+  if (!response.body) {
+    release();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          release();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        release();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  }, { highWaterMark: 0 });
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+/** `fetch` through the shared bounded pool (created on first use); see the module comment. */
+export const upstreamFetch: typeof fetch = async (input, init) => {
   shared ??= Deno.createHttpClient({
     poolMaxIdlePerHost: POOL_MAX_IDLE_PER_HOST,
     poolIdleTimeout: POOL_IDLE_TIMEOUT_MS,
   });
-  return fetch(input, { ...init, client: shared } as RequestInit);
+  const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+  const lane = asksForStream(input, init) ? streams : requests;
+  const give = await lane.take(signal);
+  // An aborted request gives its place back even if nobody reads or cancels its body.
+  const release = () => {
+    signal?.removeEventListener("abort", release);
+    give();
+  };
+  signal?.addEventListener("abort", release, { once: true });
+  try {
+    const response = await fetch(input, { ...init, client: shared } as RequestInit);
+    // A stream's place is given back when its signal aborts, which ends the stream too (the
+    // wallet stream aborts its own when it ends, however it ends). Its body is left as Deno
+    // made it: wrapped, an upstream stream whose reader had left stayed open (routes/live_test.ts,
+    // "forty viewers …"), its wrapper never told of the abort nor cancelled.
+    if (lane === streams && signal) return response;
+    return releasingBody(response, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
 };

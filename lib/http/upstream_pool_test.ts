@@ -1,27 +1,88 @@
 import assert from "node:assert/strict";
 import { serveGuarded } from "./connection_guard.ts";
-import { POOL_MAX_IDLE_PER_HOST, upstreamFetch } from "./upstream_pool.ts";
+import {
+  Lane,
+  POOL_MAX_IDLE_PER_HOST,
+  UPSTREAM_REQUESTS_AT_ONCE,
+  upstreamFetch,
+  upstreamLanes,
+} from "./upstream_pool.ts";
 
-Deno.test("the upstream pool keeps at most a few idle connections per host after a burst", async () => {
+/** A loopback server whose answers wait for `release`; counts requests being answered. */
+async function slowServer() {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  // The guard counts the connections held open from the server's side.
   const release = Promise.withResolvers<void>();
+  let inFlight = 0;
+  let peak = 0;
+  // The guard counts the connections held open from the server's side.
   const server = await serveGuarded(async () => {
+    peak = Math.max(peak, ++inFlight);
     await release.promise;
+    inFlight--;
     return new Response("ok");
   }, { listener, sweepEveryMs: 3_600_000 });
+  return {
+    server,
+    url: `http://127.0.0.1:${listener.addr.port}/`,
+    release: () => release.resolve(),
+    inFlight: () => inFlight,
+    peak: () => peak,
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+Deno.test("a burst past the pool's size queues: never more than its requests at once, all answered, few idle after", async () => {
+  const slow = await slowServer();
   try {
-    const url = `http://127.0.0.1:${listener.addr.port}/`;
-    const burst = Array.from({ length: 40 }, () => upstreamFetch(url).then((r) => r.text()));
-    while (server.connections < 40) await new Promise((resolve) => setTimeout(resolve, 5));
-    release.resolve();
-    await Promise.all(burst);
+    const count = UPSTREAM_REQUESTS_AT_ONCE + 8;
+    const burst = Array.from(
+      { length: count },
+      () => upstreamFetch(slow.url).then((r) => r.text()),
+    );
+    while (slow.inFlight() < UPSTREAM_REQUESTS_AT_ONCE) await settle();
+    for (let turn = 0; turn < 20; turn++) await settle();
+    assert.equal(slow.inFlight(), UPSTREAM_REQUESTS_AT_ONCE, "the rest wait their turn");
+    assert.equal(upstreamLanes.requests.waiting, 8);
+    slow.release();
+    assert.deepEqual(new Set(await Promise.all(burst)), new Set(["ok"]));
+    assert.equal(slow.peak(), UPSTREAM_REQUESTS_AT_ONCE);
+    assert.equal(upstreamLanes.requests.inUse, 0, "every place was given back");
     // Connections past the idle limit are closed by the client once their answer is read.
-    for (let turn = 0; turn < 200 && server.connections > POOL_MAX_IDLE_PER_HOST; turn++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let turn = 0; turn < 200 && slow.server.connections > POOL_MAX_IDLE_PER_HOST; turn++) {
+      await settle();
     }
-    assert.ok(server.connections <= POOL_MAX_IDLE_PER_HOST, `${server.connections} still open`);
+    assert.ok(slow.server.connections <= POOL_MAX_IDLE_PER_HOST, `${slow.server.connections} open`);
   } finally {
-    await server.shutdown();
+    await slow.server.shutdown();
+  }
+});
+
+Deno.test("a waiting request whose signal aborts leaves the queue; an unread, aborted answer gives its place back", async () => {
+  const lane = new Lane(1);
+  const first = await lane.take();
+  const gone = new AbortController();
+  const waiting = lane.take(gone.signal);
+  const next = lane.take();
+  gone.abort(new Error("timed out waiting"));
+  await assert.rejects(waiting, /timed out waiting/);
+  first();
+  first(); // twice is once
+  const third = await next;
+  assert.equal(lane.inUse, 1);
+  third();
+  assert.equal(lane.inUse, 0);
+
+  const slow = await slowServer();
+  slow.release();
+  try {
+    const controller = new AbortController();
+    const response = await upstreamFetch(slow.url, { signal: controller.signal });
+    assert.equal(upstreamLanes.requests.inUse, 1, "held while the body is unread");
+    controller.abort();
+    assert.equal(upstreamLanes.requests.inUse, 0);
+    await response.body?.cancel().catch(() => {});
+  } finally {
+    await slow.server.shutdown();
   }
 });

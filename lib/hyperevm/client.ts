@@ -126,14 +126,20 @@ let viemModule: Promise<typeof import("viem")> | undefined;
 export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmClient {
   const rpc = createRpc(options);
   let client: Promise<{ viem: typeof import("viem"); public: PublicClient }> | undefined;
-  const connect = () =>
-    client ??= (viemModule ??= import("viem")).then((viem) => ({
+  // A failed load (a file that could not be read) is forgotten, so the next read tries again.
+  const connect = () => {
+    viemModule ??= import("viem");
+    viemModule.catch(() => viemModule = undefined);
+    client ??= viemModule.then((viem) => ({
       viem,
       public: viem.createPublicClient({
         cacheTime: options.headCacheMs ?? HEAD_CACHE_TTL_MS,
         transport: viem.custom({ request: checked }, { retryCount: 0 }),
       }),
     }));
+    client.catch(() => client = undefined);
+    return client;
+  };
 
   // Every answer is checked against its row before viem formats it.
   async function checked({ method, params }: { method: string; params?: unknown }) {

@@ -51,7 +51,7 @@ Deno.test("JSON-RPC errors and refused connections are described in words", asyn
         ok(error instanceof HyperEvmError);
         equal(
           error.message,
-          "eth_getLogs failed on both RPC endpoints: RPC error -32005: query exceeds max block range 1000 / connection failed",
+          'eth_getLogs failed on both RPC endpoints: RPC error -32005: upstream text "query exceeds max block range 1000" / connection failed',
         );
         return true;
       },

@@ -9,6 +9,15 @@
 import { type EndpointFailure, HyperEvmError } from "./hyperevm_error.ts";
 import { upstreamFetch } from "../http/upstream_pool.ts";
 import { UPSTREAM_BUDGET_MS } from "../http/deadline.ts";
+import {
+  AnswerTooLargeError,
+  fetchOnOrigin,
+  readBoundedText,
+  RedirectedAwayError,
+  UnsupportedEncodingError,
+  UPSTREAM_LIMITS,
+} from "../http/upstream_answer.ts";
+import { upstreamExcerpt } from "../untrusted_text.ts";
 
 /** Per-endpoint timeout when none is given. */
 export const DEFAULT_RPC_TIMEOUT_MS = 8000;
@@ -76,7 +85,7 @@ export function createRpc(options: RpcOptions): RpcBatch {
     };
     let answers: unknown;
     try {
-      const response = await fetchFn(url, {
+      const response = await fetchOnOrigin(fetchFn, url, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(calls.length === 1 ? batch[0] : batch),
@@ -86,10 +95,16 @@ export function createRpc(options: RpcOptions): RpcBatch {
         await response.body?.cancel();
         failure(`HTTP ${response.status}`, { kind: "http", status: response.status });
       }
-      answers = JSON.parse(await response.text());
+      answers = JSON.parse(await readBoundedText(response, UPSTREAM_LIMITS.rpcJson));
     } catch (error) {
       if ((error as { failure?: unknown }).failure) throw error;
       if (timeout.aborted) failure(`timeout after ${endpointTimeoutMs} ms`, { kind: "timeout" });
+      if (
+        error instanceof AnswerTooLargeError || error instanceof RedirectedAwayError ||
+        error instanceof UnsupportedEncodingError
+      ) {
+        failure(error.message);
+      }
       failure(error instanceof SyntaxError ? "malformed JSON answer" : "connection failed");
     }
     return calls.map((_, id) => {
@@ -99,7 +114,11 @@ export function createRpc(options: RpcOptions): RpcBatch {
         ? answers.find((a) => a?.id === id)
         : undefined;
       if (answer?.error) {
-        failure(`RPC error ${answer.error.code}: ${answer.error.message}`, { kind: "rpc" });
+        // The node's own words, quoted short: a third party's text is data, never instructions.
+        const code = Number.isSafeInteger(answer.error.code) ? answer.error.code : "?";
+        failure(`RPC error ${code}: ${upstreamExcerpt(String(answer.error.message))}`, {
+          kind: "rpc",
+        });
       }
       if (typeof answer !== "object" || answer === null || !("result" in answer)) {
         failure(`no answer to ${calls[id].method}`);

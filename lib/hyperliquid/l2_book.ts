@@ -6,6 +6,15 @@
 import { z } from "zod";
 import { upstreamFetch } from "../http/upstream_pool.ts";
 import type { PapertradeErrorKind } from "../papertrade/http.ts";
+import {
+  AnswerTooLargeError,
+  fetchOnOrigin,
+  readBoundedText,
+  RedirectedAwayError,
+  UnsupportedEncodingError,
+  UPSTREAM_LIMITS,
+} from "../http/upstream_answer.ts";
+import { upstreamExcerpt } from "../untrusted_text.ts";
 
 /** The request named in errors and in the unavailable parts of pages and tools. */
 const L2_BOOK_ENDPOINT = "POST /info l2Book";
@@ -64,7 +73,7 @@ export function createBookTopReader(options: BookTopReaderOptions): BookTopReade
     const timeout = AbortSignal.timeout(timeoutMs);
     let text: string;
     try {
-      const response = await fetchFn(options.url, {
+      const response = await fetchOnOrigin(fetchFn, options.url, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
         body: JSON.stringify({ type: "l2Book", coin }),
@@ -78,10 +87,25 @@ export function createBookTopReader(options: BookTopReaderOptions): BookTopReade
           status: response.status,
         });
       }
-      text = await response.text();
+      text = await readBoundedText(response, UPSTREAM_LIMITS.infoJson);
     } catch (error) {
       if (error instanceof HyperliquidApiError) throw error;
       if (signal?.aborted) throw signal.reason;
+      if (error instanceof AnswerTooLargeError) {
+        throw new HyperliquidApiError(`${L2_BOOK_ENDPOINT} sent an ${error.message}`, {
+          kind: "too_large",
+        });
+      }
+      if (error instanceof UnsupportedEncodingError) {
+        throw new HyperliquidApiError(`${L2_BOOK_ENDPOINT} sent an ${error.message}`, {
+          kind: "malformed_json",
+        });
+      }
+      if (error instanceof RedirectedAwayError) {
+        throw new HyperliquidApiError(`${L2_BOOK_ENDPOINT} ${error.message}`, {
+          kind: "redirected",
+        });
+      }
       if (timeout.aborted) {
         throw new HyperliquidApiError(`${L2_BOOK_ENDPOINT} timed out after ${timeoutMs} ms`, {
           kind: "timeout",
@@ -110,7 +134,9 @@ export function bookTop(text: string, coin: string, priceScale: bigint): BookTop
     const issue = parsed.error.issues[0];
     throw changed(`${issue.path.join(".") || "answer"}: ${issue.message}`);
   }
-  if (parsed.data.coin !== coin) throw changed(`answered coin ${parsed.data.coin}, not ${coin}`);
+  if (parsed.data.coin !== coin) {
+    throw changed(`answered coin ${upstreamExcerpt(parsed.data.coin)}, not ${coin}`);
+  }
   const [bids, asks] = parsed.data.levels;
   try {
     return {

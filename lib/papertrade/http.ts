@@ -7,6 +7,15 @@ import { describeWireIssues, wireIssueMessage } from "./wire_issues.ts";
 import { type FieldPath, notesOf } from "./_modelled.ts";
 import { withModelledGaps } from "./modelled_gaps.ts";
 import { UPSTREAM_BUDGET_MS } from "../http/deadline.ts";
+import {
+  AnswerTooLargeError,
+  clampRetryAfter,
+  fetchOnOrigin,
+  readBoundedText,
+  RedirectedAwayError,
+  UnsupportedEncodingError,
+  UPSTREAM_LIMITS,
+} from "../http/upstream_answer.ts";
 
 /** What went wrong with an upstream request. */
 export type PapertradeErrorKind =
@@ -15,7 +24,9 @@ export type PapertradeErrorKind =
   | "rate_limited"
   | "malformed_json"
   | "schema"
-  | "network";
+  | "network"
+  | "too_large"
+  | "redirected";
 
 /** A Papertrade API request that failed; the message names the endpoint and the problem. */
 export class PapertradeApiError extends Error {
@@ -95,13 +106,15 @@ export async function fetchUpstream<S extends z.ZodType>(
   return parseAnswer(options.endpoint, schema, parseJson(options.endpoint, text));
 }
 
-/** Parses JSON text, or throws a `malformed_json` error naming the endpoint. */
+/**
+ * Parses JSON text, or throws a `malformed_json` error naming the endpoint. The parser's own
+ * message quotes the text, which is the upstream's: it is kept for logs (`cause`), never shown.
+ */
 export function parseJson(endpoint: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    const detail = error instanceof SyntaxError ? `: ${error.message}` : "";
-    throw new PapertradeApiError(`${endpoint} sent malformed JSON${detail}`, {
+    throw new PapertradeApiError(`${endpoint} sent malformed JSON`, {
       endpoint,
       kind: "malformed_json",
       cause: error,
@@ -135,8 +148,8 @@ export function parseAnswer<S extends z.ZodType>(
 }
 
 /**
- * `retry-after` in whole seconds, from either form (delta seconds or HTTP date), or undefined
- * when absent or unreadable.
+ * `retry-after` in whole seconds, from either form (delta seconds or HTTP date), clamped to
+ * `RETRY_AFTER_MAX_S` (300), or undefined when absent or unreadable.
  */
 export function parseRetryAfter(
   value: string | null,
@@ -144,10 +157,10 @@ export function parseRetryAfter(
 ): number | undefined {
   if (value === null) return undefined;
   const trimmed = value.trim();
-  if (/^[0-9]+$/.test(trimmed)) return Number(trimmed);
+  if (/^[0-9]+$/.test(trimmed)) return clampRetryAfter(Number(trimmed));
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return undefined;
-  return Math.max(0, Math.ceil((at - nowMs) / 1000));
+  return clampRetryAfter(Math.ceil((at - nowMs) / 1000));
 }
 
 async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): Promise<string> {
@@ -163,14 +176,16 @@ async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): 
     const timeoutId = setTimeout(() => timer.abort(), timeoutMs);
     let response: Response;
     try {
-      response = await (options.fetch ?? fetch)(url, {
+      response = await fetchOnOrigin(options.fetch ?? fetch, url, {
         signal: signal ? AbortSignal.any([signal, timer.signal]) : timer.signal,
         headers: { accept: "application/json" },
       });
-      if (response.ok) return await response.text();
+      if (response.ok) return await readBoundedText(response, UPSTREAM_LIMITS.apiJson);
       await response.body?.cancel();
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
+      const refused = answerRefusal(endpoint, error);
+      if (refused) throw refused;
       const timedOut = timer.signal.aborted && `timed out after ${timeoutMs} ms`;
       throw transportError(endpoint, error, timedOut);
     } finally {
@@ -181,6 +196,35 @@ async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): 
     if (Date.now() + retryInMs >= deadline) throw error;
     await (policy.wait ?? delay)(retryInMs, signal);
   }
+}
+
+/**
+ * The error of an answer read refused by `lib/http/upstream_answer.ts`: too large, or redirected
+ * off its origin; undefined for any other failure.
+ */
+export function answerRefusal(endpoint: string, error: unknown): PapertradeApiError | undefined {
+  if (error instanceof AnswerTooLargeError) {
+    return new PapertradeApiError(`${endpoint} sent an ${error.message}`, {
+      endpoint,
+      kind: "too_large",
+      cause: error,
+    });
+  }
+  if (error instanceof RedirectedAwayError) {
+    return new PapertradeApiError(`${endpoint} ${error.message}`, {
+      endpoint,
+      kind: "redirected",
+      cause: error,
+    });
+  }
+  if (error instanceof UnsupportedEncodingError) {
+    return new PapertradeApiError(`${endpoint} sent an ${error.message}`, {
+      endpoint,
+      kind: "malformed_json",
+      cause: error,
+    });
+  }
+  return undefined;
 }
 
 /** A request or body read that failed: timed out (`timedOut` says how), else unreachable. */

@@ -5,6 +5,7 @@
 import type { EventSourceMessage } from "eventsource-parser";
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import {
+  answerRefusal,
   DEFAULT_TIMEOUT_MS,
   PapertradeApiError,
   parseAnswer,
@@ -20,6 +21,13 @@ import {
   walletSnapshot,
 } from "./wire.ts";
 import { PAPERTRADE_ENDPOINTS, requestTarget } from "./endpoints.ts";
+import {
+  AnswerTooLargeError,
+  boundedEventBytes,
+  decodedBody,
+  fetchOnOrigin,
+  UPSTREAM_LIMITS,
+} from "../http/upstream_answer.ts";
 
 const ENDPOINT = PAPERTRADE_ENDPOINTS.walletStream.path;
 
@@ -73,7 +81,7 @@ export async function* openWalletStream(
       requestTarget("walletStream", { wallet })
     }`;
     watchSilence();
-    const response = await (options.fetch ?? fetch)(url, {
+    const response = await fetchOnOrigin(options.fetch ?? fetch, url, {
       signal: caller ? AbortSignal.any([caller, quiet.signal]) : quiet.signal,
       headers: { accept: "text/event-stream" },
     });
@@ -81,7 +89,11 @@ export async function* openWalletStream(
       await response.body?.cancel();
       throw statusError(response);
     }
-    reader = response.body.pipeThrough(new TextDecoderStream())
+    // One line or event past its maximum ends the stream: a line that never ends costs no more.
+    const tooLarge = () => new AnswerTooLargeError(UPSTREAM_LIMITS.streamEvent);
+    const body = decodedBody(response, Number.POSITIVE_INFINITY)!;
+    reader = body.pipeThrough(boundedEventBytes(UPSTREAM_LIMITS.streamEvent, tooLarge))
+      .pipeThrough(new TextDecoderStream())
       .pipeThrough(new EventSourceParserStream()).getReader();
     let sawSnapshot = false;
     while (true) {
@@ -101,6 +113,8 @@ export async function* openWalletStream(
     // Our own errors pass; a failed fetch or read is a timeout, unreachable, or the caller's end.
     if (error instanceof PapertradeApiError) throw error;
     if (caller?.aborted) return;
+    const refused = answerRefusal(ENDPOINT, error);
+    if (refused) throw refused;
     const timedOut = quiet.signal.aborted && `went quiet for ${quietLimitMs} ms`;
     throw transportError(ENDPOINT, error, timedOut);
   } finally {

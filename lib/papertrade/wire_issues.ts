@@ -93,7 +93,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
     if (typeof segment === "number") out += `[${segment}]`;
     else if (typeof segment === "string" && /^[A-Za-z_$][\w$]*$/.test(segment)) {
       out += out === "" ? segment : `.${segment}`;
-    } else out += `[${JSON.stringify(String(segment))}]`;
+    } else out += `[${preview(String(segment))}]`;
   }
   return out;
 }

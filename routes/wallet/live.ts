@@ -1,8 +1,9 @@
 /**
  * Live positions of a wallet for the `LivePositions` island: `GET /wallet/:address/live` streams
  * server-sent events (a `positions` view first and on every change, a `heartbeat` `{"at": ms}`
- * while nothing changes, an `error` if the upstream fails for good; a stream ends after a bounded
- * lifetime and EventSource reconnects), `GET /wallet/:address/positions.json` is the same view
+ * while nothing changes, an `error` if the upstream fails for good or the first view does not come
+ * within 10 s; a stream ends after 60 s and EventSource reconnects), `GET
+ * /wallet/:address/positions.json` is the same view
  * once, for polling. Errors are JSON: 400 bad address, 404 unknown wallet, 502/503/504 upstream.
  * Stream slots are bounded per process (503) and per client (429, the tool calls' client key); a
  * refused browser polls instead. Viewers of a wallet share one upstream wallet stream
@@ -31,6 +32,8 @@ import { createSlots } from "../../lib/http/slots.ts";
 import { clientKeyFromRequest } from "../../lib/http/client_key.ts";
 import { remoteAddressOf } from "../../lib/http/app_env.ts";
 import { LIVE_BUG, liveProblem } from "../page_errors.tsx";
+import { PapertradeApiError } from "../../lib/papertrade/http.ts";
+import { PAPERTRADE_ENDPOINTS } from "../../lib/papertrade/endpoints.ts";
 
 /** Limits and timing of the live routes; tests shorten them. */
 export interface LiveRoutesOptions {
@@ -38,8 +41,16 @@ export interface LiveRoutesOptions {
   pricePollMs?: number;
   /** Heartbeat of a quiet stream (default 5 s); the write also finds out a silently closed one. */
   heartbeatMs?: number;
-  /** A stream ends after this long (default 10 min); the client reconnects. */
+  /**
+   * A stream ends after this long (default {@link LIVE_STREAM_LIFETIME_MS}); the client
+   * reconnects. It bounds how long a viewer that reads nothing holds its slot.
+   */
   maxLifetimeMs?: number;
+  /**
+   * How long a stream waits for its first view (default {@link LIVE_FIRST_VIEW_MS}); past it,
+   * the stream sends an `error` event saying so and ends.
+   */
+  firstViewMs?: number;
   /** Streams open at once in this process (default 500) and per client (default 20). */
   maxStreams?: number;
   maxStreamsPerClient?: number;
@@ -61,6 +72,26 @@ export interface LiveRoutesOptions {
 
 const NO_STORE = { "cache-control": "no-store" };
 
+/**
+ * A stream's lifetime: then it ends and EventSource reconnects (after `retryMs`). A viewer that
+ * reads nothing keeps its slot no longer than this, even while its connection's buffers still
+ * take the heartbeats (once they are full, `stallMs` drops it sooner).
+ */
+export const LIVE_STREAM_LIFETIME_MS = 60_000;
+/** The most a stream waits for its first view before it sends an `error` event and ends. */
+export const LIVE_FIRST_VIEW_MS = 10_000;
+
+/** A stream of one `error` event (after the reconnect delay), then its end. */
+function errorStream(retryMs: number, body: unknown): ReadableStream<Uint8Array> {
+  const text = `retry: ${retryMs}\n\nevent: error\ndata: ${JSON.stringify(body)}\n\n`;
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(text));
+      controller.close();
+    },
+  });
+}
+
 /** The address of the path, or the 400 that says it is none. */
 function addressOf(raw: string | undefined): string {
   if (!raw || !ADDRESS_PATTERN.test(raw)) {
@@ -78,7 +109,9 @@ export function liveRoutes(
   options: LiveRoutesOptions = {},
 ): Record<"positions" | "stream", AppHandler> {
   const heartbeatMs = options.heartbeatMs ?? 5_000;
-  const maxLifetimeMs = options.maxLifetimeMs ?? 600_000;
+  const maxLifetimeMs = options.maxLifetimeMs ?? LIVE_STREAM_LIFETIME_MS;
+  const firstViewMs = options.firstViewMs ?? LIVE_FIRST_VIEW_MS;
+  const retryMs = options.retryMs ?? 2_000;
   const maxStreams = options.maxStreams ?? 500;
   const hub = () => options.walletHub ?? sharedWalletHub(deps.papertrade, options.hub);
   const feed = () =>
@@ -134,13 +167,39 @@ export function liveRoutes(
         now: deps.now,
         signal: control.signal,
       });
-      // The first view decides the status: a wallet that cannot be read gets a plain error.
-      const first = await watch.next().then(
-        (step) =>
-          step.done ? { type: "error", error: new Error("the watch ended early") } : step.value,
-        (error) => ({ type: "error", error }),
-      ) as LiveEvent;
+      // The first view decides the status: a wallet that cannot be read gets a plain error. One
+      // that does not come in time gets the stream's `error` event instead of silence.
+      let waited: ReturnType<typeof setTimeout> | undefined;
+      const late = Symbol("late");
+      const first = await Promise.race([
+        watch.next().then(
+          (step) =>
+            step.done ? { type: "error", error: new Error("the watch ended early") } : step.value,
+          (error) => ({ type: "error", error }),
+        ) as Promise<LiveEvent>,
+        new Promise<typeof late>((resolve) =>
+          waited = setTimeout(() => resolve(late), firstViewMs)
+        ),
+      ]);
+      clearTimeout(waited);
       requestSignal.removeEventListener("abort", onGone);
+      if (first === late) {
+        control.abort();
+        void watch.return().catch(() => {});
+        release();
+        const timeout = new PapertradeApiError(
+          `${PAPERTRADE_ENDPOINTS.walletStream.path} sent no view of this wallet within ${
+            firstViewMs / 1000
+          } s`,
+          { endpoint: PAPERTRADE_ENDPOINTS.walletStream.path, kind: "timeout" },
+        );
+        const body = liveProblem(timeout, address)?.body ?? LIVE_BUG;
+        return c.body(errorStream(retryMs, body), 200, {
+          "content-type": "text/event-stream; charset=utf-8",
+          "cache-control": "no-store",
+          "x-accel-buffering": "no",
+        });
+      }
       if (first.type === "error" || control.signal.aborted) {
         control.abort();
         void watch.return().catch(() => {});
@@ -157,7 +216,7 @@ export function liveRoutes(
         watch,
         stopWatch: () => control.abort(),
         firstView: first.view,
-        retryMs: options.retryMs ?? 2_000,
+        retryMs,
         heartbeatMs,
         maxLifetimeMs,
         stallMs: options.stallMs ?? 10_000,

@@ -8,6 +8,7 @@
  */
 import type { Context } from "hono";
 import { renderToString } from "preact-render-to-string";
+import { withoutControls } from "../../lib/untrusted_text.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type AppEnv, type AppHandler, lazyImport } from "../../lib/http/app_env.ts";
 import { fetchWalletSummary } from "../../lib/wallet/mod.ts";
@@ -30,8 +31,10 @@ import { addressParam } from "../page_errors.tsx";
 const cardImage = lazyImport<typeof import("./wallet_card_image.ts")>(
   new URL("./wallet_card_image.ts", import.meta.url),
 );
+// Not loaded ahead (see lazyImport): its graph is satori and resvg, npm packages Deno reads again.
 const rasterize = lazyImport<typeof import("../../lib/card/rasterize.ts")>(
   new URL("../../lib/card/rasterize.ts", import.meta.url),
+  { warm: false },
 );
 
 // Previews are fetched by crawlers in bursts; a few minutes of caching spares the upstream.
@@ -117,7 +120,7 @@ export function previewRoutes(deps: AppDeps): Record<"page" | "png" | "svg", App
           description={previewDescription(summary)}
         />,
       );
-      return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`, 200, {
+      return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${withoutControls(svg)}`, 200, {
         "content-type": "image/svg+xml; charset=utf-8",
         "cache-control": CACHE_CONTROL,
       });

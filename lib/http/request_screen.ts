@@ -1,0 +1,86 @@
+/**
+ * The checks every request passes before the app routes it, in one place (`createApp` wraps its
+ * `fetch` with them, so they hold behind any front door and in-process alike):
+ *
+ * - **Host.** Deno builds `request.url` by pasting the `Host` header in front of the request
+ *   target, and Hono reads the path out of that string. A Host carrying `/`, `?` or `#` would
+ *   move the path (`POST /` with `Host: x/mcp?` reads as `/mcp`), and one that is no URL
+ *   authority at all (`a b`, `a<b`) makes every later `new URL(request.url)` throw. So a Host
+ *   must be one name (letters, digits, `.`, `-`, `_`), an IPv4 address or a bracketed IPv6
+ *   address, with an optional port from 0 to 65535, at most {@link MAX_HOST_LENGTH} characters,
+ *   and parse as a URL's authority; anything else is a `400` that names the problem, logged
+ *   nowhere. `deploy/haproxy.cfg` refuses the same pattern at the door ({@link HOST_PATTERN}).
+ * - **Head size.** A request whose head (request line and header fields) is over
+ *   {@link MAX_HEAD_BYTES} gets `431`: every request, not only a connection's first one.
+ */
+
+/** The longest Host accepted: a 253-character DNS name, a colon and a five-digit port. */
+export const MAX_HOST_LENGTH = 259;
+
+/** The longest request head accepted, in bytes (the front door's limit too). */
+export const MAX_HEAD_BYTES = 32 * 1024;
+
+/**
+ * The shape of an acceptable Host: a name or IPv4 address, or an IPv6 address in brackets, then
+ * an optional port of 0 to 65535. `deploy/haproxy.cfg` carries the same expression.
+ */
+export const HOST_PATTERN =
+  /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4}))?$/;
+
+/** Why `host` is not an acceptable Host value, or undefined when it is. */
+export function hostProblem(host: string): string | undefined {
+  if (host.length === 0) return "the Host header is empty";
+  if (host.length > MAX_HOST_LENGTH) return `the Host header is over ${MAX_HOST_LENGTH} characters`;
+  if (!HOST_PATTERN.test(host)) {
+    return "the Host header is not a host name or address with an optional port";
+  }
+  if (!URL.canParse(`http://${host}/`)) return "the Host header is not a valid address";
+  return undefined;
+}
+
+/** The size of a request's head as it came in: request line and header fields. */
+export function headBytes(request: Request): number {
+  const url = request.url;
+  // The request target is what follows the authority (Deno builds the URL from Host + target).
+  const target = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+  let bytes = request.method.length + target.length + " HTTP/1.1\r\n".length + 2;
+  for (const [name, value] of request.headers) bytes += name.length + value.length + 4;
+  return bytes;
+}
+
+function plain(status: number, text: string): Response {
+  return new Response(`${text}\n`, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+/**
+ * The answer to a request that fails a check (`400` for its Host, `431` for its head), or
+ * undefined for one the app may route. Without a `Host` header (HTTP/2 carries `:authority`,
+ * which Deno puts in the URL instead) the authority of the URL is checked.
+ */
+export function screenRequest(request: Request): Response | undefined {
+  const host = request.headers.get("host") ?? authorityOf(request.url);
+  const problem = hostProblem(host);
+  if (problem) return plain(400, `Bad Request: ${problem}.`);
+  if (headBytes(request) > MAX_HEAD_BYTES) {
+    return plain(431, `Request Header Fields Too Large: at most ${MAX_HEAD_BYTES} bytes.`);
+  }
+  return undefined;
+}
+
+/** The authority of an absolute URL string, read without parsing it. */
+function authorityOf(url: string): string {
+  const start = url.indexOf("//") + 2;
+  const end = url.indexOf("/", start);
+  return url.slice(start, end < 0 ? undefined : end);
+}
+
+/** The app's `fetch`, as Deno.serve and Hono's `app.request` call it. */
+type Fetch<A extends unknown[]> = (request: Request, ...rest: A) => Response | Promise<Response>;
+
+/** Wraps an app's `fetch` so every request is screened before it is routed. */
+export function screenedFetch<A extends unknown[]>(fetch: Fetch<A>): Fetch<A> {
+  return (request, ...rest) => screenRequest(request) ?? fetch(request, ...rest);
+}

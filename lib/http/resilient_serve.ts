@@ -1,0 +1,94 @@
+/**
+ * `Deno.serve` that outlives the open-file limit. When `accept` fails for want of a descriptor,
+ * Deno's server stops and rejects its `finished` promise, which nobody awaits: the process dies
+ * with "Uncaught (in promise) Http: Error: Too many open files". Here that rejection is caught
+ * and the server is started again on the same address at once, and then every
+ * {@link RESTART_EVERY_MS} until a descriptor is free, so the process keeps serving through the
+ * crowd and after it.
+ */
+import { describeErrorOnOneLine, oncePerInterval } from "./log_line.ts";
+
+/** How often a stopped server tries to listen again. */
+const RESTART_EVERY_MS = 20;
+
+let signalsReady = false;
+
+/**
+ * Deno sets up its signal handling the first time something listens for a signal. When that
+ * first time comes at the open-file limit (Deno.serve's accept failing with no descriptor
+ * free), Deno 2.9.6 panics in ext/signals instead of rejecting `finished` (measured). So the
+ * first server listens for SIGWINCH, whose default is to be ignored anyway, while descriptors
+ * are plentiful. Not on Windows, which has no such signal.
+ */
+function prepareSignals(): void {
+  if (signalsReady || Deno.build.os === "windows") return;
+  signalsReady = true;
+  Deno.addSignalListener("SIGWINCH", () => {});
+}
+
+/** A server that restarts itself after accept errors; `shutdown` stops it for good. */
+export interface ResilientServer {
+  /** Where it listens now (the same port after a restart, unless that port was taken). */
+  readonly addr: Deno.NetAddr;
+  /** Resolves once it has been shut down. */
+  readonly finished: Promise<void>;
+  /** Times it was started again. */
+  readonly restarts: number;
+  shutdown(): Promise<void>;
+}
+
+/** Serves `handler` on `options.hostname`:`options.port` (0 picks a free port, kept after). */
+export function serveResilient(
+  options: Deno.ServeTcpOptions,
+  handler: Deno.ServeHandler<Deno.NetAddr>,
+  log: (line: string) => void = oncePerInterval(60_000, (line) => console.error(line)),
+): ResilientServer {
+  prepareSignals();
+  let stopping = false;
+  let restarts = 0;
+  let current = Deno.serve({ ...options, onListen: options.onListen ?? (() => {}) }, handler);
+  const stopped = Promise.withResolvers<void>();
+  const watch = (server: Deno.HttpServer<Deno.NetAddr>) => {
+    server.finished.then(() => stopping && stopped.resolve(), async (error) => {
+      if (stopping) return stopped.resolve();
+      const port = server.addr.port;
+      log(
+        `[server] stopped accepting (${describeErrorOnOneLine(error)}); listening again on port ` +
+          `${port} as soon as a descriptor is free.`,
+      );
+      while (!stopping) {
+        try {
+          current = Deno.serve({ ...options, port, onListen: () => {} }, handler);
+        } catch (listenError) {
+          // Taken meanwhile (a port picked by the system may be): any free port will do.
+          if (listenError instanceof Deno.errors.AddrInUse && options.port === 0) {
+            try {
+              current = Deno.serve({ ...options, port: 0, onListen: () => {} }, handler);
+            } catch { /* try again later */ }
+          }
+        }
+        if (current !== server) {
+          restarts++;
+          return watch(current);
+        }
+        await new Promise((resolve) => setTimeout(resolve, RESTART_EVERY_MS));
+      }
+      stopped.resolve();
+    });
+  };
+  watch(current);
+  return {
+    get addr() {
+      return current.addr;
+    },
+    finished: stopped.promise,
+    get restarts() {
+      return restarts;
+    },
+    async shutdown() {
+      stopping = true;
+      await current.shutdown().catch(() => {});
+      stopped.resolve();
+    },
+  };
+}

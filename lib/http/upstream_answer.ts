@@ -1,0 +1,233 @@
+/**
+ * How every upstream answer is read (Papertrade API, both RPC endpoints, Hyperliquid's info API,
+ * the wallet stream), whoever wrote it:
+ *
+ * - **Bounded.** Each read has a maximum size ({@link UPSTREAM_LIMITS}). A declared
+ *   `Content-Length` over it (the bytes on the wire, compressed or not) is refused before a byte
+ *   is read; otherwise the body is read as it streams and counted twice, as it comes off the
+ *   wire and after decompression, and the read stops as soon as either passes the maximum.
+ *   Past it, {@link AnswerTooLargeError}, which each client turns into its own error ("answer
+ *   too large"), a part named unavailable.
+ * - **Decompressed here, in small steps.** Requests say `Accept-Encoding: identity`, so Deno's
+ *   fetch never inflates a body itself (it inflates each chunk off the wire whole: a 1 GiB gzip
+ *   bomb cost about 100 MiB per read, measured). A server that compresses anyway (gzip or
+ *   deflate) is inflated by {@link decodedBody}, {@link DECODE_SLICE_BYTES} of input at a time,
+ *   so no step makes more than about 1 MiB and a bomb stops at the maximum; any other encoding
+ *   is refused ({@link UnsupportedEncodingError}).
+ * - **On its origin.** Redirects are followed only while they stay on the origin of the URL
+ *   asked (at most {@link MAX_REDIRECTS}); one to anywhere else is not followed, and its body is
+ *   never read ({@link RedirectedAwayError}).
+ * - **Retry-After clamped** to {@link RETRY_AFTER_MAX_S}: a wait an upstream asks for is passed
+ *   on to our clients at most that long.
+ */
+
+const MiB = 1024 * 1024;
+
+/** The most bytes of each kind of upstream answer read. */
+export const UPSTREAM_LIMITS = {
+  /** One Papertrade API JSON answer (the largest recorded page is about 0.4 MiB). */
+  apiJson: 4 * MiB,
+  /** One JSON-RPC answer, single or batch (an eth_getLogs window, a block's hashes). */
+  rpcJson: 4 * MiB,
+  /** One Hyperliquid info answer (an order book's levels: a few KiB). */
+  infoJson: 1 * MiB,
+  /** One line, and one event, of the wallet stream (a wallet snapshot is one line). */
+  streamEvent: 4 * MiB,
+} as const;
+
+/** Compressed bytes handed to the decompressor at a time (deflate inflates 1,032:1 at most). */
+export const DECODE_SLICE_BYTES = 1024;
+
+/** Redirects followed at most, each on the origin asked. */
+export const MAX_REDIRECTS = 3;
+
+/** The longest wait an upstream's `Retry-After` may ask of our clients, in seconds. */
+export const RETRY_AFTER_MAX_S = 300;
+
+/** "8 MiB", "512 KiB": a limit as people read it. */
+export function sizeLabel(bytes: number): string {
+  return bytes >= MiB && bytes % MiB === 0
+    ? `${bytes / MiB} MiB`
+    : `${Math.ceil(bytes / 1024)} KiB`;
+}
+
+/** An answer past its maximum size; the read stopped there. */
+export class AnswerTooLargeError extends Error {
+  readonly maxBytes: number;
+  constructor(maxBytes: number, declared?: number) {
+    super(
+      `answer too large (over ${sizeLabel(maxBytes)}${
+        declared === undefined ? "" : `: ${declared} bytes declared`
+      })`,
+    );
+    this.name = "AnswerTooLargeError";
+    this.maxBytes = maxBytes;
+  }
+}
+
+/** A redirect off the origin asked, not followed. */
+export class RedirectedAwayError extends Error {
+  constructor(status: number) {
+    super(`redirected (HTTP ${status}) off its origin; not followed`);
+    this.name = "RedirectedAwayError";
+  }
+}
+
+/** An answer in a content encoding other than gzip or deflate (never asked for). */
+export class UnsupportedEncodingError extends Error {
+  constructor(encoding: string) {
+    super(`answer in an encoding it was not asked for (${encoding.slice(0, 20)})`);
+    this.name = "UnsupportedEncodingError";
+  }
+}
+
+/**
+ * `fetch(url, init)` asking for an unencoded answer (`Accept-Encoding: identity`, see the module
+ * comment) and following redirects only on `url`'s origin, at most {@link MAX_REDIRECTS}; a
+ * redirect elsewhere (or one too many) is a {@link RedirectedAwayError}, its body cancelled
+ * unread. A 303 turns the request into a GET, as browsers do.
+ */
+export async function fetchOnOrigin(
+  fetchFn: typeof fetch,
+  url: string | URL,
+  init: RequestInit = {},
+): Promise<Response> {
+  const origin = new URL(url).origin;
+  let at = new URL(url);
+  const headers = new Headers(init.headers);
+  headers.set("accept-encoding", "identity");
+  let request: RequestInit = { ...init, headers, redirect: "manual" };
+  for (let hop = 0;; hop++) {
+    const response = await fetchFn(at, request);
+    if (response.status < 300 || response.status > 399 || response.status === 304) {
+      return response;
+    }
+    await response.body?.cancel().catch(() => {});
+    const location = response.headers.get("location");
+    const next = location === null ? null : URL.parse(location, at);
+    if (!next || next.origin !== origin || hop >= MAX_REDIRECTS) {
+      throw new RedirectedAwayError(response.status);
+    }
+    at = next;
+    if (response.status === 303) request = { ...request, method: "GET", body: undefined };
+  }
+}
+
+/**
+ * The body of `response` as its bytes mean them: as it came when it is not encoded, else
+ * inflated (gzip, deflate) {@link DECODE_SLICE_BYTES} of input at a time, the input counted
+ * against `maxBytes` as it comes off the wire ({@link AnswerTooLargeError} past it). Null for no
+ * body; {@link UnsupportedEncodingError} (the body cancelled) for another encoding.
+ */
+export function decodedBody(
+  response: Response,
+  maxBytes: number,
+): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+  if (!response.body) return null;
+  const encoding = (response.headers.get("content-encoding") ?? "").trim().toLowerCase();
+  const body = response.body as ReadableStream<Uint8Array<ArrayBuffer>>;
+  if (encoding === "" || encoding === "identity") return body;
+  const format = encoding === "gzip" || encoding === "x-gzip"
+    ? "gzip"
+    : encoding === "deflate"
+    ? "deflate"
+    : null;
+  if (!format) {
+    void body.cancel().catch(() => {});
+    throw new UnsupportedEncodingError(encoding);
+  }
+  let wire = 0;
+  const slices = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>(
+    {
+      transform(chunk, controller) {
+        wire += chunk.byteLength;
+        if (wire > maxBytes) return controller.error(new AnswerTooLargeError(maxBytes));
+        for (let at = 0; at < chunk.byteLength; at += DECODE_SLICE_BYTES) {
+          controller.enqueue(chunk.subarray(at, at + DECODE_SLICE_BYTES));
+        }
+      },
+    },
+    undefined,
+    { highWaterMark: 0 },
+  );
+  return body.pipeThrough(slices).pipeThrough(new DecompressionStream(format)) as ReadableStream<
+    Uint8Array<ArrayBuffer>
+  >;
+}
+
+/**
+ * The body of `response` as text, read as it streams and stopped past `maxBytes` (declared, off
+ * the wire or after decompression): {@link AnswerTooLargeError}. The body is cancelled either way.
+ */
+export async function readBoundedText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw new AnswerTooLargeError(maxBytes, declared);
+  }
+  const body = decodedBody(response, maxBytes);
+  if (!body) return "";
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) throw new AnswerTooLargeError(maxBytes);
+      chunks.push(value);
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => {});
+    throw error;
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * A pass-through of an event stream's bytes that errors with `tooLarge()` once one line, or one
+ * event (the lines up to a blank one), passes `maxBytes`: a line that never ends costs at most
+ * that much, however fast it comes.
+ */
+export function boundedEventBytes(
+  maxBytes: number,
+  tooLarge: () => Error,
+): TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>> {
+  let line = 0;
+  let event = 0;
+  let afterCarriageReturn = false;
+  return new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
+    transform(chunk, controller) {
+      for (let index = 0; index < chunk.length; index++) {
+        const byte = chunk[index];
+        if (byte === 0x0a && afterCarriageReturn) {
+          afterCarriageReturn = false;
+          continue;
+        }
+        if (byte === 0x0a || byte === 0x0d) {
+          if (line === 0) event = 0; // a blank line ends the event
+          line = 0;
+          afterCarriageReturn = byte === 0x0d;
+          continue;
+        }
+        afterCarriageReturn = false;
+        line++;
+        event++;
+      }
+      if (line > maxBytes || event > maxBytes) return controller.error(tooLarge());
+      controller.enqueue(chunk);
+    },
+  });
+}
+
+/** `seconds` an upstream asked us to wait, clamped to {@link RETRY_AFTER_MAX_S}. */
+export function clampRetryAfter(seconds: number): number {
+  return Math.min(Math.max(0, seconds), RETRY_AFTER_MAX_S);
+}
