@@ -124,7 +124,11 @@ export function sortDirOf(view: LeaderboardView, key: LeaderboardViewSort): "asc
   return key === NEAREST_TO_BUST ? "asc" : "desc";
 }
 
-/** Number of pages for a row count (at least one, so an empty result still has page 0). */
-export function leaderboardPageCount(totalRows: number): number {
-  return Math.max(1, Math.ceil(totalRows / LEADERBOARD_ROWS_PER_PAGE));
+/**
+ * Pages of a read: from its row count, else (a modelled count not found) the upstream's page
+ * count; at least one, so an empty result still has page 0.
+ */
+export function leaderboardPageCount(read: { totalItems: number | null; totalPages: number }) {
+  if (read.totalItems === null) return Math.max(1, read.totalPages);
+  return Math.max(1, Math.ceil(read.totalItems / LEADERBOARD_ROWS_PER_PAGE));
 }
