@@ -39,10 +39,12 @@ const input = argsObject({
 
 // The position's fields as get_positions names them, then the board's. (Joined here until the
 // position's model is in lib/position/; then lib/at_risk/model.ts holds the whole.)
+const { unavailable, ...board } = boardJson.schema.shape;
 const output = z.strictObject({
-  ...boardJson.schema.shape,
+  ...board,
   positions: z.array(positionJson.schema.extend(boardRowJson.schema.shape))
     .describe("Nearest to bust first."),
+  unavailable,
 });
 
 /** The get_positions_at_risk tool. */
@@ -67,8 +69,9 @@ export const getPositionsAtRiskTool = defineTool({
     const positions = board.rows.slice(0, limit)
       .map((row) => ({ ...positionJson.of(row), ...boardRowJson.of(row) }));
     const listed = positions.length < board.rows.length;
+    const { unavailable, ...fields } = boardJson.of({ board });
     return {
-      structured: { ...boardJson.of({ board }), positions },
+      structured: { ...fields, positions, unavailable },
       headline: listed
         ? `The first ${positions.length} rows; a larger limit lists more.`
         : undefined,
