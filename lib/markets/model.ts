@@ -90,18 +90,21 @@ export const marketJson = jsonObject<MarketOverview>()({
   volume_24h_usd: [z.number().nullable(), (m) => fromWadOrNull(m.volume24h)],
 });
 
-/** A protocol total in dollars, null without the protocol summary. */
-const total = (description?: string) => {
-  const schema = z.number().nullable();
-  return description === undefined ? schema : schema.describe(description);
-};
+type Totals = NonNullable<ProtocolOverview["totals"]>;
+
+/** A protocol total (dollars, or PAPER), null without the protocol summary. */
+const total = (
+  key: { [K in keyof Totals]: Totals[K] extends bigint ? K : never }[keyof Totals],
+  description?: string,
+) =>
+  [
+    description === undefined ? z.number().nullable() : z.number().nullable().describe(description),
+    ({ totals }: ProtocolOverview) => totals && fromWad(totals[key]),
+  ] as const;
 
 /** get_protocol_overview's result: every part that arrived, the rest named in `unavailable`. */
 export const overviewJson = jsonObject<ProtocolOverview>()({
-  tvl_usd: [
-    total("Total value locked; null when the protocol summary could not be read."),
-    ({ totals }) => totals && fromWad(totals.tvl),
-  ],
+  tvl_usd: total("tvl", "Total value locked; null when the protocol summary could not be read."),
   markets: [
     z.array(marketJson.schema).describe("Empty when the trading state could not be read."),
     (o) => o.markets.map(marketJson.of),
@@ -114,26 +117,14 @@ export const overviewJson = jsonObject<ProtocolOverview>()({
     z.boolean().nullable().describe("Null when the trading state could not be read."),
     ({ rules }) => rules && rules.tradingPaused,
   ],
-  lp_usd: [
-    total("Liquidity provided to the vault; null without the summary."),
-    ({ totals }) => totals && fromWad(totals.lp),
-  ],
-  margin_usd: [
-    total("Margin locked in open positions."),
-    ({ totals }) => totals && fromWad(totals.margin),
-  ],
-  lifetime_volume_usd: [total(), ({ totals }) => totals && fromWad(totals.lifetimeVolume)],
+  lp_usd: total("lp", "Liquidity provided to the vault; null without the summary."),
+  margin_usd: total("margin", "Margin locked in open positions."),
+  lifetime_volume_usd: total("lifetimeVolume"),
   open_positions: [z.number().int().nullable(), ({ totals }) => totals && totals.openPositions],
-  fees_lifetime_usd: [total(), ({ totals }) => totals && fromWad(totals.feesLifetime)],
-  fees_pending_usd: [total(), ({ totals }) => totals && fromWad(totals.feesPending)],
-  paper_supply: [
-    total("PAPER tokens in existence."),
-    ({ totals }) => totals && fromWad(totals.paperSupply),
-  ],
-  paper_staked: [
-    total("PAPER tokens staked."),
-    ({ totals }) => totals && fromWad(totals.paperStaked),
-  ],
+  fees_lifetime_usd: total("feesLifetime"),
+  fees_pending_usd: total("feesPending"),
+  paper_supply: total("paperSupply", "PAPER tokens in existence."),
+  paper_staked: total("paperStaked", "PAPER tokens staked."),
   payout_queue: [
     z.strictObject({
       owed_usd: z.number().describe("USD owed to wallets waiting in the payout queue."),
