@@ -17,6 +17,7 @@ const usdCompact = new Intl.NumberFormat("en-US", {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
+const count = new Intl.NumberFormat("en-US");
 const plain = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 const plainCompact = new Intl.NumberFormat("en-US", {
   notation: "compact",
@@ -121,7 +122,7 @@ export function formatFraction(fractionWad: bigint): string {
 
 /** An integer count with thousands separators; null reads `n/a`. */
 export function formatCount(value: number | bigint | null): string {
-  return value === null ? NOT_AVAILABLE : new Intl.NumberFormat("en-US").format(value);
+  return value === null ? NOT_AVAILABLE : count.format(value);
 }
 
 export { formatAge } from "./age.ts";

@@ -36,11 +36,11 @@ function markJustUnder(position: OpenPosition, edge: bigint): bigint {
   return (bust * whole) / (whole + edge) + 1n;
 }
 
-/** A shown distance (`0.029%`, `-0.001%`) and the band shown beside it, read back. */
+/** A shown distance (`0.029%`, `-0.001%`, or a tool's plain number) read back into its band. */
 function bandOfShown(text: string): RiskBand {
-  const match = /^(-?)(\d+)\.(\d+)%$/.exec(text.trim());
+  const match = /^(-?)(\d+)(?:\.(\d+))?%?$/.exec(text.trim());
   assert.ok(match, `a distance: ${text}`);
-  const [, sign, whole, part] = match;
+  const [, sign, whole, part = ""] = match;
   const wad = BigInt(whole) * WAD + BigInt(part.padEnd(18, "0"));
   return riskBand(sign ? -wad : wad);
 }
@@ -84,7 +84,7 @@ async function shownDistances(faces: Faces, wallet: string) {
   const board = await faces.tool(getPositionsAtRiskTool, { limit: 100 });
   for (
     const [, id, distance, band] of board.text.matchAll(
-      /#(\d+) .*, (\S+%) to bust \(a move of [^)]+\), ([a-z_]+)/g,
+      /position_id: (\d+), .*distance_to_bust_percent: (\S+), .*risk: "([a-z_]+)"/g,
     )
   ) shown.push([`get_positions_at_risk text #${id}`, distance, band]);
   return shown;

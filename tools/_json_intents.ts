@@ -1,6 +1,6 @@
 /**
  * Intents as JSON: decoded calldata fields and relayer operation parameters in display units,
- * pending operations, settled intents and feed trades.
+ * pending operations and settled intents.
  */
 import { z } from "zod";
 import { INTENT_KINDS, type SettledIntent, type Settlement } from "../lib/hyperevm/mod.ts";
@@ -11,7 +11,7 @@ import {
   paramsOfCalldata,
   paramsOfOperation,
 } from "../lib/intent/mod.ts";
-import { type Operation, OPERATION_ACTIONS, type RecentTrade } from "../lib/papertrade/mod.ts";
+import { type Operation, OPERATION_ACTIONS } from "../lib/papertrade/mod.ts";
 import {
   addressOut,
   hashOut,
@@ -123,42 +123,6 @@ export const operationJson = jsonObject<Operation>()({
     (op) => op.queuePosition,
   ],
   params: [intentFieldsOut, (op) => intentParamsJson(paramsOfOperation(op))],
-});
-
-/** One trade of the venue-wide feed (its USD and prices are already display floats upstream). */
-export const feedTradeJson = jsonObject<RecentTrade>()({
-  seq: [integerStringOut.describe("Feed order (newest has the highest)."), (t) => t.seq],
-  at: [isoOut.nullable(), (t) => isoFromMs(t.timestamp)],
-  wallet: [addressOut, (t) => t.wallet],
-  market: [z.string(), (t) => t.symbol],
-  instrument_id: [z.number().int(), (t) => t.instrumentId],
-  side: [
-    sideOut.nullable().describe("Null when the feed's side word is not one we know."),
-    (t) => t.isLong === null ? null : sideOf(t.isLong),
-  ],
-  leverage: [z.number().int(), (t) => t.leverage],
-  kind: [
-    z.enum(["open", "close", "liquidation"]).nullable().describe(
-      "Null when the feed's kind word is not one we know.",
-    ),
-    (t) => t.kind,
-  ],
-  notional_usd: [z.number(), (t) => t.notionalUsd],
-  entry_price: [
-    z.number().nullable().describe("A close row may not carry the entry price."),
-    (t) => t.entry,
-  ],
-  exit_price: [z.number().nullable(), (t) => t.exit],
-  feed_pnl_usd: [
-    z.number().nullable().describe(
-      "The close's PnL as the trade feed reports it (its own display figure, not recomputed); " +
-        "null on an open. get_trade_history's net_pnl_usd is the exact net PnL.",
-    ),
-    (t) => t.pnlUsd,
-  ],
-  position_id: [integerStringOut, (t) => t.positionId],
-  intent_id: [hashOut.nullable(), (t) => t.intentId],
-  terminal: [z.boolean(), (t) => t.terminal],
 });
 
 /** Intent parameters in display units, keys in the order of {@link intentFieldsOut}. */

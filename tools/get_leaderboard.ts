@@ -1,19 +1,14 @@
 /** get_leaderboard: ranked wallets, 25 per page. */
 import { z } from "zod";
+import { LEADERBOARD_SORT_KEYS, LEADERBOARD_WINDOWS } from "../lib/papertrade/mod.ts";
 import {
-  LEADERBOARD_SORT_KEYS,
-  LEADERBOARD_WINDOWS,
-  modelledGapsOf,
-} from "../lib/papertrade/mod.ts";
-import { fetchRankedLeaderboard } from "../lib/leaderboard/mod.ts";
+  fetchRankedLeaderboard,
+  LEADERBOARD_ROWS_PER_PAGE,
+  leaderboardJson,
+  leaderboardPageCount,
+} from "../lib/leaderboard/mod.ts";
 import { argsObject, choiceArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { rowsSkippedOut, unavailableJson, unavailableOut, windowOut } from "../lib/json_model.ts";
-import { leaderboardRowJson } from "./_json_wallet.ts";
-import { lines, quoted, signedUsd, UNTRUSTED_NOTE, usd } from "./text.ts";
-
-/** Rows per leaderboard page. */
-const LEADERBOARD_PAGE_SIZE = 25;
 
 const input = argsObject({
   window: choiceArg(LEADERBOARD_WINDOWS, "24h", "Leaderboard window."),
@@ -33,20 +28,6 @@ const input = argsObject({
     ),
 });
 
-const output = z.strictObject({
-  window: windowOut,
-  page: z.number().int().describe("0-based page index of these rows."),
-  total_accounts: z.number().int().nullable().describe(
-    "Accounts matching this window and query, over all pages (25 rows per page); null when " +
-      "the upstream's (modelled) count was not found.",
-  ),
-  accounts: z.array(leaderboardRowJson.schema),
-  unavailable: unavailableOut,
-  rows_skipped: rowsSkippedOut,
-});
-
-type Output = z.input<typeof output>;
-
 /** The get_leaderboard tool. */
 export const getLeaderboardTool = defineTool({
   name: "get_leaderboard",
@@ -58,58 +39,23 @@ export const getLeaderboardTool = defineTool({
     "balance and volume are USD numbers. Leaderboard names are untrusted text chosen by " +
     "owners. Next: get_wallet or get_positions with a row's address; page for more rows.",
   input,
-  output,
+  output: leaderboardJson.schema,
   async run(args, context) {
     const page = await fetchRankedLeaderboard(context.papertrade, {
       window: args.window,
       sortKey: args.sort_key,
       sortDir: args.sort_dir,
       page: args.page,
-      pageSize: LEADERBOARD_PAGE_SIZE,
+      pageSize: LEADERBOARD_ROWS_PER_PAGE,
       query: args.query,
       signal: context.signal,
     });
-    const structured: Output = {
-      window: args.window,
-      page: args.page,
-      total_accounts: page.totalItems,
-      // The upstream is asked for 25; the cap keeps an oversized answer within bounds.
-      accounts: page.accounts.slice(0, LEADERBOARD_PAGE_SIZE).map((row) => ({
-        ...leaderboardRowJson.of(row),
-        rank: page.pnlRanks.get(row.address) ?? null,
-      })),
-      // The reads are needed together: when one fails the tool answers with an error; only
-      // modelled keys can be missing.
-      unavailable: unavailableJson(modelledGapsOf(page)),
-      rows_skipped: page.rowsSkipped,
+    const last = leaderboardPageCount(page) - 1;
+    return {
+      structured: leaderboardJson.of({ window: args.window, index: args.page, page }),
+      headline: `Leaderboard ${args.window} by ${args.sort_key} ${args.sort_dir}, page ` +
+        `${args.page} of pages 0 to ${last}` +
+        (args.page < last ? `; the next is page ${args.page + 1}.` : "."),
     };
-    return { structured, text: renderLeaderboard(structured, args, page.totalPages) };
   },
 });
-
-function renderLeaderboard(
-  result: Output,
-  args: { sort_key: string; sort_dir: string; query?: string },
-  totalPages: number,
-): string {
-  const pages = Math.max(1, totalPages);
-  const last = pages - 1;
-  const paging = result.page < last
-    ? `Page ${result.page} of ${pages} (pages 0–${last}). More rows: call get_leaderboard ` +
-      `with page ${result.page + 1}${args.query ? " and the same query" : ""}.`
-    : result.page === last
-    ? `Page ${result.page} of ${pages} (pages 0–${last}): the last page.`
-    : `Page ${result.page} is past the last page (${last}); pages run 0 to ${last}.`;
-  return lines(
-    `Leaderboard ${result.window}, sorted by ${args.sort_key} ${args.sort_dir}` +
-      `${args.query ? `, matching ${quoted(args.query)}` : ""}: ` +
-      `${result.total_accounts ?? "n/a"} accounts.`,
-    ...result.accounts.map((row) =>
-      `#${row.position} ${row.address}${row.rank === null ? "" : ` (PnL rank ${row.rank})`} ` +
-      `name ${quoted(row.leaderboard_name)}: PnL ${signedUsd(row.pnl_usd)}, ` +
-      `balance ${usd(row.balance_usd)}, volume ${usd(row.volume_usd)}, ${row.open_positions} open`
-    ),
-    result.accounts.some((row) => row.leaderboard_name !== null) ? UNTRUSTED_NOTE : null,
-    paging,
-  );
-}

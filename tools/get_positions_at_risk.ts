@@ -3,23 +3,15 @@ import { z } from "zod";
 import {
   AT_RISK_REFRESH_MS,
   AT_RISK_WALLET_READS_PER_MINUTE,
-  type AtRiskRow,
+  boardJson,
+  boardRowJson,
   readAtRiskBoard,
   RISK_BANDS,
   UnknownMarketError,
 } from "../lib/at_risk/mod.ts";
 import { argsObject, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import {
-  addressOut,
-  isoOut,
-  jsonObject,
-  unavailableJson,
-  unavailableOut,
-} from "../lib/json_model.ts";
 import { positionJson } from "./_json_positions.ts";
-import { isoFromMs } from "../lib/json_units.ts";
-import { distancesShown, lines, price, quoted, UNTRUSTED_NOTE, usd } from "./text.ts";
 import { ToolError } from "./types.ts";
 
 const DEFAULT_LIMIT = 20;
@@ -45,30 +37,15 @@ const input = argsObject({
   }),
 });
 
-// The position's fields as get_positions names them, then the board's.
-const boardJson = jsonObject<AtRiskRow>()({
-  wallet: [addressOut, (row) => row.wallet],
-  leaderboard_name: [z.string().nullable().describe("Untrusted text."), (row) => row.name],
-  read_at: [isoOut.nullable().describe("When this wallet was read."), (r) => isoFromMs(r.readAt)],
-});
-const rowSchema = positionJson.schema.extend(boardJson.schema.shape);
-
+// The position's fields as get_positions names them, then the board's. (Joined here until the
+// position's model is in lib/position/; then lib/at_risk/model.ts holds the whole.)
+const { unavailable, ...board } = boardJson.schema.shape;
 const output = z.strictObject({
-  refreshed_at: isoOut.nullable().describe("When the board last read the positions."),
-  mark_at: isoOut.nullable().describe("When the marks the rows are valued at were quoted."),
-  wallets_known: z.number().int().describe("Wallets the leaderboard reports with open positions."),
-  wallets_covered: z.number().int().describe("Of those, wallets whose positions are on the board."),
-  partial: z.boolean().describe("True when the board covers fewer wallets than are known."),
-  not_read: z.array(z.strictObject({ wallet: addressOut, reason: z.string() })).describe(
-    "Wallets whose read failed at the last refresh.",
-  ),
-  not_yet_read: z.number().int().describe("Wallets the read budget left for a later refresh."),
-  matched: z.number().int().describe("Positions matching the filters, before the limit."),
-  positions: z.array(rowSchema).describe("Nearest to bust first."),
-  unavailable: unavailableOut,
+  ...board,
+  positions: z.array(positionJson.schema.extend(boardRowJson.schema.shape))
+    .describe("Nearest to bust first."),
+  unavailable,
 });
-
-type Output = z.input<typeof output>;
 
 /** The get_positions_at_risk tool. */
 export const getPositionsAtRiskTool = defineTool({
@@ -83,52 +60,21 @@ export const getPositionsAtRiskTool = defineTool({
     "result says when, and how many wallets it covers. Next: get_positions with a row's wallet.",
   input,
   output,
-  async run(args, context) {
-    const { market, band } = args;
+  async run({ market, band, limit }, context) {
     const board = await readAtRiskBoard(context, { market, band }, { signal: context.signal })
       .catch((error) => {
         if (error instanceof UnknownMarketError) throw new ToolError(`market: ${error.message}`);
         throw error;
       });
-    const structured: Output = {
-      refreshed_at: isoFromMs(board.refreshedAt),
-      mark_at: isoFromMs(board.markAt),
-      wallets_known: board.known.size,
-      wallets_covered: board.covered.size,
-      partial: board.partial,
-      not_read: board.notRead.map(({ wallet, reason }) => ({ wallet, reason })),
-      not_yet_read: board.notYetRead,
-      matched: board.rows.length,
-      positions: board.rows.slice(0, args.limit).map((row) => ({
-        ...positionJson.of(row),
-        ...boardJson.of(row),
-      })),
-      unavailable: unavailableJson(board.unavailable),
+    const positions = board.rows.slice(0, limit)
+      .map((row) => ({ ...positionJson.of(row), ...boardRowJson.of(row) }));
+    const listed = positions.length < board.rows.length;
+    const { unavailable, ...fields } = boardJson.of({ board });
+    return {
+      structured: { ...fields, positions, unavailable },
+      headline: listed
+        ? `The first ${positions.length} rows; a larger limit lists more.`
+        : undefined,
     };
-    return { structured, text: renderBoard(structured, distancesShown(board.rows)) };
   },
 });
-
-function renderBoard(result: Output, distance: (positionId: string) => string): string {
-  const rows = result.positions.map((p, index) =>
-    `${index + 1}. ${p.wallet} ${quoted(p.leaderboard_name)}: #${p.position_id} ${p.market} ` +
-    `${p.side} ${p.leverage}x, margin ${usd(p.margin_usd)}, mark ${price(p.mark_price)}, ` +
-    `bust ${price(p.bust_price)}, ${distance(p.position_id)} to bust ` +
-    `(a move of ${usd(p.move_to_bust_usd)}), ${p.risk ?? "no mark"}`
-  );
-  return lines(
-    `At-risk board: ${result.matched} open position${result.matched === 1 ? "" : "s"} match, ` +
-      `covering ${result.wallets_covered} of ${result.wallets_known} wallets with open ` +
-      `positions${result.partial ? " (partial coverage)" : ""}; ` +
-      `positions read ${result.refreshed_at ?? "never"}, marks at ${result.mark_at ?? "n/a"}.`,
-    ...rows,
-    result.positions.length < result.matched
-      ? `(${result.positions.length} of ${result.matched} listed; raise limit for more.)`
-      : null,
-    result.not_read.length > 0
-      ? `Not read: ${result.not_read.map((item) => `${item.wallet} (${item.reason})`).join(", ")}.`
-      : null,
-    result.not_yet_read > 0 ? `${result.not_yet_read} wallets wait for the next refresh.` : null,
-    rows.length > 0 ? UNTRUSTED_NOTE : null,
-  );
-}

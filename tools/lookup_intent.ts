@@ -16,7 +16,8 @@ import {
   unavailableJson,
   unavailableOut,
 } from "../lib/json_model.ts";
-import { feedTradeJson, operationJson, settledIntentJson, verdictOut } from "./_json_intents.ts";
+import { operationJson, settledIntentJson, verdictOut } from "./_json_intents.ts";
+import { feedTradeJson } from "../lib/markets/mod.ts";
 import { blockNumber, isoFromMs, isoFromSeconds } from "../lib/json_units.ts";
 import { lines, quoted, unavailableText } from "./text.ts";
 

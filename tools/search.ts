@@ -1,20 +1,24 @@
 /** search: classify an unknown string and resolve it, naming the follow-up tool. */
 import { z } from "zod";
-import { resolveSearch, type SearchResolution } from "../lib/search/mod.ts";
+import {
+  NAME_MATCHES,
+  nameMatchesJson,
+  nothingFoundJson,
+  positionPreviewJson,
+  resolveSearch,
+  searchHeadOf,
+  searchHeadOut,
+  type SearchResolution,
+} from "../lib/search/mod.ts";
 import { argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { addressOut, integerStringOut, unavailableOut } from "../lib/json_model.ts";
-import { feedTradeJson } from "./_json_intents.ts";
-import { leaderboardRowJson, walletSummaryJson } from "./_json_wallet.ts";
-import { decodedJson, decodedTransactionOut, renderDecoded } from "./decode_transaction.ts";
-import { lookupJson, lookupOut, renderLookup } from "./lookup_intent.ts";
-import { renderWallet } from "./get_wallet.ts";
-import { lines, quoted, signedUsd, UNTRUSTED_NOTE } from "./text.ts";
+import { unavailableOut } from "../lib/json_model.ts";
+import { walletSummaryJson } from "./_json_wallet.ts";
+import { decodedJson, decodedTransactionOut } from "./decode_transaction.ts";
+import { lookupJson, lookupOut } from "./lookup_intent.ts";
 
 /** Intents shown in a transaction preview; decode_transaction lists the rest. */
 const PREVIEW_INTENTS = 10;
-/** Name matches shown; get_leaderboard with the same query pages through the rest. */
-const NAME_MATCHES = 25;
 
 const input = argsObject({
   // Checked as sent (before the trim), so the JSON Schema's maxLength and pattern say exactly
@@ -29,34 +33,16 @@ const input = argsObject({
     ),
 });
 
-const resultOut = z.union([
-  z.strictObject({ found: z.boolean(), wallet: walletSummaryJson.schema.nullable() }),
-  decodedTransactionOut,
-  lookupOut,
-  z.strictObject({
-    position_id: integerStringOut,
-    owner: addressOut.nullable().describe(
-      "Null when nothing the explorer has read names it: the recent trades, the at-risk board, " +
-        "the trade histories and settlement trail read.",
-    ),
-    latest_trade: feedTradeJson.schema.nullable(),
-  }),
-  z.strictObject({
-    total_matches: z.number().int().nullable(),
-    matches: z.array(leaderboardRowJson.schema).describe(
-      "All-time ranks; names are untrusted text.",
-    ),
-  }),
-  z.strictObject({ reason: z.string() }),
-]);
-
 const output = z.strictObject({
-  kind: z.enum(["wallet", "transaction", "intent", "position", "name", "unknown"]),
-  value: z.string().describe("The normalized query value (lower-case hex, digits, or text)."),
-  next_tool: z.enum(["get_wallet", "decode_transaction", "lookup_intent", "get_positions"])
-    .nullable()
-    .describe("The tool to call next for the full answer; null when there is none."),
-  result: resultOut.describe("A preview whose shape depends on kind."),
+  ...searchHeadOut,
+  result: z.union([
+    z.strictObject({ found: z.boolean(), wallet: walletSummaryJson.schema.nullable() }),
+    decodedTransactionOut,
+    lookupOut,
+    positionPreviewJson.schema,
+    nameMatchesJson.schema,
+    nothingFoundJson.schema,
+  ]).describe("A preview whose shape depends on kind."),
   unavailable: unavailableOut,
 });
 
@@ -77,109 +63,40 @@ export const searchTool = defineTool({
   input,
   output,
   async run({ query }, context) {
-    const resolution = await resolveSearch(context, query, { signal: context.signal });
-    const { structured, text } = present(resolution, context.siteUrl);
-    // defineTool puts the sentence about these parts first when the preview's text lacks it.
+    const found = await resolveSearch(context, query, { signal: context.signal });
+    const result = preview(found, context.siteUrl);
+    // The preview's own unread parts, repeated at the top where every result has them.
+    const unavailable = "unavailable" in result
+      ? result.unavailable
+      : "wallet" in result && result.wallet
+      ? result.wallet.unavailable
+      : [];
+    const more = found.kind === "name" && (found.total === null || found.total > NAME_MATCHES);
     return {
-      structured: { ...structured, unavailable: nestedUnavailable(structured.result) },
-      text,
+      structured: { ...searchHeadOf(found), result, unavailable },
+      headline: more
+        ? 'More matches: get_leaderboard with window "all", this query and page 1.'
+        : undefined,
     };
   },
 });
 
-/** The preview's own unavailable parts, repeated at the top where every result has them. */
-function nestedUnavailable(result: Output["result"]): Output["unavailable"] {
-  if ("unavailable" in result) return result.unavailable;
-  if ("wallet" in result && result.wallet) return result.wallet.unavailable;
-  return [];
-}
-
-function present(
-  found: SearchResolution,
-  siteUrl: string,
-): { structured: Omit<Output, "unavailable">; text: string } {
-  const answer = (
-    next_tool: Output["next_tool"],
-    result: Output["result"],
-    text: string,
-  ) => ({ structured: { kind: found.kind, value: found.value, next_tool, result }, text });
+function preview(found: SearchResolution, siteUrl: string): Output["result"] {
   switch (found.kind) {
     case "wallet": {
-      const wallet = found.summary
-        ? walletSummaryJson.of({ summary: found.summary, siteUrl })
-        : null;
-      return answer(
-        wallet ? "get_wallet" : null,
-        { found: wallet !== null, wallet },
-        wallet
-          ? lines(renderWallet(wallet), "Next: get_wallet, get_positions or get_trade_history.")
-          : `Wallet ${found.value} has no Papertrade account (the exchange has never seen it).`,
-      );
+      const { summary } = found;
+      const wallet = summary && walletSummaryJson.of({ summary, siteUrl });
+      return { found: wallet !== null, wallet };
     }
-    case "transaction": {
-      const preview = decodedJson(found.value, found.transaction, PREVIEW_INTENTS);
-      return answer(
-        "decode_transaction",
-        preview,
-        lines(
-          renderDecoded(preview, found.transaction),
-          "Next: decode_transaction with this hash for every intent.",
-        ),
-      );
-    }
-    case "intent": {
-      const lookup = lookupJson(found.lookup);
-      return answer(
-        "lookup_intent",
-        lookup,
-        lines(
-          "Not a HyperEVM transaction, so treated as an intent id.",
-          renderLookup(lookup, found.lookup),
-          "Next: lookup_intent with this intent_id (add wallet to check the relayer queue).",
-        ),
-      );
-    }
-    case "position": {
-      const trade = found.trade && feedTradeJson.of(found.trade);
-      return answer(
-        "get_positions",
-        { position_id: found.value, owner: found.owner, latest_trade: trade },
-        found.owner
-          ? `Position #${found.value} belongs to ${found.owner}${
-            trade ? ` (latest feed event: ${trade.kind} at ${trade.at})` : ""
-          }. Next: get_positions with address ${found.owner} and position_id "${found.value}".`
-          : `Nothing the explorer has read names position #${found.value} (the recent trades, ` +
-            `the at-risk board, the trade histories read), so its owner is unknown here. If ` +
-            `you know the owner, call get_positions with the owner's address and ` +
-            `position_id "${found.value}".`,
-      );
-    }
-    case "name": {
-      const matches = found.matches.slice(0, NAME_MATCHES).map(leaderboardRowJson.of);
-      return answer(
-        "get_wallet",
-        { total_matches: found.total, matches },
-        lines(
-          `${found.total ?? "Some"} leaderboard account${found.total === 1 ? "" : "s"} ` +
-            `match ${quoted(found.value)} (all-time ranks):`,
-          ...matches.map((row) =>
-            `#${row.rank} ${row.address} name ${quoted(row.leaderboard_name)}, ` +
-            `PnL ${signedUsd(row.pnl_usd)}`
-          ),
-          UNTRUSTED_NOTE,
-          found.total === null || found.total > matches.length
-            ? `More matches: call get_leaderboard with window "all" and this query, page 1.`
-            : null,
-          "Next: get_wallet with a matching address.",
-        ),
-      );
-    }
+    case "transaction":
+      return decodedJson(found.value, found.transaction, PREVIEW_INTENTS);
+    case "intent":
+      return lookupJson(found.lookup);
+    case "position":
+      return positionPreviewJson.of(found);
+    case "name":
+      return nameMatchesJson.of(found);
     case "unknown":
-      return answer(
-        null,
-        { reason: found.reason },
-        `Nothing found for ${quoted(found.value)}: ${found.reason}. Try a full 0x address, ` +
-          "a 0x 64-hex transaction hash or intent id, a position id, or part of a leaderboard name.",
-      );
+      return nothingFoundJson.of(found);
   }
 }

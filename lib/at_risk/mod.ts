@@ -18,3 +18,4 @@ export {
   type WalletNearest,
 } from "./board.ts";
 export { AT_RISK_REFRESH_MS, AT_RISK_WAIT_MS, AT_RISK_WALLET_READS_PER_MINUTE } from "./refresh.ts";
+export { boardJson, boardRowJson } from "./model.ts";

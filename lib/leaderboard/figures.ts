@@ -1,17 +1,18 @@
 /**
  * The figures of a leaderboard row, each under one name on every face: its label on the page
- * (the column and the sort form), its field in `get_leaderboard` (`tools/_json_wallet.ts`) and its
+ * (the column and the sort form), its field in `get_leaderboard` (`model.ts`) and its
  * column in `/leaderboard.csv`. They are the upstream's snapshot of the row, not figures the
  * explorer computes: the unrealized PnL here was valued by the upstream when it took the
  * snapshot, while the wallet page and `get_positions` value it at the live mark, so the two are
  * named apart (docs/figures.md).
  */
 import type { LeaderboardSortKey } from "../papertrade/mod.ts";
+import type { LeaderboardRowField } from "./model.ts";
 
 /** One figure of a leaderboard row. */
 export interface LeaderboardFigure {
   /** The tool field and CSV column. */
-  field: string;
+  field: LeaderboardRowField;
   /** The page's column label. */
   label: string;
 }

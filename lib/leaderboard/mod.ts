@@ -3,6 +3,7 @@
  * asks for, each figure's label and field, and the nearest-to-bust order over the whole window.
  */
 export { LEADERBOARD_FIGURES } from "./figures.ts";
+export { leaderboardJson, leaderboardRowJson } from "./model.ts";
 export { type NearestCoverage, nearestLeaderboardPage, readWindowAccounts } from "./nearest.ts";
 export {
   fetchRankedLeaderboard,

@@ -28,9 +28,6 @@ import {
   type RankedLeaderboardPage,
 } from "./ranks.ts";
 
-/** The most accounts the sort orders: the first 1,000 of the window by PnL. */
-export const NEAREST_SORT_ACCOUNTS = PNL_RANK_PAGE_SIZE * PNL_RANK_MAX_PAGES;
-
 /** The accounts of a window (or of a name search in it), in the upstream's PnL order. */
 export interface WindowAccounts {
   accounts: LeaderboardRow[];
@@ -150,7 +147,7 @@ export function nearestLeaderboardPage(
  * Leaderboard rows by their wallet's nearest distance to bust (`asc`: nearest first); rows
  * without one stay last, in their order.
  */
-export function orderByNearest<R extends { address: Address }>(
+function orderByNearest<R extends { address: Address }>(
   rows: readonly R[],
   nearest: ReadonlyMap<Address, WalletNearest>,
   sortDir: "asc" | "desc",

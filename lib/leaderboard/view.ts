@@ -3,6 +3,7 @@
  * page and name search. Every control on the page is a plain link or GET form built from
  * here, so the page needs no script and every view has a shareable URL.
  */
+import { z } from "zod";
 import {
   LEADERBOARD_SORT_KEYS,
   type LeaderboardSortKey,
@@ -16,10 +17,9 @@ export { LEADERBOARD_SORT_KEYS };
  * The sort the explorer adds: the window's accounts by their nearest distance to bust on the
  * at-risk board (`lib/leaderboard/nearest.ts`).
  */
-export const NEAREST_TO_BUST = "nearestToBust";
+export const NEAREST_TO_BUST = "nearestToBust" as const;
 /** What a leaderboard view sorts by: an upstream key, or the page's distances to bust. */
 export type LeaderboardViewSort = LeaderboardSortKey | typeof NEAREST_TO_BUST;
-const VIEW_SORTS: readonly string[] = [...LEADERBOARD_SORT_KEYS, NEAREST_TO_BUST];
 
 /** The windows as the pages name them. */
 export const WINDOW_LABELS: Record<LeaderboardWindow, string> = {
@@ -52,46 +52,31 @@ export const DEFAULT_LEADERBOARD_VIEW: LeaderboardView = {
   query: "",
 };
 
+const choice = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.enum(values, { error: `${name} must be one of ${values.join(", ")}` });
+const pageError = `page must be a whole number from 0 to ${PAGE_MAX}`;
+
+/** The query parameters of a view; each refusal names its parameter and what it takes. */
+const viewParams = z.object({
+  window: choice("window", LEADERBOARD_WINDOWS).default(DEFAULT_LEADERBOARD_VIEW.window),
+  sort: choice("sort", [...LEADERBOARD_SORT_KEYS, NEAREST_TO_BUST])
+    .default(DEFAULT_LEADERBOARD_VIEW.sortKey),
+  dir: z.enum(["asc", "desc"], { error: "dir must be asc or desc" }).default("desc"),
+  page: z.string().regex(/^[0-9]{0,6}$/, pageError).transform(Number)
+    .pipe(z.number().max(PAGE_MAX, pageError)).default(0),
+  q: z.string().trim()
+    .max(LEADERBOARD_QUERY_MAX, `the name search is limited to ${LEADERBOARD_QUERY_MAX} characters`)
+    .default(""),
+});
+
 /** The view a query string asks for, or what is wrong with it. */
 export function parseLeaderboardView(
   params: URLSearchParams,
 ): { ok: true; view: LeaderboardView } | { ok: false; problem: string } {
-  const view = { ...DEFAULT_LEADERBOARD_VIEW };
-  const window = params.get("window");
-  if (window !== null) {
-    if (!(LEADERBOARD_WINDOWS as readonly string[]).includes(window)) {
-      return { ok: false, problem: `window must be one of ${LEADERBOARD_WINDOWS.join(", ")}` };
-    }
-    view.window = window as LeaderboardWindow;
-  }
-  const sort = params.get("sort");
-  if (sort !== null) {
-    if (!VIEW_SORTS.includes(sort)) {
-      return { ok: false, problem: `sort must be one of ${VIEW_SORTS.join(", ")}` };
-    }
-    view.sortKey = sort as LeaderboardViewSort;
-  }
-  const dir = params.get("dir");
-  if (dir !== null) {
-    if (dir !== "asc" && dir !== "desc") return { ok: false, problem: "dir must be asc or desc" };
-    view.sortDir = dir;
-  }
-  const page = params.get("page");
-  if (page !== null && page !== "") {
-    if (!/^[0-9]{1,6}$/.test(page) || Number(page) > PAGE_MAX) {
-      return { ok: false, problem: `page must be a whole number from 0 to ${PAGE_MAX}` };
-    }
-    view.page = Number(page);
-  }
-  const query = (params.get("q") ?? "").trim();
-  if (query.length > LEADERBOARD_QUERY_MAX) {
-    return {
-      ok: false,
-      problem: `the name search is limited to ${LEADERBOARD_QUERY_MAX} characters`,
-    };
-  }
-  view.query = query;
-  return { ok: true, view };
+  const parsed = viewParams.safeParse(Object.fromEntries(params));
+  if (!parsed.success) return { ok: false, problem: parsed.error.issues[0].message };
+  const { window, sort, dir, page, q } = parsed.data;
+  return { ok: true, view: { window, sortKey: sort, sortDir: dir, page, query: q } };
 }
 
 /**
@@ -124,7 +109,11 @@ export function sortDirOf(view: LeaderboardView, key: LeaderboardViewSort): "asc
   return key === NEAREST_TO_BUST ? "asc" : "desc";
 }
 
-/** Number of pages for a row count (at least one, so an empty result still has page 0). */
-export function leaderboardPageCount(totalRows: number): number {
-  return Math.max(1, Math.ceil(totalRows / LEADERBOARD_ROWS_PER_PAGE));
+/**
+ * Pages of a read: from its row count, else (a modelled count not found) the upstream's page
+ * count; at least one, so an empty result still has page 0.
+ */
+export function leaderboardPageCount(read: { totalItems: number | null; totalPages: number }) {
+  if (read.totalItems === null) return Math.max(1, read.totalPages);
+  return Math.max(1, Math.ceil(read.totalItems / LEADERBOARD_ROWS_PER_PAGE));
 }

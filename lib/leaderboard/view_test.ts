@@ -45,8 +45,12 @@ Deno.test("bad parameters are refused with what is wrong", () => {
   assert.match(JSON.stringify(refuse(`q=${"x".repeat(101)}`)), /limited to 100 characters/);
 });
 
-Deno.test("an empty leaderboard still has one page", () => {
-  assert.equal(leaderboardPageCount(0), 1);
-  assert.equal(leaderboardPageCount(25), 1);
-  assert.equal(leaderboardPageCount(26), 2);
+Deno.test("an empty leaderboard still has one page; without a row count the upstream's counts", () => {
+  const pages = (totalItems: number | null, totalPages = 0) =>
+    leaderboardPageCount({ totalItems, totalPages });
+  assert.equal(pages(0), 1);
+  assert.equal(pages(25), 1);
+  assert.equal(pages(26), 2);
+  assert.equal(pages(null, 7), 7);
+  assert.equal(pages(null, 0), 1);
 });

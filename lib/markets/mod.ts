@@ -11,4 +11,5 @@ export {
 } from "./chart_series.ts";
 export { type MarketSample, type MarkSamples, sharedMarkSamples } from "./mark_samples.ts";
 export { type MarketFeed, type MarketState, sharedMarketFeed } from "./market_feed.ts";
+export { feedTradeJson, marketJson, overviewJson } from "./model.ts";
 export { fetchProtocolOverview, type MarketOverview, type ProtocolOverview } from "./overview.ts";

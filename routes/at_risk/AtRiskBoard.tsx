@@ -157,11 +157,7 @@ function Row(props: { row: AtRiskRow }) {
       <td class="num">{price(row.mark?.markRaw ?? null)}</td>
       <td class="num">{price(row.position.bustPrice)}</td>
       <td class="num" data-col="distance">{formatDistanceToBust(row.distanceToBustPercent)}</td>
-      <td class="num">
-        {row.moveToBust === null || scale === null
-          ? "n/a"
-          : formatUsd(row.moveToBust * 10n ** 18n / scale)}
-      </td>
+      <td class="num">{price(row.moveToBust)}</td>
       <td>
         {row.risk === null
           ? "no mark"

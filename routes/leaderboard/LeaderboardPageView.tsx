@@ -55,7 +55,7 @@ export function LeaderboardPageView(
   props: { view: LeaderboardView; page: LeaderboardTablePage; now: number },
 ) {
   const { view, page } = props;
-  const pages = page.totalItems === null ? page.totalPages : leaderboardPageCount(page.totalItems);
+  const pages = leaderboardPageCount(page);
   const last = pages - 1;
   return (
     <Layout
