@@ -237,6 +237,42 @@ export const MUTANTS: Mutant[] = [
     to: "      if (now() >= dueAt) {",
     tests: ["tests/at_risk_test.ts"],
   },
+  {
+    name: "nearest-desc-as-asc",
+    file: "lib/at_risk.ts",
+    from: '  const sign = sortDir === "asc" ? 1 : -1;',
+    to: "  const sign = 1;",
+    tests: ["tests/at_risk_pages_test.ts"],
+  },
+  {
+    name: "feed-entry-title-raw",
+    file: "lib/feeds.ts",
+    from: "      escapeXml(entry.title)\n",
+    to: "      entry.title\n",
+    tests: ["tests/feeds_test.ts"],
+  },
+  {
+    name: "island-props-any-json",
+    file: "client/hydrate.ts",
+    from: '      if (props === null || typeof props !== "object" || Array.isArray(props)) {',
+    to: "      if (props === undefined) {",
+    tests: ["tests/islands_test.ts"],
+  },
+  {
+    name: "net-pnl-before-fee",
+    file: "lib/math/net_pnl.ts",
+    from: "  return adjustedPnlRaw - userPaidFeeRaw;",
+    to: "  return adjustedPnlRaw + 0n * userPaidFeeRaw;",
+    tests: ["lib/math/net_pnl_test.ts"],
+  },
+  {
+    name: "tool-signal-dropped",
+    file: "tools/context.ts",
+    from: "  return { papertrade, hyperevm, quotes, now, signal, siteUrl };",
+    to:
+      "  return { papertrade, hyperevm, quotes, now, signal: new AbortController().signal, siteUrl };",
+    tests: ["tools/context_test.ts"],
+  },
 ];
 
 /** The repository root (this file sits in `tests/support/`). */
