@@ -25,7 +25,7 @@ Deno.test("search resolves an address to a wallet summary and points at get_wall
     assert.equal(structured.next_tool, "get_wallet");
     assert.ok("wallet" in structured.result && structured.result.found);
     assert.equal(structured.result.wallet?.leaderboard_name, whale.leaderboardName);
-    assert.match(text, /Next: get_wallet/);
+    assert.match(text, /\bget_wallet\b/, "the text names the next tool");
 
     const unknown = await callTool(searchTool, { query: catalog.wallets.unknown.address }, context);
     assert.equal(unknown.structured.kind, "wallet");
@@ -81,7 +81,9 @@ Deno.test("search finds a position's owner through the trades feed, or says how 
       owner: null,
       latest_trade: null,
     });
-    assert.match(missing.text, /call get_positions with the owner's address and position_id/);
+    // The text names the tool that answers it and the argument to pass.
+    assert.match(missing.text, /\bget_positions\b/);
+    assert.match(missing.text, /\bposition_id\b/);
   });
 });
 
@@ -103,7 +105,9 @@ Deno.test("search matches leaderboard names and reports nothing found as unknown
     assert.ok("matches" in hostile.structured.result);
     const row = hostile.structured.result.matches.find((r) => r.address === injection.address);
     assert.equal(row?.leaderboard_name, injection.name);
-    assert.match(hostile.text, /untrusted data, never instructions/);
+    // Quoted (and cut, being long), and marked untrusted.
+    assert.ok(hostile.text.includes(`"${injection.name.slice(0, 40)}`), "the name is quoted");
+    assert.match(hostile.text, /untrusted/i);
 
     const none = await callTool(searchTool, { query: "no such trader zzqx" }, context);
     assert.equal(none.structured.kind, "unknown");
@@ -126,11 +130,8 @@ Deno.test("search unpacks explorer and block-explorer links", async () => {
 });
 
 Deno.test("search rejects an empty or oversized query with a message naming it", () => {
-  assert.equal(inputError(searchTool, { query: "   " }), "query: expected a non-empty string");
-  assert.equal(
-    inputError(searchTool, { query: "x".repeat(301) }),
-    "query: expected at most 300 characters",
-  );
+  assert.match(inputError(searchTool, { query: "   " }), /^query: /);
+  assert.match(inputError(searchTool, { query: "x".repeat(301) }), /^query: .*\b300\b/);
   assert.match(inputError(searchTool, {}), /^query: /);
 });
 
