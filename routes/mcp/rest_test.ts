@@ -130,7 +130,6 @@ Deno.test("REST 503: a limiter whose store fails refuses the call instead of run
   assert.equal(response.status, 503);
   assert.equal(response.headers.get("retry-after"), "1");
   assert.equal(json.error, "rate_limit_unavailable");
-  assert.match(json.message, /could not count this request/);
 });
 
 Deno.test("REST 429: past the limit, with Retry-After and a body saying what was limited", async () => {
