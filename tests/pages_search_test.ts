@@ -97,7 +97,7 @@ Deno.test("a query that matches nothing gets a helpful 200 page, not an error", 
 Deno.test("an empty or oversized query is a clear 400 page", async () => {
   await withPages(async ({ get }) => {
     for (const path of ["/search", "/search?q=", "/search?q=%20%20"]) {
-      const { status, body } = await get(path);
+      const { status } = await get(path);
       assert.equal(status, 400, path);
     }
     const long = await get(`/search?q=${"x".repeat(201)}`);
