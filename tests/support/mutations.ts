@@ -99,7 +99,7 @@ export const MUTANTS: Mutant[] = [
     file: "lib/csv.ts",
     from: "  if (couldBeFormula(text)) text = `'${text}`;\n",
     to: "",
-    tests: ["tests/wallet_csv_stream_test.ts"],
+    tests: ["lib/csv_test.ts", "tests/wallet_csv_stream_test.ts"],
   },
   {
     name: "limiter-allows-all",
@@ -177,7 +177,7 @@ export const MUTANTS: Mutant[] = [
     file: "lib/http/static_paths.ts",
     from: "  return path.length <= 400 && SAFE_STATIC_PATH.test(path);",
     to: "  return path.length <= 4000;",
-    tests: ["tests/hostile_paths_test.ts"],
+    tests: ["tests/hardening_pages_test.ts", "tests/hostile_paths_test.ts"],
   },
   {
     name: "stale-notice-hidden",
