@@ -7,9 +7,9 @@
  * harmless.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { followPositions, type LiveMode } from "./follow_positions.ts";
-import type { PositionRowView, PositionsView } from "../lib/live/view_types.ts";
-import { RECENT_SHOWN, splitIntents } from "../lib/live/outcomes.ts";
+import { followPositions, type LiveMode } from "./wallet_follow.ts";
+import type { PositionRowView, PositionsView } from "../lib/wallet/view_types.ts";
+import { RECENT_SHOWN, splitIntents } from "../lib/wallet/outcomes.ts";
 
 /** The islands to re-render when a value of the store changes. */
 const followers = new Set<() => void>();

@@ -4,7 +4,7 @@
  * notification. Browser APIs are looked up at call time, so importing this on the server is
  * harmless.
  */
-import { parseWatchlist, WATCHLIST_MAX, type WatchRow } from "../lib/live/watchlist_view.ts";
+import { parseWatchlist, WATCHLIST_MAX, type WatchRow } from "../lib/watchlist/view.ts";
 import { plainName } from "../components/names.ts";
 
 const KEY = "watchlist";

@@ -1,10 +1,11 @@
 /**
  * The fields of an intent in display units. The units themselves (wad margin, 6-decimal USDC
- * withdrawals, PAPER stakes, unix-second deadlines) are settled once in lib/intents
+ * withdrawals, PAPER stakes, unix-second deadlines) are settled once in lib/intent
  * (`IntentParams`), which the tools' JSON reads too, so a page and a tool never disagree.
  */
 import type { ComponentChildren } from "preact";
-import { type IntentParams, msFromSeconds } from "../lib/intents/intent_params.ts";
+import type { IntentParams } from "../lib/intent/mod.ts";
+import { msFromSeconds } from "../lib/format.ts";
 import { formatToken, formatUsd, formatUsdc } from "../lib/format.ts";
 import { PositionLink } from "./links.tsx";
 import { Time } from "./Time.tsx";

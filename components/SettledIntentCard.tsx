@@ -1,7 +1,6 @@
 import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
 import { Field } from "./Field.tsx";
-import { type IntentVerdict, intentVerdict } from "../lib/intents/verdict.ts";
-import { paramsOfCalldata } from "../lib/intents/intent_params.ts";
+import { type IntentVerdict, intentVerdict, paramsOfCalldata } from "../lib/intent/mod.ts";
 import { IntentFields } from "./IntentFields.tsx";
 import { IntentLink, WalletLink } from "./links.tsx";
 

@@ -1,5 +1,5 @@
 /** Island: the wallet's funds, PAPER, pending intents and the outcomes seen since, live. */
-import type { PositionsView } from "../lib/live/view_types.ts";
+import type { PositionsView } from "../lib/wallet/view_types.ts";
 import { serverNow, useWallet } from "../client/wallet_store.ts";
 import {
   Age,
@@ -7,7 +7,7 @@ import {
   LiveValue,
   type LiveViewProps,
   pageHref,
-} from "../components/live_parts.tsx";
+} from "../client/wallet_parts.tsx";
 import { Stat } from "../components/Stat.tsx";
 import { DataTable, numeric } from "../components/DataTable.tsx";
 import { shortHex } from "../lib/format.ts";

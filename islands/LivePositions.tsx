@@ -5,7 +5,7 @@
  * that position closes. The first render uses only its props, so it is the server's HTML.
  */
 import { useRef, useState } from "preact/hooks";
-import type { PositionRowView, PositionsView } from "../lib/live/view_types.ts";
+import type { PositionRowView, PositionsView } from "../lib/wallet/view_types.ts";
 import { keepRowOrder, useWallet } from "../client/wallet_store.ts";
 import {
   Freshness,
@@ -14,7 +14,7 @@ import {
   type LiveViewProps,
   pageHref,
   RISK_LABELS,
-} from "../components/live_parts.tsx";
+} from "../client/wallet_parts.tsx";
 
 /**
  * The live positions table with its freshness line. Rows keep the order they were first shown

@@ -1,7 +1,7 @@
 /** Island: the risk-first band at the top of the wallet page, live from the wallet's stream. */
 import { useWallet } from "../client/wallet_store.ts";
-import type { LiveViewProps } from "../components/live_parts.tsx";
-import { liveClass, LiveValue, pageHref, RISK_LABELS } from "../components/live_parts.tsx";
+import type { LiveViewProps } from "../client/wallet_parts.tsx";
+import { liveClass, LiveValue, pageHref, RISK_LABELS } from "../client/wallet_parts.tsx";
 
 /** The summary band. */
 export function WalletRiskBand(props: LiveViewProps) {

@@ -6,10 +6,10 @@
  * `near_bust`, or a position is liquidated, while this page is open.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { WATCHLIST_MAX, type WatchlistView, type WatchRow } from "../lib/live/watchlist_view.ts";
+import { WATCHLIST_MAX, type WatchlistView, type WatchRow } from "../lib/watchlist/view.ts";
 import { crossings, readWatchlist, saveWatchlist } from "../client/watchlist_store.ts";
 import { DataTable, numeric } from "../components/DataTable.tsx";
-import { RISK_LABELS } from "../lib/live/view_types.ts";
+import { RISK_LABELS } from "../lib/wallet/view_types.ts";
 import { plainName } from "../components/names.ts";
 
 type Permission = NotificationPermission | "unsupported" | "unknown";

@@ -1,5 +1,5 @@
 /**
- * Display formatting for pages, the live views built in `lib/live/` and the islands' ages and
+ * Display formatting for pages, the live views built in `lib/wallet/` and the islands' ages and
  * times. Inputs are exact (bigint wad, raw prices); rounding happens here, once, for display only.
  */
 import { rawPriceToNumber, wadToNumber } from "./math/mod.ts";
@@ -145,4 +145,11 @@ export function isoFromMs(ms: number | null): string | null {
 /** A shortened hex string for tables: `0x1234…abcd`. */
 export function shortHex(hex: string): string {
   return hex.length > 14 ? `${hex.slice(0, 6)}…${hex.slice(-4)}` : hex;
+}
+
+/** Unix seconds as ms, or null when a Date cannot hold them. */
+export function msFromSeconds(seconds: number | bigint): number | null {
+  const big = BigInt(seconds);
+  if (big > 8_640_000_000_000n || big < -8_640_000_000_000n) return null;
+  return Number(big) * 1000;
 }

@@ -3,13 +3,15 @@ import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
 import {
+  type AtRiskFilters,
   marketsSentence,
-  parseAtRiskFilters,
   readAtRiskBoard,
+  RISK_BANDS,
   UnknownMarketError,
-} from "../lib/at_risk.ts";
+} from "../lib/at_risk/mod.ts";
+import type { RiskBand } from "../lib/math/mod.ts";
 import { Parts } from "../lib/parts.ts";
-import { AtRiskPage } from "../components/AtRiskBoard.tsx";
+import { AtRiskPage } from "./at_risk/AtRiskBoard.tsx";
 import { pageResponse } from "../lib/render.tsx";
 import { Echo } from "./page_errors.tsx";
 
@@ -45,4 +47,21 @@ export async function atRiskPage(c: Context<AppEnv>): Promise<Response> {
     c,
     <AtRiskPage board={board} filters={filters} unavailable={unavailable} now={deps.now()} />,
   );
+}
+
+/** The filters a query string asks for (`market`, `band`; empty means all), or what is wrong. */
+export function parseAtRiskFilters(
+  params: URLSearchParams,
+): { ok: true; filters: AtRiskFilters } | { ok: false; problem: string } {
+  // A market the trading state does not list is refused once the board is read
+  // (UnknownMarketError).
+  const market = (params.get("market") ?? "").trim().toUpperCase().slice(0, 20);
+  const band = params.get("band") ?? "";
+  if (band !== "" && !(RISK_BANDS as readonly string[]).includes(band)) {
+    return { ok: false, problem: `band must be one of ${RISK_BANDS.join(", ")}` };
+  }
+  return {
+    ok: true,
+    filters: { market: market || undefined, band: (band || undefined) as RiskBand | undefined },
+  };
 }

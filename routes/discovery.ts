@@ -10,10 +10,10 @@ import {
   SERVER_CARD_MEDIA_TYPE,
   SERVER_CARD_PATH,
   SERVER_IDENTITY,
-  siteLink,
 } from "../lib/discovery/server_identity.ts";
+import { siteLink } from "../lib/site_link.ts";
 import { buildRobotsTxt, buildSecurityTxt, buildSitemapXml } from "../lib/discovery/text_files.ts";
-import type { ToolInfo } from "../lib/discovery/tool_info.ts";
+import type { ToolInfo } from "../lib/tool_info.ts";
 import { DOCS_PAGES } from "../lib/docs/pages.ts";
 import type { DocsSite } from "../lib/docs/site.ts";
 import { lazyImport } from "../lib/http/app_env.ts";

@@ -11,7 +11,7 @@ import { DocsLayout } from "../components/DocsLayout.tsx";
 import { pageContext } from "../lib/page_context.ts";
 import { DocsPager } from "../components/DocsNav.tsx";
 import { DocsNotFound, DocsSearchResults } from "../components/DocsSearch.tsx";
-import type { ToolInfo } from "../lib/discovery/tool_info.ts";
+import type { ToolInfo } from "../lib/tool_info.ts";
 import { docsMarkdownPath, type DocsPage, docsPath, findDocsPage } from "../lib/docs/pages.ts";
 import { searchDocs } from "../lib/docs/search.ts";
 import { createDocsSite, type DocsSite } from "../lib/docs/site.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { HOSTILE_TOOL, SAMPLE_TOOLS } from "../tests/support/sample_tools.ts";
-import type { ToolInfo } from "../lib/discovery/tool_info.ts";
+import type { ToolInfo } from "../lib/tool_info.ts";
 import { DOCS_PAGES, docsMarkdownPath, docsPath } from "../lib/docs/pages.ts";
 import { createDocsSite, type DocsSite } from "../lib/docs/site.ts";
 import { discoveryRoutes } from "./discovery.ts";

@@ -1,12 +1,12 @@
 /**
- * `/wallet/:address/feed.atom` and `/liquidations.atom`: the Atom feeds of `lib/feeds.ts`, with
+ * `/wallet/:address/feed.atom` and `/liquidations.atom`: the Atom feeds of `lib/feeds/feeds.ts`, with
  * an ETag (`app.tsx`) and a minute of caching. Links are absolute, on the configured site URL
  * (else the request's origin). A bad address is a 400, an unknown wallet a 404, an upstream
  * failure a 502/503, in plain text (the pages' error handler), never a broken XML document.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
-import * as feeds from "../lib/feeds.ts";
+import * as feeds from "../lib/feeds/mod.ts";
 import { addressParam } from "./page_errors.tsx";
 
 /** The feed's answer, once built. */

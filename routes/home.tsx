@@ -5,15 +5,15 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
-import { fetchProtocolOverview, type ProtocolOverview } from "../lib/overview.ts";
+import { fetchProtocolOverview, type ProtocolOverview } from "../lib/markets/mod.ts";
 import { discoveryLinkHeader } from "../lib/discovery/api_catalog.ts";
 // Written from the registry by `deno task build`: the tools themselves (and viem) stay unloaded.
 import TOOL_SUMMARIES from "../tools/summaries.json" with { type: "json" };
 import { Layout } from "../components/Layout.tsx";
-import { MarketsTable } from "../components/MarketsTable.tsx";
-import { RecentTradesTable } from "../components/RecentTradesTable.tsx";
+import { MarketsTable } from "./markets/MarketsTable.tsx";
+import { RecentTradesTable } from "./home/RecentTradesTable.tsx";
 import { FeatureGrid } from "../components/FeatureGrid.tsx";
-import { ProductSections } from "../components/ProductSections.tsx";
+import { ProductSections } from "./home/ProductSections.tsx";
 import { SearchForm } from "../components/SearchForm.tsx";
 import { Stat } from "../components/Stat.tsx";
 import { formatCount, formatToken, formatUsd } from "../lib/format.ts";

@@ -6,20 +6,21 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
-import { fetchRankedLeaderboard } from "../lib/wallet/ranks.ts";
 import {
+  fetchRankedLeaderboard,
+  LEADERBOARD_FIGURES,
   LEADERBOARD_ROWS_PER_PAGE,
   LEADERBOARD_SORT_KEYS,
   NEAREST_TO_BUST,
+  nearestLeaderboardPage,
   parseLeaderboardView,
-} from "../lib/leaderboard_view.ts";
-import { AT_RISK_WAIT_MS, nearestOf, orNullAfter, readAtRiskBoard } from "../lib/at_risk.ts";
-import { nearestLeaderboardPage, readWindowAccounts } from "../lib/leaderboard_nearest.ts";
+  readWindowAccounts,
+} from "../lib/leaderboard/mod.ts";
+import { AT_RISK_WAIT_MS, nearestOf, orNullAfter, readAtRiskBoard } from "../lib/at_risk/mod.ts";
 import { Parts } from "../lib/parts.ts";
-import { LeaderboardPageView } from "../components/LeaderboardPageView.tsx";
+import { LeaderboardPageView } from "./leaderboard/LeaderboardPageView.tsx";
 import { pageResponse } from "../lib/render.tsx";
 import { csvLine } from "../lib/csv.ts";
-import { LEADERBOARD_FIGURES } from "../lib/leaderboard_figures.ts";
 
 /** The view the request asks for and its page of the board. */
 async function readLeaderboard(c: Context<AppEnv>) {
@@ -91,7 +92,7 @@ export async function leaderboardCsv(c: Context<AppEnv>): Promise<Response> {
   const [{ view, page }, { formatUnits }] = await Promise.all([readLeaderboard(c), import("viem")]);
   const figure = (value: bigint | number | null) =>
     typeof value === "bigint" ? formatUnits(value, 18) : value;
-  // The columns are named as get_leaderboard names its fields (`lib/leaderboard_figures.ts`).
+  // The columns are named as get_leaderboard names its fields (`lib/leaderboard/figures.ts`).
   const rows = page.accounts.map((row) => [
     row.rank,
     page.pnlRanks.get(row.address),

@@ -6,16 +6,19 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
-import { fetchProtocolOverview } from "../lib/overview.ts";
+import {
+  fetchProtocolOverview,
+  HISTORY_INTERVALS,
+  isHistoryInterval,
+  sharedMarkSamples,
+} from "../lib/markets/mod.ts";
 import { Layout } from "../components/Layout.tsx";
-import { MarketsTable, ProtocolHistoryCharts } from "../components/MarketsTable.tsx";
-import { MarketDetail } from "../components/MarketDetail.tsx";
+import { MarketsTable, ProtocolHistoryCharts } from "./markets/MarketsTable.tsx";
+import { MarketDetail } from "./markets/MarketDetail.tsx";
 import { PartNotice } from "../components/PartNotice.tsx";
 import { pageResponse } from "../lib/render.tsx";
 import { Echo } from "./page_errors.tsx";
 import { Parts } from "../lib/parts.ts";
-import { sharedMarkSamples } from "../lib/mark_samples.ts";
-import { HISTORY_INTERVALS, isHistoryInterval } from "../lib/chart_series.ts";
 
 async function load(c: Context<AppEnv>, options: { winFee?: boolean } = {}) {
   const { deps } = c.var;

@@ -8,8 +8,8 @@ import type { AppDeps } from "../lib/deps.ts";
 import { type AppEnv, type AppHandler, lazily, lazyImport } from "../lib/http/app_env.ts";
 import { describeErrorOnOneLine } from "../lib/http/log_line.ts";
 import type { ErrorPageProps } from "../components/ErrorPage.tsx";
-import type { LiveRoutesOptions } from "./live.ts";
-import type { WalletCsvOptions } from "./wallet_csv.ts";
+import type { LiveRoutesOptions } from "./wallet/live.ts";
+import type { WalletCsvOptions } from "./wallet/csv.ts";
 import { pageResponse } from "../lib/render.tsx";
 
 /** Tuning of the stateful pages (tests shorten the live stream and shrink the export pool). */
@@ -39,11 +39,13 @@ export function pageRoutes(deps: AppDeps, options: PageRoutesOptions = {}): Hono
   const watchlist = lazyImport<typeof import("./watchlist.tsx")>(at("./watchlist.tsx"));
   const feeds = lazyImport<typeof import("./feeds.ts")>(at("./feeds.ts"));
   // The stateful routes keep their slots and caches per app.
-  const liveModule = lazyImport<typeof import("./live.ts")>(at("./live.ts"));
+  const liveModule = lazyImport<typeof import("./wallet/live.ts")>(at("./wallet/live.ts"));
   const live = lazily(async () => (await liveModule()).liveRoutes(deps, options.live));
-  const csvModule = lazyImport<typeof import("./wallet_csv.ts")>(at("./wallet_csv.ts"));
+  const csvModule = lazyImport<typeof import("./wallet/csv.ts")>(at("./wallet/csv.ts"));
   const csv = lazily(async () => (await csvModule()).walletCsv(options.csv));
-  const previewModule = lazyImport<typeof import("./preview.tsx")>(at("./preview.tsx"));
+  const previewModule = lazyImport<typeof import("./wallet/preview.tsx")>(
+    at("./wallet/preview.tsx"),
+  );
   const preview = lazily(async () => (await previewModule()).previewRoutes(deps));
   app.get("/", on(home, (m) => m.homePage));
   app.get("/wallet/:address", on(wallet, (m) => m.walletPage));

@@ -8,10 +8,14 @@ import type { VNode } from "preact";
 import type { AppEnv } from "../lib/http/app_env.ts";
 import { LOWERCASE_ADDRESS_PATTERN } from "../lib/address.ts";
 import { pageResponse } from "../lib/render.tsx";
-import { linkTargetPath, parsePastedUrl } from "../lib/search/url.ts";
-import { resolveSearch, type SearchResolution } from "../lib/search/resolve.ts";
+import {
+  linkTargetPath,
+  parsePastedUrl,
+  resolveSearch,
+  type SearchResolution,
+} from "../lib/search/mod.ts";
 import { SEARCH_MAX_LENGTH } from "../components/SearchForm.tsx";
-import { BadQueryPage, NameMatchesPage, NothingMatchedPage } from "../components/SearchPages.tsx";
+import { BadQueryPage, NameMatchesPage, NothingMatchedPage } from "./search/SearchPages.tsx";
 
 /** The search: a redirect to the page, a results page, or a helpful page of nothing found. */
 export async function searchPage(c: Context<AppEnv>): Promise<Response> {

@@ -4,10 +4,15 @@ import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
 import { ADDRESS_PATTERN } from "../lib/address.ts";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
-import { fetchWalletPage, type TradeFilter } from "../lib/wallet/wallet_page.ts";
-import { WalletPage } from "../components/WalletPage.tsx";
-import { PreviewTags } from "../components/WalletCard.tsx";
-import { isPnlWindow, PNL_WINDOWS, type PnlWindow } from "../lib/pnl_chart.ts";
+import {
+  fetchWalletPage,
+  isPnlWindow,
+  PNL_WINDOWS,
+  type PnlWindow,
+  type TradeFilter,
+} from "../lib/wallet/mod.ts";
+import { WalletPage } from "./wallet/WalletPage.tsx";
+import { PreviewTags } from "./wallet/WalletCard.tsx";
 import { pageResponse } from "../lib/render.tsx";
 import { badAddress } from "./page_errors.tsx";
 

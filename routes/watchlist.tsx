@@ -7,10 +7,9 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
-import { fetchWatchlist } from "../lib/watchlist.ts";
-import { parseWatchlist, WATCHLIST_MAX } from "../lib/live/watchlist_view.ts";
+import { fetchWatchlist, parseWatchlist, WATCHLIST_MAX } from "../lib/watchlist/mod.ts";
 import { Layout } from "../components/Layout.tsx";
-import { Island, WATCHLIST_SCRIPT_URL } from "../components/Island.tsx";
+import { Island, WATCHLIST_SCRIPT_URL } from "../client/island.tsx";
 import { pageResponse } from "../lib/render.tsx";
 
 /** How often the page reads the list again (ms). */

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { catalog, withTestApp } from "./harness.ts";
-import { readAtRiskBoard } from "../lib/at_risk.ts";
+import { readAtRiskBoard } from "../lib/at_risk/board.ts";
 
 Deno.test("the at-risk board's top position and the intent that opened it resolve without ?wallet=", async () => {
   await withTestApp(async (app) => {

@@ -137,13 +137,15 @@ Deno.test("every tool field docs/figures.md names is in that tool's output schem
 
 Deno.test("every live-JSON key, CSV column and page label docs/figures.md names is one the explorer serves", async () => {
   const sources: string[] = [];
-  for (const folder of ["components", "islands", "lib", "routes"]) {
+  const read = async (folder: string): Promise<void> => {
     for await (const entry of Deno.readDir(new URL(`${folder}/`, ROOT))) {
-      if (/\.tsx?$/.test(entry.name) && !entry.name.includes("_test")) {
+      if (entry.isDirectory) await read(`${folder}/${entry.name}`);
+      else if (/\.tsx?$/.test(entry.name) && !entry.name.includes("_test")) {
         sources.push(await Deno.readTextFile(new URL(`${folder}/${entry.name}`, ROOT)));
       }
     }
-  }
+  };
+  for (const folder of ["client", "components", "islands", "lib", "routes"]) await read(folder);
   const source = sources.join("\n");
   await withPages(async ({ get }) => {
     const wallet = catalog.wallets.whale.address;

@@ -8,10 +8,10 @@ import assert from "node:assert/strict";
 import { parseHTML } from "linkedom";
 import { renderToString } from "preact-render-to-string";
 import { h } from "preact";
-import { Island } from "../components/Island.tsx";
+import { Island } from "../client/island.tsx";
 import { hydrateIslands } from "../client/hydrate.ts";
 import { ISLANDS } from "../client/island_registry.ts";
-import type { PositionsView } from "../lib/live/view_types.ts";
+import type { PositionsView } from "../lib/wallet/view_types.ts";
 import { catalog } from "./harness.ts";
 
 function fullView(): PositionsView {

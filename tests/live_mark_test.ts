@@ -11,7 +11,7 @@ import { catalog, withPages } from "./harness.ts";
 import { callTool, withHarness } from "./support/tools.ts";
 import { getPositionsTool } from "../tools/get_positions.ts";
 import { getProtocolOverviewTool } from "../tools/get_protocol_overview.ts";
-import type { PositionsView } from "../lib/live/view_types.ts";
+import type { PositionsView } from "../lib/wallet/view_types.ts";
 import { BBO_PRECOMPILE } from "../lib/hyperevm/bbo.ts";
 
 const WITH_POSITIONS = Object.values(catalog.wallets).filter((w) =>

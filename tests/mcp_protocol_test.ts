@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { TOOLS } from "../tools/registry.ts";
 import { withTestApp } from "./harness.ts";
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from "../lib/http/cors.ts";
-import { initializeParams, postMcp, rpc, sseMessages } from "./_mcp.ts";
+import { initializeParams, postMcp, rpc, sseMessages } from "./support/mcp_rpc.ts";
 
 const V = { "mcp-protocol-version": "2025-06-18" };
 

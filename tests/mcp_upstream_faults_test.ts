@@ -9,7 +9,7 @@ import type { Faults } from "../fixtures/mod.ts";
 import { mcpRoutes } from "../routes/mcp/mod.ts";
 import { TOOLS } from "../tools/registry.ts";
 import { catalog, type TestApp, type TestAppOptions, withTestApp } from "./harness.ts";
-import { postMcp, rpc } from "./_mcp.ts";
+import { postMcp, rpc } from "./support/mcp_rpc.ts";
 
 const UPSTREAM_TIMEOUT_MS = 300;
 

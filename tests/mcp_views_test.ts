@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { TEST_SITE_URL, withTestApp } from "./harness.ts";
-import { postMcp, rpc } from "./_mcp.ts";
+import { postMcp, rpc } from "./support/mcp_rpc.ts";
 import { VIEW_CLIENTS, VIEW_MIME_TYPE, VIEWS } from "../lib/app_views.ts";
 import { buildWellKnownServerCard } from "../lib/discovery/server_card.ts";
 import { buildAgentCard } from "../lib/discovery/agent_card.ts";

@@ -7,7 +7,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { createApp } from "../app.tsx";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import { replayDeps } from "./harness.ts";
-import { rpc } from "./_mcp.ts";
+import { rpc } from "./support/mcp_rpc.ts";
 
 type Json = Record<string, unknown>;
 

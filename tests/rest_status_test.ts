@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { catalog, type TestApp, withTestApp } from "./harness.ts";
 import type { Faults } from "../fixtures/mod.ts";
-import { postMcp, rpc } from "./_mcp.ts";
+import { postMcp, rpc } from "./support/mcp_rpc.ts";
 import { createApp } from "../app.tsx";
 
 function postTool(app: TestApp, name: string, body: string, headers: HeadersInit = {}) {

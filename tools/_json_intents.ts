@@ -6,10 +6,11 @@ import { z } from "zod";
 import { INTENT_KINDS, type SettledIntent, type Settlement } from "../lib/hyperevm/mod.ts";
 import {
   type IntentParams,
+  type IntentVerdict,
+  intentVerdict,
   paramsOfCalldata,
   paramsOfOperation,
-} from "../lib/intents/intent_params.ts";
-import { type IntentVerdict, intentVerdict } from "../lib/intents/verdict.ts";
+} from "../lib/intent/mod.ts";
 import { type Operation, OPERATION_ACTIONS, type RecentTrade } from "../lib/papertrade/mod.ts";
 import {
   addressOut,
@@ -19,8 +20,8 @@ import {
   jsonObject,
   sideOf,
   sideOut,
-} from "./_json_common.ts";
-import { fromUsdc6, fromWad, isoFromMs, isoFromSeconds } from "./_units.ts";
+} from "../lib/json_model.ts";
+import { fromUsdc6, fromWad, isoFromMs, isoFromSeconds } from "../lib/json_units.ts";
 
 /** Intent fields in display units; which keys appear depends on the action. */
 const intentFieldsOut = z.strictObject({

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { Trade } from "../lib/papertrade/mod.ts";
 import type { Mark } from "../lib/marks.ts";
-import type { Market, PositionTotals, PositionValuation } from "../lib/wallet/value_positions.ts";
+import type { Market, PositionTotals, PositionValuation } from "../lib/position/mod.ts";
 import {
   hashOut,
   integerStringOut,
@@ -11,8 +11,8 @@ import {
   riskOut,
   sideOf,
   sideOut,
-} from "./_json_common.ts";
-import { fromWad, fromWadOrNull, isoFromMs, toPercent, toPrice } from "./_units.ts";
+} from "../lib/json_model.ts";
+import { fromWad, fromWadOrNull, isoFromMs, toPercent, toPrice } from "../lib/json_units.ts";
 
 const CLOSE_PNL = "PnL a close at the mark would realize after the deadband, impact haircut and " +
   "win fee.";

@@ -1,7 +1,7 @@
 /** Wallet balance sheets and leaderboard rows as JSON, each field declared once. */
 import { z } from "zod";
 import type { LeaderboardRow, WalletLifetime } from "../lib/papertrade/mod.ts";
-import type { WalletSummary } from "../lib/wallet/summary.ts";
+import type { WalletSummary } from "../lib/wallet/mod.ts";
 import {
   addressOut,
   isoOut,
@@ -10,8 +10,8 @@ import {
   unavailableJson,
   unavailableOut,
   windowOut,
-} from "./_json_common.ts";
-import { fromWad, fromWadOrNull, isoFromMs } from "./_units.ts";
+} from "../lib/json_model.ts";
+import { fromWad, fromWadOrNull, isoFromMs } from "../lib/json_units.ts";
 
 /** Most session keys listed (a wallet rarely has more than two active). */
 const MAX_LISTED_SESSION_KEYS = 20;

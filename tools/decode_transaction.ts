@@ -6,9 +6,9 @@
 import { z } from "zod";
 import type { Hex } from "viem";
 import { CONTRACTS, type ExchangeEvent, type Settlement, walletsOf } from "../lib/hyperevm/mod.ts";
-import { countVerdicts, intentVerdict } from "../lib/intents/verdict.ts";
+import { countVerdicts, intentVerdict } from "../lib/intent/mod.ts";
 import type { Instrument } from "../lib/papertrade/mod.ts";
-import { describeEvent, fetchTransactionDetails } from "../lib/transaction_details.ts";
+import { describeEvent, fetchTransactionDetails } from "../lib/transaction/mod.ts";
 import { type UnavailablePart, unavailablePart } from "../lib/parts.ts";
 import { argsObject, hashArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
@@ -18,10 +18,10 @@ import {
   integerStringOut,
   unavailableJson,
   unavailableOut,
-} from "./_json_common.ts";
+} from "../lib/json_model.ts";
 import { settledIntentJson } from "./_json_intents.ts";
-import { blockNumber, fromWad, isoFromSeconds, toPrice } from "./_units.ts";
-import { lines, quoted, unavailableText, UNTRUSTED_NOTE } from "./_text.ts";
+import { blockNumber, fromWad, isoFromSeconds, toPrice } from "../lib/json_units.ts";
+import { lines, quoted, unavailableText, UNTRUSTED_NOTE } from "./text.ts";
 
 /** Most intents listed per transaction; keeps the largest batch far below the result cap. */
 export const MAX_LISTED_INTENTS = 50;

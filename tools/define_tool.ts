@@ -1,8 +1,9 @@
 /**
  * `defineTool`: a tool from its own logic. What every tool shares lives here once: the
  * read-only annotations, upstream failures turned into tool errors (a wallet the exchange has
- * never seen named by its argument), and the sentence naming what could not be read put first
- * in the text, so a model reading only the text learns the answer is partial.
+ * never seen named by its argument), the text generated from the structured result
+ * (`model_text.ts`), and the sentence naming what could not be read put first in the text, so a
+ * model reading only the text learns the answer is partial.
  */
 import type { z } from "zod";
 import { HyperEvmError } from "../lib/hyperevm/mod.ts";
@@ -12,14 +13,29 @@ import {
   isUnknownWallet,
   UPSTREAM_FAILURE_KINDS,
 } from "../lib/upstream_error.ts";
-import { lines, unavailableText } from "./_text.ts";
-import { READ_ONLY_ANNOTATIONS, type ToolDefinition, ToolError, type ToolResult } from "./types.ts";
+import { lines, unavailableText } from "./text.ts";
+import { modelText } from "./model_text.ts";
+import { READ_ONLY_ANNOTATIONS, type ToolDefinition, ToolError } from "./types.ts";
+
+/**
+ * What a tool's own logic returns: its structured result, and at most a one-line headline
+ * (what the result is about); the text is generated from the structured result.
+ */
+export interface ToolAnswer<O> {
+  structured: O;
+  headline?: string;
+  /** A text of the tool's own, instead of the generated one (tools still moving to the model). */
+  text?: string;
+}
 
 /** What a tool module writes: its words, its schemas and its own logic. */
 export interface ToolSpec<I extends z.ZodType, O extends z.ZodType>
-  extends Pick<ToolDefinition<I, O>, "name" | "title" | "description" | "run"> {
+  extends Pick<ToolDefinition<I, O>, "name" | "title" | "description"> {
   input: I;
   output: O;
+  run(args: z.output<I>, context: Parameters<ToolDefinition<I, O>["run"]>[1]): Promise<
+    ToolAnswer<z.input<O>>
+  >;
   /** The wallet argument: its 404 becomes "address: wallet 0x… has no Papertrade account". */
   walletArgument?: keyof z.output<I> & string;
   /** An upstream failure in the caller's terms (a refused cursor); undefined: the shared wording. */
@@ -49,18 +65,19 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(
         }
         throw explainFailure?.(error, args) ?? toToolError(error);
       }
-      return { structured: result.structured, text: missingFirst(result) };
+      const text = result.text ?? lines(result.headline, modelText(result.structured));
+      return { structured: result.structured, text: missingFirst(result.structured, text) };
     },
   };
 }
 
 /** The text with the sentence about unread parts and skipped rows first, unless it says it. */
-function missingFirst(result: ToolResult<unknown>): string {
-  const structured = result.structured as { unavailable?: unknown; rows_skipped?: unknown };
+function missingFirst(result: unknown, text: string): string {
+  const structured = result as { unavailable?: unknown; rows_skipped?: unknown };
   const unavailable = Array.isArray(structured.unavailable) ? structured.unavailable : [];
   const rowsSkipped = typeof structured.rows_skipped === "number" ? structured.rows_skipped : 0;
   const missing = unavailableText(unavailable, rowsSkipped);
-  return missing && !result.text.includes(missing) ? lines(missing, result.text) : result.text;
+  return missing && !text.includes(missing) ? lines(missing, text) : text;
 }
 
 /**

@@ -10,14 +10,14 @@ import {
   rowsSkippedOut,
   unavailableJson,
   unavailableOut,
-} from "./_json_common.ts";
+} from "../lib/json_model.ts";
 import type { EndedIntent } from "../lib/papertrade/mod.ts";
 import { Parts } from "../lib/parts.ts";
-import { withQueuePositions } from "../lib/wallet/summary.ts";
-import { isoFromMs } from "./_units.ts";
+import { withQueuePositions } from "../lib/wallet/mod.ts";
+import { isoFromMs } from "../lib/json_units.ts";
 import { operationJson, verdictOut } from "./_json_intents.ts";
-import { intentVerdict } from "../lib/intents/verdict.ts";
-import { amount, lines, usd } from "./_text.ts";
+import { intentVerdict } from "../lib/intent/mod.ts";
+import { amount, lines, usd } from "./text.ts";
 
 /** Most operations listed; `count` is always the full number. */
 export const MAX_LISTED_INTENTS = 50;

@@ -5,12 +5,12 @@ import {
   LEADERBOARD_WINDOWS,
   modelledGapsOf,
 } from "../lib/papertrade/mod.ts";
-import { fetchRankedLeaderboard } from "../lib/wallet/ranks.ts";
+import { fetchRankedLeaderboard } from "../lib/leaderboard/mod.ts";
 import { argsObject, choiceArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { rowsSkippedOut, unavailableJson, unavailableOut, windowOut } from "./_json_common.ts";
+import { rowsSkippedOut, unavailableJson, unavailableOut, windowOut } from "../lib/json_model.ts";
 import { leaderboardRowJson } from "./_json_wallet.ts";
-import { lines, quoted, signedUsd, UNTRUSTED_NOTE, usd } from "./_text.ts";
+import { lines, quoted, signedUsd, UNTRUSTED_NOTE, usd } from "./text.ts";
 
 /** Rows per leaderboard page. */
 const LEADERBOARD_PAGE_SIZE = 25;

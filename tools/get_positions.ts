@@ -1,14 +1,13 @@
 /** get_positions: open positions valued at the live mark, or one position by id. */
 import { z } from "zod";
-import { fetchWalletPositions } from "../lib/wallet/positions.ts";
-import { marketOf } from "../lib/wallet/value_positions.ts";
+import { fetchWalletPositions, marketOf } from "../lib/position/mod.ts";
 import { addressArg, argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
+import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "../lib/json_model.ts";
 import { markJson, positionJson, totalsJson, tradeJson } from "./_json_positions.ts";
-import { distancesShown, lines, price, signedUsd, usd } from "./_text.ts";
+import { distancesShown, lines, price, signedUsd, usd } from "./text.ts";
 import { ToolError } from "./types.ts";
-import { fromWad } from "./_units.ts";
+import { fromWad } from "../lib/json_units.ts";
 
 /** Most positions listed; totals always cover every open position. */
 const MAX_LISTED_POSITIONS = 50;

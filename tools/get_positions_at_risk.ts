@@ -7,13 +7,19 @@ import {
   readAtRiskBoard,
   RISK_BANDS,
   UnknownMarketError,
-} from "../lib/at_risk.ts";
+} from "../lib/at_risk/mod.ts";
 import { argsObject, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { addressOut, isoOut, jsonObject, unavailableJson, unavailableOut } from "./_json_common.ts";
+import {
+  addressOut,
+  isoOut,
+  jsonObject,
+  unavailableJson,
+  unavailableOut,
+} from "../lib/json_model.ts";
 import { positionJson } from "./_json_positions.ts";
-import { isoFromMs } from "./_units.ts";
-import { distancesShown, lines, price, quoted, UNTRUSTED_NOTE, usd } from "./_text.ts";
+import { isoFromMs } from "../lib/json_units.ts";
+import { distancesShown, lines, price, quoted, UNTRUSTED_NOTE, usd } from "./text.ts";
 import { ToolError } from "./types.ts";
 
 const DEFAULT_LIMIT = 20;

@@ -1,12 +1,18 @@
 /** get_protocol_overview: protocol totals, every market at its live mark, and the latest trades. */
 import { z } from "zod";
-import { fetchProtocolOverview, type MarketOverview } from "../lib/overview.ts";
+import { fetchProtocolOverview, type MarketOverview } from "../lib/markets/mod.ts";
 import { argsObject, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { feedTradeJson } from "./_json_intents.ts";
-import { fractionToPercent, fromWad, fromWadOrNull, toPercent, toPrice } from "./_units.ts";
-import { amount, lines, percent, price, usd } from "./_text.ts";
-import { jsonObject, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
+import {
+  fractionToPercent,
+  fromWad,
+  fromWadOrNull,
+  toPercent,
+  toPrice,
+} from "../lib/json_units.ts";
+import { amount, lines, percent, price, usd } from "./text.ts";
+import { jsonObject, rowsSkippedOut, unavailableJson, unavailableOut } from "../lib/json_model.ts";
 
 const input = argsObject({
   recent_trades: wholeNumberArg("How many latest trades to include (0 to 50). Default 10.", {

@@ -5,11 +5,10 @@ import { addressArg, argsObject, choiceArg } from "./_args.ts";
 import { isUnknownWallet } from "../lib/upstream_error.ts";
 import { defineTool, unknownWalletError } from "./define_tool.ts";
 import { Parts } from "../lib/parts.ts";
-import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "./_json_common.ts";
+import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "../lib/json_model.ts";
 import { tradeJson } from "./_json_positions.ts";
-import { marketOf } from "../lib/wallet/value_positions.ts";
-import { lines, price, signedUsd, usd } from "./_text.ts";
-import { withSettlingTransactions } from "../lib/search/trade_by_intent.ts";
+import { marketOf, withSettlingTransactions } from "../lib/position/mod.ts";
+import { lines, price, signedUsd, usd } from "./text.ts";
 import { ToolError } from "./types.ts";
 
 /** Trades per page. */

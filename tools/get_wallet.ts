@@ -1,10 +1,10 @@
 /** get_wallet: the balance sheet of one wallet. */
 import type { z } from "zod";
-import { fetchWalletSummary } from "../lib/wallet/summary.ts";
+import { fetchWalletSummary } from "../lib/wallet/mod.ts";
 import { addressArg, argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { walletSummaryJson } from "./_json_wallet.ts";
-import { amount, lines, quoted, signedUsd, unavailableText, UNTRUSTED_NOTE, usd } from "./_text.ts";
+import { amount, lines, quoted, signedUsd, unavailableText, UNTRUSTED_NOTE, usd } from "./text.ts";
 
 const input = argsObject({
   address: addressArg("Wallet address: 0x followed by 40 hex characters. Case-insensitive."),

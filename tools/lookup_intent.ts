@@ -1,8 +1,12 @@
 /** lookup_intent: where one intent is (feed, relayer queue, chain) and how it settled. */
 import { z } from "zod";
-import { type IntentLookup, lookupIntent } from "../lib/intents/lookup.ts";
-import { type IntentVerdict, intentVerdict } from "../lib/intents/verdict.ts";
-import { findIntentInHistory, type IntentInHistory } from "../lib/search/trade_by_intent.ts";
+import {
+  type IntentLookup,
+  type IntentVerdict,
+  intentVerdict,
+  lookupIntent,
+} from "../lib/intent/mod.ts";
+import { findIntentInHistory, type IntentInHistory } from "../lib/position/mod.ts";
 import { addressArg, argsObject, hashArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import {
@@ -11,10 +15,10 @@ import {
   isoOut,
   unavailableJson,
   unavailableOut,
-} from "./_json_common.ts";
+} from "../lib/json_model.ts";
 import { feedTradeJson, operationJson, settledIntentJson, verdictOut } from "./_json_intents.ts";
-import { blockNumber, isoFromMs, isoFromSeconds } from "./_units.ts";
-import { lines, quoted, unavailableText } from "./_text.ts";
+import { blockNumber, isoFromMs, isoFromSeconds } from "../lib/json_units.ts";
+import { lines, quoted, unavailableText } from "./text.ts";
 
 const input = argsObject({
   intent_id: hashArg("32-byte hash: 0x followed by 64 hex characters."),

@@ -1,15 +1,15 @@
 /** search: classify an unknown string and resolve it, naming the follow-up tool. */
 import { z } from "zod";
-import { resolveSearch, type SearchResolution } from "../lib/search/resolve.ts";
+import { resolveSearch, type SearchResolution } from "../lib/search/mod.ts";
 import { argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { addressOut, integerStringOut, unavailableOut } from "./_json_common.ts";
+import { addressOut, integerStringOut, unavailableOut } from "../lib/json_model.ts";
 import { feedTradeJson } from "./_json_intents.ts";
 import { leaderboardRowJson, walletSummaryJson } from "./_json_wallet.ts";
 import { decodedJson, decodedTransactionOut, renderDecoded } from "./decode_transaction.ts";
 import { lookupJson, lookupOut, renderLookup } from "./lookup_intent.ts";
 import { renderWallet } from "./get_wallet.ts";
-import { lines, quoted, signedUsd, UNTRUSTED_NOTE } from "./_text.ts";
+import { lines, quoted, signedUsd, UNTRUSTED_NOTE } from "./text.ts";
 
 /** Intents shown in a transaction preview; decode_transaction lists the rest. */
 const PREVIEW_INTENTS = 10;

@@ -2,7 +2,7 @@
  * The Papertrade client with every read going through one {@link ReadCache}: the key is the
  * read's name and its parameters (wallet, window, cursor, ...; the table's defaults filled in),
  * the lifetime is the read's row in the endpoint table. The wallet stream is passed through
- * (see `lib/live/wallet_hub.ts`); a wallet snapshot, kept or fresh, is reconciled with what the
+ * (see `lib/wallet/wallet_hub.ts`); a wallet snapshot, kept or fresh, is reconciled with what the
  * streams reported since it was read.
  */
 import {

@@ -4,27 +4,9 @@
  * {@link ReadLifetime}. Time comes from an injected clock, so tests move time instead of sleeping.
  */
 import { noteStaleRead } from "./freshness.ts";
+import type { ReadLifetime } from "../read_lifetime.ts";
 
-/**
- * How long one read is kept, and why (each Papertrade read's row in the endpoint table holds
- * its own; the README's lifetimes table is checked against them).
- */
-export interface ReadLifetime {
-  /** Answered from memory without asking the upstream. */
-  freshMs: number;
-  /**
-   * After that, the kept answer is still served at once while one fresh read goes out in the
-   * background (stale-while-revalidate).
-   */
-  revalidateMs: number;
-  /**
-   * When the upstream fails, the last good answer is served (labelled stale, with its time) for
-   * this long after it was read (stale-if-error); also how long the copy in Deno KV lives.
-   */
-  lastGoodMs: number;
-  /** Why these numbers fit the data. */
-  reason: string;
-}
+export type { ReadLifetime } from "../read_lifetime.ts";
 
 /** A second home for last good answers (Deno KV), read only when memory has none. */
 export interface LastGoodStore {

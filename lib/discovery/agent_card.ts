@@ -3,8 +3,9 @@
  * protocol; the card lets A2A-aware directories list what it can do, and `url` points at the MCP
  * endpoint where the skills are called (the docs say so on the Agent discovery page).
  */
-import { type DiscoveryOptions, SERVER_IDENTITY, siteLink } from "./server_identity.ts";
-import { exampleArguments, type JsonSchema, type ToolInfo } from "./tool_info.ts";
+import { type DiscoveryOptions, SERVER_IDENTITY } from "./server_identity.ts";
+import { siteLink } from "../site_link.ts";
+import { exampleArguments, type JsonSchema, type ToolInfo } from "../tool_info.ts";
 import { VIEW_CLIENTS, VIEWS, VIEWS_EXTENSION_ID, viewsSentence } from "../app_views.ts";
 
 /** The A2A protocol revision whose AgentCard fields this card fills. */

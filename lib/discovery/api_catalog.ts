@@ -11,9 +11,9 @@ import {
   type DiscoveryOptions,
   SERVER_CARD_MEDIA_TYPE,
   SERVER_CARD_PATH,
-  siteLink,
 } from "./server_identity.ts";
-import type { JsonSchema, ToolInfo } from "./tool_info.ts";
+import { siteLink } from "../site_link.ts";
+import type { JsonSchema, ToolInfo } from "../tool_info.ts";
 
 /** Content type RFC 9727 gives the catalog document. */
 export const API_CATALOG_CONTENT_TYPE =

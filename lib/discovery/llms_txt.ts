@@ -5,13 +5,9 @@
 import { docsMarkdownPath, docsPath } from "../docs/pages.ts";
 import type { DocsSite } from "../docs/site.ts";
 import { anchorOf } from "../docs/tool_reference.ts";
-import {
-  type DiscoveryOptions,
-  SERVER_IDENTITY,
-  type ServerIdentity,
-  siteLink,
-} from "./server_identity.ts";
-import { firstSentence, type ToolInfo } from "./tool_info.ts";
+import { type DiscoveryOptions, SERVER_IDENTITY, type ServerIdentity } from "./server_identity.ts";
+import { siteLink } from "../site_link.ts";
+import { firstSentence, type ToolInfo } from "../tool_info.ts";
 
 /** Text for a link title or note: one line, no brackets that would end the link early. */
 function inline(text: string): string {

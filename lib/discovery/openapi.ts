@@ -3,8 +3,9 @@
  * method (tests/openapi_mcp_test.ts sends each), and one operation per tool on the REST mirror.
  * Built from the tool list, so it lists exactly the tools the server runs.
  */
-import { type DiscoveryOptions, SERVER_IDENTITY, siteLink } from "./server_identity.ts";
-import { exampleArguments, type JsonSchema, type ToolInfo, toolJsonSchemas } from "./tool_info.ts";
+import { type DiscoveryOptions, SERVER_IDENTITY } from "./server_identity.ts";
+import { siteLink } from "../site_link.ts";
+import { exampleArguments, type JsonSchema, type ToolInfo, toolJsonSchemas } from "../tool_info.ts";
 
 const ERROR_RESPONSES: Record<string, string> = {
   "400": "The body is not valid JSON or not a JSON object.",

@@ -15,9 +15,9 @@ import {
   SERVER_CARD_MEDIA_TYPE,
   SERVER_CARD_PATH,
   SERVER_IDENTITY,
-  siteLink,
 } from "./server_identity.ts";
-import { type JsonSchema, type ToolInfo, toolJsonSchemas } from "./tool_info.ts";
+import { siteLink } from "../site_link.ts";
+import { type JsonSchema, type ToolInfo, toolJsonSchemas } from "../tool_info.ts";
 import {
   toolUiMeta,
   VIEW_CLIENTS,

@@ -40,8 +40,3 @@ export interface DiscoveryOptions<T> {
   /** Defaults to {@link SERVER_IDENTITY}. */
   server?: ServerIdentity;
 }
-
-/** Joins the site origin and a root-relative path, tolerating a trailing slash on the origin. */
-export function siteLink(siteUrl: string, path: string): string {
-  return siteUrl.replace(/\/+$/, "") + path;
-}

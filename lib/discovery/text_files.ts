@@ -1,7 +1,8 @@
 /** robots.txt, sitemap.xml and security.txt, every URL built from the one site URL. */
 import { docsPath } from "../docs/pages.ts";
 import type { DocsPage } from "../docs/pages.ts";
-import { siteLink } from "./server_identity.ts";
+import { siteLink } from "../site_link.ts";
+import { escapeXml } from "../xml.ts";
 
 /** Crawlers named explicitly in robots.txt: they are welcome, and it says so. */
 export const NAMED_CRAWLERS = [
@@ -37,26 +38,6 @@ export function buildRobotsTxt(siteUrl: string): string {
     `Sitemap: ${siteLink(siteUrl, "/sitemap.xml")}`,
     "",
   ].join("\n");
-}
-
-const XML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&apos;",
-};
-
-// deno-lint-ignore no-control-regex
-const UNSAYABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/g;
-
-/**
- * Text safe inside an XML element or attribute: markup characters escaped; the controls XML 1.0
- * cannot carry, and the bidi overrides that make a name read as something else, removed
- * (upstream names may hold both).
- */
-export function escapeXml(text: string): string {
-  return text.replace(UNSAYABLE, "").replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
 }
 
 /** The explorer's own pages listed in the sitemap, beside the docs. */

@@ -3,7 +3,7 @@
  * reference substituted, rendered on first request and kept in memory after that. One instance
  * serves one SITE_URL and one tool list, so the cache needs no further key.
  */
-import type { ToolInfo } from "../discovery/tool_info.ts";
+import type { ToolInfo } from "../tool_info.ts";
 import { type DocsHeading, renderMarkdown } from "./markdown.ts";
 import { DOCS_PAGES, type DocsPage } from "./pages.ts";
 import { toolReferenceMarkdown } from "./tool_reference.ts";

@@ -9,7 +9,7 @@ import {
   type JsonSchema,
   type ToolInfo,
   toolJsonSchemas,
-} from "../discovery/tool_info.ts";
+} from "../tool_info.ts";
 
 export function toolReferenceMarkdown(tools: readonly ToolInfo[]): string {
   const lines = [

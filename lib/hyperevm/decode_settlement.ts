@@ -10,7 +10,7 @@ import { verifyIntent } from "./verify_intent.ts";
 
 /**
  * One intent of a settlement batch as the modelled executor ABI decodes it, checked against its
- * signature and the executor's (modelled) event. Its verdict is derived in lib/intents/verdict.ts.
+ * signature and the executor's (modelled) event. Its verdict is derived in lib/intent/verdict.ts.
  */
 export interface SettledIntent {
   index: number;

@@ -26,81 +26,31 @@
  * {@link TRAIL.settledBlocks} is cached per client for good: block times, windows and the trades
  * found, so a page whose trades were all found costs nothing when read again.
  */
-import { type Address, type Hex, numberToHex, pad } from "viem";
-import { BLOCK_TIME_ANCHOR, BLOCKS_PER_SECOND } from "./chain.ts";
-import type { HyperEvmClient, HyperEvmLog } from "./client.ts";
+import { type Address, numberToHex, pad } from "viem";
+import type { HyperEvmClient } from "./client.ts";
 import { CONTRACTS, EXCHANGE_EVENT_TOPICS } from "./contracts.ts";
 import { type ExchangeEvent, readExchangeEvents } from "./exchange_events.ts";
 import { MAX_LOG_RANGE } from "./find_settlement.ts";
+import { BlockClock } from "./_block_clock.ts";
+import {
+  abs,
+  cacheOf,
+  compare,
+  inTurns,
+  max,
+  min,
+  remember,
+  type TradeToSettle,
+  TRAIL,
+  type TrailCache,
+  type TrailMatch,
+} from "./_trail_parts.ts";
 
-/** The search's bounds. */
-export const TRAIL = {
-  /** Rounds of block reads that lay the block clock under the close times. */
-  rounds: 5,
-  /** Block reads a search may make: this many per trade, and a few more. */
-  readsPerTrade: 2,
-  extraReads: 4,
-  /** A close time with a block read this near (seconds) is placed from it. */
-  nearS: 300n,
-  /** A close time between two blocks read at most this far apart (seconds) is placed by them. */
-  bracketS: 1_200n,
-  /** ... or this far apart, where the rate between them matches the rates either side. */
-  steadyS: 4n * 3_600n,
-  /** How near (as a share of it) those rates must be. */
-  steadyRate: 0.01,
-  /** Blocks searched either side of a trade's estimate: 801 in all. */
-  halfWindow: 400n,
-  /**
-   * Candidates this many blocks farther from the estimate than the nearest are in doubt: their
-   * block times decide.
-   */
-  doubtBlocks: 200n,
-  /** Blocks behind the head after which an answer is cached. */
-  settledBlocks: 64n,
-  /** Requests in flight at once. */
-  parallel: 8,
-  /** Cached block times, windows and trades found per client; the oldest go first. */
-  cachedBlocks: 20_000,
-  cachedWindows: 2_000,
-  cachedTrades: 50_000,
-} as const;
+export { type TradeToSettle, TRAIL, type TrailMatch } from "./_trail_parts.ts";
 
 /** The most HyperEVM requests a search for `trades` trades makes (see the module's comment). */
 export function trailRequestBound(trades: number): number {
   return 1 + TRAIL.readsPerTrade * trades + TRAIL.extraReads + trades;
-}
-
-/** A closed trade to find the settlement of. */
-export interface TradeToSettle {
-  wallet: Address;
-  positionId: string;
-  /** A liquidation is found by its position id, a close by its wallet. */
-  liquidated: boolean;
-  /** Close time, unix ms. */
-  closedAt: number;
-}
-
-/** The transaction that settled a trade and the Exchange event that shows it. */
-export interface TrailMatch {
-  txHash: Hex;
-  blockNumber: bigint;
-  event: ExchangeEvent;
-}
-
-interface TrailCache {
-  times: Map<bigint, bigint>;
-  windows: Map<string, HyperEvmLog[]>;
-  trades: Map<string, TrailMatch>;
-}
-
-const caches = new WeakMap<HyperEvmClient, TrailCache>();
-
-function cacheOf(client: HyperEvmClient): TrailCache {
-  let cache = caches.get(client);
-  if (!cache) {
-    caches.set(client, cache = { times: new Map(), windows: new Map(), trades: new Map() });
-  }
-  return cache;
 }
 
 /** The settling transaction of `trade`, or null when its search holds no matching event. */
@@ -316,174 +266,4 @@ async function pick(
   };
   const best = candidates.reduce((best, event) => before(event, best) ? event : best);
   return matchOf(best);
-}
-
-/** Block/time pairs known so far: the anchor, the client's cached reads and this search's. */
-class BlockClock {
-  /** Reads of this search, settled or not. */
-  private local = new Map<bigint, bigint>();
-  private sorted: { block: bigint; time: bigint }[] | null = null;
-  /** Block reads this search may still make. */
-  private budget: number;
-  constructor(
-    private client: HyperEvmClient,
-    private cache: TrailCache,
-    private head: bigint,
-    trades: number,
-  ) {
-    this.budget = TRAIL.readsPerTrade * trades + TRAIL.extraReads;
-  }
-
-  /** Every known pair, oldest first. */
-  points(): { block: bigint; time: bigint }[] {
-    if (this.sorted) return this.sorted;
-    const pairs = new Map(this.cache.times);
-    for (const [block, time] of this.local) pairs.set(block, time);
-    pairs.set(BLOCK_TIME_ANCHOR.block, BLOCK_TIME_ANCHOR.timestamp);
-    return this.sorted = [...pairs].map(([block, time]) => ({ block, time }))
-      .sort((a, b) => compare(a.block, b.block));
-  }
-
-  /**
-   * The time of `block` (read, or from a cache); null when the chain has no such block or the
-   * search has spent its reads.
-   */
-  async timeOf(block: bigint): Promise<bigint | null> {
-    const known = this.cache.times.get(block) ?? this.local.get(block);
-    if (known !== undefined) return known;
-    if (this.budget <= 0) return null;
-    this.budget -= 1;
-    const read = await this.client.block(block);
-    if (read === null) return null;
-    this.local.set(block, read.timestamp);
-    this.sorted = null;
-    if (block + TRAIL.settledBlocks <= this.head) {
-      remember(this.cache.times, block, read.timestamp, TRAIL.cachedBlocks);
-    }
-    return read.timestamp;
-  }
-
-  /** Reads blocks, in rounds, until every one of `times` is placed by blocks near it. */
-  async lay(times: readonly bigint[]): Promise<void> {
-    const wanted = [...new Set(times)].sort(compare);
-    for (let round = 0; round < TRAIL.rounds; round++) {
-      const points = this.points();
-      const open = wanted.filter((time) => !placed(points, time));
-      if (open.length === 0) return;
-      // Far from any read block an estimate lands far too: spread the reads out, so this round
-      // lays a coarse clock and the next reads near each time.
-      const picks: bigint[] = [];
-      for (const time of open) {
-        const spacing = max(TRAIL.nearS, distance(points, time) / 2n);
-        if (picks.length === 0 || time - picks.at(-1)! >= spacing) picks.push(time);
-      }
-      const blocks = [...new Set(picks.map((time) => estimate(points, time, this.head)))]
-        .slice(0, Math.max(0, this.budget));
-      if (blocks.length === 0) return;
-      await inTurns(blocks, (block) => this.timeOf(block));
-    }
-  }
-
-  /** The block of unix second `time` on what is known now. */
-  estimate(time: bigint): bigint {
-    return estimate(this.points(), time, this.head);
-  }
-}
-
-/**
- * Whether `time` is placed by the blocks read: one within {@link TRAIL.nearS}, two around it at
- * most {@link TRAIL.bracketS} apart, or two around it at most {@link TRAIL.steadyS} apart where
- * the chain kept a steady rate (the rate between them within {@link TRAIL.steadyRate} of the rates
- * on both sides).
- */
-function placed(points: readonly { block: bigint; time: bigint }[], time: bigint): boolean {
-  const after = points.findIndex((point) => point.time >= time);
-  const next = after < 0 ? null : points[after];
-  const previous = after < 0 ? points.at(-1) : after > 0 ? points[after - 1] : null;
-  if (next && next.time - time <= TRAIL.nearS) return true;
-  if (previous && time - previous.time <= TRAIL.nearS) return true;
-  if (!next || !previous) return false;
-  const gap = next.time - previous.time;
-  if (gap <= TRAIL.bracketS) return true;
-  const before = points[after - 2];
-  const beyond = points[after + 1];
-  if (gap > TRAIL.steadyS || !before || !beyond) return false;
-  const rate = (a: { block: bigint; time: bigint }, b: { block: bigint; time: bigint }) =>
-    Number(b.block - a.block) / Number(b.time - a.time);
-  const here = rate(previous, next);
-  return [rate(before, previous), rate(next, beyond)].every((there) =>
-    Math.abs(there - here) <= here * TRAIL.steadyRate
-  );
-}
-
-/** Seconds from `time` to the nearest known block time. */
-function distance(points: readonly { block: bigint; time: bigint }[], time: bigint): bigint {
-  return points.reduce(
-    (best, point) => min(best, abs(point.time - time)),
-    abs(points[0].time - time),
-  );
-}
-
-/**
- * The block of `time`: interpolated between the known blocks either side, or beyond the newest
- * (oldest) at the rate measured between it and the one before (after), within reason.
- */
-function estimate(
-  points: readonly { block: bigint; time: bigint }[],
-  time: bigint,
-  head: bigint,
-): bigint {
-  const after = points.findIndex((point) => point.time >= time);
-  if (after > 0 && points[after].time > points[after - 1].time) {
-    const [a, b] = [points[after - 1], points[after]];
-    return clamp(a.block + ((time - a.time) * (b.block - a.block)) / (b.time - a.time), head);
-  }
-  if (after >= 0 && points[after].time === time) return clamp(points[after].block, head);
-  // Outside the known pairs: step from the nearest end at its measured rate.
-  const [end, inner] = after === 0 ? [points[0], points[1]] : [points.at(-1)!, points.at(-2)];
-  let rate = BLOCKS_PER_SECOND;
-  if (inner && inner.time !== end.time) {
-    const measured = Number(end.block - inner.block) / Number(end.time - inner.time);
-    rate = Math.min(4, Math.max(0.25, measured));
-  }
-  return clamp(end.block + BigInt(Math.round(Number(time - end.time) * rate)), head);
-}
-
-/** Runs `work` over `items`, {@link TRAIL.parallel} at a time, answers in order. */
-async function inTurns<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      out[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(TRAIL.parallel, items.length) }, worker));
-  return out;
-}
-
-function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
-  if (map.size >= limit) map.delete(map.keys().next().value!);
-  map.set(key, value);
-}
-
-function clamp(block: bigint, head: bigint): bigint {
-  return block < 0n ? 0n : block > head ? head : block;
-}
-
-function compare(a: bigint, b: bigint): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function min(a: bigint, b: bigint): bigint {
-  return a < b ? a : b;
-}
-
-function max(a: bigint, b: bigint): bigint {
-  return a > b ? a : b;
-}
-
-function abs(a: bigint): bigint {
-  return a < 0n ? -a : a;
 }

@@ -12,7 +12,8 @@
  * the wire → domain step of a schema: it first turns every marker in its wire value into `null`,
  * noting where, then maps. What it noted (and what the mapped values and row lists inside it
  * noted) rides on the result, out of sight of JSON and equality, until the client names the gaps
- * after the endpoint table (`modelled_gaps.ts`) and `verify-upstream` reports the dropped rows.
+ * after the endpoint table (`modelled_gaps.ts`) and the domain value counts the dropped rows
+ * (`rowsSkipped`).
  */
 import { z } from "zod";
 

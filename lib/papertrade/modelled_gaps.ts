@@ -6,8 +6,6 @@
 import type { FieldPath } from "./_modelled.ts";
 import { findEndpoint, type ModelledPart } from "./endpoints.ts";
 
-export { notesOf } from "./_modelled.ts";
-
 /**
  * A modelled key the answer lacked (missing or malformed): the one figure it feeds is null.
  * Shaped like the unavailable parts of pages and tools, which list it as it is.

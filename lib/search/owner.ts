@@ -7,7 +7,7 @@
  */
 import type { Address, PapertradeClient } from "../papertrade/mod.ts";
 import type { MarketSources } from "../marks.ts";
-import { AT_RISK_WAIT_MS, ownerOnBoard } from "../at_risk.ts";
+import { AT_RISK_WAIT_MS, ownerOnBoard } from "../at_risk/mod.ts";
 import { knownOwner } from "../known_ids.ts";
 
 /** How many of the latest trades are searched for an id's owner. */

@@ -11,11 +11,10 @@ import {
   type PapertradeClient,
   type RecentTrade,
 } from "../papertrade/mod.ts";
-import { type IntentLookup, lookupIntent } from "../intents/lookup.ts";
-import { fetchWalletSummary, type WalletSummary } from "../wallet/summary.ts";
-import { findClosedTrade } from "../wallet/positions.ts";
+import { type IntentLookup, lookupIntent } from "../intent/mod.ts";
+import { fetchWalletSummary, type WalletSummary } from "../wallet/mod.ts";
+import { findClosedTrade, findOpenPositionByIntent } from "../position/mod.ts";
 import { classifyQuery } from "./classify.ts";
-import { findOpenPositionByIntent } from "./trade_by_intent.ts";
 import { findOwner, OWNER_FEED_LIMIT } from "./owner.ts";
 import type { QuoteSource } from "../marks.ts";
 

@@ -13,7 +13,7 @@ import type {
   WalletAccount,
 } from "../papertrade/mod.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
-import { fetchWalletRanks, type WalletRank } from "./ranks.ts";
+import { fetchWalletRanks, type WalletRank } from "../leaderboard/mod.ts";
 import { pendingRewardsWad } from "../math/mod.ts";
 
 /**

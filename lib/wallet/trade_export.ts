@@ -7,7 +7,7 @@ import type { Instrument, PapertradeClient, Trade } from "../papertrade/mod.ts";
 import { isoFromMs } from "../format.ts";
 import type { CsvCell } from "../csv.ts";
 import { type TradeFilter, WALLET_TRADES_PAGE_SIZE } from "./wallet_page.ts";
-import { marketOf } from "./value_positions.ts";
+import { marketOf } from "../position/mod.ts";
 
 /** Pages read at most (75 trades each): a bound on one export's upstream work. */
 export const EXPORT_MAX_PAGES = 400;

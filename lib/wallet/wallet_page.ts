@@ -4,7 +4,7 @@
  * the queue ranks, the wallet's leaderboard row in each of the four windows and ONE trade-history
  * read that serves both the table and the PnL chart; then the settlement trail of the table's rows
  * that name no transaction (at most 3n + 5 HyperEVM requests for n rows, none once found). A cold
- * page costs those eleven requests and the trail (`tests/pages_wallet_test.ts` counts them through
+ * page costs those eleven requests and the trail (`tests/wallet/pages_wallet_test.ts` counts them through
  * the replay). The page's view (the live islands' one props blob) is built here, so the component
  * only renders.
  */
@@ -15,15 +15,19 @@ import {
   type TradeHistoryPage,
   type WalletAccount,
 } from "../papertrade/mod.ts";
-import { RECENT_SETTLED_MS } from "../live/outcomes.ts";
+import { RECENT_SETTLED_MS } from "./outcomes.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
-import type { PositionsView } from "../live/view_types.ts";
-import { buildPositionsView } from "../live/positions_view.ts";
-import { fetchWalletRanks } from "./ranks.ts";
-import { readMarket, readWinFee, valueWalletPositions } from "./positions.ts";
+import type { PositionsView } from "./view_types.ts";
+import { buildPositionsView } from "./positions_view.ts";
+import { fetchWalletRanks } from "../leaderboard/mod.ts";
+import {
+  readMarket,
+  readWinFee,
+  valueWalletPositions,
+  withSettlingTransactions,
+} from "../position/mod.ts";
 import type { MarketSources } from "../marks.ts";
 import type { HyperEvmClient } from "../hyperevm/client.ts";
-import { withSettlingTransactions } from "../search/trade_by_intent.ts";
 import { learnOwner } from "../known_ids.ts";
 import {
   readStakingAccumulator,

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { catalog } from "../../fixtures/mod.ts";
-import { formatMismatch } from "./check.ts";
+import { formatFinding } from "./upstream.ts";
+import { MODELLED_SHAPES, PAPERTRADE_ENDPOINTS as ROWS } from "../../lib/papertrade/mod.ts";
+import { CHAIN_ITEMS } from "../../lib/hyperevm/sources.ts";
+import { MODELLED_ITEM_IDS } from "../../fixtures/mod.ts";
 import { formatReport, VERIFY_EXIT, verifyExitCode, verifyUpstream } from "./verify.ts";
 import { startBrokenUpstream, withReplay } from "../../tests/support/upstream.ts";
 
@@ -47,28 +50,20 @@ Deno.test("a changed upstream is reported by endpoint and field, known apart fro
         apiUrl: broken.origin,
         rpcUrl: `${broken.origin}/rpc/primary`,
       });
+      // Each mismatch names its request and its field; the modelled one says why it is modelled.
       assert.deepEqual(
-        report.mismatches.map((m) => [formatMismatch(m), m.field, Boolean(m.modelled)]),
+        report.mismatches.map((m) => [m.label, m.message.split(/:? /)[0], m.modelled]),
         [
-          ["/state/trading instruments[0] has 22 fields, expected 23", "instruments[0]", false],
-          [
-            "/query/protocol/summary balances.tvl: expected a non-negative integer string, got number",
-            "balances.tvl",
-            false,
-          ],
-          [
-            "/query/protocol/trades/recent events[0].side: modelled key not found (got string)",
-            "events[0].side",
-            true,
-          ],
+          ["/state/trading", "instruments[0]", undefined],
+          ["/query/protocol/summary", "balances.tvl", undefined],
+          ["/query/protocol/trades/recent", "events.*.side", ROWS.recentTrades.modelled[0].reason],
         ],
       );
       const text = formatReport(report);
-      assert.match(text, /^known shape .*:\n {2}\/state\/trading instruments\[0\] has 22 fields/);
-      assert.match(
-        text,
-        /modelled shape .*:\n {2}\/query\/protocol\/trades\/recent events\[0\]\.side: .*\n {4}modelled: the side and kind words were placeholders/,
-      );
+      // Known shapes in one section, modelled ones after them with their reason.
+      const [trading, , trades] = report.mismatches.map((m) => `\n  ${formatFinding(m)}\n`);
+      assert.ok(text.indexOf(trading) < text.indexOf(trades));
+      assert.ok(text.includes(`${trades}    modelled: ${ROWS.recentTrades.modelled[0].reason}\n`));
       assert.match(text, /\n19 endpoints checked, 3 mismatches, 0 unreachable$/);
       assert.match(
         text,
@@ -83,16 +78,16 @@ Deno.test("a changed upstream is reported by endpoint and field, known apart fro
 
 Deno.test("failed requests, a wrong chain id and unknown transactions are reported", async () => {
   await withReplay(async (u) => {
-    u.setFaults({ target: "api", path: "/query/wallet/trades", status: 500 });
-    // A fake RPC that answers every call with chain id 1's answer shape.
+    u.setFaults([
+      { target: "api", path: "/query/wallet/trades", status: 500 },
+      { target: "api", path: "/query/protocol/market-stats", hang: true },
+    ]);
+    // The replay's RPC, except that it says it serves chain 1.
     const rpc = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-      const { method, id } = await req.json();
-      const result = method === "eth_chainId"
-        ? "0x1"
-        : method === "eth_blockNumber"
-        ? "0x10"
-        : null;
-      return Response.json({ jsonrpc: "2.0", id, result });
+      const body = await req.text();
+      const { method, id } = JSON.parse(body);
+      if (method === "eth_chainId") return Response.json({ jsonrpc: "2.0", id, result: "0x1" });
+      return fetch(u.rpcUrl, { method: "POST", headers: req.headers, body });
     });
     try {
       const unknown = catalog.transactions.unknown.hash;
@@ -101,14 +96,18 @@ Deno.test("failed requests, a wrong chain id and unknown transactions are report
         rpcUrl: `http://127.0.0.1:${rpc.addr.port}`,
         wallets: [catalog.wallets.whale.address],
         txs: [unknown],
+        timeoutMs: 500,
       });
-      assert.deepEqual(report.mismatches.map((m) => [formatMismatch(m), m.modelled]), [
-        ["eth_chainId result: expected 0x3e7, got 0x1", undefined],
+      assert.deepEqual(report.mismatches.map((m) => [m.label, m.modelled]), [
+        ["eth_chainId", undefined],
       ]);
-      // An HTTP 500 says nothing about shapes: the endpoint is unreachable, not mismatched.
-      assert.deepEqual(report.unreachable.map((u) => [u.endpoint, u.problem]), [
-        ["/query/wallet/trades", "HTTP 500"],
+      assert.match(report.mismatches[0].message, /\b0x1\b/, "the chain id it got is named");
+      // An HTTP 500 and a timeout say nothing about shapes: no answer, not a mismatch.
+      assert.deepEqual(report.unreachable.map((u) => u.endpoint), [
+        "/query/protocol/market-stats",
+        "/query/wallet/trades",
       ]);
+      assert.equal(verifyExitCode(report), VERIFY_EXIT.shapeMismatch);
       assert.deepEqual(report.notes, [
         `transaction ${unknown} is unknown to the RPC; its receipt was not checked`,
       ]);
@@ -145,7 +144,24 @@ Deno.test("a contradicted modelled item alone exits 3; an unreachable upstream a
   });
   assert.deepEqual(report.mismatches, []);
   assert.ok(report.unreachable.length > 0);
-  assert.ok(report.unreachable.every((u) => u.problem.startsWith("unreachable: ")));
+  assert.equal(report.unreachable.length, report.checked, "every request went unanswered");
   assert.ok(report.modelled.every((m) => m.verdict === "unchecked"));
   assert.equal(verifyExitCode(report), VERIFY_EXIT.unreachable);
+});
+
+Deno.test("each modelled item the replay answers wrongly is contradicted, and alone exits 3", async () => {
+  // Verify reads no stream patch and checks no signature: those three items it cannot judge.
+  const unseen = ["walletStream.patchKeys", "chain.typeStrings", "chain.cancelDomain"];
+  for (const item of MODELLED_ITEM_IDS.filter((id) => !unseen.includes(id))) {
+    await withReplay(async (u) => {
+      u.setFaults({ modelWrong: [item] });
+      const report = await verifyUpstream({ apiUrl: u.apiUrl, rpcUrl: u.rpcUrl, wallets, txs });
+      const fields = MODELLED_SHAPES.find((shape) => shape.item === item)?.fields ??
+        [CHAIN_ITEMS.find((chain) => `chain.${chain.id}` === item)!.item];
+      const contradicted = report.modelled.filter((m) => m.verdict === "contradicted");
+      assert.deepEqual(contradicted.map((m) => m.fields), [fields], item);
+      assert.ok(report.mismatches.length > 0 && report.mismatches.every((m) => m.modelled), item);
+      assert.equal(verifyExitCode(report), VERIFY_EXIT.modelledContradicted, item);
+    });
+  }
 });

@@ -8,7 +8,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { catalog, type ReplayUpstream, startReplayUpstream } from "../../fixtures/mod.ts";
 import { createDeps } from "../../lib/boot.ts";
 import { type AppConfig, DEFAULT_CONFIG } from "../../lib/config.ts";
-import type { LiveRoutesOptions } from "../../routes/live.ts";
+import type { LiveRoutesOptions } from "../../routes/wallet/live.ts";
 import { fullApp } from "./_full_app.ts";
 import { type ChromiumChoice, findChromium } from "./_chromium.ts";
 

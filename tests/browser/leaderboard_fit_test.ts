@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { LEADERBOARD_SORT_KEYS } from "../../lib/papertrade/mod.ts";
-import { NEAREST_TO_BUST } from "../../lib/leaderboard_view.ts";
+import { NEAREST_TO_BUST } from "../../lib/leaderboard/view.ts";
 import { browserTest, screenshot } from "./_harness.ts";
 
 const SCREENS = {

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { parseHTML } from "linkedom";
-import { ISLAND_SCRIPT_URL } from "../../components/Island.tsx";
+import { ISLAND_SCRIPT_URL } from "../../client/island.tsx";
 import { browserTest, catalog, eventually, type LiveSite, watchErrors } from "./_harness.ts";
 
 const WHALE = catalog.wallets.whale.address;

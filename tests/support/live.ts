@@ -13,7 +13,7 @@ import {
   type WalletStreamEvent,
 } from "../../lib/papertrade/mod.ts";
 import { createLiveQuotes, type MarketSources, type Quote } from "../../lib/marks.ts";
-import type { Timers } from "../../lib/live/timers.ts";
+import type { Timers } from "../../lib/timers.ts";
 import { createHyperEvmClient } from "../../lib/hyperevm/client.ts";
 
 /**

@@ -38,7 +38,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "home-reads-sequential",
-    file: "lib/overview.ts",
+    file: "lib/markets/overview.ts",
     from: "  const settled = await Promise.allSettled([\n",
     to: "  await tradingRead.catch(() => {});\n  const settled = await Promise.allSettled([\n",
     tests: ["tests/read_overlap_test.ts"],
@@ -82,7 +82,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "island-props-unescaped",
-    file: "components/Island.tsx",
+    file: "client/island.tsx",
     from: "    /[<>&\\u2028\\u2029]/g,",
     to: "    /[\\u2028\\u2029]/g,",
     tests: ["tests/islands_test.ts", "tests/pages_safety_test.ts"],
@@ -99,7 +99,7 @@ export const MUTANTS: Mutant[] = [
     file: "lib/csv.ts",
     from: "  if (couldBeFormula(text)) text = `'${text}`;\n",
     to: "",
-    tests: ["lib/csv_test.ts", "tests/wallet_csv_stream_test.ts"],
+    tests: ["lib/csv_test.ts", "tests/wallet/wallet_csv_stream_test.ts"],
   },
   {
     name: "limiter-allows-all",
@@ -153,10 +153,10 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "tampered-signature-executed",
-    file: "lib/intents/verdict.ts",
+    file: "lib/intent/verdict.ts",
     from: "  if (!settled.signatureVerified) {",
     to: "  if (!settled.signatureVerified && settled.reported === null) {",
-    tests: ["tests/pages_chain_test.ts", "lib/intents/verdict_test.ts"],
+    tests: ["tests/transaction/pages_chain_test.ts", "lib/intent/verdict_test.ts"],
   },
   {
     name: "bust-price-float",
@@ -167,10 +167,10 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "wallet-stream-kept-open",
-    file: "lib/live/wallet_hub.ts",
+    file: "lib/wallet/wallet_hub.ts",
     from: "          if (joined.listeners.size === 0) close(wallet, joined);",
     to: "          if (joined.listeners.size < 0) close(wallet, joined);",
-    tests: ["lib/live/wallet_hub_test.ts", "tests/hardening_pages_test.ts"],
+    tests: ["lib/wallet/wallet_hub_test.ts", "tests/hardening_pages_test.ts"],
   },
   {
     name: "static-path-guard-open",
@@ -225,31 +225,31 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "at-risk-budget-ignored",
-    file: "lib/at_risk.ts",
+    file: "lib/at_risk/refresh.ts",
     from: "      .slice(0, Math.max(0, budget - readTimes.length));",
     to: "      .slice(0);",
-    tests: ["tests/at_risk_test.ts"],
+    tests: ["tests/at_risk/at_risk_test.ts"],
   },
   {
     name: "at-risk-refresh-per-reader",
-    file: "lib/at_risk.ts",
+    file: "lib/at_risk/refresh.ts",
     from: "      if (running === null && now() >= dueAt) {",
     to: "      if (now() >= dueAt) {",
-    tests: ["tests/at_risk_test.ts"],
+    tests: ["tests/at_risk/at_risk_test.ts"],
   },
   {
     name: "nearest-desc-as-asc",
-    file: "lib/at_risk.ts",
+    file: "lib/leaderboard/nearest.ts",
     from: '  const sign = sortDir === "asc" ? 1 : -1;',
     to: "  const sign = 1;",
-    tests: ["tests/at_risk_pages_test.ts"],
+    tests: ["tests/at_risk/at_risk_pages_test.ts"],
   },
   {
     name: "feed-entry-title-raw",
-    file: "lib/feeds.ts",
+    file: "lib/feeds/feeds.ts",
     from: "      escapeXml(entry.title)\n",
     to: "      entry.title\n",
-    tests: ["tests/feeds_test.ts"],
+    tests: ["tests/feeds/feeds_test.ts"],
   },
   {
     name: "island-props-any-json",

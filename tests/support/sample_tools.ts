@@ -4,7 +4,7 @@
  */
 import { ADDRESS_PATTERN } from "../../lib/address.ts";
 import { z } from "zod";
-import type { ToolInfo } from "../../lib/discovery/tool_info.ts";
+import type { ToolInfo } from "../../lib/tool_info.ts";
 
 const READ_ONLY = {
   readOnlyHint: true,

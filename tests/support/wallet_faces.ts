@@ -20,9 +20,9 @@ import {
   tableWith,
   textOf,
 } from "./cross_face.ts";
-import type { PositionsView } from "../../lib/live/view_types.ts";
-import { RISK_LABELS } from "../../lib/live/view_types.ts";
-import { LEADERBOARD_FIGURES } from "../../lib/leaderboard_figures.ts";
+import type { PositionsView } from "../../lib/wallet/view_types.ts";
+import { RISK_LABELS } from "../../lib/wallet/view_types.ts";
+import { LEADERBOARD_FIGURES } from "../../lib/leaderboard/figures.ts";
 import { getWalletTool } from "../../tools/get_wallet.ts";
 import { getPositionsTool } from "../../tools/get_positions.ts";
 import { getPositionsAtRiskTool } from "../../tools/get_positions_at_risk.ts";

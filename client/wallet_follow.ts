@@ -1,0 +1,104 @@
+/**
+ * Browser side of the live positions: our SSE stream first, polling the JSON twin when the
+ * stream cannot be opened or keeps failing, and a fresh attempt at the stream now and then.
+ * Every browser API is looked up at call time, so importing this on the server is harmless.
+ */
+import { liveUrls, type PositionsView } from "../lib/wallet/view_types.ts";
+
+/** How the island is getting its figures right now. */
+export type LiveMode = "snapshot" | "live" | "reconnecting" | "polling" | "offline";
+
+/** Callbacks of {@link followPositions}. */
+export interface FollowHandlers {
+  /** A new view (positions or marks changed). */
+  onView(view: PositionsView): void;
+  /** The server confirmed the figures are current at this server time (ms). */
+  onConfirmed(serverNow: number): void;
+  onMode(mode: LiveMode): void;
+}
+
+/** Failed reconnects in a row after which the stream is given up for polling. */
+const STREAM_FAILURES_ALLOWED = 2;
+
+/**
+ * Starts following `address`; returns the function that stops everything it started. Timing
+ * (tests shorten it): `pollMs` between polls once the stream failed (default 5000), polling for
+ * `streamRetryMs` before trying the stream again (default 60000).
+ */
+export function followPositions(
+  address: string,
+  handlers: FollowHandlers,
+  options: { pollMs?: number; streamRetryMs?: number } = {},
+): () => void {
+  const pollMs = options.pollMs ?? 5_000;
+  const streamRetryMs = options.streamRetryMs ?? 60_000;
+  const urls = liveUrls(address);
+  let source: EventSource | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  function openStream(): void {
+    if (stopped) return;
+    if (typeof EventSource === "undefined") return poll(Number.POSITIVE_INFINITY);
+    let failures = 0;
+    const stream = new EventSource(urls.stream);
+    source = stream;
+    stream.addEventListener("positions", (event) => {
+      failures = 0;
+      handlers.onMode("live");
+      handlers.onView(JSON.parse((event as MessageEvent<string>).data));
+    });
+    stream.addEventListener("heartbeat", (event) => {
+      failures = 0;
+      handlers.onMode("live");
+      handlers.onConfirmed(JSON.parse((event as MessageEvent<string>).data).at);
+    });
+    stream.addEventListener("error", (event) => {
+      // Our server's own `error` event (it carries data) means the upstream failed for good;
+      // a plain error is the browser losing the connection, which it retries by itself.
+      const fromServer = event instanceof MessageEvent && Boolean(event.data);
+      failures++;
+      if (
+        fromServer || stream.readyState === EventSource.CLOSED || failures > STREAM_FAILURES_ALLOWED
+      ) {
+        stream.close();
+        source = null;
+        poll(Date.now() + streamRetryMs);
+      } else {
+        handlers.onMode("reconnecting");
+      }
+    });
+  }
+
+  /** Polls until `retryStreamAt` (ms, client clock), then goes back to the stream. */
+  function poll(retryStreamAt: number): void {
+    if (stopped) return;
+    handlers.onMode("polling");
+    const next = () => {
+      if (stopped) return;
+      if (Date.now() >= retryStreamAt) return openStream();
+      timer = setTimeout(() => void pollOnce().then(next), pollMs);
+    };
+    next();
+  }
+
+  async function pollOnce(): Promise<void> {
+    try {
+      const response = await fetch(urls.poll, { headers: { accept: "application/json" } });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const view = await response.json() as PositionsView;
+      if (stopped) return;
+      handlers.onMode("polling");
+      handlers.onView(view);
+    } catch {
+      if (!stopped) handlers.onMode("offline");
+    }
+  }
+
+  openStream();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    source?.close();
+  };
+}

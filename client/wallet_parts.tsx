@@ -1,0 +1,85 @@
+/** Pieces the live wallet islands share: freshness, values that flash, the stale marking. */
+import { formatUtc } from "../lib/format.ts";
+import { Time } from "../components/Time.tsx";
+import type { LiveMode } from "./wallet_follow.ts";
+import type { PositionsView } from "../lib/wallet/view_types.ts";
+import { currentMode, isStale, serverNow } from "./wallet_store.ts";
+
+const MODE_LABELS: Record<LiveMode, [label: string, badge: string]> = {
+  snapshot: ["Snapshot", "badge"],
+  live: ["Live", "badge ok"],
+  reconnecting: ["Reconnecting", "badge close"],
+  polling: ["Refreshing every 5 s", "badge close"],
+  offline: ["Offline, retrying", "badge paused"],
+};
+
+export { RISK_LABELS } from "../lib/wallet/view_types.ts";
+
+/** Props of a live wallet island: the server-built view (JSON). */
+export interface LiveViewProps {
+  view: PositionsView;
+  /** The page is the product-only view: links keep `?embed=1`. */
+  embed?: boolean;
+}
+
+/**
+ * A value that is briefly highlighted when it differs from the one before. Keyed by its text,
+ * so a changed value is a new element and its highlight animation plays once.
+ */
+export function LiveValue(props: { value: string | number; before?: string | number }) {
+  const changed = props.before !== undefined && props.before !== props.value;
+  return (
+    <span key={String(props.value)} class={changed ? "flash" : undefined}>
+      {props.value}
+    </span>
+  );
+}
+
+/** A time as an age on the server's clock, with the absolute time as its title. */
+export function Age(props: { at: number | null; now: number }) {
+  return props.at === null ? <span>n/a</span> : <Time at={props.at} now={props.now} />;
+}
+
+/**
+ * "Live · Updated 2 s ago · marks as of …", and a stale warning when the stream is down.
+ * Updated is when the newest figures arrived; a heartbeat only confirms them (the badge says
+ * Live), so the age counts up until the figures change.
+ */
+export function Freshness(props: { view: PositionsView; initial: PositionsView }) {
+  const { view } = props;
+  const now = serverNow(props.initial);
+  const [modeLabel, modeBadge] = MODE_LABELS[currentMode()];
+  return (
+    <p class="muted freshness" aria-live="polite">
+      <span class={modeBadge}>{modeLabel}</span>
+      {isStale() && (
+        <>
+          {" "}
+          <strong class="stale-note">Stale: figures may be out of date.</strong>
+        </>
+      )}
+      {" Updated "}
+      <Age at={view.generatedAt} now={Math.max(now, view.generatedAt)} />
+      {view.marksAt !== null && (
+        <span>
+          {" · marks as of "}
+          <time dateTime={new Date(view.marksAt).toISOString()}>{formatUtc(view.marksAt)}</time>
+        </span>
+      )}
+      {` · account at block ${view.accountBlock}, `}
+      {/* Both are past: a stamp a second ahead of this clock's estimate reads "0 s ago". */}
+      <Age at={view.accountAt} now={Math.max(now, view.accountAt ?? now)} />
+    </p>
+  );
+}
+
+/** Class of a live block: dimmed while stale. */
+export function liveClass(base: string): string {
+  return isStale() ? `${base} stale` : base;
+}
+
+/** A page link of an island, keeping the product-only view (`?embed=1`) when the page has it. */
+export function pageHref(path: string, embed: boolean | undefined): string {
+  if (!embed) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}embed=1`;
+}

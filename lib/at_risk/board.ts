@@ -1,0 +1,205 @@
+/**
+ * The at-risk board: every known open position across wallets, nearest to bust first.
+ *
+ * The positions come from one shared refresh per process: the leaderboard (all time, sorted by
+ * open position count) names the wallets with open positions, then each one's snapshot (the
+ * wallet page's read) gives its positions. The refresh is coalesced (concurrent callers share
+ * one), kept for {@link AT_RISK_REFRESH_MS} on an injected clock, and never reads more than
+ * {@link AT_RISK_WALLET_READS_PER_MINUTE} wallets in any minute: past that, the rest are read
+ * on the next refresh, oldest first, and the board says its coverage is partial. So its upstream
+ * cost ({@link AT_RISK_REQUESTS_PER_MINUTE} a minute at most) does not grow with viewers. Each
+ * read of the board re-values the positions at the live mark (`lib/marks.ts`, the site's shared
+ * one-second quote), so the board follows the mark between refreshes.
+ */
+import type { Address, OpenPosition } from "../papertrade/mod.ts";
+import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
+import { Parts, type UnavailablePart } from "../parts.ts";
+import {
+  nearestToBust,
+  type PositionValuation,
+  readWinFee,
+  valuePosition,
+} from "../position/mod.ts";
+import type { RiskBand } from "../math/mod.ts";
+import { type AtRiskSource, sharedAtRiskSource } from "./refresh.ts";
+
+/** The risk bands, safest last (the filter's choices). */
+export const RISK_BANDS = ["near_bust", "close", "ok"] as const satisfies readonly RiskBand[];
+
+/** One row of the board: an open position valued at the live mark, with its wallet. */
+export interface AtRiskRow extends PositionValuation {
+  wallet: Address;
+  /** Leaderboard name: untrusted text. */
+  name: string | null;
+  /** When the wallet's positions were read. */
+  readAt: number;
+}
+
+/** What a read of the board keeps. */
+export interface AtRiskFilters {
+  /** A market symbol (`BTC`). */
+  market?: string;
+  band?: RiskBand;
+}
+
+/** The board as one read sees it: every matching row, nearest to bust first. */
+export interface AtRiskBoard {
+  rows: AtRiskRow[];
+  /** The markets of the trading state (the filter's choices). */
+  markets: string[];
+  /** When the last refresh read the positions, and the oldest read still on the board. */
+  refreshedAt: number;
+  oldestReadAt: number | null;
+  /** The newest quote behind the marks, null without marks. */
+  markAt: number | null;
+  /** Wallets the leaderboard reports with open positions, and those the board holds. */
+  known: ReadonlySet<Address>;
+  covered: ReadonlySet<Address>;
+  /** Wallets whose read failed at the last refresh. */
+  notRead: Array<{ wallet: Address; name: string | null; reason: string }>;
+  /** Wallets the budget left for a later refresh. */
+  notYetRead: number;
+  /** Coverage is short of every known wallet, or of the wallet list. */
+  partial: boolean;
+  unavailable: UnavailablePart[];
+}
+
+/**
+ * A market filter naming no market of the trading state: every face that filters the board (the
+ * page, the tool, its REST mirror) refuses it with this error, naming the markets there are.
+ */
+export class UnknownMarketError extends Error {
+  override name = "UnknownMarketError";
+  constructor(readonly market: string, readonly markets: readonly string[]) {
+    super(`Papertrade has no market "${market}". ${marketsSentence(markets)}`);
+  }
+}
+
+/** "The markets are BTC and ETH.": the valid choices of the market filter. */
+export function marketsSentence(markets: readonly string[]): string {
+  if (markets.length === 0) return "The market list is empty.";
+  const list = new Intl.ListFormat("en", { type: "conjunction" }).format(markets);
+  return markets.length === 1 ? `The only market is ${list}.` : `The markets are ${list}.`;
+}
+
+/**
+ * The board at the live mark, filtered. Throws the upstream's error only when no refresh has
+ * ever read the wallet list; later failures keep the last board and name what is missing. A
+ * market the trading state does not list is refused ({@link UnknownMarketError}), not answered
+ * with no rows.
+ */
+export async function readAtRiskBoard(
+  deps: MarketSources & { now: () => number },
+  filters: AtRiskFilters = {},
+  options: { signal?: AbortSignal; source?: AtRiskSource } = {},
+): Promise<AtRiskBoard> {
+  const state = await (options.source ?? sharedAtRiskSource(deps)).state();
+  const parts = new Parts();
+  for (const item of state.unavailable) parts.add(item);
+  const { instruments } = state.trading;
+  const markets = instruments.map((instrument) => instrument.symbol);
+  if (filters.market !== undefined && !markets.includes(filters.market)) {
+    throw new UnknownMarketError(filters.market, markets);
+  }
+  const [found, winFeeRate] = await Promise.all([
+    parts.read(fetchLiveMarks(deps.quotes, instruments, { signal: options.signal }), "live marks"),
+    readWinFee(deps, parts),
+  ]);
+  const marks = found ?? new Map<number, Mark>();
+  const rows = [...state.held].flatMap(([wallet, held]) =>
+    held.positions.map((position): AtRiskRow => {
+      const valued = valuePosition(position, { instruments, marks, winFeeRate });
+      const name = state.known.get(wallet) ?? null;
+      return { ...valued, wallet, name, readAt: held.readAt };
+    })
+  ).filter((row) =>
+    (filters.market === undefined || row.symbol === filters.market) &&
+    (filters.band === undefined || row.risk === filters.band)
+  ).sort(nearestFirst);
+  const readTimes = [...state.held.values()].map((held) => held.readAt);
+  const quoteTimes = [...marks.values()].flatMap((mark) => mark.at ?? []);
+  const notRead = [...state.failed].map(([wallet, reason]) => ({
+    wallet,
+    name: state.known.get(wallet) ?? null,
+    reason,
+  }));
+  return {
+    rows,
+    markets,
+    refreshedAt: state.refreshedAt,
+    oldestReadAt: readTimes.length > 0 ? Math.min(...readTimes) : null,
+    markAt: quoteTimes.length > 0 ? Math.max(...quoteTimes) : null,
+    known: new Set(state.known.keys()),
+    covered: new Set(state.held.keys()),
+    notRead,
+    notYetRead: state.known.size - state.held.size - state.failed.size,
+    // Also partial when the wallet list itself is cut short or could not be read again.
+    partial: state.held.size < state.known.size ||
+      state.unavailable.some((item) => item.part === "wallets with open positions"),
+    unavailable: parts.unavailable,
+  };
+}
+
+/**
+ * The wallet holding position `positionId` open on the board, or whose open position `intentId`
+ * opened; null when the board does not hold it, or has not been read within `waitMs` (only a
+ * process's first refresh is ever waited on; it goes on for the next reader).
+ */
+export async function ownerOnBoard(
+  deps: MarketSources & { now: () => number },
+  id: { positionId: string } | { intentId: string },
+  options: { waitMs: number },
+): Promise<Address | null> {
+  const state = await orNullAfter(sharedAtRiskSource(deps).state(), options.waitMs)
+    .catch(() => null);
+  if (state === null) return null;
+  const matches = "positionId" in id
+    ? (position: OpenPosition) => position.positionId === id.positionId
+    : (position: OpenPosition) => position.intentId?.toLowerCase() === id.intentId.toLowerCase();
+  for (const [wallet, held] of state.held) {
+    if (held.positions.some(matches)) return wallet;
+  }
+  return null;
+}
+
+/**
+ * `read`'s value, or null when it has not settled within `ms` (it goes on in the background,
+ * and a failure after that has nobody left to tell).
+ */
+export async function orNullAfter<T>(read: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => timer = setTimeout(() => resolve(null), ms));
+  read.catch(() => {});
+  try {
+    return await Promise.race([read, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A wallet's nearest position on the board, or why the board has none to show. */
+export type WalletNearest = { row: AtRiskRow } | { reason: string };
+
+/** The nearest position of `wallet` on the board (null: the board could not be read). */
+export function nearestOf(board: AtRiskBoard | null, wallet: Address): WalletNearest {
+  if (board === null) return { reason: "board not read" };
+  const row = nearestToBust(board.rows.filter((item) => item.wallet === wallet));
+  if (row) return { row };
+  if (board.covered.has(wallet)) return { reason: "no open position at a mark" };
+  if (board.notRead.some((item) => item.wallet === wallet)) return { reason: "its read failed" };
+  if (board.known.has(wallet)) return { reason: "not read yet (budget)" };
+  return { reason: "no open position" };
+}
+
+function nearestFirst(a: AtRiskRow, b: AtRiskRow): number {
+  return compareDistance(a.distanceToBustPercent, b.distanceToBustPercent, 1);
+}
+
+/**
+ * Two distances to bust in `sign`'s order (1: nearest first); unvalued (null) distances sort
+ * last whatever the direction.
+ */
+export function compareDistance(x: bigint | null, y: bigint | null, sign: 1 | -1): number {
+  if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+  return x < y ? -sign : x > y ? sign : 0;
+}

@@ -1,0 +1,4 @@
+/**
+ * The feeds feature's public face: a wallet's Atom feed and the liquidations feed.
+ */
+export { entryId, liquidationsFeed, walletFeed } from "./feeds.ts";

@@ -1,0 +1,28 @@
+/**
+ * The leaderboard feature's public face: ranked pages and a wallet's ranks, the view a link
+ * asks for, each figure's label and field, and the nearest-to-bust order over the whole window.
+ */
+export { LEADERBOARD_FIGURES } from "./figures.ts";
+export { type NearestCoverage, nearestLeaderboardPage, readWindowAccounts } from "./nearest.ts";
+export {
+  fetchRankedLeaderboard,
+  fetchWalletRanks,
+  LEADERBOARD_WINDOWS,
+  PNL_RANK_MAX_PAGES,
+  PNL_RANK_PAGE_SIZE,
+  type RankedLeaderboardPage,
+  type WalletRank,
+} from "./ranks.ts";
+export {
+  LEADERBOARD_ROWS_PER_PAGE,
+  LEADERBOARD_SORT_KEYS,
+  leaderboardHref,
+  leaderboardPageCount,
+  type LeaderboardView,
+  type LeaderboardViewSort,
+  NEAREST_TO_BUST,
+  parseLeaderboardView,
+  sortDirOf,
+  sortHref,
+  WINDOW_LABELS,
+} from "./view.ts";

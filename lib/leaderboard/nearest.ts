@@ -1,0 +1,164 @@
+/**
+ * The leaderboard's "nearest to bust" sort, over the whole window: every account of the window
+ * (the upstream's PnL order, read in pages of {@link PNL_RANK_PAGE_SIZE}, at most
+ * {@link PNL_RANK_MAX_PAGES}: 1,000 accounts) ordered by its nearest distance to bust on the
+ * at-risk board (`lib/at_risk/board.ts`), accounts without a position on the board last, in PnL order.
+ * `rank` becomes the place in that order, and `pnlRanks` keeps each row's rank by PnL. The
+ * PnL-ordered reads are the ones the PnL ranks of every other sort read, so they share the 30 s
+ * leaderboard cache. One ordering, computed here, for the page and its CSV.
+ */
+import {
+  type Address,
+  type LeaderboardRow,
+  type LeaderboardWindow,
+  type ModelledGap,
+  modelledGapsOf,
+  type PapertradeClient,
+} from "../papertrade/mod.ts";
+import {
+  type AtRiskBoard,
+  compareDistance,
+  nearestOf,
+  type WalletNearest,
+} from "../at_risk/mod.ts";
+import {
+  exactAddressOnly,
+  PNL_RANK_MAX_PAGES,
+  PNL_RANK_PAGE_SIZE,
+  type RankedLeaderboardPage,
+} from "./ranks.ts";
+
+/** The most accounts the sort orders: the first 1,000 of the window by PnL. */
+export const NEAREST_SORT_ACCOUNTS = PNL_RANK_PAGE_SIZE * PNL_RANK_MAX_PAGES;
+
+/** The accounts of a window (or of a name search in it), in the upstream's PnL order. */
+export interface WindowAccounts {
+  accounts: LeaderboardRow[];
+  uniqueAccounts: number;
+  trackedBalance: bigint;
+  /** Accounts the window holds past the ones read ({@link NEAREST_SORT_ACCOUNTS}). */
+  unread: boolean;
+  rowsSkipped: number;
+  /** The modelled keys the reads lacked, each field once. */
+  modelledGaps: ModelledGap[];
+}
+
+/** How the at-risk board covers a nearest-to-bust ordering. */
+export interface NearestCoverage {
+  /** False when the board was not read: the rows stay in PnL order. */
+  boardRead: boolean;
+  /** Wallets the leaderboard reports with open positions, and those the board holds. */
+  walletsKnown: number;
+  walletsCovered: number;
+  /** The board's coverage is short of every known wallet. */
+  partial: boolean;
+  /** When the board last read the positions. */
+  refreshedAt: number | null;
+  /** Accounts ordered, and whether the window holds more than were read. */
+  accountsOrdered: number;
+  accountsUnread: boolean;
+}
+
+/** A page of the nearest-to-bust order, with every row's nearest position and the coverage. */
+export interface NearestLeaderboardPage extends RankedLeaderboardPage {
+  nearest: Map<Address, WalletNearest>;
+  coverage: NearestCoverage;
+}
+
+/**
+ * Every account of `window` (matching `query`, when given) in PnL order: the first page of
+ * {@link PNL_RANK_PAGE_SIZE} and, when there are more, the rest at once, at most
+ * {@link PNL_RANK_MAX_PAGES} reads in all.
+ */
+export async function readWindowAccounts(
+  papertrade: PapertradeClient,
+  options: { window: LeaderboardWindow; query?: string; signal?: AbortSignal },
+): Promise<WindowAccounts> {
+  const { window, query, signal } = options;
+  const read = (page: number) =>
+    papertrade.read(
+      "leaderboard",
+      query ? { window, query, page, pageSize: PNL_RANK_PAGE_SIZE } : {
+        window,
+        page,
+        pageSize: PNL_RANK_PAGE_SIZE,
+      },
+      { signal },
+    );
+  const first = exactAddressOnly(await read(0), query);
+  const pages = Math.min(first.totalPages, PNL_RANK_MAX_PAGES);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, pages - 1) }, (_, i) => read(i + 1)),
+  );
+  const reads = [first, ...rest];
+  const gaps = new Map(reads.flatMap(modelledGapsOf).map((gap) => [gap.field, gap]));
+  return {
+    uniqueAccounts: first.uniqueAccounts,
+    trackedBalance: first.trackedBalance,
+    accounts: reads.flatMap((page) => page.accounts),
+    unread: first.totalPages > pages,
+    rowsSkipped: reads.reduce((sum, page) => sum + page.rowsSkipped, 0),
+    modelledGaps: [...gaps.values()],
+  };
+}
+
+/**
+ * Page `page` (0-based, `pageSize` rows) of the window's accounts ordered by their nearest
+ * distance to bust on `board` (`asc`: nearest first); null board: PnL order, and the coverage
+ * says the board was not read.
+ */
+export function nearestLeaderboardPage(
+  read: WindowAccounts,
+  board: AtRiskBoard | null,
+  options: { sortDir: "asc" | "desc"; page: number; pageSize: number },
+): NearestLeaderboardPage {
+  const nearest = new Map(read.accounts.map((row) => [row.address, nearestOf(board, row.address)]));
+  const ordered = board === null
+    ? read.accounts
+    : orderByNearest(read.accounts, nearest, options.sortDir);
+  const pnlRanks = new Map<Address, number>();
+  for (const row of read.accounts) if (row.rank !== null) pnlRanks.set(row.address, row.rank);
+  const start = options.page * options.pageSize;
+  const accounts = ordered.slice(start, start + options.pageSize)
+    .map((row, index) => ({ ...row, rank: start + index + 1 }));
+  const page: NearestLeaderboardPage = {
+    uniqueAccounts: read.uniqueAccounts,
+    trackedBalance: read.trackedBalance,
+    accounts,
+    totalItems: ordered.length,
+    totalPages: Math.max(1, Math.ceil(ordered.length / options.pageSize)),
+    rowsSkipped: read.rowsSkipped,
+    pnlRanks,
+    nearest: new Map(accounts.map((row) => [row.address, nearest.get(row.address)!])),
+    coverage: {
+      boardRead: board !== null,
+      walletsKnown: board?.known.size ?? 0,
+      walletsCovered: board?.covered.size ?? 0,
+      partial: board?.partial ?? false,
+      refreshedAt: board?.refreshedAt ?? null,
+      accountsOrdered: ordered.length,
+      accountsUnread: read.unread,
+    },
+  };
+  // Where `modelledGapsOf` finds them, as on a page read straight from the upstream.
+  return read.modelledGaps.length > 0
+    ? Object.assign(page, { modelledGaps: read.modelledGaps })
+    : page;
+}
+
+/**
+ * Leaderboard rows by their wallet's nearest distance to bust (`asc`: nearest first); rows
+ * without one stay last, in their order.
+ */
+export function orderByNearest<R extends { address: Address }>(
+  rows: readonly R[],
+  nearest: ReadonlyMap<Address, WalletNearest>,
+  sortDir: "asc" | "desc",
+): R[] {
+  const distance = (row: R) => {
+    const found = nearest.get(row.address);
+    return found && "row" in found ? found.row.distanceToBustPercent : null;
+  };
+  const sign = sortDir === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => compareDistance(distance(a), distance(b), sign));
+}

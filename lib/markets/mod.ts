@@ -1,0 +1,14 @@
+/**
+ * The markets and overview feature's public face: the protocol overview, the explorer's own mark
+ * and open-interest samples, the chart series drawn from them and the shared price poller.
+ */
+export {
+  HISTORY_INTERVALS,
+  isHistoryInterval,
+  openInterestSeries,
+  positionMarkChart,
+  protocolCharts,
+} from "./chart_series.ts";
+export { type MarketSample, type MarkSamples, sharedMarkSamples } from "./mark_samples.ts";
+export { type MarketFeed, type MarketState, sharedMarketFeed } from "./market_feed.ts";
+export { fetchProtocolOverview, type MarketOverview, type ProtocolOverview } from "./overview.ts";

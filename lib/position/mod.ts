@@ -1,0 +1,28 @@
+/**
+ * The position feature's public face: a wallet's open positions valued at the live mark, the
+ * valuation of one position, and the look-ups of a closed trade and its settling transaction.
+ */
+export {
+  fetchWalletPositions,
+  findClosedTrade,
+  readMarket,
+  readWinFee,
+  valueWalletPositions,
+  type WalletPositions,
+} from "./positions.ts";
+export {
+  findIntentInHistory,
+  findOpenPositionByIntent,
+  type IntentInHistory,
+  settlingTransaction,
+  withSettlingTransactions,
+} from "./trade_by_intent.ts";
+export {
+  type Market,
+  marketOf,
+  nearestToBust,
+  type PositionTotals,
+  type PositionValuation,
+  valuePosition,
+  walletEquity,
+} from "./value_positions.ts";

@@ -1,0 +1,112 @@
+/**
+ * A HyperEVM transaction for the transaction page and decode_transaction: the decoded settlement
+ * (as `decodeTransaction` gives it), the reads that failed, and the market of each position a
+ * `Liquidated` event names, so its raw prices read in units (the event carries no instrument:
+ * it is looked up on the first trade-history page of the event's wallet).
+ */
+import type { Hex } from "viem";
+import {
+  decodeTransaction,
+  type ExchangeEvent,
+  type HyperEvmClient,
+  type Settlement,
+} from "../hyperevm/mod.ts";
+import { formatPrice, formatUsd } from "../format.ts";
+import type { Instrument, PapertradeClient } from "../papertrade/mod.ts";
+import { findClosedTrade } from "../position/mod.ts";
+import { Parts, type UnavailablePart, unavailablePart } from "../parts.ts";
+
+/** A transaction the chain knows, decoded. */
+export interface TransactionDetails {
+  settlement: Settlement;
+  /** The HYPE it carried, exact (viem's `formatEther`). */
+  valueHype: string;
+  /** The market of each liquidated position found, by position id. */
+  instruments: Map<string, Instrument>;
+  /** The receipt, block or market reads that failed, each naming its part and endpoint. */
+  unavailable: UnavailablePart[];
+}
+
+/** Upstream clients the details read. */
+interface TransactionSources {
+  hyperevm: HyperEvmClient;
+  papertrade: PapertradeClient;
+}
+
+/**
+ * The transaction's details, or null when no endpoint knows the hash. The transaction read is
+ * required; a failed receipt, block or market read leaves its part out and is named.
+ */
+export async function fetchTransactionDetails(
+  sources: TransactionSources,
+  hash: Hex,
+  options: { signal?: AbortSignal } = {},
+): Promise<TransactionDetails | null> {
+  const decoded = await decodeTransaction(sources.hyperevm, hash);
+  if (!decoded.found) return null;
+  const parts = new Parts();
+  for (const error of decoded.missing ?? []) parts.add(unavailablePart(error));
+  const liquidated = decoded.events.flatMap((event) =>
+    event.name === "Liquidated" ? [{ wallet: event.wallet, id: String(event.positionId) }] : []
+  );
+  const instruments = new Map<string, Instrument>();
+  if (liquidated.length > 0) {
+    const part = "market of the liquidated position";
+    const { signal } = options;
+    const [trading, ...trades] = await Promise.all([
+      parts.read(sources.papertrade.read("tradingState", {}, { signal }), part),
+      ...liquidated.map((item) =>
+        parts.read(
+          findClosedTrade(sources.papertrade, item.wallet, { positionId: item.id }, {
+            signal,
+            maxPages: 1,
+          }),
+          part,
+        )
+      ),
+    ]);
+    liquidated.forEach((item, i) => {
+      const instrument = trading?.instruments.find((each) => each.id === trades[i]?.instrumentId);
+      if (instrument) instruments.set(item.id, instrument);
+    });
+  }
+  const { missing: _missing, found: _found, ...settlement } = decoded;
+  // Imported here, where the chain client has loaded viem anyway, and not with the page.
+  const { formatEther } = await import("viem");
+  return {
+    settlement,
+    valueHype: formatEther(settlement.value),
+    instruments,
+    unavailable: parts.unavailable,
+  };
+}
+
+/**
+ * One Exchange event's fields in words, as the transaction page and decode_transaction's text
+ * give them: USD from the wads, a liquidation's prices in units where its market is known.
+ */
+export function describeEvent(event: ExchangeEvent, instruments: Map<string, Instrument>): string {
+  const fees = "stakerFee" in event
+    ? `, fees ${formatUsd(event.stakerFee)} to stakers and ${formatUsd(event.devFee)} to developers`
+    : "";
+  switch (event.name) {
+    case "PositionsClosed":
+      return `margin returned ${formatUsd(event.marginReturned)}, balance after ${
+        formatUsd(event.balanceAfter)
+      }${fees}`;
+    case "Liquidated": {
+      const instrument = instruments.get(String(event.positionId));
+      const price = (raw: bigint) =>
+        instrument ? formatPrice(raw, instrument.priceScale) : `${raw} (raw)`;
+      return `position #${event.positionId}${instrument ? ` (${instrument.symbol})` : ""}, mark ${
+        price(event.markPrice)
+      }, bust ${price(event.bustPrice)}${
+        event.fromQueuedBalance ? ", from queued balance" : ""
+      }${fees}`;
+    }
+    case "Deposit":
+      return `${formatUsd(event.amountUsdc8 * 10n ** 10n)} via deposit proxy ${event.depositProxy}`;
+    case "WithdrawToCore":
+      return `${formatUsd(event.amount)} to HyperCore`;
+  }
+}

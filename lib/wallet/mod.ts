@@ -1,0 +1,30 @@
+/**
+ * The wallet feature's public face: the wallet page's read, its summary, trade export and PnL
+ * chart, and its live view (the shared wallet stream, the positions view, the viewer stream).
+ */
+export { isPnlWindow, PNL_WINDOWS, pnlSeries, type PnlWindow } from "./pnl_chart.ts";
+export { buildPositionsView } from "./positions_view.ts";
+export {
+  fetchWalletSummary,
+  readStakingAccumulator,
+  type WalletSummary,
+  withQueuePositions,
+} from "./summary.ts";
+export {
+  EXPORT_MAX_PAGES,
+  EXPORT_TRAIL_PAGES,
+  streamTradePages,
+  TRADE_CSV_HEADER,
+  tradeCsvRows,
+} from "./trade_export.ts";
+export { type PositionsView, RISK_LABELS } from "./view_types.ts";
+export { openViewerStream } from "./viewer_stream.ts";
+export { sharedWalletHub, type WalletHub, type WalletHubOptions } from "./wallet_hub.ts";
+export {
+  fetchWalletPage,
+  type TradeFilter,
+  type TradeTablePage,
+  WALLET_TRADES_PAGE_SIZE,
+  type WalletPageData,
+} from "./wallet_page.ts";
+export { type LiveEvent, watchWalletPositions } from "./watch_positions.ts";

@@ -1,0 +1,168 @@
+/**
+ * The server-sent event body of one live viewer. It is pulled, not pushed: frames wait in a
+ * mailbox that keeps only the latest positions view, so a slow reader costs one frame of memory
+ * and never holds anyone else up. The viewer is released (exactly once, synchronously) on
+ * whichever comes first: the client cancels the body, the request aborts, the reader stalls for
+ * `stallMs` with a frame waiting, the lifetime ends, or the watch fails. Releasing never waits
+ * on the upstream.
+ */
+import type { PositionsView } from "./view_types.ts";
+import type { LiveEvent } from "./watch_positions.ts";
+import { SYSTEM_TIMERS, type Timers } from "../timers.ts";
+
+export interface ViewerStreamOptions {
+  /** The viewer's watch, after its first view was taken. */
+  watch: AsyncGenerator<LiveEvent, void, undefined>;
+  stopWatch: () => void;
+  firstView: PositionsView;
+  /** Reconnect delay asked of EventSource (ms). */
+  retryMs: number;
+  /** A heartbeat event after this long without one (ms). */
+  heartbeatMs: number;
+  /** The stream ends after this long; EventSource reconnects (ms). */
+  maxLifetimeMs: number;
+  /** A reader that takes nothing for this long while a frame waits is dropped (ms). */
+  stallMs: number;
+  now: () => number;
+  /** The request's signal: aborts when the client goes away. */
+  requestSignal?: AbortSignal;
+  /** Turns a watch failure into the `error` event's data. */
+  describeError: (error: unknown) => unknown;
+  onRelease: () => void;
+  timers?: Timers;
+}
+
+/** The SSE body of one viewer; see the module comment for when it is released. */
+export function openViewerStream(options: ViewerStreamOptions): ReadableStream<Uint8Array> {
+  const timers = options.timers ?? SYSTEM_TIMERS;
+  const encoder = new TextEncoder();
+  // Framed here rather than by lib/http/sse.ts: Hono's SSE writer pushes, and this stream is
+  // pull-based (a frame is made only when the client reads), which is what frees a slot at once.
+  const frame = (event: string, data: unknown) =>
+    `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  const queue: string[] = [`retry: ${options.retryMs}\n\n`, frame("positions", options.firstView)];
+  let latestView: string | null = null;
+  let closing = false;
+  let released = false;
+  let waiting: (() => void) | null = null;
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let heartbeat: unknown;
+  let stall: unknown;
+  const lifetime = timers.setTimeout(() => end(), options.maxLifetimeMs);
+
+  function release(): void {
+    if (released) return;
+    released = true;
+    timers.clearTimeout(heartbeat);
+    timers.clearTimeout(stall);
+    timers.clearTimeout(lifetime);
+    options.requestSignal?.removeEventListener("abort", onRequestAbort);
+    options.stopWatch();
+    options.onRelease();
+  }
+
+  /**
+   * Releases the viewer now; what is queued is still sent, then the stream closes (`error`
+   * instead errors it at once, which drops the connection).
+   */
+  function end(error?: unknown): void {
+    closing = true;
+    release();
+    if (error !== undefined) {
+      try {
+        controller?.error(error);
+      } catch {
+        // already closed
+      }
+    }
+    wake();
+  }
+
+  function wake(): void {
+    const resume = waiting;
+    waiting = null;
+    resume?.();
+  }
+
+  function post(text: string | null, view = false): void {
+    if (released || closing) return;
+    if (view) latestView = text;
+    else if (text) queue.push(text);
+    if (waiting) return wake();
+    // Nobody is reading: give the reader `stallMs` to come back before dropping it.
+    stall ??= timers.setTimeout(
+      () => end(new Error("the reader stalled")),
+      options.stallMs,
+    );
+  }
+
+  function scheduleHeartbeat(): void {
+    timers.clearTimeout(heartbeat);
+    heartbeat = timers.setTimeout(() => {
+      post(frame("heartbeat", { at: options.now() }));
+      scheduleHeartbeat();
+    }, options.heartbeatMs);
+  }
+
+  function take(): string | undefined {
+    if (queue.length > 0) return queue.shift();
+    if (latestView !== null) {
+      const view = latestView;
+      latestView = null;
+      return view;
+    }
+    return undefined;
+  }
+
+  // Also fires once a response is fully delivered (Deno.serve legacy behaviour): ending then
+  // is harmless, the stream is already over.
+  const onRequestAbort = () => end();
+  options.requestSignal?.addEventListener("abort", onRequestAbort, { once: true });
+
+  async function pump(): Promise<void> {
+    try {
+      for await (const event of options.watch) {
+        if (event.type === "positions") post(frame("positions", event.view), true);
+        else {
+          post(frame("error", options.describeError(event.error)));
+          break;
+        }
+      }
+    } catch (error) {
+      console.error("live stream failed:", error);
+    } finally {
+      end();
+    }
+  }
+
+  return new ReadableStream<Uint8Array>({
+    start(output) {
+      controller = output;
+      if (options.requestSignal?.aborted) return end();
+      scheduleHeartbeat();
+      void pump();
+    },
+    async pull(output) {
+      let next = take();
+      while (next === undefined && !closing) {
+        await new Promise<void>((resolve) => waiting = resolve);
+        next = take();
+      }
+      timers.clearTimeout(stall);
+      stall = undefined;
+      try {
+        if (next !== undefined) return output.enqueue(encoder.encode(next));
+        release();
+        output.close();
+      } catch {
+        // cancelled or errored meanwhile: nothing more to send
+      }
+    },
+    // The client left (the runtime cancels the body when the connection closes).
+    cancel() {
+      closing = true;
+      release();
+      wake();
+    },
+  }, { highWaterMark: 0 });
+}

@@ -1,0 +1,111 @@
+/**
+ * A wallet's open positions, followed live: the shared wallet stream (`wallet_hub.ts`) keeps the
+ * account in sync, the shared market feed brings new marks, and every change yields a freshly
+ * valued view. Neither upstream stream belongs to one viewer.
+ */
+import type { PapertradeClient, WalletAccount } from "../papertrade/mod.ts";
+import { valueWalletPositions } from "../position/mod.ts";
+import type { PositionsView } from "./view_types.ts";
+import type { MarketFeed, MarketState } from "../markets/mod.ts";
+import { buildPositionsView, viewContentKey } from "./positions_view.ts";
+import { sharedWalletHub, type WalletHub } from "./wallet_hub.ts";
+
+/** What a watch yields: a changed view, or the failure that ended it (always last). */
+export type LiveEvent =
+  | { type: "positions"; view: PositionsView }
+  | { type: "error"; error: unknown };
+
+interface WatchOptions {
+  /** Where the marks come from (usually `sharedMarketFeed`). */
+  feed: MarketFeed;
+  /** Server clock in ms, stamped on every view. */
+  now: () => number;
+  signal?: AbortSignal;
+  /** Where the account comes from (default the client's `sharedWalletHub`). */
+  hub?: WalletHub;
+}
+
+export { isUnknownWallet } from "../upstream_error.ts";
+
+/**
+ * Yields the wallet's positions view whenever its figures change (identical views are not
+ * repeated). Fails fast when the wallet or the first marks cannot be read; once running, it
+ * rides out brief upstream faults (the hub reopens its stream). Returning from the iteration or
+ * aborting the signal leaves the wallet hub at once and the feed before the generator finishes.
+ */
+export async function* watchWalletPositions(
+  papertrade: PapertradeClient,
+  address: string,
+  options: WatchOptions,
+): AsyncGenerator<LiveEvent, void, undefined> {
+  const control = new AbortController();
+  const { signal } = control;
+  const onCallerAbort = () => control.abort();
+  options.signal?.addEventListener("abort", onCallerAbort, { once: true });
+  if (options.signal?.aborted) control.abort();
+
+  // Set from callbacks, hence the casts: they keep TypeScript from narrowing to null.
+  let account = null as WalletAccount | null;
+  let market = null as MarketState | null;
+  let failure = null as { error: unknown } | null;
+  let dirty = false;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    dirty = true;
+    wake?.();
+    wake = null;
+  };
+  const fail = (error: unknown) => {
+    failure ??= { error };
+    notify();
+  };
+  signal.addEventListener("abort", notify);
+
+  const leaveFeed = options.feed.subscribe({
+    onMarket(state) {
+      market = state;
+      notify();
+    },
+    onError(error) {
+      // Once marks exist, a failed poll only makes them older (their time is shown).
+      if (market === null) fail(error);
+    },
+  });
+  const leaveWallet = (options.hub ?? sharedWalletHub(papertrade)).subscribe(address, {
+    onAccount(next) {
+      account = next;
+      notify();
+    },
+    onError: fail,
+  });
+  try {
+    let lastKey = "";
+    while (!signal.aborted) {
+      if (!dirty) await new Promise<void>((resolve) => wake = resolve);
+      dirty = false;
+      if (signal.aborted) return;
+      if (failure !== null) {
+        yield { type: "error", error: failure.error };
+        return;
+      }
+      if (account === null || market === null) continue;
+      // The hub's account is this stream's; reconciled, it also carries what earlier streams of
+      // the wallet reported, as every other reader of the wallet sees it.
+      const view = valueAccount(papertrade.reconcile(account), market, options.now());
+      const key = viewContentKey(view);
+      if (key === lastKey) continue;
+      lastKey = key;
+      yield { type: "positions", view };
+    }
+  } finally {
+    control.abort();
+    options.signal?.removeEventListener("abort", onCallerAbort);
+    leaveWallet();
+    await leaveFeed();
+  }
+}
+
+function valueAccount(account: WalletAccount, market: MarketState, now: number): PositionsView {
+  const valued = valueWalletPositions(account, market.trading, market.marks, market.winFeeRate);
+  return buildPositionsView({ ...valued, accumulator: market.accumulator }, now);
+}

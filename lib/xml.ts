@@ -1,0 +1,20 @@
+/** XML text for the documents the explorer writes (the sitemap, the Atom feeds). */
+const XML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
+
+// deno-lint-ignore no-control-regex
+const UNSAYABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/g;
+
+/**
+ * Text safe inside an XML element or attribute: markup characters escaped; the controls XML 1.0
+ * cannot carry, and the bidi overrides that make a name read as something else, removed
+ * (upstream names may hold both).
+ */
+export function escapeXml(text: string): string {
+  return text.replace(UNSAYABLE, "").replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
+}

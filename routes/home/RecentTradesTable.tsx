@@ -1,0 +1,62 @@
+import type { RecentTrade } from "../../lib/papertrade/mod.ts";
+import { IntentLink, PositionLink, WalletLink } from "../../components/links.tsx";
+import { Time } from "../../components/Time.tsx";
+import { DataTable, numeric } from "../../components/DataTable.tsx";
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const price = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+/**
+ * The venue-wide latest trades feed (display floats, as the upstream sends them). Each row links
+ * its wallet, its position and, when the row carries one, its intent; the feed has no
+ * transaction hash, and the intent page finds the transaction that carried the intent.
+ */
+export function RecentTradesTable(props: { trades: RecentTrade[]; now: number }) {
+  if (props.trades.length === 0) return <p class="muted">No recent trades.</p>;
+  return (
+    <DataTable
+      columns={[
+        "Time",
+        "Kind",
+        "Market",
+        "Side",
+        numeric("Leverage"),
+        numeric("Notional"),
+        numeric("Entry"),
+        numeric("Exit"),
+        numeric("PnL (feed)"),
+        "Wallet",
+        "Position",
+        "Intent",
+      ]}
+      caption="Latest opens, closes and liquidations, newest first"
+    >
+      {props.trades.map((trade) => (
+        <tr>
+          <td>
+            <Time at={trade.timestamp} now={props.now} />
+          </td>
+          <td>{trade.kind}</td>
+          <td>{trade.symbol}</td>
+          <td>{trade.isLong ? "long" : "short"}</td>
+          <td class="num">{trade.leverage}x</td>
+          <td class="num">{usd.format(trade.notionalUsd)}</td>
+          <td class="num">{trade.entry === null ? "" : price.format(trade.entry)}</td>
+          <td class="num">{trade.exit === null ? "" : price.format(trade.exit)}</td>
+          <td class={`num ${(trade.pnlUsd ?? 0) < 0 ? "bad" : "good"}`}>
+            {trade.pnlUsd === null ? "" : usd.format(trade.pnlUsd)}
+          </td>
+          <td>
+            <WalletLink address={trade.wallet} />
+          </td>
+          <td>
+            <PositionLink id={trade.positionId} wallet={trade.wallet} />
+          </td>
+          <td>
+            {trade.intentId ? <IntentLink id={trade.intentId} wallet={trade.wallet} /> : "none"}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}

@@ -1,0 +1,136 @@
+import { modelledGapsOf } from "../../lib/papertrade/mod.ts";
+import {
+  LEADERBOARD_ROWS_PER_PAGE,
+  LEADERBOARD_WINDOWS,
+  leaderboardHref,
+  leaderboardPageCount,
+  type LeaderboardView,
+  type NearestCoverage,
+  WINDOW_LABELS,
+} from "../../lib/leaderboard/mod.ts";
+import { Layout } from "../../components/Layout.tsx";
+import { LeaderboardTable, type LeaderboardTablePage } from "./LeaderboardTable.tsx";
+import { Time } from "../../components/Time.tsx";
+import { PartNotice } from "../../components/PartNotice.tsx";
+import { SearchInput } from "../../components/SearchForm.tsx";
+import { formatCount } from "../../lib/format.ts";
+
+/** "26–50 of 90": the 1-based rows a 0-based page shows. */
+function rowRange(page: number, rows: number, total: number | null): string {
+  const first = page * LEADERBOARD_ROWS_PER_PAGE + 1;
+  return `${formatCount(first)}–${formatCount(first + rows - 1)} of ${formatCount(total)}`;
+}
+
+/** How the at-risk board covers the nearest-to-bust order shown. */
+function NearestNotice(props: { coverage: NearestCoverage; now: number }) {
+  const { coverage } = props;
+  if (!coverage.boardRead) {
+    return (
+      <p class="notice" data-nearest-coverage="none">
+        The <a href="/at-risk">at-risk board</a>{" "}
+        has not been read yet, so this page is in PnL order, not by distance to bust. Reload in a
+        moment.
+      </p>
+    );
+  }
+  return (
+    <p class="muted" data-nearest-coverage={coverage.partial ? "partial" : "full"}>
+      Ordered by each account's nearest distance to bust on the{" "}
+      <a href="/at-risk">at-risk board</a>, which covers {formatCount(coverage.walletsCovered)} of
+      {" "}
+      {formatCount(coverage.walletsKnown)} wallets with open positions
+      {coverage.partial ? " (partial coverage)" : ""}; positions read{" "}
+      {coverage.refreshedAt === null
+        ? "never"
+        : <Time at={coverage.refreshedAt} now={props.now} />}.{" "}
+      {formatCount(coverage.accountsOrdered)} accounts are ordered
+      {coverage.accountsUnread ? " (the first by PnL: the window holds more)" : ""}; those without
+      an open position on the board come last, in PnL order.
+    </p>
+  );
+}
+
+/** The leaderboard page: window switcher, name search, the table and the pager. */
+export function LeaderboardPageView(
+  props: { view: LeaderboardView; page: LeaderboardTablePage; now: number },
+) {
+  const { view, page } = props;
+  const pages = page.totalItems === null ? page.totalPages : leaderboardPageCount(page.totalItems);
+  const last = pages - 1;
+  return (
+    <Layout
+      title={`Leaderboard, ${WINDOW_LABELS[view.window]} · Papertrade Explorer`}
+      description="Papertrade wallets ranked by PnL, balance, volume and more, per window."
+      current="leaderboard"
+    >
+      <h1>Leaderboard</h1>
+      <nav class="tabs" aria-label="Window">
+        {LEADERBOARD_WINDOWS.map((window) =>
+          window === view.window
+            ? <strong key={window} aria-current="page">{WINDOW_LABELS[window]}</strong>
+            : (
+              <a key={window} href={leaderboardHref({ ...view, window, page: 0 })}>
+                {WINDOW_LABELS[window]}
+              </a>
+            )
+        )}
+      </nav>
+      <form class="search" action="/leaderboard" method="get" role="search">
+        <label for="leaderboard-search">Find a name or address</label>
+        <input type="hidden" name="window" value={view.window} />
+        <input type="hidden" name="sort" value={view.sortKey} />
+        <input type="hidden" name="dir" value={view.sortDir} />
+        <SearchInput
+          id="leaderboard-search"
+          value={view.query}
+          maxLength={100}
+          placeholder="Part of a name or an address"
+          autocomplete="off"
+        />
+        <button type="submit">Search</button>
+      </form>
+      <p class="muted">
+        {formatCount(page.totalItems)} {page.totalItems === 1 ? "account" : "accounts"}
+        {view.query ? " match" : ""}
+        {view.query && (
+          <>
+            {" "}
+            <q>
+              <bdi>{view.query}</bdi>
+            </q>{" "}
+            (<a href={leaderboardHref({ ...view, query: "", page: 0 })}>clear the search</a>)
+          </>
+        )}.
+      </p>
+      <PartNotice unavailable={modelledGapsOf(page)} />
+      {page.coverage && <NearestNotice coverage={page.coverage} now={props.now} />}
+      {page.accounts.length > 0 ? <LeaderboardTable page={page} view={view} /> : (
+        <p class="notice">
+          {view.page > last
+            ? `Page ${view.page + 1} is past the last page (${last + 1}).`
+            : "No account matches."}
+        </p>
+      )}
+      <nav class="pager" aria-label="Leaderboard pages">
+        {view.page > 0
+          ? (
+            <a rel="prev" href={leaderboardHref({ ...view, page: Math.min(view.page - 1, last) })}>
+              Previous page
+            </a>
+          )
+          : <span class="muted">Previous page</span>}
+        <span>
+          {`Page ${formatCount(view.page + 1)} of ${formatCount(pages)}`}
+          {page.accounts.length > 0 && (
+            <span class="muted">
+              {` · rows ${rowRange(view.page, page.accounts.length, page.totalItems)}`}
+            </span>
+          )}
+        </span>
+        {view.page < last
+          ? <a rel="next" href={leaderboardHref({ ...view, page: view.page + 1 })}>Next page</a>
+          : <span class="muted">Next page</span>}
+      </nav>
+    </Layout>
+  );
+}

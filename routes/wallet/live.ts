@@ -1,0 +1,177 @@
+/**
+ * Live positions of a wallet for the `LivePositions` island: `GET /wallet/:address/live` streams
+ * server-sent events (a `positions` view first and on every change, a `heartbeat` `{"at": ms}`
+ * while nothing changes, an `error` if the upstream fails for good; a stream ends after a bounded
+ * lifetime and EventSource reconnects), `GET /wallet/:address/positions.json` is the same view
+ * once, for polling. Errors are JSON: 400 bad address, 404 unknown wallet, 502/503/504 upstream.
+ * Stream slots are bounded per process (503) and per client (429, the tool calls' client key); a
+ * refused browser polls instead. Viewers of a wallet share one upstream wallet stream
+ * (`lib/wallet/wallet_hub.ts`) and the price poller; a viewer's slot is freed the moment it leaves.
+ */
+import { ADDRESS_PATTERN } from "../../lib/address.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import type { AppHandler } from "../../lib/http/app_env.ts";
+import { Failure } from "../../lib/http/failure.ts";
+import { fetchWalletPositions } from "../../lib/position/mod.ts";
+import {
+  buildPositionsView,
+  type LiveEvent,
+  openViewerStream,
+  readStakingAccumulator,
+  sharedWalletHub,
+  type WalletHub,
+  type WalletHubOptions,
+  watchWalletPositions,
+} from "../../lib/wallet/mod.ts";
+import { Parts } from "../../lib/parts.ts";
+import { type MarketFeed, sharedMarketFeed } from "../../lib/markets/mod.ts";
+import type { Timers } from "../../lib/timers.ts";
+import { uncachedClient } from "../../lib/cache/mod.ts";
+import { createSlots } from "../../lib/http/slots.ts";
+import { clientKeyFromRequest } from "../../lib/http/client_key.ts";
+import { remoteAddressOf } from "../../lib/http/app_env.ts";
+import { LIVE_BUG, liveProblem } from "../page_errors.tsx";
+
+/** Limits and timing of the live routes; tests shorten them. */
+export interface LiveRoutesOptions {
+  /** Interval of the shared latest-prices poll (default 1500 ms). */
+  pricePollMs?: number;
+  /** Heartbeat of a quiet stream (default 5 s); the write also finds out a silently closed one. */
+  heartbeatMs?: number;
+  /** A stream ends after this long (default 10 min); the client reconnects. */
+  maxLifetimeMs?: number;
+  /** Streams open at once in this process (default 500) and per client (default 20). */
+  maxStreams?: number;
+  maxStreamsPerClient?: number;
+  /** Reconnect delay the stream asks EventSource for (default 2000 ms). */
+  retryMs?: number;
+  /** A viewer that reads nothing for this long while a frame waits is dropped (default 10 s). */
+  stallMs?: number;
+  /** The shared upstream wallet streams: their timing, or a hub instead of the process-wide one. */
+  hub?: WalletHubOptions;
+  walletHub?: WalletHub;
+  /** Market feed to use instead of the process-wide one. */
+  feed?: MarketFeed;
+  /** Timers of the viewer streams (default the runtime's). */
+  timers?: Timers;
+  /** Called when a viewer takes a slot, and when it is freed (timers cleared, feeds left). */
+  onStreamOpened?: () => void;
+  onStreamClosed?: () => void;
+}
+
+const NO_STORE = { "cache-control": "no-store" };
+
+/** The address of the path, or the 400 that says it is none. */
+function addressOf(raw: string | undefined): string {
+  if (!raw || !ADDRESS_PATTERN.test(raw)) {
+    throw new Failure("bad_request", "That is not a wallet address", {
+      message: `${JSON.stringify(raw)} is not a 0x address of 40 hex digits.`,
+      error: "bad_address",
+    });
+  }
+  return raw.toLowerCase();
+}
+
+/** The live positions stream and its polling twin, with the stream slots of one app. */
+export function liveRoutes(
+  deps: AppDeps,
+  options: LiveRoutesOptions = {},
+): Record<"positions" | "stream", AppHandler> {
+  const heartbeatMs = options.heartbeatMs ?? 5_000;
+  const maxLifetimeMs = options.maxLifetimeMs ?? 600_000;
+  const maxStreams = options.maxStreams ?? 500;
+  const hub = () => options.walletHub ?? sharedWalletHub(deps.papertrade, options.hub);
+  const feed = () =>
+    options.feed ??
+      sharedMarketFeed({ ...deps, papertrade: uncachedClient(deps.papertrade) }, {
+        pollMs: options.pricePollMs,
+        now: deps.now,
+      });
+  const slots = createSlots(maxStreams, { perKey: options.maxStreamsPerClient ?? 20 });
+  return {
+    async positions(c) {
+      const address = addressOf(c.req.param("address"));
+      const [positions, accumulator] = await Promise.all([
+        fetchWalletPositions(deps, address),
+        readStakingAccumulator(deps.papertrade, new Parts()),
+      ]);
+      return c.json(buildPositionsView({ ...positions, accumulator }, deps.now()), 200, NO_STORE);
+    },
+    async stream(c) {
+      const address = addressOf(c.req.param("address"));
+      const client = clientKeyFromRequest(c.req.raw, remoteAddressOf(c), {
+        trustedProxies: deps.config.trustedProxies,
+      });
+      const releaseSlot = slots.tryTake(client);
+      if (!releaseSlot) {
+        const full = slots.inUse >= maxStreams;
+        throw new Failure(full ? "busy" : "too_many_calls", "busy", {
+          message: full
+            ? "Too many live streams are open; poll positions.json instead."
+            : `This client holds ${slots.heldBy(client)} live streams already, the most one ` +
+              "client may; poll positions.json instead.",
+          headers: { "retry-after": "30" },
+          error: "busy",
+        });
+      }
+      options.onStreamOpened?.();
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        releaseSlot();
+        options.onStreamClosed?.();
+      };
+      const control = new AbortController();
+      // Deno aborts the request's signal when the client goes away (and, in its legacy mode,
+      // also once a response is complete: harmless here, the viewer is over by then).
+      const requestSignal = c.req.raw.signal;
+      const onGone = () => control.abort();
+      requestSignal.addEventListener("abort", onGone, { once: true });
+      const watch = watchWalletPositions(deps.papertrade, address, {
+        feed: feed(),
+        hub: hub(),
+        now: deps.now,
+        signal: control.signal,
+      });
+      // The first view decides the status: a wallet that cannot be read gets a plain error.
+      const first = await watch.next().then(
+        (step) =>
+          step.done ? { type: "error", error: new Error("the watch ended early") } : step.value,
+        (error) => ({ type: "error", error }),
+      ) as LiveEvent;
+      requestSignal.removeEventListener("abort", onGone);
+      if (first.type === "error" || control.signal.aborted) {
+        control.abort();
+        void watch.return().catch(() => {});
+        release();
+        // A client that left first ends its watch too: that is its leaving, not a server error.
+        throw first.type === "error" && !requestSignal.aborted
+          ? first.error
+          : new Failure("busy", "gone", {
+            message: "The client went away before the first view.",
+            error: "gone",
+          });
+      }
+      const body = openViewerStream({
+        watch,
+        stopWatch: () => control.abort(),
+        firstView: first.view,
+        retryMs: options.retryMs ?? 2_000,
+        heartbeatMs,
+        maxLifetimeMs,
+        stallMs: options.stallMs ?? 10_000,
+        now: deps.now,
+        requestSignal,
+        describeError: (error) => liveProblem(error, address)?.body ?? LIVE_BUG,
+        onRelease: release,
+        timers: options.timers,
+      });
+      return c.body(body, 200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+      });
+    },
+  };
+}
