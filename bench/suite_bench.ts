@@ -1,12 +1,12 @@
 /**
- * Issue 18: the suite, run the two ways `scripts/run_tests.ts` can run it, side by side in
+ * Issue 18: the suite, run the two ways `tests/support/run_tests.ts` can run it, side by side in
  * interleaved rounds: every test file in its own worker (all paths given, as before the groups)
  * and the grouped run (no paths: browser files alone, the rest in `DENO_JOBS` group modules).
  * Each run's wall time is measured, and its CPU time with every descendant (the browsers
  * included) where a cgroup v1 `cpuacct` hierarchy is writable (`time` misses Chromium, which the
  * browser library reaps itself). `deno run -A bench/suite_bench.ts 2` for two rounds (default 1).
  */
-import { findTestFiles } from "../scripts/run_tests.ts";
+import { findTestFiles } from "../tests/support/run_tests.ts";
 
 const ROUNDS = Number(Deno.args[0] ?? 1);
 const root = new URL("..", import.meta.url);
@@ -58,8 +58,11 @@ async function run(args: string[]): Promise<Run> {
 }
 
 const WAYS = [
-  { name: "each file in its own worker", args: ["run", "-A", "scripts/run_tests.ts", ...files] },
-  { name: "grouped (deno task test)", args: ["run", "-A", "scripts/run_tests.ts"] },
+  {
+    name: "each file in its own worker",
+    args: ["run", "-A", "tests/support/run_tests.ts", ...files],
+  },
+  { name: "grouped (deno task test)", args: ["run", "-A", "tests/support/run_tests.ts"] },
 ];
 const results = new Map<string, Run[]>(WAYS.map((way) => [way.name, []]));
 for (let round = 1; round <= ROUNDS; round++) {

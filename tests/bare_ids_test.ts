@@ -36,7 +36,11 @@ Deno.test("an old close's intent and a liquidated position resolve without ?wall
     // Nothing read yet: the page that says how to find it.
     const before = await app.fetch(`/intent/${close.intentId}`);
     assert.equal(before.status, 404);
-    assert.match(await before.text(), /Enter the wallet that signed it/);
+    // The page that offers to look it up with the wallet.
+    assert.match(
+      await before.text(),
+      /<form class="search" action="\/intent\/0x[0-9a-f]{64}" method="get">/,
+    );
     // The whale's page reads its history (and finds its settling transactions).
     await (await app.fetch(`/wallet/${close.owner}`)).body?.cancel();
     const intent = await app.fetch(`/intent/${close.intentId}`);
@@ -68,6 +72,9 @@ Deno.test("an id nobody knows still answers the page that says how to find it", 
     assert.match(await position.text(), /<label for="position-wallet">Owner's wallet address/);
     const intent = await app.fetch(`/intent/0x${"ab".repeat(32)}`);
     assert.equal(intent.status, 404);
-    assert.match(await intent.text(), /Enter the wallet that signed it/);
+    assert.match(
+      await intent.text(),
+      /<form class="search" action="\/intent\/0x[0-9a-f]{64}" method="get">/,
+    );
   });
 });

@@ -159,6 +159,37 @@ Deno.test("the hydrator hydrates known islands with their props and skips unknow
   assert.match(warnings.join("\n"), /Probe: unreadable props/);
 });
 
+Deno.test("the hydrator leaves an island whose props are JSON but not an object static", () => {
+  const notObjects = ["null", "[1,2]", "42", "&quot;text&quot;", "true"];
+  const { document } = parseHTML(
+    `<!doctype html><html><body>${
+      notObjects.map((json) => `<div data-island="Probe" data-props="${json}"><p>static</p></div>`)
+        .join("")
+    }<div data-island="Probe" data-props="{}"><p>static</p></div></body></html>`,
+  );
+  const Probe = () => h("p", null, "hydrated");
+  const warn = console.warn;
+  const warnings: string[] = [];
+  console.warn = (message: string) => warnings.push(message);
+  const scope = globalThis as { document?: unknown };
+  scope.document = document;
+  try {
+    assert.deepEqual(findIslands(document).map((island) => island.props), [{}]);
+    assert.equal(hydrateIslands(document, { Probe }), 1);
+  } finally {
+    console.warn = warn;
+    delete scope.document;
+  }
+  const islands = [...document.querySelectorAll("[data-island]")];
+  assert.deepEqual(
+    islands.map((element) => element.hasAttribute("data-hydrated")),
+    [...notObjects.map(() => false), true],
+  );
+  // Each skipped island is named in a warning, at each of the two reads above.
+  assert.equal(warnings.length, 2 * notObjects.length);
+  assert.ok(warnings.every((text) => text.includes("Probe")), warnings.join("\n"));
+});
+
 Deno.test("the positions island's server markup is exactly the island's first render from its JSON props", async () => {
   await withTestApp(async (app) => {
     const positions = await fetchWalletPositions(app.deps, catalog.wallets.whale.address);

@@ -11,9 +11,12 @@ const READS_ENV = /Deno\.env|\benv\.get\(|\(env[,)]|\benv: Env\b/;
 const NAME = /"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)"/g;
 
 const SKIPPED_DIRECTORIES = new Set(["node_modules", "tests", ".git", "static"]);
+/** The suite runner sits in tests/ but reads a variable the table documents (`DENO_JOBS`). */
+const RUNNER = new URL("tests/support/run_tests.ts", ROOT);
 
-/** Source files outside tests (test files set their own variables). */
+/** Source files outside tests (test files set their own variables), and the suite runner. */
 async function* sourceFiles(dir: URL): AsyncGenerator<URL> {
+  if (dir.href === ROOT.href) yield RUNNER;
   for await (const entry of Deno.readDir(dir)) {
     if (entry.isDirectory && !SKIPPED_DIRECTORIES.has(entry.name)) {
       yield* sourceFiles(new URL(`${entry.name}/`, dir));

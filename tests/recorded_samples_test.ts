@@ -130,7 +130,7 @@ Deno.test("with the recorded summary served, the overview shows its figures and 
     ) {
       assert.ok(home.body.includes(`<dt>${label}</dt><dd>${value}</dd>`), label);
     }
-    assert.match(home.body, /Protocol summary at block 48,068,869/);
+    assert.ok(home.body.includes("48,068,869"), "the summary's block");
   }, { faults: { samples: true } });
   await withHarness(async ({ context }) => {
     const { structured } = await callTool(getProtocolOverviewTool, {}, context);

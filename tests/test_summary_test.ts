@@ -7,7 +7,7 @@ import {
   parseTestSummary,
   planSuite,
   REAL_TIME,
-} from "../scripts/run_tests.ts";
+} from "./support/run_tests.ts";
 
 const ROOT = new URL("../", import.meta.url);
 
@@ -50,7 +50,7 @@ Deno.test("the suite runner finds every test file the repository holds", async (
   const found = new Set(await findTestFiles(ROOT));
   assert.ok(tracked.length > 100, "git lists the test files");
   assert.deepEqual(tracked.filter((path) => !found.has(path)), []);
-  assert.ok(!found.has("scripts/run_tests.ts") && !found.has("tests/harness.ts"));
+  assert.ok(!found.has("tests/support/run_tests.ts") && !found.has("tests/harness.ts"));
   assert.deepEqual(REAL_TIME.filter((path) => !found.has(path)), [], "the real-time files exist");
   assert.deepEqual(FIRST.filter((path) => !found.has(path)), [], "the longest files exist");
 });

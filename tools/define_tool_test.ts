@@ -40,7 +40,7 @@ Deno.test("the API's 404 for the wallet argument becomes the unknown-wallet erro
     () => failingTool(notFound).run({ address: WALLET }, context),
     (error: unknown) =>
       error instanceof ToolError && !error.upstream &&
-      error.message.startsWith(`address: wallet ${WALLET} has no Papertrade account`),
+      error.message.startsWith("address: ") && error.message.includes(WALLET),
   );
 });
 
@@ -65,7 +65,7 @@ Deno.test("upstream failures become upstream tool errors; other errors pass thro
     () => failingTool(rpc).run({ address: WALLET }, context),
     (error: unknown) =>
       error instanceof ToolError && error.upstream && error.cause === rpc &&
-      error.message.startsWith("HyperEVM RPC eth_call failed"),
+      error.message.includes("eth_call"),
   );
   const bug = new TypeError("a bug");
   await assert.rejects(

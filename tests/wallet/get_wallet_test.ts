@@ -68,20 +68,18 @@ Deno.test("get_wallet reports an unknown wallet as a ToolError naming the addres
       () => callTool(getWalletTool, { address }, context),
       (error: unknown) =>
         error instanceof ToolError && !error.upstream &&
-        error.message.startsWith(`address: wallet ${address} has no Papertrade account`),
+        error.message.startsWith("address: ") && error.message.includes(address),
     );
   });
 });
 
 Deno.test("get_wallet rejects a malformed, missing or extra argument with a message naming it", () => {
-  assert.equal(
-    inputError(getWalletTool, { address: "0x1234" }),
-    "address: expected 0x followed by 40 hex characters",
-  );
-  assert.match(inputError(getWalletTool, {}), /^address: required/);
-  assert.match(inputError(getWalletTool, { address: 42 }), /^address: expected a string/);
-  assert.equal(
+  for (const args of [{ address: "0x1234" }, {}, { address: 42 }]) {
+    assert.match(inputError(getWalletTool, args), /^address: /, JSON.stringify(args));
+  }
+  // An unknown argument is named, with the one accepted.
+  assert.match(
     inputError(getWalletTool, { address: catalog.wallets.whale.address, wallet: "x" }),
-    "unknown argument 'wallet'; accepted arguments: address",
+    /\bwallet\b.*\baddress\b/,
   );
 });

@@ -172,7 +172,7 @@ async function suiteTargets(root: URL, dir: string, ignore: string[], jobs: numb
   console.log(
     `${files.length} test files: ${plan.alone.length} alone (the longest, the browser files), ` +
       `${plan.groups.flat().length} in ${plan.groups.length} groups, and beside them ` +
-      `${plan.realTime.length} real-time files (scripts/run_tests.ts)`,
+      `${plan.realTime.length} real-time files (tests/support/run_tests.ts)`,
   );
   return { rest: modules, realTime: plan.realTime };
 }
@@ -241,7 +241,7 @@ async function main(): Promise<number> {
   const ignore = Deno.args.filter((arg) => arg.startsWith("--ignore="));
   const flags = Deno.args.filter((arg) => !ignore.includes(arg));
   const dir = paths.length === 0 ? await Deno.makeTempDir({ prefix: "suite-groups-" }) : "";
-  const root = new URL("../", import.meta.url);
+  const root = new URL("../../", import.meta.url);
   let runs: TestRun[];
   if (dir) {
     const { rest, realTime } = await suiteTargets(root, dir, ignore, jobs);

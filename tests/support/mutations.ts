@@ -2,10 +2,14 @@
  * Can the suite fail? Each mutant breaks one promise on purpose, in a copy of the working tree
  * (CONTRIBUTING, "Can the suite fail?", has the usage, the promises and the last results). A
  * mutant first runs the test files it names, then, if they all pass, the whole suite; a failure
- * counts only when its file, run alone, passes without the mutant and fails with it again. A
- * mutant whose text no longer occurs exactly once, or whose mutated file does not type-check,
- * stops the run: it must be updated with the code, never counted as caught. Exit status 1 when
- * any survived.
+ * counts only when its file, run alone, passes without the mutant and fails with it again.
+ *
+ * Before anything runs, every chosen mutant is checked against the tree: its file exists, its
+ * text occurs there exactly once, and the tests it names exist. Any that does not stops the run
+ * with every problem listed (and where its text is now, when it moved): a mutant must be
+ * updated with the code, never counted as caught. `--check` does only that. A mutated file that
+ * does not type-check stops the run too. Exit status 1 when any survived, 2 when the list is
+ * stale.
  */
 
 /**
@@ -34,7 +38,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "home-reads-sequential",
-    file: "lib/overview.ts",
+    file: "lib/markets/overview.ts",
     from: "  const settled = await Promise.allSettled([\n",
     to: "  await tradingRead.catch(() => {});\n  const settled = await Promise.allSettled([\n",
     tests: ["tests/read_overlap_test.ts"],
@@ -78,7 +82,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "island-props-unescaped",
-    file: "components/Island.tsx",
+    file: "client/island.tsx",
     from: "    /[<>&\\u2028\\u2029]/g,",
     to: "    /[\\u2028\\u2029]/g,",
     tests: ["tests/islands_test.ts", "tests/pages_safety_test.ts"],
@@ -95,7 +99,7 @@ export const MUTANTS: Mutant[] = [
     file: "lib/csv.ts",
     from: "  if (couldBeFormula(text)) text = `'${text}`;\n",
     to: "",
-    tests: ["tests/wallet_csv_stream_test.ts"],
+    tests: ["lib/csv_test.ts", "tests/wallet/wallet_csv_stream_test.ts"],
   },
   {
     name: "limiter-allows-all",
@@ -134,6 +138,13 @@ export const MUTANTS: Mutant[] = [
     tests: ["tests/upstream_faults_test.ts"],
   },
   {
+    name: "rpc-hedging-dropped",
+    file: "lib/hyperevm/rpc.ts",
+    from: "      if (started < attempts.length) timer = setTimeout(startNext, delayMs);\n",
+    to: "",
+    tests: ["lib/hyperevm/client_fallback_test.ts"],
+  },
+  {
     name: "page-deadline-dropped",
     file: "lib/http/deadline.ts",
     from: "    await Promise.race([handled, expiry]);",
@@ -142,10 +153,10 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "tampered-signature-executed",
-    file: "lib/intents/verdict.ts",
+    file: "lib/intent/verdict.ts",
     from: "  if (!settled.signatureVerified) {",
     to: "  if (!settled.signatureVerified && settled.reported === null) {",
-    tests: ["tests/pages_chain_test.ts", "lib/intents/verdict_test.ts"],
+    tests: ["tests/transaction/pages_chain_test.ts", "lib/intent/verdict_test.ts"],
   },
   {
     name: "bust-price-float",
@@ -156,17 +167,17 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "wallet-stream-kept-open",
-    file: "lib/live/wallet_hub.ts",
+    file: "lib/wallet/wallet_hub.ts",
     from: "          if (joined.listeners.size === 0) close(wallet, joined);",
     to: "          if (joined.listeners.size < 0) close(wallet, joined);",
-    tests: ["lib/live/wallet_hub_test.ts", "tests/hardening_pages_test.ts"],
+    tests: ["lib/wallet/wallet_hub_test.ts", "tests/hardening_pages_test.ts"],
   },
   {
     name: "static-path-guard-open",
     file: "lib/http/static_paths.ts",
     from: "  return path.length <= 400 && SAFE_STATIC_PATH.test(path);",
     to: "  return path.length <= 4000;",
-    tests: ["tests/hostile_paths_test.ts"],
+    tests: ["tests/hardening_pages_test.ts", "tests/hostile_paths_test.ts"],
   },
   {
     name: "stale-notice-hidden",
@@ -214,30 +225,124 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "at-risk-budget-ignored",
-    file: "lib/at_risk.ts",
+    file: "lib/at_risk/refresh.ts",
     from: "      .slice(0, Math.max(0, budget - readTimes.length));",
     to: "      .slice(0);",
-    tests: ["tests/at_risk_test.ts"],
+    tests: ["tests/at_risk/at_risk_test.ts"],
   },
   {
     name: "at-risk-refresh-per-reader",
-    file: "lib/at_risk.ts",
+    file: "lib/at_risk/refresh.ts",
     from: "      if (running === null && now() >= dueAt) {",
     to: "      if (now() >= dueAt) {",
-    tests: ["tests/at_risk_test.ts"],
+    tests: ["tests/at_risk/at_risk_test.ts"],
+  },
+  {
+    name: "nearest-desc-as-asc",
+    file: "lib/leaderboard/nearest.ts",
+    from: '  const sign = sortDir === "asc" ? 1 : -1;',
+    to: "  const sign = 1;",
+    tests: ["tests/at_risk/at_risk_pages_test.ts"],
+  },
+  {
+    name: "feed-entry-title-raw",
+    file: "lib/feeds/feeds.ts",
+    from: "      escapeXml(entry.title)\n",
+    to: "      entry.title\n",
+    tests: ["tests/feeds/feeds_test.ts"],
+  },
+  {
+    name: "island-props-any-json",
+    file: "client/hydrate.ts",
+    from: '      if (props === null || typeof props !== "object" || Array.isArray(props)) {',
+    to: "      if (props === undefined) {",
+    tests: ["tests/islands_test.ts"],
+  },
+  {
+    name: "net-pnl-before-fee",
+    file: "lib/math/net_pnl.ts",
+    from: "  return adjustedPnlRaw - userPaidFeeRaw;",
+    to: "  return adjustedPnlRaw + 0n * userPaidFeeRaw;",
+    tests: ["lib/math/net_pnl_test.ts"],
+  },
+  {
+    name: "tool-signal-dropped",
+    file: "tools/context.ts",
+    from: "  return { papertrade, hyperevm, quotes, now, signal, siteUrl };",
+    to:
+      "  return { papertrade, hyperevm, quotes, now, signal: new AbortController().signal, siteUrl };",
+    tests: ["tools/context_test.ts"],
   },
 ];
 
-const ROOT = new URL("../", import.meta.url).pathname;
+/** The repository root (this file sits in `tests/support/`). */
+const ROOT = new URL("../../", import.meta.url).pathname;
+/** The suite runner, as a path from the root. */
+const RUNNER = new URL("./run_tests.ts", import.meta.url).pathname.slice(ROOT.length);
+/** This file, which holds every mutant's text too. */
+const SELF = new URL(import.meta.url).pathname.slice(ROOT.length);
+
+/** The files git tracks or would track under `root` (not ignored), as paths from it. */
+async function treeFiles(root: string): Promise<string[]> {
+  const listed = await new Deno.Command("git", {
+    args: ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+    cwd: root,
+    stdout: "piped",
+  }).output();
+  return new TextDecoder().decode(listed.stdout).split("\0").filter(Boolean);
+}
+
+async function readOrNull(path: string): Promise<string | null> {
+  try {
+    return await Deno.readTextFile(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return null;
+    throw error;
+  }
+}
+
+/**
+ * What keeps each of `mutants` from applying to the tree at `root`, one line per problem (empty
+ * when all apply): a duplicate name, a missing file, a text that does not occur exactly once
+ * (with the files that hold it now), a break that changes nothing, a named test that is gone.
+ */
+export async function mutantProblems(root: string, mutants: readonly Mutant[]): Promise<string[]> {
+  const problems: string[] = [];
+  const files = (await treeFiles(root)).filter((file) =>
+    /\.tsx?$/.test(file) && !/_test\.tsx?$/.test(file) && file !== SELF
+  );
+  const names = new Set<string>();
+  for (const mutant of mutants) {
+    const say = (text: string) => problems.push(`${mutant.name}: ${text}`);
+    if (names.has(mutant.name)) say("a second mutant has this name");
+    names.add(mutant.name);
+    if (mutant.from === mutant.to || mutant.from === "") say("its break changes nothing");
+    const text = await readOrNull(`${root}${mutant.file}`);
+    const count = text === null ? 0 : text.split(mutant.from).length - 1;
+    if (text === null || count !== 1) {
+      const now: string[] = [];
+      for (const file of files) {
+        if (file !== mutant.file && (await readOrNull(`${root}${file}`))?.includes(mutant.from)) {
+          now.push(file);
+        }
+      }
+      const where = now.length > 0 ? `; the text is now in ${now.join(", ")}` : "";
+      say(
+        text === null
+          ? `${mutant.file} does not exist${where}`
+          : `its text occurs ${count} times in ${mutant.file} (exactly once is needed)${where}`,
+      );
+    }
+    for (const test of mutant.tests) {
+      if ((await readOrNull(`${root}${test}`)) === null) say(`its test ${test} does not exist`);
+    }
+  }
+  return problems;
+}
 
 /** A copy of the tracked and untracked (not ignored) files, with node_modules linked. */
 async function copyTree(): Promise<string> {
-  const listed = await new Deno.Command("git", {
-    args: ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-    cwd: ROOT,
-    stdout: "piped",
-  }).output();
-  const files = new TextDecoder().decode(listed.stdout).split("\0").filter(Boolean);
+  const files = await treeFiles(ROOT);
   const copy = await Deno.makeTempDir({ prefix: "mutants_" });
   for (const file of files) {
     const target = `${copy}/${file}`;
@@ -249,7 +354,6 @@ async function copyTree(): Promise<string> {
   await Deno.symlink(`${ROOT}node_modules`, `${copy}/node_modules`);
   return copy;
 }
-
 /** A failed test: its name and file, as Deno prints it (`name => ./file:line:col`). */
 interface Failure {
   test: string;
@@ -267,7 +371,7 @@ async function firstFailure(
 ): Promise<Failure | null> {
   const skip = ignore.length > 0 ? [`--ignore=${ignore.join(",")}`] : [];
   const { code, stdout } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "scripts/run_tests.ts", "--fail-fast", ...skip, ...paths],
+    args: ["run", "-A", RUNNER, "--fail-fast", ...skip, ...paths],
     cwd: dir,
     stdout: "piped",
     stderr: "null",
@@ -313,10 +417,19 @@ async function typeChecks(dir: string, file: string): Promise<boolean> {
   return code === 0;
 }
 
-async function main(names: string[]): Promise<number> {
+async function main(args: string[]): Promise<number> {
+  const checkOnly = args.includes("--check");
+  const names = args.filter((arg) => arg !== "--check");
   const unknown = names.filter((name) => !MUTANTS.some((mutant) => mutant.name === name));
   if (unknown.length > 0) throw new Error(`no such mutant: ${unknown.join(", ")}`);
   const chosen = names.length === 0 ? MUTANTS : MUTANTS.filter((m) => names.includes(m.name));
+  const problems = await mutantProblems(ROOT, chosen);
+  if (problems.length > 0) {
+    console.error(`The mutant list is stale; update it with the code:\n  ${problems.join("\n  ")}`);
+    return 2;
+  }
+  console.log(`${chosen.length} mutants apply to the tree`);
+  if (checkOnly) return 0;
   const dir = await copyTree();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     Deno.addSignalListener(signal, () => {
@@ -329,8 +442,6 @@ async function main(names: string[]): Promise<number> {
     for (const mutant of chosen) {
       const path = `${dir}/${mutant.file}`;
       const original = await Deno.readTextFile(path);
-      const count = original.split(mutant.from).length - 1;
-      if (count !== 1) throw new Error(`${mutant.name}: its text occurs ${count} times`);
       const mutated = original.replace(mutant.from, () => mutant.to);
       const mutate = (on: boolean) => Deno.writeTextFile(path, on ? mutated : original);
       await mutate(true);
