@@ -73,7 +73,9 @@ const viewParams = z.object({
 export function parseLeaderboardView(
   params: URLSearchParams,
 ): { ok: true; view: LeaderboardView } | { ok: false; problem: string } {
-  const parsed = viewParams.safeParse(Object.fromEntries(params));
+  // A repeated parameter reads its first value, as every other page does (Hono's `query()`).
+  const first = Object.fromEntries([...params.keys()].map((key) => [key, params.get(key)]));
+  const parsed = viewParams.safeParse(first);
   if (!parsed.success) return { ok: false, problem: parsed.error.issues[0].message };
   const { window, sort, dir, page, q } = parsed.data;
   return { ok: true, view: { window, sortKey: sort, sortDir: dir, page, query: q } };
