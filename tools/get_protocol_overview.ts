@@ -3,7 +3,7 @@ import { z } from "zod";
 import { fetchProtocolOverview, type MarketOverview } from "../lib/markets/mod.ts";
 import { argsObject, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { feedTradeJson } from "./_json_intents.ts";
+import { feedTradeJson } from "../lib/intent/mod.ts";
 import {
   fractionToPercent,
   fromWad,

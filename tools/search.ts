@@ -4,10 +4,10 @@ import { resolveSearch, type SearchResolution } from "../lib/search/mod.ts";
 import { argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { addressOut, integerStringOut, unavailableOut } from "../lib/json_model.ts";
-import { feedTradeJson } from "./_json_intents.ts";
+import { feedTradeJson, findingsOf, lookupModel } from "../lib/intent/mod.ts";
 import { leaderboardRowJson, walletSummaryJson } from "./_json_wallet.ts";
-import { decodedJson, decodedTransactionOut, renderDecoded } from "./decode_transaction.ts";
-import { lookupJson, lookupOut, renderLookup } from "./lookup_intent.ts";
+import { decodedJson, decodedTransactionOut } from "../lib/transaction/mod.ts";
+import { modelText } from "./model_text.ts";
 import { renderWallet } from "./get_wallet.ts";
 import { lines, quoted, signedUsd, UNTRUSTED_NOTE } from "./text.ts";
 
@@ -32,7 +32,7 @@ const input = argsObject({
 const resultOut = z.union([
   z.strictObject({ found: z.boolean(), wallet: walletSummaryJson.schema.nullable() }),
   decodedTransactionOut,
-  lookupOut,
+  lookupModel.schema,
   z.strictObject({
     position_id: integerStringOut,
     owner: addressOut.nullable().describe(
@@ -122,19 +122,19 @@ function present(
         "decode_transaction",
         preview,
         lines(
-          renderDecoded(preview, found.transaction),
+          modelText(preview),
           "Next: decode_transaction with this hash for every intent.",
         ),
       );
     }
     case "intent": {
-      const lookup = lookupJson(found.lookup);
+      const lookup = lookupModel.of(findingsOf(found.lookup));
       return answer(
         "lookup_intent",
         lookup,
         lines(
           "Not a HyperEVM transaction, so treated as an intent id.",
-          renderLookup(lookup, found.lookup),
+          modelText(lookup),
           "Next: lookup_intent with this intent_id (add wallet to check the relayer queue).",
         ),
       );
