@@ -1,3 +1,4 @@
+import type { ComponentChildren } from "preact";
 import type { IntentVerdict, SettledIntentJson } from "../lib/intent/mod.ts";
 import { Field } from "./Field.tsx";
 import { IntentFields } from "./IntentFields.tsx";
@@ -10,6 +11,27 @@ export function Check(props: { ok: boolean; yes: string; no: string }) {
       <span aria-hidden="true">{props.ok ? "✓ " : "✗ "}</span>
       {props.ok ? props.yes : props.no}
     </span>
+  );
+}
+
+/**
+ * A page's headline: a failed (✗, red) or unverified (?) verdict marks the title and puts its
+ * alert under it, so nothing on the page reads as a success beside it.
+ */
+export function Headline(
+  props: { alarm: "failed" | "unverified" | null; title: string; children?: ComponentChildren },
+) {
+  const failed = props.alarm === "failed";
+  return (
+    <>
+      <h1 class={failed ? "failed" : undefined}>
+        {props.alarm && <span class="mark" aria-hidden="true">{failed ? "✗" : "?"}</span>}
+        {props.title}
+      </h1>
+      {props.alarm && (
+        <p class={failed ? "alert alert-danger" : "alert"} role="alert">{props.children}</p>
+      )}
+    </>
   );
 }
 

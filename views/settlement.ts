@@ -67,7 +67,13 @@ startView<Decoded>({
         ["Log", "Event", "Wallet", "Position", "Details"],
         d.events.map((event) => eventRow(event, link)),
       ),
-      d.papertrade && el("h2", {}, `Intents: ${d.intents.length}`),
+      d.papertrade &&
+      el(
+        "h2",
+        {},
+        `Intents: ${d.intent_count}`,
+        d.intent_count > d.intents.length && ` (the first ${d.intents.length} listed)`,
+      ),
       d.papertrade &&
       el(
         "p",
@@ -169,10 +175,11 @@ function intentRow(intent: Intent, link: Link) {
       "td",
       { class: "wrap" },
       el("span", { class: `badge ${intent.verdict}`, "data-field": "verdict" }, intent.verdict),
-      intent.verdict_reason ? ` ${intent.verdict_reason}` : "",
-      intent.failure_reason
-        ? el("q", { "data-field": "failure_reason" }, intent.failure_reason)
-        : "",
+      // A failure's reason is the chain's text, quoted as the pages quote it.
+      intent.verdict_reason &&
+        (intent.verdict === "failed"
+          ? el("q", { "data-field": "verdict_reason" }, intent.verdict_reason)
+          : ` ${intent.verdict_reason}`),
     ),
     el(
       "td",

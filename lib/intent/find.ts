@@ -63,15 +63,19 @@ export function findingsOf(
   const trade = lookup.settlement || batch ? null : records.found?.trade ?? null;
   const opened = older && !trade ? records.found?.opened ?? null : null;
   // What settled decides the verdict; the stream's outcome only when nothing shows it settled.
-  const verdict = lookup.settlement || lookup.feed
-    ? lookup.verdict
+  const verdict = lookup.settlement
+    ? settlementVerdict(lookup.settlement)
+    : lookup.feed
+    ? intentVerdict({ recorded: "feed" })
     : batch
     ? intentVerdict({ settled: batch.intent, status: batch.transaction.status })
     : trade
     ? intentVerdict({ recorded: "history" })
     : opened
     ? intentVerdict({ recorded: "position" })
-    : lookup.verdict;
+    : lookup.ended
+    ? intentVerdict({ outcome: lookup.ended.outcome })
+    : null;
   return {
     lookup,
     state: older && (batch || trade || opened) ? "history" : lookup.state,
@@ -123,4 +127,20 @@ async function findInBatch(
   const decoded = await decodeTransaction(sources.hyperevm, tx).catch(() => null);
   const intent = decoded?.found ? decoded.intents.find((item) => item.intentId === intentId) : null;
   return decoded?.found && intent ? { transaction: decoded, intent } : null;
+}
+
+/** The verdict of a settled intent; when its batch did not decode, from the event alone. */
+function settlementVerdict(found: NonNullable<IntentLookup["settlement"]>): IntentVerdict {
+  const status = found.transaction?.status ?? "unknown";
+  if (found.intent) return intentVerdict({ settled: found.intent, status });
+  const { success, reason } = found.match.event;
+  return intentVerdict({
+    status,
+    settled: {
+      reported: success,
+      failureReason: success ? null : reason,
+      signatureVerified: false,
+      verificationProblem: "its batch's calldata did not decode with the modelled executor ABI",
+    },
+  });
 }

@@ -24,7 +24,6 @@ import {
 } from "../papertrade/mod.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
 import { readPendingIntents } from "./pending.ts";
-import { type IntentVerdict, intentVerdict } from "./verdict.ts";
 
 /** How many of the latest trades the feed check reads. */
 const FEED_CHECK_LIMIT = 100;
@@ -59,12 +58,6 @@ export interface IntentLookup {
   /** Whether the relayer queue was checked (it needs the wallet). */
   pendingChecked: boolean;
   settlement: IntentSettlement | null;
-  /**
-   * The verdict from the settlement (its signature check and the executor's event), else from
-   * the feed, else from the outcome the stream reported; null while the intent is pending or
-   * was not found.
-   */
-  verdict: IntentVerdict | null;
   /** Inclusive block range the settlement scan covered; null when the scan failed. */
   scanned: { fromBlock: bigint; toBlock: bigint } | null;
   /** Checks that could not be made, each naming its part and endpoint. */
@@ -120,22 +113,14 @@ export async function lookupIntent(
     : queue?.pending
     ? "pending"
     : "not_found";
-  const ended = state === "ended" ? queue!.ended : null;
   return {
     intentId: id,
     state,
     feed,
     pending: state === "pending" ? queue!.pending : null,
-    ended,
+    ended: state === "ended" ? queue!.ended : null,
     pendingChecked: wallet !== undefined,
     settlement: scan?.settlement ?? null,
-    verdict: scan?.settlement
-      ? settlementVerdict(scan.settlement)
-      : feed
-      ? intentVerdict({ recorded: "feed" })
-      : ended
-      ? intentVerdict({ outcome: ended.outcome })
-      : null,
     scanned: scan?.scanned ?? null,
     unavailable: parts.unavailable,
   };
@@ -184,20 +169,4 @@ async function findSettlement(hyperevm: HyperEvmClient, id: Hex) {
   const intent = transaction?.intents.find((item) => item.index === match.event.index) ??
     transaction?.intents.find((item) => item.intentId === id) ?? null;
   return { settlement: { match, transaction, intent }, scanned };
-}
-
-/** The verdict of a settled intent; when its batch did not decode, from the event alone. */
-function settlementVerdict(found: IntentSettlement): IntentVerdict {
-  const status = found.transaction?.status ?? "unknown";
-  if (found.intent) return intentVerdict({ settled: found.intent, status });
-  const { success, reason } = found.match.event;
-  return intentVerdict({
-    status,
-    settled: {
-      reported: success,
-      failureReason: success ? null : reason,
-      signatureVerified: false,
-      verificationProblem: "its batch's calldata did not decode with the modelled executor ABI",
-    },
-  });
 }

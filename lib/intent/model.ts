@@ -117,33 +117,35 @@ export const feedTradeJson = jsonObject<RecentTrade>()({
   terminal: [z.boolean(), (t) => t.terminal],
 });
 
-type Settled = IntentLookup & { settlement: NonNullable<IntentLookup["settlement"]> };
+type Settled = IntentFindings & {
+  lookup: { settlement: NonNullable<IntentLookup["settlement"]> };
+};
 
 const settlementJson = jsonObject<Settled>()({
-  tx_hash: [hashOut, (l) => l.settlement.match.txHash],
-  block_number: [z.number().int(), (l) => blockNumber(l.settlement.match.blockNumber)!],
+  tx_hash: [hashOut, (f) => f.lookup.settlement.match.txHash],
+  block_number: [z.number().int(), (f) => blockNumber(f.lookup.settlement.match.blockNumber)!],
   block_time: [
     isoOut.nullable(),
-    (l) => isoFromSeconds(l.settlement.transaction?.timestamp ?? null),
+    (f) => isoFromSeconds(f.lookup.settlement.transaction?.timestamp ?? null),
   ],
-  log_index: [z.number().int(), (l) => l.settlement.match.logIndex],
+  log_index: [z.number().int(), (f) => f.lookup.settlement.match.logIndex],
   tx_status: [
     z.enum(["success", "reverted", "pending", "unknown"]).nullable(),
-    (l) => l.settlement.transaction?.status ?? null,
+    (f) => f.lookup.settlement.transaction?.status ?? null,
   ],
   executed: [
     z.boolean().describe("The intent's verdict is executed."),
-    (l) => l.verdict?.verdict === "executed",
+    (f) => f.verdict?.verdict === "executed",
   ],
   signature_verified: [
     z.boolean().nullable().describe(
       "The signature recomputes to the recorded intent id; null if the batch did not decode.",
     ),
-    (l) => l.settlement.intent?.signatureVerified ?? null,
+    (f) => f.lookup.settlement.intent?.signatureVerified ?? null,
   ],
   intent: [
     settledIntent.schema.nullable().describe("The decoded intent within its batch."),
-    ({ settlement: { intent, transaction } }) =>
+    ({ lookup: { settlement: { intent, transaction } } }) =>
       intent && settledIntentJson.of(intent, transaction?.status ?? "unknown"),
   ],
 });
@@ -211,7 +213,7 @@ export const lookupModel = jsonObject<IntentFindings>()({
     settlementJson.schema.nullable().describe(
       "The settling transaction, when the recent blocks scanned hold it.",
     ),
-    (f) => f.lookup.settlement && settlementJson.of(f.lookup as Settled),
+    (f) => f.lookup.settlement && settlementJson.of(f as Settled),
   ],
   history: [
     historyJson.schema.nullable().describe(

@@ -2,7 +2,7 @@ import { WalletForm } from "../../components/Field.tsx";
 import { type IntentFindings, intentPhase, settledIntentJson } from "../../lib/intent/mod.ts";
 import { Layout } from "../../components/Layout.tsx";
 import { CopyableCode } from "../../components/CopyableCode.tsx";
-import { SettledIntentCard } from "../../components/SettledIntentCard.tsx";
+import { Headline, SettledIntentCard } from "../../components/SettledIntentCard.tsx";
 import { TxLink } from "../../components/links.tsx";
 import { formatCount } from "../../lib/format.ts";
 import { PartNotice } from "../../components/PartNotice.tsx";
@@ -24,8 +24,7 @@ const STATE_TEXT = {
   not_found: "not found",
 } as const;
 
-const VERDICT_HEADLINES = {
-  executed: "Intent: executed",
+const ALARM_HEADLINES = {
   failed: "Intent failed",
   unverified: "Intent unverified",
 } as const;
@@ -34,11 +33,11 @@ const VERDICT_HEADLINES = {
 export function IntentPage(props: { found: IntentFindings; wallet?: string; now: number }) {
   const { found, now } = props;
   const { lookup, verdict, batch } = found;
-  const bad = verdict && verdict.verdict !== "executed" ? verdict : null;
+  const alarm = verdict && verdict.verdict !== "executed" ? verdict.verdict : null;
   // Found in the wallet's records or a named batch, it settled, whatever else the look-up saw.
   const records = found.trade !== null || found.opened !== null || batch !== null;
-  const headline = bad
-    ? VERDICT_HEADLINES[bad.verdict]
+  const headline = alarm
+    ? ALARM_HEADLINES[alarm]
     : `Intent: ${STATE_TEXT[records ? "history" : found.state]}`;
   const owner = found.trade || found.opened ? found.owner! : props.wallet;
   return (
@@ -48,27 +47,19 @@ export function IntentPage(props: { found: IntentFindings; wallet?: string; now:
     >
       {/* The one state of the intent (lib/intent/find.ts, intentPhase), for machines. */}
       <div data-intent-state={intentPhase(found.state)}>
-        <h1 class={bad?.verdict === "failed" ? "failed" : undefined}>
-          {bad && (
-            <span class="mark" aria-hidden="true">{bad.verdict === "failed" ? "✗" : "?"}</span>
-          )}
-          {headline}
-        </h1>
-      </div>
-      {bad && (
-        <p class={bad.verdict === "failed" ? "alert alert-danger" : "alert"} role="alert">
+        <Headline alarm={alarm} title={headline}>
           <strong>
-            This intent {bad.verdict === "failed" ? "did not take effect" : "is unverified"}:
+            This intent {alarm === "failed" ? "did not take effect" : "is unverified"}:
           </strong>{" "}
-          {bad.verdict === "failed"
+          {alarm === "failed"
             ? (
               <q class="untrusted">
-                <bdi>{bad.reason}</bdi>
+                <bdi>{verdict?.reason}</bdi>
               </q>
             )
-            : `${bad.reason}. Nothing shows that what it asked for took effect as signed.`}
-        </p>
-      )}
+            : `${verdict?.reason}. Nothing shows that what it asked for took effect as signed.`}
+        </Headline>
+      </div>
       <CopyableCode text={lookup.intentId} label="Intent id" />
       <PartNotice unavailable={found.unavailable} />
       {found.trade && <HistorySection history={found.trade} wallet={owner!} now={now} />}

@@ -132,7 +132,7 @@ export function EndedSection(props: { ended: EndedIntent; now: number }) {
 }
 
 export function SettledSection(props: { found: IntentFindings; now: number }) {
-  const { lookup: { settlement, verdict } } = props.found;
+  const { lookup: { settlement }, verdict } = props.found;
   const { match, transaction, intent } = settlement!;
   return (
     <section>

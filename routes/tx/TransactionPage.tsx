@@ -11,7 +11,7 @@ import { PartNotice } from "../../components/PartNotice.tsx";
 import { CopyableCode } from "../../components/CopyableCode.tsx";
 import { DataTable } from "../../components/DataTable.tsx";
 import { ExplorerLink, PositionLink, WalletLink } from "../../components/links.tsx";
-import { Check, SettledIntentCard } from "../../components/SettledIntentCard.tsx";
+import { Check, Headline, SettledIntentCard } from "../../components/SettledIntentCard.tsx";
 import { formatCount } from "../../lib/format.ts";
 import { Stat } from "../../components/Stat.tsx";
 import { Time } from "../../components/Time.tsx";
@@ -58,29 +58,21 @@ export function TransactionPage(
     >
       {settlement.status === "reverted"
         ? (
-          <>
-            <h1 class="failed">
-              <span class="mark" aria-hidden="true">✗</span>Transaction reverted
-            </h1>
-            <p class="alert alert-danger" role="alert">
-              <strong>This transaction reverted:</strong> nothing it carried took effect.
-            </p>
-          </>
+          <Headline alarm="failed" title="Transaction reverted">
+            <strong>This transaction reverted:</strong> nothing it carried took effect.
+          </Headline>
         )
-        : problems
-        ? (
-          <>
-            <h1 class={counts.failed > 0 ? "failed" : undefined}>
-              <span class="mark" aria-hidden="true">{counts.failed > 0 ? "✗" : "?"}</span>
-              {title} with {counts.failed > 0 ? "failed" : "unverified"} intents
-            </h1>
-            <p class={counts.failed > 0 ? "alert alert-danger" : "alert"} role="alert">
-              <strong>{problems}.</strong>{" "}
-              The transaction was mined, but not everything in it took effect as signed.
-            </p>
-          </>
-        )
-        : <h1>{title}</h1>}
+        : (
+          <Headline
+            alarm={counts.failed > 0 ? "failed" : counts.unverified > 0 ? "unverified" : null}
+            title={problems
+              ? `${title} with ${counts.failed > 0 ? "failed" : "unverified"} intents`
+              : title}
+          >
+            <strong>{problems}.</strong>{" "}
+            The transaction was mined, but not everything in it took effect as signed.
+          </Headline>
+        )}
       <CopyableCode text={settlement.txHash} label="Transaction hash" />
       <p>
         <ExplorerLink base={props.explorerUrl} kind="tx" id={settlement.txHash} />
