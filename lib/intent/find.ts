@@ -58,10 +58,11 @@ export function findingsOf(
   lookup: IntentLookup,
   records: Records = { owner: null },
 ): IntentFindings {
+  // findIntent reads the records only where they can tell more than the look-up.
   const older = lookup.state === "not_found" || lookup.state === "ended";
-  const batch = older ? records.batch ?? null : null;
-  const trade = lookup.settlement || batch ? null : records.found?.trade ?? null;
-  const opened = older && !trade ? records.found?.opened ?? null : null;
+  const batch = records.batch ?? null;
+  const trade = records.found?.trade ?? null;
+  const opened = trade ? null : records.found?.opened ?? null;
   // What settled decides the verdict; the stream's outcome only when nothing shows it settled.
   const verdict = lookup.settlement
     ? settlementVerdict(lookup.settlement)

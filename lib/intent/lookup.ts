@@ -64,26 +64,16 @@ export interface IntentLookup {
   unavailable: UnavailablePart[];
 }
 
-interface IntentLookupSources {
-  papertrade: PapertradeClient;
-  hyperevm: HyperEvmClient;
-}
-
-interface LookupIntentOptions {
-  /** Wallet that signed the intent; enables the relayer queue check. */
-  wallet?: string;
-  signal?: AbortSignal;
-}
-
 /**
  * Looks an intent id up in the feed, the wallet's pending operations and recent blocks. A check
  * that fails is named in `unavailable` and the others still answer; only when every check
  * failed does the first failure propagate.
  */
 export async function lookupIntent(
-  sources: IntentLookupSources,
+  sources: { papertrade: PapertradeClient; hyperevm: HyperEvmClient },
   intentId: string,
-  options: LookupIntentOptions = {},
+  /** `wallet`, the one that signed it, enables the relayer queue check. */
+  options: { wallet?: string; signal?: AbortSignal } = {},
 ): Promise<IntentLookup> {
   const id = intentId.toLowerCase() as Hex;
   const { signal, wallet } = options;
