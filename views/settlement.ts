@@ -85,8 +85,8 @@ startView<Decoded>({
       d.intents.length > 0 &&
       table(
         "Intents of the batch",
-        ["#", "Action", "Wallet", "Signed by", "Signature", "Verdict", "Fields"],
-        d.intents.map((intent) => intentRow(intent, link)),
+        ["#", "Action", "Wallet", "Signed by", "Signature", "Verdict"],
+        d.intents.flatMap((intent) => intentRows(intent, link)),
       ),
       d.intents.some((intent) => intent.failure_reason !== null) &&
       el(
@@ -135,13 +135,12 @@ function eventRow(event: Event, link: Link) {
   );
 }
 
-function intentRow(intent: Intent, link: Link) {
-  // The intent page's labels and words for each field (lib/intent/field_text.ts).
-  const fields = intentFieldRows(intent.fields ?? {}).flatMap((row) => [
-    el("dt", {}, row.label),
-    el("dd", { "data-field": row.key }, row.text),
-  ]);
-  return el(
+/** An intent's row, then its fields across the table, under the intent page's labels. */
+function intentRows(intent: Intent, link: Link) {
+  const fields = intentFieldRows(intent.fields ?? {}).map((row) =>
+    el("div", {}, el("dt", {}, row.label), el("dd", { "data-field": row.key }, row.text))
+  );
+  const row = el(
     "tr",
     { "data-intent": intent.index, "data-verdict": intent.verdict },
     el(
@@ -181,10 +180,7 @@ function intentRow(intent: Intent, link: Link) {
           ? el("q", { "data-field": "verdict_reason" }, intent.verdict_reason)
           : ` ${intent.verdict_reason}`),
     ),
-    el(
-      "td",
-      { class: "wrap" },
-      fields.length > 0 ? el("dl", { class: "fields" }, ...fields) : "n/a",
-    ),
   );
+  const cell = fields.length > 0 ? el("dl", { class: "fields" }, ...fields) : "No decoded fields.";
+  return [row, el("tr", { "data-fields-of": intent.index }, el("td", { colspan: 6 }, cell))];
 }

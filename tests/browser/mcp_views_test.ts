@@ -414,7 +414,7 @@ browserTest(
             })
           );
           const inView = await view.frame.$$eval(
-            "tr[data-intent]",
+            "tr[data-fields-of]",
             (trs) =>
               trs.map((tr) =>
                 [...tr.querySelectorAll("dl.fields dt")].map((dt) => [
