@@ -1,6 +1,6 @@
-import type { SettledIntent, Settlement } from "../lib/hyperevm/mod.ts";
+import type { ComponentChildren } from "preact";
+import type { IntentVerdict, SettledIntentJson } from "../lib/intent/mod.ts";
 import { Field } from "./Field.tsx";
-import { type IntentVerdict, intentVerdict, paramsOfCalldata } from "../lib/intent/mod.ts";
 import { IntentFields } from "./IntentFields.tsx";
 import { IntentLink, WalletLink } from "./links.tsx";
 
@@ -11,6 +11,27 @@ export function Check(props: { ok: boolean; yes: string; no: string }) {
       <span aria-hidden="true">{props.ok ? "✓ " : "✗ "}</span>
       {props.ok ? props.yes : props.no}
     </span>
+  );
+}
+
+/**
+ * A page's headline: a failed (✗, red) or unverified (?) verdict marks the title and puts its
+ * alert under it, so nothing on the page reads as a success beside it.
+ */
+export function Headline(
+  props: { alarm: "failed" | "unverified" | null; title: string; children?: ComponentChildren },
+) {
+  const failed = props.alarm === "failed";
+  return (
+    <>
+      <h1 class={failed ? "failed" : undefined}>
+        {props.alarm && <span class="mark" aria-hidden="true">{failed ? "✗" : "?"}</span>}
+        {props.title}
+      </h1>
+      {props.alarm && (
+        <p class={failed ? "alert alert-danger" : "alert"} role="alert">{props.children}</p>
+      )}
+    </>
   );
 }
 
@@ -40,21 +61,15 @@ export function VerdictBadge(props: { verdict: IntentVerdict }) {
 }
 
 /**
- * One intent of a settlement batch as the modelled executor ABI decodes it: who it acted for,
- * who signed it, whether the signature recomputes to the recorded id, its one verdict (a reason
- * may quote chain text, shown as text), and its fields in display units.
+ * One intent of a settlement batch as the model carries it: who it acted for, who signed it,
+ * whether the signature recomputes to the recorded id, its one verdict (a reason may quote chain
+ * text, shown as text), and its fields.
  */
 export function SettledIntentCard(
-  props: {
-    intent: SettledIntent;
-    status: Settlement["status"];
-    now: number;
-    heading?: string;
-    txHash?: string;
-  },
+  props: { intent: SettledIntentJson; now: number; heading?: string; txHash?: string },
 ) {
-  const intent = props.intent;
-  const wallet = intent.wallet;
+  const { intent } = props;
+  const { wallet } = intent;
   const action = intent.action ?? "unknown kind";
   return (
     <article class="intent-card" id={`intent-${intent.index}`}>
@@ -74,26 +89,23 @@ export function SettledIntentCard(
           )}
         </Field>
         <Field label="Intent id">
-          {intent.intentId
-            ? <IntentLink id={intent.intentId} wallet={wallet} tx={props.txHash} full />
+          {intent.intent_id
+            ? <IntentLink id={intent.intent_id} wallet={wallet} tx={props.txHash} full />
             : "n/a"}
         </Field>
         <Field label="Signature">
-          <Check ok={intent.signatureVerified} yes="verified" no="not verified" />
-          {intent.verificationProblem && <span class="muted">({intent.verificationProblem})</span>}
+          <Check ok={intent.signature_verified} yes="verified" no="not verified" />
+          {intent.verification_problem && <span class="muted">({intent.verification_problem})
+          </span>}
         </Field>
         <Field label="Verdict">
-          <VerdictBadge verdict={intentVerdict({ settled: intent, status: props.status })} />
+          <VerdictBadge verdict={{ verdict: intent.verdict, reason: intent.verdict_reason }} />
         </Field>
       </dl>
-      {intent.fields && intent.action && (
+      {intent.fields && (
         <>
           <h4>Fields</h4>
-          <IntentFields
-            params={paramsOfCalldata(intent.action, intent.fields)}
-            wallet={wallet}
-            now={props.now}
-          />
+          <IntentFields fields={intent.fields} wallet={wallet} now={props.now} />
         </>
       )}
     </article>

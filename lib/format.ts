@@ -70,6 +70,23 @@ function priceFormat(decimals: number): Intl.NumberFormat {
   return format;
 }
 
+/** USD from dollars (a model's JSON number): the text {@link formatUsd} gives for its wad. */
+export function formatDollars(dollars: number): string {
+  return usdFull.format(dollars);
+}
+
+/** A token amount from a model's JSON number, as {@link formatToken} shows its wad. */
+export function formatTokenAmount(amount: number, unit: string): string {
+  return `${plain.format(amount)} ${unit}`;
+}
+
+const quoteFormat = /* @__PURE__ */ new Intl.NumberFormat("en-US", { maximumFractionDigits: 8 });
+
+/** A price in quote units from a model's JSON number: every decimal it carries. */
+export function formatQuote(price: number): string {
+  return quoteFormat.format(price);
+}
+
 /** USD from a 6-decimal USDC amount (withdrawals), as {@link formatUsd} shows it. */
 export function formatUsdc(amount6: bigint): string {
   return formatUsd(amount6 * 10n ** 12n);

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { Hex } from "viem";
 import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
-import { fetchTransactionDetails } from "../lib/transaction/mod.ts";
+import { decodedJson, fetchTransactionDetails } from "../lib/transaction/mod.ts";
 import { TransactionPage } from "./tx/TransactionPage.tsx";
 import { pageResponse } from "../lib/render.tsx";
 import { HASH_PATTERN } from "../lib/address.ts";
@@ -26,9 +26,12 @@ export async function txPage(c: Context<AppEnv>): Promise<Response> {
       ],
     });
   }
+  // The page lists every intent of the batch; the tool's answer stops at its cap.
+  const model = decodedJson(hash, details.settlement, Infinity, details);
   return pageResponse(
     c,
     <TransactionPage
+      model={model}
       details={details}
       now={deps.now()}
       explorerUrl={deps.config.blockExplorerUrl}

@@ -185,9 +185,10 @@ function libFoldersClassed(graph: SourceGraph, layout = LAYOUT): string[] {
 /**
  * A feature folder imports only core, lib/'s root modules, its own files and other features'
  * `mod.ts`, never its own `mod.ts` nor the plumbing. Whatever else imports a feature's folder
- * (routes, tools, components, other lib/ modules) goes through its `mod.ts`, except islands/ and
- * client/: esbuild keeps a module's top-level calls (zod schemas, say) in the browser bundle, so
- * the browser code imports the one module it needs. Core and lib/'s root import no feature.
+ * (routes, tools, components, other lib/ modules) goes through its `mod.ts`, except islands/,
+ * client/ and views/: esbuild keeps a module's top-level calls (zod schemas, say) in the browser
+ * bundle, so the browser code imports the one module it needs. Core and lib/'s root import no
+ * feature.
  */
 function featureBoundaries(graph: SourceGraph, layout = LAYOUT): string[] {
   const features = new Set(Object.keys(layout.features));
@@ -204,7 +205,7 @@ function featureBoundaries(graph: SourceGraph, layout = LAYOUT): string[] {
         if (isMod) found.push(`${arrow([from, to])}: a feature imports its own files directly`);
       } else if (from.startsWith("lib/") && !fromFeature && (source === null || core.has(source))) {
         found.push(`${arrow([from, to])}: core and lib/'s root import no feature`);
-      } else if (!isMod && !/^(islands|client)\//.test(from)) {
+      } else if (!isMod && !/^(islands|client|views)\//.test(from)) {
         found.push(`${arrow([from, to])}: another feature is imported through its mod.ts`);
       }
     } else if (fromFeature && target !== null && layout.plumbing.includes(target)) {

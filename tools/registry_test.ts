@@ -56,6 +56,8 @@ const CONTRACT: Array<[string, string[]]> = [
     "outcome",
     "settlement",
     "history",
+    "scanned",
+    "relayer_checked",
     "unavailable",
   ]],
   ["decode_transaction", [
@@ -69,6 +71,7 @@ const CONTRACT: Array<[string, string[]]> = [
     "events",
     "wallets",
     "is_batch",
+    "intent_count",
     "intents",
     "unavailable",
   ]],

@@ -14,8 +14,8 @@ import { argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { unavailableOut } from "../lib/json_model.ts";
 import { walletSummaryJson } from "./_json_wallet.ts";
-import { decodedJson, decodedTransactionOut } from "./decode_transaction.ts";
-import { lookupJson, lookupOut } from "./lookup_intent.ts";
+import { decodedJson, decodedTransactionOut } from "../lib/transaction/mod.ts";
+import { findingsOf, lookupModel } from "../lib/intent/mod.ts";
 
 /** Intents shown in a transaction preview; decode_transaction lists the rest. */
 const PREVIEW_INTENTS = 10;
@@ -38,7 +38,7 @@ const output = z.strictObject({
   result: z.union([
     z.strictObject({ found: z.boolean(), wallet: walletSummaryJson.schema.nullable() }),
     decodedTransactionOut,
-    lookupOut,
+    lookupModel.schema,
     positionPreviewJson.schema,
     nameMatchesJson.schema,
     nothingFoundJson.schema,
@@ -91,7 +91,7 @@ function preview(found: SearchResolution, siteUrl: string): Output["result"] {
     case "transaction":
       return decodedJson(found.value, found.transaction, PREVIEW_INTENTS);
     case "intent":
-      return lookupJson(found.lookup);
+      return lookupModel.of(findingsOf(found.lookup));
     case "position":
       return positionPreviewJson.of(found);
     case "name":

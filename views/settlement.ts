@@ -4,54 +4,17 @@
  * transaction page's labels. Failure reasons and every decoded field are untrusted chain data,
  * shown as text.
  */
+import type { DecodedTransactionJson } from "../lib/transaction/mod.ts";
+import { eventDetails } from "../lib/transaction/event_text.ts";
+import { intentFieldRows } from "../lib/intent/field_text.ts";
+import { countVerdicts } from "../lib/intent/verdict.ts";
 import { startView } from "./_app.ts";
-import { el, price, shortHex, usd } from "./_dom.ts";
+import { el, shortHex } from "./_dom.ts";
 import { unavailableNotice } from "./_parts.ts";
 
-interface Event {
-  name: string;
-  wallet: string;
-  position_id?: string;
-  log_index: number;
-  margin_returned_usd?: number;
-  balance_after_usd?: number;
-  staker_fee_usd?: number;
-  dev_fee_usd?: number;
-  market?: string | null;
-  mark_price?: number | null;
-  bust_price?: number | null;
-  amount_usd?: number;
-}
-
-interface Intent {
-  index: number;
-  action: string | null;
-  wallet: string | null;
-  signer: string;
-  recovered_signer: string | null;
-  intent_id: string | null;
-  signature_verified: boolean;
-  verification_problem: string | null;
-  verdict: "executed" | "failed" | "unverified";
-  verdict_reason: string | null;
-  failure_reason: string | null;
-  fields: Record<string, unknown> | null;
-}
-
-interface Decoded {
-  tx_hash: string;
-  found: boolean;
-  status: string | null;
-  block_number: number | null;
-  papertrade: boolean;
-  selector: string | null;
-  calldata_bytes: number;
-  events: Event[];
-  wallets: string[];
-  is_batch: boolean;
-  intents: Intent[];
-  unavailable: Array<{ part: string; field?: string; reason: string }>;
-}
+type Decoded = DecodedTransactionJson;
+type Event = Decoded["events"][number];
+type Intent = Decoded["intents"][number];
 
 type Link = (path: string, ...children: (string | Node)[]) => HTMLElement;
 
@@ -74,8 +37,7 @@ startView<Decoded>({
         ),
       ];
     }
-    const counts = { executed: 0, failed: 0, unverified: 0 };
-    for (const intent of d.intents) counts[intent.verdict]++;
+    const counts = countVerdicts(d.intents);
     return [
       head,
       el(
@@ -105,7 +67,13 @@ startView<Decoded>({
         ["Log", "Event", "Wallet", "Position", "Details"],
         d.events.map((event) => eventRow(event, link)),
       ),
-      d.papertrade && el("h2", {}, `Intents: ${d.intents.length}`),
+      d.papertrade &&
+      el(
+        "h2",
+        {},
+        `Intents: ${d.intent_count}`,
+        d.intent_count > d.intents.length && ` (the first ${d.intents.length} listed)`,
+      ),
       d.papertrade &&
       el(
         "p",
@@ -117,8 +85,8 @@ startView<Decoded>({
       d.intents.length > 0 &&
       table(
         "Intents of the batch",
-        ["#", "Action", "Wallet", "Signed by", "Signature", "Verdict", "Fields"],
-        d.intents.map((intent) => intentRow(intent, link)),
+        ["#", "Action", "Wallet", "Signed by", "Signature", "Verdict"],
+        d.intents.flatMap((intent) => intentRows(intent, link)),
       ),
       d.intents.some((intent) => intent.failure_reason !== null) &&
       el(
@@ -150,19 +118,6 @@ function table(label: string, columns: string[], rows: HTMLTableRowElement[]) {
 }
 
 function eventRow(event: Event, link: Link) {
-  const details: string[] = [];
-  if (event.margin_returned_usd !== undefined) {
-    details.push(`margin returned ${usd(event.margin_returned_usd)}`);
-  }
-  if (event.balance_after_usd !== undefined) {
-    details.push(`balance after ${usd(event.balance_after_usd)}`);
-  }
-  if (event.market !== undefined) details.push(`${event.market ?? "unknown market"}`);
-  if (event.mark_price !== undefined) details.push(`mark ${price(event.mark_price)}`);
-  if (event.bust_price !== undefined) details.push(`bust ${price(event.bust_price)}`);
-  if (event.amount_usd !== undefined) details.push(`amount ${usd(event.amount_usd)}`);
-  if (event.staker_fee_usd !== undefined) details.push(`staker fee ${usd(event.staker_fee_usd)}`);
-  if (event.dev_fee_usd !== undefined) details.push(`dev fee ${usd(event.dev_fee_usd)}`);
   return el(
     "tr",
     { "data-event": event.log_index },
@@ -176,18 +131,16 @@ function eventRow(event: Event, link: Link) {
         ? link(`/position/${event.position_id}?wallet=${event.wallet}`, `#${event.position_id}`)
         : "",
     ),
-    el("td", { class: "wrap" }, details.join(", ")),
+    el("td", { class: "wrap" }, eventDetails(event)),
   );
 }
 
-function intentRow(intent: Intent, link: Link) {
-  const fields = intent.fields ?? {};
-  const summary = Object.entries(fields)
-    .map(([key, value]) =>
-      `${key.replaceAll("_", " ")} ${Array.isArray(value) ? value.join(", ") : String(value)}`
-    )
-    .join("; ");
-  return el(
+/** An intent's row, then its fields across the table, under the intent page's labels. */
+function intentRows(intent: Intent, link: Link) {
+  const fields = intentFieldRows(intent.fields ?? {}).map((row) =>
+    el("div", {}, el("dt", {}, row.label), el("dd", { "data-field": row.key }, row.text))
+  );
+  const row = el(
     "tr",
     { "data-intent": intent.index, "data-verdict": intent.verdict },
     el(
@@ -221,11 +174,13 @@ function intentRow(intent: Intent, link: Link) {
       "td",
       { class: "wrap" },
       el("span", { class: `badge ${intent.verdict}`, "data-field": "verdict" }, intent.verdict),
-      intent.verdict_reason ? ` ${intent.verdict_reason}` : "",
-      intent.failure_reason
-        ? el("q", { "data-field": "failure_reason" }, intent.failure_reason)
-        : "",
+      // A failure's reason is the chain's text, quoted as the pages quote it.
+      intent.verdict_reason &&
+        (intent.verdict === "failed"
+          ? el("q", { "data-field": "verdict_reason" }, intent.verdict_reason)
+          : ` ${intent.verdict_reason}`),
     ),
-    el("td", { class: "wrap" }, summary || "n/a"),
   );
+  const cell = fields.length > 0 ? el("dl", { class: "fields" }, ...fields) : "No decoded fields.";
+  return [row, el("tr", { "data-fields-of": intent.index }, el("td", { colspan: 6 }, cell))];
 }

@@ -22,8 +22,8 @@ import {
   type PapertradeClient,
   type RecentTrade,
 } from "../papertrade/mod.ts";
-import { isUpstreamFailure, Parts, type UnavailablePart } from "../parts.ts";
-import { type IntentVerdict, intentVerdict } from "./verdict.ts";
+import { Parts, type UnavailablePart } from "../parts.ts";
+import { readPendingIntents } from "./pending.ts";
 
 /** How many of the latest trades the feed check reads. */
 const FEED_CHECK_LIMIT = 100;
@@ -33,23 +33,7 @@ const FEED_CHECK_LIMIT = 100;
  * on chain in the scanned blocks, ended as the wallet's stream reported it, pending at the
  * relayer; `not_found` covers anything older than the scan window. Each excludes the others.
  */
-type IntentState = "feed" | "settled" | "ended" | "pending" | "not_found";
-
-/**
- * The one state of an intent on every face (page, lookup_intent, get_intents, the live views):
- * settled (on chain, in the feed, or in the wallet's records), ended (its stream reported an
- * outcome), pending at the relayer, or not found. They exclude each other.
- */
-export type IntentPhase = "settled" | "ended" | "pending" | "not_found";
-
-/**
- * The phase of a look-up's state; `records` says whether the wallet's records (its trade
- * history, its open positions, or the transaction a link named) hold the settled intent.
- */
-export function intentPhase(state: IntentState, records = false): IntentPhase {
-  if (records || state === "feed" || state === "settled") return "settled";
-  return state;
-}
+export type IntentState = "feed" | "settled" | "ended" | "pending" | "not_found";
 
 interface IntentSettlement {
   match: IntentSettlementMatch;
@@ -74,27 +58,10 @@ export interface IntentLookup {
   /** Whether the relayer queue was checked (it needs the wallet). */
   pendingChecked: boolean;
   settlement: IntentSettlement | null;
-  /**
-   * The verdict from the settlement (its signature check and the executor's event), else from
-   * the feed, else from the outcome the stream reported; null while the intent is pending or
-   * was not found.
-   */
-  verdict: IntentVerdict | null;
   /** Inclusive block range the settlement scan covered; null when the scan failed. */
   scanned: { fromBlock: bigint; toBlock: bigint } | null;
   /** Checks that could not be made, each naming its part and endpoint. */
   unavailable: UnavailablePart[];
-}
-
-interface IntentLookupSources {
-  papertrade: PapertradeClient;
-  hyperevm: HyperEvmClient;
-}
-
-interface LookupIntentOptions {
-  /** Wallet that signed the intent; enables the relayer queue check. */
-  wallet?: string;
-  signal?: AbortSignal;
 }
 
 /**
@@ -103,9 +70,10 @@ interface LookupIntentOptions {
  * failed does the first failure propagate.
  */
 export async function lookupIntent(
-  sources: IntentLookupSources,
+  sources: { papertrade: PapertradeClient; hyperevm: HyperEvmClient },
   intentId: string,
-  options: LookupIntentOptions = {},
+  /** `wallet`, the one that signed it, enables the relayer queue check. */
+  options: { wallet?: string; signal?: AbortSignal } = {},
 ): Promise<IntentLookup> {
   const id = intentId.toLowerCase() as Hex;
   const { signal, wallet } = options;
@@ -120,6 +88,7 @@ export async function lookupIntent(
   const feed = parts.settled(settled[0]);
   const queue = parts.settled(settled[1], "pending intents");
   const scan = parts.settled(settled[2], "settlement");
+  for (const part of queue?.unavailable ?? []) parts.add(part);
   // Without a wallet the relayer queue is not checked, so it cannot count as an answer.
   const checks = wallet === undefined ? [settled[0], settled[2]] : settled;
   const failures = checks.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
@@ -134,22 +103,14 @@ export async function lookupIntent(
     : queue?.pending
     ? "pending"
     : "not_found";
-  const ended = state === "ended" ? queue!.ended : null;
   return {
     intentId: id,
     state,
     feed,
     pending: state === "pending" ? queue!.pending : null,
-    ended,
+    ended: state === "ended" ? queue!.ended : null,
     pendingChecked: wallet !== undefined,
     settlement: scan?.settlement ?? null,
-    verdict: scan?.settlement
-      ? settlementVerdict(scan.settlement)
-      : feed
-      ? intentVerdict({ recorded: "feed" })
-      : ended
-      ? intentVerdict({ outcome: ended.outcome })
-      : null,
     scanned: scan?.scanned ?? null,
     unavailable: parts.unavailable,
   };
@@ -164,33 +125,18 @@ async function findInFeed(
   return trades.slice(0, FEED_CHECK_LIMIT).find((trade) => trade.intentId === id) ?? null;
 }
 
-/**
- * The intent among the wallet's pending operations, or among the outcomes its stream reported
- * (the snapshot read is reconciled with them, so it is in one of the two at most).
- */
+/** The intent among the wallet's pending operations or, if not there, its reported outcomes. */
 async function findPending(
   papertrade: PapertradeClient,
   wallet: string,
   id: Hex,
   signal?: AbortSignal,
-): Promise<{ pending: Operation | null; ended: EndedIntent | null } | null> {
+) {
   try {
-    const [account, ranks] = await Promise.all([
-      papertrade.read("walletStream", { wallet }, { signal }),
-      // The queue position is a detail: without it the operation is still reported, its
-      // position null (the JSON says null means the queue rank could not be read).
-      papertrade.read("queueRank", { wallet }, { signal }).catch((error) => {
-        if (isUpstreamFailure(error)) return null;
-        throw error;
-      }),
-    ]);
-    const operation = account.operations.find((item) => item.intentId === id);
-    const ended = account.recentEndedIntents.find((item) => item.intentId === id) ?? null;
-    if (!operation) return { pending: null, ended };
-    return {
-      pending: { ...operation, queuePosition: ranks?.positions.get(id) ?? null },
-      ended: null,
-    };
+    const found = await readPendingIntents(papertrade, wallet, { signal });
+    const pending = found.operations.find((item) => item.intentId === id) ?? null;
+    const ended = pending ? null : found.outcomes.find((item) => item.intentId === id) ?? null;
+    return { pending, ended, unavailable: found.unavailable };
   } catch (error) {
     // A wallet the exchange has never seen has nothing queued; the other checks still answer.
     if (error instanceof PapertradeApiError && error.status === 404) return null;
@@ -213,20 +159,4 @@ async function findSettlement(hyperevm: HyperEvmClient, id: Hex) {
   const intent = transaction?.intents.find((item) => item.index === match.event.index) ??
     transaction?.intents.find((item) => item.intentId === id) ?? null;
   return { settlement: { match, transaction, intent }, scanned };
-}
-
-/** The verdict of a settled intent; when its batch did not decode, from the event alone. */
-function settlementVerdict(found: IntentSettlement): IntentVerdict {
-  const status = found.transaction?.status ?? "unknown";
-  if (found.intent) return intentVerdict({ settled: found.intent, status });
-  const { success, reason } = found.match.event;
-  return intentVerdict({
-    status,
-    settled: {
-      reported: success,
-      failureReason: success ? null : reason,
-      signatureVerified: false,
-      verificationProblem: "its batch's calldata did not decode with the modelled executor ABI",
-    },
-  });
 }

@@ -1,7 +1,17 @@
 /**
- * The intent feature's public face: an intent's parameters in units, its look-up across the
- * relayer, the feed and the chain, and its verdict.
+ * The intent feature's public face: an intent looked for everywhere and its one state and
+ * verdict, a wallet's pending intents, their fields in units and words, and the models.
  */
-export { type IntentParams, paramsOfCalldata, paramsOfOperation } from "./intent_params.ts";
-export { type IntentLookup, intentPhase, lookupIntent } from "./lookup.ts";
+export { type IntentFieldRow, intentFieldRows } from "./field_text.ts";
+export { fieldsOfCalldata, fieldsOfOperation, type IntentFieldsJson } from "./fields.ts";
+export {
+  type BatchIntent,
+  findingsOf,
+  findIntent,
+  type IntentFindings,
+  intentPhase,
+} from "./find.ts";
+export { type IntentLookup, lookupIntent } from "./lookup.ts";
+export { pendingIntentsModel, readPendingIntents } from "./pending.ts";
+export { lookupModel, type SettledIntentJson, settledIntentJson } from "./model.ts";
 export { countVerdicts, type IntentVerdict, intentVerdict } from "./verdict.ts";

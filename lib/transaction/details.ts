@@ -5,13 +5,7 @@
  * it is looked up on the first trade-history page of the event's wallet).
  */
 import type { Hex } from "viem";
-import {
-  decodeTransaction,
-  type ExchangeEvent,
-  type HyperEvmClient,
-  type Settlement,
-} from "../hyperevm/mod.ts";
-import { formatPrice, formatUsd } from "../format.ts";
+import { decodeTransaction, type HyperEvmClient, type Settlement } from "../hyperevm/mod.ts";
 import type { Instrument, PapertradeClient } from "../papertrade/mod.ts";
 import { findClosedTrade } from "../position/mod.ts";
 import { Parts, type UnavailablePart, unavailablePart } from "../parts.ts";
@@ -79,34 +73,4 @@ export async function fetchTransactionDetails(
     instruments,
     unavailable: parts.unavailable,
   };
-}
-
-/**
- * One Exchange event's fields in words, as the transaction page and decode_transaction's text
- * give them: USD from the wads, a liquidation's prices in units where its market is known.
- */
-export function describeEvent(event: ExchangeEvent, instruments: Map<string, Instrument>): string {
-  const fees = "stakerFee" in event
-    ? `, fees ${formatUsd(event.stakerFee)} to stakers and ${formatUsd(event.devFee)} to developers`
-    : "";
-  switch (event.name) {
-    case "PositionsClosed":
-      return `margin returned ${formatUsd(event.marginReturned)}, balance after ${
-        formatUsd(event.balanceAfter)
-      }${fees}`;
-    case "Liquidated": {
-      const instrument = instruments.get(String(event.positionId));
-      const price = (raw: bigint) =>
-        instrument ? formatPrice(raw, instrument.priceScale) : `${raw} (raw)`;
-      return `position #${event.positionId}${instrument ? ` (${instrument.symbol})` : ""}, mark ${
-        price(event.markPrice)
-      }, bust ${price(event.bustPrice)}${
-        event.fromQueuedBalance ? ", from queued balance" : ""
-      }${fees}`;
-    }
-    case "Deposit":
-      return `${formatUsd(event.amountUsdc8 * 10n ** 10n)} via deposit proxy ${event.depositProxy}`;
-    case "WithdrawToCore":
-      return `${formatUsd(event.amount)} to HyperCore`;
-  }
 }

@@ -1,4 +1,12 @@
 /**
- * The transaction feature's public face: a HyperEVM transaction decoded as Papertrade's.
+ * The transaction feature's public face: a HyperEVM transaction decoded as Papertrade's, its
+ * model, and its events in words.
  */
-export { describeEvent, fetchTransactionDetails, type TransactionDetails } from "./details.ts";
+export { fetchTransactionDetails, type TransactionDetails } from "./details.ts";
+export { eventDetails } from "./event_text.ts";
+export {
+  decodedJson,
+  type DecodedTransactionJson,
+  decodedTransactionOut,
+  MAX_LISTED_INTENTS,
+} from "./model.ts";

@@ -1,17 +1,17 @@
 /** The sections of the intent page: every place the intent was found, one section each. */
 import { Field } from "../../components/Field.tsx";
-import { type IntentLookup, paramsOfOperation } from "../../lib/intent/mod.ts";
-import { msFromSeconds } from "../../lib/format.ts";
-import type { EndedIntent, OpenPosition } from "../../lib/papertrade/mod.ts";
+import { fieldsOfOperation, type IntentFindings, settledIntentJson } from "../../lib/intent/mod.ts";
+import { formatCount, formatUsd, msFromSeconds } from "../../lib/format.ts";
+import type {
+  EndedIntent,
+  OpenPosition,
+  Operation,
+  RecentTrade,
+} from "../../lib/papertrade/mod.ts";
 import { IntentFields } from "../../components/IntentFields.tsx";
 import { SettledIntentCard, VerdictBadge } from "../../components/SettledIntentCard.tsx";
 import { PositionLink, TxLink, WalletLink } from "../../components/links.tsx";
-import { formatCount, formatUsd } from "../../lib/format.ts";
 import { Time } from "../../components/Time.tsx";
-import type { IntentInHistory } from "../../lib/position/mod.ts";
-
-/** A closed trade of the wallet's history and the transaction that settled it, if found. */
-export type HistoryTrade = NonNullable<IntentInHistory["trade"]>;
 
 export function OpenedSection(props: { position: OpenPosition; wallet: string; now: number }) {
   const { position } = props;
@@ -33,7 +33,9 @@ export function OpenedSection(props: { position: OpenPosition; wallet: string; n
   );
 }
 
-export function HistorySection(props: { history: HistoryTrade; wallet: string; now: number }) {
+export function HistorySection(
+  props: { history: NonNullable<IntentFindings["trade"]>; wallet: string; now: number },
+) {
   const { trade, txHash } = props.history;
   const net = trade.netPnl;
   return (
@@ -67,8 +69,8 @@ export function HistorySection(props: { history: HistoryTrade; wallet: string; n
   );
 }
 
-export function FeedSection(props: { lookup: IntentLookup; now: number }) {
-  const trade = props.lookup.feed!;
+export function FeedSection(props: { trade: RecentTrade; now: number }) {
+  const { trade } = props;
   return (
     <section>
       <h2>In the live trades feed</h2>
@@ -81,8 +83,8 @@ export function FeedSection(props: { lookup: IntentLookup; now: number }) {
   );
 }
 
-export function PendingSection(props: { lookup: IntentLookup; wallet: string; now: number }) {
-  const op = props.lookup.pending!;
+export function PendingSection(props: { op: Operation; wallet: string; now: number }) {
+  const { op } = props;
   const at = (ms: number | null) => (ms === null ? "n/a" : <Time at={ms} now={props.now} />);
   return (
     <section>
@@ -103,7 +105,7 @@ export function PendingSection(props: { lookup: IntentLookup; wallet: string; no
         </Field>
       </dl>
       <h3>Fields</h3>
-      <IntentFields params={paramsOfOperation(op)} wallet={props.wallet} now={props.now} />
+      <IntentFields fields={fieldsOfOperation(op)} wallet={props.wallet} now={props.now} />
     </section>
   );
 }
@@ -129,8 +131,9 @@ export function EndedSection(props: { ended: EndedIntent; now: number }) {
   );
 }
 
-export function SettledSection(props: { lookup: IntentLookup; now: number }) {
-  const { match, transaction, intent } = props.lookup.settlement!;
+export function SettledSection(props: { found: IntentFindings; now: number }) {
+  const { lookup: { settlement }, verdict } = props.found;
+  const { match, transaction, intent } = settlement!;
   return (
     <section>
       <h2>Settled on HyperEVM</h2>
@@ -141,17 +144,16 @@ export function SettledSection(props: { lookup: IntentLookup; now: number }) {
             , <Time at={Number(transaction.timestamp) * 1000} now={props.now} />
           </>
         )}
-        {props.lookup.verdict && (
+        {verdict && (
           <>
-            : <VerdictBadge verdict={props.lookup.verdict} />
+            : <VerdictBadge verdict={verdict} />
           </>
         )}.
       </p>
       {intent
         ? (
           <SettledIntentCard
-            intent={intent}
-            status={transaction?.status ?? "unknown"}
+            intent={settledIntentJson.of(intent, transaction?.status ?? "unknown")}
             now={props.now}
             heading="The intent in its batch (modelled executor ABI)"
             txHash={match.txHash}

@@ -1,29 +1,37 @@
-import { describeEvent, type TransactionDetails } from "../../lib/transaction/mod.ts";
-import { CONTRACTS, type ExchangeEvent, walletsOf } from "../../lib/hyperevm/mod.ts";
-import { countVerdicts, intentVerdict } from "../../lib/intent/mod.ts";
-import type { Instrument } from "../../lib/papertrade/mod.ts";
+import {
+  type DecodedTransactionJson,
+  eventDetails,
+  type TransactionDetails,
+} from "../../lib/transaction/mod.ts";
+import { CONTRACTS } from "../../lib/hyperevm/mod.ts";
+import { countVerdicts } from "../../lib/intent/mod.ts";
 import { Field } from "../../components/Field.tsx";
 import { Layout } from "../../components/Layout.tsx";
 import { PartNotice } from "../../components/PartNotice.tsx";
 import { CopyableCode } from "../../components/CopyableCode.tsx";
 import { DataTable } from "../../components/DataTable.tsx";
 import { ExplorerLink, PositionLink, WalletLink } from "../../components/links.tsx";
-import { Check, SettledIntentCard } from "../../components/SettledIntentCard.tsx";
+import { Check, Headline, SettledIntentCard } from "../../components/SettledIntentCard.tsx";
 import { formatCount } from "../../lib/format.ts";
 import { Stat } from "../../components/Stat.tsx";
 import { Time } from "../../components/Time.tsx";
 
-/** A transaction: the Exchange's events (facts) and, where the modelled ABI decodes, intents. */
+/**
+ * A transaction: its model (the Exchange's events, facts, and where the modelled ABI decodes,
+ * the intents), with what only the page shows of the decoded transaction beside it.
+ */
 export function TransactionPage(
-  props: { details: TransactionDetails; now: number; explorerUrl: string },
+  props: {
+    model: DecodedTransactionJson;
+    details: TransactionDetails;
+    now: number;
+    explorerUrl: string;
+  },
 ) {
-  const { settlement, instruments } = props.details;
-  const { intents, events, input } = settlement;
-  const verdicts = intents.map((intent) =>
-    intentVerdict({ settled: intent, status: settlement.status })
-  );
-  const counts = countVerdicts(verdicts);
-  const wallets = walletsOf([...events, ...intents]);
+  const { settlement } = props.details;
+  const { intents, events, wallets } = props.model;
+  const { input } = settlement;
+  const counts = countVerdicts(intents);
   const toExecutor = settlement.to === CONTRACTS.batchExecutor;
   const toName = toExecutor
     ? "the BatchExecutor"
@@ -50,29 +58,21 @@ export function TransactionPage(
     >
       {settlement.status === "reverted"
         ? (
-          <>
-            <h1 class="failed">
-              <span class="mark" aria-hidden="true">✗</span>Transaction reverted
-            </h1>
-            <p class="alert alert-danger" role="alert">
-              <strong>This transaction reverted:</strong> nothing it carried took effect.
-            </p>
-          </>
+          <Headline alarm="failed" title="Transaction reverted">
+            <strong>This transaction reverted:</strong> nothing it carried took effect.
+          </Headline>
         )
-        : problems
-        ? (
-          <>
-            <h1 class={counts.failed > 0 ? "failed" : undefined}>
-              <span class="mark" aria-hidden="true">{counts.failed > 0 ? "✗" : "?"}</span>
-              {title} with {counts.failed > 0 ? "failed" : "unverified"} intents
-            </h1>
-            <p class={counts.failed > 0 ? "alert alert-danger" : "alert"} role="alert">
-              <strong>{problems}.</strong>{" "}
-              The transaction was mined, but not everything in it took effect as signed.
-            </p>
-          </>
-        )
-        : <h1>{title}</h1>}
+        : (
+          <Headline
+            alarm={counts.failed > 0 ? "failed" : counts.unverified > 0 ? "unverified" : null}
+            title={problems
+              ? `${title} with ${counts.failed > 0 ? "failed" : "unverified"} intents`
+              : title}
+          >
+            <strong>{problems}.</strong>{" "}
+            The transaction was mined, but not everything in it took effect as signed.
+          </Headline>
+        )}
       <CopyableCode text={settlement.txHash} label="Transaction hash" />
       <p>
         <ExplorerLink base={props.explorerUrl} kind="tx" id={settlement.txHash} />
@@ -125,7 +125,7 @@ export function TransactionPage(
           </Field>
         )}
       </dl>
-      {settlement.papertrade && <EventsSection events={events} instruments={instruments} />}
+      {settlement.papertrade && <EventsSection events={events} />}
       {settlement.isBatch
         ? (
           <>
@@ -146,7 +146,6 @@ export function TransactionPage(
               <SettledIntentCard
                 key={intent.index}
                 intent={intent}
-                status={settlement.status}
                 now={props.now}
                 txHash={settlement.txHash}
               />
@@ -184,7 +183,7 @@ export function TransactionPage(
 }
 
 /** The Exchange's events as a table: one row each, wallets and positions linked. */
-function EventsSection(props: { events: ExchangeEvent[]; instruments: Map<string, Instrument> }) {
+function EventsSection(props: { events: DecodedTransactionJson["events"] }) {
   if (props.events.length === 0) {
     return <p class="muted">Its receipt carries no Exchange event.</p>;
   }
@@ -196,18 +195,18 @@ function EventsSection(props: { events: ExchangeEvent[]; instruments: Map<string
         columns={["Log", "Event", "Wallet", "Position", "Details"]}
       >
         {props.events.map((event) => (
-          <tr key={event.logIndex}>
-            <td>{event.logIndex}</td>
+          <tr key={event.log_index}>
+            <td>{event.log_index}</td>
             <td>{event.name}</td>
             <td>
               <WalletLink address={event.wallet} />
             </td>
             <td>
-              {event.name === "Liquidated"
-                ? <PositionLink id={String(event.positionId)} wallet={event.wallet} />
+              {event.position_id
+                ? <PositionLink id={event.position_id} wallet={event.wallet} />
                 : "–"}
             </td>
-            <td>{describeEvent(event, props.instruments)}</td>
+            <td>{eventDetails(event)}</td>
           </tr>
         ))}
       </DataTable>

@@ -13,6 +13,7 @@
 import assert from "node:assert/strict";
 import * as esbuild from "esbuild";
 import type { Frame, Page } from "playwright-core";
+import { parseHTML } from "linkedom";
 import { browserTest, catalog } from "./_harness.ts";
 import { audit } from "./_a11y.ts";
 
@@ -400,6 +401,30 @@ browserTest(
             events,
             decoded.events.map((e: Json) => e.name),
           );
+          // Each intent's fields under the transaction page's labels and in its words (a time as
+          // the UTC the page gives on hover, position ids as its links read).
+          const page = parseHTML(await (await fetch(`${session.site.origin}/tx/${hash}`)).text());
+          const onPage = [...page.document.querySelectorAll("article.intent-card")].map((card) =>
+            [...card.querySelectorAll("h4 + dl.fields > div")].map((div) => {
+              const dd = div.querySelector("dd")!;
+              const links = [...dd.querySelectorAll("a")].map((a) => a.textContent);
+              const text = dd.querySelector("time")?.getAttribute("title") ??
+                (links.length > 0 ? links.join(", ") : dd.textContent!.trim());
+              return [div.querySelector("dt")!.textContent, text];
+            })
+          );
+          const inView = await view.frame.$$eval(
+            "tr[data-fields-of]",
+            (trs) =>
+              trs.map((tr) =>
+                [...tr.querySelectorAll("dl.fields dt")].map((dt) => [
+                  dt.textContent,
+                  dt.nextElementSibling!.textContent,
+                ])
+              ),
+          );
+          assert.ok(inView.every((fields) => fields.length > 0), "every intent shows its fields");
+          assert.deepEqual(inView, onPage);
           await screenshot(host, "settlement");
           await assertAccessible(host, view.frame, "settlement");
         },
