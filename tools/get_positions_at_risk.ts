@@ -17,7 +17,7 @@ import {
   unavailableJson,
   unavailableOut,
 } from "../lib/json_model.ts";
-import { positionJson } from "./_json_positions.ts";
+import { positionJson } from "../lib/position/mod.ts";
 import { isoFromMs } from "../lib/json_units.ts";
 import { distancesShown, lines, price, quoted, UNTRUSTED_NOTE, usd } from "./text.ts";
 import { ToolError } from "./types.ts";

@@ -5,10 +5,11 @@ import { argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { addressOut, integerStringOut, unavailableOut } from "../lib/json_model.ts";
 import { feedTradeJson } from "./_json_intents.ts";
-import { leaderboardRowJson, walletSummaryJson } from "./_json_wallet.ts";
+import { leaderboardRowJson } from "./_json_wallet.ts";
+import { walletSummaryJson } from "../lib/wallet/mod.ts";
 import { decodedJson, decodedTransactionOut, renderDecoded } from "./decode_transaction.ts";
 import { lookupJson, lookupOut, renderLookup } from "./lookup_intent.ts";
-import { renderWallet } from "./get_wallet.ts";
+import { modelText } from "./model_text.ts";
 import { lines, quoted, signedUsd, UNTRUSTED_NOTE } from "./text.ts";
 
 /** Intents shown in a transaction preview; decode_transaction lists the rest. */
@@ -112,7 +113,7 @@ function present(
         wallet ? "get_wallet" : null,
         { found: wallet !== null, wallet },
         wallet
-          ? lines(renderWallet(wallet), "Next: get_wallet, get_positions or get_trade_history.")
+          ? lines(modelText(wallet), "Next: get_wallet, get_positions or get_trade_history.")
           : `Wallet ${found.value} has no Papertrade account (the exchange has never seen it).`,
       );
     }

@@ -1,8 +1,8 @@
 /**
- * Live positions of a wallet for the `LivePositions` island: `GET /wallet/:address/live` streams
- * server-sent events (a `positions` view first and on every change, a `heartbeat` `{"at": ms}`
+ * The live wallet for the wallet page's islands: `GET /wallet/:address/live` streams server-sent
+ * events (a `positions` frame, the live wallet model, first and on every change, a `heartbeat` `{"at": ms}`
  * while nothing changes, an `error` if the upstream fails for good; a stream ends after a bounded
- * lifetime and EventSource reconnects), `GET /wallet/:address/positions.json` is the same view
+ * lifetime and EventSource reconnects), `GET /wallet/:address/positions.json` is the same model
  * once, for polling. Errors are JSON: 400 bad address, 404 unknown wallet, 502/503/504 upstream.
  * Stream slots are bounded per process (503) and per client (429, the tool calls' client key); a
  * refused browser polls instead. Viewers of a wallet share one upstream wallet stream
@@ -14,8 +14,8 @@ import type { AppHandler } from "../../lib/http/app_env.ts";
 import { Failure } from "../../lib/http/failure.ts";
 import { fetchWalletPositions } from "../../lib/position/mod.ts";
 import {
-  buildPositionsView,
   type LiveEvent,
+  liveWalletOf,
   openViewerStream,
   readStakingAccumulator,
   sharedWalletHub,
@@ -95,7 +95,7 @@ export function liveRoutes(
         fetchWalletPositions(deps, address),
         readStakingAccumulator(deps.papertrade, new Parts()),
       ]);
-      return c.json(buildPositionsView({ ...positions, accumulator }, deps.now()), 200, NO_STORE);
+      return c.json(liveWalletOf({ ...positions, accumulator }, deps.now()), 200, NO_STORE);
     },
     async stream(c) {
       const address = addressOf(c.req.param("address"));

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { callTool, catalog, inputError, withHarness } from "../support/tools.ts";
 import { getTradeHistoryTool } from "../../tools/get_trade_history.ts";
 import { type ToolContext, ToolError } from "../../tools/types.ts";
+import { TEXT_ROWS } from "../../tools/model_text.ts";
 
 const { wallet, trades: TOTAL, losses: LOSSES, pageSize: PAGE } = catalog.tradeHistory;
 
@@ -28,10 +29,10 @@ Deno.test("get_trade_history pages newest first, 75 at a time, until next_cursor
     assert.equal(new Set(trades.map((t) => t.position_id)).size, TOTAL, "no trade twice");
     pages.slice(0, -1).forEach((page) => {
       assert.equal(page.structured.trades.length, PAGE);
-      assert.match(page.text, /More trades exist: call get_trade_history .* cursor "/);
+      assert.ok(page.text.includes(`next_cursor: ${JSON.stringify(page.structured.next_cursor)}`));
     });
     assert.equal(pages.at(-1)!.structured.next_cursor, null);
-    assert.match(pages.at(-1)!.text, /last page/);
+    assert.match(pages.at(-1)!.text, /^next_cursor: n\/a$/m);
     for (let i = 1; i < trades.length; i++) {
       assert.ok(Date.parse(trades[i - 1].closed_at!) >= Date.parse(trades[i].closed_at!));
     }
@@ -79,22 +80,25 @@ Deno.test("get_trade_history rejects malformed arguments with messages naming th
   );
 });
 
-Deno.test("the text carries every trade of the page, one compact line each", async () => {
+Deno.test("the text lists the page's trades with the structured result's figures", async () => {
   await withHarness(async ({ context }) => {
-    const { json, text } = await callTool(
+    const { structured, text } = await callTool(
       getTradeHistoryTool,
       { address: catalog.wallets.whale.address },
       context,
     );
-    const trades = JSON.parse(json).trades as { position_id: string }[];
+    const { trades } = structured;
     assert.ok(trades.length > 25, `the whale's first page has ${trades.length} trades`);
-    for (const trade of trades) {
-      assert.match(text, new RegExp(`^#${trade.position_id} `, "m"), trade.position_id);
+    const lines = text.split("\n");
+    const listed = trades.filter((trade) => {
+      const line = lines.find((row) => row.startsWith(`- position_id: ${trade.position_id},`));
+      return line?.includes(`net_pnl_usd: ${trade.net_pnl_usd},`);
+    });
+    // Every trade up to the text's row bound; the rest are counted.
+    assert.equal(listed.length, Math.min(trades.length, TEXT_ROWS));
+    if (trades.length > TEXT_ROWS) {
+      assert.ok(text.includes(`(${trades.length - TEXT_ROWS} more in the structured result)`));
     }
-    assert.doesNotMatch(text, /more trades of this page are in the structured result/);
-    const rows = text.split("\n").filter((line) => line.startsWith("#"));
-    assert.equal(rows.length, trades.length);
-    assert.ok(rows.every((row) => row.length < 110), "compact");
   });
 });
 
