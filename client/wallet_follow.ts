@@ -3,7 +3,7 @@
  * stream cannot be opened or keeps failing, and a fresh attempt at the stream now and then.
  * Every browser API is looked up at call time, so importing this on the server is harmless.
  */
-import type { LiveWallet } from "../lib/wallet/model.ts";
+import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
 
 /** How the island is getting its figures right now. */
 export type LiveMode = "snapshot" | "live" | "reconnecting" | "polling" | "offline";

@@ -3,7 +3,7 @@ import { formatUtc } from "../lib/format.ts";
 import { countText } from "../lib/figure_text.ts";
 import { Time } from "../components/Time.tsx";
 import type { LiveMode } from "./wallet_follow.ts";
-import type { LiveWallet } from "../lib/wallet/model.ts";
+import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
 import { currentMode, isStale, serverNow } from "./wallet_store.ts";
 
 const MODE_LABELS: Record<LiveMode, [label: string, badge: string]> = {

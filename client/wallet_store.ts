@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { followPositions, type LiveMode } from "./wallet_follow.ts";
-import type { LiveWallet } from "../lib/wallet/model.ts";
+import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
 import { RECENT_SHOWN, splitIntents } from "../lib/wallet/outcomes.ts";
 
 /** The islands to re-render when a value of the store changes. */

@@ -1,5 +1,5 @@
 /** Island: the wallet's funds, PAPER, pending intents and the outcomes seen since, live. */
-import type { LiveWallet } from "../lib/wallet/model.ts";
+import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
 import { serverNow, useWallet } from "../client/wallet_store.ts";
 import { Age, liveClass, type LiveProps, LiveValue, pageHref } from "../client/wallet_parts.tsx";
 import { Stat } from "../components/Stat.tsx";

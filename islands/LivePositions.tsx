@@ -5,7 +5,7 @@
  * that position closes. The first render uses only its props, so it is the server's HTML.
  */
 import { useRef, useState } from "preact/hooks";
-import type { LiveWallet } from "../lib/wallet/model.ts";
+import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
 import { keepRowOrder, type LivePosition, useWallet } from "../client/wallet_store.ts";
 import {
   Freshness,

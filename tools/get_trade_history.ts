@@ -37,6 +37,9 @@ export const getTradeHistoryTool = defineTool({
   input,
   output: tradeHistoryJson.schema,
   walletArgument: "address",
+  // A page's JSON is about 40,000 characters (75 trades, each naming two hashes): the text lists
+  // the newest trades and counts the rest, so both stay far below the clients' 25,000 tokens.
+  textRows: 12,
   // Only the cursor is free text; a 400 from the history endpoint means it was refused.
   explainFailure: (error, { cursor }) =>
     cursor !== undefined && error instanceof PapertradeApiError && error.status === 400

@@ -3,16 +3,13 @@
  * chart, its model (get_wallet's, get_trade_history's, the risk summary and the live wallet) and
  * its live view (the shared wallet stream, the viewer stream).
  */
+export { type RiskSummary, riskSummaryJson, tradeHistoryJson, walletSummaryJson } from "./model.ts";
 export {
   type LiveWallet,
   type LiveWalletInput,
   liveWalletOf,
   liveWalletSchema,
-  type RiskSummary,
-  riskSummaryJson,
-  tradeHistoryJson,
-  walletSummaryJson,
-} from "./model.ts";
+} from "./live_wallet.ts";
 export { isPnlWindow, PNL_WINDOWS, pnlSeries, type PnlWindow } from "./pnl_chart.ts";
 export {
   fetchWalletSummary,

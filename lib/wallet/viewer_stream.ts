@@ -6,7 +6,7 @@
  * `stallMs` with a frame waiting, the lifetime ends, or the watch fails. Releasing never waits
  * on the upstream.
  */
-import type { LiveWallet } from "./model.ts";
+import type { LiveWallet } from "./live_wallet.ts";
 import type { LiveEvent } from "./watch_positions.ts";
 import { SYSTEM_TIMERS, type Timers } from "../timers.ts";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { LiveWallet } from "./model.ts";
+import type { LiveWallet } from "./live_wallet.ts";
 import type { LiveEvent } from "./watch_positions.ts";
 import { openViewerStream, type ViewerStreamOptions } from "./viewer_stream.ts";
 import { manualTimers, settle } from "../../tests/support/live.ts";

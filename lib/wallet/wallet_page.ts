@@ -17,7 +17,7 @@ import {
 } from "../papertrade/mod.ts";
 import { RECENT_SETTLED_MS } from "./outcomes.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
-import { type LiveWallet, liveWalletOf } from "./model.ts";
+import { type LiveWallet, liveWalletOf } from "./live_wallet.ts";
 import { fetchWalletRanks } from "../leaderboard/mod.ts";
 import {
   readMarket,

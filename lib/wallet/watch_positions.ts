@@ -6,7 +6,7 @@
 import type { PapertradeClient, WalletAccount } from "../papertrade/mod.ts";
 import { valueWalletPositions } from "../position/mod.ts";
 import type { MarketFeed, MarketState } from "../markets/mod.ts";
-import { liveContentKey, type LiveWallet, liveWalletOf } from "./model.ts";
+import { liveContentKey, type LiveWallet, liveWalletOf } from "./live_wallet.ts";
 import { sharedWalletHub, type WalletHub } from "./wallet_hub.ts";
 
 /** What a watch yields: a changed live wallet, or the failure that ended it (always last). */

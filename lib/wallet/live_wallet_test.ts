@@ -5,7 +5,8 @@ import { positionJson } from "../position/mod.ts";
 import { totalPositions, valuePositions, walletEquity } from "../position/value_positions.ts";
 import type { OpenPosition, WalletAccount } from "../papertrade/mod.ts";
 import { replayMaterial } from "../../tests/support/live.ts";
-import { liveContentKey, liveWalletOf, liveWalletSchema, riskSummaryJson } from "./model.ts";
+import { liveContentKey, liveWalletOf, liveWalletSchema } from "./live_wallet.ts";
+import { riskSummaryJson } from "./model.ts";
 import { fromWad } from "../json_units.ts";
 
 const material = await replayMaterial();
