@@ -8,7 +8,6 @@
  * refused browser polls instead. Viewers of a wallet share one upstream wallet stream
  * (`lib/wallet/wallet_hub.ts`) and the price poller; a viewer's slot is freed the moment it leaves.
  */
-import { ADDRESS_PATTERN } from "../../lib/address.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { AppHandler } from "../../lib/http/app_env.ts";
 import { Failure } from "../../lib/http/failure.ts";
@@ -30,7 +29,7 @@ import { uncachedClient } from "../../lib/cache/mod.ts";
 import { createSlots } from "../../lib/http/slots.ts";
 import { clientKeyFromRequest } from "../../lib/http/client_key.ts";
 import { remoteAddressOf } from "../../lib/http/app_env.ts";
-import { LIVE_BUG, liveProblem } from "../page_errors.tsx";
+import { addressParam, LIVE_BUG, liveProblem } from "../page_errors.tsx";
 
 /** Limits and timing of the live routes; tests shorten them. */
 export interface LiveRoutesOptions {
@@ -61,17 +60,6 @@ export interface LiveRoutesOptions {
 
 const NO_STORE = { "cache-control": "no-store" };
 
-/** The address of the path, or the 400 that says it is none. */
-function addressOf(raw: string | undefined): string {
-  if (!raw || !ADDRESS_PATTERN.test(raw)) {
-    throw new Failure("bad_request", "That is not a wallet address", {
-      message: `${JSON.stringify(raw)} is not a 0x address of 40 hex digits.`,
-      error: "bad_address",
-    });
-  }
-  return raw.toLowerCase();
-}
-
 /** The live positions stream and its polling twin, with the stream slots of one app. */
 export function liveRoutes(
   deps: AppDeps,
@@ -90,7 +78,7 @@ export function liveRoutes(
   const slots = createSlots(maxStreams, { perKey: options.maxStreamsPerClient ?? 20 });
   return {
     async positions(c) {
-      const address = addressOf(c.req.param("address"));
+      const address = addressParam(c);
       const [positions, accumulator] = await Promise.all([
         fetchWalletPositions(deps, address),
         readStakingAccumulator(deps.papertrade, new Parts()),
@@ -98,7 +86,7 @@ export function liveRoutes(
       return c.json(liveWalletOf({ ...positions, accumulator }, deps.now()), 200, NO_STORE);
     },
     async stream(c) {
-      const address = addressOf(c.req.param("address"));
+      const address = addressParam(c);
       const client = clientKeyFromRequest(c.req.raw, remoteAddressOf(c), {
         trustedProxies: deps.config.trustedProxies,
       });
