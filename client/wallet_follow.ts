@@ -3,15 +3,15 @@
  * stream cannot be opened or keeps failing, and a fresh attempt at the stream now and then.
  * Every browser API is looked up at call time, so importing this on the server is harmless.
  */
-import { liveUrls, type PositionsView } from "../lib/wallet/view_types.ts";
+import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
 
 /** How the island is getting its figures right now. */
 export type LiveMode = "snapshot" | "live" | "reconnecting" | "polling" | "offline";
 
 /** Callbacks of {@link followPositions}. */
 export interface FollowHandlers {
-  /** A new view (positions or marks changed). */
-  onView(view: PositionsView): void;
+  /** A new live wallet (positions or marks changed). */
+  onView(live: LiveWallet): void;
   /** The server confirmed the figures are current at this server time (ms). */
   onConfirmed(serverNow: number): void;
   onMode(mode: LiveMode): void;
@@ -32,7 +32,8 @@ export function followPositions(
 ): () => void {
   const pollMs = options.pollMs ?? 5_000;
   const streamRetryMs = options.streamRetryMs ?? 60_000;
-  const urls = liveUrls(address);
+  const base = `/wallet/${encodeURIComponent(address)}`;
+  const urls = { stream: `${base}/live`, poll: `${base}/positions.json` };
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -86,10 +87,10 @@ export function followPositions(
     try {
       const response = await fetch(urls.poll, { headers: { accept: "application/json" } });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const view = await response.json() as PositionsView;
+      const live = await response.json() as LiveWallet;
       if (stopped) return;
       handlers.onMode("polling");
-      handlers.onView(view);
+      handlers.onView(live);
     } catch {
       if (!stopped) handlers.onMode("offline");
     }

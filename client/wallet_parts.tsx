@@ -1,8 +1,9 @@
 /** Pieces the live wallet islands share: freshness, values that flash, the stale marking. */
 import { formatUtc } from "../lib/format.ts";
+import { countText } from "../lib/figure_text.ts";
 import { Time } from "../components/Time.tsx";
 import type { LiveMode } from "./wallet_follow.ts";
-import type { PositionsView } from "../lib/wallet/view_types.ts";
+import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
 import { currentMode, isStale, serverNow } from "./wallet_store.ts";
 
 const MODE_LABELS: Record<LiveMode, [label: string, badge: string]> = {
@@ -13,11 +14,9 @@ const MODE_LABELS: Record<LiveMode, [label: string, badge: string]> = {
   offline: ["Offline, retrying", "badge paused"],
 };
 
-export { RISK_LABELS } from "../lib/wallet/view_types.ts";
-
-/** Props of a live wallet island: the server-built view (JSON). */
-export interface LiveViewProps {
-  view: PositionsView;
+/** Props of a live wallet island: the live wallet model as the server built it (JSON). */
+export interface LiveProps {
+  live: LiveWallet;
   /** The page is the product-only view: links keep `?embed=1`. */
   embed?: boolean;
 }
@@ -45,8 +44,8 @@ export function Age(props: { at: number | null; now: number }) {
  * Updated is when the newest figures arrived; a heartbeat only confirms them (the badge says
  * Live), so the age counts up until the figures change.
  */
-export function Freshness(props: { view: PositionsView; initial: PositionsView }) {
-  const { view } = props;
+export function Freshness(props: { live: LiveWallet; initial: LiveWallet }) {
+  const { live } = props;
   const now = serverNow(props.initial);
   const [modeLabel, modeBadge] = MODE_LABELS[currentMode()];
   return (
@@ -59,16 +58,18 @@ export function Freshness(props: { view: PositionsView; initial: PositionsView }
         </>
       )}
       {" Updated "}
-      <Age at={view.generatedAt} now={Math.max(now, view.generatedAt)} />
-      {view.marksAt !== null && (
+      <Age at={live.generated_at_ms} now={Math.max(now, live.generated_at_ms)} />
+      {live.marks_at_ms !== null && (
         <span>
           {" · marks as of "}
-          <time dateTime={new Date(view.marksAt).toISOString()}>{formatUtc(view.marksAt)}</time>
+          <time dateTime={new Date(live.marks_at_ms).toISOString()}>
+            {formatUtc(live.marks_at_ms)}
+          </time>
         </span>
       )}
-      {` · account at block ${view.accountBlock}, `}
+      {` · account at block ${countText(live.account_block)}, `}
       {/* Both are past: a stamp a second ahead of this clock's estimate reads "0 s ago". */}
-      <Age at={view.accountAt} now={Math.max(now, view.accountAt ?? now)} />
+      <Age at={live.account_at_ms} now={Math.max(now, live.account_at_ms)} />
     </p>
   );
 }

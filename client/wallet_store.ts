@@ -1,14 +1,14 @@
 /**
  * One live connection per wallet page, shared by every island on it through one small store: the
- * summary band, the positions table and the account panel all read the same view, so the
- * page opens one stream however many islands show parts of it. Each update is merged into
+ * summary band, the positions table and the account panel all read the same live wallet, so
+ * the page opens one stream however many islands show parts of it. Each update is merged into
  * what the page already shows, so nothing the server rendered is lost to a stream that does
  * not carry it. Browser APIs are looked up at call time, so importing this on the server is
  * harmless.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { followPositions, type LiveMode } from "./wallet_follow.ts";
-import type { PositionRowView, PositionsView } from "../lib/wallet/view_types.ts";
+import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
 import { RECENT_SHOWN, splitIntents } from "../lib/wallet/outcomes.ts";
 
 /** The islands to re-render when a value of the store changes. */
@@ -33,14 +33,17 @@ function signal<T>(value: T) {
   };
 }
 
+/** One open position of the live wallet (the position model's JSON). */
+export type LivePosition = LiveWallet["positions"][number];
+
 /**
- * What an island showing the wallet's live view calls first: it follows the store (re-rendered
- * when the view, the mode or the clock changes), starts the page's one connection, and gets the
- * view to show (its own props until the connection delivers) and the one before it.
+ * What an island showing the live wallet calls first: it follows the store (re-rendered when the
+ * wallet, the mode or the clock changes), starts the page's one connection, and gets the wallet
+ * to show (its own props until the connection delivers) and the one before it.
  */
 export function useWallet(
-  initial: PositionsView,
-): { view: PositionsView; before: PositionsView | null } {
+  initial: LiveWallet,
+): { live: LiveWallet; before: LiveWallet | null } {
   const [, rerender] = useState(0);
   const follow = useRef<() => void>();
   // Followed from the first render (as a signal read would be), in the browser only: a server
@@ -51,8 +54,8 @@ export function useWallet(
   }
   useEffect(() => () => void followers.delete(follow.current!), []);
   useEffect(() => connectWallet(initial), [initial.address]);
-  if (!inBrowser()) return { view: initial, before: null };
-  return { view: liveView.value ?? initial, before: previousView.value };
+  if (!inBrowser()) return { live: initial, before: null };
+  return { live: liveView.value ?? initial, before: previousView.value };
 }
 
 /**
@@ -61,10 +64,10 @@ export function useWallet(
  */
 const inBrowser = () => typeof window !== "undefined";
 
-/** The newest view, or null before any island started the connection. */
-const liveView = signal<PositionsView | null>(null);
-/** The view before the newest one: values that differ are briefly highlighted. */
-const previousView = signal<PositionsView | null>(null);
+/** The newest live wallet, or null before any island started the connection. */
+const liveView = signal<LiveWallet | null>(null);
+/** The one before the newest: values that differ are briefly highlighted. */
+const previousView = signal<LiveWallet | null>(null);
 /** How the figures are arriving. */
 const liveMode = signal<LiveMode>("snapshot");
 /** Server time (ms) at which the server last confirmed the figures. */
@@ -82,7 +85,7 @@ let browserNow = () => Date.now();
  * a fake stream (`follow`), browser clock (`now`, ms) and timer (`everySecond`).
  */
 export function connectWallet(
-  initial: PositionsView,
+  initial: LiveWallet,
   options: {
     follow?: typeof followPositions;
     now?: () => number;
@@ -93,15 +96,15 @@ export function connectWallet(
   started = initial.address;
   browserNow = options.now ?? browserNow;
   liveView.value = initial;
-  confirmedAt.value = initial.generatedAt;
-  clockSkew.value = initial.generatedAt - browserNow();
+  confirmedAt.value = initial.generated_at_ms;
+  clockSkew.value = initial.generated_at_ms - browserNow();
   (options.follow ?? followPositions)(initial.address, {
     onView(next) {
       const shown = liveView.value ?? initial;
       previousView.value = shown;
-      liveView.value = mergeViews(shown, next);
-      confirmedAt.value = next.generatedAt;
-      clockSkew.value = next.generatedAt - browserNow();
+      liveView.value = mergeLive(shown, next);
+      confirmedAt.value = next.generated_at_ms;
+      clockSkew.value = next.generated_at_ms - browserNow();
     },
     onConfirmed(serverNow) {
       confirmedAt.value = serverNow;
@@ -115,35 +118,36 @@ export function connectWallet(
 }
 
 /**
- * The view an update makes of the one shown. The stream and the polling twin carry no queue
- * places and only the outcomes and closes they saw themselves: queue places the update lacks
- * keep their last known values and time (`queueAt`), and outcomes and closed positions are
- * the union of both, one per intent and position, newest first; an intent the page showed
- * settled is not pending again (`splitIntents`). A poll that could read no
- * marks keeps the valued positions shown, with the time of their marks (`marksAt`).
+ * The live wallet an update makes of the one shown. The stream and the polling twin carry no
+ * queue places and only the outcomes and closes they saw themselves: queue places the update
+ * lacks keep their last known values and time (`queue_at_ms`), and outcomes and closed positions
+ * are the union of both, one per intent and position, newest first; an intent the page showed
+ * settled is not pending again (`splitIntents`). A poll that could read no marks keeps the
+ * valued positions shown, with the time of their marks (`marks_at_ms`).
  */
-export function mergeViews(shown: PositionsView, next: PositionsView): PositionsView {
-  const queue = next.queueAt === null ? shown : next;
-  const unvalued = next.marksAt === null && next.rows.length > 0 && shown.marksAt !== null;
-  const { rows, totals, summary, marksAt } = unvalued ? shown : next;
-  const placeOf = (id: string) => queue.queuePlaces[id] ?? Number.MAX_SAFE_INTEGER;
-  const closedIds = new Set(next.closedPositions.map((closed) => closed.positionId));
+export function mergeLive(shown: LiveWallet, next: LiveWallet): LiveWallet {
+  const queue = next.queue_at_ms === null ? shown : next;
+  const unvalued = next.marks_at_ms === null && next.positions.length > 0 &&
+    shown.marks_at_ms !== null;
+  const { positions, totals, summary, marks_at_ms } = unvalued ? shown : next;
+  const placeOf = (id: string) => queue.queue_places[id] ?? Number.MAX_SAFE_INTEGER;
+  const closedIds = new Set(next.closed_positions.map((closed) => closed.position_id));
   // One state per intent: what settled stays settled; what ended stays ended unless accepted
   // again; the update's pending intents are pending.
   const { pending, outcomes } = splitIntents(next.pending, [...next.outcomes, ...shown.outcomes]);
   return {
     ...next,
-    rows,
+    positions,
     totals,
     summary,
-    marksAt,
-    pending: pending.sort((a, b) => placeOf(a.intentId) - placeOf(b.intentId)),
-    queuePlaces: queue.queuePlaces,
-    queueAt: queue.queueAt,
+    marks_at_ms,
+    pending: pending.sort((a, b) => placeOf(a.intent_id) - placeOf(b.intent_id)),
+    queue_places: queue.queue_places,
+    queue_at_ms: queue.queue_at_ms,
     outcomes,
-    closedPositions: [
-      ...next.closedPositions,
-      ...shown.closedPositions.filter((closed) => !closedIds.has(closed.positionId)),
+    closed_positions: [
+      ...next.closed_positions,
+      ...shown.closed_positions.filter((closed) => !closedIds.has(closed.position_id)),
     ].slice(0, RECENT_SHOWN),
   };
 }
@@ -153,22 +157,21 @@ export function mergeViews(shown: PositionsView, next: PositionsView): Positions
  * order, so rows do not move under the reader; `stale` when that is not the order of `rows`.
  */
 export function keepRowOrder(
-  rows: readonly PositionRowView[],
+  rows: readonly LivePosition[],
   order: readonly string[] | null,
-): { rows: PositionRowView[]; stale: boolean } {
+): { rows: LivePosition[]; stale: boolean } {
   if (order === null) return { rows: [...rows], stale: false };
   const at = new Map(order.map((id, i) => [id, i]));
-  const kept = [...rows].sort((a, b) =>
-    (at.get(a.id) ?? order.length) - (at.get(b.id) ?? order.length)
-  );
-  return { rows: kept, stale: kept.some((row, i) => row.id !== rows[i].id) };
+  const place = (row: LivePosition) => at.get(row.position_id) ?? order.length;
+  const kept = [...rows].sort((a, b) => place(a) - place(b));
+  return { rows: kept, stale: kept.some((row, i) => row.position_id !== rows[i].position_id) };
 }
 
 /** Server time now, as the browser best knows it (the props' time before hydration). */
-export function serverNow(props: PositionsView): number {
+export function serverNow(props: LiveWallet): number {
   void tick.value;
   const skew = inBrowser() ? clockSkew.value : null;
-  return skew === null ? props.generatedAt : Math.max(browserNow() + skew, confirmedAt.value);
+  return skew === null ? props.generated_at_ms : Math.max(browserNow() + skew, confirmedAt.value);
 }
 
 /** How the figures are arriving ("snapshot" in a server render). */

@@ -6,6 +6,7 @@
  */
 import { parseWatchlist, WATCHLIST_MAX, type WatchRow } from "../lib/watchlist/view.ts";
 import { plainName } from "../components/names.ts";
+import { distanceText } from "../lib/figure_text.ts";
 
 const KEY = "watchlist";
 
@@ -61,11 +62,16 @@ export function crossings(before: ReadonlyMap<string, WatchRow>, rows: readonly 
     const seen = before.get(row.address);
     if (!seen?.summary || !row.summary) continue;
     const label = row.name ? plainName(row.name, 40) : `${row.address.slice(0, 10)}…`;
-    const { worstRisk: risk, worstPositionId: id, worstDistance } = row.summary!;
-    if (risk !== null && risk !== "ok" && RANK[risk] > RANK[seen.summary!.worstRisk ?? "ok"]) {
+    const worst = row.summary.nearest;
+    if (
+      worst && worst.risk !== "ok" && RANK[worst.risk] > RANK[seen.summary.nearest?.risk ?? "ok"]
+    ) {
+      const { risk, position_id: id } = worst;
       alerts.push({
         title: `${label}: ${risk === "near_bust" ? "near bust" : "close to bust"}`,
-        body: `Worst position ${id} is ${worstDistance} from its bust price.`,
+        body: `Worst position ${id} is ${
+          distanceText(worst.distance_to_bust_percent)
+        } from its bust price.`,
         tag: `${row.address}:${id}:${risk}`,
       });
     }

@@ -1,16 +1,11 @@
 /** Island: the wallet's funds, PAPER, pending intents and the outcomes seen since, live. */
-import type { PositionsView } from "../lib/wallet/view_types.ts";
+import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
 import { serverNow, useWallet } from "../client/wallet_store.ts";
-import {
-  Age,
-  liveClass,
-  LiveValue,
-  type LiveViewProps,
-  pageHref,
-} from "../client/wallet_parts.tsx";
+import { Age, liveClass, type LiveProps, LiveValue, pageHref } from "../client/wallet_parts.tsx";
 import { Stat } from "../components/Stat.tsx";
 import { DataTable, numeric } from "../components/DataTable.tsx";
 import { shortHex } from "../lib/format.ts";
+import { tokenText, toneOf, usdText } from "../lib/figure_text.ts";
 
 const OUTCOME_LABELS = {
   settled: ["settled", "badge ok"],
@@ -22,39 +17,45 @@ const OUTCOME_LABELS = {
 } as const;
 
 /** "#3", or a dash when the intent's queue place was never read. */
-function queueText(view: PositionsView, intentId: string): string {
-  const place = view.queuePlaces[intentId];
+function queueText(live: LiveWallet, intentId: string): string {
+  const place = live.queue_places[intentId];
   return place === undefined ? "–" : `#${place}`;
 }
 
+/** Each figure of the account panel: its label, its text in a live wallet, and its note. */
+const FIGURES: Array<[string, (live: LiveWallet) => string, string]> = [
+  ["Balance", (live) => usdText(live.balance_usd), ""],
+  ["Queued", (live) => usdText(live.queued_usd), "owed by the payout queue"],
+  ["Locked", (live) => usdText(live.locked_usd), "margin in open positions"],
+  ["Available", (live) => usdText(live.available_usd), "not reserved by intents"],
+  ["PAPER held", (live) => tokenText(live.paper.held, "PAPER"), ""],
+  ["PAPER staked", (live) => tokenText(live.paper.staked, "PAPER"), ""],
+  [
+    "Pending rewards",
+    (live) => usdText(live.paper.pending_rewards_usd),
+    "claimable staking rewards",
+  ],
+];
+
 /** Funds and PAPER as figures, then the pending intents and recent outcomes. */
-export function LiveAccount(props: LiveViewProps) {
-  const { view, before } = useWallet(props.view);
-  const now = serverNow(props.view);
-  const wallet = view.address;
+export function LiveAccount(props: LiveProps) {
+  const { live, before } = useWallet(props.live);
+  const now = serverNow(props.live);
+  const wallet = live.address;
   const embed = props.embed;
-  const figures: Array<[string, string, string | undefined, string]> = [
-    ["Balance", view.funds.balance, before?.funds.balance, ""],
-    ["Queued", view.funds.queued, before?.funds.queued, "owed by the payout queue"],
-    ["Locked", view.funds.locked, before?.funds.locked, "margin in open positions"],
-    ["Available", view.funds.available, before?.funds.available, "not reserved by intents"],
-    ["PAPER held", view.paper.held, before?.paper.held, ""],
-    ["PAPER staked", view.paper.staked, before?.paper.staked, ""],
-    ["Pending rewards", view.paper.rewards, before?.paper.rewards, "claimable staking rewards"],
-  ];
   return (
     <div class={liveClass("live-account")}>
       <dl class="stats" id="paper">
-        {figures.map(([label, value, was, note]) => (
+        {FIGURES.map(([label, text, note]) => (
           <Stat
             label={label}
-            value={<LiveValue value={value} before={was} />}
+            value={<LiveValue value={text(live)} before={before ? text(before) : undefined} />}
             note={note || null}
           />
         ))}
       </dl>
       <h2 id="pending">Pending intents</h2>
-      {view.pending.length === 0
+      {live.pending.length === 0
         ? <p class="muted">Nothing pending: the relayer holds no intents for this wallet.</p>
         : (
           <DataTable
@@ -63,38 +64,38 @@ export function LiveAccount(props: LiveViewProps) {
             caption={
               <>
                 {`Accepted by the relayer, not yet settled on HyperEVM; queue places ${
-                  view.queueAt === null ? "not read" : "as of "
+                  live.queue_at_ms === null ? "not read" : "as of "
                 }`}
-                {view.queueAt !== null && <Age at={view.queueAt} now={now} />}
+                {live.queue_at_ms !== null && <Age at={live.queue_at_ms} now={now} />}
               </>
             }
           >
-            {view.pending.map((intent) => (
-              <tr key={intent.intentId}>
+            {live.pending.map((intent) => (
+              <tr key={intent.intent_id}>
                 <td class="num">
                   <LiveValue
-                    value={queueText(view, intent.intentId)}
-                    before={before ? queueText(before, intent.intentId) : undefined}
+                    value={queueText(live, intent.intent_id)}
+                    before={before ? queueText(before, intent.intent_id) : undefined}
                   />
                 </td>
                 <td>
                   <a
                     class="mono"
-                    href={pageHref(`/intent/${intent.intentId}?wallet=${wallet}`, embed)}
+                    href={pageHref(`/intent/${intent.intent_id}?wallet=${wallet}`, embed)}
                   >
-                    {shortHex(intent.intentId)}
+                    {shortHex(intent.intent_id)}
                   </a>
                 </td>
                 <td>{intent.action}</td>
                 <td>
-                  <Age at={intent.deadlineAt} now={now} />
+                  <Age at={intent.deadline_at_ms} now={now} />
                 </td>
               </tr>
             ))}
           </DataTable>
         )}
       <h3 id="outcomes">Recent outcomes</h3>
-      {view.outcomes.length === 0 && view.closedPositions.length === 0
+      {live.outcomes.length === 0 && live.closed_positions.length === 0
         ? (
           <p class="muted">
             No intent outcome yet: none reported by the live stream, none settled in the last hour.
@@ -102,8 +103,8 @@ export function LiveAccount(props: LiveViewProps) {
         )
         : (
           <ul class="outcomes">
-            {view.closedPositions.map((closed) => (
-              <li key={`p${closed.positionId}`}>
+            {live.closed_positions.map((closed) => (
+              <li key={`p${closed.position_id}`}>
                 {closed.liquidated
                   ? (
                     <>
@@ -112,25 +113,27 @@ export function LiveAccount(props: LiveViewProps) {
                     </>
                   )
                   : "closed "}
-                <a href={pageHref(`/position/${closed.positionId}?wallet=${wallet}`, embed)}>
-                  {`#${closed.positionId}`}
+                <a href={pageHref(`/position/${closed.position_id}?wallet=${wallet}`, embed)}>
+                  {`#${closed.position_id}`}
                 </a>
                 {` ${closed.market}, net `}
-                <span class={closed.netPnlTone}>{closed.netPnl}</span>
+                <span class={toneOf(closed.net_pnl_usd)}>
+                  {usdText(closed.net_pnl_usd, { sign: true })}
+                </span>
               </li>
             ))}
-            {view.outcomes.map((ended) => {
+            {live.outcomes.map((ended) => {
               const [label, badge] = OUTCOME_LABELS[ended.outcome];
               return (
-                <li key={ended.intentId}>
+                <li key={ended.intent_id}>
                   <span class={badge}>{label}</span>{" "}
                   <a
                     class="mono"
-                    href={pageHref(`/intent/${ended.intentId}?wallet=${wallet}`, embed)}
+                    href={pageHref(`/intent/${ended.intent_id}?wallet=${wallet}`, embed)}
                   >
-                    {shortHex(ended.intentId)}
+                    {shortHex(ended.intent_id)}
                   </a>{" "}
-                  <Age at={ended.reportedAt} now={now} />
+                  <Age at={ended.reported_at_ms} now={now} />
                 </li>
               );
             })}

@@ -5,36 +5,40 @@
  * that position closes. The first render uses only its props, so it is the server's HTML.
  */
 import { useRef, useState } from "preact/hooks";
-import type { PositionRowView, PositionsView } from "../lib/wallet/view_types.ts";
-import { keepRowOrder, useWallet } from "../client/wallet_store.ts";
+import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
+import { keepRowOrder, type LivePosition, useWallet } from "../client/wallet_store.ts";
 import {
   Freshness,
   liveClass,
+  type LiveProps,
   LiveValue,
-  type LiveViewProps,
   pageHref,
-  RISK_LABELS,
 } from "../client/wallet_parts.tsx";
+import { distanceText, priceText, RISK_LABELS, toneOf, usdText } from "../lib/figure_text.ts";
 
 /**
  * The live positions table with its freshness line. Rows keep the order they were first shown
  * in; when the risk order has changed since, a note says so and offers to re-sort.
  */
 export function LivePositions(
-  props: LiveViewProps & { /** Show only this position id. */ only?: string },
+  props: LiveProps & { /** Show only this position id. */ only?: string },
 ) {
-  const { view, before: shown } = useWallet(props.view);
+  const { live, before: shown } = useWallet(props.live);
   const order = useRef<string[] | null>(null);
   const [, setResorts] = useState(0);
-  const before = new Map((shown?.rows ?? []).map((row) => [row.id, row]));
+  const before = new Map((shown?.positions ?? []).map((row) => [row.position_id, row]));
   const { rows, stale } = keepRowOrder(
-    props.only === undefined ? view.rows : view.rows.filter((row) => row.id === props.only),
+    props.only === undefined
+      ? live.positions
+      : live.positions.filter((row) => row.position_id === props.only),
     order.current,
   );
-  order.current = rows.map((row) => row.id);
+  order.current = rows.map((row) => row.position_id);
+  // One number of decimals per price column, even when it mixes markets.
+  const decimals = Math.max(0, ...live.positions.map((row) => row.price_decimals ?? 0));
   return (
     <div class={liveClass("live-positions")}>
-      <Freshness view={view} initial={props.view} />
+      <Freshness live={live} initial={props.live} />
       {stale && (
         <p class="order-note" role="status">
           {"Rows stay in the order they were shown; the risk order has changed since. "}
@@ -89,23 +93,25 @@ export function LivePositions(
               )
               : rows.map((row) => (
                 <PositionRow
-                  key={row.id}
+                  key={row.position_id}
                   row={row}
-                  before={before.get(row.id)}
-                  wallet={view.address}
+                  before={before.get(row.position_id)}
+                  wallet={live.address}
+                  decimals={decimals}
                   embed={props.embed}
                 />
               ))}
           </tbody>
-          {props.only === undefined && rows.length > 0 && <Totals view={view} />}
+          {props.only === undefined && rows.length > 0 && <Totals totals={live.totals} />}
         </table>
       </div>
     </div>
   );
 }
 
-function Totals(props: { view: PositionsView }) {
-  const { totals } = props.view;
+function Totals(props: { totals: LiveWallet["totals"] }) {
+  const { totals } = props;
+  const closePnl = totals.estimated_close_pnl_usd;
   return (
     <tfoot>
       <tr>
@@ -117,37 +123,61 @@ function Totals(props: { view: PositionsView }) {
         <td colSpan={2} class="muted">
           {totals.unvalued > 0 ? `${totals.unvalued} without a mark left out` : null}
         </td>
-        <td class={`num ${totals.pnlTone}`} data-label="Unrealized PnL">{totals.pnl}</td>
+        <td class={`num ${toneOf(totals.unrealized_pnl_usd)}`} data-label="Unrealized PnL">
+          {usdText(totals.unrealized_pnl_usd, { sign: true })}
+        </td>
         <td colSpan={3}></td>
-        <td class="num" data-label="Margin">{totals.margin}</td>
-        <td class="num" data-label="Notional">{totals.notional}</td>
-        <td class={`num ${totals.closePnlTone}`} data-label="PnL if closed">{totals.closePnl}</td>
-        <td class="num" data-label="Payout if closed">{totals.payout}</td>
+        <td class="num" data-label="Margin">{usdText(totals.margin_usd)}</td>
+        <td class="num" data-label="Notional">{usdText(totals.notional_usd)}</td>
+        <td class={`num ${toneOf(closePnl)}`} data-label="PnL if closed">
+          {usdText(closePnl, { sign: true })}
+        </td>
+        <td class="num" data-label="Payout if closed">{usdText(totals.estimated_payout_usd)}</td>
       </tr>
     </tfoot>
   );
 }
 
+/** A position's figures as its row shows them. */
+function cells(row: LivePosition, decimals: number) {
+  return {
+    distance: distanceText(row.distance_to_bust_percent),
+    pnl: usdText(row.unrealized_pnl_usd, { sign: true }),
+    mark: row.mark_price === null ? "no quote" : priceText(row.mark_price, decimals),
+    closePnl: usdText(row.estimated_close_pnl_usd, { sign: true }),
+    payout: usdText(row.estimated_payout_usd),
+  };
+}
+
 function PositionRow(
-  props: { row: PositionRowView; before?: PositionRowView; wallet: string; embed?: boolean },
+  props: {
+    row: LivePosition;
+    before?: LivePosition;
+    wallet: string;
+    decimals: number;
+    embed?: boolean;
+  },
 ) {
-  const { row, before, embed } = props;
+  const { row, embed, decimals } = props;
+  const id = row.position_id;
+  const shown = cells(row, decimals);
+  const was = props.before && cells(props.before, decimals);
   const risky = row.risk === "close" || row.risk === "near_bust";
   return (
     <tr
-      data-position={row.id}
+      data-position={id}
       data-risk={row.risk ?? "none"}
       class={risky ? `risky ${row.risk}` : undefined}
     >
       <td data-label="Position">
-        <a href={pageHref(`/position/${row.id}?wallet=${props.wallet}`, embed)}>{`#${row.id}`}</a>
+        <a href={pageHref(`/position/${id}?wallet=${props.wallet}`, embed)}>{`#${id}`}</a>
       </td>
       <td data-label="Market" data-col="market">
         {`${row.market} `}
-        <span class={row.side === "long" ? "good" : "bad"}>{`${row.side} ${row.leverage}`}</span>
+        <span class={row.side === "long" ? "good" : "bad"}>{`${row.side} ${row.leverage}x`}</span>
       </td>
       <td class="num" data-label="To bust" data-col="distance">
-        <LiveValue value={row.distance} before={before?.distance} />
+        <LiveValue value={shown.distance} before={was?.distance} />
       </td>
       <td data-label="Risk" data-col="risk">
         {row.risk === null ? <span class="muted">n/a</span> : (
@@ -157,21 +187,29 @@ function PositionRow(
           </span>
         )}
       </td>
-      <td class={`num ${row.pnlTone}`} data-label="Unrealized PnL" data-col="pnl">
-        <LiveValue value={row.pnl} before={before?.pnl} />
+      <td
+        class={`num ${toneOf(row.unrealized_pnl_usd)}`}
+        data-label="Unrealized PnL"
+        data-col="pnl"
+      >
+        <LiveValue value={shown.pnl} before={was?.pnl} />
       </td>
-      <td class="num" data-label="Bust" data-col="bust">{row.bust}</td>
+      <td class="num" data-label="Bust" data-col="bust">{priceText(row.bust_price, decimals)}</td>
       <td class="num" data-label="Mark" data-col="mark">
-        <LiveValue value={row.mark} before={before?.mark} />
+        <LiveValue value={shown.mark} before={was?.mark} />
       </td>
-      <td class="num" data-label="Entry">{row.entry}</td>
-      <td class="num" data-label="Margin">{row.margin}</td>
-      <td class="num" data-label="Notional">{row.notional}</td>
-      <td class={`num ${row.closePnlTone}`} data-label="PnL if closed" data-col="close-pnl">
-        <LiveValue value={row.closePnl} before={before?.closePnl} />
+      <td class="num" data-label="Entry">{priceText(row.entry_price, decimals)}</td>
+      <td class="num" data-label="Margin">{usdText(row.margin_usd)}</td>
+      <td class="num" data-label="Notional">{usdText(row.notional_usd)}</td>
+      <td
+        class={`num ${toneOf(row.estimated_close_pnl_usd)}`}
+        data-label="PnL if closed"
+        data-col="close-pnl"
+      >
+        <LiveValue value={shown.closePnl} before={was?.closePnl} />
       </td>
       <td class="num" data-label="Payout if closed" data-col="payout">
-        <LiveValue value={row.payout} before={before?.payout} />
+        <LiveValue value={shown.payout} before={was?.payout} />
       </td>
     </tr>
   );

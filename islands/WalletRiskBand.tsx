@@ -1,27 +1,24 @@
 /** Island: the risk-first band at the top of the wallet page, live from the wallet's stream. */
 import { useWallet } from "../client/wallet_store.ts";
-import type { LiveViewProps } from "../client/wallet_parts.tsx";
-import { liveClass, LiveValue, pageHref, RISK_LABELS } from "../client/wallet_parts.tsx";
+import { liveClass, type LiveProps, LiveValue, pageHref } from "../client/wallet_parts.tsx";
+import { distanceText, RISK_LABELS, toneOf, usdText } from "../lib/figure_text.ts";
 
 /** The summary band. */
-export function WalletRiskBand(props: LiveViewProps) {
-  const { view, before: shown } = useWallet(props.view);
-  const before = shown?.summary;
-  const { summary } = view;
-  const worstLink = summary.worstPositionId === null
-    ? null
-    : pageHref(`/position/${summary.worstPositionId}?wallet=${view.address}`, props.embed);
+export function WalletRiskBand(props: LiveProps) {
+  const { live, before } = useWallet(props.live);
+  const { summary } = live;
+  const was = before?.summary;
+  const { nearest } = summary;
+  const worst = distanceText(nearest?.distance_to_bust_percent ?? null);
+  const near = summary.near_bust_count;
+  const counts = (of: typeof summary) => `${of.close_count} / ${of.near_bust_count}`;
   return (
     <section class={liveClass("risk-band")} aria-label="Risk summary" data-risk-band>
-      {summary.nearBustCount > 0 && (
+      {near > 0 && (
         <p class="alert alert-danger" role="alert">
-          <strong>
-            {`⚠ ${summary.nearBustCount} ${
-              summary.nearBustCount === 1 ? "position is" : "positions are"
-            } near bust`}
-          </strong>
+          <strong>{`⚠ ${near} ${near === 1 ? "position is" : "positions are"} near bust`}</strong>
           {` (under 0.03% from the bust price): a small move liquidates ${
-            summary.nearBustCount === 1 ? "it" : "them"
+            near === 1 ? "it" : "them"
           }.`}
         </p>
       )}
@@ -29,32 +26,46 @@ export function WalletRiskBand(props: LiveViewProps) {
         <div>
           <dt>Equity</dt>
           <dd data-band="equity">
-            <LiveValue value={summary.equity} before={before?.equity} />
+            <LiveValue
+              value={usdText(summary.equity_usd)}
+              before={was && usdText(was.equity_usd)}
+            />
           </dd>
         </div>
         <div>
           <dt>Unrealized PnL</dt>
-          <dd class={summary.pnlTone} data-band="pnl">
-            <LiveValue value={summary.pnl} before={before?.pnl} />
+          <dd class={toneOf(summary.unrealized_pnl_usd)} data-band="pnl">
+            <LiveValue
+              value={usdText(summary.unrealized_pnl_usd, { sign: true })}
+              before={was && usdText(was.unrealized_pnl_usd, { sign: true })}
+            />
           </dd>
         </div>
         <div>
           <dt>Worst to bust</dt>
           <dd data-band="worst">
-            {worstLink ? <a href={worstLink}>{summary.worstDistance}</a> : summary.worstDistance}
-            {summary.worstRisk !== null && summary.worstRisk !== "ok" && (
-              <span class={`badge ${summary.worstRisk}`}>{RISK_LABELS[summary.worstRisk]}</span>
+            {nearest
+              ? (
+                <a
+                  href={pageHref(
+                    `/position/${nearest.position_id}?wallet=${live.address}`,
+                    props.embed,
+                  )}
+                >
+                  {worst}
+                </a>
+              )
+              : worst}
+            {nearest && nearest.risk !== "ok" && (
+              <span class={`badge ${nearest.risk}`}>{RISK_LABELS[nearest.risk]}</span>
             )}
           </dd>
         </div>
         <div>
           <dt>Close / near bust</dt>
           <dd data-band="counts">
-            <LiveValue
-              value={`${summary.closeCount} / ${summary.nearBustCount}`}
-              before={before && `${before.closeCount} / ${before.nearBustCount}`}
-            />
-            <span class="muted">{` of ${summary.openCount} open`}</span>
+            <LiveValue value={counts(summary)} before={was && counts(was)} />
+            <span class="muted">{` of ${summary.open_positions} open`}</span>
           </dd>
         </div>
       </dl>

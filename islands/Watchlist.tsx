@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { WATCHLIST_MAX, type WatchlistView, type WatchRow } from "../lib/watchlist/view.ts";
 import { crossings, readWatchlist, saveWatchlist } from "../client/watchlist_store.ts";
 import { DataTable, numeric } from "../components/DataTable.tsx";
-import { RISK_LABELS } from "../lib/wallet/view_types.ts";
+import { distanceText, RISK_LABELS, usdText } from "../lib/figure_text.ts";
 import { plainName } from "../components/names.ts";
 
 type Permission = NotificationPermission | "unsupported" | "unknown";
@@ -120,16 +120,18 @@ export function Watchlist(
                   </a>
                   {row.problem && <span class="muted">{` ${row.problem}`}</span>}
                 </td>
-                <td class="num">{summary?.equity ?? "…"}</td>
-                <td class="num">{summary?.worstDistance ?? "…"}</td>
+                <td class="num">{summary ? usdText(summary.equity_usd) : "…"}</td>
+                <td class="num">
+                  {summary ? distanceText(summary.nearest?.distance_to_bust_percent ?? null) : "…"}
+                </td>
                 <td>
-                  {summary?.worstRisk && (
-                    <span class={`badge ${summary.worstRisk}`}>
-                      {RISK_LABELS[summary.worstRisk]}
+                  {summary?.nearest && (
+                    <span class={`badge ${summary.nearest.risk}`}>
+                      {RISK_LABELS[summary.nearest.risk]}
                     </span>
                   )}
                 </td>
-                <td class="num">{summary?.openCount ?? "…"}</td>
+                <td class="num">{summary?.open_positions ?? "…"}</td>
               </tr>
             ))}
           </DataTable>

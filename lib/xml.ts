@@ -7,8 +7,8 @@ const XML_ESCAPES: Record<string, string> = {
   "'": "&apos;",
 };
 
-// deno-lint-ignore no-control-regex
 const UNSAYABLE =
+  // deno-lint-ignore no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/g;
 
 /**

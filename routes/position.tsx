@@ -10,7 +10,7 @@ import { isUnknownWallet } from "../lib/upstream_error.ts";
 import { resolveSearch } from "../lib/search/mod.ts";
 import { fetchWalletPositions, settlingTransaction } from "../lib/position/mod.ts";
 import { Parts } from "../lib/parts.ts";
-import { buildPositionsView } from "../lib/wallet/mod.ts";
+import { liveWalletOf } from "../lib/wallet/mod.ts";
 import { PositionChart, PositionNotFound, PositionPage } from "./position/PositionPage.tsx";
 import { sharedMarkSamples } from "../lib/markets/mod.ts";
 import { renderToString } from "preact-render-to-string";
@@ -98,7 +98,7 @@ export async function positionPage(c: Context<AppEnv>): Promise<Response> {
       id={id}
       wallet={wallet}
       found={found}
-      view={buildPositionsView({ ...found, accumulator: null }, deps.now())}
+      live={liveWalletOf({ ...found, accumulator: null }, deps.now())}
       txFromEvents={txFromEvents}
       samples={instrumentId === undefined ? [] : samples.of(instrumentId)}
       now={deps.now()}

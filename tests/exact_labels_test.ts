@@ -11,10 +11,10 @@ import { parseHTML } from "linkedom";
 import { type Faces, withFaces } from "./support/faces.ts";
 import { catalog } from "./harness.ts";
 import { type RiskBand, riskBand } from "../lib/math/mod.ts";
-import { RISK_LABELS } from "../lib/wallet/view_types.ts";
+import { distanceText, RISK_LABELS } from "../lib/figure_text.ts";
 import { formatAge } from "../lib/format.ts";
 import { AGES_BUNDLE, AGES_ENTRY, buildIslands, gzipSize } from "../scripts/build.ts";
-import type { PositionsView } from "../lib/wallet/view_types.ts";
+import type { LiveWallet } from "../lib/wallet/mod.ts";
 import type { OpenPosition } from "../lib/papertrade/mod.ts";
 import { getPositionsTool } from "../tools/get_positions.ts";
 import { getPositionsAtRiskTool } from "../tools/get_positions_at_risk.ts";
@@ -49,17 +49,28 @@ const BAND_OF_LABEL = Object.fromEntries(
   Object.entries(RISK_LABELS).map(([band, label]) => [label, band as RiskBand]),
 );
 
-/** Every distance a face shows beside its band, for one wallet: `[where, distance, band]`. */
+/**
+ * Every distance a face shows beside its band, for one wallet: `[where, distance, band]`. The
+ * live JSON's numbers are read as the islands show them (`distanceText`, their formatter).
+ */
 async function shownDistances(faces: Faces, wallet: string) {
   const shown: [string, string, string | null][] = [];
-  const view: PositionsView = JSON.parse(
+  const live: LiveWallet = JSON.parse(
     (await faces.get(`/wallet/${wallet}/positions.json`)).body,
   );
-  for (const row of view.rows) shown.push([`positions.json #${row.id}`, row.distance, row.risk]);
-  shown.push(["positions.json worst", view.summary.worstDistance, view.summary.worstRisk]);
+  for (const row of live.positions) {
+    const text = distanceText(row.distance_to_bust_percent);
+    shown.push([`positions.json #${row.position_id}`, text, row.risk]);
+  }
+  const nearest = live.summary.nearest!;
+  shown.push([
+    "positions.json worst",
+    distanceText(nearest.distance_to_bust_percent),
+    nearest.risk,
+  ]);
   const watched = JSON.parse((await faces.get(`/watchlist.json?w=${wallet}`)).body);
-  const summary = watched.wallets[0].summary;
-  shown.push(["watchlist.json worst", summary.worstDistance, summary.worstRisk]);
+  const { nearest: worst } = watched.wallets[0].summary;
+  shown.push(["watchlist.json worst", distanceText(worst.distance_to_bust_percent), worst.risk]);
   for (const [path, where] of [[`/wallet/${wallet}`, "wallet page"], ["/at-risk", "at-risk"]]) {
     const page = parseHTML((await faces.get(path)).body).document;
     for (const row of page.querySelectorAll("tr[data-position]")) {
@@ -75,10 +86,11 @@ async function shownDistances(faces: Faces, wallet: string) {
   );
   assert.ok(risk, "the card's risk line");
   shown.push(["card", risk[2], BAND_OF_LABEL[risk[1]]]);
+  // The tool's text says the model's number itself, beside its band.
   const positions = await faces.tool(getPositionsTool, { address: wallet });
   for (
     const [, id, distance, band] of positions.text.matchAll(
-      /#(\d+) .*distance to bust (\S+%) \(([a-z_]+)\)/g,
+      /position_id: (\d+), .*distance_to_bust_percent: (\S+), .*risk: "([a-z_]+)"/g,
     )
   ) shown.push([`get_positions text #${id}`, distance, band]);
   const board = await faces.tool(getPositionsAtRiskTool, { limit: 100 });

@@ -9,11 +9,11 @@ import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { fetchWalletPositions } from "../lib/position/positions.ts";
 import { Island, ISLAND_SCRIPT_URL, serializeIslandProps } from "../client/island.tsx";
-import { buildPositionsView } from "../lib/wallet/positions_view.ts";
 import { findIslands, hydrateIslands } from "../client/hydrate.ts";
 import { allIslands } from "../client/island_registry.ts";
 import { LivePositions } from "../islands/LivePositions.tsx";
-import type { PositionsView } from "../lib/wallet/view_types.ts";
+import { type LiveWallet, liveWalletOf } from "../lib/wallet/mod.ts";
+import { sampleLiveWallet, samplePosition } from "./support/live.ts";
 import { buildIslands, gzipSize, ISLANDS_BUNDLE } from "../scripts/build.ts";
 import { catalog, withTestApp } from "./harness.ts";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
@@ -26,73 +26,17 @@ const HOSTILE = [
   'back\\slash and {"json": true}',
 ];
 
-/** A view whose every string is hostile. */
-function hostileView(): PositionsView {
+/** A live wallet whose every string is hostile. */
+function hostileLive(): LiveWallet {
   const text = HOSTILE.join(" | ");
-  return {
+  return sampleLiveWallet({
     address: catalog.wallets.hostile_name.address,
-    rows: [{
-      id: "1",
-      market: text,
-      side: "long",
-      leverage: text,
-      margin: text,
-      notional: text,
-      entry: text,
-      mark: text,
-      bust: text,
-      distance: text,
-      risk: "close",
-      pnl: text,
-      pnlTone: "",
-      closePnl: text,
-      closePnlTone: "good",
-      payout: text,
-    }],
-    totals: {
-      count: 1,
-      margin: text,
-      notional: text,
-      pnl: text,
-      pnlTone: "bad",
-      closePnl: text,
-      closePnlTone: "",
-      payout: text,
-      unvalued: 0,
-    },
-    summary: {
-      equity: text,
-      pnl: text,
-      pnlTone: "bad",
-      worstDistance: text,
-      worstRisk: "near_bust",
-      worstPositionId: "1",
-      closeCount: 0,
-      nearBustCount: 1,
-      openCount: 1,
-    },
-    funds: { balance: text, queued: text, locked: text, available: text },
-    paper: { held: text, staked: text, rewards: text },
-    pending: [{
-      intentId: text,
-      action: text,
-      deadlineAt: catalog.baseTimeMs,
-    }],
-    queuePlaces: { [text]: 1 },
-    queueAt: catalog.baseTimeMs,
-    outcomes: [{ intentId: text, outcome: "failed", reportedAt: catalog.baseTimeMs }],
-    closedPositions: [{
-      positionId: text,
-      market: text,
-      netPnl: text,
-      netPnlTone: "bad",
-      liquidated: true,
-    }],
-    marksAt: catalog.baseTimeMs,
-    accountBlock: text,
-    accountAt: catalog.baseTimeMs,
-    generatedAt: catalog.baseTimeMs,
-  };
+    positions: [samplePosition({ position_id: "1", market: text, risk: "close" })],
+    pending: [{ intent_id: text, action: text, deadline_at_ms: catalog.baseTimeMs }],
+    queue_places: { [text]: 1 },
+    outcomes: [{ intent_id: text, outcome: "failed", reported_at_ms: catalog.baseTimeMs }],
+    closed_positions: [{ position_id: text, market: text, net_pnl_usd: -1, liquidated: true }],
+  });
 }
 
 Deno.test("islands/ holds only the registered island components, one per file", async () => {
@@ -104,8 +48,8 @@ Deno.test("islands/ holds only the registered island components, one per file", 
 });
 
 Deno.test("island props with script tags, quotes, entities and line separators survive the HTML round trip", () => {
-  const view = hostileView();
-  const html = renderToString(h(Island, { name: "LivePositions", props: { view } }));
+  const live = hostileLive();
+  const html = renderToString(h(Island, { name: "LivePositions", props: { live } }));
   const attribute = /data-props="([^"]*)"/.exec(html)?.[1] ?? "";
   assert.doesNotMatch(
     attribute,
@@ -120,9 +64,9 @@ Deno.test("island props with script tags, quotes, entities and line separators s
   const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
   const [island] = findIslands(document);
   assert.equal(island.name, "LivePositions");
-  assert.deepEqual(island.props, { view });
+  assert.deepEqual(island.props, { live });
   // The JSON itself is inert too: it parses back without any HTML decoding.
-  assert.deepEqual(JSON.parse(serializeIslandProps({ view })), { view });
+  assert.deepEqual(JSON.parse(serializeIslandProps({ live })), { live });
 });
 
 Deno.test("the hydrator hydrates known islands with their props and skips unknown or malformed ones", () => {
@@ -193,8 +137,8 @@ Deno.test("the hydrator leaves an island whose props are JSON but not an object 
 Deno.test("the positions island's server markup is exactly the island's first render from its JSON props", async () => {
   await withTestApp(async (app) => {
     const positions = await fetchWalletPositions(app.deps, catalog.wallets.whale.address);
-    const view = buildPositionsView({ ...positions, accumulator: null }, catalog.baseTimeMs);
-    const html = renderToString(h(Island, { name: "LivePositions", props: { view } }));
+    const live = liveWalletOf({ ...positions, accumulator: null }, catalog.baseTimeMs);
+    const html = renderToString(h(Island, { name: "LivePositions", props: { live } }));
     const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
     const [island] = findIslands(document);
     assert.equal(island.name, "LivePositions");

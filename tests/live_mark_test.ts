@@ -11,7 +11,7 @@ import { catalog, withPages } from "./harness.ts";
 import { callTool, withHarness } from "./support/tools.ts";
 import { getPositionsTool } from "../tools/get_positions.ts";
 import { getProtocolOverviewTool } from "../tools/get_protocol_overview.ts";
-import type { PositionsView } from "../lib/wallet/view_types.ts";
+import type { LiveWallet } from "../lib/wallet/mod.ts";
 import { BBO_PRECOMPILE } from "../lib/hyperevm/bbo.ts";
 
 const WITH_POSITIONS = Object.values(catalog.wallets).filter((w) =>
@@ -39,12 +39,12 @@ for (const [source, faults, named] of SOURCES) {
       assert.equal(invented.status, 404, "the invented price path does not exist");
       for (const wallet of WITH_POSITIONS) {
         const res = await get(`/wallet/${wallet.address}/positions.json`);
-        const view = JSON.parse(res.body) as PositionsView;
-        assert.equal(view.rows.length, wallet.openPositions);
-        for (const row of view.rows) {
-          assert.match(row.mark, /^[0-9,]+\.[0-9]+$/, `${wallet.address} #${row.id} mark`);
-          assert.notEqual(row.pnl, "n/a");
-          assert.notEqual(row.distance, "n/a");
+        const live = JSON.parse(res.body) as LiveWallet;
+        assert.equal(live.positions.length, wallet.openPositions);
+        for (const row of live.positions) {
+          assert.ok(row.mark_price! > 0, `${wallet.address} #${row.position_id} mark`);
+          assert.equal(typeof row.unrealized_pnl_usd, "number");
+          assert.equal(typeof row.distance_to_bust_percent, "number");
           assert.ok(row.risk !== null);
         }
       }
@@ -105,6 +105,6 @@ Deno.test("with both sources down, positions are still listed and the marks are 
     assert.equal(page.status, 200);
     assert.match(page.body, /Not shown: <strong>live marks<\/strong>/);
     const view = JSON.parse((await get(`/wallet/${whale.address}/positions.json`)).body);
-    assert.equal((view as PositionsView).rows.length, whale.openPositions);
+    assert.equal((view as LiveWallet).positions.length, whale.openPositions);
   }, { faults: BOTH_DOWN });
 });

@@ -89,7 +89,7 @@ const PAGES: PageSurface[] = [
     name: "live positions",
     path: `/wallet/${whale.address}/positions.json`,
     names: [],
-    facts: [/"rows":\[\{/],
+    facts: [/"positions":\[\{/],
   },
   // Issue 19's surfaces: each must keep its facts when a model is wrong (the board's candidate
   // count is modelled: without it every leaderboard wallet is a candidate).

@@ -40,6 +40,8 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType>
   walletArgument?: keyof z.output<I> & string;
   /** An upstream failure in the caller's terms (a refused cursor); undefined: the shared wording. */
   explainFailure?: (error: unknown, args: z.output<I>) => ToolError | undefined;
+  /** Rows of a list the generated text writes out, when fewer than `TEXT_ROWS` keep it short. */
+  textRows?: number;
 }
 
 /** The tool `spec` describes, with the shared error and partial-answer plumbing around `run`. */
@@ -65,7 +67,8 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(
         }
         throw explainFailure?.(error, args) ?? toToolError(error);
       }
-      const text = result.text ?? lines(result.headline, modelText(result.structured));
+      const text = result.text ??
+        lines(result.headline, modelText(result.structured, spec.textRows));
       return { structured: result.structured, text: missingFirst(result.structured, text) };
     },
   };

@@ -11,7 +11,7 @@ import {
 } from "../lib/at_risk/mod.ts";
 import { argsObject, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { positionJson } from "./_json_positions.ts";
+import { positionJson } from "../lib/position/mod.ts";
 import { ToolError } from "./types.ts";
 
 const DEFAULT_LIMIT = 20;

@@ -5,10 +5,8 @@ import { addressArg, argsObject, choiceArg } from "./_args.ts";
 import { isUnknownWallet } from "../lib/upstream_error.ts";
 import { defineTool, unknownWalletError } from "./define_tool.ts";
 import { Parts } from "../lib/parts.ts";
-import { addressOut, rowsSkippedOut, unavailableJson, unavailableOut } from "../lib/json_model.ts";
-import { tradeJson } from "./_json_positions.ts";
 import { marketOf, withSettlingTransactions } from "../lib/position/mod.ts";
-import { lines, price, signedUsd, usd } from "./text.ts";
+import { tradeHistoryJson } from "../lib/wallet/mod.ts";
 import { ToolError } from "./types.ts";
 
 /** Trades per page. */
@@ -25,18 +23,6 @@ const input = argsObject({
     .describe("next_cursor from a previous call."),
 });
 
-const output = z.strictObject({
-  address: addressOut,
-  trades: z.array(tradeJson.schema).describe("Newest first, at most 75."),
-  next_cursor: z.string().nullable().describe(
-    "Pass as cursor (with the same address and filter) for the next page; null on the last.",
-  ),
-  unavailable: unavailableOut,
-  rows_skipped: rowsSkippedOut,
-});
-
-type Output = z.input<typeof output>;
-
 /** The get_trade_history tool. */
 export const getTradeHistoryTool = defineTool({
   name: "get_trade_history",
@@ -49,8 +35,11 @@ export const getTradeHistoryTool = defineTool({
     "net PnL. Use the returned next_cursor for the next page. Next: decode_transaction with " +
     "a trade's tx_hash, lookup_intent with its intent_id.",
   input,
-  output,
+  output: tradeHistoryJson.schema,
   walletArgument: "address",
+  // A page's JSON is about 40,000 characters (75 trades, each naming two hashes): the text lists
+  // the newest trades and counts the rest, so both stay far below the clients' 25,000 tokens.
+  textRows: 12,
   // Only the cursor is free text; a 400 from the history endpoint means it was refused.
   explainFailure: (error, { cursor }) =>
     cursor !== undefined && error instanceof PapertradeApiError && error.status === 400
@@ -89,46 +78,14 @@ export const getTradeHistoryTool = defineTool({
       history.trades.slice(0, TRADE_HISTORY_PAGE_SIZE),
       parts,
     );
-    const structured: Output = {
-      address,
-      trades: trades.map((trade) =>
-        tradeJson.of({ ...trade, ...marketOf(instruments, trade.instrumentId) })
-      ),
-      next_cursor: history.nextCursor,
-      unavailable: unavailableJson(parts.unavailable),
-      rows_skipped: history.rowsSkipped,
+    return {
+      structured: tradeHistoryJson.of({
+        address,
+        trades: trades.map((trade) => ({ ...trade, ...marketOf(instruments, trade.instrumentId) })),
+        nextCursor: history.nextCursor,
+        unavailable: parts.unavailable,
+        rowsSkipped: history.rowsSkipped,
+      }),
     };
-    return { structured, text: renderHistory(structured, filter) };
   },
 });
-
-function renderHistory(result: Output, filter: string): string {
-  const what = filter === "losses" ? "losing trades" : "closed trades";
-  const net = result.trades.reduce((sum, trade) => sum + trade.net_pnl_usd, 0);
-  return lines(
-    result.trades.length === 0
-      ? `Wallet ${result.address}: no ${what} on this page.`
-      : `Wallet ${result.address}: ${result.trades.length} ${what}, newest first; net PnL on ` +
-        `this page ${signedUsd(net)}.`,
-    result.trades.length > 0
-      ? "One line per trade: #position market side leverage, margin, entry→exit, net PnL, " +
-        "closed at (L = liquidated)."
-      : null,
-    // Every trade of the page, one short line each, so a model reading only the text sees
-    // the whole page; intent ids and transaction hashes are in the structured result.
-    ...result.trades.map((t) =>
-      `#${t.position_id} ${t.market} ${t.side} ${t.leverage}x, ${usd(t.margin_usd)}, ` +
-      `${price(t.entry_price)}→${price(t.exit_price)}, ${signedUsd(t.net_pnl_usd)}, ` +
-      `${compactTime(t.closed_at)}${t.liquidated ? " L" : ""}`
-    ),
-    result.next_cursor === null
-      ? "This is the last page."
-      : `More trades exist: call get_trade_history with the same address and filter and ` +
-        `cursor ${JSON.stringify(result.next_cursor)}.`,
-  );
-}
-
-// Seconds and milliseconds add nothing to a trade list; the structured result keeps them.
-function compactTime(iso: string | null): string {
-  return iso === null ? "n/a" : iso.replace(/:\d{2}(\.\d+)?Z$/, "Z");
-}

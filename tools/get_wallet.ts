@@ -1,10 +1,7 @@
 /** get_wallet: the balance sheet of one wallet. */
-import type { z } from "zod";
-import { fetchWalletSummary } from "../lib/wallet/mod.ts";
+import { fetchWalletSummary, walletSummaryJson } from "../lib/wallet/mod.ts";
 import { addressArg, argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
-import { walletSummaryJson } from "./_json_wallet.ts";
-import { amount, lines, quoted, signedUsd, unavailableText, UNTRUSTED_NOTE, usd } from "./text.ts";
 
 const input = argsObject({
   address: addressArg("Wallet address: 0x followed by 40 hex characters. Case-insensitive."),
@@ -29,36 +26,6 @@ export const getWalletTool = defineTool({
       now: context.now,
       signal: context.signal,
     });
-    const structured = walletSummaryJson.of({ summary, siteUrl: context.siteUrl });
-    return { structured, text: renderWallet(structured) };
+    return { structured: walletSummaryJson.of({ summary, siteUrl: context.siteUrl }) };
   },
 });
-
-/** Text of a wallet balance sheet (also used by search's wallet preview). */
-export function renderWallet(wallet: z.input<typeof walletSummaryJson.schema>): string {
-  const ranks = wallet.ranks
-    .map((rank) =>
-      rank.rank === null
-        ? `${rank.window}: not ranked`
-        : `${rank.window}: #${rank.rank} (${signedUsd(rank.pnl_usd)})`
-    )
-    .join(", ");
-  const { lifetime } = wallet;
-  return lines(
-    unavailableText(wallet.unavailable, wallet.rows_skipped),
-    `Wallet ${wallet.address}, leaderboard name ${quoted(wallet.leaderboard_name)}.`,
-    wallet.leaderboard_name === null ? null : UNTRUSTED_NOTE,
-    `Balance ${usd(wallet.balance_usd)}, available ${usd(wallet.available_usd)}, ` +
-      `locked ${usd(wallet.locked_usd)}, queued ${usd(wallet.queued_usd)}.`,
-    `${wallet.open_positions} open positions, ${wallet.pending_operations} pending operations.`,
-    `PAPER held ${amount(wallet.paper.held)}, staked ${amount(wallet.paper.staked)}, pending ` +
-      `staking rewards ${usd(wallet.paper.pending_rewards_usd)}.`,
-    `Lifetime: deposited ${usd(lifetime.deposited_usd)}, withdrawn ${
-      usd(lifetime.withdrawn_usd)
-    }, ` +
-      `realized PnL ${signedUsd(lifetime.realized_pnl_usd)}, fees ${usd(lifetime.fees_paid_usd)}.`,
-    `Active session keys: ${wallet.session_keys.length}.`,
-    ranks ? `Ranks: ${ranks}.` : null,
-    `Page: ${wallet.links.wallet_page}`,
-  );
-}

@@ -18,6 +18,8 @@ const PLAIN = /^(?:0x[0-9a-fA-F]*|-?[0-9]+|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d
 interface Writer {
   lines: string[];
   quotedSome: boolean;
+  /** Rows of a list written out. */
+  rows: number;
 }
 
 function scalar(value: unknown, out: Writer): string {
@@ -60,7 +62,7 @@ function block(value: Record<string, unknown>, out: Writer, indent: string): voi
         out.lines.push(`${indent}${key}: ${field.map((item) => scalar(item, out)).join(", ")}`);
         continue;
       }
-      const shown = field.slice(0, TEXT_ROWS);
+      const shown = field.slice(0, out.rows);
       const more = field.length - shown.length;
       out.lines.push(`${indent}${key} (${field.length}):`);
       for (const item of shown) {
@@ -78,11 +80,11 @@ function block(value: Record<string, unknown>, out: Writer, indent: string): voi
 
 /**
  * The text of a structured result: one `field: value` line per scalar, an indented block per
- * object, one line per row of a list (at most {@link TEXT_ROWS}), `n/a` for null, and a closing
- * note when any string from the upstream was quoted.
+ * object, one line per row of a list (at most `rows`, {@link TEXT_ROWS} unless a tool asks for
+ * fewer), `n/a` for null, and a closing note when any string from the upstream was quoted.
  */
-export function modelText(structured: unknown): string {
-  const out: Writer = { lines: [], quotedSome: false };
+export function modelText(structured: unknown, rows = TEXT_ROWS): string {
+  const out: Writer = { lines: [], quotedSome: false, rows };
   if (isRecord(structured)) block(structured, out, "");
   else out.lines.push(scalar(structured, out));
   if (out.quotedSome) out.lines.push(UNTRUSTED_NOTE);

@@ -13,7 +13,7 @@ import {
 import { argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { unavailableOut } from "../lib/json_model.ts";
-import { walletSummaryJson } from "./_json_wallet.ts";
+import { walletSummaryJson } from "../lib/wallet/mod.ts";
 import { decodedJson, decodedTransactionOut } from "../lib/transaction/mod.ts";
 import { findingsOf, lookupModel } from "../lib/intent/mod.ts";
 

@@ -4,7 +4,8 @@
  * the host. Leaderboard names are untrusted: they are shown as text, cleaned of bidi controls.
  */
 import { startView } from "./_app.ts";
-import { counted, el, percent, plainName, price, RISK_LABELS, shortHex, usd, utc } from "./_dom.ts";
+import { counted, el, plainName, price, RISK_LABELS, shortHex, usd, utc } from "./_dom.ts";
+import { distanceText } from "../lib/figure_text.ts";
 import { unavailableNotice } from "./_parts.ts";
 
 interface Row {
@@ -171,7 +172,7 @@ function boardRow(row: Row, link: (path: string, ...children: (string | Node)[])
     cell("margin_usd", usd(row.margin_usd)),
     cell("mark_price", price(row.mark_price)),
     cell("bust_price", price(row.bust_price)),
-    cell("distance_to_bust_percent", percent(row.distance_to_bust_percent)),
+    cell("distance_to_bust_percent", distanceText(row.distance_to_bust_percent)),
     cell("move_to_bust_usd", usd(row.move_to_bust_usd)),
     el(
       "td",

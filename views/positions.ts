@@ -3,54 +3,24 @@
  * distance to bust with a bar coloured by its band, and PnL, under the labels of the wallet
  * page; live, by calling get_positions again through the host every 5 s.
  */
+import type { z } from "zod";
+import type { positionsModel } from "../lib/position/mod.ts";
+import {
+  distanceText,
+  priceText,
+  RISK_LABELS,
+  toneOf as tone,
+  usdText as usd,
+} from "../lib/figure_text.ts";
 import { startView } from "./_app.ts";
-import { el, percent, price, RISK_LABELS, tone, usd } from "./_dom.ts";
+import { el } from "./_dom.ts";
 import { unavailableNotice } from "./_parts.ts";
 
 /** How often the view asks again: 12 calls a minute, well within the 60-a-minute limit. */
 export const LIVE_EVERY_MS = 5_000;
 
-interface Position {
-  position_id: string;
-  market: string;
-  side: "long" | "short";
-  leverage: number;
-  margin_usd: number;
-  notional_usd: number;
-  entry_price: number | null;
-  mark_price: number | null;
-  bust_price: number | null;
-  distance_to_bust_percent: number | null;
-  risk: "ok" | "close" | "near_bust" | null;
-  unrealized_pnl_usd: number | null;
-  estimated_close_pnl_usd: number | null;
-  estimated_payout_usd: number | null;
-}
-
-interface Positions {
-  address: string;
-  marks: Array<{ market: string; mark_price: number; frozen: boolean }>;
-  positions: Position[];
-  totals: {
-    count: number;
-    margin_usd: number;
-    notional_usd: number;
-    unrealized_pnl_usd: number;
-    estimated_close_pnl_usd: number;
-    estimated_payout_usd: number;
-    unvalued: number;
-  };
-  closed: {
-    position_id: string;
-    market: string;
-    side: string;
-    leverage: number;
-    exit_price: number | null;
-    net_pnl_usd: number;
-    liquidated: boolean;
-  } | null;
-  unavailable: Array<{ part: string; field?: string; reason: string }>;
-}
+type Positions = z.input<typeof positionsModel.schema>;
+type Position = Positions["positions"][number];
 
 /** The bar's full width: a distance of 0.2 % or more (the bands end at 0.08 %). */
 const BAR_FULL_PERCENT = 0.2;
@@ -80,6 +50,12 @@ startView<Positions>({
   },
   render(result, { link }) {
     const { totals } = result;
+    // One number of decimals per price column, as the wallet page shows them (a closed trade's
+    // result lists no position: two, as a price scale of 100 carries).
+    const decimals = result.positions.length === 0
+      ? 2
+      : Math.max(0, ...result.positions.map((p) => p.price_decimals ?? 0));
+    const price = (value: number | null) => priceText(value, decimals);
     const wallet = `/wallet/${result.address}`;
     return [
       el(
@@ -132,7 +108,7 @@ startView<Positions>({
                   el("td", { colspan: COLUMNS.length, class: "muted" }, "No open positions."),
                 ),
               ]
-              : result.positions.map((p) => row(p, result.address, link))),
+              : result.positions.map((p) => row(p, result.address, price, link))),
           ),
           result.positions.length > 0 &&
             el(
@@ -202,6 +178,7 @@ function figure(field: string, text: string, extra = ""): HTMLTableCellElement {
 function row(
   p: Position,
   address: string,
+  price: (value: number | null) => string,
   link: (path: string, ...children: string[]) => HTMLElement,
 ): HTMLTableRowElement {
   const risky = p.risk === "close" || p.risk === "near_bust";
@@ -228,7 +205,7 @@ function row(
     el(
       "td",
       { class: "num", "data-field": "distance_to_bust_percent" },
-      percent(p.distance_to_bust_percent),
+      distanceText(p.distance_to_bust_percent),
       bar,
     ),
     el(

@@ -12,8 +12,6 @@ import {
   integerStringOut,
   isoOut,
   jsonObject,
-  sideOf,
-  sideOut,
   unavailableJson,
   unavailableOut,
 } from "../json_model.ts";

@@ -1,7 +1,9 @@
 /**
  * The position feature's public face: a wallet's open positions valued at the live mark, the
- * valuation of one position, and the look-ups of a closed trade and its settling transaction.
+ * valuation of one position, its JSON model, and the look-ups of a closed trade and its settling
+ * transaction.
  */
+export { positionJson, positionsModel, totalsJson, tradeJson } from "./model.ts";
 export {
   fetchWalletPositions,
   findClosedTrade,

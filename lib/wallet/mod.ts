@@ -1,9 +1,16 @@
 /**
  * The wallet feature's public face: the wallet page's read, its summary, trade export and PnL
- * chart, and its live view (the shared wallet stream, the positions view, the viewer stream).
+ * chart, its model (get_wallet's, get_trade_history's, the risk summary and the live wallet) and
+ * its live view (the shared wallet stream, the viewer stream).
  */
+export { type RiskSummary, riskSummaryJson, tradeHistoryJson, walletSummaryJson } from "./model.ts";
+export {
+  type LiveWallet,
+  type LiveWalletInput,
+  liveWalletOf,
+  liveWalletSchema,
+} from "./live_wallet.ts";
 export { isPnlWindow, PNL_WINDOWS, pnlSeries, type PnlWindow } from "./pnl_chart.ts";
-export { buildPositionsView } from "./positions_view.ts";
 export {
   fetchWalletSummary,
   readStakingAccumulator,
@@ -17,7 +24,7 @@ export {
   TRADE_CSV_HEADER,
   tradeCsvRows,
 } from "./trade_export.ts";
-export { type PositionsView, RISK_LABELS } from "./view_types.ts";
+export { RISK_LABELS } from "../figure_text.ts";
 export { openViewerStream } from "./viewer_stream.ts";
 export { sharedWalletHub, type WalletHub, type WalletHubOptions } from "./wallet_hub.ts";
 export {

@@ -5,14 +5,15 @@
 import type { IntentOutcome } from "../papertrade/mod.ts";
 
 /**
- * An intent that left the pending list: ended as the wallet's stream reported it, or `settled`,
- * as the wallet's records show it (a close in its trade history, an open among its positions).
+ * An intent that left the pending list, as the live wallet model lists it: ended as the wallet's
+ * stream reported it, or `settled`, as the wallet's records show it (a close in its trade
+ * history, an open among its positions).
  */
-export interface OutcomeView {
-  intentId: string;
+export interface OutcomeJson {
+  intent_id: string;
   outcome: IntentOutcome | "settled";
   /** When the stream reported it, or when it settled (ms). */
-  reportedAt: number;
+  reported_at_ms: number;
 }
 
 /** Most outcomes and closed positions a view lists. */
@@ -30,26 +31,27 @@ export const RECENT_SETTLED_MS = 60 * 60_000;
  * settled intent pending, whatever the relayer's list still says. Outcomes newest first, at most
  * {@link RECENT_SHOWN}; pending intents in their order.
  */
-export function splitIntents<P extends { intentId: string }, T extends OutcomeView>(
+export function splitIntents<P extends { intent_id: string }, T extends OutcomeJson>(
   pending: readonly P[],
   outcomes: readonly T[],
 ): { pending: P[]; outcomes: T[] } {
   const latest = new Map<string, T>();
   for (const outcome of outcomes) {
-    const seen = latest.get(outcome.intentId);
+    const seen = latest.get(outcome.intent_id);
     const settles = outcome.outcome === "settled" && seen?.outcome !== "settled";
-    if (!seen || settles || (seen.outcome !== "settled" && outcome.reportedAt > seen.reportedAt)) {
-      latest.set(outcome.intentId, outcome);
+    const later = seen !== undefined && outcome.reported_at_ms > seen.reported_at_ms;
+    if (!seen || settles || (seen.outcome !== "settled" && later)) {
+      latest.set(outcome.intent_id, outcome);
     }
   }
   const settled = new Set(
-    [...latest.values()].filter((item) => item.outcome === "settled").map((i) => i.intentId),
+    [...latest.values()].filter((item) => item.outcome === "settled").map((i) => i.intent_id),
   );
-  const stillPending = pending.filter((intent) => !settled.has(intent.intentId));
-  for (const intent of stillPending) latest.delete(intent.intentId);
+  const stillPending = pending.filter((intent) => !settled.has(intent.intent_id));
+  for (const intent of stillPending) latest.delete(intent.intent_id);
   return {
     pending: stillPending,
-    outcomes: [...latest.values()].sort((a, b) => b.reportedAt - a.reportedAt)
+    outcomes: [...latest.values()].sort((a, b) => b.reported_at_ms - a.reported_at_ms)
       .slice(0, RECENT_SHOWN),
   };
 }

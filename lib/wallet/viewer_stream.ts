@@ -6,7 +6,7 @@
  * `stallMs` with a frame waiting, the lifetime ends, or the watch fails. Releasing never waits
  * on the upstream.
  */
-import type { PositionsView } from "./view_types.ts";
+import type { LiveWallet } from "./live_wallet.ts";
 import type { LiveEvent } from "./watch_positions.ts";
 import { SYSTEM_TIMERS, type Timers } from "../timers.ts";
 
@@ -14,7 +14,7 @@ export interface ViewerStreamOptions {
   /** The viewer's watch, after its first view was taken. */
   watch: AsyncGenerator<LiveEvent, void, undefined>;
   stopWatch: () => void;
-  firstView: PositionsView;
+  firstView: LiveWallet;
   /** Reconnect delay asked of EventSource (ms). */
   retryMs: number;
   /** A heartbeat event after this long without one (ms). */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { PositionsView } from "./view_types.ts";
+import type { LiveWallet } from "./live_wallet.ts";
 import type { LiveEvent } from "./watch_positions.ts";
 import { openViewerStream, type ViewerStreamOptions } from "./viewer_stream.ts";
 import { manualTimers, settle } from "../../tests/support/live.ts";
@@ -46,8 +46,8 @@ function viewer(overrides: Partial<ViewerStreamOptions> = {}) {
   return { timers, stream, push, released, stopped: () => stopped };
 }
 
-function view(n: number): PositionsView {
-  return { generatedAt: n } as unknown as PositionsView;
+function view(n: number): LiveWallet {
+  return { generated_at_ms: n } as unknown as LiveWallet;
 }
 
 async function readText(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
@@ -59,9 +59,9 @@ Deno.test("a viewer gets retry and the first view, then each new view", async ()
   const { stream, push, released } = viewer();
   const reader = stream.getReader();
   assert.equal(await readText(reader), "retry: 2000\n\n");
-  assert.match(await readText(reader), /^event: positions\ndata: \{"generatedAt":0\}/);
+  assert.match(await readText(reader), /^event: positions\ndata: \{"generated_at_ms":0\}/);
   push({ type: "positions", view: view(1) });
-  assert.match(await readText(reader), /"generatedAt":1/);
+  assert.match(await readText(reader), /"generated_at_ms":1/);
   await reader.cancel();
   assert.equal(released.count, 1);
 });
@@ -112,7 +112,7 @@ Deno.test("a stalled reader holds one frame, the latest view, whatever comes mea
   await readText(reader);
   for (let n = 1; n <= 100; n++) push({ type: "positions", view: view(n) });
   for (let turn = 0; turn < 30; turn++) await settle(); // the watch yields them one by one
-  assert.match(await readText(reader), /"generatedAt":100/);
+  assert.match(await readText(reader), /"generated_at_ms":100/);
   await reader.cancel();
 });
 

@@ -5,7 +5,7 @@
  * read that serves both the table and the PnL chart; then the settlement trail of the table's rows
  * that name no transaction (at most 3n + 5 HyperEVM requests for n rows, none once found). A cold
  * page costs those eleven requests and the trail (`tests/wallet/pages_wallet_test.ts` counts them through
- * the replay). The page's view (the live islands' one props blob) is built here, so the component
+ * the replay). The live wallet (the live islands' one props blob) is built here, so the component
  * only renders.
  */
 import {
@@ -17,8 +17,7 @@ import {
 } from "../papertrade/mod.ts";
 import { RECENT_SETTLED_MS } from "./outcomes.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
-import type { PositionsView } from "./view_types.ts";
-import { buildPositionsView } from "./positions_view.ts";
+import { type LiveWallet, liveWalletOf } from "./live_wallet.ts";
 import { fetchWalletRanks } from "../leaderboard/mod.ts";
 import {
   readMarket,
@@ -56,8 +55,8 @@ export interface TradeTablePage {
 export interface WalletPageData {
   /** The account (queue places filled in), its leaderboard name and all-time standing. */
   summary: WalletSummary;
-  /** What the live islands show: one view, embedded once in the page. */
-  view: PositionsView;
+  /** What the live islands show: the live wallet, embedded once in the page. */
+  live: LiveWallet;
   /** The markets of the trading state (empty when it could not be read). */
   instruments: readonly Instrument[];
   /** The table's page; null when the history could not be read (see `unavailable`). */
@@ -144,7 +143,7 @@ export async function fetchWalletPage(
   const now = options.now();
   return {
     summary: summarizeWallet(withQueue, accumulator, ranks, now, parts.unavailable),
-    view: buildPositionsView(
+    live: liveWalletOf(
       { ...valued, accumulator, settled: recentlySettled(account, chart?.trades ?? [], now) },
       now,
     ),

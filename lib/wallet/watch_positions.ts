@@ -5,14 +5,13 @@
  */
 import type { PapertradeClient, WalletAccount } from "../papertrade/mod.ts";
 import { valueWalletPositions } from "../position/mod.ts";
-import type { PositionsView } from "./view_types.ts";
 import type { MarketFeed, MarketState } from "../markets/mod.ts";
-import { buildPositionsView, viewContentKey } from "./positions_view.ts";
+import { liveContentKey, type LiveWallet, liveWalletOf } from "./live_wallet.ts";
 import { sharedWalletHub, type WalletHub } from "./wallet_hub.ts";
 
-/** What a watch yields: a changed view, or the failure that ended it (always last). */
+/** What a watch yields: a changed live wallet, or the failure that ended it (always last). */
 export type LiveEvent =
-  | { type: "positions"; view: PositionsView }
+  | { type: "positions"; view: LiveWallet }
   | { type: "error"; error: unknown };
 
 interface WatchOptions {
@@ -92,7 +91,7 @@ export async function* watchWalletPositions(
       // The hub's account is this stream's; reconciled, it also carries what earlier streams of
       // the wallet reported, as every other reader of the wallet sees it.
       const view = valueAccount(papertrade.reconcile(account), market, options.now());
-      const key = viewContentKey(view);
+      const key = liveContentKey(view);
       if (key === lastKey) continue;
       lastKey = key;
       yield { type: "positions", view };
@@ -105,7 +104,7 @@ export async function* watchWalletPositions(
   }
 }
 
-function valueAccount(account: WalletAccount, market: MarketState, now: number): PositionsView {
+function valueAccount(account: WalletAccount, market: MarketState, now: number): LiveWallet {
   const valued = valueWalletPositions(account, market.trading, market.marks, market.winFeeRate);
-  return buildPositionsView({ ...valued, accumulator: market.accumulator }, now);
+  return liveWalletOf({ ...valued, accumulator: market.accumulator }, now);
 }

@@ -87,8 +87,8 @@ function positionsOf(event: LiveEvent | undefined) {
 Deno.test("a watch yields the valued snapshot, then a new view only when a mark moves", async () => {
   await withWatch([snapshotThenWait(material.whale)], async ({ next, watch, scripted, timers }) => {
     const first = positionsOf(await next());
-    assert.equal(first.rows.length, material.whale.openPositions.length);
-    assert.equal(first.generatedAt, 1_000);
+    assert.equal(first.positions.length, material.whale.openPositions.length);
+    assert.equal(first.generated_at_ms, 1_000);
     // Polls keep coming with the same prices; nothing is yielded until one moves.
     const polled = scripted.calls.prices;
     let yielded = false;
@@ -102,7 +102,10 @@ Deno.test("a watch yields the valued snapshot, then a new view only when a mark 
     scripted.setPrices(shiftPrices(material.prices, 50n, material.prices[0].at + 1_000));
     await timers.advance(POLL_MS);
     const second = positionsOf(await untilSettled(pending, timers));
-    assert.notDeepEqual(second.rows.map((row) => row.mark), first.rows.map((row) => row.mark));
+    assert.notDeepEqual(
+      second.positions.map((row) => row.mark_price),
+      first.positions.map((row) => row.mark_price),
+    );
   });
 });
 
@@ -122,8 +125,10 @@ Deno.test("a patch that does not fit the account reopens the stream for a fresh 
   };
   const fresh = { ...material.whale, accountRevision: 99, openPositions: [kept] };
   await withWatch([outOfSync, snapshotThenWait(fresh)], async ({ next, scripted }) => {
-    assert.equal(positionsOf(await next()).rows.length, closed.length + 1);
-    assert.deepEqual(positionsOf(await next()).rows.map((row) => row.id), [kept.positionId]);
+    assert.equal(positionsOf(await next()).positions.length, closed.length + 1);
+    assert.deepEqual(positionsOf(await next()).positions.map((row) => row.position_id), [
+      kept.positionId,
+    ]);
     assert.equal(scripted.calls.streams, 2);
   });
 });
@@ -154,10 +159,10 @@ Deno.test("a patch that fits is applied: a closed position leaves the view", asy
   };
   await withWatch([patched], async ({ next }) => {
     const views = [positionsOf(await next())];
-    while (views.at(-1)!.rows.some((row) => row.id === gone.positionId)) {
+    while (views.at(-1)!.positions.some((row) => row.position_id === gone.positionId)) {
       views.push(positionsOf(await next()));
     }
-    assert.equal(views.at(-1)!.rows.length, material.whale.openPositions.length - 1);
+    assert.equal(views.at(-1)!.positions.length, material.whale.openPositions.length - 1);
   });
 });
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { ADDRESS_PATTERN } from "../address.ts";
-import type { PositionsView } from "../wallet/mod.ts";
+import type { RiskSummary } from "../wallet/mod.ts";
 
 /** Most wallets one watchlist (and one `/watchlist.json` request) holds. */
 export const WATCHLIST_MAX = 30;
@@ -21,11 +21,11 @@ export function parseWatchlist(raw: string): { addresses: string[]; bad: string[
   };
 }
 
-/** One watched wallet: its live view's risk summary (null until read or when it could not be). */
+/** One watched wallet: its risk summary (null until read or when it could not be). */
 export interface WatchRow {
   address: string;
   name: string | null;
-  summary: PositionsView["summary"] | null;
+  summary: RiskSummary | null;
   /** Its liquidations among the protocol's recent trades; null when those could not be read. */
   liquidations: { positionId: string; market: string; at: number }[] | null;
   /** Why the wallet could not be read. */

@@ -9,7 +9,7 @@
 import type { MarketSources } from "../marks.ts";
 import { Parts } from "../parts.ts";
 import { readMarket, valueWalletPositions } from "../position/mod.ts";
-import { buildPositionsView } from "../wallet/mod.ts";
+import { riskSummaryJson } from "../wallet/mod.ts";
 import { PapertradeApiError } from "../papertrade/mod.ts";
 import type { WatchlistView, WatchRow } from "./view.ts";
 
@@ -46,10 +46,9 @@ export async function fetchWatchlist(
         at: trade.timestamp,
       }));
     if (account.status === "fulfilled") {
-      // The risk summary reads no close payout or rewards, so neither is read for it.
+      // The risk summary reads no close payout, so the win fee is not read for it.
       const valued = valueWalletPositions(parts.note(account.value), trading, marks, null);
-      const { summary } = buildPositionsView({ ...valued, accumulator: null }, now);
-      return { address, name, summary, liquidations, problem: null };
+      return { address, name, summary: riskSummaryJson.of(valued), liquidations, problem: null };
     }
     const unknown = account.reason instanceof PapertradeApiError && account.reason.status === 404;
     if (!unknown) parts.settled(account, "wallet accounts");

@@ -4,7 +4,7 @@ import type { PositionValuation, WalletPositions } from "../../lib/position/mod.
 import { Layout } from "../../components/Layout.tsx";
 import { pageContext } from "../../lib/page_context.ts";
 import { Island, ISLAND_SCRIPT_URL } from "../../client/island.tsx";
-import type { PositionsView } from "../../lib/wallet/mod.ts";
+import type { LiveWallet } from "../../lib/wallet/mod.ts";
 import { IntentLink, TxLink, WalletLink } from "../../components/links.tsx";
 import { formatPrice, formatToken, formatUsd, toneOf } from "../../lib/format.ts";
 import { Stat } from "../../components/Stat.tsx";
@@ -20,8 +20,8 @@ export function PositionPage(
     id: string;
     wallet: string;
     found: WalletPositions;
-    /** The live island's view of the open position (`buildPositionsView`). */
-    view: PositionsView;
+    /** The live wallet, narrowed to the open position, that the island renders. */
+    live: LiveWallet;
     /** The closed trade's transaction was found from the Exchange's events, not its row. */
     txFromEvents?: boolean;
     /** The explorer's samples of the open position's market. */
@@ -53,7 +53,7 @@ export function PositionPage(
           <>
             <Island
               name="LivePositions"
-              props={{ view: props.view, only: id, embed: pageContext().embed }}
+              props={{ live: props.live, only: id, embed: pageContext().embed }}
             />
             <p class="muted">
               The live table shows what closing at the mark would realize after the deadband, the

@@ -38,8 +38,8 @@ export function WalletPage(props: {
   const title = name
     ? `${plainName(name, 40)} (${address.slice(0, 8)}…) · Papertrade Explorer`
     : `Wallet ${address} · Papertrade Explorer`;
-  // The three live islands show parts of one view: its JSON is in the page once.
-  const shared = { view: data.view, embed: pageContext().embed };
+  // The three live islands show parts of one live wallet: its JSON is in the page once.
+  const shared = { live: data.live, embed: pageContext().embed };
   const account = summary.account;
   return (
     <Layout

@@ -1,22 +1,21 @@
 /**
- * Live positions of a wallet for the `LivePositions` island: `GET /wallet/:address/live` streams
- * server-sent events (a `positions` view first and on every change, a `heartbeat` `{"at": ms}`
- * while nothing changes, an `error` if the upstream fails for good or the first view does not come
- * within 10 s; a stream ends after 60 s and EventSource reconnects), `GET
- * /wallet/:address/positions.json` is the same view
+ * The live wallet for the wallet page's islands: `GET /wallet/:address/live` streams server-sent
+ * events (a `positions` frame, the live wallet model, first and on every change, a `heartbeat`
+ * `{"at": ms}` while nothing changes, an `error` if the upstream fails for good or the first view
+ * does not come within 10 s; a stream ends after 60 s and EventSource reconnects),
+ * `GET /wallet/:address/positions.json` is the same model
  * once, for polling. Errors are JSON: 400 bad address, 404 unknown wallet, 502/503/504 upstream.
  * Stream slots are bounded per process (503) and per client (429, the tool calls' client key); a
  * refused browser polls instead. Viewers of a wallet share one upstream wallet stream
  * (`lib/wallet/wallet_hub.ts`) and the price poller; a viewer's slot is freed the moment it leaves.
  */
-import { ADDRESS_PATTERN } from "../../lib/address.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import type { AppHandler } from "../../lib/http/app_env.ts";
 import { Failure } from "../../lib/http/failure.ts";
 import { fetchWalletPositions } from "../../lib/position/mod.ts";
 import {
-  buildPositionsView,
   type LiveEvent,
+  liveWalletOf,
   openViewerStream,
   readStakingAccumulator,
   sharedWalletHub,
@@ -31,7 +30,7 @@ import { uncachedClient } from "../../lib/cache/mod.ts";
 import { createSlots } from "../../lib/http/slots.ts";
 import { clientKeyFromRequest } from "../../lib/http/client_key.ts";
 import { remoteAddressOf } from "../../lib/http/app_env.ts";
-import { LIVE_BUG, liveProblem } from "../page_errors.tsx";
+import { addressParam, LIVE_BUG, liveProblem } from "../page_errors.tsx";
 import { PapertradeApiError } from "../../lib/papertrade/http.ts";
 import { PAPERTRADE_ENDPOINTS } from "../../lib/papertrade/endpoints.ts";
 
@@ -92,17 +91,6 @@ function errorStream(retryMs: number, body: unknown): ReadableStream<Uint8Array>
   });
 }
 
-/** The address of the path, or the 400 that says it is none. */
-function addressOf(raw: string | undefined): string {
-  if (!raw || !ADDRESS_PATTERN.test(raw)) {
-    throw new Failure("bad_request", "That is not a wallet address", {
-      message: `${JSON.stringify(raw)} is not a 0x address of 40 hex digits.`,
-      error: "bad_address",
-    });
-  }
-  return raw.toLowerCase();
-}
-
 /** The live positions stream and its polling twin, with the stream slots of one app. */
 export function liveRoutes(
   deps: AppDeps,
@@ -123,15 +111,15 @@ export function liveRoutes(
   const slots = createSlots(maxStreams, { perKey: options.maxStreamsPerClient ?? 20 });
   return {
     async positions(c) {
-      const address = addressOf(c.req.param("address"));
+      const address = addressParam(c);
       const [positions, accumulator] = await Promise.all([
         fetchWalletPositions(deps, address),
         readStakingAccumulator(deps.papertrade, new Parts()),
       ]);
-      return c.json(buildPositionsView({ ...positions, accumulator }, deps.now()), 200, NO_STORE);
+      return c.json(liveWalletOf({ ...positions, accumulator }, deps.now()), 200, NO_STORE);
     },
     async stream(c) {
-      const address = addressOf(c.req.param("address"));
+      const address = addressParam(c);
       const client = clientKeyFromRequest(c.req.raw, remoteAddressOf(c), {
         trustedProxies: deps.config.trustedProxies,
       });

@@ -16,6 +16,7 @@ import type { Frame, Page } from "playwright-core";
 import { parseHTML } from "linkedom";
 import { browserTest, catalog } from "./_harness.ts";
 import { audit } from "./_a11y.ts";
+import { distanceText } from "../../lib/figure_text.ts";
 
 const SCREENSHOTS = Deno.env.get("VIEW_SCREENSHOTS") === "1";
 const SHOTS = new URL("../../static/docs/views/", import.meta.url);
@@ -172,9 +173,11 @@ browserTest(
           for (const p of structured.positions) {
             const row = rows.get(p.position_id);
             assert.ok(row, `row #${p.position_id}`);
+            // A distance reads as on every face: cut toward the bust at three decimals.
+            const distance = row.distance_to_bust_percent;
+            assert.equal(distance, distanceText(p.distance_to_bust_percent), `#${p.position_id}`);
             for (
               const field of [
-                "distance_to_bust_percent",
                 "unrealized_pnl_usd",
                 "bust_price",
                 "mark_price",

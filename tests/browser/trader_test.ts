@@ -50,7 +50,7 @@ browserTest(
           });
           const tx = catalog.transactions.multi_wallet_batch.hash;
           const positionId = (await (await fetch(`${site.origin}/wallet/${WHALE}/positions.json`))
-            .json()).rows[0].id;
+            .json()).positions[0].position_id;
           const pages: Array<[string, string]> = [
             ["home", "/"],
             ["leaderboard", "/leaderboard?window=all"],

@@ -11,8 +11,8 @@ import type { Hono } from "hono";
 import { createApp } from "../../app.tsx";
 import { catalog, type ReplayUpstream, startReplayUpstream } from "../../fixtures/mod.ts";
 import { replayDeps } from "../harness.ts";
-import type { PositionsView } from "../../lib/wallet/view_types.ts";
-import { mergeViews } from "../../client/wallet_store.ts";
+import type { LiveWallet } from "../../lib/wallet/mod.ts";
+import { mergeLive } from "../../client/wallet_store.ts";
 
 const PENDING_OPS = catalog.wallets.pending_ops.address;
 
@@ -48,7 +48,7 @@ async function openLive(app: Hono, wallet: string) {
   const response = await app.request(`/wallet/${wallet}/live`);
   assert.equal(response.status, 200);
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const views: PositionsView[] = [];
+  const views: LiveWallet[] = [];
   const parser = createParser({
     onEvent: (event) => {
       if (event.event === "positions") views.push(JSON.parse(event.data));
@@ -57,7 +57,7 @@ async function openLive(app: Hono, wallet: string) {
   return {
     views,
     /** Reads until a view satisfies `test` (the 10 s guard only ends a failing case). */
-    async until(test: (view: PositionsView, index: number) => boolean): Promise<PositionsView> {
+    async until(test: (view: LiveWallet, index: number) => boolean): Promise<LiveWallet> {
       const guard = Date.now() + 10_000;
       while (Date.now() < guard) {
         const found = views.find((view, index) => test(view, index));
@@ -174,11 +174,11 @@ Deno.test("an intent the relayer still lists but the chain shows settled is sett
 async function renderedView(
   app: Hono,
   wallet: string,
-): Promise<{ html: string; view: PositionsView }> {
+): Promise<{ html: string; view: LiveWallet }> {
   const html = await (await app.request(`/wallet/${wallet}`)).text();
   const blob = /data-island-props="([^"]*)"/.exec(html)![1].replaceAll("&quot;", '"')
     .replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
-  return { html, view: (JSON.parse(blob) as { view: PositionsView }).view };
+  return { html, view: (JSON.parse(blob) as { live: LiveWallet }).live };
 }
 
 Deno.test("a close settled two minutes ago is a recent outcome on its wallet's page, never 'no outcome yet'", async () => {
@@ -187,15 +187,15 @@ Deno.test("a close settled two minutes ago is a recent outcome on its wallet's p
   await withFaces(async ({ app }) => {
     const { html, view } = await renderedView(app, feed.wallet);
     assert.doesNotMatch(html, /No intent outcome/);
-    const outcome = view.outcomes.find((item) => item.intentId === feed.id);
+    const outcome = view.outcomes.find((item) => item.intent_id === feed.id);
     assert.equal(outcome?.outcome, "settled");
     assert.equal(listed(view.pending, view.outcomes, feed.id), "ended");
     // Its page and lookup_intent say settled too; the live updates keep it.
     assert.equal(await pagePhase(app, feed.id, feed.wallet), "settled");
     const live = await openLive(app, feed.wallet);
     try {
-      const merged = mergeViews(view, await live.until(() => true));
-      assert.equal(merged.outcomes.find((item) => item.intentId === feed.id)?.outcome, "settled");
+      const merged = mergeLive(view, await live.until(() => true));
+      assert.equal(merged.outcomes.find((item) => item.intent_id === feed.id)?.outcome, "settled");
     } finally {
       await live.close();
     }
@@ -218,17 +218,17 @@ Deno.test("while a wallet page is open, get_intents never lists an ended intent 
         for (const ended of view.outcomes) {
           seen.add(ended.outcome);
           assert.equal(
-            listed(result.pending, result.recent_outcomes, ended.intentId),
+            listed(result.pending, result.recent_outcomes, ended.intent_id),
             "ended",
             `patch ${k}: the live view's ${ended.outcome} intent`,
           );
           const reported = result.recent_outcomes.find((o: { intent_id: string }) =>
-            o.intent_id === ended.intentId
+            o.intent_id === ended.intent_id
           );
           assert.equal(reported.outcome, ended.outcome);
         }
         for (const intent of view.pending) {
-          assert.equal(listed(result.pending, result.recent_outcomes, intent.intentId), "pending");
+          assert.equal(listed(result.pending, result.recent_outcomes, intent.intent_id), "pending");
         }
         assert.equal(result.count, view.pending.length, `patch ${k}: the same pending intents`);
       }
@@ -254,17 +254,17 @@ Deno.test("live updates keep the recent outcomes the server rendered", async () 
     await first.close();
     // The page rendered now lists that outcome, and not the intent as pending.
     const rendered = (await renderedView(app, PENDING_OPS)).view;
-    assert.equal(listed(rendered.pending, rendered.outcomes, ended.intentId), "ended");
+    assert.equal(listed(rendered.pending, rendered.outcomes, ended.intent_id), "ended");
     // A new stream (a fresh upstream snapshot) and the polling twin update that page: the
     // outcome stays, and the intent does not come back as pending.
     const second = await openLive(app, PENDING_OPS);
     try {
       const update = await second.until(() => true);
-      const merged = mergeViews(rendered, update);
-      assert.equal(listed(merged.pending, merged.outcomes, ended.intentId), "ended");
+      const merged = mergeLive(rendered, update);
+      assert.equal(listed(merged.pending, merged.outcomes, ended.intent_id), "ended");
       const polled = await (await app.request(`/wallet/${PENDING_OPS}/positions.json`)).json();
-      const mergedPoll = mergeViews(rendered, polled);
-      assert.equal(listed(mergedPoll.pending, mergedPoll.outcomes, ended.intentId), "ended");
+      const mergedPoll = mergeLive(rendered, polled);
+      assert.equal(listed(mergedPoll.pending, mergedPoll.outcomes, ended.intent_id), "ended");
     } finally {
       await second.close();
     }

@@ -51,8 +51,12 @@ Deno.test("get_positions puts the fixture's near-bust and close positions in the
     const risk = (id: string) => structured.positions.find((p) => p.position_id === id)?.risk;
     for (const p of catalog.positions.near_bust) assert.equal(risk(p.id), "near_bust");
     for (const p of catalog.positions.close) assert.equal(risk(p.id), "close");
-    // The text names the band and gives its bound.
-    assert.ok(text.includes("near_bust") && text.includes("0.03%"), text);
+    // The text says each position's band and distance as the structured result does.
+    for (const p of structured.positions) {
+      const line = text.split("\n").find((row) => row.includes(`position_id: ${p.position_id},`));
+      assert.ok(line?.includes(`distance_to_bust_percent: ${p.distance_to_bust_percent},`));
+      assert.ok(line?.includes(`risk: "${p.risk}"`), line);
+    }
   });
 });
 
@@ -82,7 +86,8 @@ Deno.test("get_positions with a closed position_id returns its closed-trade reco
       assert.equal(structured.closed?.position_id, id);
       const closed = structured.closed!;
       assert.ok(close(closed.net_pnl_usd, closed.adjusted_pnl_usd - closed.fee_paid_usd));
-      assert.ok(text.includes(id), "the text names the position");
+      assert.match(text, new RegExp(`^closed:\n  position_id: ${id}\n`, "m"));
+      assert.ok(text.includes(`  net_pnl_usd: ${closed.net_pnl_usd}\n`));
     }
     const { structured } = await callTool(getPositionsTool, {
       address: catalog.positions.liquidated.owner,

@@ -127,7 +127,7 @@ Deno.test("searching from a wallet's page finds its open positions, pending inte
   await withPages(async ({ app, get }) => {
     const inFeed = new Set(recentTrades.events.map((event) => event.positionId));
     const view = await (await app.request(`/wallet/${whale}/positions.json`)).json();
-    const quiet = view.rows.map((row: { id: string }) => row.id)
+    const quiet = view.positions.map((row: { position_id: string }) => row.position_id)
       .find((id: string) => !inFeed.has(id));
     assert.ok(quiet, "the whale holds a position the latest trades feed does not show");
     // From the wallet's page the search finds it in the wallet; without the wallet, the

@@ -1,7 +1,7 @@
 /**
  * Test support for the live modules: real domain values read once from the replay upstream,
- * and a scripted Papertrade client and quote source whose wallet streams and prices a test
- * controls. Public (not `_testing.ts`) because the live routes' tests in `routes/` use it too.
+ * a scripted Papertrade client and quote source whose wallet streams and prices a test
+ * controls, and sample live wallets for the islands. Public (not `_testing.ts`) because the live routes' tests in `routes/` use it too.
  */
 import { catalog, startReplayUpstream } from "../../fixtures/mod.ts";
 import {
@@ -15,6 +15,7 @@ import {
 import { createLiveQuotes, type MarketSources, type Quote } from "../../lib/marks.ts";
 import type { Timers } from "../../lib/timers.ts";
 import { createHyperEvmClient } from "../../lib/hyperevm/client.ts";
+import type { LiveWallet } from "../../lib/wallet/mod.ts";
 
 /**
  * Domain values of the fixtures: the trading state, live quotes, the whale's account, the
@@ -266,4 +267,84 @@ export function controlledStreams(): ControlledStreams {
     },
   } as unknown as PapertradeClient;
   return { client, openings, open: () => open };
+}
+
+/** One open position of a sample live wallet (the position model's JSON). */
+export function samplePosition(
+  parts: Partial<LiveWallet["positions"][number]> = {},
+): LiveWallet["positions"][number] {
+  return {
+    position_id: "7",
+    market: "BTC",
+    instrument_id: 0,
+    side: "long",
+    leverage: 1000,
+    margin_usd: 10,
+    notional_usd: 10_000,
+    entry_price: 83_000,
+    mark_price: 82_980,
+    bust_price: 82_975,
+    price_decimals: 1,
+    distance_to_bust_percent: 0.006025548324,
+    move_to_bust_usd: 5,
+    risk: "near_bust",
+    unrealized_pnl_usd: -2.41,
+    estimated_close_pnl_usd: -2.6,
+    estimated_payout_usd: 7.4,
+    use_debt: false,
+    opened_at: new Date(catalog.baseTimeMs - 60_000).toISOString(),
+    intent_id: null,
+    ...parts,
+  };
+}
+
+/**
+ * A live wallet that shows every optional part of the islands (a near-bust position, a pending
+ * intent with its queue place, ended intents, a liquidation), with `parts` over it.
+ */
+export function sampleLiveWallet(parts: Partial<LiveWallet> = {}): LiveWallet {
+  const hex = (digit: string) => `0x${digit.repeat(64)}`;
+  const at = catalog.baseTimeMs;
+  return {
+    address: catalog.wallets.whale.address,
+    positions: [samplePosition()],
+    totals: {
+      count: 1,
+      margin_usd: 10,
+      notional_usd: 10_000,
+      unrealized_pnl_usd: -2.41,
+      estimated_close_pnl_usd: -2.6,
+      estimated_payout_usd: 7.4,
+      unvalued: 0,
+    },
+    summary: {
+      equity_usd: 1_000,
+      unrealized_pnl_usd: -2.41,
+      nearest: { position_id: "7", distance_to_bust_percent: 0.006025548324, risk: "near_bust" },
+      close_count: 0,
+      near_bust_count: 1,
+      open_positions: 1,
+    },
+    balance_usd: 990,
+    queued_usd: 0,
+    locked_usd: 10,
+    available_usd: 990,
+    paper: { held: 1, staked: 0, pending_rewards_usd: null },
+    pending: [{ intent_id: hex("a"), action: "closePositions", deadline_at_ms: at + 60_000 }],
+    queue_places: { [hex("a")]: 1 },
+    queue_at_ms: at - 2_000,
+    outcomes: [
+      { intent_id: hex("c"), outcome: "failed", reported_at_ms: at - 5_000 },
+      { intent_id: hex("e"), outcome: "expired", reported_at_ms: at - 9_000 },
+    ],
+    closed_positions: [
+      { position_id: "5", market: "ETH", net_pnl_usd: -10, liquidated: true },
+      { position_id: "6", market: "BTC", net_pnl_usd: 1, liquidated: false },
+    ],
+    marks_at_ms: at,
+    account_block: 1,
+    account_at_ms: at,
+    generated_at_ms: at,
+    ...parts,
+  };
 }

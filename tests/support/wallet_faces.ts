@@ -1,8 +1,9 @@
 /**
  * One demo wallet read on every face at one moment, and each glossary figure (docs/figures.md)
  * checked to agree across them within the rounding its label shows: the wallet page (its server
- * render and the islands' embedded view), the islands' live JSON after an update
- * (`positions.json`, what the stream and the polling twin send), `get_wallet`, `get_positions`,
+ * render and the live wallet its islands embed), the live wallet after an update
+ * (`positions.json`, what the stream and the polling twin send: the same figures, and the same
+ * positions and totals as get_positions'), `get_wallet`, `get_positions`,
  * the at-risk board (page and tool), the leaderboard row (page, tool, CSV), `/watchlist.json`, the
  * preview card (its image's text and its page's description), the trades CSV and the Atom feed.
  */
@@ -20,8 +21,7 @@ import {
   tableWith,
   textOf,
 } from "./cross_face.ts";
-import type { PositionsView } from "../../lib/wallet/view_types.ts";
-import { RISK_LABELS } from "../../lib/wallet/view_types.ts";
+import { type LiveWallet, liveWalletSchema, RISK_LABELS } from "../../lib/wallet/mod.ts";
 import { LEADERBOARD_FIGURES } from "../../lib/leaderboard/figures.ts";
 import { getWalletTool } from "../../tools/get_wallet.ts";
 import { getPositionsTool } from "../../tools/get_positions.ts";
@@ -92,11 +92,11 @@ export async function checkWallet(
 
   // Every face, read at the same moment (the clock stands still while they are read).
   const walletPage = page((await faces.get(`/wallet/${address}`)).body);
-  const embedded: { view: PositionsView } = JSON.parse(
+  const embedded: { live: LiveWallet } = JSON.parse(
     walletPage.querySelector("[data-island-props]")!.getAttribute("data-island-props")!,
   );
-  const live: PositionsView = JSON.parse(
-    (await faces.get(`/wallet/${address}/positions.json`)).body,
+  const live = liveWalletSchema.parse(
+    JSON.parse((await faces.get(`/wallet/${address}/positions.json`)).body),
   );
   const watched = JSON.parse((await faces.get(`/watchlist.json?w=${address}`)).body).wallets[0];
   const wallet = (await faces.tool(getWalletTool, { address })).structured;
@@ -113,19 +113,21 @@ export async function checkWallet(
   const tradesCsv = parseCsv((await faces.get(`/wallet/${address}/trades.csv`)).body);
   const feed = (await faces.get(`/wallet/${address}/feed.atom`)).body;
 
-  // The islands show the view the page embedded; after a live update, the same figures (the
-  // queue places and outcomes beside them are the intents', not figures of the glossary).
-  const figuresOf = (view: PositionsView) => ({
-    rows: view.rows,
-    totals: view.totals,
-    summary: view.summary,
-    funds: view.funds,
+  // The islands render the live wallet the page embedded; after a live update, the same figures
+  // (the queue places and outcomes beside them are the intents', not figures of the glossary).
+  const figuresOf = (wallet: LiveWallet) => ({
+    positions: wallet.positions,
+    totals: wallet.totals,
+    summary: wallet.summary,
+    funds: [wallet.balance_usd, wallet.queued_usd, wallet.locked_usd, wallet.available_usd],
   });
   equal(
-    "the embedded view's figures are the live view's",
-    figuresOf(embedded.view),
+    "the embedded live wallet's figures are positions.json's",
+    figuresOf(embedded.live),
     figuresOf(live),
   );
+  // One model: the live wallet's positions and totals are get_positions' own.
+  equal(`${address}: live totals`, live.totals, positions.totals);
 
   // Open positions: each figure of each position on every face that shows it.
   const rows = new Map(
@@ -134,7 +136,7 @@ export async function checkWallet(
       { cells, band: row.getAttribute("data-risk")! },
     ]),
   );
-  const liveRows = new Map(live.rows.map((row) => [row.id, row]));
+  const liveRows = new Map(live.positions.map((row) => [row.position_id, row]));
   equal(`${address}: positions listed`, positions.positions.length, positions.totals.count);
   for (const p of positions.positions) {
     const id = `${address} #${p.position_id}`;
@@ -144,35 +146,29 @@ export async function checkWallet(
     const onBoard = board.tool.get(p.position_id);
     const boardPage = board.page.get(p.position_id);
     assert.ok(onBoard && boardPage, `${id} is on the at-risk board`);
-    same(`${id} distance`, { page: cells.get("To bust")!, live: json.distance });
-    distance(`${id} distance`, p.distance_to_bust_percent!, json.distance);
+    equal(`${id} is get_positions' position in the live wallet`, json, p);
+    distance(`${id} distance`, p.distance_to_bust_percent!, cells.get("To bust")!);
     distance(`${id} board distance`, p.distance_to_bust_percent!, boardPage.cells.get("To bust")!);
     equal(
       `${id} board tool distance`,
       onBoard.distance_to_bust_percent,
       p.distance_to_bust_percent,
     );
-    equal(`${id} band`, [rows.get(p.position_id)!.band, json.risk, boardPage.band, onBoard.risk], [
-      p.risk,
+    equal(`${id} band`, [rows.get(p.position_id)!.band, boardPage.band, onBoard.risk], [
       p.risk,
       p.risk,
       p.risk,
     ]);
-    same(`${id} unrealized PnL`, { page: cells.get("Unrealized PnL")!, live: json.pnl });
-    near(`${id} unrealized PnL`, p.unrealized_pnl_usd!, json.pnl);
+    near(`${id} unrealized PnL`, p.unrealized_pnl_usd!, cells.get("Unrealized PnL")!);
     equal(`${id} board unrealized PnL`, onBoard.unrealized_pnl_usd, p.unrealized_pnl_usd);
-    same(`${id} PnL if closed`, { page: cells.get("PnL if closed")!, live: json.closePnl });
-    near(`${id} PnL if closed`, p.estimated_close_pnl_usd!, json.closePnl);
-    same(`${id} payout`, { page: cells.get("Payout if closed")!, live: json.payout });
-    near(`${id} payout`, p.estimated_payout_usd!, json.payout);
+    near(`${id} PnL if closed`, p.estimated_close_pnl_usd!, cells.get("PnL if closed")!);
+    near(`${id} payout`, p.estimated_payout_usd!, cells.get("Payout if closed")!);
     equal(`${id} board payout`, onBoard.estimated_payout_usd, p.estimated_payout_usd);
-    same(`${id} mark`, { page: cells.get("Mark")!, live: json.mark });
-    near(`${id} mark`, p.mark_price!, json.mark);
+    near(`${id} mark`, p.mark_price!, cells.get("Mark")!);
     near(`${id} board mark`, p.mark_price!, boardPage.cells.get("Mark")!);
-    same(`${id} margin`, { page: cells.get("Margin")!, live: json.margin });
-    near(`${id} margin`, p.margin_usd, json.margin);
+    near(`${id} margin`, p.margin_usd, cells.get("Margin")!);
     near(`${id} board margin`, p.margin_usd, boardPage.cells.get("Margin")!);
-    near(`${id} notional`, p.notional_usd, json.notional);
+    near(`${id} notional`, p.notional_usd, cells.get("Notional")!);
     near(`${id} move to bust`, p.move_to_bust_usd!, boardPage.cells.get("Move to bust")!);
     equal(`${id} board move to bust`, onBoard.move_to_bust_usd, p.move_to_bust_usd);
     // The feed's open entry states the margin.
@@ -190,32 +186,22 @@ export async function checkWallet(
   const footCell = (label: string) =>
     textOf(foot.find((td) => td.getAttribute("data-label") === label))!;
   const band = (name: string) => textOf(walletPage.querySelector(`[data-band="${name}"]`))!;
-  same(`${address} unrealized PnL`, {
-    band: band("pnl"),
-    foot: footCell("Unrealized PnL"),
-    liveSummary: live.summary.pnl,
-    liveTotals: live.totals.pnl,
-    watchlist: watched.summary.pnl,
-  });
-  near(`${address} unrealized PnL`, totals.unrealized_pnl_usd, live.summary.pnl);
+  same(`${address} unrealized PnL`, { band: band("pnl"), foot: footCell("Unrealized PnL") });
+  near(`${address} unrealized PnL`, totals.unrealized_pnl_usd, band("pnl"));
+  equal(`${address} watchlist summary`, watched.summary, live.summary);
+  equal(`${address} summary PnL`, live.summary.unrealized_pnl_usd, totals.unrealized_pnl_usd);
   assert.ok(
     totals.estimated_close_pnl_usd !== null && totals.estimated_payout_usd !== null,
     `${address}: the close figures are there (the replay answers the win fee)`,
   );
-  same(`${address} PnL if closed`, { foot: footCell("PnL if closed"), live: live.totals.closePnl });
-  near(`${address} PnL if closed`, totals.estimated_close_pnl_usd, live.totals.closePnl);
-  same(`${address} payout`, { foot: footCell("Payout if closed"), live: live.totals.payout });
-  near(`${address} payout`, totals.estimated_payout_usd, live.totals.payout);
-  same(`${address} equity`, {
-    band: band("equity"),
-    live: live.summary.equity,
-    watchlist: watched.summary.equity,
-  });
-  near(`${address} equity`, positions.equity_usd, live.summary.equity);
+  near(`${address} PnL if closed`, totals.estimated_close_pnl_usd, footCell("PnL if closed"));
+  near(`${address} payout`, totals.estimated_payout_usd, footCell("Payout if closed"));
+  equal(`${address} equity`, live.summary.equity_usd, positions.equity_usd);
+  near(`${address} equity`, positions.equity_usd, band("equity"));
   near(
     `${address} equity is funds plus unrealized PnL`,
     wallet.balance_usd + wallet.queued_usd + wallet.locked_usd + totals.unrealized_pnl_usd,
-    live.summary.equity,
+    band("equity"),
   );
 
   const valued = positions.positions.filter((p) => p.distance_to_bust_percent !== null);
@@ -223,26 +209,22 @@ export async function checkWallet(
     b.distance_to_bust_percent! < a.distance_to_bust_percent! ? b : a
   );
   const worstShown = band("worst").replace(/[a-z ]+$/, "").trim();
-  same(`${address} worst distance`, {
-    band: worstShown,
-    live: live.summary.worstDistance,
-    watchlist: watched.summary.worstDistance,
-  });
   distance(`${address} worst distance`, worst.distance_to_bust_percent!, worstShown);
-  equal(`${address} worst band`, [live.summary.worstRisk, watched.summary.worstRisk], [
-    worst.risk,
-    worst.risk,
-  ]);
+  equal(`${address} nearest to bust`, live.summary.nearest, {
+    position_id: worst.position_id,
+    distance_to_bust_percent: worst.distance_to_bust_percent,
+    risk: worst.risk,
+  });
   const counts = (risk: string) => positions.positions.filter((p) => p.risk === risk).length;
   equal(
     `${address} band counts`,
     band("counts").replace(/\s+of \d+ open$/, ""),
     `${counts("close")} / ${counts("near_bust")}`,
   );
-  equal(`${address} watchlist counts`, [
-    watched.summary.closeCount,
-    watched.summary.nearBustCount,
-    watched.summary.openCount,
+  equal(`${address} summary counts`, [
+    live.summary.close_count,
+    live.summary.near_bust_count,
+    live.summary.open_positions,
   ], [counts("close"), counts("near_bust"), totals.count]);
 
   // The card: its risk line (band and nearest distance) and its figures.
@@ -260,18 +242,18 @@ export async function checkWallet(
   const description = preview.querySelector('meta[property="og:description"]')!
     .getAttribute("content")!;
 
-  // Funds: the snapshot's, the same on the tool, the live view, the card and the leaderboard.
+  // Funds: the snapshot's, the same on the tool, the live wallet, the card and the leaderboard.
   const account = stats(walletPage);
   for (
-    const [label, field, key] of [
-      ["Balance", "balance_usd", "balance"],
-      ["Queued", "queued_usd", "queued"],
-      ["Locked", "locked_usd", "locked"],
-      ["Available", "available_usd", "available"],
+    const [label, field] of [
+      ["Balance", "balance_usd"],
+      ["Queued", "queued_usd"],
+      ["Locked", "locked_usd"],
+      ["Available", "available_usd"],
     ] as const
   ) {
-    same(`${address} ${label}`, { page: account.get(label)!, live: live.funds[key] });
-    near(`${address} ${label}`, wallet[field], live.funds[key]);
+    equal(`${address} ${label}`, live[field], wallet[field]);
+    near(`${address} ${label}`, wallet[field], account.get(label)!);
   }
   near(`${address} card balance`, wallet.balance_usd, figures.get("Balance")!);
   near(
@@ -281,7 +263,7 @@ export async function checkWallet(
   );
   equal(`${address} open positions`, [
     wallet.open_positions,
-    live.summary.openCount,
+    live.summary.open_positions,
     Number(figures.get("Open positions")),
     Number(/(\d+) open positions\.$/.exec(description)![1]),
   ], [totals.count, totals.count, totals.count, totals.count]);

@@ -13,28 +13,27 @@ import { hydrateIslands } from "../../client/hydrate.ts";
 import { ISLANDS } from "../../client/island_registry.ts";
 import { connectWallet } from "../../client/wallet_store.ts";
 import type { FollowHandlers } from "../../client/wallet_follow.ts";
-import type { PositionRowView, PositionsView } from "../../lib/wallet/view_types.ts";
-import { fetchWalletPositions } from "../../lib/position/positions.ts";
-import { buildPositionsView } from "../../lib/wallet/positions_view.ts";
+import { type LiveWallet, liveWalletOf } from "../../lib/wallet/mod.ts";
+import { fetchWalletPositions } from "../../lib/position/mod.ts";
 import { catalog, withTestApp } from "../harness.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
 
-/** The real whale view, at catalog time. */
-async function whaleView(): Promise<PositionsView> {
-  let view: PositionsView | undefined;
+/** The real whale's live wallet, at catalog time. */
+async function whaleLive(): Promise<LiveWallet> {
+  let live: LiveWallet | undefined;
   await withTestApp(async (app) => {
     const positions = await fetchWalletPositions(app.deps, catalog.wallets.whale.address);
-    view = buildPositionsView({ ...positions, accumulator: null }, catalog.baseTimeMs);
+    live = liveWalletOf({ ...positions, accumulator: null }, catalog.baseTimeMs);
   });
-  return view!;
+  return live!;
 }
 
 Deno.test("hydrated wallet islands count ages up, keep row order and re-sort on request", async () => {
-  const initial = await whaleView();
-  assert.ok(initial.rows.length >= 2, "the whale has positions to reorder");
-  const html = renderToString(h(Island, { name: "LivePositions", props: { view: initial } }));
+  const initial = await whaleLive();
+  assert.ok(initial.positions.length >= 2, "the whale has positions to reorder");
+  const html = renderToString(h(Island, { name: "LivePositions", props: { live: initial } }));
   const { window, document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`) as Any;
   const scope = globalThis as Any;
   const debounce = options.debounceRendering;
@@ -71,20 +70,24 @@ Deno.test("hydrated wallet islands count ages up, keep row order and re-sort on 
     second();
     assert.match(freshness(), /^Live Updated 3 s ago/);
     // A heartbeat confirms the figures; it does not make them newer.
-    stream!.onConfirmed(initial.generatedAt + 3_000);
+    stream!.onConfirmed(initial.generated_at_ms + 3_000);
     second();
     assert.match(freshness(), /Updated 4 s ago/);
 
     // New figures: the last position is now the nearest to bust.
     const order = ids();
-    const moved: PositionRowView[] = [initial.rows.at(-1)!, ...initial.rows.slice(0, -1)];
-    stream!.onView({ ...initial, rows: moved, generatedAt: initial.generatedAt + 4_000 });
+    const moved = [initial.positions.at(-1)!, ...initial.positions.slice(0, -1)];
+    stream!.onView({
+      ...initial,
+      positions: moved,
+      generated_at_ms: initial.generated_at_ms + 4_000,
+    });
     assert.match(freshness(), /Updated 0 s ago/);
     assert.deepEqual(ids(), order, "rows keep their places");
     const note = document.querySelector(".order-note");
     assert.ok(note, "a note offers the new order");
     note.querySelector("button").dispatchEvent(new window.Event("click", { bubbles: true }));
-    assert.deepEqual(ids(), moved.map((row) => row.id));
+    assert.deepEqual(ids(), moved.map((row) => row.position_id));
     assert.equal(document.querySelector(".order-note"), null);
   } finally {
     options.debounceRendering = debounce;
@@ -94,7 +97,7 @@ Deno.test("hydrated wallet islands count ages up, keep row order and re-sort on 
 });
 
 Deno.test("a server render shows its own props, whatever a page's store in this process holds", async () => {
-  const whale = await whaleView();
+  const whale = await whaleLive();
   const scope = globalThis as Any;
   const { window } = parseHTML("<!doctype html><html><body></body></html>") as Any;
   scope.window = window;
@@ -104,8 +107,8 @@ Deno.test("a server render shows its own props, whatever a page's store in this 
   } finally {
     delete scope.window;
   }
-  const empty: PositionsView = { ...whale, rows: [], generatedAt: whale.generatedAt + 60_000 };
-  const html = renderToString(h(Island, { name: "LivePositions", props: { view: empty } }));
-  assert.doesNotMatch(html, /data-position=/, "no row of the store's view");
-  assert.ok(whale.rows.length > 0);
+  const empty = { ...whale, positions: [], generated_at_ms: whale.generated_at_ms + 60_000 };
+  const html = renderToString(h(Island, { name: "LivePositions", props: { live: empty } }));
+  assert.doesNotMatch(html, /data-position=/, "no row of the store's live wallet");
+  assert.ok(whale.positions.length > 0);
 });

@@ -3,7 +3,7 @@ import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { Hono } from "hono";
 import type { AppDeps } from "../../lib/deps.ts";
 import { PapertradeApiError } from "../../lib/papertrade/mod.ts";
-import type { PositionsView } from "../../lib/wallet/view_types.ts";
+import { type LiveWallet, liveWalletSchema } from "../../lib/wallet/mod.ts";
 import { catalog, type TestApp, withTestApp } from "../harness.ts";
 import { replayMaterial, scriptedClient, snapshotThenWait } from "../support/live.ts";
 import type { LiveRoutesOptions } from "../../routes/wallet/live.ts";
@@ -72,10 +72,10 @@ Deno.test("positions.json answers the wallet's valued positions, never cached", 
     assert.equal(response.status, 200);
     assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
     assert.equal(response.headers.get("cache-control"), "no-store");
-    const view: PositionsView = await response.json();
-    assert.equal(view.address, WHALE);
-    assert.equal(view.rows.length, catalog.wallets.whale.openPositions);
-    assert.equal(view.generatedAt, catalog.baseTimeMs);
+    const live = liveWalletSchema.parse(await response.json());
+    assert.equal(live.address, WHALE);
+    assert.equal(live.positions.length, catalog.wallets.whale.openPositions);
+    assert.equal(live.generated_at_ms, catalog.baseTimeMs);
   }, { build });
 });
 
@@ -109,8 +109,8 @@ Deno.test("the live stream sends the positions first, heartbeats while quiet, an
       (seen) => seen.some((e) => e.event === "heartbeat"),
     );
     assert.equal(events[0].event, "positions");
-    const view: PositionsView = JSON.parse(events[0].data);
-    assert.equal(view.rows.length, catalog.wallets.whale.openPositions);
+    const live: LiveWallet = liveWalletSchema.parse(JSON.parse(events[0].data));
+    assert.equal(live.positions.length, catalog.wallets.whale.openPositions);
     // The replay's clock is pinned: the marks do not move, so nothing but heartbeats follows.
     assert.deepEqual(new Set(events.slice(1).map((e) => e.event)), new Set(["heartbeat"]));
     assert.equal(JSON.parse(events.at(-1)!.data).at, catalog.baseTimeMs);

@@ -17,7 +17,7 @@ Deno.test("the wallet page lists the outcomes its live stream reported, none for
     const reported = new Set<string>();
     for (let i = 0; i < 200 && reported.size < 2; i++) {
       const { value = "" } = await reader.read();
-      for (const match of value.matchAll(/"intentId":"(0x\w{64})","outcome"/g)) {
+      for (const match of value.matchAll(/"intent_id":"(0x\w{64})","outcome"/g)) {
         reported.add(match[1]);
       }
     }

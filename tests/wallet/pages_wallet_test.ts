@@ -317,7 +317,7 @@ Deno.test("the wallet page's three islands hydrate from one props blob, embedded
     assert.deepEqual(body.match(/data-props="[^"]*"/g), [
       `data-props="{&quot;address&quot;:&quot;${whale}&quot;}"`,
     ]);
-    // The view carries its build time once: it is in the page once.
-    assert.equal((body.match(/&quot;generatedAt&quot;/g) ?? []).length, 1);
+    // The live wallet carries its build time once: it is in the page once.
+    assert.equal((body.match(/&quot;generated_at_ms&quot;/g) ?? []).length, 1);
   });
 });

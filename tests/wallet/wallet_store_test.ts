@@ -1,132 +1,114 @@
 import assert from "node:assert/strict";
-import type { PositionRowView, PositionsView } from "../../lib/wallet/view_types.ts";
-import { keepRowOrder, mergeViews } from "../../client/wallet_store.ts";
+import type { LiveWallet } from "../../lib/wallet/mod.ts";
+import { keepRowOrder, type LivePosition, mergeLive } from "../../client/wallet_store.ts";
+import { sampleLiveWallet, samplePosition } from "../support/live.ts";
 
 const id = (digit: string) => `0x${digit.repeat(64)}`;
 
-/** A view with these pending intents, queue places and outcomes; the rest is filler. */
-function view(parts: Partial<PositionsView>): PositionsView {
-  return {
-    address: "0x1",
-    rows: [],
-    totals: {
-      count: 0,
-      margin: "$0.00",
-      notional: "$0.00",
-      pnl: "$0.00",
-      pnlTone: "",
-      closePnl: "$0.00",
-      closePnlTone: "",
-      payout: "$0.00",
-      unvalued: 0,
-    },
-    summary: {
-      equity: "$0.00",
-      pnl: "$0.00",
-      pnlTone: "",
-      worstDistance: "n/a",
-      worstRisk: null,
-      worstPositionId: null,
-      closeCount: 0,
-      nearBustCount: 0,
-      openCount: 0,
-    },
-    funds: { balance: "$1.00", queued: "$0.00", locked: "$0.00", available: "$1.00" },
-    paper: { held: "0 PAPER", staked: "0 PAPER", rewards: "$0.00" },
+/** A live wallet with these parts, and no positions, intents, outcomes or closes otherwise. */
+function live(parts: Partial<LiveWallet>): LiveWallet {
+  return sampleLiveWallet({
+    positions: [],
     pending: [],
-    queuePlaces: {},
-    queueAt: null,
+    queue_places: {},
+    queue_at_ms: null,
     outcomes: [],
-    closedPositions: [],
-    marksAt: null,
-    accountBlock: "1",
-    accountAt: 0,
-    generatedAt: 0,
+    closed_positions: [],
+    marks_at_ms: null,
+    generated_at_ms: 0,
     ...parts,
-  };
+  });
 }
 
-const intent = (digit: string) => ({ intentId: id(digit), action: "open", deadlineAt: 0 });
+const intent = (digit: string) => ({ intent_id: id(digit), action: "open", deadline_at_ms: 0 });
 
 Deno.test("an update without queue places keeps the last known ones and their time", () => {
-  const shown = view({
+  const shown = live({
     pending: [intent("a"), intent("b")],
-    queuePlaces: { [id("a")]: 1, [id("b")]: 2 },
-    queueAt: 1_000,
+    queue_places: { [id("a")]: 1, [id("b")]: 2 },
+    queue_at_ms: 1_000,
   });
   // The stream lists the intents (b first) and no places; a ended and b is still pending.
-  const first = mergeViews(shown, view({ pending: [intent("b")], generatedAt: 5_000 }));
-  assert.deepEqual(first.pending.map((item) => item.intentId), [id("b")]);
-  assert.deepEqual(first.queuePlaces, { [id("a")]: 1, [id("b")]: 2 });
-  assert.equal(first.queueAt, 1_000, "the places keep the age of their read");
-  assert.equal(first.generatedAt, 5_000);
+  const first = mergeLive(shown, live({ pending: [intent("b")], generated_at_ms: 5_000 }));
+  assert.deepEqual(first.pending.map((item) => item.intent_id), [id("b")]);
+  assert.deepEqual(first.queue_places, { [id("a")]: 1, [id("b")]: 2 });
+  assert.equal(first.queue_at_ms, 1_000, "the places keep the age of their read");
+  assert.equal(first.generated_at_ms, 5_000);
   // a is accepted again: its last known place comes back with it, in queue order.
-  const second = mergeViews(first, view({ pending: [intent("b"), intent("a")] }));
-  assert.deepEqual(second.pending.map((item) => item.intentId), [id("a"), id("b")]);
+  const second = mergeLive(first, live({ pending: [intent("b"), intent("a")] }));
+  assert.deepEqual(second.pending.map((item) => item.intent_id), [id("a"), id("b")]);
   // A fresh queue read replaces what was known.
-  const fresh = mergeViews(
+  const fresh = mergeLive(
     second,
-    view({ pending: [intent("b")], queuePlaces: { [id("b")]: 1 }, queueAt: 9_000 }),
+    live({ pending: [intent("b")], queue_places: { [id("b")]: 1 }, queue_at_ms: 9_000 }),
   );
-  assert.deepEqual(fresh.queuePlaces, { [id("b")]: 1 });
-  assert.equal(fresh.queueAt, 9_000);
+  assert.deepEqual(fresh.queue_places, { [id("b")]: 1 });
+  assert.equal(fresh.queue_at_ms, 9_000);
 });
 
 Deno.test("outcomes and closed positions are the union of what was shown and what arrived", () => {
-  const closed = (positionId: string) => ({
-    positionId,
+  const closed = (position_id: string) => ({
+    position_id,
     market: "BTC",
-    netPnl: "+$1.00",
-    netPnlTone: "good" as const,
+    net_pnl_usd: 1,
     liquidated: false,
   });
-  const shown = view({
+  const shown = live({
     outcomes: [
-      { intentId: id("c"), outcome: "failed", reportedAt: 300 },
-      { intentId: id("d"), outcome: "succeeded", reportedAt: 200 },
+      { intent_id: id("c"), outcome: "failed", reported_at_ms: 300 },
+      { intent_id: id("d"), outcome: "succeeded", reported_at_ms: 200 },
     ],
-    closedPositions: [closed("7")],
+    closed_positions: [closed("7")],
   });
-  const merged = mergeViews(
+  const merged = mergeLive(
     shown,
-    view({
+    live({
       // c is reported again later; d is pending again, so it has no final outcome.
       pending: [intent("d")],
       outcomes: [
-        { intentId: id("e"), outcome: "expired", reportedAt: 400 },
-        { intentId: id("c"), outcome: "succeeded", reportedAt: 500 },
+        { intent_id: id("e"), outcome: "expired", reported_at_ms: 400 },
+        { intent_id: id("c"), outcome: "succeeded", reported_at_ms: 500 },
       ],
-      closedPositions: [closed("8"), closed("7")],
+      closed_positions: [closed("8"), closed("7")],
     }),
   );
   assert.deepEqual(merged.outcomes, [
-    { intentId: id("c"), outcome: "succeeded", reportedAt: 500 },
-    { intentId: id("e"), outcome: "expired", reportedAt: 400 },
+    { intent_id: id("c"), outcome: "succeeded", reported_at_ms: 500 },
+    { intent_id: id("e"), outcome: "expired", reported_at_ms: 400 },
   ]);
-  assert.deepEqual(merged.closedPositions.map((item) => item.positionId), ["8", "7"]);
+  assert.deepEqual(merged.closed_positions.map((item) => item.position_id), ["8", "7"]);
 });
 
 Deno.test("a poll that read no marks keeps the valued positions shown, with their marks' time", () => {
-  const valued = { id: "1", mark: "83,000.0", pnl: "+$1.00" } as PositionRowView;
-  const unvalued = { id: "1", mark: "no quote", pnl: "n/a" } as PositionRowView;
-  const shown = view({ rows: [valued], marksAt: 4_000 });
-  const merged = mergeViews(
+  const valued = samplePosition({ position_id: "1" });
+  const unvalued = samplePosition({
+    position_id: "1",
+    mark_price: null,
+    unrealized_pnl_usd: null,
+    distance_to_bust_percent: null,
+    risk: null,
+  });
+  const shown = live({ positions: [valued], marks_at_ms: 4_000 });
+  const merged = mergeLive(
     shown,
-    view({ rows: [unvalued], funds: { ...shown.funds, balance: "$2.00" }, generatedAt: 9_000 }),
+    live({ positions: [unvalued], balance_usd: 2, generated_at_ms: 9_000 }),
   );
-  assert.deepEqual(merged.rows, [valued]);
-  assert.equal(merged.marksAt, 4_000);
-  assert.equal(merged.funds.balance, "$2.00", "the account parts are the new ones");
+  assert.deepEqual(merged.positions, [valued]);
+  assert.equal(merged.marks_at_ms, 4_000);
+  assert.equal(merged.balance_usd, 2, "the account parts are the new ones");
   // Once marks come back, the new figures win.
-  const back = mergeViews(merged, view({ rows: [{ ...valued, pnl: "+$2.00" }], marksAt: 9_000 }));
-  assert.equal(back.rows[0].pnl, "+$2.00");
+  const back = mergeLive(
+    merged,
+    live({ positions: [{ ...valued, unrealized_pnl_usd: 2 }], marks_at_ms: 9_000 }),
+  );
+  assert.equal(back.positions[0].unrealized_pnl_usd, 2);
   // With no position left open there is nothing to value: the closed one goes.
-  assert.deepEqual(mergeViews(shown, view({})).rows, []);
+  assert.deepEqual(mergeLive(shown, live({})).positions, []);
 });
 
 Deno.test("rows keep the order they were shown in; the change of order is flagged", () => {
-  const row = (rowId: string) => ({ id: rowId }) as PositionRowView;
-  const ids = (result: { rows: PositionRowView[] }) => result.rows.map((item) => item.id);
+  const row = (rowId: string) => samplePosition({ position_id: rowId });
+  const ids = (result: { rows: LivePosition[] }) => result.rows.map((item) => item.position_id);
   assert.deepEqual(keepRowOrder([row("1"), row("2")], null), {
     rows: [row("1"), row("2")],
     stale: false,
@@ -141,17 +123,19 @@ Deno.test("rows keep the order they were shown in; the change of order is flagge
 });
 
 Deno.test("an intent the page showed settled is never pending again, and keeps its outcome", () => {
-  const shown = view({
-    outcomes: [{ intentId: id("f"), outcome: "settled", reportedAt: 100 }],
+  const shown = live({
+    outcomes: [{ intent_id: id("f"), outcome: "settled", reported_at_ms: 100 }],
   });
   // The relayer's list lags: an update still names f, and reports it ended later.
-  const merged = mergeViews(
+  const merged = mergeLive(
     shown,
-    view({
+    live({
       pending: [intent("f"), intent("g")],
-      outcomes: [{ intentId: id("f"), outcome: "expired", reportedAt: 900 }],
+      outcomes: [{ intent_id: id("f"), outcome: "expired", reported_at_ms: 900 }],
     }),
   );
-  assert.deepEqual(merged.pending.map((item) => item.intentId), [id("g")]);
-  assert.deepEqual(merged.outcomes, [{ intentId: id("f"), outcome: "settled", reportedAt: 100 }]);
+  assert.deepEqual(merged.pending.map((item) => item.intent_id), [id("g")]);
+  assert.deepEqual(merged.outcomes, [
+    { intent_id: id("f"), outcome: "settled", reported_at_ms: 100 },
+  ]);
 });

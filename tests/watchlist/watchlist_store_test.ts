@@ -9,15 +9,16 @@ import { WATCHLIST_MAX, type WatchRow } from "../../lib/watchlist/view.ts";
 
 const A = `0x${"a".repeat(40)}`;
 
-type Risk = NonNullable<WatchRow["summary"]>["worstRisk"];
+type Risk = "ok" | "close" | "near_bust" | null;
 
-/** A row of wallet A whose worst position (7) is in band `worstRisk`. */
-function row(worstRisk: Risk, more: Partial<WatchRow> = {}): WatchRow {
-  const summary = { worstRisk, worstPositionId: "7", worstDistance: "0.020%" };
+/** A row of wallet A whose position nearest to bust (7) is in band `risk` (null: none open). */
+function row(risk: Risk, more: Partial<WatchRow> = {}): WatchRow {
+  const nearest = risk && { position_id: "7", distance_to_bust_percent: 0.0209, risk };
+  const summary = { nearest, close_count: 0, near_bust_count: 0, open_positions: risk ? 1 : 0 };
   return {
     address: A,
     name: "<b>Bold</b>",
-    summary: summary as WatchRow["summary"],
+    summary: { equity_usd: 1, unrealized_pnl_usd: 0, ...summary },
     liquidations: [],
     problem: null,
     ...more,
@@ -33,6 +34,7 @@ Deno.test("a first read never alerts, however risky", () => {
 Deno.test("moving into close or near bust alerts once, moving back or staying does not", () => {
   const [close] = crossings(seen(row("ok")), [row("close")]);
   assert.equal(close.title, "<b>Bold</b>: close to bust");
+  assert.equal(close.body, "Worst position 7 is 0.020% from its bust price.");
   assert.equal(close.tag, `${A}:7:close`);
   assert.equal(
     crossings(seen(row("close")), [row("near_bust")])[0].title,

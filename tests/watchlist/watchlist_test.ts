@@ -29,7 +29,7 @@ Deno.test("/watchlist.json gives each wallet the equity, worst distance and band
       const own = JSON.parse((await get(`/wallet/${row.address}/positions.json`)).body).summary;
       assert.deepEqual(row.summary, own);
     }
-    assert.equal(view.wallets[1].summary!.worstRisk, "near_bust");
+    assert.equal(view.wallets[1].summary!.nearest?.risk, "near_bust");
     assert.equal(view.wallets[1].name, nearBust.leaderboardName);
   });
 });
@@ -79,13 +79,13 @@ Deno.test("/watchlist.json keeps the list when one wallet is unknown and names t
     );
     assert.equal(view.wallets[0].problem, "Papertrade knows no such wallet.");
     assert.equal(view.wallets[1].problem, null);
-    assert.equal(view.wallets[1].summary!.openCount, whale.openPositions);
+    assert.equal(view.wallets[1].summary!.open_positions, whale.openPositions);
   });
   await withPages(async ({ get }) => {
     const view: WatchlistView = JSON.parse((await get(`/watchlist.json?w=${whale.address}`)).body);
     assert.deepEqual(view.unavailable, ["recent liquidations"]);
     assert.equal(view.wallets[0].liquidations, null);
-    assert.equal(view.wallets[0].summary!.openCount, whale.openPositions);
+    assert.equal(view.wallets[0].summary!.open_positions, whale.openPositions);
   }, { faults: { target: "api", path: "/query/protocol/trades/recent", status: 500 } });
 });
 

@@ -1,18 +1,37 @@
-/** Positions, marks and closed trades as JSON, each field declared once beside what it reads. */
+/**
+ * The position model: open positions valued at the live mark, their totals, the marks and a closed
+ * trade as JSON, each field's schema beside the domain value it reads. It is get_positions' output
+ * schema, the at-risk board's row, and what the wallet page's islands and live routes render.
+ */
 import { z } from "zod";
-import type { Trade } from "../lib/papertrade/mod.ts";
-import type { Mark } from "../lib/marks.ts";
-import type { Market, PositionTotals, PositionValuation } from "../lib/position/mod.ts";
+import type { Trade } from "../papertrade/mod.ts";
+import type { Mark } from "../marks.ts";
 import {
+  addressOut,
   hashOut,
   integerStringOut,
   isoOut,
   jsonObject,
   riskOut,
+  rowsSkippedOut,
   sideOf,
   sideOut,
-} from "../lib/json_model.ts";
-import { fromWad, fromWadOrNull, isoFromMs, toPercent, toPrice } from "../lib/json_units.ts";
+  unavailableJson,
+  unavailableOut,
+} from "../json_model.ts";
+import { fromWad, fromWadOrNull, isoFromMs, toPrice } from "../json_units.ts";
+import { distancePercent } from "../figure_text.ts";
+import { priceDecimals } from "../format.ts";
+import {
+  type Market,
+  marketOf,
+  type PositionTotals,
+  type PositionValuation,
+} from "./value_positions.ts";
+import type { WalletPositions } from "./positions.ts";
+
+/** Most positions get_positions lists; totals always cover every open position. */
+const MAX_LISTED_POSITIONS = 50;
 
 const CLOSE_PNL = "PnL a close at the mark would realize after the deadband, impact haircut and " +
   "win fee.";
@@ -43,11 +62,17 @@ export const positionJson = jsonObject<PositionValuation>()({
     z.number().nullable().describe("Liquidation (bust) price stored at open."),
     (v) => toPrice(v.position.bustPrice, v.priceScale),
   ],
+  price_decimals: [
+    z.number().int().nullable().describe(
+      "Decimals the market's prices carry (its price scale); null when the market is unknown.",
+    ),
+    (v) => v.priceScale === null ? null : priceDecimals(v.priceScale),
+  ],
   distance_to_bust_percent: [
     z.number().nullable().describe(
       "How far the mark can still move against the position, plain percent; negative = past bust.",
     ),
-    (v) => toPercent(v.distanceToBustPercent),
+    (v) => v.distanceToBustPercent === null ? null : distancePercent(v.distanceToBustPercent),
   ],
   move_to_bust_usd: [
     z.number().nullable().describe(
@@ -56,7 +81,13 @@ export const positionJson = jsonObject<PositionValuation>()({
     ),
     (v) => v.moveToBust === null ? null : toPrice(v.moveToBust, v.priceScale),
   ],
-  risk: [riskOut.nullable(), (v) => v.risk],
+  risk: [
+    riskOut.nullable().describe(
+      "Band of the distance to bust: near_bust under 0.03 % (or past bust), close under " +
+        "0.08 %, else ok; null without a mark.",
+    ),
+    (v) => v.risk,
+  ],
   unrealized_pnl_usd: [
     z.number().nullable().describe("Mark-to-market, before close-side haircut."),
     (v) => v.unrealizedPnl === null ? null : fromWad(v.unrealizedPnl),
@@ -95,7 +126,7 @@ export const totalsJson = jsonObject<PositionTotals>()({
 });
 
 /** The live mark of one market. */
-export const markJson = jsonObject<Mark>()({
+const markJson = jsonObject<Mark>()({
   market: [z.string(), (m) => m.symbol],
   instrument_id: [z.number().int(), (m) => m.instrumentId],
   mark_price: [z.number(), (m) => toPrice(m.markRaw, m.priceScale)!],
@@ -126,4 +157,38 @@ export const tradeJson = jsonObject<Trade & Market>()({
   paper_minted: [z.number().describe("PAPER minted for the loss."), (t) => fromWad(t.paperMinted)],
   intent_id: [hashOut.nullable(), (t) => t.intentId],
   tx_hash: [hashOut.nullable(), (t) => t.txHash],
+});
+
+/** A wallet's open positions at the live mark, or one position by id: get_positions' result. */
+export const positionsModel = jsonObject<WalletPositions>()({
+  address: [addressOut, (found) => found.account.address],
+  marks: [
+    z.array(markJson.schema).describe("Live mark per market used for the valuation."),
+    (found) =>
+      [...found.marks.values()].sort((a, b) => a.instrumentId - b.instrumentId).map(markJson.of),
+  ],
+  positions: [
+    z.array(positionJson.schema).describe(
+      `Newest first, at most ${MAX_LISTED_POSITIONS}; totals cover every open position.`,
+    ),
+    (found) => found.positions.slice(0, MAX_LISTED_POSITIONS).map(positionJson.of),
+  ],
+  totals: [totalsJson.schema, (found) => totalsJson.of(found.totals)],
+  equity_usd: [
+    z.number().describe(
+      "The wallet's balance, queued and locked funds plus totals.unrealized_pnl_usd (positions " +
+        "without a mark left out); with position_id, still over every open position.",
+    ),
+    (found) => fromWad(found.equity),
+  ],
+  closed: [
+    tradeJson.schema.nullable().describe(
+      "The closed-trade record when position_id names a position that is no longer open.",
+    ),
+    ({ closed, trading }) =>
+      closed &&
+      tradeJson.of({ ...closed, ...marketOf(trading?.instruments ?? [], closed.instrumentId) }),
+  ],
+  unavailable: [unavailableOut, (found) => unavailableJson(found.unavailable)],
+  rows_skipped: [rowsSkippedOut, (found) => found.account.rowsSkipped],
 });
