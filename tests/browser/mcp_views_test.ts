@@ -268,12 +268,17 @@ browserTest(
                 "margin_usd",
                 "mark_price",
                 "bust_price",
-                "distance_to_bust_percent",
                 "move_to_bust_usd",
               ]
             ) {
               assertFigure(row.cells[field], p[field], `${row.key} ${field}`);
             }
+            // A distance is cut toward the bust, never rounded across a band (every face alike).
+            assert.equal(
+              row.cells.distance_to_bust_percent,
+              distanceText(p.distance_to_bust_percent),
+              row.key,
+            );
             assertFigure(row.cells.leverage, p.leverage, `${row.key} leverage`);
             assert.equal(row.cells.market, p.market);
           });
