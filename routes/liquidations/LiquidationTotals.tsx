@@ -38,7 +38,8 @@ export function LiquidationTotals(props: { totals: readonly LiquidationPeriodTot
         caption="How many liquidations, and their size summed, per market and side."
       >
         <tr>
-          <th scope="row" colSpan={2}>All</th>
+          <th scope="row">All markets</th>
+          <td>both</td>
           {totals.map((total) => <Cell sum={total} />)}
         </tr>
         {groups.map((group) => (
