@@ -106,10 +106,13 @@ export async function readLiquidations(
   const parts = new Parts();
   const feedRead = papertrade.read("recentTrades", {}, { signal });
   const [feed, scan, trading, names] = await Promise.all([
-    parts.read(feedRead, "latest trades"),
+    parts.read(feedRead),
     parts.read(scanLiquidations(hyperevm), "liquidation events"),
-    parts.read(papertrade.read("tradingState", {}, { signal }), "market names"),
-    parts.read(readWindowAccounts(papertrade, { window: "all", signal }), "leaderboard names"),
+    parts.read(papertrade.read("tradingState", {}, { signal })),
+    // Only the names are read, facts of every row: the rows' modelled fields are not.
+    parts.read(
+      readWindowAccounts(papertrade, { window: "all", signal }).then(({ accounts }) => accounts),
+    ),
   ]);
   // Neither source: the read fails with the feed's error.
   if (!feed && !scan) await feedRead;
@@ -133,7 +136,7 @@ export async function readLiquidations(
     signal,
   });
   const nameOf = new Map(
-    (names?.accounts ?? []).map((account) => [account.address, account.leaderboardName]),
+    (names ?? []).map((account) => [account.address, account.leaderboardName]),
   );
   const instruments = trading?.instruments ?? [];
   const rows = ids.map((id): Liquidation => {
@@ -223,7 +226,6 @@ async function readHistories(
         papertrade.read("tradeHistory", { wallet, filter: "losses", cursor }, {
           signal: options.signal,
         }),
-        "sizes and markets (trade history)",
       );
       for (const trade of answer?.trades ?? []) {
         if (!trade.liquidated || !ids.delete(trade.positionId)) continue;
