@@ -21,7 +21,7 @@ const COLUMNS = [
   "Wallet",
   "Market",
   "Side",
-  ...["Size", "Leverage", "Mark", "Bust"].map(numeric),
+  ...["Notional", "Leverage", "Mark", "Bust"].map(numeric),
   "Transaction",
 ];
 
@@ -137,8 +137,9 @@ function Sources(props: { list: LiquidationList }) {
               )})
             </>
           )
-          : " (not read this time)"}. The size is margin × leverage, from each wallet's trade
-        history. Follow them in a feed reader: <a href="/liquidations.atom">the Atom feed</a>.
+          : " (not read this time)"}. The size is the notional, margin × leverage, from each
+        wallet's trade history. Follow them in a feed reader:{" "}
+        <a href="/liquidations.atom">the Atom feed</a>.
       </p>
       {historiesNotRead > 0 && (
         <p class="notice" role="status">

@@ -105,7 +105,7 @@ Deno.test("the page, the feed and get_liquidations list the same liquidations, a
       const next = await pageRows(app, path);
       walked.push(...next.ids);
       for (const { row, cells } of next.rows) {
-        sizes.set(row.getAttribute("data-position")!, cells.get("Size")!);
+        sizes.set(row.getAttribute("data-position")!, cells.get("Notional")!);
       }
       path = next.older ?? undefined;
     }

@@ -53,7 +53,7 @@ Deno.test("with the latest trades feed down, the events still list every liquida
     assert.match(seen.subtitle, /Not in this copy: latest trades \(/);
     // The trade histories still give every size and market.
     assert.ok(
-      seen.rows.every((cells) => /^\$/.test(cells.get("Size")!) && cells.get("Market") !== "n/a"),
+      seen.rows.every((cells) => /^\$/.test(cells.get("Notional")!) && cells.get("Market") !== "n/a"),
     );
     assert.equal(seen.partial, false);
   }, { faults: FEED_DOWN });
@@ -75,7 +75,7 @@ Deno.test("with the chain down, the feed's liquidations still list, the totals s
     // No event: no mark; the history still gives the size and the bust price.
     for (const cells of seen.rows) {
       assert.equal(cells.get("Mark"), "n/a");
-      assert.match(cells.get("Size")!, /^\$/);
+      assert.match(cells.get("Notional")!, /^\$/);
       assert.notEqual(cells.get("Bust"), "n/a");
     }
   }, { faults: CHAIN_DOWN });
