@@ -5,7 +5,7 @@
  *
  * The window is read in windows of {@link MAX_LOG_RANGE} blocks on a fixed grid (block numbers
  * k × 999 to k × 999 + 998), one `eth_getLogs` each (topic0 `Liquidated`, address the Exchange),
- * {@link TRAIL}`.parallel` at a time. A grid window that ends {@link LIQUIDATION_SCAN}
+ * `TRAIL.parallel` (`_trail_parts.ts`) at a time. A grid window that ends {@link LIQUIDATION_SCAN}
  * `.settledBlocks` behind the head never changes again and is kept per client, so a cold read
  * costs about 820 requests and every later one the newest window or two. Each event's time is its
  * block's: the log's `blockTimestamp` when the node sends it, else one block read (kept too).
@@ -16,7 +16,7 @@ import { CONTRACTS, EXCHANGE_EVENT_TOPICS } from "./contracts.ts";
 import { readExchangeEvents } from "./exchange_events.ts";
 import { FIRST_TRADE_BLOCK_BOUND } from "./chain.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
-import { inTurns, remember, TRAIL } from "./_trail_parts.ts";
+import { inTurns, remember } from "./_trail_parts.ts";
 
 /** The scan's bounds. */
 export const LIQUIDATION_SCAN = {

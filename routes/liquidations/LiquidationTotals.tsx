@@ -40,14 +40,17 @@ export function LiquidationTotals(props: { totals: readonly LiquidationPeriodTot
         <tr>
           <th scope="row">All markets</th>
           <td>both</td>
-          {totals.map((total) => <Cell sum={total} />)}
+          {totals.map((total) => <Cell key={total.period} sum={total} />)}
         </tr>
         {groups.map((group) => (
           <tr key={keyOf(group)}>
             <th scope="row">{group.symbol ?? "market n/a"}</th>
             <td>{sideName(group.isLong)}</td>
             {totals.map((total) => (
-              <Cell sum={total.groups.find((each) => keyOf(each) === keyOf(group))} />
+              <Cell
+                key={total.period}
+                sum={total.groups.find((each) => keyOf(each) === keyOf(group))}
+              />
             ))}
           </tr>
         ))}

@@ -53,7 +53,9 @@ Deno.test("with the latest trades feed down, the events still list every liquida
     assert.match(seen.subtitle, /Not in this copy: latest trades \(/);
     // The trade histories still give every size and market.
     assert.ok(
-      seen.rows.every((cells) => /^\$/.test(cells.get("Notional")!) && cells.get("Market") !== "n/a"),
+      seen.rows.every((cells) =>
+        /^\$/.test(cells.get("Notional")!) && cells.get("Market") !== "n/a"
+      ),
     );
     assert.equal(seen.partial, false);
   }, { faults: FEED_DOWN });
