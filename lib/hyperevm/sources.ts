@@ -79,7 +79,9 @@ export const RPC_METHODS = {
     }),
     nullable: true,
     part: "block time",
-    usedFor: "Timestamps of transactions and settlements; block estimates of the settlement trail",
+    usedFor: "Timestamps of transactions and settlements; block estimates of the settlement " +
+      "trail; the time of a liquidation when its log carries none, and of the first block the " +
+      "liquidations list reads",
   },
   eth_getTransactionByHash: {
     schema: z.object({
