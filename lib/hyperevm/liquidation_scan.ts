@@ -99,10 +99,21 @@ export async function scanLiquidations(
   const fromBlock = bounded ? FIRST_TRADE_BLOCK_BOUND : gridStart(wanted);
   const starts: bigint[] = [];
   for (let start = gridStart(fromBlock); start <= head; start += MAX_LOG_RANGE) starts.push(start);
-  const [fromTime, ...windows] = await Promise.all([
+  // The first failure ends the scan: the windows not yet asked for are not asked for.
+  let failure: { error: unknown } | null = null;
+  const [fromTime, windows] = await Promise.all([
     bounded ? null : timeOf(client, cache, head, fromBlock),
-    ...await inTurns(starts, (start) => readWindow(client, cache, head, start)),
+    inTurns(starts, async (start) => {
+      if (failure) return [];
+      try {
+        return await readWindow(client, cache, head, start);
+      } catch (error) {
+        failure ??= { error };
+        return [];
+      }
+    }),
   ]);
+  if (failure) throw (failure as { error: unknown }).error;
   const events = windows.flat().filter((event) => event.blockNumber >= fromBlock)
     .sort((a, b) =>
       a.blockNumber === b.blockNumber

@@ -3,6 +3,7 @@ import { EXCHANGE_EVENT_TOPICS } from "./contracts.ts";
 import { FIRST_TRADE_BLOCK_BOUND } from "./chain.ts";
 import { LIQUIDATION_SCAN, scanLiquidations } from "./liquidation_scan.ts";
 import type { HyperEvmClient } from "./client.ts";
+import { HyperEvmError } from "./hyperevm_error.ts";
 import { withReplayClients } from "../../tests/support/replay_clients.ts";
 
 /** The replay chain's Liquidated logs, straight from its data file: block, position id, time. */
@@ -93,5 +94,25 @@ Deno.test("without the logs' block times the scan reads each block once, and a f
       block: () => Promise.resolve(null),
     };
     await assert.rejects(scanLiquidations(failing), { name: "HyperEvmError" });
+  });
+});
+
+Deno.test("the first failed window ends the scan: the windows after it are not asked for", async () => {
+  await withReplayClients(async ({ hyperevm }) => {
+    let calls = 0;
+    const client: HyperEvmClient = {
+      ...hyperevm,
+      logs: (filter) => {
+        calls += 1;
+        return calls === 3
+          ? Promise.reject(new HyperEvmError("eth_getLogs", "down", { failures: ["HTTP 502"] }))
+          : hyperevm.logs(filter);
+      },
+    };
+    await assert.rejects(scanLiquidations(client), { name: "HyperEvmError", message: "down" });
+    const windows = (await hyperevm.blockNumber() - FIRST_TRADE_BLOCK_BOUND) / 999n;
+    assert.ok(windows > 100n);
+    // The failing call and those already in flight beside it.
+    assert.ok(calls <= 3 + 8, `${calls} calls`);
   });
 });

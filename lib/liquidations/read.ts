@@ -218,15 +218,18 @@ async function readHistories(
   }
   const wallets = [...missing.keys()];
   const read = wallets.slice(0, LIQUIDATION_HISTORY.wallets);
+  // A history that cannot be read (the part is named) stops the others: the next view tries again.
+  let failed = false;
   await inTurns(read, async (wallet) => {
     const ids = missing.get(wallet)!;
     let cursor: string | undefined;
-    for (let page = 0; page < LIQUIDATION_HISTORY.pages && ids.size > 0; page++) {
+    for (let page = 0; page < LIQUIDATION_HISTORY.pages && ids.size > 0 && !failed; page++) {
       const answer = await options.parts.read(
         papertrade.read("tradeHistory", { wallet, filter: "losses", cursor }, {
           signal: options.signal,
         }),
       );
+      if (!answer) failed = true;
       for (const trade of answer?.trades ?? []) {
         if (!trade.liquidated || !ids.delete(trade.positionId)) continue;
         facts.set(trade.positionId, trade);
