@@ -6,6 +6,7 @@ export type NavSection =
   | "leaderboard"
   | "markets"
   | "at-risk"
+  | "liquidations"
   | "docs"
   | "wallet"
   | "other"
@@ -16,6 +17,7 @@ const LINKS: Array<[NavSection, string, string]> = [
   ["leaderboard", "/leaderboard", "Leaderboard"],
   ["markets", "/markets", "Markets"],
   ["at-risk", "/at-risk", "At risk"],
+  ["liquidations", "/liquidations", "Liquidations"],
   ["watchlist", "/watchlist", "Watchlist"],
   ["docs", "/docs/", "Docs"],
 ];

@@ -28,5 +28,5 @@ export function walletFeed(c: Context<AppEnv>): Promise<Response> {
 /** The protocol's recent liquidations. */
 export function liquidationsFeed(c: Context<AppEnv>): Promise<Response> {
   const signal = c.req.raw.signal;
-  return answer(c, (site) => feeds.liquidationsFeed(c.var.deps.papertrade, { site, signal }));
+  return answer(c, (site) => feeds.liquidationsFeed(c.var.deps, { site, signal }));
 }

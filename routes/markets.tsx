@@ -59,6 +59,10 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
       tickingAges
     >
       <h1>Markets</h1>
+      <p>
+        Who was liquidated, with totals per market and side:{" "}
+        <a href="/liquidations">Liquidations</a>.
+      </p>
       <PartNotice unavailable={[...overview.unavailable, ...parts.unavailable]} />
       {overview.rules?.tradingPaused && (
         <p class="notice">Opening new positions is paused venue-wide.</p>

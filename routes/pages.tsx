@@ -39,6 +39,7 @@ export function pageRoutes(deps: AppDeps, options: PageRoutesOptions = {}): Hono
   const atRisk = lazyImport<typeof import("./at_risk.tsx")>(at("./at_risk.tsx"));
   const watchlist = lazyImport<typeof import("./watchlist.tsx")>(at("./watchlist.tsx"));
   const feeds = lazyImport<typeof import("./feeds.ts")>(at("./feeds.ts"));
+  const liquidations = lazyImport<typeof import("./liquidations.tsx")>(at("./liquidations.tsx"));
   // The stateful routes keep their slots and caches per app.
   const liveModule = lazyImport<typeof import("./wallet/live.ts")>(at("./wallet/live.ts"));
   const live = lazily(async () => (await liveModule()).liveRoutes(deps, options.live));
@@ -67,6 +68,7 @@ export function pageRoutes(deps: AppDeps, options: PageRoutesOptions = {}): Hono
   app.get("/watchlist.json", on(watchlist, (m) => m.watchlistJson));
   app.get("/wallet/:address/feed.atom", on(feeds, (m) => m.walletFeed));
   app.get("/liquidations.atom", on(feeds, (m) => m.liquidationsFeed));
+  app.get("/liquidations", on(liquidations, (m) => m.liquidationsPage));
   app.get("/w/:address", on(preview, (m) => m.page));
   app.get("/w/:address/image.png", on(preview, (m) => m.png));
   app.get("/w/:address/image.svg", on(preview, (m) => m.svg));

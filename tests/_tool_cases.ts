@@ -20,7 +20,7 @@ const batch = catalog.transactions.multi_wallet_batch;
 const settled = catalog.intents.settled_in_window;
 const pending = catalog.intents.pending;
 
-/** The ten tools, in registry order, each with arguments that succeed on the replay data. */
+/** The eleven tools, in registry order, each with arguments that succeed on the replay data. */
 export const TOOL_CASES: readonly ToolCase[] = [
   {
     name: "search",
@@ -120,6 +120,20 @@ export const TOOL_CASES: readonly ToolCase[] = [
       assert.equal(result.positions.length, 2);
       assert.equal(result.positions[0].risk, "near_bust");
       assert.equal(result.wallets_covered, result.wallets_known);
+    },
+  },
+  {
+    name: "get_liquidations",
+    arguments: { window: "7d", limit: 200 },
+    check(result) {
+      const liquidated = catalog.positions.liquidated;
+      const row = result.liquidations.find((item: { position_id: string }) =>
+        item.position_id === liquidated.id
+      );
+      assert.equal(row?.wallet, liquidated.owner);
+      assert.equal(row?.tx_hash, liquidated.txHash);
+      assert.equal(result.matched, result.liquidations.length);
+      assert.equal(result.totals[2].count, result.matched);
     },
   },
 ];

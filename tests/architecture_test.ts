@@ -98,6 +98,12 @@ const LAYOUT: Layout = {
       routes: "routes/feeds.ts",
       tests: "tests/feeds/**",
     },
+    liquidations: {
+      lib: "lib/liquidations/**",
+      routes: "routes/liquidations{.tsx,/**}",
+      tools: "tools/get_liquidations.ts",
+      tests: "tests/liquidations/**",
+    },
   },
   core: ["papertrade", "hyperevm", "hyperliquid", "cache", "math", "card"],
   plumbing: ["http", "docs", "discovery", "delivery"],

@@ -28,7 +28,7 @@ async function json(app: ReturnType<typeof appFor>, path: string) {
   return await response.json();
 }
 
-Deno.test("the registry holds the ten tools in the order docs/mcp.md lists them", () => {
+Deno.test("the registry holds the eleven tools in the order docs/mcp.md lists them", () => {
   assert.deepEqual(NAMES, [
     "search",
     "get_wallet",
@@ -40,6 +40,7 @@ Deno.test("the registry holds the ten tools in the order docs/mcp.md lists them"
     "get_trade_history",
     "get_protocol_overview",
     "get_positions_at_risk",
+    "get_liquidations",
   ]);
 });
 

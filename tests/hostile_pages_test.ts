@@ -30,6 +30,7 @@ const PAGES = [
   "/leaderboard",
   "/markets",
   "/markets/BTC",
+  "/liquidations",
   "/docs/",
   "/docs/search",
   "/docs/index.md",

@@ -1,5 +1,5 @@
 /**
- * The official MCP inspector CLI against the real app's `/mcp`: it lists the ten tools and
+ * The official MCP inspector CLI against the real app's `/mcp`: it lists the eleven tools and
  * calls get_protocol_overview (tests/support/inspector.ts runs the CLI; the first run downloads it).
  */
 import assert from "node:assert/strict";
@@ -9,7 +9,7 @@ import { withTestApp } from "./harness.ts";
 
 const BOUND_MS = 120_000;
 
-Deno.test("the inspector CLI lists the ten tools and calls get_protocol_overview", async () => {
+Deno.test("the inspector CLI lists the eleven tools and calls get_protocol_overview", async () => {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), BOUND_MS);
   try {

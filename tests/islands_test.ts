@@ -159,6 +159,7 @@ const ISLAND_FREE = [
   { path: "/", route: "/", ticking: true },
   { path: "/leaderboard", route: "/leaderboard" },
   { path: "/markets", route: "/markets", ticking: true },
+  { path: "/liquidations", route: "/liquidations", ticking: true },
   { path: "/docs/", route: "/docs/" },
   { path: `/tx/${catalog.transactions.multi_wallet_batch.hash}`, route: "/tx/:hash" },
 ];

@@ -1,6 +1,6 @@
 /**
  * The official SDK `Client` over Streamable HTTP against the real app's `/mcp` and the replay
- * upstream: it lists the ten tools and calls each one, once with JSON responses and once with
+ * upstream: it lists the eleven tools and calls each one, once with JSON responses and once with
  * SSE responses. The SDK checks `structuredContent` against each tool's advertised JSON Schema
  * outputSchema itself (a mismatch rejects callTool); we also check it against the zod schema.
  */
@@ -78,7 +78,7 @@ async function listAndCallEveryTool(url: URL, sseOnly: boolean): Promise<Seen[]>
   return seen;
 }
 
-Deno.test("the SDK client lists the ten tools and calls each one with JSON responses", async () => {
+Deno.test("the SDK client lists the eleven tools and calls each one with JSON responses", async () => {
   await withTestApp(async (app) => {
     const seen = await listAndCallEveryTool(app.mcpUrl, false);
     const answered = seen.filter((entry) => entry.contentType !== null);
@@ -90,7 +90,7 @@ Deno.test("the SDK client lists the ten tools and calls each one with JSON respo
   });
 });
 
-Deno.test("the SDK client lists the ten tools and calls each one with SSE responses", async () => {
+Deno.test("the SDK client lists the eleven tools and calls each one with SSE responses", async () => {
   await withTestApp(async (app) => {
     const seen = await listAndCallEveryTool(app.mcpUrl, true);
     const answered = seen.filter((entry) => entry.contentType !== null);

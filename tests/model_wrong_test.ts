@@ -107,6 +107,12 @@ const PAGES: PageSurface[] = [
     facts: [/<entry>/],
   },
   { name: "liquidations feed", path: "/liquidations.atom", names: [], facts: [/<feed /] },
+  {
+    name: "liquidations",
+    path: "/liquidations",
+    names: ["recentTrades", "tradeHistory"],
+    facts: [/<code>Liquidated<\/code> events of blocks/, /data-position="\d+"/],
+  },
 ];
 
 const TOOL_SURFACES: ToolSurface[] = [
@@ -170,6 +176,12 @@ const TOOL_SURFACES: ToolSurface[] = [
     args: { query: whale.address },
     names: [],
     facts: (s) => s.kind === "wallet",
+  },
+  {
+    name: "get_liquidations",
+    args: {},
+    names: ["recentTrades", "tradeHistory"],
+    facts: (s) => (s.liquidations as unknown[]).length > 0 && s.events_to_block !== null,
   },
   {
     name: "get_positions_at_risk",

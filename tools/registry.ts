@@ -1,4 +1,4 @@
-/** The ten tools, in the order the MCP server lists them: every face of the product reads it. */
+/** The eleven tools, in the order the MCP server lists them: every face of the product reads it. */
 import type { ToolDefinition } from "./types.ts";
 import { searchTool } from "./search.ts";
 import { getWalletTool } from "./get_wallet.ts";
@@ -10,6 +10,7 @@ import { getLeaderboardTool } from "./get_leaderboard.ts";
 import { getTradeHistoryTool } from "./get_trade_history.ts";
 import { getProtocolOverviewTool } from "./get_protocol_overview.ts";
 import { getPositionsAtRiskTool } from "./get_positions_at_risk.ts";
+import { getLiquidationsTool } from "./get_liquidations.ts";
 import { withStaleFields } from "../lib/cache/stale_label.ts";
 
 /** Every tool, in the seed's order; each output may add `as_of`/`stale` (see lib/cache). */
@@ -25,4 +26,5 @@ export const TOOLS: readonly ToolDefinition<any, any>[] = [
   getTradeHistoryTool,
   getProtocolOverviewTool,
   getPositionsAtRiskTool,
+  getLiquidationsTool,
 ].map((tool) => ({ ...tool, outputSchema: withStaleFields(tool.outputSchema) }));

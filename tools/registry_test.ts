@@ -114,6 +114,21 @@ const CONTRACT: Array<[string, string[]]> = [
     "positions",
     "unavailable",
   ]],
+  ["get_liquidations", [
+    "window",
+    "market",
+    "matched",
+    "liquidations",
+    "next_cursor",
+    "totals",
+    "events_from_block",
+    "events_to_block",
+    "events_from",
+    "latest_trades_read",
+    "histories_not_read",
+    "unavailable",
+    "rows_skipped",
+  ]],
 ];
 
 const ARGUMENTS: Record<string, string[]> = {
@@ -127,9 +142,10 @@ const ARGUMENTS: Record<string, string[]> = {
   get_trade_history: ["address", "filter", "cursor"],
   get_protocol_overview: ["recent_trades"],
   get_positions_at_risk: ["market", "band", "limit"],
+  get_liquidations: ["window", "market", "cursor", "limit"],
 };
 
-Deno.test("the registry lists the ten tools in the contract's order and finds each by name", () => {
+Deno.test("the registry lists the eleven tools in the contract's order and finds each by name", () => {
   assert.deepEqual(TOOLS.map((tool) => tool.name), CONTRACT.map(([name]) => name));
   for (const tool of TOOLS) assert.equal(findTool(TOOLS, tool.name), tool);
   assert.equal(findTool(TOOLS, "get_wallets"), undefined);

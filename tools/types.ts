@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import type { AppDeps } from "../lib/deps.ts";
 
-/** Annotations every tool carries: all ten are read-only lookups against live data. */
+/** Annotations every tool carries: all eleven are read-only lookups against live data. */
 export const READ_ONLY_ANNOTATIONS = {
   readOnlyHint: true,
   destructiveHint: false,

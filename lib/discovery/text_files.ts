@@ -46,12 +46,13 @@ const SITEMAP_APP_PATHS = [
   "/leaderboard",
   "/markets",
   "/at-risk",
+  "/liquidations",
   "/liquidations.atom",
 ] as const;
 
 /**
- * sitemap.xml: the home page, leaderboard, markets, the at-risk board, the liquidations feed and
- * every docs page.
+ * sitemap.xml: the home page, leaderboard, markets, the at-risk board, the liquidations page and
+ * feed, and every docs page.
  */
 export function buildSitemapXml(siteUrl: string, pages: readonly DocsPage[]): string {
   const paths = [...SITEMAP_APP_PATHS, ...pages.map(docsPath)];

@@ -17,7 +17,7 @@ function parseXml(xml: string) {
   return { document, errors };
 }
 
-Deno.test("sitemap.xml is well-formed XML listing home, leaderboard, markets, at-risk, the liquidations feed and every docs page", () => {
+Deno.test("sitemap.xml is well-formed XML listing home, leaderboard, markets, at-risk, the liquidations page and feed, and every docs page", () => {
   const { document, errors } = parseXml(buildSitemapXml("https://explorer.example", DOCS_PAGES));
   assert.deepEqual(errors, []);
   assert.equal(document.documentElement?.nodeName, "urlset");
@@ -27,6 +27,7 @@ Deno.test("sitemap.xml is well-formed XML listing home, leaderboard, markets, at
     "https://explorer.example/leaderboard",
     "https://explorer.example/markets",
     "https://explorer.example/at-risk",
+    "https://explorer.example/liquidations",
     "https://explorer.example/liquidations.atom",
     ...DOCS_PAGES.map((page) => `https://explorer.example${docsPath(page)}`),
   ]);

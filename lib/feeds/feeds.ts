@@ -10,6 +10,7 @@ import { marketOf, withSettlingTransactions } from "../position/mod.ts";
 import { Parts } from "../parts.ts";
 import { formatUsd } from "../format.ts";
 import { escapeXml } from "../xml.ts";
+import { DEFAULT_SELECTION, readLiquidations, selectLiquidations } from "../liquidations/mod.ts";
 import { siteLink } from "../site_link.ts";
 
 /** Prefix of every id (tag URI, RFC 4151): the exchange's domain and the year ids began. */
@@ -145,28 +146,40 @@ export async function walletFeed(
   }, entries);
 }
 
-/** The protocol's liquidations among its recent trades; the read is required. */
+/**
+ * The protocol's liquidations: the liquidations page's default view (`lib/liquidations`), so the
+ * feed and the page list the same ones. Fails only when neither of its sources answers; a missing
+ * part is named in the subtitle.
+ */
 export async function liquidationsFeed(
-  papertrade: PapertradeClient,
+  sources: { papertrade: PapertradeClient; hyperevm: HyperEvmClient; now: () => number },
   options: { site: string; signal?: AbortSignal },
 ): Promise<string> {
-  const { trades: recent } = await papertrade.read("recentTrades", {}, { signal: options.signal });
-  const entries = recent.filter((trade) => trade.kind === "liquidation").map((trade) => ({
-    positionId: trade.positionId,
-    wallet: trade.wallet,
+  const list = await readLiquidations(sources, { signal: options.signal });
+  const { rows } = selectLiquidations(list, DEFAULT_SELECTION);
+  const entries = rows.map((row) => ({
+    positionId: row.positionId,
+    wallet: row.wallet,
     kind: "liquidation" as const,
-    title: `${headline("liquidation", trade.symbol, trade.isLong, trade.leverage)} of ${
-      trade.wallet.slice(0, 10)
-    }…`,
-    at: trade.timestamp,
+    title: `${VERB.liquidation} ${row.isLong === null ? "" : row.isLong ? "long " : "short "}${
+      row.symbol ?? "a position"
+    }${row.leverage === null ? "" : ` ${row.leverage}x`}${
+      row.notional === null ? "" : `, ${formatUsd(row.notional)}`
+    } of ${row.wallet.slice(0, 10)}…`,
+    at: row.at,
+    txHash: row.txHash,
   }));
+  const missing = list.unavailable.map((item) => `${item.part} (${item.reason})`);
   return atom({
     site: options.site,
     id: `${TAG}:liquidations`,
     title: "Papertrade liquidations",
-    subtitle: "Liquidations among the protocol's most recent trades.",
+    subtitle:
+      `Liquidations of the last 24 hours, newest first, at most ${DEFAULT_SELECTION.limit}.${
+        missing.length > 0 ? ` Not in this copy: ${missing.join("; ")}.` : ""
+      }`,
     selfPath: "/liquidations.atom",
-    pagePath: "/",
-    fallbackAt: Math.max(0, ...recent.map((trade) => trade.timestamp)),
+    pagePath: "/liquidations",
+    fallbackAt: list.now,
   }, entries);
 }

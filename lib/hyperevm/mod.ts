@@ -24,3 +24,10 @@ export { decodeTransaction, type SettledIntent, type Settlement } from "./decode
 export { findIntentSettlement, type IntentSettlementMatch } from "./find_settlement.ts";
 export { type Bbo, BBO_PRECOMPILE, type BboReader, createBboReader } from "./bbo.ts";
 export { CHAIN_ITEMS, RPC_METHODS, type RpcMethodName } from "./sources.ts";
+export {
+  LIQUIDATION_SCAN,
+  type LiquidationEvent,
+  type LiquidationScan,
+  scanLiquidations,
+} from "./liquidation_scan.ts";
+export { FIRST_TRADE_BLOCK_BOUND } from "./chain.ts";

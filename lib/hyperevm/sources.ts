@@ -43,6 +43,9 @@ const log = z.object({
   data,
   blockNumber: quantity,
   blockHash: hash,
+  // Newer nodes add the block's time to each log; without it a reader that needs the time reads
+  // the block.
+  blockTimestamp: quantity.optional(),
   transactionHash: hash,
   transactionIndex: smallQuantity,
   logIndex: smallQuantity,
@@ -76,7 +79,9 @@ export const RPC_METHODS = {
     }),
     nullable: true,
     part: "block time",
-    usedFor: "Timestamps of transactions and settlements; block estimates of the settlement trail",
+    usedFor: "Timestamps of transactions and settlements; block estimates of the settlement " +
+      "trail; the time of a liquidation when its log carries none, and of the first block the " +
+      "liquidations list reads",
   },
   eth_getTransactionByHash: {
     schema: z.object({
@@ -118,8 +123,9 @@ export const RPC_METHODS = {
     schema: z.array(log),
     part: "settlement",
     usedFor: "lookup_intent (about 6000 blocks, windows of at most 999); the settlement trail of " +
-      "older trades (one window of 801 blocks per trade). A range the node refuses is halved, " +
-      "down to 50 blocks, and the narrower width kept",
+      "older trades (one window of 801 blocks per trade); the liquidations list (the Exchange's " +
+      "Liquidated events of the last 7 days, windows of 999 read once each and kept). A range " +
+      "the node refuses is halved, down to 50 blocks, and the narrower width kept",
   },
   eth_call: {
     schema: data,

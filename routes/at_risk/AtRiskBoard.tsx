@@ -49,6 +49,9 @@ export function AtRiskPage(props: {
         wallets a minute. With JavaScript the board re-values itself at the live mark every{" "}
         {LIVE_EVERY_S} s while the page is open; without it, reload.
       </p>
+      <p>
+        Positions that already went bust: <a href="/liquidations">Liquidations</a>.
+      </p>
       <form class="search" action="/at-risk" method="get" aria-label="Filter positions">
         <label for="at-risk-market">Market</label>
         <select id="at-risk-market" name="market">

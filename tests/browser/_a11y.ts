@@ -21,6 +21,7 @@ export const PAGES: Array<[string, string]> = [
   ["intent", `/intent/${catalog.intents.settled_in_window.id}`],
   ["markets", "/markets"],
   ["at risk", "/at-risk"],
+  ["liquidations", "/liquidations"],
   ["watchlist", `/watchlist?w=${WHALE},${catalog.wallets.near_bust.address}`],
   ["empty watchlist", "/watchlist"],
   ["name search", "/search?q=trader"],

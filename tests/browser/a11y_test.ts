@@ -8,6 +8,9 @@ import assert from "node:assert/strict";
 import { browserTest } from "./_harness.ts";
 import { audit, auditScreen, luminance } from "./_a11y.ts";
 
+/** The header's links, in order. */
+const NAV = ["/", "/leaderboard", "/markets", "/at-risk", "/liquidations", "/watchlist", "/docs/"];
+
 browserTest(
   "the explorer's pages pass axe in both themes on a phone, and Tab starts at the skip link",
   async (t, { site, browser }) => {
@@ -36,9 +39,7 @@ browserTest(
       const expected = [
         "a.skip-link",
         "a.brand",
-        ...["/", "/leaderboard", "/markets", "/at-risk", "/watchlist", "/docs/"].map((href) =>
-          `nav a[href="${href}"]`
-        ),
+        ...NAV.map((href) => `nav a[href="${href}"]`),
         "#site-search",
       ];
       const reached: string[] = [];

@@ -1,0 +1,192 @@
+/**
+ * The Exchange's `Liquidated` events over a stated block window: the last
+ * {@link LIQUIDATION_SCAN}`.blocks` blocks up to the head (about 7 days), never before the first
+ * block a trade could settle in ({@link FIRST_TRADE_BLOCK_BOUND}).
+ *
+ * The window is read in windows of {@link MAX_LOG_RANGE} blocks on a fixed grid (block numbers
+ * k × 999 to k × 999 + 998), one `eth_getLogs` each (topic0 `Liquidated`, address the Exchange),
+ * `TRAIL.parallel` (`_trail_parts.ts`) at a time. A grid window that ends {@link LIQUIDATION_SCAN}
+ * `.settledBlocks` behind the head never changes again and is kept per client, so a cold read
+ * costs about 820 requests and every later one the newest window or two. Each event's time is its
+ * block's: the log's `blockTimestamp` when the node sends it, else one block read (kept too).
+ */
+import type { Address, Hex } from "viem";
+import { type HyperEvmClient, MAX_LOG_RANGE } from "./client.ts";
+import { CONTRACTS, EXCHANGE_EVENT_TOPICS } from "./contracts.ts";
+import { readExchangeEvents } from "./exchange_events.ts";
+import { FIRST_TRADE_BLOCK_BOUND } from "./chain.ts";
+import { HyperEvmError } from "./hyperevm_error.ts";
+import { inTurns, remember } from "./_trail_parts.ts";
+
+/** The scan's bounds. */
+export const LIQUIDATION_SCAN = {
+  /** The longest period the liquidations' totals cover: 7 days. */
+  seconds: 7 * 86_400,
+  /**
+   * Blocks the window holds: 7 days at 1.35 blocks a second, above the 1.15 to 1.3 HyperEVM
+   * makes (papertrade-facts.md §12.5), so it reaches back a week unless the chain runs faster
+   * (the scan says how far it reached: {@link LiquidationScan.fromTime}).
+   */
+  blocks: 816_480n,
+  /** Blocks behind the head after which a grid window is kept. */
+  settledBlocks: 64n,
+  /** Grid windows and block times kept per client; the oldest go first. */
+  cachedWindows: 2_000,
+  cachedTimes: 20_000,
+} as const;
+
+/** One `Liquidated` event of the Exchange. Prices are raw, at the instrument's price scale. */
+export interface LiquidationEvent {
+  positionId: string;
+  wallet: Address;
+  /** The mark the position was liquidated at. */
+  markPrice: bigint;
+  bustPrice: bigint;
+  fromQueuedBalance: boolean;
+  /** The liquidation fee, staker and developer shares together (wad USD). */
+  fee: bigint;
+  txHash: Hex;
+  blockNumber: bigint;
+  logIndex: number;
+  /** The block's time, unix ms. */
+  at: number;
+}
+
+/** What a scan read: the events of blocks `fromBlock` to `toBlock`, newest first. */
+export interface LiquidationScan {
+  fromBlock: bigint;
+  toBlock: bigint;
+  /**
+   * The time of `fromBlock`, unix ms; null when the window starts at
+   * {@link FIRST_TRADE_BLOCK_BOUND} (no liquidation is older, so nothing is left out).
+   */
+  fromTime: number | null;
+  events: LiquidationEvent[];
+}
+
+interface ScanCache {
+  windows: Map<bigint, LiquidationEvent[]>;
+  times: Map<bigint, number>;
+}
+
+const caches = new WeakMap<HyperEvmClient, ScanCache>();
+
+function cacheOf(client: HyperEvmClient): ScanCache {
+  let cache = caches.get(client);
+  if (!cache) caches.set(client, cache = { windows: new Map(), times: new Map() });
+  return cache;
+}
+
+/** The first block of the grid window holding `block`. */
+function gridStart(block: bigint): bigint {
+  return block - block % MAX_LOG_RANGE;
+}
+
+/**
+ * The Exchange's `Liquidated` events of the last `blocks` blocks (default
+ * {@link LIQUIDATION_SCAN}`.blocks`), from the first block of the grid window the range starts
+ * in. Any failed read fails the scan (a {@link HyperEvmError}); the windows read before it are
+ * kept, so trying again costs less.
+ */
+export async function scanLiquidations(
+  client: HyperEvmClient,
+  options: { blocks?: bigint } = {},
+): Promise<LiquidationScan> {
+  const cache = cacheOf(client);
+  const head = await client.blockNumber();
+  const wanted = head - (options.blocks ?? LIQUIDATION_SCAN.blocks) + 1n;
+  const bounded = wanted <= FIRST_TRADE_BLOCK_BOUND;
+  const fromBlock = bounded ? FIRST_TRADE_BLOCK_BOUND : gridStart(wanted);
+  const starts: bigint[] = [];
+  for (let start = gridStart(fromBlock); start <= head; start += MAX_LOG_RANGE) starts.push(start);
+  // The first failure ends the scan: the windows not yet asked for are not asked for.
+  let failure: { error: unknown } | null = null;
+  const [fromTime, windows] = await Promise.all([
+    bounded ? null : timeOf(client, cache, head, fromBlock),
+    inTurns(starts, async (start) => {
+      if (failure) return [];
+      try {
+        return await readWindow(client, cache, head, start);
+      } catch (error) {
+        failure ??= { error };
+        return [];
+      }
+    }),
+  ]);
+  if (failure) throw (failure as { error: unknown }).error;
+  const events = windows.flat().filter((event) => event.blockNumber >= fromBlock)
+    .sort((a, b) =>
+      a.blockNumber === b.blockNumber
+        ? b.logIndex - a.logIndex
+        : a.blockNumber > b.blockNumber
+        ? -1
+        : 1
+    );
+  return { fromBlock, toBlock: head, fromTime, events };
+}
+
+/** The events of the grid window starting at `start`, up to the head. */
+async function readWindow(
+  client: HyperEvmClient,
+  cache: ScanCache,
+  head: bigint,
+  start: bigint,
+): Promise<LiquidationEvent[]> {
+  const kept = cache.windows.get(start);
+  if (kept) return kept;
+  const end = start + MAX_LOG_RANGE - 1n;
+  const toBlock = end < head ? end : head;
+  const logs = await client.logs({
+    address: CONTRACTS.exchange,
+    topics: [EXCHANGE_EVENT_TOPICS.Liquidated],
+    fromBlock: start,
+    toBlock,
+  });
+  const sent = new Map<bigint, number>();
+  for (const log of logs) {
+    if (typeof log.blockTimestamp === "bigint") {
+      sent.set(log.blockNumber, Number(log.blockTimestamp) * 1000);
+    }
+  }
+  const events = await Promise.all(
+    readExchangeEvents(logs).flatMap((event) => event.name === "Liquidated" ? [event] : []).map(
+      async (event): Promise<LiquidationEvent> => ({
+        positionId: event.positionId.toString(),
+        wallet: event.wallet,
+        markPrice: event.markPrice,
+        bustPrice: event.bustPrice,
+        fromQueuedBalance: event.fromQueuedBalance,
+        fee: event.stakerFee + event.devFee,
+        txHash: event.transactionHash,
+        blockNumber: event.blockNumber,
+        logIndex: event.logIndex,
+        at: sent.get(event.blockNumber) ?? await timeOf(client, cache, head, event.blockNumber),
+      }),
+    ),
+  );
+  if (end + LIQUIDATION_SCAN.settledBlocks <= head) {
+    remember(cache.windows, start, events, LIQUIDATION_SCAN.cachedWindows);
+  }
+  return events;
+}
+
+/** A block's time in unix ms, read once per settled block. */
+async function timeOf(
+  client: HyperEvmClient,
+  cache: ScanCache,
+  head: bigint,
+  block: bigint,
+): Promise<number> {
+  const kept = cache.times.get(block);
+  if (kept !== undefined) return kept;
+  const read = await client.block(block);
+  if (read === null) {
+    const detail = `eth_getBlockByNumber answered null for block ${block}, below the head ${head}`;
+    throw new HyperEvmError("eth_getBlockByNumber", `upstream changed: ${detail}`, { detail });
+  }
+  const at = Number(read.timestamp) * 1000;
+  if (block + LIQUIDATION_SCAN.settledBlocks <= head) {
+    remember(cache.times, block, at, LIQUIDATION_SCAN.cachedTimes);
+  }
+  return at;
+}

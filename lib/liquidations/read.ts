@@ -1,0 +1,255 @@
+/**
+ * Every liquidation the explorer can see, one row each: the latest trades feed's liquidation rows
+ * and the Exchange's `Liquidated` events of the last 7 days (`scanLiquidations`), joined by
+ * position id. The event gives the chain's facts (the wallet, the mark and the bust price, the
+ * settling transaction, the block's time); the feed row the market, side and leverage. The
+ * wallet's trade history (its losses, newest first) fills in what neither gives, above all the
+ * size: margin × leverage, exact. A liquidated trade never changes, so what a history gave is kept
+ * per client and each wallet is read again only for a newer liquidation.
+ *
+ * Degrades by part: with the feed down the events still list (without the sizes the history
+ * cannot give), with the chain down the feed's rows still list; each missing part is named. Only
+ * when neither source answers does the read fail, with the feed's error.
+ */
+import type { Address, PapertradeClient, RecentTrade, Trade } from "../papertrade/mod.ts";
+import type { HyperEvmClient } from "../hyperevm/client.ts";
+import {
+  LIQUIDATION_SCAN,
+  type LiquidationEvent,
+  scanLiquidations,
+} from "../hyperevm/liquidation_scan.ts";
+import { Parts, type UnavailablePart } from "../parts.ts";
+import { marketOf } from "../position/mod.ts";
+import { readWindowAccounts } from "../leaderboard/mod.ts";
+import { WAD } from "../math/mod.ts";
+
+/** How many trade histories one read may fetch, and how. */
+export const LIQUIDATION_HISTORY = {
+  /** Wallets read per list, newest liquidation first; the rest wait for the next read. */
+  wallets: 100,
+  /** Pages of a wallet's losses read at most (75 rows each). */
+  pages: 3,
+  /** Reads at once. */
+  parallel: 8,
+  /** Liquidated trades remembered per client. */
+  kept: 50_000,
+} as const;
+
+/** One liquidation. Prices are raw at `priceScale`; USD is wad. */
+export interface Liquidation {
+  positionId: string;
+  wallet: Address;
+  /** Leaderboard name: untrusted text. */
+  name: string | null;
+  /** Market symbol (untrusted text); null when neither the feed nor the history told it. */
+  symbol: string | null;
+  /** Null when the trading state does not list the market (prices cannot be shown). */
+  priceScale: bigint | null;
+  isLong: boolean | null;
+  leverage: number | null;
+  /**
+   * The size: margin × leverage from the wallet's trade history, exact; when the history does
+   * not hold the trade, the latest trades feed's notional (its own figure, to the micro-dollar).
+   */
+  notional: bigint | null;
+  /** The mark it was liquidated at (the event's). */
+  markPrice: bigint | null;
+  /** The bust price: the event's, else the history's exit (a liquidation closes at its bust). */
+  bustPrice: bigint | null;
+  /** When: the event's block time, else the feed's or the history's time (unix ms). */
+  at: number;
+  txHash: `0x${string}` | null;
+  blockNumber: bigint | null;
+  /** Which sources list it. */
+  inFeed: boolean;
+  onChain: boolean;
+}
+
+/** How far each source reached. */
+export interface LiquidationCoverage {
+  /** The events read, and the time of their first block (null: from trading's first block). */
+  events: { fromBlock: bigint; toBlock: bigint; fromTime: number | null } | null;
+  /** The latest trades feed: its rows of every kind, and the oldest one's time. */
+  feed: { trades: number; oldestAt: number | null } | null;
+  /** Wallets whose trade history this read left for a later one (the read budget). */
+  historiesNotRead: number;
+}
+
+/** Every liquidation of the last 7 days the sources gave, newest first. */
+export interface LiquidationList {
+  rows: Liquidation[];
+  /** The trading state's market symbols (the filter's choices); empty when not read. */
+  markets: string[];
+  coverage: LiquidationCoverage;
+  /** The clock the list was read at (unix ms): the periods count back from it. */
+  now: number;
+  unavailable: UnavailablePart[];
+  rowsSkipped: number;
+}
+
+/** What a liquidated trade's history row tells that the feed and the event do not. */
+type HistoryFacts = Pick<
+  Trade,
+  "instrumentId" | "isLong" | "leverage" | "margin" | "exitPrice" | "closedAt" | "txHash"
+>;
+
+const kept = new WeakMap<PapertradeClient, Map<string, HistoryFacts>>();
+
+/** The liquidations of the last {@link LIQUIDATION_SCAN}`.seconds`, from every source. */
+export async function readLiquidations(
+  sources: { papertrade: PapertradeClient; hyperevm: HyperEvmClient; now: () => number },
+  options: { signal?: AbortSignal } = {},
+): Promise<LiquidationList> {
+  const { papertrade, hyperevm } = sources;
+  const { signal } = options;
+  const now = sources.now();
+  const parts = new Parts();
+  const feedRead = papertrade.read("recentTrades", {}, { signal });
+  const [feed, scan, trading, names] = await Promise.all([
+    parts.read(feedRead),
+    parts.read(scanLiquidations(hyperevm), "liquidation events"),
+    parts.read(papertrade.read("tradingState", {}, { signal })),
+    // Only the names are read, facts of every row: the rows' modelled fields are not.
+    parts.read(
+      readWindowAccounts(papertrade, { window: "all", signal }).then(({ accounts }) => accounts),
+    ),
+  ]);
+  // Neither source: the read fails with the feed's error.
+  if (!feed && !scan) await feedRead;
+  const since = now - LIQUIDATION_SCAN.seconds * 1000;
+  const feedRows = new Map<string, RecentTrade>();
+  for (const trade of feed?.trades ?? []) {
+    if (trade.kind === "liquidation" && trade.timestamp >= since) {
+      feedRows.set(trade.positionId, trade);
+    }
+  }
+  const events = new Map<string, LiquidationEvent>();
+  for (const event of scan?.events ?? []) {
+    if (event.at >= since) events.set(event.positionId, event);
+  }
+  const ids = [...new Set([...events.keys(), ...feedRows.keys()])];
+  const walletOf = (id: string) => (events.get(id)?.wallet ?? feedRows.get(id)!.wallet);
+  const atOf = (id: string) => events.get(id)?.at ?? feedRows.get(id)!.timestamp;
+  ids.sort((a, b) => atOf(b) - atOf(a) || compareIds(b, a));
+  const histories = await readHistories(papertrade, ids.map((id) => [id, walletOf(id)]), {
+    parts,
+    signal,
+  });
+  const nameOf = new Map(
+    (names ?? []).map((account) => [account.address, account.leaderboardName]),
+  );
+  const instruments = trading?.instruments ?? [];
+  const rows = ids.map((id): Liquidation => {
+    const event = events.get(id);
+    const row = feedRows.get(id);
+    const history = histories.facts.get(id);
+    const wallet = walletOf(id);
+    const instrumentId = history?.instrumentId ?? row?.instrumentId ?? null;
+    const market = instrumentId === null ? null : marketOf(instruments, instrumentId);
+    const leverage = history?.leverage ?? row?.leverage ?? null;
+    return {
+      positionId: id,
+      wallet,
+      name: nameOf.get(wallet) ?? null,
+      symbol: trading && market ? market.symbol : row?.symbol ?? null,
+      priceScale: market?.priceScale ?? null,
+      isLong: history?.isLong ?? row?.isLong ?? null,
+      leverage,
+      // The notional as valuePosition computes it for an open position.
+      notional: history
+        ? history.margin * BigInt(history.leverage)
+        : row
+        ? usdToWad(row.notionalUsd)
+        : null,
+      markPrice: event?.markPrice ?? null,
+      bustPrice: event?.bustPrice ?? history?.exitPrice ?? null,
+      at: atOf(id),
+      txHash: event?.txHash ?? history?.txHash ?? null,
+      blockNumber: event?.blockNumber ?? null,
+      inFeed: row !== undefined,
+      onChain: event !== undefined,
+    };
+  });
+  const oldest = feed?.trades.at(-1)?.timestamp ?? null;
+  return {
+    rows,
+    markets: instruments.map((instrument) => instrument.symbol),
+    coverage: {
+      events: scan && { fromBlock: scan.fromBlock, toBlock: scan.toBlock, fromTime: scan.fromTime },
+      feed: feed && { trades: feed.trades.length + feed.rowsSkipped, oldestAt: oldest },
+      historiesNotRead: histories.notRead,
+    },
+    now,
+    unavailable: parts.unavailable,
+    rowsSkipped: feed?.rowsSkipped ?? 0,
+  };
+}
+
+/** Position ids in numeric order (they may pass 2^53). */
+function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** A USD amount of the feed (a JSON number) as a wad, to the micro-dollar; null if not one. */
+function usdToWad(usd: number): bigint | null {
+  if (!Number.isFinite(usd) || usd < 0 || usd >= 1e15) return null;
+  const [whole, fraction] = usd.toFixed(6).split(".");
+  return BigInt(whole) * WAD + BigInt(fraction) * 10n ** 12n;
+}
+
+/**
+ * The history facts of each liquidation in `wanted` (newest first): those kept from earlier reads,
+ * then each wallet's losses, page by page until its liquidations are found, for at most
+ * {@link LIQUIDATION_HISTORY}`.wallets` wallets.
+ */
+async function readHistories(
+  papertrade: PapertradeClient,
+  wanted: ReadonlyArray<readonly [string, Address]>,
+  options: { parts: Parts; signal?: AbortSignal },
+): Promise<{ facts: Map<string, HistoryFacts>; notRead: number }> {
+  let memory = kept.get(papertrade);
+  if (!memory) kept.set(papertrade, memory = new Map());
+  const facts = new Map<string, HistoryFacts>();
+  const missing = new Map<Address, Set<string>>();
+  for (const [id, wallet] of wanted) {
+    const known = memory.get(id);
+    if (known) facts.set(id, known);
+    else missing.set(wallet, (missing.get(wallet) ?? new Set()).add(id));
+  }
+  const wallets = [...missing.keys()];
+  const read = wallets.slice(0, LIQUIDATION_HISTORY.wallets);
+  // A history that cannot be read (the part is named) stops the others: the next view tries again.
+  let failed = false;
+  await inTurns(read, async (wallet) => {
+    const ids = missing.get(wallet)!;
+    let cursor: string | undefined;
+    for (let page = 0; page < LIQUIDATION_HISTORY.pages && ids.size > 0 && !failed; page++) {
+      const answer = await options.parts.read(
+        papertrade.read("tradeHistory", { wallet, filter: "losses", cursor }, {
+          signal: options.signal,
+        }),
+      );
+      if (!answer) failed = true;
+      for (const trade of answer?.trades ?? []) {
+        if (!trade.liquidated || !ids.delete(trade.positionId)) continue;
+        facts.set(trade.positionId, trade);
+        if (memory.size >= LIQUIDATION_HISTORY.kept) memory.delete(memory.keys().next().value!);
+        memory.set(trade.positionId, trade);
+      }
+      if (!answer?.nextCursor) break;
+      cursor = answer.nextCursor;
+    }
+  });
+  return { facts, notRead: wallets.length - read.length };
+}
+
+/** Runs `work` over `items`, {@link LIQUIDATION_HISTORY}`.parallel` at a time. */
+async function inTurns<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(LIQUIDATION_HISTORY.parallel, items.length) }, worker),
+  );
+}

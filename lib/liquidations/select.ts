@@ -1,0 +1,117 @@
+/**
+ * What one view of the liquidations shows: the rows of a window and a market, a page at a time
+ * (newest first, a cursor for the next page), and the totals of that market. The page, the Atom
+ * feed and the tool select the same way, so by default they list the same liquidations.
+ */
+import type { Liquidation, LiquidationList } from "./read.ts";
+import {
+  LIQUIDATION_PERIODS,
+  type LiquidationPeriod,
+  type LiquidationPeriodTotals,
+  liquidationTotals,
+} from "./totals.ts";
+
+/** Rows a page lists by default, and at most. */
+export const LIQUIDATION_PAGE_ROWS = { default: 50, max: 200 } as const;
+
+/** What a view asks for. */
+export interface LiquidationSelection {
+  /** Only liquidations of the last hour, day or week. */
+  window: LiquidationPeriod;
+  /** Only this market (a symbol, any case). */
+  market?: string;
+  /** Only rows after this one: a page's `nextCursor`. */
+  cursor?: string;
+  limit: number;
+}
+
+/** The view every face opens with: the last 24 hours, every market, the first page. */
+export const DEFAULT_SELECTION: LiquidationSelection = {
+  window: "24h",
+  limit: LIQUIDATION_PAGE_ROWS.default,
+};
+
+/** One view: its rows, how many match in all, where the next page starts, the totals. */
+export interface LiquidationView {
+  /** The market filter as the list names it (the trading state's spelling), if any. */
+  market: string | null;
+  rows: Liquidation[];
+  matched: number;
+  /** Pass back as `cursor` for the next rows; null on the last page. */
+  nextCursor: string | null;
+  totals: LiquidationPeriodTotals[];
+}
+
+/** A market filter naming no market of the trading state: the faces refuse it, naming them. */
+export class UnknownLiquidationMarketError extends Error {
+  override name = "UnknownLiquidationMarketError";
+  constructor(readonly market: string, readonly markets: readonly string[]) {
+    super(
+      `Papertrade has no market "${market}". The markets are ${
+        markets.join(" and ") || "unknown"
+      }.`,
+    );
+  }
+}
+
+/** A cursor that is not one a view gave. */
+export class BadLiquidationCursorError extends Error {
+  override name = "BadLiquidationCursorError";
+  constructor(readonly cursor: string) {
+    super("The cursor is not one a liquidations page gave; start from the first page.");
+  }
+}
+
+/** A row's place in the order, newest first: its time, then its position id. */
+function keyOf(row: Pick<Liquidation, "at" | "positionId">): string {
+  return `${row.at}-${row.positionId}`;
+}
+
+const CURSOR = /^(\d{1,15})-(\d{1,30})$/;
+
+/** Whether `row` comes after the cursor's row in the order. */
+function after(row: Liquidation, cursor: { at: number; positionId: string }): boolean {
+  if (row.at !== cursor.at) return row.at < cursor.at;
+  const [a, b] = [row.positionId, cursor.positionId];
+  return a.length !== b.length ? a.length < b.length : a < b;
+}
+
+/**
+ * The view `selection` asks for. A market the trading state does not list is refused
+ * ({@link UnknownLiquidationMarketError}) when the list knows the markets; a malformed cursor
+ * too ({@link BadLiquidationCursorError}).
+ */
+export function selectLiquidations(
+  list: LiquidationList,
+  selection: LiquidationSelection,
+): LiquidationView {
+  const wanted = selection.market?.trim().toUpperCase() || null;
+  let market: string | null = null;
+  if (wanted !== null) {
+    market = list.markets.find((symbol) => symbol.toUpperCase() === wanted) ?? null;
+    if (market === null && list.markets.length > 0) {
+      throw new UnknownLiquidationMarketError(wanted, list.markets);
+    }
+    market ??= wanted;
+  }
+  let position: { at: number; positionId: string } | null = null;
+  if (selection.cursor !== undefined) {
+    const parts = CURSOR.exec(selection.cursor);
+    if (!parts) throw new BadLiquidationCursorError(selection.cursor);
+    position = { at: Number(parts[1]), positionId: parts[2] };
+  }
+  const ofMarket = market === null
+    ? list.rows
+    : list.rows.filter((row) => row.symbol?.toUpperCase() === market!.toUpperCase());
+  const since = list.now - LIQUIDATION_PERIODS[selection.window];
+  const matching = ofMarket.filter((row) => row.at >= since);
+  const from = position === null ? matching : matching.filter((row) => after(row, position!));
+  const rows = from.slice(0, selection.limit);
+  return {
+    market,
+    rows,
+    matched: matching.length,
+    nextCursor: from.length > rows.length ? keyOf(rows.at(-1)!) : null,
+    totals: liquidationTotals(ofMarket, list, market === null ? list.markets : [market]),
+  };
+}
