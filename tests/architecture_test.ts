@@ -99,7 +99,7 @@ const LAYOUT: Layout = {
       tests: "tests/feeds/**",
     },
   },
-  core: ["papertrade", "hyperevm", "hyperliquid", "cache", "math", "card"],
+  core: ["papertrade", "hyperevm", "hyperliquid", "cache", "math", "card", "kv"],
   plumbing: ["http", "docs", "discovery", "delivery"],
 };
 
