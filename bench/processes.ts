@@ -188,8 +188,8 @@ function tallied(): ViewerTally & { note(status: number): void } {
 
 /**
  * `viewers` people reading `path`, viewer `v` on process `v mod N` (as a front door would
- * spread them), each loading the page every `everyMs` (staggered) until `durationMs` has passed.
- * `target(v)` may move a viewer elsewhere (after a kill, say).
+ * spread them), each loading the page at once (staggered over `everyMs`) and then every `everyMs`
+ * until `durationMs` has passed.
  */
 export async function pageViewers(options: {
   urls: () => string[];
@@ -203,7 +203,8 @@ export async function pageViewers(options: {
   const end = performance.now() + options.durationMs;
   await Promise.all(Array.from({ length: options.viewers }, async (_, v) => {
     await sleep((options.everyMs * v) / options.viewers, options.signal);
-    while (performance.now() < end && !options.signal?.aborted) {
+    // Every viewer loads the page at least once.
+    do {
       const urls = options.urls();
       const url = new URL(options.path.replace(/^\//, ""), urls[v % urls.length]);
       const started = performance.now();
@@ -215,7 +216,7 @@ export async function pageViewers(options: {
         tally.note(0);
       }
       await sleep(Math.max(0, options.everyMs - (performance.now() - started)), options.signal);
-    }
+    } while (performance.now() < end && !options.signal?.aborted);
   }));
   return { requests: tally.requests, statuses: tally.statuses };
 }

@@ -7,13 +7,14 @@
  *    one wallet's live page (each loads the page and holds its live stream) and of `/markets`
  *    (each loads it every 10 s); the ratio 3 : 1; and what the warm minute read, by kind;
  * 2. with 3 processes: each one's board (when its positions were read, and its coverage), and
- *    the BTC open-interest chart of `/markets/BTC` on each (points, and whether the three are
- *    the same), after 10 viewers of `/markets/BTC` for the window;
+ *    the mark chart of an open BTC position on each (`/position/:id/chart`: its points, and
+ *    whether the three drew the same samples), after 10 viewers of `/markets/BTC` for the window;
  * 3. kill -9 of one of the 3 while 10 viewers read `/at-risk`: what its viewers and the others'
  *    saw; then a new process in its place, and its chart.
  *
  * Run: deno run -A --unstable-kv bench/scale_processes_bench.ts   (or: deno task bench
- * scale_processes). SCALE_WINDOW_S shortens the window (default 60) for a quick look.
+ * scale_processes). SCALE_WINDOW_S shortens the window (default 60) for a quick look;
+ * SCALE_PARTS=requests or SCALE_PARTS=charts runs only part 1, or only parts 2 and 3.
  */
 import { catalog } from "../fixtures/mod.ts";
 import {
@@ -21,6 +22,7 @@ import {
   type Deployment,
   liveViewers,
   pageViewers,
+  type ReplayProcess,
   startDeployment,
   startReplayProcess,
   upstreamRequestsDuring,
@@ -31,10 +33,25 @@ const VIEWERS = 10;
 const EVERY_MS = 10_000;
 const WHALE = catalog.wallets.whale.address;
 
+/** An open BTC position of the committed data, whose page charts the market's mark samples. */
+const POSITION = catalog.positions.close[0];
+
+/** The mark chart of {@link POSITION} as one process draws it. */
+async function positionChart(url: string) {
+  const path = `position/${POSITION.id}/chart?wallet=${POSITION.owner}`;
+  const response = await fetch(new URL(path, url));
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  return chartData(await response.text(), "position-chart");
+}
+
 const replay = await startReplayProcess({ demoClock: true, patchEveryMs: 4_000 });
 
-async function withDeployment<T>(n: number, run: (d: Deployment) => Promise<T>): Promise<T> {
-  const deployment = await startDeployment({ processes: n, replay });
+async function withDeployment<T>(
+  n: number,
+  run: (d: Deployment) => Promise<T>,
+  on: ReplayProcess = replay,
+): Promise<T> {
+  const deployment = await startDeployment({ processes: n, replay: on });
   try {
     return await run(deployment);
   } finally {
@@ -101,8 +118,9 @@ console.log(
 console.log(
   "| ------- | ---------------------: | -----------------------: | ----------------: | ---------------- |",
 );
+const PARTS = (Deno.env.get("SCALE_PARTS") ?? "requests,charts").split(",");
 const reads: string[] = [];
-for (const scenario of SCENARIOS) {
+for (const scenario of PARTS.includes("requests") ? SCENARIOS : []) {
   const one = await measure(scenario, 1);
   const three = await measure(scenario, 3);
   const ratio = (a: number, b: number) => (b === 0 ? "–" : `${(a / b).toFixed(2)}×`);
@@ -118,7 +136,22 @@ for (const scenario of SCENARIOS) {
 console.log(`\nWhat they read (requests a minute, the six largest kinds):\n`);
 console.log(reads.join("\n"));
 
-await withDeployment(3, async (d) => {
+if (PARTS.includes("charts")) await chartsAndFailover();
+
+/**
+ * Parts 2 and 3, over the committed data (its catalog names the open position) in a replay of
+ * their own.
+ */
+async function chartsAndFailover() {
+  const committed = await startReplayProcess({ patchEveryMs: 4_000 });
+  try {
+    await withDeployment(3, (d) => chartsOn(d, committed), committed);
+  } finally {
+    await committed.stop();
+  }
+}
+
+async function chartsOn(d: Deployment, replay: ReplayProcess) {
   console.log(`\n### 3 processes: the charts and the boards\n`);
   await pageViewers({
     urls: d.urls,
@@ -127,20 +160,15 @@ await withDeployment(3, async (d) => {
     everyMs: EVERY_MS,
     durationMs: WINDOW_MS,
   });
-  const charts = await Promise.all(
-    d.urls().map(async (url) => {
-      const html = await (await fetch(new URL("markets/BTC", url))).text();
-      return chartData(html, "oi-0");
-    }),
-  );
+  const charts = await Promise.all(d.urls().map(positionChart));
   const same = charts.every((chart) =>
     JSON.stringify(chart.rows) === JSON.stringify(charts[0].rows)
   );
   console.log(
-    `- BTC open-interest chart on each process after ${VIEWERS} viewers of /markets/BTC for ` +
-      `${WINDOW_MS / 1000} s: ${charts.map((c) => c.points).join(", ")} points ` +
-      `(${charts.map((c) => c.rows.length).join(", ")} table rows); the same samples on all ` +
-      `three: ${same ? "yes" : "no"}`,
+    `- the mark chart of BTC position ${POSITION.id} (\`/position/:id/chart\`, the samples of ` +
+      `the market's mark) on each process after ${VIEWERS} viewers of /markets/BTC for ` +
+      `${WINDOW_MS / 1000} s: ${charts.map((c) => c.points).join(", ")} points; the same ` +
+      `samples on all three: ${same ? "yes" : "no"}`,
   );
   const boards = await Promise.all(
     d.urls().map(async (url) => {
@@ -173,18 +201,11 @@ await withDeployment(3, async (d) => {
   });
   console.log(`- upstream requests a minute meanwhile: ${perMinute(during)}`);
   await d.restart(0);
-  const restarted = chartData(
-    await (await fetch(new URL("markets/BTC", d.urls()[0]))).text(),
-    "oi-0",
-  );
-  const survivor = chartData(
-    await (await fetch(new URL("markets/BTC", d.urls()[1]))).text(),
-    "oi-0",
-  );
+  const [restarted, survivor] = await Promise.all([d.urls()[0], d.urls()[1]].map(positionChart));
   console.log(
-    `- after a restart in its place, BTC open-interest chart points: the new process ` +
+    `- after a restart in its place, the position's mark chart points: the new process ` +
       `${restarted.points}, a survivor ${survivor.points}`,
   );
-});
+}
 
 await replay.stop();
