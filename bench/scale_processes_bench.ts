@@ -153,7 +153,7 @@ async function chartsAndFailover() {
 
 async function chartsOn(d: Deployment, replay: ReplayProcess) {
   console.log(`\n### 3 processes: the charts and the boards\n`);
-  await pageViewers({
+  const marketViews = await pageViewers({
     urls: d.urls,
     path: "/markets/BTC",
     viewers: VIEWERS,
@@ -168,7 +168,8 @@ async function chartsOn(d: Deployment, replay: ReplayProcess) {
     `- the mark chart of BTC position ${POSITION.id} (\`/position/:id/chart\`, the samples of ` +
       `the market's mark) on each process after ${VIEWERS} viewers of /markets/BTC for ` +
       `${WINDOW_MS / 1000} s: ${charts.map((c) => c.points).join(", ")} points; the same ` +
-      `samples on all three: ${same ? "yes" : "no"}`,
+      `samples on all three: ${same ? "yes" : "no"} (the viewers saw ` +
+      `${JSON.stringify(marketViews.statuses)})`,
   );
   const boards = await Promise.all(
     d.urls().map(async (url) => {
