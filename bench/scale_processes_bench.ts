@@ -107,19 +107,23 @@ async function measure(scenario: Scenario, n: number) {
   });
 }
 
-console.log(`## Issue 27 (baseline, before sharing)\n`);
-console.log(
-  `Each case on new processes for two windows of ${WINDOW_MS / 1000} s: the first from cold, the ` +
-    `second warm. Figures are upstream requests a minute (the replay's counter).\n`,
-);
-console.log(
-  "| viewers | 1 process, cold / warm | 3 processes, cold / warm | 3 : 1 cold / warm | statuses (1 / 3) |",
-);
-console.log(
-  "| ------- | ---------------------: | -----------------------: | ----------------: | ---------------- |",
-);
 const PARTS = (Deno.env.get("SCALE_PARTS") ?? "requests,charts").split(",");
 const reads: string[] = [];
+if (PARTS.includes("requests")) {
+  console.log(`## Issue 27 (baseline, before sharing)\n`);
+  console.log(
+    `Each case on new processes for two windows of ${
+      WINDOW_MS / 1000
+    } s: the first from cold, the ` +
+      `second warm. Figures are upstream requests a minute (the replay's counter).\n`,
+  );
+  console.log(
+    "| viewers | 1 process, cold / warm | 3 processes, cold / warm | 3 : 1 cold / warm | statuses (1 / 3) |",
+  );
+  console.log(
+    "| ------- | ---------------------: | -----------------------: | ----------------: | ---------------- |",
+  );
+}
 for (const scenario of PARTS.includes("requests") ? SCENARIOS : []) {
   const one = await measure(scenario, 1);
   const three = await measure(scenario, 3);
@@ -133,8 +137,10 @@ for (const scenario of PARTS.includes("requests") ? SCENARIOS : []) {
   reads.push(`- ${scenario.name}, warm minute, 1 process: ${one.reads}`);
   reads.push(`- ${scenario.name}, warm minute, 3 processes: ${three.reads}`);
 }
-console.log(`\nWhat they read (requests a minute, the six largest kinds):\n`);
-console.log(reads.join("\n"));
+if (reads.length > 0) {
+  console.log(`\nWhat they read (requests a minute, the six largest kinds):\n`);
+  console.log(reads.join("\n"));
+}
 
 if (PARTS.includes("charts")) await chartsAndFailover();
 
