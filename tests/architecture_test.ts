@@ -105,7 +105,7 @@ const LAYOUT: Layout = {
       tests: "tests/liquidations/**",
     },
   },
-  core: ["papertrade", "hyperevm", "hyperliquid", "cache", "math", "card"],
+  core: ["papertrade", "hyperevm", "hyperliquid", "cache", "math", "card", "kv"],
   plumbing: ["http", "docs", "discovery", "delivery"],
 };
 

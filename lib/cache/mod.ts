@@ -4,22 +4,25 @@
  * answer stands in (labelled stale) while the upstream fails. See README "Caching".
  */
 import { PapertradeApiError, type PapertradeClient } from "../papertrade/mod.ts";
+import { HyperliquidApiError } from "../hyperliquid/l2_book.ts";
 import { kvConfigured, openSharedKv } from "../kv.ts";
 import { cachePapertradeClient } from "./cached_client.ts";
 import { kvLastGoodStore } from "./kv_last_good.ts";
 import { createReadCache, type ReadCache, type ReadCacheOptions } from "./read_cache.ts";
 
 export { readKey, uncachedClient } from "./cached_client.ts";
+export { cacheCandleReader } from "./cached_candles.ts";
 export { createReadCache, type LastGoodStore, type ReadLifetime } from "./read_cache.ts";
 export { withFreshnessScope } from "./freshness.ts";
 export { kvLastGoodStore } from "./kv_last_good.ts";
 
 /**
- * True for failures a kept answer may stand in for: the upstream is down, slow, limiting us or
- * answering garbage. A 4xx other than 429 is an answer (e.g. unknown wallet), not an outage.
+ * True for failures a kept answer may stand in for: the upstream (the Papertrade API, or
+ * Hyperliquid's info API for the candles) is down, slow, limiting us or answering garbage. A 4xx
+ * other than 429 is an answer (e.g. unknown wallet), not an outage.
  */
 export function isUpstreamOutage(error: unknown): boolean {
-  if (!(error instanceof PapertradeApiError)) return false;
+  if (!(error instanceof PapertradeApiError || error instanceof HyperliquidApiError)) return false;
   if (error.kind !== "http") return true;
   return error.status === undefined || error.status >= 500;
 }

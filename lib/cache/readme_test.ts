@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { PAPERTRADE_ENDPOINTS, type PapertradeEndpoint } from "../papertrade/mod.ts";
+import { HYPERLIQUID_READS } from "../hyperliquid/reads.ts";
+import type { ReadLifetime } from "../read_lifetime.ts";
 
 /** "1 s", "30 min", "2 h": how the README writes a lifetime. */
 function spoken(ms: number): string {
@@ -8,16 +10,19 @@ function spoken(ms: number): string {
   return `${ms / 1_000} s`;
 }
 
-Deno.test("the README's lifetimes table says what each cached read's row keeps, read by read", async () => {
+Deno.test("the README's lifetimes table says what each cached read's row keeps, read by read (Papertrade, then Hyperliquid)", async () => {
   const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
   const block = readme.split("<!-- read-lifetimes:start")[1]?.split("<!-- read-lifetimes:end")[0];
   assert.ok(block, "the README has the lifetimes table");
   const rows = block.split("\n")
     .filter((line) => line.startsWith("| `"))
     .map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()));
-  const expected = Object.entries<PapertradeEndpoint>(PAPERTRADE_ENDPOINTS).flatMap((
-    [name, { lifetime }],
-  ) =>
+  // The Papertrade API's rows, then Hyperliquid's (the candles), each in its table's order.
+  const reads: Array<[string, { lifetime?: ReadLifetime }]> = [
+    ...Object.entries<PapertradeEndpoint>(PAPERTRADE_ENDPOINTS),
+    ...Object.entries(HYPERLIQUID_READS),
+  ];
+  const expected = reads.flatMap(([name, { lifetime }]) =>
     lifetime
       ? [[
         `\`${name}\``,

@@ -21,16 +21,21 @@ const L2_BOOK_ENDPOINT = "POST /info l2Book";
 
 /** A failed info request; the message names the request and the problem. */
 export class HyperliquidApiError extends Error {
-  readonly endpoint = L2_BOOK_ENDPOINT;
+  /** The request that failed: `l2Book` unless the error says (`candles.ts`). */
+  readonly endpoint: string;
   /** What went wrong: the same kinds as a Papertrade API request's. */
   readonly kind: PapertradeErrorKind;
   readonly status?: number;
 
-  constructor(message: string, options: { kind: PapertradeErrorKind; status?: number }) {
+  constructor(
+    message: string,
+    options: { kind: PapertradeErrorKind; status?: number; endpoint?: string },
+  ) {
     super(message);
     this.name = "HyperliquidApiError";
     this.kind = options.kind;
     this.status = options.status;
+    this.endpoint = options.endpoint ?? L2_BOOK_ENDPOINT;
   }
 }
 

@@ -1,0 +1,218 @@
+/**
+ * Issue 27: 1 and 3 explorer processes (`main.ts`) on one KV_PATH against one replay upstream
+ * (its own process, demo data with "now" at the wall clock, wallet patches every 4 s), the same
+ * viewers spread over the processes (viewer v on process v mod N):
+ * 1. upstream requests a minute (the replay's counter), in the first minute of new processes
+ *    (cold) and in the second (warm), for 10 viewers of `/at-risk` (each loads it every 10 s), of
+ *    one wallet's live page (each loads the page and holds its live stream) and of `/markets`
+ *    (each loads it every 10 s); the ratio 3 : 1; and what the warm minute read, by kind;
+ * 2. with 3 processes: each one's board (when its positions were read, and its coverage), and
+ *    the mark chart of an open BTC position on each (`/position/:id/chart`: its points, and
+ *    whether the three drew the same samples), after 10 viewers of `/markets/BTC` for the window;
+ * 3. kill -9 of one of the 3 while 10 viewers read `/at-risk`: what its viewers and the others'
+ *    saw; then a new process in its place, and its chart.
+ *
+ * Run: deno run -A --unstable-kv bench/scale_processes_bench.ts   (or: deno task bench
+ * scale_processes). SCALE_WINDOW_S shortens the window (default 60) for a quick look;
+ * SCALE_PARTS=requests or SCALE_PARTS=charts runs only part 1, or only parts 2 and 3.
+ */
+import { catalog } from "../fixtures/mod.ts";
+import {
+  chartData,
+  type Deployment,
+  liveViewers,
+  pageViewers,
+  type ReplayProcess,
+  startDeployment,
+  startReplayProcess,
+  upstreamRequestsDuring,
+} from "./processes.ts";
+
+const WINDOW_MS = Number(Deno.env.get("SCALE_WINDOW_S") ?? 60) * 1000;
+const VIEWERS = 10;
+const EVERY_MS = 10_000;
+const WHALE = catalog.wallets.whale.address;
+
+/** An open BTC position of the committed data, whose page charts the market's mark samples. */
+const POSITION = catalog.positions.close[0];
+
+/** The mark chart of {@link POSITION} as one process draws it. */
+async function positionChart(url: string) {
+  const path = `position/${POSITION.id}/chart?wallet=${POSITION.owner}`;
+  const response = await fetch(new URL(path, url));
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  return chartData(await response.text(), "position-chart");
+}
+
+const replay = await startReplayProcess({ demoClock: true, patchEveryMs: 4_000 });
+
+async function withDeployment<T>(
+  n: number,
+  run: (d: Deployment) => Promise<T>,
+  on: ReplayProcess = replay,
+): Promise<T> {
+  const deployment = await startDeployment({ processes: n, replay: on });
+  try {
+    return await run(deployment);
+  } finally {
+    await deployment.close();
+  }
+}
+
+type Scenario = { name: string; view: (d: Deployment, durationMs: number) => Promise<unknown> };
+const pages = (path: string) => (d: Deployment, durationMs: number) =>
+  pageViewers({ urls: d.urls, path, viewers: VIEWERS, everyMs: EVERY_MS, durationMs });
+const SCENARIOS: Scenario[] = [
+  { name: "10 viewers of /at-risk", view: pages("/at-risk") },
+  {
+    name: "10 viewers of one wallet's live page",
+    view: (d, durationMs) =>
+      liveViewers({ urls: d.urls, wallet: WHALE, viewers: VIEWERS, durationMs }),
+  },
+  { name: "10 viewers of /markets", view: pages("/markets") },
+];
+
+const perMinute = (count: number) => Math.round((count * 60_000) / WINDOW_MS);
+
+/** Counts by kind from `before` to `after`, the largest first, as `kind n`. */
+function breakdown(before: Record<string, number>, after: Record<string, number>): string {
+  return Object.entries(after)
+    .map(([kind, n]) => [kind, perMinute(n - (before[kind] ?? 0))] as const)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([kind, n]) => `\`${kind}\` ${n}`)
+    .join(", ");
+}
+
+/**
+ * Runs `scenario` on a new deployment of `n` processes for two windows: the upstream requests
+ * of the first (cold) and of the second (warm), and what the second one read.
+ */
+async function measure(scenario: Scenario, n: number) {
+  return await withDeployment(n, async (d) => {
+    const at0 = [await replay.requests(), await replay.counts()] as const;
+    const viewing = scenario.view(d, 2 * WINDOW_MS) as Promise<{ statuses: unknown }>;
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
+    const at1 = [await replay.requests(), await replay.counts()] as const;
+    const tally = await viewing;
+    const at2 = [await replay.requests(), await replay.counts()] as const;
+    return {
+      cold: perMinute(at1[0] - at0[0]),
+      warm: perMinute(at2[0] - at1[0]),
+      coldReads: breakdown(at0[1], at1[1]),
+      reads: breakdown(at1[1], at2[1]),
+      statuses: JSON.stringify(tally.statuses),
+    };
+  });
+}
+
+const PARTS = (Deno.env.get("SCALE_PARTS") ?? "requests,charts").split(",");
+const reads: string[] = [];
+if (PARTS.includes("requests")) {
+  console.log(`## Issue 27 (baseline, before sharing)\n`);
+  console.log(
+    `Each case on new processes for two windows of ${
+      WINDOW_MS / 1000
+    } s: the first from cold, the ` +
+      `second warm. Figures are upstream requests a minute (the replay's counter).\n`,
+  );
+  console.log(
+    "| viewers | 1 process, cold / warm | 3 processes, cold / warm | 3 : 1 cold / warm | statuses (1 / 3) |",
+  );
+  console.log(
+    "| ------- | ---------------------: | -----------------------: | ----------------: | ---------------- |",
+  );
+}
+for (const scenario of PARTS.includes("requests") ? SCENARIOS : []) {
+  const one = await measure(scenario, 1);
+  const three = await measure(scenario, 3);
+  const ratio = (a: number, b: number) => (b === 0 ? "–" : `${(a / b).toFixed(2)}×`);
+  console.log(
+    `| ${scenario.name} | ${one.cold} / ${one.warm} | ${three.cold} / ${three.warm} | ` +
+      `${ratio(three.cold, one.cold)} / ${ratio(three.warm, one.warm)} | ` +
+      `${one.statuses} / ${three.statuses} |`,
+  );
+  reads.push(`- ${scenario.name}, cold minute, 1 process: ${one.coldReads}`);
+  reads.push(`- ${scenario.name}, warm minute, 1 process: ${one.reads}`);
+  reads.push(`- ${scenario.name}, warm minute, 3 processes: ${three.reads}`);
+}
+if (reads.length > 0) {
+  console.log(`\nWhat they read (requests a minute, the six largest kinds):\n`);
+  console.log(reads.join("\n"));
+}
+
+if (PARTS.includes("charts")) await chartsAndFailover();
+
+/**
+ * Parts 2 and 3, over the committed data (its catalog names the open position) in a replay of
+ * their own.
+ */
+async function chartsAndFailover() {
+  const committed = await startReplayProcess({ patchEveryMs: 4_000 });
+  try {
+    await withDeployment(3, (d) => chartsOn(d, committed), committed);
+  } finally {
+    await committed.stop();
+  }
+}
+
+async function chartsOn(d: Deployment, replay: ReplayProcess) {
+  console.log(`\n### 3 processes: the charts and the boards\n`);
+  const marketViews = await pageViewers({
+    urls: d.urls,
+    path: "/markets/BTC",
+    viewers: VIEWERS,
+    everyMs: EVERY_MS,
+    durationMs: WINDOW_MS,
+  });
+  const charts = await Promise.all(d.urls().map(positionChart));
+  const same = charts.every((chart) =>
+    JSON.stringify(chart.rows) === JSON.stringify(charts[0].rows)
+  );
+  console.log(
+    `- the mark chart of BTC position ${POSITION.id} (\`/position/:id/chart\`, the samples of ` +
+      `the market's mark) on each process after ${VIEWERS} viewers of /markets/BTC for ` +
+      `${WINDOW_MS / 1000} s: ${charts.map((c) => c.points).join(", ")} points; the same ` +
+      `samples on all three: ${same ? "yes" : "no"} (the viewers saw ` +
+      `${JSON.stringify(marketViews.statuses)})`,
+  );
+  const boards = await Promise.all(
+    d.urls().map(async (url) => {
+      const html = await (await fetch(new URL("at-risk", url))).text();
+      const read = /Positions read\s*<time[^>]*datetime="([^"]+)"/.exec(html)?.[1] ?? "none";
+      const covers = /Covers\s*([\d,]+)\s*of\s*([\d,]+)/.exec(html);
+      return `${read} (${covers ? `${covers[1]} of ${covers[2]}` : "no coverage line"})`;
+    }),
+  );
+  console.log(`- each process's board, positions read at (coverage): ${boards.join("; ")}`);
+
+  console.log(`\n### kill -9 of one of 3 processes under 10 viewers of /at-risk\n`);
+  const kill = (async () => {
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS / 3));
+    await d.kill(0);
+  })();
+  const during = await upstreamRequestsDuring(replay, async () => {
+    const viewed = await pageViewers({
+      urls: d.urls,
+      path: "/at-risk",
+      viewers: VIEWERS,
+      everyMs: EVERY_MS,
+      durationMs: WINDOW_MS,
+    });
+    await kill;
+    console.log(
+      `- statuses seen (0 = no answer: the viewers of the killed process, no front door moving ` +
+        `them): ${JSON.stringify(viewed.statuses)}`,
+    );
+  });
+  console.log(`- upstream requests a minute meanwhile: ${perMinute(during)}`);
+  await d.restart(0);
+  const [restarted, survivor] = await Promise.all([d.urls()[0], d.urls()[1]].map(positionChart));
+  console.log(
+    `- after a restart in its place, the position's mark chart points: the new process ` +
+      `${restarted.points}, a survivor ${survivor.points}`,
+  );
+}
+
+await replay.stop();

@@ -1,0 +1,117 @@
+/**
+ * A lease in Deno KV: at most one holder at a time under a key (the instance that refreshes the
+ * at-risk board for the whole deployment, for example). The holder renews it before it expires;
+ * once it has expired, whoever asks next takes it over, so a holder killed with `kill -9` is
+ * replaced within the lease time. Every change is one `kv.atomic()` checked against the row it
+ * read, so two instances never both take it. Each take-over starts a new `term`; a write that
+ * must come from the holder includes {@link Lease.fence} in its atomic operation, so a holder
+ * that lost the lease without knowing it (paused past its expiry) cannot overwrite its
+ * successor's work.
+ *
+ * Expiry is judged on the injected clock (`now`) against the time written in the row, so the
+ * instances' clocks must agree to well within the lease time (NTP does; Deno Deploy does).
+ */
+
+import { retryLocked } from "./retry.ts";
+
+/** The row under the lease's key. */
+export interface LeaseRow {
+  holder: string;
+  /** When it lapses unless renewed (ms, on the holder's clock). */
+  expiresAt: number;
+  /** Counts take-overs: a renewal keeps it, a new holder adds one. */
+  term: number;
+}
+
+/** What {@link Lease.tick} found. */
+export type LeaseStatus =
+  | { held: true; term: number; expiresAt: number; takenOver: boolean }
+  | { held: false; holder: string | null; expiresAt: number | null };
+
+export interface LeaseOptions {
+  kv: Deno.Kv;
+  key: Deno.KvKey;
+  /** This instance's name in the row: unique per process (default a random UUID). */
+  holder?: string;
+  /** How long a take-over or renewal lasts (ms). */
+  ttlMs: number;
+  now?: () => number;
+}
+
+export interface Lease {
+  readonly holder: string;
+  /**
+   * Takes the lease when it is free or has expired, renews it when this instance holds it; says
+   * who holds it afterwards. Call it more often than `ttlMs` (a third of it, say).
+   */
+  tick(): Promise<LeaseStatus>;
+  /** True while this instance's last take-over or renewal has not expired on its clock. */
+  held(): boolean;
+  /**
+   * The check to add to a write only the holder may make: it fails once anyone else has written
+   * the lease row. Null when this instance does not hold it.
+   */
+  fence(): Deno.AtomicCheck | null;
+  /** Gives the lease up now (so a successor need not wait for it to expire). */
+  release(): Promise<boolean>;
+  /** The row as KV holds it now. */
+  read(): Promise<LeaseRow | null>;
+}
+
+/** A lease under `key`; nothing is written until the first {@link Lease.tick}. */
+export function createLease(options: LeaseOptions): Lease {
+  const { kv, key, ttlMs } = options;
+  const now = options.now ?? Date.now;
+  const holder = options.holder ?? crypto.randomUUID();
+  if (!(ttlMs > 0)) throw new RangeError("ttlMs must be positive");
+  // Our last successful write: its versionstamp fences holder-only writes.
+  let mine: { versionstamp: string; expiresAt: number; term: number } | null = null;
+
+  const attempt = () => retryLocked(attemptOnce);
+
+  async function attemptOnce(): Promise<LeaseStatus | "raced"> {
+    const entry = await kv.get<LeaseRow>(key);
+    const row = entry.value;
+    const at = now();
+    const ours = row?.holder === holder;
+    if (row !== null && !ours && row.expiresAt > at) {
+      mine = null;
+      return { held: false, holder: row.holder, expiresAt: row.expiresAt };
+    }
+    const next: LeaseRow = {
+      holder,
+      expiresAt: at + ttlMs,
+      term: ours ? row!.term : (row?.term ?? 0) + 1,
+    };
+    const result = await kv.atomic().check(entry).set(key, next).commit();
+    if (!result.ok) return "raced";
+    mine = { versionstamp: result.versionstamp, expiresAt: next.expiresAt, term: next.term };
+    return { held: true, term: next.term, expiresAt: next.expiresAt, takenOver: !ours };
+  }
+
+  return {
+    holder,
+    async tick() {
+      // A lost race means someone else wrote the row just now: read it again, once.
+      const first = await attempt();
+      if (first !== "raced") return first;
+      const second = await attempt();
+      if (second !== "raced") return second;
+      mine = null;
+      const row = (await retryLocked(() => kv.get<LeaseRow>(key))).value;
+      return { held: false, holder: row?.holder ?? null, expiresAt: row?.expiresAt ?? null };
+    },
+    held: () => mine !== null && now() < mine.expiresAt,
+    fence: () => mine && now() < mine.expiresAt ? { key, versionstamp: mine.versionstamp } : null,
+    async release() {
+      const last = mine;
+      mine = null;
+      if (!last) return false;
+      // Expired at once, its term kept, so the next holder's term still counts up.
+      const row: LeaseRow = { holder, expiresAt: 0, term: last.term };
+      const check = { key, versionstamp: last.versionstamp };
+      return (await retryLocked(() => kv.atomic().check(check).set(key, row).commit())).ok;
+    },
+    read: async () => (await retryLocked(() => kv.get<LeaseRow>(key))).value,
+  };
+}

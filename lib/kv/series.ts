@@ -1,0 +1,178 @@
+/**
+ * A time series shared by every instance through Deno KV: mark and open-interest samples of each
+ * market, for example. Whichever instance reads a sample records it; each tier keeps one key per
+ * series per time bucket, `[...prefix, series, tier, bucketStart]`, so samples from many
+ * instances collapse to one per bucket, and the first one recorded stays (unless `merge` says
+ * how a later one improves it), so every instance reads the same history. Each key expires
+ * `keepMs` after its bucket opened (`expireIn`): by default 5 s buckets for an hour and 1 min
+ * buckets for 7 days ({@link MARKET_HISTORY_TIERS}).
+ *
+ * Reading a range lists one tier's keys, oldest first, at most `maxPoints` of them (in
+ * ⌈maxPoints / 1000⌉ KV reads), from the finest tier that both still holds the range's start and
+ * fits it in `maxPoints` buckets; a range no tier fits is read from the coarsest, its newest
+ * `maxPoints` buckets, and says it was cut.
+ */
+
+import { retryLocked } from "./retry.ts";
+
+/** One resolution of the series and how long it is kept. */
+export interface SeriesTier {
+  /** The tier's key part, e.g. `"5s"`. */
+  name: string;
+  /** Bucket length (ms); buckets open at multiples of it. */
+  stepMs: number;
+  /** How long a bucket is kept after it opened (ms). */
+  keepMs: number;
+}
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The market history's retention: 5 s samples for an hour, 1 min samples for 7 days. */
+export const MARKET_HISTORY_TIERS: readonly SeriesTier[] = [
+  { name: "5s", stepMs: 5 * SECOND, keepMs: HOUR },
+  { name: "1m", stepMs: MINUTE, keepMs: 7 * DAY },
+];
+
+/** A KV value's limit is 64 KiB; a sample must stay well under it. */
+export const MAX_SAMPLE_BYTES = 60 * 1024;
+/** Most entries one KV read returns. */
+const KV_READ_ENTRIES = 1_000;
+
+/** One kept sample: when it was read, and its value. */
+export interface SeriesPoint<T> {
+  at: number;
+  value: T;
+}
+
+export interface KvSeriesOptions<T> {
+  kv: Deno.Kv;
+  prefix: Deno.KvKey;
+  /** Finest first (default {@link MARKET_HISTORY_TIERS}). */
+  tiers?: readonly SeriesTier[];
+  now?: () => number;
+  /**
+   * How a later sample of a bucket improves the kept one (e.g. fills an open interest the first
+   * sample lacked): the new value, or null to keep the kept one. Default: the first stays.
+   */
+  merge?: (kept: SeriesPoint<T>, incoming: SeriesPoint<T>) => T | null;
+}
+
+/** What one {@link KvSeries.record} did, tier by tier: wrote the bucket, or found it kept. */
+export type RecordOutcome = Record<string, "written" | "kept" | "merged" | "expired">;
+
+/** A range read back. */
+export interface SeriesRange<T> {
+  /** The tier read. */
+  tier: string;
+  /** Oldest first. */
+  points: SeriesPoint<T>[];
+  /** True when the range held more buckets than `maxPoints` and only the newest were read. */
+  truncated: boolean;
+}
+
+export interface KvSeries<T> {
+  /** Records a sample read at `at` (default now) into each tier's bucket. */
+  record(series: Deno.KvKeyPart, value: T, at?: number): Promise<RecordOutcome>;
+  /** The samples of `series` from `fromMs` to `toMs` (both included), oldest first. */
+  range(
+    series: Deno.KvKeyPart,
+    fromMs: number,
+    toMs: number,
+    options?: { maxPoints?: number },
+  ): Promise<SeriesRange<T>>;
+}
+
+/** A shared series store under `prefix`. */
+export function createKvSeries<T>(options: KvSeriesOptions<T>): KvSeries<T> {
+  const { kv, prefix, merge } = options;
+  const tiers = options.tiers ?? MARKET_HISTORY_TIERS;
+  const now = options.now ?? Date.now;
+  // The bucket each tier last found filled, per series: skipped without a KV round trip.
+  const filled = new Map<string, number>();
+
+  async function recordTier(
+    series: Deno.KvKeyPart,
+    tier: SeriesTier,
+    point: SeriesPoint<T>,
+  ): Promise<RecordOutcome[string]> {
+    const bucket = Math.floor(point.at / tier.stepMs) * tier.stepMs;
+    const expireIn = bucket + tier.keepMs - now();
+    if (expireIn <= 0) return "expired";
+    const memo = `${String(series)}\u0000${tier.name}`;
+    if (!merge && filled.get(memo) === bucket) return "kept";
+    const key = [...prefix, series, tier.name, bucket];
+    for (let tries = 0; tries < 3; tries++) {
+      const entry = await retryLocked(() => kv.get<SeriesPoint<T>>(key));
+      let next = point;
+      if (entry.value !== null) {
+        const merged = merge?.(entry.value, point) ?? null;
+        if (merged === null) {
+          filled.set(memo, bucket);
+          return "kept";
+        }
+        next = { at: entry.value.at, value: merged };
+      }
+      const result = await retryLocked(() =>
+        kv.atomic().check(entry).set(key, next, { expireIn }).commit()
+      );
+      if (result.ok) {
+        filled.set(memo, bucket);
+        return entry.value === null ? "written" : "merged";
+      }
+    }
+    return "kept"; // three others wrote it meanwhile: theirs stands
+  }
+
+  return {
+    async record(series, value, at = now()) {
+      const point = { at, value };
+      const bytes = sizeOf(point);
+      if (bytes > MAX_SAMPLE_BYTES) {
+        throw new RangeError(
+          `a sample of ${bytes} bytes is over the ${MAX_SAMPLE_BYTES}-byte limit of one KV value`,
+        );
+      }
+      const outcome: RecordOutcome = {};
+      for (const tier of tiers) outcome[tier.name] = await recordTier(series, tier, point);
+      return outcome;
+    },
+    async range(series, fromMs, toMs, { maxPoints = 1_000 } = {}) {
+      const at = now();
+      const buckets = (tier: SeriesTier) =>
+        Math.floor(toMs / tier.stepMs) - Math.floor(fromMs / tier.stepMs) + 1;
+      const holds = (tier: SeriesTier) => fromMs >= at - tier.keepMs;
+      const tier = tiers.find((t) => holds(t) && buckets(t) <= maxPoints) ??
+        tiers.find((t) => buckets(t) <= maxPoints) ?? tiers.at(-1)!;
+      const truncated = buckets(tier) > maxPoints;
+      const base = [...prefix, series, tier.name];
+      // KV deletes expired keys in the background, and may still list them: a bucket is read
+      // only while it is kept (it opened less than keepMs ago), so every instance agrees.
+      const firstKept = (Math.floor((at - tier.keepMs) / tier.stepMs) + 1) * tier.stepMs;
+      const selector = {
+        start: [...base, Math.max(Math.floor(fromMs / tier.stepMs) * tier.stepMs, firstKept)],
+        end: [...base, Math.floor(toMs / tier.stepMs) * tier.stepMs + 1],
+      };
+      const points = await retryLocked(async () => {
+        const listed = kv.list<SeriesPoint<T>>(selector, {
+          limit: maxPoints,
+          batchSize: Math.min(maxPoints, KV_READ_ENTRIES),
+          reverse: truncated,
+        });
+        const read: SeriesPoint<T>[] = [];
+        for await (const entry of listed) read.push(entry.value);
+        return read;
+      });
+      if (truncated) points.reverse();
+      return { tier: tier.name, points, truncated };
+    },
+  };
+}
+
+/** A sample's size as JSON (bigints as their digits): KV's own encoding is of the same order. */
+function sizeOf(value: unknown): number {
+  const json = JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+  return new TextEncoder().encode(json ?? "").length;
+}

@@ -1,0 +1,165 @@
+/**
+ * One shared snapshot in Deno KV (the at-risk board, for example): one instance writes it, every
+ * instance reads the same one back, with what the writer said about it (coverage, say) and its
+ * age. A snapshot may be far over KV's 64 KiB value limit: its JSON (bigints kept exactly) is cut
+ * into chunks under `[...prefix, "chunk", id, i]`, and only then is `[...prefix, "current"]`
+ * pointed at the new id, in one atomic operation that may also carry the writer's lease fence
+ * (`Lease.fence()`), so a reader sees the whole of one snapshot or the whole of the one before,
+ * and a writer that lost its lease changes nothing. Chunks and pointer expire `keepMs` after
+ * they are written; a reader that finds a chunk already gone reads the pointer again.
+ */
+import { retryLocked } from "./retry.ts";
+
+/** Bytes of JSON per chunk: under the 64 KiB value limit with room for the key. */
+export const SNAPSHOT_CHUNK_BYTES = 60_000;
+/** Most chunks of one snapshot (one atomic operation deletes them all): about 60 MB. */
+const MAX_CHUNKS = 1_000;
+/** Chunks per atomic write: within KV's 800 KiB per atomic operation. */
+const CHUNKS_PER_WRITE = 10;
+
+/** The pointer to the current snapshot, and what its writer said about it. */
+interface Pointer<M> {
+  id: string;
+  chunks: number;
+  bytes: number;
+  writtenAt: number;
+  meta: M;
+}
+
+/** A snapshot read back. */
+export interface StoredSnapshot<T, M> {
+  value: T;
+  meta: M;
+  /** When it was written (ms, the writer's clock) and how old it is on the reader's. */
+  writtenAt: number;
+  ageMs: number;
+  /** Its size as JSON, and in how many chunks. */
+  bytes: number;
+  chunks: number;
+}
+
+export interface KvSnapshotOptions {
+  kv: Deno.Kv;
+  prefix: Deno.KvKey;
+  /** How long a written snapshot is kept (default 1 hour). */
+  keepMs?: number;
+  now?: () => number;
+}
+
+export interface KvSnapshotStore<T, M> {
+  /**
+   * Writes `value` and makes it current. With `fence`, only while the check holds (the writer
+   * still holds its lease); `ok: false` when it did not, and the current snapshot is unchanged.
+   */
+  write(value: T, meta: M, options?: { fence?: Deno.AtomicCheck | null }): Promise<{
+    ok: boolean;
+    bytes: number;
+    chunks: number;
+  }>;
+  /** The current snapshot, or null when none is kept. */
+  read(): Promise<StoredSnapshot<T, M> | null>;
+}
+
+/** A store of one snapshot under `prefix`. */
+export function createKvSnapshotStore<T, M = unknown>(
+  options: KvSnapshotOptions,
+): KvSnapshotStore<T, M> {
+  const { kv, prefix } = options;
+  const keepMs = options.keepMs ?? 60 * 60_000;
+  const now = options.now ?? Date.now;
+  const current = [...prefix, "current"];
+  const chunkKey = (id: string, index: number) => [...prefix, "chunk", id, index];
+
+  async function readOnce(): Promise<StoredSnapshot<T, M> | null | "moved"> {
+    const pointer = (await kv.get<Pointer<M>>(current)).value;
+    if (pointer === null) return null;
+    const parts: Uint8Array[] = [];
+    const listed = kv.list<Uint8Array>({ prefix: [...prefix, "chunk", pointer.id] }, {
+      limit: pointer.chunks,
+      batchSize: Math.min(pointer.chunks, 1_000),
+    });
+    for await (const entry of listed) parts.push(entry.value);
+    if (parts.length !== pointer.chunks) return "moved";
+    const bytes = new Uint8Array(pointer.bytes);
+    let offset = 0;
+    for (const part of parts) {
+      bytes.set(part, offset);
+      offset += part.length;
+    }
+    return {
+      value: decode(bytes) as T,
+      meta: pointer.meta,
+      writtenAt: pointer.writtenAt,
+      ageMs: now() - pointer.writtenAt,
+      bytes: pointer.bytes,
+      chunks: pointer.chunks,
+    };
+  }
+
+  return {
+    async write(value, meta, { fence } = {}) {
+      const bytes = encode(value);
+      const chunks = Math.max(1, Math.ceil(bytes.length / SNAPSHOT_CHUNK_BYTES));
+      if (chunks > MAX_CHUNKS) {
+        throw new RangeError(`a snapshot of ${bytes.length} bytes is over ${MAX_CHUNKS} chunks`);
+      }
+      const id = `${now().toString().padStart(15, "0")}-${crypto.randomUUID()}`;
+      for (let first = 0; first < chunks; first += CHUNKS_PER_WRITE) {
+        await retryLocked(() => {
+          const op = kv.atomic();
+          for (let i = first; i < Math.min(chunks, first + CHUNKS_PER_WRITE); i++) {
+            const part = bytes.subarray(i * SNAPSHOT_CHUNK_BYTES, (i + 1) * SNAPSHOT_CHUNK_BYTES);
+            op.set(chunkKey(id, i), part, { expireIn: keepMs });
+          }
+          return op.commit();
+        });
+      }
+      const pointer: Pointer<M> = { id, chunks, bytes: bytes.length, writtenAt: now(), meta };
+      const { ok } = await retryLocked(() => {
+        const op = kv.atomic();
+        if (fence) op.check(fence);
+        return op.set(current, pointer, { expireIn: keepMs }).commit();
+      });
+      if (!ok) {
+        // Fenced out: the chunks are nobody's; drop them rather than wait for their expiry.
+        await retryLocked(() => {
+          const op = kv.atomic();
+          for (let i = 0; i < chunks; i++) op.delete(chunkKey(id, i));
+          return op.commit();
+        }).catch(() => {});
+      }
+      return { ok, bytes: bytes.length, chunks };
+    },
+    async read() {
+      for (let tries = 0; tries < 3; tries++) {
+        const found = await retryLocked(readOnce);
+        if (found !== "moved") return found;
+      }
+      return null;
+    },
+  };
+}
+
+/** Bigints travel as `{"$bigint": "digits"}`, so figures stay exact. */
+const BIGINT_TAG = "$bigint";
+
+function encode(value: unknown): Uint8Array {
+  const json = JSON.stringify(
+    value,
+    (_key, item) => (typeof item === "bigint" ? { [BIGINT_TAG]: item.toString() } : item),
+  );
+  if (json === undefined) throw new TypeError("a snapshot must be a JSON value");
+  return new TextEncoder().encode(json);
+}
+
+function decode(bytes: Uint8Array): unknown {
+  return JSON.parse(new TextDecoder().decode(bytes), (_key, item) => {
+    if (item && typeof item === "object" && !Array.isArray(item)) {
+      const keys = Object.keys(item);
+      if (keys.length === 1 && keys[0] === BIGINT_TAG && typeof item[BIGINT_TAG] === "string") {
+        return BigInt(item[BIGINT_TAG]);
+      }
+    }
+    return item;
+  });
+}
