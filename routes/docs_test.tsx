@@ -20,6 +20,7 @@ const KNOWN_EXTERNAL_ROUTES = [
   "/mcp",
   "/search",
   "/watchlist",
+  "/liquidations",
 ];
 const KNOWN_EXTERNAL_PREFIXES = ["/api/tools/", "/wallet/", "/tx/", "/intent/", "/position/"];
 

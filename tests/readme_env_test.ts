@@ -10,6 +10,9 @@ const READS_ENV = /Deno\.env|\benv\.get\(|\(env[,)]|\benv: Env\b/;
 /** Every all-capitals string in such a file is taken for a variable name (signals aside). */
 const NAME = /"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)"/g;
 
+/** Capitals that are HTTP methods, not variables. */
+const HTTP_METHODS = new Set(["POST", "HEAD", "DELETE", "PATCH", "OPTIONS"]);
+
 const SKIPPED_DIRECTORIES = new Set(["node_modules", "tests", ".git", "static"]);
 /** The suite runner sits in tests/ but reads a variable the table documents (`DENO_JOBS`). */
 const RUNNER = new URL("tests/support/run_tests.ts", ROOT);
@@ -32,7 +35,7 @@ async function variablesReadBySources(): Promise<Set<string>> {
     const text = await Deno.readTextFile(file);
     if (!READS_ENV.test(text)) continue;
     for (const [, name] of text.matchAll(NAME)) {
-      if (name.length >= 4 && !name.startsWith("SIG")) found.add(name);
+      if (name.length >= 4 && !name.startsWith("SIG") && !HTTP_METHODS.has(name)) found.add(name);
     }
   }
   return found;
