@@ -26,6 +26,8 @@ export interface ToolAnswer<O> {
   headline?: string;
   /** A text of the tool's own, instead of the generated one (tools still moving to the model). */
   text?: string;
+  /** For a view only: the MCP result's `_meta` (see `ToolResult.meta`). */
+  meta?: Record<string, unknown>;
 }
 
 /** What a tool module writes: its words, its schemas and its own logic. */
@@ -69,7 +71,8 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(
       }
       const text = result.text ??
         lines(result.headline, modelText(result.structured, spec.textRows));
-      return { structured: result.structured, text: missingFirst(result.structured, text) };
+      const answer = { structured: result.structured, text: missingFirst(result.structured, text) };
+      return result.meta ? { ...answer, meta: result.meta } : answer;
     },
   };
 }

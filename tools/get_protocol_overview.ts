@@ -1,5 +1,14 @@
 /** get_protocol_overview: protocol totals, every market at its live mark, and the latest trades. */
-import { fetchProtocolOverview, overviewJson } from "../lib/markets/mod.ts";
+import {
+  fetchProtocolOverview,
+  HISTORY_META_INTERVAL,
+  HISTORY_META_KEY,
+  historyMeta,
+  overviewJson,
+  protocolCharts,
+} from "../lib/markets/mod.ts";
+import { withFreshnessScope } from "../lib/cache/freshness.ts";
+import type { ToolContext } from "./types.ts";
 import { argsObject, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 
@@ -25,10 +34,27 @@ export const getProtocolOverviewTool = defineTool({
   input,
   output: overviewJson.schema,
   async run({ recent_trades }, context) {
-    const overview = await fetchProtocolOverview(context, {
-      recentTrades: recent_trades,
-      signal: context.signal,
-    });
-    return { structured: overviewJson.of(overview) };
+    const [overview, history] = await Promise.all([
+      fetchProtocolOverview(context, { recentTrades: recent_trades, signal: context.signal }),
+      historyForView(context),
+    ]);
+    return { structured: overviewJson.of(overview), ...(history && { meta: history }) };
   },
 });
+
+/**
+ * The protocol history for the markets view, in the result's `_meta` (lib/markets/history_meta.ts):
+ * the /markets page's cached read at its default interval. When it fails the answer is the same
+ * without it (the view says the history is unavailable). It runs in a freshness scope of its
+ * own: a last good copy carries its own `as_of` in the series and does not mark the overview,
+ * whose reads are all fresh, as stale.
+ */
+async function historyForView(context: ToolContext) {
+  const interval = HISTORY_META_INTERVAL;
+  const { result } = withFreshnessScope(() =>
+    context.papertrade.read("protocolHistory", { interval }, { signal: context.signal })
+  );
+  const history = await result.catch(() => null);
+  if (!history) return undefined;
+  return { [HISTORY_META_KEY]: historyMeta(history, protocolCharts(history), interval) };
+}

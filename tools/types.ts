@@ -22,6 +22,11 @@ export interface ToolContext extends Pick<AppDeps, "papertrade" | "hyperevm" | "
 export interface ToolResult<O> {
   structured: O;
   text: string;
+  /**
+   * What only an MCP Apps view reads (namespaced keys): sent as the MCP result's `_meta`, never
+   * in `structuredContent` or the text, and left out of the REST mirror's answer.
+   */
+  meta?: Record<string, unknown>;
 }
 
 /** One tool, defined once. */

@@ -12,4 +12,12 @@ export {
 export { type MarketSample, type MarkSamples, sharedMarkSamples } from "./mark_samples.ts";
 export { type MarketFeed, type MarketState, sharedMarketFeed } from "./market_feed.ts";
 export { feedTradeJson, marketJson, overviewJson } from "./model.ts";
+export {
+  HISTORY_META_INTERVAL,
+  HISTORY_META_KEY,
+  HISTORY_META_POINTS,
+  type HistoryMeta,
+  historyMeta,
+  historyMetaSchema,
+} from "./history_meta.ts";
 export { fetchProtocolOverview, type MarketOverview, type ProtocolOverview } from "./overview.ts";

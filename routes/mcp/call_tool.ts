@@ -9,7 +9,13 @@ import { labelStaleResult } from "../../lib/cache/stale_label.ts";
 
 /** How a call ended. */
 export type ToolOutcome =
-  | { kind: "ok"; structured: Record<string, unknown>; text: string }
+  | {
+    kind: "ok";
+    structured: Record<string, unknown>;
+    text: string;
+    /** The MCP result's `_meta`, for a view (REST leaves it out). */
+    meta?: Record<string, unknown>;
+  }
   /** Arguments failed the input schema (MCP -32602 or isError, REST 422). */
   | { kind: "invalid_arguments"; message: string }
   /** The tool reported a ToolError (bad input it detected, not found, upstream fault). */
@@ -138,7 +144,7 @@ export async function callTool(
 function checkOutput(
   // deno-lint-ignore no-explicit-any -- any tool
   tool: ToolDefinition<any, any>,
-  result: { structured: unknown; text: string },
+  result: { structured: unknown; text: string; meta?: Record<string, unknown> },
   options: CallToolOptions,
 ): ToolOutcome {
   const checked = tool.outputSchema.safeParse(result.structured);
@@ -154,5 +160,6 @@ function checkOutput(
         `Tool ${tool.name} produced a result that does not match its output schema. This is a server bug; please report it.`,
     };
   }
-  return { kind: "ok", structured: structured as Record<string, unknown>, text: result.text };
+  const ok = { kind: "ok" as const, structured: structured as Record<string, unknown> };
+  return { ...ok, text: result.text, ...(result.meta && { meta: result.meta }) };
 }

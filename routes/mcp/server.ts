@@ -164,11 +164,15 @@ export function createServer(options: ResolvedOptions, era: "legacy" | "modern")
   return server;
 }
 
-/** The CallToolResult of an outcome: content + structuredContent, or an isError text. */
+/**
+ * The CallToolResult of an outcome: content + structuredContent (and `_meta` when the tool has
+ * something for a view), or an isError text.
+ */
 function toolResult(outcome: ToolOutcome) {
   if (outcome.kind === "ok") {
-    const { text, structured: structuredContent } = outcome;
-    return { content: [{ type: "text" as const, text }], structuredContent };
+    const { text, structured: structuredContent, meta } = outcome;
+    const result = { content: [{ type: "text" as const, text }], structuredContent };
+    return meta ? { ...result, _meta: meta } : result;
   }
   return { content: [{ type: "text" as const, text: outcome.message }], isError: true };
 }
