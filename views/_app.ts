@@ -19,6 +19,8 @@ export interface ViewContext {
   link(path: string, ...children: Child[]): HTMLElement;
   /** The arguments of the tool call the result answers (when the host sent them). */
   args: Record<string, unknown>;
+  /** The result's `_meta` as the host passed it (empty when it passed none). */
+  meta: Record<string, unknown>;
 }
 
 /** One view: its name, how it renders a result, and whether it keeps itself live. */
@@ -79,7 +81,8 @@ export function startView<T>(spec: ViewSpec<T>): RunningView {
       return false;
     }
     latest = result.structuredContent as T;
-    root.replaceChildren(...spec.render(latest, { link, args }).map(textOrNode));
+    const meta = result._meta ?? {};
+    root.replaceChildren(...spec.render(latest, { link, args, meta }).map(textOrNode));
     say(
       spec.live
         ? `Live: updated ${utc(when.toISOString())}, read again every ${

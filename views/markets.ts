@@ -1,9 +1,10 @@
 /**
  * The markets view of get_protocol_overview: the protocol's totals, each market at its live mark
- * with open interest against each side's cap (a bar per side), and the latest trades, under the
- * markets page's labels.
+ * with open interest against each side's cap (a bar per side), the protocol history chart (from
+ * the result's `_meta`: views/_chart.ts) and the latest trades, under the markets page's labels.
  */
 import { startView } from "./_app.ts";
+import { protocolHistory } from "./_chart.ts";
 import { counted, el, percent, price, shortHex, token, tone, usd, utc } from "./_dom.ts";
 import { unavailableNotice } from "./_parts.ts";
 
@@ -73,7 +74,7 @@ const TRADE_COLUMNS = [
 
 startView<Overview>({
   title: "Markets and protocol",
-  render(o, { link }) {
+  render(o, { link, meta }) {
     const stat = (label: string, field: string, text: string) =>
       el("div", {}, el("dt", {}, label), el("dd", { "data-field": field }, text));
     return [
@@ -132,6 +133,7 @@ startView<Overview>({
           el("tbody", {}, ...o.markets.map((m) => marketRow(m, link))),
         ),
       ),
+      protocolHistory(meta),
       o.recent_trades.length > 0 && el("h2", {}, "Latest trades"),
       o.recent_trades.length > 0 &&
       el(
@@ -183,7 +185,7 @@ startView<Overview>({
         "p",
         { class: "muted" },
         link("/markets", "The markets page"),
-        " adds open interest over time and the protocol history charts.",
+        " adds open interest over time and the protocol history by the minute and by the day.",
       ),
     ];
   },

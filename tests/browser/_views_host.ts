@@ -21,6 +21,8 @@ interface Shown {
   mimeType: string | undefined;
   csp: Record<string, string[]> | undefined;
   structured: unknown;
+  /** The result's `_meta`, as the server sent it and the view was handed it. */
+  meta: Record<string, unknown> | undefined;
 }
 
 const state = {
@@ -121,7 +123,13 @@ async function show(
   await initialized;
   await bridge.sendToolInput({ arguments: args });
   await bridge.sendToolResult(result);
-  return { uri, mimeType: content.mimeType, csp, structured: result.structuredContent };
+  return {
+    uri,
+    mimeType: content.mimeType,
+    csp,
+    structured: result.structuredContent,
+    meta: result._meta,
+  };
 }
 
 /** Tells the view the host's theme changed. */

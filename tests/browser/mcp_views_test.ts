@@ -5,8 +5,9 @@
  * app. For each view, in one tab, in turn: the rendered figures equal the result's
  * structuredContent; the positions view calls get_positions again through the bridge and
  * shows the new answer; the at-risk view's band filter asks the tool again through the bridge;
- * a hostile leaderboard name renders as text; links go to the host; axe finds nothing in light
- * or dark; no error in the console.
+ * a hostile leaderboard name renders as text; the markets view draws the protocol history the
+ * result carries in `_meta`, point for point, and says it is unavailable when its read failed;
+ * links go to the host; axe finds nothing in light or dark; no error in the console.
  *
  * With VIEW_SCREENSHOTS=1 it also writes the docs' screenshots (static/docs/views/<name>.png).
  */
@@ -17,6 +18,8 @@ import { parseHTML } from "linkedom";
 import { browserTest, catalog } from "./_harness.ts";
 import { audit } from "./_a11y.ts";
 import { distanceText } from "../../lib/figure_text.ts";
+import { chartLayout } from "../../lib/chart.ts";
+import { HISTORY_META_KEY, historyMetaSchema } from "../../lib/markets/mod.ts";
 
 const SCREENSHOTS = Deno.env.get("VIEW_SCREENSHOTS") === "1";
 const SHOTS = new URL("../../static/docs/views/", import.meta.url);
@@ -100,6 +103,7 @@ async function showView(host: Host, tool: string, args: Json, theme = "light") {
     mimeType: string;
     csp: Json;
     structured: Json;
+    meta: Json;
   };
 }
 
@@ -125,15 +129,62 @@ async function assertAccessible(host: Host, frame: Frame, name: string) {
   await host.page.evaluate(() => (globalThis as Json).viewsHost.setTheme("light"));
 }
 
-async function screenshot(host: Host, name: string) {
+async function screenshot(host: Host, name: string, maxHeight = 640) {
   if (!SCREENSHOTS) return;
   await Deno.mkdir(SHOTS, { recursive: true });
   const box = (await (await host.page.$("#frame"))!.boundingBox())!;
   // A long board is cut at 640 px: the picture shows what a reader sees first.
   await host.page.screenshot({
     path: new URL(`${name}.png`, SHOTS).pathname,
-    clip: { ...box, height: Math.min(box.height, 640) },
+    clip: { ...box, height: Math.min(box.height, maxHeight) },
   });
+}
+
+/**
+ * The protocol history chart the markets view draws, against the series of the result's
+ * `_meta`: for each figure (picked in the view's select), every line is the path of exactly its
+ * non-null points at their times, as the pages' chart geometry lays them out, ending at the last.
+ */
+async function assertHistoryChart(frame: Frame, meta: Json) {
+  const history = historyMetaSchema.parse(meta?.[HISTORY_META_KEY]);
+  assert.ok(history.charts.length > 0 && history.at_ms.length > 1, "the result carries a history");
+  for (const chart of history.charts) {
+    await frame.selectOption("#history-figure", chart.id);
+    await frame.waitForSelector(`figure[data-chart="${chart.id}"]`);
+    const drawn = await frame.$$eval(
+      "#history-chart path.line",
+      (paths) =>
+        paths.map((path) => ({
+          label: path.getAttribute("data-series"),
+          d: path.getAttribute("d"),
+          last: path.getAttribute("data-last"),
+        })),
+    );
+    const series = chart.series.map((line) => ({
+      label: line.label,
+      tone: line.tone,
+      points: line.values.flatMap((value, i) =>
+        value === null ? [] : [{ at: history.at_ms[i], value, text: "" }]
+      ),
+    }));
+    const layout = chartLayout(series)!;
+    assert.deepEqual(
+      drawn,
+      series.map((line, i) => ({
+        label: line.label,
+        d: layout.paths[i],
+        last: String(line.points.at(-1)!.value),
+      })),
+      chart.id,
+    );
+    // One vertex per point: nothing dropped, nothing added.
+    for (const [i, line] of series.entries()) {
+      assert.equal(drawn[i].d!.split(/[MLHV]/).length - 1, line.points.length, chart.id);
+    }
+    const title = await frame.textContent("#history-svg-title");
+    assert.equal(title, chart.title);
+  }
+  await frame.selectOption("#history-figure", history.charts[0].id);
 }
 
 browserTest(
@@ -325,7 +376,34 @@ browserTest(
       );
 
       await t.step(
-        "markets: marks and open interest against caps of get_protocol_overview",
+        "markets: without its history read, the same answer and the chart named unavailable",
+        async () => {
+          // Before any read of the history: a failed read leaves no last good copy behind.
+          session.site.upstream.setFaults({ path: "/query/protocol/history", status: 500 });
+          try {
+            const view = await showView(host, "get_protocol_overview", { recent_trades: 5 });
+            assert.equal(view.meta?.[HISTORY_META_KEY], undefined, "no history in _meta");
+            assert.deepEqual(view.structured.unavailable, [], "the answer itself is whole");
+            const section = await view.frame.$eval(
+              "section[data-history]",
+              (node) => ({ state: node.getAttribute("data-history"), text: node.textContent }),
+            );
+            assert.equal(section.state, "unavailable");
+            assert.match(section.text ?? "", /unavailable/);
+            assert.equal(await view.frame.locator("#history-chart, svg").count(), 0);
+            assert.equal(
+              await view.frame.locator("tr[data-market]").count(),
+              view.structured.markets.length,
+            );
+            await assertAccessible(host, view.frame, "markets without history");
+          } finally {
+            session.site.upstream.setFaults({});
+          }
+        },
+      );
+
+      await t.step(
+        "markets: marks, open interest against caps and the protocol history chart",
         async () => {
           const view = await showView(host, "get_protocol_overview", { recent_trades: 5 });
           const overview = view.structured;
@@ -372,7 +450,8 @@ browserTest(
             await view.frame.locator("tr[data-trade]").count(),
             overview.recent_trades.length,
           );
-          await screenshot(host, "markets");
+          await assertHistoryChart(view.frame, view.meta);
+          await screenshot(host, "markets", 1000);
           await assertAccessible(host, view.frame, "markets");
         },
       );
