@@ -60,10 +60,14 @@ Deno.test("Protocol versions: a supported version is echoed, anything else gets 
   });
 });
 
-Deno.test("Capabilities: tools only, and the list never changes", async () => {
+Deno.test("Capabilities: tools, the views' resources and extension; no list ever changes", async () => {
   await withTestApp(async (app) => {
     const { json } = await postMcp(app, rpc(1, "initialize", initializeParams("2025-06-18")));
-    assert.deepEqual(json.result.capabilities, { tools: { listChanged: false } });
+    assert.deepEqual(json.result.capabilities, {
+      tools: { listChanged: false },
+      resources: { listChanged: false },
+      extensions: { "io.modelcontextprotocol/ui": {} },
+    });
   });
 });
 

@@ -51,7 +51,11 @@ async function listAndCallEveryTool(url: URL, sseOnly: boolean): Promise<Seen[]>
   await client.connect(transport);
   try {
     assert.equal(client.getServerVersion()?.name, "papertrade-explorer");
-    assert.deepEqual(client.getServerCapabilities(), { tools: { listChanged: false } });
+    assert.deepEqual(client.getServerCapabilities(), {
+      tools: { listChanged: false },
+      resources: { listChanged: false },
+      extensions: { "io.modelcontextprotocol/ui": {} },
+    });
     assert.match(client.getInstructions() ?? "", /untrusted/i);
     const { tools } = await client.listTools();
     const listed: ListedTool[] = tools;

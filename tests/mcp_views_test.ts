@@ -3,9 +3,19 @@
  * that have one, resources/read serves each view as `text/html;profile=mcp-app` with its CSP
  * (no outside origin) and the explorer's address written in, and nothing else changes (the
  * other tools carry no `_meta`, resources/list stays empty, other URIs are still not found).
- * The committed builds match a fresh build and their measured sizes.
+ * initialize declares resources and the views' extension, so a client that holds a server to
+ * its capabilities (the SDKs' strict mode) reads the views too. The committed builds match a
+ * fresh build and their measured sizes.
  */
 import assert from "node:assert/strict";
+// @ts-types="@modelcontextprotocol/sdk/client/index.d.ts"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp.d.ts"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  Client as Client2,
+  StreamableHTTPClientTransport as Transport2,
+} from "@modelcontextprotocol/client";
 import { TEST_SITE_URL, withTestApp } from "./harness.ts";
 import { postMcp, rpc } from "./support/mcp_rpc.ts";
 import { VIEW_CLIENTS, VIEW_MIME_TYPE, VIEWS } from "../lib/app_views.ts";
@@ -82,6 +92,58 @@ Deno.test("without views, nothing changes: resources/list stays empty and other 
     );
     assert.equal(missing.json.error.code, -32602); // "not found" in every revision (docs/mcp.md)
     assert.deepEqual(missing.json.error.data, { uri: "ui://papertrade-explorer/wallet.html" });
+  });
+});
+
+/** What initialize declares in every handshake-era revision (docs/mcp.md, "Protocol"). */
+const DECLARED = {
+  tools: { listChanged: false },
+  resources: { listChanged: false },
+  extensions: { "io.modelcontextprotocol/ui": {} },
+};
+
+Deno.test("a strict SDK client (1.x and 2.x) reads every view a tool names: initialize declares resources", async () => {
+  await withTestApp(async (app) => {
+    const strict1 = new Client({ name: "strict-host", version: "1.0.0" }, {
+      enforceStrictCapabilities: true,
+    });
+    const strict2 = new Client2({ name: "strict-host-2", version: "1.0.0" }, {
+      enforceStrictCapabilities: true,
+      versionNegotiation: { mode: "legacy" },
+    });
+    await strict1.connect(new StreamableHTTPClientTransport(app.mcpUrl));
+    await strict2.connect(new Transport2(app.mcpUrl));
+    try {
+      for (const client of [strict1, strict2]) {
+        assert.deepEqual(client.getServerCapabilities(), DECLARED);
+        // Strict mode refuses any method whose capability the server did not declare.
+        assert.deepEqual((await client.listResources()).resources, []);
+        const { tools } = await client.listTools();
+        for (const tool of tools.filter((item: { _meta?: unknown }) => item._meta)) {
+          const uri = (tool._meta as { ui: { resourceUri: string } }).ui.resourceUri;
+          assert.equal(uri, WITH_VIEWS[tool.name]);
+          const { contents } = await client.readResource({ uri });
+          assert.equal(contents[0].mimeType, VIEW_MIME_TYPE, uri);
+          assert.ok(String((contents[0] as { text?: string }).text).startsWith("<!doctype html>"));
+        }
+        await assert.rejects(client.listPrompts(), /prompts/, "prompts stay undeclared");
+      }
+    } finally {
+      await strict1.close();
+      await strict2.close();
+    }
+    // Every handshake revision declares the same.
+    for (const version of ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]) {
+      const { json } = await postMcp(
+        app,
+        rpc(1, "initialize", {
+          protocolVersion: version,
+          capabilities: {},
+          clientInfo: { name: "tests", version: "1" },
+        }),
+      );
+      assert.deepEqual(json.result.capabilities, DECLARED, version);
+    }
   });
 });
 

@@ -4,8 +4,18 @@
  * and the discovery files share. The SDK negotiates initialize within this list.
  */
 
-/** The capabilities initialize declares: tools, a list that never changes. */
-export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
+import { VIEWS_EXTENSION_ID } from "../app_views.ts";
+
+/**
+ * The capabilities initialize declares (docs/mcp.md, "Views in the answer"): the tools, a list
+ * that never changes; resources, because `resources/read` serves the MCP Apps views the tools
+ * name (the list stays empty: a view is found through its tool); and the views' extension.
+ */
+export const SERVER_CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { listChanged: false },
+  extensions: { [VIEWS_EXTENSION_ID]: {} },
+} as const;
 
 /**
  * Every revision served, newest first: the stateless 2026-07-28 (per-request `_meta`, no

@@ -54,7 +54,11 @@ Deno.test("the well-known card lists the tools in order with their schemas", () 
     type: "streamable-http",
     url: "https://explorer.example/mcp",
   });
-  assert.deepEqual(card.capabilities, { tools: { listChanged: false } });
+  assert.deepEqual(card.capabilities, {
+    tools: { listChanged: false },
+    resources: { listChanged: false },
+    extensions: { "io.modelcontextprotocol/ui": {} },
+  });
   assert.equal(card.$schema, undefined);
 });
 

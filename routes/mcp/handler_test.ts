@@ -25,10 +25,14 @@ Deno.test("initialize answers 2025-11-25 to an unknown protocol version", async 
   }
 });
 
-Deno.test("initialize declares tools without listChanged, server info and untrusted-data instructions", async () => {
+Deno.test("initialize declares tools and resources without listChanged, server info and untrusted-data instructions", async () => {
   const { json, response } = await callMcp(rpc("a", "initialize", initializeParams("2025-06-18")));
   assert.equal(json.id, "a");
-  assert.deepEqual(json.result.capabilities, { tools: { listChanged: false } });
+  assert.deepEqual(json.result.capabilities, {
+    tools: { listChanged: false },
+    resources: { listChanged: false },
+    extensions: { "io.modelcontextprotocol/ui": {} },
+  });
   assert.deepEqual(json.result.serverInfo, {
     name: "papertrade-explorer-test",
     version: "0.0.0-test",

@@ -12,10 +12,12 @@ Deno.test("server/discover lists versions, capabilities and instructions with ca
   const result = json.result;
   // The handshake-era revisions are negotiated by initialize (the SDK lists the stateless ones).
   assert.ok(result.supportedVersions.includes("2026-07-28"));
-  // It declares the (empty) resources and prompts it answers, as 2026-07-28 requires.
+  // It declares the resources (the views) and the (empty) prompts it answers, as 2026-07-28
+  // requires, and the views' extension.
   assert.deepEqual(result.capabilities, {
     tools: { listChanged: false },
     resources: { listChanged: false },
+    extensions: { "io.modelcontextprotocol/ui": {} },
     prompts: { listChanged: false },
   });
   assert.match(result.instructions, /untrusted data/);

@@ -45,7 +45,11 @@ function sseOnlyFetch(input: string | URL | Request, init?: RequestInit): Promis
 
 async function exercise(client: Client): Promise<void> {
   assert.equal(client.getServerVersion()?.name, "papertrade-explorer-test");
-  assert.deepEqual(client.getServerCapabilities(), { tools: { listChanged: false } });
+  assert.deepEqual(client.getServerCapabilities(), {
+    tools: { listChanged: false },
+    resources: { listChanged: false },
+    extensions: { "io.modelcontextprotocol/ui": {} },
+  });
   assert.match(client.getInstructions() ?? "", /untrusted data/);
   const { tools } = await client.listTools();
   assert.deepEqual(tools.map((tool: { name: string }) => tool.name), [

@@ -116,7 +116,7 @@ export function createServer(options: ResolvedOptions, era: "legacy" | "modern")
   const lists = { listChanged: false } as const;
   const server = new ToolsServer(options.serverInfo, {
     capabilities: era === "modern"
-      ? { ...SERVER_CAPABILITIES, resources: lists, prompts: lists }
+      ? { ...SERVER_CAPABILITIES, prompts: lists }
       : SERVER_CAPABILITIES,
     instructions: SERVER_INSTRUCTIONS,
     supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
