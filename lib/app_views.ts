@@ -70,7 +70,8 @@ export const VIEWS: readonly ViewInfo[] = [
     tool: "get_protocol_overview",
     uri: uriOf("markets"),
     title: "Markets and protocol",
-    description: "Marks, open interest against caps, the protocol's totals and latest trades.",
+    description: "Marks, open interest against caps, the protocol history chart, the " +
+      "protocol's totals and latest trades.",
   },
   {
     name: "settlement",
