@@ -37,7 +37,13 @@ const TABLES: Array<{ name: string; path: string; table: string; columns: string
 ];
 
 /** Pages whose controls are measured besides the four tables' pages. */
-const MORE_PAGES = ["/liquidations", "/leaderboard", "/markets", `/watchlist?w=${WHALE}`];
+const MORE_PAGES = [
+  "/liquidations",
+  "/leaderboard",
+  "/markets",
+  `/watchlist?w=${WHALE}`,
+  "/docs/quickstart",
+];
 
 /** What keeps the answering columns of `table` off screen (runs in the page). */
 function offScreen([table, columns]: [string, string[]]): string[] {
