@@ -203,7 +203,14 @@ export function Watchlist(
               return (
                 <tr key={row.address} data-watch-row={row.address}>
                   <td class="card-head">
-                    <a href={`/wallet/${row.address}`}>{label}</a>
+                    <a href={`/wallet/${row.address}`}>{label}</a>{" "}
+                    <a
+                      class="muted"
+                      href={`/wallet/${row.address}/feed.atom`}
+                      aria-label={`Atom feed of ${label}`}
+                    >
+                      feed
+                    </a>
                     {row.problem && <span class="muted">{` ${row.problem}`}</span>}
                   </td>
                   <td class="num" data-col="distance" data-label="Worst to bust">
