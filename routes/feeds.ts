@@ -18,7 +18,7 @@ async function answer(c: Context<AppEnv>, build: (site: string) => Promise<strin
   });
 }
 
-/** A wallet's opens, closes and liquidations. */
+/** A wallet's opens, closes, liquidations and band changes. */
 export function walletFeed(c: Context<AppEnv>): Promise<Response> {
   const address = addressParam(c);
   const signal = c.req.raw.signal;

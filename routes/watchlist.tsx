@@ -1,8 +1,8 @@
 /**
  * `/watchlist`: the wallets starred in this browser (the island reads localStorage), or the
  * list a `?w=0x..,0x..` link shares (read here, bad addresses named, at most
- * `WATCHLIST_MAX`); and `/watchlist.json?w=…`, every listed wallet's equity, worst distance to
- * bust and band in one answer. A bad list is a 400 `bad_watchlist` naming what is wrong.
+ * `WATCHLIST_MAX`); and `/watchlist.json?w=…`, every listed wallet's equity, unrealized PnL,
+ * worst distance to bust and band in one answer. A bad list is a 400 `bad_watchlist` naming what is wrong.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
@@ -46,15 +46,17 @@ export async function watchlistPage(c: Context<AppEnv>): Promise<Response> {
     c,
     <Layout
       title="Watchlist · Papertrade Explorer"
-      description="Wallets you follow: equity, worst distance to bust and risk band, live."
+      description="Wallets you follow: worst distance to bust, band, unrealized PnL and your own alert thresholds, live."
       islandScript={WATCHLIST_SCRIPT_URL}
       current="watchlist"
     >
       <h1>Watchlist</h1>
       <p>
-        The wallets you star are kept in this browser (localStorage): no account, no key, nothing
-        stored on the server. Notifications come from this page while it is open in a tab; there is
-        no push service, so a closed tab cannot warn you. <a href="/docs/following">How it works</a>
+        The wallets you star or add, and the threshold you set for each, are kept in this browser
+        (localStorage): no account, no key, nothing stored on the server. Notifications come from
+        this page while it is open in a tab; there is no push service, so a closed tab cannot warn
+        you. To follow a wallet with no tab open, subscribe to its Atom feed in any feed reader: it
+        lists its band changes and liquidations. <a href="/docs/following">How it works</a>
       </p>
       {(bad.length > 0 || addresses.length > WATCHLIST_MAX) && (
         <p class="notice" role="status">

@@ -1,22 +1,29 @@
 /**
- * Atom feeds (RFC 4287): one wallet's opens, closes and liquidations, and the protocol's recent
- * liquidations. Entry ids are `tag:` URIs built from facts (the position id and what happened
- * to it), so an entry keeps its id whenever and wherever it is read; `updated` is the trade's
- * own time, never the request's. Every upstream string is XML-escaped.
+ * Atom feeds (RFC 4287): one wallet's opens, closes, liquidations and band changes, and the
+ * protocol's recent liquidations. Entry ids are `tag:` URIs built from facts (the position id and
+ * what happened to it), so an entry keeps its id whenever and wherever it is read; `updated` is
+ * the trade's own time (a band change's: the sample that showed it), never the request's. Every
+ * upstream string is XML-escaped.
  */
 import type { PapertradeClient } from "../papertrade/mod.ts";
 import type { HyperEvmClient } from "../hyperevm/client.ts";
-import { marketOf, withSettlingTransactions } from "../position/mod.ts";
+import type { MarketSources } from "../marks.ts";
+import { marketOf, readMarket, withSettlingTransactions } from "../position/mod.ts";
+import { sharedMarkSamples } from "../markets/mod.ts";
+import type { RiskBand } from "../math/mod.ts";
 import { Parts } from "../parts.ts";
-import { formatUsd } from "../format.ts";
+import { formatDistanceToBust, formatUsd } from "../format.ts";
+import { RISK_LABELS } from "../figure_text.ts";
 import { escapeXml } from "../xml.ts";
 import { DEFAULT_SELECTION, readLiquidations, selectLiquidations } from "../liquidations/mod.ts";
 import { siteLink } from "../site_link.ts";
+import { type BandChange, bandChanges, type BandPosition } from "./band_changes.ts";
 
 /** Prefix of every id (tag URI, RFC 4151): the exchange's domain and the year ids began. */
 const TAG = "tag:papertrade.xyz,2026:hyperevm-999";
 
-type EntryKind = "open" | "close" | "liquidation";
+/** What happened to a position: opened, closed, liquidated, or entered a band (`band:close`). */
+type EntryKind = "open" | "close" | "liquidation" | `band:${RiskBand}`;
 
 /** One entry: what happened to which position of which wallet, when (ms). */
 interface FeedEntry {
@@ -24,12 +31,17 @@ interface FeedEntry {
   wallet: string;
   kind: EntryKind;
   title: string;
+  /** A sentence on how the entry was derived (band changes). */
+  summary?: string;
   at: number;
   /** The transaction that settled a close or liquidation, when known. */
   txHash?: string | null;
 }
 
-/** The stable id of what happened to a position. */
+/**
+ * The stable id of what happened to a position. A band change's names the band, not the time:
+ * a position entering that band again updates its entry rather than adding one.
+ */
 export function entryId(positionId: string, kind: EntryKind): string {
   return `${TAG}:position:${positionId}:${kind}`;
 }
@@ -37,7 +49,12 @@ export function entryId(positionId: string, kind: EntryKind): string {
 const VERB = { open: "Opened", close: "Closed", liquidation: "Liquidated" } as const;
 
 /** "Opened long BTC 100x": the verb, the side when known, the market and the leverage. */
-function headline(kind: EntryKind, symbol: string, isLong: boolean | null, leverage: number) {
+function headline(
+  kind: keyof typeof VERB,
+  symbol: string,
+  isLong: boolean | null,
+  leverage: number,
+) {
   const side = isLong === null ? "" : isLong ? "long " : "short ";
   return `${VERB[kind]} ${side}${symbol} ${leverage}x`;
 }
@@ -63,8 +80,8 @@ function atom(head: FeedHead, entries: FeedEntry[]): string {
     `  <entry>\n    <id>${entryId(entry.positionId, entry.kind)}</id>\n    <title>${
       escapeXml(entry.title)
     }</title>\n    <updated>${date(entry.at)}</updated>\n    ${
-      link(`/position/${entry.positionId}?wallet=${entry.wallet}`)
-    }${
+      entry.summary ? `<summary>${escapeXml(entry.summary)}</summary>\n    ` : ""
+    }${link(`/position/${entry.positionId}?wallet=${entry.wallet}`)}${
       entry.txHash
         ? `\n    <link rel="related" title="Settling transaction" href="${
           escapeXml(siteLink(head.site, `/tx/${entry.txHash}`))
@@ -90,22 +107,25 @@ function atom(head: FeedHead, entries: FeedEntry[]): string {
 /**
  * A wallet's feed: its open positions and the newest page of its trade history (each trade an
  * open and a close or liquidation, which links its settling transaction: the history's, else
- * found from the Exchange's events). The account is required (an unknown wallet or an upstream
- * failure throws); the history, the transactions, the market names and the name degrade, named
- * in the subtitle.
+ * found from the Exchange's events), the liquidations of the latest trades feed the history does
+ * not hold yet, and the band changes of its open and liquidated positions that the explorer's
+ * mark samples show ({@link bandChanges}; this read samples the live marks too). The account is
+ * required (an unknown wallet or an upstream failure throws); the history, the transactions, the
+ * latest trades, the marks, the market names and the name degrade, named in the subtitle.
  */
 export async function walletFeed(
-  sources: { papertrade: PapertradeClient; hyperevm: HyperEvmClient },
+  sources: MarketSources & { hyperevm: HyperEvmClient; now: () => number },
   wallet: string,
   options: { site: string; signal?: AbortSignal },
 ): Promise<string> {
   const { signal } = options;
   const { papertrade } = sources;
   const parts = new Parts();
-  const [account, history, trading, names] = await Promise.all([
+  const [account, history, { trading, marks }, recent, names] = await Promise.all([
     papertrade.read("walletStream", { wallet: wallet }, { signal }),
     parts.read(papertrade.read("tradeHistory", { wallet }, { signal }), "closes and liquidations"),
-    parts.read(papertrade.read("tradingState", {}, { signal }), "market names"),
+    readMarket(sources, parts, { part: "market names", signal }),
+    parts.read(papertrade.read("recentTrades", {}, { signal }), "latest trades"),
     parts.read(
       papertrade.read("leaderboard", { window: "all", query: wallet }, { signal }),
       "name",
@@ -113,6 +133,8 @@ export async function walletFeed(
   ]);
   const name = names?.accounts.find((row) => row.address === wallet)?.leaderboardName ?? null;
   const symbol = (id: number) => marketOf(trading?.instruments ?? [], id).symbol;
+  const samples = sharedMarkSamples(papertrade, sources.now);
+  if (marks) samples.recordMarks(marks);
   const entries: FeedEntry[] = [];
   const closed = history
     ? await withSettlingTransactions(sources, wallet, history.trades, parts)
@@ -127,12 +149,43 @@ export async function walletFeed(
       title: `${opened}, ${formatUsd(p.margin)} margin`,
       at: p.openedAt,
     });
+    // An open position's bust is its own; a liquidated one closed at its bust.
+    const bust: BandPosition | null = "closedAt" in p
+      ? p.liquidated ? { ...p, bustPrice: p.exitPrice } : null
+      : p;
+    for (const change of bust ? bandChanges(bust, samples.of(p.instrumentId)) : []) {
+      const where = `${p.isLong ? "long" : "short"} ${symbol(p.instrumentId)} ${p.leverage}x`;
+      entries.push({
+        positionId,
+        wallet,
+        kind: `band:${change.band}`,
+        title: `${BAND_TITLES[change.band]}: ${where}, ${
+          formatDistanceToBust(change.distancePercentWad)
+        } from bust`,
+        summary: bandSummary(change),
+        at: change.at,
+      });
+    }
     if (!("closedAt" in p)) continue;
     const kind = p.liquidated ? "liquidation" : "close";
     const title = `${headline(kind, symbol(p.instrumentId), p.isLong, p.leverage)}: net PnL ${
       formatUsd(p.netPnl, { sign: true })
     }`;
     entries.push({ positionId, wallet, kind, title, at: p.closedAt, txHash: p.txHash });
+  }
+  // A liquidation the latest trades list before the history holds it (or past its newest page).
+  const listed = new Set(closed.map((trade) => trade.positionId));
+  for (const trade of recent?.trades ?? []) {
+    if (trade.kind !== "liquidation" || trade.wallet !== wallet) continue;
+    if (listed.has(trade.positionId)) continue;
+    listed.add(trade.positionId);
+    entries.push({
+      positionId: trade.positionId,
+      wallet,
+      kind: "liquidation",
+      title: headline("liquidation", trade.symbol, trade.isLong, trade.leverage),
+      at: trade.timestamp,
+    });
   }
   const missing = parts.unavailable.map((item) => `${item.part} (${item.reason})`);
   return atom({
@@ -144,6 +197,26 @@ export async function walletFeed(
     pagePath: `/wallet/${wallet}`,
     fallbackAt: account.indexedThroughTimestamp,
   }, entries);
+}
+
+/** A band change's headline word. */
+const BAND_TITLES: Record<RiskBand, string> = {
+  ok: "Back to ok",
+  close: "Close to bust",
+  near_bust: "Near bust",
+};
+
+/** How a band change was seen: between which two samples, or first seen at one. */
+function bandSummary(change: BandChange): string {
+  const time = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace("T", " ")} UTC`;
+  const band = RISK_LABELS[change.band];
+  return change.from === null || change.fromAt === null
+    ? `First seen ${band} in the explorer's mark samples at ${
+      time(change.at)
+    }; it entered the band earlier, between its opening and that sample.`
+    : `The explorer's mark samples show it ${RISK_LABELS[change.from]} at ${
+      time(change.fromAt)
+    } and ${band} at ${time(change.at)}.`;
 }
 
 /**

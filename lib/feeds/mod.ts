@@ -1,4 +1,5 @@
 /**
- * The feeds feature's public face: a wallet's Atom feed and the liquidations feed.
+ * The feeds feature's public face: a wallet's Atom feed (with its band changes) and the
+ * liquidations feed.
  */
 export { entryId, liquidationsFeed, walletFeed } from "./feeds.ts";

@@ -22,8 +22,17 @@ const AT_RISK_PAGE_ROWS = 100;
 /** How often `static/at_risk.js` reads the page again to re-value the board at the mark. */
 const LIVE_EVERY_S = 15;
 
-const PRICE_COLUMNS = ["Leverage", "Margin", "Mark", "Bust", "To bust", "Move to bust"];
-const COLUMNS = ["Position", "Wallet", "Market", "Side", ...PRICE_COLUMNS.map(numeric), "Band"];
+const PRICE_COLUMNS = ["Leverage", "Margin", "Mark", "Bust", "Move to bust"];
+/** The distance and band first after the position, so a phone shows them without a swipe. */
+const COLUMNS = [
+  "Position",
+  numeric("To bust"),
+  "Band",
+  "Wallet",
+  "Market",
+  "Side",
+  ...PRICE_COLUMNS.map(numeric),
+];
 
 /** The page, from the board (null when it could not be read) and the filters. */
 export function AtRiskPage(props: {
@@ -148,6 +157,12 @@ function Row(props: { row: AtRiskRow }) {
       <td>
         <PositionLink id={row.position.positionId} wallet={row.wallet} />
       </td>
+      <td class="num" data-col="distance">{formatDistanceToBust(row.distanceToBustPercent)}</td>
+      <td data-col="band">
+        {row.risk === null
+          ? "no mark"
+          : <span class={`badge ${row.risk}`}>{RISK_LABELS[row.risk]}</span>}
+      </td>
       <th scope="row" class="wallet-cell">
         <LeaderboardName name={row.name} />
         <br />
@@ -159,13 +174,7 @@ function Row(props: { row: AtRiskRow }) {
       <td class="num">{formatUsd(row.position.margin)}</td>
       <td class="num">{price(row.mark?.markRaw ?? null)}</td>
       <td class="num">{price(row.position.bustPrice)}</td>
-      <td class="num" data-col="distance">{formatDistanceToBust(row.distanceToBustPercent)}</td>
       <td class="num">{price(row.moveToBust)}</td>
-      <td>
-        {row.risk === null
-          ? "no mark"
-          : <span class={`badge ${row.risk}`}>{RISK_LABELS[row.risk]}</span>}
-      </td>
     </tr>
   );
 }

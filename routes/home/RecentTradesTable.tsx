@@ -7,7 +7,8 @@ const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" 
 const price = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
 /**
- * The venue-wide latest trades feed (display floats, as the upstream sends them). Each row links
+ * The venue-wide latest trades feed (display floats, as the upstream sends them), the PnL before
+ * the columns a phone reaches with a swipe. Each row links
  * its wallet, its position and, when the row carries one, its intent; the feed has no
  * transaction hash, and the intent page finds the transaction that carried the intent.
  */
@@ -15,16 +16,17 @@ export function RecentTradesTable(props: { trades: RecentTrade[]; now: number })
   if (props.trades.length === 0) return <p class="muted">No recent trades.</p>;
   return (
     <DataTable
+      class="latest-trades"
       columns={[
         "Time",
         "Kind",
         "Market",
         "Side",
+        numeric("PnL (feed)"),
         numeric("Leverage"),
         numeric("Notional"),
         numeric("Entry"),
         numeric("Exit"),
-        numeric("PnL (feed)"),
         "Wallet",
         "Position",
         "Intent",
@@ -39,13 +41,13 @@ export function RecentTradesTable(props: { trades: RecentTrade[]; now: number })
           <td>{trade.kind}</td>
           <td>{trade.symbol}</td>
           <td>{trade.isLong ? "long" : "short"}</td>
+          <td class={`num ${(trade.pnlUsd ?? 0) < 0 ? "bad" : "good"}`} data-col="pnl">
+            {trade.pnlUsd === null ? "" : usd.format(trade.pnlUsd)}
+          </td>
           <td class="num">{trade.leverage}x</td>
           <td class="num">{usd.format(trade.notionalUsd)}</td>
           <td class="num">{trade.entry === null ? "" : price.format(trade.entry)}</td>
           <td class="num">{trade.exit === null ? "" : price.format(trade.exit)}</td>
-          <td class={`num ${(trade.pnlUsd ?? 0) < 0 ? "bad" : "good"}`}>
-            {trade.pnlUsd === null ? "" : usd.format(trade.pnlUsd)}
-          </td>
           <td>
             <WalletLink address={trade.wallet} />
           </td>

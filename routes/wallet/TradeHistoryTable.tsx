@@ -73,16 +73,16 @@ function TradesTable(props: {
         "Closed",
         "Position",
         "Market, side",
+        numeric("Net PnL"),
         numeric("Margin"),
         numeric("Entry"),
         numeric("Exit"),
-        numeric("Net PnL"),
         numeric("Fees"),
         numeric("PAPER minted"),
         "Intent",
         "Transaction",
       ]}
-      class="tall"
+      class="tall trade-history"
       caption={
         <>
           Closed and liquidated trades, newest first; net PnL is adjusted PnL minus fees paid. The
@@ -111,10 +111,10 @@ function TradesTable(props: {
               </span>
               {trade.liquidated && <span class="badge near_bust">liquidated</span>}
             </td>
+            <td class={`num ${toneOf(net)}`} data-col="pnl">{formatUsd(net, { sign: true })}</td>
             <td class="num">{formatUsd(trade.margin)}</td>
             <td class="num">{price(trade.entryPrice)}</td>
             <td class="num">{price(trade.exitPrice)}</td>
-            <td class={`num ${toneOf(net)}`}>{formatUsd(net, { sign: true })}</td>
             <td class="num">{formatUsd(trade.userPaidFee)}</td>
             <td class="num">
               {trade.paperMinted > 0n ? formatToken(trade.paperMinted, "PAPER") : ""}

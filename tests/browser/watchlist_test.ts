@@ -110,6 +110,48 @@ browserTest("the watchlist in Chromium", async (t, { site, browser, open, errors
     },
   );
 
+  await t.step(
+    "a wallet added with a threshold it is already past notifies exactly once",
+    async () => {
+      const added = catalog.wallets.near_bust.address;
+      const page = await open(context, "/watchlist");
+      await page.waitForSelector('[data-island="Watchlist"][data-hydrated]');
+      // The wallets already watched are read first: opening the page notifies about none.
+      await page.locator("[data-watch-row] td.num").first().filter({ hasNotText: "…" }).waitFor();
+      assert.deepEqual(await notifications(page), []);
+      // Its worst position is a few hundredths of a percent from bust: past 1 %.
+      await page.getByLabel("Wallet address").fill(added);
+      await page.getByLabel("Alert under, % to bust (empty: the bands)").fill("1");
+      await page.getByRole("button", { name: "Add to watchlist" }).click();
+      const row = page.locator(`[data-watch-row="${added}"]`);
+      await row.locator("[data-past]").waitFor({ timeout: 10_000 });
+      assert.equal(await row.locator("input[data-threshold]").inputValue(), "1");
+      await page.waitForFunction(
+        () => (globalThis as unknown as { __notifications: unknown[] }).__notifications.length > 0,
+        null,
+        { timeout: 10_000 },
+      );
+      // Two more reads find it still past its threshold: still one notification.
+      for (let read = 0; read < 2; read++) {
+        const readAt = await page.locator(".freshness").textContent();
+        await page.waitForFunction(
+          (before) => document.querySelector(".freshness")?.textContent !== before,
+          readAt,
+          { timeout: 15_000 },
+        );
+      }
+      const fired = await notifications(page);
+      assert.equal(fired.length, 1, JSON.stringify(fired));
+      assert.match(fired[0].tag, new RegExp(`^${added}:\\d+:under$`));
+      // The threshold is kept in this browser, beside the list.
+      const stored = await page.evaluate(() =>
+        JSON.parse(localStorage.getItem("watchlist-alerts")!)
+      );
+      assert.deepEqual(stored[added], { under: 1 });
+      await page.close();
+    },
+  );
+
   await context.close();
   assert.deepEqual(errors, []);
 }, { full: true });
