@@ -60,7 +60,10 @@ browserTest("the watchlist in Chromium", async (t, { site, browser, open, errors
     const page = await open(context, "/watchlist");
     const row = page.locator(`[data-watch-row="${WALLET.address}"]`);
     await row.locator("td.num").first().filter({ hasNotText: "…" }).waitFor({ timeout: 10_000 });
-    assert.equal(await row.locator("a").textContent(), WALLET.name);
+    assert.equal(
+      await row.locator(`a[href="/wallet/${WALLET.address}"]`).textContent(),
+      WALLET.name,
+    );
     assert.equal(
       await page.locator("[data-notifications]").getAttribute("data-notifications"),
       "granted",
