@@ -17,7 +17,8 @@ import {
   type HistoryMeta,
   historyMetaSchema,
 } from "../lib/markets/history_meta.ts";
-import { counted, el, token, usd, utc } from "./_dom.ts";
+import { el, utc } from "./_dom.ts";
+import { countText as counted, tokenText as token, usdText as usd } from "../lib/figure_text.ts";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** Rows of the data table under a chart: evenly spread times, the last kept. */

@@ -4,8 +4,8 @@
  * the host. Leaderboard names are untrusted: they are shown as text, cleaned of bidi controls.
  */
 import { startView } from "./_app.ts";
-import { counted, el, plainName, price, RISK_LABELS, shortHex, usd, utc } from "./_dom.ts";
-import { distanceText } from "../lib/figure_text.ts";
+import { el, plainName, price, RISK_LABELS, shortHex, utc } from "./_dom.ts";
+import { countText as counted, distanceText, usdText as usd } from "../lib/figure_text.ts";
 import { unavailableNotice } from "./_parts.ts";
 
 interface Row {
@@ -50,7 +50,7 @@ const COLUMNS = [
   "Band",
 ];
 const NUMERIC = new Set([4, 5, 6, 7, 8, 9]);
-const BANDS = ["near_bust", "close", "ok"];
+const BANDS = ["near_bust", "close", "ok"] as const;
 /** Markets seen in any answer, so a filtered answer still offers the others. */
 const markets = new Set<string>();
 

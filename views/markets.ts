@@ -5,7 +5,13 @@
  */
 import { startView } from "./_app.ts";
 import { protocolHistory } from "./_chart.ts";
-import { counted, el, percent, price, shortHex, token, tone, usd, utc } from "./_dom.ts";
+import { el, percent, price, shortHex, utc } from "./_dom.ts";
+import {
+  countText as counted,
+  tokenText as token,
+  toneOf as tone,
+  usdText as usd,
+} from "../lib/figure_text.ts";
 import { unavailableNotice } from "./_parts.ts";
 
 interface Market {
