@@ -115,9 +115,7 @@ const MAX_LINES = 300;
  * Product modules allowed past {@link MAX_LINES} for now, each for a reason that ends: an entry
  * whose file is gone or short enough is reported, so that the list only shrinks.
  */
-const LONG_FOR_NOW: Record<string, string> = {
-  "lib/http/connection_guard.ts": "issue 25 deletes it (the front door in deploy/ carries it)",
-};
+const LONG_FOR_NOW: Record<string, string> = {};
 
 /**
  * Modules that keep a request-scoped value in AsyncLocalStorage, each for a reason: a hidden

@@ -217,13 +217,6 @@ export const MUTANTS: Mutant[] = [
     tests: ["lib/security_headers_test.ts", "tests/pages_safety_test.ts"],
   },
   {
-    name: "connection-cap-open",
-    file: "lib/http/connection_guard.ts",
-    from: "      if (relays.size >= maxConnections) evictOne();",
-    to: "      if (relays.size < 0) evictOne();",
-    tests: ["lib/http/connection_guard_test.ts"],
-  },
-  {
     name: "at-risk-budget-ignored",
     file: "lib/at_risk/refresh.ts",
     from: "      .slice(0, Math.max(0, budget - readTimes.length));",
