@@ -12,7 +12,7 @@ import type { AppDeps } from "./lib/deps.ts";
 import { lazily, lazyImport } from "./lib/http/app_env.ts";
 import { securityHeaders } from "./lib/security_headers.ts";
 import { pageContextMiddleware } from "./lib/page_context.ts";
-import { createDefaultLimiter, type DefaultLimiterOptions } from "./lib/http/default_limiter.ts";
+import { createDefaultLimiter, type DefaultLimiterOptions } from "./lib/http/rate_limit.ts";
 import { deadline, type DeadlineOptions } from "./lib/http/deadline.ts";
 import { staticPathGuard } from "./lib/http/static_paths.ts";
 import { answerHeadAsGet } from "./lib/http/head.ts";

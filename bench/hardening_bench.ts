@@ -14,8 +14,7 @@
  * 6. the front doors compared: the app alone, HAProxy (deploy/), Caddy and nginx (the
  *    closest configs, in bench/doors/), probed with the same scenarios at short timeouts.
  */
-import { createRateLimiter } from "../lib/http/rate_limit.ts";
-import { MemoryStore } from "../lib/http/memory_store.ts";
+import { createRateLimiter, MemoryStore } from "../lib/http/rate_limit.ts";
 import { createPapertradeClient } from "../lib/papertrade/mod.ts";
 import { withReadCache } from "../lib/cache/mod.ts";
 import { createApp } from "../app.tsx";

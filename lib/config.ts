@@ -4,8 +4,7 @@
  * what is allowed; the entries print its one line and exit with status 2.
  */
 import { z } from "zod";
-import { type AddressRange, parseTrustedProxies } from "./http/trusted_proxies.ts";
-import { normalizeIpAddress } from "./http/ip_address.ts";
+import { type AddressRange, normalizeIpAddress, parseTrustedProxies } from "./http/client_key.ts";
 import { DEFAULT_UPSTREAMS } from "./default_upstreams.ts";
 
 /** Where the explorer reads from and where it listens. */

@@ -103,7 +103,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "limiter-allows-all",
-    file: "lib/http/limit_store.ts",
+    file: "lib/http/rate_limit.ts",
     from: "  if (live.length + cost > limit) return { allowed: false, log: live };\n",
     to: "",
     tests: ["tests/rest_status_test.ts", "tests/mcp_protocol_test.ts"],
