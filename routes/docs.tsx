@@ -15,6 +15,9 @@ import type { ToolInfo } from "../lib/tool_info.ts";
 import { docsMarkdownPath, type DocsPage, docsPath, findDocsPage } from "../lib/docs/pages.ts";
 import { searchDocs } from "../lib/docs/search.ts";
 import { createDocsSite, type DocsSite } from "../lib/docs/site.ts";
+
+// The app builds the one docs site (shared with the discovery files) from this lazy boundary.
+export { createDocsSite };
 import { docsSecurityHeaders } from "../lib/security_headers.ts";
 
 /** Options of {@link docsRoutes}. */
