@@ -17,7 +17,7 @@ import { deadline, type DeadlineOptions } from "./lib/http/deadline.ts";
 import { staticPathGuard } from "./lib/http/static_paths.ts";
 import { answerHeadAsGet } from "./lib/http/head.ts";
 import { screenedFetch } from "./lib/http/request_screen.ts";
-import { freshnessScopes } from "./lib/cache/freshness_scope.ts";
+import { freshnessScopes } from "./lib/cache/freshness.ts";
 import { staticAssets } from "./lib/delivery/static_assets.ts";
 import {
   deadlinePage,

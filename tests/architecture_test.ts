@@ -122,10 +122,9 @@ const LONG_FOR_NOW: Record<string, string> = {};
  * channel is kept only where no Hono context reaches (`c.var` is the channel everywhere else).
  */
 const REQUEST_SCOPED: Record<string, string> = {
-  "lib/cache/freshness.ts": "the read cache notes stale answers below any handler's reach; the " +
-    "semantic phase of issue 25 returns them with the read instead",
-  "lib/page_context.ts": "the theme and embed flags reach components that render without `c`; " +
-    "the semantic phase of issue 25 passes them as props",
+  "lib/cache/freshness.ts": "the read cache, shared by every request, notes a stale answer " +
+    "below any handler's reach (every feature's reads, the at-risk board's background refresh); " +
+    "the scope says which request it went to, and pages get it as `c.var.staleReads`",
 };
 
 // --- the rules ---------------------------------------------------------------------------------
@@ -426,7 +425,7 @@ Deno.test("the real graph is read: every room of the layout has files and import
   assert.ok(graph.size > 400, `${graph.size} files`);
   assert.ok(graph.get("routes/wallet.tsx")!.imports.includes("lib/wallet/mod.ts"));
   assert.ok(graph.get("routes/pages.tsx")!.imports.includes("routes/page_handlers.ts"), "lazy");
-  assert.ok(graph.get("lib/page_context.ts")!.packages.includes("node:async_hooks"));
+  assert.ok(graph.get("lib/cache/freshness.ts")!.packages.includes("node:async_hooks"));
 });
 
 // --- one deliberate violation per rule ----------------------------------------------------------
