@@ -449,7 +449,11 @@ const CLEAN: Record<string, string[]> = {
   "routes/wallet/WalletPage.tsx": ["components/Layout.tsx", "client/island.tsx"],
   "routes/position.tsx": ["lib/position/mod.ts", "lib/wallet/mod.ts"],
   "routes/pages.tsx": ["routes/page_handlers.ts"],
-  "routes/page_handlers.ts": ["routes/wallet.tsx", "routes/position.tsx", "routes/wallet/WalletPage.tsx"],
+  "routes/page_handlers.ts": [
+    "routes/wallet.tsx",
+    "routes/position.tsx",
+    "routes/wallet/WalletPage.tsx",
+  ],
   "routes/mcp/mod.ts": ["tools/get_wallet.ts", "lib/http/failure.ts"],
   "tools/get_wallet.ts": ["lib/wallet/mod.ts"],
   "tools/get_positions.ts": ["lib/position/mod.ts"],
