@@ -54,7 +54,7 @@ export interface ReadCache {
    * The answer for `key`: kept, shared with a read in flight, or loaded. `signal` only stops
    * this caller waiting: the load itself is shared and runs on.
    */
-  read<T>(
+  getOrLoad<T>(
     key: string,
     lifetime: ReadLifetime,
     load: () => Promise<T>,
@@ -160,7 +160,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   }
 
   return {
-    async read<T>(
+    async getOrLoad<T>(
       key: string,
       lifetime: ReadLifetime,
       run: () => Promise<T>,
