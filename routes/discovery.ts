@@ -21,7 +21,6 @@ import { lazyImport } from "../lib/http/app_env.ts";
 /** A value, or how to load it on the first request that needs it. */
 type Loader<T> = T | (() => Promise<T>);
 
-/** Options of {@link discoveryRoutes}. */
 export interface DiscoveryRoutesOptions {
   siteUrl: string;
   tools: Loader<readonly ToolInfo[]>;

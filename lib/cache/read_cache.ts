@@ -15,7 +15,6 @@ export interface LastGoodStore {
   set(key: string, value: unknown, storedAt: number, keepMs: number): Promise<void>;
 }
 
-/** Options of {@link createReadCache}. */
 export interface ReadCacheOptions {
   /** Clock in ms (default Date.now); `as_of` labels are read from it. */
   now?: () => number;
@@ -48,7 +47,6 @@ export interface ReadCacheStats {
   staleServed: number;
 }
 
-/** The cache. */
 export interface ReadCache {
   /**
    * The answer for `key`: kept, shared with a read in flight, or loaded. `signal` only stops
@@ -71,7 +69,6 @@ interface Entry {
   failedAt: number;
 }
 
-/** Builds an empty cache. */
 export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 2_000;

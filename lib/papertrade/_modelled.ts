@@ -80,7 +80,6 @@ export function rowsOf<S extends z.ZodType>(row: S) {
 type Slots = readonly (readonly [string, z.ZodType])[];
 /** The object a tuple of these slots is read into, field by field. */
 type Named<T extends Slots> = { [I in keyof T & `${number}` as T[I][0]]: z.output<T[I][1]> };
-/** The tuple on the wire. */
 type Wire<T extends Slots> = { -readonly [I in keyof T]: z.input<T[I][1]> };
 
 /** A tuple of the wire read into named fields: `slots` lists each slot's name and schema. */

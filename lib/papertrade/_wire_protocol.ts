@@ -238,5 +238,4 @@ export type RecentTrade = z.output<typeof recentTradeRow>;
 /** Protocol history at one bucket size, with the current totals. */
 export type ProtocolHistory = z.output<typeof protocolHistory>;
 export type HistoryInterval = z.output<typeof historyInterval>;
-/** One bucket of the protocol history. */
 export type ProtocolHistoryPoint = ProtocolHistory["points"][number];

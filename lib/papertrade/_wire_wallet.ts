@@ -15,7 +15,6 @@ import {
 } from "./_wire_scalars.ts";
 import { droppedIn, mapped, modelled, namedTuple, rowsOf } from "./_modelled.ts";
 
-/** `liveness` event data. */
 export const livenessEvent = z.object({ heartbeatIntervalMs: count });
 
 /** Open position row, 10 slots. */
@@ -253,7 +252,6 @@ export const queueRank = mapped(
 );
 
 export type OperationAction = typeof OPERATION_ACTIONS[number];
-/** An open position of a wallet. */
 export type OpenPosition = z.output<typeof positionRow>;
 /** A position the stream reports as closed or liquidated. */
 export type ClosedPosition = z.output<typeof closedPositionRow>;

@@ -12,7 +12,6 @@ import { fetchWalletEvents, fetchWalletSnapshot, type WalletStreamEvent } from "
 import { OutcomeLog } from "./outcome_log.ts";
 import type { EndedIntent, WalletAccount } from "./wire.ts";
 
-/** Options of {@link createPapertradeClient}. */
 export interface PapertradeClientOptions {
   /** API origin, e.g. `https://exchange.papertrade.xyz` (a trailing slash is ignored). */
   baseUrl: string;

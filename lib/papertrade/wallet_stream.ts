@@ -34,7 +34,6 @@ const ENDPOINT = PAPERTRADE_ENDPOINTS.walletStream.path;
 /** How many heartbeat intervals of silence end the stream as a timeout. */
 const QUIET_INTERVALS = 3;
 
-/** One event of the wallet stream. */
 export type WalletStreamEvent =
   | { type: "liveness"; heartbeatIntervalMs: number }
   | { type: "snapshot"; account: WalletAccount }
