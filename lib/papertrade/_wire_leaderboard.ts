@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { address, count, intString, uintString } from "./_wire_scalars.ts";
-import { droppedIn, mapped, modelled, rowsOf } from "./_modelled.ts";
+import { mapped, modelled, rowsOf } from "./_modelled.ts";
 
 /** Leaderboard time windows, shortest first. */
 export const LEADERBOARD_WINDOWS = ["24h", "7d", "30d", "all"] as const;
@@ -56,11 +56,11 @@ export const leaderboardPage = mapped(
     uniqueAccounts: body.summary.uniqueAccounts,
     /** Sum of tracked balances (wad USD). */
     trackedBalance: body.summary.trackedBalance,
-    accounts: body.accounts,
+    accounts: body.accounts.rows,
     totalPages: body.pageInfo.totalPages,
     /** Rows over every page (modelled; null when absent). */
     totalItems: body.pageInfo.totalItems,
-    rowsSkipped: droppedIn(body.accounts),
+    rowsSkipped: body.accounts.dropped,
   }),
 );
 

@@ -13,7 +13,7 @@ import {
   secondsAsMs,
   uintString,
 } from "./_wire_scalars.ts";
-import { droppedIn, mapped, modelled, namedTuple, rowsOf } from "./_modelled.ts";
+import { mapped, modelled, namedTuple, rowsOf } from "./_modelled.ts";
 
 export const livenessEvent = z.object({ heartbeatIntervalMs: count });
 
@@ -176,14 +176,14 @@ export const walletSnapshot = mapped(
   ({ balance, queued, locked, operations, openPositions, ...state }) => ({
     ...state,
     balances: { balance, queued, locked },
-    operations,
+    operations: operations.rows,
     /** Newest first. */
-    openPositions,
+    openPositions: openPositions.rows,
     /** Intents ended since the stream opened, newest first (bounded; empty in a snapshot). */
     recentEndedIntents: [] as EndedIntent[],
     /** Positions closed since the stream opened, newest first (bounded; empty in a snapshot). */
     recentClosedPositions: [] as ClosedPosition[],
-    rowsSkipped: droppedIn(operations) + droppedIn(openPositions),
+    rowsSkipped: operations.dropped + openPositions.dropped,
   }),
 );
 
