@@ -26,7 +26,6 @@ export const leaderboardSortKey = z.enum(LEADERBOARD_SORT_KEYS);
 // modelled: [leaderboard.rowFields] row fields beyond address and leaderboardName are unknown;
 // named after the sort keys, plus the true 1-based rank within the window and sort. Each is null
 // when the answer lacked it. Money is wad USD, paperTotal is PAPER held plus staked (wad).
-/** One ranked wallet. */
 export const leaderboardRow = z.object({
   address,
   /** Self-chosen display name: untrusted text. */

@@ -47,7 +47,6 @@ export interface Finding {
 /** A finding as one line: the label, then what was wrong. */
 export const formatFinding = (finding: Finding): string => `${finding.label} ${finding.message}`;
 
-/** The parsed flags. */
 export interface UpstreamOptions {
   apiUrl: string;
   rpcUrl: string;
