@@ -152,7 +152,10 @@ export function openUpstream(options: UpstreamOptions) {
       value = await read();
       for (const gap of modelledGapsOf(value)) {
         const path = gap.field.split(".").map((s) => s === "*" ? 0 : /^\d+$/.test(s) ? +s : s);
-        add(`${gap.field}: ${gap.reason}`, modelledPartAt(endpoint, path)?.reason ?? gap.reason);
+        add(
+          `✖ ${gap.reason} → at ${gap.field}`,
+          modelledPartAt(endpoint, path)?.reason ?? gap.reason,
+        );
       }
       const skipped = (value as { rowsSkipped?: number } | null)?.rowsSkipped;
       if (skipped) add(`dropped ${skipped} rows it could not read (rowsSkipped)`, wholeModelled);
