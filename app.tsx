@@ -12,12 +12,12 @@ import type { AppDeps } from "./lib/deps.ts";
 import { lazily, lazyImport } from "./lib/http/app_env.ts";
 import { securityHeaders } from "./lib/security_headers.ts";
 import { pageContextMiddleware } from "./lib/page_context.ts";
-import { createDefaultLimiter, type DefaultLimiterOptions } from "./lib/http/default_limiter.ts";
+import { createDefaultLimiter, type DefaultLimiterOptions } from "./lib/http/rate_limit.ts";
 import { deadline, type DeadlineOptions } from "./lib/http/deadline.ts";
 import { staticPathGuard } from "./lib/http/static_paths.ts";
 import { answerHeadAsGet } from "./lib/http/head.ts";
 import { screenedFetch } from "./lib/http/request_screen.ts";
-import { freshnessScopes } from "./lib/cache/freshness_scope.ts";
+import { freshnessScopes } from "./lib/cache/freshness.ts";
 import { staticAssets } from "./lib/delivery/static_assets.ts";
 import {
   deadlinePage,
@@ -25,9 +25,9 @@ import {
   newRequestId,
   notFoundPage,
   pageRoutes,
-  type PageRoutesOptions,
   serverErrorHandler,
 } from "./routes/pages.tsx";
+import type { PageRoutesOptions } from "./routes/page_handlers.ts";
 import { discoveryRoutes } from "./routes/discovery.ts";
 
 /** Tuning of the app's parts; the defaults are the production values. */
@@ -42,22 +42,22 @@ export interface CreateAppOptions extends PageRoutesOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   const siteUrl = deps.config.siteUrl;
   const at = (path: string) => new URL(path, import.meta.url);
-  const registry = lazyImport<typeof import("./tools/registry.ts")>(at("./tools/registry.ts"));
-  const tools = async () => (await registry()).TOOLS;
-  const docsSite = lazyImport<typeof import("./lib/docs/site.ts")>(at("./lib/docs/site.ts"));
+  // Two lazy boundaries: the tools with their MCP and REST runtime, and the docs with their
+  // renderer (the discovery files read both).
+  const toolsModule = lazyImport<typeof import("./routes/mcp/mod.ts")>(at("./routes/mcp/mod.ts"));
+  const tools = async () => (await toolsModule()).TOOLS;
+  const docsModule = lazyImport<typeof import("./routes/docs.tsx")>(at("./routes/docs.tsx"));
   const site = lazily(async () =>
-    (await docsSite()).createDocsSite({ siteUrl, tools: await tools() })
+    (await docsModule()).createDocsSite({ siteUrl, tools: await tools() })
   );
   // One limiter for both tool faces: 60 tool calls a minute per client across MCP and REST.
   const limiter = createDefaultLimiter({ now: options.limiter?.now });
-  const mcpModule = lazyImport<typeof import("./routes/mcp/mod.ts")>(at("./routes/mcp/mod.ts"));
   const mcp = lazily(async () =>
-    (await mcpModule()).mcpRoutes(deps, { tools: await tools(), limiter })
+    (await toolsModule()).mcpRoutes(deps, { tools: await tools(), limiter })
   );
   const rest = lazily(async () =>
-    (await mcpModule()).apiToolsRoutes(deps, { tools: await tools(), limiter })
+    (await toolsModule()).apiToolsRoutes(deps, { tools: await tools(), limiter })
   );
-  const docsModule = lazyImport<typeof import("./routes/docs.tsx")>(at("./routes/docs.tsx"));
   const docs = lazily(async () =>
     (await docsModule()).docsRoutes({ siteUrl, tools: await tools(), site: await site() })
   );

@@ -42,7 +42,7 @@ if (demo) {
   };
   console.log(`replay upstream: ${upstream.origin}`);
 }
-await startServer({
+startServer({
   config,
   label: `Papertrade Explorer${demo ? " (offline demo)" : ""}`,
   createHandler: (settled) => createApp(createDeps(settled)).fetch,

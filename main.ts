@@ -3,4 +3,4 @@ import { createDeps } from "./lib/boot.ts";
 import { createApp } from "./app.tsx";
 import { startServer } from "./lib/start.ts";
 
-await startServer({ createHandler: (config) => createApp(createDeps(config)).fetch });
+startServer({ createHandler: (config) => createApp(createDeps(config)).fetch });

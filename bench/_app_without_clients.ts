@@ -7,6 +7,6 @@ import { createApp } from "../app.tsx";
 import { startServer } from "../lib/start.ts";
 import type { AppDeps } from "../lib/deps.ts";
 
-await startServer({
+startServer({
   createHandler: (config) => createApp({ config, now: Date.now } as unknown as AppDeps).fetch,
 });

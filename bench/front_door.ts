@@ -1,5 +1,5 @@
 /**
- * A probe of a front door (the reverse proxy of `deploy/`, or the app's own connection guard):
+ * A probe of a front door (the reverse proxy of `deploy/`, or the app alone on Deno's server):
  * what an adversary on the open internet can do to it over HTTP/1.1 and HTTP/2, in raw bytes so
  * nothing is smoothed over by a client library. Each scenario opens its own connection and
  * reports what the server did: how long it held the connection (`Infinity` if it was still open

@@ -11,11 +11,10 @@
  *    how long they are held, and the memory of the app and of HAProxy;
  * 5. single-read upstream faults (hung connection, delays with 503s and 429s, RPC hangs): when
  *    the page answers, under the 20 s upstream budget against the previous 25 s one;
- * 6. the front doors compared: the app's own guard, HAProxy (deploy/), Caddy and nginx (the
+ * 6. the front doors compared: the app alone, HAProxy (deploy/), Caddy and nginx (the
  *    closest configs, in bench/doors/), probed with the same scenarios at short timeouts.
  */
-import { createRateLimiter } from "../lib/http/rate_limit.ts";
-import { MemoryStore } from "../lib/http/memory_store.ts";
+import { createRateLimiter, MemoryStore } from "../lib/http/rate_limit.ts";
 import { createPapertradeClient } from "../lib/papertrade/mod.ts";
 import { withReadCache } from "../lib/cache/mod.ts";
 import { createApp } from "../app.tsx";
@@ -222,10 +221,10 @@ async function floodSection(certificate: { caCert: string; bundle: string }) {
     "| front door | descriptors before (app / proxy) | 35 s after each burst | after the reconnect flood | connections opened per burst | reconnects | normal client answered during (bursts, flood) | after | alive |",
   );
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |");
-  console.log(floodRow("the app alone (guard)", bareReport, !bare.exited()));
+  console.log(floodRow("the app alone", bareReport, !bare.exited()));
   console.log(floodRow("HAProxy in front", proxiedReport, !behind.exited() && !proxy.exited()));
-  const acceptLines = (bare.stderr().match(/accept failed/g) ?? []).length;
-  console.log(`\nThe bare app logged "accept failed" ${acceptLines} time(s).`);
+  const acceptLines = (bare.stderr().match(/stopped accepting/g) ?? []).length;
+  console.log(`\nThe bare app logged "stopped accepting" ${acceptLines} time(s).`);
   await Promise.all([proxy.stop(), bare.stop(), behind.stop()]);
 }
 
@@ -348,20 +347,11 @@ async function doorsSection(dir: string, certificate: { caCert: string; bundle: 
       request / 1000
     } s: the behaviour, not the scale)\n`,
   );
-  const app = await startExplorer({
-    PORT: "0",
-    IDLE_TIMEOUT_MS: "3600000",
-    REQUEST_TIMEOUT_MS: "3600000",
-  });
-  const guarded = await startExplorer({
-    PORT: "0",
-    IDLE_TIMEOUT_MS: String(idle),
-    REQUEST_TIMEOUT_MS: String(request),
-  });
+  const app = await startExplorer({ PORT: "0" });
   const doors: [string, () => Promise<{ plain: Door; tls?: Door; stop(): Promise<void> }>][] = [
     [
-      "the app alone (guard)",
-      () => Promise.resolve({ plain: { port: guarded.port }, stop: () => Promise.resolve() }),
+      "the app alone (Deno's server)",
+      () => Promise.resolve({ plain: { port: app.port }, stop: () => Promise.resolve() }),
     ],
     ["HAProxy 2.6 (deploy/)", () =>
       startFrontDoor({
@@ -444,7 +434,7 @@ async function doorsSection(dir: string, certificate: { caCert: string; bundle: 
     );
     await door.stop();
   }
-  await Promise.all([app.stop(), guarded.stop()]);
+  await app.stop();
 }
 
 // ---- run ------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { pageContext } from "../lib/page_context.ts";
+import type { ThemeChoice } from "../lib/page_context.ts";
 import { SiteHeader, themeAttributes } from "./SiteHeader.tsx";
 import type { ComponentChildren } from "preact";
 import type { DocsHeading } from "../lib/docs/markdown.ts";
@@ -24,11 +24,13 @@ export function DocsLayout(props: {
   markdownPath?: string;
   headings?: DocsHeading[];
   query?: string;
+  /** The visitor's theme (the page context's, read from the request by the docs routes). */
+  theme: ThemeChoice;
   children: ComponentChildren;
 }) {
   const toc = (props.headings ?? []).filter((heading) => [2, 3].includes(heading.level));
   return (
-    <html lang="en" {...themeAttributes(pageContext().theme)}>
+    <html lang="en" {...themeAttributes(props.theme)}>
       <DocumentHead
         title={`${props.title} · Papertrade Explorer docs`}
         description={props.description}

@@ -8,23 +8,21 @@ import type { AppConfig } from "./config.ts";
 import type { AppDeps } from "./deps.ts";
 import type { PapertradeClient } from "./papertrade/client.ts";
 import type { HyperEvmClient } from "./hyperevm/client.ts";
-import type { QuoteSource } from "./marks.ts";
+import type { Clients } from "./upstream_clients.ts";
 import { recordUnderlying } from "./cache/underlying.ts";
 import { lazily, lazyImport } from "./http/app_env.ts";
 
-interface Clients {
-  papertrade: PapertradeClient;
-  uncached: PapertradeClient;
-  hyperevm: HyperEvmClient;
-  quotes: QuoteSource;
-}
+// The lazy boundary of the clients; a run-time specifier, as `lazyImport` explains.
+const clientsModule = lazyImport<typeof import("./upstream_clients.ts")>(
+  new URL("./upstream_clients.ts", import.meta.url),
+);
 
 /** Real upstream clients over the configured URLs, with the system clock unless given one. */
 export function createDeps(config: AppConfig, options: { now?: () => number } = {}): AppDeps {
   const now = options.now ?? Date.now;
   let loaded: Clients | undefined;
   // Built once; a failed build (a module that could not be read) is tried again on the next read.
-  const clients = lazily(() => loadClients(config, now).then((built) => loaded = built));
+  const clients = lazily(async () => loaded = (await clientsModule()).buildClients(config, now));
   // Each stand-in forwards to the real client once it is loaded; only the stream's outcome log
   // is read synchronously, and it is empty until a stream (which loads the clients) saw a patch.
   const lazyPapertrade = (pick: (built: Clients) => PapertradeClient): PapertradeClient => ({
@@ -55,44 +53,5 @@ export function createDeps(config: AppConfig, options: { now?: () => number } = 
         await (await clients()).quotes.fetchQuotes(instruments, call),
     },
     now,
-  };
-}
-
-// Run-time specifiers, as `lazyImport` explains: a literal import() would load them at start.
-const at = (path: string) => new URL(path, import.meta.url);
-const clientModules = {
-  papertrade: lazyImport<typeof import("./papertrade/client.ts")>(at("./papertrade/client.ts")),
-  hyperevm: lazyImport<typeof import("./hyperevm/client.ts")>(at("./hyperevm/client.ts")),
-  marks: lazyImport<typeof import("./marks.ts")>(at("./marks.ts")),
-  pool: lazyImport<typeof import("./http/upstream_pool.ts")>(at("./http/upstream_pool.ts")),
-  cache: lazyImport<typeof import("./cache/mod.ts")>(at("./cache/mod.ts")),
-};
-
-async function loadClients(config: AppConfig, now: () => number): Promise<Clients> {
-  const [{ createPapertradeClient }, { createHyperEvmClient }, marks, { upstreamFetch }, cache] =
-    await Promise.all([
-      clientModules.papertrade(),
-      clientModules.hyperevm(),
-      clientModules.marks(),
-      clientModules.pool(),
-      clientModules.cache(),
-    ]);
-  const rpc = {
-    rpcUrl: config.rpcUrl,
-    fallbackRpcUrl: config.fallbackRpcUrl,
-    timeoutMs: config.upstreamTimeoutMs,
-  };
-  const uncached = createPapertradeClient({
-    baseUrl: config.papertradeApiUrl,
-    timeoutMs: config.upstreamTimeoutMs,
-    fetch: upstreamFetch,
-  });
-  return {
-    papertrade: cache.withReadCache(uncached),
-    uncached,
-    hyperevm: createHyperEvmClient({ ...rpc, now }),
-    quotes: marks.cacheQuoteSource(
-      marks.createLiveQuotes({ ...rpc, hyperliquidInfoUrl: config.hyperliquidInfoUrl, now }),
-    ),
   };
 }

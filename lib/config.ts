@@ -4,8 +4,7 @@
  * what is allowed; the entries print its one line and exit with status 2.
  */
 import { z } from "zod";
-import { type AddressRange, parseTrustedProxies } from "./http/trusted_proxies.ts";
-import { normalizeIpAddress } from "./http/ip_address.ts";
+import { type AddressRange, normalizeIpAddress, parseTrustedProxies } from "./http/client_key.ts";
 import { DEFAULT_UPSTREAMS } from "./default_upstreams.ts";
 
 /** Where the explorer reads from and where it listens. */
@@ -28,12 +27,6 @@ export interface AppConfig {
   upstreamTimeoutMs: number;
   /** Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`); none by default. */
   trustedProxies?: readonly AddressRange[];
-  /** Most client connections held at once by the self-hosted server (`MAX_CONNECTIONS`). */
-  maxConnections?: number;
-  /** The self-hosted server closes a connection silent both ways this long (`IDLE_TIMEOUT_MS`). */
-  idleTimeoutMs?: number;
-  /** ... and one whose request has waited this long for an answer (`REQUEST_TIMEOUT_MS`). */
-  requestTimeoutMs?: number;
   /** True when `SITE_URL` was set; otherwise the entry may fill `siteUrl` in after listening. */
   siteUrlFromEnv?: boolean;
 }
@@ -134,9 +127,6 @@ const ENVIRONMENT = z.object({
   "RATE_LIMIT_STORE": variable(
     z.string().toLowerCase().pipe(z.enum(["kv", "memory"], 'expected "kv" or "memory"')).optional(),
   ),
-  "MAX_CONNECTIONS": whole(1, 1_000_000, 512),
-  "IDLE_TIMEOUT_MS": whole(100, 3_600_000, 30_000),
-  "REQUEST_TIMEOUT_MS": whole(100, 3_600_000, 60_000),
 });
 
 /** Reads and validates the configuration. Throws {@link ConfigError} on the first bad value. */
@@ -163,9 +153,6 @@ export function configFromEnv(env: Env = Deno.env): AppConfig {
     port: read.PORT,
     upstreamTimeoutMs: read.UPSTREAM_TIMEOUT_MS,
     trustedProxies: read.TRUSTED_PROXIES,
-    maxConnections: read.MAX_CONNECTIONS,
-    idleTimeoutMs: read.IDLE_TIMEOUT_MS,
-    requestTimeoutMs: read.REQUEST_TIMEOUT_MS,
   };
 }
 

@@ -152,7 +152,7 @@ export function cacheQuoteSource(
   const cache = createReadCache({ maxEntries: 16, isOutage: isQuoteFailure, now: options.now });
   return {
     fetchQuotes: (instruments, { signal } = {}) =>
-      cache.read(
+      cache.getOrLoad(
         readKey("fetchQuotes", { of: instruments.map((i) => `${i.id}:${i.assetIndex}`) }),
         QUOTE_LIFETIME,
         () => source.fetchQuotes(instruments),

@@ -1,11 +1,14 @@
 /**
  * What every page of one request needs to know about the visitor without each route passing
- * it down: the `?embed=1` view and the theme chosen with the theme button (a cookie, so the
- * first paint already has it and no inline script is needed). Held in AsyncLocalStorage for
- * the duration of the request; rendering is synchronous inside it.
+ * it down: the `?embed=1` view, the theme chosen with the theme button (a cookie, so the first
+ * paint already has it and no inline script is needed) and the answers served from last good
+ * copies. The middleware puts it on `c.var.page`; `pageResponse` (`lib/render.tsx`) hands it to
+ * the components it renders through a Preact context, which {@link pageContext} reads.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { createContext } from "preact";
+import { useContext } from "preact/hooks";
+import type { StaleRead } from "./cache/freshness.ts";
 
 /** The visitor's theme choice; `auto` follows the system setting. */
 export type ThemeChoice = "light" | "dark" | "auto";
@@ -15,16 +18,32 @@ export interface PageContext {
   /** The product-only view (`?embed=1`): no header, footer or landing sections. */
   embed: boolean;
   theme: ThemeChoice;
+  /** The reads of this request answered from a last good copy (`c.var.staleReads`). */
+  staleReads: readonly StaleRead[];
 }
 
-const DEFAULT_CONTEXT: PageContext = { embed: false, theme: "auto" };
-// Our own store, not Hono's contextStorage: components also render outside a request (tests,
-// the card image), where Hono's getContext() throws and these defaults are wanted.
-const storage = new AsyncLocalStorage<PageContext>();
+const DEFAULT_CONTEXT: PageContext = { embed: false, theme: "auto", staleReads: [] };
 
-/** The current request's page context (defaults outside a request). */
+const PageContextChannel = createContext<PageContext>(DEFAULT_CONTEXT);
+
+/** What `pageResponse` provides; components rendered outside a request get the defaults. */
+export const PageContextProvider = PageContextChannel.Provider;
+
+/** The page context of the render in progress (a hook: call it while a component renders). */
 export function pageContext(): PageContext {
-  return storage.getStore() ?? DEFAULT_CONTEXT;
+  return useContext(PageContextChannel);
+}
+
+/**
+ * The page context of a request: `c.var`'s, or read from the request itself in a sub-app that
+ * `fetch`es it with a context of its own (the docs).
+ */
+export function pageContextOf(c: Context): PageContext {
+  const page = (c.get("page") as Omit<PageContext, "staleReads"> | undefined) ?? {
+    embed: c.req.query("embed") === "1",
+    theme: themeFromCookie(c.req.header("cookie")),
+  };
+  return { ...page, staleReads: (c.get("staleReads") as readonly StaleRead[] | undefined) ?? [] };
 }
 
 /** Reads the theme cookie from a Cookie header; anything unexpected is `auto`. */
@@ -65,11 +84,9 @@ export function keepEmbedInLinks(html: string): string {
  */
 export function pageContextMiddleware(): MiddlewareHandler {
   return async (c, next) => {
-    const context: PageContext = {
-      embed: c.req.query("embed") === "1",
-      theme: themeFromCookie(c.req.header("cookie")),
-    };
-    await storage.run(context, () => next());
+    const context = pageContextOf(c);
+    c.set("page", { embed: context.embed, theme: context.theme });
+    await next();
     const headers = c.res.headers;
     const type = headers.get("content-type") ?? "";
     // The theme cookie changes the HTML, so caches must key on it.

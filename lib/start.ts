@@ -1,7 +1,8 @@
 /**
- * Starting the server: validate the configuration, bind the port, settle the public URL,
- * then serve behind the connection guard. Shared by `main.ts` and `dev.ts`. Every startup
- * failure is one line naming the variable to change, then exit status 2.
+ * Starting the server: validate the configuration, bind the port, settle the public URL, then
+ * serve with Deno's own server (connection limits and timeouts are the front door's: HAProxy on
+ * `deploy/haproxy.cfg` self-hosted, the platform on Deno Deploy). Shared by `main.ts` and
+ * `dev.ts`. Every startup failure is one line naming the variable to change, then exit status 2.
  */
 import {
   type AppConfig,
@@ -10,7 +11,7 @@ import {
   isLoopbackHost,
   localSiteUrl,
 } from "./config.ts";
-import { type GuardedServer, serveGuarded } from "./http/connection_guard.ts";
+import { type ResilientServer, serveResilient } from "./http/resilient_serve.ts";
 import { warmLazyModules } from "./http/app_env.ts";
 
 /**
@@ -62,10 +63,13 @@ export function settleSiteUrl(
   return { ...config, port, siteUrl: "" };
 }
 
-/** Binds HOST:PORT, or exits 2 saying which variable to change. */
-function listenOrExit(config: AppConfig): Deno.TcpListener {
+/** Serves `handler` on HOST:PORT, or exits 2 saying which variable to change. */
+function serveOrExit(
+  config: AppConfig,
+  handler: Deno.ServeHandler<Deno.NetAddr>,
+): ResilientServer {
   try {
-    return Deno.listen({ hostname: config.host, port: config.port });
+    return serveResilient({ hostname: config.host, port: config.port }, handler);
   } catch (error) {
     if (error instanceof Deno.errors.AddrInUse) {
       exitWithConfigProblem(
@@ -91,7 +95,7 @@ function listenOrExit(config: AppConfig): Deno.TcpListener {
  * has no SIGTERM to listen to. (Listening for a signal at start also sets up Deno's signal
  * handling while descriptors are plentiful, see `resilient_serve.ts`.)
  */
-function stopOnSigterm(server: GuardedServer): void {
+function stopOnSigterm(server: ResilientServer): void {
   if (Deno.build.os === "windows") return;
   Deno.addSignalListener("SIGTERM", () => {
     void server.shutdown().finally(() => Deno.exit(0));
@@ -109,11 +113,10 @@ export interface StartOptions {
 }
 
 /**
- * Starts the explorer. On Deno Deploy the platform is the front door (it owns the socket, its
- * timeouts and HTTP/2), so the handler is served directly; elsewhere it runs behind the
- * connection guard, with or without the reverse proxy of `deploy/` in front.
+ * Starts the explorer. On Deno Deploy the platform owns the socket and the address; elsewhere the
+ * server binds HOST:PORT and, when HOST is public, belongs behind the front door of `deploy/`.
  */
-export async function startServer(options: StartOptions): Promise<GuardedServer | undefined> {
+export function startServer(options: StartOptions): ResilientServer | undefined {
   const env = options.env ?? Deno.env;
   const config = options.config ?? configOrExit(env);
   if (env.get("DENO_DEPLOYMENT_ID")) {
@@ -123,29 +126,25 @@ export async function startServer(options: StartOptions): Promise<GuardedServer 
     Deno.serve({ onListen: () => {} }, options.createHandler(settled));
     return undefined;
   }
-  const listener = listenOrExit(config);
-  const settled = settleSiteUrl(config, listener.addr.port);
+  let handler: Deno.ServeHandler<Deno.NetAddr> = () => new Response(null, { status: 503 });
   let warmed = false;
   const warmUp = (afterMs: number) => {
     if (warmed) return;
     warmed = true;
     Deno.unrefTimer(setTimeout(() => void warmLazyModules(), afterMs));
   };
-  const handler = options.createHandler(settled);
-  const server = await serveGuarded(async (request, info) => {
+  // The handler needs the real port (PORT=0) for its links, so it is built once bound; no
+  // request can arrive before this function returns.
+  const server = serveOrExit(config, async (request, info) => {
     try {
       return await handler(request, info);
     } finally {
       warmUp(WARM_UP_AFTER_MS);
     }
-  }, {
-    listener,
-    maxConnections: config.maxConnections,
-    idleTimeoutMs: config.idleTimeoutMs,
-    requestTimeoutMs: config.requestTimeoutMs,
   });
+  handler = options.createHandler(settleSiteUrl(config, server.addr.port));
   stopOnSigterm(server);
-  const shown = localSiteUrl(config.host, listener.addr.port);
+  const shown = localSiteUrl(config.host, server.addr.port);
   console.log(`${options.label ?? "Papertrade Explorer"}: ${shown}/`);
   // Every module loaded while descriptors are plentiful: one whose file could not be read under
   // a crowd would stay failed for the life of the process (see lazyImport).

@@ -21,12 +21,11 @@ import { lazyImport } from "../lib/http/app_env.ts";
 /** A value, or how to load it on the first request that needs it. */
 type Loader<T> = T | (() => Promise<T>);
 
-/** Options of {@link discoveryRoutes}. */
 export interface DiscoveryRoutesOptions {
   siteUrl: string;
   tools: Loader<readonly ToolInfo[]>;
   /** The docs (for llms.txt and llms-full.txt); share the docs routes' instance. */
-  site?: Loader<DocsSite>;
+  site: Loader<DocsSite>;
   /** Clock in ms, for security.txt's Expires. */
   now?: () => number;
 }
@@ -34,19 +33,8 @@ export interface DiscoveryRoutesOptions {
 const JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
 // The generators that convert the tools' schemas (zod) and render the docs load on first use.
-const at = (path: string) => new URL(path, import.meta.url);
-const docsSite = lazyImport<typeof import("../lib/docs/site.ts")>(at("../lib/docs/site.ts"));
-const openApi = lazyImport<typeof import("../lib/discovery/openapi.ts")>(
-  at("../lib/discovery/openapi.ts"),
-);
-const llms = lazyImport<typeof import("../lib/discovery/llms_txt.ts")>(
-  at("../lib/discovery/llms_txt.ts"),
-);
-const cards = lazyImport<typeof import("../lib/discovery/server_card.ts")>(
-  at("../lib/discovery/server_card.ts"),
-);
-const agentCard = lazyImport<typeof import("../lib/discovery/agent_card.ts")>(
-  at("../lib/discovery/agent_card.ts"),
+const generators = lazyImport<typeof import("../lib/discovery/generators.ts")>(
+  new URL("../lib/discovery/generators.ts", import.meta.url),
 );
 
 interface Served {
@@ -62,10 +50,7 @@ export function discoveryRoutes(options: DiscoveryRoutesOptions): Hono {
   const load = <T>(value: Loader<T>) =>
     typeof value === "function" ? (value as () => Promise<T>)() : Promise.resolve(value);
   const generated = async () => ({ siteUrl, server, tools: await load(options.tools) });
-  const site = async () =>
-    options.site
-      ? load(options.site)
-      : (await docsSite()).createDocsSite({ siteUrl, tools: await load(options.tools) });
+  const site = () => load(options.site);
   const now = options.now ?? Date.now;
   const cache = new Map<string, Promise<Served>>();
   const app = new Hono();
@@ -94,30 +79,30 @@ export function discoveryRoutes(options: DiscoveryRoutesOptions): Hono {
     JSON.stringify(await build(await generated()), null, 2) + "\n";
   // Each file's content type and how to build it; the cache keys on the path.
   const FILES: Record<string, [string, () => Promise<string> | string]> = {
-    "/openapi.json": [JSON_TYPE, json(async (from) => (await openApi()).buildOpenApi(from))],
+    "/openapi.json": [JSON_TYPE, json(async (from) => (await generators()).buildOpenApi(from))],
     "/llms.txt": [
       TEXT_TYPE,
-      async () => (await llms()).buildLlmsTxt({ ...await generated(), site: await site() }),
+      async () => (await generators()).buildLlmsTxt({ ...await generated(), site: await site() }),
     ],
     "/llms-full.txt": [
       TEXT_TYPE,
-      async () => (await llms()).buildLlmsFullTxt(await site(), server),
+      async () => (await generators()).buildLlmsFullTxt(await site(), server),
     ],
     "/.well-known/mcp/server-card.json": [
       JSON_TYPE,
-      json(async (from) => (await cards()).buildWellKnownServerCard(from)),
+      json(async (from) => (await generators()).buildWellKnownServerCard(from)),
     ],
     [SERVER_CARD_PATH]: [
       SERVER_CARD_MEDIA_TYPE,
-      json(async (from) => (await cards()).buildServerCard(from)),
+      json(async (from) => (await generators()).buildServerCard(from)),
     ],
     "/.well-known/mcp/catalog.json": [
       JSON_TYPE,
-      json(async (from) => (await cards()).buildMcpCatalog(from)),
+      json(async (from) => (await generators()).buildMcpCatalog(from)),
     ],
     "/.well-known/agent-card.json": [
       JSON_TYPE,
-      json(async (from) => (await agentCard()).buildAgentCard(from)),
+      json(async (from) => (await generators()).buildAgentCard(from)),
     ],
     "/robots.txt": [TEXT_TYPE, () => buildRobotsTxt(siteUrl)],
     "/sitemap.xml": ["application/xml; charset=utf-8", () => buildSitemapXml(siteUrl, DOCS_PAGES)],

@@ -8,13 +8,16 @@ import { type Context, Hono } from "hono";
 import { renderToString } from "preact-render-to-string";
 import type { VNode } from "preact";
 import { DocsLayout } from "../components/DocsLayout.tsx";
-import { pageContext } from "../lib/page_context.ts";
+import { pageContextOf } from "../lib/page_context.ts";
 import { DocsPager } from "../components/DocsNav.tsx";
 import { DocsNotFound, DocsSearchResults } from "../components/DocsSearch.tsx";
 import type { ToolInfo } from "../lib/tool_info.ts";
 import { docsMarkdownPath, type DocsPage, docsPath, findDocsPage } from "../lib/docs/pages.ts";
 import { searchDocs } from "../lib/docs/search.ts";
 import { createDocsSite, type DocsSite } from "../lib/docs/site.ts";
+
+// The app builds the one docs site (shared with the discovery files) from this lazy boundary.
+export { createDocsSite };
 import { docsSecurityHeaders } from "../lib/security_headers.ts";
 
 /** Options of {@link docsRoutes}. */
@@ -82,11 +85,12 @@ function documentOf(tree: VNode): string {
 async function servePage(c: Context, site: DocsSite, page: DocsPage): Promise<Response> {
   // Kept encoded: a cached page is then served without any per-request work on its bytes.
   // One rendering per theme: the theme cookie is painted into <html> by the server.
-  const theme = pageContext().theme;
+  const theme = pageContextOf(c).theme;
   const body = await site.memo(`page:${page.slug}:${theme}`, async () => {
     const rendered = await site.render(page);
     return new TextEncoder().encode(documentOf(
       <DocsLayout
+        theme={theme}
         title={page.title}
         description={page.summary}
         pages={site.pages}
@@ -110,6 +114,7 @@ async function serveSearch(c: Context, site: DocsSite, query: string): Promise<R
   const hits = await searchDocs(site, query);
   const body = documentOf(
     <DocsLayout
+      theme={pageContextOf(c).theme}
       title={query ? `Search: ${query}` : "Search"}
       description="Search the Papertrade Explorer docs."
       pages={site.pages}
@@ -124,6 +129,7 @@ async function serveSearch(c: Context, site: DocsSite, query: string): Promise<R
 function serveNotFound(c: Context, site: DocsSite): Response {
   const body = documentOf(
     <DocsLayout
+      theme={pageContextOf(c).theme}
       title="Page not found"
       description="No docs page at this address."
       pages={site.pages}

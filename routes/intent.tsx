@@ -14,7 +14,6 @@ import { HASH_PATTERN } from "../lib/address.ts";
 import { IntentPage } from "./intent/IntentPage.tsx";
 import { badHash, walletQuery } from "./page_errors.tsx";
 
-/** The intent page. */
 export async function intentPage(c: Context<AppEnv>): Promise<Response> {
   const { deps } = c.var;
   const raw = c.req.param("id") ?? "";

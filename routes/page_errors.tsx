@@ -1,11 +1,24 @@
 /**
  * What the page handlers share: the path patterns, and the failures of input that is not what
- * the path needs, with the input echoed clipped and isolated.
- * Not a route: `routes/pages.tsx` registers the routes explicitly.
+ * the path needs, with the input echoed clipped and isolated; and the error path of
+ * `routes/pages.tsx` (the error page, the failure table), which loads this module on first use.
  */
 import type { Context } from "hono";
 import { ADDRESS_PATTERN } from "../lib/address.ts";
 import { Failure, failureOf } from "../lib/http/failure.ts";
+import { ErrorPage, type ErrorPageProps } from "../components/ErrorPage.tsx";
+import { pageResponse } from "../lib/render.tsx";
+
+export { failureOf };
+
+/** An error page as the answer, with its status and `headers`. */
+export function renderErrorPage(
+  c: Context,
+  props: ErrorPageProps,
+  headers: Record<string, string>,
+): Response {
+  return pageResponse(c, <ErrorPage {...props} />, props.status, headers);
+}
 
 /** Position ids: uint256 as decimal digits. */
 export const POSITION_ID_PATTERN = /^[0-9]{1,78}$/;

@@ -8,82 +8,49 @@ import type { AppDeps } from "../lib/deps.ts";
 import { type AppEnv, type AppHandler, lazily, lazyImport } from "../lib/http/app_env.ts";
 import { describeErrorOnOneLine } from "../lib/http/log_line.ts";
 import type { ErrorPageProps } from "../components/ErrorPage.tsx";
-import type { LiveRoutesOptions } from "./wallet/live.ts";
-import type { WalletCsvOptions } from "./wallet/csv.ts";
-import { pageResponse } from "../lib/render.tsx";
+import type { PageHandlerName, PageRoutesOptions } from "./page_handlers.ts";
 import { busyAnswer, isOutOfDescriptors, plainPage } from "../lib/http/busy.ts";
-
-/** Tuning of the stateful pages (tests shorten the live stream and shrink the export pool). */
-export interface PageRoutesOptions {
-  live?: LiveRoutesOptions;
-  csv?: WalletCsvOptions;
-}
 
 /** Every page, the live positions, the CSV export and the link previews, on one router. */
 export function pageRoutes(deps: AppDeps, options: PageRoutesOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const on = <M,>(load: () => Promise<M>, pick: (module: M) => AppHandler): AppHandler => {
-    return async (c) => {
-      c.set("deps", deps);
-      return pick(await load())(c);
-    };
+  const handlers = lazily(async () => (await pageModules()).pageHandlers(deps, options));
+  const on = (name: PageHandlerName): AppHandler => async (c) => {
+    c.set("deps", deps);
+    return (await handlers())[name](c);
   };
-  const home = lazyImport<typeof import("./home.tsx")>(at("./home.tsx"));
-  const wallet = lazyImport<typeof import("./wallet.tsx")>(at("./wallet.tsx"));
-  const leaderboard = lazyImport<typeof import("./leaderboard.tsx")>(at("./leaderboard.tsx"));
-  const tx = lazyImport<typeof import("./tx.tsx")>(at("./tx.tsx"));
-  const intent = lazyImport<typeof import("./intent.tsx")>(at("./intent.tsx"));
-  const position = lazyImport<typeof import("./position.tsx")>(at("./position.tsx"));
-  const markets = lazyImport<typeof import("./markets.tsx")>(at("./markets.tsx"));
-  const search = lazyImport<typeof import("./search.tsx")>(at("./search.tsx"));
-  const atRisk = lazyImport<typeof import("./at_risk.tsx")>(at("./at_risk.tsx"));
-  const watchlist = lazyImport<typeof import("./watchlist.tsx")>(at("./watchlist.tsx"));
-  const feeds = lazyImport<typeof import("./feeds.ts")>(at("./feeds.ts"));
-  const liquidations = lazyImport<typeof import("./liquidations.tsx")>(at("./liquidations.tsx"));
-  // The stateful routes keep their slots and caches per app.
-  const liveModule = lazyImport<typeof import("./wallet/live.ts")>(at("./wallet/live.ts"));
-  const live = lazily(async () => (await liveModule()).liveRoutes(deps, options.live));
-  const csvModule = lazyImport<typeof import("./wallet/csv.ts")>(at("./wallet/csv.ts"));
-  const csv = lazily(async () => (await csvModule()).walletCsv(options.csv));
-  const previewModule = lazyImport<typeof import("./wallet/preview.tsx")>(
-    at("./wallet/preview.tsx"),
-  );
-  const preview = lazily(async () => (await previewModule()).previewRoutes(deps));
-  app.get("/", on(home, (m) => m.homePage));
-  app.get("/wallet/:address", on(wallet, (m) => m.walletPage));
-  app.get("/wallet/:address/trades.csv", on(csv, (handler) => handler));
-  app.get("/wallet/:address/positions.json", on(live, (m) => m.positions));
-  app.get("/wallet/:address/live", on(live, (m) => m.stream));
-  app.get("/leaderboard", on(leaderboard, (m) => m.leaderboardPage));
-  app.get("/leaderboard.csv", on(leaderboard, (m) => m.leaderboardCsv));
-  app.get("/tx/:hash", on(tx, (m) => m.txPage));
-  app.get("/intent/:id", on(intent, (m) => m.intentPage));
-  app.get("/position/:id", on(position, (m) => m.positionPage));
-  app.get("/position/:id/chart", on(position, (m) => m.positionChart));
-  app.get("/markets", on(markets, (m) => m.marketsPage));
-  app.get("/markets/:symbol", on(markets, (m) => m.marketPage));
-  app.get("/search", on(search, (m) => m.searchPage));
-  app.get("/at-risk", on(atRisk, (m) => m.atRiskPage));
-  app.get("/watchlist", on(watchlist, (m) => m.watchlistPage));
-  app.get("/watchlist.json", on(watchlist, (m) => m.watchlistJson));
-  app.get("/wallet/:address/feed.atom", on(feeds, (m) => m.walletFeed));
-  app.get("/liquidations.atom", on(feeds, (m) => m.liquidationsFeed));
-  app.get("/liquidations", on(liquidations, (m) => m.liquidationsPage));
-  app.get("/w/:address", on(preview, (m) => m.page));
-  app.get("/w/:address/image.png", on(preview, (m) => m.png));
-  app.get("/w/:address/image.svg", on(preview, (m) => m.svg));
+  app.get("/", on("homePage"));
+  app.get("/wallet/:address", on("walletPage"));
+  app.get("/wallet/:address/trades.csv", on("walletCsv"));
+  app.get("/wallet/:address/positions.json", on("positionsJson"));
+  app.get("/wallet/:address/live", on("liveStream"));
+  app.get("/leaderboard", on("leaderboardPage"));
+  app.get("/leaderboard.csv", on("leaderboardCsv"));
+  app.get("/tx/:hash", on("txPage"));
+  app.get("/intent/:id", on("intentPage"));
+  app.get("/position/:id", on("positionPage"));
+  app.get("/position/:id/chart", on("positionChart"));
+  app.get("/markets", on("marketsPage"));
+  app.get("/markets/:symbol", on("marketPage"));
+  app.get("/search", on("searchPage"));
+  app.get("/at-risk", on("atRiskPage"));
+  app.get("/watchlist", on("watchlistPage"));
+  app.get("/watchlist.json", on("watchlistJson"));
+  app.get("/wallet/:address/feed.atom", on("walletFeed"));
+  app.get("/liquidations.atom", on("liquidationsFeed"));
+  app.get("/liquidations", on("liquidationsPage"));
+  app.get("/w/:address", on("previewPage"));
+  app.get("/w/:address/image.png", on("previewPng"));
+  app.get("/w/:address/image.svg", on("previewSvg"));
   app.onError(pageErrorHandler());
   return app;
 }
 
-// The error path's modules (the page, the failure table and the upstream errors it reads)
-// load with the first error, not with the app.
+// The two lazy boundaries of the pages: every page's module, and the error path's (the error
+// page, the failure table and the upstream errors it reads), each loaded on first use.
 const at = (path: string) => new URL(path, import.meta.url);
-const errorPageModule = lazyImport<typeof import("../components/ErrorPage.tsx")>(
-  at("../components/ErrorPage.tsx"),
-);
+const pageModules = lazyImport<typeof import("./page_handlers.ts")>(at("./page_handlers.ts"));
 const errors = lazyImport<typeof import("./page_errors.tsx")>(at("./page_errors.tsx"));
-const failures = lazyImport<typeof import("../lib/http/failure.ts")>(at("../lib/http/failure.ts"));
 
 /**
  * An error page; its components load with the first one, not with the app. If they cannot be
@@ -95,8 +62,7 @@ async function errorPage(
   headers: Record<string, string> = {},
 ): Promise<Response> {
   try {
-    const { ErrorPage } = await errorPageModule();
-    return pageResponse(c, <ErrorPage {...props} />, props.status, headers);
+    return (await errors()).renderErrorPage(c, props, headers);
   } catch (error) {
     if (props.status >= 500 && isOutOfDescriptors(error)) return busyAnswer(c.req.raw, error);
     const sentence = typeof props.detail === "string" ? props.detail : props.title;
@@ -105,11 +71,6 @@ async function errorPage(
       "cache-control": "no-store",
     });
   }
-}
-
-/** The error path's own modules; when they cannot be loaded, the request is answered busy. */
-async function errorModules() {
-  return await Promise.all([errors(), failures()]);
 }
 
 // Answers the routes give as JSON (the live island's) or as plain text (downloads, card images).
@@ -128,11 +89,11 @@ function pageErrorHandler(): ErrorHandler<AppEnv> {
     if (isOutOfDescriptors(error)) return busyAnswer(c.req.raw, error);
     let modules;
     try {
-      modules = await errorModules();
+      modules = await errors();
     } catch (loadError) {
       return busyAnswer(c.req.raw, loadError);
     }
-    const [{ liveProblem, LIVE_BUG }, { failureOf }] = modules;
+    const { liveProblem, LIVE_BUG, failureOf } = modules;
     const wallet = c.req.param("address") ?? c.req.query("wallet");
     if (JSON_ANSWER.test(c.req.path)) {
       const problem = liveProblem(error, wallet?.toLowerCase());

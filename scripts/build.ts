@@ -16,7 +16,6 @@ import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { VIEWS } from "../lib/app_views.ts";
 
-/** The repository root. */
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** Browser entry of the islands. */
 export const ISLANDS_ENTRY = `${ROOT}client/main.ts`;

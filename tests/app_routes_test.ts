@@ -11,7 +11,7 @@ import { createDeps } from "../lib/boot.ts";
 import { DEFAULT_CONFIG } from "../lib/config.ts";
 import { createRateLimiter } from "../lib/http/rate_limit.ts";
 import { discoveryRoutes } from "../routes/discovery.ts";
-import { docsRoutes } from "../routes/docs.tsx";
+import { createDocsSite, docsRoutes } from "../routes/docs.tsx";
 import { apiToolsRoutes, mcpRoutes } from "../routes/mcp/mod.ts";
 import { pageRoutes } from "../routes/pages.tsx";
 import { TOOLS } from "../tools/registry.ts";
@@ -22,7 +22,11 @@ const limiter = createRateLimiter({ limit: 1 });
 
 const FAMILIES: Record<string, Hono> = {
   pages: pageRoutes(deps) as unknown as Hono,
-  discovery: discoveryRoutes({ siteUrl, tools: TOOLS }),
+  discovery: discoveryRoutes({
+    siteUrl,
+    tools: TOOLS,
+    site: createDocsSite({ siteUrl, tools: TOOLS }),
+  }),
 };
 
 /** The lazily mounted faces: each face's router and the paths the app mounts it at. */

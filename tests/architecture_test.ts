@@ -115,19 +115,16 @@ const MAX_LINES = 300;
  * Product modules allowed past {@link MAX_LINES} for now, each for a reason that ends: an entry
  * whose file is gone or short enough is reported, so that the list only shrinks.
  */
-const LONG_FOR_NOW: Record<string, string> = {
-  "lib/http/connection_guard.ts": "issue 25 deletes it (the front door in deploy/ carries it)",
-};
+const LONG_FOR_NOW: Record<string, string> = {};
 
 /**
  * Modules that keep a request-scoped value in AsyncLocalStorage, each for a reason: a hidden
  * channel is kept only where no Hono context reaches (`c.var` is the channel everywhere else).
  */
 const REQUEST_SCOPED: Record<string, string> = {
-  "lib/cache/freshness.ts": "the read cache notes stale answers below any handler's reach; the " +
-    "semantic phase of issue 25 returns them with the read instead",
-  "lib/page_context.ts": "the theme and embed flags reach components that render without `c`; " +
-    "the semantic phase of issue 25 passes them as props",
+  "lib/cache/freshness.ts": "the read cache, shared by every request, notes a stale answer " +
+    "below any handler's reach (every feature's reads, the at-risk board's background refresh); " +
+    "the scope says which request it went to, and pages get it as `c.var.staleReads`",
 };
 
 // --- the rules ---------------------------------------------------------------------------------
@@ -227,7 +224,7 @@ function featureBoundaries(graph: SourceGraph, layout = LAYOUT): string[] {
  */
 function pagePartsStayHome(graph: SourceGraph, layout = LAYOUT): string[] {
   return edges(graph).filter(([from, to]) =>
-    /^routes\/(?!mcp\/)[^/]+\//.test(to) && from !== "routes/pages.tsx" &&
+    /^routes\/(?!mcp\/)[^/]+\//.test(to) && from !== "routes/page_handlers.ts" &&
     featureOf(layout, from) !== featureOf(layout, to)
   ).map(arrow).sort();
 }
@@ -427,8 +424,8 @@ for (const [name, rule] of Object.entries(RULES)) {
 Deno.test("the real graph is read: every room of the layout has files and imports", () => {
   assert.ok(graph.size > 400, `${graph.size} files`);
   assert.ok(graph.get("routes/wallet.tsx")!.imports.includes("lib/wallet/mod.ts"));
-  assert.ok(graph.get("routes/pages.tsx")!.imports.includes("routes/wallet.tsx"), "lazy routes");
-  assert.ok(graph.get("lib/page_context.ts")!.packages.includes("node:async_hooks"));
+  assert.ok(graph.get("routes/pages.tsx")!.imports.includes("routes/page_handlers.ts"), "lazy");
+  assert.ok(graph.get("lib/cache/freshness.ts")!.packages.includes("node:async_hooks"));
 });
 
 // --- one deliberate violation per rule ----------------------------------------------------------
@@ -451,7 +448,12 @@ const CLEAN: Record<string, string[]> = {
   "routes/wallet.tsx": ["lib/wallet/mod.ts", "routes/wallet/WalletPage.tsx", "lib/http/failure.ts"],
   "routes/wallet/WalletPage.tsx": ["components/Layout.tsx", "client/island.tsx"],
   "routes/position.tsx": ["lib/position/mod.ts", "lib/wallet/mod.ts"],
-  "routes/pages.tsx": ["routes/wallet.tsx", "routes/position.tsx", "routes/wallet/WalletPage.tsx"],
+  "routes/pages.tsx": ["routes/page_handlers.ts"],
+  "routes/page_handlers.ts": [
+    "routes/wallet.tsx",
+    "routes/position.tsx",
+    "routes/wallet/WalletPage.tsx",
+  ],
   "routes/mcp/mod.ts": ["tools/get_wallet.ts", "lib/http/failure.ts"],
   "tools/get_wallet.ts": ["lib/wallet/mod.ts"],
   "tools/get_positions.ts": ["lib/position/mod.ts"],

@@ -1,33 +1,32 @@
 /**
  * Host is checked once, before routing (`lib/http/request_screen.ts`): 475 Host values, straight
- * at the app (behind its connection guard, as `deno task start` serves it) and through HAProxy on
+ * at the app (on Deno's own server, as `deno task start` serves it) and through HAProxy on
  * `deploy/haproxy.cfg`, are answered 200 or 400, never 5xx and never with a log line; and a Host
  * never changes the route.
  */
 import assert from "node:assert/strict";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import { createApp } from "../app.tsx";
-import { serveGuarded } from "../lib/http/connection_guard.ts";
+import { serveResilient } from "../lib/http/resilient_serve.ts";
 import { hostProblem } from "../lib/http/request_screen.ts";
 import { replayDeps } from "./harness.ts";
 import { type Door, startFrontDoor, testCertificate } from "../bench/front_door.ts";
 import { hostCorpus, requestWithHost } from "./_host_corpus.ts";
 
-/** The app over the replay upstream behind its guard, with console.error captured. */
+/** The app over the replay upstream, with console.error captured. */
 async function withApp(
   body: (door: Door, logged: string[], requests: () => number) => Promise<void>,
 ): Promise<void> {
   const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const server = await serveGuarded(createApp(replayDeps(upstream)).fetch, {
-    listener,
-    log: () => {},
-  });
+  const server = serveResilient(
+    { hostname: "127.0.0.1", port: 0 },
+    createApp(replayDeps(upstream)).fetch,
+  );
   const logged: string[] = [];
   const original = console.error;
   console.error = (...parts: unknown[]) => logged.push(parts.map(String).join(" "));
   try {
-    await body({ port: listener.addr.port }, logged, () => upstream.stats().requests);
+    await body({ port: server.addr.port }, logged, () => upstream.stats().requests);
   } finally {
     console.error = original;
     await server.shutdown();

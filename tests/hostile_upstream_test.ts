@@ -9,7 +9,7 @@ import { catalog, type TestApp, withTestApp } from "./harness.ts";
 import { postMcp, rpc } from "./support/mcp_rpc.ts";
 import { UPSTREAM_EXCERPT_CHARS } from "../lib/untrusted_text.ts";
 import { RETRY_AFTER_MAX_S, UPSTREAM_LIMITS } from "../lib/http/upstream_answer.ts";
-import { openWalletStream } from "../lib/papertrade/wallet_stream.ts";
+import { fetchWalletEvents } from "../lib/papertrade/wallet_stream.ts";
 import { PapertradeApiError } from "../lib/papertrade/http.ts";
 import { startReplayUpstream } from "../fixtures/mod.ts";
 
@@ -120,7 +120,7 @@ Deno.test("50 MB and 1 GiB-gzip answers are refused as too large and named unava
 Deno.test("a wallet stream line that never ends is cut at its maximum, as a too-large answer", async () => {
   const upstream = await startReplayUpstream({ port: 0, faults: { endlessLine: true } });
   try {
-    const events = openWalletStream(catalog.wallets.whale.address, {
+    const events = fetchWalletEvents(catalog.wallets.whale.address, {
       baseUrl: upstream.apiUrl,
       timeoutMs: 10_000,
     });

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { catalog, startReplayUpstream } from "../fixtures/mod.ts";
 import { createRateLimiter } from "../lib/http/rate_limit.ts";
-import { parseTrustedProxies } from "../lib/http/trusted_proxies.ts";
+import { parseTrustedProxies } from "../lib/http/client_key.ts";
 import { apiToolsRoutes, mcpRoutes } from "../routes/mcp/mod.ts";
 import { TOOLS } from "../tools/registry.ts";
 import { replayDeps } from "./harness.ts";

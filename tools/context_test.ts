@@ -2,7 +2,7 @@
  * The context of one tool call, seen through a real tool over the replay: its links start at the
  * configured site (trailing slashes trimmed), its clock is the app's, and its signal reaches
  * the tool's upstream reads, so a caller who leaves ends the call (the shared read itself runs
- * on for other callers: `ReadCache.read`).
+ * on for other callers: `ReadCache.getOrLoad`).
  */
 import assert from "node:assert/strict";
 import { DEFAULT_CONFIG } from "../lib/config.ts";

@@ -8,7 +8,6 @@ import {
 import { argsObject, hashArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 
-/** The decode_transaction tool. */
 export const decodeTransactionTool = defineTool({
   name: "decode_transaction",
   title: "Decode a HyperEVM settlement transaction",

@@ -3,7 +3,6 @@ import { addressArg, argsObject } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { pendingIntentsModel, readPendingIntents } from "../lib/intent/mod.ts";
 
-/** The get_intents tool. */
 export const getIntentsTool = defineTool({
   name: "get_intents",
   title: "Pending intents of a wallet",

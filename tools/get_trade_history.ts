@@ -9,7 +9,6 @@ import { marketOf, withSettlingTransactions } from "../lib/position/mod.ts";
 import { tradeHistoryJson } from "../lib/wallet/mod.ts";
 import { ToolError } from "./types.ts";
 
-/** Trades per page. */
 const TRADE_HISTORY_PAGE_SIZE = 75;
 
 const input = argsObject({
@@ -23,7 +22,6 @@ const input = argsObject({
     .describe("next_cursor from a previous call."),
 });
 
-/** The get_trade_history tool. */
 export const getTradeHistoryTool = defineTool({
   name: "get_trade_history",
   title: "Closed trades of a wallet",

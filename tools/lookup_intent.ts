@@ -3,7 +3,6 @@ import { findIntent, lookupModel } from "../lib/intent/mod.ts";
 import { addressArg, argsObject, hashArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 
-/** The lookup_intent tool. */
 export const lookupIntentTool = defineTool({
   name: "lookup_intent",
   title: "Follow one intent id",

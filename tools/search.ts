@@ -48,7 +48,6 @@ const output = z.strictObject({
 
 type Output = z.input<typeof output>;
 
-/** The search tool. */
 export const searchTool = defineTool({
   name: "search",
   title: "Search wallets, transactions, intents, positions and names",

@@ -16,6 +16,6 @@ export function cacheCandleReader(reader: CandleReader, cache: ReadCache): Candl
   return (request, { signal } = {}) => {
     const aligned = alignCandleRequest(request);
     const key = readKey("candleSnapshot", { ...aligned });
-    return cache.read(key, lifetime, () => reader(aligned), signal);
+    return cache.getOrLoad(key, lifetime, () => reader(aligned), signal);
   };
 }

@@ -28,15 +28,15 @@ export function cachePapertradeClient(
       const { lifetime } = PAPERTRADE_ENDPOINTS[name] as PapertradeEndpoint;
       if (!lifetime) return client.read(name, ...[params, call] as never);
       const key = readKey(name, readParams(name, params));
-      const read = cache.read(
+      const answer = cache.getOrLoad(
         key,
         lifetime,
         () => client.read(name, ...[params] as never),
         call?.signal,
       );
       // A kept snapshot is brought up to what the streams reported since it was read.
-      if (name !== "walletStream") return read;
-      return read.then((account) => client.reconcile(account as WalletAccount)) as typeof read;
+      if (name !== "walletStream") return answer;
+      return answer.then((account) => client.reconcile(account as WalletAccount)) as typeof answer;
     },
   };
   recordUnderlying(cachedClient, client);

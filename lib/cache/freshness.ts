@@ -1,9 +1,12 @@
 /**
  * Which answers of one page render or tool call came from the last good copy because the
- * upstream failed. The cache notes each such read in the current scope; pages and tools read
- * the scope to label what they show (`as_of`, `stale`).
+ * upstream failed. The read cache, shared by every request and below any handler's reach, notes
+ * each such read in the scope of the request it answers (AsyncLocalStorage: the one channel that
+ * reaches that deep); the middleware hands the scope's reads to the page as `c.var.staleReads`,
+ * and a tool call reads its own scope, to label what they show (`as_of`, `stale`).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { MiddlewareHandler } from "hono";
 
 /** One read served from the last good answer. */
 export interface StaleRead {
@@ -24,6 +27,15 @@ export function withFreshnessScope<T>(
 ): { scope: { reads: StaleRead[] }; result: Promise<T> } {
   const scope = { reads: [] as StaleRead[] };
   return { scope, result: scopes.run(scope, body) };
+}
+
+/** Middleware: each request in its own scope, whose reads are `c.var.staleReads`. */
+export function freshnessScopes(): MiddlewareHandler<{ Variables: { staleReads: StaleRead[] } }> {
+  return async (c, next) => {
+    const scope = { reads: [] as StaleRead[] };
+    c.set("staleReads", scope.reads);
+    await scopes.run(scope, next);
+  };
 }
 
 /** Records a stale read in the current scope (no-op outside one). */

@@ -15,7 +15,6 @@ export interface LastGoodStore {
   set(key: string, value: unknown, storedAt: number, keepMs: number): Promise<void>;
 }
 
-/** Options of {@link createReadCache}. */
 export interface ReadCacheOptions {
   /** Clock in ms (default Date.now); `as_of` labels are read from it. */
   now?: () => number;
@@ -48,13 +47,12 @@ export interface ReadCacheStats {
   staleServed: number;
 }
 
-/** The cache. */
 export interface ReadCache {
   /**
    * The answer for `key`: kept, shared with a read in flight, or loaded. `signal` only stops
    * this caller waiting: the load itself is shared and runs on.
    */
-  read<T>(
+  getOrLoad<T>(
     key: string,
     lifetime: ReadLifetime,
     load: () => Promise<T>,
@@ -71,7 +69,6 @@ interface Entry {
   failedAt: number;
 }
 
-/** Builds an empty cache. */
 export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 2_000;
@@ -160,7 +157,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   }
 
   return {
-    async read<T>(
+    async getOrLoad<T>(
       key: string,
       lifetime: ReadLifetime,
       run: () => Promise<T>,

@@ -24,7 +24,7 @@ function setup(options: ReadCacheOptions = {}) {
   };
   /** A read of "k" whose upstream read answers `value`. */
   const answered = (value: string) => {
-    const read = cache.read("k", LIFETIME, load);
+    const read = cache.getOrLoad("k", LIFETIME, load);
     pending.at(-1)!.resolve(value);
     return read;
   };
@@ -33,7 +33,7 @@ function setup(options: ReadCacheOptions = {}) {
 
 Deno.test("concurrent identical reads share one upstream read", async () => {
   const { cache, pending, load, loads } = setup();
-  const readers = Array.from({ length: 50 }, () => cache.read("k", LIFETIME, load));
+  const readers = Array.from({ length: 50 }, () => cache.getOrLoad("k", LIFETIME, load));
   assert.equal(loads(), 1);
   pending[0].resolve("answer");
   assert.deepEqual(await Promise.all(readers), Array(50).fill("answer"));
@@ -43,10 +43,10 @@ Deno.test("an answer is served from memory while fresh, then re-read", async () 
   const { clock, cache, pending, load, loads, answered } = setup({ retryAfterErrorMs: 0 });
   assert.equal(await answered("one"), "one");
   clock.t += 999;
-  assert.equal(await cache.read("k", LIFETIME, load), "one");
+  assert.equal(await cache.getOrLoad("k", LIFETIME, load), "one");
   assert.equal(loads(), 1);
   clock.t += 1 + LIFETIME.revalidateMs; // past fresh and the revalidate window: must wait
-  const second = cache.read("k", LIFETIME, load);
+  const second = cache.getOrLoad("k", LIFETIME, load);
   assert.equal(loads(), 2);
   pending[1].resolve("two");
   assert.equal(await second, "two");
@@ -56,13 +56,13 @@ Deno.test("stale-while-revalidate serves the kept answer at once and refreshes o
   const { clock, cache, pending, load, loads, answered } = setup();
   await answered("old");
   clock.t += 1_500;
-  assert.equal(await cache.read("k", LIFETIME, load), "old");
-  assert.equal(await cache.read("k", LIFETIME, load), "old");
+  assert.equal(await cache.getOrLoad("k", LIFETIME, load), "old");
+  assert.equal(await cache.getOrLoad("k", LIFETIME, load), "old");
   assert.equal(loads(), 1 + 1, "one background read for both");
   pending[1].resolve("new");
   await pending[1].promise;
   await Promise.resolve();
-  assert.equal(await cache.read("k", LIFETIME, load), "new");
+  assert.equal(await cache.getOrLoad("k", LIFETIME, load), "new");
 });
 
 Deno.test("stale-if-error serves the last good answer with its age, noted in the scope", async () => {
@@ -70,7 +70,7 @@ Deno.test("stale-if-error serves the last good answer with its age, noted in the
   await answered("good");
   const readAt = clock.t;
   clock.t += 30_000;
-  const { scope, result } = withFreshnessScope(() => cache.read("k", LIFETIME, load));
+  const { scope, result } = withFreshnessScope(() => cache.getOrLoad("k", LIFETIME, load));
   pending[1].reject(new Error("upstream down"));
   assert.equal(await result, "good");
   assert.deepEqual(scope.reads, [{ key: "k", asOf: readAt, ageMs: 30_000 }]);
@@ -81,14 +81,14 @@ Deno.test("right after a failure the stale answer comes without another upstream
   const { clock, cache, pending, load, loads, answered } = setup({ retryAfterErrorMs: 2_000 });
   await answered("good");
   clock.t += 10_000;
-  const failing = cache.read("k", LIFETIME, load);
+  const failing = cache.getOrLoad("k", LIFETIME, load);
   pending[1].reject(new Error("down"));
   assert.equal(await failing, "good");
   clock.t += 1_000;
-  assert.equal(await cache.read("k", LIFETIME, load), "good");
+  assert.equal(await cache.getOrLoad("k", LIFETIME, load), "good");
   assert.equal(loads(), 2);
   clock.t += 1_500; // the pause is over: the upstream is asked again
-  const retry = cache.read("k", LIFETIME, load);
+  const retry = cache.getOrLoad("k", LIFETIME, load);
   assert.equal(loads(), 3);
   pending[2].resolve("back");
   assert.equal(await retry, "back");
@@ -98,16 +98,16 @@ Deno.test("a failure with nothing kept, too old a copy, or no outage is thrown",
   const { clock, cache, pending, load, answered } = setup({
     isOutage: (error) => (error as Error).message !== "not found",
   });
-  const none = cache.read("k", LIFETIME, load);
+  const none = cache.getOrLoad("k", LIFETIME, load);
   pending[0].reject(new Error("down"));
   await assert.rejects(none, /down/);
   await answered("good");
   clock.t += 10_000;
-  const answer = cache.read("k", LIFETIME, load);
+  const answer = cache.getOrLoad("k", LIFETIME, load);
   pending[2].reject(new Error("not found"));
   await assert.rejects(answer, /not found/);
   clock.t += LIFETIME.lastGoodMs;
-  const tooOld = cache.read("k", LIFETIME, load);
+  const tooOld = cache.getOrLoad("k", LIFETIME, load);
   pending[3].reject(new Error("down"));
   await assert.rejects(tooOld, /down/);
 });
@@ -115,8 +115,8 @@ Deno.test("a failure with nothing kept, too old a copy, or no outage is thrown",
 Deno.test("a caller that gives up stops waiting without cancelling the shared read", async () => {
   const { cache, pending, load } = setup();
   const leaving = new AbortController();
-  const impatient = cache.read("k", LIFETIME, load, leaving.signal);
-  const patient = cache.read("k", LIFETIME, load);
+  const impatient = cache.getOrLoad("k", LIFETIME, load, leaving.signal);
+  const patient = cache.getOrLoad("k", LIFETIME, load);
   leaving.abort(new Error("gone"));
   await assert.rejects(impatient, /gone/);
   pending[0].resolve("done");
@@ -126,24 +126,24 @@ Deno.test("a caller that gives up stops waiting without cancelling the shared re
 Deno.test("memory is bounded by entries and by bytes, least recently used first", async () => {
   const { cache } = setup({ maxEntries: 3, maxBytes: 1_000 });
   const value = (text: string) => () => Promise.resolve(text);
-  for (const key of ["a", "b", "c"]) await cache.read(key, LIFETIME, value(key));
-  await cache.read("a", LIFETIME, value("a")); // a is now the most recent
-  await cache.read("d", LIFETIME, value("d"));
+  for (const key of ["a", "b", "c"]) await cache.getOrLoad(key, LIFETIME, value(key));
+  await cache.getOrLoad("a", LIFETIME, value("a")); // a is now the most recent
+  await cache.getOrLoad("d", LIFETIME, value("d"));
   assert.equal(cache.stats().entries, 3);
   let reloaded = 0;
-  await cache.read("b", LIFETIME, () => (reloaded++, Promise.resolve("b")));
+  await cache.getOrLoad("b", LIFETIME, () => (reloaded++, Promise.resolve("b")));
   assert.equal(reloaded, 1, "b was evicted");
-  await cache.read("a", LIFETIME, () => (reloaded++, Promise.resolve("a")));
+  await cache.getOrLoad("a", LIFETIME, () => (reloaded++, Promise.resolve("a")));
   assert.equal(reloaded, 1, "a was kept");
-  await cache.read("big", LIFETIME, value("x".repeat(200)));
+  await cache.getOrLoad("big", LIFETIME, value("x".repeat(200)));
   assert.ok(cache.stats().bytes <= 1_000, `bytes ${cache.stats().bytes}`);
-  await cache.read("huge", LIFETIME, value("x".repeat(400)));
+  await cache.getOrLoad("huge", LIFETIME, value("x".repeat(400)));
   assert.ok(cache.stats().bytes <= 1_000);
 });
 
 Deno.test("kept answers are frozen, so no reader can change them for the others", async () => {
   const { cache } = setup();
-  const kept = await cache.read("k", LIFETIME, () => Promise.resolve({ list: [1, 2] }));
+  const kept = await cache.getOrLoad("k", LIFETIME, () => Promise.resolve({ list: [1, 2] }));
   assert.throws(() => (kept.list as number[]).push(3), TypeError);
 });
 
@@ -157,16 +157,16 @@ Deno.test("last good answers go to the second store and come back in a fresh cac
     },
   };
   const first = setup({ lastGood, persistEveryMs: 30_000 });
-  await first.cache.read("k", LIFETIME, () => Promise.resolve("v1"));
+  await first.cache.getOrLoad("k", LIFETIME, () => Promise.resolve("v1"));
   first.clock.t += 5_000;
-  await first.cache.read("k", LIFETIME, () => Promise.resolve("v2"));
+  await first.cache.getOrLoad("k", LIFETIME, () => Promise.resolve("v2"));
   assert.equal(stored.get("k")?.value, "v1", "written at most once per persistEveryMs");
   assert.equal(stored.get("k")?.keepMs, LIFETIME.lastGoodMs);
 
   const fresh = setup({ lastGood });
   fresh.clock.t = first.clock.t + 1_000;
   const { scope, result } = withFreshnessScope(() =>
-    fresh.cache.read("k", LIFETIME, () => Promise.reject(new Error("down")))
+    fresh.cache.getOrLoad("k", LIFETIME, () => Promise.reject(new Error("down")))
   );
   assert.equal(await result, "v1");
   assert.equal(scope.reads[0].asOf, stored.get("k")?.storedAt);
@@ -176,14 +176,14 @@ Deno.test("once a refresh has failed, every reader of the kept copy gets it labe
   const { clock, cache, pending, load, answered } = setup();
   await answered("kept");
   clock.t += 1_500; // past fresh: served at once while one refresh goes out
-  const unlabelled = withFreshnessScope(() => cache.read("k", LIFETIME, load));
+  const unlabelled = withFreshnessScope(() => cache.getOrLoad("k", LIFETIME, load));
   assert.equal(await unlabelled.result, "kept");
   assert.deepEqual(unlabelled.scope.reads, [], "the upstream has not failed yet");
   pending[1].reject(new Error("upstream down"));
   await pending[1].promise.catch(() => {});
   await Promise.resolve();
   for (const reader of [1, 2, 3]) {
-    const { scope, result } = withFreshnessScope(() => cache.read("k", LIFETIME, load));
+    const { scope, result } = withFreshnessScope(() => cache.getOrLoad("k", LIFETIME, load));
     assert.equal(await result, "kept");
     assert.equal(scope.reads.length, 1, `reader ${reader} is told it is stale`);
   }

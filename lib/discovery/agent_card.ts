@@ -11,7 +11,6 @@ import { VIEW_CLIENTS, VIEWS, VIEWS_EXTENSION_ID, viewsSentence } from "../app_v
 /** The A2A protocol revision whose AgentCard fields this card fills. */
 export const A2A_PROTOCOL_VERSION = "0.3.0";
 
-/** Builds the agent card for the given site and tools. */
 export function buildAgentCard(options: DiscoveryOptions<ToolInfo>): JsonSchema {
   const server = options.server ?? SERVER_IDENTITY;
   return {

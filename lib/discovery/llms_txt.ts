@@ -14,7 +14,6 @@ function inline(text: string): string {
   return text.replace(/\s+/g, " ").replace(/[[\]]/g, "").trim();
 }
 
-/** Builds llms.txt from the docs pages and the tools. */
 export function buildLlmsTxt(
   options: DiscoveryOptions<ToolInfo> & { site: DocsSite },
 ): string {

@@ -4,9 +4,20 @@
  */
 import type { Context } from "hono";
 import type { AppDeps } from "../deps.ts";
+import type { PageContext } from "../page_context.ts";
 
-/** The Hono environment of the app: `c.var.deps` and Hono's `c.var.requestId`. */
-export type AppEnv = { Variables: { deps: AppDeps; requestId: string } };
+/**
+ * The Hono environment of the app: `c.var.deps`, Hono's `c.var.requestId`, the visitor's page
+ * context (`lib/page_context.ts`) and the request's stale reads (`lib/cache/freshness.ts`).
+ */
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    page: Omit<PageContext, "staleReads">;
+    staleReads: PageContext["staleReads"];
+  };
+};
 
 export type AppHandler = (c: Context<AppEnv>) => Response | Promise<Response>;
 

@@ -1,11 +1,13 @@
 /**
- * Who is calling, for per-client rate limits.
+ * Who is calling, for per-client rate limits and stream slots.
  *
  * The connection's remote address is the client unless that address is a proxy listed in
  * `TRUSTED_PROXIES`; only then is `X-Forwarded-For` read, from the right (the hop our proxy
  * appended) leftwards, skipping further trusted proxies, and the first untrusted hop is the
  * client. A header sent by anyone else is ignored, so it can neither buy a fresh budget nor
- * spend another client's.
+ * spend another client's. One address has one key however it is written: IPv4-mapped IPv6
+ * becomes IPv4, ports and brackets go, IPv4 octets lose their leading zeros, IPv6 is lowercased
+ * and compressed.
  *
  * On Deno Deploy the handler's `info.remoteAddr` is what the platform guarantees: "the remote
  * address of the connection" (Deno API reference, `Deno.ServeHandlerInfo.remoteAddr`,
@@ -14,8 +16,6 @@
  * forwarding header is trusted by default; a deployment that puts its own CDN or proxy in
  * front lists that proxy's ranges in `TRUSTED_PROXIES`.
  */
-import { addressBytes, isIpv6, normalizeIpAddress } from "./ip_address.ts";
-import { type AddressRange, inRanges } from "./trusted_proxies.ts";
 
 /** The key used when nothing identifies the caller (in-process calls without connection info). */
 const UNKNOWN_CLIENT = "unknown";
@@ -49,4 +49,119 @@ function keyOf(address: string): string {
   const bytes = addressBytes(address);
   const groups = [0, 2, 4, 6].map((at) => ((bytes[at] << 8) | bytes[at + 1]).toString(16));
   return `${groups.join(":")}::/64`;
+}
+
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/** The canonical form of `text` as an IP address, or undefined when it is none. */
+export function normalizeIpAddress(text: string): string | undefined {
+  let value = text.trim();
+  if (value.length === 0 || value.length > 64) return undefined;
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(value);
+  if (bracketed) value = bracketed[1];
+  else if (/^[\d.]+:\d{1,5}$/.test(value)) value = value.slice(0, value.lastIndexOf(":"));
+  value = value.replace(/%.*$/, ""); // zone index (fe80::1%eth0) names an interface, not a host
+  const v4 = normalizeIpv4(value);
+  if (v4) return v4;
+  if (!value.includes(":") || !/^[0-9a-fA-F:.]+$/.test(value)) return undefined;
+  let canonical: string;
+  try {
+    // The URL parser is the platform's IPv6 parser: it validates and compresses.
+    canonical = new URL(`http://[${value}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
+  if (mapped) {
+    const high = parseInt(mapped[1], 16);
+    const low = parseInt(mapped[2], 16);
+    return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+  }
+  return canonical;
+}
+
+function normalizeIpv4(value: string): string | undefined {
+  const match = IPV4.exec(value);
+  if (!match) return undefined;
+  // Leading zeros are read as decimal (as inet_pton's strict readers and most proxies write
+  // them), never as octal.
+  const octets = match.slice(1).map(Number);
+  return octets.every((octet) => octet <= 255) ? octets.join(".") : undefined;
+}
+
+/** True for an IPv6 address (after normalising). */
+function isIpv6(address: string): boolean {
+  return address.includes(":");
+}
+
+/** The address as 16 or 4 bytes, for prefix comparisons. `address` must be canonical. */
+function addressBytes(address: string): Uint8Array {
+  if (!isIpv6(address)) return new Uint8Array(address.split(".").map(Number));
+  const [head, tail = ""] = address.includes("::") ? address.split("::") : [address, undefined];
+  const parse = (part: string | undefined) =>
+    part ? part.split(":").map((g) => parseInt(g, 16)) : [];
+  const first = parse(head);
+  const last = parse(tail);
+  const groups = address.includes("::")
+    ? [...first, ...new Array(8 - first.length - last.length).fill(0), ...last]
+    : first;
+  const bytes = new Uint8Array(16);
+  groups.forEach((group, index) => {
+    bytes[index * 2] = group >> 8;
+    bytes[index * 2 + 1] = group & 255;
+  });
+  return bytes;
+}
+
+/** A trusted proxy range: an address's bytes and how many leading bits must match. */
+export interface AddressRange {
+  bytes: Uint8Array;
+  prefixLength: number;
+}
+
+/** A parsed list, or the first entry that could not be read. */
+export type ParsedProxies = { ok: true; ranges: AddressRange[] } | { ok: false; entry: string };
+
+/**
+ * `TRUSTED_PROXIES`: a comma-separated list of addresses or CIDR ranges (`10.0.0.0/8,
+ * 2001:db8::/32`); `loopback` stands for 127.0.0.0/8 and ::1. Empty (the default) trusts none.
+ */
+export function parseTrustedProxies(text: string | undefined): ParsedProxies {
+  const ranges: AddressRange[] = [];
+  for (const raw of (text ?? "").split(",")) {
+    const entry = raw.trim();
+    if (entry === "") continue;
+    if (entry.toLowerCase() === "loopback") {
+      ranges.push(range("127.0.0.0", 8), range("::1", 128));
+      continue;
+    }
+    const [addressText, prefixText] = entry.split("/");
+    const address = normalizeIpAddress(addressText);
+    if (!address || (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText))) {
+      return { ok: false, entry };
+    }
+    const max = isIpv6(address) ? 128 : 32;
+    const prefixLength = prefixText === undefined ? max : Number(prefixText);
+    if (prefixLength > max) return { ok: false, entry };
+    ranges.push(range(address, prefixLength));
+  }
+  return { ok: true, ranges };
+}
+
+function range(address: string, prefixLength: number): AddressRange {
+  return { bytes: addressBytes(address), prefixLength };
+}
+
+/** True when canonical `address` lies in one of `ranges`. */
+function inRanges(address: string, ranges: readonly AddressRange[]): boolean {
+  const bytes = addressBytes(address);
+  return ranges.some((candidate) => {
+    if (candidate.bytes.length !== bytes.length) return false;
+    let bits = candidate.prefixLength;
+    for (let index = 0; bits > 0; index++, bits -= 8) {
+      const mask = bits >= 8 ? 255 : (255 << (8 - bits)) & 255;
+      if ((candidate.bytes[index] & mask) !== (bytes[index] & mask)) return false;
+    }
+    return true;
+  });
 }

@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
-import { clientKeyFromRequest } from "./client_key.ts";
-import { normalizeIpAddress } from "./ip_address.ts";
-import { parseTrustedProxies } from "./trusted_proxies.ts";
+import { clientKeyFromRequest, normalizeIpAddress, parseTrustedProxies } from "./client_key.ts";
 
 function withForwarded(value: string): Request {
   return new Request("http://localhost/", { headers: { "x-forwarded-for": value } });

@@ -1,17 +1,150 @@
 /**
- * Rate limiting of tool calls per client: at most 60 in any 60 s by default, counted with an
- * exact sliding log (see `limit_store.ts`). The limiter counts whatever cost the caller says
- * (one per tools/call, so a batch of five costs five) and is all-or-nothing: a request whose
- * cost does not fit is refused whole and consumes nothing, so a refused batch never half-runs.
- * A store that cannot count (KV locked or down) refuses the call as unavailable (503), never
- * lets it through.
+ * Rate limiting of tool calls per client (keyed by `client_key.ts`): at most 60 in any 60 s by
+ * default, across `/mcp` and `/api/tools/*`, counted in memory or in Deno KV.
+ *
+ * The algorithm is an exact sliding log: each key holds the times of its calls of the last
+ * window, oldest first (a batch of n calls is n entries), never more than `limit` of them. A
+ * call of cost n at time t is allowed when the entries later than t - window, plus n, fit in
+ * `limit`. So no span of one window ever holds more than `limit` allowed calls, wherever it
+ * starts, and the wait until a refused call fits is exact: the moment enough of the oldest
+ * entries have left the window. A request whose cost does not fit is refused whole and spends
+ * nothing, so a refused batch never half-runs. A store that cannot count (KV locked or down)
+ * refuses the call as unavailable (503), never lets it through.
  */
-import { MemoryStore } from "./memory_store.ts";
-import { msUntilFits, type RateLimitStore } from "./limit_store.ts";
+import { kvConfigured, openSharedKv } from "../kv.ts";
 import { describeErrorOnOneLine, oncePerInterval } from "./log_line.ts";
 
-export type { RateLimitStore, StoreConsumeRequest, StoreConsumeResult } from "./limit_store.ts";
+/** One spend request to a store: at most `limit` calls fit in any `windowMs` span. */
+export interface StoreConsumeRequest {
+  now: number;
+  windowMs: number;
+  limit: number;
+  cost: number;
+}
 
+/** Whether the cost fitted (and was spent), and the key's call times in the window after it. */
+export interface StoreConsumeResult {
+  allowed: boolean;
+  log: readonly number[];
+}
+
+/** Where call logs live: per isolate ({@link MemoryStore}) or shared ({@link KvStore}). */
+export interface RateLimitStore {
+  /**
+   * Applies {@link slidingLogStep} to the log of `key` and saves the result. Must be atomic:
+   * two isolates must not both spend the last call. Rejects when the store cannot settle the
+   * count.
+   */
+  consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult>;
+}
+
+/** One step over a stored log (undefined when the key is unknown). */
+export function slidingLogStep(
+  stored: readonly number[] | undefined,
+  { now, windowMs, limit, cost }: StoreConsumeRequest,
+): StoreConsumeResult {
+  const log = stored ?? [];
+  let first = 0;
+  while (first < log.length && log[first] <= now - windowMs) first++;
+  const live = first === 0 ? log : log.slice(first);
+  if (live.length + cost > limit) return { allowed: false, log: live };
+  const next = live.slice();
+  for (let call = 0; call < cost; call++) next.push(now);
+  return { allowed: true, log: next };
+}
+
+/**
+ * Milliseconds from `now` until `cost` more calls fit in a pruned `log`: the time the oldest
+ * entry that must leave does leave; a whole window when `cost` is over the limit.
+ */
+function msUntilFits(log: readonly number[], request: StoreConsumeRequest): number {
+  const mustLeave = log.length + request.cost - request.limit;
+  if (mustLeave <= 0) return 0;
+  if (request.cost > request.limit) return request.windowMs;
+  return log[mustLeave - 1] + request.windowMs - request.now;
+}
+
+/**
+ * Per-isolate call logs; one task runs at a time, so the read-step-write is atomic. Memory is
+ * bounded by a two-generation LRU: keys live in `recent` (at most half the cap); when it is full
+ * it becomes `older`, dropping the previous `older` whole, and a key found in `older` moves back.
+ * Each call costs a fixed handful of Map operations, so a flood of new keys costs what a quiet
+ * day does; forgetting a key only forgets a budget already in use. The default cap of 50,000 keys
+ * (about 100 bytes plus 8 per call each) bounds memory at about 30 MB.
+ */
+export class MemoryStore implements RateLimitStore {
+  #recent = new Map<string, readonly number[]>();
+  #older = new Map<string, readonly number[]>();
+  readonly #generationSize: number;
+
+  constructor(options: { maxKeys?: number } = {}) {
+    this.#generationSize = Math.max(1, Math.floor((options.maxKeys ?? 50_000) / 2));
+  }
+
+  consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult> {
+    const result = slidingLogStep(this.#recent.get(key) ?? this.#older.get(key), request);
+    if (result.allowed) this.#remember(key, result.log);
+    return Promise.resolve(result);
+  }
+
+  #remember(key: string, log: readonly number[]): void {
+    this.#older.delete(key);
+    // An empty log means a full budget, the same as no entry at all.
+    if (log.length === 0) {
+      this.#recent.delete(key);
+      return;
+    }
+    if (!this.#recent.has(key) && this.#recent.size >= this.#generationSize) {
+      this.#older = this.#recent;
+      this.#recent = new Map();
+    }
+    this.#recent.set(key, log);
+  }
+
+  get size(): number {
+    return this.#recent.size + this.#older.size;
+  }
+}
+
+/** Conflicting writers and store errors are retried this many times in all, with a backoff. */
+const KV_ATTEMPTS = 12;
+
+/**
+ * The same sliding log in Deno KV, shared by every isolate or process on the database: an
+ * optimistic check-and-set per consume (`atomic().check()`), a conflict or store error ("database
+ * is locked" with two processes on one local file) retried a bounded number of times, then a
+ * rejection. An entry expires when its newest call leaves the window, so KV holds only clients
+ * spending now. `prefix` namespaces the keys, so one database can serve several limiters.
+ */
+export class KvStore implements RateLimitStore {
+  constructor(private readonly kv: Deno.Kv, private readonly prefix: Deno.KvKey = ["rate_limit"]) {}
+
+  async consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult> {
+    const kvKey: Deno.KvKey = [...this.prefix, "log", key];
+    let failure: unknown = new Error(`the count of ${key} stayed contended`);
+    for (let attempt = 0; attempt < KV_ATTEMPTS; attempt++) {
+      if (attempt > 0) {
+        const ceilingMs = Math.min(50, 2 ** attempt);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * ceilingMs));
+      }
+      try {
+        const entry = await this.kv.get<number[]>(kvKey);
+        const result = slidingLogStep(entry.value ?? undefined, request);
+        if (!result.allowed) return result;
+        const committed = await this.kv.atomic()
+          .check(entry)
+          .set(kvKey, result.log, { expireIn: request.windowMs })
+          .commit();
+        if (committed.ok) return result;
+      } catch (error) {
+        failure = error;
+      }
+    }
+    throw failure;
+  }
+}
+
+/** What the limiter decided about one request. */
 export interface RateLimitDecision {
   allowed: boolean;
   /** True when the store could not count the call: refused as unavailable (503), not limited. */
@@ -25,6 +158,7 @@ export interface RateLimitDecision {
   cost: number;
 }
 
+/** The budget both tool faces spend from. */
 export interface RateLimiter {
   readonly limit: number;
   readonly windowMs: number;
@@ -42,6 +176,7 @@ export interface RateLimiterOptions {
   log?: (line: string) => void;
 }
 
+/** A limiter over `options.store`, refusing (503) whatever the store cannot count. */
 export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
   const limit = options.limit ?? 60;
   const windowMs = options.windowMs ?? 60_000;
@@ -61,11 +196,9 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         return { ...decision, allowed, remaining: limit - log.length, retryAfterSeconds };
       } catch (error) {
         logStoreFailure(
-          `[rate-limit] the store could not count a tool call, so it was refused with 503: ${
-            describeErrorOnOneLine(error)
-          }`,
+          "[rate-limit] the store could not count a tool call, so it was refused with 503: " +
+            describeErrorOnOneLine(error),
         );
-        // Retry after one second.
         return {
           ...decision,
           allowed: false,
@@ -95,4 +228,53 @@ export function describeRateLimit(decision: RateLimitDecision): string {
   return `Rate limit exceeded: at most ${decision.limit} tool calls per client in any ${seconds} s ` +
     `(each call in a batch counts). This request needed ${asked}; ${decision.remaining} left ` +
     `right now. ${retry}`;
+}
+
+type Env = { get(name: string): string | undefined };
+
+/** Options of {@link createDefaultLimiter}; the defaults read the real environment. */
+export interface DefaultLimiterOptions extends Omit<RateLimiterOptions, "store" | "log"> {
+  /** Environment to read `RATE_LIMIT_STORE`, `KV_PATH` and `DENO_DEPLOYMENT_ID` from. */
+  env?: Env;
+  /** Opens the KV database; default the process's shared one (`lib/kv.ts`). */
+  openKv?: () => Promise<Deno.Kv>;
+  /** Told when KV cannot be opened and memory is used instead. Default console.error. */
+  onKvError?: (error: unknown) => void;
+}
+
+/**
+ * Which store the environment asks for: `RATE_LIMIT_STORE=kv|memory`, else KV when there is a
+ * database (on Deno Deploy isolates come and go and each would grant its own 60; with `KV_PATH`
+ * processes and restarts share one budget), else memory (no stray database file in tests).
+ */
+export function defaultStoreKind(env: Env = Deno.env): "kv" | "memory" {
+  const explicit = env.get("RATE_LIMIT_STORE")?.trim().toLowerCase();
+  if (explicit === "kv" || explicit === "memory") return explicit;
+  return kvConfigured(env) ? "kv" : "memory";
+}
+
+/**
+ * One limiter to share between both tool faces. Synchronous on purpose (the app is built
+ * synchronously): the KV database is opened on the first tool call, and if it will not open,
+ * counting falls back to memory.
+ */
+export function createDefaultLimiter(options: DefaultLimiterOptions = {}): RateLimiter {
+  const { limit, windowMs, now } = options;
+  if (defaultStoreKind(options.env ?? Deno.env) === "memory") {
+    return createRateLimiter({ limit, windowMs, now });
+  }
+  const openKv = options.openKv ?? (() => openSharedKv());
+  const onKvError = options.onKvError ??
+    ((error) => console.error("[rate-limit] Deno KV unavailable, counting in memory:", error));
+  let opened: Promise<RateLimitStore> | undefined;
+  const store: RateLimitStore = {
+    consume(key, request) {
+      opened ??= openKv().then((kv): RateLimitStore => new KvStore(kv), (error) => {
+        onKvError(error);
+        return new MemoryStore();
+      });
+      return opened.then((store) => store.consume(key, request));
+    },
+  };
+  return createRateLimiter({ limit, windowMs, now, store });
 }

@@ -4,11 +4,13 @@
  * window is really full, and a Retry-After that is exactly the wait, rounded up.
  */
 import assert from "node:assert/strict";
-import { MemoryStore } from "./memory_store.ts";
-import { KvStore } from "./kv_store.ts";
 import {
+  createDefaultLimiter,
   createRateLimiter,
+  defaultStoreKind,
   describeRateLimit,
+  KvStore,
+  MemoryStore,
   type RateLimitStore,
   refusalStatus,
 } from "./rate_limit.ts";
@@ -158,4 +160,190 @@ Deno.test("the 429 sentence says what was limited and when to retry", async () =
   // The figures: the limit, its window, what this request needed, when to retry.
   assert.equal(text.match(/\b2 tool calls\b/g)?.length, 2, text);
   assert.equal(text.match(/\b60 s\b/g)?.length, 2, text);
+});
+
+Deno.test("the memory store forgets the least recently used keys past its cap", async () => {
+  const store = new MemoryStore({ maxKeys: 4 }); // two generations of two keys
+  const limiter = createRateLimiter({ limit: 1, store, now: () => 0 });
+  for (const key of ["a", "b"]) await limiter.consume(key);
+  await limiter.consume("a"); // refused: a refusal changes nothing
+  for (const key of ["c", "d", "e"]) await limiter.consume(key);
+  assert.ok(store.size <= 4, `size ${store.size}`);
+  assert.equal((await limiter.consume("a")).allowed, true, "a was least recently spent: forgotten");
+  assert.equal((await limiter.consume("e")).allowed, false, "e is still remembered");
+});
+
+Deno.test("a key whose calls have all left the window is dropped", async () => {
+  let now = 0;
+  const store = new MemoryStore();
+  const limiter = createRateLimiter({ limit: 5, store, now: () => now });
+  await limiter.consume("k", 2);
+  assert.equal(store.size, 1);
+  now = 60_000;
+  await limiter.consume("k", 0);
+  assert.equal(store.size, 0);
+});
+
+Deno.test("a flood of 100,000 keys keeps memory bounded, and the newest clients keep their spent budgets", async () => {
+  const store = new MemoryStore({ maxKeys: 10_000 });
+  const limiter = createRateLimiter({ limit: 1, store, now: () => 0 });
+  let maxSize = 0;
+  for (let index = 0; index < 100_000; index++) {
+    assert.equal((await limiter.consume(`flood-${index}`)).allowed, true);
+    maxSize = Math.max(maxSize, store.size);
+  }
+  assert.ok(maxSize <= 10_000, `the store held ${maxSize} keys at most`);
+  // The newest half of the cap is remembered: their budgets stay spent.
+  for (let index = 100_000 - 5_000; index < 100_000; index += 97) {
+    assert.equal((await limiter.consume(`flood-${index}`)).allowed, false, `flood-${index}`);
+  }
+});
+
+Deno.test("two limiters over two handles of one KV file share one budget", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".sqlite" });
+  // Two handles stand in for two processes or isolates.
+  const first = await Deno.openKv(path);
+  const second = await Deno.openKv(path);
+  try {
+    const now = () => 120_000;
+    const a = createRateLimiter({ limit: 5, store: new KvStore(first), now });
+    const b = createRateLimiter({ limit: 5, store: new KvStore(second), now });
+    assert.equal((await a.consume("client", 3)).allowed, true);
+    const fromB = await b.consume("client", 2);
+    assert.equal(fromB.allowed, true);
+    assert.equal(fromB.remaining, 0);
+    const refused = await a.consume("client");
+    assert.equal(refused.allowed, false);
+    assert.equal(refused.retryAfterSeconds, 60);
+    assert.equal((await b.consume("someone-else")).allowed, true);
+  } finally {
+    first.close();
+    second.close();
+    await Deno.remove(path);
+  }
+});
+
+Deno.test("concurrent calls through KV never spend more than the limit", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const store = new KvStore(kv, ["test_limits"]);
+    const limiters = [0, 1, 2].map(() => createRateLimiter({ limit: 20, store, now: () => 7 }));
+    const decisions = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => limiters[index % 3].consume("busy")),
+    );
+    const allowed = decisions.filter((decision) => decision.allowed).length;
+    const stored = await kv.get<number[]>(["test_limits", "log", "busy"]);
+    assert.equal(allowed, 20);
+    assert.deepEqual(stored.value, new Array(20).fill(7), "one entry per call, at its time");
+  } finally {
+    kv.close();
+  }
+});
+
+/** A KV handle whose reads fail `failures` times ("database is locked"), then work. */
+function flakyKv(kv: Deno.Kv, failures: number): Deno.Kv {
+  let left = failures;
+  return new Proxy(kv, {
+    get(target, property) {
+      if (property === "get") {
+        return (key: Deno.KvKey) =>
+          left-- > 0 ? Promise.reject(new Error("database is locked")) : target.get(key);
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+Deno.test("a store error is retried, and a store that keeps failing refuses the call", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const lines: string[] = [];
+  try {
+    const settles = createRateLimiter({ store: new KvStore(flakyKv(kv, 3)), now: () => 0 });
+    assert.equal((await settles.consume("k")).allowed, true, "three failures, then it counts");
+    const broken = createRateLimiter({
+      store: new KvStore(flakyKv(kv, 1_000)),
+      now: () => 0,
+      log: (line) => lines.push(line),
+    });
+    const decision = await broken.consume("k");
+    assert.equal(decision.allowed, false);
+    assert.equal(decision.unavailable, true);
+    assert.equal(lines.length, 1);
+    assert.match(lines[0], /database is locked/);
+  } finally {
+    kv.close();
+  }
+});
+
+const env = (values: Record<string, string>) => new Map(Object.entries(values));
+
+Deno.test("the store is KV on Deno Deploy or with KV_PATH, else memory, unless RATE_LIMIT_STORE says", () => {
+  assert.equal(defaultStoreKind(env({})), "memory");
+  assert.equal(defaultStoreKind(env({ DENO_DEPLOYMENT_ID: "abc123" })), "kv");
+  assert.equal(defaultStoreKind(env({ KV_PATH: "/tmp/explorer.kv" })), "kv");
+  assert.equal(defaultStoreKind(env({ KV_PATH: " " })), "memory");
+  assert.equal(
+    defaultStoreKind(env({ KV_PATH: "/tmp/x.kv", RATE_LIMIT_STORE: "memory" })),
+    "memory",
+  );
+  assert.equal(
+    defaultStoreKind(env({ DENO_DEPLOYMENT_ID: "abc123", RATE_LIMIT_STORE: "memory" })),
+    "memory",
+  );
+  assert.equal(defaultStoreKind(env({ RATE_LIMIT_STORE: " KV " })), "kv");
+  assert.equal(defaultStoreKind(env({ RATE_LIMIT_STORE: "redis" })), "memory");
+});
+
+Deno.test("the KV limiter opens the database once, on the first call, and counts in it", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    let opened = 0;
+    const limiter = createDefaultLimiter({
+      env: env({ DENO_DEPLOYMENT_ID: "abc123" }),
+      now: () => 0,
+      limit: 2,
+      openKv: () => {
+        opened += 1;
+        return Promise.resolve(kv);
+      },
+    });
+    assert.equal(opened, 0);
+    assert.equal((await limiter.consume("client")).allowed, true);
+    assert.equal((await limiter.consume("client")).allowed, true);
+    assert.equal((await limiter.consume("client")).allowed, false);
+    assert.equal(opened, 1);
+    const keys = [];
+    for await (const entry of kv.list({ prefix: ["rate_limit"] })) keys.push(entry);
+    // One entry per client holding the times of its calls in the window.
+    assert.deepEqual(keys.map((entry) => [entry.key, entry.value]), [[
+      ["rate_limit", "log", "client"],
+      [0, 0],
+    ]]);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("when KV will not open, the limiter says so once and counts in memory", async () => {
+  const problems: unknown[] = [];
+  const limiter = createDefaultLimiter({
+    env: env({ RATE_LIMIT_STORE: "kv" }),
+    now: () => 0,
+    limit: 1,
+    openKv: () => Promise.reject(new Error("no kv here")),
+    onKvError: (error) => problems.push(error),
+  });
+  assert.equal((await limiter.consume("client")).allowed, true);
+  assert.equal((await limiter.consume("client")).allowed, false);
+  assert.equal(problems.length, 1);
+});
+
+Deno.test("the default limiter allows 60 calls per client in any 60 s", async () => {
+  const limiter = createDefaultLimiter({ env: env({}), now: () => 30_000 });
+  assert.equal(limiter.limit, 60);
+  assert.equal(limiter.windowMs, 60_000);
+  const decision = await limiter.consume("client", 60);
+  assert.equal(decision.allowed, true);
+  assert.equal((await limiter.consume("client")).allowed, false);
 });

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { serveGuarded } from "./connection_guard.ts";
 import {
   Lane,
   POOL_MAX_IDLE_PER_HOST,
@@ -8,21 +7,53 @@ import {
   upstreamLanes,
 } from "./upstream_pool.ts";
 
-/** A loopback server whose answers wait for `release`; counts requests being answered. */
-async function slowServer() {
+/**
+ * A loopback HTTP/1.1 server (raw, so it can count the connections clients hold open) whose
+ * answers wait for `release`; counts requests being answered. Requests are GETs without a body.
+ */
+function slowServer() {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const release = Promise.withResolvers<void>();
+  const open = new Set<Deno.Conn>();
+  const answer = new TextEncoder().encode("HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok");
   let inFlight = 0;
   let peak = 0;
-  // The guard counts the connections held open from the server's side.
-  const server = await serveGuarded(async () => {
-    peak = Math.max(peak, ++inFlight);
-    await release.promise;
-    inFlight--;
-    return new Response("ok");
-  }, { listener, sweepEveryMs: 3_600_000 });
+  const serve = async (conn: Deno.Conn) => {
+    open.add(conn);
+    const buffer = new Uint8Array(16 * 1024);
+    const decoder = new TextDecoder();
+    let pending = "";
+    try {
+      for (let read = await conn.read(buffer); read !== null; read = await conn.read(buffer)) {
+        pending += decoder.decode(buffer.subarray(0, read));
+        for (let end = pending.indexOf("\r\n\r\n"); end >= 0; end = pending.indexOf("\r\n\r\n")) {
+          pending = pending.slice(end + 4);
+          peak = Math.max(peak, ++inFlight);
+          await release.promise;
+          inFlight--;
+          await conn.write(answer);
+        }
+      }
+    } catch { /* closed by the client or by shutdown */ }
+    open.delete(conn);
+    try {
+      conn.close();
+    } catch { /* closed */ }
+  };
+  const accepting = (async () => {
+    for await (const conn of listener) serve(conn);
+  })().catch(() => {});
   return {
-    server,
+    server: {
+      get connections() {
+        return open.size;
+      },
+      async shutdown() {
+        listener.close();
+        for (const conn of open) conn.close();
+        await accepting;
+      },
+    },
     url: `http://127.0.0.1:${listener.addr.port}/`,
     release: () => release.resolve(),
     inFlight: () => inFlight,
@@ -33,7 +64,7 @@ async function slowServer() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 Deno.test("a burst past the pool's size queues: never more than its requests at once, all answered, few idle after", async () => {
-  const slow = await slowServer();
+  const slow = slowServer();
   try {
     const count = UPSTREAM_REQUESTS_AT_ONCE + 8;
     const burst = Array.from(
@@ -73,7 +104,7 @@ Deno.test("a waiting request whose signal aborts leaves the queue; an unread, ab
   third();
   assert.equal(lane.inUse, 0);
 
-  const slow = await slowServer();
+  const slow = slowServer();
   slow.release();
   try {
     const controller = new AbortController();

@@ -157,7 +157,7 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
   }
 
   /** Runs one action; viem's "not found" is null, and our own error comes out of viem's wrapping. */
-  async function read<T>(
+  async function callViem<T>(
     method: RpcMethodName,
     action: (c: Awaited<ReturnType<typeof connect>>) => Promise<T>,
   ): Promise<T | null> {
@@ -182,10 +182,10 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
   }
 
   const blockNumber = async (options: { cacheTime?: number } = {}) =>
-    (await read("eth_blockNumber", (c) => c.public.getBlockNumber(options)))!;
+    (await callViem("eth_blockNumber", (c) => c.public.getBlockNumber(options)))!;
 
   async function queryLogs(filter: LogFilter): Promise<HyperEvmLog[]> {
-    const logs = await read("eth_getLogs", async ({ viem, public: c }) => {
+    const logs = await callViem("eth_getLogs", async ({ viem, public: c }) => {
       const found = await c.request({
         method: "eth_getLogs",
         params: [{
@@ -255,17 +255,17 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
   return {
     blockNumber,
     block: (blockNumber) =>
-      read("eth_getBlockByNumber", (c) => c.public.getBlock({ blockNumber })) as Promise<
+      callViem("eth_getBlockByNumber", (c) => c.public.getBlock({ blockNumber })) as Promise<
         HyperEvmBlock | null
       >,
     transaction: (hash) =>
-      read("eth_getTransactionByHash", (c) => c.public.getTransaction({ hash })),
+      callViem("eth_getTransactionByHash", (c) => c.public.getTransaction({ hash })),
     receipt: (hash) =>
-      read("eth_getTransactionReceipt", (c) => c.public.getTransactionReceipt({ hash })),
+      callViem("eth_getTransactionReceipt", (c) => c.public.getTransactionReceipt({ hash })),
     logs,
     winFeeRate: () =>
-      fees.read("winFeeRate", WIN_FEE_LIFETIME, async () => {
-        const rate = (await read("eth_call", (c) =>
+      fees.getOrLoad("winFeeRate", WIN_FEE_LIFETIME, async () => {
+        const rate = (await callViem("eth_call", (c) =>
           c.public.readContract({
             address: CONTRACTS.exchange,
             abi: WIN_FEE_RATE_ABI,

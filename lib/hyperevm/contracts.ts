@@ -70,7 +70,6 @@ export const INTENT_KINDS = [
   "claimRewards",
 ] as const;
 
-/** One of the eight intent kinds. */
 export type IntentKind = typeof INTENT_KINDS[number];
 
 // modelled: [chain.typeStrings] the EIP-712 type strings are unpublished; each struct is built

@@ -41,7 +41,6 @@ export type ExchangeEvent =
     | { name: "WithdrawToCore"; amount: bigint; amountUsdc8: bigint }
   );
 
-/** An Exchange event's name. */
 type ExchangeEventName = ExchangeEvent["name"];
 
 const NAME_BY_TOPIC = new Map<Hex, ExchangeEventName>(

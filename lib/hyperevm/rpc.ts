@@ -41,7 +41,6 @@ export interface RpcOptions {
   fetch?: typeof fetch;
 }
 
-/** One JSON-RPC call. */
 export interface RpcCall {
   method: string;
   params: readonly unknown[];

@@ -11,7 +11,6 @@ import { z } from "zod";
 /** The replay's data file of the chain (blocks, transactions, receipts), which `record` writes. */
 export const CHAIN_FIXTURE = "chain.json";
 
-/** One JSON-RPC method. */
 export interface RpcMethod {
   /**
    * The shape of a non-null answer, as the node sends it (hex lower-cased): the client checks it

@@ -29,7 +29,6 @@ const SIZE =
   "The size: margin × leverage (USD) from the wallet's trade history; when the history " +
   "does not hold the trade, the latest trades feed's notional. Null when neither told it.";
 
-/** One liquidation. */
 export const liquidationJson = jsonObject<Liquidation>()({
   position_id: [integerStringOut, (row) => row.positionId],
   wallet: [addressOut, (row) => row.wallet],

@@ -11,7 +11,6 @@ export const LIQUIDATION_PERIODS = {
   "7d": 604_800_000,
 } as const;
 
-/** One of {@link LIQUIDATION_PERIODS}. */
 export type LiquidationPeriod = keyof typeof LIQUIDATION_PERIODS;
 
 /** The periods in order, shortest first. */

@@ -21,7 +21,6 @@ export interface ModelledPart {
   reason: string;
 }
 
-/** One upstream read. */
 export interface PapertradeEndpoint {
   /** Path; `{wallet}` stands for a parameter filled into the path. */
   path: string;

@@ -8,32 +8,21 @@
  *   required as before.
  * - One malformed row of a list is dropped and counted; the rest of the list is kept.
  *
- * How: {@link modelled} wraps a key's schema so a failure parses to a marker. {@link mapped} is
- * the wire → domain step of a schema: it first turns every marker in its wire value into `null`,
- * noting where, then maps. What it noted (and what the mapped values and row lists inside it
- * noted) rides on the result, out of sight of JSON and equality, until the client names the gaps
- * after the endpoint table (`modelled_gaps.ts`) and the domain value counts the dropped rows
- * (`rowsSkipped`).
+ * How, in zod's own terms: {@link modelled} is the key's schema with a `.catch` to a marker, and
+ * {@link rowsOf} a list whose rows `.catch` to a marker. {@link mapped}, the wire → domain step,
+ * turns each marker below it into `null`, and hands the paths of what it found up in plain
+ * sight: a domain value with gaps carries `gapPaths` until the step or parse above it takes them
+ * (`parseAnswer` names them after the endpoint table as `modelledGaps`); a row list is a
+ * {@link Rows} with its kept rows, how many it dropped and its gaps.
  */
 import { z } from "zod";
 
 /** A field path in an answer: keys, and indices of arrays and tuples. */
 export type FieldPath = ReadonlyArray<string | number>;
 
-/** A row of a list that did not parse and was left out: where it sat and what was wrong. */
-export interface DroppedRow {
-  path: FieldPath;
-  issues: readonly z.core.$ZodIssue[];
-}
-
-/** What a parse found besides the value: the modelled keys it lacked and the rows it dropped. */
-export interface ParseNotes {
-  gaps: FieldPath[];
-  dropped: DroppedRow[];
-}
-
+// Markers a `.catch` leaves in the wire value; the step above replaces each in the same parse.
 const NOT_FOUND: unique symbol = Symbol("modelled key not found");
-const NOTES: unique symbol = Symbol("parse notes");
+const DROPPED: unique symbol = Symbol("row dropped");
 
 /** The schema of a modelled key: its value, or null (and a gap) when missing or malformed. */
 export function modelled<S extends z.ZodType>(
@@ -45,42 +34,50 @@ export function modelled<S extends z.ZodType>(
   >;
 }
 
-/** `wire` mapped to the domain by `map`, once its modelled markers are null (and noted). */
+/** The modelled keys a domain value was read without, as wire paths below it. */
+export interface WithGapPaths {
+  gapPaths?: FieldPath[];
+}
+
+/** `wire` mapped to the domain by `map`, once its modelled markers are null (and their paths kept). */
 export function mapped<S extends z.ZodType, T extends object>(
   wire: S,
   map: (value: z.output<S>) => T,
 ) {
   return wire.transform((value) => {
-    const notes = collect(value);
-    return noted(map(value), notes);
+    const gaps = collectGaps(value);
+    const domain = map(value);
+    return gaps.length === 0 ? domain : Object.assign(domain, { gapPaths: gaps }) as T;
   });
 }
 
+/** A list read row by row: the rows kept, how many were dropped, the gaps of the kept rows. */
+export class Rows<T> {
+  constructor(readonly rows: T[], readonly dropped: number, readonly gaps: FieldPath[]) {}
+}
+
 /**
- * A list read row by row with `row`: a row that does not parse is dropped and noted. Built as an
+ * A list read row by row with `row`: a row that does not parse is dropped and counted. Built as an
  * array of caught rows, so the row schema stays reachable (and the wire builders of the replay
  * and the tests stay typed by it).
  */
 export function rowsOf<S extends z.ZodType>(row: S) {
-  const rows = row.catch((ctx) => new Dropped(ctx.error.issues) as never);
+  const rows = row.catch(() => DROPPED as never);
   return z.array(rows).transform((items) => {
     const kept: z.output<S>[] = [];
-    const notes: ParseNotes = { gaps: [], dropped: [] };
-    items.forEach((item, index) => {
-      if (item instanceof Dropped) {
-        return notes.dropped.push({ path: [index], issues: item.issues });
-      }
-      collect(item, [kept.length], notes);
+    const gaps: FieldPath[] = [];
+    for (const item of items) {
+      if (item === DROPPED) continue;
+      collectGaps(item, [kept.length], gaps);
       kept.push(item);
-    });
-    return noted(kept, notes);
+    }
+    return new Rows(kept, items.length - kept.length, gaps);
   });
 }
 
 type Slots = readonly (readonly [string, z.ZodType])[];
 /** The object a tuple of these slots is read into, field by field. */
 type Named<T extends Slots> = { [I in keyof T & `${number}` as T[I][0]]: z.output<T[I][1]> };
-/** The tuple on the wire. */
 type Wire<T extends Slots> = { -readonly [I in keyof T]: z.input<T[I][1]> };
 
 /** A tuple of the wire read into named fields: `slots` lists each slot's name and schema. */
@@ -91,36 +88,24 @@ export function namedTuple<const T extends Slots>(slots: T): z.ZodType<Named<T>,
   ) as unknown as z.ZodType<Named<T>, Wire<T>>;
 }
 
-class Dropped {
-  constructor(readonly issues: readonly z.core.$ZodIssue[]) {}
-}
-
-/** What the parse of `value` noted (for a value no {@link mapped} step produced: found now). */
-export function notesOf(value: unknown): ParseNotes {
-  return (value as { [NOTES]?: ParseNotes } | null)?.[NOTES] ?? collect(value);
-}
-
-/** How many rows the row lists of `value` dropped (its `rowsSkipped`). */
-export function droppedIn(value: unknown): number {
-  return notesOf(value).dropped.length;
-}
-
-function noted<T extends object>(value: T, notes: ParseNotes): T {
-  return Object.defineProperty(value, NOTES, { value: notes, enumerable: false });
-}
-
-// Notes of `value` at `path`: a value a mapped step or a row list produced brings its own, whole;
-// anything else is searched for markers, each turned into null where it sits.
-function collect(
+/**
+ * The paths of the modelled keys `value` was read without: each marker below it becomes null
+ * where it sits; a mapped value or row list below brings its own paths (taken off the value).
+ */
+export function collectGaps(
   value: unknown,
   path: FieldPath = [],
-  into: ParseNotes = { gaps: [], dropped: [] },
-): ParseNotes {
+  into: FieldPath[] = [],
+): FieldPath[] {
   if (value === null || typeof value !== "object") return into;
-  const own = (value as { [NOTES]?: ParseNotes })[NOTES];
+  if (value instanceof Rows) {
+    into.push(...value.gaps.map((gap) => [...path, ...gap]));
+    return into;
+  }
+  const own = (value as WithGapPaths).gapPaths;
   if (own) {
-    into.gaps.push(...own.gaps.map((gap) => [...path, ...gap]));
-    into.dropped.push(...own.dropped.map((row) => ({ ...row, path: [...path, ...row.path] })));
+    delete (value as WithGapPaths).gapPaths;
+    into.push(...own.map((gap) => [...path, ...gap]));
     return into;
   }
   const entries: Array<[string | number, unknown]> = Array.isArray(value)
@@ -129,8 +114,8 @@ function collect(
   for (const [key, item] of entries) {
     if (item === NOT_FOUND) {
       (value as Record<string | number, unknown>)[key] = null;
-      into.gaps.push([...path, key]);
-    } else collect(item, [...path, key], into);
+      into.push([...path, key]);
+    } else collectGaps(item, [...path, key], into);
   }
   return into;
 }

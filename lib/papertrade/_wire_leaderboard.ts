@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { address, count, intString, uintString } from "./_wire_scalars.ts";
-import { droppedIn, mapped, modelled, rowsOf } from "./_modelled.ts";
+import { mapped, modelled, rowsOf } from "./_modelled.ts";
 
 /** Leaderboard time windows, shortest first. */
 export const LEADERBOARD_WINDOWS = ["24h", "7d", "30d", "all"] as const;
@@ -26,7 +26,6 @@ export const leaderboardSortKey = z.enum(LEADERBOARD_SORT_KEYS);
 // modelled: [leaderboard.rowFields] row fields beyond address and leaderboardName are unknown;
 // named after the sort keys, plus the true 1-based rank within the window and sort. Each is null
 // when the answer lacked it. Money is wad USD, paperTotal is PAPER held plus staked (wad).
-/** One ranked wallet. */
 export const leaderboardRow = z.object({
   address,
   /** Self-chosen display name: untrusted text. */
@@ -56,11 +55,11 @@ export const leaderboardPage = mapped(
     uniqueAccounts: body.summary.uniqueAccounts,
     /** Sum of tracked balances (wad USD). */
     trackedBalance: body.summary.trackedBalance,
-    accounts: body.accounts,
+    accounts: body.accounts.rows,
     totalPages: body.pageInfo.totalPages,
     /** Rows over every page (modelled; null when absent). */
     totalItems: body.pageInfo.totalItems,
-    rowsSkipped: droppedIn(body.accounts),
+    rowsSkipped: body.accounts.dropped,
   }),
 );
 

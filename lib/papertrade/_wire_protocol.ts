@@ -13,7 +13,7 @@ import {
   uintNumber,
   uintString,
 } from "./_wire_scalars.ts";
-import { droppedIn, mapped, modelled, rowsOf } from "./_modelled.ts";
+import { mapped, modelled, rowsOf } from "./_modelled.ts";
 
 /**
  * The protocol summary (endpoint `protocolSummary`): every key of the real recorded answer, read
@@ -135,7 +135,7 @@ const recentTradeRow = mapped(
 /** The latest venue-wide trades, newest first (endpoint `recentTrades`). */
 export const recentTrades = mapped(
   z.object({ ok: z.literal(true), count, events: rowsOf(recentTradeRow) }),
-  ({ events }) => ({ trades: events, rowsSkipped: droppedIn(events) }),
+  ({ events }) => ({ trades: events.rows, rowsSkipped: events.dropped }),
 );
 
 /** Names of the protocol history columns, in the upstream's order (the one list). */
@@ -238,5 +238,4 @@ export type RecentTrade = z.output<typeof recentTradeRow>;
 /** Protocol history at one bucket size, with the current totals. */
 export type ProtocolHistory = z.output<typeof protocolHistory>;
 export type HistoryInterval = z.output<typeof historyInterval>;
-/** One bucket of the protocol history. */
 export type ProtocolHistoryPoint = ProtocolHistory["points"][number];

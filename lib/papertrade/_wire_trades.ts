@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { address, bytes32, count, decimalId, intString, ms, uintString } from "./_wire_scalars.ts";
-import { droppedIn, mapped, rowsOf } from "./_modelled.ts";
+import { mapped, rowsOf } from "./_modelled.ts";
 import { netPnlWad } from "../math/net_pnl.ts";
 
 // modelled: [tradeHistory.path] the path and row keys are unknown apart from adjustedPnlRaw,
@@ -53,10 +53,10 @@ export const tradeHistoryPage = mapped(
   }),
   ({ wallet, trades, nextCursor }) => ({
     wallet,
-    trades,
+    trades: trades.rows,
     /** Pass back to get the next page; null on the last page. */
     nextCursor,
-    rowsSkipped: droppedIn(trades),
+    rowsSkipped: trades.dropped,
   }),
 );
 

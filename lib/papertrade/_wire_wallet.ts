@@ -13,9 +13,8 @@ import {
   secondsAsMs,
   uintString,
 } from "./_wire_scalars.ts";
-import { droppedIn, mapped, modelled, namedTuple, rowsOf } from "./_modelled.ts";
+import { mapped, modelled, namedTuple, rowsOf } from "./_modelled.ts";
 
-/** `liveness` event data. */
 export const livenessEvent = z.object({ heartbeatIntervalMs: count });
 
 /** Open position row, 10 slots. */
@@ -177,14 +176,14 @@ export const walletSnapshot = mapped(
   ({ balance, queued, locked, operations, openPositions, ...state }) => ({
     ...state,
     balances: { balance, queued, locked },
-    operations,
+    operations: operations.rows,
     /** Newest first. */
-    openPositions,
+    openPositions: openPositions.rows,
     /** Intents ended since the stream opened, newest first (bounded; empty in a snapshot). */
     recentEndedIntents: [] as EndedIntent[],
     /** Positions closed since the stream opened, newest first (bounded; empty in a snapshot). */
     recentClosedPositions: [] as ClosedPosition[],
-    rowsSkipped: droppedIn(operations) + droppedIn(openPositions),
+    rowsSkipped: operations.dropped + openPositions.dropped,
   }),
 );
 
@@ -253,7 +252,6 @@ export const queueRank = mapped(
 );
 
 export type OperationAction = typeof OPERATION_ACTIONS[number];
-/** An open position of a wallet. */
 export type OpenPosition = z.output<typeof positionRow>;
 /** A position the stream reports as closed or liquidated. */
 export type ClosedPosition = z.output<typeof closedPositionRow>;

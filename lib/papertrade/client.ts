@@ -8,11 +8,10 @@ import {
   type ReadResult,
   requestTarget,
 } from "./endpoints.ts";
-import { fetchWalletSnapshot, openWalletStream, type WalletStreamEvent } from "./wallet_stream.ts";
+import { fetchWalletEvents, fetchWalletSnapshot, type WalletStreamEvent } from "./wallet_stream.ts";
 import { OutcomeLog } from "./outcome_log.ts";
 import type { EndedIntent, WalletAccount } from "./wire.ts";
 
-/** Options of {@link createPapertradeClient}. */
 export interface PapertradeClientOptions {
   /** API origin, e.g. `https://exchange.papertrade.xyz` (a trailing slash is ignored). */
   baseUrl: string;
@@ -43,7 +42,7 @@ export interface PapertradeClient {
    * reconciled (see `reconcile`) with what this client's streams reported after it.
    */
   read<N extends PapertradeEndpointName>(name: N, ...args: ReadArgs<N>): Promise<ReadResult<N>>;
-  /** The wallet's live events until `signal` aborts; see `openWalletStream`. */
+  /** The wallet's live events until `signal` aborts; see `fetchWalletEvents`. */
   openWalletStream(address: string, options: CallOptions): AsyncIterable<WalletStreamEvent>;
   /**
    * Outcomes of the wallet's intents that its stream reported while this client read it,
@@ -100,7 +99,7 @@ export function createPapertradeClient(options: PapertradeClientOptions): Papert
       }) as Promise<ReadResult<N>>;
     },
     openWalletStream: (address, call) =>
-      logOutcomes(address, openWalletStream(address, streamOptions(call))),
+      logOutcomes(address, fetchWalletEvents(address, streamOptions(call))),
     recentOutcomes: (address) => outcomes.recent(address),
     reconcile: (account) => outcomes.reconcile(account),
   };

@@ -4,7 +4,7 @@
  */
 import type { z } from "zod";
 import { describeWireIssues, wireIssueMessage } from "./wire_issues.ts";
-import { type FieldPath, notesOf } from "./_modelled.ts";
+import { collectGaps, type FieldPath } from "./_modelled.ts";
 import { withModelledGaps } from "./modelled_gaps.ts";
 import { UPSTREAM_BUDGET_MS } from "../http/deadline.ts";
 import {
@@ -143,7 +143,7 @@ export function parseAnswer<S extends z.ZodType>(
       detail,
     });
   }
-  const gaps = notesOf(result.data).gaps.map((path) => [...at, ...path]);
+  const gaps = collectGaps(result.data, at);
   return withModelledGaps(endpoint, result.data, gaps);
 }
 

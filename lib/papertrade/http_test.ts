@@ -209,9 +209,9 @@ Deno.test("a 22-field instrument tuple is a schema error naming the field", asyn
     const error = await rejection(createPapertradeClient({ baseUrl: base }).read("tradingState"));
     assert.equal(error.kind, "schema");
     assert.equal(error.endpoint, "/state/trading");
-    assert.equal(
+    assert.match(
       error.message,
-      "upstream changed: /state/trading instruments[0] has 22 fields, expected 23",
+      /^upstream changed: \/state\/trading .*has 22 fields.* → at instruments\[0\]$/,
     );
   });
 });
@@ -226,9 +226,9 @@ Deno.test("a number where an integer string belongs is a schema error naming the
       }),
     );
     assert.equal(error.kind, "schema");
-    assert.equal(
+    assert.match(
       error.message,
-      "upstream changed: /query/protocol/summary balances.tvl: expected a non-negative integer string, got number",
+      /^upstream changed: \/query\/protocol\/summary .*non-negative integer string.* → at balances\.tvl$/,
     );
   });
 });
@@ -265,9 +265,9 @@ Deno.test("a row missing a field is dropped and counted; a missing envelope fiel
   await withServer(() => json({ ...body, pageInfo }), async (base) => {
     const error = await rejection(createPapertradeClient({ baseUrl: base }).read("leaderboard"));
     assert.equal(error.kind, "schema");
-    assert.equal(
+    assert.match(
       error.message,
-      "upstream changed: /state/leaderboard/accounts missing field pageInfo.totalPages",
+      /^upstream changed: \/state\/leaderboard\/accounts .*missing.* → at pageInfo\.totalPages$/,
     );
   });
 });
@@ -276,17 +276,14 @@ Deno.test("a badly formatted string quotes the value it got", async () => {
   const body = { ok: true, ready: true };
   await withServer(() => json({ ...body, ok: "yes" }), async (base) => {
     const error = await rejection(createPapertradeClient({ baseUrl: base }).read("relayerHealth"));
-    assert.equal(
-      error.message,
-      "upstream changed: /relayer/health ok: expected boolean, got string",
-    );
+    assert.match(error.message, /^upstream changed: \/relayer\/health .*boolean.* → at ok$/);
   });
   const queue = { ...wireQueueSummary(), total: "12x" };
   await withServer(() => json(queue), async (base) => {
     const error = await rejection(createPapertradeClient({ baseUrl: base }).read("queueSummary"));
-    assert.equal(
+    assert.match(
       error.message,
-      'upstream changed: /query/protocol/queue-summary total: expected a non-negative integer string, got "12x"',
+      /^upstream changed: \/query\/protocol\/queue-summary .*"12x" → at total$/,
     );
   });
 });

@@ -107,3 +107,47 @@ Deno.test("every modelled field of the table is found by its matcher, and known 
   assert.equal(modelledPartAt("/state/user/live", ["wallet", "operations", 1, 5]), undefined);
   assert.equal(modelledPartAt("/query/wallet/trades", ["trades", 0, "txHash"])?.id, "path");
 });
+
+/** Every symbol-keyed property anywhere in `value` (none: what a read found is in plain sight). */
+function symbolKeys(value: unknown, seen = new Set<unknown>()): symbol[] {
+  if (value === null || typeof value !== "object" || seen.has(value)) return [];
+  seen.add(value);
+  return [
+    ...Object.getOwnPropertySymbols(value),
+    ...Object.values(value).flatMap((item) => symbolKeys(item, seen)),
+  ];
+}
+
+Deno.test("gaps and dropped rows travel in visible fields: no hidden property, and a copy keeps them", async () => {
+  const row = (rank: unknown) => ({
+    address: `0x${"1".repeat(40)}`,
+    leaderboardName: null,
+    rank,
+    totalWindowedPnl: "1",
+    realizedPnl: "1",
+    currentUnrealizedPnl: "-1",
+    currentBalance: "1",
+    currentQueued: "0",
+    currentOpenNotional: "0",
+    totalVolume: "0",
+    paperTotal: "0",
+    currentOpenPositionCount: 0,
+  });
+  const page = {
+    ok: true,
+    summary: { uniqueAccounts: 2, trackedBalance: "5" },
+    // The second row's rank (modelled) is malformed; the third has no address (a known key).
+    accounts: [row(1), row("first"), { ...row(3), address: undefined }],
+    pageInfo: { totalPages: 1, totalItems: 3 },
+  };
+  await withAnswers({ "/state/leaderboard/accounts": () => json(page) }, async (client) => {
+    const board = await client.read("leaderboard");
+    assert.deepEqual(board.accounts.map((account) => account.rank), [1, null]);
+    assert.equal(board.rowsSkipped, 1);
+    assert.deepEqual(symbolKeys(board), []);
+    const copy = structuredClone(board);
+    assert.deepEqual(modelledGapsOf(copy).map((gap) => gap.field), ["accounts.*.rank"]);
+    assert.equal(copy.rowsSkipped, 1);
+    assert.ok(!("gapPaths" in board), "the paths became named gaps");
+  });
+});

@@ -34,7 +34,6 @@ const ENDPOINT = PAPERTRADE_ENDPOINTS.walletStream.path;
 /** How many heartbeat intervals of silence end the stream as a timeout. */
 const QUIET_INTERVALS = 3;
 
-/** One event of the wallet stream. */
 export type WalletStreamEvent =
   | { type: "liveness"; heartbeatIntervalMs: number }
   | { type: "snapshot"; account: WalletAccount }
@@ -59,7 +58,7 @@ interface WalletStreamOptions {
  * aborts, the consumer stops iterating, or the upstream closes the stream; in every case the
  * response body is cancelled. Failures throw {@link PapertradeApiError} (404: unknown wallet).
  */
-export async function* openWalletStream(
+export async function* fetchWalletEvents(
   address: string,
   options: WalletStreamOptions,
 ): AsyncGenerator<WalletStreamEvent, void, undefined> {
@@ -137,7 +136,7 @@ export async function fetchWalletSnapshot(
   if (caller?.aborted) throw caller.reason;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
-  for await (const event of openWalletStream(address, { ...options, signal })) {
+  for await (const event of fetchWalletEvents(address, { ...options, signal })) {
     if (event.type === "snapshot") return event.account;
   }
   if (timeout.aborted) {

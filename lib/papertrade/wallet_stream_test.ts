@@ -231,7 +231,7 @@ Deno.test("a malformed frame is malformed_json and a wrong snapshot shape names 
     [
       sseFrame("wallet", { ...wireSnapshot(), balance: 1250 }),
       "schema",
-      "upstream changed: /state/user/live balance: expected a non-negative integer string, got number",
+      "upstream changed: /state/user/live ✖ expected a non-negative integer string, got number → at balance",
     ],
     [
       sseFrame("wallet", wireSnapshot(OTHER)),

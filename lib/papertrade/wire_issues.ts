@@ -1,9 +1,9 @@
 /**
- * Turns zod issues into one readable sentence naming the field, e.g.
- * `instruments[0] has 22 fields, expected 23` or `balances.tvl: expected an integer string, got
- * number`. The sentence is what a tool shows when the upstream changes shape.
+ * Words zod issues where the schema or input matters (`expected an integer string, got number`)
+ * and lists them, each with its field, through `z.prettifyError`. The line is what a tool shows
+ * when the upstream changes shape.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { address, bytes32, intString, uintString } from "./_wire_scalars.ts";
 
 /** Names of the shared string-encoded wire scalars; zod alone would only say "string". */
@@ -14,11 +14,10 @@ const SCALAR_NAMES = new Map<unknown, string>([
   [bytes32.in, "a 32-byte 0x hash"],
 ]);
 
-const MISSING = "missing";
+const MISSING = "missing field";
 
 /**
- * Per-parse zod error map: words each issue where the schema or input matters. Its messages
- * are predicates ("expected …", "has N fields …"); {@link describeWireIssues} adds the path.
+ * Per-parse zod error map; {@link describeWireIssues} adds the path.
  */
 export function wireIssueMessage(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
@@ -55,47 +54,27 @@ export function wireIssueMessage(issue: z.core.$ZodRawIssue): string | undefined
   }
 }
 
+/** The most problems one description lists; the rest are counted. */
+const LISTED_ISSUES = 3;
+
 /**
- * One sentence for the first issue (plus how many more), e.g. `missing field accounts[3].address`.
- * `body` is the parsed JSON, used to quote the offending value of format errors.
+ * The problems of an answer on one line, written by `z.prettifyError`, e.g. `✖ missing field →
+ * at accounts[3].address`. `body` is the parsed JSON: a format error quotes the value it got.
+ * Upstream keys in a path are cut short, as every quoted value is.
  */
 export function describeWireIssues(issues: readonly z.core.$ZodIssue[], body: unknown): string {
-  const [first] = issues;
-  if (!first) return "does not match the expected shape";
-  const more = issues.length > 1
-    ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? "s" : ""})`
-    : "";
-  return describeIssue(first, body) + more;
-}
-
-function describeIssue(issue: z.core.$ZodIssue, body: unknown): string {
-  const where = formatPath(issue.path);
-  if (issue.code === "invalid_type" && issue.message === MISSING) return `missing field ${where}`;
-  if (issue.code === "invalid_key") {
-    const parent = formatPath(issue.path.slice(0, -1));
-    return `${parent}: unexpected key ${preview(issue.path.at(-1))}`;
-  }
-  if (issue.code === "invalid_format") {
-    // Custom regex messages in wire.ts win over the error map and carry no value, so quote it.
-    return `${where}: ${issue.message}, got ${preview(valueAt(body, issue.path))}`;
-  }
-  // Array and tuple lengths ("has N items …", also custom checks such as equal column lengths)
-  // read as "path has N items".
-  if (issue.message.startsWith("has ")) return `${where} ${issue.message}`;
-  return `${where}: ${issue.message}`;
-}
-
-/** `accounts[3].address`; the empty path is the whole body. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return "response body";
-  let out = "";
-  for (const segment of path) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else if (typeof segment === "string" && /^[A-Za-z_$][\w$]*$/.test(segment)) {
-      out += out === "" ? segment : `.${segment}`;
-    } else out += `[${preview(String(segment))}]`;
-  }
-  return out;
+  if (issues.length === 0) return "does not match the expected shape";
+  const listed = issues.slice(0, LISTED_ISSUES).map((issue) => ({
+    ...issue,
+    // Custom regex messages in wire.ts win over the error map and carry no value.
+    message: issue.code === "invalid_format"
+      ? `${issue.message}, got ${preview(valueAt(body, issue.path))}`
+      : issue.message,
+    path: issue.path.map((key) => typeof key === "string" ? cut(key) : key),
+  }));
+  const more = issues.length - listed.length;
+  return z.prettifyError({ issues: listed } as z.core.$ZodError).replace(/\s*\n\s*/g, " ") +
+    (more > 0 ? ` (and ${more} more problem${more > 1 ? "s" : ""})` : "");
 }
 
 /** The value at `path` in parsed JSON; undefined where the path leaves it. */
@@ -126,6 +105,9 @@ export function typeName(value: unknown): string {
 /** A short quote of an upstream value; upstream text is untrusted, so it is cut short. */
 function preview(value: unknown): string {
   if (value === undefined) return "nothing";
-  const text = typeof value === "bigint" ? String(value) : JSON.stringify(value) ?? String(value);
+  return cut(typeof value === "bigint" ? String(value) : JSON.stringify(value) ?? String(value));
+}
+
+function cut(text: string): string {
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }

@@ -19,6 +19,9 @@ import { handleMcpRequest, malformedMcpBody, tooLargeMcpBody } from "./handler.t
 import type { McpHandlerOptions, ToolEndpointOptions } from "./options.ts";
 import { handleToolRestRequest, malformedRestBody, tooLargeRestBody } from "./rest.ts";
 
+// The app reads the tool list from this lazy boundary (the docs and discovery files need it).
+export { TOOLS } from "../../tools/registry.ts";
+
 /** Options shared by `/mcp` and the REST mirror; one limiter budgets both per client. */
 export type ToolRoutesOptions = Pick<
   ToolEndpointOptions,

@@ -27,11 +27,10 @@ import { HeadlineName } from "../../components/links.tsx";
 import { createPngCache } from "../../lib/card/png_cache.ts";
 import { pageResponse } from "../../lib/render.tsx";
 import { addressParam } from "../page_errors.tsx";
+import { walletCardElement } from "./wallet_card_image.ts";
 
-const cardImage = lazyImport<typeof import("./wallet_card_image.ts")>(
-  new URL("./wallet_card_image.ts", import.meta.url),
-);
-// Not loaded ahead (see lazyImport): its graph is satori and resvg, npm packages Deno reads again.
+// A lazy boundary of its own, not loaded ahead (see lazyImport): its graph is satori and resvg,
+// npm packages Deno reads again.
 const rasterize = lazyImport<typeof import("../../lib/card/rasterize.ts")>(
   new URL("../../lib/card/rasterize.ts", import.meta.url),
   { warm: false },
@@ -101,7 +100,7 @@ export function previewRoutes(deps: AppDeps): Record<"page" | "png" | "svg", App
     async png(c) {
       const { address, content } = await load(c);
       // The card renderer (satori, resvg) loads with the first card, never with the app.
-      const [{ walletCardElement }, { renderPng }] = await Promise.all([cardImage(), rasterize()]);
+      const { renderPng } = await rasterize();
       const png = await cards.get(
         JSON.stringify([address, content]),
         () => renderPng(walletCardElement(address, content), CARD_SIZE),

@@ -143,7 +143,7 @@ Deno.test("an answer that fails or does not match is reported by endpoint and fi
       // and why the field is modelled when it is.
       const found = result.problems.map((p) => [
         p.label,
-        p.unreachable ? "no answer" : p.message.split(/:? /)[0],
+        p.unreachable ? "no answer" : /→ at (\S+)/.exec(p.message)?.[1],
         p.modelled,
       ]);
       assert.deepEqual(found, [

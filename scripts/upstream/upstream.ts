@@ -36,7 +36,7 @@ export interface Finding {
   endpoint: string;
   /** The request: its target (`/state/leaderboard/accounts?page=0&…`), or `method(detail)`. */
   label: string;
-  /** What was wrong, a sentence that follows the label: `instruments[0] has 22 fields, …`. */
+  /** What was wrong, following the label: `✖ has 22 fields, expected 23 → at instruments[0]`. */
   message: string;
   /** No answer at all (DNS, connect, timeout, HTTP 5xx or 429): it says nothing of shapes. */
   unreachable?: true;
@@ -44,10 +44,9 @@ export interface Finding {
   modelled?: string;
 }
 
-/** A finding as one line: `/state/trading instruments[0] has 22 fields, expected 23`. */
+/** A finding as one line: the label, then what was wrong. */
 export const formatFinding = (finding: Finding): string => `${finding.label} ${finding.message}`;
 
-/** The parsed flags. */
 export interface UpstreamOptions {
   apiUrl: string;
   rpcUrl: string;
@@ -153,7 +152,10 @@ export function openUpstream(options: UpstreamOptions) {
       value = await read();
       for (const gap of modelledGapsOf(value)) {
         const path = gap.field.split(".").map((s) => s === "*" ? 0 : /^\d+$/.test(s) ? +s : s);
-        add(`${gap.field}: ${gap.reason}`, modelledPartAt(endpoint, path)?.reason ?? gap.reason);
+        add(
+          `✖ ${gap.reason} → at ${gap.field}`,
+          modelledPartAt(endpoint, path)?.reason ?? gap.reason,
+        );
       }
       const skipped = (value as { rowsSkipped?: number } | null)?.rowsSkipped;
       if (skipped) add(`dropped ${skipped} rows it could not read (rowsSkipped)`, wholeModelled);

@@ -52,7 +52,7 @@ Deno.test("a changed upstream is reported by endpoint and field, known apart fro
       });
       // Each mismatch names its request and its field; the modelled one says why it is modelled.
       assert.deepEqual(
-        report.mismatches.map((m) => [m.label, m.message.split(/:? /)[0], m.modelled]),
+        report.mismatches.map((m) => [m.label, /→ at (\S+)/.exec(m.message)?.[1], m.modelled]),
         [
           ["/state/trading", "instruments[0]", undefined],
           ["/query/protocol/summary", "balances.tvl", undefined],

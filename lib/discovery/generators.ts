@@ -1,0 +1,9 @@
+/**
+ * The discovery files generated from the tools' schemas and the docs (OpenAPI, llms.txt, the
+ * server and agent cards), gathered into one module: one lazy boundary of `routes/discovery.ts`,
+ * loaded with the first of them asked for.
+ */
+export { buildOpenApi } from "./openapi.ts";
+export { buildLlmsFullTxt, buildLlmsTxt } from "./llms_txt.ts";
+export { buildMcpCatalog, buildServerCard, buildWellKnownServerCard } from "./server_card.ts";
+export { buildAgentCard } from "./agent_card.ts";

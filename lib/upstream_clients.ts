@@ -1,0 +1,40 @@
+/**
+ * The upstream clients (the Papertrade wire schemas, viem, the quote sources, the read cache),
+ * loaded by `lib/boot.ts` with the first read that needs them: one lazy boundary.
+ */
+import type { AppConfig } from "./config.ts";
+import { createPapertradeClient, type PapertradeClient } from "./papertrade/client.ts";
+import { createHyperEvmClient, type HyperEvmClient } from "./hyperevm/client.ts";
+import { cacheQuoteSource, createLiveQuotes, type QuoteSource } from "./marks.ts";
+import { upstreamFetch } from "./http/upstream_pool.ts";
+import { withReadCache } from "./cache/mod.ts";
+
+/** The clients `createDeps` forwards to; `uncached` is the read cache's underlying client. */
+export interface Clients {
+  papertrade: PapertradeClient;
+  uncached: PapertradeClient;
+  hyperevm: HyperEvmClient;
+  quotes: QuoteSource;
+}
+
+/** The real clients over the configured URLs, through the upstream pool and the read cache. */
+export function buildClients(config: AppConfig, now: () => number): Clients {
+  const rpc = {
+    rpcUrl: config.rpcUrl,
+    fallbackRpcUrl: config.fallbackRpcUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+  };
+  const uncached = createPapertradeClient({
+    baseUrl: config.papertradeApiUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+    fetch: upstreamFetch,
+  });
+  return {
+    papertrade: withReadCache(uncached),
+    uncached,
+    hyperevm: createHyperEvmClient({ ...rpc, now }),
+    quotes: cacheQuoteSource(
+      createLiveQuotes({ ...rpc, hyperliquidInfoUrl: config.hyperliquidInfoUrl, now }),
+    ),
+  };
+}
