@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the official MCP Python SDK (PyPI's `mcp`, pinned) in .venv-mcp/, the client that
-# tests/mcp_python_client_test.ts runs against /mcp. Needs python3 with venv and a PyPI index (or
-# the machine's pip mirror); without one, those two tests are ignored and say why.
+# tests/mcp_python_client_test.ts runs against /mcp. Needs python3 with venv and pip's index (on
+# this project's machines, their local PyPI mirror that pip is set up with).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv-mcp

@@ -6,10 +6,10 @@
  * separate Python process (tests/support/mcp_python_client.py) that reports what it saw; the
  * contract is asserted here.
  *
- * The client comes from PyPI, which not every machine reaches: `.ci/run` installs it in
- * `.venv-mcp/` when it can (`deno task python-client` does the same by hand). Without it these
- * tests are ignored and say why, like a peer that is absent; set MCP_PYTHON to a Python that has
- * `mcp` to use another.
+ * The client is a Python package: `deno task python-client` installs it in `.venv-mcp/` through
+ * pip's own index (on this project's machines, their local PyPI mirror), and this file runs that
+ * once when `.venv-mcp/` is missing. When it cannot be had, these tests fail and say why, like a
+ * missing browser; MCP_PYTHON names another Python that has `mcp`.
  */
 import assert from "node:assert/strict";
 import { fileURLToPath as fromFileUrl } from "node:url";
@@ -20,10 +20,28 @@ import { VIEW_MIME_TYPE } from "../lib/app_views.ts";
 
 const SCRIPT = fromFileUrl(new URL("./support/mcp_python_client.py", import.meta.url));
 const VENV_PYTHON = fromFileUrl(new URL("../.venv-mcp/bin/python", import.meta.url));
+const INSTALL = fromFileUrl(new URL("../scripts/python_client.sh", import.meta.url));
 
-/** A Python that imports `mcp`, or null with the reason. */
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A Python that imports `mcp` (installing `.venv-mcp/` once when it is missing), or the reason. */
 async function findPython(): Promise<{ python: string } | { missing: string }> {
-  const python = Deno.env.get("MCP_PYTHON") ?? VENV_PYTHON;
+  const chosen = Deno.env.get("MCP_PYTHON");
+  const python = chosen ?? VENV_PYTHON;
+  if (chosen === undefined && !(await exists(python))) {
+    const install = await new Deno.Command(INSTALL, { stdout: "null", stderr: "piped" }).output();
+    if (!install.success) {
+      const why = new TextDecoder().decode(install.stderr).trim().split("\n").slice(-3).join(" ");
+      return { missing: `\`deno task python-client\` failed: ${why}` };
+    }
+  }
   try {
     const probe = await new Deno.Command(python, {
       args: ["-c", "import importlib.metadata as m; print(m.version('mcp'))"],
@@ -38,15 +56,14 @@ async function findPython(): Promise<{ python: string } | { missing: string }> {
 }
 
 const found = await findPython();
-if ("missing" in found) {
-  console.warn(`the Python MCP client tests are ignored: ${found.missing}`);
-}
 
 // deno-lint-ignore no-explicit-any -- the report is the client's JSON
 type Report = any;
 
 async function runPythonClient(url: URL, mode: "auto" | "legacy"): Promise<Report> {
-  if (!("python" in found)) throw new Error(found.missing);
+  if (!("python" in found)) {
+    throw new Error(`the MCP Python client is missing: ${found.missing}`);
+  }
   const child = new Deno.Command(found.python, {
     args: [SCRIPT],
     stdin: "piped",
@@ -104,27 +121,19 @@ function assertReport(report: Report): void {
   assert.match(JSON.stringify(report.invalid_arguments.content), /address/);
 }
 
-Deno.test({
-  name: "the Python SDK client negotiates 2026-07-28, calls every tool and reads the four views",
-  ignore: "missing" in found,
-  fn: async () => {
-    await withTestApp(async (app) => {
-      const report = await runPythonClient(app.mcpUrl, "auto");
-      assert.equal(report.protocol_version, "2026-07-28");
-      assertReport(report);
-    });
-  },
+Deno.test("the Python SDK client negotiates 2026-07-28, calls every tool and reads the four views", async () => {
+  await withTestApp(async (app) => {
+    const report = await runPythonClient(app.mcpUrl, "auto");
+    assert.equal(report.protocol_version, "2026-07-28");
+    assertReport(report);
+  });
 });
 
-Deno.test({
-  name: "the Python SDK client with the handshake calls every tool and reads the four views",
-  ignore: "missing" in found,
-  fn: async () => {
-    await withTestApp(async (app) => {
-      const report = await runPythonClient(app.mcpUrl, "legacy");
-      assert.match(report.protocol_version, /^\d{4}-\d{2}-\d{2}$/);
-      assert.notEqual(report.protocol_version, "2026-07-28");
-      assertReport(report);
-    });
-  },
+Deno.test("the Python SDK client with the handshake calls every tool and reads the four views", async () => {
+  await withTestApp(async (app) => {
+    const report = await runPythonClient(app.mcpUrl, "legacy");
+    assert.match(report.protocol_version, /^\d{4}-\d{2}-\d{2}$/);
+    assert.notEqual(report.protocol_version, "2026-07-28");
+    assertReport(report);
+  });
 });
