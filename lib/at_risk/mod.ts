@@ -21,6 +21,12 @@ export {
 export { AT_RISK_REFRESH_MS, AT_RISK_WAIT_MS, AT_RISK_WALLET_READS_PER_MINUTE } from "./refresh.ts";
 export { boardJson, boardRowJson, ladderJson } from "./model.ts";
 export {
+  type MarketHolding,
+  type WalletHoldings,
+  walletHoldings,
+  walletsHolding,
+} from "./holdings.ts";
+export {
   type BustLadder,
   bustLadder,
   cumulative,

@@ -4,7 +4,7 @@
  */
 export { LEADERBOARD_FIGURES } from "./figures.ts";
 export { leaderboardJson, leaderboardRowJson } from "./model.ts";
-export { type NearestCoverage, nearestLeaderboardPage, readWindowAccounts } from "./nearest.ts";
+export { boardLeaderboardPage, type NearestCoverage, readWindowAccounts } from "./nearest.ts";
 export {
   fetchRankedLeaderboard,
   fetchWalletRanks,

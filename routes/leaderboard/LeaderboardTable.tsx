@@ -13,7 +13,7 @@ import {
   sortDirOf,
   sortHref,
 } from "../../lib/leaderboard/mod.ts";
-import type { WalletNearest } from "../../lib/at_risk/mod.ts";
+import type { WalletHoldings, WalletNearest } from "../../lib/at_risk/mod.ts";
 import {
   formatCount,
   formatDistanceToBust,
@@ -82,8 +82,46 @@ const RANKS_READ = formatCount(PNL_RANK_PAGE_SIZE * PNL_RANK_MAX_PAGES);
  */
 export type LeaderboardTablePage = RankedLeaderboardPage & {
   nearest?: ReadonlyMap<Address, WalletNearest>;
+  /** What each wallet on the page holds now, from the at-risk board. */
+  holdings?: ReadonlyMap<Address, WalletHoldings>;
   coverage?: NearestCoverage | null;
 };
+
+/**
+ * What a wallet holds now: per market, its long and short notional (compact, the full figure in
+ * the title), or why the board shows none.
+ */
+function HoldingCell(props: { holdings: WalletHoldings | undefined }) {
+  const { holdings } = props;
+  if (holdings === undefined) return <>—</>;
+  if ("reason" in holdings) return <span class="muted">{holdings.reason}</span>;
+  return (
+    <>
+      {holdings.markets.map((market) => (
+        <span class="holding" data-market={market.symbol}>
+          {market.symbol}
+          {([["long", "L", market.long], ["short", "S", market.short]] as const).map((
+            [side, letter, sum],
+          ) =>
+            sum.count === 0 ? null : (
+              <>
+                {" "}
+                <span data-side={side} title={`${side} ${formatUsd(sum.notional)}`}>
+                  {letter} {formatUsd(sum.notional, { compact: true })}
+                </span>
+              </>
+            )
+          )}
+        </span>
+      ))}
+      {"row" in holdings.nearest && (
+        <span class="holding muted" data-worst>
+          worst {formatDistanceToBust(holdings.nearest.row.distanceToBustPercent)} to bust
+        </span>
+      )}
+    </>
+  );
+}
 
 function nearestText(nearest: WalletNearest | undefined): ComponentChildren {
   if (nearest === undefined) return "—";
@@ -106,6 +144,9 @@ const NEAREST_COLUMN: Column = {
 
 const ALL_COLUMNS: Column[] = [...COLUMNS, NEAREST_COLUMN];
 
+/** The column of what each wallet holds now (not a sort key: it is several figures). */
+const HOLDING_NOW = "Holding now";
+
 /** The sort as a GET form (a phone shows no column headers to tap): works without script. */
 function SortForm(props: { view: LeaderboardView }) {
   const { view } = props;
@@ -124,6 +165,9 @@ function SortForm(props: { view: LeaderboardView }) {
         <option value="desc" selected={view.sortDir === "desc"}>largest first</option>
         <option value="asc" selected={view.sortDir === "asc"}>smallest first</option>
       </select>
+      <label class="lb-holding">
+        <input type="checkbox" name="holding" value="1" checked={view.holding} /> Holding now only
+      </label>
       <button type="submit">Sort</button>
       <a class="lb-csv" href={leaderboardHref(view, "/leaderboard.csv")}>
         Download these rows (CSV)
@@ -153,19 +197,20 @@ export function LeaderboardTable(props: { page: LeaderboardTablePage; view: Lead
             wallet's open position closest to its bust price on the{" "}
             <a href="/at-risk">at-risk board</a>, and its sort ranks the window's accounts (the
             first {RANKS_READ}{" "}
-            by PnL) by it, accounts without a position on the board last. Names are chosen by wallet
-            owners.
+            by PnL) by it, accounts without a position on the board last. Holding now is the
+            wallet's open notional (margin × leverage) per market on the same board (L long, S
+            short) and its nearest distance to bust. Names are chosen by wallet owners.
           </caption>
           <thead>
             <tr>
               <th scope="col" class="num">#</th>
               <th scope="col" class="num prio-low">Rank</th>
               <th scope="col">Wallet</th>
-              {columns.map((column) => {
+              {columns.map((column, index) => {
                 const active = view.sortKey === column.key;
                 const sorted = view.sortDir === "desc" ? "descending" : "ascending";
                 const next = sortDirOf(view, column.key) === "asc" ? "ascending" : "descending";
-                return (
+                return [
                   <th
                     scope="col"
                     class={active ? "num" : "num prio-low"}
@@ -177,8 +222,9 @@ export function LeaderboardTable(props: { page: LeaderboardTablePage; view: Lead
                         <span aria-hidden="true">{view.sortDir === "desc" ? " ▼" : " ▲"}</span>
                       )}
                     </a>
-                  </th>
-                );
+                  </th>,
+                  index === 0 && <th scope="col">{HOLDING_NOW}</th>,
+                ];
               })}
             </tr>
           </thead>
@@ -193,7 +239,7 @@ export function LeaderboardTable(props: { page: LeaderboardTablePage; view: Lead
                     <span class="mono">{shortHex(row.address)}</span>
                   </a>
                 </th>
-                {columns.map((column) => (
+                {columns.map((column, index) => [
                   <td
                     class={[
                       "num",
@@ -204,8 +250,13 @@ export function LeaderboardTable(props: { page: LeaderboardTablePage; view: Lead
                     title={column.full?.(row)}
                   >
                     {column.format(row, page)}
-                  </td>
-                ))}
+                  </td>,
+                  index === 0 && (
+                    <td class="holdings" data-col="holding">
+                      <HoldingCell holdings={page.holdings?.get(row.address)} />
+                    </td>
+                  ),
+                ])}
               </tr>
             ))}
           </tbody>
