@@ -7,25 +7,12 @@ import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
 import {
-  boardLeaderboardPage,
-  fetchRankedLeaderboard,
   LEADERBOARD_FIGURES,
-  LEADERBOARD_ROWS_PER_PAGE,
   LEADERBOARD_SORT_KEYS,
-  NEAREST_TO_BUST,
   parseLeaderboardView,
-  readWindowAccounts,
+  readLeaderboardView,
 } from "../lib/leaderboard/mod.ts";
-import {
-  AT_RISK_WAIT_MS,
-  type AtRiskBoard,
-  nearestOf,
-  orNullAfter,
-  readAtRiskBoard,
-  walletHoldings,
-} from "../lib/at_risk/mod.ts";
-import type { Address } from "../lib/papertrade/mod.ts";
-import { Parts } from "../lib/parts.ts";
+import type { nearestOf } from "../lib/at_risk/mod.ts";
 import { LeaderboardPageView } from "./leaderboard/LeaderboardPageView.tsx";
 import { pageResponse } from "../lib/render.tsx";
 import { csvLine } from "../lib/csv.ts";
@@ -40,55 +27,8 @@ async function readLeaderboard(c: Context<AppEnv>) {
     });
   }
   const { view } = parsed;
-  const { deps } = c.var;
-  const signal = c.req.raw.signal;
-  const board = orNullAfter(
-    new Parts().read(readAtRiskBoard(deps, {}, { signal })),
-    AT_RISK_WAIT_MS,
-  );
-  // Nearest to bust orders, and "holding now" keeps, every account of the window by the shared
-  // board.
-  if (view.sortKey === NEAREST_TO_BUST || view.holding) {
-    const [accounts, read] = await Promise.all([
-      readWindowAccounts(deps.papertrade, {
-        window: view.window,
-        query: view.query || undefined,
-        signal,
-      }),
-      board,
-    ]);
-    const page = boardLeaderboardPage(accounts, read, {
-      sortKey: view.sortKey,
-      sortDir: view.sortDir,
-      holding: view.holding ?? false,
-      page: view.page,
-      pageSize: LEADERBOARD_ROWS_PER_PAGE,
-    });
-    return { view, page: { ...page, holdings: holdingsOf(read, page.accounts) } };
-  }
-  const [read, known] = await Promise.all([
-    fetchRankedLeaderboard(deps.papertrade, {
-      window: view.window,
-      sortKey: view.sortKey,
-      sortDir: view.sortDir,
-      page: view.page,
-      pageSize: LEADERBOARD_ROWS_PER_PAGE,
-      query: view.query || undefined,
-      signal,
-    }),
-    board,
-  ]);
-  const nearest = new Map(read.accounts.map((row) => [row.address, nearestOf(known, row.address)]));
-  // The page view hands the page to the table, which reads `nearest` beside `pnlRanks`.
-  return {
-    view,
-    page: { ...read, nearest, holdings: holdingsOf(known, read.accounts), coverage: null },
-  };
-}
-
-/** What each wallet on screen holds now on the at-risk board. */
-function holdingsOf(board: AtRiskBoard | null, rows: readonly { address: Address }[]) {
-  return new Map(rows.map((row) => [row.address, walletHoldings(board, row.address)]));
+  const page = await readLeaderboardView(c.var.deps, view, c.req.raw.signal);
+  return { view, page };
 }
 
 /** The leaderboard page. */

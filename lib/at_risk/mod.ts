@@ -19,7 +19,7 @@ export {
   type WalletNearest,
 } from "./board.ts";
 export { AT_RISK_REFRESH_MS, AT_RISK_WAIT_MS, AT_RISK_WALLET_READS_PER_MINUTE } from "./refresh.ts";
-export { boardJson, boardRowJson, ladderJson } from "./model.ts";
+export { boardJson, boardRowJson, holdingsJson, ladderJson } from "./model.ts";
 export {
   type MarketHolding,
   type WalletHoldings,

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { addressOut, isoOut, jsonObject, unavailableJson, unavailableOut } from "../json_model.ts";
 import { fromWad, isoFromMs, toPrice } from "../json_units.ts";
 import type { AtRiskBoard, AtRiskRow } from "./board.ts";
+import type { WalletHoldings } from "./holdings.ts";
+import { distancePercent } from "../figure_text.ts";
 import {
   type BustLadder,
   cumulative,
@@ -152,5 +154,39 @@ export const ladderJson = jsonObject<BustLadder>(
   unvalued_positions: [
     z.number().int().describe("Positions left out for want of a mark."),
     (ladder) => ladder.unvalued,
+  ],
+});
+
+/**
+ * What a wallet holds now on the board (`holdings.ts`): its open notional per market and side and
+ * its nearest distance to bust; the leaderboard's rows carry it.
+ */
+export const holdingsJson = jsonObject<WalletHoldings>()({
+  markets: [
+    z.array(z.strictObject({ market: z.string(), long: sumJson.schema, short: sumJson.schema }))
+      .describe("Open notional (margin × leverage) per market and side; empty when none shown."),
+    (held) =>
+      "reason" in held ? [] : held.markets.map(({ symbol, long, short }) => ({
+        market: symbol,
+        long: sumJson.of(long),
+        short: sumJson.of(short),
+      })),
+  ],
+  nearest_to_bust_percent: [
+    z.number().nullable().describe(
+      "Its open position nearest to bust: distance to bust, plain percent (null: none valued).",
+    ),
+    (held) =>
+      "reason" in held || !("row" in held.nearest) ||
+        held.nearest.row.distanceToBustPercent === null
+        ? null
+        : distancePercent(held.nearest.row.distanceToBustPercent),
+  ],
+  none_because: [
+    z.string().nullable().describe(
+      "Why no position is shown: no open position, or the board has not read the wallet yet " +
+        "(not read yet is not holding nothing). Null when positions are shown.",
+    ),
+    (held) => "reason" in held ? held.reason : null,
   ],
 });

@@ -27,3 +27,4 @@ export {
   sortHref,
   WINDOW_LABELS,
 } from "./view.ts";
+export { type LeaderboardViewPage, readLeaderboardView } from "./read_view.ts";

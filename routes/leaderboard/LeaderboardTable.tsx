@@ -1,4 +1,4 @@
-import type { ComponentChildren } from "preact";
+import { type ComponentChildren, Fragment } from "preact";
 import type { Address, LeaderboardRow, LeaderboardSortKey } from "../../lib/papertrade/mod.ts";
 import {
   LEADERBOARD_FIGURES,
@@ -210,21 +210,26 @@ export function LeaderboardTable(props: { page: LeaderboardTablePage; view: Lead
                 const active = view.sortKey === column.key;
                 const sorted = view.sortDir === "desc" ? "descending" : "ascending";
                 const next = sortDirOf(view, column.key) === "asc" ? "ascending" : "descending";
-                return [
-                  <th
-                    scope="col"
-                    class={active ? "num" : "num prio-low"}
-                    aria-sort={active ? sorted : undefined}
-                  >
-                    <a href={sortHref(view, column.key)} title={`Sort by ${column.label}, ${next}`}>
-                      {column.label}
-                      {active && (
-                        <span aria-hidden="true">{view.sortDir === "desc" ? " ▼" : " ▲"}</span>
-                      )}
-                    </a>
-                  </th>,
-                  index === 0 && <th scope="col">{HOLDING_NOW}</th>,
-                ];
+                return (
+                  <Fragment key={column.key}>
+                    <th
+                      scope="col"
+                      class={active ? "num" : "num prio-low"}
+                      aria-sort={active ? sorted : undefined}
+                    >
+                      <a
+                        href={sortHref(view, column.key)}
+                        title={`Sort by ${column.label}, ${next}`}
+                      >
+                        {column.label}
+                        {active && (
+                          <span aria-hidden="true">{view.sortDir === "desc" ? " ▼" : " ▲"}</span>
+                        )}
+                      </a>
+                    </th>
+                    {index === 0 && <th scope="col">{HOLDING_NOW}</th>}
+                  </Fragment>
+                );
               })}
             </tr>
           </thead>
@@ -239,24 +244,28 @@ export function LeaderboardTable(props: { page: LeaderboardTablePage; view: Lead
                     <span class="mono">{shortHex(row.address)}</span>
                   </a>
                 </th>
-                {columns.map((column, index) => [
-                  <td
-                    class={[
-                      "num",
-                      column.key === view.sortKey ? "sorted" : "prio-low",
-                      column.tone ? toneOf(row[column.key as LeaderboardSortKey] as bigint) : null,
-                    ].filter(Boolean).join(" ")}
-                    data-col={column.key}
-                    title={column.full?.(row)}
-                  >
-                    {column.format(row, page)}
-                  </td>,
-                  index === 0 && (
-                    <td class="holdings" data-col="holding">
-                      <HoldingCell holdings={page.holdings?.get(row.address)} />
+                {columns.map((column, index) => (
+                  <Fragment key={column.key}>
+                    <td
+                      class={[
+                        "num",
+                        column.key === view.sortKey ? "sorted" : "prio-low",
+                        column.tone
+                          ? toneOf(row[column.key as LeaderboardSortKey] as bigint)
+                          : null,
+                      ].filter(Boolean).join(" ")}
+                      data-col={column.key}
+                      title={column.full?.(row)}
+                    >
+                      {column.format(row, page)}
                     </td>
-                  ),
-                ])}
+                    {index === 0 && (
+                      <td class="holdings" data-col="holding">
+                        <HoldingCell holdings={page.holdings?.get(row.address)} />
+                      </td>
+                    )}
+                  </Fragment>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -113,6 +113,51 @@ Deno.test("the leaderboard shows what each wallet on screen holds now, as its ge
       }
     }
     assert.deepEqual(kept.toSorted(), [...holders].sort());
+
+    // get_leaderboard (and so its REST mirror) keeps the same accounts, in the same order, and
+    // says what each holds as the page does.
+    const toolKept: string[] = [];
+    for (let index = 0;; index++) {
+      const { structured } = await faces.tool(getLeaderboardTool, {
+        window: "all",
+        holding_now: true,
+        page: index,
+      });
+      assert.equal(structured.holding_now, true);
+      assert.equal(structured.at_risk_board!.partial, false);
+      if (structured.accounts.length === 0) break;
+      for (const row of structured.accounts) {
+        const { structured: held } = await faces.tool(getPositionsTool, { address: row.address });
+        const sums = new Map<string, number>();
+        for (const p of held.positions) {
+          sums.set(
+            `${p.market} ${p.side}`,
+            (sums.get(`${p.market} ${p.side}`) ?? 0) + p.notional_usd,
+          );
+        }
+        const shown = new Map<string, number>();
+        for (const market of row.holding.markets) {
+          for (const side of ["long", "short"] as const) {
+            if (market[side].positions > 0) {
+              shown.set(`${market.market} ${side}`, market[side].notional_usd);
+            }
+          }
+        }
+        assert.deepEqual(shown, sums, `${row.address}: the tool's holding is get_positions'`);
+        assert.equal(row.holding.none_because, null);
+        toolKept.push(row.address);
+      }
+    }
+    assert.deepEqual(toolKept, kept, "the tool keeps the page's accounts, in its order");
+    // Unfiltered, a wallet holding nothing says why rather than an empty list alone.
+    const all = (await faces.tool(getLeaderboardTool, { window: "all" })).structured;
+    assert.equal(all.holding_now, false);
+    const idle = all.accounts.filter((row) => !holders.has(row.address));
+    assert.ok(idle.length > 0);
+    for (const row of idle) {
+      assert.deepEqual(row.holding.markets, []);
+      assert.ok(row.holding.none_because, `${row.address} says why it shows nothing`);
+    }
     // Under the filter and the nearest-to-bust sort, the worst distances rise down the page.
     const nearest = rowsOf(
       page((await faces.get("/leaderboard?window=all&holding=1&sort=nearestToBust&dir=asc")).body),
