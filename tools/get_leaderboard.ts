@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { LEADERBOARD_SORT_KEYS, LEADERBOARD_WINDOWS } from "../lib/papertrade/mod.ts";
 import {
-  LEADERBOARD_ROWS_PER_PAGE,
   leaderboardJson,
   leaderboardPageCount,
   readLeaderboardView,

@@ -9,6 +9,7 @@ import {
   type NearestCoverage,
   WINDOW_LABELS,
 } from "../../lib/leaderboard/mod.ts";
+import type { AtRiskBoard } from "../../lib/at_risk/mod.ts";
 import { Layout } from "../../components/Layout.tsx";
 import { LeaderboardTable, type LeaderboardTablePage } from "./LeaderboardTable.tsx";
 import { Time } from "../../components/Time.tsx";
@@ -54,6 +55,30 @@ function NearestNotice(props: { coverage: NearestCoverage; view: LeaderboardView
       {nearest && !coverage.holding
         ? "; those without an open position on the board come last, in PnL order."
         : "."}
+    </p>
+  );
+}
+
+/**
+ * Where the holdings come from, under a sort the upstream makes (the board's own sorts and
+ * filter say it in {@link NearestNotice}): the at-risk board's coverage and when it read them.
+ */
+function HoldingsNotice(props: { board: AtRiskBoard | null; now: number }) {
+  const { board } = props;
+  if (board === null) {
+    return (
+      <p class="muted" data-holdings-coverage="none">
+        Holding now: the <a href="/at-risk">at-risk board</a>{" "}
+        has not been read yet, so no row shows what it holds. Reload in a moment.
+      </p>
+    );
+  }
+  return (
+    <p class="muted" data-holdings-coverage={board.partial ? "partial" : "full"}>
+      Holding now is read from the <a href="/at-risk">at-risk board</a>, which covers{" "}
+      {formatCount(board.covered.size)} of {formatCount(board.known.size)}{" "}
+      wallets with open positions{board.partial ? " (partial)" : ""}, read{" "}
+      <Time at={board.refreshedAt} now={props.now} />; a wallet it has not read says so.
     </p>
   );
 }
@@ -116,7 +141,9 @@ export function LeaderboardPageView(
         </a>
       </p>
       <PartNotice unavailable={modelledGapsOf(page)} />
-      {page.coverage && <NearestNotice coverage={page.coverage} view={view} now={props.now} />}
+      {page.coverage
+        ? <NearestNotice coverage={page.coverage} view={view} now={props.now} />
+        : page.board !== undefined && <HoldingsNotice board={page.board} now={props.now} />}
       {page.accounts.length > 0 ? <LeaderboardTable page={page} view={view} /> : (
         <p class="notice">
           {view.page > last

@@ -13,7 +13,7 @@ import {
   sortDirOf,
   sortHref,
 } from "../../lib/leaderboard/mod.ts";
-import type { WalletHoldings, WalletNearest } from "../../lib/at_risk/mod.ts";
+import type { AtRiskBoard, WalletHoldings, WalletNearest } from "../../lib/at_risk/mod.ts";
 import {
   formatCount,
   formatDistanceToBust,
@@ -85,6 +85,8 @@ export type LeaderboardTablePage = RankedLeaderboardPage & {
   /** What each wallet on the page holds now, from the at-risk board. */
   holdings?: ReadonlyMap<Address, WalletHoldings>;
   coverage?: NearestCoverage | null;
+  /** The at-risk board the holdings come from (null: not read in time). */
+  board?: AtRiskBoard | null;
 };
 
 /**

@@ -84,6 +84,13 @@ Deno.test("the leaderboard shows what each wallet on screen holds now, as its ge
     for (let index = 0;; index++) {
       const html = page((await faces.get(`/leaderboard?window=all&page=${index}`)).body);
       const onScreen = rowsOf(html);
+      if (onScreen.length > 0) {
+        // Where the holdings come from: the board's coverage and when it read it.
+        const said = html.querySelector("[data-holdings-coverage]");
+        assert.equal(said?.getAttribute("data-holdings-coverage"), "full", `page ${index}`);
+        assert.ok(said!.querySelector("time"), "says when the board read the positions");
+        assert.match(said!.textContent!, new RegExp(`\\b${board.wallets_covered}\\b`));
+      }
       if (onScreen.length === 0) break;
       for (const row of onScreen) {
         checked += await checkRow(faces, row);
@@ -102,6 +109,11 @@ Deno.test("the leaderboard shows what each wallet on screen holds now, as its ge
     for (let index = 0;; index++) {
       const html = page((await faces.get(`/leaderboard?window=all&holding=1&page=${index}`)).body);
       const onScreen = rowsOf(html);
+      assert.equal(
+        html.querySelector("[data-nearest-coverage]")?.getAttribute("data-nearest-coverage"),
+        "full",
+        "the filter says the board's coverage",
+      );
       if (onScreen.length === 0) break;
       for (const row of onScreen) {
         assert.ok(row.cell.querySelector("[data-market]"), `${row.wallet} holds something`);
