@@ -19,6 +19,7 @@ browserTest(
         const paths = [
           "/markets?history=1h",
           "/markets",
+          "/at-risk",
           `/wallet/${catalog.wallets.whale.address}`,
         ];
         const clipped: string[] = [];
