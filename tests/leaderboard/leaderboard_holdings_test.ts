@@ -5,7 +5,7 @@
  * filter keeps exactly the accounts that hold an open position, in the order asked for.
  */
 import assert from "node:assert/strict";
-import { type Faces, withFaces } from "../support/faces.ts";
+import { type Faces, parseCsv, withFaces } from "../support/faces.ts";
 import { assertShows, assertShowsDistance, type Page, page } from "../support/cross_face.ts";
 import { catalog } from "../harness.ts";
 import { getPositionsTool } from "../../tools/get_positions.ts";
@@ -125,6 +125,12 @@ Deno.test("the leaderboard shows what each wallet on screen holds now, as its ge
       }
     }
     assert.deepEqual(kept.toSorted(), [...holders].sort());
+    // The CSV of the filtered view holds the same rows as its page.
+    const [header, ...csvRows] = parseCsv(
+      (await faces.get("/leaderboard.csv?window=all&holding=1")).body,
+    );
+    const address = header.indexOf("address");
+    assert.deepEqual(csvRows.map((row) => row[address]), kept.slice(0, 25), "CSV = first page");
 
     // get_leaderboard (and so its REST mirror) keeps the same accounts, in the same order, and
     // says what each holds as the page does.
