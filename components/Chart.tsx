@@ -1,6 +1,5 @@
 import type { ComponentChildren } from "preact";
 import {
-  axisLabel,
   CHART_BOX,
   chartLayout,
   type ChartLevel,
@@ -42,7 +41,8 @@ export function Chart(props: {
   if (!layout) {
     return <p class="muted">{props.title}: nothing to chart yet.</p>;
   }
-  const { width, height, left, right, bottom, top } = CHART_BOX;
+  const { width, height, right, bottom, top } = CHART_BOX;
+  const { left } = layout;
   const ends = props.series.filter((one) => one.points.length > 0).map((one) =>
     `${one.label} ends at ${one.points.at(-1)!.text} (${formatUtc(one.points.at(-1)!.at)})`
   );
@@ -50,9 +50,6 @@ export function Chart(props: {
   const description = `From ${formatUtc(layout.from)} to ${formatUtc(layout.to)}: ${
     [...ends, ...levels].join("; ")
   }.`;
-  const valueTicks = [layout.low, layout.high, ...(props.zero ? [0] : [])].filter((v, i, all) =>
-    all.findIndex((w) => Math.abs(layout.y(w) - layout.y(v)) < 14) === i
-  );
   const rows = tableRows(props.series);
   return (
     <figure class="chart" id={props.id}>
@@ -67,21 +64,24 @@ export function Chart(props: {
         <desc id={`${props.id}-desc`}>{description}</desc>
         <line class="axis" x1={left} x2={left} y1={top} y2={height - bottom} />
         <line class="axis" x1={left} x2={width - right} y1={height - bottom} y2={height - bottom} />
-        {valueTicks.map((value) => (
-          <text class="label" x={left - 6} y={layout.y(value) + 4} text-anchor="end">
-            {axisLabel(value, props.unit)}
+        {layout.valueLabels.map((label) => (
+          <text class="label" x={label.x} y={label.y} text-anchor={label.anchor}>
+            {label.text}
           </text>
         ))}
         {layout.timeTicks.map((tick) => (
-          <text class="label" x={tick.x} y={height - 6} text-anchor="middle">{tick.label}</text>
+          <text class="label" x={tick.labelX} y={tick.labelY} text-anchor={tick.anchor}>
+            {tick.label}
+          </text>
         ))}
-        {(props.levels ?? []).map((level) => {
+        {(props.levels ?? []).map((level, i) => {
           const y = layout.y(level.value);
+          const label = layout.levelLabels[i];
           return (
             <g class={`level ${level.tone}`}>
               <line x1={left} x2={width - right} y1={y} y2={y} stroke-dasharray="3 3" />
-              <text class="label" x={width - right - 2} y={y - 3} text-anchor="end">
-                {level.label}
+              <text class="label" x={label.x} y={label.y} text-anchor={label.anchor}>
+                {label.text}
               </text>
             </g>
           );

@@ -37,6 +37,49 @@ export type ChartUnit = "usd" | "count" | "paper" | "price" | "percent";
 /** The drawing's size in SVG user units, and the space kept for labels. */
 export const CHART_BOX = { width: 400, height: 200, top: 12, right: 12, bottom: 24, left: 64 };
 
+/** The labels' font size in SVG user units (`.chart-svg .label` in static/style.css). */
+export const LABEL_FONT = 12;
+/** How far a label's glyphs may reach above and below its baseline, in em (conservative). */
+export const LABEL_ASCENT = 0.95;
+export const LABEL_DESCENT = 0.3;
+
+/**
+ * A label's width in SVG user units, estimated wider than any common sans-serif or monospace
+ * font draws it (an em for the widest letters, 0.75 em for capitals, 0.62 em for digits and
+ * lower case), so a label placed by it is never clipped by the drawing's edge.
+ */
+export function labelWidth(text: string): number {
+  let em = 0;
+  for (const char of text) {
+    em += /[MWmw@%]/.test(char) ? 1 : /[A-Z$&−—]/.test(char) ? 0.75 : 0.62;
+  }
+  return Math.ceil(em * LABEL_FONT);
+}
+
+/** A label as drawn: its anchor point, how it is anchored, and its text. */
+export interface ChartLabel {
+  x: number;
+  y: number;
+  anchor: "start" | "middle" | "end";
+  text: string;
+}
+
+/** The box a label's glyphs can cover (by {@link labelWidth}), for checks and placement. */
+export function labelBox(label: ChartLabel) {
+  const width = labelWidth(label.text);
+  const x = label.anchor === "start"
+    ? label.x
+    : label.anchor === "end"
+    ? label.x - width
+    : label.x - width / 2;
+  return {
+    x,
+    y: label.y - LABEL_ASCENT * LABEL_FONT,
+    width,
+    height: (LABEL_ASCENT + LABEL_DESCENT) * LABEL_FONT,
+  };
+}
+
 /** Most vertices a drawn path keeps (a long history is sampled evenly, the last kept). */
 const MAX_VERTICES = 240;
 const MINUTE = 60_000;
@@ -51,7 +94,14 @@ const STEPS = [MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR, 3 * HOUR, 6 * HOUR, 12 * H
  */
 export function chartLayout(
   series: readonly ChartSeries[],
-  options: { levels?: readonly ChartLevel[]; zero?: boolean; from?: number; to?: number } = {},
+  options: {
+    levels?: readonly ChartLevel[];
+    zero?: boolean;
+    from?: number;
+    to?: number;
+    /** The value axis' unit (its labels' format); default a plain count. */
+    unit?: ChartUnit;
+  } = {},
 ) {
   const points = series.flatMap((one) => one.points);
   if (points.length === 0) return null;
@@ -67,10 +117,37 @@ export function chartLayout(
   }
   const from = options.from ?? Math.min(...points.map((p) => p.at));
   const to = Math.max(options.to ?? Math.max(...points.map((p) => p.at)), from + 1);
-  const { width, height, top, right, bottom, left } = CHART_BOX;
-  const x = (at: number) => round(left + ((width - left - right) * (at - from)) / (to - from));
+  const { width, height, top, right, bottom } = CHART_BOX;
+  const unit = options.unit ?? "count";
   const y = (value: number) =>
     round(top + (height - top - bottom) * (1 - (value - low) / (high - low)));
+  // The value axis: its ends and zero, labels at least 14 units apart, and the left margin
+  // as wide as its longest label needs.
+  const valueTicks = [low, high, ...(options.zero ? [0] : [])].filter((v, i, all) =>
+    all.findIndex((w) => Math.abs(y(w) - y(v)) < 14) === i
+  );
+  const valueTexts = valueTicks.map((value) => axisLabel(value, unit));
+  const left = Math.max(CHART_BOX.left, ...valueTexts.map((text) => labelWidth(text) + 6 + 2));
+  const x = (at: number) => round(left + ((width - left - right) * (at - from)) / (to - from));
+  const valueLabels: ChartLabel[] = valueTicks.map((value, i) => ({
+    x: left - 6,
+    y: clampBaseline(y(value) + 4),
+    anchor: "end",
+    text: valueTexts[i],
+  }));
+  const levelLabels: ChartLabel[] = (options.levels ?? []).map((level) => {
+    const at = y(level.value);
+    // Above its line, or below it where the top edge would cut it.
+    const above = at - 3;
+    return {
+      x: width - right - 2,
+      y: above - LABEL_ASCENT * LABEL_FONT < 0
+        ? clampBaseline(at + 3 + LABEL_ASCENT * LABEL_FONT)
+        : above,
+      anchor: "end",
+      text: level.label,
+    };
+  });
   const paths = series.map((one) => {
     const kept = sampleIndices(one.points.length, MAX_VERTICES).map((i) => one.points[i]);
     return kept.map((p, i) =>
@@ -84,16 +161,66 @@ export function chartLayout(
   return {
     x,
     y,
+    left,
     paths,
     low,
     high,
     from,
     to,
-    timeTicks: timeTicks(from, to, 4).map((at, _, ticks) => ({
-      x: x(at),
-      label: timeLabel(at, ticks, to - from),
-    })),
+    valueTicks,
+    valueLabels,
+    levelLabels,
+    timeTicks: timeLabels(
+      timeTicks(from, to, 4).map((at, _, ticks) => ({
+        x: x(at),
+        label: timeLabel(at, ticks, to - from),
+      })),
+    ),
   };
+}
+
+/** A baseline moved so its label's glyphs stay inside the drawing's height. */
+function clampBaseline(baseline: number): number {
+  const { height } = CHART_BOX;
+  return Math.min(
+    Math.max(baseline, LABEL_ASCENT * LABEL_FONT),
+    height - LABEL_DESCENT * LABEL_FONT,
+  );
+}
+
+/**
+ * The time axis' labels, centred on their ticks; one that would cross an edge of the drawing
+ * is anchored to that edge instead, and one that would then overlap its neighbour is dropped
+ * (the last label is kept).
+ */
+function timeLabels(ticks: readonly { x: number; label: string }[]) {
+  const { width, height } = CHART_BOX;
+  const placed = ticks.map((tick) => {
+    const half = labelWidth(tick.label) / 2;
+    const anchor: ChartLabel["anchor"] = tick.x + half > width - 2
+      ? "end"
+      : tick.x - half < 2
+      ? "start"
+      : "middle";
+    const at = anchor === "end" ? width - 2 : anchor === "start" ? 2 : tick.x;
+    return { ...tick, labelX: at, anchor, labelY: height - 6 };
+  });
+  const kept: typeof placed = [];
+  for (const tick of placed.toReversed()) {
+    const box = labelBox({ x: tick.labelX, y: tick.labelY, anchor: tick.anchor, text: tick.label });
+    const next = kept[0];
+    if (next) {
+      const nextBox = labelBox({
+        x: next.labelX,
+        y: next.labelY,
+        anchor: next.anchor,
+        text: next.label,
+      });
+      if (box.x + box.width + 4 > nextBox.x) continue;
+    }
+    kept.unshift(tick);
+  }
+  return kept;
 }
 
 /**

@@ -66,6 +66,18 @@ export function tokenText(
   return `${(options.compact ? plainCompact : plain).format(value)} ${unit}`;
 }
 
+const percent2 = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** A plain percent with two decimals (`12.34%`), `+` before a gain when signed. */
+export function percentText(value: number | null, options: { sign?: boolean } = {}): string {
+  if (value === null) return NOT_AVAILABLE;
+  const text = `${percent2.format(value)}%`;
+  return options.sign && value > 0 ? `+${text}` : text;
+}
+
 /** A whole count with thousands separators. */
 export function countText(value: number | bigint | null): string {
   return value === null ? NOT_AVAILABLE : whole.format(value);

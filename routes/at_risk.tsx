@@ -4,6 +4,8 @@ import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
 import {
   type AtRiskFilters,
+  bustLadder,
+  keepBand,
   marketsSentence,
   readAtRiskBoard,
   RISK_BANDS,
@@ -27,25 +29,36 @@ export async function atRiskPage(c: Context<AppEnv>): Promise<Response> {
   const { filters } = parsed;
   const { deps } = c.var;
   const parts = new Parts();
-  const board = await parts.read(
-    readAtRiskBoard(deps, filters, { signal: c.req.raw.signal }).catch((error) => {
-      if (!(error instanceof UnknownMarketError)) throw error;
-      throw new Failure("bad_request", "No such market", {
-        message: error.message,
-        detail: (
-          <>
-            Papertrade has no market "<Echo value={error.market} />".
-          </>
-        ),
-        hints: [marketsSentence(error.markets)],
-      });
-    }),
+  // Every band of the market goes into the bust ladder; the rows keep the band asked for.
+  const whole = await parts.read(
+    readAtRiskBoard(deps, { market: filters.market }, { signal: c.req.raw.signal }).catch(
+      (error) => {
+        if (!(error instanceof UnknownMarketError)) throw error;
+        throw new Failure("bad_request", "No such market", {
+          message: error.message,
+          detail: (
+            <>
+              Papertrade has no market "<Echo value={error.market} />".
+            </>
+          ),
+          hints: [marketsSentence(error.markets)],
+        });
+      },
+    ),
     "positions at risk",
   );
+  const board = whole && keepBand(whole, filters.band);
+  const ladder = whole && bustLadder(whole.rows, whole.markets);
   const unavailable = [...parts.unavailable, ...board?.unavailable ?? []];
   return pageResponse(
     c,
-    <AtRiskPage board={board} filters={filters} unavailable={unavailable} now={deps.now()} />,
+    <AtRiskPage
+      board={board}
+      ladder={ladder}
+      filters={filters}
+      unavailable={unavailable}
+      now={deps.now()}
+    />,
   );
 }
 

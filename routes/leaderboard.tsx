@@ -7,17 +7,12 @@ import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
 import {
-  fetchRankedLeaderboard,
   LEADERBOARD_FIGURES,
-  LEADERBOARD_ROWS_PER_PAGE,
   LEADERBOARD_SORT_KEYS,
-  NEAREST_TO_BUST,
-  nearestLeaderboardPage,
   parseLeaderboardView,
-  readWindowAccounts,
+  readLeaderboardView,
 } from "../lib/leaderboard/mod.ts";
-import { AT_RISK_WAIT_MS, nearestOf, orNullAfter, readAtRiskBoard } from "../lib/at_risk/mod.ts";
-import { Parts } from "../lib/parts.ts";
+import type { nearestOf } from "../lib/at_risk/mod.ts";
 import { LeaderboardPageView } from "./leaderboard/LeaderboardPageView.tsx";
 import { pageResponse } from "../lib/render.tsx";
 import { csvLine } from "../lib/csv.ts";
@@ -32,44 +27,8 @@ async function readLeaderboard(c: Context<AppEnv>) {
     });
   }
   const { view } = parsed;
-  const { deps } = c.var;
-  const signal = c.req.raw.signal;
-  const board = orNullAfter(
-    new Parts().read(readAtRiskBoard(deps, {}, { signal })),
-    AT_RISK_WAIT_MS,
-  );
-  // Nearest to bust orders every account of the window by the shared board.
-  if (view.sortKey === NEAREST_TO_BUST) {
-    const [accounts, read] = await Promise.all([
-      readWindowAccounts(deps.papertrade, {
-        window: view.window,
-        query: view.query || undefined,
-        signal,
-      }),
-      board,
-    ]);
-    const page = nearestLeaderboardPage(accounts, read, {
-      sortDir: view.sortDir,
-      page: view.page,
-      pageSize: LEADERBOARD_ROWS_PER_PAGE,
-    });
-    return { view, page };
-  }
-  const [read, known] = await Promise.all([
-    fetchRankedLeaderboard(deps.papertrade, {
-      window: view.window,
-      sortKey: view.sortKey,
-      sortDir: view.sortDir,
-      page: view.page,
-      pageSize: LEADERBOARD_ROWS_PER_PAGE,
-      query: view.query || undefined,
-      signal,
-    }),
-    board,
-  ]);
-  const nearest = new Map(read.accounts.map((row) => [row.address, nearestOf(known, row.address)]));
-  // The page view hands the page to the table, which reads `nearest` beside `pnlRanks`.
-  return { view, page: { ...read, nearest, coverage: null } };
+  const page = await readLeaderboardView(c.var.deps, view, c.req.raw.signal);
+  return { view, page };
 }
 
 /** The leaderboard page. */

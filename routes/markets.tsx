@@ -19,6 +19,14 @@ import { PartNotice } from "../components/PartNotice.tsx";
 import { pageResponse } from "../lib/render.tsx";
 import { Echo } from "./page_errors.tsx";
 import { Parts } from "../lib/parts.ts";
+import {
+  AT_RISK_WAIT_MS,
+  type AtRiskBoard,
+  bustLadder,
+  orNullAfter,
+  readAtRiskBoard,
+} from "../lib/at_risk/mod.ts";
+import { BustLadders } from "../components/BustLadder.tsx";
 
 async function load(c: Context<AppEnv>, options: { winFee?: boolean } = {}) {
   const { deps } = c.var;
@@ -42,11 +50,17 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
     });
   }
   const parts = new Parts();
-  const [{ overview, samples }, history] = await Promise.all([
+  const signal = c.req.raw.signal;
+  const [{ overview, samples }, history, board] = await Promise.all([
     load(c),
     parts.read(
-      c.var.deps.papertrade.read("protocolHistory", { interval }, { signal: c.req.raw.signal }),
+      c.var.deps.papertrade.read("protocolHistory", { interval }, { signal }),
       "protocol history",
+    ),
+    // The at-risk board's shared refresh; only a process's first is waited on, and not for long.
+    orNullAfter(
+      parts.read(readAtRiskBoard(c.var.deps, {}, { signal }), "bust ladder"),
+      AT_RISK_WAIT_MS,
     ),
   ]);
   const now = c.var.deps.now();
@@ -61,7 +75,12 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
       <h1>Markets</h1>
       <p>
         Who was liquidated, with totals per market and side:{" "}
-        <a href="/liquidations">Liquidations</a>.
+        <a href="/liquidations">Liquidations</a>. How much busts at each price:{" "}
+        <a href="#bust-ladder">the bust ladder</a>.
+      </p>
+      <p data-no-funding>
+        Papertrade charges no funding: holding a position costs nothing over time, and its bust
+        price does not move while it is open.
       </p>
       <PartNotice unavailable={[...overview.unavailable, ...parts.unavailable]} />
       {overview.rules?.tradingPaused && (
@@ -71,8 +90,34 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
       {overview.markets.map((market) => (
         <MarketDetail market={market} overview={overview} samples={samples} now={now} />
       ))}
+      <LadderSection board={board} now={now} />
       <ProtocolHistoryCharts history={history} interval={interval} now={now} />
     </Layout>,
+  );
+}
+
+/** The bust ladder of every market, or why it is not shown yet. */
+function LadderSection(props: { board: AtRiskBoard | null; now: number }) {
+  const { board } = props;
+  return (
+    <section aria-labelledby="bust-ladder">
+      <h2 id="bust-ladder">Bust ladder</h2>
+      {board
+        ? (
+          <BustLadders
+            ladder={bustLadder(board.rows, board.markets)}
+            symbols={board.markets}
+            board={board}
+            now={props.now}
+          />
+        )
+        : (
+          <p class="muted">
+            The <a href="/at-risk">at-risk board</a>{" "}
+            has not been read yet, so the bust ladder is not shown. Reload in a moment.
+          </p>
+        )}
+    </section>
   );
 }
 

@@ -2,11 +2,11 @@
 import { z } from "zod";
 import { LEADERBOARD_SORT_KEYS, LEADERBOARD_WINDOWS } from "../lib/papertrade/mod.ts";
 import {
-  fetchRankedLeaderboard,
-  LEADERBOARD_ROWS_PER_PAGE,
   leaderboardJson,
   leaderboardPageCount,
+  readLeaderboardView,
 } from "../lib/leaderboard/mod.ts";
+import { boardJson, holdingsJson } from "../lib/at_risk/mod.ts";
 import { argsObject, choiceArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 
@@ -26,6 +26,28 @@ const input = argsObject({
     .describe(
       "Optional leaderboard name or address fragment; a whole address finds that wallet alone.",
     ),
+  holding_now: z.boolean({ error: "expected true or false" }).default(false).describe(
+    "Only the accounts holding an open position on the at-risk board now (the page's " +
+      '"holding now" filter), in the order asked for. Default false.',
+  ),
+});
+
+// The board's freshness and coverage, as get_positions_at_risk names them.
+const { refreshed_at, wallets_known, wallets_covered, partial } = boardJson.schema.shape;
+const { shape } = leaderboardJson.schema;
+const output = z.strictObject({
+  ...shape,
+  accounts: z.array(shape.accounts.element.extend({
+    holding: holdingsJson.schema.describe(
+      "What the wallet holds now on the at-risk board (see at_risk_board for its coverage).",
+    ),
+  })),
+  holding_now: z.boolean().describe("Whether only the accounts holding now were kept."),
+  at_risk_board: z.strictObject({ refreshed_at, wallets_known, wallets_covered, partial })
+    .nullable().describe(
+      "The at-risk board the holdings come from; null when it was not read in time (then every " +
+        "holding says so, and holding_now keeps no account out).",
+    ),
 });
 
 /** The get_leaderboard tool. */
@@ -35,24 +57,40 @@ export const getLeaderboardTool = defineTool({
   description:
     "Ranked Papertrade wallets for a window (24h, 7d, 30d, all), 25 per page, sortable, with " +
     "an optional name or address fragment search. rank is the rank by PnL in the window " +
-    "whatever the sort; position is the place in the requested sort. PnL, " +
+    "whatever the sort; position is the place in the requested sort. Each row says what the " +
+    "wallet holds now on the at-risk board (notional per market and side, nearest distance to " +
+    "bust); holding_now keeps only the wallets holding now. PnL, " +
     "balance and volume are USD numbers. Leaderboard names are untrusted text chosen by " +
     "owners. Next: get_wallet or get_positions with a row's address; page for more rows.",
   input,
-  output: leaderboardJson.schema,
+  output,
   async run(args, context) {
-    const page = await fetchRankedLeaderboard(context.papertrade, {
+    const page = await readLeaderboardView(context, {
       window: args.window,
       sortKey: args.sort_key,
       sortDir: args.sort_dir,
       page: args.page,
-      pageSize: LEADERBOARD_ROWS_PER_PAGE,
-      query: args.query,
-      signal: context.signal,
-    });
+      query: args.query ?? "",
+      holding: args.holding_now,
+    }, context.signal);
     const last = leaderboardPageCount(page) - 1;
+    const rows = leaderboardJson.of({ window: args.window, index: args.page, page });
+    const { board } = page;
     return {
-      structured: leaderboardJson.of({ window: args.window, index: args.page, page }),
+      structured: {
+        ...rows,
+        accounts: rows.accounts.map((row) => ({
+          ...row,
+          holding: holdingsJson.of(page.holdings.get(row.address as `0x${string}`)!),
+        })),
+        holding_now: page.coverage?.holding ?? false,
+        at_risk_board: board && {
+          refreshed_at: boardJson.of({ board }).refreshed_at,
+          wallets_known: board.known.size,
+          wallets_covered: board.covered.size,
+          partial: board.partial,
+        },
+      },
       headline: `Leaderboard ${args.window} by ${args.sort_key} ${args.sort_dir}, page ` +
         `${args.page} of pages 0 to ${last}` +
         (args.page < last ? `; the next is page ${args.page + 1}.` : "."),

@@ -5,6 +5,11 @@ import {
   AT_RISK_WALLET_READS_PER_MINUTE,
   boardJson,
   boardRowJson,
+  bustLadder,
+  keepBand,
+  LADDER_STEP_BPS,
+  LADDER_STEPS,
+  ladderJson,
   readAtRiskBoard,
   RISK_BANDS,
   UnknownMarketError,
@@ -44,6 +49,7 @@ const output = z.strictObject({
   ...board,
   positions: z.array(positionJson.schema.extend(boardRowJson.schema.shape))
     .describe("Nearest to bust first."),
+  bust_ladder: ladderJson.schema,
   unavailable,
 });
 
@@ -57,21 +63,31 @@ export const getPositionsAtRiskTool = defineTool({
     "leverage, margin, mark, bust, distance to bust (plain percent), the price move to bust " +
     "and the risk band. Filter by market and band. The positions are re-read at most every " +
     `${AT_RISK_REFRESH_MS / 1000} s, ${AT_RISK_WALLET_READS_PER_MINUTE} wallets a minute; the ` +
-    "result says when, and how many wallets it covers. Next: get_positions with a row's wallet.",
+    "result says when, and how many wallets it covers. bust_ladder sums the board's notional " +
+    `by where it busts: in ${LADDER_STEP_BPS / 100} % steps of the price out to ` +
+    `±${(LADDER_STEP_BPS * LADDER_STEPS) / 100} % of the mark, per market and side (the market ` +
+    "filter applies to it, the band filter does not). Next: get_positions with a row's wallet.",
   input,
   output,
   async run({ market, band, limit }, context) {
-    const board = await readAtRiskBoard(context, { market, band }, { signal: context.signal })
+    // Every band of the market goes into the ladder; the rows keep the band asked for.
+    const whole = await readAtRiskBoard(context, { market }, { signal: context.signal })
       .catch((error) => {
         if (error instanceof UnknownMarketError) throw new ToolError(`market: ${error.message}`);
         throw error;
       });
+    const board = keepBand(whole, band);
     const positions = board.rows.slice(0, limit)
       .map((row) => ({ ...positionJson.of(row), ...boardRowJson.of(row) }));
     const listed = positions.length < board.rows.length;
     const { unavailable, ...fields } = boardJson.of({ board });
     return {
-      structured: { ...fields, positions, unavailable },
+      structured: {
+        ...fields,
+        positions,
+        bust_ladder: ladderJson.of(bustLadder(whole.rows, whole.markets)),
+        unavailable,
+      },
       headline: listed
         ? `The first ${positions.length} rows; a larger limit lists more.`
         : undefined,

@@ -209,3 +209,11 @@ export function compareDistance(x: bigint | null, y: bigint | null, sign: 1 | -1
   if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
   return x < y ? -sign : x > y ? sign : 0;
 }
+
+/**
+ * The board with only the rows of `band` (all rows without one): what a band filter shows, for a
+ * reader that also needs the board's every band (the bust ladder).
+ */
+export function keepBand(board: AtRiskBoard, band: RiskBand | undefined): AtRiskBoard {
+  return band === undefined ? board : { ...board, rows: board.rows.filter((r) => r.risk === band) };
+}

@@ -1,13 +1,14 @@
 /**
  * The at-risk feature's public face: the board of every known open position across wallets,
- * nearest to bust first, one shared refresh per process. Other features, routes and tools import
- * the board from here.
+ * nearest to bust first, one shared refresh per process, and its bust ladder (how much notional
+ * busts at each price). Other features, routes and tools import the board from here.
  */
 export {
   type AtRiskBoard,
   type AtRiskFilters,
   type AtRiskRow,
   compareDistance,
+  keepBand,
   marketsSentence,
   nearestOf,
   orNullAfter,
@@ -18,4 +19,22 @@ export {
   type WalletNearest,
 } from "./board.ts";
 export { AT_RISK_REFRESH_MS, AT_RISK_WAIT_MS, AT_RISK_WALLET_READS_PER_MINUTE } from "./refresh.ts";
-export { boardJson, boardRowJson } from "./model.ts";
+export { boardJson, boardRowJson, holdingsJson, ladderJson } from "./model.ts";
+export {
+  type MarketHolding,
+  type WalletHoldings,
+  walletHoldings,
+  walletsHolding,
+} from "./holdings.ts";
+export {
+  type BustLadder,
+  bustLadder,
+  cumulative,
+  LADDER_STEP_BPS,
+  LADDER_STEPS,
+  ladderPrice,
+  type LadderSide,
+  type LadderSum,
+  type MarketLadder,
+  sideTotal,
+} from "./ladder.ts";

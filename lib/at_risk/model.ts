@@ -5,8 +5,19 @@
  */
 import { z } from "zod";
 import { addressOut, isoOut, jsonObject, unavailableJson, unavailableOut } from "../json_model.ts";
-import { isoFromMs } from "../json_units.ts";
+import { fromWad, isoFromMs, toPrice } from "../json_units.ts";
 import type { AtRiskBoard, AtRiskRow } from "./board.ts";
+import type { WalletHoldings } from "./holdings.ts";
+import { distancePercent } from "../figure_text.ts";
+import {
+  type BustLadder,
+  cumulative,
+  ladderPrice,
+  type LadderSide,
+  type LadderSum,
+  type MarketLadder,
+  sideTotal,
+} from "./ladder.ts";
 
 /** The board's fields of a row, after the position's. */
 export const boardRowJson = jsonObject<AtRiskRow>()({
@@ -52,4 +63,130 @@ export const boardJson = jsonObject<{ board: AtRiskBoard }>()({
     ({ board }) => board.rows.length,
   ],
   unavailable: [unavailableOut, ({ board }) => unavailableJson(board.unavailable)],
+});
+
+const sumJson = jsonObject<LadderSum>()({
+  positions: [z.number().int(), (sum) => sum.count],
+  notional_usd: [z.number(), (sum) => fromWad(sum.notional)],
+});
+
+/** One side of a market's ladder, its mark and which way the price moves to bust it. */
+type SideAt = { ladder: MarketLadder; isLong: boolean; stepBps: number };
+
+const sideJson = jsonObject<SideAt>()({
+  past_bust: [
+    sumJson.schema.describe("Already at or past their bust price: they bust at the mark."),
+    ({ ladder, isLong }) => sumJson.of(sideOf(ladder, isLong).pastBust),
+  ],
+  bands: [
+    z.array(z.strictObject({
+      band: z.number().int().describe("k: the bust lies between k − 1 and k steps from the mark."),
+      move_percent: z.number().describe("k steps as a signed plain percent of the mark."),
+      price: z.number().describe("The price k steps from the mark (the band's far edge)."),
+      positions: z.number().int(),
+      notional_usd: z.number().describe("Notional whose bust lies in this band."),
+      cumulative_notional_usd: z.number().describe(
+        "Notional that busts once the price has moved k steps: past bust and every band to k.",
+      ),
+    })).describe("Bands holding a bust, nearest the mark first; an empty band is left out."),
+    ({ ladder, isLong, stepBps }) => {
+      const side = sideOf(ladder, isLong);
+      const sums = cumulative(side);
+      return side.bands.flatMap((band, i) =>
+        band.count === 0 ? [] : [{
+          band: i + 1,
+          move_percent: ((isLong ? -1 : 1) * (i + 1) * stepBps) / 100,
+          price: priceAt(ladder, i + 1, isLong, stepBps),
+          positions: band.count,
+          notional_usd: fromWad(band.notional),
+          cumulative_notional_usd: fromWad(sums[i].notional),
+        }]
+      );
+    },
+  ],
+  beyond: [
+    sumJson.schema.describe("Busts farther from the mark than the last band."),
+    ({ ladder, isLong }) => sumJson.of(sideOf(ladder, isLong).beyond),
+  ],
+  total: [
+    sumJson.schema.describe("Every valued position of the side in this market."),
+    ({ ladder, isLong }) => sumJson.of(sideTotal(sideOf(ladder, isLong))),
+  ],
+});
+
+function priceAt(ladder: MarketLadder, k: number, isLong: boolean, stepBps: number): number {
+  return toPrice(ladderPrice(ladder.mark.markRaw, k, isLong, stepBps), ladder.mark.priceScale)!;
+}
+
+function sideOf(ladder: MarketLadder, isLong: boolean): LadderSide {
+  return isLong ? ladder.long : ladder.short;
+}
+
+/** The bust ladder: get_positions_at_risk's `bust_ladder`. */
+export const ladderJson = jsonObject<BustLadder>(
+  "Per market, the exact notional of the board's open positions (every band of risk) whose " +
+    "bust price lies in each step of the price around the mark: longs as the price falls, " +
+    "shorts as it rises. Sums, not estimates.",
+)({
+  step_percent: [
+    z.number().describe("One band's width, a plain percent of the mark."),
+    (ladder) => ladder.stepBps / 100,
+  ],
+  range_percent: [
+    z.number().describe("How far the bands reach on each side of the mark, plain percent."),
+    (ladder) => (ladder.stepBps * ladder.steps) / 100,
+  ],
+  markets: [
+    z.array(z.strictObject({
+      market: z.string(),
+      mark_price: z.number().describe("The mark the bands are measured from."),
+      long: sideJson.schema.describe("Longs: they bust as the price falls."),
+      short: sideJson.schema.describe("Shorts: they bust as the price rises."),
+    })).describe("Markets with a valued position on the board."),
+    ({ markets, stepBps }) =>
+      markets.map((ladder) => ({
+        market: ladder.symbol,
+        mark_price: toPrice(ladder.mark.markRaw, ladder.mark.priceScale)!,
+        long: sideJson.of({ ladder, isLong: true, stepBps }),
+        short: sideJson.of({ ladder, isLong: false, stepBps }),
+      })),
+  ],
+  unvalued_positions: [
+    z.number().int().describe("Positions left out for want of a mark."),
+    (ladder) => ladder.unvalued,
+  ],
+});
+
+/**
+ * What a wallet holds now on the board (`holdings.ts`): its open notional per market and side and
+ * its nearest distance to bust; the leaderboard's rows carry it.
+ */
+export const holdingsJson = jsonObject<WalletHoldings>()({
+  markets: [
+    z.array(z.strictObject({ market: z.string(), long: sumJson.schema, short: sumJson.schema }))
+      .describe("Open notional (margin × leverage) per market and side; empty when none shown."),
+    (held) =>
+      "reason" in held ? [] : held.markets.map(({ symbol, long, short }) => ({
+        market: symbol,
+        long: sumJson.of(long),
+        short: sumJson.of(short),
+      })),
+  ],
+  nearest_to_bust_percent: [
+    z.number().nullable().describe(
+      "Its open position nearest to bust: distance to bust, plain percent (null: none valued).",
+    ),
+    (held) =>
+      "reason" in held || !("row" in held.nearest) ||
+        held.nearest.row.distanceToBustPercent === null
+        ? null
+        : distancePercent(held.nearest.row.distanceToBustPercent),
+  ],
+  none_because: [
+    z.string().nullable().describe(
+      "Why no position is shown: no open position, or the board has not read the wallet yet " +
+        "(not read yet is not holding nothing). Null when positions are shown.",
+    ),
+    (held) => "reason" in held ? held.reason : null,
+  ],
 });

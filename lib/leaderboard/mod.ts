@@ -4,7 +4,7 @@
  */
 export { LEADERBOARD_FIGURES } from "./figures.ts";
 export { leaderboardJson, leaderboardRowJson } from "./model.ts";
-export { type NearestCoverage, nearestLeaderboardPage, readWindowAccounts } from "./nearest.ts";
+export { boardLeaderboardPage, type NearestCoverage, readWindowAccounts } from "./nearest.ts";
 export {
   fetchRankedLeaderboard,
   fetchWalletRanks,
@@ -27,3 +27,4 @@ export {
   sortHref,
   WINDOW_LABELS,
 } from "./view.ts";
+export { type LeaderboardViewPage, readLeaderboardView } from "./read_view.ts";

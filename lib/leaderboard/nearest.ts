@@ -1,15 +1,17 @@
 /**
- * The leaderboard's "nearest to bust" sort, over the whole window: every account of the window
- * (the upstream's PnL order, read in pages of {@link PNL_RANK_PAGE_SIZE}, at most
- * {@link PNL_RANK_MAX_PAGES}: 1,000 accounts) ordered by its nearest distance to bust on the
- * at-risk board (`lib/at_risk/board.ts`), accounts without a position on the board last, in PnL order.
- * `rank` becomes the place in that order, and `pnlRanks` keeps each row's rank by PnL. The
- * PnL-ordered reads are the ones the PnL ranks of every other sort read, so they share the 30 s
- * leaderboard cache. One ordering, computed here, for the page and its CSV.
+ * The leaderboard's views over the at-risk board, over the whole window: every account of the
+ * window (the upstream's PnL order, read in pages of {@link PNL_RANK_PAGE_SIZE}, at most
+ * {@link PNL_RANK_MAX_PAGES}: 1,000 accounts), kept to those holding an open position on the board
+ * now when asked ("holding now"), and ordered by its nearest distance to bust on the at-risk board
+ * (`lib/at_risk/board.ts`; accounts without a position on the board last, in PnL order) or by a
+ * leaderboard figure. `rank` becomes the place in that order, and `pnlRanks` keeps each row's rank
+ * by PnL. The PnL-ordered reads are the ones the PnL ranks of every other sort read, so they share
+ * the 30 s leaderboard cache. One ordering, computed here, for the page and its CSV.
  */
 import {
   type Address,
   type LeaderboardRow,
+  type LeaderboardSortKey,
   type LeaderboardWindow,
   type ModelledGap,
   modelledGapsOf,
@@ -20,7 +22,9 @@ import {
   compareDistance,
   nearestOf,
   type WalletNearest,
+  walletsHolding,
 } from "../at_risk/mod.ts";
+import { type LeaderboardViewSort, NEAREST_TO_BUST } from "./view.ts";
 import {
   exactAddressOnly,
   PNL_RANK_MAX_PAGES,
@@ -54,6 +58,8 @@ export interface NearestCoverage {
   /** Accounts ordered, and whether the window holds more than were read. */
   accountsOrdered: number;
   accountsUnread: boolean;
+  /** Kept to the accounts holding an open position on the board (when it was read). */
+  holding: boolean;
 }
 
 /** A page of the nearest-to-bust order, with every row's nearest position and the coverage. */
@@ -100,19 +106,30 @@ export async function readWindowAccounts(
 }
 
 /**
- * Page `page` (0-based, `pageSize` rows) of the window's accounts ordered by their nearest
- * distance to bust on `board` (`asc`: nearest first); null board: PnL order, and the coverage
- * says the board was not read.
+ * Page `page` (0-based, `pageSize` rows) of the window's accounts, only those holding an open
+ * position on `board` when `holding`, ordered by `sortKey`: their nearest distance to bust on the
+ * board (`asc`: nearest first) or a leaderboard figure (accounts without it last). A null board:
+ * PnL order, unfiltered, and the coverage says the board was not read.
  */
-export function nearestLeaderboardPage(
+export function boardLeaderboardPage(
   read: WindowAccounts,
   board: AtRiskBoard | null,
-  options: { sortDir: "asc" | "desc"; page: number; pageSize: number },
+  options: {
+    sortKey: LeaderboardViewSort;
+    sortDir: "asc" | "desc";
+    holding: boolean;
+    page: number;
+    pageSize: number;
+  },
 ): NearestLeaderboardPage {
-  const nearest = new Map(read.accounts.map((row) => [row.address, nearestOf(board, row.address)]));
+  const holders = board && options.holding ? walletsHolding(board) : null;
+  const rows = holders ? read.accounts.filter((row) => holders.has(row.address)) : read.accounts;
+  const nearest = new Map(rows.map((row) => [row.address, nearestOf(board, row.address)]));
   const ordered = board === null
-    ? read.accounts
-    : orderByNearest(read.accounts, nearest, options.sortDir);
+    ? rows
+    : options.sortKey === NEAREST_TO_BUST
+    ? orderByNearest(rows, nearest, options.sortDir)
+    : orderByFigure(rows, options.sortKey, options.sortDir);
   const pnlRanks = new Map<Address, number>();
   for (const row of read.accounts) if (row.rank !== null) pnlRanks.set(row.address, row.rank);
   const start = options.page * options.pageSize;
@@ -135,12 +152,31 @@ export function nearestLeaderboardPage(
       refreshedAt: board?.refreshedAt ?? null,
       accountsOrdered: ordered.length,
       accountsUnread: read.unread,
+      holding: holders !== null,
     },
   };
   // Where `modelledGapsOf` finds them, as on a page read straight from the upstream.
   return read.modelledGaps.length > 0
     ? Object.assign(page, { modelledGaps: read.modelledGaps })
     : page;
+}
+
+/**
+ * Leaderboard rows by one of their figures (`desc`: largest first); rows without it (a modelled
+ * key not found) last, and equal figures in their order.
+ */
+function orderByFigure<R extends LeaderboardRow>(
+  rows: readonly R[],
+  key: LeaderboardSortKey,
+  sortDir: "asc" | "desc",
+): R[] {
+  const sign = sortDir === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = a[key];
+    const y = b[key];
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    return x < y ? -sign : x > y ? sign : 0;
+  });
 }
 
 /**

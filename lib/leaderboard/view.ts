@@ -42,6 +42,8 @@ export interface LeaderboardView {
   page: number;
   /** Name or address fragment; empty for none. */
   query: string;
+  /** Only the wallets holding an open position on the at-risk board now (default false). */
+  holding?: boolean;
 }
 
 export const DEFAULT_LEADERBOARD_VIEW: LeaderboardView = {
@@ -50,6 +52,7 @@ export const DEFAULT_LEADERBOARD_VIEW: LeaderboardView = {
   sortDir: "desc",
   page: 0,
   query: "",
+  holding: false,
 };
 
 const choice = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
@@ -67,6 +70,7 @@ const viewParams = z.object({
   q: z.string().trim()
     .max(LEADERBOARD_QUERY_MAX, `the name search is limited to ${LEADERBOARD_QUERY_MAX} characters`)
     .default(""),
+  holding: z.enum(["1"], { error: "holding must be 1 (or left out)" }).optional(),
 });
 
 /** The view a query string asks for, or what is wrong with it. */
@@ -77,8 +81,11 @@ export function parseLeaderboardView(
   const first = Object.fromEntries([...params.keys()].map((key) => [key, params.get(key)]));
   const parsed = viewParams.safeParse(first);
   if (!parsed.success) return { ok: false, problem: parsed.error.issues[0].message };
-  const { window, sort, dir, page, q } = parsed.data;
-  return { ok: true, view: { window, sortKey: sort, sortDir: dir, page, query: q } };
+  const { window, sort, dir, page, q, holding } = parsed.data;
+  return {
+    ok: true,
+    view: { window, sortKey: sort, sortDir: dir, page, query: q, holding: holding === "1" },
+  };
 }
 
 /**
@@ -91,6 +98,7 @@ export function leaderboardHref(view: LeaderboardView, path = "/leaderboard"): s
   if (view.sortKey !== DEFAULT_LEADERBOARD_VIEW.sortKey) params.set("sort", view.sortKey);
   if (view.sortDir !== DEFAULT_LEADERBOARD_VIEW.sortDir) params.set("dir", view.sortDir);
   if (view.query) params.set("q", view.query);
+  if (view.holding) params.set("holding", "1");
   if (view.page > 0) params.set("page", String(view.page));
   const search = params.toString();
   return search ? `${path}?${search}` : path;

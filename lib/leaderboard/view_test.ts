@@ -22,9 +22,13 @@ Deno.test("a view round-trips through its link", () => {
     sortDir: "asc",
     page: 3,
     query: "moby dick",
+    holding: true,
   } as const;
   const href = leaderboardHref(view);
-  assert.equal(href, "/leaderboard?window=7d&sort=totalVolume&dir=asc&q=moby+dick&page=3");
+  assert.equal(
+    href,
+    "/leaderboard?window=7d&sort=totalVolume&dir=asc&q=moby+dick&holding=1&page=3",
+  );
   const parsed = parseLeaderboardView(new URL(href, "http://x").searchParams);
   assert.deepEqual(parsed, { ok: true, view });
 });
@@ -47,6 +51,7 @@ Deno.test("bad parameters are refused naming the parameter and what it takes", (
   assert.match(problem("dir=up"), /^dir\b.*\basc\b.*\bdesc\b/);
   assert.match(problem("page=-1"), /^page\b/);
   assert.match(problem(`q=${"x".repeat(101)}`), /\b100\b/);
+  assert.match(problem("holding=yes"), /^holding\b/);
 });
 
 Deno.test("an empty leaderboard still has one page; without a row count the upstream's counts", () => {

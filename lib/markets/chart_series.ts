@@ -39,6 +39,26 @@ const TOKENS = new Intl.NumberFormat("en-US", {
   maximumFractionDigits: 2,
 });
 
+/** The history intervals that span the protocol's whole life ("since launch"). */
+export const SINCE_LAUNCH: readonly HistoryInterval[] = ["1h", "1d"];
+
+/** The history's figures that say someone traded. */
+const ACTIVITY: readonly Column[] = ["trades", "traders", "volumeBtcUsd", "volumeEthUsd"];
+
+/**
+ * The history from its first activity: the first point at which anyone had traded (a trade, a
+ * trader or volume), so a since-launch chart does not spend most of its width on the flat line
+ * from before the first trade. `firstActivityAt` is the first point kept (null: no trade yet,
+ * and no point is kept).
+ */
+export function fromFirstActivity(history: ProtocolHistory) {
+  const first = history.points.findIndex((point) =>
+    ACTIVITY.some((column) => (point[column] ?? 0) !== 0)
+  );
+  const points = first === -1 ? [] : history.points.slice(first);
+  return { history: { ...history, points }, firstActivityAt: points[0]?.at ?? null };
+}
+
 /** The protocol history as small charts; a point the upstream sent as null is left out. */
 export function protocolCharts(history: ProtocolHistory) {
   return CHARTS.map(([id, title, unit, lines]) => ({

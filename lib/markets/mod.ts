@@ -3,11 +3,13 @@
  * and open-interest samples, the chart series drawn from them and the shared price poller.
  */
 export {
+  fromFirstActivity,
   HISTORY_INTERVALS,
   isHistoryInterval,
   openInterestSeries,
   positionMarkChart,
   protocolCharts,
+  SINCE_LAUNCH,
 } from "./chart_series.ts";
 export { type MarketSample, type MarkSamples, sharedMarkSamples } from "./mark_samples.ts";
 export { type MarketFeed, type MarketState, sharedMarketFeed } from "./market_feed.ts";

@@ -18,3 +18,4 @@ export * from "./net_pnl.ts";
 export * from "./pending_rewards.ts";
 export * from "./open_interest.ts";
 export * from "./market_status.ts";
+export * from "./return_on_deposits.ts";

@@ -19,6 +19,7 @@ Deno.test("mod re-exports every math function", () => {
     "capUsage",
     "marketStatus",
     "isOpenable",
+    "returnOnDepositsPercentWad",
   ] as const;
   for (const name of names) equal(typeof math[name], "function", name);
   equal(math.WAD, 10n ** 18n);

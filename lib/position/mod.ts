@@ -27,4 +27,5 @@ export {
   type PositionValuation,
   valuePosition,
   walletEquity,
+  walletTotalPnl,
 } from "./value_positions.ts";

@@ -19,7 +19,7 @@ import {
   unavailableJson,
   unavailableOut,
 } from "../json_model.ts";
-import { fromWad, fromWadOrNull, isoFromMs, toPrice } from "../json_units.ts";
+import { fromWad, fromWadOrNull, isoFromMs, toPercent, toPrice } from "../json_units.ts";
 import { distancePercent } from "../figure_text.ts";
 import { priceDecimals } from "../format.ts";
 import {
@@ -180,6 +180,20 @@ export const positionsModel = jsonObject<WalletPositions>()({
         "without a mark left out); with position_id, still over every open position.",
     ),
     (found) => fromWad(found.equity),
+  ],
+  total_pnl_usd: [
+    z.number().describe(
+      "Lifetime realized PnL (the wallet snapshot's) plus totals.unrealized_pnl_usd; with " +
+        "position_id, still over every open position.",
+    ),
+    (found) => fromWad(found.totalPnl),
+  ],
+  return_on_deposits_percent: [
+    z.number().nullable().describe(
+      "total_pnl_usd over lifetime deposits, plain percent; null when the wallet deposited " +
+        "nothing.",
+    ),
+    (found) => toPercent(found.returnOnDeposits),
   ],
   closed: [
     tradeJson.schema.nullable().describe(

@@ -13,7 +13,9 @@ import {
   totalPositions,
   valuePositions,
   walletEquity,
+  walletTotalPnl,
 } from "./value_positions.ts";
+import { returnOnDepositsPercentWad } from "../math/mod.ts";
 
 /** How many history pages (75 trades each) a closed-position look-up reads at most. */
 const CLOSED_SEARCH_MAX_PAGES = 4;
@@ -31,6 +33,10 @@ export interface WalletPositions {
   totals: PositionTotals;
   /** The wallet's equity over every open position, asked for or not ({@link walletEquity}). */
   equity: bigint;
+  /** Lifetime realized plus unrealized PnL over every open position ({@link walletTotalPnl}). */
+  totalPnl: bigint;
+  /** Total PnL over lifetime deposits, percent wad; null without deposits. */
+  returnOnDeposits: bigint | null;
   /** The closed-trade record when the position asked for is no longer open. */
   closed: Trade | null;
   /** Reads that failed, each naming its part and endpoint. */
@@ -126,6 +132,7 @@ export function valueWalletPositions(
   const marks = new Map(found ?? []);
   const positions = valuePositions(account.openPositions, { instruments, marks, winFeeRate });
   const totals = totalPositions(positions);
+  const totalPnl = walletTotalPnl(account.lifetime, totals);
   return {
     account,
     trading,
@@ -134,6 +141,8 @@ export function valueWalletPositions(
     positions,
     totals,
     equity: walletEquity(account.balances, totals),
+    totalPnl,
+    returnOnDeposits: returnOnDepositsPercentWad(totalPnl, account.lifetime.deposited),
     closed: null,
     unavailable: [],
   };

@@ -166,6 +166,15 @@ export function walletEquity(
   return balances.balance + balances.queued + balances.locked + totals.unrealizedPnl;
 }
 
+/**
+ * A wallet's total PnL, USD wad: what it has realized over its whole history (the snapshot's
+ * lifetime realized PnL) plus the unrealized PnL of its open positions at the mark (those without
+ * a mark left out, as in the totals).
+ */
+export function walletTotalPnl(lifetime: { realizedPnl: bigint }, totals: PositionTotals): bigint {
+  return lifetime.realizedPnl + totals.unrealizedPnl;
+}
+
 /** Sums margin, notional and (where valued) unrealized PnL, close PnL and close payout. */
 export function totalPositions(valuations: readonly PositionValuation[]): PositionTotals {
   const totals = {

@@ -1,12 +1,13 @@
 /**
  * The live wallet: what the wallet page's islands render, as JSON (the page's one props blob, the
  * live stream's frames, `positions.json`): the position model's positions and totals, the risk
- * summary, the funds under get_wallet's names, and the intents pending and ended.
+ * summary, the total PnL and return on deposits, the funds under get_wallet's names, and the
+ * intents pending and ended.
  */
 import { z } from "zod";
 import type { WalletAccount } from "../papertrade/mod.ts";
 import { addressOut, integerStringOut, jsonObject } from "../json_model.ts";
-import { fromWad } from "../json_units.ts";
+import { fromWad, toPercent } from "../json_units.ts";
 import { positionJson, type PositionValuation, totalsJson } from "../position/mod.ts";
 import { type OutcomeJson, RECENT_SHOWN, splitIntents } from "./outcomes.ts";
 import { pendingRewardsOf } from "./summary.ts";
@@ -15,6 +16,10 @@ import { funds, paper, riskSummaryJson, type Valued } from "./model.ts";
 /** What the live wallet is built from: a wallet's valued positions and its staking accumulator. */
 export interface LiveWalletInput extends Valued {
   account: WalletAccount;
+  /** Lifetime realized plus unrealized PnL (wad, `walletTotalPnl`). */
+  totalPnl: bigint;
+  /** Total PnL over lifetime deposits, percent wad; null without deposits. */
+  returnOnDeposits: bigint | null;
   /**
    * PaperStaking's accumulator (the protocol summary's `paper.accumulator`), for the pending
    * rewards; null when it was not read.
@@ -45,6 +50,20 @@ const liveWalletJson = jsonObject<LiveSource>()({
   ],
   totals: [totalsJson.schema, (live) => totalsJson.of(live.totals)],
   summary: [riskSummaryJson.schema, riskSummaryJson.of],
+  lifetime_realized_pnl_usd: [
+    z.number().describe("What the wallet has realized over its history, as its snapshot says."),
+    (live) => fromWad(live.account.lifetime.realizedPnl),
+  ],
+  total_pnl_usd: [
+    z.number().describe("lifetime_realized_pnl_usd plus the summary's unrealized_pnl_usd."),
+    (live) => fromWad(live.totalPnl),
+  ],
+  return_on_deposits_percent: [
+    z.number().nullable().describe(
+      "total_pnl_usd over lifetime deposits, plain percent; null without deposits.",
+    ),
+    (live) => toPercent(live.returnOnDeposits),
+  ],
   ...funds((live: LiveSource) => live),
   paper: paper((live: LiveSource) => live),
   pending: [

@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { catalog } from "../../fixtures/mod.ts";
 import { marksByInstrument } from "../marks.ts";
 import { positionJson } from "../position/mod.ts";
-import { totalPositions, valuePositions, walletEquity } from "../position/value_positions.ts";
+import {
+  totalPositions,
+  valuePositions,
+  walletEquity,
+  walletTotalPnl,
+} from "../position/value_positions.ts";
+import { returnOnDepositsPercentWad } from "../math/mod.ts";
 import type { OpenPosition, WalletAccount } from "../papertrade/mod.ts";
 import { replayMaterial } from "../../tests/support/live.ts";
 import { liveContentKey, liveWalletOf, liveWalletSchema } from "./live_wallet.ts";
@@ -18,7 +24,15 @@ function valued(account: WalletAccount) {
     winFeeRate: material.winFeeRate,
   });
   const totals = totalPositions(positions);
-  return { account, positions, totals, equity: walletEquity(account.balances, totals) };
+  const totalPnl = walletTotalPnl(account.lifetime, totals);
+  return {
+    account,
+    positions,
+    totals,
+    equity: walletEquity(account.balances, totals),
+    totalPnl,
+    returnOnDeposits: returnOnDepositsPercentWad(totalPnl, account.lifetime.deposited),
+  };
 }
 
 function liveOf(account: WalletAccount, now = catalog.baseTimeMs) {

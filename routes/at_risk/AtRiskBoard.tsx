@@ -5,8 +5,10 @@ import {
   type AtRiskBoard,
   type AtRiskFilters,
   type AtRiskRow,
+  type BustLadder,
   RISK_BANDS,
 } from "../../lib/at_risk/mod.ts";
+import { BustLadders } from "../../components/BustLadder.tsx";
 import { formatCount, formatDistanceToBust, formatPrice, formatUsd } from "../../lib/format.ts";
 import type { UnavailablePart } from "../../lib/parts.ts";
 import { DataTable, numeric } from "../../components/DataTable.tsx";
@@ -37,6 +39,8 @@ const COLUMNS = [
 /** The page, from the board (null when it could not be read) and the filters. */
 export function AtRiskPage(props: {
   board: AtRiskBoard | null;
+  /** The ladder of every band of the board's market(s), whatever the band filter. */
+  ladder?: BustLadder | null;
   filters: AtRiskFilters;
   unavailable: readonly UnavailablePart[];
   now: number;
@@ -96,6 +100,17 @@ export function AtRiskPage(props: {
             </DataTable>
           )
           : <p class="notice">No open position matches.</p>)}
+        {board && props.ladder && (
+          <section aria-labelledby="bust-ladder">
+            <h2 id="bust-ladder">Bust ladder</h2>
+            <BustLadders
+              ladder={props.ladder}
+              symbols={filters.market ? [filters.market] : board.markets}
+              board={board}
+              now={now}
+            />
+          </section>
+        )}
       </div>
       <script type="module" src={assetUrl("/static/at_risk.js")}></script>
     </Layout>

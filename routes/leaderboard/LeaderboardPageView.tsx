@@ -5,9 +5,11 @@ import {
   leaderboardHref,
   leaderboardPageCount,
   type LeaderboardView,
+  NEAREST_TO_BUST,
   type NearestCoverage,
   WINDOW_LABELS,
 } from "../../lib/leaderboard/mod.ts";
+import type { AtRiskBoard } from "../../lib/at_risk/mod.ts";
 import { Layout } from "../../components/Layout.tsx";
 import { LeaderboardTable, type LeaderboardTablePage } from "./LeaderboardTable.tsx";
 import { Time } from "../../components/Time.tsx";
@@ -21,21 +23,25 @@ function rowRange(page: number, rows: number, total: number | null): string {
   return `${formatCount(first)}–${formatCount(first + rows - 1)} of ${formatCount(total)}`;
 }
 
-/** How the at-risk board covers the nearest-to-bust order shown. */
-function NearestNotice(props: { coverage: NearestCoverage; now: number }) {
-  const { coverage } = props;
+/** How the at-risk board covers the nearest-to-bust order or the "holding now" filter shown. */
+function NearestNotice(props: { coverage: NearestCoverage; view: LeaderboardView; now: number }) {
+  const { coverage, view } = props;
+  const nearest = view.sortKey === NEAREST_TO_BUST;
   if (!coverage.boardRead) {
     return (
       <p class="notice" data-nearest-coverage="none">
-        The <a href="/at-risk">at-risk board</a>{" "}
-        has not been read yet, so this page is in PnL order, not by distance to bust. Reload in a
+        The <a href="/at-risk">at-risk board</a> has not been read yet, so this page is in PnL order
+        {nearest ? ", not by distance to bust" : ""}
+        {view.holding ? ", and lists every account, not only those holding now" : ""}. Reload in a
         moment.
       </p>
     );
   }
   return (
     <p class="muted" data-nearest-coverage={coverage.partial ? "partial" : "full"}>
-      Ordered by each account's nearest distance to bust on the{" "}
+      {nearest
+        ? "Ordered by each account's nearest distance to bust on the "
+        : "Only the accounts holding an open position on the "}
       <a href="/at-risk">at-risk board</a>, which covers {formatCount(coverage.walletsCovered)} of
       {" "}
       {formatCount(coverage.walletsKnown)} wallets with open positions
@@ -43,9 +49,36 @@ function NearestNotice(props: { coverage: NearestCoverage; now: number }) {
       {coverage.refreshedAt === null
         ? "never"
         : <Time at={coverage.refreshedAt} now={props.now} />}.{" "}
-      {formatCount(coverage.accountsOrdered)} accounts are ordered
-      {coverage.accountsUnread ? " (the first by PnL: the window holds more)" : ""}; those without
-      an open position on the board come last, in PnL order.
+      {formatCount(coverage.accountsOrdered)} accounts are{" "}
+      {coverage.holding ? "holding now" : "ordered"}
+      {coverage.accountsUnread ? " (of the first by PnL: the window holds more)" : ""}
+      {nearest && !coverage.holding
+        ? "; those without an open position on the board come last, in PnL order."
+        : "."}
+    </p>
+  );
+}
+
+/**
+ * Where the holdings come from, under a sort the upstream makes (the board's own sorts and
+ * filter say it in {@link NearestNotice}): the at-risk board's coverage and when it read them.
+ */
+function HoldingsNotice(props: { board: AtRiskBoard | null; now: number }) {
+  const { board } = props;
+  if (board === null) {
+    return (
+      <p class="muted" data-holdings-coverage="none">
+        Holding now: the <a href="/at-risk">at-risk board</a>{" "}
+        has not been read yet, so no row shows what it holds. Reload in a moment.
+      </p>
+    );
+  }
+  return (
+    <p class="muted" data-holdings-coverage={board.partial ? "partial" : "full"}>
+      Holding now is read from the <a href="/at-risk">at-risk board</a>, which covers{" "}
+      {formatCount(board.covered.size)} of {formatCount(board.known.size)}{" "}
+      wallets with open positions{board.partial ? " (partial)" : ""}, read{" "}
+      <Time at={board.refreshedAt} now={props.now} />; a wallet it has not read says so.
     </p>
   );
 }
@@ -80,6 +113,7 @@ export function LeaderboardPageView(
         <input type="hidden" name="window" value={view.window} />
         <input type="hidden" name="sort" value={view.sortKey} />
         <input type="hidden" name="dir" value={view.sortDir} />
+        {view.holding && <input type="hidden" name="holding" value="1" />}
         <SearchInput
           id="leaderboard-search"
           value={view.query}
@@ -100,10 +134,16 @@ export function LeaderboardPageView(
             </q>{" "}
             (<a href={leaderboardHref({ ...view, query: "", page: 0 })}>clear the search</a>)
           </>
-        )}.
+        )}
+        {view.holding && " holding now"}.{" "}
+        <a href={leaderboardHref({ ...view, holding: !view.holding, page: 0 })}>
+          {view.holding ? "Show every account" : "Only those holding now"}
+        </a>
       </p>
       <PartNotice unavailable={modelledGapsOf(page)} />
-      {page.coverage && <NearestNotice coverage={page.coverage} now={props.now} />}
+      {page.coverage
+        ? <NearestNotice coverage={page.coverage} view={view} now={props.now} />
+        : page.board !== undefined && <HoldingsNotice board={page.board} now={props.now} />}
       {page.accounts.length > 0 ? <LeaderboardTable page={page} view={view} /> : (
         <p class="notice">
           {view.page > last

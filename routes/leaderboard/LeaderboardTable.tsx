@@ -1,4 +1,4 @@
-import type { ComponentChildren } from "preact";
+import { type ComponentChildren, Fragment } from "preact";
 import type { Address, LeaderboardRow, LeaderboardSortKey } from "../../lib/papertrade/mod.ts";
 import {
   LEADERBOARD_FIGURES,
@@ -13,7 +13,7 @@ import {
   sortDirOf,
   sortHref,
 } from "../../lib/leaderboard/mod.ts";
-import type { WalletNearest } from "../../lib/at_risk/mod.ts";
+import type { AtRiskBoard, WalletHoldings, WalletNearest } from "../../lib/at_risk/mod.ts";
 import {
   formatCount,
   formatDistanceToBust,
@@ -82,8 +82,48 @@ const RANKS_READ = formatCount(PNL_RANK_PAGE_SIZE * PNL_RANK_MAX_PAGES);
  */
 export type LeaderboardTablePage = RankedLeaderboardPage & {
   nearest?: ReadonlyMap<Address, WalletNearest>;
+  /** What each wallet on the page holds now, from the at-risk board. */
+  holdings?: ReadonlyMap<Address, WalletHoldings>;
   coverage?: NearestCoverage | null;
+  /** The at-risk board the holdings come from (null: not read in time). */
+  board?: AtRiskBoard | null;
 };
+
+/**
+ * What a wallet holds now: per market, its long and short notional (compact, the full figure in
+ * the title), or why the board shows none.
+ */
+function HoldingCell(props: { holdings: WalletHoldings | undefined }) {
+  const { holdings } = props;
+  if (holdings === undefined) return <>—</>;
+  if ("reason" in holdings) return <span class="muted">{holdings.reason}</span>;
+  return (
+    <>
+      {holdings.markets.map((market) => (
+        <span class="holding" data-market={market.symbol}>
+          {market.symbol}
+          {([["long", "L", market.long], ["short", "S", market.short]] as const).map((
+            [side, letter, sum],
+          ) =>
+            sum.count === 0 ? null : (
+              <>
+                {" "}
+                <span data-side={side} title={`${side} ${formatUsd(sum.notional)}`}>
+                  {letter} {formatUsd(sum.notional, { compact: true })}
+                </span>
+              </>
+            )
+          )}
+        </span>
+      ))}
+      {"row" in holdings.nearest && (
+        <span class="holding muted" data-worst>
+          worst {formatDistanceToBust(holdings.nearest.row.distanceToBustPercent)} to bust
+        </span>
+      )}
+    </>
+  );
+}
 
 function nearestText(nearest: WalletNearest | undefined): ComponentChildren {
   if (nearest === undefined) return "—";
@@ -106,6 +146,9 @@ const NEAREST_COLUMN: Column = {
 
 const ALL_COLUMNS: Column[] = [...COLUMNS, NEAREST_COLUMN];
 
+/** The column of what each wallet holds now (not a sort key: it is several figures). */
+const HOLDING_NOW = "Holding now";
+
 /** The sort as a GET form (a phone shows no column headers to tap): works without script. */
 function SortForm(props: { view: LeaderboardView }) {
   const { view } = props;
@@ -124,6 +167,9 @@ function SortForm(props: { view: LeaderboardView }) {
         <option value="desc" selected={view.sortDir === "desc"}>largest first</option>
         <option value="asc" selected={view.sortDir === "asc"}>smallest first</option>
       </select>
+      <label class="lb-holding">
+        <input type="checkbox" name="holding" value="1" checked={view.holding} /> Holding now only
+      </label>
       <button type="submit">Sort</button>
       <a class="lb-csv" href={leaderboardHref(view, "/leaderboard.csv")}>
         Download these rows (CSV)
@@ -153,31 +199,38 @@ export function LeaderboardTable(props: { page: LeaderboardTablePage; view: Lead
             wallet's open position closest to its bust price on the{" "}
             <a href="/at-risk">at-risk board</a>, and its sort ranks the window's accounts (the
             first {RANKS_READ}{" "}
-            by PnL) by it, accounts without a position on the board last. Names are chosen by wallet
-            owners.
+            by PnL) by it, accounts without a position on the board last. Holding now is the
+            wallet's open notional (margin × leverage) per market on the same board (L long, S
+            short) and its nearest distance to bust. Names are chosen by wallet owners.
           </caption>
           <thead>
             <tr>
               <th scope="col" class="num">#</th>
               <th scope="col" class="num prio-low">Rank</th>
               <th scope="col">Wallet</th>
-              {columns.map((column) => {
+              {columns.map((column, index) => {
                 const active = view.sortKey === column.key;
                 const sorted = view.sortDir === "desc" ? "descending" : "ascending";
                 const next = sortDirOf(view, column.key) === "asc" ? "ascending" : "descending";
                 return (
-                  <th
-                    scope="col"
-                    class={active ? "num" : "num prio-low"}
-                    aria-sort={active ? sorted : undefined}
-                  >
-                    <a href={sortHref(view, column.key)} title={`Sort by ${column.label}, ${next}`}>
-                      {column.label}
-                      {active && (
-                        <span aria-hidden="true">{view.sortDir === "desc" ? " ▼" : " ▲"}</span>
-                      )}
-                    </a>
-                  </th>
+                  <Fragment key={column.key}>
+                    <th
+                      scope="col"
+                      class={active ? "num" : "num prio-low"}
+                      aria-sort={active ? sorted : undefined}
+                    >
+                      <a
+                        href={sortHref(view, column.key)}
+                        title={`Sort by ${column.label}, ${next}`}
+                      >
+                        {column.label}
+                        {active && (
+                          <span aria-hidden="true">{view.sortDir === "desc" ? " ▼" : " ▲"}</span>
+                        )}
+                      </a>
+                    </th>
+                    {index === 0 && <th scope="col">{HOLDING_NOW}</th>}
+                  </Fragment>
                 );
               })}
             </tr>
@@ -193,18 +246,27 @@ export function LeaderboardTable(props: { page: LeaderboardTablePage; view: Lead
                     <span class="mono">{shortHex(row.address)}</span>
                   </a>
                 </th>
-                {columns.map((column) => (
-                  <td
-                    class={[
-                      "num",
-                      column.key === view.sortKey ? "sorted" : "prio-low",
-                      column.tone ? toneOf(row[column.key as LeaderboardSortKey] as bigint) : null,
-                    ].filter(Boolean).join(" ")}
-                    data-col={column.key}
-                    title={column.full?.(row)}
-                  >
-                    {column.format(row, page)}
-                  </td>
+                {columns.map((column, index) => (
+                  <Fragment key={column.key}>
+                    <td
+                      class={[
+                        "num",
+                        column.key === view.sortKey ? "sorted" : "prio-low",
+                        column.tone
+                          ? toneOf(row[column.key as LeaderboardSortKey] as bigint)
+                          : null,
+                      ].filter(Boolean).join(" ")}
+                      data-col={column.key}
+                      title={column.full?.(row)}
+                    >
+                      {column.format(row, page)}
+                    </td>
+                    {index === 0 && (
+                      <td class="holdings" data-col="holding">
+                        <HoldingCell holdings={page.holdings?.get(row.address)} />
+                      </td>
+                    )}
+                  </Fragment>
                 ))}
               </tr>
             ))}

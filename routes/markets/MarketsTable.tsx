@@ -1,5 +1,11 @@
-import { HISTORY_INTERVALS, type MarketOverview, protocolCharts } from "../../lib/markets/mod.ts";
-import { formatPercent, formatPrice, formatUsd } from "../../lib/format.ts";
+import {
+  fromFirstActivity,
+  HISTORY_INTERVALS,
+  type MarketOverview,
+  protocolCharts,
+  SINCE_LAUNCH,
+} from "../../lib/markets/mod.ts";
+import { formatPercent, formatPrice, formatUsd, formatUtc } from "../../lib/format.ts";
 import { Time } from "../../components/Time.tsx";
 import { DataTable, numeric } from "../../components/DataTable.tsx";
 import { Chart, WindowLinks } from "../../components/Chart.tsx";
@@ -78,7 +84,11 @@ function OpenInterest(props: { oi: bigint | null; cap: bigint | null; used: bigi
 export function ProtocolHistoryCharts(
   props: { history: ProtocolHistory | null; interval: HistoryInterval; now: number },
 ) {
-  const { history, now } = props;
+  const { now } = props;
+  // A since-launch history starts at the first activity, not at launch.
+  const sinceLaunch = SINCE_LAUNCH.includes(props.interval);
+  const trimmed = props.history && sinceLaunch ? fromFirstActivity(props.history) : null;
+  const history = trimmed?.history ?? props.history;
   return (
     <section aria-labelledby="history">
       <h2 id="history">Protocol history</h2>
@@ -97,6 +107,19 @@ export function ProtocolHistoryCharts(
               From Papertrade's /query/protocol/history,{" "}
               {HISTORY_INTERVALS[props.interval]}: each point is the value at its interval's close,
               the last one the current value.
+              {trimmed && (
+                <span data-first-activity>
+                  {trimmed.firstActivityAt === null ? " No activity yet." : (
+                    <>
+                      {" "}From the first trade,{" "}
+                      <time datetime={new Date(trimmed.firstActivityAt).toISOString()}>
+                        {formatUtc(trimmed.firstActivityAt)}
+                      </time>{" "}
+                      (since launch, no one had traded before it).
+                    </>
+                  )}
+                </span>
+              )}
             </p>
             <div class="small-multiples">
               {protocolCharts(history).map((chart) => (

@@ -83,8 +83,11 @@ export function WalletPage(props: {
       <IslandBlob props={shared} />
       <Island name="WalletRiskBand" props={shared} shared />
       <p class="muted band-note">
-        Equity: balance, queued and locked funds plus unrealized PnL at the live mark. Close: under
-        0.08% to bust; near bust: under 0.03%.
+        Equity: balance, queued and locked funds plus unrealized PnL at the live mark. Move to bust:
+        how far the price must move against the worst position to reach its bust price. Close: under
+        0.08% to bust; near bust: under 0.03%. Total PnL: lifetime realized PnL plus unrealized PnL
+        at the mark; return on deposits: total PnL over lifetime deposits.{" "}
+        <a href="/docs/figures#total-pnl">How they are computed</a>.
       </p>
       <section class="wallet-positions" aria-labelledby="open-positions" data-wallet={address}>
         <h2 id="open-positions">Open positions</h2>

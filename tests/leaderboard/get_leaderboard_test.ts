@@ -130,7 +130,7 @@ Deno.test("get_leaderboard rejects bad windows, sort keys, pages and unknown arg
   }
   const unknown = inputError(getLeaderboardTool, { pageSize: 100 });
   assert.match(unknown, /\bpageSize\b/);
-  for (const name of ["window", "sort_key", "sort_dir", "page", "query"]) {
+  for (const name of ["window", "sort_key", "sort_dir", "page", "query", "holding_now"]) {
     assert.match(unknown, new RegExp(`\\b${name}\\b`), `names the accepted ${name}`);
   }
   const defaults = getLeaderboardTool.inputSchema.parse({});
@@ -139,5 +139,6 @@ Deno.test("get_leaderboard rejects bad windows, sort keys, pages and unknown arg
     sort_key: "totalWindowedPnl",
     sort_dir: "desc",
     page: 0,
+    holding_now: false,
   });
 });

@@ -9,6 +9,7 @@ import { fetchWalletPositions } from "../../lib/position/positions.ts";
 import { rawPriceToNumber, wadToNumber } from "../../lib/math/mod.ts";
 import { createMarketFeed } from "../../lib/markets/market_feed.ts";
 import { uncachedClient } from "../../lib/cache/cached_client.ts";
+import { formatUtc } from "../../lib/format.ts";
 
 const WHALE = catalog.wallets.whale.address;
 
@@ -52,6 +53,29 @@ Deno.test("each protocol history chart ends at the upstream's last value, at eve
       }
     }
     assert.equal((await app.fetch("/markets?history=5m")).status, 400);
+  });
+});
+
+Deno.test("a since-launch history chart starts at the first activity, not at launch", async () => {
+  await withTestApp(async (app) => {
+    for (const interval of ["1h", "1d"]) {
+      const wire = (await (await fetch(
+        `${app.upstream.apiUrl}/query/protocol/history?interval=${interval}`,
+      )).json()) as { startMs: number; intervalMs: number; columns: Record<string, number[]> };
+      // Activity: someone traded (trades, traders, volume); value locked comes before it.
+      const activity = ["trades", "users", "volumeBtc", "volumeEth"];
+      const length = wire.columns.tvl.length;
+      const first = Array.from({ length }, (_, i) => i)
+        .find((i) => activity.some((column) => (wire.columns[column][i] ?? 0) !== 0))!;
+      assert.ok(first > 0, `${interval}: the replay's history opens before any trade (${first})`);
+      const start = formatUtc(wire.startMs + first * wire.intervalMs);
+      const html = await (await app.fetch(`/markets?history=${interval}`)).text();
+      for (const id of Object.keys(HISTORY_CHARTS)) {
+        const desc = new RegExp(`<desc id="${id}-desc">From ([^:]+:[^:]+:[^ ]+ UTC)`).exec(html);
+        assert.equal(desc?.[1], start, `${interval} ${id} starts at the first activity`);
+      }
+      assert.match(html, /data-first-activity/);
+    }
   });
 });
 

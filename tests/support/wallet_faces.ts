@@ -119,6 +119,11 @@ export async function checkWallet(
     positions: wallet.positions,
     totals: wallet.totals,
     summary: wallet.summary,
+    pnl: [
+      wallet.lifetime_realized_pnl_usd,
+      wallet.total_pnl_usd,
+      wallet.return_on_deposits_percent,
+    ],
     funds: [wallet.balance_usd, wallet.queued_usd, wallet.locked_usd, wallet.available_usd],
   });
   equal(
@@ -215,6 +220,50 @@ export async function checkWallet(
     distance_to_bust_percent: worst.distance_to_bust_percent,
     risk: worst.risk,
   });
+  // The worst position's move to bust, on the band beside its distance (its market named).
+  const move = /^(\S+) \((\w+)\)$/.exec(band("move"));
+  assert.ok(move, `${address}: the band's move to bust`);
+  near(`${address} worst move to bust`, worst.move_to_bust_usd!, move[1]);
+  equal(`${address} worst move's market`, move[2], worst.market);
+
+  // Total PnL (lifetime realized plus unrealized at the mark) and return on deposits.
+  const bandFirst = (name: string) =>
+    textOf(walletPage.querySelector(`[data-band="${name}"] > span`))!;
+  equal(`${address} total PnL`, live.total_pnl_usd, positions.total_pnl_usd);
+  near(
+    `${address} total PnL is lifetime realized plus unrealized`,
+    wallet.lifetime.realized_pnl_usd + totals.unrealized_pnl_usd,
+    bandFirst("total"),
+  );
+  near(`${address} total PnL on the band`, positions.total_pnl_usd, bandFirst("total"));
+  equal(
+    `${address} lifetime realized in the live wallet`,
+    live.lifetime_realized_pnl_usd,
+    wallet.lifetime.realized_pnl_usd,
+  );
+  const parts = /realized (\S+), unrealized (\S+)/.exec(band("total"));
+  assert.ok(parts, `${address}: the total PnL line names its parts`);
+  near(`${address} total's realized part`, wallet.lifetime.realized_pnl_usd, parts[1]);
+  near(`${address} total's unrealized part`, totals.unrealized_pnl_usd, parts[2]);
+  equal(
+    `${address} return on deposits`,
+    live.return_on_deposits_percent,
+    positions.return_on_deposits_percent,
+  );
+  const deposited = wallet.lifetime.deposited_usd;
+  if (deposited > 0) {
+    near(
+      `${address} return on deposits is total PnL over deposits`,
+      (positions.total_pnl_usd / deposited) * 100,
+      band("return"),
+    );
+    near(
+      `${address} return on deposits on the band`,
+      positions.return_on_deposits_percent!,
+      band("return"),
+    );
+  } else equal(`${address} no deposits, no return`, band("return"), "n/a");
+
   const counts = (risk: string) => positions.positions.filter((p) => p.risk === risk).length;
   equal(
     `${address} band counts`,

@@ -1,0 +1,296 @@
+/**
+ * The bust ladder of one market as server-drawn SVG (no script) with its data beside it: the
+ * notional that busts as the price moves from the mark, cumulative above and per 0.05 % band
+ * below, longs to the left (the price falls), shorts to the right (it rises); the checkpoints a
+ * trader asks about (0.5 %, 1 %, 2 %, 5 %) as a table, and every band that holds a bust in the
+ * data tables. The figures are `lib/at_risk/ladder.ts`'s exact sums, rounded only here.
+ */
+import {
+  type AtRiskBoard,
+  type BustLadder as Ladder,
+  cumulative,
+  ladderPrice,
+  type LadderSide,
+  type LadderSum,
+  type MarketLadder,
+} from "../lib/at_risk/mod.ts";
+import { formatCount, formatPrice, formatUsd } from "../lib/format.ts";
+import { DataTable, numeric } from "./DataTable.tsx";
+import { Time } from "./Time.tsx";
+
+/** The drawing's size in SVG user units. */
+const BOX = { width: 400, height: 220, side: 8 };
+/** The panels: cumulative on top, per band below, and the time-free x axis at the foot. */
+const CUMULATIVE = { label: 16, top: 24, bottom: 112 };
+const PER_BAND = { label: 132, top: 140, bottom: 196 };
+const AXIS_Y = 214;
+/** Moves the checkpoint table answers, in bands of the ladder's step. */
+const CHECKPOINT_BPS = [50, 100, 200, 500];
+
+/** How the board behind the ladder covers the wallets, and how fresh it is. */
+export function LadderCoverage(props: { board: AtRiskBoard; now: number }) {
+  const { board, now } = props;
+  return (
+    <p class="muted" data-ladder-coverage={board.partial ? "partial" : "full"}>
+      From every open position on the <a href="/at-risk">at-risk board</a>, which covers{" "}
+      {formatCount(board.covered.size)} of {formatCount(board.known.size)}{" "}
+      wallets with open positions{board.partial
+        ? " (partial coverage: the sums leave the others out)"
+        : ""}. Positions read <Time at={board.refreshedAt} now={now} />; marks{" "}
+      {board.markAt === null ? "not read" : <Time at={board.markAt} now={now} />}.
+    </p>
+  );
+}
+
+/** Every market's ladder in `symbols`, or what is missing for one. */
+export function BustLadders(props: {
+  ladder: Ladder;
+  symbols: readonly string[];
+  board: AtRiskBoard;
+  now: number;
+  /** The heading level of each market's title (the section's own heading is the caller's). */
+  level?: 2 | 3;
+}) {
+  const { ladder } = props;
+  const step = `${ladder.stepBps / 100}%`;
+  const reach = `${(ladder.stepBps * ladder.steps) / 100}%`;
+  const Heading = `h${props.level ?? 3}` as "h3";
+  return (
+    <>
+      <p>
+        The exact notional that busts as the price moves from the mark, in {step}{" "}
+        steps out to ±{reach}: longs bust as the price falls, shorts as it rises. Each position's
+        bust price is published, so these are sums, not estimates. Papertrade charges no funding, so
+        a bust price stays where it is while a position is open.
+      </p>
+      <LadderCoverage board={props.board} now={props.now} />
+      {ladder.unvalued > 0 && (
+        <p class="muted">
+          {formatCount(ladder.unvalued)} positions without a mark are left out.
+        </p>
+      )}
+      {props.symbols.map((symbol) => {
+        const market = ladder.markets.find((item) => item.symbol === symbol);
+        return (
+          <section class="ladder" data-ladder={symbol} aria-labelledby={`ladder-${symbol}`}>
+            <Heading id={`ladder-${symbol}`}>{symbol}: where positions bust</Heading>
+            {market
+              ? <MarketLadderView market={market} stepBps={ladder.stepBps} />
+              : <p class="muted">No valued open position in {symbol} on the board.</p>}
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+function MarketLadderView(props: { market: MarketLadder; stepBps: number }) {
+  const { market, stepBps } = props;
+  const { mark } = market;
+  const price = (raw: bigint) => formatPrice(raw, mark.priceScale, 2);
+  const longs = cumulative(market.long);
+  const shorts = cumulative(market.short);
+  const at = (sums: LadderSum[], bps: number) => sums[Math.min(bps / stepBps, sums.length) - 1];
+  return (
+    <>
+      <p>
+        Mark {price(mark.markRaw)}.
+      </p>
+      <div class="ladder-body">
+        <LadderSvg market={market} stepBps={stepBps} />
+        <DataTable
+          columns={["Move", numeric("Longs bust on a fall"), numeric("Shorts bust on a rise")]}
+          caption={`${market.symbol}: notional that busts once the price has moved this far from ${
+            price(mark.markRaw)
+          }, positions in brackets`}
+        >
+          {CHECKPOINT_BPS.filter((bps) => bps / stepBps <= longs.length).map((bps) => (
+            <tr data-checkpoint={bps}>
+              <th scope="row">{bps / 100}%</th>
+              <td class="num">{sumText(at(longs, bps))}</td>
+              <td class="num">{sumText(at(shorts, bps))}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </div>
+      <details>
+        <summary>{market.symbol} bust ladder: every band</summary>
+        {([true, false] as const).map((isLong) => (
+          <SideTable market={market} isLong={isLong} stepBps={stepBps} />
+        ))}
+      </details>
+    </>
+  );
+}
+
+function sumText(sum: LadderSum) {
+  return `${formatUsd(sum.notional)} (${formatCount(sum.count)})`;
+}
+
+/** One side's bands that hold a bust, with what is past bust and what lies beyond. */
+function SideTable(props: { market: MarketLadder; isLong: boolean; stepBps: number }) {
+  const { market, isLong, stepBps } = props;
+  const side: LadderSide = isLong ? market.long : market.short;
+  const sums = cumulative(side);
+  const { markRaw, priceScale } = market.mark;
+  const sign = isLong ? "−" : "+";
+  const name = isLong ? "long" : "short";
+  return (
+    <DataTable
+      columns={[
+        "Move",
+        numeric("Price"),
+        numeric("Positions"),
+        numeric("In band"),
+        numeric("Cumulative"),
+      ]}
+      caption={`${market.symbol} ${name}s: notional whose bust lies within each ${
+        stepBps / 100
+      }% band as the price ${isLong ? "falls" : "rises"} (bands without one left out)`}
+    >
+      {side.pastBust.count > 0 && (
+        <tr data-side={name} data-band="0">
+          <th scope="row">at or past bust</th>
+          <td class="num">{formatPrice(markRaw, priceScale, 2)}</td>
+          <td class="num">{formatCount(side.pastBust.count)}</td>
+          <td class="num">{formatUsd(side.pastBust.notional)}</td>
+          <td class="num">{formatUsd(side.pastBust.notional)}</td>
+        </tr>
+      )}
+      {side.bands.map((band, i) =>
+        band.count === 0 ? null : (
+          <tr data-side={name} data-band={i + 1}>
+            <th scope="row">{sign}{(((i + 1) * stepBps) / 100).toFixed(2)}%</th>
+            <td class="num">
+              {formatPrice(ladderPrice(markRaw, i + 1, isLong, stepBps), priceScale, 2)}
+            </td>
+            <td class="num">{formatCount(band.count)}</td>
+            <td class="num">{formatUsd(band.notional)}</td>
+            <td class="num">{formatUsd(sums[i].notional)}</td>
+          </tr>
+        )
+      )}
+      <tr data-side={name} data-band="beyond">
+        <th scope="row">beyond {sign}{((side.bands.length * stepBps) / 100).toFixed(2)}%</th>
+        <td class="num"></td>
+        <td class="num">{formatCount(side.beyond.count)}</td>
+        <td class="num">{formatUsd(side.beyond.notional)}</td>
+        <td class="num"></td>
+      </tr>
+    </DataTable>
+  );
+}
+
+/** The ladder drawn: cumulative steps on top, per-band bars below, the mark in the middle. */
+function LadderSvg(props: { market: MarketLadder; stepBps: number }) {
+  const { market, stepBps } = props;
+  const { width, height, side } = BOX;
+  const id = `ladder-svg-${market.symbol}`;
+  const center = width / 2;
+  const steps = market.long.bands.length;
+  const bandWidth = (center - side) / steps;
+  const longs = cumulative(market.long);
+  const shorts = cumulative(market.short);
+  const cumulativeMax = max([...longs, ...shorts].map((sum) => sum.notional));
+  const bandMax = max(
+    [...market.long.bands, ...market.short.bands].map((band) => band.notional),
+  );
+  const y = (value: bigint, top: number, bottom: number, high: bigint) =>
+    high === 0n
+      ? bottom
+      : round(bottom - ((bottom - top) * Number((value * 10_000n) / high)) / 1e4);
+  const xOf = (k: number, isLong: boolean) => round(center + (isLong ? -k : k) * bandWidth);
+  const area = (sums: LadderSum[], start: LadderSum, isLong: boolean) => {
+    const yAt = (sum: LadderSum) =>
+      y(sum.notional, CUMULATIVE.top, CUMULATIVE.bottom, cumulativeMax);
+    // Each band's edge is where its cumulative sum has busted.
+    let path = `M${center} ${CUMULATIVE.bottom} V${yAt(start)}`;
+    sums.forEach((sum, i) => {
+      path += ` H${xOf(i + 1, isLong)} V${yAt(sum)}`;
+    });
+    return `${path} V${CUMULATIVE.bottom} Z`;
+  };
+  const reach = (steps * stepBps) / 100;
+  const ticks: Array<[number, string, "start" | "middle" | "end"]> = [
+    [side, `−${reach}%`, "start"],
+    [round((side + center) / 2), `−${reach / 2}%`, "middle"],
+    [center, "mark", "middle"],
+    [round((center + width - side) / 2), `+${reach / 2}%`, "middle"],
+    [width - side, `+${reach}%`, "end"],
+  ];
+  const at1 = (sums: LadderSum[]) => sums[Math.min(100 / stepBps, sums.length) - 1];
+  const description = `Longs: ${formatUsd(at1(longs).notional)} busts within a 1% fall, ${
+    formatUsd(longs.at(-1)!.notional)
+  } within ${reach}%. Shorts: ${formatUsd(at1(shorts).notional)} within a 1% rise, ${
+    formatUsd(shorts.at(-1)!.notional)
+  } within ${reach}%.`;
+  return (
+    <figure class="chart ladder-chart">
+      <svg
+        class="chart-svg"
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        xmlns="http://www.w3.org/2000/svg"
+      >
+        <title id={`${id}-title`}>
+          {`${market.symbol} bust ladder at the mark ${
+            formatPrice(market.mark.markRaw, market.mark.priceScale, 2)
+          }`}
+        </title>
+        <desc id={`${id}-desc`}>{description}</desc>
+        <text class="label" x={side} y={CUMULATIVE.label}>
+          {`Cumulative, top ${formatUsd(cumulativeMax, { compact: true })}`}
+        </text>
+        <path class="area good" d={area(longs, market.long.pastBust, true)} />
+        <path class="area bad" d={area(shorts, market.short.pastBust, false)} />
+        <text class="label" x={side} y={PER_BAND.label}>
+          {`Per ${stepBps / 100}% band, top ${formatUsd(bandMax, { compact: true })}`}
+        </text>
+        {([true, false] as const).map((isLong) => (
+          <g class={`bars ${isLong ? "good" : "bad"}`}>
+            {(isLong ? market.long : market.short).bands.map((band, i) => {
+              if (band.count === 0) return null;
+              const top = y(band.notional, PER_BAND.top, PER_BAND.bottom, bandMax);
+              return (
+                <rect
+                  x={isLong ? xOf(i + 1, true) : xOf(i, false)}
+                  y={top}
+                  width={round(bandWidth)}
+                  height={round(PER_BAND.bottom - top)}
+                />
+              );
+            })}
+          </g>
+        ))}
+        <line class="axis" x1={side} x2={width - side} y1={PER_BAND.bottom} y2={PER_BAND.bottom} />
+        <line
+          class="axis"
+          x1={side}
+          x2={width - side}
+          y1={CUMULATIVE.bottom}
+          y2={CUMULATIVE.bottom}
+        />
+        <line class="mark-line" x1={center} x2={center} y1={CUMULATIVE.top} y2={PER_BAND.bottom} />
+        {ticks.map(([x, label, anchor]) => (
+          <text class="label" x={x} y={AXIS_Y} text-anchor={anchor}>{label}</text>
+        ))}
+      </svg>
+      <figcaption>
+        <strong>{market.symbol} bust ladder</strong>
+        <span class="legend">
+          <span class="key good">Longs (price falls)</span>
+          <span class="key bad">Shorts (price rises)</span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+function max(values: readonly bigint[]): bigint {
+  return values.reduce((high, value) => value > high ? value : high, 0n);
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
