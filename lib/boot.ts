@@ -9,6 +9,7 @@ import type { AppDeps } from "./deps.ts";
 import type { PapertradeClient } from "./papertrade/client.ts";
 import type { HyperEvmClient } from "./hyperevm/client.ts";
 import type { QuoteSource } from "./marks.ts";
+import type { CandleReader } from "./hyperliquid/candles.ts";
 import { recordUnderlying } from "./cache/underlying.ts";
 import { lazily, lazyImport } from "./http/app_env.ts";
 
@@ -17,6 +18,7 @@ interface Clients {
   uncached: PapertradeClient;
   hyperevm: HyperEvmClient;
   quotes: QuoteSource;
+  candles: CandleReader;
 }
 
 /** Real upstream clients over the configured URLs, with the system clock unless given one. */
@@ -54,6 +56,7 @@ export function createDeps(config: AppConfig, options: { now?: () => number } = 
       fetchQuotes: async (instruments, call) =>
         await (await clients()).quotes.fetchQuotes(instruments, call),
     },
+    candles: async (request, call) => await (await clients()).candles(request, call),
     now,
   };
 }
@@ -66,17 +69,25 @@ const clientModules = {
   marks: lazyImport<typeof import("./marks.ts")>(at("./marks.ts")),
   pool: lazyImport<typeof import("./http/upstream_pool.ts")>(at("./http/upstream_pool.ts")),
   cache: lazyImport<typeof import("./cache/mod.ts")>(at("./cache/mod.ts")),
+  candles: lazyImport<typeof import("./hyperliquid/candles.ts")>(at("./hyperliquid/candles.ts")),
 };
 
 async function loadClients(config: AppConfig, now: () => number): Promise<Clients> {
-  const [{ createPapertradeClient }, { createHyperEvmClient }, marks, { upstreamFetch }, cache] =
-    await Promise.all([
-      clientModules.papertrade(),
-      clientModules.hyperevm(),
-      clientModules.marks(),
-      clientModules.pool(),
-      clientModules.cache(),
-    ]);
+  const [
+    { createPapertradeClient },
+    { createHyperEvmClient },
+    marks,
+    { upstreamFetch },
+    cache,
+    { createCandleReader },
+  ] = await Promise.all([
+    clientModules.papertrade(),
+    clientModules.hyperevm(),
+    clientModules.marks(),
+    clientModules.pool(),
+    clientModules.cache(),
+    clientModules.candles(),
+  ]);
   const rpc = {
     rpcUrl: config.rpcUrl,
     fallbackRpcUrl: config.fallbackRpcUrl,
@@ -87,9 +98,15 @@ async function loadClients(config: AppConfig, now: () => number): Promise<Client
     timeoutMs: config.upstreamTimeoutMs,
     fetch: upstreamFetch,
   });
+  const papertrade = cache.withReadCache(uncached);
+  const candleReader = createCandleReader({
+    url: config.hyperliquidInfoUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+  });
   return {
-    papertrade: cache.withReadCache(uncached),
+    papertrade,
     uncached,
+    candles: cache.cacheCandleReader(candleReader, papertrade.readCache),
     hyperevm: createHyperEvmClient({ ...rpc, now }),
     quotes: marks.cacheQuoteSource(
       marks.createLiveQuotes({ ...rpc, hyperliquidInfoUrl: config.hyperliquidInfoUrl, now }),

@@ -10,6 +10,9 @@ import {
   fetchProtocolOverview,
   HISTORY_INTERVALS,
   isHistoryInterval,
+  type MarketSample,
+  type PriceHistory,
+  readPriceHistory,
   sharedMarkSamples,
 } from "../lib/markets/mod.ts";
 import { Layout } from "../components/Layout.tsx";
@@ -29,9 +32,29 @@ async function load(c: Context<AppEnv>, options: { winFee?: boolean } = {}) {
     signal: c.req.raw.signal,
   });
   const samples = sharedMarkSamples(deps.papertrade, deps.now);
-  samples.recordMarkets(overview.markets);
-  return { overview, samples };
+  await samples.recordMarkets(overview.markets);
+  // Each market's last hour of samples (its open interest), and its price for a day.
+  const parts = new Parts();
+  const from = deps.now() - PRICE_SPAN_MS;
+  const history = new Map<number, { oi: MarketSample[]; price: PriceHistory }>(
+    await Promise.all(overview.markets.map(async (market) => {
+      const price = await readPriceHistory(deps, samples, market, from, {
+        parts,
+        signal: c.req.raw.signal,
+      });
+      const hourAgo = deps.now() - HOUR_MS;
+      return [market.instrumentId, {
+        oi: price.samples.filter((sample) => sample.at > hourAgo),
+        price,
+      }] as const;
+    })),
+  );
+  return { overview, history, unavailable: parts.unavailable };
 }
+
+/** The markets' price lines cover a day; their open interest, the last hour. */
+const PRICE_SPAN_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
 
 /** Every market. */
 export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
@@ -42,7 +65,7 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
     });
   }
   const parts = new Parts();
-  const [{ overview, samples }, history] = await Promise.all([
+  const [{ overview, history: marketHistory, unavailable }, history] = await Promise.all([
     load(c),
     parts.read(
       c.var.deps.papertrade.read("protocolHistory", { interval }, { signal: c.req.raw.signal }),
@@ -63,13 +86,18 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
         Who was liquidated, with totals per market and side:{" "}
         <a href="/liquidations">Liquidations</a>.
       </p>
-      <PartNotice unavailable={[...overview.unavailable, ...parts.unavailable]} />
+      <PartNotice unavailable={[...overview.unavailable, ...unavailable, ...parts.unavailable]} />
       {overview.rules?.tradingPaused && (
         <p class="notice">Opening new positions is paused venue-wide.</p>
       )}
       <MarketsTable markets={overview.markets} now={now} />
       {overview.markets.map((market) => (
-        <MarketDetail market={market} overview={overview} samples={samples} now={now} />
+        <MarketDetail
+          market={market}
+          overview={overview}
+          history={marketHistory.get(market.instrumentId)!}
+          now={now}
+        />
       ))}
       <ProtocolHistoryCharts history={history} interval={interval} now={now} />
     </Layout>,
@@ -79,7 +107,7 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
 /** One market, by its symbol in any case (other cases move to the canonical one). */
 export async function marketPage(c: Context<AppEnv>): Promise<Response> {
   const symbol = c.req.param("symbol") ?? "";
-  const { overview, samples } = await load(c, { winFee: true });
+  const { overview, history, unavailable } = await load(c, { winFee: true });
   const market = overview.markets.find((item) =>
     item.symbol.toLowerCase() === symbol.toLowerCase()
   );
@@ -107,11 +135,11 @@ export async function marketPage(c: Context<AppEnv>): Promise<Response> {
       <p>
         <a href="/markets">All markets</a>
       </p>
-      <PartNotice unavailable={overview.unavailable} />
+      <PartNotice unavailable={[...overview.unavailable, ...unavailable]} />
       <MarketDetail
         market={market}
         overview={overview}
-        samples={samples}
+        history={history.get(market.instrumentId)!}
         now={c.var.deps.now()}
       />
     </Layout>,

@@ -10,56 +10,44 @@
  *   wallet that opened is added at once), then those never read, then failed reads, then the
  *   rest by the age of their read weighted by closeness to bust: a wallet is due again after
  *   {@link AT_RISK_REFRESH_MS} × its nearest position's distance to bust in percent (at least
- *   {@link AT_RISK_REFRESH_MS}, at most {@link LONGEST_REREAD_MS}).
+ *   {@link AT_RISK_REFRESH_MS}, at most 15 minutes: `due_wallets.ts`).
  *
  * Positions change only when their owner trades (or is liquidated, which the feed shows too), so
  * between reads the board re-values every position at the live mark (`board.ts`) without reading
  * it again. The step's state, its schedule included, is plain data: the deployment's leader
  * writes it to KV and a successor goes on from it with the same budget.
  */
-import type { Address, OpenPosition, TradingState } from "../papertrade/mod.ts";
+import type { Address, TradingState } from "../papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
 import { isUpstreamFailure, Parts, type UnavailablePart, unavailablePart } from "../parts.ts";
 import { type StaleRead, withFreshnessScope } from "../cache/freshness.ts";
-import { valuePosition } from "../position/mod.ts";
+import { dueWallets } from "./due_wallets.ts";
+import {
+  AT_RISK_LIST_READS_PER_MINUTE,
+  AT_RISK_TICK_MS,
+  AT_RISK_WALLET_READS_PER_MINUTE,
+  type BoardLimits,
+  type HeldWallet,
+  MINUTE_MS,
+  type Schedule,
+} from "./limits.ts";
 
-/** How often the board takes a step while it is read. */
-export const AT_RISK_TICK_MS = 10_000;
-/** The least time between two reads of a wallet the latest trades do not show trading. */
-export const AT_RISK_REFRESH_MS = 60_000;
-/** The longest a wallet goes unread (one far from bust, or holding nothing). */
-export const LONGEST_REREAD_MS = 15 * 60_000;
-/** The most wallet snapshots the board reads in any 60 s. */
-export const AT_RISK_WALLET_READS_PER_MINUTE = 120;
-/** The most list reads (trading state, latest trades, leaderboard pages) in any 60 s. */
-export const AT_RISK_LIST_READS_PER_MINUTE = 30;
-/** The board's whole upstream budget a minute, for the whole deployment. */
-export const AT_RISK_REQUESTS_PER_MINUTE = AT_RISK_WALLET_READS_PER_MINUTE +
-  AT_RISK_LIST_READS_PER_MINUTE;
+export {
+  AT_RISK_LIST_READS_PER_MINUTE,
+  AT_RISK_REFRESH_MS,
+  AT_RISK_REQUESTS_PER_MINUTE,
+  AT_RISK_TICK_MS,
+  AT_RISK_WALLET_READS_PER_MINUTE,
+  type BoardLimits,
+  type HeldWallet,
+  type Schedule,
+} from "./limits.ts";
+
 /** Leaderboard pages read in one step at most. */
 const PAGES_PER_TICK = 4;
 const PAGE_SIZE = 200;
 /** Snapshots read at once. */
 const READS_AT_ONCE = 8;
-const MINUTE_MS = 60_000;
-
-/** One wallet's positions as last read, and which reads of them were last good copies. */
-export type HeldWallet = { positions: OpenPosition[]; readAt: number; stale: readonly StaleRead[] };
-
-/** What the board remembers between steps to keep its budget and its order. */
-export interface Schedule {
-  /** When each wallet snapshot, and each list read, of the last minute was made. */
-  walletReads: number[];
-  listReads: number[];
-  tradingReadAt: number | null;
-  /** When the last whole pass over the leaderboard ended; the pass under way, if any. */
-  listedAt: number | null;
-  pass: { startedAt: number; nextPage: number; found: Array<[Address, string | null]> } | null;
-  /** The newest row of the latest trades seen (its `seq`). */
-  lastTradeSeq: string | null;
-  /** Wallets the latest trades showed trading after their last read, and when. */
-  traded: Array<[Address, number]>;
-}
 
 /** What one step leaves for the reads of the board until the next. */
 export interface BoardState {
@@ -76,14 +64,6 @@ export interface BoardState {
   /** The list reads of the last step that were last good copies. */
   stale: readonly StaleRead[];
   schedule: Schedule;
-}
-
-/** The budget and sizes of a board (tests and the bench shrink or scale them). */
-export interface BoardLimits {
-  walletReadsPerMinute: number;
-  listReadsPerMinute: number;
-  tickMs: number;
-  pageSize: number;
 }
 
 export const DEFAULT_LIMITS: BoardLimits = {
@@ -266,50 +246,4 @@ function endPass(
   }
   known.clear();
   for (const [address, name] of next) known.set(address, name);
-}
-
-/** The wallets this step reads, in order, within what the minute's budget leaves. */
-function dueWallets(input: {
-  known: ReadonlyMap<Address, string | null>;
-  held: ReadonlyMap<Address, HeldWallet>;
-  failed: ReadonlyMap<Address, string>;
-  traded: ReadonlyMap<Address, number>;
-  trading: TradingState;
-  marks: ReadonlyMap<number, Mark>;
-  at: number;
-  limits: BoardLimits;
-  schedule: Schedule;
-}): Address[] {
-  const { known, held, failed, traded, at, limits } = input;
-  const room = limits.walletReadsPerMinute - input.schedule.walletReads.length;
-  if (room <= 0) return [];
-  const tradedFirst = [...traded].sort((a, b) => a[1] - b[1]).map(([address]) => address)
-    .filter((address) => known.has(address));
-  const unread = [...known.keys()].filter((a) => !held.has(a) && !failed.has(a) && !traded.has(a));
-  const retry = [...failed.keys()].filter((address) => !traded.has(address));
-  const inputs = { instruments: input.trading.instruments, marks: input.marks, winFeeRate: null };
-  const urgency = new Map<Address, number>();
-  for (const [address, wallet] of held) {
-    if (traded.has(address)) continue;
-    const distances = wallet.positions.flatMap((position) =>
-      valuePosition(position, inputs).distanceToBustPercent ?? []
-    );
-    const nearest = distances.length === 0 ? null : distances.reduce((a, b) => (a < b ? a : b));
-    const value = urgencyOf(at - wallet.readAt, wallet.positions.length, nearest);
-    if (value >= 1) urgency.set(address, value);
-  }
-  const stale = [...urgency].sort((a, b) => b[1] - a[1]).map(([address]) => address)
-    // Spread over the minute, so each step keeps room for wallets that trade.
-    .slice(0, Math.ceil((limits.walletReadsPerMinute * limits.tickMs) / MINUTE_MS));
-  return [...tradedFirst, ...unread, ...retry, ...stale].slice(0, room);
-}
-
-/**
- * How overdue a read is: its age over the interval its closeness earns. A position 1 % from bust
- * earns {@link AT_RISK_REFRESH_MS}, one 10 % away ten times that; due at 1 or more.
- */
-export function urgencyOf(ageMs: number, positions: number, nearest: bigint | null): number {
-  const percent = nearest === null ? (positions === 0 ? Infinity : 1) : Number(nearest) / 1e18;
-  const interval = Math.min(LONGEST_REREAD_MS, Math.max(1, percent) * AT_RISK_REFRESH_MS);
-  return ageMs / interval;
 }
