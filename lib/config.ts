@@ -34,6 +34,11 @@ export interface AppConfig {
   idleTimeoutMs?: number;
   /** ... and one whose request has waited this long for an answer (`REQUEST_TIMEOUT_MS`). */
   requestTimeoutMs?: number;
+  /**
+   * How long the at-risk board's leader keeps the lead without renewing it (`AT_RISK_LEASE_MS`):
+   * the longest a deployment goes without board steps after its leader dies.
+   */
+  atRiskLeaseMs?: number;
   /** True when `SITE_URL` was set; otherwise the entry may fill `siteUrl` in after listening. */
   siteUrlFromEnv?: boolean;
 }
@@ -137,6 +142,7 @@ const ENVIRONMENT = z.object({
   "MAX_CONNECTIONS": whole(1, 1_000_000, 512),
   "IDLE_TIMEOUT_MS": whole(100, 3_600_000, 30_000),
   "REQUEST_TIMEOUT_MS": whole(100, 3_600_000, 60_000),
+  "AT_RISK_LEASE_MS": whole(1_000, 600_000, 30_000),
 });
 
 /** Reads and validates the configuration. Throws {@link ConfigError} on the first bad value. */
@@ -166,6 +172,7 @@ export function configFromEnv(env: Env = Deno.env): AppConfig {
     maxConnections: read.MAX_CONNECTIONS,
     idleTimeoutMs: read.IDLE_TIMEOUT_MS,
     requestTimeoutMs: read.REQUEST_TIMEOUT_MS,
+    atRiskLeaseMs: read.AT_RISK_LEASE_MS,
   };
 }
 

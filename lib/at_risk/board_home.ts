@@ -13,7 +13,7 @@ import type { BoardState, HeldWallet } from "./tick.ts";
 
 /** How long a leader's lease lasts unless renewed (it renews every third of it). */
 export const AT_RISK_LEASE_MS = 30_000;
-const LEASE_KEY = ["at_risk", "lease"];
+export const LEASE_KEY = ["at_risk", "lease"];
 const BOARD_PREFIX = ["at_risk", "board", "v2"];
 /** A written board is kept this long (a deployment nobody reads starts again after it). */
 const BOARD_KEEP_MS = 60 * 60_000;
@@ -27,6 +27,11 @@ export interface BoardHome {
   load(held: BoardState | null): Promise<BoardState | null>;
   /** Publishes a step; false when this instance no longer leads (nothing was written). */
   save(state: BoardState): Promise<boolean>;
+  /**
+   * Runs a step, renewing the lead meanwhile: a step that reads slow wallets may last longer
+   * than the lease, and must not hand the board to another instance half-way.
+   */
+  holding<T>(step: () => Promise<T>): Promise<T>;
 }
 
 /** The board of one process, in its memory. */
@@ -35,6 +40,7 @@ export const MEMORY_HOME: BoardHome = {
   lead: () => Promise.resolve(true),
   load: () => Promise.resolve(null),
   save: () => Promise.resolve(true),
+  holding: (step) => step(),
 };
 
 /** The board as JSON can hold it: the maps as lists of entries. */
@@ -58,7 +64,9 @@ export function kvBoardHome(
 ): BoardHome {
   const now = options.now ?? Date.now;
   const ttlMs = options.leaseMs ?? AT_RISK_LEASE_MS;
-  const lease = createLease({ kv, key: LEASE_KEY, ttlMs, now, holder: options.holder });
+  // The process id in the holder's name says which process leads (the bench, a test, an operator).
+  const holder = options.holder ?? `pid ${Deno.pid} ${crypto.randomUUID()}`;
+  const lease = createLease({ kv, key: LEASE_KEY, ttlMs, now, holder });
   const store = createKvSnapshotStore<StoredBoard, BoardMeta>({
     kv,
     prefix: BOARD_PREFIX,
@@ -96,6 +104,17 @@ export function kvBoardHome(
       };
       ids.set(state, found.id);
       return state;
+    },
+    async holding(step) {
+      const renew = setInterval(() => {
+        leadUntil = -Infinity; // ask KV: renews the lease while this instance holds it
+        this.lead().catch(() => {});
+      }, ttlMs / 3);
+      try {
+        return await step();
+      } finally {
+        clearInterval(renew);
+      }
     },
     async save(state) {
       const stored: StoredBoard = {

@@ -8,7 +8,7 @@
  */
 import type { MarketSources } from "../marks.ts";
 import { kvConfigured, openSharedKv } from "../kv.ts";
-import { type BoardHome, kvBoardHome, MEMORY_HOME } from "./board_home.ts";
+import { AT_RISK_LEASE_MS, type BoardHome, kvBoardHome, MEMORY_HOME } from "./board_home.ts";
 import { type BoardLimits, type BoardState, DEFAULT_LIMITS, tickBoard } from "./tick.ts";
 
 export {
@@ -50,11 +50,14 @@ const sources = new WeakMap<object, AtRiskSource>();
  * The process-wide board of a Papertrade client (created on first use): in KV for the whole
  * deployment where KV is configured (Deno Deploy, or `KV_PATH`), else in memory.
  */
-export function sharedAtRiskSource(deps: MarketSources & { now: () => number }): AtRiskSource {
+export function sharedAtRiskSource(
+  deps: MarketSources & { now: () => number; config?: { atRiskLeaseMs?: number } },
+): AtRiskSource {
   let source = sources.get(deps.papertrade);
   if (!source) {
     const kv = kvConfigured() ? openSharedKv() : null;
-    sources.set(deps.papertrade, source = createAtRiskSource(deps, { now: deps.now, kv }));
+    const leaseMs = deps.config?.atRiskLeaseMs;
+    sources.set(deps.papertrade, source = createAtRiskSource(deps, { now: deps.now, kv, leaseMs }));
   }
   return source;
 }
@@ -74,6 +77,7 @@ export function createAtRiskSource(
 ): AtRiskSource {
   const now = options.now ?? Date.now;
   const limits: BoardLimits = { ...DEFAULT_LIMITS, ...definedOf(options) };
+  const leaseMs = options.leaseMs ?? AT_RISK_LEASE_MS;
   let home: Promise<BoardHome> = Promise.resolve(MEMORY_HOME);
   let homeKind: BoardHome["kind"] = "memory";
   if (options.kv) {
@@ -97,11 +101,17 @@ export function createAtRiskSource(
     const where = await home;
     for (let waited = 0;; waited++) {
       if (await where.lead()) {
-        // A new leader goes on from the last board written, not from its own older copy.
+        // A new leader goes on from the last board written, not from its own older copy, and
+        // keeps its step times; a leader looks in again within a third of its lease to renew it.
         const base = (where.kind === "kv" ? await where.load(last) : null) ?? last;
-        const next = await tickBoard(sources, base, limits, now());
+        const stepAt = base === null ? now() : base.refreshedAt + limits.tickMs;
+        if (now() < stepAt) {
+          dueAt = Math.min(stepAt, now() + leaseMs / 3);
+          return last = base;
+        }
+        const next = await where.holding(() => tickBoard(sources, base, limits, now()));
         if (await where.save(next)) {
-          dueAt = next.refreshedAt + limits.tickMs;
+          dueAt = Math.min(next.refreshedAt + limits.tickMs, now() + leaseMs / 3);
           return last = next;
         }
         continue; // it lost the lead meanwhile: follow
