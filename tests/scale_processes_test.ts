@@ -3,7 +3,7 @@
  * its own process, its counting door telling what they read (`bench/processes.ts`).
  *
  * - The at-risk board's upstream reads with 3 processes are at most 1.1 × those of 1 process.
- * - `kill -9` of the board's leader hands the lead to another (the lease shortened to 3 s), whose
+ * - `kill -9` of the board's leader hands the lead to another (the lease shortened to 10 s), whose
  *   steps go on, while no viewer of the survivors sees an error.
  * - The mark charts of a position are the same on every process, and after a restart.
  *
@@ -21,6 +21,7 @@ import {
   startReplayProcess,
 } from "../bench/processes.ts";
 import { LEASE_KEY } from "../lib/at_risk/board_home.ts";
+import { AT_RISK_FOLLOW_MS } from "../lib/at_risk/refresh.ts";
 import type { LeaseRow } from "../lib/kv/mod.ts";
 
 /** What the board reads (the door's kinds); /at-risk reads nothing else of the API. */
@@ -30,7 +31,8 @@ const BOARD_READS = [
   "GET /state/trading",
   "GET /query/protocol/trades/recent",
 ];
-const LEASE_MS = 3_000;
+/** Short enough for a quick test, long enough that a loaded machine never lets a live lease lapse. */
+const LEASE_MS = 10_000;
 /** An open BTC position of the committed data (instrument 0). */
 const POSITION = catalog.positions.close[0];
 
@@ -60,7 +62,7 @@ async function leaseRow(d: Deployment): Promise<LeaseRow | null> {
 
 /** Waits (bounded) until `check` holds, polling every 200 ms. */
 async function until<T>(check: () => Promise<T | null | undefined | false>, what: string) {
-  for (let tries = 0; tries < 150; tries++) {
+  for (let tries = 0; tries < 300; tries++) {
     const found = await check();
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -150,24 +152,44 @@ Deno.test("3 processes on one KV: one board (≤ 1.1 × one process's reads), it
       assert.ok(drawn[0].oi.rows.length >= 2, `${drawn[0].oi.rows.length} OI rows`);
       assertSameCharts(drawn);
 
-      // kill -9 of the leader: a survivor takes the lease, and its steps go on.
+      // kill -9 of the leader while it is read (a leader renews its lease only while the board is
+      // read): a survivor takes the lease once it lapses, and its viewers see no error.
+      const reading = { urls: d.urls, path: "/at-risk", viewers: 3, everyMs: 500 };
+      await pageViewers({ ...reading, durationMs: 1_500 });
       const leader = await until(() => leaseRow(d), "a leader");
       const slot = d.processes.findIndex((p) => leader.holder.startsWith(`pid ${p.pid} `));
       assert.ok(slot >= 0, `the holder ${leader.holder} is one of the processes`);
+      const leaderUrl = d.processes[slot].url;
       const survivors = d.processes.filter((_, i) => i !== slot).map((p) => p.url);
-      const viewing = pageViewers({
-        urls: () => survivors,
-        path: "/at-risk",
-        viewers: 4,
-        everyMs: 500,
-        durationMs: LEASE_MS * 5,
+      const stopLeaderViewers = new AbortController();
+      const leaderViewing = pageViewers({
+        ...reading,
+        urls: () => [leaderUrl],
+        viewers: 2,
+        durationMs: 2 * LEASE_MS + AT_RISK_FOLLOW_MS,
+        signal: stopLeaderViewers.signal,
       });
+      const viewing = pageViewers({
+        ...reading,
+        urls: () => survivors,
+        durationMs: 2 * LEASE_MS + AT_RISK_FOLLOW_MS,
+      });
+      await new Promise((resolve) => setTimeout(resolve, LEASE_MS / 2));
       await d.kill(slot);
+      const killedAt = Date.now();
       const successor = await until(async () => {
         const row = await leaseRow(d);
         return row && row.holder !== leader.holder ? row : null;
       }, "a new leader");
       assert.equal(successor.term, leader.term + 1);
+      // Taken over once the lease lapsed, at the survivors' next look (every 2 s while read):
+      // within the lease time of the kill, with a generous allowance for a loaded machine.
+      const handedAfterMs = successor.expiresAt - LEASE_MS - killedAt;
+      console.log(`lease handed on ${handedAfterMs} ms after the kill (lease ${LEASE_MS} ms)`);
+      assert.ok(handedAfterMs >= 0, `the lease lapsed ${-handedAfterMs} ms before the kill`);
+      assert.ok(handedAfterMs <= 2 * LEASE_MS + AT_RISK_FOLLOW_MS, `${handedAfterMs} ms`);
+      stopLeaderViewers.abort(); // theirs went unanswered from the kill: no front door moved them
+      await leaderViewing;
       assert.ok(
         d.processes.some((p, i) => i !== slot && successor.holder.startsWith(`pid ${p.pid} `)),
       );

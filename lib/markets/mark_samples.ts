@@ -96,11 +96,12 @@ export function createMarkSamples(options: MarkSamplesOptions): MarkSamples {
       const fine = to - MARKET_HISTORY_TIERS[0].keepMs + 1;
       const from = range.from ?? fine;
       const store = await series;
-      // The last hour from the 5 s buckets; anything older from the minute buckets before it.
+      // The last hour from the 5 s buckets; anything older from the minute buckets before it,
+      // both read as of `to` (a clock read again here could pick the minute buckets for the hour).
       const spans = from < fine ? [[from, fine - 1], [fine, to]] : [[from, to]];
       const reads = await Promise.all(
         spans.map(([start, end]) =>
-          store.range(instrumentId, start, end, { maxPoints: MAX_POINTS })
+          store.range(instrumentId, start, end, { maxPoints: MAX_POINTS, at: to })
         ),
       );
       return reads.flatMap((read, i) =>

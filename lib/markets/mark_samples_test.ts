@@ -79,3 +79,22 @@ Deno.test("instances on one KV draw the same history, a new one (a restart) too;
     kv.close();
   }
 });
+
+Deno.test("a chart since long ago reads the last hour from the 5 s samples, however the clock moves while it reads", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    let now = 1_800_000_000_000;
+    const start = now;
+    // A clock that moves a few milliseconds at every look, as a real one does between two calls.
+    const samples = createMarkSamples({ kv, where: "memory", now: () => (now += 3) });
+    for (let second = 0; second < 60; second += 5) {
+      now = start + second * 1_000 + 1;
+      await samples.recordMarks(mark(1_000n + BigInt(second)));
+    }
+    now = start + 60_000;
+    const kept = await samples.of(0, { from: start - 30 * 86_400_000, to: start + 60_000 });
+    assert.equal(kept.length, 12, "every 5 s sample of the last hour, not one a minute");
+  } finally {
+    kv.close();
+  }
+});
