@@ -48,6 +48,22 @@ async function positionChart(url: string) {
   return chartData(await response.text(), "position-chart");
 }
 
+/**
+ * The position's chart on each of `urls`, read one after the other within one 5 s bucket of the
+ * market history (each read records the page's mark: reads at once, or across a bucket's edge,
+ * would each see a different last sample); a round that crossed an edge is read again.
+ */
+async function chartsInOneBucket(urls: string[]) {
+  for (let round = 0; round < 10; round++) {
+    while (Date.now() % 5_000 > 500) await new Promise((resolve) => setTimeout(resolve, 20));
+    const bucket = Math.floor(Date.now() / 5_000);
+    const charts = [];
+    for (const url of urls) charts.push(await positionChart(url));
+    if (Math.floor(Date.now() / 5_000) === bucket) return charts;
+  }
+  throw new Error("no round of chart reads fitted in one 5 s bucket");
+}
+
 const replay = await startReplayProcess({ demoClock: true, patchEveryMs: 4_000 });
 
 async function withDeployment<T>(
@@ -207,7 +223,7 @@ async function chartsOn(d: Deployment, replay: ReplayProcess) {
     everyMs: EVERY_MS,
     durationMs: WINDOW_MS,
   });
-  const charts = await Promise.all(d.urls().map(positionChart));
+  const charts = await chartsInOneBucket(d.urls());
   const same = charts.every((chart) =>
     JSON.stringify(chart.rows) === JSON.stringify(charts[0].rows)
   );
@@ -278,13 +294,15 @@ async function chartsOn(d: Deployment, replay: ReplayProcess) {
   });
   console.log(`- upstream requests a minute meanwhile: ${perMinute(during)}`);
   await d.restart(victim);
-  const again = await Promise.all(d.urls().map(positionChart));
+  const again = await chartsInOneBucket(d.urls());
   const sameAgain = again.every((chart) =>
     JSON.stringify(chart.rows) === JSON.stringify(again[0].rows)
   );
   console.log(
     `- after a new process in its place, the position's mark chart points on each: ` +
-      `${again.map((c) => c.points).join(", ")} (before: ${
+      `${again.map((c) => c.rows.length).join(", ")} table rows, ${
+        again.map((c) => c.points).join(", ")
+      } points of the first line (before: ${
         charts.map((c) => c.points).join(", ")
       }); the same samples on all three: ${sameAgain ? "yes" : "no"}`,
   );
