@@ -26,6 +26,7 @@ const upstream = await startReplayUpstream({
   heartbeatMs: number("REPLAY_HEARTBEAT_MS") ?? 5_000,
   patchEveryMs: number("REPLAY_PATCH_MS"),
   followClock: demoClock,
+  syntheticWallets: number("REPLAY_SYNTHETIC_WALLETS"),
 });
 Deno.addSignalListener("SIGTERM", async () => {
   await door.shutdown();

@@ -9,12 +9,14 @@
  * 2. with 3 processes: each one's board (when its positions were read, and its coverage), and
  *    the mark chart of an open BTC position on each (`/position/:id/chart`: its points, and
  *    whether the three drew the same samples), after 10 viewers of `/markets/BTC` for the window;
- * 3. kill -9 of one of the 3 while 10 viewers read `/at-risk`: what its viewers and the others'
- *    saw; then a new process in its place, and its chart.
+ * 3. kill -9 of the board's leader (the lease holder) of the 3 while 10 viewers read `/at-risk`:
+ *    how soon the lease went to another, what the survivors' viewers and the killed one's saw;
+ *    then a new process in its place, and the charts of all three.
  *
  * Run: deno run -A --unstable-kv bench/scale_processes_bench.ts   (or: deno task bench
  * scale_processes). SCALE_WINDOW_S shortens the window (default 60) for a quick look;
- * SCALE_PARTS=requests or SCALE_PARTS=charts runs only part 1, or only parts 2 and 3.
+ * SCALE_PARTS=requests or SCALE_PARTS=charts runs only part 1, or only parts 2 and 3;
+ * SCALE_PARTS=live runs part 4 (the live data alone, the wallet page's own reads excluded).
  */
 import { catalog } from "../fixtures/mod.ts";
 import {
@@ -27,6 +29,8 @@ import {
   startReplayProcess,
   upstreamRequestsDuring,
 } from "./processes.ts";
+import { LEASE_KEY } from "../lib/at_risk/board_home.ts";
+import type { LeaseRow } from "../lib/kv/mod.ts";
 
 const WINDOW_MS = Number(Deno.env.get("SCALE_WINDOW_S") ?? 60) * 1000;
 const VIEWERS = 10;
@@ -42,6 +46,22 @@ async function positionChart(url: string) {
   const response = await fetch(new URL(path, url));
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
   return chartData(await response.text(), "position-chart");
+}
+
+/**
+ * The position's chart on each of `urls`, read one after the other within one 5 s bucket of the
+ * market history (each read records the page's mark: reads at once, or across a bucket's edge,
+ * would each see a different last sample); a round that crossed an edge is read again.
+ */
+async function chartsInOneBucket(urls: string[]) {
+  for (let round = 0; round < 10; round++) {
+    while (Date.now() % 5_000 > 500) await new Promise((resolve) => setTimeout(resolve, 20));
+    const bucket = Math.floor(Date.now() / 5_000);
+    const charts = [];
+    for (const url of urls) charts.push(await positionChart(url));
+    if (Math.floor(Date.now() / 5_000) === bucket) return charts;
+  }
+  throw new Error("no round of chart reads fitted in one 5 s bucket");
 }
 
 const replay = await startReplayProcess({ demoClock: true, patchEveryMs: 4_000 });
@@ -110,7 +130,7 @@ async function measure(scenario: Scenario, n: number) {
 const PARTS = (Deno.env.get("SCALE_PARTS") ?? "requests,charts").split(",");
 const reads: string[] = [];
 if (PARTS.includes("requests")) {
-  console.log(`## Issue 27 (baseline, before sharing)\n`);
+  console.log(`## Issue 27: 1 and 3 processes on one KV_PATH\n`);
   console.log(
     `Each case on new processes for two windows of ${
       WINDOW_MS / 1000
@@ -142,7 +162,44 @@ if (reads.length > 0) {
   console.log(reads.join("\n"));
 }
 
+if (PARTS.includes("live")) await liveCost();
 if (PARTS.includes("charts")) await chartsAndFailover();
+
+/**
+ * Part 4, the live data alone: on processes whose wallet page was already loaded once each (so
+ * the page's own reads are out of the window), 10 viewers hold one wallet's live stream for the
+ * window; the upstream requests a minute by kind, 1 process and 3.
+ */
+async function liveCost() {
+  console.log(`\n### Live data: 10 viewers of one wallet's live stream, page reads excluded\n`);
+  for (const n of [1, 3]) {
+    await withDeployment(n, async (d) => {
+      for (const url of d.urls()) {
+        const page = await fetch(new URL(`wallet/${WHALE}`, url));
+        await page.body?.cancel();
+      }
+      const before = [await replay.requests(), await replay.counts()] as const;
+      const seen = await liveViewers({
+        urls: d.urls,
+        wallet: WHALE,
+        viewers: VIEWERS,
+        durationMs: WINDOW_MS,
+      });
+      const after = [await replay.requests(), await replay.counts()] as const;
+      const streams = Object.entries(after[1])
+        .filter(([kind]) => kind.includes("/state/user/live"))
+        .map(([kind, count]) => `\`${kind}\` ${count - (before[1][kind] ?? 0)}`);
+      console.log(
+        `- ${n} process${n > 1 ? "es" : ""}: ${perMinute(after[0] - before[0])} requests a ` +
+          `minute (${breakdown(before[1], after[1])}); wallet snapshot and stream requests: ` +
+          `${
+            streams.join(", ") || "none counted"
+          }; frames read by the viewers: ${seen.framesRead}; ` +
+          `statuses ${JSON.stringify(seen.statuses)}`,
+      );
+    });
+  }
+}
 
 /**
  * Parts 2 and 3, over the committed data (its catalog names the open position) in a replay of
@@ -166,7 +223,7 @@ async function chartsOn(d: Deployment, replay: ReplayProcess) {
     everyMs: EVERY_MS,
     durationMs: WINDOW_MS,
   });
-  const charts = await Promise.all(d.urls().map(positionChart));
+  const charts = await chartsInOneBucket(d.urls());
   const same = charts.every((chart) =>
     JSON.stringify(chart.rows) === JSON.stringify(charts[0].rows)
   );
@@ -187,32 +244,77 @@ async function chartsOn(d: Deployment, replay: ReplayProcess) {
   );
   console.log(`- each process's board, positions read at (coverage): ${boards.join("; ")}`);
 
-  console.log(`\n### kill -9 of one of 3 processes under 10 viewers of /at-risk\n`);
+  console.log(
+    `\n### kill -9 of the board's leader (of 3 processes) under 10 viewers of /at-risk\n`,
+  );
+  const leader = await leaseRow(d);
+  const slot = d.processes.findIndex((p) => leader?.holder.startsWith(`pid ${p.pid} `));
+  const victim = slot >= 0 ? slot : 0;
+  console.log(`- the lease holder: process ${victim} (term ${leader?.term ?? "none"})`);
+  let handedAfterMs: number | null = null;
   const kill = (async () => {
     await new Promise((resolve) => setTimeout(resolve, WINDOW_MS / 3));
-    await d.kill(0);
+    await d.kill(victim);
+    const killedAt = performance.now();
+    while (performance.now() - killedAt < WINDOW_MS) {
+      const row = await leaseRow(d);
+      if (row && row.holder !== leader?.holder) {
+        handedAfterMs = performance.now() - killedAt;
+        console.log(`- the lease went to term ${row.term} after ${Math.round(handedAfterMs)} ms`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    console.log(`- no new lease holder within ${WINDOW_MS / 1000} s`);
   })();
+  const survivors = () => d.urls().filter((_, i) => i !== victim);
   const during = await upstreamRequestsDuring(replay, async () => {
-    const viewed = await pageViewers({
-      urls: d.urls,
-      path: "/at-risk",
-      viewers: VIEWERS,
-      everyMs: EVERY_MS,
-      durationMs: WINDOW_MS,
-    });
+    const [killedViewers, others] = await Promise.all([
+      pageViewers({
+        urls: () => [d.urls()[victim]],
+        path: "/at-risk",
+        viewers: 3,
+        everyMs: EVERY_MS,
+        durationMs: WINDOW_MS,
+      }),
+      pageViewers({
+        urls: survivors,
+        path: "/at-risk",
+        viewers: VIEWERS - 3,
+        everyMs: EVERY_MS,
+        durationMs: WINDOW_MS,
+      }),
+    ]);
     await kill;
     console.log(
-      `- statuses seen (0 = no answer: the viewers of the killed process, no front door moving ` +
-        `them): ${JSON.stringify(viewed.statuses)}`,
+      `- statuses seen by the viewers of the survivors: ${JSON.stringify(others.statuses)}; by ` +
+        `those of the killed process (0 = no answer, no front door moving them): ` +
+        `${JSON.stringify(killedViewers.statuses)}`,
     );
   });
   console.log(`- upstream requests a minute meanwhile: ${perMinute(during)}`);
-  await d.restart(0);
-  const [restarted, survivor] = await Promise.all([d.urls()[0], d.urls()[1]].map(positionChart));
-  console.log(
-    `- after a restart in its place, the position's mark chart points: the new process ` +
-      `${restarted.points}, a survivor ${survivor.points}`,
+  await d.restart(victim);
+  const again = await chartsInOneBucket(d.urls());
+  const sameAgain = again.every((chart) =>
+    JSON.stringify(chart.rows) === JSON.stringify(again[0].rows)
   );
+  console.log(
+    `- after a new process in its place, the position's mark chart points on each: ` +
+      `${again.map((c) => c.rows.length).join(", ")} table rows, ${
+        again.map((c) => c.points).join(", ")
+      } points of the first line (before: ${
+        charts.map((c) => c.points).join(", ")
+      }); the same samples on all three: ${sameAgain ? "yes" : "no"}`,
+  );
+}
+
+async function leaseRow(d: Deployment): Promise<LeaseRow | null> {
+  const kv = await Deno.openKv(d.kvPath);
+  try {
+    return (await kv.get<LeaseRow>(LEASE_KEY)).value;
+  } finally {
+    kv.close();
+  }
 }
 
 await replay.stop();

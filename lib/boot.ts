@@ -52,6 +52,7 @@ export function createDeps(config: AppConfig, options: { now?: () => number } = 
       fetchQuotes: async (instruments, call) =>
         await (await clients()).quotes.fetchQuotes(instruments, call),
     },
+    candles: async (request, call) => await (await clients()).candles(request, call),
     now,
   };
 }

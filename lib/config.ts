@@ -27,6 +27,11 @@ export interface AppConfig {
   upstreamTimeoutMs: number;
   /** Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`); none by default. */
   trustedProxies?: readonly AddressRange[];
+  /**
+   * How long the at-risk board's leader keeps the lead without renewing it (`AT_RISK_LEASE_MS`):
+   * the longest a deployment goes without board steps after its leader dies.
+   */
+  atRiskLeaseMs?: number;
   /** True when `SITE_URL` was set; otherwise the entry may fill `siteUrl` in after listening. */
   siteUrlFromEnv?: boolean;
 }
@@ -127,6 +132,7 @@ const ENVIRONMENT = z.object({
   "RATE_LIMIT_STORE": variable(
     z.string().toLowerCase().pipe(z.enum(["kv", "memory"], 'expected "kv" or "memory"')).optional(),
   ),
+  "AT_RISK_LEASE_MS": whole(1_000, 600_000, 30_000),
 });
 
 /** Reads and validates the configuration. Throws {@link ConfigError} on the first bad value. */
@@ -153,6 +159,7 @@ export function configFromEnv(env: Env = Deno.env): AppConfig {
     port: read.PORT,
     upstreamTimeoutMs: read.UPSTREAM_TIMEOUT_MS,
     trustedProxies: read.TRUSTED_PROXIES,
+    atRiskLeaseMs: read.AT_RISK_LEASE_MS,
   };
 }
 

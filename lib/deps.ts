@@ -3,6 +3,7 @@ import type { AppConfig } from "./config.ts";
 import type { PapertradeClient } from "./papertrade/mod.ts";
 import type { HyperEvmClient } from "./hyperevm/client.ts";
 import type { QuoteSource } from "./marks.ts";
+import type { CandleReader } from "./hyperliquid/candles.ts";
 
 /** Shared dependencies handed to every route module. */
 export interface AppDeps {
@@ -11,6 +12,11 @@ export interface AppDeps {
   hyperevm: HyperEvmClient;
   /** Live quotes for the marks: the BBO precompile, then Hyperliquid's l2Book. */
   quotes: QuoteSource;
+  /**
+   * Hyperliquid's candles through the read cache (price history older than the explorer's own
+   * samples); absent, the charts draw the samples alone.
+   */
+  candles?: CandleReader;
   /** Clock in ms; tests and the replay upstream may pin it. */
   now: () => number;
 }

@@ -1,5 +1,6 @@
 /**
- * The upstream clients (the Papertrade wire schemas, viem, the quote sources, the read cache),
+ * The upstream clients (the Papertrade wire schemas, viem, the quote sources, the candles, the read
+ * cache),
  * loaded by `lib/boot.ts` with the first read that needs them: one lazy boundary.
  */
 import type { AppConfig } from "./config.ts";
@@ -7,7 +8,8 @@ import { createPapertradeClient, type PapertradeClient } from "./papertrade/clie
 import { createHyperEvmClient, type HyperEvmClient } from "./hyperevm/client.ts";
 import { cacheQuoteSource, createLiveQuotes, type QuoteSource } from "./marks.ts";
 import { upstreamFetch } from "./http/upstream_pool.ts";
-import { withReadCache } from "./cache/mod.ts";
+import { cacheCandleReader, withReadCache } from "./cache/mod.ts";
+import { type CandleReader, createCandleReader } from "./hyperliquid/candles.ts";
 
 /** The clients `createDeps` forwards to; `uncached` is the read cache's underlying client. */
 export interface Clients {
@@ -15,6 +17,7 @@ export interface Clients {
   uncached: PapertradeClient;
   hyperevm: HyperEvmClient;
   quotes: QuoteSource;
+  candles: CandleReader;
 }
 
 /** The real clients over the configured URLs, through the upstream pool and the read cache. */
@@ -29,9 +32,15 @@ export function buildClients(config: AppConfig, now: () => number): Clients {
     timeoutMs: config.upstreamTimeoutMs,
     fetch: upstreamFetch,
   });
+  const papertrade = withReadCache(uncached);
+  const candles = createCandleReader({
+    url: config.hyperliquidInfoUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+  });
   return {
-    papertrade: withReadCache(uncached),
+    papertrade,
     uncached,
+    candles: cacheCandleReader(candles, papertrade.readCache),
     hyperevm: createHyperEvmClient({ ...rpc, now }),
     quotes: cacheQuoteSource(
       createLiveQuotes({ ...rpc, hyperliquidInfoUrl: config.hyperliquidInfoUrl, now }),

@@ -10,6 +10,9 @@ import {
   fetchProtocolOverview,
   HISTORY_INTERVALS,
   isHistoryInterval,
+  type MarketSample,
+  type PriceHistory,
+  readPriceHistory,
   sharedMarkSamples,
 } from "../lib/markets/mod.ts";
 import { Layout } from "../components/Layout.tsx";
@@ -19,13 +22,7 @@ import { PartNotice } from "../components/PartNotice.tsx";
 import { pageResponse } from "../lib/render.tsx";
 import { Echo } from "./page_errors.tsx";
 import { Parts } from "../lib/parts.ts";
-import {
-  AT_RISK_WAIT_MS,
-  type AtRiskBoard,
-  bustLadder,
-  orNullAfter,
-  readAtRiskBoard,
-} from "../lib/at_risk/mod.ts";
+import { type AtRiskBoard, bustLadder, readHeldAtRiskBoard } from "../lib/at_risk/mod.ts";
 import { BustLadders } from "../components/BustLadder.tsx";
 
 async function load(c: Context<AppEnv>, options: { winFee?: boolean } = {}) {
@@ -37,9 +34,29 @@ async function load(c: Context<AppEnv>, options: { winFee?: boolean } = {}) {
     signal: c.req.raw.signal,
   });
   const samples = sharedMarkSamples(deps.papertrade, deps.now);
-  samples.recordMarkets(overview.markets);
-  return { overview, samples };
+  await samples.recordMarkets(overview.markets);
+  // Each market's last hour of samples (its open interest), and its price for a day.
+  const parts = new Parts();
+  const from = deps.now() - PRICE_SPAN_MS;
+  const history = new Map<number, { oi: MarketSample[]; price: PriceHistory }>(
+    await Promise.all(overview.markets.map(async (market) => {
+      const price = await readPriceHistory(deps, samples, market, from, {
+        parts,
+        signal: c.req.raw.signal,
+      });
+      const hourAgo = deps.now() - HOUR_MS;
+      return [market.instrumentId, {
+        oi: price.samples.filter((sample) => sample.at > hourAgo),
+        price,
+      }] as const;
+    })),
+  );
+  return { overview, history, unavailable: parts.unavailable };
 }
+
+/** The markets' price lines cover a day; their open interest, the last hour. */
+const PRICE_SPAN_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
 
 /** Every market. */
 export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
@@ -51,17 +68,14 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
   }
   const parts = new Parts();
   const signal = c.req.raw.signal;
-  const [{ overview, samples }, history, board] = await Promise.all([
+  const [{ overview, history: marketHistory, unavailable }, history, board] = await Promise.all([
     load(c),
     parts.read(
       c.var.deps.papertrade.read("protocolHistory", { interval }, { signal }),
       "protocol history",
     ),
-    // The at-risk board's shared refresh; only a process's first is waited on, and not for long.
-    orNullAfter(
-      parts.read(readAtRiskBoard(c.var.deps, {}, { signal }), "bust ladder"),
-      AT_RISK_WAIT_MS,
-    ),
+    // The board as this process already holds it: the page never waits for its first step.
+    parts.read(readHeldAtRiskBoard(c.var.deps, {}, { signal }), "bust ladder"),
   ]);
   const now = c.var.deps.now();
   return pageResponse(
@@ -82,13 +96,18 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
         Papertrade charges no funding: holding a position costs nothing over time, and its bust
         price does not move while it is open.
       </p>
-      <PartNotice unavailable={[...overview.unavailable, ...parts.unavailable]} />
+      <PartNotice unavailable={[...overview.unavailable, ...unavailable, ...parts.unavailable]} />
       {overview.rules?.tradingPaused && (
         <p class="notice">Opening new positions is paused venue-wide.</p>
       )}
       <MarketsTable markets={overview.markets} now={now} />
       {overview.markets.map((market) => (
-        <MarketDetail market={market} overview={overview} samples={samples} now={now} />
+        <MarketDetail
+          market={market}
+          overview={overview}
+          history={marketHistory.get(market.instrumentId)!}
+          now={now}
+        />
       ))}
       <LadderSection board={board} now={now} />
       <ProtocolHistoryCharts history={history} interval={interval} now={now} />
@@ -113,8 +132,9 @@ function LadderSection(props: { board: AtRiskBoard | null; now: number }) {
         )
         : (
           <p class="muted">
-            The <a href="/at-risk">at-risk board</a>{" "}
-            has not been read yet, so the bust ladder is not shown. Reload in a moment.
+            The bust ladder sums the{" "}
+            <a href="/at-risk">at-risk board</a>, which this server has not read yet: opening the
+            board starts it, and the ladder shows here once it is read.
           </p>
         )}
     </section>
@@ -124,7 +144,7 @@ function LadderSection(props: { board: AtRiskBoard | null; now: number }) {
 /** One market, by its symbol in any case (other cases move to the canonical one). */
 export async function marketPage(c: Context<AppEnv>): Promise<Response> {
   const symbol = c.req.param("symbol") ?? "";
-  const { overview, samples } = await load(c, { winFee: true });
+  const { overview, history, unavailable } = await load(c, { winFee: true });
   const market = overview.markets.find((item) =>
     item.symbol.toLowerCase() === symbol.toLowerCase()
   );
@@ -152,11 +172,11 @@ export async function marketPage(c: Context<AppEnv>): Promise<Response> {
       <p>
         <a href="/markets">All markets</a>
       </p>
-      <PartNotice unavailable={overview.unavailable} />
+      <PartNotice unavailable={[...overview.unavailable, ...unavailable]} />
       <MarketDetail
         market={market}
         overview={overview}
-        samples={samples}
+        history={history.get(market.instrumentId)!}
         now={c.var.deps.now()}
       />
     </Layout>,

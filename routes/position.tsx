@@ -12,7 +12,9 @@ import { fetchWalletPositions, settlingTransaction } from "../lib/position/mod.t
 import { Parts } from "../lib/parts.ts";
 import { liveWalletOf } from "../lib/wallet/mod.ts";
 import { PositionChart, PositionNotFound, PositionPage } from "./position/PositionPage.tsx";
-import { sharedMarkSamples } from "../lib/markets/mod.ts";
+import { type PriceHistory, readPriceHistory, sharedMarkSamples } from "../lib/markets/mod.ts";
+import type { AppDeps } from "../lib/deps.ts";
+import type { PositionValuation, WalletPositions } from "../lib/position/mod.ts";
 import { renderToString } from "preact-render-to-string";
 import { pageResponse } from "../lib/render.tsx";
 import { badAddress, Echo, POSITION_ID_PATTERN, walletQuery } from "./page_errors.tsx";
@@ -44,13 +46,10 @@ export async function positionChart(c: Context<AppEnv>): Promise<Response> {
     positionId: id,
     signal: c.req.raw.signal,
   });
-  const samples = sharedMarkSamples(deps.papertrade, deps.now);
-  samples.recordMarks(found.marks);
   const open = found.positions[0];
   if (!open) throw new Failure("not_found", "That position is not open");
-  const chart = (
-    <PositionChart open={open} samples={samples.of(open.position.instrumentId)} now={deps.now()} />
-  );
+  const { history } = await priceSince(deps, found.marks, open, c.req.raw.signal);
+  const chart = <PositionChart open={open} history={history} now={deps.now()} />;
   return c.html(renderToString(chart));
 }
 
@@ -89,9 +88,11 @@ export async function positionPage(c: Context<AppEnv>): Promise<Response> {
   if (found.positions.length === 0 && found.closed === null && !historyMissing) {
     return pageResponse(c, <PositionNotFound id={id} wallet={wallet} />, 404);
   }
-  const samples = sharedMarkSamples(deps.papertrade, deps.now);
-  samples.recordMarks(found.marks);
-  const instrumentId = found.positions[0]?.position.instrumentId;
+  const open = found.positions[0];
+  const { history, unavailable } = await priceSince(deps, found.marks, open, signal);
+  if (unavailable.length > 0) {
+    found = { ...found, unavailable: [...found.unavailable, ...unavailable] };
+  }
   return pageResponse(
     c,
     <PositionPage
@@ -100,8 +101,36 @@ export async function positionPage(c: Context<AppEnv>): Promise<Response> {
       found={found}
       live={liveWalletOf({ ...found, accumulator: null }, deps.now())}
       txFromEvents={txFromEvents}
-      samples={instrumentId === undefined ? [] : samples.of(instrumentId)}
+      history={history}
       now={deps.now()}
     />,
   );
+}
+
+/**
+ * Records the page's marks in the market history, then reads the open position's market since
+ * it opened (the samples, and Hyperliquid's candles before them).
+ */
+async function priceSince(
+  deps: AppDeps,
+  marks: WalletPositions["marks"],
+  open: PositionValuation | undefined,
+  signal: AbortSignal,
+): Promise<{ history: PriceHistory; unavailable: Parts["unavailable"] }> {
+  const samples = sharedMarkSamples(deps.papertrade, deps.now);
+  await samples.recordMarks(marks);
+  const parts = new Parts();
+  if (!open || open.priceScale === null) {
+    return { history: { samples: [], candles: [] }, unavailable: [] };
+  }
+  const market = {
+    instrumentId: open.position.instrumentId,
+    symbol: open.symbol,
+    priceScale: open.priceScale,
+  };
+  const history = await readPriceHistory(deps, samples, market, open.position.openedAt, {
+    parts,
+    signal,
+  });
+  return { history, unavailable: parts.unavailable };
 }

@@ -61,8 +61,9 @@ export const getPositionsAtRiskTool = defineTool({
     "Every known open Papertrade position across wallets, ranked by distance to bust (nearest " +
     "first), valued at the live mark: wallet, leaderboard name (untrusted), market, side, " +
     "leverage, margin, mark, bust, distance to bust (plain percent), the price move to bust " +
-    "and the risk band. Filter by market and band. The positions are re-read at most every " +
-    `${AT_RISK_REFRESH_MS / 1000} s, ${AT_RISK_WALLET_READS_PER_MINUTE} wallets a minute; the ` +
+    "and the risk band. Filter by market and band. A wallet's positions are read again when the " +
+    `latest trades show it traded, otherwise at most every ${AT_RISK_REFRESH_MS / 1000} s, ` +
+    `${AT_RISK_WALLET_READS_PER_MINUTE} wallets a minute; the ` +
     "result says when, and how many wallets it covers. bust_ladder sums the board's notional " +
     `by where it busts: in ${LADDER_STEP_BPS / 100} % steps of the price out to ` +
     `±${(LADDER_STEP_BPS * LADDER_STEPS) / 100} % of the mark, per market and side (the market ` +

@@ -1,15 +1,14 @@
 /**
  * The at-risk board: every known open position across wallets, nearest to bust first.
  *
- * The positions come from one shared refresh per process: the leaderboard (all time, sorted by
- * open position count) names the wallets with open positions, then each one's snapshot (the
- * wallet page's read) gives its positions. The refresh is coalesced (concurrent callers share
- * one), kept for {@link AT_RISK_REFRESH_MS} on an injected clock, and never reads more than
- * {@link AT_RISK_WALLET_READS_PER_MINUTE} wallets in any minute: past that, the rest are read
- * on the next refresh, oldest first, and the board says its coverage is partial. So its upstream
- * cost ({@link AT_RISK_REQUESTS_PER_MINUTE} a minute at most) does not grow with viewers. Each
- * read of the board re-values the positions at the live mark (`lib/marks.ts`, the site's shared
- * one-second quote), so the board follows the mark between refreshes.
+ * The positions come from one refresh per deployment (`refresh.ts`, its steps in `tick.ts`):
+ * the whole leaderboard (all time, sorted by open position count) and the latest trades name the
+ * wallets with open positions, and each one's snapshot (the wallet page's read) gives its
+ * positions, read again when the latest trades show its owner traded, otherwise by age weighted
+ * by closeness to bust, never more than {@link AT_RISK_REQUESTS_PER_MINUTE} upstream requests a
+ * minute whatever the number of viewers or instances. Each read of the board re-values every
+ * position at the live mark (`lib/marks.ts`, the site's shared one-second quote), so the board
+ * follows the mark between reads without an upstream read of its own.
  */
 import type { Address, OpenPosition } from "../papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
@@ -84,6 +83,20 @@ export function marketsSentence(markets: readonly string[]): string {
 }
 
 /**
+ * The board when this instance already holds one, else null without starting a step: for a page
+ * whose own figures come first (`/markets`' bust ladder), so its cold view costs one round trip.
+ */
+export async function readHeldAtRiskBoard(
+  deps: MarketSources & { now: () => number },
+  filters: AtRiskFilters = {},
+  options: { signal?: AbortSignal; source?: AtRiskSource } = {},
+): Promise<AtRiskBoard | null> {
+  const source = options.source ?? sharedAtRiskSource(deps);
+  if (!(source.held?.() ?? true)) return null;
+  return await readAtRiskBoard(deps, filters, { ...options, source });
+}
+
+/**
  * The board at the live mark, filtered. Throws the upstream's error only when no refresh has
  * ever read the wallet list; later failures keep the last board and name what is missing. A
  * market the trading state does not list is refused ({@link UnknownMarketError}), not answered
@@ -140,7 +153,7 @@ export async function readAtRiskBoard(
     notRead,
     notYetRead: state.known.size - state.held.size - state.failed.size,
     // Also partial when the wallet list itself is cut short or could not be read again.
-    partial: state.held.size < state.known.size ||
+    partial: state.held.size < state.known.size || !state.listComplete ||
       state.unavailable.some((item) => item.part === "wallets with open positions"),
     unavailable: parts.unavailable,
   };

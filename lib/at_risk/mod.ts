@@ -1,7 +1,8 @@
 /**
  * The at-risk feature's public face: the board of every known open position across wallets,
- * nearest to bust first, one shared refresh per process, and its bust ladder (how much notional
- * busts at each price). Other features, routes and tools import the board from here.
+ * nearest to bust first, one refresh per deployment (in KV where it is configured), and its bust
+ * ladder (how much notional busts at each price). Other features, routes and tools import the board
+ * from here.
  */
 export {
   type AtRiskBoard,
@@ -14,11 +15,19 @@ export {
   orNullAfter,
   ownerOnBoard,
   readAtRiskBoard,
+  readHeldAtRiskBoard,
   RISK_BANDS,
   UnknownMarketError,
   type WalletNearest,
 } from "./board.ts";
-export { AT_RISK_REFRESH_MS, AT_RISK_WAIT_MS, AT_RISK_WALLET_READS_PER_MINUTE } from "./refresh.ts";
+export {
+  AT_RISK_LEASE_MS,
+  AT_RISK_REFRESH_MS,
+  AT_RISK_REQUESTS_PER_MINUTE,
+  AT_RISK_TICK_MS,
+  AT_RISK_WAIT_MS,
+  AT_RISK_WALLET_READS_PER_MINUTE,
+} from "./refresh.ts";
 export { boardJson, boardRowJson, holdingsJson, ladderJson } from "./model.ts";
 export {
   type MarketHolding,

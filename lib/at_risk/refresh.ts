@@ -1,202 +1,158 @@
 /**
- * The at-risk board's one refresh per process: the leaderboard (all time, sorted by open position
- * count) names the wallets with open positions, then each one's snapshot gives its positions.
- * Concurrent callers share one refresh, a refresh is kept for {@link AT_RISK_REFRESH_MS} on an
- * injected clock, and no more than {@link AT_RISK_WALLET_READS_PER_MINUTE} wallets are read in any
- * minute: past that, the rest are read on the next refresh, oldest first. `board.ts` reads it.
+ * The at-risk board's refresh: while the board is read, every {@link AT_RISK_TICK_MS} one
+ * instance of the deployment takes a step (`tick.ts`) and every instance serves the board of the
+ * last step. Where the board lives (`board_home.ts`): in this process's memory without KV, or in
+ * KV for the whole deployment (one leader under a lease, the others reading what it wrote).
+ * Concurrent readers share one step; no reader waits on a step but the first of a process.
+ * `board.ts` reads it.
  */
-import type { Address, OpenPosition, TradingState } from "../papertrade/mod.ts";
 import type { MarketSources } from "../marks.ts";
-import { isUpstreamFailure, Parts, type UnavailablePart, unavailablePart } from "../parts.ts";
-import { type StaleRead, withFreshnessScope } from "../cache/freshness.ts";
+import { kvConfigured, openSharedKv } from "../kv.ts";
+import { AT_RISK_LEASE_MS, type BoardHome, kvBoardHome, MEMORY_HOME } from "./board_home.ts";
+import { type BoardLimits, type BoardState, DEFAULT_LIMITS, tickBoard } from "./tick.ts";
 
-/** How long one refresh of the positions is served before the next is read. */
-export const AT_RISK_REFRESH_MS = 60_000;
-/** After a refresh that read nothing (the leaderboard or the trading state failed). */
+export {
+  AT_RISK_LIST_READS_PER_MINUTE,
+  AT_RISK_REFRESH_MS,
+  AT_RISK_REQUESTS_PER_MINUTE,
+  AT_RISK_TICK_MS,
+  AT_RISK_WALLET_READS_PER_MINUTE,
+  type BoardState,
+} from "./tick.ts";
+export { AT_RISK_LEASE_MS } from "./board_home.ts";
+
+/** After a step that read nothing (the trading state or the first page failed). */
 const AT_RISK_RETRY_MS = 10_000;
-/** The most wallet snapshots the board reads in any 60 s. */
-export const AT_RISK_WALLET_READS_PER_MINUTE = 120;
-/** Leaderboard pages of {@link AT_RISK_PAGE_SIZE} read per refresh at most (1,000 wallets). */
-export const AT_RISK_LEADERBOARD_PAGES = 5;
-const AT_RISK_PAGE_SIZE = 200;
-/** The board's whole upstream budget a minute: wallet reads, leaderboard pages, trading state. */
-export const AT_RISK_REQUESTS_PER_MINUTE = AT_RISK_WALLET_READS_PER_MINUTE +
-  AT_RISK_LEADERBOARD_PAGES + 1;
+/** How often an instance that does not lead looks for a newer board (one small KV read). */
+export const AT_RISK_FOLLOW_MS = 2_000;
 /**
  * How long a page that only consults the board (the leaderboard's nearest-to-bust figures, an id
- * looked up without its wallet) waits for it. Only a process's first refresh is ever waited on
- * (later readers get the last board at once), and it reads up to 120 wallet snapshots: with a
- * slow wallet stream that is minutes, so past this the reader goes on without the board while the
- * refresh goes on for the next.
+ * looked up without its wallet) waits for it: only a process's first board is ever waited on, and
+ * its first step reads up to 120 wallet snapshots, so past this the reader goes on without it.
  */
 export const AT_RISK_WAIT_MS = 1_500;
-/** Snapshots read at once during a refresh. */
-const READS_AT_ONCE = 8;
-const MINUTE_MS = 60_000;
-
-/**
- * One wallet's positions as last read, and the reads of them that were last good copies (the
- * upstream failed), which every read of the board repeats so its answer says it is stale.
- */
-type HeldWallet = { positions: OpenPosition[]; readAt: number; stale: readonly StaleRead[] };
-
-/** What one refresh leaves for the reads of the board until the next. */
-export interface BoardState {
-  refreshedAt: number;
-  trading: TradingState;
-  /** Wallets the leaderboard reports with open positions (or an unknown count), and names. */
-  known: Map<Address, string | null>;
-  held: Map<Address, HeldWallet>;
-  /** Wallets whose snapshot failed at the last refresh, and why. */
-  failed: Map<Address, string>;
-  unavailable: UnavailablePart[];
-  /** The wallet list's and trading state's reads that were last good copies. */
-  stale: readonly StaleRead[];
-}
-
-/**
- * `read`, run in a freshness scope of its own: its value, and which of its reads were served
- * from last good copies. The board is refreshed in the background, for whoever asked first, so
- * the staleness is kept with the board rather than left in that one caller's scope.
- */
-async function tracked<T>(read: () => Promise<T>): Promise<{ value: T; stale: StaleRead[] }> {
-  const { scope, result } = withFreshnessScope(read);
-  return { value: await result, stale: scope.reads };
-}
 
 export interface AtRiskSource {
   /**
-   * The positions of the last refresh. When one is due it starts, and the last board is served
-   * until it lands, so no reader waits on a refresh but the first of the process.
+   * The board of the last step. When a step (or a look for a newer board) is due it starts, and
+   * the last board is served until it lands.
    */
   state(): Promise<BoardState>;
-  /** Resolves once the refresh in flight (if any) has landed. */
+  /** Resolves once the step in flight (if any) has landed. */
   settled(): Promise<void>;
+  /** Whether this instance holds a board already (then `state` answers without waiting). */
+  held?(): boolean;
+  /** Where the board lives. */
+  readonly home: BoardHome["kind"];
 }
 
 const sources = new WeakMap<object, AtRiskSource>();
 
-/** The process-wide board of a Papertrade client (created on first use). */
-export function sharedAtRiskSource(deps: MarketSources & { now: () => number }): AtRiskSource {
+/**
+ * The process-wide board of a Papertrade client (created on first use): in KV for the whole
+ * deployment where KV is configured (Deno Deploy, or `KV_PATH`), else in memory.
+ */
+export function sharedAtRiskSource(
+  deps: MarketSources & { now: () => number; config?: { atRiskLeaseMs?: number } },
+): AtRiskSource {
   let source = sources.get(deps.papertrade);
-  if (!source) sources.set(deps.papertrade, source = createAtRiskSource(deps, { now: deps.now }));
+  if (!source) {
+    const kv = kvConfigured() ? openSharedKv() : null;
+    const leaseMs = deps.config?.atRiskLeaseMs;
+    sources.set(deps.papertrade, source = createAtRiskSource(deps, { now: deps.now, kv, leaseMs }));
+  }
   return source;
 }
 
-/** A board over `sources` with its own refresh, budget and clock (tests shrink the budget). */
+export interface AtRiskSourceOptions extends Partial<BoardLimits> {
+  now?: () => number;
+  /** The deployment's KV (its board and lease); null or absent: this process's memory. */
+  kv?: Promise<Deno.Kv> | Deno.Kv | null;
+  /** The lease's length (tests shorten it). */
+  leaseMs?: number;
+}
+
+/** A board over `sources` with its own steps, budget and clock (tests shrink the budget). */
 export function createAtRiskSource(
   sources: MarketSources,
-  options: {
-    now?: () => number;
-    refreshMs?: number;
-    walletReadsPerMinute?: number;
-    pageSize?: number;
-  } = {},
+  options: AtRiskSourceOptions = {},
 ): AtRiskSource {
   const now = options.now ?? Date.now;
-  const refreshMs = options.refreshMs ?? AT_RISK_REFRESH_MS;
-  const budget = options.walletReadsPerMinute ?? AT_RISK_WALLET_READS_PER_MINUTE;
-  const readTimes: number[] = [];
+  const limits: BoardLimits = { ...DEFAULT_LIMITS, ...definedOf(options) };
+  const leaseMs = options.leaseMs ?? AT_RISK_LEASE_MS;
+  let home: Promise<BoardHome> = Promise.resolve(MEMORY_HOME);
+  let homeKind: BoardHome["kind"] = "memory";
+  if (options.kv) {
+    homeKind = "kv";
+    home = Promise.resolve(options.kv).then(
+      (kv) => kvBoardHome(kv, { now, leaseMs: options.leaseMs }),
+      (error) => {
+        console.error("[at-risk] Deno KV unavailable, the board is this process's own:", error);
+        homeKind = "memory";
+        return MEMORY_HOME;
+      },
+    );
+  }
   let last: BoardState | null = null;
-  let running: Promise<BoardState> | null = null;
+  let running: Promise<BoardState | null> | null = null;
   let failure: Promise<BoardState> | null = null;
   let dueAt = Number.NEGATIVE_INFINITY;
 
-  async function refresh(): Promise<BoardState> {
-    const parts = new Parts();
-    const listed = await tracked(() =>
-      Promise.allSettled([
-        readWallets(sources, parts, options.pageSize ?? AT_RISK_PAGE_SIZE),
-        sources.papertrade.read("tradingState"),
-      ])
-    );
-    const reads = listed.value;
-    const failure = reads.find((read) => read.status === "rejected");
-    // Without an earlier board there is nothing to show: the upstream's own error goes up.
-    if (failure && last === null) throw failure.reason;
-    const known = parts.settled(reads[0], "wallets with open positions");
-    const trading = parts.settled(reads[1], "market list");
-    if (known === null || trading === null) {
-      return last = { ...last!, unavailable: parts.unavailable };
+  /** One step if this instance leads, else the newest board written (waits for the first). */
+  async function cycle(): Promise<BoardState | null> {
+    const where = await home;
+    for (let waited = 0;; waited++) {
+      if (await where.lead()) {
+        // A new leader goes on from the last board written, not from its own older copy, and
+        // keeps its step times; a leader looks in again within a third of its lease to renew it.
+        const base = (where.kind === "kv" ? await where.load(last) : null) ?? last;
+        const stepAt = base === null ? now() : base.refreshedAt + limits.tickMs;
+        if (now() < stepAt) {
+          dueAt = Math.min(stepAt, now() + leaseMs / 3);
+          return last = base;
+        }
+        const next = await where.holding(() => tickBoard(sources, base, limits, now()));
+        if (await where.save(next)) {
+          dueAt = Math.min(next.refreshedAt + limits.tickMs, now() + leaseMs / 3);
+          return last = next;
+        }
+        continue; // it lost the lead meanwhile: follow
+      }
+      const stored = await where.load(last);
+      if (stored !== null) last = stored;
+      if (last !== null) {
+        dueAt = now() + AT_RISK_FOLLOW_MS;
+        return last;
+      }
+      // No board written yet, and another instance leads: look again shortly.
+      await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** waited, 1_000)));
     }
-    const held = new Map([...last?.held ?? []].filter(([address]) => known.has(address)));
-    const at = now();
-    while (readTimes.length > 0 && readTimes[0] <= at - MINUTE_MS) readTimes.shift();
-    const due = [...known.keys()]
-      .sort((a, b) => (held.get(a)?.readAt ?? -Infinity) - (held.get(b)?.readAt ?? -Infinity))
-      .slice(0, Math.max(0, budget - readTimes.length));
-    const failed = new Map<Address, string>();
-    for (let start = 0; start < due.length; start += READS_AT_ONCE) {
-      await Promise.all(
-        due.slice(start, start + READS_AT_ONCE).map(async (address) => {
-          readTimes.push(at);
-          try {
-            const { value: account, stale } = await tracked(() =>
-              sources.papertrade.read("walletStream", { wallet: address })
-            );
-            held.set(address, { positions: account.openPositions, readAt: at, stale });
-          } catch (error) {
-            if (!isUpstreamFailure(error)) throw error;
-            held.delete(address);
-            failed.set(address, unavailablePart(error).reason);
-          }
-        }),
-      );
-    }
-    return last = {
-      refreshedAt: at,
-      trading,
-      known,
-      held,
-      failed,
-      unavailable: parts.unavailable,
-      stale: listed.stale,
-    };
   }
 
   return {
     state() {
       if (running === null && now() >= dueAt) {
-        const next = running = refresh();
-        next.then(() => {
-          dueAt = now() + refreshMs;
-          failure = null;
-        }, () => {
+        const next = running = cycle();
+        next.then(() => failure = null, () => {
           dueAt = now() + AT_RISK_RETRY_MS;
-          failure = next;
+          failure = next as Promise<BoardState>;
         }).finally(() => running = null);
       }
       if (last !== null) return Promise.resolve(last);
-      return running ?? failure!;
+      return (running ?? failure!) as Promise<BoardState>;
     },
     settled: () => (running ?? Promise.resolve()).then(() => {}, () => {}),
+    held: () => last !== null,
+    get home() {
+      return homeKind;
+    },
   };
 }
 
-/** The wallets the leaderboard reports with open positions, in its order, with their names. */
-async function readWallets(sources: MarketSources, parts: Parts, pageSize: number) {
-  const known = new Map<Address, string | null>();
-  for (let page = 0; page < AT_RISK_LEADERBOARD_PAGES; page++) {
-    const read = parts.note(
-      await sources.papertrade.read("leaderboard", {
-        window: "all",
-        sortKey: "currentOpenPositionCount",
-        sortDir: "desc",
-        page,
-        pageSize,
-      }),
-      "wallets with open positions",
-    );
-    // A missing count (a modelled key) keeps the wallet a candidate; a zero ends the list.
-    const open = read.accounts.filter((row) => row.currentOpenPositionCount !== 0);
-    for (const row of open) known.set(row.address, row.leaderboardName);
-    if (open.length < read.accounts.length || page + 1 >= read.totalPages) return known;
-  }
-  parts.add({
-    part: "wallets with open positions",
-    endpoint: "/state/leaderboard/accounts",
-    reason: `only the first ${AT_RISK_LEADERBOARD_PAGES * pageSize} wallets by open ` +
-      "positions are read",
-  });
-  return known;
+function definedOf(options: AtRiskSourceOptions): Partial<BoardLimits> {
+  const { walletReadsPerMinute, listReadsPerMinute, tickMs, pageSize } = options;
+  return Object.fromEntries(
+    Object.entries({ walletReadsPerMinute, listReadsPerMinute, tickMs, pageSize })
+      .filter(([, value]) => value !== undefined),
+  );
 }

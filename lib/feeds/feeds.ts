@@ -134,7 +134,7 @@ export async function walletFeed(
   const name = names?.accounts.find((row) => row.address === wallet)?.leaderboardName ?? null;
   const symbol = (id: number) => marketOf(trading?.instruments ?? [], id).symbol;
   const samples = sharedMarkSamples(papertrade, sources.now);
-  if (marks) samples.recordMarks(marks);
+  if (marks) await samples.recordMarks(marks);
   const entries: FeedEntry[] = [];
   const closed = history
     ? await withSettlingTransactions(sources, wallet, history.trades, parts)
@@ -153,7 +153,8 @@ export async function walletFeed(
     const bust: BandPosition | null = "closedAt" in p
       ? p.liquidated ? { ...p, bustPrice: p.exitPrice } : null
       : p;
-    for (const change of bust ? bandChanges(bust, samples.of(p.instrumentId)) : []) {
+    const path = bust ? await samples.of(p.instrumentId) : [];
+    for (const change of bust ? bandChanges(bust, path) : []) {
       const where = `${p.isLong ? "long" : "short"} ${symbol(p.instrumentId)} ${p.leverage}x`;
       entries.push({
         positionId,

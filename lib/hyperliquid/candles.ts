@@ -9,6 +9,13 @@
  */
 import { z } from "zod";
 import { upstreamFetch } from "../http/upstream_pool.ts";
+import {
+  AnswerTooLargeError,
+  fetchOnOrigin,
+  readBoundedText,
+  RedirectedAwayError,
+  UnsupportedEncodingError,
+} from "../http/upstream_answer.ts";
 import type { ReadLifetime } from "../read_lifetime.ts";
 import { HyperliquidApiError } from "./l2_book.ts";
 
@@ -18,6 +25,8 @@ export const CANDLES_ENDPOINT = "POST /info candleSnapshot";
 export const CANDLE_LABEL = "Hyperliquid candles (trade prices, not the BBO mid)";
 /** Hyperliquid's cap on one answer: page by advancing `startTime`. */
 export const MAX_CANDLES_PER_ANSWER = 5_000;
+/** The most bytes of one answer read: 5,000 candles are about 0.8 MiB. */
+const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /** Every interval Hyperliquid serves, shortest first. */
 export const CANDLE_INTERVALS = [
@@ -150,7 +159,7 @@ export function createCandleReader(options: CandleReaderOptions): CandleReader {
     const { coin, interval, startTime, endTime } = request;
     let text: string;
     try {
-      const response = await fetchFn(options.url, {
+      const response = await fetchOnOrigin(fetchFn, options.url, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
         body: JSON.stringify({
@@ -166,10 +175,19 @@ export function createCandleReader(options: CandleReaderOptions): CandleReader {
           status: response.status,
         });
       }
-      text = await response.text();
+      text = await readBoundedText(response, MAX_ANSWER_BYTES);
     } catch (error) {
       if (error instanceof HyperliquidApiError) throw error;
       if (signal?.aborted) throw signal.reason;
+      if (error instanceof AnswerTooLargeError) {
+        throw failure(`sent an ${error.message}`, { kind: "too_large" });
+      }
+      if (error instanceof UnsupportedEncodingError) {
+        throw failure(`sent an ${error.message}`, { kind: "malformed_json" });
+      }
+      if (error instanceof RedirectedAwayError) {
+        throw failure(error.message, { kind: "redirected" });
+      }
       if (timeout.aborted) throw failure(`timed out after ${timeoutMs} ms`, { kind: "timeout" });
       throw failure("is unreachable", { kind: "network" });
     }

@@ -81,7 +81,11 @@ export interface KvSeries<T> {
     series: Deno.KvKeyPart,
     fromMs: number,
     toMs: number,
-    options?: { maxPoints?: number },
+    /**
+     * `at`: the moment the range is read as of (default now), so that reads of one range by
+     * several calls choose the same tier whatever the clock did between them.
+     */
+    options?: { maxPoints?: number; at?: number },
   ): Promise<SeriesRange<T>>;
 }
 
@@ -139,8 +143,7 @@ export function createKvSeries<T>(options: KvSeriesOptions<T>): KvSeries<T> {
       for (const tier of tiers) outcome[tier.name] = await recordTier(series, tier, point);
       return outcome;
     },
-    async range(series, fromMs, toMs, { maxPoints = 1_000 } = {}) {
-      const at = now();
+    async range(series, fromMs, toMs, { maxPoints = 1_000, at = now() } = {}) {
       const buckets = (tier: SeriesTier) =>
         Math.floor(toMs / tier.stepMs) - Math.floor(fromMs / tier.stepMs) + 1;
       const holds = (tier: SeriesTier) => fromMs >= at - tier.keepMs;

@@ -16,6 +16,8 @@ export const SNAPSHOT_CHUNK_BYTES = 60_000;
 const MAX_CHUNKS = 1_000;
 /** Chunks per atomic write: within KV's 800 KiB per atomic operation. */
 const CHUNKS_PER_WRITE = 10;
+/** Deletes per atomic operation (KV allows 1,000 mutations). */
+const DELETES_PER_WRITE = 500;
 
 /** The pointer to the current snapshot, and what its writer said about it. */
 interface Pointer<M> {
@@ -28,6 +30,8 @@ interface Pointer<M> {
 
 /** A snapshot read back. */
 export interface StoredSnapshot<T, M> {
+  /** Unique per write: a reader that holds this one need not read it again. */
+  id: string;
   value: T;
   meta: M;
   /** When it was written (ms, the writer's clock) and how old it is on the reader's. */
@@ -53,11 +57,18 @@ export interface KvSnapshotStore<T, M> {
    */
   write(value: T, meta: M, options?: { fence?: Deno.AtomicCheck | null }): Promise<{
     ok: boolean;
+    /** The new snapshot's id (current only when `ok`). */
+    id: string;
     bytes: number;
     chunks: number;
   }>;
   /** The current snapshot, or null when none is kept. */
   read(): Promise<StoredSnapshot<T, M> | null>;
+  /**
+   * The current snapshot unless it is still the one with id `held` ("unchanged": one small KV
+   * read, the chunks are not read again).
+   */
+  readIfChanged(held: string | null): Promise<StoredSnapshot<T, M> | null | "unchanged">;
 }
 
 /** A store of one snapshot under `prefix`. */
@@ -70,9 +81,12 @@ export function createKvSnapshotStore<T, M = unknown>(
   const current = [...prefix, "current"];
   const chunkKey = (id: string, index: number) => [...prefix, "chunk", id, index];
 
-  async function readOnce(): Promise<StoredSnapshot<T, M> | null | "moved"> {
+  async function readOnce(
+    held: string | null = null,
+  ): Promise<StoredSnapshot<T, M> | null | "moved" | "unchanged"> {
     const pointer = (await kv.get<Pointer<M>>(current)).value;
     if (pointer === null) return null;
+    if (pointer.id === held) return "unchanged";
     const parts: Uint8Array[] = [];
     const listed = kv.list<Uint8Array>({ prefix: [...prefix, "chunk", pointer.id] }, {
       limit: pointer.chunks,
@@ -87,6 +101,7 @@ export function createKvSnapshotStore<T, M = unknown>(
       offset += part.length;
     }
     return {
+      id: pointer.id,
       value: decode(bytes) as T,
       meta: pointer.meta,
       writtenAt: pointer.writtenAt,
@@ -115,29 +130,42 @@ export function createKvSnapshotStore<T, M = unknown>(
         });
       }
       const pointer: Pointer<M> = { id, chunks, bytes: bytes.length, writtenAt: now(), meta };
+      const before = await retryLocked(() => kv.get<Pointer<M>>(current));
       const { ok } = await retryLocked(() => {
-        const op = kv.atomic();
+        const op = kv.atomic().check(before);
         if (fence) op.check(fence);
         return op.set(current, pointer, { expireIn: keepMs }).commit();
       });
-      if (!ok) {
-        // Fenced out: the chunks are nobody's; drop them rather than wait for their expiry.
-        await retryLocked(() => {
-          const op = kv.atomic();
-          for (let i = 0; i < chunks; i++) op.delete(chunkKey(id, i));
-          return op.commit();
-        }).catch(() => {});
-      }
-      return { ok, bytes: bytes.length, chunks };
+      // Fenced out, the chunks are nobody's; written, the replaced snapshot's are. Either way
+      // they go now rather than at their expiry (a reader half-way through reads the pointer
+      // again), so a writer every few seconds keeps one snapshot, not an hour of them.
+      const drop = ok ? before.value : { id, chunks };
+      if (drop !== null) await dropChunks(drop.id, drop.chunks).catch(() => {});
+      return { ok, id, bytes: bytes.length, chunks };
     },
-    async read() {
-      for (let tries = 0; tries < 3; tries++) {
-        const found = await retryLocked(readOnce);
-        if (found !== "moved") return found;
-      }
-      return null;
-    },
+    read: () => readCurrent(null) as Promise<StoredSnapshot<T, M> | null>,
+    readIfChanged: (held) => readCurrent(held),
   };
+
+  async function readCurrent(held: string | null) {
+    for (let tries = 0; tries < 3; tries++) {
+      const found = await retryLocked(() => readOnce(held));
+      if (found !== "moved") return found;
+    }
+    return null;
+  }
+
+  async function dropChunks(id: string, chunks: number) {
+    for (let first = 0; first < chunks; first += DELETES_PER_WRITE) {
+      await retryLocked(() => {
+        const op = kv.atomic();
+        for (let i = first; i < Math.min(chunks, first + DELETES_PER_WRITE); i++) {
+          op.delete(chunkKey(id, i));
+        }
+        return op.commit();
+      });
+    }
+  }
 }
 
 /** Bigints travel as `{"$bigint": "digits"}`, so figures stay exact. */

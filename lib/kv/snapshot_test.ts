@@ -46,6 +46,12 @@ Deno.test("a board far over 64 KiB is written in chunks and read back whole, wit
     // A second instance (its own store over the same KV) reads the same.
     const other = createKvSnapshotStore({ kv, prefix: PREFIX, now: () => clock });
     assert.deepEqual((await other.read())?.value, value);
+    // A reader holding the current one is told so without reading it again; a new one is read.
+    assert.equal(await other.readIfChanged(read!.id), "unchanged");
+    await store.write(board(3, 9), { covered: 3, known: 3 });
+    const changed = await other.readIfChanged(read!.id);
+    assert.ok(changed !== null && changed !== "unchanged");
+    assert.deepEqual(changed.value, board(3, 9));
   } finally {
     kv.close();
   }
@@ -70,7 +76,7 @@ Deno.test("a writer whose lease was taken over changes nothing; a snapshot missi
     assert.equal((await store.read())?.value.refreshedAt, board(10, 2).refreshedAt);
     let chunkKeys = 0;
     for await (const _ of kv.list({ prefix: [...PREFIX, "chunk"] })) chunkKeys++;
-    assert.equal(chunkKeys, 2, "a's refused chunks were dropped; the two written snapshots stay");
+    assert.equal(chunkKeys, 1, "a's refused chunks and the replaced snapshot's were dropped");
 
     for await (const entry of kv.list({ prefix: [...PREFIX, "chunk"] }, { reverse: true })) {
       await kv.delete(entry.key); // the current snapshot's only chunk lapses early

@@ -1,12 +1,13 @@
 /**
  * The charts' series: protocol history (one small chart per figure, from
- * `/query/protocol/history`), each market's open interest against its caps and a position's
- * mark against entry and bust, both from the explorer's own samples (the upstream keeps no
- * price or OI history).
+ * `/query/protocol/history`), each market's open interest against its caps (the explorer's own
+ * samples: the upstream keeps no OI history), and each market's price line and a position's
+ * price against entry and bust (the samples, and Hyperliquid's candles before them).
  */
 import type { HistoryInterval, ProtocolHistory, ProtocolHistoryPoint } from "../papertrade/mod.ts";
 import type { ChartSeries, ChartUnit } from "../chart.ts";
 import type { MarketSample } from "./mark_samples.ts";
+import { CANDLE_LABEL, type PriceHistory } from "./price_history.ts";
 import { formatCount, formatPrice, formatUsd } from "../format.ts";
 import { rawPriceToNumber, wadToNumber } from "../math/mod.ts";
 
@@ -114,31 +115,52 @@ export function openInterestSeries(samples: readonly MarketSample[]): ChartSerie
   ].filter((series) => series.points.length > 0);
 }
 
-/**
- * An open position's chart: the marks sampled since it opened (or since sampling began), with
- * its entry and bust prices as levels.
- */
-export function positionMarkChart(
-  position: { entryPrice: bigint; bustPrice: bigint; openedAt: number },
-  samples: readonly MarketSample[],
-  priceScale: bigint,
-) {
+/** A price line's points at `priceScale`: the samples' marks, and the candles' closes. */
+function priceLines(history: PriceHistory, priceScale: bigint, from: number): ChartSeries[] {
   const price = (raw: bigint) => ({
     value: rawPriceToNumber(raw, priceScale),
     text: formatPrice(raw, priceScale),
   });
-  return {
-    series: [{
+  const lines = [
+    {
+      label: CANDLE_LABEL,
+      tone: "muted",
+      points: history.candles.filter((candle) => candle.closeTime >= from)
+        .map((candle) => ({ at: candle.closeTime, ...price(candle.close) })),
+    },
+    {
       label: "Mark",
       tone: "accent",
-      points: samples.filter((sample) => sample.at >= position.openedAt).map((sample) => ({
-        at: sample.at,
-        ...price(sample.markRaw),
-      })),
-    }],
+      points: history.samples.filter((sample) => sample.at >= from)
+        .map((sample) => ({ at: sample.at, ...price(sample.markRaw) })),
+    },
+  ];
+  return lines.filter((line) => line.points.length > 0);
+}
+
+/** A market's price line: its sampled marks, and Hyperliquid's candles before them. */
+export function marketPriceChart(history: PriceHistory, priceScale: bigint, from: number) {
+  return { series: priceLines(history, priceScale, from) };
+}
+
+/**
+ * An open position's chart: its market's price since it opened (the marks sampled, and
+ * Hyperliquid's candles before the first sample), with its entry and bust prices as levels.
+ */
+export function positionMarkChart(
+  position: { entryPrice: bigint; bustPrice: bigint; openedAt: number },
+  history: PriceHistory,
+  priceScale: bigint,
+) {
+  const level = (raw: bigint) => ({
+    value: rawPriceToNumber(raw, priceScale),
+    text: formatPrice(raw, priceScale),
+  });
+  return {
+    series: priceLines(history, priceScale, position.openedAt),
     levels: [
-      { label: "Entry", tone: "muted", ...price(position.entryPrice) },
-      { label: "Bust", tone: "bad", ...price(position.bustPrice) },
+      { label: "Entry", tone: "muted", ...level(position.entryPrice) },
+      { label: "Bust", tone: "bad", ...level(position.bustPrice) },
     ],
   };
 }

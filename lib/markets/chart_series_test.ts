@@ -1,3 +1,4 @@
+import { CANDLE_LABEL } from "../hyperliquid/candles.ts";
 import assert from "node:assert/strict";
 import { openInterestSeries, positionMarkChart, protocolCharts } from "./chart_series.ts";
 import type { ProtocolHistory } from "../papertrade/mod.ts";
@@ -50,14 +51,30 @@ Deno.test("open interest is each side's share of its cap; an uncapped side has n
   assert.deepEqual(series[0].points, [{ at: 1, value: 2, text: "2.00% ($2.00 of $100.00)" }]);
 });
 
-Deno.test("a position's chart keeps the marks since it opened, with entry and bust as levels", () => {
+Deno.test("a position's chart keeps the marks and the candles since it opened, each under its own label, with entry and bust as levels", () => {
   const none = { longOiUsd: null, shortOiUsd: null, longCapUsd: null, shortCapUsd: null };
+  const candle = (closeTime: number, close: bigint) => ({
+    openTime: closeTime - 59,
+    closeTime,
+    open: close,
+    high: close,
+    low: close,
+    close,
+    volume: "1",
+    trades: 1,
+  });
   const chart = positionMarkChart(
     { entryPrice: 830940n, bustPrice: 830505n, openedAt: 100 },
-    [{ at: 50, markRaw: 830000n, ...none }, { at: 150, markRaw: 830655n, ...none }],
+    {
+      samples: [{ at: 50, markRaw: 830000n, ...none }, { at: 150, markRaw: 830655n, ...none }],
+      candles: [candle(99, 830100n), candle(120, 830200n)],
+    },
     10n,
   );
-  assert.deepEqual(chart.series[0].points, [{ at: 150, value: 83065.5, text: "83,065.5" }]);
+  assert.deepEqual(chart.series.map((s) => [s.label, s.points]), [
+    [CANDLE_LABEL, [{ at: 120, value: 83020, text: "83,020.0" }]],
+    ["Mark", [{ at: 150, value: 83065.5, text: "83,065.5" }]],
+  ]);
   assert.deepEqual(chart.levels.map((l) => [l.label, l.value]), [["Entry", 83094], [
     "Bust",
     83050.5,

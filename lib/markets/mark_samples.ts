@@ -1,12 +1,27 @@
 /**
  * The explorer's own history of each market: Papertrade publishes no price or open-interest
- * history, so every mark and open interest this process reads is kept, per instrument, in a
- * bounded ring buffer (one process, in memory: a restart starts it again).
+ * history, so every mark and open interest an instance reads (the price poller, a markets or
+ * position page) is recorded, per instrument, in a shared time series (`lib/kv/series.ts`): one
+ * sample per 5 s bucket kept for an hour and one per minute kept for 7 days
+ * ({@link MARKET_HISTORY_TIERS}). Whichever instance reads a sample records it; the first sample
+ * of a bucket stays (a later one only fills an open interest it lacked), so samples from many
+ * instances collapse to one per bucket and every instance draws the same chart.
+ *
+ * Where KV is configured (Deno Deploy, or `KV_PATH`) the series lives there, shared by every
+ * instance and kept across restarts; without it, in an in-memory KV of this process with the same
+ * buckets and retention (a restart begins again).
  */
 import type { MarketOverview } from "./overview.ts";
 import type { Mark } from "../marks.ts";
 import type { PapertradeClient } from "../papertrade/mod.ts";
 import { uncachedClient } from "../cache/cached_client.ts";
+import {
+  createKvSeries,
+  type KvSeries,
+  MARKET_HISTORY_TIERS,
+  type SeriesPoint,
+} from "../kv/mod.ts";
+import { kvConfigured, openSharedKv } from "../kv.ts";
 
 /** One sample of a market: its mark and, when the trading state was read with it, its OI. */
 export interface MarketSample {
@@ -19,59 +34,85 @@ export interface MarketSample {
   shortCapUsd: bigint | null;
 }
 
+type SampleValue = Omit<MarketSample, "at">;
+
+export { MARKET_HISTORY_TIERS };
+
+/** The key prefix of the market history in KV. */
+const PREFIX = ["market_history", "v1"];
+/** Most points one chart reads. */
+const MAX_POINTS = 1_000;
+
 export interface MarkSamples {
-  /** Keeps a sample read `now`; within `spacingMs` of the last one it replaces that one. */
-  record(instrumentId: number, sample: Omit<MarketSample, "at">): void;
-  /** Keeps each market's mark and open interest (markets without a mark are skipped). */
-  recordMarkets(markets: readonly MarketOverview[]): void;
-  /** Keeps marks read without the open interest (a position page's). */
-  recordMarks(marks: ReadonlyMap<number, Mark>): void;
-  /** One instrument's samples, oldest first. */
-  of(instrumentId: number): readonly MarketSample[];
+  /** Where the samples live: this process's memory, or the deployment's KV. */
+  readonly where: "memory" | "kv";
+  /** Records each market's mark and open interest (markets without a mark are skipped). */
+  recordMarkets(markets: readonly MarketOverview[]): Promise<void>;
+  /** Records marks read without the open interest (a position page's). */
+  recordMarks(marks: ReadonlyMap<number, Mark>): Promise<void>;
+  /**
+   * One instrument's samples from `from` to `to` (default: the last hour), oldest first: 5 s
+   * apart within the last hour, a minute apart before.
+   */
+  of(instrumentId: number, range?: { from?: number; to?: number }): Promise<MarketSample[]>;
 }
 
 interface MarkSamplesOptions {
+  kv: Deno.Kv | Promise<Deno.Kv>;
+  where: MarkSamples["where"];
   now: () => number;
-  /** Samples kept per instrument (default 720: an hour at the default spacing). */
-  capacity?: number;
-  /** Least time between two kept samples (default 5 s). */
-  spacingMs?: number;
+}
+
+/** A later sample of a bucket fills the open interest the kept one lacked; else the first stays. */
+function mergeOi(kept: SeriesPoint<SampleValue>, incoming: SeriesPoint<SampleValue>) {
+  const lacks = kept.value.longOiUsd === null && kept.value.shortOiUsd === null;
+  const has = incoming.value.longOiUsd !== null || incoming.value.shortOiUsd !== null;
+  return lacks && has ? { ...oiOf(incoming.value), markRaw: kept.value.markRaw } : null;
 }
 
 export function createMarkSamples(options: MarkSamplesOptions): MarkSamples {
-  const capacity = options.capacity ?? 720;
-  const spacingMs = options.spacingMs ?? 5_000;
-  const buffers = new Map<number, MarketSample[]>();
-  const samples: MarkSamples = {
-    record(instrumentId, sample) {
-      const at = options.now();
-      const buffer = buffers.get(instrumentId) ?? [];
-      buffers.set(instrumentId, buffer);
-      const last = buffer.at(-1);
-      if (last && at >= last.at && at - last.at < spacingMs) {
-        // A mark-only read this close to the last sample keeps that sample's open interest.
-        const oi = sample.longOiUsd === null && sample.shortOiUsd === null ? oiOf(last) : {};
-        buffer[buffer.length - 1] = { ...sample, ...oi, at };
-      } else buffer.push({ ...sample, at });
-      if (buffer.length > capacity) buffer.splice(0, buffer.length - capacity);
-    },
-    recordMarkets(markets) {
+  const { now } = options;
+  const series: Promise<KvSeries<SampleValue>> = Promise.resolve(options.kv).then((kv) =>
+    createKvSeries<SampleValue>({ kv, prefix: PREFIX, now, merge: mergeOi })
+  );
+  const record = async (instrumentId: number, value: SampleValue) => {
+    await (await series).record(instrumentId, value, now());
+  };
+  return {
+    where: options.where,
+    async recordMarkets(markets) {
       for (const market of markets) {
         if (market.mark) {
-          samples.record(market.instrumentId, { markRaw: market.mark.markRaw, ...oiOf(market) });
+          await record(market.instrumentId, { markRaw: market.mark.markRaw, ...oiOf(market) });
         }
       }
     },
-    recordMarks(marks) {
+    async recordMarks(marks) {
       const none = { longOiUsd: null, shortOiUsd: null, longCapUsd: null, shortCapUsd: null };
-      for (const [id, mark] of marks) samples.record(id, { markRaw: mark.markRaw, ...none });
+      for (const [id, mark] of marks) await record(id, { markRaw: mark.markRaw, ...none });
     },
-    of: (instrumentId) => buffers.get(instrumentId) ?? [],
+    async of(instrumentId, range = {}) {
+      const to = range.to ?? now();
+      const fine = to - MARKET_HISTORY_TIERS[0].keepMs + 1;
+      const from = range.from ?? fine;
+      const store = await series;
+      // The last hour from the 5 s buckets; anything older from the minute buckets before it,
+      // both read as of `to` (a clock read again here could pick the minute buckets for the hour).
+      const spans = from < fine ? [[from, fine - 1], [fine, to]] : [[from, to]];
+      const reads = await Promise.all(
+        spans.map(([start, end]) =>
+          store.range(instrumentId, start, end, { maxPoints: MAX_POINTS, at: to })
+        ),
+      );
+      return reads.flatMap((read, i) =>
+        read.points.filter(({ at }) => at >= spans[i][0] && at <= spans[i][1])
+          .map(({ at, value }) => ({ at, ...value }))
+      );
+    },
   };
-  return samples;
 }
 
-function oiOf(from: Omit<MarketSample, "at" | "markRaw">) {
+function oiOf(from: Omit<SampleValue, "markRaw">) {
   const { longOiUsd, shortOiUsd, longCapUsd, shortCapUsd } = from;
   return { longOiUsd, shortOiUsd, longCapUsd, shortCapUsd };
 }
@@ -80,11 +121,22 @@ const shared = new WeakMap<PapertradeClient, MarkSamples>();
 
 /**
  * The process-wide samples of one upstream client, cached or not (the price poller reads the
- * uncached one), created on first use with this clock.
+ * uncached one), created on first use with this clock: in the deployment's KV where it is
+ * configured, else in memory.
  */
 export function sharedMarkSamples(client: PapertradeClient, now: () => number): MarkSamples {
   const key = uncachedClient(client);
   let samples = shared.get(key);
-  if (!samples) shared.set(key, samples = createMarkSamples({ now }));
+  if (!samples) {
+    const inKv = kvConfigured();
+    const kv = inKv
+      ? openSharedKv().catch((error) => {
+        console.error("[markets] Deno KV unavailable, the market history is in memory:", error);
+        return Deno.openKv(":memory:");
+      })
+      : Deno.openKv(":memory:");
+    samples = createMarkSamples({ kv, where: inKv ? "kv" : "memory", now });
+    shared.set(key, samples);
+  }
   return samples;
 }

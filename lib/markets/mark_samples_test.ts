@@ -1,34 +1,100 @@
 import assert from "node:assert/strict";
 import { createMarkSamples } from "./mark_samples.ts";
+import type { Mark } from "../marks.ts";
 
-const NO_OI = { longOiUsd: null, shortOiUsd: null, longCapUsd: null, shortCapUsd: null };
-const OI = { longOiUsd: 5n, shortOiUsd: 6n, longCapUsd: 50n, shortCapUsd: 60n };
+const mark = (markRaw: bigint) =>
+  new Map<number, Mark>([[0, {
+    instrumentId: 0,
+    symbol: "BTC",
+    priceScale: 10n,
+    markRaw,
+    bid: markRaw,
+    ask: markRaw,
+    at: 0,
+    source: "bbo",
+  }]]);
 
-Deno.test("samples are kept per instrument at the injected clock, bounded, oldest dropped", () => {
-  let now = 1_000_000;
-  const samples = createMarkSamples({ now: () => now, capacity: 3, spacingMs: 5_000 });
-  for (let i = 0; i < 5; i++) {
-    samples.record(0, { markRaw: BigInt(100 + i), ...OI });
-    now += 10_000;
-  }
-  samples.record(1, { markRaw: 7n, ...OI });
-  assert.deepEqual(samples.of(0).map((s) => [s.at, s.markRaw]), [
-    [1_020_000, 102n],
-    [1_030_000, 103n],
-    [1_040_000, 104n],
-  ]);
-  assert.deepEqual(samples.of(1).map((s) => s.markRaw), [7n]);
-  assert.deepEqual(samples.of(2), []);
+const market = (markRaw: bigint, oi: bigint) => ({
+  instrumentId: 0,
+  mark: { markRaw },
+  longOiUsd: oi,
+  shortOiUsd: oi,
+  longCapUsd: 100n,
+  shortCapUsd: 100n,
 });
 
-Deno.test("a read within the spacing replaces the last sample, keeping its open interest", () => {
-  let now = 0;
-  const samples = createMarkSamples({ now: () => now, spacingMs: 5_000 });
-  samples.record(0, { markRaw: 100n, ...OI });
-  now = 2_000;
-  samples.record(0, { markRaw: 101n, ...NO_OI });
-  assert.deepEqual(samples.of(0), [{ at: 2_000, markRaw: 101n, ...OI }]);
-  now = 9_000;
-  samples.record(0, { markRaw: 102n, ...NO_OI });
-  assert.deepEqual(samples.of(0).at(-1), { at: 9_000, markRaw: 102n, ...NO_OI });
+Deno.test("steady reads keep one sample per 5 s bucket, the first of each, not one moving last sample", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    let now = 1_800_000_000_000;
+    const samples = createMarkSamples({ kv, where: "memory", now: () => now });
+    const start = now;
+    for (let second = 0; second < 60; second++) {
+      now = start + second * 1_000;
+      await samples.recordMarks(mark(1_000n + BigInt(second)));
+    }
+    const kept = await samples.of(0);
+    assert.deepEqual(
+      kept.map((sample) => [sample.at - start, sample.markRaw]),
+      Array.from({ length: 12 }, (_, i) => [i * 5_000, 1_000n + BigInt(i * 5)]),
+    );
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("instances on one KV draw the same history, a new one (a restart) too; a mark-only read fills no open interest but a later one does", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    let now = 1_800_000_000_000;
+    const clock = () => now;
+    const [a, b] = [0, 1].map(() => createMarkSamples({ kv, where: "kv", now: clock }));
+    const start = now;
+    for (let second = 0; second < 30; second++) {
+      now = start + second * 1_000;
+      if (second % 2 === 0) await a.recordMarks(mark(500n + BigInt(second)));
+      else await b.recordMarkets([market(900n + BigInt(second), BigInt(second)) as never]);
+    }
+    const fromA = await a.of(0);
+    assert.deepEqual(await b.of(0), fromA);
+    const restarted = createMarkSamples({ kv, where: "kv", now: clock });
+    assert.deepEqual(await restarted.of(0), fromA);
+    assert.equal(fromA.length, 6);
+    // Each bucket's first sample (a's mark at an even second) kept its mark; b's read a second
+    // later filled the open interest it lacked.
+    assert.deepEqual(fromA[0], {
+      at: start,
+      markRaw: 500n,
+      longOiUsd: 1n,
+      shortOiUsd: 1n,
+      longCapUsd: 100n,
+      shortCapUsd: 100n,
+    });
+    // An hour on, the 5 s samples have lapsed: the minute samples remain.
+    now = start + 2 * 60 * 60_000;
+    assert.deepEqual(await a.of(0), []);
+    const day = await a.of(0, { from: start - 1 });
+    assert.deepEqual(day.map((s) => s.at), [start]);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("a chart since long ago reads the last hour from the 5 s samples, however the clock moves while it reads", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    let now = 1_800_000_000_000;
+    const start = now;
+    // A clock that moves a few milliseconds at every look, as a real one does between two calls.
+    const samples = createMarkSamples({ kv, where: "memory", now: () => (now += 3) });
+    for (let second = 0; second < 60; second += 5) {
+      now = start + second * 1_000 + 1;
+      await samples.recordMarks(mark(1_000n + BigInt(second)));
+    }
+    now = start + 60_000;
+    const kept = await samples.of(0, { from: start - 30 * 86_400_000, to: start + 60_000 });
+    assert.equal(kept.length, 12, "every 5 s sample of the last hour, not one a minute");
+  } finally {
+    kv.close();
+  }
 });

@@ -83,6 +83,7 @@ export function createMarketFeed(
   let timer: unknown;
   let controller: AbortController | undefined;
   let inFlight: Promise<void> = Promise.resolve();
+  let recording: Promise<void> = Promise.resolve();
 
   async function poll(run: number): Promise<void> {
     controller = new AbortController();
@@ -105,8 +106,13 @@ export function createMarketFeed(
       if (run !== generation) return;
       if (stale) tradingReadAt = now();
       latest = { trading, marks, winFeeRate, accumulator };
-      samples.recordMarkets(marketsOf(trading, marks, null));
       for (const listener of [...listeners]) listener.onMarket(latest);
+      // After the listeners and beside the poll loop, so the market history's write delays
+      // neither the live pages nor the next poll; one write at a time.
+      const markets = marketsOf(trading, marks, null);
+      recording = recording.then(() => samples.recordMarkets(markets)).catch((error) => {
+        console.error("[markets] a market sample was not recorded:", error);
+      });
     } catch (error) {
       if (run !== generation) return;
       for (const listener of [...listeners]) listener.onError(error);
@@ -122,7 +128,7 @@ export function createMarketFeed(
     running = false;
     timers.clearTimeout(timer);
     controller?.abort();
-    return inFlight;
+    return inFlight.then(() => recording);
   }
 
   return {

@@ -6,12 +6,24 @@ export {
   fromFirstActivity,
   HISTORY_INTERVALS,
   isHistoryInterval,
+  marketPriceChart,
   openInterestSeries,
   positionMarkChart,
   protocolCharts,
   SINCE_LAUNCH,
 } from "./chart_series.ts";
-export { type MarketSample, type MarkSamples, sharedMarkSamples } from "./mark_samples.ts";
+export {
+  MARKET_HISTORY_TIERS,
+  type MarketSample,
+  type MarkSamples,
+  sharedMarkSamples,
+} from "./mark_samples.ts";
+export {
+  CANDLE_COINS,
+  CANDLE_LABEL,
+  type PriceHistory,
+  readPriceHistory,
+} from "./price_history.ts";
 export { type MarketFeed, type MarketState, sharedMarketFeed } from "./market_feed.ts";
 export { feedTradeJson, marketJson, overviewJson } from "./model.ts";
 export {

@@ -56,9 +56,10 @@ export function AtRiskPage(props: {
     >
       <h1>Positions nearest to bust</h1>
       <p class="muted">
-        Every open position of the wallets the leaderboard lists with open positions, valued at the
-        live mark when this page was drawn. Positions are re-read at most every{" "}
-        {AT_RISK_REFRESH_MS / 1000} s, at most {AT_RISK_WALLET_READS_PER_MINUTE}{" "}
+        Every open position of the wallets the leaderboard and the latest trades show with open
+        positions, valued at the live mark when this page was drawn. A wallet is read again when the
+        latest trades show it traded, otherwise at most every {AT_RISK_REFRESH_MS / 1000}{" "}
+        s, sooner the closer it is to bust; at most {AT_RISK_WALLET_READS_PER_MINUTE}{" "}
         wallets a minute. With JavaScript the board re-values itself at the live mark every{" "}
         {LIVE_EVERY_S} s while the page is open; without it, reload.
       </p>

@@ -1,8 +1,11 @@
 import { Field } from "../../components/Field.tsx";
 import {
+  CANDLE_LABEL,
   type MarketOverview,
-  type MarkSamples,
+  marketPriceChart,
+  type MarketSample,
   openInterestSeries,
+  type PriceHistory,
   type ProtocolOverview,
 } from "../../lib/markets/mod.ts";
 import type { MarkSource } from "../../lib/marks.ts";
@@ -30,11 +33,16 @@ const STATUS_TEXT: Record<string, string> = {
 
 /** Everything about one market: mark, status, leverage, bust buffer, minimums, OI vs caps. */
 export function MarketDetail(
-  props: { market: MarketOverview; overview: ProtocolOverview; samples: MarkSamples; now: number },
+  props: {
+    market: MarketOverview;
+    overview: ProtocolOverview;
+    /** The last hour's samples (open interest), and the day's price history. */
+    history: { oi: MarketSample[]; price: PriceHistory };
+    now: number;
+  },
 ) {
   const { market, overview, now } = props;
-  const samples = props.samples.of(market.instrumentId);
-  const oi = openInterestSeries(samples);
+  const oi = openInterestSeries(props.history.oi);
   return (
     <section class="market" aria-labelledby={`market-${market.symbol}`}>
       <h2 id={`market-${market.symbol}`}>
@@ -79,6 +87,7 @@ export function MarketDetail(
           {market.volume24h === null ? "n/a" : formatUsd(market.volume24h)}
         </Field>
       </dl>
+      <PriceLine market={market} history={props.history.price} now={now} />
       <DataTable
         columns={["Side", numeric("Open interest"), numeric("Cap"), "Cap used"]}
         caption={<>{market.symbol} open interest against each side's cap, at the mark</>}
@@ -128,5 +137,38 @@ function OiRow(
         )}
       </td>
     </tr>
+  );
+}
+
+/** The market's price over the last day: its sampled marks, and Hyperliquid's candles before. */
+function PriceLine(props: { market: MarketOverview; history: PriceHistory; now: number }) {
+  const { market, now } = props;
+  const from = now - 24 * 60 * 60_000;
+  const chart = marketPriceChart(props.history, market.priceScale, from);
+  const marks = chart.series.find((line) => line.label === "Mark")?.points ?? [];
+  const candles = chart.series.some((line) => line.label === CANDLE_LABEL);
+  if (chart.series.length === 0) return <p class="muted">No price sampled yet.</p>;
+  const last = chart.series.flatMap((line) => line.points).reduce((a, b) => (a.at > b.at ? a : b));
+  return (
+    <Chart
+      id={`price-${market.instrumentId}`}
+      title={`${market.symbol} price, the last 24 hours`}
+      series={chart.series}
+      unit="price"
+      from={from}
+      to={now}
+      asOf={last.at}
+      now={now}
+      note={
+        <>
+          "Mark" is the BBO mid sampled by this explorer
+          {marks.length > 0 && (
+            <>
+              {" "}since <Time at={marks[0].at} now={now} />
+            </>
+          )}.{candles && <>{" "}Before that: {CANDLE_LABEL}, each candle's close.</>}
+        </>
+      }
+    />
   );
 }

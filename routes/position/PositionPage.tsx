@@ -11,7 +11,12 @@ import { Stat } from "../../components/Stat.tsx";
 import { Time } from "../../components/Time.tsx";
 import { PartNotice } from "../../components/PartNotice.tsx";
 import { Chart } from "../../components/Chart.tsx";
-import { type MarketSample, positionMarkChart } from "../../lib/markets/mod.ts";
+import {
+  CANDLE_LABEL,
+  MARKET_HISTORY_TIERS,
+  positionMarkChart,
+  type PriceHistory,
+} from "../../lib/markets/mod.ts";
 import { assetUrl } from "../../lib/delivery/static_assets.ts";
 
 /** The position page: the open position at the live mark, or its closed-trade record. */
@@ -24,8 +29,8 @@ export function PositionPage(
     live: LiveWallet;
     /** The closed trade's transaction was found from the Exchange's events, not its row. */
     txFromEvents?: boolean;
-    /** The explorer's samples of the open position's market. */
-    samples: readonly MarketSample[];
+    /** The open position's market since it opened: samples, and candles before them. */
+    history: PriceHistory;
     now: number;
   },
 ) {
@@ -62,7 +67,7 @@ export function PositionPage(
             <section aria-labelledby="mark-chart">
               <h2 id="mark-chart">Mark against entry and bust</h2>
               <div data-refresh={`/position/${id}/chart?wallet=${wallet}`}>
-                <PositionChart open={open} samples={props.samples} now={now} />
+                <PositionChart open={open} history={props.history} now={now} />
               </div>
               <script src={assetUrl("/static/chart_live.js")} defer></script>
             </section>
@@ -152,7 +157,7 @@ const LIVE_SPAN_MS = 5 * 60_000;
  * sampled (Papertrade publishes no price history); the position page re-fetches it live.
  */
 export function PositionChart(
-  props: { open: PositionValuation; samples: readonly MarketSample[]; now: number },
+  props: { open: PositionValuation; history: PriceHistory; now: number },
 ) {
   const { open, now } = props;
   if (open.priceScale === null) {
@@ -160,26 +165,36 @@ export function PositionChart(
       <p class="muted">The market of this position is unknown, so its marks cannot be drawn.</p>
     );
   }
-  const chart = positionMarkChart(open.position, props.samples, open.priceScale);
-  const points = chart.series[0].points;
+  const chart = positionMarkChart(open.position, props.history, open.priceScale);
+  const points = chart.series.flatMap((line) => line.points);
+  const marks = chart.series.find((line) => line.label === "Mark")?.points ?? [];
+  const candles = chart.series.some((line) => line.label === CANDLE_LABEL);
+  const hour = MARKET_HISTORY_TIERS[0].keepMs / 60_000;
+  const days = MARKET_HISTORY_TIERS.at(-1)!.keepMs / 86_400_000;
   return (
     <Chart
       id="position-chart"
-      title={`${open.symbol} mark against this position's entry and bust`}
+      title={`${open.symbol} price against this position's entry and bust`}
       {...chart}
       unit="price"
-      from={Math.min(points[0]?.at ?? now, now - LIVE_SPAN_MS)}
+      from={Math.min(points[0]?.at ?? now, open.position.openedAt, now - LIVE_SPAN_MS)}
       to={now}
       asOf={points.at(-1)?.at ?? now}
       now={now}
       note={
         <>
-          Papertrade publishes no price history, so these are the marks this explorer sampled
-          {points.length > 0 && (
+          Papertrade publishes no price history. "Mark" is the BBO mid this explorer sampled
+          {marks.length > 0 && (
             <>
-              {" "}since <Time at={points[0].at} now={now} />
+              {" "}since <Time at={marks[0].at} now={now} />
             </>
-          )} (every few seconds while someone watches, kept in memory, so a restart begins again).
+          )} (every 5 s for the last {hour} minutes, every minute for {days}{" "}
+          days, shared by every instance of this deployment).
+          {candles && (
+            <>
+              {" "}Before that: {CANDLE_LABEL}, each candle's close, since the position opened.
+            </>
+          )}
         </>
       }
     />

@@ -5,14 +5,17 @@
  */
 import assert from "node:assert/strict";
 import { catalog, startReplayUpstream } from "../../fixtures/mod.ts";
-import { withReplayClients } from "../support/replay_clients.ts";
+import { type ReplayClients, withReplayClients } from "../support/replay_clients.ts";
 import { createHyperEvmClient } from "../../lib/hyperevm/mod.ts";
 import { nearestOf, readAtRiskBoard } from "../../lib/at_risk/board.ts";
 import {
+  AT_RISK_REFRESH_MS,
+  AT_RISK_TICK_MS,
   type AtRiskSource,
   createAtRiskSource,
   sharedAtRiskSource,
 } from "../../lib/at_risk/refresh.ts";
+import type { RecentTrade } from "../../lib/papertrade/wire.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
@@ -20,7 +23,7 @@ import { AtRiskPage } from "../../routes/at_risk/AtRiskBoard.tsx";
 import { createToolContext } from "../../tools/context.ts";
 import { fetchWalletPositions } from "../../lib/position/positions.ts";
 import type { PositionValuation } from "../../lib/position/value_positions.ts";
-import { createPapertradeClient } from "../../lib/papertrade/mod.ts";
+import { createPapertradeClient, type PapertradeClient } from "../../lib/papertrade/mod.ts";
 import { createLiveQuotes } from "../../lib/marks.ts";
 
 /** Every wallet the replay serves (its data file), whatever the leaderboard says. */
@@ -93,51 +96,97 @@ Deno.test("filters keep one market and one band, still nearest first", async () 
   });
 });
 
-Deno.test("concurrent readers share one refresh, and the next is read only after the interval", async () => {
-  await withReplayClients(async (clients) => {
+/** `clients` with their Papertrade reads counted by name, and the latest trades replaced. */
+function counting(clients: ReplayClients, feed?: () => RecentTrade[] | null) {
+  const counts: Record<string, number> = {};
+  const read = ((name, ...args) => {
+    counts[name] = (counts[name] ?? 0) + 1;
+    const trades = name === "recentTrades" ? feed?.() : null;
+    if (trades) return Promise.resolve({ trades, rowsSkipped: 0 });
+    return clients.papertrade.read(name, ...args);
+  }) as PapertradeClient["read"];
+  return { ...clients, papertrade: { ...clients.papertrade, read }, counts };
+}
+
+Deno.test("concurrent readers share one step; the next comes a tick later and re-reads no wallet read under a minute ago", async () => {
+  await withReplayClients(async (replay) => {
+    const clients = counting(replay);
     const clock = movableClock();
     const source = createAtRiskSource(clients, { now: clock.now });
-    const before = clients.upstream.stats().requests;
     const boards = await Promise.all(
       Array.from({ length: 50 }, () => readAtRiskBoard(clients, {}, { source })),
     );
-    const oneRefresh = clients.upstream.stats().requests - before;
     assert.ok(boards.every((board) => board.refreshedAt === clock.now()));
-    // One leaderboard page, the trading state, each known wallet, and the viewers' mark reads.
-    assert.ok(oneRefresh < boards[0].known.size + 2 + 50 * 2, `${oneRefresh} requests`);
-    clock.advance(59_999);
-    const cached = await readAtRiskBoard(clients, {}, { source });
-    assert.equal(cached.refreshedAt, catalog.baseTimeMs);
+    const known = boards[0].known.size;
+    assert.deepEqual(clients.counts, {
+      tradingState: 1,
+      recentTrades: 1,
+      leaderboard: 1,
+      walletStream: known,
+    });
+    clock.advance(AT_RISK_TICK_MS - 1);
+    assert.equal((await readAtRiskBoard(clients, {}, { source })).refreshedAt, catalog.baseTimeMs);
     clock.advance(1);
-    // The refresh now due starts; readers get the last board until it lands.
+    // The step now due starts; readers get the last board until it lands.
     const during = await readAtRiskBoard(clients, {}, { source });
     assert.equal(during.refreshedAt, catalog.baseTimeMs);
     await source.settled();
     const next = await readAtRiskBoard(clients, {}, { source });
-    assert.equal(next.refreshedAt, catalog.baseTimeMs + 60_000);
+    assert.equal(next.refreshedAt, catalog.baseTimeMs + AT_RISK_TICK_MS);
+    // Only the latest trades were read: no wallet traded, none is a minute old.
+    assert.deepEqual(clients.counts, {
+      tradingState: 1,
+      recentTrades: 2,
+      leaderboard: 1,
+      walletStream: known,
+    });
   });
 });
 
-Deno.test("a small budget covers the rest on later refreshes, oldest first, and says it is partial", async () => {
+Deno.test("a wallet the latest trades show trading is read again at the next step; the rest wait by closeness to bust", async () => {
+  await withReplayClients(async (replay) => {
+    let feed: RecentTrade[] | null = null;
+    const clients = counting(replay, () => feed);
+    const clock = movableClock();
+    const source = createAtRiskSource(clients, { now: clock.now });
+    const first = await landed(clients, source);
+    const [nearest] = first.rows;
+    const farthest = first.rows.at(-1)!;
+    const trader = first.rows.find((row) => row.wallet !== nearest.wallet)!.wallet;
+    const real = await replay.papertrade.read("recentTrades");
+    const newest = real.trades[0];
+    feed = [{ ...newest, seq: String(BigInt(newest.seq) + 1n), wallet: trader }, ...real.trades];
+    clock.advance(AT_RISK_TICK_MS);
+    const second = await landed(clients, source);
+    const readAt = (board: typeof first, wallet: string) =>
+      board.rows.find((row) => row.wallet === wallet)!.readAt;
+    assert.equal(readAt(second, trader), clock.now(), "the trader was read again");
+    assert.equal(readAt(second, nearest.wallet), catalog.baseTimeMs, "no one else was");
+    // A minute on, the wallet nearest to bust is due again; the farthest is not.
+    clock.advance(AT_RISK_REFRESH_MS);
+    const third = await landed(clients, source);
+    assert.equal(readAt(third, nearest.wallet), clock.now());
+    assert.ok(farthest.distanceToBustPercent! > 2n * 10n ** 18n, "the farthest is over 2 % away");
+    assert.equal(readAt(third, farthest.wallet), catalog.baseTimeMs);
+  });
+});
+
+Deno.test("a small budget covers the rest on later steps and says it is partial until then", async () => {
   await withReplayClients(async (clients) => {
     const clock = movableClock();
-    const source = createAtRiskSource(clients, {
-      now: clock.now,
-      refreshMs: 20_000,
-      walletReadsPerMinute: 30,
-    });
+    const source = createAtRiskSource(clients, { now: clock.now, walletReadsPerMinute: 30 });
     const first = await readAtRiskBoard(clients, {}, { source });
     const known = first.known.size;
     assert.ok(known > 60, `${known} wallets known`);
     assert.equal(first.covered.size, 30);
     assert.equal(first.notYetRead, known - 30);
     assert.equal(first.partial, true);
-    // Within the same minute the budget is spent: a refresh reads no wallet.
+    // Within the same minute the budget is spent: a step reads no wallet.
     clock.advance(20_000);
     const second = await landed(clients, source);
     assert.equal(second.refreshedAt, clock.now());
     assert.equal(second.covered.size, 30);
-    // A minute on, the next 30 never-read wallets; then the last ones and the oldest.
+    // A minute on, the next 30 never-read wallets; then the last ones.
     clock.advance(40_000);
     const third = await landed(clients, source);
     assert.equal(third.covered.size, 60);
@@ -146,11 +195,6 @@ Deno.test("a small budget covers the rest on later refreshes, oldest first, and 
     const fourth = await landed(clients, source);
     assert.equal(fourth.covered.size, known);
     assert.equal(fourth.partial, false);
-    // Oldest first: every wallet of the first refresh is read again before any of the second.
-    assert.equal(fourth.oldestReadAt, catalog.baseTimeMs);
-    clock.advance(60_000);
-    const fifth = await landed(clients, source);
-    assert.equal(fifth.oldestReadAt, catalog.baseTimeMs + 60_000);
     const reason = nearestOf(first, [...first.known].find((w) => !first.covered.has(w))!);
     assert.deepEqual(reason, { reason: "not read yet (budget)" });
     // The page says so, with how many wallets wait; the full board says nothing of the kind.
@@ -163,14 +207,24 @@ Deno.test("a small budget covers the rest on later refreshes, oldest first, and 
   });
 });
 
-Deno.test("a wallet list longer than the leaderboard pages the board reads is said to be cut short", async () => {
-  await withReplayClients(async (clients) => {
-    const source = createAtRiskSource(clients, { now: clients.now, pageSize: 10 });
-    const board = await readAtRiskBoard(clients, {}, { source });
-    assert.equal(board.known.size, 50, "five pages of ten");
-    assert.equal(board.covered.size, 50);
-    assert.equal(board.partial, true);
-    assert.match(board.unavailable[0].reason, /\b50\b/, "the reason gives how many were read");
+Deno.test("the whole leaderboard is read, a few pages a step, and the board is partial until it is", async () => {
+  await withReplayClients(async (replay) => {
+    const clients = counting(replay);
+    const clock = movableClock();
+    const source = createAtRiskSource(clients, { now: clock.now, pageSize: 10 });
+    const first = await readAtRiskBoard(clients, {}, { source });
+    assert.equal(first.known.size, 40, "four pages of ten in the first step");
+    assert.equal(first.partial, true);
+    let board = first;
+    for (let step = 0; step < 5 && board.partial; step++) {
+      clock.advance(AT_RISK_TICK_MS);
+      board = await landed(clients, source);
+    }
+    assert.equal(board.partial, false);
+    assert.ok(board.known.size > 60, `${board.known.size} wallets`);
+    assert.equal(board.covered.size, board.known.size);
+    assert.deepEqual(board.unavailable, []);
+    assert.equal(clients.counts.leaderboard, Math.ceil((board.known.size + 1) / 10));
   });
 });
 
@@ -216,9 +270,11 @@ Deno.test("a failing leaderboard fails the first board with the upstream's error
     clients.upstream.setFaults({ path: "/state/leaderboard/accounts", status: 500 });
     clock.advance(60_000);
     const kept = await landed(clients, source);
-    assert.equal(kept.refreshedAt, good.refreshedAt);
+    assert.equal(kept.refreshedAt, clock.now(), "the wallets it knows are still read");
+    assert.deepEqual(kept.covered, good.covered);
     assert.deepEqual(kept.rows.length, good.rows.length);
     assert.equal(kept.unavailable[0].part, "wallets with open positions");
+    assert.equal(kept.partial, true);
   });
 });
 

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { catalog, withTestApp } from "../harness.ts";
 import { sharedMarkSamples } from "../../lib/markets/mark_samples.ts";
+import { CANDLE_LABEL } from "../../lib/markets/mod.ts";
 import { fetchWalletPositions } from "../../lib/position/positions.ts";
 import { rawPriceToNumber, wadToNumber } from "../../lib/math/mod.ts";
 import { createMarketFeed } from "../../lib/markets/market_feed.ts";
@@ -84,7 +85,7 @@ Deno.test("open interest against caps ends at the explorer's last sample, and sa
     const html = await (await app.fetch("/markets")).text();
     const samples = sharedMarkSamples(app.deps.papertrade, app.deps.now);
     for (const id of [0, 1]) {
-      const last = samples.of(id).at(-1)!;
+      const last = (await samples.of(id)).at(-1)!;
       const share = (oi: bigint, cap: bigint) => (wadToNumber(oi) / wadToNumber(cap)) * 100;
       assert.deepEqual(lastValues(html, `oi-${id}`), {
         Long: share(last.longOiUsd!, last.longCapUsd!),
@@ -93,7 +94,7 @@ Deno.test("open interest against caps ends at the explorer's last sample, and sa
     }
     // The note dates the first sample (a sampled series, not an upstream history).
     for (const id of [0, 1]) {
-      const first = new Date(samples.of(id)[0].at).toISOString();
+      const first = new Date((await samples.of(id))[0].at).toISOString();
       assert.ok(html.includes(`datetime="${first}"`), `oi-${id} starts at ${first}`);
     }
   });
@@ -113,24 +114,37 @@ Deno.test("the price poller's marks and open interest land in the samples the pa
     });
     const marks = await polled.promise;
     await stop();
-    const sample = sharedMarkSamples(deps.papertrade, deps.now).of(0).at(-1)!;
+    const sample = (await sharedMarkSamples(deps.papertrade, deps.now).of(0)).at(-1)!;
     assert.equal(sample.markRaw, marks.get(0)!.markRaw);
     assert.equal(sample.at, deps.now());
     assert.notEqual(sample.longOiUsd, null, "the trading state's open interest is sampled too");
   });
 });
 
-Deno.test("the position chart ends at the last sampled mark and its fragment re-draws it", async () => {
+Deno.test("the position chart ends at the last sampled mark, draws Hyperliquid's candles since the open before it, and its fragment re-draws it", async () => {
   const { id, owner } = catalog.positions.open;
   await withTestApp(async (app) => {
     const page = await (await app.fetch(`/position/${id}?wallet=${owner}`)).text();
     const found = await fetchWalletPositions(app.deps, owner, { positionId: id });
     const { position, priceScale } = found.positions[0];
-    const last = sharedMarkSamples(app.deps.papertrade, app.deps.now)
-      .of(position.instrumentId).at(-1)!;
-    assert.deepEqual(lastValues(page, "position-chart"), {
-      Mark: rawPriceToNumber(last.markRaw, priceScale!),
+    const last = (await sharedMarkSamples(app.deps.papertrade, app.deps.now)
+      .of(position.instrumentId)).at(-1)!;
+    const values = lastValues(page, "position-chart");
+    assert.equal(values.Mark, rawPriceToNumber(last.markRaw, priceScale!));
+    // The position opened before the explorer sampled anything: its path from the open is
+    // Hyperliquid's, read through candleSnapshot and labelled as trade prices.
+    assert.ok(position.openedAt < last.at - 2 * 60_000, "opened well before the samples");
+    assert.ok(CANDLE_LABEL in values, "the candles are drawn under their own label");
+    const candles = await app.deps.candles!({
+      coin: found.positions[0].symbol,
+      interval: "1m",
+      startTime: position.openedAt,
+      endTime: last.at,
+      priceScale: priceScale!,
     });
+    const before = candles.candles.filter((candle) => candle.closeTime < last.at);
+    assert.ok(before.length > 0);
+    assert.match(page, /Hyperliquid candles \(trade prices, not the BBO mid\)/);
     assert.match(page, /<script src="\/static\/chart_live\.[0-9a-f]{10}\.js" defer>/);
     const fragment = await app.fetch(`/position/${id}/chart?wallet=${owner}`);
     assert.equal(fragment.status, 200);

@@ -78,6 +78,9 @@ export const REAL_TIME = [
   "tests/process_survival_test.ts",
   // Holds a silent viewer for the live stream's real 60 s lifetime: it mostly waits.
   "tests/live_stream_truth_test.ts",
+  // Four explorer processes and a replay with a 3 s lease handed on after a kill -9: it mostly
+  // waits on viewers and the lease.
+  "tests/scale_processes_test.ts",
 ];
 
 /**
