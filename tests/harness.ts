@@ -110,11 +110,11 @@ export async function apiReadsTogether(path: string): Promise<ReadOverlap> {
   await withPages(async ({ get, upstream }) => {
     assert.equal((await get(path)).status, 200, path);
     reads = upstream.stats().faulted; // each API request, answered after 1 ms
-  }, { faults: { target: "api", latencyMs: 1 } });
+  }, { faults: { target: "api", exceptPath: "/info", latencyMs: 1 } });
   const upstream = await startReplayUpstream({
     port: 0,
     now: () => catalog.baseTimeMs,
-    faults: { target: "api", hang: true },
+    faults: { target: "api", exceptPath: "/info", hang: true },
   });
   const visitor = new AbortController();
   const page = Promise.resolve(

@@ -1,7 +1,9 @@
 /**
  * Pages that make several Papertrade API reads start them all at once, so a cold page costs one
  * round trip of upstream latency, not one per read. Counted without a clock: the replay API
- * holds every answer and the reads held together are counted (`apiReadsTogether`).
+ * holds every answer and the reads held together are counted (`apiReadsTogether`). Hyperliquid's
+ * `/info` (the candles `/markets` draws before its first mark sample, which need the market list)
+ * is another upstream and is not counted.
  */
 import assert from "node:assert/strict";
 import { apiReadsTogether, catalog } from "./harness.ts";
