@@ -7,8 +7,9 @@
  *
  * So a HEAD request goes through the app as GET (the same middleware: compression, headers,
  * ETags) and the body is dropped here. A buffered body is measured and its length sent, as GET's
- * is. A streamed one is cancelled at once, and HEAD sends no length, as GET sends none (chunked):
- * a compressed body (a CompressionStream), an event stream, a CSV export (it streams its pages).
+ * is, or its stated length kept (a gzipped page stored whole). A streamed one is cancelled at
+ * once, and HEAD sends no length, as GET sends none (chunked): a body compressed per request (a
+ * CompressionStream), an event stream, a CSV export (it streams its pages).
  */
 
 /** The `fetch` of an app, as Deno.serve and Hono's `app.request` call it. */
@@ -25,6 +26,11 @@ export function answerHeadAsGet<A extends unknown[]>(fetch: Fetch<A>): Fetch<A> 
     const init = { status: response.status, statusText: response.statusText };
     const headers = new Headers(response.headers);
     if (!response.body) return new Response(null, { ...init, headers });
+    // A body whose length the app stated (a stored gzipped page): that length, unread.
+    if (headers.has("content-length")) {
+      await response.body.cancel().catch(() => {});
+      return new Response(null, { ...init, headers });
+    }
     if (
       headers.has("content-encoding") || STREAMED_TYPES.test(headers.get("content-type") ?? "")
     ) {
