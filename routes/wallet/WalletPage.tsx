@@ -1,9 +1,10 @@
 import type { ComponentChildren } from "preact";
-import type {
-  PnlWindow,
-  TradeFilter,
-  WalletPageData,
-  WalletSummary,
+import {
+  LIVE_POSITIONS_LISTED,
+  type PnlWindow,
+  type TradeFilter,
+  type WalletPageData,
+  type WalletSummary,
 } from "../../lib/wallet/mod.ts";
 import { Layout } from "../../components/Layout.tsx";
 import { pageContext } from "../../lib/page_context.ts";
@@ -92,11 +93,13 @@ export function WalletPage(props: {
         <Island name="LivePositions" props={shared} shared />
         {/* Static text, rendered here rather than in the island: it costs the bundle nothing. */}
         <p class="muted">
-          Nearest to bust first (rows then keep their places until you re-sort). To bust: how far
-          the mark can still move against a position before it is liquidated. Unrealized PnL: at the
-          live mark (the BBO mid), before close costs. PnL if closed: what a close at the mark would
-          realize after the deadband, impact haircut and win fee; payout if closed: the margin paid
-          back plus that PnL. <a href="/docs/figures">Every figure</a>.
+          Nearest to bust first (rows then keep their places until you re-sort); past{" "}
+          {LIVE_POSITIONS_LISTED} open positions, the {LIVE_POSITIONS_LISTED}{" "}
+          nearest are listed and one row sums the others. To bust: how far the mark can still move
+          against a position before it is liquidated. Unrealized PnL: at the live mark (the BBO
+          mid), before close costs. PnL if closed: what a close at the mark would realize after the
+          deadband, impact haircut and win fee; payout if closed: the margin paid back plus that
+          PnL. <a href="/docs/figures">Every figure</a>.
         </p>
       </section>
       <h2 id="funds">Funds and PAPER</h2>
