@@ -53,6 +53,9 @@ export function streamedPageResponse(
   void (async () => {
     try {
       await writer.write(document.slice(0, at));
+      // A turn of the event loop, so the head leaves before a part's rendering holds the
+      // thread: parts whose reads are already in are rendered at once, without a pause.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       for (const part of parts) {
         let html: string;
         try {
