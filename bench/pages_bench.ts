@@ -44,9 +44,10 @@ const CLIENTS = 16;
 /** Throughput: rounds per page, each a timed run of the app and one of memory. */
 const RPS_ROUNDS = 2;
 const RPS_ROUND_MS = 1_500;
-/** Memory: how long the load lasts, and how long the process is then left idle. */
-const LOAD_MS = 20_000;
-const IDLE_MS = 45_000;
+/** Memory: cycles of load, how long each lasts, and how long the process is then left idle. */
+const LOAD_CYCLES = 2;
+const LOAD_MS = 15_000;
+const IDLE_MS = 25_000;
 
 const WHALE = catalog.wallets.whale.address;
 const PAGES: Array<[name: string, path: string, budget: number]> = [
@@ -83,16 +84,6 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-/** Milliseconds until the response headers (the first byte of a server-rendered page). */
-async function timeToFirstByte(url: string): Promise<number> {
-  const started = performance.now();
-  const response = await fetch(url);
-  const elapsed = performance.now() - started;
-  if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status}`);
-  await response.body?.cancel();
-  return elapsed;
 }
 
 /** Requests a second of `url` from CLIENTS loops over `ms`; every answer must be 200. */
@@ -342,53 +333,111 @@ async function memoryAfterLoad(): Promise<void> {
       "/docs/concepts",
       ...[...wallets].map((wallet) => `/wallet/${wallet}`),
     ];
-    let peak = start;
+    // Once each, one at a time: every page's code has run and its reads are cached.
+    for (const path of paths) await (await fetch(`${origin}${path}`)).arrayBuffer();
+    await sleep(5_000);
+    const warm = await rssMiB(explorer.pid);
     let requests = 0;
     let failed = 0;
-    const deadline = performance.now() + LOAD_MS;
-    const sampler = (async () => {
-      while (performance.now() < deadline) {
-        peak = Math.max(peak, await rssMiB(explorer.pid));
-        await sleep(200);
-      }
-    })();
-    await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
-      for (let i = client; performance.now() < deadline; i += CLIENTS) {
-        const response = await fetch(`${origin}${paths[i % paths.length]}`, {
-          headers: { "accept-encoding": "gzip" },
-        });
-        await response.arrayBuffer();
-        requests++;
-        if (response.status !== 200) failed++;
-      }
-    }));
-    await sampler;
-    const afterLoad = await rssMiB(explorer.pid);
-    const idle: number[] = [];
-    for (let waited = 0; waited < IDLE_MS; waited += IDLE_MS / 3) {
-      await sleep(IDLE_MS / 3);
-      idle.push(await rssMiB(explorer.pid));
+    const cycles: Array<{ peak: number; end: number; idle: number }> = [];
+    for (let cycle = 0; cycle < LOAD_CYCLES; cycle++) {
+      let peak = 0;
+      const deadline = performance.now() + LOAD_MS;
+      const sampler = (async () => {
+        while (performance.now() < deadline) {
+          peak = Math.max(peak, await rssMiB(explorer.pid));
+          await sleep(200);
+        }
+      })();
+      await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
+        for (let i = client; performance.now() < deadline; i += CLIENTS) {
+          const response = await fetch(`${origin}${paths[i % paths.length]}`, {
+            headers: { "accept-encoding": "gzip" },
+          });
+          await response.arrayBuffer();
+          requests++;
+          if (response.status !== 200) failed++;
+        }
+      }));
+      await sampler;
+      const end = await rssMiB(explorer.pid);
+      await sleep(IDLE_MS);
+      cycles.push({ peak, end, idle: await rssMiB(explorer.pid) });
     }
     console.log(
-      `\n\`main.ts\` over the replay (child processes), ${CLIENTS} clients for ${
+      `\n\`main.ts\` over the replay (child processes): ${LOAD_CYCLES} cycles of ${CLIENTS} clients for ${
         LOAD_MS / 1000
-      } s over ${paths.length} pages ` +
-        `(${wallets.size} wallet pages): ${requests} requests, ${failed} not 200. Resident memory, MiB:\n`,
+      } s over ${paths.length} pages (${wallets.size} wallet pages), then ${
+        IDLE_MS / 1000
+      } s idle: ` +
+        `${requests} requests, ${failed} not 200. Resident memory (VmRSS), MiB; start ${
+          start.toFixed(0)
+        } (5 s after its first answer), warm ${warm.toFixed(0)} (after each page once):\n`,
     );
     console.log(
-      `| start | peak under load | at the end of the load | idle ${IDLE_MS / 3000} s | idle ${
-        (2 * IDLE_MS) / 3000
-      } s | idle ${IDLE_MS / 1000} s | idle end / start |`,
+      "| cycle | peak under load | end of the load | after idle | idle / start | idle / warm |",
     );
-    console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-    console.log(
-      `| ${start.toFixed(0)} | ${peak.toFixed(0)} | ${afterLoad.toFixed(0)} | ${
-        idle.map((v) => v.toFixed(0)).join(" | ")
-      } | ${(idle.at(-1)! / start).toFixed(2)}x |`,
-    );
+    console.log("| ---: | ---: | ---: | ---: | ---: | ---: |");
+    cycles.forEach(({ peak, end, idle }, i) => {
+      console.log(
+        `| ${i + 1} | ${peak.toFixed(0)} | ${end.toFixed(0)} | ${idle.toFixed(0)} | ${
+          (idle / start).toFixed(2)
+        }x | ${(idle / warm).toFixed(2)}x |`,
+      );
+    });
   } finally {
     await explorer.stop();
     await replay.stop();
+  }
+}
+
+/**
+ * Part 5 (`heap`, not in the default run; needs `--v8-flags=--expose-gc`): the app in this
+ * process, its V8 heap after a full collection at start, after the memory part's load (shorter)
+ * and after idle, beside its resident memory: what the caches keep, told from what the
+ * allocators keep.
+ */
+async function heapAfterLoad(): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error("the heap part needs --v8-flags=--expose-gc");
+  const app = await startReplayApp({ now: () => Date.now() });
+  const sample = () => {
+    gc();
+    gc();
+    const m = Deno.memoryUsage();
+    return [m.heapUsed, m.heapTotal, m.rss].map((bytes) => (bytes / 2 ** 20).toFixed(1));
+  };
+  try {
+    await (await fetch(`${app.origin}/`)).arrayBuffer();
+    await sleep(3_000);
+    const rows: Array<[string, string[]]> = [["start", sample()]];
+    const wallets = new Set<string>();
+    for (const path of ["/leaderboard", "/at-risk", "/"]) {
+      const html = await (await fetch(`${app.origin}${path}`)).text();
+      for (const match of html.matchAll(/\/wallet\/(0x[0-9a-f]{40})/g)) wallets.add(match[1]);
+    }
+    const paths = ["/", "/markets", "/leaderboard", "/at-risk", "/docs/concepts"]
+      .concat([...wallets].map((wallet) => `/wallet/${wallet}`));
+    const deadline = performance.now() + 10_000;
+    await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let i = client; performance.now() < deadline; i += CLIENTS) {
+        const response = await fetch(`${app.origin}${paths[i % paths.length]}`, {
+          headers: { "accept-encoding": "gzip" },
+        });
+        await response.arrayBuffer();
+      }
+    }));
+    rows.push(["after 10 s of load", sample()]);
+    await sleep(10_000);
+    rows.push(["after 10 s idle", sample()]);
+    console.log(
+      `\nThe app in process (${paths.length} pages, 16 clients), MiB after a full collection:\n`,
+    );
+    console.log("| when | heap used | heap total | resident |");
+    console.log("| --- | ---: | ---: | ---: |");
+    for (const [when, values] of rows) console.log(`| ${when} | ${values.join(" | ")} |`);
+  } finally {
+    await app.close();
   }
 }
 
@@ -403,3 +452,4 @@ if (PARTS.includes("js")) {
 if (PARTS.includes("ttfb")) await firstByte();
 if (PARTS.includes("rps")) await throughput();
 if (PARTS.includes("memory")) await memoryAfterLoad();
+if (PARTS.includes("heap")) await heapAfterLoad();
