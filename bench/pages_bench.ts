@@ -3,37 +3,46 @@
  * 1. `js`: gzipped JavaScript per page: the sum of the gzipped sizes of every script and module
  *    preload a page references (home, leaderboard, markets, docs, a transaction, a wallet).
  *    Targets: at most 2 KB on island-free pages, at most 15 KB on the wallet page.
- * 2. `ttfb`: the wallet page's first byte with 50 ms injected on every Papertrade API request
- *    (replay `faults: { target: "api", latencyMs: 50 }`), without the read cache, divided by
- *    50 ms, beside one bare API round trip and the whole page, interleaved. Target: at most 1.2
- *    (issue 27). The page is streamed: the first byte waits for the snapshot and the ranks only.
+ * 1b. `many`: the wallet page's HTML with 1,000 and 100 open positions, plain and gzipped
+ *    (target: at most 150 KB gzipped).
+ * 2. `ttfb`: the wallet page's first byte, timed by `curl`, with 50 ms and then 200 ms injected on
+ *    every Papertrade API request, without the read cache, the replay in a process of its own;
+ *    beside one bare API round trip and the head's reads alone, interleaved. Target: at most
+ *    1.2x the injected latency (issue 27). The page is streamed: the first byte waits for the
+ *    snapshot and the ranks only.
  * 3. `rps`: each page's warm requests a second at 16 clients (gzip accepted, as browsers do)
  *    against the same bytes and headers served from memory by `Deno.serve` in the same process,
  *    interleaved in rounds. Targets: `/markets` at least 1/5 of the home page's rate, a cached
  *    docs page at least 0.25x its bytes from memory.
- * 4. `memory`: `main.ts` in a child process over the replay upstream in another: its resident
- *    memory at start, its peak while 16 clients load its pages (every wallet of the leaderboard
- *    and the at-risk board, the markets, docs), and after it has been left idle.
+ * 4. `memory` (not in the default run): `main.ts` in a child process over the replay upstream in
+ *    another: its resident memory at start, after one visit of every page, at its peak while 16
+ *    clients load its pages (every wallet the leaderboard, the board and the home page link, the
+ *    markets, a docs page) and after idle, twice.
+ * 5. `heap` (not in the default run; `--v8-flags=--expose-gc`): the same in this process, the V8
+ *    heap after a full collection beside the resident memory.
  *
  * The app and the replay upstream run in this process on 127.0.0.1 with the catalog's clock
- * (parts 1 to 3). Each part is bounded in time; the whole run takes about two minutes.
+ * (parts 1 to 3). Each part is bounded in time. The default run (js, many, ttfb, rps) takes
+ * about 1.5 minutes; the memory part, run alone, as long again.
  *
  * Run: deno run -A --unstable-kv bench/pages_bench.ts [runs]   (or: deno task bench pages)
+ *      PAGES_PARTS=memory deno run -A --unstable-kv bench/pages_bench.ts
  * A missed target is reported in the output, not as a failure: budgets are enforced by tests.
  */
-import { catalog } from "../fixtures/mod.ts";
+import { catalog, manyPositionsAddress } from "../fixtures/mod.ts";
 import { replayDeps, startReplayApp } from "../replay_app.ts";
 import type { Faults, ReplayUpstream } from "../fixtures/replay.ts";
 import { createApp } from "../app.tsx";
 import { uncachedClient } from "../lib/cache/mod.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import { readWalletPage } from "../lib/wallet/wallet_page.ts";
+import { fetchWalletRanks } from "../lib/leaderboard/ranks.ts";
 import { gzipSize } from "../scripts/build.ts";
 import { startReplayProcess } from "./processes.ts";
 import { startExplorer } from "./front_door.ts";
 
 const RUNS = Number(Deno.args[0] ?? 15);
-const PARTS = (Deno.env.get("PAGES_PARTS") ?? "js,ttfb,rps,memory").split(",");
+const PARTS = (Deno.env.get("PAGES_PARTS") ?? "js,many,ttfb,rps").split(",");
 const WARMUP = 3;
 /** Latencies injected on every Papertrade API request for the first-byte part. */
 const LATENCIES_MS = [50, 200];
@@ -202,19 +211,29 @@ async function firstByte(): Promise<void> {
     );
     console.log(`First byte with no injected latency: ${median(unslowed).toFixed(1)} ms.\n`);
     console.log(
-      "| injected on every API request | one API round trip | the head's reads alone (in process) | **page's first byte** | page's last byte (trail found) | first byte / injected | first byte / one round trip |",
+      "| injected on every API request | one API round trip | the account alone (in process) | the account and the 4 ranks | the head's reads with the page's others in flight | **page's first byte** | page's last byte (trail found) | first byte / injected | first byte / one round trip |",
     );
-    console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     const verdicts: string[] = [];
     for (const latency of LATENCIES_MS) {
       await upstream.setFaults({ target: "api", latencyMs: latency });
       for (let i = 0; i < WARMUP; i++) await curlTimes(page);
       // Interleaved, one of each per round.
       const roundTrip: number[] = [], head: number[] = [], first: number[] = [];
+      const account: number[] = [], headOnly: number[] = [];
       const whole: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         roundTrip.push((await curlTimes(`${upstream.apiUrl}/relayer/health`)).first);
-        const started = performance.now();
+        let started = performance.now();
+        await deps.papertrade.read("walletStream", { wallet: WHALE });
+        account.push(performance.now() - started);
+        started = performance.now();
+        await Promise.all([
+          deps.papertrade.read("walletStream", { wallet: WHALE }),
+          fetchWalletRanks(deps.papertrade, WHALE),
+        ]);
+        headOnly.push(performance.now() - started);
+        started = performance.now();
         await readWalletPage(deps, WHALE, { now: deps.now }).head;
         head.push(performance.now() - started);
         const times = await curlTimes(page);
@@ -224,9 +243,11 @@ async function firstByte(): Promise<void> {
       const ms = (values: number[]) => `${median(values).toFixed(1)} ms`;
       const ratio = median(first) / latency;
       console.log(
-        `| ${latency} ms | ${ms(roundTrip)} | ${ms(head)} | **${ms(first)}** | ${ms(whole)} | ${
-          ratio.toFixed(2)
-        }x | ${(median(first) / median(roundTrip)).toFixed(2)}x |`,
+        `| ${latency} ms | ${ms(roundTrip)} | ${ms(account)} | ${ms(headOnly)} | ${ms(head)} | **${
+          ms(first)
+        }** | ${ms(whole)} | ${ratio.toFixed(2)}x | ${
+          (median(first) / median(roundTrip)).toFixed(2)
+        }x |`,
       );
       verdicts.push(`${latency} ms: ${ratio <= 1.2 ? "met" : "**not met**"}`);
     }
@@ -441,6 +462,26 @@ async function heapAfterLoad(): Promise<void> {
   }
 }
 
+/** Part `many`: a wallet page's size with 1,000 and with 100 open positions (replay `manyPositions`). */
+async function manyPositions(): Promise<void> {
+  console.log("\n| open positions | HTML bytes | gzipped bytes | budget (gzipped) |");
+  console.log("| ---: | ---: | ---: | ---: |");
+  for (const count of [1_000, 100]) {
+    const app = await startReplayApp({ manyPositions: count });
+    try {
+      const response = await app.fetch(`/wallet/${manyPositionsAddress()}`, {
+        headers: { "accept-encoding": "identity" },
+      });
+      const html = new Uint8Array(await response.arrayBuffer());
+      if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+      const gzipped = await gzipSize(html);
+      console.log(`| ${count} | ${html.length} | ${gzipped} | 153600 |`);
+    } finally {
+      await app.close();
+    }
+  }
+}
+
 if (PARTS.includes("js")) {
   const app = await startReplayApp();
   try {
@@ -449,6 +490,7 @@ if (PARTS.includes("js")) {
     await app.close();
   }
 }
+if (PARTS.includes("many")) await manyPositions();
 if (PARTS.includes("ttfb")) await firstByte();
 if (PARTS.includes("rps")) await throughput();
 if (PARTS.includes("memory")) await memoryAfterLoad();
