@@ -25,6 +25,8 @@ export interface ReplayDepsOptions {
 export interface ReplayAppOptions extends ReplayDepsOptions {
   /** Faults the replay upstream starts with. */
   faults?: Faults;
+  /** The replay also serves a wallet with this many open positions (`manyPositionsAddress()`). */
+  manyPositions?: number;
   /** Builds the app from the deps; default the real app ({@link createApp}). */
   build?: (deps: AppDeps) => Hono;
 }
@@ -63,6 +65,7 @@ export async function startReplayApp(options: ReplayAppOptions = {}): Promise<Re
     port: 0,
     now: options.now ?? (() => catalog.baseTimeMs),
     faults: options.faults,
+    manyPositions: options.manyPositions,
   });
   try {
     const deps = replayDeps(upstream, options);

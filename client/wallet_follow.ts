@@ -23,17 +23,20 @@ const STREAM_FAILURES_ALLOWED = 2;
 /**
  * Starts following `address`; returns the function that stops everything it started. Timing
  * (tests shorten it): `pollMs` between polls once the stream failed (default 5000), polling for
- * `streamRetryMs` before trying the stream again (default 60000).
+ * `streamRetryMs` before trying the stream again (default 60000). `keep`: a position id every
+ * update lists (the position page's).
  */
 export function followPositions(
   address: string,
   handlers: FollowHandlers,
-  options: { pollMs?: number; streamRetryMs?: number } = {},
+  options: { pollMs?: number; streamRetryMs?: number; keep?: string } = {},
 ): () => void {
   const pollMs = options.pollMs ?? 5_000;
   const streamRetryMs = options.streamRetryMs ?? 60_000;
   const base = `/wallet/${encodeURIComponent(address)}`;
-  const urls = { stream: `${base}/live`, poll: `${base}/positions.json` };
+  // The position page's position is listed in every update, however far from bust it is.
+  const query = options.keep ? `?position=${encodeURIComponent(options.keep)}` : "";
+  const urls = { stream: `${base}/live${query}`, poll: `${base}/positions.json${query}` };
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;

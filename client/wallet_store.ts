@@ -43,6 +43,8 @@ export type LivePosition = LiveWallet["positions"][number];
  */
 export function useWallet(
   initial: LiveWallet,
+  /** The position the island follows (the position page's): listed in every update. */
+  keep?: string,
 ): { live: LiveWallet; before: LiveWallet | null } {
   const [, rerender] = useState(0);
   const follow = useRef<() => void>();
@@ -53,7 +55,7 @@ export function useWallet(
     followers.add(follow.current);
   }
   useEffect(() => () => void followers.delete(follow.current!), []);
-  useEffect(() => connectWallet(initial), [initial.address]);
+  useEffect(() => connectWallet(initial, { keep }), [initial.address]);
   if (!inBrowser()) return { live: initial, before: null };
   return { live: liveView.value ?? initial, before: previousView.value };
 }
@@ -87,6 +89,8 @@ let browserNow = () => Date.now();
 export function connectWallet(
   initial: LiveWallet,
   options: {
+    /** A position id every update lists, however far from bust (`?position=`). */
+    keep?: string;
     follow?: typeof followPositions;
     now?: () => number;
     everySecond?: (run: () => void) => void;
@@ -113,7 +117,7 @@ export function connectWallet(
     onMode(mode) {
       liveMode.value = mode;
     },
-  });
+  }, { keep: options.keep });
   (options.everySecond ?? ((run) => setInterval(run, 1000)))(() => tick.value++);
 }
 
@@ -129,7 +133,7 @@ export function mergeLive(shown: LiveWallet, next: LiveWallet): LiveWallet {
   const queue = next.queue_at_ms === null ? shown : next;
   const unvalued = next.marks_at_ms === null && next.positions.length > 0 &&
     shown.marks_at_ms !== null;
-  const { positions, totals, summary, marks_at_ms } = unvalued ? shown : next;
+  const { positions, totals, positions_not_listed, summary, marks_at_ms } = unvalued ? shown : next;
   const placeOf = (id: string) => queue.queue_places[id] ?? Number.MAX_SAFE_INTEGER;
   const closedIds = new Set(next.closed_positions.map((closed) => closed.position_id));
   // One state per intent: what settled stays settled; what ended stays ended unless accepted
@@ -139,6 +143,7 @@ export function mergeLive(shown: LiveWallet, next: LiveWallet): LiveWallet {
     ...next,
     positions,
     totals,
+    positions_not_listed,
     summary,
     marks_at_ms,
     pending: pending.sort((a, b) => placeOf(a.intent_id) - placeOf(b.intent_id)),

@@ -32,6 +32,11 @@ export function Layout(props: {
   tickingAges?: boolean;
   query?: string;
   wallet?: string;
+  /**
+   * False leaves the stale notice out of the shell: a streamed page (`streamedPageResponse`)
+   * renders it in its first part, once the reads it reports on are in.
+   */
+  staleNotice?: boolean;
   children: ComponentChildren;
 }) {
   const context = pageContext();
@@ -51,7 +56,7 @@ export function Layout(props: {
         <a class="skip-link" href="#main">Skip to content</a>
         {!embed && <SiteHeader current={props.current} query={props.query} wallet={props.wallet} />}
         <main id="main">
-          <StaleNotice />
+          {props.staleNotice !== false && <StaleNotice />}
           {props.children}
         </main>
         {!embed && (

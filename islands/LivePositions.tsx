@@ -23,7 +23,7 @@ import { distanceText, priceText, RISK_LABELS, toneOf, usdText } from "../lib/fi
 export function LivePositions(
   props: LiveProps & { /** Show only this position id. */ only?: string },
 ) {
-  const { live, before: shown } = useWallet(props.live);
+  const { live, before: shown } = useWallet(props.live, props.only);
   const order = useRef<string[] | null>(null);
   const [, setResorts] = useState(0);
   const before = new Map((shown?.positions ?? []).map((row) => [row.position_id, row]));
@@ -101,11 +101,43 @@ export function LivePositions(
                   embed={props.embed}
                 />
               ))}
+            {props.only === undefined && live.positions_not_listed && (
+              <NotListed rest={live.positions_not_listed} listed={rows.length} />
+            )}
           </tbody>
           {props.only === undefined && rows.length > 0 && <Totals totals={live.totals} />}
         </table>
       </div>
     </div>
+  );
+}
+
+/**
+ * One row for the positions past the listed ones (the live wallet lists the nearest to bust
+ * only, so the page keeps its size however many are open): how many, and their sums.
+ */
+function NotListed(
+  props: { rest: NonNullable<LiveWallet["positions_not_listed"]>; listed: number },
+) {
+  const { rest } = props;
+  const closePnl = rest.estimated_close_pnl_usd;
+  return (
+    <tr class="not-listed" data-not-listed={rest.count}>
+      <td colSpan={4} data-label="Not listed">
+        {`${rest.count} more, farther from bust, not listed: the ${props.listed} nearest are.`}
+        {rest.unvalued > 0 ? ` ${rest.unvalued} without a mark left out of the PnL.` : null}
+      </td>
+      <td class={`num ${toneOf(rest.unrealized_pnl_usd)}`} data-label="Unrealized PnL">
+        {usdText(rest.unrealized_pnl_usd, { sign: true })}
+      </td>
+      <td colSpan={3}></td>
+      <td class="num" data-label="Margin">{usdText(rest.margin_usd)}</td>
+      <td class="num" data-label="Notional">{usdText(rest.notional_usd)}</td>
+      <td class={`num ${toneOf(closePnl)}`} data-label="PnL if closed">
+        {usdText(closePnl, { sign: true })}
+      </td>
+      <td class="num" data-label="Payout if closed">{usdText(rest.estimated_payout_usd)}</td>
+    </tr>
   );
 }
 

@@ -19,6 +19,7 @@ import { createDocsSite, type DocsSite } from "../lib/docs/site.ts";
 // The app builds the one docs site (shared with the discovery files) from this lazy boundary.
 export { createDocsSite };
 import { docsSecurityHeaders } from "../lib/security_headers.ts";
+import { encodeBody, encodedResponse } from "../lib/delivery/encoded_body.ts";
 
 /** Options of {@link docsRoutes}. */
 export interface DocsRoutesOptions {
@@ -68,7 +69,7 @@ export function docsRoutes(options: DocsRoutesOptions): Hono {
 
 function html(
   c: Context,
-  body: string | Uint8Array<ArrayBuffer>,
+  body: string,
   status: 200 | 404,
   cache: string,
 ): Response {
@@ -83,12 +84,12 @@ function documentOf(tree: VNode): string {
 }
 
 async function servePage(c: Context, site: DocsSite, page: DocsPage): Promise<Response> {
-  // Kept encoded: a cached page is then served without any per-request work on its bytes.
-  // One rendering per theme: the theme cookie is painted into <html> by the server.
+  // Kept encoded and gzipped: a cached page is then served without any per-request work on its
+  // bytes. One rendering per theme: the theme cookie is painted into <html> by the server.
   const theme = pageContextOf(c).theme;
   const body = await site.memo(`page:${page.slug}:${theme}`, async () => {
     const rendered = await site.render(page);
-    return new TextEncoder().encode(documentOf(
+    return await encodeBody(documentOf(
       <DocsLayout
         theme={theme}
         title={page.title}
@@ -107,7 +108,10 @@ async function servePage(c: Context, site: DocsSite, page: DocsPage): Promise<Re
       </DocsLayout>,
     ));
   });
-  return html(c, body, 200, CACHE_CONTROL);
+  return encodedResponse(c, body, 200, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": CACHE_CONTROL,
+  });
 }
 
 async function serveSearch(c: Context, site: DocsSite, query: string): Promise<Response> {

@@ -1,19 +1,29 @@
-/** `/wallet/:address`: one wallet's balance sheet, live positions, intents, ranks and trades. */
+/**
+ * `/wallet/:address`: one wallet's balance sheet, live positions, intents, ranks and trades,
+ * streamed as it is ready: the head once the snapshot and the ranks are in, then the page down to
+ * its PnL chart, then the trade table once its settlement trail is found.
+ */
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
 import { Failure } from "../lib/http/failure.ts";
 import { ADDRESS_PATTERN } from "../lib/address.ts";
 import { PapertradeApiError } from "../lib/papertrade/mod.ts";
 import {
-  fetchWalletPage,
   isPnlWindow,
   PNL_WINDOWS,
   type PnlWindow,
+  readWalletPage,
   type TradeFilter,
+  type WalletPageData,
 } from "../lib/wallet/mod.ts";
-import { WalletPage } from "./wallet/WalletPage.tsx";
+import {
+  WalletLayout,
+  WalletMain,
+  type WalletPageProps,
+  WalletTrades,
+} from "./wallet/WalletPage.tsx";
 import { PreviewTags } from "./wallet/WalletCard.tsx";
-import { pageResponse } from "../lib/render.tsx";
+import { streamedPageResponse } from "../lib/render.tsx";
 import { badAddress } from "./page_errors.tsx";
 
 // The cursor is opaque; this is the tools' accepted alphabet, long enough for any real one.
@@ -35,12 +45,15 @@ export async function walletPage(c: Context<AppEnv>): Promise<Response> {
   // One URL per wallet: a checksummed or upper-case address moves to the lower-case page.
   if (raw !== address) return c.redirect(`/wallet/${address}${new URL(c.req.url).search}`, 301);
   const signal = c.req.raw.signal;
-  const data = await fetchWalletPage(deps, address, {
+  const reads = readWalletPage(deps, address, {
     now: deps.now,
     filter: query.filter,
     cursor: query.cursor,
     signal,
-  }).catch((error) => {
+  });
+  // The status waits for the snapshot (404: unknown wallet) and the ranks (the title's name):
+  // one upstream round trip. The rest of the page follows as its reads come in.
+  const { summary } = await reads.head.catch((error) => {
     if (query.cursor && error instanceof PapertradeApiError && error.status === 400) {
       throw new Failure("bad_request", "That trade-history page no longer exists", {
         message: "The Papertrade API refused the page cursor in this link.",
@@ -50,25 +63,38 @@ export async function walletPage(c: Context<AppEnv>): Promise<Response> {
     throw error;
   });
   const site = deps.config.siteUrl.replace(/\/+$/, "");
-  return pageResponse(
+  const props = (data: WalletPageData): WalletPageProps => ({
+    address,
+    data,
+    filter: query.filter,
+    cursor: query.cursor,
+    pnlWindow: query.pnl,
+    now: deps.now(),
+    explorerUrl: deps.config.blockExplorerUrl,
+  });
+  return streamedPageResponse(
     c,
-    <WalletPage
-      address={address}
-      data={data}
-      filter={query.filter}
-      cursor={query.cursor}
-      pnlWindow={query.pnl}
-      now={deps.now()}
-      explorerUrl={deps.config.blockExplorerUrl}
-      head={
-        <PreviewTags
-          site={site}
-          address={address}
-          summary={data.summary}
-          url={`${site}/wallet/${address}`}
-        />
-      }
-    />,
+    (slot) => (
+      <WalletLayout
+        address={address}
+        summary={summary}
+        head={
+          <PreviewTags
+            site={site}
+            address={address}
+            summary={summary}
+            url={`${site}/wallet/${address}`}
+          />
+        }
+      >
+        {slot}
+      </WalletLayout>
+    ),
+    [
+      async () => <WalletMain {...props(await reads.page)} />,
+      // Last: the settlement trail of the table may take a while (`TRAIL_WAIT_MS`).
+      async () => <WalletTrades {...props(await reads.withTrail)} />,
+    ],
   );
 }
 

@@ -17,6 +17,7 @@ Deno.test("HTML, JSON, CSS, JS and SVG are gzipped when the client accepts it", 
   await withPages(async ({ app }) => {
     const cases: Array<[string, RegExp]> = [
       ["/", /^text\/html/],
+      ["/docs/concepts", /^text\/html/],
       ["/openapi.json", /^application\/json/],
       [assetUrl("/static/style.css"), /^text\/css/],
       [assetUrl("/static/build/enhance.js"), /^text\/javascript/],
@@ -33,6 +34,26 @@ Deno.test("HTML, JSON, CSS, JS and SVG are gzipped when the client accepts it", 
       assert.equal(zipped.headers.get("content-encoding"), "gzip", path);
       assert.equal(await gunzip(zipped), plainText, path);
     }
+  });
+});
+
+Deno.test("a docs page is gzipped once: every answer sends the stored bytes with their length", async () => {
+  await withPages(async ({ app }) => {
+    const plain = await (await app.request("/docs/concepts")).text();
+    const bodies: Uint8Array[] = [];
+    for (let i = 0; i < 2; i++) {
+      const zipped = await app.request("/docs/concepts", { headers: GZIP });
+      assert.equal(zipped.headers.get("content-encoding"), "gzip");
+      const bytes = new Uint8Array(await zipped.clone().arrayBuffer());
+      assert.equal(Number(zipped.headers.get("content-length")), bytes.byteLength);
+      assert.equal(await gunzip(zipped), plain);
+      bodies.push(bytes);
+    }
+    assert.deepEqual(bodies[1], bodies[0]);
+    // Embedded, its links keep embed=1: the text is rewritten, then gzipped as any page.
+    const embedded = await app.request("/docs/concepts?embed=1", { headers: GZIP });
+    assert.equal(embedded.headers.get("content-encoding"), "gzip");
+    assert.match(await gunzip(embedded), /href="\/docs\/[a-z-]*\?embed=1"/);
   });
 });
 

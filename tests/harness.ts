@@ -24,6 +24,8 @@ export interface TestAppOptions {
   upstreamTimeoutMs?: number;
   /** Builds the app from the deps; default the real app (see {@link buildApp}). */
   build?: (deps: AppDeps) => Hono;
+  /** The replay also serves a wallet with this many open positions (`manyPositionsAddress()`). */
+  manyPositions?: number;
 }
 
 /** A running app over a running replay upstream. */

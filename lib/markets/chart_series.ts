@@ -52,16 +52,45 @@ const ACTIVITY: readonly Column[] = ["trades", "traders", "volumeBtcUsd", "volum
  * from before the first trade. `firstActivityAt` is the first point kept (null: no trade yet,
  * and no point is kept).
  */
-export function fromFirstActivity(history: ProtocolHistory) {
-  const first = history.points.findIndex((point) =>
-    ACTIVITY.some((column) => (point[column] ?? 0) !== 0)
-  );
-  const points = first === -1 ? [] : history.points.slice(first);
-  return { history: { ...history, points }, firstActivityAt: points[0]?.at ?? null };
+export function fromFirstActivity(history: ProtocolHistory): FirstActivity {
+  let trimmed = trimmedHistories.get(history);
+  if (!trimmed) {
+    const first = history.points.findIndex((point) =>
+      ACTIVITY.some((column) => (point[column] ?? 0) !== 0)
+    );
+    const points = first === -1 ? [] : history.points.slice(first);
+    trimmed = { history: { ...history, points }, firstActivityAt: points[0]?.at ?? null };
+    trimmedHistories.set(history, trimmed);
+  }
+  return trimmed;
 }
 
-/** The protocol history as small charts; a point the upstream sent as null is left out. */
+interface FirstActivity {
+  history: ProtocolHistory;
+  firstActivityAt: number | null;
+}
+
+// One trimmed copy per history answer, so its charts too are built once (below).
+const trimmedHistories = new WeakMap<ProtocolHistory, FirstActivity>();
+
+// One history answer is read from the read cache by every view while it is fresh: its charts
+// are built once per answer, not per view (formatting every point was a fifth of /markets' CPU).
+const chartsOfHistory = new WeakMap<ProtocolHistory, ReturnType<typeof buildProtocolCharts>>();
+
+/**
+ * The protocol history as small charts; a point the upstream sent as null is left out. Built
+ * once per history answer (the answer is frozen by the read cache, so the charts cannot go stale).
+ */
 export function protocolCharts(history: ProtocolHistory) {
+  let charts = chartsOfHistory.get(history);
+  if (!charts) {
+    charts = buildProtocolCharts(history);
+    chartsOfHistory.set(history, charts);
+  }
+  return charts;
+}
+
+function buildProtocolCharts(history: ProtocolHistory) {
   return CHARTS.map(([id, title, unit, lines]) => ({
     id: `history-${id}`,
     title,

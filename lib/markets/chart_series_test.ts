@@ -35,6 +35,15 @@ Deno.test("a null in a history column drops that point from its chart only", () 
   ]);
 });
 
+Deno.test("one history answer's charts are built once and shared; another answer gets its own", () => {
+  const point = { at: 1, valueLockedUsd: 10 } as ProtocolHistory["points"][number];
+  const history = { points: [point] } as ProtocolHistory;
+  assert.equal(protocolCharts(history), protocolCharts(history));
+  const next = { points: [{ ...point, valueLockedUsd: 20 }] } as ProtocolHistory;
+  assert.notEqual(protocolCharts(next), protocolCharts(history));
+  assert.equal(protocolCharts(next)[0].series[0].points[0].text, "$20.00");
+});
+
 Deno.test("open interest is each side's share of its cap; an uncapped side has no line", () => {
   const series = openInterestSeries([
     {

@@ -25,6 +25,7 @@ export {
   nearestToBust,
   type PositionTotals,
   type PositionValuation,
+  totalPositions,
   valuePosition,
   walletEquity,
   walletTotalPnl,

@@ -8,7 +8,12 @@ import { z } from "zod";
 import type { WalletAccount } from "../papertrade/mod.ts";
 import { addressOut, integerStringOut, jsonObject } from "../json_model.ts";
 import { fromWad, toPercent } from "../json_units.ts";
-import { positionJson, type PositionValuation, totalsJson } from "../position/mod.ts";
+import {
+  positionJson,
+  type PositionValuation,
+  totalPositions,
+  totalsJson,
+} from "../position/mod.ts";
 import { type OutcomeJson, RECENT_SHOWN, splitIntents } from "./outcomes.ts";
 import { pendingRewardsOf } from "./summary.ts";
 import { funds, paper, riskSummaryJson, type Valued } from "./model.ts";
@@ -33,8 +38,27 @@ export interface LiveWalletInput extends Valued {
   settled?: readonly { intentId: string; at: number }[];
 }
 
+/**
+ * Most positions the live wallet lists, nearest to bust first, so a wallet page, a stream frame
+ * and `positions.json` stay the same size whatever the number of open positions: the others are
+ * summed in `positions_not_listed` (and counted in `totals`).
+ */
+export const LIVE_POSITIONS_LISTED = 100;
+
+/** Which positions the live wallet lists. */
+export interface LiveWalletOptions {
+  /**
+   * A position id listed even past {@link LIVE_POSITIONS_LISTED} (after the others), for the
+   * position page, whose live table follows that one position.
+   */
+  keep?: string;
+}
+
 type LiveSource = LiveWalletInput & {
   now: number;
+  /** The positions listed, and those left out, nearest to bust first. */
+  listed: PositionValuation[];
+  notListed: PositionValuation[];
   pendingRewards: bigint | null;
   ranked: WalletAccount["operations"];
   intents: ReturnType<typeof splitIntents<PendingJson, OutcomeJson>>;
@@ -45,10 +69,19 @@ type PendingJson = { intent_id: string; action: string; deadline_at_ms: number |
 const liveWalletJson = jsonObject<LiveSource>()({
   address: [addressOut, (live) => live.account.address],
   positions: [
-    z.array(positionJson.schema).describe("Nearest to bust first; positions without a mark last."),
-    (live) => [...live.positions].sort(byDistanceToBust).map(positionJson.of),
+    z.array(positionJson.schema).describe(
+      `Nearest to bust first, positions without a mark last; at most ${LIVE_POSITIONS_LISTED} ` +
+        "(and the position asked for by id): totals count every open position.",
+    ),
+    (live) => live.listed.map(positionJson.of),
   ],
   totals: [totalsJson.schema, (live) => totalsJson.of(live.totals)],
+  positions_not_listed: [
+    totalsJson.schema.nullable().describe(
+      "Totals of the open positions not in positions (farther from bust); null when all are.",
+    ),
+    (live) => live.notListed.length === 0 ? null : totalsJson.of(totalPositions(live.notListed)),
+  ],
   summary: [riskSummaryJson.schema, riskSummaryJson.of],
   lifetime_realized_pnl_usd: [
     z.number().describe("What the wallet has realized over its history, as its snapshot says."),
@@ -139,7 +172,19 @@ export const liveWalletSchema = liveWalletJson.schema;
 export type LiveWallet = z.input<typeof liveWalletSchema>;
 
 /** The live wallet of valued positions at server time `now` (ms). */
-export function liveWalletOf(input: LiveWalletInput, now: number): LiveWallet {
+export function liveWalletOf(
+  input: LiveWalletInput,
+  now: number,
+  options: LiveWalletOptions = {},
+): LiveWallet {
+  const sorted = [...input.positions].sort(byDistanceToBust);
+  const listed = sorted.slice(0, LIVE_POSITIONS_LISTED);
+  let notListed = sorted.slice(LIVE_POSITIONS_LISTED);
+  const kept = notListed.find((valuation) => valuation.position.positionId === options.keep);
+  if (kept) {
+    listed.push(kept);
+    notListed = notListed.filter((valuation) => valuation !== kept);
+  }
   // Next to settle first; intents whose queue place was not read go last.
   const ranked = [...input.account.operations].sort((a, b) =>
     (a.queuePosition ?? Number.MAX_SAFE_INTEGER) - (b.queuePosition ?? Number.MAX_SAFE_INTEGER)
@@ -163,7 +208,15 @@ export function liveWalletOf(input: LiveWalletInput, now: number): LiveWallet {
     })),
   ]);
   const pendingRewards = pendingRewardsOf(input.account, input.accumulator);
-  return liveWalletJson.of({ ...input, now, pendingRewards, ranked, intents });
+  return liveWalletJson.of({
+    ...input,
+    now,
+    listed,
+    notListed,
+    pendingRewards,
+    ranked,
+    intents,
+  });
 }
 
 /** The live wallet without its build time: equal keys show the same figures (not sent twice). */

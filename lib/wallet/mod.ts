@@ -5,9 +5,11 @@
  */
 export { type RiskSummary, riskSummaryJson, tradeHistoryJson, walletSummaryJson } from "./model.ts";
 export {
+  LIVE_POSITIONS_LISTED,
   type LiveWallet,
   type LiveWalletInput,
   liveWalletOf,
+  type LiveWalletOptions,
   liveWalletSchema,
 } from "./live_wallet.ts";
 export { isPnlWindow, PNL_WINDOWS, pnlSeries, type PnlWindow } from "./pnl_chart.ts";
@@ -29,9 +31,12 @@ export { openViewerStream } from "./viewer_stream.ts";
 export { sharedWalletHub, type WalletHub, type WalletHubOptions } from "./wallet_hub.ts";
 export {
   fetchWalletPage,
+  readWalletPage,
   type TradeFilter,
   type TradeTablePage,
   WALLET_TRADES_PAGE_SIZE,
   type WalletPageData,
+  type WalletPageHead,
+  type WalletPageReads,
 } from "./wallet_page.ts";
 export { type LiveEvent, watchWalletPositions } from "./watch_positions.ts";

@@ -79,17 +79,53 @@ interface FetchWalletPageOptions {
   signal?: AbortSignal;
 }
 
+/** What the wallet page's head needs: the snapshot and the ranks (the name), read first. */
+export interface WalletPageHead {
+  /** The account, its leaderboard name and standing (queue places and rewards come later). */
+  summary: WalletSummary;
+}
+
+/** The wallet page's reads, started at once, and what each stage of the page waits for. */
+export interface WalletPageReads {
+  /**
+   * The snapshot and the ranks (and, for an older page of trades, the history read the upstream
+   * may refuse): what decides the status and the page's title and preview. Rejects as
+   * {@link fetchWalletPage} does.
+   */
+  head: Promise<WalletPageHead>;
+  /** Everything, the table's rows as the history names them (no settlement trail yet). */
+  page: Promise<WalletPageData>;
+  /**
+   * Everything, the table's rows with the settling transactions the trail found within its
+   * wait (`withSettlingTransactions`); the trail's failure or lateness is named in `unavailable`.
+   */
+  withTrail: Promise<WalletPageData>;
+}
+
 /**
  * Reads the wallet page's data. Every upstream request starts at once (only the marks wait
  * for the trading state's instruments). Only the snapshot is required: its failure propagates
  * (404: unknown wallet), as does a history cursor the upstream refuses (HTTP 400). Every other
  * read that fails leaves its part out and is named in `unavailable`.
  */
-export async function fetchWalletPage(
+export function fetchWalletPage(
   sources: MarketSources & { hyperevm: HyperEvmClient },
   address: string,
   options: FetchWalletPageOptions,
 ): Promise<WalletPageData> {
+  return readWalletPage(sources, address, options).withTrail;
+}
+
+/**
+ * {@link fetchWalletPage} by stages, so a page can be sent as it is ready: its head once the
+ * snapshot and the ranks are in (one upstream round trip), the rest once every read is, the
+ * trade table once its settlement trail is found (or has waited its longest).
+ */
+export function readWalletPage(
+  sources: MarketSources & { hyperevm: HyperEvmClient },
+  address: string,
+  options: FetchWalletPageOptions,
+): WalletPageReads {
   const { signal } = options;
   const { papertrade } = sources;
   const filter = options.filter ?? "all";
@@ -105,57 +141,80 @@ export async function fetchWalletPage(
         signal,
       },
     );
-  const [
-    account,
-    { trading, marks },
-    winFeeRate,
-    accumulator,
-    queueRanks,
-    ranks,
-    read,
-    chartRead,
-  ] = await Promise.all([
-    papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>
+  const reads = {
+    account: papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>
       parts.note(account)
     ),
-    readMarket(sources, parts, { part: "markets", signal }),
-    readWinFee(sources, parts),
-    readStakingAccumulator(papertrade, parts, signal),
-    parts.read(papertrade.read("queueRank", { wallet: address }, { signal })),
-    fetchWalletRanks(papertrade, address, { signal, parts }),
-    parts.read(history(filter, start.cursor).catch(refusedCursor(start.cursor))),
-    chartIsTable ? null : parts.read(history("all"), "PnL chart"),
-  ]).catch((error) => {
-    throw error instanceof RefusedCursorError ? error.upstream : error;
-  });
-  const chart = chartIsTable ? read : chartRead;
-  // The snapshot read is reconciled with what this process's streams reported after it (the
-  // client's read does it): its pending intents and outcomes exclude each other.
-  if (chartRead) learnOwner(papertrade, address, chartRead.trades);
-  // The table's rows that name no settling transaction get the one the Exchange's events show.
-  const table = read && tablePage(read, start);
-  if (read && table) {
-    learnOwner(papertrade, address, read.trades);
-    table.trades = await withSettlingTransactions(sources, address, table.trades, parts);
-  }
-  const withQueue = { ...account, operations: withQueuePositions(account.operations, queueRanks) };
-  const valued = valueWalletPositions(withQueue, trading, marks, winFeeRate);
-  const now = options.now();
-  return {
-    summary: summarizeWallet(withQueue, accumulator, ranks, now, parts.unavailable),
-    live: liveWalletOf(
-      { ...valued, accumulator, settled: recentlySettled(account, chart?.trades ?? [], now) },
-      now,
-    ),
-    instruments: trading?.instruments ?? [],
-    history: table,
-    chart: chart && {
-      trades: chart.trades,
-      complete: chart.nextCursor === null,
-      unrealizedPnl: valued.totals.unvalued > 0 ? null : valued.totals.unrealizedPnl,
-    },
-    unavailable: parts.unavailable,
+    market: readMarket(sources, parts, { part: "markets", signal }),
+    winFeeRate: readWinFee(sources, parts),
+    accumulator: readStakingAccumulator(papertrade, parts, signal),
+    queueRanks: parts.read(papertrade.read("queueRank", { wallet: address }, { signal })),
+    ranks: fetchWalletRanks(papertrade, address, { signal, parts }),
+    read: parts.read(history(filter, start.cursor).catch(refusedCursor(start.cursor))),
+    chartRead: chartIsTable ? null : parts.read(history("all"), "PnL chart"),
   };
+  const upstreamError = (error: unknown): never => {
+    throw error instanceof RefusedCursorError ? error.upstream : error;
+  };
+  // An older page's status is the history read's (a refused cursor is a 400): the head waits.
+  const head = Promise.all([reads.account, reads.ranks, start.cursor ? reads.read : null])
+    .then(([account, ranks]) => ({
+      summary: summarizeWallet(account, null, ranks, options.now(), parts.unavailable),
+    }))
+    .catch(upstreamError);
+  const page = Promise.all([
+    reads.account,
+    reads.market,
+    reads.winFeeRate,
+    reads.accumulator,
+    reads.queueRanks,
+    reads.ranks,
+    reads.read,
+    reads.chartRead,
+  ]).then(
+    (
+      [account, { trading, marks }, winFeeRate, accumulator, queueRanks, ranks, read, chartRead],
+    ) => {
+      const chart = chartIsTable ? read : chartRead;
+      // The snapshot read is reconciled with what this process's streams reported after it (the
+      // client's read does it): its pending intents and outcomes exclude each other.
+      if (chartRead) learnOwner(papertrade, address, chartRead.trades);
+      const table = read && tablePage(read, start);
+      if (read) learnOwner(papertrade, address, read.trades);
+      const withQueue = {
+        ...account,
+        operations: withQueuePositions(account.operations, queueRanks),
+      };
+      const valued = valueWalletPositions(withQueue, trading, marks, winFeeRate);
+      const now = options.now();
+      return {
+        summary: summarizeWallet(withQueue, accumulator, ranks, now, parts.unavailable),
+        live: liveWalletOf(
+          { ...valued, accumulator, settled: recentlySettled(account, chart?.trades ?? [], now) },
+          now,
+        ),
+        instruments: trading?.instruments ?? [],
+        history: table,
+        chart: chart && {
+          trades: chart.trades,
+          complete: chart.nextCursor === null,
+          unrealizedPnl: valued.totals.unvalued > 0 ? null : valued.totals.unrealizedPnl,
+        },
+        unavailable: parts.unavailable,
+      };
+    },
+    upstreamError,
+  );
+  // The table's rows that name no settling transaction get the one the Exchange's events show.
+  const withTrail = page.then(async (data) => {
+    if (!data.history) return data;
+    const trades = await withSettlingTransactions(sources, address, data.history.trades, parts);
+    return { ...data, history: { ...data.history, trades } };
+  });
+  page.catch(() => {});
+  withTrail.catch(() => {});
+  head.catch(() => {});
+  return { head, page, withTrail };
 }
 
 /**

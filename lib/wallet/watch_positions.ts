@@ -22,6 +22,8 @@ interface WatchOptions {
   signal?: AbortSignal;
   /** Where the account comes from (default the client's `sharedWalletHub`). */
   hub?: WalletHub;
+  /** A position id every view lists, however far from bust (see `LiveWalletOptions`). */
+  keep?: string;
 }
 
 export { isUnknownWallet } from "../upstream_error.ts";
@@ -90,7 +92,7 @@ export async function* watchWalletPositions(
       if (account === null || market === null) continue;
       // The hub's account is this stream's; reconciled, it also carries what earlier streams of
       // the wallet reported, as every other reader of the wallet sees it.
-      const view = valueAccount(papertrade.reconcile(account), market, options.now());
+      const view = valueAccount(papertrade.reconcile(account), market, options.now(), options.keep);
       const key = liveContentKey(view);
       if (key === lastKey) continue;
       lastKey = key;
@@ -104,7 +106,12 @@ export async function* watchWalletPositions(
   }
 }
 
-function valueAccount(account: WalletAccount, market: MarketState, now: number): LiveWallet {
+function valueAccount(
+  account: WalletAccount,
+  market: MarketState,
+  now: number,
+  keep?: string,
+): LiveWallet {
   const valued = valueWalletPositions(account, market.trading, market.marks, market.winFeeRate);
-  return liveWalletOf({ ...valued, accumulator: market.accumulator }, now);
+  return liveWalletOf({ ...valued, accumulator: market.accumulator }, now, { keep });
 }

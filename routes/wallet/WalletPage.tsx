@@ -1,9 +1,10 @@
 import type { ComponentChildren } from "preact";
-import type {
-  PnlWindow,
-  TradeFilter,
-  WalletPageData,
-  WalletSummary,
+import {
+  LIVE_POSITIONS_LISTED,
+  type PnlWindow,
+  type TradeFilter,
+  type WalletPageData,
+  type WalletSummary,
 } from "../../lib/wallet/mod.ts";
 import { Layout } from "../../components/Layout.tsx";
 import { pageContext } from "../../lib/page_context.ts";
@@ -17,11 +18,11 @@ import { ExplorerLink, HeadlineName } from "../../components/links.tsx";
 import { escapedName, plainName } from "../../components/names.ts";
 import { formatUsd, toneOf } from "../../lib/format.ts";
 import { Stat } from "../../components/Stat.tsx";
+import { StaleNotice } from "../../components/StaleNotice.tsx";
 
-/** The wallet page, risk first: the live band, positions and account, then its history. */
-export function WalletPage(props: {
+/** What the wallet page renders with: `data` read and built in lib (`readWalletPage`). */
+export interface WalletPageProps {
   address: string;
-  /** Read and built in lib (`fetchWalletPage`): the page only renders it. */
   data: WalletPageData;
   filter: TradeFilter;
   cursor?: string;
@@ -29,17 +30,26 @@ export function WalletPage(props: {
   now: number;
   /** The block explorer's base URL (`BLOCK_EXPLORER_URL`), for the outbound address link. */
   explorerUrl: string;
+}
+
+/**
+ * The wallet page's layout (title, description, head), from its head alone (the snapshot and the
+ * ranks), so it is sent before the rest is read; the page's parts go in its `children`, risk
+ * first: {@link WalletMain} (the live band, positions and account), then {@link WalletTrades}.
+ */
+export function WalletLayout(props: {
+  address: string;
+  /** The snapshot and the ranks, the page's head (`WalletPageHead`). */
+  summary: WalletSummary;
   /** Extra head elements: the preview tags `/w/<address>` carries too. */
   head?: ComponentChildren;
+  children: ComponentChildren;
 }) {
-  const { address, data, now } = props;
-  const { summary } = data;
+  const { address, summary } = props;
   const name = summary.leaderboardName;
   const title = name
     ? `${plainName(name, 40)} (${address.slice(0, 8)}…) · Papertrade Explorer`
     : `Wallet ${address} · Papertrade Explorer`;
-  // The three live islands show parts of one live wallet: its JSON is in the page once.
-  const shared = { live: data.live, embed: pageContext().embed };
   const account = summary.account;
   return (
     <Layout
@@ -50,6 +60,7 @@ export function WalletPage(props: {
       islandScript={ISLAND_SCRIPT_URL}
       current="wallet"
       wallet={address}
+      staleNotice={false}
       head={
         <>
           {props.head}
@@ -62,6 +73,22 @@ export function WalletPage(props: {
         </>
       }
     >
+      {props.children}
+    </Layout>
+  );
+}
+
+/** The page down to its PnL chart, once every read is in; the stale notice first. */
+export function WalletMain(props: WalletPageProps) {
+  const { address, data, now } = props;
+  const { summary } = data;
+  const name = summary.leaderboardName;
+  // The three live islands show parts of one live wallet: its JSON is in the page once.
+  const shared = { live: data.live, embed: pageContext().embed };
+  const account = summary.account;
+  return (
+    <>
+      <StaleNotice />
       <h1 class="wallet-title">
         Wallet {name ? <HeadlineName name={name} /> : <span class="muted">(no name)</span>}
       </h1>
@@ -95,11 +122,13 @@ export function WalletPage(props: {
         <Island name="LivePositions" props={shared} shared />
         {/* Static text, rendered here rather than in the island: it costs the bundle nothing. */}
         <p class="muted">
-          Nearest to bust first (rows then keep their places until you re-sort). To bust: how far
-          the mark can still move against a position before it is liquidated. Unrealized PnL: at the
-          live mark (the BBO mid), before close costs. PnL if closed: what a close at the mark would
-          realize after the deadband, impact haircut and win fee; payout if closed: the margin paid
-          back plus that PnL. <a href="/docs/figures">Every figure</a>.
+          Nearest to bust first (rows then keep their places until you re-sort); past{" "}
+          {LIVE_POSITIONS_LISTED} open positions, the {LIVE_POSITIONS_LISTED}{" "}
+          nearest are listed and one row sums the others. To bust: how far the mark can still move
+          against a position before it is liquidated. Unrealized PnL: at the live mark (the BBO
+          mid), before close costs. PnL if closed: what a close at the mark would realize after the
+          deadband, impact haircut and win fee; payout if closed: the margin paid back plus that
+          PnL. <a href="/docs/figures">Every figure</a>.
         </p>
       </section>
       <h2 id="funds">Funds and PAPER</h2>
@@ -123,6 +152,19 @@ export function WalletPage(props: {
       {data.chart && (
         <PnlChart {...data.chart} path={`/wallet/${address}`} window={props.pnlWindow} now={now} />
       )}
+    </>
+  );
+}
+
+/**
+ * The trade history and what follows it, once the table's settlement trail is found (or has
+ * waited its longest): the page's last part.
+ */
+export function WalletTrades(props: WalletPageProps) {
+  const { address, data, now } = props;
+  const name = data.summary.leaderboardName;
+  return (
+    <>
       <h2 id="trades">Trade history</h2>
       <PartNotice
         unavailable={data.unavailable}
@@ -153,7 +195,7 @@ export function WalletPage(props: {
         for a link with a preview card, or follow its{" "}
         <a href={`/wallet/${address}/feed.atom`}>Atom feed</a>.
       </p>
-    </Layout>
+    </>
   );
 }
 

@@ -4,7 +4,7 @@
  * `{"at": ms}` while nothing changes, an `error` if the upstream fails for good or the first view
  * does not come within 10 s; a stream ends after 60 s and EventSource reconnects),
  * `GET /wallet/:address/positions.json` is the same model
- * once, for polling. Errors are JSON: 400 bad address, 404 unknown wallet, 502/503/504 upstream.
+ * once, for polling. Both list the nearest to bust (`?position=ID` lists that one too). Errors are JSON: 400 bad address, 404 unknown wallet, 502/503/504 upstream.
  * Stream slots are bounded per process (503) and per client (429, the tool calls' client key); a
  * refused browser polls instead. Viewers of a wallet share one upstream wallet stream
  * (`lib/wallet/wallet_hub.ts`) and the price poller; a viewer's slot is freed the moment it leaves.
@@ -30,7 +30,7 @@ import { uncachedClient } from "../../lib/cache/mod.ts";
 import { createSlots } from "../../lib/http/slots.ts";
 import { clientKeyFromRequest } from "../../lib/http/client_key.ts";
 import { remoteAddressOf } from "../../lib/http/app_env.ts";
-import { addressParam, LIVE_BUG, liveProblem } from "../page_errors.tsx";
+import { addressParam, LIVE_BUG, liveProblem, POSITION_ID_PATTERN } from "../page_errors.tsx";
 import { PapertradeApiError } from "../../lib/papertrade/http.ts";
 import { PAPERTRADE_ENDPOINTS } from "../../lib/papertrade/endpoints.ts";
 
@@ -80,6 +80,19 @@ export const LIVE_STREAM_LIFETIME_MS = 60_000;
 /** The most a stream waits for its first view before it sends an `error` event and ends. */
 export const LIVE_FIRST_VIEW_MS = 10_000;
 
+/**
+ * `?position=`: a position id the live wallet lists even past its listed nearest to bust (the
+ * position page follows one position of a wallet that may hold many); 400 if not an id.
+ */
+function keptPosition(c: Parameters<AppHandler>[0]): string | undefined {
+  const raw = c.req.query("position");
+  if (raw === undefined) return undefined;
+  if (!POSITION_ID_PATTERN.test(raw)) {
+    throw new Failure("bad_request", "position must be a position id (a whole number).");
+  }
+  return raw.replace(/^0+(?=[0-9])/, "");
+}
+
 /** A stream of one `error` event (after the reconnect delay), then its end. */
 function errorStream(retryMs: number, body: unknown): ReadableStream<Uint8Array> {
   const text = `retry: ${retryMs}\n\nevent: error\ndata: ${JSON.stringify(body)}\n\n`;
@@ -112,14 +125,17 @@ export function liveRoutes(
   return {
     async positions(c) {
       const address = addressParam(c);
+      const keep = keptPosition(c);
       const [positions, accumulator] = await Promise.all([
         fetchWalletPositions(deps, address),
         readStakingAccumulator(deps.papertrade, new Parts()),
       ]);
-      return c.json(liveWalletOf({ ...positions, accumulator }, deps.now()), 200, NO_STORE);
+      const live = liveWalletOf({ ...positions, accumulator }, deps.now(), { keep });
+      return c.json(live, 200, NO_STORE);
     },
     async stream(c) {
       const address = addressParam(c);
+      const keep = keptPosition(c);
       const client = clientKeyFromRequest(c.req.raw, remoteAddressOf(c), {
         trustedProxies: deps.config.trustedProxies,
       });
@@ -154,6 +170,7 @@ export function liveRoutes(
         hub: hub(),
         now: deps.now,
         signal: control.signal,
+        keep,
       });
       // The first view decides the status: a wallet that cannot be read gets a plain error. One
       // that does not come in time gets the stream's `error` event instead of silence.

@@ -317,6 +317,7 @@ export function sampleLiveWallet(parts: Partial<LiveWallet> = {}): LiveWallet {
       estimated_payout_usd: 7.4,
       unvalued: 0,
     },
+    positions_not_listed: null,
     summary: {
       equity_usd: 1_000,
       unrealized_pnl_usd: -2.41,

@@ -139,3 +139,20 @@ Deno.test("an intent the page showed settled is never pending again, and keeps i
     { intent_id: id("f"), outcome: "settled", reported_at_ms: 100 },
   ]);
 });
+
+Deno.test("an update without marks keeps the positions shown, with their not-listed sums", () => {
+  const rest = { ...sampleLiveWallet().totals, count: 900 };
+  const shown = live({ positions: [samplePosition()], positions_not_listed: rest, marks_at_ms: 5 });
+  const unvalued = live({
+    positions: [samplePosition({ mark_price: null, unrealized_pnl_usd: null })],
+    positions_not_listed: { ...rest, unvalued: 900 },
+    marks_at_ms: null,
+  });
+  assert.deepEqual(mergeLive(shown, unvalued).positions_not_listed, rest);
+  const valued = live({
+    positions: [samplePosition()],
+    positions_not_listed: null,
+    marks_at_ms: 9,
+  });
+  assert.equal(mergeLive(shown, valued).positions_not_listed, null);
+});
