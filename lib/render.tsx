@@ -41,15 +41,17 @@ const SLOT = "\uE000content\uE000";
  * the data is read; then each of `parts` as it resolves, in order; then the rest of the layout.
  * Whatever decides the status must be known before (a wallet page waits for the snapshot that
  * answers 404 for an unknown wallet). A part that throws is logged with the request id and
- * replaced by a notice; a client that leaves stops the rest. Parts render in the request's
- * context (its theme, embed flag and stale reads).
+ * replaced by a notice; a client that leaves stops the rest. The layout and each part render in
+ * the request's page context (its theme, embed flag and stale reads as of that part).
  */
 export function streamedPageResponse(
   c: Context,
   layout: (slot: string) => VNode,
   parts: ReadonlyArray<() => Promise<ComponentChildren>>,
 ): Response {
-  const document = renderDocument(layout(SLOT));
+  const document = renderDocument(
+    <PageContextProvider value={pageContextOf(c)}>{layout(SLOT)}</PageContextProvider>,
+  );
   const at = document.indexOf(SLOT);
   if (at < 0 || document.indexOf(SLOT, at + 1) >= 0) throw new Error("layout must hold one slot");
   const { readable, writable } = new TransformStream<string, string>();
@@ -64,7 +66,11 @@ export function streamedPageResponse(
       for (const part of parts) {
         let html: string;
         try {
-          html = withoutControls(renderToString(<>{await part()}</>));
+          const content = await part();
+          // The context as of this part: its reads' stale notes included.
+          html = withoutControls(renderToString(
+            <PageContextProvider value={pageContextOf(c)}>{content}</PageContextProvider>,
+          ));
         } catch (error) {
           if (c.req.raw.signal.aborted) throw error;
           html = renderToString(partFailed(c, error));

@@ -7,7 +7,7 @@
  */
 import type { Context } from "hono";
 import { accepts } from "hono/accepts";
-import { pageContext } from "../page_context.ts";
+import { pageContextOf } from "../page_context.ts";
 
 /** One body, plain and gzipped. */
 export interface EncodedBody {
@@ -34,7 +34,7 @@ export function encodedResponse(
   status: 200 | 404,
   headers: Record<string, string>,
 ): Response {
-  const gzip = !pageContext().embed &&
+  const gzip = !pageContextOf(c).embed &&
     accepts(c, { header: "Accept-Encoding", supports: ["gzip"], default: "identity" }) === "gzip";
   const bytes = gzip ? body.gzip : body.plain;
   return c.body(bytes, status, {
