@@ -193,6 +193,8 @@ Deno.test("the site URL is substituted everywhere and no other host leaks in", a
     "github.com",
     "127.0.0.1:8000",
     "explorer.example.com",
+    // The KV machine of the several-machine example (docs/self-hosting.md).
+    "kv.internal:4512",
     // Papertrade OS, which frames the explorer, and the hosts allowed to frame it.
     "papertrade-os.pages.dev",
     "*.pages.dev",
