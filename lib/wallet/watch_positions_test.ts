@@ -40,6 +40,9 @@ async function untilSettled<T>(promise: Promise<T>, timers: ManualTimers): Promi
   for (let moved = 0; !settled; moved += 10) {
     if (moved > 120_000) assert.fail("no event within two minutes of test clock");
     await timers.advance(10);
+    // A turn of the event loop too: the market history's samples are written to a real
+    // (in-memory) KV beside the feed's polls, and the feed's stop waits for that write.
+    if (moved % 1_000 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
   }
   return promise;
 }

@@ -30,10 +30,9 @@ export const MUTANTS: Mutant[] = [
   {
     name: "wallet-reads-sequential",
     file: "lib/wallet/wallet_page.ts",
-    from:
-      '    papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>\n',
-    to:
-      '    await papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>\n',
+    from: '    market: readMarket(sources, parts, { part: "markets", signal }),\n',
+    to: '    market: papertrade.read("walletStream", { wallet: address }, { signal })\n' +
+      '      .then(() => readMarket(sources, parts, { part: "markets", signal })),\n',
     tests: ["tests/read_overlap_test.ts"],
   },
   {
@@ -218,9 +217,9 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "at-risk-budget-ignored",
-    file: "lib/at_risk/refresh.ts",
-    from: "      .slice(0, Math.max(0, budget - readTimes.length));",
-    to: "      .slice(0);",
+    file: "lib/at_risk/due_wallets.ts",
+    from: "  return [...tradedFirst, ...unread, ...retry, ...stale].slice(0, room);",
+    to: "  return [...tradedFirst, ...unread, ...retry, ...stale];",
     tests: ["tests/at_risk/at_risk_test.ts"],
   },
   {
