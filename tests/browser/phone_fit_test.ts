@@ -134,6 +134,28 @@ browserTest("phones first: the answering columns on screen and every control 44 
         const problems = await page.evaluate(shortControls);
         if (problems.length) found[path] = problems;
       }
+      // The wallet's summary figures each keep to one line, with room to spare for wider fonts
+      // than this browser's (a dollar amount never breaks): at most 75 % of their card's width.
+      await load(page, site.origin, `/wallet/${WHALE}`);
+      const broken = await page.evaluate(() =>
+        [...document.querySelectorAll(".band dd > span:not([class]), .band dd > a")].flatMap(
+          (figure) => {
+            const range = document.createRange();
+            range.selectNodeContents(figure);
+            const width = range.getBoundingClientRect().width;
+            const room = figure.parentElement!.getBoundingClientRect().width;
+            const lines = figure.getClientRects().length;
+            return lines > 1 || width > 0.75 * room
+              ? [
+                `${figure.textContent}: ${lines} lines, ${Math.round(width)} of ${
+                  Math.round(room)
+                } px`,
+              ]
+              : [];
+          },
+        )
+      );
+      if (broken.length) found["wallet summary, figures on two lines"] = broken;
       assert.deepEqual(found, {});
       await context.close();
     });
