@@ -8,7 +8,7 @@
  * Run: deno run -A --unstable-kv bench/board_coverage_bench.ts   (BOARD_WALLETS=1000,5000 picks)
  */
 import { type Ages, coverBoard } from "./board_coverage.ts";
-import { AT_RISK_REQUESTS_PER_MINUTE } from "../lib/at_risk/tick.ts";
+import { AT_RISK_REQUESTS_PER_MINUTE } from "../lib/at_risk/limits.ts";
 
 const ages = (a: Ages) => `${a.medianS} s / ${a.maxS} s`;
 const sizes = (Deno.env.get("BOARD_WALLETS") ?? "1000,5000,10000").split(",").map(Number);

@@ -9,7 +9,8 @@
  */
 import { createKvSnapshotStore, createLease } from "../kv/mod.ts";
 import type { Address } from "../papertrade/mod.ts";
-import type { BoardState, HeldWallet } from "./tick.ts";
+import type { BoardState } from "./tick.ts";
+import type { HeldWallet } from "./limits.ts";
 
 /** How long a leader's lease lasts unless renewed (it renews every third of it). */
 export const AT_RISK_LEASE_MS = 30_000;

@@ -21,13 +21,13 @@ export {
   type WalletNearest,
 } from "./board.ts";
 export {
-  AT_RISK_LEASE_MS,
   AT_RISK_REFRESH_MS,
   AT_RISK_REQUESTS_PER_MINUTE,
   AT_RISK_TICK_MS,
-  AT_RISK_WAIT_MS,
   AT_RISK_WALLET_READS_PER_MINUTE,
-} from "./refresh.ts";
+} from "./limits.ts";
+export { AT_RISK_LEASE_MS } from "./board_home.ts";
+export { AT_RISK_WAIT_MS } from "./refresh.ts";
 export { boardJson, boardRowJson, holdingsJson, ladderJson } from "./model.ts";
 export {
   type MarketHolding,

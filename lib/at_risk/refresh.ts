@@ -9,17 +9,8 @@
 import type { MarketSources } from "../marks.ts";
 import { kvConfigured, openSharedKv } from "../kv.ts";
 import { AT_RISK_LEASE_MS, type BoardHome, kvBoardHome, MEMORY_HOME } from "./board_home.ts";
-import { type BoardLimits, type BoardState, DEFAULT_LIMITS, tickBoard } from "./tick.ts";
-
-export {
-  AT_RISK_LIST_READS_PER_MINUTE,
-  AT_RISK_REFRESH_MS,
-  AT_RISK_REQUESTS_PER_MINUTE,
-  AT_RISK_TICK_MS,
-  AT_RISK_WALLET_READS_PER_MINUTE,
-  type BoardState,
-} from "./tick.ts";
-export { AT_RISK_LEASE_MS } from "./board_home.ts";
+import { type BoardState, DEFAULT_LIMITS, tickBoard } from "./tick.ts";
+import type { BoardLimits } from "./limits.ts";
 
 /** After a step that read nothing (the trading state or the first page failed). */
 const AT_RISK_RETRY_MS = 10_000;

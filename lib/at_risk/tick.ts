@@ -32,17 +32,6 @@ import {
   type Schedule,
 } from "./limits.ts";
 
-export {
-  AT_RISK_LIST_READS_PER_MINUTE,
-  AT_RISK_REFRESH_MS,
-  AT_RISK_REQUESTS_PER_MINUTE,
-  AT_RISK_TICK_MS,
-  AT_RISK_WALLET_READS_PER_MINUTE,
-  type BoardLimits,
-  type HeldWallet,
-  type Schedule,
-} from "./limits.ts";
-
 /** Leaderboard pages read in one step at most. */
 const PAGES_PER_TICK = 4;
 const PAGE_SIZE = 200;

@@ -9,12 +9,11 @@ import { type ReplayClients, withReplayClients } from "../support/replay_clients
 import { createHyperEvmClient } from "../../lib/hyperevm/mod.ts";
 import { nearestOf, readAtRiskBoard } from "../../lib/at_risk/board.ts";
 import {
-  AT_RISK_REFRESH_MS,
-  AT_RISK_TICK_MS,
   type AtRiskSource,
   createAtRiskSource,
   sharedAtRiskSource,
 } from "../../lib/at_risk/refresh.ts";
+import { AT_RISK_REFRESH_MS, AT_RISK_TICK_MS } from "../../lib/at_risk/limits.ts";
 import type { RecentTrade } from "../../lib/papertrade/wire.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { h } from "preact";

@@ -9,7 +9,7 @@ import { coverBoard } from "../../bench/board_coverage.ts";
 import {
   AT_RISK_REQUESTS_PER_MINUTE,
   AT_RISK_WALLET_READS_PER_MINUTE,
-} from "../../lib/at_risk/tick.ts";
+} from "../../lib/at_risk/limits.ts";
 
 Deno.test("the board covers 5,000 wallets with positions within its budget", async () => {
   const wallets = 5_000;

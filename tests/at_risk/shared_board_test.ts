@@ -8,12 +8,11 @@ import { catalog, type ReplayClients, withReplayClients } from "../support/repla
 import { readAtRiskBoard } from "../../lib/at_risk/board.ts";
 import {
   AT_RISK_FOLLOW_MS,
-  AT_RISK_LEASE_MS,
-  AT_RISK_REFRESH_MS,
-  AT_RISK_TICK_MS,
   type AtRiskSource,
   createAtRiskSource,
 } from "../../lib/at_risk/refresh.ts";
+import { AT_RISK_REFRESH_MS, AT_RISK_TICK_MS } from "../../lib/at_risk/limits.ts";
+import { AT_RISK_LEASE_MS } from "../../lib/at_risk/board_home.ts";
 import type { PapertradeClient } from "../../lib/papertrade/mod.ts";
 
 /** An instance of the explorer: its own client (its reads counted) over the same replay. */
