@@ -106,25 +106,7 @@ Deno.test("after a restart with the upstream down, the page and the tool both la
   const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
   const kv = await Deno.openKv(":memory:");
   try {
-    const clock = { t: catalog.baseTimeMs };
-    // The readers do not await their KV writes; the test keeps them, to wait for them.
-    const writes: Promise<void>[] = [];
-    const store = kvLastGoodStore(Promise.resolve(kv));
-    const lastGood: LastGoodStore = {
-      get: (key) => store.get(key),
-      set: (...write) => {
-        const written = store.set(...write);
-        writes.push(written);
-        return written;
-      },
-    };
-    const appOverKv = () => {
-      const papertrade = withReadCache(
-        createPapertradeClient({ baseUrl: upstream.apiUrl, retry: { maxAttempts: 1 } }),
-        { now: () => clock.t, lastGood },
-      );
-      return createApp({ ...replayDeps(upstream), papertrade });
-    };
+    const { clock, writes, appOverKv } = overKv(upstream, kv);
     const tool = async (app: ReturnType<typeof appOverKv>) => {
       const response = await app.request("/api/tools/get_protocol_overview", {
         method: "POST",
@@ -164,24 +146,7 @@ Deno.test("after a restart with the upstream down, the at-risk tool and page say
   const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
   const kv = await Deno.openKv(":memory:");
   try {
-    const clock = { t: catalog.baseTimeMs };
-    const writes: Promise<void>[] = [];
-    const store = kvLastGoodStore(Promise.resolve(kv));
-    const lastGood: LastGoodStore = {
-      get: (key) => store.get(key),
-      set: (...write) => {
-        const written = store.set(...write);
-        writes.push(written);
-        return written;
-      },
-    };
-    const appOverKv = () => {
-      const papertrade = withReadCache(
-        createPapertradeClient({ baseUrl: upstream.apiUrl, retry: { maxAttempts: 1 } }),
-        { now: () => clock.t, lastGood },
-      );
-      return createApp({ ...replayDeps(upstream), papertrade, now: () => clock.t });
-    };
+    const { clock, writes, appOverKv } = overKv(upstream, kv, { appClock: true });
     const atRisk = async (app: ReturnType<typeof appOverKv>) => {
       const response = await app.request("/api/tools/get_positions_at_risk", {
         method: "POST",
@@ -213,3 +178,35 @@ Deno.test("after a restart with the upstream down, the at-risk tool and page say
     await upstream.close();
   }
 });
+
+/**
+ * Apps over one replay upstream whose read caches keep their last good copies in `kv`, on a clock
+ * the test moves: each `appOverKv()` is a process started afresh over the same KV. The readers do
+ * not await their KV writes; `writes` keeps them, to wait for them.
+ */
+function overKv(
+  upstream: Awaited<ReturnType<typeof startReplayUpstream>>,
+  kv: Deno.Kv,
+  options: { appClock?: boolean } = {},
+) {
+  const clock = { t: catalog.baseTimeMs };
+  const writes: Promise<void>[] = [];
+  const store = kvLastGoodStore(Promise.resolve(kv));
+  const lastGood: LastGoodStore = {
+    get: (key) => store.get(key),
+    set: (...write) => {
+      const written = store.set(...write);
+      writes.push(written);
+      return written;
+    },
+  };
+  const appOverKv = () => {
+    const papertrade = withReadCache(
+      createPapertradeClient({ baseUrl: upstream.apiUrl, retry: { maxAttempts: 1 } }),
+      { now: () => clock.t, lastGood },
+    );
+    const deps = { ...replayDeps(upstream), papertrade };
+    return createApp(options.appClock ? { ...deps, now: () => clock.t } : deps);
+  };
+  return { clock, writes, appOverKv };
+}
