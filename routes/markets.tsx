@@ -74,7 +74,7 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
       c.var.deps.papertrade.read("protocolHistory", { interval }, { signal }),
       "protocol history",
     ),
-    // The board as this process already holds it: the page never waits for its first step.
+    // The board as this process or the deployment's KV holds it: never waits for a first step.
     parts.read(readHeldAtRiskBoard(c.var.deps, {}, { signal }), "bust ladder"),
   ]);
   const now = c.var.deps.now();

@@ -83,8 +83,9 @@ export function marketsSentence(markets: readonly string[]): string {
 }
 
 /**
- * The board when this instance already holds one, else null without starting a step: for a page
- * whose own figures come first (`/markets`' bust ladder), so its cold view costs one round trip.
+ * The board when this instance or the deployment's KV already holds one, else null without
+ * starting a step: for a page whose own figures come first (`/markets`' bust ladder), so its cold
+ * view costs one round trip.
  */
 export async function readHeldAtRiskBoard(
   deps: MarketSources & { now: () => number },
@@ -92,7 +93,7 @@ export async function readHeldAtRiskBoard(
   options: { signal?: AbortSignal; source?: AtRiskSource } = {},
 ): Promise<AtRiskBoard | null> {
   const source = options.source ?? sharedAtRiskSource(deps);
-  if (!(source.held?.() ?? true)) return null;
+  if (source.peek && (await source.peek()) === null) return null;
   return await readAtRiskBoard(deps, filters, { ...options, source });
 }
 

@@ -31,8 +31,11 @@ export interface AtRiskSource {
   state(): Promise<BoardState>;
   /** Resolves once the step in flight (if any) has landed. */
   settled(): Promise<void>;
-  /** Whether this instance holds a board already (then `state` answers without waiting). */
-  held?(): boolean;
+  /**
+   * The board this instance holds, else the one the deployment's KV holds (one KV read: no step,
+   * no lead); null when there is none yet. Then `state` answers it without waiting.
+   */
+  peek?(): Promise<BoardState | null>;
   /** Where the board lives. */
   readonly home: BoardHome["kind"];
 }
@@ -133,7 +136,13 @@ export function createAtRiskSource(
       return (running ?? failure!) as Promise<BoardState>;
     },
     settled: () => (running ?? Promise.resolve()).then(() => {}, () => {}),
-    held: () => last !== null,
+    async peek() {
+      if (last !== null) return last;
+      const where = await home;
+      const stored = where.kind === "kv" ? await where.load(null) : null;
+      if (stored !== null && last === null) last = stored;
+      return last;
+    },
     get home() {
       return homeKind;
     },

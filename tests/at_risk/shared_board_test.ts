@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { catalog, type ReplayClients, withReplayClients } from "../support/replay_clients.ts";
-import { readAtRiskBoard } from "../../lib/at_risk/board.ts";
+import { readAtRiskBoard, readHeldAtRiskBoard } from "../../lib/at_risk/board.ts";
 import {
   AT_RISK_FOLLOW_MS,
   type AtRiskSource,
@@ -93,4 +93,34 @@ Deno.test("without KV, each process keeps its own board", async () => {
     assert.ok(two.every((deps) => (deps.counts.walletStream ?? 0) === boards[0].known.size));
     assert.deepEqual(boards[1].covered, boards[0].covered);
   });
+});
+
+Deno.test("a page that never waits for the board (/markets' ladder) finds the one another instance wrote to KV, and starts no step where there is none", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const empty = await Deno.openKv(":memory:");
+  try {
+    await withReplayClients(async (clients) => {
+      const now = () => catalog.baseTimeMs;
+      const [writer, fresh, alone] = [0, 1, 2].map(() => instance(clients));
+      // Nothing anywhere yet: null at once, and no upstream read.
+      const lonely = createAtRiskSource(alone, { now, kv: empty });
+      assert.equal(await readHeldAtRiskBoard(alone, {}, { source: lonely }), null);
+      assert.equal(total(alone.counts), 0);
+      // One instance steps and writes the board; a fresh one on the same KV serves it.
+      const written = await landed(writer, createAtRiskSource(writer, { now, kv }));
+      assert.ok(written.rows.length > 0);
+      const reader = createAtRiskSource(fresh, { now, kv });
+      const served = await readHeldAtRiskBoard(fresh, {}, { source: reader });
+      assert.ok(served, "the fresh instance serves the deployment's board");
+      assert.equal(served.refreshedAt, written.refreshedAt);
+      assert.deepEqual(
+        served.rows.map((row) => row.position.positionId),
+        written.rows.map((row) => row.position.positionId),
+      );
+      await reader.settled();
+    });
+  } finally {
+    kv.close();
+    empty.close();
+  }
 });
