@@ -69,7 +69,7 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
   const parts = new Parts();
   const signal = c.req.raw.signal;
   const [{ overview, history: marketHistory, unavailable }, history, board] = await Promise.all([
-    load(c),
+    load(c, { winFee: true }),
     parts.read(
       c.var.deps.papertrade.read("protocolHistory", { interval }, { signal }),
       "protocol history",

@@ -120,9 +120,19 @@ async function checkMarkets(faces: Faces) {
   const home = page((await faces.get("/")).body);
   checkMarketsTable("home", home, overview);
   checkHomeTotals(home, overview);
-  checkMarketsTable("/markets", page((await faces.get("/markets")).body), overview);
+  const markets = page((await faces.get("/markets")).body);
+  checkMarketsTable("/markets", markets, overview);
+  // The win fee is a fact (the Exchange's winFeeRate()): /markets' sections say what each
+  // market's page says, never "n/a" for a read it did not make.
+  const winFees = (document: Page) =>
+    [...document.querySelectorAll("dt")].filter((dt) => textOf(dt) === "Win fee")
+      .map((dt) => dt.nextElementSibling?.textContent?.trim() ?? "");
+  assert.equal(winFees(markets).length, overview.markets.length, "/markets: a win fee per market");
   for (const market of overview.markets) {
-    checkMarketPage(page((await faces.get(`/markets/${market.market}`)).body), market);
+    const one = page((await faces.get(`/markets/${market.market}`)).body);
+    checkMarketPage(one, market);
+    assert.notEqual(winFees(one)[0], "n/a", `/markets/${market.market} win fee`);
+    assert.ok(winFees(markets).every((fee) => fee === winFees(one)[0]), "/markets win fee");
   }
   assert.ok(textOf(home.querySelector("h1")), "home answered");
   return overview;
