@@ -199,7 +199,12 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
 /** `promise`, or a rejection with the signal's reason as soon as it aborts. */
 function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) {
+    // The read goes on for the cache (and other readers); its failure is theirs to handle, and
+    // left unheard here it would be an unhandled rejection, which ends a Deno process.
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });

@@ -188,3 +188,14 @@ Deno.test("once a refresh has failed, every reader of the kept copy gets it labe
     assert.equal(scope.reads.length, 1, `reader ${reader} is told it is stale`);
   }
 });
+
+Deno.test("a reader that has already left (its signal aborted) leaves no unhandled rejection when the read then fails", async () => {
+  const { cache, pending, load } = setup();
+  const left = new AbortController();
+  left.abort(new Error("the visitor left"));
+  await assert.rejects(cache.getOrLoad("k", LIFETIME, load, left.signal), /the visitor left/);
+  // The read started for it fails afterwards: Deno ends a process on an unhandled rejection,
+  // and fails this test the same way.
+  pending[0].reject(new Error("upstream unreachable"));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+});
