@@ -10,6 +10,8 @@
  */
 import {
   type Instrument,
+  LEADERBOARD_WINDOWS,
+  type LeaderboardWindow,
   PapertradeApiError,
   type Trade,
   type TradeHistoryPage,
@@ -34,6 +36,10 @@ import {
   type WalletSummary,
   withQueuePositions,
 } from "./summary.ts";
+
+/** The standings the head shows (title and preview), and the ones that come with the rest. */
+const HEAD_WINDOWS: readonly LeaderboardWindow[] = ["24h", "all"];
+const BODY_WINDOWS = LEADERBOARD_WINDOWS.filter((window) => !HEAD_WINDOWS.includes(window));
 
 /** Rows per page of the trade table (the seed's page size). */
 export const WALLET_TRADES_PAGE_SIZE = 75;
@@ -141,15 +147,26 @@ export function readWalletPage(
         signal,
       },
     );
+  // The head's title and preview name the 24h and all-time standings, and every ranked wallet has
+  // an all-time row (its name): the head waits for the snapshot and those two, started first so
+  // that answers arriving together are taken in that order; the 7d and 30d come with the rest.
+  const account = papertrade.read("walletStream", { wallet: address }, { signal })
+    .then((account) => parts.note(account));
+  const headRanks = fetchWalletRanks(papertrade, address, { signal, parts, windows: HEAD_WINDOWS });
   const reads = {
-    account: papertrade.read("walletStream", { wallet: address }, { signal }).then((account) =>
-      parts.note(account)
-    ),
+    account,
     market: readMarket(sources, parts, { part: "markets", signal }),
     winFeeRate: readWinFee(sources, parts),
     accumulator: readStakingAccumulator(papertrade, parts, signal),
     queueRanks: parts.read(papertrade.read("queueRank", { wallet: address }, { signal })),
-    ranks: fetchWalletRanks(papertrade, address, { signal, parts }),
+    ranks: Promise.all([
+      headRanks,
+      fetchWalletRanks(papertrade, address, { signal, parts, windows: BODY_WINDOWS }),
+    ]).then(([head, body]) =>
+      [...head, ...body].sort((a, b) =>
+        LEADERBOARD_WINDOWS.indexOf(a.window) - LEADERBOARD_WINDOWS.indexOf(b.window)
+      )
+    ),
     read: parts.read(history(filter, start.cursor).catch(refusedCursor(start.cursor))),
     chartRead: chartIsTable ? null : parts.read(history("all"), "PnL chart"),
   };
@@ -157,7 +174,7 @@ export function readWalletPage(
     throw error instanceof RefusedCursorError ? error.upstream : error;
   };
   // An older page's status is the history read's (a refused cursor is a 400): the head waits.
-  const head = Promise.all([reads.account, reads.ranks, start.cursor ? reads.read : null])
+  const head = Promise.all([reads.account, headRanks, start.cursor ? reads.read : null])
     .then(([account, ranks]) => ({
       summary: summarizeWallet(account, null, ranks, options.now(), parts.unavailable),
     }))
