@@ -97,25 +97,35 @@ export function collectGaps(
   path: FieldPath = [],
   into: FieldPath[] = [],
 ): FieldPath[] {
-  if (value === null || typeof value !== "object") return into;
-  if (value instanceof Rows) {
-    into.push(...value.gaps.map((gap) => [...path, ...gap]));
-    return into;
-  }
-  const own = (value as WithGapPaths).gapPaths;
-  if (own) {
-    delete (value as WithGapPaths).gapPaths;
-    into.push(...own.map((gap) => [...path, ...gap]));
-    return into;
-  }
-  const entries: Array<[string | number, unknown]> = Array.isArray(value)
-    ? value.map((item, index) => [index, item])
-    : Object.entries(value);
-  for (const [key, item] of entries) {
+  // One path, grown and shrunk as the walk goes: a path is copied only for a gap it records
+  // (every answer is walked, and most of its nodes have none).
+  const at: (string | number)[] = [...path];
+  const record = (gaps: readonly FieldPath[]) => {
+    for (const gap of gaps) into.push([...at, ...gap]);
+  };
+  const visit = (holder: Record<string | number, unknown>, key: string | number) => {
+    const item = holder[key];
     if (item === NOT_FOUND) {
-      (value as Record<string | number, unknown>)[key] = null;
-      into.push([...path, key]);
-    } else collectGaps(item, [...path, key], into);
-  }
+      holder[key] = null;
+      into.push([...at, key]);
+    } else if (item !== null && typeof item === "object") {
+      at.push(key);
+      walk(item);
+      at.pop();
+    }
+  };
+  const walk = (value: object) => {
+    if (value instanceof Rows) return record(value.gaps);
+    const own = (value as WithGapPaths).gapPaths;
+    if (own) {
+      delete (value as WithGapPaths).gapPaths;
+      return record(own);
+    }
+    const holder = value as Record<string | number, unknown>;
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) visit(holder, index);
+    } else for (const key of Object.keys(value)) visit(holder, key);
+  };
+  if (value !== null && typeof value === "object") walk(value);
   return into;
 }
