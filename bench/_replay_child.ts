@@ -3,7 +3,7 @@
  * `REPLAY_DEMO_CLOCK=1` its data is generated afresh with "now" at the wall clock and served
  * following the clock, as the demo does (`dev.ts`: `FIXTURES_NOW_S` is set by the parent before
  * this process loads the fixtures); otherwise the committed data. It is reached through a
- * counting door (below). Prints its URLs as one JSON line, and stops (removing its data) on
+ * counting door (below), unless `REPLAY_UNCOUNTED=1`. Prints its URLs as one JSON line, and stops (removing its data) on
  * SIGTERM.
  */
 const demoClock = Deno.env.get("REPLAY_DEMO_CLOCK") === "1";
@@ -76,7 +76,9 @@ const door = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, 
     return new Response(null, { status: 502 });
   }
 });
-const origin = `http://127.0.0.1:${door.addr.port}`;
+const origin = Deno.env.get("REPLAY_UNCOUNTED") === "1"
+  ? upstream.origin
+  : `http://127.0.0.1:${door.addr.port}`;
 console.log(JSON.stringify({
   origin,
   apiUrl: origin,

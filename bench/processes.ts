@@ -32,6 +32,12 @@ export interface ReplayProcessOptions {
   /** Wallet stream patches this often (the demo: 4000 ms); default none. */
   patchEveryMs?: number;
   heartbeatMs?: number;
+  /**
+   * Serve the replay itself, without the counting door in front of it (`counts()` then answers
+   * nothing): for timing, where the door's extra hop on the replay's one thread would be counted
+   * as upstream time.
+   */
+  uncounted?: boolean;
 }
 
 /** Starts the replay upstream in a child process and waits for its URLs. */
@@ -45,6 +51,7 @@ export async function startReplayProcess(
   }
   if (options.patchEveryMs) env.REPLAY_PATCH_MS = String(options.patchEveryMs);
   if (options.heartbeatMs) env.REPLAY_HEARTBEAT_MS = String(options.heartbeatMs);
+  if (options.uncounted) env.REPLAY_UNCOUNTED = "1";
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", new URL("./_replay_child.ts", import.meta.url).pathname],
     env,

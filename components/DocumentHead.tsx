@@ -7,27 +7,31 @@ export const DISCLAIMER = "Unofficial and read-only: not affiliated with Papertr
 
 /**
  * The `<head>` the app pages and the docs share: no inline script or style, the page family's
- * one stylesheet and the shared, deferred enhancement script; `links` go before the stylesheet
- * (canonical, alternates), `children` after the script (an island's module, Open Graph meta).
+ * one stylesheet and the shared, deferred enhancement script. What every page has comes first,
+ * then `cut` (a streamed page's marker: what precedes it is sent before the page's data is in),
+ * then the page's own: its title, description, `links` (canonical, alternates) and `children`
+ * (an island's module, Open Graph meta).
  */
 export function DocumentHead(props: {
   title: string;
   description?: string;
   stylesheet: string;
   links?: ComponentChildren;
+  cut?: string;
   children?: ComponentChildren;
 }) {
   return (
     <head>
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <title>{props.title}</title>
-      {props.description && <meta name="description" content={props.description} />}
       <meta name="color-scheme" content="light dark" />
-      {props.links}
       <link rel="stylesheet" href={assetUrl(props.stylesheet)} />
       <link rel="icon" href={assetUrl("/static/favicon.svg")} type="image/svg+xml" />
       <script src={assetUrl("/static/build/enhance.js")} defer></script>
+      {props.cut}
+      <title>{props.title}</title>
+      {props.description && <meta name="description" content={props.description} />}
+      {props.links}
       {props.children}
     </head>
   );

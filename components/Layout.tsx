@@ -37,6 +37,8 @@ export function Layout(props: {
    * renders it in its first part, once the reads it reports on are in.
    */
   staleNotice?: boolean;
+  /** A streamed page's head cut (`HEAD_CUT`, see `DocumentHead`). */
+  headCut?: string;
   children: ComponentChildren;
 }) {
   const context = pageContext();
@@ -47,6 +49,7 @@ export function Layout(props: {
         title={props.title}
         description={props.description}
         stylesheet="/static/style.css"
+        cut={props.headCut}
       >
         {props.islandScript && <script type="module" src={props.islandScript}></script>}
         {props.tickingAges && <script type="module" src={assetUrl(AGES_SCRIPT)}></script>}

@@ -33,33 +33,84 @@ export function pageResponse(
 
 /** Where a streamed page's parts go in its layout (a private-use character: never in a page). */
 const SLOT = "\uE000content\uE000";
+/**
+ * Where a streamed page's head is cut (`Layout`'s `headCut`): what precedes it (the charset, the
+ * stylesheet, the shared script) needs no data, so it is sent before the layout's data is in.
+ */
+export const HEAD_CUT = "\uE000head\uE000";
+
+/** How a streamed page's layout is drawn: at once without its data, then with it. */
+export interface StreamedLayout {
+  /** What decides the status: nothing is sent before it settles, and its failure is the answer. */
+  status: Promise<void>;
+  /** The layout before its data (only what precedes its `HEAD_CUT` is sent from it). */
+  early: (slot: string) => VNode;
+  /** The layout with its data; what precedes its cut must be the same as the early one's. */
+  full: Promise<(slot: string) => VNode>;
+}
 
 /**
  * An HTML document (status 200) sent in order as it is ready, for a page whose data arrives in
- * stages. `layout(slot)` is rendered at once around the slot; what precedes the slot (the head
- * and the site header) is sent first, so the browser fetches the stylesheet and scripts while
- * the data is read; then each of `parts` as it resolves, in order; then the rest of the layout.
- * Whatever decides the status must be known before (a wallet page waits for the snapshot that
- * answers 404 for an unknown wallet). A part that throws is logged with the request id and
- * replaced by a notice; a client that leaves stops the rest. The layout and each part render in
- * the request's page context (its theme, embed flag and stale reads as of that part).
+ * stages. The layout is drawn while the status is read (a wallet page waits for the snapshot
+ * that answers 404 for an unknown wallet); once it is known, the head up to the layout's cut is
+ * sent, so the browser fetches the stylesheet and the shared script while the data is read; then
+ * the rest of the layout down to the slot (the title, the preview, the site header) once the
+ * layout's data is in; then each of `parts` as it resolves, in order; then the rest of the
+ * layout. A part that throws is logged with the request id and replaced by a notice; a layout
+ * that fails after the first bytes ends the answer there (logged); a client that leaves stops
+ * the rest. The layout and each part render in the request's page context (its theme, embed
+ * flag and stale reads as of that part).
  */
-export function streamedPageResponse(
+export async function streamedPageResponse(
   c: Context,
-  layout: (slot: string) => VNode,
+  layout: StreamedLayout,
   parts: ReadonlyArray<() => Promise<ComponentChildren>>,
-): Response {
-  const document = renderDocument(
-    <PageContextProvider value={pageContextOf(c)}>{layout(SLOT)}</PageContextProvider>,
-  );
-  const at = document.indexOf(SLOT);
-  if (at < 0 || document.indexOf(SLOT, at + 1) >= 0) throw new Error("layout must hold one slot");
-  const { readable, writable } = new TransformStream<string, string>();
-  const writer = writable.getWriter();
+): Promise<Response> {
+  const render = (draw: (slot: string) => VNode) => {
+    const document = renderDocument(
+      <PageContextProvider value={pageContextOf(c)}>{draw(SLOT)}</PageContextProvider>,
+    );
+    const cut = document.indexOf(HEAD_CUT);
+    const slot = document.indexOf(SLOT);
+    if (cut < 0 || slot < cut || document.indexOf(HEAD_CUT, cut + 1) >= 0) {
+      throw new Error("a streamed layout holds one head cut, before its slot");
+    }
+    if (document.indexOf(SLOT, slot + 1) >= 0) throw new Error("layout must hold one slot");
+    return { document, cut, slot };
+  };
+  // Awaited once the status is known; when the status fails, so may it, unheard.
+  layout.full.catch(() => {});
+  const early = render(layout.early);
+  const sent = early.document.slice(0, early.cut);
+  await layout.status;
+  // One stream of bytes, its chunks queued as they are rendered (a page is bounded, so nothing
+  // waits for the reader): its first is there when the server first asks, with no stage between.
+  const encoder = new TextEncoder();
+  let out!: ReadableStreamDefaultController<Uint8Array>;
+  let left = false;
+  const body = new ReadableStream<Uint8Array>({
+    start: (controller) => void (out = controller),
+    cancel: () => void (left = true),
+  });
+  const write = (html: string) => {
+    if (left || c.req.raw.signal.aborted) throw new Error("the client left");
+    out.enqueue(encoder.encode(html));
+  };
+  out.enqueue(encoder.encode(sent));
   // Started here, so the parts run in this request's async context.
   void (async () => {
     try {
-      await writer.write(document.slice(0, at));
+      let full: ReturnType<typeof render>;
+      try {
+        full = render(await layout.full);
+        if (full.document.slice(0, full.cut) !== sent) {
+          throw new Error("a streamed layout's head changed before its cut");
+        }
+      } catch (error) {
+        if (!c.req.raw.signal.aborted) logFailure(c, error);
+        throw error;
+      }
+      write(full.document.slice(full.cut + HEAD_CUT.length, full.slot));
       // A turn of the event loop, so the head leaves before a part's rendering holds the
       // thread: parts whose reads are already in are rendered at once, without a pause.
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -75,29 +126,36 @@ export function streamedPageResponse(
           if (c.req.raw.signal.aborted) throw error;
           html = renderToString(partFailed(c, error));
         }
-        await writer.write(html);
+        write(html);
       }
-      await writer.write(document.slice(at + SLOT.length));
-      await writer.close();
+      write(full.document.slice(full.slot + SLOT.length));
+      out.close();
     } catch (error) {
-      // The client left (its reads end with it) or the stream was cancelled: nobody to tell.
-      await writer.abort(error).catch(() => {});
+      // The client left (its reads end with it), the stream was cancelled, or the layout failed
+      // (logged above): the answer ends here.
+      if (!left) out.error(error);
     }
   })();
-  return c.body(readable.pipeThrough(new TextEncoderStream()), 200, {
+  return c.body(body, 200, {
     "content-type": "text/html; charset=UTF-8",
     [STREAMED_BODY_HEADER]: "1",
   });
 }
 
-/** The notice in place of a part that could not be built (a bug: logged with the request id). */
-function partFailed(c: Context, error: unknown): VNode {
+/** Logs a failure while building a page, with the request id; returns the id. */
+function logFailure(c: Context, error: unknown): string {
   const id: string = c.get("requestId") ?? "none";
   console.error(
     `[error] ${c.req.method} ${c.req.path.slice(0, 200)} id=${id}: ${
       describeErrorOnOneLine(error)
     }`,
   );
+  return id;
+}
+
+/** The notice in place of a part that could not be built (a bug: logged with the request id). */
+function partFailed(c: Context, error: unknown): VNode {
+  const id = logFailure(c, error);
   return (
     <p class="notice" role="alert">
       Part of this page could not be built. The error has been logged (request id{" "}

@@ -1,7 +1,8 @@
 /**
  * `/wallet/:address`: one wallet's balance sheet, live positions, intents, ranks and trades,
- * streamed as it is ready: the head once the snapshot and the ranks are in, then the page down to
- * its PnL chart, then the trade table once its settlement trail is found.
+ * streamed as it is ready: the head's first bytes once the snapshot is in, its title and preview
+ * once the ranks are, then the page down to its PnL chart, then the trade table once its
+ * settlement trail is found.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
@@ -15,6 +16,7 @@ import {
   readWalletPage,
   type TradeFilter,
   type WalletPageData,
+  type WalletSummary,
 } from "../lib/wallet/mod.ts";
 import {
   WalletLayout,
@@ -51,9 +53,10 @@ export async function walletPage(c: Context<AppEnv>): Promise<Response> {
     cursor: query.cursor,
     signal,
   });
-  // The status waits for the snapshot (404: unknown wallet) and the ranks (the title's name):
-  // one upstream round trip. The rest of the page follows as its reads come in.
-  const { summary } = await reads.head.catch((error) => {
+  // The status waits for the snapshot (404: unknown wallet): one upstream round trip. The head's
+  // first bytes follow at once, its title and preview once the ranks (the name) are in, the rest
+  // of the page as its reads come in.
+  const status = reads.status.catch((error) => {
     if (query.cursor && error instanceof PapertradeApiError && error.status === 400) {
       throw new Failure("bad_request", "That trade-history page no longer exists", {
         message: "The Papertrade API refused the page cursor in this link.",
@@ -72,24 +75,25 @@ export async function walletPage(c: Context<AppEnv>): Promise<Response> {
     now: deps.now(),
     explorerUrl: deps.config.blockExplorerUrl,
   });
-  return streamedPageResponse(
+  const layout = (summary: WalletSummary | null) => (slot: string) => (
+    <WalletLayout
+      address={address}
+      summary={summary}
+      head={summary && (
+        <PreviewTags
+          site={site}
+          address={address}
+          summary={summary}
+          url={`${site}/wallet/${address}`}
+        />
+      )}
+    >
+      {slot}
+    </WalletLayout>
+  );
+  return await streamedPageResponse(
     c,
-    (slot) => (
-      <WalletLayout
-        address={address}
-        summary={summary}
-        head={
-          <PreviewTags
-            site={site}
-            address={address}
-            summary={summary}
-            url={`${site}/wallet/${address}`}
-          />
-        }
-      >
-        {slot}
-      </WalletLayout>
-    ),
+    { status, early: layout(null), full: reads.head.then(({ summary }) => layout(summary)) },
     [
       async () => <WalletMain {...props(await reads.page)} />,
       // Last: the settlement trail of the table may take a while (`TRAIL_WAIT_MS`).

@@ -192,39 +192,33 @@ export async function readBoundedText(response: Response, maxBytes: number): Pro
 }
 
 /**
- * A pass-through of an event stream's bytes that errors with `tooLarge()` once one line, or one
- * event (the lines up to a blank one), passes `maxBytes`: a line that never ends costs at most
- * that much, however fast it comes.
+ * A check of an event stream's bytes, chunk by chunk: false once one line, or one event (the
+ * lines up to a blank one), passes `maxBytes`, so a line that never ends costs at most that much,
+ * however fast it comes.
  */
-export function boundedEventBytes(
-  maxBytes: number,
-  tooLarge: () => Error,
-): TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>> {
+export function eventBytesWithin(maxBytes: number): (chunk: Uint8Array) => boolean {
   let line = 0;
   let event = 0;
   let afterCarriageReturn = false;
-  return new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
-    transform(chunk, controller) {
-      for (let index = 0; index < chunk.length; index++) {
-        const byte = chunk[index];
-        if (byte === 0x0a && afterCarriageReturn) {
-          afterCarriageReturn = false;
-          continue;
-        }
-        if (byte === 0x0a || byte === 0x0d) {
-          if (line === 0) event = 0; // a blank line ends the event
-          line = 0;
-          afterCarriageReturn = byte === 0x0d;
-          continue;
-        }
+  return (chunk) => {
+    for (let index = 0; index < chunk.length; index++) {
+      const byte = chunk[index];
+      if (byte === 0x0a && afterCarriageReturn) {
         afterCarriageReturn = false;
-        line++;
-        event++;
+        continue;
       }
-      if (line > maxBytes || event > maxBytes) return controller.error(tooLarge());
-      controller.enqueue(chunk);
-    },
-  });
+      if (byte === 0x0a || byte === 0x0d) {
+        if (line === 0) event = 0; // a blank line ends the event
+        line = 0;
+        afterCarriageReturn = byte === 0x0d;
+        continue;
+      }
+      afterCarriageReturn = false;
+      line++;
+      event++;
+    }
+    return line <= maxBytes && event <= maxBytes;
+  };
 }
 
 /** `seconds` an upstream asked us to wait, clamped to {@link RETRY_AFTER_MAX_S}. */

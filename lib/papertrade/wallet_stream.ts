@@ -2,8 +2,7 @@
  * The wallet SSE stream (`/state/user/live?wallet=`): `liveness` once, a `wallet` snapshot, then
  * `wallet` patches, with `heartbeat` frames in between. Frames are validated and mapped here.
  */
-import type { EventSourceMessage } from "eventsource-parser";
-import { EventSourceParserStream } from "eventsource-parser/stream";
+import { createParser, type EventSourceMessage } from "eventsource-parser";
 import {
   answerRefusal,
   DEFAULT_TIMEOUT_MS,
@@ -23,8 +22,8 @@ import {
 import { PAPERTRADE_ENDPOINTS, requestTarget } from "./endpoints.ts";
 import {
   AnswerTooLargeError,
-  boundedEventBytes,
   decodedBody,
+  eventBytesWithin,
   fetchOnOrigin,
   UPSTREAM_LIMITS,
 } from "../http/upstream_answer.ts";
@@ -74,7 +73,7 @@ export async function* fetchWalletEvents(
     quietTimer = setTimeout(() => quiet.abort(), quietLimitMs);
   };
 
-  let reader: ReadableStreamDefaultReader<EventSourceMessage> | undefined;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   try {
     const url = `${options.baseUrl.replace(/\/+$/, "")}${
       requestTarget("walletStream", { wallet })
@@ -88,12 +87,14 @@ export async function* fetchWalletEvents(
       await response.body?.cancel();
       throw statusError(response);
     }
+    // Read and parsed chunk by chunk, in this loop: a snapshot read is then a few turns of the
+    // event loop, not one per stage of a chain of streams, each letting other answers go first.
+    reader = decodedBody(response, Number.POSITIVE_INFINITY)!.getReader();
     // One line or event past its maximum ends the stream: a line that never ends costs no more.
-    const tooLarge = () => new AnswerTooLargeError(UPSTREAM_LIMITS.streamEvent);
-    const body = decodedBody(response, Number.POSITIVE_INFINITY)!;
-    reader = body.pipeThrough(boundedEventBytes(UPSTREAM_LIMITS.streamEvent, tooLarge))
-      .pipeThrough(new TextDecoderStream())
-      .pipeThrough(new EventSourceParserStream()).getReader();
+    const fits = eventBytesWithin(UPSTREAM_LIMITS.streamEvent);
+    const decoder = new TextDecoder();
+    const messages: EventSourceMessage[] = [];
+    const parser = createParser({ onEvent: (message) => messages.push(message) });
     let sawSnapshot = false;
     while (true) {
       watchSilence();
@@ -101,12 +102,16 @@ export async function* fetchWalletEvents(
       // Silence is only measured while we wait on the upstream, not while the consumer works.
       clearTimeout(quietTimer);
       if (next.done) return;
-      const event = toEvent(next.value, wallet, sawSnapshot);
-      if (event?.type === "snapshot") sawSnapshot = true;
-      if (event?.type === "liveness") {
-        quietLimitMs = Math.max(timeoutMs, event.heartbeatIntervalMs * QUIET_INTERVALS);
+      if (!fits(next.value)) throw new AnswerTooLargeError(UPSTREAM_LIMITS.streamEvent);
+      parser.feed(decoder.decode(next.value, { stream: true }));
+      for (let message; (message = messages.shift());) {
+        const event = toEvent(message, wallet, sawSnapshot);
+        if (event?.type === "snapshot") sawSnapshot = true;
+        if (event?.type === "liveness") {
+          quietLimitMs = Math.max(timeoutMs, event.heartbeatIntervalMs * QUIET_INTERVALS);
+        }
+        if (event) yield event;
       }
-      if (event) yield event;
     }
   } catch (error) {
     // Our own errors pass; a failed fetch or read is a timeout, unreachable, or the caller's end.

@@ -40,6 +40,7 @@ import {
 /** The standings the head shows (title and preview), and the ones that come with the rest. */
 const HEAD_WINDOWS: readonly LeaderboardWindow[] = ["24h", "all"];
 const BODY_WINDOWS = LEADERBOARD_WINDOWS.filter((window) => !HEAD_WINDOWS.includes(window));
+const windowOrder = (window: LeaderboardWindow) => LEADERBOARD_WINDOWS.indexOf(window);
 
 /** Rows per page of the trade table (the seed's page size). */
 export const WALLET_TRADES_PAGE_SIZE = 75;
@@ -85,7 +86,7 @@ interface FetchWalletPageOptions {
   signal?: AbortSignal;
 }
 
-/** What the wallet page's head needs: the snapshot and the ranks (the name), read first. */
+/** What the wallet page's head needs: the snapshot and the 24h and all-time ranks (the name). */
 export interface WalletPageHead {
   /** The account, its leaderboard name and standing (queue places and rewards come later). */
   summary: WalletSummary;
@@ -94,10 +95,11 @@ export interface WalletPageHead {
 /** The wallet page's reads, started at once, and what each stage of the page waits for. */
 export interface WalletPageReads {
   /**
-   * The snapshot and the ranks (and, for an older page of trades, the history read the upstream
-   * may refuse): what decides the status and the page's title and preview. Rejects as
-   * {@link fetchWalletPage} does.
+   * The snapshot (and, for an older page of trades, the history read the upstream may refuse):
+   * what decides the status. Rejects as {@link fetchWalletPage} does.
    */
+  status: Promise<void>;
+  /** The status, and the 24h and all-time ranks: the page's title and preview. */
   head: Promise<WalletPageHead>;
   /** Everything, the table's rows as the history names them (no settlement trail yet). */
   page: Promise<WalletPageData>;
@@ -143,9 +145,7 @@ export function readWalletPage(
     papertrade.read(
       "tradeHistory",
       { wallet: address, filter, cursor, limit: WALLET_TRADES_READ },
-      {
-        signal,
-      },
+      { signal },
     );
   // The head's title and preview name the 24h and all-time standings, and every ranked wallet has
   // an all-time row (its name): the head waits for the snapshot and those two, started first so
@@ -162,11 +162,8 @@ export function readWalletPage(
     ranks: Promise.all([
       headRanks,
       fetchWalletRanks(papertrade, address, { signal, parts, windows: BODY_WINDOWS }),
-    ]).then(([head, body]) =>
-      [...head, ...body].sort((a, b) =>
-        LEADERBOARD_WINDOWS.indexOf(a.window) - LEADERBOARD_WINDOWS.indexOf(b.window)
-      )
-    ),
+    ])
+      .then((ranks) => ranks.flat().sort((a, b) => windowOrder(a.window) - windowOrder(b.window))),
     read: parts.read(history(filter, start.cursor).catch(refusedCursor(start.cursor))),
     chartRead: chartIsTable ? null : parts.read(history("all"), "PnL chart"),
   };
@@ -174,7 +171,10 @@ export function readWalletPage(
     throw error instanceof RefusedCursorError ? error.upstream : error;
   };
   // An older page's status is the history read's (a refused cursor is a 400): the head waits.
-  const head = Promise.all([reads.account, headRanks, start.cursor ? reads.read : null])
+  const status = Promise.all([reads.account, start.cursor ? reads.read : null])
+    .then(() => {})
+    .catch(upstreamError);
+  const head = Promise.all([reads.account, headRanks, status])
     .then(([account, ranks]) => ({
       summary: summarizeWallet(account, null, ranks, options.now(), parts.unavailable),
     }))
@@ -230,8 +230,9 @@ export function readWalletPage(
   });
   page.catch(() => {});
   withTrail.catch(() => {});
+  status.catch(() => {});
   head.catch(() => {});
-  return { head, page, withTrail };
+  return { status, head, page, withTrail };
 }
 
 /**

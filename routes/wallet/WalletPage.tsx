@@ -8,6 +8,7 @@ import {
 } from "../../lib/wallet/mod.ts";
 import { Layout } from "../../components/Layout.tsx";
 import { pageContext } from "../../lib/page_context.ts";
+import { HEAD_CUT } from "../../lib/render.tsx";
 import { Island, ISLAND_SCRIPT_URL, IslandBlob } from "../../client/island.tsx";
 import { RanksTable, SessionKeysTable } from "./WalletStanding.tsx";
 import { PnlChart } from "./PnlChart.tsx";
@@ -39,24 +40,29 @@ export interface WalletPageProps {
  */
 export function WalletLayout(props: {
   address: string;
-  /** The snapshot and the ranks, the page's head (`WalletPageHead`). */
-  summary: WalletSummary;
+  /**
+   * The snapshot and the ranks, the page's head (`WalletPageHead`); null draws the layout before
+   * they are in, of which only what precedes the head's cut is sent.
+   */
+  summary: WalletSummary | null;
   /** Extra head elements: the preview tags `/w/<address>` carries too. */
   head?: ComponentChildren;
   children: ComponentChildren;
 }) {
   const { address, summary } = props;
-  const name = summary.leaderboardName;
+  const name = summary?.leaderboardName;
   const title = name
     ? `${plainName(name, 40)} (${address.slice(0, 8)}…) · Papertrade Explorer`
     : `Wallet ${address} · Papertrade Explorer`;
-  const account = summary.account;
+  const account = summary?.account;
   return (
     <Layout
       title={title}
-      description={`Papertrade wallet ${address}: balance ${
-        formatUsd(account.balances.balance)
-      }, ${account.openPositions.length} open positions.`}
+      description={account &&
+        `Papertrade wallet ${address}: balance ${
+          formatUsd(account.balances.balance)
+        }, ${account.openPositions.length} open positions.`}
+      headCut={HEAD_CUT}
       islandScript={ISLAND_SCRIPT_URL}
       current="wallet"
       wallet={address}

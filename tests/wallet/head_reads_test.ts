@@ -1,56 +1,111 @@
 /**
- * The wallet page's head (status, title, preview) waits for the snapshot and the two standings it
- * names (24h and all-time), not for the 7d and 30d ones, which come with the rest of the page.
- * The client holds the 7d and 30d reads until the test lets them go, so no clock decides.
+ * The wallet page's head, by stages. Its status and first bytes (charset, stylesheet, shared
+ * script) wait for the snapshot alone; its title and preview for the two standings they name
+ * (24h and all-time), not for the 7d and 30d ones, which come with the rest of the page. The
+ * client holds the leaderboard reads the test names until it lets them go, so no clock decides.
  */
 import assert from "node:assert/strict";
-import { catalog, replayDeps } from "../harness.ts";
+import { buildApp, catalog, replayDeps } from "../harness.ts";
 import { startReplayUpstream } from "../../fixtures/mod.ts";
 import { readWalletPage } from "../../lib/wallet/mod.ts";
 import type { PapertradeClient } from "../../lib/papertrade/mod.ts";
+import type { AppDeps } from "../../lib/deps.ts";
 
 const whale = catalog.wallets.whale.address;
 
-Deno.test("the wallet page's head arrives while its 7d and 30d standings are held, and the page then has all four", async () => {
+/** Runs `body` with deps whose leaderboard reads of the `held` windows wait for `release()`. */
+async function withHeldWindows(
+  held: readonly string[],
+  body: (
+    deps: AppDeps,
+    state: { waiting: () => number; release: () => void; windowsRead: string[] },
+  ) => Promise<void>,
+): Promise<void> {
   const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
+  const waiting: Array<() => void> = [];
+  const windowsRead: string[] = [];
+  const release = () => waiting.splice(0).forEach((go) => go());
   try {
     const deps = replayDeps(upstream);
-    const held: Array<() => void> = [];
-    const windowsRead: string[] = [];
+    const read = deps.papertrade.read as (...args: unknown[]) => Promise<unknown>;
     const papertrade: PapertradeClient = {
       ...deps.papertrade,
       read: ((name: string, params: Record<string, unknown>, call: unknown) => {
-        const read = (deps.papertrade.read as (...args: unknown[]) => Promise<unknown>)(
-          name,
-          params,
-          call,
-        );
-        if (name !== "leaderboard") return read;
+        if (name !== "leaderboard") return read(name, params, call);
         windowsRead.push(String(params.window));
-        if (params.window !== "7d" && params.window !== "30d") return read;
-        return new Promise<unknown>((resolve) => held.push(() => resolve(read)));
+        if (!held.includes(String(params.window))) return read(name, params, call);
+        return new Promise<void>((go) => waiting.push(go)).then(() => read(name, params, call));
       }) as PapertradeClient["read"],
     };
-    const reads = readWalletPage({ ...deps, papertrade }, whale, { now: deps.now });
-    // The guard only ends a failing case (a head that waits for the held reads never comes).
-    let guard: ReturnType<typeof setTimeout> | undefined;
-    const { summary } = await Promise.race([
-      reads.head,
-      new Promise<never>((_, reject) => {
-        guard = setTimeout(
-          () => reject(new Error("the head waited for the 7d and 30d reads")),
-          10_000,
-        );
-      }),
-    ]).finally(() => clearTimeout(guard));
-    assert.deepEqual(held.length, 2, "the 7d and 30d reads are held");
-    assert.deepEqual(summary.ranks.map((rank) => rank.window), ["24h", "all"]);
-    assert.equal(summary.leaderboardName, "Moby Dick Capital");
-    held.forEach((release) => release());
-    const page = await reads.page;
-    assert.deepEqual(page.summary.ranks.map((rank) => rank.window), ["24h", "7d", "30d", "all"]);
-    assert.deepEqual([...windowsRead].sort(), ["24h", "30d", "7d", "all"]);
+    await body({ ...deps, papertrade }, { waiting: () => waiting.length, release, windowsRead });
   } finally {
+    release();
     await upstream.close();
   }
+}
+
+/** `promise`, or a failure after 10 s: the guard only ends a failing case. */
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let guard: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      guard = setTimeout(() => reject(new Error(what)), 10_000);
+    }),
+  ]).finally(() => clearTimeout(guard));
+}
+
+Deno.test("the wallet page's head arrives while its 7d and 30d standings are held, and the page then has all four", async () => {
+  await withHeldWindows(["7d", "30d"], async (deps, held) => {
+    const reads = readWalletPage(deps, whale, { now: deps.now });
+    const { summary } = await within(reads.head, "the head waited for the 7d and 30d reads");
+    assert.equal(held.waiting(), 2, "the 7d and 30d reads are held");
+    assert.deepEqual(summary.ranks.map((rank) => rank.window), ["24h", "all"]);
+    assert.equal(summary.leaderboardName, "Moby Dick Capital");
+    held.release();
+    const page = await reads.page;
+    assert.deepEqual(page.summary.ranks.map((rank) => rank.window), ["24h", "7d", "30d", "all"]);
+    assert.deepEqual([...held.windowsRead].sort(), ["24h", "30d", "7d", "all"]);
+  });
 });
+
+for (const encoding of ["identity", "gzip"]) {
+  Deno.test(`the wallet page's status and first bytes come while every standing is held, its title once they are in (${encoding})`, async () => {
+    await withHeldWindows(["24h", "7d", "30d", "all"], async (deps, held) => {
+      const response = await within(
+        Promise.resolve(
+          buildApp(deps).request(`/wallet/${whale}`, {
+            headers: { "accept-encoding": encoding },
+          }),
+        ),
+        "the status waited for the standings",
+      );
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get("content-encoding") ?? "identity", encoding);
+      const body = encoding === "gzip"
+        ? response.body!.pipeThrough(new DecompressionStream("gzip"))
+        : response.body!;
+      const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+      let text = "";
+      while (!text.includes("enhance.")) {
+        const next = await within(reader.read(), "the first bytes waited for the standings");
+        assert.ok(!next.done, "the page ended before its first bytes");
+        text += next.value;
+      }
+      assert.ok(held.waiting() > 0, "the standings are still held");
+      assert.match(text, /^<!doctype html><html[^>]*><head><meta charset="utf-8"\/>/);
+      assert.match(text, /<link rel="stylesheet" href="\/static\/[^"]+\.css"\/>/);
+      assert.ok(!text.includes("<title>"), "the title came before the standings");
+      held.release();
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        text += next.value;
+      }
+      const head = text.slice(0, text.indexOf("</head>"));
+      assert.equal(head.match(/<title>/g)?.length, 1, "one title, in the head");
+      assert.match(head, /<title>Moby Dick Capital \(0xc2c121…\) · Papertrade Explorer<\/title>/);
+      assert.match(head, /<meta property="og:description" content="Balance [^"]+24h PnL/);
+      assert.ok(!/[\uE000-\uF8FF]/.test(text), "no marker of the app's is left in the page");
+      assert.ok(text.trimEnd().endsWith("</html>"));
+    });
+  });
+}
