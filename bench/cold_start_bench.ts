@@ -12,6 +12,7 @@
  *   the app's own share, apart from what `lib/boot.ts` loads to build the clients.
  */
 import { startReplayUpstream } from "../fixtures/mod.ts";
+import { spawnEntry } from "./processes.ts";
 
 const ROUNDS = Number(Deno.args[0] ?? 9); // `deno run -A bench/cold_start_bench.ts 5` for fewer
 const root = new URL("..", import.meta.url).pathname;
@@ -34,46 +35,11 @@ const CASES: Case[] = [
   },
 ];
 
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = listener.addr.port;
-  listener.close();
-  return port;
-}
-
 /** Milliseconds from spawning `script` to the first complete answer on `path`. */
 async function coldStart(item: Case): Promise<number> {
-  const port = freePort();
-  const started = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--unstable-kv", item.script],
-    cwd: root,
-    stdout: "null",
-    stderr: "null",
-    env: {
-      RUST_BACKTRACE: "0",
-      NO_COLOR: "1",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PAPERTRADE_API_URL: upstream.apiUrl,
-      HYPEREVM_RPC_URL: upstream.rpcUrl,
-      HYPEREVM_RPC_FALLBACK_URL: upstream.fallbackRpcUrl,
-    },
-  }).spawn();
-  try {
-    while (performance.now() - started < 20_000) {
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}${item.path}`);
-        await response.arrayBuffer();
-        if (response.status < 500) return performance.now() - started;
-      } catch { /* not listening yet */ }
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-    throw new Error(`${item.name}: no answer within 20 s`);
-  } finally {
-    child.kill("SIGKILL");
-    await child.status;
-  }
+  const entry = await spawnEntry({ dir: root, script: item.script, path: item.path, upstream });
+  await entry.stop();
+  return entry.firstAnswerMs;
 }
 
 const median = (values: number[]) => {

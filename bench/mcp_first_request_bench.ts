@@ -9,6 +9,7 @@
  *   deno run -A --unstable-kv bench/mcp_first_request_bench.ts 15 --base=/tmp/base
  */
 import { startReplayUpstream } from "../fixtures/mod.ts";
+import { spawnEntry } from "./processes.ts";
 
 const ROUNDS = Number(Deno.args.find((arg) => /^\d+$/.test(arg)) ?? 9);
 const base = Deno.args.find((arg) => arg.startsWith("--base="))?.slice("--base=".length);
@@ -18,13 +19,6 @@ checkouts.push({ name: "this checkout", dir: here });
 
 const upstream = await startReplayUpstream();
 const LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = listener.addr.port;
-  listener.close();
-  return port;
-}
 
 /** Milliseconds of one `POST /mcp` tools/list, checked to list the tools. */
 async function list(port: number): Promise<number> {
@@ -41,41 +35,20 @@ async function list(port: number): Promise<number> {
 
 /** The first request's time and the mean of 200 warm ones, in a fresh process of `dir`. */
 async function measure(dir: string): Promise<[number, number]> {
-  const port = freePort();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--unstable-kv", "main.ts"],
-    cwd: dir,
-    stdout: "null",
-    stderr: "null",
-    env: {
-      RUST_BACKTRACE: "0",
-      NO_COLOR: "1",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PAPERTRADE_API_URL: upstream.apiUrl,
-      HYPEREVM_RPC_URL: upstream.rpcUrl,
-      HYPEREVM_RPC_FALLBACK_URL: upstream.fallbackRpcUrl,
-    },
-  }).spawn();
+  const { port, stop } = await spawnEntry({
+    dir,
+    script: "main.ts",
+    path: "/robots.txt",
+    upstream,
+  });
   try {
-    const started = performance.now();
-    for (;;) {
-      if (performance.now() - started > 20_000) throw new Error(`${dir}: no answer within 20 s`);
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/robots.txt`);
-        await response.arrayBuffer();
-        if (response.ok) break;
-      } catch { /* not listening yet */ }
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
     const first = await list(port);
     for (let i = 0; i < 20; i++) await list(port);
     let warm = 0;
     for (let i = 0; i < 200; i++) warm += await list(port);
     return [first, warm / 200];
   } finally {
-    child.kill("SIGKILL");
-    await child.status;
+    await stop();
   }
 }
 

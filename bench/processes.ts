@@ -8,7 +8,7 @@
  * binds 127.0.0.1 and every loop is bounded in count and time.
  */
 import type { ReplayStats } from "../fixtures/replay.ts";
-import { type RunningExplorer, startExplorer } from "./front_door.ts";
+import { freePort, type RunningExplorer, startExplorer } from "./front_door.ts";
 
 /** The replay upstream in its own process. */
 export interface ReplayProcess {
@@ -305,4 +305,59 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }
     signal?.addEventListener("abort", done, { once: true });
   });
+}
+
+/** An entry spawned by {@link spawnEntry}, answering on `port`. */
+export interface SpawnedEntry {
+  port: number;
+  /** Milliseconds from the spawn to the first answer on `path` below 500. */
+  firstAnswerMs: number;
+  /** Kills it (SIGKILL: nothing to wait for) and waits for its exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Spawns `script` (`main.ts`, or a stand-in) from `dir` on a free loopback port, reading the
+ * replay `upstream`, and resolves once `path` answers below 500 (within 20 s), for the benches
+ * that time a fresh process.
+ */
+export async function spawnEntry(options: {
+  dir: string;
+  script: string;
+  path: string;
+  upstream: { apiUrl: string; rpcUrl: string; fallbackRpcUrl: string };
+}): Promise<SpawnedEntry> {
+  const port = freePort();
+  const started = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--unstable-kv", options.script],
+    cwd: options.dir,
+    stdout: "null",
+    stderr: "null",
+    env: {
+      RUST_BACKTRACE: "0",
+      NO_COLOR: "1",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PAPERTRADE_API_URL: options.upstream.apiUrl,
+      HYPEREVM_RPC_URL: options.upstream.rpcUrl,
+      HYPEREVM_RPC_FALLBACK_URL: options.upstream.fallbackRpcUrl,
+    },
+  }).spawn();
+  const stop = async () => {
+    child.kill("SIGKILL");
+    await child.status;
+  };
+  while (performance.now() - started < 20_000) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}${options.path}`);
+      await response.arrayBuffer();
+      if (response.status < 500) {
+        return { port, firstAnswerMs: performance.now() - started, stop };
+      }
+    } catch { /* not listening yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  await stop();
+  throw new Error(`${options.dir} ${options.script}: no answer on ${options.path} within 20 s`);
 }
