@@ -35,6 +35,16 @@ export function hashArg(description: string) {
     .describe(description);
 }
 
+/**
+ * An optional market symbol (BTC, ETH), upper-cased. Whether Papertrade lists it is the tool's
+ * to check, against the trading state it reads.
+ */
+export function marketArg(description: string) {
+  const error = "expected a market symbol such as BTC";
+  return z.string({ error }).trim().regex(/^[A-Za-z0-9]{1,20}$/, error)
+    .overwrite((symbol) => symbol.toUpperCase()).optional().describe(description);
+}
+
 /** A string from a fixed set, with a message that lists the allowed values. */
 export function choiceArg<const T extends readonly [string, ...string[]]>(
   values: T,

@@ -10,7 +10,7 @@ import {
   selectLiquidations,
   UnknownLiquidationMarketError,
 } from "../lib/liquidations/mod.ts";
-import { argsObject, choiceArg, wholeNumberArg } from "./_args.ts";
+import { argsObject, choiceArg, marketArg, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { ToolError } from "./types.ts";
 
@@ -20,15 +20,10 @@ const input = argsObject({
     DEFAULT_SELECTION.window as "24h",
     "Only liquidations of the last hour, day or week.",
   ),
-  market: z.string({ error: "expected a market symbol such as BTC" })
-    .trim()
-    .regex(/^[A-Za-z0-9]{1,20}$/, "expected a market symbol such as BTC")
-    .overwrite((symbol) => symbol.toUpperCase())
-    .optional()
-    .describe(
-      "Only this market (BTC, ETH); the totals are then this market's. A market Papertrade does " +
-        "not list is refused with an error naming the markets.",
-    ),
+  market: marketArg(
+    "Only this market (BTC, ETH); the totals are then this market's. A market Papertrade does " +
+      "not list is refused with an error naming the markets.",
+  ),
   cursor: z.string({ error: "expected the next_cursor string of a previous call" })
     .regex(/^\d{1,15}-\d{1,30}$/, "expected next_cursor unchanged (digits, a hyphen, digits)")
     .optional()

@@ -14,7 +14,7 @@ import {
   RISK_BANDS,
   UnknownMarketError,
 } from "../lib/at_risk/mod.ts";
-import { argsObject, wholeNumberArg } from "./_args.ts";
+import { argsObject, marketArg, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { positionJson } from "../lib/position/mod.ts";
 import { ToolError } from "./types.ts";
@@ -23,15 +23,10 @@ const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
 
 const input = argsObject({
-  market: z.string({ error: "expected a market symbol such as BTC" })
-    .trim()
-    .regex(/^[A-Za-z0-9]{1,20}$/, "expected a market symbol such as BTC")
-    .overwrite((symbol) => symbol.toUpperCase())
-    .optional()
-    .describe(
-      "Only positions in this market (BTC, ETH). A market Papertrade does not list is refused " +
-        "with an error naming the markets, as the /at-risk page refuses it.",
-    ),
+  market: marketArg(
+    "Only positions in this market (BTC, ETH). A market Papertrade does not list is refused " +
+      "with an error naming the markets, as the /at-risk page refuses it.",
+  ),
   band: z.enum(RISK_BANDS, {
     error: `expected one of ${RISK_BANDS.join(", ")}`,
   }).optional().describe("Only positions in this risk band."),
