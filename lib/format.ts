@@ -98,7 +98,11 @@ export { formatAge } from "./age.ts";
 
 /** Absolute UTC time: `2026-11-20 12:00:00 UTC`. */
 export function formatUtc(atMs: number): string {
-  return new Date(atMs).toISOString().replace("T", " ").replace(/\.\d{3}Z$/, " UTC");
+  const iso = new Date(atMs).toISOString();
+  // `YYYY-MM-DDTHH:MM:SS.sssZ`; a year past 9999 is written with a sign and six digits.
+  return iso.length === 24
+    ? `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`
+    : iso.replace("T", " ").replace(/\.\d{3}Z$/, " UTC");
 }
 
 /** Unix ms as ISO 8601 UTC; null for times a Date cannot hold. */

@@ -67,6 +67,7 @@ Deno.test("ages read in the largest whole unit and future times read as 'in'", (
 
 Deno.test("absolute times are UTC without milliseconds, and long hex is shortened", () => {
   assert.equal(formatUtc(Date.UTC(2026, 10, 20, 12, 0, 5, 123)), "2026-11-20 12:00:05 UTC");
+  assert.equal(formatUtc(Date.UTC(12026, 0, 1)), "+012026-01-01 00:00:00 UTC");
   assert.equal(shortHex("0x6cd5661646289fb6e65ea5c032310fded797d0a2"), "0x6cd5…d0a2");
   assert.equal(shortHex("0x1234"), "0x1234");
 });

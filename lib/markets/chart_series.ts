@@ -144,12 +144,30 @@ export function openInterestSeries(samples: readonly MarketSample[]): ChartSerie
   ].filter((series) => series.points.length > 0);
 }
 
+/** Most prices remembered per price scale (past it, the memory starts again). */
+const PRICES_KEPT = 50_000;
+const prices = new Map<bigint, Map<bigint, { value: number; text: string }>>();
+
+/**
+ * A raw price's number and text, remembered: each view of `/markets` draws about a thousand
+ * samples and candles per market, most of them the same as the last view's, and converting each
+ * (exactly, in bigint) again was a fifth of the page's CPU.
+ */
+function pricePoint(raw: bigint, priceScale: bigint): { value: number; text: string } {
+  let byRaw = prices.get(priceScale);
+  if (!byRaw) prices.set(priceScale, byRaw = new Map());
+  let known = byRaw.get(raw);
+  if (!known) {
+    if (byRaw.size >= PRICES_KEPT) byRaw.clear();
+    known = { value: rawPriceToNumber(raw, priceScale), text: formatPrice(raw, priceScale) };
+    byRaw.set(raw, known);
+  }
+  return known;
+}
+
 /** A price line's points at `priceScale`: the samples' marks, and the candles' closes. */
 function priceLines(history: PriceHistory, priceScale: bigint, from: number): ChartSeries[] {
-  const price = (raw: bigint) => ({
-    value: rawPriceToNumber(raw, priceScale),
-    text: formatPrice(raw, priceScale),
-  });
+  const price = (raw: bigint) => pricePoint(raw, priceScale);
   const lines = [
     {
       label: CANDLE_LABEL,
