@@ -37,7 +37,7 @@ export function Layout(props: {
    * renders it in its first part, once the reads it reports on are in.
    */
   staleNotice?: boolean;
-  /** A streamed page's head cut (`HEAD_CUT`, see `DocumentHead`). */
+  /** A streamed page's head cut (`StreamMarks` in `lib/render.tsx`; see `DocumentHead`). */
   headCut?: string;
   children: ComponentChildren;
 }) {

@@ -31,22 +31,26 @@ export function pageResponse(
   return c.html(renderDocument(tree), status as ContentfulStatusCode, headers);
 }
 
-/** Where a streamed page's parts go in its layout (a private-use character: never in a page). */
-const SLOT = "\uE000content\uE000";
 /**
- * Where a streamed page's head is cut (`Layout`'s `headCut`): what precedes it (the charset, the
- * stylesheet, the shared script) needs no data, so it is sent before the layout's data is in.
+ * The marks a streamed page's layout is drawn with: `cut`, where its head is cut (`Layout`'s
+ * `headCut`: what precedes it, the charset, the stylesheet and the shared script, needs no data,
+ * so it is sent before the layout's data is in), and `slot`, where its parts go. Private-use
+ * characters around a random token of the request's: upstream text, which may hold any
+ * character, cannot hold these.
  */
-export const HEAD_CUT = "\uE000head\uE000";
+export interface StreamMarks {
+  cut: string;
+  slot: string;
+}
 
 /** How a streamed page's layout is drawn: at once without its data, then with it. */
 export interface StreamedLayout {
   /** What decides the status: nothing is sent before it settles, and its failure is the answer. */
   status: Promise<void>;
-  /** The layout before its data (only what precedes its `HEAD_CUT` is sent from it). */
-  early: (slot: string) => VNode;
+  /** The layout before its data (only what precedes its cut is sent from it). */
+  early: (marks: StreamMarks) => VNode;
   /** The layout with its data; what precedes its cut must be the same as the early one's. */
-  full: Promise<(slot: string) => VNode>;
+  full: Promise<(marks: StreamMarks) => VNode>;
 }
 
 /**
@@ -66,16 +70,18 @@ export async function streamedPageResponse(
   layout: StreamedLayout,
   parts: ReadonlyArray<() => Promise<ComponentChildren>>,
 ): Promise<Response> {
-  const render = (draw: (slot: string) => VNode) => {
+  const token = crypto.randomUUID();
+  const marks = { cut: `\uE000cut ${token}\uE000`, slot: `\uE000slot ${token}\uE000` };
+  const render = (draw: (marks: StreamMarks) => VNode) => {
     const document = renderDocument(
-      <PageContextProvider value={pageContextOf(c)}>{draw(SLOT)}</PageContextProvider>,
+      <PageContextProvider value={pageContextOf(c)}>{draw(marks)}</PageContextProvider>,
     );
-    const cut = document.indexOf(HEAD_CUT);
-    const slot = document.indexOf(SLOT);
-    if (cut < 0 || slot < cut || document.indexOf(HEAD_CUT, cut + 1) >= 0) {
+    const cut = document.indexOf(marks.cut);
+    const slot = document.indexOf(marks.slot);
+    if (cut < 0 || slot < cut || document.indexOf(marks.cut, cut + 1) >= 0) {
       throw new Error("a streamed layout holds one head cut, before its slot");
     }
-    if (document.indexOf(SLOT, slot + 1) >= 0) throw new Error("layout must hold one slot");
+    if (document.indexOf(marks.slot, slot + 1) >= 0) throw new Error("layout must hold one slot");
     return { document, cut, slot };
   };
   // Awaited once the status is known; when the status fails, so may it, unheard.
@@ -110,7 +116,7 @@ export async function streamedPageResponse(
         if (!c.req.raw.signal.aborted) logFailure(c, error);
         throw error;
       }
-      write(full.document.slice(full.cut + HEAD_CUT.length, full.slot));
+      write(full.document.slice(full.cut + marks.cut.length, full.slot));
       // A turn of the event loop, so the head leaves before a part's rendering holds the
       // thread: parts whose reads are already in are rendered at once, without a pause.
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -128,7 +134,7 @@ export async function streamedPageResponse(
         }
         write(html);
       }
-      write(full.document.slice(full.slot + SLOT.length));
+      write(full.document.slice(full.slot + marks.slot.length));
       out.close();
     } catch (error) {
       // The client left (its reads end with it), the stream was cancelled, or the layout failed

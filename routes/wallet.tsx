@@ -25,7 +25,7 @@ import {
   WalletTrades,
 } from "./wallet/WalletPage.tsx";
 import { PreviewTags } from "./wallet/WalletCard.tsx";
-import { streamedPageResponse } from "../lib/render.tsx";
+import { streamedPageResponse, type StreamMarks } from "../lib/render.tsx";
 import { badAddress } from "./page_errors.tsx";
 
 // The cursor is opaque; this is the tools' accepted alphabet, long enough for any real one.
@@ -75,10 +75,11 @@ export async function walletPage(c: Context<AppEnv>): Promise<Response> {
     now: deps.now(),
     explorerUrl: deps.config.blockExplorerUrl,
   });
-  const layout = (summary: WalletSummary | null) => (slot: string) => (
+  const layout = (summary: WalletSummary | null) => (marks: StreamMarks) => (
     <WalletLayout
       address={address}
       summary={summary}
+      headCut={marks.cut}
       head={summary && (
         <PreviewTags
           site={site}
@@ -88,7 +89,7 @@ export async function walletPage(c: Context<AppEnv>): Promise<Response> {
         />
       )}
     >
-      {slot}
+      {marks.slot}
     </WalletLayout>
   );
   return await streamedPageResponse(

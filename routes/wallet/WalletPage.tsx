@@ -8,7 +8,6 @@ import {
 } from "../../lib/wallet/mod.ts";
 import { Layout } from "../../components/Layout.tsx";
 import { pageContext } from "../../lib/page_context.ts";
-import { HEAD_CUT } from "../../lib/render.tsx";
 import { Island, ISLAND_SCRIPT_URL, IslandBlob } from "../../client/island.tsx";
 import { RanksTable, SessionKeysTable } from "./WalletStanding.tsx";
 import { PnlChart } from "./PnlChart.tsx";
@@ -47,6 +46,8 @@ export function WalletLayout(props: {
   summary: WalletSummary | null;
   /** Extra head elements: the preview tags `/w/<address>` carries too. */
   head?: ComponentChildren;
+  /** The streamed page's head cut (`StreamMarks`). */
+  headCut: string;
   children: ComponentChildren;
 }) {
   const { address, summary } = props;
@@ -62,7 +63,7 @@ export function WalletLayout(props: {
         `Papertrade wallet ${address}: balance ${
           formatUsd(account.balances.balance)
         }, ${account.openPositions.length} open positions.`}
-      headCut={HEAD_CUT}
+      headCut={props.headCut}
       islandScript={ISLAND_SCRIPT_URL}
       current="wallet"
       wallet={address}

@@ -8,18 +8,22 @@ import assert from "node:assert/strict";
 import { buildApp, catalog, replayDeps } from "../harness.ts";
 import { startReplayUpstream } from "../../fixtures/mod.ts";
 import { readWalletPage } from "../../lib/wallet/mod.ts";
-import type { PapertradeClient } from "../../lib/papertrade/mod.ts";
+import type { LeaderboardPage, PapertradeClient } from "../../lib/papertrade/mod.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 
 const whale = catalog.wallets.whale.address;
 
-/** Runs `body` with deps whose leaderboard reads of the `held` windows wait for `release()`. */
+/**
+ * Runs `body` with deps whose leaderboard reads of the `held` windows wait for `release()`, and
+ * whose rows carry `name` when one is given.
+ */
 async function withHeldWindows(
   held: readonly string[],
   body: (
     deps: AppDeps,
     state: { waiting: () => number; release: () => void; windowsRead: string[] },
   ) => Promise<void>,
+  name?: string,
 ): Promise<void> {
   const upstream = await startReplayUpstream({ port: 0, now: () => catalog.baseTimeMs });
   const waiting: Array<() => void> = [];
@@ -30,11 +34,21 @@ async function withHeldWindows(
     const read = deps.papertrade.read as (...args: unknown[]) => Promise<unknown>;
     const papertrade: PapertradeClient = {
       ...deps.papertrade,
-      read: ((name: string, params: Record<string, unknown>, call: unknown) => {
-        if (name !== "leaderboard") return read(name, params, call);
+      read: ((endpoint: string, params: Record<string, unknown>, call: unknown) => {
+        if (endpoint !== "leaderboard") return read(endpoint, params, call);
         windowsRead.push(String(params.window));
-        if (!held.includes(String(params.window))) return read(name, params, call);
-        return new Promise<void>((go) => waiting.push(go)).then(() => read(name, params, call));
+        const rows = () =>
+          read(endpoint, params, call).then((page) =>
+            name === undefined ? page : {
+              ...page as LeaderboardPage,
+              accounts: (page as LeaderboardPage).accounts.map((row) => ({
+                ...row,
+                leaderboardName: name,
+              })),
+            }
+          );
+        if (!held.includes(String(params.window))) return rows();
+        return new Promise<void>((go) => waiting.push(go)).then(rows);
       }) as PapertradeClient["read"],
     };
     await body({ ...deps, papertrade }, { waiting: () => waiting.length, release, windowsRead });
@@ -109,3 +123,19 @@ for (const encoding of ["identity", "gzip"]) {
     });
   });
 }
+
+Deno.test("a leaderboard name carrying the page's private-use markers is only text: the page is whole, with one title and one slot", async () => {
+  // The characters a streamed page once marked its head's cut and its slot with, and a tag.
+  const name = "Evil \uE000head\uE000 \uE000content\uE000 <b>name</b>";
+  await withHeldWindows([], async (deps) => {
+    const response = await buildApp(deps).request(`/wallet/${whale}`);
+    assert.equal(response.status, 200);
+    const html = await response.text();
+    assert.ok(html.trimEnd().endsWith("</html>"), "the page was cut short");
+    const head = html.slice(0, html.indexOf("</head>"));
+    assert.equal(head.match(/<title>/g)?.length, 1);
+    assert.ok(head.includes("Evil \uE000head\uE000 \uE000content\uE000 &lt;b>name&lt;/b>"));
+    assert.ok(html.includes('aria-labelledby="open-positions"'), "the positions are there");
+    assert.ok(html.includes('id="trades"'), "the trade table is there");
+  }, name);
+});
