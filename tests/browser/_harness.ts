@@ -52,6 +52,7 @@ export async function startLiveSite(live: LiveRoutesOptions = {}): Promise<LiveS
     papertradeApiUrl: upstream.apiUrl,
     rpcUrl: upstream.rpcUrl,
     fallbackRpcUrl: upstream.fallbackRpcUrl,
+    hyperliquidInfoUrl: upstream.hyperliquidInfoUrl,
     upstreamTimeoutMs: 5_000,
   };
   // Intervals shortened so what a viewer waits for (a patch, a poll, the stream closing after

@@ -72,6 +72,14 @@ browserTest(
             }
             const { scroll, client } = await overflowOf(page);
             assert.ok(scroll <= client, `${name} is ${scroll} px wide in a ${client} px screen`);
+            // Every chart's legend stays inside its figure (a long key wraps, it is not cut off).
+            const cutKeys = await page.locator("figure .legend .key").evaluateAll((keys) =>
+              keys.filter((key) =>
+                key.getBoundingClientRect().right >
+                  key.closest("figure")!.getBoundingClientRect().right + 0.5
+              ).map((key) => key.textContent)
+            );
+            assert.deepEqual(cutKeys, [], `${name}: a chart's legend runs past its figure`);
             if (name === "wallet") {
               const rows = await page.locator("tr[data-position]").count();
               assert.equal(rows, catalog.wallets.whale.openPositions);
