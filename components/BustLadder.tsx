@@ -14,6 +14,7 @@ import {
   type LadderSum,
   type MarketLadder,
 } from "../lib/at_risk/mod.ts";
+import { round } from "../lib/chart.ts";
 import { formatCount, formatPrice, formatUsd } from "../lib/format.ts";
 import { DataTable, numeric } from "./DataTable.tsx";
 import { Time } from "./Time.tsx";
@@ -28,7 +29,7 @@ const AXIS_Y = 214;
 const CHECKPOINT_BPS = [50, 100, 200, 500];
 
 /** How the board behind the ladder covers the wallets, and how fresh it is. */
-export function LadderCoverage(props: { board: AtRiskBoard; now: number }) {
+function LadderCoverage(props: { board: AtRiskBoard; now: number }) {
   const { board, now } = props;
   return (
     <p class="muted" data-ladder-coverage={board.partial ? "partial" : "full"}>
@@ -90,7 +91,6 @@ function MarketLadderView(props: { market: MarketLadder; stepBps: number }) {
   const price = (raw: bigint) => formatPrice(raw, mark.priceScale, 2);
   const longs = cumulative(market.long);
   const shorts = cumulative(market.short);
-  const at = (sums: LadderSum[], bps: number) => sums[Math.min(bps / stepBps, sums.length) - 1];
   return (
     <>
       <p>
@@ -107,8 +107,8 @@ function MarketLadderView(props: { market: MarketLadder; stepBps: number }) {
           {CHECKPOINT_BPS.filter((bps) => bps / stepBps <= longs.length).map((bps) => (
             <tr data-checkpoint={bps}>
               <th scope="row">{bps / 100}%</th>
-              <td class="num">{sumText(at(longs, bps))}</td>
-              <td class="num">{sumText(at(shorts, bps))}</td>
+              <td class="num">{sumText(sumAt(longs, bps, stepBps))}</td>
+              <td class="num">{sumText(sumAt(shorts, bps, stepBps))}</td>
             </tr>
           ))}
         </DataTable>
@@ -121,6 +121,11 @@ function MarketLadderView(props: { market: MarketLadder; stepBps: number }) {
       </details>
     </>
   );
+}
+
+/** The cumulative sum once the price has moved `bps` (the ladder's end when it reaches less). */
+function sumAt(sums: LadderSum[], bps: number, stepBps: number) {
+  return sums[Math.min(bps / stepBps, sums.length) - 1];
 }
 
 function sumText(sum: LadderSum) {
@@ -218,10 +223,10 @@ function LadderSvg(props: { market: MarketLadder; stepBps: number }) {
     [round((center + width - side) / 2), `+${reach / 2}%`, "middle"],
     [width - side, `+${reach}%`, "end"],
   ];
-  const at1 = (sums: LadderSum[]) => sums[Math.min(100 / stepBps, sums.length) - 1];
-  const description = `Longs: ${formatUsd(at1(longs).notional)} busts within a 1% fall, ${
+  const at1 = (sums: LadderSum[]) => formatUsd(sumAt(sums, 100, stepBps).notional);
+  const description = `Longs: ${at1(longs)} busts within a 1% fall, ${
     formatUsd(longs.at(-1)!.notional)
-  } within ${reach}%. Shorts: ${formatUsd(at1(shorts).notional)} within a 1% rise, ${
+  } within ${reach}%. Shorts: ${at1(shorts)} within a 1% rise, ${
     formatUsd(shorts.at(-1)!.notional)
   } within ${reach}%.`;
   return (
@@ -263,14 +268,9 @@ function LadderSvg(props: { market: MarketLadder; stepBps: number }) {
             })}
           </g>
         ))}
-        <line class="axis" x1={side} x2={width - side} y1={PER_BAND.bottom} y2={PER_BAND.bottom} />
-        <line
-          class="axis"
-          x1={side}
-          x2={width - side}
-          y1={CUMULATIVE.bottom}
-          y2={CUMULATIVE.bottom}
-        />
+        {[PER_BAND.bottom, CUMULATIVE.bottom].map((y) => (
+          <line class="axis" x1={side} x2={width - side} y1={y} y2={y} />
+        ))}
         <line class="mark-line" x1={center} x2={center} y1={CUMULATIVE.top} y2={PER_BAND.bottom} />
         {ticks.map(([x, label, anchor]) => (
           <text class="label" x={x} y={AXIS_Y} text-anchor={anchor}>{label}</text>
@@ -289,8 +289,4 @@ function LadderSvg(props: { market: MarketLadder; stepBps: number }) {
 
 function max(values: readonly bigint[]): bigint {
   return values.reduce((high, value) => value > high ? value : high, 0n);
-}
-
-function round(value: number): number {
-  return Math.round(value * 10) / 10;
 }

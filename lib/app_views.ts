@@ -3,14 +3,9 @@
  * resource in `_meta.ui.resourceUri`; a host that renders views reads it with `resources/read`,
  * shows it in a sandboxed iframe beside the answer and hands it the tool's result. The views'
  * sources are in `views/`, built by `deno task build` into `views/build/<name>.html` (script
- * and style inlined) and committed.
- *
- * This module is the whole server side, as plain functions: which tool has which view
- * ({@link toolUiMeta}), the views ({@link listViews}) and one view's resource contents
- * ({@link readView}). The MCP runtime only calls them.
+ * and style inlined) and committed. Views are not in `resources/list` (docs/mcp.md).
  */
 
-/** The extension's id, as hosts and the discovery files name it. */
 export const VIEWS_EXTENSION_ID = "io.modelcontextprotocol/ui";
 
 /**
@@ -25,7 +20,6 @@ export const VIEW_CLIENTS: readonly string[] = [
   "Goose",
 ];
 
-/** One sentence for the discovery files: which tools show a view, and where. */
 export function viewsSentence(): string {
   return `${VIEWS.map((view) => view.tool).join(", ")} also name an MCP Apps view ` +
     `(${VIEWS_EXTENSION_ID}) that ${VIEW_CLIENTS.join(", ")} render beside the answer; ` +
@@ -35,25 +29,11 @@ export function viewsSentence(): string {
 /** The MIME type of an MCP Apps view (RESOURCE_MIME_TYPE of `@modelcontextprotocol/ext-apps`). */
 export const VIEW_MIME_TYPE = "text/html;profile=mcp-app";
 
-/** One view: the tool whose results it shows and its resource. */
-export interface ViewInfo {
-  /** File name under `views/` (source `<name>.ts`) and `views/build/` (`<name>.html`). */
-  name: string;
-  /** The tool that names it. */
-  tool: string;
-  uri: string;
-  title: string;
-  description: string;
-}
-
-const uriOf = (name: string) => `ui://papertrade-explorer/${name}.html`;
-
-/** The four views, in the order the docs list them. */
-export const VIEWS: readonly ViewInfo[] = [
+/** The four views, in the order the docs list them; `name` is the file under `views/`. */
+export const VIEWS = [
   {
     name: "positions",
     tool: "get_positions",
-    uri: uriOf("positions"),
     title: "Open positions, live",
     description: "A wallet's open positions with distance to bust, its band and PnL; calls " +
       "get_positions again every 5 s while shown.",
@@ -61,14 +41,12 @@ export const VIEWS: readonly ViewInfo[] = [
   {
     name: "at_risk",
     tool: "get_positions_at_risk",
-    uri: uriOf("at_risk"),
     title: "Positions nearest to bust",
     description: "The at-risk board across wallets, with market and band filters.",
   },
   {
     name: "markets",
     tool: "get_protocol_overview",
-    uri: uriOf("markets"),
     title: "Markets and protocol",
     description: "Marks, open interest against caps, the protocol history chart, the " +
       "protocol's totals and latest trades.",
@@ -76,25 +54,21 @@ export const VIEWS: readonly ViewInfo[] = [
   {
     name: "settlement",
     tool: "decode_transaction",
-    uri: uriOf("settlement"),
     title: "Settlement transaction",
     description: "A batch's intents with their signature checks and verdicts, and the " +
       "Exchange's events.",
   },
-];
+].map((view) => ({ ...view, uri: `ui://papertrade-explorer/${view.name}.html` }));
 
 /**
  * What a view's resource declares in `_meta.ui`: a CSP with no outside origin (no fetch, no
  * script, style, image or font from anywhere: everything is inlined and data arrives only as
  * tool results through the host), and a border from the host.
  */
-export const VIEW_UI_META = {
+const VIEW_UI_META = {
   csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
   prefersBorder: true,
 } as const;
-
-/** Where the built views are (`views/build/`). */
-export const VIEWS_BUILD_DIR = new URL("../views/build/", import.meta.url);
 
 /** The `_meta` of a tool's `tools/list` entry when it has a view; undefined otherwise. */
 export function toolUiMeta(toolName: string): Record<string, unknown> | undefined {
@@ -102,18 +76,6 @@ export function toolUiMeta(toolName: string): Record<string, unknown> | undefine
   if (!view) return undefined;
   // `ui/resourceUri` is the flat key of the extension's first drafts, which some hosts still read.
   return { ui: { resourceUri: view.uri }, "ui/resourceUri": view.uri };
-}
-
-/** The views as `resources/list` entries would describe them (see docs/mcp.md: not listed). */
-export function listViews(): Array<Record<string, unknown>> {
-  return VIEWS.map(({ uri, name, title, description }) => ({
-    uri,
-    name,
-    title,
-    description,
-    mimeType: VIEW_MIME_TYPE,
-    _meta: { ui: VIEW_UI_META },
-  }));
 }
 
 const html = new Map<string, string>();
@@ -132,7 +94,7 @@ export function readView(
   if (!view) return undefined;
   let text = html.get(view.name);
   if (text === undefined) {
-    text = Deno.readTextFileSync(new URL(`${view.name}.html`, VIEWS_BUILD_DIR));
+    text = Deno.readTextFileSync(new URL(`../views/build/${view.name}.html`, import.meta.url));
     html.set(view.name, text);
   }
   const site = /^https?:\/\/[^\s"'<>&]+$/.test(siteUrl) ? siteUrl : "";

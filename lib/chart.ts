@@ -5,7 +5,7 @@
  */
 import { formatUtc } from "./format.ts";
 
-/** One plotted point: its time (ms), its value as a plotting number and its exact text. */
+/** `at` in ms; `value` only plots, `text` is the exact figure. */
 export interface ChartPoint {
   at: number;
   value: number;
@@ -34,7 +34,7 @@ export interface ChartLevel {
 
 export type ChartUnit = "usd" | "count" | "paper" | "price" | "percent";
 
-/** The drawing's size in SVG user units, and the space kept for labels. */
+/** In SVG user units, with the space kept for labels. */
 export const CHART_BOX = { width: 400, height: 200, top: 12, right: 12, bottom: 24, left: 64 };
 
 /** The labels' font size in SVG user units (`.chart-svg .label` in static/style.css). */
@@ -56,7 +56,6 @@ export function labelWidth(text: string): number {
   return Math.ceil(em * LABEL_FONT);
 }
 
-/** A label as drawn: its anchor point, how it is anchored, and its text. */
 export interface ChartLabel {
   x: number;
   y: number;
@@ -202,22 +201,13 @@ function timeLabels(ticks: readonly { x: number; label: string }[]) {
       : tick.x - half < 2
       ? "start"
       : "middle";
-    const at = anchor === "end" ? width - 2 : anchor === "start" ? 2 : tick.x;
-    return { ...tick, labelX: at, anchor, labelY: height - 6 };
+    const labelX = anchor === "end" ? width - 2 : anchor === "start" ? 2 : tick.x;
+    const box = labelBox({ x: labelX, y: height - 6, anchor, text: tick.label });
+    return { ...tick, labelX, anchor, labelY: height - 6, box };
   });
   const kept: typeof placed = [];
   for (const tick of placed.toReversed()) {
-    const box = labelBox({ x: tick.labelX, y: tick.labelY, anchor: tick.anchor, text: tick.label });
-    const next = kept[0];
-    if (next) {
-      const nextBox = labelBox({
-        x: next.labelX,
-        y: next.labelY,
-        anchor: next.anchor,
-        text: next.label,
-      });
-      if (box.x + box.width + 4 > nextBox.x) continue;
-    }
+    if (kept[0] && tick.box.x + tick.box.width + 4 > kept[0].box.x) continue;
     kept.unshift(tick);
   }
   return kept;
@@ -272,6 +262,6 @@ export function sampleIndices(count: number, limit: number): number[] {
   return [...new Set(Array.from({ length: limit }, (_, i) => Math.round(i * step)))];
 }
 
-function round(value: number): number {
+export function round(value: number): number {
   return Math.round(value * 10) / 10;
 }

@@ -9,7 +9,6 @@ import { DEFAULT_UPSTREAMS } from "./default_upstreams.ts";
 
 /** Where the explorer reads from and where it listens. */
 export interface AppConfig {
-  /** The upstreams, as in `DEFAULT_UPSTREAMS`. */
   papertradeApiUrl: string;
   rpcUrl: string;
   fallbackRpcUrl: string;
@@ -56,21 +55,13 @@ export const DEFAULT_CONFIG: AppConfig = {
 
 /** A variable with a value we cannot use. `message` is the whole one-line explanation. */
 export class ConfigError extends Error {
-  readonly variable: string;
-  readonly value: string;
-  readonly allowed: string;
+  override name = "ConfigError";
 
-  constructor(variable: string, value: string, allowed: string) {
+  constructor(readonly variable: string, value: string, allowed: string) {
     const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
     super(`${variable}=${JSON.stringify(shown)} is not valid: ${allowed}.`);
-    this.name = "ConfigError";
-    this.variable = variable;
-    this.value = value;
-    this.allowed = allowed;
   }
 }
-
-type Env = { get(name: string): string | undefined };
 
 /** A variable's value trimmed, with unset and blank alike absent (then its default applies). */
 function variable<T extends z.ZodType>(schema: T) {
@@ -135,8 +126,8 @@ const ENVIRONMENT = z.object({
   "AT_RISK_LEASE_MS": whole(1_000, 600_000, 30_000),
 });
 
-/** Reads and validates the configuration. Throws {@link ConfigError} on the first bad value. */
-export function configFromEnv(env: Env = Deno.env): AppConfig {
+/** Throws {@link ConfigError} on the first bad value. */
+export function configFromEnv(env: Pick<Deno.Env, "get"> = Deno.env): AppConfig {
   const values = Object.fromEntries(
     Object.keys(ENVIRONMENT.shape).map((name) => [name, env.get(name)]),
   );
@@ -163,7 +154,7 @@ export function configFromEnv(env: Env = Deno.env): AppConfig {
   };
 }
 
-/** `http://host:port` for a local run, with IPv6 hosts in brackets. */
+/** IPv6 hosts in brackets. */
 export function localSiteUrl(host: string, port: number): string {
   const shown = host.includes(":") ? `[${host}]` : host;
   return `http://${shown}:${port}`;

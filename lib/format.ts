@@ -15,7 +15,6 @@ import {
 
 export { toneOf } from "./figure_text.ts";
 
-/** USD from a wad amount, as {@link usdText} shows it; null reads `n/a`. */
 export function formatUsd(
   wad: bigint | null,
   options: { compact?: boolean; sign?: boolean } = {},
@@ -32,7 +31,6 @@ export function formatPrice(raw: bigint, priceScale: bigint, minDecimals = 0): s
   return priceText(rawPriceToNumber(raw, priceScale), decimals);
 }
 
-/** Decimals a price scale carries (10 → 1, 100 → 2). */
 export function priceDecimals(priceScale: bigint): number {
   return Math.max(0, String(priceScale).length - 1);
 }
@@ -54,12 +52,6 @@ export function formatQuote(price: number): string {
   return quoteFormat.format(price);
 }
 
-/** USD from a 6-decimal USDC amount (withdrawals), as {@link formatUsd} shows it. */
-export function formatUsdc(amount6: bigint): string {
-  return formatUsd(amount6 * 10n ** 12n);
-}
-
-/** A token amount (PAPER) from wad, with a unit, compact when asked (`1.23M PAPER`); null reads `n/a`. */
 export function formatToken(
   wad: bigint | null,
   unit: string,
@@ -91,7 +83,6 @@ export function formatFraction(fractionWad: bigint): string {
   return `${percent.toFixed(4)}% (${(percent * 100).toFixed(2)} bp)`;
 }
 
-/** An integer count with thousands separators; null reads `n/a`. */
 export const formatCount = countText;
 
 export { formatAge } from "./age.ts";
@@ -111,7 +102,7 @@ export function isoFromMs(ms: number | null): string | null {
   return new Date(ms).toISOString();
 }
 
-/** A shortened hex string for tables: `0x1234…abcd`. */
+/** `0x1234…abcd`. */
 export function shortHex(hex: string): string {
   return hex.length > 14 ? `${hex.slice(0, 6)}…${hex.slice(-4)}` : hex;
 }

@@ -5,12 +5,8 @@
  * `--unstable-kv`.
  */
 
-export interface KvEnv {
-  get(name: string): string | undefined;
-}
-
 /** True when a KV database should be used: on Deno Deploy, or when `KV_PATH` is set. */
-export function kvConfigured(env: KvEnv = Deno.env): boolean {
+export function kvConfigured(env: Pick<Deno.Env, "get"> = Deno.env): boolean {
   return Boolean(env.get("DENO_DEPLOYMENT_ID") || env.get("KV_PATH")?.trim());
 }
 
@@ -34,11 +30,4 @@ export function openSharedKv(path: string | undefined = Deno.env.get("KV_PATH")?
     kv.catch(() => opened.delete(key));
   }
   return kv;
-}
-
-/** Closes every database opened by {@link openSharedKv} (tests, shutdown). */
-export async function closeSharedKv(): Promise<void> {
-  const all = [...opened.values()];
-  opened.clear();
-  for (const kv of all) (await kv.catch(() => undefined))?.close();
 }

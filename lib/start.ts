@@ -19,18 +19,16 @@ import { warmLazyModules } from "./http/app_env.ts";
  * (so they do not slow the cold start's first answer), or after the ready line when no request
  * came in {@link WARM_UP_LATEST_MS}.
  */
-export const WARM_UP_AFTER_MS = 250;
+const WARM_UP_AFTER_MS = 250;
 const WARM_UP_LATEST_MS = 1_000;
 
-type Env = { get(name: string): string | undefined };
+type Env = Pick<Deno.Env, "get">;
 
-/** Prints `message` as one line on stderr and exits with status 2. */
 function exitWithConfigProblem(message: string): never {
   console.error(`papertrade-explorer: ${message}`);
   Deno.exit(2);
 }
 
-/** The configuration, or exit 2 with one line naming the bad variable. */
 export function configOrExit(env: Env = Deno.env): AppConfig {
   try {
     return configFromEnv(env);
@@ -40,7 +38,6 @@ export function configOrExit(env: Env = Deno.env): AppConfig {
   }
 }
 
-/** The warning printed when a public server has no `SITE_URL`. */
 export const SITE_URL_WARNING =
   "WARNING: SITE_URL is not set. Links, cards and discovery files are root-relative and the " +
   "server card has no absolute endpoint. Set SITE_URL to this deployment's public https URL.";
@@ -63,7 +60,6 @@ export function settleSiteUrl(
   return { ...config, port, siteUrl: "" };
 }
 
-/** Serves `handler` on HOST:PORT, or exits 2 saying which variable to change. */
 function serveOrExit(
   config: AppConfig,
   handler: Deno.ServeHandler<Deno.NetAddr>,
@@ -71,20 +67,18 @@ function serveOrExit(
   try {
     return serveResilient({ hostname: config.host, port: config.port }, handler);
   } catch (error) {
-    if (error instanceof Deno.errors.AddrInUse) {
+    const { host, port } = config;
+    const { AddrInUse, AddrNotAvailable, NotFound, PermissionDenied } = Deno.errors;
+    if (error instanceof AddrInUse) {
       exitWithConfigProblem(
-        `PORT=${config.port} is already in use on ${config.host}: set PORT to a free port (0 picks one).`,
+        `PORT=${port} is already in use on ${host}: set PORT to a free port (0 picks one).`,
       );
     }
-    if (error instanceof Deno.errors.AddrNotAvailable || error instanceof Deno.errors.NotFound) {
-      exitWithConfigProblem(
-        `HOST=${config.host} is not an address of this machine: set HOST to one.`,
-      );
+    if (error instanceof AddrNotAvailable || error instanceof NotFound) {
+      exitWithConfigProblem(`HOST=${host} is not an address of this machine: set HOST to one.`);
     }
-    if (error instanceof Deno.errors.PermissionDenied) {
-      exitWithConfigProblem(
-        `PORT=${config.port} on ${config.host} needs privileges: set PORT to 1024 or above.`,
-      );
+    if (error instanceof PermissionDenied) {
+      exitWithConfigProblem(`PORT=${port} on ${host} needs privileges: set PORT to 1024 or above.`);
     }
     throw error;
   }
@@ -102,21 +96,17 @@ function stopOnSigterm(server: ResilientServer): void {
   });
 }
 
-export interface StartOptions {
-  /** Builds the request handler once the site URL is settled. */
-  createHandler: (config: AppConfig) => Deno.ServeHandler<Deno.NetAddr>;
-  /** Printed before the URL on the ready line. */
-  label?: string;
-  env?: Env;
-  /** The configuration to use instead of reading `env` (dev.ts adjusts it first). */
-  config?: AppConfig;
-}
-
 /**
  * Starts the explorer. On Deno Deploy the platform owns the socket and the address; elsewhere the
  * server binds HOST:PORT and, when HOST is public, belongs behind the front door of `deploy/`.
+ * `config` replaces reading `env` (dev.ts adjusts it first); `label` starts the ready line.
  */
-export function startServer(options: StartOptions): ResilientServer | undefined {
+export function startServer(options: {
+  createHandler: (config: AppConfig) => Deno.ServeHandler<Deno.NetAddr>;
+  label?: string;
+  env?: Env;
+  config?: AppConfig;
+}): ResilientServer | undefined {
   const env = options.env ?? Deno.env;
   const config = options.config ?? configOrExit(env);
   if (env.get("DENO_DEPLOYMENT_ID")) {

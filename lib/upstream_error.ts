@@ -83,11 +83,6 @@ export function describeUpstreamFailure(error: unknown): UpstreamFailure | null 
   return failure;
 }
 
-/** The REST `error` name of an upstream status. */
-export function upstreamErrorName(status: 502 | 503 | 504): UpstreamFailureRow["error"] {
-  return Object.values(UPSTREAM_FAILURE_KINDS).find((row) => row.status === status)!.error;
-}
-
 /**
  * True for the account read's 404: the exchange has never seen the wallet. A 404 from any other
  * path (a modelled one, such as the trade history) says the path is wrong, not the wallet.
