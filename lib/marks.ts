@@ -20,10 +20,8 @@ import {
 import { markPrice } from "./math/mod.ts";
 import { createReadCache, readKey, type ReadLifetime } from "./cache/mod.ts";
 
-/** Where a mark's quote came from. */
 export type MarkSource = "bbo" | "l2Book" | "frozen";
 
-/** The mark of one instrument and where it came from. */
 export interface Mark {
   instrumentId: number;
   symbol: string;
@@ -34,7 +32,6 @@ export interface Mark {
   ask: bigint;
   /** When the quote was read (ms; the book's time for l2Book, the pause time when frozen). */
   at: number | null;
-  /** `frozen` when the market's book is frozen and the mark comes from the trading state. */
   source: MarkSource;
 }
 
@@ -112,18 +109,14 @@ export function createQuoteSource(
   };
 }
 
-/** The configured upstreams of the two sources (see the README's configuration table). */
-interface LiveQuoteOptions {
+/** The quote source over the configured HyperEVM RPC endpoints and Hyperliquid info API. */
+export function createLiveQuotes(options: {
   rpcUrl: string;
   fallbackRpcUrl?: string;
   hyperliquidInfoUrl: string;
-  /** Per-request timeout of each source, in ms. */
   timeoutMs?: number;
   now?: () => number;
-}
-
-/** The quote source over the configured HyperEVM RPC endpoints and Hyperliquid info API. */
-export function createLiveQuotes(options: LiveQuoteOptions): QuoteSource {
+}): QuoteSource {
   const { rpcUrl, fallbackRpcUrl, timeoutMs } = options;
   return createQuoteSource({
     bbo: createBboReader({ rpcUrl, fallbackRpcUrl, timeoutMs }),
@@ -149,7 +142,9 @@ export function cacheQuoteSource(
   source: QuoteSource,
   options: { now?: () => number } = {},
 ): QuoteSource {
-  const cache = createReadCache({ maxEntries: 16, isOutage: isQuoteFailure, now: options.now });
+  // Only "no quote from either source" (an AggregateError) is an outage that serves the last ones.
+  const isOutage = (error: unknown) => error instanceof AggregateError;
+  const cache = createReadCache({ maxEntries: 16, isOutage, now: options.now });
   return {
     fetchQuotes: (instruments, { signal } = {}) =>
       cache.getOrLoad(
@@ -179,16 +174,12 @@ export function marksByInstrument(
 ): Map<number, Mark> {
   const marks = new Map<number, Mark>();
   for (const instrument of instruments) {
-    const base = {
+    const quote = frozenQuote(instrument) ?? quotes.find((q) => q.instrumentId === instrument.id);
+    if (!quote || !hasMid(quote.bid, quote.ask)) continue;
+    marks.set(instrument.id, {
       instrumentId: instrument.id,
       symbol: instrument.symbol,
       priceScale: instrument.priceScale,
-    };
-    const frozen = frozenQuote(instrument);
-    const quote = frozen ?? quotes.find((q) => q.instrumentId === instrument.id);
-    if (!quote || !hasMid(quote.bid, quote.ask)) continue;
-    marks.set(instrument.id, {
-      ...base,
       markRaw: markPrice(quote.bid, quote.ask),
       bid: quote.bid,
       ask: quote.ask,
@@ -207,10 +198,6 @@ function frozenQuote(instrument: Instrument) {
     at: instrument.pausedAt,
     source: "frozen" as const,
   };
-}
-
-function isQuoteFailure(error: unknown): boolean {
-  return error instanceof AggregateError;
 }
 
 // A zero or crossed quote has no mid on chain either (the oracle reverts), so no mark.

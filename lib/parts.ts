@@ -67,7 +67,7 @@ export function unavailablePart(error: UpstreamFailure, part?: string): Unavaila
   return {
     part: part ?? findEndpoint(error.endpoint)?.part ?? error.endpoint,
     endpoint: error.endpoint,
-    reason: papertradeReason(error),
+    reason: `${error.endpoint} ${PAPERTRADE_REASONS[error.kind](error)}`,
   };
 }
 
@@ -85,23 +85,14 @@ const PAPERTRADE_REASONS: Record<
   redirected: () => "redirected off its origin (not followed)",
 };
 
-function papertradeReason(error: PapertradeApiError): string {
-  return `${error.endpoint} ${PAPERTRADE_REASONS[error.kind](error)}`;
-}
-
 /** Collects the unavailable parts of one answer. */
 export class Parts {
   readonly unavailable: UnavailablePart[] = [];
 
   /** Runs one read; on an upstream failure records `part` (default the endpoint's) and returns null. */
   async read<T>(read: Promise<T> | (() => Promise<T>), part?: string): Promise<T | null> {
-    try {
-      return this.note(await (typeof read === "function" ? read() : read), part);
-    } catch (error) {
-      if (!isUpstreamFailure(error)) throw error;
-      this.add(unavailablePart(error, part));
-      return null;
-    }
+    const [result] = await Promise.allSettled([typeof read === "function" ? read() : read]);
+    return this.settled(result, part);
   }
 
   /** The value of a settled read, or null after recording its upstream failure. */

@@ -25,8 +25,10 @@ const SITE_CSP: Directives = {
 /** HSTS for a site served over https: a year, subdomains left alone (they may not be ours). */
 export const HSTS = "max-age=31536000";
 
-/** Hono's defaults we do not send (see the module comment). */
-const OFF = {
+/** Both policies' common part: Hono's defaults we do not send (see the module comment). */
+const COMMON = {
+  referrerPolicy: "strict-origin-when-cross-origin",
+  xContentTypeOptions: true,
   crossOriginEmbedderPolicy: false,
   crossOriginResourcePolicy: false,
   crossOriginOpenerPolicy: false,
@@ -45,10 +47,8 @@ const OFF = {
  */
 export function securityHeaders(options: { hsts?: boolean } = {}): MiddlewareHandler {
   return secureHeaders({
-    ...OFF,
+    ...COMMON,
     contentSecurityPolicy: SITE_CSP,
-    referrerPolicy: "strict-origin-when-cross-origin",
-    xContentTypeOptions: true,
     strictTransportSecurity: options.hsts ? HSTS : false,
     overwrite: false,
   });
@@ -60,11 +60,9 @@ export function securityHeaders(options: { hsts?: boolean } = {}): MiddlewareHan
  */
 export function docsSecurityHeaders(): MiddlewareHandler {
   return secureHeaders({
-    ...OFF,
+    ...COMMON,
     contentSecurityPolicy: { ...SITE_CSP, frameAncestors: ["'none'"] },
     xFrameOptions: "DENY",
-    referrerPolicy: "strict-origin-when-cross-origin",
-    xContentTypeOptions: true,
     strictTransportSecurity: false,
   });
 }

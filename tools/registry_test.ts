@@ -4,7 +4,7 @@ import { TOOLS } from "./registry.ts";
 import { READ_ONLY_ANNOTATIONS, ToolError } from "./types.ts";
 import { unknownWalletError } from "./define_tool.ts";
 import { callTool, catalog, withHarness } from "../tests/support/tools.ts";
-import { toolJsonSchemas } from "../lib/tool_schema.ts";
+import { toolJsonSchemas } from "../lib/tool_info.ts";
 import { findTool } from "./types.ts";
 import { TOOL_SUMMARIES, toolSummaries } from "../scripts/build.ts";
 

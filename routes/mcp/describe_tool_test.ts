@@ -3,7 +3,7 @@ import { TOOLS } from "../../tools/registry.ts";
 import { describeTool } from "./server.ts";
 import { SERVER_IDENTITY } from "../../lib/discovery/server_identity.ts";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "../../lib/discovery/protocol_versions.ts";
-import { toolJsonSchemas } from "../../lib/tool_schema.ts";
+import { toolJsonSchemas } from "../../lib/tool_info.ts";
 
 Deno.test("MCP tools/list and the docs and discovery faces share one schema object per tool", () => {
   for (const tool of TOOLS) {

@@ -18,7 +18,7 @@ import {
 import { callTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
 import { findTool, type ToolDefinition } from "../../tools/types.ts";
 import { type ResolvedOptions, SERVER_INSTRUCTIONS } from "./options.ts";
-import { toolJsonSchemas } from "../../lib/tool_schema.ts";
+import { toolJsonSchemas } from "../../lib/tool_info.ts";
 import { readView, toolUiMeta } from "../../lib/app_views.ts";
 import {
   HEADERLESS_PROTOCOL_VERSION,

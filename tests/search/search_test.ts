@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 // @ts-types="@modelcontextprotocol/sdk/validation/ajv-provider.d.ts"
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
-import { toolJsonSchemas } from "../../lib/tool_schema.ts";
+import { toolJsonSchemas } from "../../lib/tool_info.ts";
 import { callTool, catalog, inputError, TEST_SITE_URL, withHarness } from "../support/tools.ts";
 import { getProtocolOverviewTool } from "../../tools/get_protocol_overview.ts";
 import { searchTool } from "../../tools/search.ts";

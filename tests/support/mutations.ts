@@ -210,9 +210,9 @@ export const MUTANTS: Mutant[] = [
   {
     name: "csp-allows-inline-script",
     file: "lib/security_headers.ts",
-    from: "    contentSecurityPolicy: SITE_CSP,\n    referrerPolicy",
+    from: "    contentSecurityPolicy: SITE_CSP,\n    strictTransportSecurity",
     to:
-      `    contentSecurityPolicy: { ...SITE_CSP, scriptSrc: ["*", "'unsafe-inline'"] },\n    referrerPolicy`,
+      `    contentSecurityPolicy: { ...SITE_CSP, scriptSrc: ["*", "'unsafe-inline'"] },\n    strictTransportSecurity`,
     tests: ["lib/security_headers_test.ts", "tests/pages_safety_test.ts"],
   },
   {
