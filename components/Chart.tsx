@@ -17,8 +17,8 @@ const TABLE_ROWS = 30;
 /**
  * One chart as server-drawn SVG (no script): a title and a description for screen readers, a
  * true time axis, every series' last value in `data-last`, a caption saying what it plots, when
- * its data is as of (`asOf`: the newest point, or the upstream's own time) and the `note` on its source, and the data as a table beside it.
- * Colours come from the theme's variables.
+ * its data is as of and the `note` on its source, and the data as a table beside it. Colours
+ * come from the theme's variables.
  */
 export function Chart(props: {
   /** Unique on the page: the ids of the title, the description and the figure derive from it. */
@@ -29,7 +29,6 @@ export function Chart(props: {
   levels?: ChartLevel[];
   unit: ChartUnit;
   zero?: boolean;
-  /** The time axis' ends (default: the first and last points). */
   from?: number;
   to?: number;
   /** When the data is as of: the upstream's time for its data, never the moment it was read. */
@@ -159,13 +158,8 @@ const drawings = new WeakMap<
  * every view of /markets; laying them out was a fifth of its CPU).
  */
 function drawing(series: readonly ChartSeries[], options: LayoutOptions) {
-  const key = JSON.stringify([
-    options.levels,
-    options.zero,
-    options.from,
-    options.to,
-    options.unit,
-  ]);
+  const { levels, zero, from, to, unit } = options;
+  const key = JSON.stringify([levels, zero, from, to, unit]);
   let kept = drawings.get(series);
   if (kept?.key !== key) {
     kept = { key, layout: chartLayout(series, options), rows: tableRows(series) };

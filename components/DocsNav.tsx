@@ -1,12 +1,11 @@
 import { type DocsPage, docsPath } from "../lib/docs/pages.ts";
 
-/** The docs pages and the slug of the one shown (marked with `aria-current`). */
-interface DocsNavProps {
-  pages: readonly DocsPage[];
-  current?: string;
-}
+type DocsNavProps = { pages: readonly DocsPage[]; current?: string };
 
-/** The docs pages grouped as in the sidebar; the docs filter matches `data-filter-text`. */
+/**
+ * The docs pages grouped as in the sidebar, `current` (a slug) marked; the docs filter matches
+ * `data-filter-text`.
+ */
 export function DocsNav({ pages, current }: DocsNavProps) {
   const groups = [...new Set(pages.map((page) => page.group))];
   return (

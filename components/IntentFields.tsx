@@ -4,6 +4,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { type IntentFieldRow, intentFieldRows, type IntentFieldsJson } from "../lib/intent/mod.ts";
+import { Field } from "./Field.tsx";
 import { PositionLink } from "./links.tsx";
 import { Time } from "./Time.tsx";
 
@@ -30,12 +31,7 @@ export function IntentFields(
   };
   return (
     <dl class="fields">
-      {rows.map((row) => (
-        <div key={row.key}>
-          <dt>{row.label}</dt>
-          <dd>{value(row)}</dd>
-        </div>
-      ))}
+      {rows.map((row) => <Field key={row.key} label={row.label}>{value(row)}</Field>)}
     </dl>
   );
 }

@@ -8,18 +8,13 @@
 /** What a figure reads when it is missing (a modelled key not found, no mark). */
 export const NOT_AVAILABLE = "n/a";
 
-const usdFull = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const TWO = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
+const usdFull = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", ...TWO });
 const usdCompact = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
   notation: "compact",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
+  ...TWO,
 });
 const plain = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 const plainCompact = new Intl.NumberFormat("en-US", {
@@ -66,15 +61,10 @@ export function tokenText(
   return `${(options.compact ? plainCompact : plain).format(value)} ${unit}`;
 }
 
-const percent2 = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /** A plain percent with two decimals (`12.34%`), `+` before a gain when signed. */
 export function percentText(value: number | null, options: { sign?: boolean } = {}): string {
   if (value === null) return NOT_AVAILABLE;
-  const text = `${percent2.format(value)}%`;
+  const text = `${priceText(value, 2)}%`;
   return options.sign && value > 0 ? `+${text}` : text;
 }
 

@@ -7,10 +7,8 @@ import { isoFromMs, msFromSeconds } from "./format.ts";
 
 export { isoFromMs };
 
-/** USD (or PAPER) wad → JSON number. */
 export const fromWad = wadToNumber;
 
-/** Nullable USD wad → JSON number or null. */
 export function fromWadOrNull(wad: bigint | null | undefined): number | null {
   return wad === null || wad === undefined ? null : wadToNumber(wad);
 }
@@ -18,7 +16,7 @@ export function fromWadOrNull(wad: bigint | null | undefined): number | null {
 /** A percent scaled by 1e18 (1e18 = 1 %) → plain percent (0.05 means 0.05 %). */
 export const toPercent = fromWadOrNull;
 
-/** Raw price at `priceScale` → quote units; null when the scale is unknown. */
+/** Null when the scale is unknown. */
 export function toPrice(raw: bigint, priceScale: bigint | null): number | null {
   return priceScale === null ? null : rawPriceToNumber(raw, priceScale);
 }
@@ -28,12 +26,12 @@ export function fractionToPercent(fractionWad: bigint): number {
   return wadToNumber(fractionWad * 100n);
 }
 
-/** USDC with 6 decimals (withdraw intents) → dollars. */
+/** USDC has 6 decimals (withdraw intents). */
 export function fromUsdc6(amount: bigint): number {
   return wadToNumber(amount * 10n ** 12n);
 }
 
-/** Unix seconds (number or bigint) → ISO 8601 UTC; null when out of range. */
+/** Null when out of range. */
 export function isoFromSeconds(seconds: number | bigint | null): string | null {
   return seconds === null ? null : isoFromMs(msFromSeconds(seconds));
 }

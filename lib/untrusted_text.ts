@@ -1,23 +1,12 @@
 /**
  * Upstream text is data: what the chain, the RPC nodes and the Papertrade API write is never
- * passed on raw.
- *
- * - Control characters (C0 but tab, line feed and carriage return; DEL; C1) have no business in
- *   a name or a message and can restyle a terminal (ESC), ring a bell or cut a string short
- *   (NUL): every page, SVG and CSV cell writes each as U+FFFD ({@link withoutControls}), the feeds
- *   drop them (XML cannot carry them).
- * - An error that repeats what an upstream said quotes at most {@link UPSTREAM_EXCERPT_CHARS}
- *   characters of it, JSON-quoted (so quotes, controls and line breaks are escapes), labelled as
- *   the upstream's text, with the length it was cut from ({@link upstreamExcerpt}): an error
- *   string written by a third party reaches a model, a REST client or a page as a short, marked
- *   quotation, never as instructions of ours.
+ * passed on raw. Control characters (C0 but tab, line feed and carriage return; DEL; C1) can
+ * restyle a terminal (ESC), ring a bell or cut a string short (NUL): every page, SVG and CSV cell
+ * writes each as U+FFFD, the feeds drop them (XML cannot carry them).
  */
-
-/** Control characters: C0 but tab, line feed and carriage return; DEL; C1. */
 // deno-lint-ignore no-control-regex
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
-/** `text` with each control character written as U+FFFD. */
 export function withoutControls(text: string): string {
   return text.replace(CONTROL_CHARACTERS, "\ufffd");
 }
@@ -26,8 +15,10 @@ export function withoutControls(text: string): string {
 export const UPSTREAM_EXCERPT_CHARS = 120;
 
 /**
- * `text` an upstream wrote, as a labelled quotation of at most {@link UPSTREAM_EXCERPT_CHARS}
- * characters: `upstream text "…"`, and `(cut from 4565 characters)` when it was longer.
+ * `text` an upstream wrote, as a labelled, JSON-quoted quotation of at most
+ * {@link UPSTREAM_EXCERPT_CHARS} characters: `upstream text "…"`, and `(cut from 4565
+ * characters)` when it was longer. An error string written by a third party thus reaches a
+ * model, a REST client or a page as a short, marked quotation, never as instructions of ours.
  */
 export function upstreamExcerpt(text: string): string {
   const chars = [...text];
