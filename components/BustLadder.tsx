@@ -49,13 +49,10 @@ export function BustLadders(props: {
   symbols: readonly string[];
   board: AtRiskBoard;
   now: number;
-  /** The heading level of each market's title (the section's own heading is the caller's). */
-  level?: 2 | 3;
 }) {
   const { ladder } = props;
   const step = `${ladder.stepBps / 100}%`;
   const reach = `${(ladder.stepBps * ladder.steps) / 100}%`;
-  const Heading = `h${props.level ?? 3}` as "h3";
   return (
     <>
       <p>
@@ -74,7 +71,7 @@ export function BustLadders(props: {
         const market = ladder.markets.find((item) => item.symbol === symbol);
         return (
           <section class="ladder" data-ladder={symbol} aria-labelledby={`ladder-${symbol}`}>
-            <Heading id={`ladder-${symbol}`}>{symbol}: where positions bust</Heading>
+            <h3 id={`ladder-${symbol}`}>{symbol}: where positions bust</h3>
             {market
               ? <MarketLadderView market={market} stepBps={ladder.stepBps} />
               : <p class="muted">No valued open position in {symbol} on the board.</p>}

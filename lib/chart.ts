@@ -166,7 +166,6 @@ export function chartLayout(
     high,
     from,
     to,
-    valueTicks,
     valueLabels,
     levelLabels,
     timeTicks: timeLabels(
