@@ -135,8 +135,14 @@ function SideTable(props: { market: MarketLadder; isLong: boolean; stepBps: numb
   const side: LadderSide = isLong ? market.long : market.short;
   const sums = cumulative(side);
   const { markRaw, priceScale } = market.mark;
-  const sign = isLong ? "−" : "+";
   const name = isLong ? "long" : "short";
+  const move = (bands: number) => `${isLong ? "−" : "+"}${((bands * stepBps) / 100).toFixed(2)}%`;
+  const row = (band: string, head: string, cells: string[]) => (
+    <tr data-side={name} data-band={band}>
+      <th scope="row">{head}</th>
+      {cells.map((cell) => <td class="num">{cell}</td>)}
+    </tr>
+  );
   return (
     <DataTable
       columns={[
@@ -150,35 +156,26 @@ function SideTable(props: { market: MarketLadder; isLong: boolean; stepBps: numb
         stepBps / 100
       }% band as the price ${isLong ? "falls" : "rises"} (bands without one left out)`}
     >
-      {side.pastBust.count > 0 && (
-        <tr data-side={name} data-band="0">
-          <th scope="row">at or past bust</th>
-          <td class="num">{formatPrice(markRaw, priceScale, 2)}</td>
-          <td class="num">{formatCount(side.pastBust.count)}</td>
-          <td class="num">{formatUsd(side.pastBust.notional)}</td>
-          <td class="num">{formatUsd(side.pastBust.notional)}</td>
-        </tr>
-      )}
+      {side.pastBust.count > 0 && row("0", "at or past bust", [
+        formatPrice(markRaw, priceScale, 2),
+        formatCount(side.pastBust.count),
+        formatUsd(side.pastBust.notional),
+        formatUsd(side.pastBust.notional),
+      ])}
       {side.bands.map((band, i) =>
-        band.count === 0 ? null : (
-          <tr data-side={name} data-band={i + 1}>
-            <th scope="row">{sign}{(((i + 1) * stepBps) / 100).toFixed(2)}%</th>
-            <td class="num">
-              {formatPrice(ladderPrice(markRaw, i + 1, isLong, stepBps), priceScale, 2)}
-            </td>
-            <td class="num">{formatCount(band.count)}</td>
-            <td class="num">{formatUsd(band.notional)}</td>
-            <td class="num">{formatUsd(sums[i].notional)}</td>
-          </tr>
-        )
+        band.count === 0 ? null : row(String(i + 1), move(i + 1), [
+          formatPrice(ladderPrice(markRaw, i + 1, isLong, stepBps), priceScale, 2),
+          formatCount(band.count),
+          formatUsd(band.notional),
+          formatUsd(sums[i].notional),
+        ])
       )}
-      <tr data-side={name} data-band="beyond">
-        <th scope="row">beyond {sign}{((side.bands.length * stepBps) / 100).toFixed(2)}%</th>
-        <td class="num"></td>
-        <td class="num">{formatCount(side.beyond.count)}</td>
-        <td class="num">{formatUsd(side.beyond.notional)}</td>
-        <td class="num"></td>
-      </tr>
+      {row("beyond", `beyond ${move(side.bands.length)}`, [
+        "",
+        formatCount(side.beyond.count),
+        formatUsd(side.beyond.notional),
+        "",
+      ])}
     </DataTable>
   );
 }
