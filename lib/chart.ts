@@ -241,11 +241,7 @@ export function axisLabel(value: number, unit: ChartUnit): string {
   if (unit === "price") return `${sign}${PRICE.format(Math.abs(value))}`;
   if (unit === "percent") return `${sign}${Math.abs(value).toFixed(2)}%`;
   const compact = COMPACT.format(Math.abs(value));
-  return unit === "usd"
-    ? `${sign}$${compact}`
-    : unit === "paper"
-    ? `${sign}${compact} PAPER`
-    : `${sign}${compact}`;
+  return `${sign}${unit === "usd" ? "$" : ""}${compact}${unit === "paper" ? " PAPER" : ""}`;
 }
 
 const PRICE = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });

@@ -9,26 +9,25 @@ import { describeErrorOnOneLine } from "./http/log_line.ts";
 import { STREAMED_BODY_HEADER } from "./http/head.ts";
 
 /**
- * Renders a page component tree to an HTML document string with a doctype. Preact escapes
- * markup but passes control characters through; none belongs in a page, so each upstream NUL,
- * BEL or ESC is written as U+FFFD.
+ * `page` as HTML, rendered with the request's page context as it is now (`c.var`: embed, theme,
+ * stale reads) for the components that read it. Preact escapes markup but passes control
+ * characters through; none belongs in a page, so each upstream NUL, BEL or ESC is written as
+ * U+FFFD.
  */
-function renderDocument(page: VNode): string {
-  return `<!doctype html>${withoutControls(renderToString(page))}`;
+function renderInContext(c: Context, page: ComponentChildren): string {
+  const tree = <PageContextProvider value={pageContextOf(c)}>{page}</PageContextProvider>;
+  return withoutControls(renderToString(tree));
 }
 
-/**
- * An HTML document answer with the status (and headers) given, rendered with the request's page
- * context (`c.var`: embed, theme, stale reads) for the components that read it.
- */
+/** An HTML document answer with the status (and headers) given. */
 export function pageResponse(
   c: Context,
   page: ComponentChildren,
   status = 200,
   headers: Record<string, string> = {},
 ): Response {
-  const tree = <PageContextProvider value={pageContextOf(c)}>{page}</PageContextProvider>;
-  return c.html(renderDocument(tree), status as ContentfulStatusCode, headers);
+  const html = `<!doctype html>${renderInContext(c, page)}`;
+  return c.html(html, status as ContentfulStatusCode, headers);
 }
 
 /**
@@ -73,9 +72,7 @@ export async function streamedPageResponse(
   const token = crypto.randomUUID();
   const marks = { cut: `\uE000cut ${token}\uE000`, slot: `\uE000slot ${token}\uE000` };
   const render = (draw: (marks: StreamMarks) => VNode) => {
-    const document = renderDocument(
-      <PageContextProvider value={pageContextOf(c)}>{draw(marks)}</PageContextProvider>,
-    );
+    const document = `<!doctype html>${renderInContext(c, draw(marks))}`;
     const cut = document.indexOf(marks.cut);
     const slot = document.indexOf(marks.slot);
     if (cut < 0 || slot < cut || document.indexOf(marks.cut, cut + 1) >= 0) {
@@ -123,11 +120,8 @@ export async function streamedPageResponse(
       for (const part of parts) {
         let html: string;
         try {
-          const content = await part();
           // The context as of this part: its reads' stale notes included.
-          html = withoutControls(renderToString(
-            <PageContextProvider value={pageContextOf(c)}>{content}</PageContextProvider>,
-          ));
+          html = renderInContext(c, await part());
         } catch (error) {
           if (c.req.raw.signal.aborted) throw error;
           html = renderToString(partFailed(c, error));
