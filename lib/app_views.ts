@@ -84,12 +84,7 @@ const html = new Map<string, string>();
  * The `resources/read` contents of the view at `uri`, with the explorer's address written in so
  * its links open the right pages; undefined for any other URI.
  */
-export function readView(
-  uri: string,
-  siteUrl: string,
-): {
-  contents: Array<{ uri: string; mimeType: string; text: string; _meta: Record<string, unknown> }>;
-} | undefined {
+export function readView(uri: string, siteUrl: string) {
   const view = VIEWS.find((item) => item.uri === uri);
   if (!view) return undefined;
   let text = html.get(view.name);
