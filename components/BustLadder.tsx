@@ -19,7 +19,6 @@ import { formatCount, formatPrice, formatUsd } from "../lib/format.ts";
 import { DataTable, numeric } from "./DataTable.tsx";
 import { Time } from "./Time.tsx";
 
-/** The drawing's size in SVG user units. */
 const BOX = { width: 400, height: 220, side: 8 };
 /** The panels: cumulative on top, per band below, and the time-free x axis at the foot. */
 const CUMULATIVE = { label: 16, top: 24, bottom: 112 };

@@ -3,7 +3,6 @@ import type { ComponentChildren } from "preact";
 /** A column heading: a plain label, or a right-aligned one over numeric cells. */
 export type Column = string | { label: string; numeric: true };
 
-/** A right-aligned column heading, for a column of numbers. */
 export function numeric(label: string): Column {
   return { label, numeric: true };
 }

@@ -7,12 +7,6 @@ import { StaleNotice } from "./StaleNotice.tsx";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
 
 /**
- * The script that keeps a page's ages counting (`client/ages.ts`), for pages that show ages
- * outside islands (`tickingAges`); its hashed URL is looked up when a page first needs it.
- */
-export const AGES_SCRIPT = "/static/build/ages.js";
-
-/**
  * The HTML shell every app page shares: no inline script, one stylesheet. `query` and `wallet`
  * go to the header search; `embed` (default the request's `?embed=1`) hides header and footer.
  */
@@ -28,7 +22,7 @@ export function Layout(props: {
    * islands ship no framework JavaScript: just the shared, deferred enhancement script.
    */
   islandScript?: string;
-  /** The page shows ages outside islands: load the script that keeps them counting. */
+  /** The page shows ages outside islands: load `client/ages.ts`, which keeps them counting. */
   tickingAges?: boolean;
   query?: string;
   wallet?: string;
@@ -52,7 +46,9 @@ export function Layout(props: {
         cut={props.headCut}
       >
         {props.islandScript && <script type="module" src={props.islandScript}></script>}
-        {props.tickingAges && <script type="module" src={assetUrl(AGES_SCRIPT)}></script>}
+        {props.tickingAges && (
+          <script type="module" src={assetUrl("/static/build/ages.js")}></script>
+        )}
         {props.head}
       </DocumentHead>
       <body class={embed ? "embed" : undefined}>

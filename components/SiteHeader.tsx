@@ -1,6 +1,5 @@
 import { comboboxOf, RecentSearches, SEARCH_MAX_LENGTH, SearchInput } from "./SearchForm.tsx";
 
-/** Sections of the main navigation. */
 export type NavSection =
   | "overview"
   | "leaderboard"

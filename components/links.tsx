@@ -16,7 +16,6 @@ export function WalletLink(props: { address: string; full?: boolean }) {
   return <HexLink href={`/wallet/${props.address}`} hex={props.address} full={props.full} />;
 }
 
-/** A transaction hash linking to its decoded page. */
 export function TxLink(props: { hash: string; full?: boolean }) {
   return <HexLink href={`/tx/${props.hash}`} hex={props.hash} full={props.full} />;
 }
@@ -36,7 +35,6 @@ export function IntentLink(
   return <HexLink href={`/intent/${props.id}${query}`} hex={props.id} full={props.full} />;
 }
 
-/** A position id linking to its page. */
 export function PositionLink(props: { id: string; wallet?: string | null }) {
   const query = props.wallet ? `?wallet=${props.wallet}` : "";
   return <a href={`/position/${props.id}${query}`}>#{props.id}</a>;

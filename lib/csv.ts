@@ -10,7 +10,6 @@
  */
 import { withoutControls } from "./untrusted_text.ts";
 
-/** One cell: text, a number, a boolean, or empty. */
 export type CsvCell = string | number | bigint | boolean | null | undefined;
 
 // Whitespace and invisible characters a spreadsheet may skip before reading the first one:

@@ -5,7 +5,6 @@ import type { HyperEvmClient } from "./hyperevm/client.ts";
 import type { QuoteSource } from "./marks.ts";
 import type { CandleReader } from "./hyperliquid/candles.ts";
 
-/** Shared dependencies handed to every route module. */
 export interface AppDeps {
   config: AppConfig;
   papertrade: PapertradeClient;

@@ -68,7 +68,6 @@ export function percentText(value: number | null, options: { sign?: boolean } = 
   return options.sign && value > 0 ? `+${text}` : text;
 }
 
-/** A whole count with thousands separators. */
 export function countText(value: number | bigint | null): string {
   return value === null ? NOT_AVAILABLE : whole.format(value);
 }

@@ -13,7 +13,6 @@ import type { StaleRead } from "./cache/freshness.ts";
 /** The visitor's theme choice; `auto` follows the system setting. */
 export type ThemeChoice = "light" | "dark" | "auto";
 
-/** The request-wide facts pages render with. */
 export interface PageContext {
   /** The product-only view (`?embed=1`): no header, footer or landing sections. */
   embed: boolean;
