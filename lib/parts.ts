@@ -7,6 +7,7 @@ import { HyperEvmError } from "./hyperevm/hyperevm_error.ts";
 import { RPC_METHODS, type RpcMethodName } from "./hyperevm/sources.ts";
 import { HyperliquidApiError } from "./hyperliquid/l2_book.ts";
 import { findEndpoint, modelledGapsOf, PapertradeApiError } from "./papertrade/mod.ts";
+import { describeUpstreamFailure } from "./upstream_error.ts";
 
 /**
  * One part of an answer that could not be read, and why; with `field`, only that modelled key of
@@ -32,13 +33,9 @@ export type UpstreamFailure =
   | HyperliquidApiError
   | AggregateError;
 
-/** Whether an error is an upstream failure that a part may absorb. */
+/** Whether an error is an upstream failure that a part may absorb (`upstream_error.ts` says). */
 export function isUpstreamFailure(error: unknown): error is UpstreamFailure {
-  if (error instanceof AggregateError) {
-    return error.errors.length > 0 && error.errors.every(isUpstreamFailure);
-  }
-  return error instanceof PapertradeApiError || error instanceof HyperEvmError ||
-    error instanceof HyperliquidApiError;
+  return describeUpstreamFailure(error) !== null;
 }
 
 /** The unavailable part an upstream failure stands for; `part` defaults to the endpoint's. */
