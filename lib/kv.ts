@@ -16,9 +16,7 @@ const opened = new Map<string, Promise<Deno.Kv>>();
  * Opens the database at `path` (default: `KV_PATH`, or the Deploy database) once per process;
  * later calls share the same handle. Rejects where KV is unavailable.
  */
-export function openSharedKv(path: string | undefined = Deno.env.get("KV_PATH")?.trim()): Promise<
-  Deno.Kv
-> {
+export function openSharedKv(path = Deno.env.get("KV_PATH")?.trim()): Promise<Deno.Kv> {
   const key = path || "";
   let kv = opened.get(key);
   if (!kv) {
