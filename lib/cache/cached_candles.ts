@@ -6,7 +6,7 @@
  * (`alignCandleRequest`), so readers a few seconds apart share one key.
  */
 import { alignCandleRequest, type CandleReader } from "../hyperliquid/candles.ts";
-import { HYPERLIQUID_READS } from "../hyperliquid/reads.ts";
+import { HYPERLIQUID_READS } from "../hyperliquid/candles.ts";
 import { readKey } from "./cached_client.ts";
 import type { ReadCache } from "./read_cache.ts";
 

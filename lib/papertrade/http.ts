@@ -184,10 +184,11 @@ async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): 
       await response.body?.cancel();
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      const refused = answerRefusal(endpoint, error);
-      if (refused) throw refused;
-      const timedOut = timer.signal.aborted && `timed out after ${timeoutMs} ms`;
-      throw transportError(endpoint, error, timedOut);
+      throw requestError(
+        endpoint,
+        error,
+        timer.signal.aborted && `timed out after ${timeoutMs} ms`,
+      );
     } finally {
       clearTimeout(timeoutId);
     }
@@ -199,53 +200,36 @@ async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): 
 }
 
 /**
- * The error of an answer read refused by `lib/http/upstream_answer.ts`: too large, or redirected
- * off its origin; undefined for any other failure.
+ * The kind and wording of a request or body read that failed: refused by
+ * `lib/http/upstream_answer.ts` (too large, redirected off its origin, an unknown encoding),
+ * timed out (`timedOut` says how), else unreachable. Hyperliquid's reads word theirs the same.
  */
-export function answerRefusal(endpoint: string, error: unknown): PapertradeApiError | undefined {
+export function requestFailure(
+  error: unknown,
+  timedOut: string | false,
+): { kind: PapertradeErrorKind; problem: string } {
   if (error instanceof AnswerTooLargeError) {
-    return new PapertradeApiError(`${endpoint} sent an ${error.message}`, {
-      endpoint,
-      kind: "too_large",
-      cause: error,
-    });
+    return { kind: "too_large", problem: `sent an ${error.message}` };
   }
-  if (error instanceof RedirectedAwayError) {
-    return new PapertradeApiError(`${endpoint} ${error.message}`, {
-      endpoint,
-      kind: "redirected",
-      cause: error,
-    });
-  }
+  if (error instanceof RedirectedAwayError) return { kind: "redirected", problem: error.message };
   if (error instanceof UnsupportedEncodingError) {
-    return new PapertradeApiError(`${endpoint} sent an ${error.message}`, {
-      endpoint,
-      kind: "malformed_json",
-      cause: error,
-    });
+    return { kind: "malformed_json", problem: `sent an ${error.message}` };
   }
-  return undefined;
+  return timedOut
+    ? { kind: "timeout", problem: timedOut }
+    : { kind: "network", problem: "is unreachable" };
 }
 
-/** A request or body read that failed: timed out (`timedOut` says how), else unreachable. */
-export function transportError(
+/** {@link requestFailure} as the endpoint's error; unreachable says why (`cause` keeps it all). */
+export function requestError(
   endpoint: string,
   error: unknown,
   timedOut: string | false,
 ): PapertradeApiError {
-  if (timedOut) {
-    return new PapertradeApiError(`${endpoint} ${timedOut}`, {
-      endpoint,
-      kind: "timeout",
-      cause: error,
-    });
-  }
+  const { kind, problem } = requestFailure(error, timedOut);
   const reason = error instanceof Error ? error.message : String(error);
-  return new PapertradeApiError(`${endpoint} is unreachable: ${reason}`, {
-    endpoint,
-    kind: "network",
-    cause: error,
-  });
+  const message = `${endpoint} ${problem}${kind === "network" ? `: ${reason}` : ""}`;
+  return new PapertradeApiError(message, { endpoint, kind, cause: error });
 }
 
 /** The error of a failed status, and how long to wait before trying again (when it may help). */

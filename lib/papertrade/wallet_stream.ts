@@ -4,13 +4,12 @@
  */
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import {
-  answerRefusal,
   DEFAULT_TIMEOUT_MS,
   PapertradeApiError,
   parseAnswer,
   parseJson,
   parseRetryAfter,
-  transportError,
+  requestError,
 } from "./http.ts";
 import {
   livenessEvent,
@@ -117,10 +116,11 @@ export async function* fetchWalletEvents(
     // Our own errors pass; a failed fetch or read is a timeout, unreachable, or the caller's end.
     if (error instanceof PapertradeApiError) throw error;
     if (caller?.aborted) return;
-    const refused = answerRefusal(ENDPOINT, error);
-    if (refused) throw refused;
-    const timedOut = quiet.signal.aborted && `went quiet for ${quietLimitMs} ms`;
-    throw transportError(ENDPOINT, error, timedOut);
+    throw requestError(
+      ENDPOINT,
+      error,
+      quiet.signal.aborted && `went quiet for ${quietLimitMs} ms`,
+    );
   } finally {
     clearTimeout(quietTimer);
     await reader?.cancel().catch(() => {});
