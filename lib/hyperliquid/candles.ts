@@ -5,7 +5,7 @@
  * {@link CANDLE_INTERVALS} (papertrade-facts.md 13.4). Candles are **trade prices** on
  * Hyperliquid, not the best-bid-offer mid the mark is: a chart that draws them says "Hyperliquid
  * candles (trade prices)" ({@link CANDLE_LABEL}). Only this folder knows the wire shape; the read
- * cache wraps the reader (`lib/cache/cached_candles.ts`) with the row below.
+ * cache wraps the reader (`lib/cache/cached_client.ts`) with the row below.
  */
 import { z } from "zod";
 import type { ReadLifetime } from "../read_lifetime.ts";
