@@ -28,19 +28,19 @@ export type PapertradeErrorKind =
   | "too_large"
   | "redirected";
 
-/** A Papertrade API request that failed; the message names the endpoint and the problem. */
+/**
+ * A Papertrade API request that failed; the message names the endpoint (the upstream path, e.g.
+ * `/state/trading`) and the problem. `status` is set for `http` and `rate_limited`, the wait the
+ * upstream asked for (`retryAfterS`) for `rate_limited`, and `detail` (the field and what is
+ * wrong with it: the message without its prefix) for `schema`. `cause` is kept for logs only.
+ */
 export class PapertradeApiError extends Error {
-  /** Upstream path, e.g. `/state/trading`. */
   readonly endpoint: string;
   readonly kind: PapertradeErrorKind;
-  /** HTTP status, for `http` and `rate_limited`. */
   readonly status?: number;
-  /** Seconds the upstream asked us to wait, for `rate_limited`. */
   readonly retryAfterS?: number;
-  /** For `schema`: the field and what is wrong with it (the message without the prefix). */
   readonly detail?: string;
 
-  /** `cause`, the underlying error, is kept for logs; never part of the message. */
   constructor(
     message: string,
     options: Pick<PapertradeApiError, "endpoint" | "kind" | "status" | "retryAfterS" | "detail"> & {
@@ -172,29 +172,24 @@ async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): 
       1,
       Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, deadline - Date.now()),
     );
-    const timer = new AbortController();
-    const timeoutId = setTimeout(() => timer.abort(), timeoutMs);
+    const timer = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
       response = await fetchOnOrigin(options.fetch ?? fetch, url, {
-        signal: signal ? AbortSignal.any([signal, timer.signal]) : timer.signal,
+        signal: signal ? AbortSignal.any([signal, timer]) : timer,
         headers: { accept: "application/json" },
       });
       if (response.ok) return await readBoundedText(response, UPSTREAM_LIMITS.apiJson);
       await response.body?.cancel();
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      throw requestError(
-        endpoint,
-        error,
-        timer.signal.aborted && `timed out after ${timeoutMs} ms`,
-      );
-    } finally {
-      clearTimeout(timeoutId);
+      throw requestError(endpoint, error, timer.aborted && `timed out after ${timeoutMs} ms`);
     }
-    const { error, retryInMs } = failedStatus(endpoint, response, attempt, policy);
-    if (retryInMs === undefined || attempt >= policy.maxAttempts) throw error;
-    if (Date.now() + retryInMs >= deadline) throw error;
+    const retryInMs = retryWait(response, attempt, policy);
+    if (
+      retryInMs === undefined || attempt >= policy.maxAttempts ||
+      Date.now() + retryInMs >= deadline
+    ) throw statusError(endpoint, response);
     await (policy.wait ?? delay)(retryInMs, signal);
   }
 }
@@ -232,35 +227,42 @@ export function requestError(
   return new PapertradeApiError(message, { endpoint, kind, cause: error });
 }
 
-/** The error of a failed status, and how long to wait before trying again (when it may help). */
-function failedStatus(
+/**
+ * The error of a failed status; a 429 carries the wait the upstream asked for, and `notFound`
+ * says what a 404 means where it means something.
+ */
+export function statusError(
   endpoint: string,
   response: Response,
-  attempt: number,
-  policy: RetryPolicy,
-): { error: PapertradeApiError; retryInMs?: number } {
+  notFound = "",
+): PapertradeApiError {
   const status = response.status;
-  const retryAfterS = parseRetryAfter(response.headers.get("retry-after"));
-  const backoffMs = policy.baseDelayMs * 2 ** (attempt - 1);
-  const waitMs = retryAfterS === undefined ? backoffMs : retryAfterS * 1000;
-  const retryInMs = waitMs <= policy.maxRetryWaitMs ? waitMs : undefined;
   if (status === 429) {
+    const retryAfterS = parseRetryAfter(response.headers.get("retry-after"));
     const after = retryAfterS === undefined ? "" : `, retry after ${retryAfterS} s`;
-    const error = new PapertradeApiError(`${endpoint} is rate limited (HTTP 429${after})`, {
+    return new PapertradeApiError(`${endpoint} is rate limited (HTTP 429${after})`, {
       endpoint,
       kind: "rate_limited",
       status,
       retryAfterS,
     });
-    return { error, retryInMs };
   }
-  const error = new PapertradeApiError(`${endpoint} answered HTTP ${status}`, {
+  const what = status === 404 ? notFound : "";
+  return new PapertradeApiError(`${endpoint} answered HTTP ${status}${what}`, {
     endpoint,
     kind: "http",
     status,
   });
+}
+
+/** How long to wait before trying a failed status again, when it may help. */
+function retryWait(response: Response, attempt: number, policy: RetryPolicy): number | undefined {
   // The upstream alternates 200 and 503 under load; other statuses will not change on retry.
-  return status === 503 ? { error, retryInMs } : { error };
+  if (response.status !== 503 && response.status !== 429) return undefined;
+  const retryAfterS = parseRetryAfter(response.headers.get("retry-after"));
+  const backoffMs = policy.baseDelayMs * 2 ** (attempt - 1);
+  const waitMs = retryAfterS === undefined ? backoffMs : retryAfterS * 1000;
+  return waitMs <= policy.maxRetryWaitMs ? waitMs : undefined;
 }
 
 function delay(ms: number, signal?: AbortSignal): Promise<void> {

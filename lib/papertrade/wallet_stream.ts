@@ -8,8 +8,8 @@ import {
   PapertradeApiError,
   parseAnswer,
   parseJson,
-  parseRetryAfter,
   requestError,
+  statusError,
 } from "./http.ts";
 import {
   livenessEvent,
@@ -84,7 +84,7 @@ export async function* fetchWalletEvents(
     });
     if (!response.ok || !response.body) {
       await response.body?.cancel();
-      throw statusError(response);
+      throw statusError(ENDPOINT, response, " (wallet not found)");
     }
     // Read and parsed chunk by chunk, in this loop: a snapshot read is then a few turns of the
     // event loop, not one per stage of a chain of streams, each letting other answers go first.
@@ -184,23 +184,4 @@ function toEvent(
       // Unknown event names are newer upstream features; skipping them keeps us reading.
       return undefined;
   }
-}
-
-function statusError(response: Response): PapertradeApiError {
-  const status = response.status;
-  if (status === 429) {
-    const retryAfterS = parseRetryAfter(response.headers.get("retry-after"));
-    return new PapertradeApiError(`${ENDPOINT} is rate limited (HTTP 429)`, {
-      endpoint: ENDPOINT,
-      kind: "rate_limited",
-      status,
-      retryAfterS,
-    });
-  }
-  const what = status === 404 ? " (wallet not found)" : "";
-  return new PapertradeApiError(`${ENDPOINT} answered HTTP ${status}${what}`, {
-    endpoint: ENDPOINT,
-    kind: "http",
-    status,
-  });
 }
