@@ -8,21 +8,16 @@ import { findEndpoint, type ModelledPart } from "./endpoints.ts";
 
 /**
  * A modelled key the answer lacked (missing or malformed): the one figure it feeds is null.
- * Shaped like the unavailable parts of pages and tools, which list it as it is.
+ * Shaped like the unavailable parts of pages and tools, which list it as it is: the part the
+ * endpoint feeds ("markets"), its path, the field in the table's notation
+ * (`accounts.*.totalVolume`) and the reason, always "modelled key not found".
  */
 export interface ModelledGap {
-  /** The part of the product the endpoint feeds ("markets"). */
   part: string;
-  /** The endpoint's path. */
   endpoint: string;
-  /** The field in the endpoint table's notation (`accounts.*.totalVolume`). */
   field: string;
-  /** Always "modelled key not found". */
   reason: string;
 }
-
-/** The reason every gap of a modelled key gives. */
-export const MODELLED_KEY_NOT_FOUND = "modelled key not found";
 
 /** The modelled part of `endpoint` (a path) covering the field at `path`, if any. */
 export function modelledPartAt(
@@ -48,7 +43,7 @@ export function withModelledGaps<T>(endpoint: string, value: T, paths: readonly 
     part,
     endpoint,
     field,
-    reason: MODELLED_KEY_NOT_FOUND,
+    reason: "modelled key not found",
   }));
   return Object.assign(value, { modelledGaps });
 }
