@@ -4,7 +4,8 @@
  * feeds, whether its shape is a fact or modelled (and why), how long the read cache keeps it, and
  * the replay's data file. The client (`read`), the read cache, the README's lifetimes table, the
  * docs' data-sources table, the replay upstream, `record` and `verify-upstream` all read this
- * table; no other module lists a path, a lifetime or a fixture file. Its rows are written in
+ * table; no other module lists a path, a lifetime or a fixture file. Here too is the one
+ * matcher of its modelled fields, naming the gaps of a read (see `_modelled.ts`). Its rows are written in
  * `_endpoints_table.ts`, in table order.
  */
 import { z } from "zod";
@@ -12,6 +13,7 @@ import { LOWERCASE_ADDRESS_PATTERN } from "../address.ts";
 import type { ReadLifetime } from "../read_lifetime.ts";
 import { ENDPOINT_ROWS } from "./_endpoints_table.ts";
 import type * as wire from "./wire.ts";
+import type { FieldPath } from "./_modelled.ts";
 
 /** A modelled part of an endpoint's answer. */
 export interface ModelledPart {
@@ -138,4 +140,68 @@ export function findEndpointName(path: string): PapertradeEndpointName | undefin
 export function findEndpoint(path: string): PapertradeEndpoint | undefined {
   const name = findEndpointName(path);
   return name && PAPERTRADE_ENDPOINTS[name];
+}
+
+/**
+ * A modelled key the answer lacked (missing or malformed): the one figure it feeds is null.
+ * Shaped like the unavailable parts of pages and tools, which list it as it is: the part the
+ * endpoint feeds ("markets"), its path, the field in the table's notation
+ * (`accounts.*.totalVolume`) and the reason, always "modelled key not found".
+ */
+export interface ModelledGap {
+  part: string;
+  endpoint: string;
+  field: string;
+  reason: string;
+}
+
+/** The modelled part of `endpoint` (a path) covering the field at `path`, if any. */
+export function modelledPartAt(
+  endpoint: string,
+  path: readonly PropertyKey[],
+): ModelledPart | undefined {
+  return findEndpoint(endpoint)?.modelled.find((part) =>
+    part.fields.some((field) => startsWith(path, field)) &&
+    !(part.except ?? []).some((field) => startsWith(path, field))
+  );
+}
+
+/**
+ * `value` with the gaps found at `paths` attached as `modelledGaps`, each named by its field in
+ * the table's notation (`*` for a list index): `accounts.*.totalVolume`, `wallet.operations.*.8`.
+ */
+export function withModelledGaps<T>(endpoint: string, value: T, paths: readonly FieldPath[]): T {
+  if (paths.length === 0 || value === null || typeof value !== "object") return value;
+  const part = findEndpoint(endpoint)?.part ?? endpoint;
+  const fields = new Set(paths.map((path) => fieldName(endpoint, path)));
+  const modelledGaps: ModelledGap[] = [...fields].map((field) => ({
+    part,
+    endpoint,
+    field,
+    reason: "modelled key not found",
+  }));
+  return Object.assign(value, { modelledGaps });
+}
+
+/** The gaps a domain value carries (none for most). */
+export function modelledGapsOf(value: unknown): readonly ModelledGap[] {
+  const gaps = (value as { modelledGaps?: unknown } | null | undefined)?.modelledGaps;
+  return Array.isArray(gaps) ? gaps : [];
+}
+
+// A list index reads `*` unless the table names that slot (a tuple's `8`).
+function fieldName(endpoint: string, path: FieldPath): string {
+  const pattern = modelledPartAt(endpoint, path)?.fields.find((f) => startsWith(path, f));
+  const want = pattern ? pattern.split(".") : [];
+  return path.map((segment, i) =>
+    typeof segment === "number" && want[i] !== String(segment) ? "*" : String(segment)
+  ).join(".");
+}
+
+// `*` matches any array index; a number matches that index (a tuple slot) only.
+function startsWith(segments: readonly PropertyKey[], pattern: string): boolean {
+  if (pattern === "") return true;
+  const want = pattern.split(".");
+  return want.length <= segments.length &&
+    want.every((s, i) => s === "*" ? typeof segments[i] === "number" : s === String(segments[i]));
 }

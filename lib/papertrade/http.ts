@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { describeWireIssues, wireIssueMessage } from "./wire_issues.ts";
 import { collectGaps, type FieldPath } from "./_modelled.ts";
-import { withModelledGaps } from "./modelled_gaps.ts";
+import { withModelledGaps } from "./endpoints.ts";
 import { UPSTREAM_BUDGET_MS } from "../http/deadline.ts";
 import {
   AnswerTooLargeError,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createPapertradeClient } from "./client.ts";
 import { PapertradeApiError } from "./http.ts";
-import { modelledGapsOf, modelledPartAt } from "./modelled_gaps.ts";
+import { modelledGapsOf, modelledPartAt } from "./endpoints.ts";
 import {
   json,
   sseFrame,
