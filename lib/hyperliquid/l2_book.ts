@@ -12,11 +12,12 @@ import { upstreamExcerpt } from "../untrusted_text.ts";
 /** The request named in errors and in the unavailable parts of pages and tools. */
 const L2_BOOK_ENDPOINT = "POST /info l2Book";
 
-/** A failed info request; the message names the request and the problem. */
+/**
+ * A failed info request; the message names the request (`l2Book` unless the error says) and
+ * the problem, of the same kinds as a Papertrade API request's.
+ */
 export class HyperliquidApiError extends Error {
-  /** The request that failed: `l2Book` unless the error says (`candles.ts`). */
   readonly endpoint: string;
-  /** What went wrong: the same kinds as a Papertrade API request's. */
   readonly kind: PapertradeErrorKind;
   readonly status?: number;
 
@@ -32,11 +33,9 @@ export class HyperliquidApiError extends Error {
   }
 }
 
-/** How an info reader is built: the same for every info request. */
+/** The info endpoint (`https://api.hyperliquid.xyz/info`), the one attempt's timeout (8 s). */
 interface InfoReaderOptions {
-  /** The info endpoint, e.g. `https://api.hyperliquid.xyz/info`. */
   url: string;
-  /** Timeout of the one attempt, in ms (default 8000). */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }

@@ -17,7 +17,6 @@ import {
   UPSTREAM_LIMITS,
 } from "../http/upstream_answer.ts";
 
-/** What went wrong with an upstream request. */
 export type PapertradeErrorKind =
   | "timeout"
   | "http"
@@ -57,24 +56,24 @@ export class PapertradeApiError extends Error {
   }
 }
 
-/** How hard to try. The defaults keep one request within `UPSTREAM_BUDGET_MS` (20 s). */
+/**
+ * How hard to try: attempts in total (the first included), the longest wait between attempts
+ * (a longer `retry-after` fails at once as rate_limited), the first backoff after a 503
+ * (doubling per attempt) and the wall-clock budget of all attempts and waits together. `wait`
+ * waits between attempts (default a timer); tests pass one that records and returns.
+ */
 export interface RetryPolicy {
-  /** Attempts in total, including the first. */
   maxAttempts: number;
-  /** Longest wait between attempts; a longer `retry-after` fails at once as rate_limited. */
   maxRetryWaitMs: number;
-  /** First backoff after a 503 (doubles per attempt). */
   baseDelayMs: number;
-  /** Wall-clock budget for all attempts and waits together. */
   totalBudgetMs: number;
-  /** Waits `ms` between attempts (default a timer); tests pass one that records and returns. */
   wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** Default per-attempt timeout. */
+/** Default per-attempt timeout, covering headers and body. */
 export const DEFAULT_TIMEOUT_MS = 8_000;
 
-/** Default retry policy: 3 attempts, waits up to 5 s, 20 s overall (5 s inside the page deadline). */
+/** 3 attempts, waits up to 5 s, 20 s overall (`UPSTREAM_BUDGET_MS`, 5 s inside the page deadline). */
 const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 3,
   maxRetryWaitMs: 5_000,
@@ -85,7 +84,6 @@ const DEFAULT_RETRY_POLICY: RetryPolicy = {
 interface FetchUpstreamOptions {
   /** Upstream path named in errors, e.g. `/state/trading`. */
   endpoint: string;
-  /** Per-attempt timeout in ms (default 8000), covering headers and body. */
   timeoutMs?: number;
   /** Caller cancellation; an abort rejects with the signal's reason, not a PapertradeApiError. */
   signal?: AbortSignal;

@@ -29,7 +29,7 @@ import {
 
 const ENDPOINT = PAPERTRADE_ENDPOINTS.walletStream.path;
 
-/** How many heartbeat intervals of silence end the stream as a timeout. */
+/** Once `liveness` names the heartbeat interval, this many silent ones end the stream as a timeout. */
 const QUIET_INTERVALS = 3;
 
 export type WalletStreamEvent =
@@ -43,10 +43,7 @@ interface WalletStreamOptions {
   baseUrl: string;
   /** Ends the stream (quietly) when aborted. */
   signal?: AbortSignal;
-  /**
-   * Time allowed for the headers and the first frame (default 8000 ms); once `liveness` names
-   * the heartbeat interval, three silent intervals end the stream as a timeout.
-   */
+  /** Time allowed for the headers and the first frame (default 8000 ms). */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
