@@ -63,7 +63,7 @@ export interface PapertradeEndpoint {
 }
 
 /** Every Papertrade read, by its name. */
-export const PAPERTRADE_ENDPOINTS = ENDPOINT_ROWS;
+export const PAPERTRADE_ENDPOINTS = ENDPOINT_ROWS satisfies Record<string, PapertradeEndpoint>;
 
 /** An endpoint's name in {@link PAPERTRADE_ENDPOINTS}. */
 export type PapertradeEndpointName = keyof typeof PAPERTRADE_ENDPOINTS;
