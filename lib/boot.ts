@@ -30,7 +30,6 @@ export function createDeps(config: AppConfig, options: { now?: () => number } = 
     async *openWalletStream(address, call) {
       yield* pick(await clients()).openWalletStream(address, call);
     },
-    recentOutcomes: (address) => loaded ? pick(loaded).recentOutcomes(address) : [],
     reconcile: (account) => loaded ? pick(loaded).reconcile(account) : account,
   });
   const papertrade = lazyPapertrade((built) => built.papertrade);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { catalog, startReplayUpstream } from "../../fixtures/mod.ts";
 import { createCandleReader } from "../hyperliquid/candles.ts";
 import { HyperliquidApiError } from "../hyperliquid/l2_book.ts";
-import { HYPERLIQUID_READS } from "../hyperliquid/reads.ts";
+import { HYPERLIQUID_READS } from "../hyperliquid/candles.ts";
 import { cacheCandleReader, createReadCache, isUpstreamOutage } from "./mod.ts";
 
 const MINUTE = 60_000;

@@ -1,10 +1,15 @@
 /**
- * The Papertrade client with every read going through one {@link ReadCache}: the key is the
- * read's name and its parameters (wallet, window, cursor, ...; the table's defaults filled in),
- * the lifetime is the read's row in the endpoint table. The wallet stream is passed through
- * (see `lib/wallet/wallet_hub.ts`); a wallet snapshot, kept or fresh, is reconciled with what the
- * streams reported since it was read.
+ * The Papertrade client and Hyperliquid's candles with every read going through one
+ * {@link ReadCache}: the key is the read's name and its parameters (wallet, window, cursor, ...;
+ * the table's defaults filled in), the lifetime is the read's row in its table. The wallet
+ * stream is passed through (see `lib/wallet/wallet_hub.ts`); a wallet snapshot, kept or fresh,
+ * is reconciled with what the streams reported since it was read.
  */
+import {
+  alignCandleRequest,
+  type CandleReader,
+  HYPERLIQUID_READS,
+} from "../hyperliquid/candles.ts";
 import {
   PAPERTRADE_ENDPOINTS,
   type PapertradeClient,
@@ -53,4 +58,17 @@ export function readKey(name: string, params: Record<string, unknown>): string {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, value]) => [key, String(value)]);
   return pairs.length === 0 ? name : `${name}?${new URLSearchParams(pairs)}`;
+}
+
+/**
+ * `reader` behind `cache`. Requests are aligned to their interval first
+ * (`alignCandleRequest`), so readers a few seconds apart share one key.
+ */
+export function cacheCandleReader(reader: CandleReader, cache: ReadCache): CandleReader {
+  const { lifetime } = HYPERLIQUID_READS.candleSnapshot;
+  return (request, { signal } = {}) => {
+    const aligned = alignCandleRequest(request);
+    const key = readKey("candleSnapshot", { ...aligned });
+    return cache.getOrLoad(key, lifetime, () => reader(aligned), signal);
+  };
 }

@@ -8,20 +8,19 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
 
-/** One read served from the last good answer. */
+/**
+ * One read served from the last good answer: its cache key (`leaderboard?page=0&...`), when it
+ * was read from the upstream (`asOf`, ms on the app's clock) and how old it was when served.
+ */
 export interface StaleRead {
-  /** Cache key, e.g. `tradingState` or `leaderboard?page=0&...&window=24h`. */
   key: string;
-  /** When the served answer was read from the upstream (ms, the app's clock). */
   asOf: number;
-  /** How old it was when served (ms). */
   ageMs: number;
 }
 
-/** The stale reads of each scope, oldest answer first. */
 const scopes = new AsyncLocalStorage<{ reads: StaleRead[] }>();
 
-/** Runs `body` in a new scope; every stale read made inside is recorded in the returned scope. */
+/** Runs `body` in a new scope, which records every stale read made inside. */
 export function withFreshnessScope<T>(
   body: () => Promise<T>,
 ): { scope: { reads: StaleRead[] }; result: Promise<T> } {
@@ -41,11 +40,6 @@ export function freshnessScopes(): MiddlewareHandler<{ Variables: { staleReads: 
 /** Records a stale read in the current scope (no-op outside one). */
 export function noteStaleRead(read: StaleRead): void {
   scopes.getStore()?.reads.push(read);
-}
-
-/** The stale reads of the current scope so far. */
-export function currentStaleReads(): readonly StaleRead[] {
-  return scopes.getStore()?.reads ?? [];
 }
 
 /** The oldest `asOf` among stale reads, or undefined when every answer was fresh. */

@@ -7,14 +7,17 @@ import { PapertradeApiError, type PapertradeClient } from "../papertrade/mod.ts"
 import { HyperliquidApiError } from "../hyperliquid/l2_book.ts";
 import { kvConfigured, openSharedKv } from "../kv.ts";
 import { cachePapertradeClient } from "./cached_client.ts";
-import { kvLastGoodStore } from "./kv_last_good.ts";
-import { createReadCache, type ReadCache, type ReadCacheOptions } from "./read_cache.ts";
+import {
+  createReadCache,
+  estimateBytes,
+  type LastGoodStore,
+  type ReadCache,
+  type ReadCacheOptions,
+} from "./read_cache.ts";
 
-export { readKey, uncachedClient } from "./cached_client.ts";
-export { cacheCandleReader } from "./cached_candles.ts";
+export { cacheCandleReader, readKey, uncachedClient } from "./cached_client.ts";
 export { createReadCache, type LastGoodStore, type ReadLifetime } from "./read_cache.ts";
 export { withFreshnessScope } from "./freshness.ts";
-export { kvLastGoodStore } from "./kv_last_good.ts";
 
 /**
  * True for failures a kept answer may stand in for: the upstream (the Papertrade API, or
@@ -51,4 +54,37 @@ export function withReadCache(
       : undefined);
   const cache = createReadCache({ isOutage: isUpstreamOutage, ...options, lastGood });
   return Object.assign(cachePapertradeClient(client, cache), { readCache: cache });
+}
+
+// KV values are limited to 64 KiB serialized; the estimate counts UTF-16, so halve it.
+const MAX_KV_VALUE_BYTES = 60 * 1024 * 2;
+
+/**
+ * Last good answers in Deno KV (opened lazily: pass the opening promise), so a fresh isolate
+ * can still answer (labelled stale) while the upstream is down. Each lives for its `lastGoodMs`
+ * (KV `expireIn`); answers over KV's value limit are skipped; a failed read or write is only
+ * logged.
+ */
+export function kvLastGoodStore(kv: Promise<Deno.Kv | undefined>): LastGoodStore {
+  const onError = (error: unknown) => console.error("[read-cache] Deno KV failed:", error);
+  const key = (read: string) => ["read_cache", "v1", read];
+  return {
+    async get(read) {
+      try {
+        const found = await (await kv)?.get<{ value: unknown; storedAt: number }>(key(read));
+        return found?.value ?? undefined;
+      } catch (error) {
+        onError(error);
+        return undefined;
+      }
+    },
+    async set(read, value, storedAt, keepMs) {
+      if (estimateBytes(value) > MAX_KV_VALUE_BYTES) return;
+      try {
+        await (await kv)?.set(key(read), { value, storedAt }, { expireIn: keepMs });
+      } catch (error) {
+        onError(error);
+      }
+    },
+  };
 }

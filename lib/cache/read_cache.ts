@@ -15,36 +15,24 @@ export interface LastGoodStore {
   set(key: string, value: unknown, storedAt: number, keepMs: number): Promise<void>;
 }
 
+/**
+ * The clock (`as_of` labels are read from it), the bounds (the least recently used entries go
+ * first past `maxEntries` or `maxBytes` by {@link estimateBytes}), where last good answers also
+ * go for a fresh process in an outage (written at most every `persistEveryMs` per key), and
+ * which failures a stale copy may answer.
+ */
 export interface ReadCacheOptions {
-  /** Clock in ms (default Date.now); `as_of` labels are read from it. */
   now?: () => number;
-  /** Most entries kept (default 2000); the least recently used go first. */
   maxEntries?: number;
-  /** Most bytes kept, by {@link estimateBytes} (default 32 MiB). */
   maxBytes?: number;
-  /** Where last good answers also go, for a fresh process in an outage. */
   lastGood?: LastGoodStore;
-  /** A key is written to `lastGood` at most this often (default 30 s). */
   persistEveryMs?: number;
   /**
    * After a failed read, the last good answer is served without asking the upstream again for
    * this long (default 2 s), so an outage does not turn every view into a slow failing request.
    */
   retryAfterErrorMs?: number;
-  /** Which failures may be answered with a stale copy (default: all). */
   isOutage?: (error: unknown) => boolean;
-}
-
-/** Counters for tests and benchmarks. */
-export interface ReadCacheStats {
-  entries: number;
-  bytes: number;
-  /** Reads that went to the upstream. */
-  loads: number;
-  /** Reads answered from memory while fresh or revalidating. */
-  hits: number;
-  /** Reads answered with a last good copy after a failure. */
-  staleServed: number;
 }
 
 export interface ReadCache {
@@ -58,7 +46,11 @@ export interface ReadCache {
     load: () => Promise<T>,
     signal?: AbortSignal,
   ): Promise<T>;
-  stats(): ReadCacheStats;
+  /**
+   * Counters for tests and benchmarks: reads that went to the upstream (`loads`), were answered
+   * from memory while fresh or revalidating (`hits`), or with a last good copy after a failure.
+   */
+  stats(): { entries: number; bytes: number; loads: number; hits: number; staleServed: number };
 }
 
 interface Entry {
@@ -231,9 +223,7 @@ export function estimateBytes(value: unknown): number {
     (_key, item) =>
       typeof item === "bigint"
         ? item.toString()
-        : item instanceof Map
-        ? [...item.entries()]
-        : item instanceof Set
+        : item instanceof Map || item instanceof Set
         ? [...item]
         : item,
   );

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { PAPERTRADE_ENDPOINTS, type PapertradeEndpoint } from "../papertrade/mod.ts";
-import { HYPERLIQUID_READS } from "../hyperliquid/reads.ts";
+import { HYPERLIQUID_READS } from "../hyperliquid/candles.ts";
 import type { ReadLifetime } from "../read_lifetime.ts";
 
 /** "1 s", "30 min", "2 h": how the README writes a lifetime. */

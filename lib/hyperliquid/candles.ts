@@ -5,19 +5,12 @@
  * {@link CANDLE_INTERVALS} (papertrade-facts.md 13.4). Candles are **trade prices** on
  * Hyperliquid, not the best-bid-offer mid the mark is: a chart that draws them says "Hyperliquid
  * candles (trade prices)" ({@link CANDLE_LABEL}). Only this folder knows the wire shape; the read
- * cache wraps the reader (`lib/cache/cached_candles.ts`) with the row below.
+ * cache wraps the reader (`lib/cache/cached_client.ts`) with the row below.
  */
 import { z } from "zod";
-import { upstreamFetch } from "../http/upstream_pool.ts";
-import {
-  AnswerTooLargeError,
-  fetchOnOrigin,
-  readBoundedText,
-  RedirectedAwayError,
-  UnsupportedEncodingError,
-} from "../http/upstream_answer.ts";
 import type { ReadLifetime } from "../read_lifetime.ts";
-import { HyperliquidApiError } from "./l2_book.ts";
+import { typeName } from "../papertrade/wire_issues.ts";
+import { HyperliquidApiError, postInfo, scaledPrice } from "./l2_book.ts";
 
 /** The request named in errors and in the unavailable parts of pages and tools. */
 export const CANDLES_ENDPOINT = "POST /info candleSnapshot";
@@ -49,25 +42,19 @@ export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-/** Each interval's length in ms; `1M` (a calendar month) as its longest, 31 days. */
-export const CANDLE_INTERVAL_MS: Readonly<Record<CandleInterval, number>> = {
-  "1m": MINUTE,
-  "3m": 3 * MINUTE,
-  "5m": 5 * MINUTE,
-  "15m": 15 * MINUTE,
-  "30m": 30 * MINUTE,
-  "1h": 60 * MINUTE,
-  "2h": 120 * MINUTE,
-  "4h": 240 * MINUTE,
-  "8h": 480 * MINUTE,
-  "12h": 720 * MINUTE,
-  "1d": DAY,
-  "3d": 3 * DAY,
-  "1w": 7 * DAY,
-  "1M": 31 * DAY,
+const UNIT_MS: Record<string, number> = {
+  m: MINUTE,
+  h: 60 * MINUTE,
+  d: DAY,
+  w: 7 * DAY,
+  M: 31 * DAY,
 };
+/** Each interval's length in ms; `1M` (a calendar month) as its longest, 31 days. */
+export const CANDLE_INTERVAL_MS = Object.fromEntries(
+  CANDLE_INTERVALS.map((interval) => [interval, parseInt(interval) * UNIT_MS[interval.at(-1)!]]),
+) as Readonly<Record<CandleInterval, number>>;
 
-/** The read's row of the Hyperliquid table (`reads.ts`), as a Papertrade read has its row. */
+/** The read's row of {@link HYPERLIQUID_READS}, as a Papertrade read has its row. */
 export const CANDLE_SNAPSHOT_READ = {
   endpoint: CANDLES_ENDPOINT,
   part: "price history (Hyperliquid candles)",
@@ -81,6 +68,13 @@ export const CANDLE_SNAPSHOT_READ = {
     reason: "closed candles never change and the newest minutes come from our own mark samples",
   } satisfies ReadLifetime,
 } as const;
+
+/**
+ * The table of cached Hyperliquid info reads, as `PAPERTRADE_ENDPOINTS` is for the Papertrade
+ * API: the README's lifetimes table is checked against both (`lib/cache/readme_test.ts`).
+ * `l2Book` has no row: the live marks keep their own one-second quote (`lib/marks.ts`).
+ */
+export const HYPERLIQUID_READS = { candleSnapshot: CANDLE_SNAPSHOT_READ } as const;
 
 /** What to read: one coin's candles from `startTime` to `endTime` (ms), at `priceScale`. */
 export interface CandleRequest {
@@ -142,71 +136,25 @@ const wireCandle = z.object({
   n: z.number().int().nonnegative(),
 });
 
-interface CandleReaderOptions {
-  /** The info endpoint, e.g. `https://api.hyperliquid.xyz/info`. */
-  url: string;
-  /** Timeout of the one attempt, in ms (default 8000). */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-}
-
 /** A reader of `url`: one attempt per read (the read cache keeps and coalesces them). */
-export function createCandleReader(options: CandleReaderOptions): CandleReader {
-  const fetchFn = options.fetch ?? upstreamFetch;
-  const timeoutMs = options.timeoutMs ?? 8_000;
+export function createCandleReader(options: Parameters<typeof postInfo>[0]): CandleReader {
   return async (request, { signal } = {}) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
     const { coin, interval, startTime, endTime } = request;
-    let text: string;
-    try {
-      const response = await fetchOnOrigin(fetchFn, options.url, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({
-          type: "candleSnapshot",
-          req: { coin, interval, startTime, endTime },
-        }),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw failure(`answered HTTP ${response.status}`, {
-          kind: response.status === 429 ? "rate_limited" : "http",
-          status: response.status,
-        });
-      }
-      text = await readBoundedText(response, MAX_ANSWER_BYTES);
-    } catch (error) {
-      if (error instanceof HyperliquidApiError) throw error;
-      if (signal?.aborted) throw signal.reason;
-      if (error instanceof AnswerTooLargeError) {
-        throw failure(`sent an ${error.message}`, { kind: "too_large" });
-      }
-      if (error instanceof UnsupportedEncodingError) {
-        throw failure(`sent an ${error.message}`, { kind: "malformed_json" });
-      }
-      if (error instanceof RedirectedAwayError) {
-        throw failure(error.message, { kind: "redirected" });
-      }
-      if (timeout.aborted) throw failure(`timed out after ${timeoutMs} ms`, { kind: "timeout" });
-      throw failure("is unreachable", { kind: "network" });
-    }
-    return parseCandles(text, request);
+    const body = { type: "candleSnapshot", req: { coin, interval, startTime, endTime } };
+    return parseCandles(
+      await postInfo(options, CANDLES_ENDPOINT, body, MAX_ANSWER_BYTES, signal),
+      request,
+    );
   };
 }
 
-/** Parses a candleSnapshot answer: the whole must be a list, each bad row is dropped. */
-export function parseCandles(text: string, request: CandleRequest): CandleSnapshot {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw failure("sent malformed JSON", { kind: "malformed_json" });
-  }
+/** Reads a candleSnapshot answer (parsed JSON): the whole must be a list, each bad row is dropped. */
+export function parseCandles(json: unknown, request: CandleRequest): CandleSnapshot {
   if (!Array.isArray(json)) {
-    throw failure(`upstream changed: expected a list of candles, got ${typeName(json)}`, {
-      kind: "schema",
-    });
+    throw new HyperliquidApiError(
+      `${CANDLES_ENDPOINT} upstream changed: expected a list of candles, got ${typeName(json)}`,
+      { kind: "schema", endpoint: CANDLES_ENDPOINT },
+    );
   }
   const byOpen = new Map<number, Candle>();
   let rowsSkipped = 0;
@@ -230,22 +178,14 @@ function candleOf(row: unknown, request: CandleRequest): Candle | null {
   if (!parsed.success) return null;
   const { t, T, s, i, o, c, h, l, v, n } = parsed.data;
   if (s !== request.coin || i !== request.interval || T < t) return null;
-  const open = scaled(o, request.priceScale);
-  const close = scaled(c, request.priceScale);
-  const high = scaled(h, request.priceScale);
-  const low = scaled(l, request.priceScale);
-  if (open === null || close === null || high === null || low === null) return null;
-  const inside = (value: bigint) => low <= value && value <= high;
-  if (!inside(open) || !inside(close)) return null;
-  return { openTime: t, closeTime: T, open, high, low, close, volume: v, trades: n };
-}
-
-/** A decimal price × `priceScale`, exactly; null when it is finer than the scale. */
-function scaled(px: string, priceScale: bigint): bigint | null {
-  const [whole, fraction = ""] = px.split(".");
-  const value = BigInt(whole + fraction) * priceScale;
-  const divisor = 10n ** BigInt(fraction.length);
-  return value % divisor === 0n ? value / divisor : null;
+  try {
+    const [open, close, high, low] = [o, c, h, l].map((px) => scaledPrice(px, request.priceScale));
+    const inside = (value: bigint) => low <= value && value <= high;
+    if (!inside(open) || !inside(close)) return null;
+    return { openTime: t, closeTime: T, open, high, low, close, volume: v, trades: n };
+  } catch {
+    return null; // a price finer than the scale
+  }
 }
 
 /**
@@ -266,18 +206,4 @@ export function alignCandleRequest(request: CandleRequest): CandleRequest {
   const step = Math.min(CANDLE_INTERVAL_MS[request.interval], DAY);
   const floor = (ms: number) => Math.floor(ms / step) * step;
   return { ...request, startTime: floor(request.startTime), endTime: floor(request.endTime) };
-}
-
-function failure(
-  problem: string,
-  options: ConstructorParameters<typeof HyperliquidApiError>[1],
-): HyperliquidApiError {
-  return new HyperliquidApiError(`${CANDLES_ENDPOINT} ${problem}`, {
-    ...options,
-    endpoint: CANDLES_ENDPOINT,
-  });
-}
-
-function typeName(value: unknown): string {
-  return value === null ? "null" : Array.isArray(value) ? "a list" : typeof value;
 }

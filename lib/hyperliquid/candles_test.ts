@@ -48,7 +48,7 @@ Deno.test("candles are read exactly at the price scale, oldest first, duplicates
     { ...row(t + 360_000), o: 83065 }, // a number, not a string
     row(t + 420_000),
   ];
-  const snapshot = parseCandles(JSON.stringify(answer), REQUEST);
+  const snapshot = parseCandles(answer, REQUEST);
   assert.deepEqual(snapshot.candles.map((c) => c.openTime), [t, t + 60_000, t + 420_000]);
   assert.equal(snapshot.rowsSkipped, 6);
   assert.equal(snapshot.capped, false);
@@ -64,17 +64,13 @@ Deno.test("candles are read exactly at the price scale, oldest first, duplicates
   });
 });
 
-Deno.test("a whole answer that is not a list, or not JSON, is a named upstream error", () => {
+Deno.test("a whole answer that is not a list, or not JSON, is a named upstream error", async () => {
   for (
     const [text, kind] of [['{"error":1}', "schema"], ["null", "schema"], ["[{", "malformed_json"]]
   ) {
-    const error = (() => {
-      try {
-        parseCandles(text, REQUEST);
-      } catch (e) {
-        return e;
-      }
-    })();
+    const fetch = (() => Promise.resolve(new Response(text))) as typeof globalThis.fetch;
+    const read = createCandleReader({ url: "http://127.0.0.1:9/info", fetch });
+    const error = await read(REQUEST).catch((e) => e);
     assert.ok(error instanceof HyperliquidApiError, text);
     assert.equal(error.kind, kind);
     assert.equal(error.endpoint, CANDLES_ENDPOINT);
@@ -84,7 +80,7 @@ Deno.test("a whole answer that is not a list, or not JSON, is a named upstream e
 
 Deno.test("an answer of 5,000 rows says it is capped", () => {
   const rows = Array.from({ length: MAX_CANDLES_PER_ANSWER }, (_, i) => row(i * 60_000));
-  const snapshot = parseCandles(JSON.stringify(rows), { ...REQUEST, startTime: 0 });
+  const snapshot = parseCandles(rows, { ...REQUEST, startTime: 0 });
   assert.equal(snapshot.candles.length, MAX_CANDLES_PER_ANSWER);
   assert.equal(snapshot.capped, true);
 });

@@ -24,20 +24,15 @@ export type FieldPath = ReadonlyArray<string | number>;
 const NOT_FOUND: unique symbol = Symbol("modelled key not found");
 const DROPPED: unique symbol = Symbol("row dropped");
 
+type Modelled<S extends z.ZodType> = z.ZodType<z.output<S> | null, z.input<S>>;
+
 /** The schema of a modelled key: its value, or null (and a gap) when missing or malformed. */
-export function modelled<S extends z.ZodType>(
-  schema: S,
-): z.ZodType<z.output<S> | null, z.input<S>> {
-  return schema.catch(() => NOT_FOUND as never) as unknown as z.ZodType<
-    z.output<S> | null,
-    z.input<S>
-  >;
+export function modelled<S extends z.ZodType>(schema: S): Modelled<S> {
+  return schema.catch(() => NOT_FOUND as never) as unknown as Modelled<S>;
 }
 
-/** The modelled keys a domain value was read without, as wire paths below it. */
-export interface WithGapPaths {
-  gapPaths?: FieldPath[];
-}
+/** A domain value's `gapPaths`: the modelled keys it was read without, as wire paths below it. */
+type WithGapPaths = { gapPaths?: FieldPath[] };
 
 /** `wire` mapped to the domain by `map`, once its modelled markers are null (and their paths kept). */
 export function mapped<S extends z.ZodType, T extends object>(

@@ -57,7 +57,6 @@ export const leaderboardPage = mapped(
     trackedBalance: body.summary.trackedBalance,
     accounts: body.accounts.rows,
     totalPages: body.pageInfo.totalPages,
-    /** Rows over every page (modelled; null when absent). */
     totalItems: body.pageInfo.totalItems,
     rowsSkipped: body.accounts.dropped,
   }),

@@ -138,7 +138,7 @@ export const recentTrades = mapped(
   ({ events }) => ({ trades: events.rows, rowsSkipped: events.dropped }),
 );
 
-/** Names of the protocol history columns, in the upstream's order (the one list). */
+/** The protocol history columns, in the upstream's order (the one list). */
 export const PROTOCOL_HISTORY_COLUMNS = [
   "tvl",
   "stakingRewards",
@@ -159,7 +159,6 @@ export type ProtocolHistoryColumn = typeof PROTOCOL_HISTORY_COLUMNS[number];
 // A third party reads a null point as possible (weak): kept as a gap in the chart.
 const column = z.array(z.number().nullable());
 
-/** Protocol history bucket sizes. */
 export const historyInterval = z.enum(["1m", "1h", "1d"]);
 
 /**
@@ -225,17 +224,12 @@ export const protocolHistory = z.object({
   },
 }));
 
-/** Relayer readiness (endpoint `relayerHealth`). */
 export const relayerHealth = z.object({ ok: z.boolean(), ready: z.boolean() });
 
-/** The figures of `/query/protocol/summary` the explorer shows. */
 export type ProtocolSummary = z.output<typeof protocolSummary>;
-/** `/query/protocol/market-stats`, ordered by instrument id. */
 export type MarketStats = z.output<typeof marketStats>;
-/** The payout queue summary, as far as it is shown. */
 export type QueueSummary = z.output<typeof queueSummary>;
 export type RecentTrade = z.output<typeof recentTradeRow>;
-/** Protocol history at one bucket size, with the current totals. */
 export type ProtocolHistory = z.output<typeof protocolHistory>;
 export type HistoryInterval = z.output<typeof historyInterval>;
 export type ProtocolHistoryPoint = ProtocolHistory["points"][number];

@@ -19,13 +19,11 @@ export const uintNumber = uintString
   .transform(Number);
 /** A lower-case 0x-prefixed 20-byte address. */
 export type Address = `0x${string}`;
-/** A lower-case 0x-prefixed 32-byte hash (intent id, transaction hash). */
-export type Hash = `0x${string}`;
 
 /** A 0x-prefixed 20-byte address, lower-cased. */
 export const address = z.string().regex(ADDRESS_PATTERN, "expected a 0x address")
-  .transform((s) => s.toLowerCase() as `0x${string}`);
-/** A 0x-prefixed 32-byte hash, lower-cased. */
+  .transform((s) => s.toLowerCase() as Address);
+/** A 0x-prefixed 32-byte hash (intent id, transaction hash), lower-cased. */
 export const bytes32 = z.string().regex(HASH_PATTERN, "expected a 32-byte 0x hash")
   .transform((s) => s.toLowerCase() as `0x${string}`);
 /** An id sent as a decimal string and kept as one (position ids, feed sequence numbers). */

@@ -34,7 +34,6 @@ const INSTRUMENT_SLOTS = [
 ] as const;
 
 export const instrumentTuple = namedTuple(INSTRUMENT_SLOTS);
-/** One market, from the 23-field instrument tuple of `/state/trading`. */
 export type Instrument = z.output<typeof instrumentTuple>;
 
 /** Venue-wide state (endpoint `tradingState`). */
@@ -72,5 +71,4 @@ export const tradingState = mapped(
   }),
 );
 
-/** Venue-wide state from `/state/trading`. */
 export type TradingState = z.output<typeof tradingState>;

@@ -17,7 +17,6 @@ import { mapped, modelled, namedTuple, rowsOf } from "./_modelled.ts";
 
 export const livenessEvent = z.object({ heartbeatIntervalMs: count });
 
-/** Open position row, 10 slots. */
 export const positionRow = namedTuple([
   ["positionId", decimalId],
   ["instrumentId", count],
@@ -31,7 +30,7 @@ export const positionRow = namedTuple([
   ["intentId", bytes32.nullable()], // the intent that opened it; older positions carry none
 ]);
 
-/** Closed position row in patches, 8 slots. */
+/** A position a patch reports as closed or liquidated. */
 export const closedPositionRow = namedTuple([
   ["positionId", decimalId],
   ["instrumentId", count],
@@ -155,7 +154,6 @@ const accountState = z.object({
   }).transform((l) => ({
     deposited: l.depositedRaw,
     withdrawn: l.withdrawnRaw,
-    /** Signed. */
     realizedPnl: l.realizedPnlRaw,
     feesPaid: l.feesPaidRaw,
     tradedNotional: l.tradedNotionalRaw,
@@ -210,7 +208,6 @@ export const walletPatch = mapped(
   }),
   (patch) => ({
     ...patch.state,
-    /** Null when the patch does not repeat the address. */
     address: patch.address ?? null,
     baseAccountRevision: patch.baseAccountRevision,
     accountRevision: patch.accountRevision,
@@ -220,7 +217,6 @@ export const walletPatch = mapped(
     removedPositions: patch.removedPositions ?? [],
     closedPositions: patch.closedPositions ?? [],
     addedOperations: patch.addedOperations ?? [],
-    /** Intent ids that left the pending list. */
     removedOperations: patch.removedOperations ?? [],
     endedIntents: patch.endedIntents ?? [],
   }),
@@ -253,22 +249,16 @@ export const queueRank = mapped(
 
 export type OperationAction = typeof OPERATION_ACTIONS[number];
 export type OpenPosition = z.output<typeof positionRow>;
-/** A position the stream reports as closed or liquidated. */
 export type ClosedPosition = z.output<typeof closedPositionRow>;
 /** An intent the relayer accepted and has not settled yet. */
 export type Operation = z.output<typeof operationRow>;
 export type IntentOutcome = z.output<typeof intentOutcome>;
 /** An intent the stream reports as ended, and when (ms: the patch's indexer time). */
 export type EndedIntent = z.output<typeof endedIntentRow> & { reportedAt: number };
-/** A session key and when it stops being valid (ms). */
 export type SessionKey = WalletAccount["sessionKeys"][number];
-/** Balances of a wallet (wad USD). */
-export type WalletBalances = WalletAccount["balances"];
-/** Lifetime totals of a wallet (wad USD). */
 export type WalletLifetime = WalletAccount["lifetime"];
 /** A wallet's account as of a revision: a snapshot, possibly with patches applied. */
 export type WalletAccount = z.output<typeof walletSnapshot>;
 /** A change to a wallet account, valid only on top of `baseAccountRevision`. */
 export type WalletPatch = z.output<typeof walletPatch>;
-/** Where a wallet's queued intents stand. */
 export type QueueRanks = z.output<typeof queueRank>;

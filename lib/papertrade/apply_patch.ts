@@ -4,18 +4,14 @@ import type { EndedIntent, WalletAccount, WalletPatch } from "./wire.ts";
 /** How many ended intents and closed positions an account remembers from patches. */
 export const RECENT_EVENTS_KEPT = 20;
 
-/** Why a patch could not be applied; the caller reopens the stream for a fresh snapshot. */
-export interface WalletOutOfSync {
+/**
+ * Why a patch could not be applied, with a human-readable cause (`patch is based on revision 7,
+ * account is at 6`); the caller reopens the stream for a fresh snapshot.
+ */
+interface WalletOutOfSync {
   inSync: false;
   reason: "revision" | "address" | "delta";
-  /** Human-readable cause, e.g. `patch is based on revision 7, account is at 6`. */
   message: string;
-}
-
-/** The account after a patch. */
-export interface WalletPatched {
-  inSync: true;
-  account: WalletAccount;
 }
 
 /**
@@ -29,7 +25,7 @@ export interface WalletPatched {
 export function applyWalletPatch(
   account: WalletAccount,
   patch: WalletPatch,
-): WalletPatched | WalletOutOfSync {
+): { inSync: true; account: WalletAccount } | WalletOutOfSync {
   const outOfSync = (reason: WalletOutOfSync["reason"], message: string): WalletOutOfSync => ({
     inSync: false,
     reason,

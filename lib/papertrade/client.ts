@@ -10,17 +10,18 @@ import {
 } from "./endpoints.ts";
 import { fetchWalletEvents, fetchWalletSnapshot, type WalletStreamEvent } from "./wallet_stream.ts";
 import { OutcomeLog } from "./outcome_log.ts";
-import type { EndedIntent, WalletAccount } from "./wire.ts";
+import type { WalletAccount } from "./wire.ts";
 
-export interface PapertradeClientOptions {
-  /** API origin, e.g. `https://exchange.papertrade.xyz` (a trailing slash is ignored). */
+/**
+ * The API origin (`https://exchange.papertrade.xyz`; a trailing slash is ignored), the
+ * per-request timeout (default 8000 ms), overrides of the retry policy, and the clock that
+ * stamps the outcomes a stream reports (default Date.now).
+ */
+interface PapertradeClientOptions {
   baseUrl: string;
-  /** Per-request timeout in ms (default 8000). */
   timeoutMs?: number;
   fetch?: typeof fetch;
-  /** Overrides of the retry policy (attempts, waits, overall budget). */
   retry?: Partial<RetryPolicy>;
-  /** Clock in ms, stamping outcomes whose patch carries no indexer time (default Date.now). */
   now?: () => number;
 }
 
@@ -30,7 +31,7 @@ export interface CallOptions {
 }
 
 /** The arguments of a read: its parameters (optional when none is required), then options. */
-export type ReadArgs<N extends PapertradeEndpointName> = Record<string, never> extends ReadParams<N>
+type ReadArgs<N extends PapertradeEndpointName> = Record<string, never> extends ReadParams<N>
   ? [params?: ReadParams<N>, options?: CallOptions]
   : [params: ReadParams<N>, options?: CallOptions];
 
@@ -45,11 +46,6 @@ export interface PapertradeClient {
   /** The wallet's live events until `signal` aborts; see `fetchWalletEvents`. */
   openWalletStream(address: string, options: CallOptions): AsyncIterable<WalletStreamEvent>;
   /**
-   * Outcomes of the wallet's intents that its stream reported while this client read it,
-   * newest first; a snapshot carries none, so this is empty until a stream saw a patch.
-   */
-  recentOutcomes(address: string): EndedIntent[];
-  /**
    * An account brought up to what this client's streams reported after its revision: an intent
    * that ended (or was removed) since is no longer pending, one accepted again since is, and
    * the reported outcomes ride along, none for an intent still pending. Every reader of a wallet
@@ -59,28 +55,11 @@ export interface PapertradeClient {
   reconcile(account: WalletAccount): WalletAccount;
 }
 
-/** Builds a client for one API origin. */
 export function createPapertradeClient(options: PapertradeClientOptions): PapertradeClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const outcomes = new OutcomeLog();
   const now = options.now ?? Date.now;
-  const streamOptions = (call: CallOptions = {}) => ({
-    baseUrl,
-    timeoutMs: options.timeoutMs,
-    fetch: options.fetch,
-    signal: call.signal,
-  });
-  async function* logOutcomes(
-    address: string,
-    events: AsyncIterable<WalletStreamEvent>,
-  ): AsyncGenerator<WalletStreamEvent, void, undefined> {
-    for await (const event of events) {
-      // Stamped when this server received it: a stream reopened later replays no old time.
-      if (event.type === "patch") outcomes.record(address, event.patch, now());
-      yield event;
-    }
-  }
-
+  const streamOptions = (call: CallOptions = {}) => ({ ...options, baseUrl, signal: call.signal });
   return {
     read<N extends PapertradeEndpointName>(name: N, ...[params, call]: ReadArgs<N>) {
       const endpoint: PapertradeEndpoint = PAPERTRADE_ENDPOINTS[name];
@@ -90,17 +69,18 @@ export function createPapertradeClient(options: PapertradeClientOptions): Papert
           .then((account) => outcomes.reconcile(account)) as Promise<ReadResult<N>>;
       }
       return fetchUpstream(`${baseUrl}${requestTarget(name, params)}`, endpoint.schema, {
+        ...streamOptions(call),
         // Named by its template: the wallet in a path is not part of the endpoint's name.
         endpoint: endpoint.path,
-        timeoutMs: options.timeoutMs,
-        signal: call?.signal,
-        fetch: options.fetch,
-        retry: options.retry,
       }) as Promise<ReadResult<N>>;
     },
-    openWalletStream: (address, call) =>
-      logOutcomes(address, fetchWalletEvents(address, streamOptions(call))),
-    recentOutcomes: (address) => outcomes.recent(address),
+    async *openWalletStream(address, call) {
+      for await (const event of fetchWalletEvents(address, streamOptions(call))) {
+        // Stamped when this server received it: a stream reopened later replays no old time.
+        if (event.type === "patch") outcomes.record(address, event.patch, now());
+        yield event;
+      }
+    },
     reconcile: (account) => outcomes.reconcile(account),
   };
 }

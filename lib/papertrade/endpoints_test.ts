@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import type { z } from "zod";
-import { findEndpoint, MODELLED_SHAPES } from "./endpoints.ts";
-import { modelledPartAt } from "./modelled_gaps.ts";
+import { findEndpoint, MODELLED_SHAPES, modelledPartAt } from "./endpoints.ts";
 
 const apiSchemaFor = (path: string) => findEndpoint(path)?.schema;
 

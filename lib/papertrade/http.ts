@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { describeWireIssues, wireIssueMessage } from "./wire_issues.ts";
 import { collectGaps, type FieldPath } from "./_modelled.ts";
-import { withModelledGaps } from "./modelled_gaps.ts";
+import { withModelledGaps } from "./endpoints.ts";
 import { UPSTREAM_BUDGET_MS } from "../http/deadline.ts";
 import {
   AnswerTooLargeError,
@@ -17,7 +17,6 @@ import {
   UPSTREAM_LIMITS,
 } from "../http/upstream_answer.ts";
 
-/** What went wrong with an upstream request. */
 export type PapertradeErrorKind =
   | "timeout"
   | "http"
@@ -28,19 +27,19 @@ export type PapertradeErrorKind =
   | "too_large"
   | "redirected";
 
-/** A Papertrade API request that failed; the message names the endpoint and the problem. */
+/**
+ * A Papertrade API request that failed; the message names the endpoint (the upstream path, e.g.
+ * `/state/trading`) and the problem. `status` is set for `http` and `rate_limited`, the wait the
+ * upstream asked for (`retryAfterS`) for `rate_limited`, and `detail` (the field and what is
+ * wrong with it: the message without its prefix) for `schema`. `cause` is kept for logs only.
+ */
 export class PapertradeApiError extends Error {
-  /** Upstream path, e.g. `/state/trading`. */
   readonly endpoint: string;
   readonly kind: PapertradeErrorKind;
-  /** HTTP status, for `http` and `rate_limited`. */
   readonly status?: number;
-  /** Seconds the upstream asked us to wait, for `rate_limited`. */
   readonly retryAfterS?: number;
-  /** For `schema`: the field and what is wrong with it (the message without the prefix). */
   readonly detail?: string;
 
-  /** `cause`, the underlying error, is kept for logs; never part of the message. */
   constructor(
     message: string,
     options: Pick<PapertradeApiError, "endpoint" | "kind" | "status" | "retryAfterS" | "detail"> & {
@@ -57,24 +56,24 @@ export class PapertradeApiError extends Error {
   }
 }
 
-/** How hard to try. The defaults keep one request within `UPSTREAM_BUDGET_MS` (20 s). */
+/**
+ * How hard to try: attempts in total (the first included), the longest wait between attempts
+ * (a longer `retry-after` fails at once as rate_limited), the first backoff after a 503
+ * (doubling per attempt) and the wall-clock budget of all attempts and waits together. `wait`
+ * waits between attempts (default a timer); tests pass one that records and returns.
+ */
 export interface RetryPolicy {
-  /** Attempts in total, including the first. */
   maxAttempts: number;
-  /** Longest wait between attempts; a longer `retry-after` fails at once as rate_limited. */
   maxRetryWaitMs: number;
-  /** First backoff after a 503 (doubles per attempt). */
   baseDelayMs: number;
-  /** Wall-clock budget for all attempts and waits together. */
   totalBudgetMs: number;
-  /** Waits `ms` between attempts (default a timer); tests pass one that records and returns. */
   wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** Default per-attempt timeout. */
+/** Default per-attempt timeout, covering headers and body. */
 export const DEFAULT_TIMEOUT_MS = 8_000;
 
-/** Default retry policy: 3 attempts, waits up to 5 s, 20 s overall (5 s inside the page deadline). */
+/** 3 attempts, waits up to 5 s, 20 s overall (`UPSTREAM_BUDGET_MS`, 5 s inside the page deadline). */
 const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 3,
   maxRetryWaitMs: 5_000,
@@ -85,7 +84,6 @@ const DEFAULT_RETRY_POLICY: RetryPolicy = {
 interface FetchUpstreamOptions {
   /** Upstream path named in errors, e.g. `/state/trading`. */
   endpoint: string;
-  /** Per-attempt timeout in ms (default 8000), covering headers and body. */
   timeoutMs?: number;
   /** Caller cancellation; an abort rejects with the signal's reason, not a PapertradeApiError. */
   signal?: AbortSignal;
@@ -172,111 +170,97 @@ async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): 
       1,
       Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, deadline - Date.now()),
     );
-    const timer = new AbortController();
-    const timeoutId = setTimeout(() => timer.abort(), timeoutMs);
+    const timer = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
       response = await fetchOnOrigin(options.fetch ?? fetch, url, {
-        signal: signal ? AbortSignal.any([signal, timer.signal]) : timer.signal,
+        signal: signal ? AbortSignal.any([signal, timer]) : timer,
         headers: { accept: "application/json" },
       });
       if (response.ok) return await readBoundedText(response, UPSTREAM_LIMITS.apiJson);
       await response.body?.cancel();
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      const refused = answerRefusal(endpoint, error);
-      if (refused) throw refused;
-      const timedOut = timer.signal.aborted && `timed out after ${timeoutMs} ms`;
-      throw transportError(endpoint, error, timedOut);
-    } finally {
-      clearTimeout(timeoutId);
+      throw requestError(endpoint, error, timer.aborted && `timed out after ${timeoutMs} ms`);
     }
-    const { error, retryInMs } = failedStatus(endpoint, response, attempt, policy);
-    if (retryInMs === undefined || attempt >= policy.maxAttempts) throw error;
-    if (Date.now() + retryInMs >= deadline) throw error;
+    const retryInMs = retryWait(response, attempt, policy);
+    if (
+      retryInMs === undefined || attempt >= policy.maxAttempts ||
+      Date.now() + retryInMs >= deadline
+    ) throw statusError(endpoint, response);
     await (policy.wait ?? delay)(retryInMs, signal);
   }
 }
 
 /**
- * The error of an answer read refused by `lib/http/upstream_answer.ts`: too large, or redirected
- * off its origin; undefined for any other failure.
+ * The kind and wording of a request or body read that failed: refused by
+ * `lib/http/upstream_answer.ts` (too large, redirected off its origin, an unknown encoding),
+ * timed out (`timedOut` says how), else unreachable. Hyperliquid's reads word theirs the same.
  */
-export function answerRefusal(endpoint: string, error: unknown): PapertradeApiError | undefined {
+export function requestFailure(
+  error: unknown,
+  timedOut: string | false,
+): { kind: PapertradeErrorKind; problem: string } {
   if (error instanceof AnswerTooLargeError) {
-    return new PapertradeApiError(`${endpoint} sent an ${error.message}`, {
-      endpoint,
-      kind: "too_large",
-      cause: error,
-    });
+    return { kind: "too_large", problem: `sent an ${error.message}` };
   }
-  if (error instanceof RedirectedAwayError) {
-    return new PapertradeApiError(`${endpoint} ${error.message}`, {
-      endpoint,
-      kind: "redirected",
-      cause: error,
-    });
-  }
+  if (error instanceof RedirectedAwayError) return { kind: "redirected", problem: error.message };
   if (error instanceof UnsupportedEncodingError) {
-    return new PapertradeApiError(`${endpoint} sent an ${error.message}`, {
-      endpoint,
-      kind: "malformed_json",
-      cause: error,
-    });
+    return { kind: "malformed_json", problem: `sent an ${error.message}` };
   }
-  return undefined;
+  return timedOut
+    ? { kind: "timeout", problem: timedOut }
+    : { kind: "network", problem: "is unreachable" };
 }
 
-/** A request or body read that failed: timed out (`timedOut` says how), else unreachable. */
-export function transportError(
+/** {@link requestFailure} as the endpoint's error; unreachable says why (`cause` keeps it all). */
+export function requestError(
   endpoint: string,
   error: unknown,
   timedOut: string | false,
 ): PapertradeApiError {
-  if (timedOut) {
-    return new PapertradeApiError(`${endpoint} ${timedOut}`, {
-      endpoint,
-      kind: "timeout",
-      cause: error,
-    });
-  }
+  const { kind, problem } = requestFailure(error, timedOut);
   const reason = error instanceof Error ? error.message : String(error);
-  return new PapertradeApiError(`${endpoint} is unreachable: ${reason}`, {
-    endpoint,
-    kind: "network",
-    cause: error,
-  });
+  const message = `${endpoint} ${problem}${kind === "network" ? `: ${reason}` : ""}`;
+  return new PapertradeApiError(message, { endpoint, kind, cause: error });
 }
 
-/** The error of a failed status, and how long to wait before trying again (when it may help). */
-function failedStatus(
+/**
+ * The error of a failed status; a 429 carries the wait the upstream asked for, and `notFound`
+ * says what a 404 means where it means something.
+ */
+export function statusError(
   endpoint: string,
   response: Response,
-  attempt: number,
-  policy: RetryPolicy,
-): { error: PapertradeApiError; retryInMs?: number } {
+  notFound = "",
+): PapertradeApiError {
   const status = response.status;
-  const retryAfterS = parseRetryAfter(response.headers.get("retry-after"));
-  const backoffMs = policy.baseDelayMs * 2 ** (attempt - 1);
-  const waitMs = retryAfterS === undefined ? backoffMs : retryAfterS * 1000;
-  const retryInMs = waitMs <= policy.maxRetryWaitMs ? waitMs : undefined;
   if (status === 429) {
+    const retryAfterS = parseRetryAfter(response.headers.get("retry-after"));
     const after = retryAfterS === undefined ? "" : `, retry after ${retryAfterS} s`;
-    const error = new PapertradeApiError(`${endpoint} is rate limited (HTTP 429${after})`, {
+    return new PapertradeApiError(`${endpoint} is rate limited (HTTP 429${after})`, {
       endpoint,
       kind: "rate_limited",
       status,
       retryAfterS,
     });
-    return { error, retryInMs };
   }
-  const error = new PapertradeApiError(`${endpoint} answered HTTP ${status}`, {
+  const what = status === 404 ? notFound : "";
+  return new PapertradeApiError(`${endpoint} answered HTTP ${status}${what}`, {
     endpoint,
     kind: "http",
     status,
   });
+}
+
+/** How long to wait before trying a failed status again, when it may help. */
+function retryWait(response: Response, attempt: number, policy: RetryPolicy): number | undefined {
   // The upstream alternates 200 and 503 under load; other statuses will not change on retry.
-  return status === 503 ? { error, retryInMs } : { error };
+  if (response.status !== 503 && response.status !== 429) return undefined;
+  const retryAfterS = parseRetryAfter(response.headers.get("retry-after"));
+  const backoffMs = policy.baseDelayMs * 2 ** (attempt - 1);
+  const waitMs = retryAfterS === undefined ? backoffMs : retryAfterS * 1000;
+  return waitMs <= policy.maxRetryWaitMs ? waitMs : undefined;
 }
 
 function delay(ms: number, signal?: AbortSignal): Promise<void> {

@@ -10,10 +10,11 @@ export { type CallOptions, createPapertradeClient, type PapertradeClient } from 
 export { PapertradeApiError, type RetryPolicy } from "./http.ts";
 export { applyWalletPatch } from "./apply_patch.ts";
 export type { WalletStreamEvent } from "./wallet_stream.ts";
-export { type ModelledGap, modelledGapsOf } from "./modelled_gaps.ts";
 export {
   findEndpoint,
   MODELLED_SHAPES,
+  type ModelledGap,
+  modelledGapsOf,
   PAPERTRADE_ENDPOINT_NAMES,
   PAPERTRADE_ENDPOINTS,
   type PapertradeEndpoint,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createPapertradeClient } from "./client.ts";
 import { PapertradeApiError } from "./http.ts";
-import { MODELLED_KEY_NOT_FOUND, modelledGapsOf, modelledPartAt } from "./modelled_gaps.ts";
+import { modelledGapsOf, modelledPartAt } from "./endpoints.ts";
 import {
   json,
   sseFrame,
@@ -41,7 +41,7 @@ Deno.test("a missing or malformed modelled key is one null figure, named; the re
         part: "leaderboard",
         endpoint: "/state/leaderboard/accounts",
         field: "pageInfo.totalItems",
-        reason: MODELLED_KEY_NOT_FOUND,
+        reason: "modelled key not found",
       },
     ]);
   });

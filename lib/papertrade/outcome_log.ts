@@ -8,12 +8,10 @@
  */
 import type { EndedIntent, IntentOutcome, Operation, WalletAccount, WalletPatch } from "./wire.ts";
 import type { Address } from "./_wire_scalars.ts";
+import { RECENT_EVENTS_KEPT } from "./apply_patch.ts";
 
-/** Reports kept per wallet (the newest). */
+/** Reports kept per wallet (the newest), and wallets (the least recently reported goes first). */
 const REPORTS_KEPT = 40;
-/** Outcomes an account carries after reconciling (as many as a patched account keeps). */
-const OUTCOMES_KEPT = 20;
-/** Wallets remembered; the least recently reported is forgotten first. */
 const OUTCOME_WALLETS_KEPT = 1_000;
 
 /** The latest thing the stream said about one intent. */
@@ -25,7 +23,6 @@ type Report =
     | { kind: "added"; operation: Operation }
   );
 
-/** A bounded memory of what the wallet streams reported about intents. */
 export class OutcomeLog {
   #byWallet = new Map<Address, Report[]>();
 
@@ -101,7 +98,7 @@ export class OutcomeLog {
     const recentEndedIntents = [...latest.values()]
       .filter((outcome) => !pending.has(outcome.intentId))
       .sort((a, b) => b.reportedAt - a.reportedAt)
-      .slice(0, OUTCOMES_KEPT);
+      .slice(0, RECENT_EVENTS_KEPT); // as many as a patched account keeps
     return { ...account, operations, recentEndedIntents };
   }
 }

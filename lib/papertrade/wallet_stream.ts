@@ -4,13 +4,12 @@
  */
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import {
-  answerRefusal,
   DEFAULT_TIMEOUT_MS,
   PapertradeApiError,
   parseAnswer,
   parseJson,
-  parseRetryAfter,
-  transportError,
+  requestError,
+  statusError,
 } from "./http.ts";
 import {
   livenessEvent,
@@ -30,7 +29,7 @@ import {
 
 const ENDPOINT = PAPERTRADE_ENDPOINTS.walletStream.path;
 
-/** How many heartbeat intervals of silence end the stream as a timeout. */
+/** Once `liveness` names the heartbeat interval, this many silent ones end the stream as a timeout. */
 const QUIET_INTERVALS = 3;
 
 export type WalletStreamEvent =
@@ -44,10 +43,7 @@ interface WalletStreamOptions {
   baseUrl: string;
   /** Ends the stream (quietly) when aborted. */
   signal?: AbortSignal;
-  /**
-   * Time allowed for the headers and the first frame (default 8000 ms); once `liveness` names
-   * the heartbeat interval, three silent intervals end the stream as a timeout.
-   */
+  /** Time allowed for the headers and the first frame (default 8000 ms). */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -85,7 +81,7 @@ export async function* fetchWalletEvents(
     });
     if (!response.ok || !response.body) {
       await response.body?.cancel();
-      throw statusError(response);
+      throw statusError(ENDPOINT, response, " (wallet not found)");
     }
     // Read and parsed chunk by chunk, in this loop: a snapshot read is then a few turns of the
     // event loop, not one per stage of a chain of streams, each letting other answers go first.
@@ -117,10 +113,11 @@ export async function* fetchWalletEvents(
     // Our own errors pass; a failed fetch or read is a timeout, unreachable, or the caller's end.
     if (error instanceof PapertradeApiError) throw error;
     if (caller?.aborted) return;
-    const refused = answerRefusal(ENDPOINT, error);
-    if (refused) throw refused;
-    const timedOut = quiet.signal.aborted && `went quiet for ${quietLimitMs} ms`;
-    throw transportError(ENDPOINT, error, timedOut);
+    throw requestError(
+      ENDPOINT,
+      error,
+      quiet.signal.aborted && `went quiet for ${quietLimitMs} ms`,
+    );
   } finally {
     clearTimeout(quietTimer);
     await reader?.cancel().catch(() => {});
@@ -184,23 +181,4 @@ function toEvent(
       // Unknown event names are newer upstream features; skipping them keeps us reading.
       return undefined;
   }
-}
-
-function statusError(response: Response): PapertradeApiError {
-  const status = response.status;
-  if (status === 429) {
-    const retryAfterS = parseRetryAfter(response.headers.get("retry-after"));
-    return new PapertradeApiError(`${ENDPOINT} is rate limited (HTTP 429)`, {
-      endpoint: ENDPOINT,
-      kind: "rate_limited",
-      status,
-      retryAfterS,
-    });
-  }
-  const what = status === 404 ? " (wallet not found)" : "";
-  return new PapertradeApiError(`${ENDPOINT} answered HTTP ${status}${what}`, {
-    endpoint: ENDPOINT,
-    kind: "http",
-    status,
-  });
 }

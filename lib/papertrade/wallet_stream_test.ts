@@ -150,10 +150,11 @@ Deno.test("stream patches apply in order and a stale patch is detected", async (
     const seen: WalletStreamEvent["type"][] = [];
     const revisions: number[] = [];
     let account: WalletAccount | undefined;
+    let snapshot: WalletAccount | undefined;
     let outOfSync = "";
     for await (const event of client.openWalletStream(WALLET, { signal: controller.signal })) {
       seen.push(event.type);
-      if (event.type === "snapshot") account = event.account;
+      if (event.type === "snapshot") account = snapshot = event.account;
       if (event.type !== "patch" || !account) continue;
       const result = applyWalletPatch(account, event.patch);
       if (!result.inSync) {
@@ -176,8 +177,8 @@ Deno.test("stream patches apply in order and a stale patch is detected", async (
     assert.deepEqual(account.recentEndedIntents, [
       { intentId: hash(1), outcome: "succeeded", reportedAt: 1791662700000 },
     ]);
-    // The client remembers what the stream reported, for get_intents and the wallet page.
-    assert.deepEqual(client.recentOutcomes(WALLET), [
+    // The client remembers what the stream reported, for every later read of the wallet.
+    assert.deepEqual(client.reconcile(snapshot!).recentEndedIntents, [
       { intentId: hash(1), outcome: "succeeded", reportedAt: 1791662800000 },
     ]);
     await within(closed.promise, "closing the stream after abort");

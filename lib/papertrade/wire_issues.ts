@@ -14,15 +14,11 @@ const SCALAR_NAMES = new Map<unknown, string>([
   [bytes32.in, "a 32-byte 0x hash"],
 ]);
 
-const MISSING = "missing field";
-
-/**
- * Per-parse zod error map; {@link describeWireIssues} adds the path.
- */
+/** Per-parse zod error map (no wire schema has a union); {@link describeWireIssues} adds the path. */
 export function wireIssueMessage(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case "invalid_type": {
-      if (issue.input === undefined) return MISSING;
+      if (issue.input === undefined) return "missing field";
       const named = SCALAR_NAMES.get(issue.inst);
       const expected = named ?? (issue.expected === "int" ? "an integer" : issue.expected);
       const got = issue.expected === "int" ? preview(issue.input) : typeName(issue.input);
@@ -47,8 +43,6 @@ export function wireIssueMessage(issue: z.core.$ZodRawIssue): string | undefined
       }`;
     case "invalid_format":
       return `expected a string matching ${issue.pattern ?? issue.format}`;
-    case "invalid_union":
-      return `expected ${unionExpectations(issue.errors)}, got ${typeName(issue.input)}`;
     default:
       return undefined;
   }
@@ -78,7 +72,7 @@ export function describeWireIssues(issues: readonly z.core.$ZodIssue[], body: un
 }
 
 /** The value at `path` in parsed JSON; undefined where the path leaves it. */
-export function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
   let value = body;
   for (const segment of path) {
     if (value === null || typeof value !== "object") return undefined;
@@ -87,19 +81,9 @@ export function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-function unionExpectations(errors: z.core.$ZodIssue[][]): string {
-  const names = errors.map((branch) => {
-    const issue = branch[0];
-    return issue?.code === "invalid_type" ? issue.expected : "another shape";
-  });
-  return [...new Set(names)].join(" or ");
-}
-
 /** The JSON type of a value: `null`, `array`, or its `typeof`. */
 export function typeName(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  return typeof value;
+  return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
 }
 
 /** A short quote of an upstream value; upstream text is untrusted, so it is cut short. */

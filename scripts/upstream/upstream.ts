@@ -26,7 +26,7 @@ import {
   type ReadResult,
   requestTarget,
 } from "../../lib/papertrade/mod.ts";
-import { modelledPartAt } from "../../lib/papertrade/modelled_gaps.ts";
+import { modelledPartAt } from "../../lib/papertrade/endpoints.ts";
 import { createBboReader, createHyperEvmClient, HyperEvmError } from "../../lib/hyperevm/mod.ts";
 import { createRpc } from "../../lib/hyperevm/rpc.ts";
 

@@ -117,8 +117,8 @@ export const MUTANTS: Mutant[] = [
   {
     name: "modelled-key-fails-read",
     file: "lib/papertrade/_modelled.ts",
-    from: "  return schema.catch(() => NOT_FOUND as never) as unknown as z.ZodType<",
-    to: "  return schema as unknown as z.ZodType<",
+    from: "  return schema.catch(() => NOT_FOUND as never) as unknown as Modelled<S>;",
+    to: "  return schema as unknown as Modelled<S>;",
     tests: ["tests/model_wrong_test.ts"],
   },
   {
