@@ -33,16 +33,7 @@ export async function atRiskPage(c: Context<AppEnv>): Promise<Response> {
   const whole = await parts.read(
     readAtRiskBoard(deps, { market: filters.market }, { signal: c.req.raw.signal }).catch(
       (error) => {
-        if (!(error instanceof UnknownMarketError)) throw error;
-        throw new Failure("bad_request", "No such market", {
-          message: error.message,
-          detail: (
-            <>
-              Papertrade has no market "<Echo value={error.market} />".
-            </>
-          ),
-          hints: [marketsSentence(error.markets)],
-        });
+        throw error instanceof UnknownMarketError ? noSuchMarket(error) : error;
       },
     ),
     "positions at risk",
@@ -62,8 +53,24 @@ export async function atRiskPage(c: Context<AppEnv>): Promise<Response> {
   );
 }
 
+/**
+ * A market filter the trading state does not list (the board's or the liquidations'): a 400
+ * naming the markets there are.
+ */
+export function noSuchMarket(error: Error & { market: string; markets: readonly string[] }) {
+  return new Failure("bad_request", "No such market", {
+    message: error.message,
+    detail: (
+      <>
+        Papertrade has no market "<Echo value={error.market} />".
+      </>
+    ),
+    hints: [marketsSentence(error.markets)],
+  });
+}
+
 /** The filters a query string asks for (`market`, `band`; empty means all), or what is wrong. */
-export function parseAtRiskFilters(
+function parseAtRiskFilters(
   params: URLSearchParams,
 ): { ok: true; filters: AtRiskFilters } | { ok: false; problem: string } {
   // A market the trading state does not list is refused once the board is read

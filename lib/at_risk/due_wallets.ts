@@ -15,7 +15,7 @@ import {
 } from "./limits.ts";
 
 /** The longest a wallet goes unread (one far from bust, or holding nothing). */
-export const LONGEST_REREAD_MS = 15 * 60_000;
+const LONGEST_REREAD_MS = 15 * 60_000;
 
 /** The wallets this step reads, in order, within what the minute's budget leaves. */
 export function dueWallets(input: {
@@ -57,7 +57,7 @@ export function dueWallets(input: {
  * How overdue a read is: its age over the interval its closeness earns. A position 1 % from bust
  * earns {@link AT_RISK_REFRESH_MS}, one 10 % away ten times that; due at 1 or more.
  */
-export function urgencyOf(ageMs: number, positions: number, nearest: bigint | null): number {
+function urgencyOf(ageMs: number, positions: number, nearest: bigint | null): number {
   const percent = nearest === null ? (positions === 0 ? Infinity : 1) : Number(nearest) / 1e18;
   const interval = Math.min(LONGEST_REREAD_MS, Math.max(1, percent) * AT_RISK_REFRESH_MS);
   return ageMs / interval;

@@ -21,10 +21,10 @@ import {
 import { Parts, type UnavailablePart } from "../parts.ts";
 import { marketOf } from "../position/mod.ts";
 import { readWindowAccounts } from "../leaderboard/mod.ts";
-import { WAD } from "../math/mod.ts";
+import { parseUnits } from "viem";
 
 /** How many trade histories one read may fetch, and how. */
-export const LIQUIDATION_HISTORY = {
+const LIQUIDATION_HISTORY = {
   /** Wallets read per list, newest liquidation first; the rest wait for the next read. */
   wallets: 100,
   /** Pages of a wallet's losses read at most (75 rows each). */
@@ -66,7 +66,7 @@ export interface Liquidation {
 }
 
 /** How far each source reached. */
-export interface LiquidationCoverage {
+interface LiquidationCoverage {
   /** The events read, and the time of their first block (null: from trading's first block). */
   events: { fromBlock: bigint; toBlock: bigint; fromTime: number | null } | null;
   /** The latest trades feed: its rows of every kind, and the oldest one's time. */
@@ -130,7 +130,8 @@ export async function readLiquidations(
   const ids = [...new Set([...events.keys(), ...feedRows.keys()])];
   const walletOf = (id: string) => (events.get(id)?.wallet ?? feedRows.get(id)!.wallet);
   const atOf = (id: string) => events.get(id)?.at ?? feedRows.get(id)!.timestamp;
-  ids.sort((a, b) => atOf(b) - atOf(a) || compareIds(b, a));
+  // Newest first; then by position id, in numeric order (they may pass 2^53).
+  ids.sort((a, b) => atOf(b) - atOf(a) || Number(BigInt(b) - BigInt(a)));
   const histories = await readHistories(papertrade, ids.map((id) => [id, walletOf(id)]), {
     parts,
     signal,
@@ -185,16 +186,9 @@ export async function readLiquidations(
   };
 }
 
-/** Position ids in numeric order (they may pass 2^53). */
-function compareIds(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
-}
-
 /** A USD amount of the feed (a JSON number) as a wad, to the micro-dollar; null if not one. */
 function usdToWad(usd: number): bigint | null {
-  if (!Number.isFinite(usd) || usd < 0 || usd >= 1e15) return null;
-  const [whole, fraction] = usd.toFixed(6).split(".");
-  return BigInt(whole) * WAD + BigInt(fraction) * 10n ** 12n;
+  return Number.isFinite(usd) && usd >= 0 && usd < 1e15 ? parseUnits(usd.toFixed(6), 18) : null;
 }
 
 /**

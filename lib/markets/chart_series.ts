@@ -47,10 +47,9 @@ export const SINCE_LAUNCH: readonly HistoryInterval[] = ["1h", "1d"];
 const ACTIVITY: readonly Column[] = ["trades", "traders", "volumeBtcUsd", "volumeEthUsd"];
 
 /**
- * The history from its first activity: the first point at which anyone had traded (a trade, a
- * trader or volume), so a since-launch chart does not spend most of its width on the flat line
- * from before the first trade. `firstActivityAt` is the first point kept (null: no trade yet,
- * and no point is kept).
+ * The history from the first point at which anyone had traded (a trade, a trader or volume), so a
+ * since-launch chart does not spend most of its width on the flat line from before the first
+ * trade. `firstActivityAt` is the first point kept (null: no trade yet, and no point is kept).
  */
 export function fromFirstActivity(history: ProtocolHistory): FirstActivity {
   let trimmed = trimmedHistories.get(history);
@@ -83,10 +82,7 @@ const chartsOfHistory = new WeakMap<ProtocolHistory, ReturnType<typeof buildProt
  */
 export function protocolCharts(history: ProtocolHistory) {
   let charts = chartsOfHistory.get(history);
-  if (!charts) {
-    charts = buildProtocolCharts(history);
-    chartsOfHistory.set(history, charts);
-  }
+  if (!charts) chartsOfHistory.set(history, charts = buildProtocolCharts(history));
   return charts;
 }
 
@@ -165,8 +161,12 @@ function pricePoint(raw: bigint, priceScale: bigint): { value: number; text: str
   return known;
 }
 
-/** A price line's points at `priceScale`: the samples' marks, and the candles' closes. */
-function priceLines(history: PriceHistory, priceScale: bigint, from: number): ChartSeries[] {
+/** A market's price lines since `from`: its sampled marks, and Hyperliquid's candles before. */
+export function marketPriceChart(
+  history: PriceHistory,
+  priceScale: bigint,
+  from: number,
+): ChartSeries[] {
   const price = (raw: bigint) => pricePoint(raw, priceScale);
   const lines = [
     {
@@ -185,11 +185,6 @@ function priceLines(history: PriceHistory, priceScale: bigint, from: number): Ch
   return lines.filter((line) => line.points.length > 0);
 }
 
-/** A market's price line: its sampled marks, and Hyperliquid's candles before them. */
-export function marketPriceChart(history: PriceHistory, priceScale: bigint, from: number) {
-  return { series: priceLines(history, priceScale, from) };
-}
-
 /**
  * An open position's chart: its market's price since it opened (the marks sampled, and
  * Hyperliquid's candles before the first sample), with its entry and bust prices as levels.
@@ -199,12 +194,9 @@ export function positionMarkChart(
   history: PriceHistory,
   priceScale: bigint,
 ) {
-  const level = (raw: bigint) => ({
-    value: rawPriceToNumber(raw, priceScale),
-    text: formatPrice(raw, priceScale),
-  });
+  const level = (raw: bigint) => pricePoint(raw, priceScale);
   return {
-    series: priceLines(history, priceScale, position.openedAt),
+    series: marketPriceChart(history, priceScale, position.openedAt),
     levels: [
       { label: "Entry", tone: "muted", ...level(position.entryPrice) },
       { label: "Bust", tone: "bad", ...level(position.bustPrice) },
