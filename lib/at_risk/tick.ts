@@ -5,7 +5,7 @@
  * - the lists: the trading state (once a minute), the latest trades feed (every step), and the
  *   leaderboard (all time, sorted by open position count) read page by page until the first row
  *   with no open position: the whole list, a few pages a step, again a minute after each pass;
- * - the wallets `due_wallets.ts` picks: those the latest trades show trading first (a new wallet
+ * - the wallets `limits.ts` picks: those the latest trades show trading first (a new wallet
  *   that opened is added at once), then by how overdue their read is.
  *
  * Positions change only when their owner trades (or is liquidated, which the feed shows too), so
@@ -17,12 +17,13 @@ import type { Address, TradingState } from "../papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
 import { isUpstreamFailure, Parts, type UnavailablePart, unavailablePart } from "../parts.ts";
 import { type StaleRead, withFreshnessScope } from "../cache/freshness.ts";
-import { dueWallets } from "./due_wallets.ts";
+
 import {
   AT_RISK_LIST_READS_PER_MINUTE,
   AT_RISK_TICK_MS,
   AT_RISK_WALLET_READS_PER_MINUTE,
   type BoardLimits,
+  dueWallets,
   type HeldWallet,
   MINUTE_MS,
   type Schedule,

@@ -11,13 +11,9 @@
  * cannot give), with the chain down the feed's rows still list; each missing part is named. Only
  * when neither source answers does the read fail, with the feed's error.
  */
-import type { Address, PapertradeClient, RecentTrade, Trade } from "../papertrade/mod.ts";
+import type { Address, PapertradeClient, Trade } from "../papertrade/mod.ts";
 import type { HyperEvmClient } from "../hyperevm/client.ts";
-import {
-  LIQUIDATION_SCAN,
-  type LiquidationEvent,
-  scanLiquidations,
-} from "../hyperevm/liquidation_scan.ts";
+import { LIQUIDATION_SCAN, scanLiquidations } from "../hyperevm/liquidation_scan.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
 import { marketOf } from "../position/mod.ts";
 import { readWindowAccounts } from "../leaderboard/mod.ts";
@@ -29,7 +25,6 @@ const LIQUIDATION_HISTORY = {
   wallets: 100,
   /** Pages of a wallet's losses read at most (75 rows each). */
   pages: 3,
-  /** Reads at once. */
   parallel: 8,
   /** Liquidated trades remembered per client. */
   kept: 50_000,
@@ -60,7 +55,6 @@ export interface Liquidation {
   at: number;
   txHash: `0x${string}` | null;
   blockNumber: bigint | null;
-  /** Which sources list it. */
   inFeed: boolean;
   onChain: boolean;
 }
@@ -117,25 +111,20 @@ export async function readLiquidations(
   // Neither source: the read fails with the feed's error.
   if (!feed && !scan) await feedRead;
   const since = now - LIQUIDATION_SCAN.seconds * 1000;
-  const feedRows = new Map<string, RecentTrade>();
-  for (const trade of feed?.trades ?? []) {
-    if (trade.kind === "liquidation" && trade.timestamp >= since) {
-      feedRows.set(trade.positionId, trade);
-    }
-  }
-  const events = new Map<string, LiquidationEvent>();
-  for (const event of scan?.events ?? []) {
-    if (event.at >= since) events.set(event.positionId, event);
-  }
+  const feedRows = new Map(
+    (feed?.trades ?? []).filter((trade) => trade.kind === "liquidation" && trade.timestamp >= since)
+      .map((trade) => [trade.positionId, trade]),
+  );
+  const events = new Map(
+    (scan?.events ?? []).filter((event) => event.at >= since).map((e) => [e.positionId, e]),
+  );
   const ids = [...new Set([...events.keys(), ...feedRows.keys()])];
   const walletOf = (id: string) => (events.get(id)?.wallet ?? feedRows.get(id)!.wallet);
   const atOf = (id: string) => events.get(id)?.at ?? feedRows.get(id)!.timestamp;
   // Newest first; then by position id, in numeric order (they may pass 2^53).
   ids.sort((a, b) => atOf(b) - atOf(a) || Number(BigInt(b) - BigInt(a)));
-  const histories = await readHistories(papertrade, ids.map((id) => [id, walletOf(id)]), {
-    parts,
-    signal,
-  });
+  const wanted = ids.map((id) => [id, walletOf(id)] as const);
+  const histories = await readHistories(papertrade, wanted, { parts, signal });
   const nameOf = new Map(
     (names ?? []).map((account) => [account.address, account.leaderboardName]),
   );
@@ -147,7 +136,6 @@ export async function readLiquidations(
     const wallet = walletOf(id);
     const instrumentId = history?.instrumentId ?? row?.instrumentId ?? null;
     const market = instrumentId === null ? null : marketOf(instruments, instrumentId);
-    const leverage = history?.leverage ?? row?.leverage ?? null;
     return {
       positionId: id,
       wallet,
@@ -155,7 +143,7 @@ export async function readLiquidations(
       symbol: trading && market ? market.symbol : row?.symbol ?? null,
       priceScale: market?.priceScale ?? null,
       isLong: history?.isLong ?? row?.isLong ?? null,
-      leverage,
+      leverage: history?.leverage ?? row?.leverage ?? null,
       // The notional as valuePosition computes it for an open position.
       notional: history
         ? history.margin * BigInt(history.leverage)
