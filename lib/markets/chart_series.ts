@@ -51,7 +51,7 @@ const ACTIVITY: readonly Column[] = ["trades", "traders", "volumeBtcUsd", "volum
  * since-launch chart does not spend most of its width on the flat line from before the first
  * trade. `firstActivityAt` is the first point kept (null: no trade yet, and no point is kept).
  */
-export function fromFirstActivity(history: ProtocolHistory): FirstActivity {
+export function fromFirstActivity(history: ProtocolHistory) {
   let trimmed = trimmedHistories.get(history);
   if (!trimmed) {
     const first = history.points.findIndex((point) =>
@@ -64,13 +64,11 @@ export function fromFirstActivity(history: ProtocolHistory): FirstActivity {
   return trimmed;
 }
 
-interface FirstActivity {
-  history: ProtocolHistory;
-  firstActivityAt: number | null;
-}
-
 // One trimmed copy per history answer, so its charts too are built once (below).
-const trimmedHistories = new WeakMap<ProtocolHistory, FirstActivity>();
+const trimmedHistories = new WeakMap<
+  ProtocolHistory,
+  { history: ProtocolHistory; firstActivityAt: number | null }
+>();
 
 // One history answer is read from the read cache by every view while it is fresh: its charts
 // are built once per answer, not per view (formatting every point was a fifth of /markets' CPU).
@@ -113,6 +111,7 @@ function buildProtocolCharts(history: ProtocolHistory) {
  * a cap (uncapped, or a sample without the trading state) has no point there.
  */
 export function openInterestSeries(samples: readonly MarketSample[]): ChartSeries[] {
+  const compact = (usd: bigint) => formatUsd(usd, { compact: true });
   const side = (
     label: string,
     tone: string,
@@ -124,14 +123,8 @@ export function openInterestSeries(samples: readonly MarketSample[]): ChartSerie
       const [oi, cap] = oiOf(sample);
       if (oi === null || cap === null || cap === 0n) return [];
       const value = (wadToNumber(oi) / wadToNumber(cap)) * 100;
-      const share = `${value.toFixed(2)}%`;
-      return [{
-        at: sample.at,
-        value,
-        text: `${share} (${formatUsd(oi, { compact: true })} of ${
-          formatUsd(cap, { compact: true })
-        })`,
-      }];
+      const text = `${value.toFixed(2)}% (${compact(oi)} of ${compact(cap)})`;
+      return [{ at: sample.at, value, text }];
     }),
   });
   return [
