@@ -10,8 +10,6 @@ import {
   fetchProtocolOverview,
   HISTORY_INTERVALS,
   isHistoryInterval,
-  type MarketSample,
-  type PriceHistory,
   readPriceHistory,
   sharedMarkSamples,
 } from "../lib/markets/mod.ts";
@@ -25,7 +23,7 @@ import { Parts } from "../lib/parts.ts";
 import { type AtRiskBoard, bustLadder, readHeldAtRiskBoard } from "../lib/at_risk/mod.ts";
 import { BustLadders } from "../components/BustLadder.tsx";
 
-/** The overview and each market's samples: the last hour's (open interest), a day's price. */
+/** The overview and each market's price history over the last day. */
 async function load(c: Context<AppEnv>) {
   const { deps } = c.var;
   const overview = await fetchProtocolOverview(deps, {
@@ -37,25 +35,18 @@ async function load(c: Context<AppEnv>) {
   const samples = sharedMarkSamples(deps.papertrade, deps.now);
   await samples.recordMarkets(overview.markets);
   const parts = new Parts();
-  const from = deps.now() - PRICE_SPAN_MS;
-  const history = new Map<number, { oi: MarketSample[]; price: PriceHistory }>(
+  const from = deps.now() - 24 * 60 * 60_000;
+  const history = new Map(
     await Promise.all(overview.markets.map(async (market) => {
-      const price = await readPriceHistory(deps, samples, market, from, {
-        parts,
-        signal: c.req.raw.signal,
-      });
-      const hourAgo = deps.now() - HOUR_MS;
-      return [market.instrumentId, {
-        oi: price.samples.filter((sample) => sample.at > hourAgo),
-        price,
-      }] as const;
+      const options = { parts, signal: c.req.raw.signal };
+      return [
+        market.instrumentId,
+        await readPriceHistory(deps, samples, market, from, options),
+      ] as const;
     })),
   );
   return { overview, history, unavailable: parts.unavailable };
 }
-
-const PRICE_SPAN_MS = 24 * 60 * 60_000;
-const HOUR_MS = 60 * 60_000;
 
 export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
   const interval = c.req.query("history") ?? "1h";

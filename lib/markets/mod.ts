@@ -12,7 +12,7 @@ export {
   protocolCharts,
   SINCE_LAUNCH,
 } from "./chart_series.ts";
-export { MARKET_HISTORY_TIERS, type MarketSample, sharedMarkSamples } from "./mark_samples.ts";
+export { MARKET_HISTORY_TIERS, sharedMarkSamples } from "./mark_samples.ts";
 export { CANDLE_LABEL, type PriceHistory, readPriceHistory } from "./price_history.ts";
 export { type MarketFeed, type MarketState, sharedMarketFeed } from "./market_feed.ts";
 export { feedTradeJson, overviewJson } from "./model.ts";

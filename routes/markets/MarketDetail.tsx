@@ -3,7 +3,6 @@ import {
   CANDLE_LABEL,
   type MarketOverview,
   marketPriceChart,
-  type MarketSample,
   openInterestSeries,
   type PriceHistory,
   type ProtocolOverview,
@@ -36,13 +35,13 @@ export function MarketDetail(
   props: {
     market: MarketOverview;
     overview: ProtocolOverview;
-    /** The last hour's samples (open interest), and the day's price history. */
-    history: { oi: MarketSample[]; price: PriceHistory };
+    /** The day's price history; its last hour's samples chart the open interest. */
+    history: PriceHistory;
     now: number;
   },
 ) {
   const { market, overview, now } = props;
-  const oi = openInterestSeries(props.history.oi);
+  const oi = openInterestSeries(props.history.samples.filter((s) => s.at > now - 60 * 60_000));
   return (
     <section class="market" aria-labelledby={`market-${market.symbol}`}>
       <h2 id={`market-${market.symbol}`}>
@@ -85,7 +84,7 @@ export function MarketDetail(
           {market.volume24h === null ? "n/a" : formatUsd(market.volume24h)}
         </Field>
       </dl>
-      <PriceLine market={market} history={props.history.price} now={now} />
+      <PriceLine market={market} history={props.history} now={now} />
       <DataTable
         columns={["Side", numeric("Open interest"), numeric("Cap"), "Cap used"]}
         caption={<>{market.symbol} open interest against each side's cap, at the mark</>}
