@@ -110,23 +110,20 @@ export async function readAtRiskBoard(
     readWinFee(deps, parts),
   ]);
   const marks = found ?? new Map<number, Mark>();
+  const nameOf = (wallet: Address) => state.known.get(wallet) ?? null;
   const rows = [...state.held].flatMap(([wallet, held]) =>
-    held.positions.map((position): AtRiskRow => {
-      const valued = valuePosition(position, { instruments, marks, winFeeRate });
-      const name = state.known.get(wallet) ?? null;
-      return { ...valued, wallet, name, readAt: held.readAt };
-    })
+    held.positions.map((position): AtRiskRow => ({
+      ...valuePosition(position, { instruments, marks, winFeeRate }),
+      wallet,
+      name: nameOf(wallet),
+      readAt: held.readAt,
+    }))
   ).filter((row) =>
     (filters.market === undefined || row.symbol === filters.market) &&
     (filters.band === undefined || row.risk === filters.band)
   ).sort((a, b) => compareDistance(a.distanceToBustPercent, b.distanceToBustPercent, 1));
   const readTimes = [...state.held.values()].map((held) => held.readAt);
   const quoteTimes = [...marks.values()].flatMap((mark) => mark.at ?? []);
-  const notRead = [...state.failed].map(([wallet, reason]) => ({
-    wallet,
-    name: state.known.get(wallet) ?? null,
-    reason,
-  }));
   return {
     rows,
     markets,
@@ -135,7 +132,11 @@ export async function readAtRiskBoard(
     markAt: quoteTimes.length > 0 ? Math.max(...quoteTimes) : null,
     known: new Set(state.known.keys()),
     covered: new Set(state.held.keys()),
-    notRead,
+    notRead: [...state.failed].map(([wallet, reason]) => ({
+      wallet,
+      name: nameOf(wallet),
+      reason,
+    })),
     notYetRead: state.known.size - state.held.size - state.failed.size,
     // Also partial when the wallet list itself is cut short or could not be read again.
     partial: state.held.size < state.known.size || !state.listComplete ||
