@@ -19,30 +19,14 @@ import { Echo } from "./page_errors.tsx";
 
 /** The at-risk page; a board that could not be read at all is named as its missing part. */
 export async function atRiskPage(c: Context<AppEnv>): Promise<Response> {
-  const parsed = parseAtRiskFilters(new URL(c.req.url).searchParams);
-  if (!parsed.ok) {
-    throw new Failure("bad_request", "That filter is not valid", {
-      message: `In this link, ${parsed.problem}.`,
-      hints: ["Open /at-risk without parameters and use its form to filter."],
-    });
-  }
-  const { filters } = parsed;
+  const filters = parseAtRiskFilters(new URL(c.req.url).searchParams);
   const { deps } = c.var;
   const parts = new Parts();
   // Every band of the market goes into the bust ladder; the rows keep the band asked for.
   const whole = await parts.read(
     readAtRiskBoard(deps, { market: filters.market }, { signal: c.req.raw.signal }).catch(
       (error) => {
-        if (!(error instanceof UnknownMarketError)) throw error;
-        throw new Failure("bad_request", "No such market", {
-          message: error.message,
-          detail: (
-            <>
-              Papertrade has no market "<Echo value={error.market} />".
-            </>
-          ),
-          hints: [marketsSentence(error.markets)],
-        });
+        throw error instanceof UnknownMarketError ? noSuchMarket(error) : error;
       },
     ),
     "positions at risk",
@@ -62,19 +46,34 @@ export async function atRiskPage(c: Context<AppEnv>): Promise<Response> {
   );
 }
 
-/** The filters a query string asks for (`market`, `band`; empty means all), or what is wrong. */
-export function parseAtRiskFilters(
-  params: URLSearchParams,
-): { ok: true; filters: AtRiskFilters } | { ok: false; problem: string } {
-  // A market the trading state does not list is refused once the board is read
-  // (UnknownMarketError).
+/**
+ * A market filter the trading state does not list (the board's or the liquidations'): a 400
+ * naming the markets there are.
+ */
+export function noSuchMarket(error: Error & { market: string; markets: readonly string[] }) {
+  return new Failure("bad_request", "No such market", {
+    message: error.message,
+    detail: (
+      <>
+        Papertrade has no market "<Echo value={error.market} />".
+      </>
+    ),
+    hints: [marketsSentence(error.markets)],
+  });
+}
+
+/**
+ * The filters a query string asks for (`market`, `band`; empty means all), or a 400. A market the
+ * trading state does not list is refused once the board is read (UnknownMarketError).
+ */
+function parseAtRiskFilters(params: URLSearchParams): AtRiskFilters {
   const market = (params.get("market") ?? "").trim().toUpperCase().slice(0, 20);
   const band = params.get("band") ?? "";
   if (band !== "" && !(RISK_BANDS as readonly string[]).includes(band)) {
-    return { ok: false, problem: `band must be one of ${RISK_BANDS.join(", ")}` };
+    throw new Failure("bad_request", "That filter is not valid", {
+      message: `In this link, band must be one of ${RISK_BANDS.join(", ")}.`,
+      hints: ["Open /at-risk without parameters and use its form to filter."],
+    });
   }
-  return {
-    ok: true,
-    filters: { market: market || undefined, band: (band || undefined) as RiskBand | undefined },
-  };
+  return { market: market || undefined, band: (band || undefined) as RiskBand | undefined };
 }

@@ -15,7 +15,7 @@ import {
   UnknownLiquidationMarketError,
 } from "../lib/liquidations/mod.ts";
 import { pageResponse } from "../lib/render.tsx";
-import { Echo } from "./page_errors.tsx";
+import { noSuchMarket } from "./at_risk.tsx";
 import { LiquidationsPage } from "./liquidations/LiquidationsPage.tsx";
 
 /** The page; a read that reaches neither the feed nor the chain is its error page. */
@@ -27,17 +27,7 @@ export async function liquidationsPage(c: Context<AppEnv>): Promise<Response> {
   try {
     view = selectLiquidations(list, selection);
   } catch (error) {
-    if (error instanceof UnknownLiquidationMarketError) {
-      throw new Failure("bad_request", "No such market", {
-        message: error.message,
-        detail: (
-          <>
-            Papertrade has no market "<Echo value={error.market} />".
-          </>
-        ),
-        hints: [`The markets are ${error.markets.join(" and ")}.`],
-      });
-    }
+    if (error instanceof UnknownLiquidationMarketError) throw noSuchMarket(error);
     if (error instanceof BadLiquidationCursorError) {
       throw badLink("cursor is not one this page gave");
     }

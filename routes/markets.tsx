@@ -10,8 +10,6 @@ import {
   fetchProtocolOverview,
   HISTORY_INTERVALS,
   isHistoryInterval,
-  type MarketSample,
-  type PriceHistory,
   readPriceHistory,
   sharedMarkSamples,
 } from "../lib/markets/mod.ts";
@@ -25,40 +23,31 @@ import { Parts } from "../lib/parts.ts";
 import { type AtRiskBoard, bustLadder, readHeldAtRiskBoard } from "../lib/at_risk/mod.ts";
 import { BustLadders } from "../components/BustLadder.tsx";
 
-async function load(c: Context<AppEnv>, options: { winFee?: boolean } = {}) {
+/** The overview and each market's price history over the last day. */
+async function load(c: Context<AppEnv>) {
   const { deps } = c.var;
   const overview = await fetchProtocolOverview(deps, {
     recentTrades: 0,
     requireMarkets: true,
-    winFee: options.winFee,
+    winFee: true,
     signal: c.req.raw.signal,
   });
   const samples = sharedMarkSamples(deps.papertrade, deps.now);
   await samples.recordMarkets(overview.markets);
-  // Each market's last hour of samples (its open interest), and its price for a day.
   const parts = new Parts();
-  const from = deps.now() - PRICE_SPAN_MS;
-  const history = new Map<number, { oi: MarketSample[]; price: PriceHistory }>(
+  const from = deps.now() - 24 * 60 * 60_000;
+  const history = new Map(
     await Promise.all(overview.markets.map(async (market) => {
-      const price = await readPriceHistory(deps, samples, market, from, {
-        parts,
-        signal: c.req.raw.signal,
-      });
-      const hourAgo = deps.now() - HOUR_MS;
-      return [market.instrumentId, {
-        oi: price.samples.filter((sample) => sample.at > hourAgo),
-        price,
-      }] as const;
+      const options = { parts, signal: c.req.raw.signal };
+      return [
+        market.instrumentId,
+        await readPriceHistory(deps, samples, market, from, options),
+      ] as const;
     })),
   );
   return { overview, history, unavailable: parts.unavailable };
 }
 
-/** The markets' price lines cover a day; their open interest, the last hour. */
-const PRICE_SPAN_MS = 24 * 60 * 60_000;
-const HOUR_MS = 60 * 60_000;
-
-/** Every market. */
 export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
   const interval = c.req.query("history") ?? "1h";
   if (!isHistoryInterval(interval)) {
@@ -69,7 +58,7 @@ export async function marketsPage(c: Context<AppEnv>): Promise<Response> {
   const parts = new Parts();
   const signal = c.req.raw.signal;
   const [{ overview, history: marketHistory, unavailable }, history, board] = await Promise.all([
-    load(c, { winFee: true }),
+    load(c),
     parts.read(
       c.var.deps.papertrade.read("protocolHistory", { interval }, { signal }),
       "protocol history",
@@ -144,7 +133,7 @@ function LadderSection(props: { board: AtRiskBoard | null; now: number }) {
 /** One market, by its symbol in any case (other cases move to the canonical one). */
 export async function marketPage(c: Context<AppEnv>): Promise<Response> {
   const symbol = c.req.param("symbol") ?? "";
-  const { overview, history, unavailable } = await load(c, { winFee: true });
+  const { overview, history, unavailable } = await load(c);
   const market = overview.markets.find((item) =>
     item.symbol.toLowerCase() === symbol.toLowerCase()
   );

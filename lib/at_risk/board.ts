@@ -1,14 +1,9 @@
 /**
- * The at-risk board: every known open position across wallets, nearest to bust first.
- *
- * The positions come from one refresh per deployment (`refresh.ts`, its steps in `tick.ts`):
- * the whole leaderboard (all time, sorted by open position count) and the latest trades name the
- * wallets with open positions, and each one's snapshot (the wallet page's read) gives its
- * positions, read again when the latest trades show its owner traded, otherwise by age weighted
- * by closeness to bust, never more than {@link AT_RISK_REQUESTS_PER_MINUTE} upstream requests a
- * minute whatever the number of viewers or instances. Each read of the board re-values every
- * position at the live mark (`lib/marks.ts`, the site's shared one-second quote), so the board
- * follows the mark between reads without an upstream read of its own.
+ * The at-risk board: every known open position across wallets, nearest to bust first. The
+ * positions come from one refresh per deployment (`refresh.ts`, its steps in `tick.ts`, within
+ * one upstream budget whatever the number of viewers or instances). Each read of the board
+ * re-values every position at the live mark (`lib/marks.ts`, the site's shared one-second
+ * quote), so the board follows the mark between refreshes without an upstream read of its own.
  */
 import type { Address, OpenPosition } from "../papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
@@ -26,18 +21,14 @@ import { type AtRiskSource, sharedAtRiskSource } from "./refresh.ts";
 /** The risk bands, safest last (the filter's choices). */
 export const RISK_BANDS = ["near_bust", "close", "ok"] as const satisfies readonly RiskBand[];
 
-/** One row of the board: an open position valued at the live mark, with its wallet. */
 export interface AtRiskRow extends PositionValuation {
   wallet: Address;
   /** Leaderboard name: untrusted text. */
   name: string | null;
-  /** When the wallet's positions were read. */
   readAt: number;
 }
 
-/** What a read of the board keeps. */
 export interface AtRiskFilters {
-  /** A market symbol (`BTC`). */
   market?: string;
   band?: RiskBand;
 }
@@ -47,7 +38,6 @@ export interface AtRiskBoard {
   rows: AtRiskRow[];
   /** The markets of the trading state (the filter's choices). */
   markets: string[];
-  /** When the last refresh read the positions, and the oldest read still on the board. */
   refreshedAt: number;
   oldestReadAt: number | null;
   /** The newest quote behind the marks, null without marks. */
@@ -55,7 +45,6 @@ export interface AtRiskBoard {
   /** Wallets the leaderboard reports with open positions, and those the board holds. */
   known: ReadonlySet<Address>;
   covered: ReadonlySet<Address>;
-  /** Wallets whose read failed at the last refresh. */
   notRead: Array<{ wallet: Address; name: string | null; reason: string }>;
   /** Wallets the budget left for a later refresh. */
   notYetRead: number;
@@ -64,10 +53,7 @@ export interface AtRiskBoard {
   unavailable: UnavailablePart[];
 }
 
-/**
- * A market filter naming no market of the trading state: every face that filters the board (the
- * page, the tool, its REST mirror) refuses it with this error, naming the markets there are.
- */
+/** A market filter naming no market of the trading state: every face refuses it, naming them. */
 export class UnknownMarketError extends Error {
   override name = "UnknownMarketError";
   constructor(readonly market: string, readonly markets: readonly string[]) {
@@ -99,9 +85,7 @@ export async function readHeldAtRiskBoard(
 
 /**
  * The board at the live mark, filtered. Throws the upstream's error only when no refresh has
- * ever read the wallet list; later failures keep the last board and name what is missing. A
- * market the trading state does not list is refused ({@link UnknownMarketError}), not answered
- * with no rows.
+ * ever read the wallet list; later failures keep the last board and name what is missing.
  */
 export async function readAtRiskBoard(
   deps: MarketSources & { now: () => number },
@@ -126,23 +110,20 @@ export async function readAtRiskBoard(
     readWinFee(deps, parts),
   ]);
   const marks = found ?? new Map<number, Mark>();
+  const nameOf = (wallet: Address) => state.known.get(wallet) ?? null;
   const rows = [...state.held].flatMap(([wallet, held]) =>
-    held.positions.map((position): AtRiskRow => {
-      const valued = valuePosition(position, { instruments, marks, winFeeRate });
-      const name = state.known.get(wallet) ?? null;
-      return { ...valued, wallet, name, readAt: held.readAt };
-    })
+    held.positions.map((position): AtRiskRow => ({
+      ...valuePosition(position, { instruments, marks, winFeeRate }),
+      wallet,
+      name: nameOf(wallet),
+      readAt: held.readAt,
+    }))
   ).filter((row) =>
     (filters.market === undefined || row.symbol === filters.market) &&
     (filters.band === undefined || row.risk === filters.band)
-  ).sort(nearestFirst);
+  ).sort((a, b) => compareDistance(a.distanceToBustPercent, b.distanceToBustPercent, 1));
   const readTimes = [...state.held.values()].map((held) => held.readAt);
   const quoteTimes = [...marks.values()].flatMap((mark) => mark.at ?? []);
-  const notRead = [...state.failed].map(([wallet, reason]) => ({
-    wallet,
-    name: state.known.get(wallet) ?? null,
-    reason,
-  }));
   return {
     rows,
     markets,
@@ -151,7 +132,11 @@ export async function readAtRiskBoard(
     markAt: quoteTimes.length > 0 ? Math.max(...quoteTimes) : null,
     known: new Set(state.known.keys()),
     covered: new Set(state.held.keys()),
-    notRead,
+    notRead: [...state.failed].map(([wallet, reason]) => ({
+      wallet,
+      name: nameOf(wallet),
+      reason,
+    })),
     notYetRead: state.known.size - state.held.size - state.failed.size,
     // Also partial when the wallet list itself is cut short or could not be read again.
     partial: state.held.size < state.known.size || !state.listComplete ||
@@ -197,7 +182,6 @@ export async function orNullAfter<T>(read: Promise<T>, ms: number): Promise<T | 
   }
 }
 
-/** A wallet's nearest position on the board, or why the board has none to show. */
 export type WalletNearest = { row: AtRiskRow } | { reason: string };
 
 /** The nearest position of `wallet` on the board (null: the board could not be read). */
@@ -209,10 +193,6 @@ export function nearestOf(board: AtRiskBoard | null, wallet: Address): WalletNea
   if (board.notRead.some((item) => item.wallet === wallet)) return { reason: "its read failed" };
   if (board.known.has(wallet)) return { reason: "not read yet (budget)" };
   return { reason: "no open position" };
-}
-
-function nearestFirst(a: AtRiskRow, b: AtRiskRow): number {
-  return compareDistance(a.distanceToBustPercent, b.distanceToBustPercent, 1);
 }
 
 /**

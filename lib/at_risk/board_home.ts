@@ -20,7 +20,6 @@ const BOARD_PREFIX = ["at_risk", "board", "v2"];
 const BOARD_KEEP_MS = 60 * 60_000;
 
 export interface BoardHome {
-  /** Where the board lives, for the docs and the bench: `memory` or `kv`. */
   readonly kind: "memory" | "kv";
   /** True when this instance takes the next step (it leads, or has just taken the lead). */
   lead(): Promise<boolean>;
@@ -35,7 +34,6 @@ export interface BoardHome {
   holding<T>(step: () => Promise<T>): Promise<T>;
 }
 
-/** The board of one process, in its memory. */
 export const MEMORY_HOME: BoardHome = {
   kind: "memory",
   lead: () => Promise.resolve(true),
@@ -52,11 +50,7 @@ type StoredBoard = Omit<BoardState, "known" | "held" | "failed"> & {
 };
 
 /** What a reader can see of a stored board without reading it whole. */
-interface BoardMeta {
-  refreshedAt: number;
-  known: number;
-  covered: number;
-}
+type BoardMeta = { refreshedAt: number; known: number; covered: number };
 
 /** The deployment's board in `kv`, on the instances' clock `now`. */
 export function kvBoardHome(
@@ -118,23 +112,13 @@ export function kvBoardHome(
       }
     },
     async save(state) {
-      const stored: StoredBoard = {
-        ...state,
-        known: [...state.known],
-        held: [...state.held],
-        failed: [...state.failed],
-      };
-      const meta = {
-        refreshedAt: state.refreshedAt,
-        known: state.known.size,
-        covered: state.held.size,
-      };
+      const { known, held, failed, refreshedAt } = state;
+      const stored = { ...state, known: [...known], held: [...held], failed: [...failed] };
+      const meta = { refreshedAt, known: known.size, covered: held.size };
       const fence = lease.fence();
-      if (fence === null) {
-        leadUntil = -Infinity;
-        return false;
-      }
-      const { ok, id } = await store.write(stored, meta, { fence });
+      const { ok, id } = fence === null
+        ? { ok: false, id: "" }
+        : await store.write(stored, meta, { fence });
       if (ok) ids.set(state, id);
       else leadUntil = -Infinity;
       return ok;

@@ -31,11 +31,8 @@ export function walletHoldings(board: AtRiskBoard | null, wallet: Address): Wall
   }
   const bySymbol = new Map<string, MarketHolding>();
   for (const row of rows) {
-    let market = bySymbol.get(row.symbol);
-    if (!market) {
-      market = { symbol: row.symbol, long: zero(), short: zero() };
-      bySymbol.set(row.symbol, market);
-    }
+    const market = bySymbol.get(row.symbol) ?? { symbol: row.symbol, long: zero(), short: zero() };
+    bySymbol.set(row.symbol, market);
     const side = row.position.isLong ? market.long : market.short;
     side.count += 1;
     side.notional += row.notional;

@@ -26,7 +26,6 @@ export interface LadderSum {
   notional: bigint;
 }
 
-/** One side of a market's ladder: the positions that bust as the price moves one way. */
 export interface LadderSide {
   /** At or past their bust price already (room ≤ 0): they bust at the mark. */
   pastBust: LadderSum;
@@ -36,7 +35,6 @@ export interface LadderSide {
   beyond: LadderSum;
 }
 
-/** One market's ladder at its mark. */
 export interface MarketLadder {
   symbol: string;
   mark: Mark;
@@ -46,7 +44,6 @@ export interface MarketLadder {
   short: LadderSide;
 }
 
-/** The ladder of every market the board holds positions in. */
 export interface BustLadder {
   stepBps: number;
   steps: number;
@@ -56,22 +53,13 @@ export interface BustLadder {
   unvalued: number;
 }
 
-/** What the ladder reads of a board row. */
 type LadderRow = Pick<PositionValuation, "symbol" | "mark" | "moveToBust" | "notional"> & {
   position: { isLong: boolean };
 };
 
-/**
- * The ladder of `rows` (the board's, every band of them), per market in the order of `markets`
- * (the trading state's), with `steps` bands of `stepBps` basis points on each side.
- */
-export function bustLadder(
-  rows: readonly LadderRow[],
-  markets: readonly string[],
-  options: { stepBps?: number; steps?: number } = {},
-): BustLadder {
-  const stepBps = options.stepBps ?? LADDER_STEP_BPS;
-  const steps = options.steps ?? LADDER_STEPS;
+/** The ladder of `rows` (the board's, every band), per market in the order of `markets`. */
+export function bustLadder(rows: readonly LadderRow[], markets: readonly string[]): BustLadder {
+  const [stepBps, steps] = [LADDER_STEP_BPS, LADDER_STEPS];
   const bySymbol = new Map<string, MarketLadder>();
   let unvalued = 0;
   for (const row of rows) {
@@ -85,7 +73,7 @@ export function bustLadder(
       bySymbol.set(row.symbol, ladder);
     }
     const sums = row.position.isLong ? ladder.long : ladder.short;
-    const band = bandOf(row.moveToBust, row.mark.markRaw, stepBps);
+    const band = bandOf(row.moveToBust, row.mark.markRaw);
     const sum = band === 0 ? sums.pastBust : band > steps ? sums.beyond : sums.bands[band - 1];
     sum.count += 1;
     sum.notional += row.notional;
@@ -101,10 +89,10 @@ export function bustLadder(
  * The band of a room to bust at `markRaw`: 0 at or past bust, else the smallest `k` with
  * `room · 10 000 ≤ k · stepBps · mark` (a ceiling division, exact).
  */
-export function bandOf(room: bigint, markRaw: bigint, stepBps = LADDER_STEP_BPS): number {
+export function bandOf(room: bigint, markRaw: bigint): number {
   if (markRaw <= 0n) throw new RangeError(`mark price must be positive, got ${markRaw}`);
   if (room <= 0n) return 0;
-  const step = BigInt(stepBps) * markRaw;
+  const step = BigInt(LADDER_STEP_BPS) * markRaw;
   return Number((room * BPS + step - 1n) / step);
 }
 
@@ -136,7 +124,6 @@ export function ladderPrice(
   return isLong ? (markRaw * (BPS - move)) / BPS : (markRaw * (BPS + move)) / BPS;
 }
 
-/** Everything the side holds: past bust, every band and beyond. */
 export function sideTotal(side: LadderSide): LadderSum {
   return [side.pastBust, ...side.bands, side.beyond].reduce(
     (all, sum) => ({ count: all.count + sum.count, notional: all.notional + sum.notional }),

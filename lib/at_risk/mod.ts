@@ -1,8 +1,7 @@
 /**
  * The at-risk feature's public face: the board of every known open position across wallets,
  * nearest to bust first, one refresh per deployment (in KV where it is configured), and its bust
- * ladder (how much notional busts at each price). Other features, routes and tools import the board
- * from here.
+ * ladder (how much notional busts at each price).
  */
 export {
   type AtRiskBoard,
@@ -20,21 +19,10 @@ export {
   UnknownMarketError,
   type WalletNearest,
 } from "./board.ts";
-export {
-  AT_RISK_REFRESH_MS,
-  AT_RISK_REQUESTS_PER_MINUTE,
-  AT_RISK_TICK_MS,
-  AT_RISK_WALLET_READS_PER_MINUTE,
-} from "./limits.ts";
-export { AT_RISK_LEASE_MS } from "./board_home.ts";
+export { AT_RISK_REFRESH_MS, AT_RISK_WALLET_READS_PER_MINUTE } from "./limits.ts";
 export { AT_RISK_WAIT_MS } from "./refresh.ts";
 export { boardJson, boardRowJson, holdingsJson, ladderJson } from "./model.ts";
-export {
-  type MarketHolding,
-  type WalletHoldings,
-  walletHoldings,
-  walletsHolding,
-} from "./holdings.ts";
+export { type WalletHoldings, walletHoldings, walletsHolding } from "./holdings.ts";
 export {
   type BustLadder,
   bustLadder,
@@ -45,5 +33,4 @@ export {
   type LadderSide,
   type LadderSum,
   type MarketLadder,
-  sideTotal,
 } from "./ladder.ts";

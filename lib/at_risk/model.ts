@@ -15,9 +15,9 @@ import {
   ladderPrice,
   type LadderSide,
   type LadderSum,
-  type MarketLadder,
   sideTotal,
 } from "./ladder.ts";
+import type { Mark } from "../marks.ts";
 
 /** The board's fields of a row, after the position's. */
 export const boardRowJson = jsonObject<AtRiskRow>()({
@@ -71,12 +71,12 @@ const sumJson = jsonObject<LadderSum>()({
 });
 
 /** One side of a market's ladder, its mark and which way the price moves to bust it. */
-type SideAt = { ladder: MarketLadder; isLong: boolean; stepBps: number };
+type SideAt = { side: LadderSide; mark: Mark; isLong: boolean; stepBps: number };
 
 const sideJson = jsonObject<SideAt>()({
   past_bust: [
     sumJson.schema.describe("Already at or past their bust price: they bust at the mark."),
-    ({ ladder, isLong }) => sumJson.of(sideOf(ladder, isLong).pastBust),
+    ({ side }) => sumJson.of(side.pastBust),
   ],
   bands: [
     z.array(z.strictObject({
@@ -89,14 +89,13 @@ const sideJson = jsonObject<SideAt>()({
         "Notional that busts once the price has moved k steps: past bust and every band to k.",
       ),
     })).describe("Bands holding a bust, nearest the mark first; an empty band is left out."),
-    ({ ladder, isLong, stepBps }) => {
-      const side = sideOf(ladder, isLong);
+    ({ side, mark, isLong, stepBps }) => {
       const sums = cumulative(side);
       return side.bands.flatMap((band, i) =>
         band.count === 0 ? [] : [{
           band: i + 1,
           move_percent: ((isLong ? -1 : 1) * (i + 1) * stepBps) / 100,
-          price: priceAt(ladder, i + 1, isLong, stepBps),
+          price: toPrice(ladderPrice(mark.markRaw, i + 1, isLong, stepBps), mark.priceScale)!,
           positions: band.count,
           notional_usd: fromWad(band.notional),
           cumulative_notional_usd: fromWad(sums[i].notional),
@@ -106,21 +105,13 @@ const sideJson = jsonObject<SideAt>()({
   ],
   beyond: [
     sumJson.schema.describe("Busts farther from the mark than the last band."),
-    ({ ladder, isLong }) => sumJson.of(sideOf(ladder, isLong).beyond),
+    ({ side }) => sumJson.of(side.beyond),
   ],
   total: [
     sumJson.schema.describe("Every valued position of the side in this market."),
-    ({ ladder, isLong }) => sumJson.of(sideTotal(sideOf(ladder, isLong))),
+    ({ side }) => sumJson.of(sideTotal(side)),
   ],
 });
-
-function priceAt(ladder: MarketLadder, k: number, isLong: boolean, stepBps: number): number {
-  return toPrice(ladderPrice(ladder.mark.markRaw, k, isLong, stepBps), ladder.mark.priceScale)!;
-}
-
-function sideOf(ladder: MarketLadder, isLong: boolean): LadderSide {
-  return isLong ? ladder.long : ladder.short;
-}
 
 /** The bust ladder: get_positions_at_risk's `bust_ladder`. */
 export const ladderJson = jsonObject<BustLadder>(
@@ -144,11 +135,11 @@ export const ladderJson = jsonObject<BustLadder>(
       short: sideJson.schema.describe("Shorts: they bust as the price rises."),
     })).describe("Markets with a valued position on the board."),
     ({ markets, stepBps }) =>
-      markets.map((ladder) => ({
-        market: ladder.symbol,
-        mark_price: toPrice(ladder.mark.markRaw, ladder.mark.priceScale)!,
-        long: sideJson.of({ ladder, isLong: true, stepBps }),
-        short: sideJson.of({ ladder, isLong: false, stepBps }),
+      markets.map(({ symbol, mark, long, short }) => ({
+        market: symbol,
+        mark_price: toPrice(mark.markRaw, mark.priceScale)!,
+        long: sideJson.of({ side: long, mark, isLong: true, stepBps }),
+        short: sideJson.of({ side: short, mark, isLong: false, stepBps }),
       })),
   ],
   unvalued_positions: [

@@ -36,7 +36,6 @@ export interface AtRiskSource {
    * no lead); null when there is none yet. Then `state` answers it without waiting.
    */
   peek?(): Promise<BoardState | null>;
-  /** Where the board lives. */
   readonly home: BoardHome["kind"];
 }
 
@@ -58,28 +57,26 @@ export function sharedAtRiskSource(
   return source;
 }
 
-export interface AtRiskSourceOptions extends Partial<BoardLimits> {
-  now?: () => number;
-  /** The deployment's KV (its board and lease); null or absent: this process's memory. */
-  kv?: Promise<Deno.Kv> | Deno.Kv | null;
-  /** The lease's length (tests shorten it). */
-  leaseMs?: number;
-}
-
-/** A board over `sources` with its own steps, budget and clock (tests shrink the budget). */
+/**
+ * A board over `sources` with its own steps, budget and clock (tests shrink the budget and the
+ * lease); `kv` null or absent: this process's memory.
+ */
 export function createAtRiskSource(
   sources: MarketSources,
-  options: AtRiskSourceOptions = {},
+  options: Partial<BoardLimits> & {
+    now?: () => number;
+    kv?: Promise<Deno.Kv> | Deno.Kv | null;
+    leaseMs?: number;
+  } = {},
 ): AtRiskSource {
-  const now = options.now ?? Date.now;
-  const limits: BoardLimits = { ...DEFAULT_LIMITS, ...definedOf(options) };
-  const leaseMs = options.leaseMs ?? AT_RISK_LEASE_MS;
+  const { now = Date.now, kv, leaseMs = AT_RISK_LEASE_MS, ...sizes } = options;
+  const limits: BoardLimits = { ...DEFAULT_LIMITS, ...sizes };
   let home: Promise<BoardHome> = Promise.resolve(MEMORY_HOME);
   let homeKind: BoardHome["kind"] = "memory";
-  if (options.kv) {
+  if (kv) {
     homeKind = "kv";
-    home = Promise.resolve(options.kv).then(
-      (kv) => kvBoardHome(kv, { now, leaseMs: options.leaseMs }),
+    home = Promise.resolve(kv).then(
+      (opened) => kvBoardHome(opened, { now, leaseMs }),
       (error) => {
         console.error("[at-risk] Deno KV unavailable, the board is this process's own:", error);
         homeKind = "memory";
@@ -147,12 +144,4 @@ export function createAtRiskSource(
       return homeKind;
     },
   };
-}
-
-function definedOf(options: AtRiskSourceOptions): Partial<BoardLimits> {
-  const { walletReadsPerMinute, listReadsPerMinute, tickMs, pageSize } = options;
-  return Object.fromEntries(
-    Object.entries({ walletReadsPerMinute, listReadsPerMinute, tickMs, pageSize })
-      .filter(([, value]) => value !== undefined),
-  );
 }

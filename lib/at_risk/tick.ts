@@ -1,41 +1,35 @@
 /**
- * One step of the at-risk board's refresh (`refresh.ts` runs it every {@link AT_RISK_TICK_MS}
- * while the board is read, on one instance of the deployment at a time), within one budget of
- * upstream requests a minute:
+ * One step of the at-risk board's refresh (`refresh.ts` runs it while the board is read, on one
+ * instance of the deployment at a time), within one budget of upstream requests a minute:
  *
  * - the lists: the trading state (once a minute), the latest trades feed (every step), and the
  *   leaderboard (all time, sorted by open position count) read page by page until the first row
  *   with no open position: the whole list, a few pages a step, again a minute after each pass;
- * - the wallets: first those the latest trades show trading since the board read them (a new
- *   wallet that opened is added at once), then those never read, then failed reads, then the
- *   rest by the age of their read weighted by closeness to bust: a wallet is due again after
- *   {@link AT_RISK_REFRESH_MS} × its nearest position's distance to bust in percent (at least
- *   {@link AT_RISK_REFRESH_MS}, at most 15 minutes: `due_wallets.ts`).
+ * - the wallets `limits.ts` picks: those the latest trades show trading first (a new wallet
+ *   that opened is added at once), then by how overdue their read is.
  *
  * Positions change only when their owner trades (or is liquidated, which the feed shows too), so
- * between reads the board re-values every position at the live mark (`board.ts`) without reading
- * it again. The step's state, its schedule included, is plain data: the deployment's leader
- * writes it to KV and a successor goes on from it with the same budget.
+ * between reads the board re-values every position at the live mark (`board.ts`). The step's
+ * state, its schedule included, is plain data: the deployment's leader writes it to KV and a
+ * successor goes on from it with the same budget.
  */
 import type { Address, TradingState } from "../papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
 import { isUpstreamFailure, Parts, type UnavailablePart, unavailablePart } from "../parts.ts";
 import { type StaleRead, withFreshnessScope } from "../cache/freshness.ts";
-import { dueWallets } from "./due_wallets.ts";
+
 import {
   AT_RISK_LIST_READS_PER_MINUTE,
   AT_RISK_TICK_MS,
   AT_RISK_WALLET_READS_PER_MINUTE,
   type BoardLimits,
+  dueWallets,
   type HeldWallet,
   MINUTE_MS,
   type Schedule,
 } from "./limits.ts";
 
-/** Leaderboard pages read in one step at most. */
 const PAGES_PER_TICK = 4;
-const PAGE_SIZE = 200;
-/** Snapshots read at once. */
 const READS_AT_ONCE = 8;
 
 /** What one step leaves for the reads of the board until the next. */
@@ -59,7 +53,7 @@ export const DEFAULT_LIMITS: BoardLimits = {
   walletReadsPerMinute: AT_RISK_WALLET_READS_PER_MINUTE,
   listReadsPerMinute: AT_RISK_LIST_READS_PER_MINUTE,
   tickMs: AT_RISK_TICK_MS,
-  pageSize: PAGE_SIZE,
+  pageSize: 200,
 };
 
 async function tracked<T>(read: () => Promise<T>): Promise<{ value: T; stale: StaleRead[] }> {
@@ -78,7 +72,7 @@ export async function tickBoard(
   at: number,
 ): Promise<BoardState> {
   const parts = new Parts();
-  const schedule: Schedule = structuredClone(last?.schedule ?? emptySchedule());
+  const schedule: Schedule = structuredClone(last?.schedule ?? EMPTY_SCHEDULE);
   const recent = (times: number[]) => times.filter((time) => time > at - MINUTE_MS);
   schedule.walletReads = recent(schedule.walletReads);
   schedule.listReads = recent(schedule.listReads);
@@ -177,17 +171,15 @@ export async function tickBoard(
   };
 }
 
-function emptySchedule(): Schedule {
-  return {
-    walletReads: [],
-    listReads: [],
-    tradingReadAt: null,
-    listedAt: null,
-    pass: null,
-    lastTradeSeq: null,
-    traded: [],
-  };
-}
+const EMPTY_SCHEDULE: Schedule = {
+  walletReads: [],
+  listReads: [],
+  tradingReadAt: null,
+  listedAt: null,
+  pass: null,
+  lastTradeSeq: null,
+  traded: [],
+};
 
 /**
  * The latest trades newer than the last seen: their wallets are read again first (a wallet the

@@ -4,13 +4,7 @@
  * page, their totals per market and side, and their JSON model. The page, the Atom feed and
  * `get_liquidations` read it from here.
  */
-export {
-  type Liquidation,
-  LIQUIDATION_HISTORY,
-  type LiquidationCoverage,
-  type LiquidationList,
-  readLiquidations,
-} from "./read.ts";
+export { type Liquidation, type LiquidationList, readLiquidations } from "./read.ts";
 export {
   BadLiquidationCursorError,
   DEFAULT_SELECTION,
@@ -21,7 +15,6 @@ export {
   UnknownLiquidationMarketError,
 } from "./select.ts";
 export {
-  eventsReach,
   LIQUIDATION_PERIODS,
   type LiquidationGroup,
   type LiquidationPeriod,
@@ -29,7 +22,6 @@ export {
   type LiquidationSum,
   liquidationTotals,
   PERIOD_NAMES,
-  sumOf,
 } from "./totals.ts";
-export { type LiquidationAnswer, liquidationsJson, periodOut } from "./model.ts";
+export { liquidationsJson } from "./model.ts";
 export { LIQUIDATION_SCAN } from "../hyperevm/liquidation_scan.ts";

@@ -22,14 +22,13 @@ import type { LiquidationGroup, LiquidationPeriodTotals } from "./totals.ts";
 import { PERIOD_NAMES } from "./totals.ts";
 import type { LiquidationSelection, LiquidationView } from "./select.ts";
 
-/** A window or period name. */
-export const periodOut = z.enum(PERIOD_NAMES as ["1h", "24h", "7d"]);
+const periodOut = z.enum(PERIOD_NAMES as ["1h", "24h", "7d"]);
 
 const SIZE =
   "The size: margin × leverage (USD) from the wallet's trade history; when the history " +
   "does not hold the trade, the latest trades feed's notional. Null when neither told it.";
 
-export const liquidationJson = jsonObject<Liquidation>()({
+const liquidationJson = jsonObject<Liquidation>()({
   position_id: [integerStringOut, (row) => row.positionId],
   wallet: [addressOut, (row) => row.wallet],
   leaderboard_name: [z.string().nullable().describe("Untrusted text."), (row) => row.name],
@@ -78,14 +77,13 @@ const sumFields = <S extends { count: number; notional: bigint; unsized: number 
   }) as const;
 
 /** One market and side of a period. */
-export const groupJson = jsonObject<LiquidationGroup>()({
+const groupJson = jsonObject<LiquidationGroup>()({
   market: [z.string().nullable(), (group) => group.symbol],
   side: [sideOut.nullable(), (group) => group.isLong === null ? null : sideOf(group.isLong)],
   ...sumFields<LiquidationGroup>(),
 });
 
-/** One period's totals. */
-export const periodJson = jsonObject<LiquidationPeriodTotals>()({
+const periodJson = jsonObject<LiquidationPeriodTotals>()({
   period: [periodOut, (total) => total.period],
   since: [isoOut.nullable(), (total) => isoFromMs(total.since)],
   complete: [
@@ -101,15 +99,12 @@ export const periodJson = jsonObject<LiquidationPeriodTotals>()({
   ],
 });
 
-/** What `get_liquidations` returns: a view of the list and where its sources reached. */
-export interface LiquidationAnswer {
+/** `get_liquidations`' result: a view of the list and where its sources reached. */
+export const liquidationsJson = jsonObject<{
   list: LiquidationList;
   selection: LiquidationSelection;
   view: LiquidationView;
-}
-
-/** The tool's structured result. */
-export const liquidationsJson = jsonObject<LiquidationAnswer>()({
+}>()({
   window: [periodOut, ({ selection }) => selection.window],
   market: [z.string().nullable(), ({ view }) => view.market],
   matched: [

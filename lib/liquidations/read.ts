@@ -11,25 +11,20 @@
  * cannot give), with the chain down the feed's rows still list; each missing part is named. Only
  * when neither source answers does the read fail, with the feed's error.
  */
-import type { Address, PapertradeClient, RecentTrade, Trade } from "../papertrade/mod.ts";
+import type { Address, PapertradeClient, Trade } from "../papertrade/mod.ts";
 import type { HyperEvmClient } from "../hyperevm/client.ts";
-import {
-  LIQUIDATION_SCAN,
-  type LiquidationEvent,
-  scanLiquidations,
-} from "../hyperevm/liquidation_scan.ts";
+import { LIQUIDATION_SCAN, scanLiquidations } from "../hyperevm/liquidation_scan.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
 import { marketOf } from "../position/mod.ts";
 import { readWindowAccounts } from "../leaderboard/mod.ts";
-import { WAD } from "../math/mod.ts";
+import { parseUnits } from "viem";
 
 /** How many trade histories one read may fetch, and how. */
-export const LIQUIDATION_HISTORY = {
+const LIQUIDATION_HISTORY = {
   /** Wallets read per list, newest liquidation first; the rest wait for the next read. */
   wallets: 100,
   /** Pages of a wallet's losses read at most (75 rows each). */
   pages: 3,
-  /** Reads at once. */
   parallel: 8,
   /** Liquidated trades remembered per client. */
   kept: 50_000,
@@ -60,13 +55,12 @@ export interface Liquidation {
   at: number;
   txHash: `0x${string}` | null;
   blockNumber: bigint | null;
-  /** Which sources list it. */
   inFeed: boolean;
   onChain: boolean;
 }
 
 /** How far each source reached. */
-export interface LiquidationCoverage {
+interface LiquidationCoverage {
   /** The events read, and the time of their first block (null: from trading's first block). */
   events: { fromBlock: bigint; toBlock: bigint; fromTime: number | null } | null;
   /** The latest trades feed: its rows of every kind, and the oldest one's time. */
@@ -117,24 +111,20 @@ export async function readLiquidations(
   // Neither source: the read fails with the feed's error.
   if (!feed && !scan) await feedRead;
   const since = now - LIQUIDATION_SCAN.seconds * 1000;
-  const feedRows = new Map<string, RecentTrade>();
-  for (const trade of feed?.trades ?? []) {
-    if (trade.kind === "liquidation" && trade.timestamp >= since) {
-      feedRows.set(trade.positionId, trade);
-    }
-  }
-  const events = new Map<string, LiquidationEvent>();
-  for (const event of scan?.events ?? []) {
-    if (event.at >= since) events.set(event.positionId, event);
-  }
+  const feedRows = new Map(
+    (feed?.trades ?? []).filter((trade) => trade.kind === "liquidation" && trade.timestamp >= since)
+      .map((trade) => [trade.positionId, trade]),
+  );
+  const events = new Map(
+    (scan?.events ?? []).filter((event) => event.at >= since).map((e) => [e.positionId, e]),
+  );
   const ids = [...new Set([...events.keys(), ...feedRows.keys()])];
   const walletOf = (id: string) => (events.get(id)?.wallet ?? feedRows.get(id)!.wallet);
   const atOf = (id: string) => events.get(id)?.at ?? feedRows.get(id)!.timestamp;
-  ids.sort((a, b) => atOf(b) - atOf(a) || compareIds(b, a));
-  const histories = await readHistories(papertrade, ids.map((id) => [id, walletOf(id)]), {
-    parts,
-    signal,
-  });
+  // Newest first; then by position id, in numeric order (they may pass 2^53).
+  ids.sort((a, b) => atOf(b) - atOf(a) || Number(BigInt(b) - BigInt(a)));
+  const wanted = ids.map((id) => [id, walletOf(id)] as const);
+  const histories = await readHistories(papertrade, wanted, { parts, signal });
   const nameOf = new Map(
     (names ?? []).map((account) => [account.address, account.leaderboardName]),
   );
@@ -146,7 +136,6 @@ export async function readLiquidations(
     const wallet = walletOf(id);
     const instrumentId = history?.instrumentId ?? row?.instrumentId ?? null;
     const market = instrumentId === null ? null : marketOf(instruments, instrumentId);
-    const leverage = history?.leverage ?? row?.leverage ?? null;
     return {
       positionId: id,
       wallet,
@@ -154,7 +143,7 @@ export async function readLiquidations(
       symbol: trading && market ? market.symbol : row?.symbol ?? null,
       priceScale: market?.priceScale ?? null,
       isLong: history?.isLong ?? row?.isLong ?? null,
-      leverage,
+      leverage: history?.leverage ?? row?.leverage ?? null,
       // The notional as valuePosition computes it for an open position.
       notional: history
         ? history.margin * BigInt(history.leverage)
@@ -185,16 +174,9 @@ export async function readLiquidations(
   };
 }
 
-/** Position ids in numeric order (they may pass 2^53). */
-function compareIds(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
-}
-
 /** A USD amount of the feed (a JSON number) as a wad, to the micro-dollar; null if not one. */
 function usdToWad(usd: number): bigint | null {
-  if (!Number.isFinite(usd) || usd < 0 || usd >= 1e15) return null;
-  const [whole, fraction] = usd.toFixed(6).split(".");
-  return BigInt(whole) * WAD + BigInt(fraction) * 10n ** 12n;
+  return Number.isFinite(usd) && usd >= 0 && usd < 1e15 ? parseUnits(usd.toFixed(6), 18) : null;
 }
 
 /**

@@ -62,18 +62,13 @@ export class BadLiquidationCursorError extends Error {
   }
 }
 
-/** A row's place in the order, newest first: its time, then its position id. */
-function keyOf(row: Pick<Liquidation, "at" | "positionId">): string {
-  return `${row.at}-${row.positionId}`;
-}
-
+/** A cursor is the last row's place in the order, newest first: its time, then its position id. */
 const CURSOR = /^(\d{1,15})-(\d{1,30})$/;
 
 /** Whether `row` comes after the cursor's row in the order. */
-function after(row: Liquidation, cursor: { at: number; positionId: string }): boolean {
-  if (row.at !== cursor.at) return row.at < cursor.at;
-  const [a, b] = [row.positionId, cursor.positionId];
-  return a.length !== b.length ? a.length < b.length : a < b;
+function after(row: Liquidation, [, at, positionId]: RegExpExecArray): boolean {
+  if (row.at !== Number(at)) return row.at < Number(at);
+  return BigInt(row.positionId) < BigInt(positionId);
 }
 
 /**
@@ -86,32 +81,27 @@ export function selectLiquidations(
   selection: LiquidationSelection,
 ): LiquidationView {
   const wanted = selection.market?.trim().toUpperCase() || null;
-  let market: string | null = null;
-  if (wanted !== null) {
-    market = list.markets.find((symbol) => symbol.toUpperCase() === wanted) ?? null;
-    if (market === null && list.markets.length > 0) {
-      throw new UnknownLiquidationMarketError(wanted, list.markets);
-    }
-    market ??= wanted;
+  const listed = list.markets.find((symbol) => symbol.toUpperCase() === wanted);
+  if (wanted !== null && !listed && list.markets.length > 0) {
+    throw new UnknownLiquidationMarketError(wanted, list.markets);
   }
-  let position: { at: number; positionId: string } | null = null;
-  if (selection.cursor !== undefined) {
-    const parts = CURSOR.exec(selection.cursor);
-    if (!parts) throw new BadLiquidationCursorError(selection.cursor);
-    position = { at: Number(parts[1]), positionId: parts[2] };
+  const market = listed ?? wanted;
+  const cursor = selection.cursor === undefined ? null : CURSOR.exec(selection.cursor);
+  if (!cursor && selection.cursor !== undefined) {
+    throw new BadLiquidationCursorError(selection.cursor);
   }
   const ofMarket = market === null
     ? list.rows
-    : list.rows.filter((row) => row.symbol?.toUpperCase() === market!.toUpperCase());
+    : list.rows.filter((row) => row.symbol?.toUpperCase() === market.toUpperCase());
   const since = list.now - LIQUIDATION_PERIODS[selection.window];
   const matching = ofMarket.filter((row) => row.at >= since);
-  const from = position === null ? matching : matching.filter((row) => after(row, position!));
+  const from = cursor ? matching.filter((row) => after(row, cursor)) : matching;
   const rows = from.slice(0, selection.limit);
   return {
     market,
     rows,
     matched: matching.length,
-    nextCursor: from.length > rows.length ? keyOf(rows.at(-1)!) : null,
+    nextCursor: from.length > rows.length ? `${rows.at(-1)!.at}-${rows.at(-1)!.positionId}` : null,
     totals: liquidationTotals(ofMarket, list, market === null ? list.markets : [market]),
   };
 }

@@ -46,13 +46,12 @@ export interface LiquidationPeriodTotals extends LiquidationSum {
 }
 
 /** Whether the events of `list` reach back to `since`. */
-export function eventsReach(list: Pick<LiquidationList, "coverage">, since: number): boolean {
+function eventsReach(list: Pick<LiquidationList, "coverage">, since: number): boolean {
   const events = list.coverage.events;
   return events !== null && (events.fromTime === null || events.fromTime <= since);
 }
 
-/** Adds `rows` up. */
-export function sumOf(rows: readonly Liquidation[]): LiquidationSum {
+function sumOf(rows: readonly Liquidation[]): LiquidationSum {
   let notional = 0n;
   let unsized = 0;
   for (const row of rows) {

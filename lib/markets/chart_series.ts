@@ -47,12 +47,11 @@ export const SINCE_LAUNCH: readonly HistoryInterval[] = ["1h", "1d"];
 const ACTIVITY: readonly Column[] = ["trades", "traders", "volumeBtcUsd", "volumeEthUsd"];
 
 /**
- * The history from its first activity: the first point at which anyone had traded (a trade, a
- * trader or volume), so a since-launch chart does not spend most of its width on the flat line
- * from before the first trade. `firstActivityAt` is the first point kept (null: no trade yet,
- * and no point is kept).
+ * The history from the first point at which anyone had traded (a trade, a trader or volume), so a
+ * since-launch chart does not spend most of its width on the flat line from before the first
+ * trade. `firstActivityAt` is the first point kept (null: no trade yet, and no point is kept).
  */
-export function fromFirstActivity(history: ProtocolHistory): FirstActivity {
+export function fromFirstActivity(history: ProtocolHistory) {
   let trimmed = trimmedHistories.get(history);
   if (!trimmed) {
     const first = history.points.findIndex((point) =>
@@ -65,13 +64,11 @@ export function fromFirstActivity(history: ProtocolHistory): FirstActivity {
   return trimmed;
 }
 
-interface FirstActivity {
-  history: ProtocolHistory;
-  firstActivityAt: number | null;
-}
-
 // One trimmed copy per history answer, so its charts too are built once (below).
-const trimmedHistories = new WeakMap<ProtocolHistory, FirstActivity>();
+const trimmedHistories = new WeakMap<
+  ProtocolHistory,
+  { history: ProtocolHistory; firstActivityAt: number | null }
+>();
 
 // One history answer is read from the read cache by every view while it is fresh: its charts
 // are built once per answer, not per view (formatting every point was a fifth of /markets' CPU).
@@ -83,10 +80,7 @@ const chartsOfHistory = new WeakMap<ProtocolHistory, ReturnType<typeof buildProt
  */
 export function protocolCharts(history: ProtocolHistory) {
   let charts = chartsOfHistory.get(history);
-  if (!charts) {
-    charts = buildProtocolCharts(history);
-    chartsOfHistory.set(history, charts);
-  }
+  if (!charts) chartsOfHistory.set(history, charts = buildProtocolCharts(history));
   return charts;
 }
 
@@ -117,6 +111,7 @@ function buildProtocolCharts(history: ProtocolHistory) {
  * a cap (uncapped, or a sample without the trading state) has no point there.
  */
 export function openInterestSeries(samples: readonly MarketSample[]): ChartSeries[] {
+  const compact = (usd: bigint) => formatUsd(usd, { compact: true });
   const side = (
     label: string,
     tone: string,
@@ -128,14 +123,8 @@ export function openInterestSeries(samples: readonly MarketSample[]): ChartSerie
       const [oi, cap] = oiOf(sample);
       if (oi === null || cap === null || cap === 0n) return [];
       const value = (wadToNumber(oi) / wadToNumber(cap)) * 100;
-      const share = `${value.toFixed(2)}%`;
-      return [{
-        at: sample.at,
-        value,
-        text: `${share} (${formatUsd(oi, { compact: true })} of ${
-          formatUsd(cap, { compact: true })
-        })`,
-      }];
+      const text = `${value.toFixed(2)}% (${compact(oi)} of ${compact(cap)})`;
+      return [{ at: sample.at, value, text }];
     }),
   });
   return [
@@ -165,8 +154,12 @@ function pricePoint(raw: bigint, priceScale: bigint): { value: number; text: str
   return known;
 }
 
-/** A price line's points at `priceScale`: the samples' marks, and the candles' closes. */
-function priceLines(history: PriceHistory, priceScale: bigint, from: number): ChartSeries[] {
+/** A market's price lines since `from`: its sampled marks, and Hyperliquid's candles before. */
+export function marketPriceChart(
+  history: PriceHistory,
+  priceScale: bigint,
+  from: number,
+): ChartSeries[] {
   const price = (raw: bigint) => pricePoint(raw, priceScale);
   const lines = [
     {
@@ -185,11 +178,6 @@ function priceLines(history: PriceHistory, priceScale: bigint, from: number): Ch
   return lines.filter((line) => line.points.length > 0);
 }
 
-/** A market's price line: its sampled marks, and Hyperliquid's candles before them. */
-export function marketPriceChart(history: PriceHistory, priceScale: bigint, from: number) {
-  return { series: priceLines(history, priceScale, from) };
-}
-
 /**
  * An open position's chart: its market's price since it opened (the marks sampled, and
  * Hyperliquid's candles before the first sample), with its entry and bust prices as levels.
@@ -199,12 +187,9 @@ export function positionMarkChart(
   history: PriceHistory,
   priceScale: bigint,
 ) {
-  const level = (raw: bigint) => ({
-    value: rawPriceToNumber(raw, priceScale),
-    text: formatPrice(raw, priceScale),
-  });
+  const level = (raw: bigint) => pricePoint(raw, priceScale);
   return {
-    series: priceLines(history, priceScale, position.openedAt),
+    series: marketPriceChart(history, priceScale, position.openedAt),
     levels: [
       { label: "Entry", tone: "muted", ...level(position.entryPrice) },
       { label: "Bust", tone: "bad", ...level(position.bustPrice) },

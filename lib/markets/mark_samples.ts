@@ -44,8 +44,6 @@ const PREFIX = ["market_history", "v1"];
 const MAX_POINTS = 1_000;
 
 export interface MarkSamples {
-  /** Where the samples live: this process's memory, or the deployment's KV. */
-  readonly where: "memory" | "kv";
   /** Records each market's mark and open interest (markets without a mark are skipped). */
   recordMarkets(markets: readonly MarketOverview[]): Promise<void>;
   /** Records marks read without the open interest (a position page's). */
@@ -57,12 +55,6 @@ export interface MarkSamples {
   of(instrumentId: number, range?: { from?: number; to?: number }): Promise<MarketSample[]>;
 }
 
-interface MarkSamplesOptions {
-  kv: Deno.Kv | Promise<Deno.Kv>;
-  where: MarkSamples["where"];
-  now: () => number;
-}
-
 /** A later sample of a bucket fills the open interest the kept one lacked; else the first stays. */
 function mergeOi(kept: SeriesPoint<SampleValue>, incoming: SeriesPoint<SampleValue>) {
   const lacks = kept.value.longOiUsd === null && kept.value.shortOiUsd === null;
@@ -70,7 +62,9 @@ function mergeOi(kept: SeriesPoint<SampleValue>, incoming: SeriesPoint<SampleVal
   return lacks && has ? { ...oiOf(incoming.value), markRaw: kept.value.markRaw } : null;
 }
 
-export function createMarkSamples(options: MarkSamplesOptions): MarkSamples {
+export function createMarkSamples(
+  options: { kv: Deno.Kv | Promise<Deno.Kv>; now: () => number },
+): MarkSamples {
   const { now } = options;
   const series: Promise<KvSeries<SampleValue>> = Promise.resolve(options.kv).then((kv) =>
     createKvSeries<SampleValue>({ kv, prefix: PREFIX, now, merge: mergeOi })
@@ -79,7 +73,6 @@ export function createMarkSamples(options: MarkSamplesOptions): MarkSamples {
     await (await series).record(instrumentId, value, now());
   };
   return {
-    where: options.where,
     async recordMarkets(markets) {
       for (const market of markets) {
         if (market.mark) {
@@ -128,14 +121,13 @@ export function sharedMarkSamples(client: PapertradeClient, now: () => number): 
   const key = uncachedClient(client);
   let samples = shared.get(key);
   if (!samples) {
-    const inKv = kvConfigured();
-    const kv = inKv
+    const kv = kvConfigured()
       ? openSharedKv().catch((error) => {
         console.error("[markets] Deno KV unavailable, the market history is in memory:", error);
         return Deno.openKv(":memory:");
       })
       : Deno.openKv(":memory:");
-    samples = createMarkSamples({ kv, where: inKv ? "kv" : "memory", now });
+    samples = createMarkSamples({ kv, now });
     shared.set(key, samples);
   }
   return samples;

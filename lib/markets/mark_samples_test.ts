@@ -27,7 +27,7 @@ Deno.test("steady reads keep one sample per 5 s bucket, the first of each, not o
   const kv = await Deno.openKv(":memory:");
   try {
     let now = 1_800_000_000_000;
-    const samples = createMarkSamples({ kv, where: "memory", now: () => now });
+    const samples = createMarkSamples({ kv, now: () => now });
     const start = now;
     for (let second = 0; second < 60; second++) {
       now = start + second * 1_000;
@@ -48,7 +48,7 @@ Deno.test("instances on one KV draw the same history, a new one (a restart) too;
   try {
     let now = 1_800_000_000_000;
     const clock = () => now;
-    const [a, b] = [0, 1].map(() => createMarkSamples({ kv, where: "kv", now: clock }));
+    const [a, b] = [0, 1].map(() => createMarkSamples({ kv, now: clock }));
     const start = now;
     for (let second = 0; second < 30; second++) {
       now = start + second * 1_000;
@@ -57,7 +57,7 @@ Deno.test("instances on one KV draw the same history, a new one (a restart) too;
     }
     const fromA = await a.of(0);
     assert.deepEqual(await b.of(0), fromA);
-    const restarted = createMarkSamples({ kv, where: "kv", now: clock });
+    const restarted = createMarkSamples({ kv, now: clock });
     assert.deepEqual(await restarted.of(0), fromA);
     assert.equal(fromA.length, 6);
     // Each bucket's first sample (a's mark at an even second) kept its mark; b's read a second
@@ -86,7 +86,7 @@ Deno.test("a chart since long ago reads the last hour from the 5 s samples, howe
     let now = 1_800_000_000_000;
     const start = now;
     // A clock that moves a few milliseconds at every look, as a real one does between two calls.
-    const samples = createMarkSamples({ kv, where: "memory", now: () => (now += 3) });
+    const samples = createMarkSamples({ kv, now: () => (now += 3) });
     for (let second = 0; second < 60; second += 5) {
       now = start + second * 1_000 + 1;
       await samples.recordMarks(mark(1_000n + BigInt(second)));

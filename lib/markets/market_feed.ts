@@ -38,14 +38,9 @@ export interface MarketFeed {
 }
 
 /** Timing of a {@link MarketFeed}; tests pass timers on a clock they move. */
-interface MarketFeedOptions {
-  /** Live-quote poll interval (default 1500 ms). */
-  pollMs?: number;
-  /** How often the trading state (instruments, pauses, frozen books) is re-read (default 30 s). */
-  tradingRefreshMs?: number;
-  now?: () => number;
-  timers?: Timers;
-}
+type MarketFeedOptions = { pollMs?: number; now?: () => number; timers?: Timers };
+/** How often the trading state (instruments, pauses, frozen books) is re-read. */
+const TRADING_REFRESH_MS = 30_000;
 
 const feeds = new WeakMap<PapertradeClient, MarketFeed>();
 
@@ -68,10 +63,7 @@ export function createMarketFeed(
   { papertrade, quotes, hyperevm }: MarketSources,
   options: MarketFeedOptions = {},
 ): MarketFeed {
-  const pollMs = options.pollMs ?? 1_500;
-  const tradingRefreshMs = options.tradingRefreshMs ?? 30_000;
-  const now = options.now ?? Date.now;
-  const timers = options.timers ?? SYSTEM_TIMERS;
+  const { pollMs = 1_500, now = Date.now, timers = SYSTEM_TIMERS } = options;
   const listeners = new Set<MarketListener>();
   // Every poll is a sample of the marks and open interest (the position and markets charts).
   const samples = sharedMarkSamples(papertrade, now);
@@ -89,7 +81,7 @@ export function createMarketFeed(
     controller = new AbortController();
     const { signal } = controller;
     try {
-      const stale = latest === null || now() - tradingReadAt >= tradingRefreshMs;
+      const stale = latest === null || now() - tradingReadAt >= TRADING_REFRESH_MS;
       // The win fee and the accumulator are re-read with the trading state; a failed read keeps
       // the last value, or null before the first.
       const [trading, winFeeRate, accumulator] = stale

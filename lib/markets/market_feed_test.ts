@@ -18,7 +18,6 @@ function scriptedFeed() {
   const timers = manualTimers();
   const feed = createMarketFeed(scripted.sources, {
     pollMs: POLL_MS,
-    tradingRefreshMs: 30_000,
     now: timers.now,
     timers,
   });

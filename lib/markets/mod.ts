@@ -12,25 +12,14 @@ export {
   protocolCharts,
   SINCE_LAUNCH,
 } from "./chart_series.ts";
-export {
-  MARKET_HISTORY_TIERS,
-  type MarketSample,
-  type MarkSamples,
-  sharedMarkSamples,
-} from "./mark_samples.ts";
-export {
-  CANDLE_COINS,
-  CANDLE_LABEL,
-  type PriceHistory,
-  readPriceHistory,
-} from "./price_history.ts";
+export { MARKET_HISTORY_TIERS, sharedMarkSamples } from "./mark_samples.ts";
+export { CANDLE_LABEL, type PriceHistory, readPriceHistory } from "./price_history.ts";
 export { type MarketFeed, type MarketState, sharedMarketFeed } from "./market_feed.ts";
-export { feedTradeJson, marketJson, overviewJson } from "./model.ts";
+export { feedTradeJson, overviewJson } from "./model.ts";
 export {
   HISTORY_META_INTERVAL,
   HISTORY_META_KEY,
   HISTORY_META_POINTS,
-  type HistoryMeta,
   historyMeta,
   historyMetaSchema,
 } from "./history_meta.ts";

@@ -63,7 +63,7 @@ export const feedTradeJson = jsonObject<RecentTrade>()({
 });
 
 /** One market at its live mark, open interest against its caps. */
-export const marketJson = jsonObject<MarketOverview>()({
+const marketJson = jsonObject<MarketOverview>()({
   market: [z.string(), (m) => m.symbol],
   instrument_id: [z.number().int(), (m) => m.instrumentId],
   status: [

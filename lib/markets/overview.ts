@@ -48,46 +48,38 @@ export interface MarketOverview {
 
 /** The whole overview; each part is null or empty when its read failed (see `unavailable`). */
 export interface ProtocolOverview {
-  /** The protocol summary; null when it could not be read. */
   totals: ProtocolSummary | null;
   /** The venue's rules; null when the trading state could not be read (no `markets` then). */
   rules: TradingState | null;
-  /**
-   * The Exchange's win fee (a wad fraction); null when not asked for (`winFee`) or when it
-   * could not be read (the part "win fee" is then named).
-   */
+  /** The Exchange's win fee (a wad fraction); also null when not asked for (`winFee`). */
   winFeeRate: bigint | null;
-  /** Wallets waiting in the payout queue; null when the queue summary could not be read. */
+  /** Wallets waiting in the payout queue. */
   queueWallets: number | null;
   /** Whether the relayer accepts intents now (healthy and ready); null when unknown. */
   relayerAccepting: boolean | null;
   /** Marks are null without a live quote, volumes null without market stats. */
   markets: MarketOverview[];
   recentTrades: RecentTrade[];
-  /** The reads that failed, each naming its part and endpoint. */
   unavailable: UnavailablePart[];
   /** Malformed feed rows left out. */
   rowsSkipped: number;
 }
 
-interface FetchProtocolOverviewOptions {
-  /** How many latest trades to include (0 skips the feed). */
-  recentTrades?: number;
-  /** Fail (rethrow its error) when the trading state is missing: the markets pages need it. */
-  requireMarkets?: boolean;
-  /** Read the Exchange's win fee too (a market's page shows it). */
-  winFee?: boolean;
-  signal?: AbortSignal;
-}
-
 /**
  * Reads and assembles the protocol overview from parallel reads (the marks follow the trading
  * state). A read that fails leaves its part out and is named in `unavailable`; only when
- * nothing usable arrived (or the markets are required and missing) does its error propagate.
+ * nothing usable arrived (or `requireMarkets`, the markets pages', and they are missing) does its
+ * error propagate. `recentTrades`: how many latest trades (0 skips the feed); `winFee`: read the
+ * Exchange's win fee too (a market's page shows it).
  */
 export async function fetchProtocolOverview(
   sources: MarketSources,
-  options: FetchProtocolOverviewOptions = {},
+  options: {
+    recentTrades?: number;
+    requireMarkets?: boolean;
+    winFee?: boolean;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<ProtocolOverview> {
   const { papertrade, quotes } = sources;
   const { signal } = options;
@@ -140,37 +132,27 @@ export function marketsOf(
   const volumes = new Map((stats?.markets ?? []).map((m) => [m.instrumentId, m.volume24h]));
   return trading.instruments.map((instrument): MarketOverview => {
     const mark = marks.get(instrument.id) ?? null;
-    const usd = (base: bigint) =>
-      mark
-        ? openInterestUsdWad({
-          oiBaseWad: base,
-          markRaw: mark.markRaw,
-          priceScale: mark.priceScale,
-        })
-        : null;
+    const usd = (oiBaseWad: bigint) =>
+      mark && openInterestUsdWad({ oiBaseWad, markRaw: mark.markRaw, priceScale: mark.priceScale });
     const capUsd = (cap: bigint) => (isUncappedCap(cap) || cap === 0n ? null : usd(cap));
+    const { symbol, priceScale, maxLeverage, bustBuffer, maxPositionNotional } = instrument;
+    const { longOi, shortOi, longCap, shortCap } = instrument;
     return {
       instrumentId: instrument.id,
-      symbol: instrument.symbol,
-      priceScale: instrument.priceScale,
+      symbol,
+      priceScale,
       mark,
       status: marketStatus(instrument, trading.tradingPaused),
       openable: isOpenable(instrument, trading.tradingPaused),
-      maxLeverage: instrument.maxLeverage,
-      bustBuffer: instrument.bustBuffer,
-      maxPositionNotional: instrument.maxPositionNotional,
-      longOiUsd: usd(instrument.longOi),
-      shortOiUsd: usd(instrument.shortOi),
-      longCapUsd: capUsd(instrument.longCap),
-      shortCapUsd: capUsd(instrument.shortCap),
-      longCapUsedPercent: capUsage({
-        oiBaseWad: instrument.longOi,
-        capBaseWad: instrument.longCap,
-      }),
-      shortCapUsedPercent: capUsage({
-        oiBaseWad: instrument.shortOi,
-        capBaseWad: instrument.shortCap,
-      }),
+      maxLeverage,
+      bustBuffer,
+      maxPositionNotional,
+      longOiUsd: usd(longOi),
+      shortOiUsd: usd(shortOi),
+      longCapUsd: capUsd(longCap),
+      shortCapUsd: capUsd(shortCap),
+      longCapUsedPercent: capUsage({ oiBaseWad: longOi, capBaseWad: longCap }),
+      shortCapUsedPercent: capUsage({ oiBaseWad: shortOi, capBaseWad: shortCap }),
       volume24h: stats ? volumes.get(instrument.id) ?? null : null,
     };
   });

@@ -19,8 +19,7 @@ import type { MarketSample, MarkSamples } from "./mark_samples.ts";
 export { CANDLE_LABEL };
 
 /** The markets whose candles are read: Papertrade's symbols are Hyperliquid's coins. */
-export const CANDLE_COINS: readonly string[] = ["BTC", "ETH"];
-/** Most candles one chart draws. */
+const CANDLE_COINS: readonly string[] = ["BTC", "ETH"];
 const MAX_CANDLES = 300;
 /** A gap before the first sample shorter than this is not worth a candle read. */
 const LEAST_GAP_MS = 2 * 60_000;

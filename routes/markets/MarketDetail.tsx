@@ -3,7 +3,6 @@ import {
   CANDLE_LABEL,
   type MarketOverview,
   marketPriceChart,
-  type MarketSample,
   openInterestSeries,
   type PriceHistory,
   type ProtocolOverview,
@@ -14,7 +13,7 @@ import { formatFraction, formatPercent, formatPrice, formatUsd } from "../../lib
 import { Time } from "../../components/Time.tsx";
 import { DataTable, numeric } from "../../components/DataTable.tsx";
 import { Chart } from "../../components/Chart.tsx";
-import { sideOf } from "./MarketsTable.tsx";
+import { sideOf, StatusBadge } from "./MarketsTable.tsx";
 
 const MARK_SOURCES: Record<MarkSource, string> = {
   bbo: "from HyperEVM's BBO precompile",
@@ -36,20 +35,18 @@ export function MarketDetail(
   props: {
     market: MarketOverview;
     overview: ProtocolOverview;
-    /** The last hour's samples (open interest), and the day's price history. */
-    history: { oi: MarketSample[]; price: PriceHistory };
+    /** The day's price history; its last hour's samples chart the open interest. */
+    history: PriceHistory;
     now: number;
   },
 ) {
   const { market, overview, now } = props;
-  const oi = openInterestSeries(props.history.oi);
+  const oi = openInterestSeries(props.history.samples.filter((s) => s.at > now - 60 * 60_000));
   return (
     <section class="market" aria-labelledby={`market-${market.symbol}`}>
       <h2 id={`market-${market.symbol}`}>
         <a href={`/markets/${encodeURIComponent(market.symbol)}`}>{market.symbol}</a>{" "}
-        <span class={`badge ${market.openable ? "ok" : "paused"}`}>
-          {market.openable ? "openable" : market.status.replace("_", " ")}
-        </span>
+        <StatusBadge market={market} />
       </h2>
       <dl class="fields">
         <Field label="Mark (BBO mid)">
@@ -87,7 +84,7 @@ export function MarketDetail(
           {market.volume24h === null ? "n/a" : formatUsd(market.volume24h)}
         </Field>
       </dl>
-      <PriceLine market={market} history={props.history.price} now={now} />
+      <PriceLine market={market} history={props.history} now={now} />
       <DataTable
         columns={["Side", numeric("Open interest"), numeric("Cap"), "Cap used"]}
         caption={<>{market.symbol} open interest against each side's cap, at the mark</>}
@@ -144,16 +141,16 @@ function OiRow(
 function PriceLine(props: { market: MarketOverview; history: PriceHistory; now: number }) {
   const { market, now } = props;
   const from = now - 24 * 60 * 60_000;
-  const chart = marketPriceChart(props.history, market.priceScale, from);
-  const marks = chart.series.find((line) => line.label === "Mark")?.points ?? [];
-  const candles = chart.series.some((line) => line.label === CANDLE_LABEL);
-  if (chart.series.length === 0) return <p class="muted">No price sampled yet.</p>;
-  const last = chart.series.flatMap((line) => line.points).reduce((a, b) => (a.at > b.at ? a : b));
+  const series = marketPriceChart(props.history, market.priceScale, from);
+  const marks = series.find((line) => line.label === "Mark")?.points ?? [];
+  const candles = series.some((line) => line.label === CANDLE_LABEL);
+  if (series.length === 0) return <p class="muted">No price sampled yet.</p>;
+  const last = series.flatMap((line) => line.points).reduce((a, b) => (a.at > b.at ? a : b));
   return (
     <Chart
       id={`price-${market.instrumentId}`}
       title={`${market.symbol} price, the last 24 hours`}
-      series={chart.series}
+      series={series}
       unit="price"
       from={from}
       to={now}

@@ -53,13 +53,19 @@ export function MarketsTable(props: { markets: MarketOverview[]; now: number }) 
           </td>
           <td class="num">{market.maxLeverage}x</td>
           <td>
-            <span class={`badge ${market.openable ? "ok" : "paused"}`}>
-              {market.openable ? "openable" : market.status.replace("_", " ")}
-            </span>
+            <StatusBadge market={market} />
           </td>
         </tr>
       ))}
     </DataTable>
+  );
+}
+
+export function StatusBadge({ market }: { market: MarketOverview }) {
+  return (
+    <span class={`badge ${market.openable ? "ok" : "paused"}`}>
+      {market.openable ? "openable" : market.status.replace("_", " ")}
+    </span>
   );
 }
 

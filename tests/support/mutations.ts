@@ -217,7 +217,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "at-risk-budget-ignored",
-    file: "lib/at_risk/due_wallets.ts",
+    file: "lib/at_risk/limits.ts",
     from: "  return [...tradedFirst, ...unread, ...retry, ...stale].slice(0, room);",
     to: "  return [...tradedFirst, ...unread, ...retry, ...stale];",
     tests: ["tests/at_risk/at_risk_test.ts"],
