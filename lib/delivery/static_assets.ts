@@ -12,10 +12,9 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Lifetime of a plain (unhashed) name, whose content changes with each deploy. */
 const SHORT_LIVED = "public, max-age=300, must-revalidate";
 
+/** `path` `/static/style.css` is also served as `hashedPath` `/static/style.0123456789.css`. */
 export interface StaticAsset {
-  /** `/static/style.css` */
   path: string;
-  /** `/static/style.0123456789.css` */
   hashedPath: string;
   hash: string;
   bytes: Uint8Array;
@@ -70,22 +69,19 @@ export function appStaticAssets(): Map<string, StaticAsset> {
 }
 
 /** The hashed URL of a file under `/static/` (unchanged if there is no such file). */
-export function assetUrl(
-  path: string,
-  assets: Map<string, StaticAsset> = appStaticAssets(),
-): string {
-  return assets.get(path)?.hashedPath ?? path;
+export function assetUrl(path: string): string {
+  return appStaticAssets().get(path)?.hashedPath ?? path;
 }
 
 /**
  * Serves `/static/*` from memory: hashed names as immutable, plain names briefly; anything
  * else falls through (to `serveStatic`, or a 404).
  */
-export function staticAssets(assets?: Map<string, StaticAsset>): MiddlewareHandler {
+export function staticAssets(): MiddlewareHandler {
   let byHashedPath: Map<string, StaticAsset> | undefined;
   return async (c, next) => {
     // Read on the first static request, not when the app is built.
-    assets ??= appStaticAssets();
+    const assets = appStaticAssets();
     byHashedPath ??= new Map([...assets.values()].map((asset) => [asset.hashedPath, asset]));
     const hashed = byHashedPath.get(c.req.path);
     const asset = hashed ?? assets.get(c.req.path);

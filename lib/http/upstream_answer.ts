@@ -168,7 +168,7 @@ export async function readBoundedText(response: Response, maxBytes: number): Pro
   const body = decodedBody(response, maxBytes);
   if (!body) return "";
   const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let total = 0;
   try {
     while (true) {
@@ -182,13 +182,7 @@ export async function readBoundedText(response: Response, maxBytes: number): Pro
     await reader.cancel().catch(() => {});
     throw error;
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  return await new Blob(chunks).text();
 }
 
 /**
