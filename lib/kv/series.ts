@@ -60,7 +60,7 @@ export interface KvSeriesOptions<T> {
   merge?: (kept: SeriesPoint<T>, incoming: SeriesPoint<T>) => T | null;
 }
 
-/** What one {@link KvSeries.record} did, tier by tier: wrote the bucket, or found it kept. */
+/** What one `record` did, tier by tier: wrote the bucket, or found it kept. */
 export type RecordOutcome = Record<string, "written" | "kept" | "merged" | "expired">;
 
 /** A range read back. */
@@ -73,24 +73,8 @@ export interface SeriesRange<T> {
   truncated: boolean;
 }
 
-export interface KvSeries<T> {
-  /** Records a sample read at `at` (default now) into each tier's bucket. */
-  record(series: Deno.KvKeyPart, value: T, at?: number): Promise<RecordOutcome>;
-  /** The samples of `series` from `fromMs` to `toMs` (both included), oldest first. */
-  range(
-    series: Deno.KvKeyPart,
-    fromMs: number,
-    toMs: number,
-    /**
-     * `at`: the moment the range is read as of (default now), so that reads of one range by
-     * several calls choose the same tier whatever the clock did between them.
-     */
-    options?: { maxPoints?: number; at?: number },
-  ): Promise<SeriesRange<T>>;
-}
-
 /** A shared series store under `prefix`. */
-export function createKvSeries<T>(options: KvSeriesOptions<T>): KvSeries<T> {
+export function createKvSeries<T>(options: KvSeriesOptions<T>) {
   const { kv, prefix, merge } = options;
   const tiers = options.tiers ?? MARKET_HISTORY_TIERS;
   const now = options.now ?? Date.now;
@@ -131,7 +115,8 @@ export function createKvSeries<T>(options: KvSeriesOptions<T>): KvSeries<T> {
   }
 
   return {
-    async record(series, value, at = now()) {
+    /** Records a sample read at `at` (default now) into each tier's bucket. */
+    async record(series: Deno.KvKeyPart, value: T, at = now()): Promise<RecordOutcome> {
       const point = { at, value };
       const bytes = sizeOf(point);
       if (bytes > MAX_SAMPLE_BYTES) {
@@ -143,7 +128,17 @@ export function createKvSeries<T>(options: KvSeriesOptions<T>): KvSeries<T> {
       for (const tier of tiers) outcome[tier.name] = await recordTier(series, tier, point);
       return outcome;
     },
-    async range(series, fromMs, toMs, { maxPoints = 1_000, at = now() } = {}) {
+    /**
+     * The samples of `series` from `fromMs` to `toMs` (both included), oldest first, read as of
+     * `at` (default now), so that reads of one range by several calls choose the same tier
+     * whatever the clock did between them.
+     */
+    async range(
+      series: Deno.KvKeyPart,
+      fromMs: number,
+      toMs: number,
+      { maxPoints = 1_000, at = now() }: { maxPoints?: number; at?: number } = {},
+    ): Promise<SeriesRange<T>> {
       const buckets = (tier: SeriesTier) =>
         Math.floor(toMs / tier.stepMs) - Math.floor(fromMs / tier.stepMs) + 1;
       const holds = (tier: SeriesTier) => fromMs >= at - tier.keepMs;
@@ -179,3 +174,5 @@ function sizeOf(value: unknown): number {
   const json = JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
   return new TextEncoder().encode(json ?? "").length;
 }
+
+export type KvSeries<T> = ReturnType<typeof createKvSeries<T>>;
