@@ -97,20 +97,12 @@ function isIpv6(address: string): boolean {
 /** The address as 16 or 4 bytes, for prefix comparisons. `address` must be canonical. */
 function addressBytes(address: string): Uint8Array {
   if (!isIpv6(address)) return new Uint8Array(address.split(".").map(Number));
-  const [head, tail = ""] = address.includes("::") ? address.split("::") : [address, undefined];
-  const parse = (part: string | undefined) =>
-    part ? part.split(":").map((g) => parseInt(g, 16)) : [];
+  const [head, tail] = address.split("::");
+  const parse = (part?: string) => part ? part.split(":").map((g) => parseInt(g, 16)) : [];
   const first = parse(head);
   const last = parse(tail);
-  const groups = address.includes("::")
-    ? [...first, ...new Array(8 - first.length - last.length).fill(0), ...last]
-    : first;
-  const bytes = new Uint8Array(16);
-  groups.forEach((group, index) => {
-    bytes[index * 2] = group >> 8;
-    bytes[index * 2 + 1] = group & 255;
-  });
-  return bytes;
+  const groups = [...first, ...new Array(8 - first.length - last.length).fill(0), ...last];
+  return new Uint8Array(groups.flatMap((group) => [group >> 8, group & 255]));
 }
 
 /** A trusted proxy range: an address's bytes and how many leading bits must match. */
