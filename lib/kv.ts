@@ -5,9 +5,7 @@
  * `--unstable-kv`.
  */
 
-export interface KvEnv {
-  get(name: string): string | undefined;
-}
+export type KvEnv = Pick<Deno.Env, "get">;
 
 /** True when a KV database should be used: on Deno Deploy, or when `KV_PATH` is set. */
 export function kvConfigured(env: KvEnv = Deno.env): boolean {

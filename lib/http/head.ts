@@ -14,7 +14,10 @@
  */
 
 /** The `fetch` of an app, as Deno.serve and Hono's `app.request` call it. */
-type Fetch<A extends unknown[]> = (request: Request, ...rest: A) => Response | Promise<Response>;
+export type Fetch<A extends unknown[]> = (
+  request: Request,
+  ...rest: A
+) => Response | Promise<Response>;
 
 /**
  * A header a handler sets when its body is streamed whatever its media type (an HTML page sent

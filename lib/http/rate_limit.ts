@@ -11,7 +11,7 @@
  * nothing, so a refused batch never half-runs. A store that cannot count (KV locked or down)
  * refuses the call as unavailable (503), never lets it through.
  */
-import { kvConfigured, openSharedKv } from "../kv.ts";
+import { kvConfigured, type KvEnv as Env, openSharedKv } from "../kv.ts";
 import { describeErrorOnOneLine, oncePerInterval } from "./log_line.ts";
 
 /** At most `limit` calls fit in any `windowMs` span. */
@@ -223,8 +223,6 @@ export function describeRateLimit(decision: RateLimitDecision): string {
     `(each call in a batch counts). This request needed ${asked}; ${decision.remaining} left ` +
     `right now. ${retry}`;
 }
-
-type Env = { get(name: string): string | undefined };
 
 /** Tests inject the environment, the KV opener and where a KV that will not open is told. */
 export interface DefaultLimiterOptions extends Omit<RateLimiterOptions, "store" | "log"> {

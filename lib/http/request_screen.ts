@@ -13,6 +13,7 @@
  * - **Head size.** A request whose head (request line and header fields) is over
  *   {@link MAX_HEAD_BYTES} gets `431`: every request, not only a connection's first one.
  */
+import type { Fetch } from "./head.ts";
 
 /** The longest Host accepted: a 253-character DNS name, a colon and a five-digit port. */
 export const MAX_HOST_LENGTH = 259;
@@ -76,9 +77,6 @@ function authorityOf(url: string): string {
   const end = url.indexOf("/", start);
   return url.slice(start, end < 0 ? undefined : end);
 }
-
-/** The app's `fetch`, as Deno.serve and Hono's `app.request` call it. */
-type Fetch<A extends unknown[]> = (request: Request, ...rest: A) => Response | Promise<Response>;
 
 /** Wraps an app's `fetch` so every request is screened before it is routed. */
 export function screenedFetch<A extends unknown[]>(fetch: Fetch<A>): Fetch<A> {

@@ -25,15 +25,10 @@ export interface SeriesTier {
   keepMs: number;
 }
 
-const SECOND = 1_000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
 /** The market history's retention: 5 s samples for an hour, 1 min samples for 7 days. */
 export const MARKET_HISTORY_TIERS: readonly SeriesTier[] = [
-  { name: "5s", stepMs: 5 * SECOND, keepMs: HOUR },
-  { name: "1m", stepMs: MINUTE, keepMs: 7 * DAY },
+  { name: "5s", stepMs: 5_000, keepMs: 3_600_000 },
+  { name: "1m", stepMs: 60_000, keepMs: 7 * 86_400_000 },
 ];
 
 /** A KV value's limit is 64 KiB; a sample must stay well under it. */
