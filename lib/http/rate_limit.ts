@@ -12,6 +12,7 @@
  * refuses the call as unavailable (503), never lets it through.
  */
 import { kvConfigured, type KvEnv as Env, openSharedKv } from "../kv.ts";
+import { retryLocked } from "../kv/retry.ts";
 import { describeErrorOnOneLine, oncePerInterval } from "./log_line.ts";
 
 /** At most `limit` calls fit in any `windowMs` span. */
@@ -104,40 +105,30 @@ export class MemoryStore implements RateLimitStore {
   }
 }
 
-const KV_ATTEMPTS = 12;
-
 /**
  * The same sliding log in Deno KV, shared by every isolate or process on the database: an
  * optimistic check-and-set per consume (`atomic().check()`), a conflict or store error ("database
- * is locked" with two processes on one local file) retried a bounded number of times, then a
+ * is locked" with two processes on one local file) retried as `lib/kv/retry.ts` does, then a
  * rejection. An entry expires when its newest call leaves the window, so KV holds only clients
  * spending now. `prefix` namespaces the keys, so one database can serve several limiters.
  */
 export class KvStore implements RateLimitStore {
   constructor(private readonly kv: Deno.Kv, private readonly prefix: Deno.KvKey = ["rate_limit"]) {}
 
-  async consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult> {
+  consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult> {
     const kvKey: Deno.KvKey = [...this.prefix, "log", key];
-    let failure: unknown = new Error(`the count of ${key} stayed contended`);
-    for (let attempt = 0; attempt < KV_ATTEMPTS; attempt++) {
-      if (attempt > 0) {
-        const ceilingMs = Math.min(50, 2 ** attempt);
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * ceilingMs));
-      }
-      try {
-        const entry = await this.kv.get<number[]>(kvKey);
-        const result = slidingLogStep(entry.value ?? undefined, request);
-        if (!result.allowed) return result;
-        const committed = await this.kv.atomic()
-          .check(entry)
-          .set(kvKey, result.log, { expireIn: request.windowMs })
-          .commit();
-        if (committed.ok) return result;
-      } catch (error) {
-        failure = error;
-      }
-    }
-    throw failure;
+    const attempt = async () => {
+      const entry = await this.kv.get<number[]>(kvKey);
+      const result = slidingLogStep(entry.value ?? undefined, request);
+      if (!result.allowed) return result;
+      const committed = await this.kv.atomic()
+        .check(entry)
+        .set(kvKey, result.log, { expireIn: request.windowMs })
+        .commit();
+      if (!committed.ok) throw new Error(`the count of ${key} stayed contended`);
+      return result;
+    };
+    return retryLocked(attempt, undefined, () => true);
   }
 }
 
