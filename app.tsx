@@ -14,7 +14,6 @@ import { securityHeaders } from "./lib/security_headers.ts";
 import { pageContextMiddleware } from "./lib/page_context.ts";
 import { createDefaultLimiter, type DefaultLimiterOptions } from "./lib/http/rate_limit.ts";
 import { deadline, type DeadlineOptions } from "./lib/http/deadline.ts";
-import { staticPathGuard } from "./lib/http/static_paths.ts";
 import { answerHeadAsGet } from "./lib/http/head.ts";
 import { screenedFetch } from "./lib/http/request_screen.ts";
 import { freshnessScopes } from "./lib/cache/freshness.ts";
@@ -86,7 +85,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
     }),
   );
   app.use(freshnessScopes());
-  app.use("/static/*", staticPathGuard());
   app.use("/static/*", staticAssets());
   const root = new URL(".", import.meta.url).pathname.replace(/\/$/, "");
   app.use("/static/*", serveStatic({ root }));

@@ -4,6 +4,10 @@
  * {@link assetUrl}, and those URLs are served with a one-year immutable lifetime. A new deploy
  * changes the hash, so browsers never keep an old file past a change. Plain names still work,
  * with a short lifetime, for links from outside.
+ *
+ * Paths that cannot name one of our files are refused first: NUL bytes, dot segments, odd
+ * characters or very long names would otherwise reach the file system (`serveStatic`) and be
+ * logged as errors, one per junk request.
  */
 import type { MiddlewareHandler } from "hono";
 
@@ -73,13 +77,21 @@ export function assetUrl(path: string): string {
   return appStaticAssets().get(path)?.hashedPath ?? path;
 }
 
+const SAFE_STATIC_PATH = /^\/static(\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}){1,6}$/;
+
+/** True when `path` could be one of the files under `static/`. */
+function isPlausibleStaticPath(path: string): boolean {
+  return path.length <= 400 && SAFE_STATIC_PATH.test(path);
+}
+
 /**
- * Serves `/static/*` from memory: hashed names as immutable, plain names briefly; anything
- * else falls through (to `serveStatic`, or a 404).
+ * Serves `/static/*` from memory: hashed names as immutable, plain names briefly; junk paths go
+ * straight to the not-found answer; anything else falls through (to `serveStatic`, or a 404).
  */
 export function staticAssets(): MiddlewareHandler {
   let byHashedPath: Map<string, StaticAsset> | undefined;
   return async (c, next) => {
+    if (!isPlausibleStaticPath(c.req.path)) return c.notFound();
     // Read on the first static request, not when the app is built.
     const assets = appStaticAssets();
     byHashedPath ??= new Map([...assets.values()].map((asset) => [asset.hashedPath, asset]));
