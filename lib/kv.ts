@@ -33,10 +33,3 @@ export function openSharedKv(path: string | undefined = Deno.env.get("KV_PATH")?
   }
   return kv;
 }
-
-/** Closes every database opened by {@link openSharedKv} (tests, shutdown). */
-export async function closeSharedKv(): Promise<void> {
-  const all = [...opened.values()];
-  opened.clear();
-  for (const kv of all) (await kv.catch(() => undefined))?.close();
-}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { closeSharedKv, kvConfigured, openSharedKv } from "./kv.ts";
+import { kvConfigured, openSharedKv } from "./kv.ts";
 
 Deno.test("KV is used on Deno Deploy or when KV_PATH names a file, not otherwise", () => {
   const env = (vars: Record<string, string>) => ({ get: (name: string) => vars[name] });
@@ -18,7 +18,7 @@ Deno.test("one KV handle per path is shared by every caller of the process", asy
     await kv.set(["shared"], 1);
     assert.equal((await (await openSharedKv(path)).get(["shared"])).value, 1);
   } finally {
-    await closeSharedKv();
+    (await openSharedKv(path)).close();
     await Deno.remove(path);
   }
 });
