@@ -37,7 +37,6 @@ export interface CreateAppOptions extends PageRoutesOptions {
   limiter?: Pick<DefaultLimiterOptions, "now">;
 }
 
-/** Builds the app over its dependencies. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   const siteUrl = deps.config.siteUrl;
   const at = (path: string) => new URL(path, import.meta.url);

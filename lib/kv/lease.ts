@@ -23,7 +23,7 @@ export interface LeaseRow {
   term: number;
 }
 
-/** What {@link Lease.tick} found. */
+/** What `tick` found. */
 export type LeaseStatus =
   | { held: true; term: number; expiresAt: number; takenOver: boolean }
   | { held: false; holder: string | null; expiresAt: number | null };

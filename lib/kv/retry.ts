@@ -6,11 +6,9 @@
  * and a KV Connect server do not answer so.)
  */
 
-/** Tries in all, and the longest wait between two (ms). */
 const ATTEMPTS = 12;
 const MAX_WAIT_MS = 50;
 
-/** True for the local file's "database is locked" failure. */
 export function isKvLocked(error: unknown): boolean {
   return error instanceof Error && /database is locked/i.test(error.message);
 }

@@ -58,13 +58,10 @@ export interface KvSeriesOptions<T> {
 /** What one `record` did, tier by tier: wrote the bucket, or found it kept. */
 export type RecordOutcome = Record<string, "written" | "kept" | "merged" | "expired">;
 
-/** A range read back. */
+/** A range read back from `tier`, oldest first; `truncated` when only the newest were read. */
 export interface SeriesRange<T> {
-  /** The tier read. */
   tier: string;
-  /** Oldest first. */
   points: SeriesPoint<T>[];
-  /** True when the range held more buckets than `maxPoints` and only the newest were read. */
   truncated: boolean;
 }
 
