@@ -58,22 +58,16 @@ export function createKvSnapshotStore<T, M = unknown>(
     const pointer = (await kv.get<Pointer<M>>(current)).value;
     if (pointer === null) return null;
     if (pointer.id === held) return "unchanged";
-    const parts: Uint8Array[] = [];
-    const listed = kv.list<Uint8Array>({ prefix: [...prefix, "chunk", pointer.id] }, {
+    const parts: Uint8Array<ArrayBuffer>[] = [];
+    const listed = kv.list<Uint8Array<ArrayBuffer>>({ prefix: [...prefix, "chunk", pointer.id] }, {
       limit: pointer.chunks,
       batchSize: Math.min(pointer.chunks, 1_000),
     });
     for await (const entry of listed) parts.push(entry.value);
     if (parts.length !== pointer.chunks) return "moved";
-    const bytes = new Uint8Array(pointer.bytes);
-    let offset = 0;
-    for (const part of parts) {
-      bytes.set(part, offset);
-      offset += part.length;
-    }
     return {
       id: pointer.id,
-      value: decode(bytes) as T,
+      value: decode(await new Blob(parts).text()) as T,
       meta: pointer.meta,
       writtenAt: pointer.writtenAt,
       ageMs: now() - pointer.writtenAt,
@@ -161,8 +155,8 @@ function encode(value: unknown): Uint8Array {
   return new TextEncoder().encode(json);
 }
 
-function decode(bytes: Uint8Array): unknown {
-  return JSON.parse(new TextDecoder().decode(bytes), (_key, item) => {
+function decode(json: string): unknown {
+  return JSON.parse(json, (_key, item) => {
     if (item && typeof item === "object" && !Array.isArray(item)) {
       const keys = Object.keys(item);
       if (keys.length === 1 && keys[0] === BIGINT_TAG && typeof item[BIGINT_TAG] === "string") {
