@@ -152,20 +152,13 @@ export async function readBoundedText(response: Response, maxBytes: number): Pro
   }
   const body = decodedBody(response, maxBytes);
   if (!body) return "";
-  const reader = body.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let total = 0;
-  try {
-    while (true) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) throw new AnswerTooLargeError(maxBytes);
-      chunks.push(value);
-    }
-  } catch (error) {
-    await reader.cancel().catch(() => {});
-    throw error;
+  // Leaving the loop early (the throw) cancels the body.
+  for await (const chunk of body) {
+    total += chunk.byteLength;
+    if (total > maxBytes) throw new AnswerTooLargeError(maxBytes);
+    chunks.push(chunk);
   }
   return await new Blob(chunks).text();
 }
