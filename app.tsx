@@ -91,8 +91,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   // No two faces answer the same path, so their order does not matter (tests/app_routes_test.ts).
   app.route("/", pageRoutes(deps, options));
   app.route("/", discovery);
-  app.get("/docs", async (c) => (await docs()).fetch(c.req.raw, c.env));
-  app.get("/docs/*", async (c) => (await docs()).fetch(c.req.raw, c.env));
+  app.on("GET", ["/docs", "/docs/*"], async (c) => (await docs()).fetch(c.req.raw, c.env));
   app.all("/mcp", async (c) => (await mcp()).fetch(c.req.raw, c.env));
   app.all("/api/tools", async (c) => (await rest()).fetch(c.req.raw, c.env));
   app.all("/api/tools/:name", async (c) => (await rest()).fetch(c.req.raw, c.env));
