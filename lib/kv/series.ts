@@ -110,7 +110,9 @@ export function createKvSeries<T>(options: KvSeriesOptions<T>) {
     /** Records a sample read at `at` (default now) into each tier's bucket. */
     async record(series: Deno.KvKeyPart, value: T, at = now()): Promise<RecordOutcome> {
       const point = { at, value };
-      const bytes = sizeOf(point);
+      // Its size as JSON (bigints as their digits): KV's own encoding is of the same order.
+      const json = JSON.stringify(point, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+      const bytes = new TextEncoder().encode(json).length;
       if (bytes > MAX_SAMPLE_BYTES) {
         throw new RangeError(
           `a sample of ${bytes} bytes is over the ${MAX_SAMPLE_BYTES}-byte limit of one KV value`,
@@ -159,12 +161,6 @@ export function createKvSeries<T>(options: KvSeriesOptions<T>) {
       return { tier: tier.name, points, truncated };
     },
   };
-}
-
-/** A sample's size as JSON (bigints as their digits): KV's own encoding is of the same order. */
-function sizeOf(value: unknown): number {
-  const json = JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
-  return new TextEncoder().encode(json ?? "").length;
 }
 
 export type KvSeries<T> = ReturnType<typeof createKvSeries<T>>;
