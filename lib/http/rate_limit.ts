@@ -110,13 +110,13 @@ export class MemoryStore implements RateLimitStore {
  * optimistic check-and-set per consume (`atomic().check()`), a conflict or store error ("database
  * is locked" with two processes on one local file) retried as `lib/kv/retry.ts` does, then a
  * rejection. An entry expires when its newest call leaves the window, so KV holds only clients
- * spending now. `prefix` namespaces the keys, so one database can serve several limiters.
+ * spending now.
  */
 export class KvStore implements RateLimitStore {
-  constructor(private readonly kv: Deno.Kv, private readonly prefix: Deno.KvKey = ["rate_limit"]) {}
+  constructor(private readonly kv: Deno.Kv) {}
 
   consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult> {
-    const kvKey: Deno.KvKey = [...this.prefix, "log", key];
+    const kvKey: Deno.KvKey = ["rate_limit", "log", key];
     const attempt = async () => {
       const entry = await this.kv.get<number[]>(kvKey);
       const result = slidingLogStep(entry.value ?? undefined, request);
