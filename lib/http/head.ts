@@ -55,7 +55,6 @@ export function answerHeadAsGet<A extends unknown[]>(fetch: Fetch<A>): Fetch<A> 
       STREAMED_TYPES.test(headers.get("content-type") ?? "")
     ) {
       await response.body.cancel().catch(() => {});
-      headers.delete("content-length");
       // An empty stream rather than null: Deno sends no Content-Length for it, like GET's.
       return new Response(new ReadableStream({ start: (controller) => controller.close() }), {
         ...init,
