@@ -14,7 +14,6 @@ import { securityHeaders } from "./lib/security_headers.ts";
 import { pageContextMiddleware } from "./lib/page_context.ts";
 import { createDefaultLimiter, type DefaultLimiterOptions } from "./lib/http/rate_limit.ts";
 import { deadline, type DeadlineOptions } from "./lib/http/deadline.ts";
-import { staticPathGuard } from "./lib/http/static_paths.ts";
 import { answerHeadAsGet } from "./lib/http/head.ts";
 import { screenedFetch } from "./lib/http/request_screen.ts";
 import { freshnessScopes } from "./lib/cache/freshness.ts";
@@ -38,7 +37,6 @@ export interface CreateAppOptions extends PageRoutesOptions {
   limiter?: Pick<DefaultLimiterOptions, "now">;
 }
 
-/** Builds the app over its dependencies. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   const siteUrl = deps.config.siteUrl;
   const at = (path: string) => new URL(path, import.meta.url);
@@ -86,7 +84,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
     }),
   );
   app.use(freshnessScopes());
-  app.use("/static/*", staticPathGuard());
   app.use("/static/*", staticAssets());
   const root = new URL(".", import.meta.url).pathname.replace(/\/$/, "");
   app.use("/static/*", serveStatic({ root }));
@@ -94,8 +91,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   // No two faces answer the same path, so their order does not matter (tests/app_routes_test.ts).
   app.route("/", pageRoutes(deps, options));
   app.route("/", discovery);
-  app.get("/docs", async (c) => (await docs()).fetch(c.req.raw, c.env));
-  app.get("/docs/*", async (c) => (await docs()).fetch(c.req.raw, c.env));
+  app.on("GET", ["/docs", "/docs/*"], async (c) => (await docs()).fetch(c.req.raw, c.env));
   app.all("/mcp", async (c) => (await mcp()).fetch(c.req.raw, c.env));
   app.all("/api/tools", async (c) => (await rest()).fetch(c.req.raw, c.env));
   app.all("/api/tools/:name", async (c) => (await rest()).fetch(c.req.raw, c.env));

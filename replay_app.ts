@@ -11,17 +11,14 @@ import { createDeps } from "./lib/boot.ts";
 import { type AppConfig, DEFAULT_CONFIG } from "./lib/config.ts";
 import type { AppDeps } from "./lib/deps.ts";
 
-/** How the app over the replay upstream is configured. */
+/** The app's site URL, per-request upstream timeout (default 5000 ms) and clock. */
 export interface ReplayDepsOptions {
-  /** Canonical site URL the app links to (default the config default). */
   siteUrl?: string;
-  /** Per-request upstream timeout in ms (default 5000). */
   upstreamTimeoutMs?: number;
   /** Clock in ms (default pinned to the catalog's base time). */
   now?: () => number;
 }
 
-/** Options of {@link startReplayApp}. */
 export interface ReplayAppOptions extends ReplayDepsOptions {
   /** Faults the replay upstream starts with. */
   faults?: Faults;
@@ -32,18 +29,7 @@ export interface ReplayAppOptions extends ReplayDepsOptions {
 }
 
 /** A running app over a running replay upstream. */
-export interface ReplayApp {
-  /** `http://127.0.0.1:PORT` of the app. */
-  origin: string;
-  /** The app's `/mcp` URL. */
-  mcpUrl: URL;
-  upstream: ReplayUpstream;
-  deps: AppDeps;
-  /** Fetches a path of the app; the caller reads or cancels the body. */
-  fetch(path: string, init?: RequestInit): Promise<Response>;
-  /** Stops the app and then the upstream. */
-  close(): Promise<void>;
-}
+export type ReplayApp = Awaited<ReturnType<typeof startReplayApp>>;
 
 /** The app's dependencies over a running replay upstream. */
 export function replayDeps(upstream: ReplayUpstream, options: ReplayDepsOptions = {}): AppDeps {
@@ -60,7 +46,7 @@ export function replayDeps(upstream: ReplayUpstream, options: ReplayDepsOptions 
 }
 
 /** Starts the replay upstream and the app on free loopback ports; call `close()` in a `finally`. */
-export async function startReplayApp(options: ReplayAppOptions = {}): Promise<ReplayApp> {
+export async function startReplayApp(options: ReplayAppOptions = {}) {
   const upstream = await startReplayUpstream({
     port: 0,
     now: options.now ?? (() => catalog.baseTimeMs),
@@ -73,11 +59,14 @@ export async function startReplayApp(options: ReplayAppOptions = {}): Promise<Re
     const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
     const origin = `http://127.0.0.1:${server.addr.port}`;
     return {
+      /** `http://127.0.0.1:PORT` of the app. */
       origin,
       mcpUrl: new URL(`${origin}/mcp`),
       upstream,
       deps,
-      fetch: (path, init) => fetch(`${origin}${path}`, init),
+      /** Fetches a path of the app; the caller reads or cancels the body. */
+      fetch: (path: string, init?: RequestInit) => fetch(`${origin}${path}`, init),
+      /** Stops the app and then the upstream. */
       async close() {
         await server.shutdown();
         await upstream.close();

@@ -30,7 +30,7 @@ import {
   upstreamRequestsDuring,
 } from "./processes.ts";
 import { LEASE_KEY } from "../lib/at_risk/board_home.ts";
-import type { LeaseRow } from "../lib/kv/mod.ts";
+import type { LeaseRow } from "../lib/kv/lease.ts";
 
 const WINDOW_MS = Number(Deno.env.get("SCALE_WINDOW_S") ?? 60) * 1000;
 const VIEWERS = 10;

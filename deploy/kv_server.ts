@@ -13,67 +13,51 @@
  */
 import protobuf from "protobufjs";
 
-const bytes = (id: number) => ({ type: "bytes", id });
-const schema = protobuf.Root.fromJSON({
-  nested: {
-    ReadRange: {
-      fields: {
-        start: bytes(1),
-        end: bytes(2),
-        limit: { type: "int32", id: 3 },
-        reverse: { type: "bool", id: 4 },
-      },
-    },
-    SnapshotRead: { fields: { ranges: { rule: "repeated", type: "ReadRange", id: 1 } } },
-    KvEntry: {
-      fields: {
-        key: bytes(1),
-        value: bytes(2),
-        encoding: { type: "int32", id: 3 },
-        versionstamp: bytes(4),
-      },
-    },
-    ReadRangeOutput: { fields: { values: { rule: "repeated", type: "KvEntry", id: 1 } } },
-    SnapshotReadOutput: {
-      fields: {
-        ranges: { rule: "repeated", type: "ReadRangeOutput", id: 1 },
-        readIsStronglyConsistent: { type: "bool", id: 4 },
-        status: { type: "int32", id: 8 },
-      },
-    },
-    KvValue: { fields: { data: bytes(1), encoding: { type: "int32", id: 2 } } },
-    Check: { fields: { key: bytes(1), versionstamp: bytes(2) } },
-    Mutation: {
-      fields: {
-        key: bytes(1),
-        value: { type: "KvValue", id: 2 },
-        mutationType: { type: "int32", id: 3 },
-        expireAtMs: { type: "int64", id: 4 },
-      },
-    },
-    AtomicWrite: {
-      fields: {
-        checks: { rule: "repeated", type: "Check", id: 1 },
-        mutations: { rule: "repeated", type: "Mutation", id: 2 },
-        enqueues: { rule: "repeated", type: "bytes", id: 3 },
-      },
-    },
-    AtomicWriteOutput: {
-      fields: {
-        status: { type: "int32", id: 1 },
-        versionstamp: bytes(2),
-        failedChecks: { rule: "repeated", type: "uint32", id: 4 },
-      },
-    },
-  },
-});
+// Deno's KV Connect messages (denoland/denokv, proto/schema/datapath.proto), the fields served.
+const schema = protobuf.parse(`syntax = "proto3";
+message ReadRange { bytes start = 1; bytes end = 2; int32 limit = 3; bool reverse = 4; }
+message SnapshotRead { repeated ReadRange ranges = 1; }
+message KvEntry { bytes key = 1; bytes value = 2; int32 encoding = 3; bytes versionstamp = 4; }
+message ReadRangeOutput { repeated KvEntry values = 1; }
+message SnapshotReadOutput {
+  repeated ReadRangeOutput ranges = 1;
+  bool readIsStronglyConsistent = 4;
+  int32 status = 8;
+}
+message KvValue { bytes data = 1; int32 encoding = 2; }
+message Check { bytes key = 1; bytes versionstamp = 2; }
+message Mutation { bytes key = 1; KvValue value = 2; int32 mutationType = 3; int64 expireAtMs = 4; }
+message AtomicWrite {
+  repeated Check checks = 1;
+  repeated Mutation mutations = 2;
+  repeated bytes enqueues = 3;
+}
+message AtomicWriteOutput {
+  int32 status = 1;
+  bytes versionstamp = 2;
+  repeated uint32 failedChecks = 4;
+}
+`).root;
 const type = (name: string) => schema.lookupType(name);
+/** A request message as a plain object, every field present, 64-bit numbers as numbers. */
+const decode = <T>(name: string, body: Uint8Array) =>
+  type(name).toObject(type(name).decode(body), { defaults: true, longs: Number }) as T;
 const [LE64, SUCCESS, CHECK_FAILURE] = [2, 1, 2];
 const [SET, DELETE, SUM, MAX, MIN] = [1, 2, 3, 4, 5];
 
 type Stored = { e: number; d: Uint8Array } | Deno.KvU64;
-const hex = (raw: Uint8Array) => Array.from(raw, (b) => b.toString(16).padStart(2, "0")).join("");
-const unhex = (text: string) => Uint8Array.from(text.match(/../g)!, (h) => parseInt(h, 16));
+type ReadRange = { start: Uint8Array; end: Uint8Array; limit: number; reverse: boolean };
+type Mutation = {
+  key: Uint8Array;
+  value?: { data: Uint8Array; encoding: number };
+  mutationType: number;
+  expireAtMs: number;
+};
+type AtomicWrite = {
+  checks: { key: Uint8Array; versionstamp: Uint8Array }[];
+  mutations: Mutation[];
+  enqueues: Uint8Array[];
+};
 const le64 = (raw: Uint8Array) => new DataView(raw.buffer, raw.byteOffset, 8).getBigUint64(0, true);
 function valueOf(stored: Stored): { value: Uint8Array; encoding: number } {
   if (!(stored instanceof Deno.KvU64)) return { value: stored.d, encoding: stored.e };
@@ -82,27 +66,18 @@ function valueOf(stored: Stored): { value: Uint8Array; encoding: number } {
   return { value: out, encoding: LE64 };
 }
 
-/** Serves `kv` with KV Connect on `port` (0: any) of `hostname`, for requests bearing `token`. */
+/** Serves `kv` with KV Connect (default 127.0.0.1, any port) to requests bearing `token`. */
 export function serveKvConnect(
   kv: Deno.Kv,
-  options: {
-    token: string;
-    hostname?: string;
-    port?: number;
-    onListen?: (addr: Deno.NetAddr) => void;
-  },
+  { token, ...listen }: Deno.ServeTcpOptions & { token: string },
 ): Deno.HttpServer<Deno.NetAddr> {
   const databaseId = crypto.randomUUID();
-  const proto = (message: Uint8Array) =>
-    new Response(new Uint8Array(message), {
+  const proto = (name: string, message: object) =>
+    new Response(new Uint8Array(type(name).encode(message).finish()), {
       headers: { "content-type": "application/x-protobuf" },
     });
-  return Deno.serve({
-    hostname: options.hostname ?? "127.0.0.1",
-    port: options.port ?? 0,
-    onListen: options.onListen,
-  }, async (req) => {
-    if (req.headers.get("authorization") !== `Bearer ${options.token}`) {
+  return Deno.serve({ hostname: "127.0.0.1", port: 0, ...listen }, async (req) => {
+    if (req.headers.get("authorization") !== `Bearer ${token}`) {
       return new Response("wrong or missing access token\n", { status: 401 });
     }
     const path = new URL(req.url).pathname;
@@ -117,23 +92,16 @@ export function serveKvConnect(
         version: 2,
         databaseId,
         endpoints: [{ url: "/v2", consistency: "strong" }],
-        token: options.token,
+        token,
         expiresAt,
       });
     }
     const body = new Uint8Array(await req.arrayBuffer());
     if (path === "/v2/snapshot_read") {
-      const read = type("SnapshotRead").toObject(type("SnapshotRead").decode(body), {
-        defaults: true,
-      });
       const ranges = [];
-      for (
-        const range of read.ranges as Array<
-          { start: Uint8Array; end: Uint8Array; limit: number; reverse: boolean }
-        >
-      ) {
+      for (const range of decode<{ ranges: ReadRange[] }>("SnapshotRead", body).ranges) {
         const values = [];
-        if (hex(range.start) < hex(range.end)) {
+        if (range.start.toHex() < range.end.toHex()) {
           const listed = kv.list<Stored>({ start: [range.start], end: [range.end] }, {
             limit: range.limit,
             reverse: range.reverse,
@@ -142,45 +110,31 @@ export function serveKvConnect(
             values.push({
               key: entry.key[0],
               ...valueOf(entry.value),
-              versionstamp: unhex(entry.versionstamp),
+              versionstamp: Uint8Array.fromHex(entry.versionstamp),
             });
           }
         }
         ranges.push({ values });
       }
-      return proto(
-        type("SnapshotReadOutput").encode({
-          ranges,
-          readIsStronglyConsistent: true,
-          status: SUCCESS,
-        }).finish(),
-      );
+      return proto("SnapshotReadOutput", {
+        ranges,
+        readIsStronglyConsistent: true,
+        status: SUCCESS,
+      });
     }
     if (path === "/v2/atomic_write") {
-      const write = type("AtomicWrite").toObject(type("AtomicWrite").decode(body), {
-        defaults: true,
-        longs: Number,
-      });
+      const write = decode<AtomicWrite>("AtomicWrite", body);
       if (write.enqueues.length > 0) {
         return new Response("queues are not served\n", { status: 400 });
       }
       const op = kv.atomic();
-      for (const check of write.checks as Array<{ key: Uint8Array; versionstamp: Uint8Array }>) {
+      for (const check of write.checks) {
         op.check({
           key: [check.key],
-          versionstamp: check.versionstamp.length ? hex(check.versionstamp) : null,
+          versionstamp: check.versionstamp.length ? check.versionstamp.toHex() : null,
         });
       }
-      for (
-        const m of write.mutations as Array<
-          {
-            key: Uint8Array;
-            value?: { data: Uint8Array; encoding: number };
-            mutationType: number;
-            expireAtMs: number;
-          }
-        >
-      ) {
+      for (const m of write.mutations) {
         const key = [m.key];
         const data = m.value?.data ?? new Uint8Array();
         const encoding = m.value?.encoding ?? 0;
@@ -200,10 +154,12 @@ export function serveKvConnect(
         } else return new Response(`mutation ${m.mutationType} is not served\n`, { status: 400 });
       }
       const result = await op.commit();
-      const output = result.ok
-        ? { status: SUCCESS, versionstamp: unhex(result.versionstamp) }
-        : { status: CHECK_FAILURE };
-      return proto(type("AtomicWriteOutput").encode(output).finish());
+      return proto(
+        "AtomicWriteOutput",
+        result.ok
+          ? { status: SUCCESS, versionstamp: Uint8Array.fromHex(result.versionstamp) }
+          : { status: CHECK_FAILURE },
+      );
     }
     return new Response("not found\n", { status: 404 });
   });

@@ -5,8 +5,10 @@
  * `--unstable-kv`.
  */
 
+export type KvEnv = Pick<Deno.Env, "get">;
+
 /** True when a KV database should be used: on Deno Deploy, or when `KV_PATH` is set. */
-export function kvConfigured(env: Pick<Deno.Env, "get"> = Deno.env): boolean {
+export function kvConfigured(env: KvEnv = Deno.env): boolean {
   return Boolean(env.get("DENO_DEPLOYMENT_ID") || env.get("KV_PATH")?.trim());
 }
 

@@ -17,28 +17,22 @@ import * as esbuild from "esbuild";
 import { VIEWS } from "../lib/app_views.ts";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
-/** Browser entry of the islands. */
+// Each browser entry and its minified bundle, served from `/static/build/`.
 export const ISLANDS_ENTRY = `${ROOT}client/main.ts`;
-/** Where the bundle is served from (`/static/build/islands.js`). */
 export const ISLANDS_BUNDLE = `${ROOT}static/build/islands.js`;
-
-/** The watchlist page's entry and bundle (its one island, so the wallet page does not load it). */
+/** The watchlist page's one island, bundled apart so the wallet page does not load it. */
 export const WATCHLIST_ENTRY = `${ROOT}client/watchlist_main.ts`;
 export const WATCHLIST_BUNDLE = `${ROOT}static/build/watchlist.js`;
-
-/** The ticking ages' entry and bundle (`Time` ages on pages without islands keep counting). */
+/** The ticking ages (`Time` ages on pages without islands keep counting). */
 export const AGES_ENTRY = `${ROOT}client/ages_main.ts`;
 export const AGES_BUNDLE = `${ROOT}static/build/ages.js`;
-
-/** The enhancement script's source (readable) and its minified build (what pages load). */
+/** The enhancement script: its readable source, and the minified build pages load. */
 export const ENHANCE_SOURCE = `${ROOT}static/enhance.js`;
-/** Where the minified enhancement script is served from (`/static/build/enhance.js`). */
 export const ENHANCE_BUNDLE = `${ROOT}static/build/enhance.js`;
 
-/** The tools' names, titles and descriptions, as the home page lists them. */
+/** The tools' names, titles and descriptions, as the home page lists them, from the registry. */
 export const TOOL_SUMMARIES = `${ROOT}tools/summaries.json`;
 
-/** {@link TOOL_SUMMARIES}'s text, from the registry. */
 export async function toolSummaries(): Promise<string> {
   const { TOOLS } = await import("../tools/registry.ts");
   const summaries = TOOLS.map(({ name, title, description }) => ({ name, title, description }));
@@ -73,7 +67,6 @@ export async function gzipSize(bytes: Uint8Array): Promise<number> {
   return (await new Response(stream).arrayBuffer()).byteLength;
 }
 
-/** Where the built views go, and their sizes file. */
 export const VIEWS_OUT = `${ROOT}views/build`;
 export const VIEW_SIZES = `${VIEWS_OUT}/sizes.json`;
 
@@ -192,7 +185,6 @@ export async function buildViews(
   return sizes;
 }
 
-/** The sizes file's text: each view's bytes and gzipped bytes, as `deno task build` measured. */
 export function viewSizesText(sizes: Record<string, { bytes: number; gzipped: number }>): string {
   return `${JSON.stringify(sizes, null, 2)}\n`;
 }
@@ -201,31 +193,29 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.byteLength === b.byteLength && a.every((byte, index) => byte === b[index]);
 }
 
+async function report(label: string, bytes: Uint8Array): Promise<void> {
+  console.log(`${label}: ${bytes.byteLength} bytes, ${await gzipSize(bytes)} bytes gzipped`);
+}
+
 async function main(): Promise<number> {
   const check = Deno.args.includes("--check");
-  let outFile = ISLANDS_BUNDLE;
-  if (check) {
-    outFile = await Deno.makeTempFile({ prefix: "islands_", suffix: ".js" });
-  } else {
-    await Deno.mkdir(`${ROOT}static/build`, { recursive: true });
-  }
+  const outFile = check
+    ? await Deno.makeTempFile({ prefix: "islands_", suffix: ".js" })
+    : ISLANDS_BUNDLE;
   try {
     if (!check) {
+      await Deno.mkdir(`${ROOT}static/build`, { recursive: true });
       await Deno.writeTextFile(TOOL_SUMMARIES, await toolSummaries());
-      const watchlist = await buildIslands(WATCHLIST_BUNDLE, WATCHLIST_ENTRY);
-      console.log(`static/build/watchlist.js: ${await gzipSize(watchlist)} bytes gzipped`);
-      const ages = await buildIslands(AGES_BUNDLE, AGES_ENTRY);
-      console.log(`static/build/ages.js: ${await gzipSize(ages)} bytes gzipped`);
-      const enhance = await buildIslands(ENHANCE_BUNDLE, ENHANCE_SOURCE);
-      console.log(
-        `static/build/enhance.js: ${enhance.byteLength} bytes, ${await gzipSize(
-          enhance,
-        )} bytes gzipped`,
-      );
+      for (
+        const [entry, bundle] of [
+          [WATCHLIST_ENTRY, WATCHLIST_BUNDLE],
+          [AGES_ENTRY, AGES_BUNDLE],
+          [ENHANCE_SOURCE, ENHANCE_BUNDLE],
+        ]
+      ) await report(bundle.slice(ROOT.length), await buildIslands(bundle, entry));
     }
     const bytes = await buildIslands(outFile);
-    const label = check ? "fresh build" : "static/build/islands.js";
-    console.log(`${label}: ${bytes.byteLength} bytes, ${await gzipSize(bytes)} bytes gzipped`);
+    await report(check ? "fresh build" : "static/build/islands.js", bytes);
     const viewsDir = check ? await Deno.makeTempDir({ prefix: "views_" }) : VIEWS_OUT;
     const sizes = await buildViews(viewsDir);
     for (const [name, size] of Object.entries(sizes)) {

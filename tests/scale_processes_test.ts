@@ -22,7 +22,7 @@ import {
 } from "../bench/processes.ts";
 import { LEASE_KEY } from "../lib/at_risk/board_home.ts";
 import { AT_RISK_FOLLOW_MS } from "../lib/at_risk/refresh.ts";
-import type { LeaseRow } from "../lib/kv/mod.ts";
+import type { LeaseRow } from "../lib/kv/lease.ts";
 
 /** What the board reads (the door's kinds); /at-risk reads nothing else of the API. */
 const BOARD_READS = [

@@ -7,7 +7,8 @@
  * the first instance to look after {@link AT_RISK_LEASE_MS} takes over from the last board
  * written, its schedule and budget included.
  */
-import { createKvSnapshotStore, createLease } from "../kv/mod.ts";
+import { createLease } from "../kv/lease.ts";
+import { createKvSnapshotStore } from "../kv/snapshot.ts";
 import type { Address } from "../papertrade/mod.ts";
 import type { BoardState } from "./tick.ts";
 import type { HeldWallet } from "./limits.ts";

@@ -9,7 +9,6 @@ import type { Context } from "hono";
 import { accepts } from "hono/accepts";
 import { pageContextOf } from "../page_context.ts";
 
-/** One body, plain and gzipped. */
 export interface EncodedBody {
   plain: Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer>;

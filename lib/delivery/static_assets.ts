@@ -4,6 +4,10 @@
  * {@link assetUrl}, and those URLs are served with a one-year immutable lifetime. A new deploy
  * changes the hash, so browsers never keep an old file past a change. Plain names still work,
  * with a short lifetime, for links from outside.
+ *
+ * Paths that cannot name one of our files are refused first: NUL bytes, dot segments, odd
+ * characters or very long names would otherwise reach the file system (`serveStatic`) and be
+ * logged as errors, one per junk request.
  */
 import type { MiddlewareHandler } from "hono";
 
@@ -12,10 +16,9 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Lifetime of a plain (unhashed) name, whose content changes with each deploy. */
 const SHORT_LIVED = "public, max-age=300, must-revalidate";
 
+/** `path` `/static/style.css` is also served as `hashedPath` `/static/style.0123456789.css`. */
 export interface StaticAsset {
-  /** `/static/style.css` */
   path: string;
-  /** `/static/style.0123456789.css` */
   hashedPath: string;
   hash: string;
   bytes: Uint8Array;
@@ -70,22 +73,27 @@ export function appStaticAssets(): Map<string, StaticAsset> {
 }
 
 /** The hashed URL of a file under `/static/` (unchanged if there is no such file). */
-export function assetUrl(
-  path: string,
-  assets: Map<string, StaticAsset> = appStaticAssets(),
-): string {
-  return assets.get(path)?.hashedPath ?? path;
+export function assetUrl(path: string): string {
+  return appStaticAssets().get(path)?.hashedPath ?? path;
+}
+
+const SAFE_STATIC_PATH = /^\/static(\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}){1,6}$/;
+
+/** True when `path` could be one of the files under `static/`. */
+function isPlausibleStaticPath(path: string): boolean {
+  return path.length <= 400 && SAFE_STATIC_PATH.test(path);
 }
 
 /**
- * Serves `/static/*` from memory: hashed names as immutable, plain names briefly; anything
- * else falls through (to `serveStatic`, or a 404).
+ * Serves `/static/*` from memory: hashed names as immutable, plain names briefly; junk paths go
+ * straight to the not-found answer; anything else falls through (to `serveStatic`, or a 404).
  */
-export function staticAssets(assets?: Map<string, StaticAsset>): MiddlewareHandler {
+export function staticAssets(): MiddlewareHandler {
   let byHashedPath: Map<string, StaticAsset> | undefined;
   return async (c, next) => {
+    if (!isPlausibleStaticPath(c.req.path)) return c.notFound();
     // Read on the first static request, not when the app is built.
-    assets ??= appStaticAssets();
+    const assets = appStaticAssets();
     byHashedPath ??= new Map([...assets.values()].map((asset) => [asset.hashedPath, asset]));
     const hashed = byHashedPath.get(c.req.path);
     const asset = hashed ?? assets.get(c.req.path);

@@ -5,6 +5,7 @@
  * serves normally again as soon as descriptors free up. Small and loaded with the app: the
  * answer must not need a file read of its own.
  */
+import { escapeXml } from "../xml.ts";
 import { oncePerInterval } from "./log_line.ts";
 
 /** Seconds a busy answer asks the client to wait. */
@@ -42,17 +43,9 @@ export function busyAnswer(request: Request, error?: unknown): Response {
   return plainPage(503, "The server is busy", message, headers);
 }
 
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
 /**
  * A page of one heading and one sentence, built without a component or a file: what an error
- * page falls back to when its own modules cannot be loaded.
+ * page falls back to when its own modules cannot be loaded (XML's escapes are HTML's too).
  */
 export function plainPage(
   status: number,
@@ -60,11 +53,10 @@ export function plainPage(
   sentence: string,
   headers: Record<string, string> = {},
 ): Response {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${
-    escape(title)
-  } · Papertrade Explorer</title></head><body><main><h1>${escape(title)}</h1><p>${
-    escape(sentence)
+    escapeXml(title)
+  } · Papertrade Explorer</title></head><body><main><h1>${escapeXml(title)}</h1><p>${
+    escapeXml(sentence)
   }</p><p><a href="/">Papertrade Explorer</a></p></main></body></html>`;
   return new Response(html, {
     status,

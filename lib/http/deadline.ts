@@ -17,13 +17,11 @@ const PAGE_DEADLINE_MS = 25_000;
  */
 export const UPSTREAM_BUDGET_MS = PAGE_DEADLINE_MS - 5_000;
 
+/** `ms` defaults to {@link PAGE_DEADLINE_MS}; `timer` resolves after `ms` (tests fire it). */
 export interface DeadlineOptions {
-  /** Milliseconds a request may take. Default {@link PAGE_DEADLINE_MS}. */
   ms?: number;
   onTimeout: (c: Context) => Response | Promise<Response>;
-  /** Paths that are not bounded (streams). */
   exempt?: (path: string) => boolean;
-  /** Resolves after `ms`; tests pass a timer they fire themselves. */
   timer?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 

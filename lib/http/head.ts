@@ -14,7 +14,10 @@
  */
 
 /** The `fetch` of an app, as Deno.serve and Hono's `app.request` call it. */
-type Fetch<A extends unknown[]> = (request: Request, ...rest: A) => Response | Promise<Response>;
+export type Fetch<A extends unknown[]> = (
+  request: Request,
+  ...rest: A
+) => Response | Promise<Response>;
 
 /**
  * A header a handler sets when its body is streamed whatever its media type (an HTML page sent
@@ -52,7 +55,6 @@ export function answerHeadAsGet<A extends unknown[]>(fetch: Fetch<A>): Fetch<A> 
       STREAMED_TYPES.test(headers.get("content-type") ?? "")
     ) {
       await response.body.cancel().catch(() => {});
-      headers.delete("content-length");
       // An empty stream rather than null: Deno sends no Content-Length for it, like GET's.
       return new Response(new ReadableStream({ start: (controller) => controller.close() }), {
         ...init,

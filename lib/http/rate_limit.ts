@@ -11,10 +11,11 @@
  * nothing, so a refused batch never half-runs. A store that cannot count (KV locked or down)
  * refuses the call as unavailable (503), never lets it through.
  */
-import { kvConfigured, openSharedKv } from "../kv.ts";
+import { kvConfigured, type KvEnv as Env, openSharedKv } from "../kv.ts";
+import { retryLocked } from "../kv/retry.ts";
 import { describeErrorOnOneLine, oncePerInterval } from "./log_line.ts";
 
-/** One spend request to a store: at most `limit` calls fit in any `windowMs` span. */
+/** At most `limit` calls fit in any `windowMs` span. */
 export interface StoreConsumeRequest {
   now: number;
   windowMs: number;
@@ -31,15 +32,13 @@ export interface StoreConsumeResult {
 /** Where call logs live: per isolate ({@link MemoryStore}) or shared ({@link KvStore}). */
 export interface RateLimitStore {
   /**
-   * Applies {@link slidingLogStep} to the log of `key` and saves the result. Must be atomic:
-   * two isolates must not both spend the last call. Rejects when the store cannot settle the
-   * count.
+   * {@link slidingLogStep}, saved atomically (two isolates never both spend the last call);
+   * rejects when the store cannot settle the count.
    */
   consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult>;
 }
 
-/** One step over a stored log (undefined when the key is unknown). */
-export function slidingLogStep(
+function slidingLogStep(
   stored: readonly number[] | undefined,
   { now, windowMs, limit, cost }: StoreConsumeRequest,
 ): StoreConsumeResult {
@@ -106,48 +105,36 @@ export class MemoryStore implements RateLimitStore {
   }
 }
 
-/** Conflicting writers and store errors are retried this many times in all, with a backoff. */
-const KV_ATTEMPTS = 12;
-
 /**
  * The same sliding log in Deno KV, shared by every isolate or process on the database: an
  * optimistic check-and-set per consume (`atomic().check()`), a conflict or store error ("database
- * is locked" with two processes on one local file) retried a bounded number of times, then a
+ * is locked" with two processes on one local file) retried as `lib/kv/retry.ts` does, then a
  * rejection. An entry expires when its newest call leaves the window, so KV holds only clients
- * spending now. `prefix` namespaces the keys, so one database can serve several limiters.
+ * spending now.
  */
 export class KvStore implements RateLimitStore {
-  constructor(private readonly kv: Deno.Kv, private readonly prefix: Deno.KvKey = ["rate_limit"]) {}
+  constructor(private readonly kv: Deno.Kv) {}
 
-  async consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult> {
-    const kvKey: Deno.KvKey = [...this.prefix, "log", key];
-    let failure: unknown = new Error(`the count of ${key} stayed contended`);
-    for (let attempt = 0; attempt < KV_ATTEMPTS; attempt++) {
-      if (attempt > 0) {
-        const ceilingMs = Math.min(50, 2 ** attempt);
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * ceilingMs));
-      }
-      try {
-        const entry = await this.kv.get<number[]>(kvKey);
-        const result = slidingLogStep(entry.value ?? undefined, request);
-        if (!result.allowed) return result;
-        const committed = await this.kv.atomic()
-          .check(entry)
-          .set(kvKey, result.log, { expireIn: request.windowMs })
-          .commit();
-        if (committed.ok) return result;
-      } catch (error) {
-        failure = error;
-      }
-    }
-    throw failure;
+  consume(key: string, request: StoreConsumeRequest): Promise<StoreConsumeResult> {
+    const kvKey: Deno.KvKey = ["rate_limit", "log", key];
+    const attempt = async () => {
+      const entry = await this.kv.get<number[]>(kvKey);
+      const result = slidingLogStep(entry.value ?? undefined, request);
+      if (!result.allowed) return result;
+      const committed = await this.kv.atomic()
+        .check(entry)
+        .set(kvKey, result.log, { expireIn: request.windowMs })
+        .commit();
+      if (!committed.ok) throw new Error(`the count of ${key} stayed contended`);
+      return result;
+    };
+    return retryLocked(attempt, undefined, () => true);
   }
 }
 
-/** What the limiter decided about one request. */
 export interface RateLimitDecision {
   allowed: boolean;
-  /** True when the store could not count the call: refused as unavailable (503), not limited. */
+  /** The store could not count the call: refused as unavailable (503), not limited. */
   unavailable?: true;
   limit: number;
   windowMs: number;
@@ -166,13 +153,12 @@ export interface RateLimiter {
   consume(key: string, cost?: number): Promise<RateLimitDecision>;
 }
 
-/** Options of {@link createRateLimiter}: 60 calls per 60 s in a new MemoryStore by default. */
+/** 60 calls per 60 s in a new MemoryStore by default; store failures logged once a minute. */
 export interface RateLimiterOptions {
   limit?: number;
   windowMs?: number;
   store?: RateLimitStore;
   now?: () => number;
-  /** Where store failures are told, at most once a minute. Default console.error. */
   log?: (line: string) => void;
 }
 
@@ -211,7 +197,6 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   };
 }
 
-/** The HTTP status of a refusal: 503 when the store failed, else 429. */
 export function refusalStatus(decision: RateLimitDecision): 429 | 503 {
   return decision.unavailable ? 503 : 429;
 }
@@ -230,15 +215,10 @@ export function describeRateLimit(decision: RateLimitDecision): string {
     `right now. ${retry}`;
 }
 
-type Env = { get(name: string): string | undefined };
-
-/** Options of {@link createDefaultLimiter}; the defaults read the real environment. */
+/** Tests inject the environment, the KV opener and where a KV that will not open is told. */
 export interface DefaultLimiterOptions extends Omit<RateLimiterOptions, "store" | "log"> {
-  /** Environment to read `RATE_LIMIT_STORE`, `KV_PATH` and `DENO_DEPLOYMENT_ID` from. */
   env?: Env;
-  /** Opens the KV database; default the process's shared one (`lib/kv.ts`). */
   openKv?: () => Promise<Deno.Kv>;
-  /** Told when KV cannot be opened and memory is used instead. Default console.error. */
   onKvError?: (error: unknown) => void;
 }
 

@@ -226,13 +226,13 @@ Deno.test("two limiters over two handles of one KV file share one budget", async
 Deno.test("concurrent calls through KV never spend more than the limit", async () => {
   const kv = await Deno.openKv(":memory:");
   try {
-    const store = new KvStore(kv, ["test_limits"]);
+    const store = new KvStore(kv);
     const limiters = [0, 1, 2].map(() => createRateLimiter({ limit: 20, store, now: () => 7 }));
     const decisions = await Promise.all(
       Array.from({ length: 30 }, (_, index) => limiters[index % 3].consume("busy")),
     );
     const allowed = decisions.filter((decision) => decision.allowed).length;
-    const stored = await kv.get<number[]>(["test_limits", "log", "busy"]);
+    const stored = await kv.get<number[]>(["rate_limit", "log", "busy"]);
     assert.equal(allowed, 20);
     assert.deepEqual(stored.value, new Array(20).fill(7), "one entry per call, at its time");
   } finally {

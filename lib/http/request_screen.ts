@@ -13,21 +13,18 @@
  * - **Head size.** A request whose head (request line and header fields) is over
  *   {@link MAX_HEAD_BYTES} gets `431`: every request, not only a connection's first one.
  */
+import type { Fetch } from "./head.ts";
 
 /** The longest Host accepted: a 253-character DNS name, a colon and a five-digit port. */
 export const MAX_HOST_LENGTH = 259;
 
-/** The longest request head accepted, in bytes (the front door's limit too). */
+/** The front door's limit too. */
 export const MAX_HEAD_BYTES = 32 * 1024;
 
-/**
- * The shape of an acceptable Host: a name or IPv4 address, or an IPv6 address in brackets, then
- * an optional port of 0 to 65535. `deploy/haproxy.cfg` carries the same expression.
- */
+/** The module comment's Host shape; `deploy/haproxy.cfg` carries the same expression. */
 export const HOST_PATTERN =
   /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4}))?$/;
 
-/** Why `host` is not an acceptable Host value, or undefined when it is. */
 export function hostProblem(host: string): string | undefined {
   if (host.length === 0) return "the Host header is empty";
   if (host.length > MAX_HOST_LENGTH) return `the Host header is over ${MAX_HOST_LENGTH} characters`;
@@ -70,17 +67,13 @@ export function screenRequest(request: Request): Response | undefined {
   return undefined;
 }
 
-/** The authority of an absolute URL string, read without parsing it. */
+/** Read without parsing the URL. */
 function authorityOf(url: string): string {
   const start = url.indexOf("//") + 2;
   const end = url.indexOf("/", start);
   return url.slice(start, end < 0 ? undefined : end);
 }
 
-/** The app's `fetch`, as Deno.serve and Hono's `app.request` call it. */
-type Fetch<A extends unknown[]> = (request: Request, ...rest: A) => Response | Promise<Response>;
-
-/** Wraps an app's `fetch` so every request is screened before it is routed. */
 export function screenedFetch<A extends unknown[]>(fetch: Fetch<A>): Fetch<A> {
   return (request, ...rest) => screenRequest(request) ?? fetch(request, ...rest);
 }

@@ -26,23 +26,15 @@ function prepareSignals(): void {
   Deno.addSignalListener("SIGWINCH", () => {});
 }
 
-/** A server that restarts itself after accept errors; `shutdown` stops it for good. */
-export interface ResilientServer {
-  /** Where it listens now (the same port after a restart, unless that port was taken). */
-  readonly addr: Deno.NetAddr;
-  /** Resolves once it has been shut down. */
-  readonly finished: Promise<void>;
-  /** Times it was started again. */
-  readonly restarts: number;
-  shutdown(): Promise<void>;
-}
-
-/** Serves `handler` on `options.hostname`:`options.port` (0 picks a free port, kept after). */
+/**
+ * Serves `handler` on `options.hostname`:`options.port` (0 picks a free port, kept after), and
+ * restarts itself after accept errors; `shutdown` stops it for good, then `finished` resolves.
+ */
 export function serveResilient(
   options: Deno.ServeTcpOptions,
   handler: Deno.ServeHandler<Deno.NetAddr>,
   log: (line: string) => void = oncePerInterval(60_000, (line) => console.error(line)),
-): ResilientServer {
+) {
   prepareSignals();
   let stopping = false;
   let restarts = 0;
@@ -78,6 +70,7 @@ export function serveResilient(
   };
   watch(current);
   return {
+    /** Where it listens now (the same port after a restart, unless that port was taken). */
     get addr() {
       return current.addr;
     },
@@ -92,3 +85,6 @@ export function serveResilient(
     },
   };
 }
+
+/** A server that restarts itself after accept errors. */
+export type ResilientServer = ReturnType<typeof serveResilient>;

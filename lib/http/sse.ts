@@ -6,8 +6,6 @@
  */
 import { SSEStreamingApi } from "hono/streaming";
 
-export type { SSEStreamingApi };
-
 /** Headers of every event stream: never cached, never buffered by a reverse proxy. */
 const SSE_HEADERS: Readonly<Record<string, string>> = {
   "content-type": "text/event-stream",

@@ -36,56 +36,46 @@ export const UPSTREAM_LIMITS = {
 } as const;
 
 /** Compressed bytes handed to the decompressor at a time (deflate inflates 1,032:1 at most). */
-export const DECODE_SLICE_BYTES = 1024;
-
-/** Redirects followed at most, each on the origin asked. */
-export const MAX_REDIRECTS = 3;
-
-/** The longest wait an upstream's `Retry-After` may ask of our clients, in seconds. */
+const DECODE_SLICE_BYTES = 1024;
+const MAX_REDIRECTS = 3;
 export const RETRY_AFTER_MAX_S = 300;
-
-/** "8 MiB", "512 KiB": a limit as people read it. */
-export function sizeLabel(bytes: number): string {
-  return bytes >= MiB && bytes % MiB === 0
-    ? `${bytes / MiB} MiB`
-    : `${Math.ceil(bytes / 1024)} KiB`;
-}
 
 /** An answer past its maximum size; the read stopped there. */
 export class AnswerTooLargeError extends Error {
-  readonly maxBytes: number;
-  constructor(maxBytes: number, declared?: number) {
+  override name = "AnswerTooLargeError";
+  constructor(readonly maxBytes: number, declared?: number) {
+    // "8 MiB", "512 KiB": the limit as people read it.
+    const limit = maxBytes >= MiB && maxBytes % MiB === 0
+      ? `${maxBytes / MiB} MiB`
+      : `${Math.ceil(maxBytes / 1024)} KiB`;
     super(
-      `answer too large (over ${sizeLabel(maxBytes)}${
+      `answer too large (over ${limit}${
         declared === undefined ? "" : `: ${declared} bytes declared`
       })`,
     );
-    this.name = "AnswerTooLargeError";
-    this.maxBytes = maxBytes;
   }
 }
 
 /** A redirect off the origin asked, not followed. */
 export class RedirectedAwayError extends Error {
+  override name = "RedirectedAwayError";
   constructor(status: number) {
     super(`redirected (HTTP ${status}) off its origin; not followed`);
-    this.name = "RedirectedAwayError";
   }
 }
 
 /** An answer in a content encoding other than gzip or deflate (never asked for). */
 export class UnsupportedEncodingError extends Error {
+  override name = "UnsupportedEncodingError";
   constructor(encoding: string) {
     super(`answer in an encoding it was not asked for (${encoding.slice(0, 20)})`);
-    this.name = "UnsupportedEncodingError";
   }
 }
 
 /**
- * `fetch(url, init)` asking for an unencoded answer (`Accept-Encoding: identity`, see the module
- * comment) and following redirects only on `url`'s origin, at most {@link MAX_REDIRECTS}; a
- * redirect elsewhere (or one too many) is a {@link RedirectedAwayError}, its body cancelled
- * unread. A 303 turns the request into a GET, as browsers do.
+ * `fetch` as the module comment says: `Accept-Encoding: identity`, redirects followed only on
+ * `url`'s origin (a redirect's body cancelled unread). A 303 turns the request into a GET, as
+ * browsers do.
  */
 export async function fetchOnOrigin(
   fetchFn: typeof fetch,
@@ -114,10 +104,8 @@ export async function fetchOnOrigin(
 }
 
 /**
- * The body of `response` as its bytes mean them: as it came when it is not encoded, else
- * inflated (gzip, deflate) {@link DECODE_SLICE_BYTES} of input at a time, the input counted
- * against `maxBytes` as it comes off the wire ({@link AnswerTooLargeError} past it). Null for no
- * body; {@link UnsupportedEncodingError} (the body cancelled) for another encoding.
+ * The body of `response` as its bytes mean them (inflated as the module comment says), the
+ * wire bytes counted against `maxBytes`. Null for no body.
  */
 export function decodedBody(
   response: Response,
@@ -155,10 +143,7 @@ export function decodedBody(
   >;
 }
 
-/**
- * The body of `response` as text, read as it streams and stopped past `maxBytes` (declared, off
- * the wire or after decompression): {@link AnswerTooLargeError}. The body is cancelled either way.
- */
+/** The body of `response` as text, stopped past `maxBytes` as the module comment says. */
 export async function readBoundedText(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -167,28 +152,15 @@ export async function readBoundedText(response: Response, maxBytes: number): Pro
   }
   const body = decodedBody(response, maxBytes);
   if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let total = 0;
-  try {
-    while (true) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) throw new AnswerTooLargeError(maxBytes);
-      chunks.push(value);
-    }
-  } catch (error) {
-    await reader.cancel().catch(() => {});
-    throw error;
+  // Leaving the loop early (the throw) cancels the body.
+  for await (const chunk of body) {
+    total += chunk.byteLength;
+    if (total > maxBytes) throw new AnswerTooLargeError(maxBytes);
+    chunks.push(chunk);
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  return await new Blob(chunks).text();
 }
 
 /**
@@ -221,7 +193,6 @@ export function eventBytesWithin(maxBytes: number): (chunk: Uint8Array) => boole
   };
 }
 
-/** `seconds` an upstream asked us to wait, clamped to {@link RETRY_AFTER_MAX_S}. */
 export function clampRetryAfter(seconds: number): number {
   return Math.min(Math.max(0, seconds), RETRY_AFTER_MAX_S);
 }

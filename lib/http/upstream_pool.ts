@@ -7,20 +7,16 @@
  *   for as long as someone watches); past that, a request waits its turn, first come first
  *   served, inside its own timeout (its signal ends the wait). A request holds its place from
  *   the moment it is sent until its answer's body is read to the end, cancelled or failed, or
- *   its signal aborts (a stream: until its signal aborts). So a slow upstream makes work queue instead of opening sockets: one
- *   process never holds more than {@link UPSTREAM_REQUESTS_AT_ONCE} +
- *   {@link UPSTREAM_STREAMS_AT_ONCE} upstream connections, whatever the load;
+ *   its signal aborts (a stream: until its signal aborts). So a slow upstream makes work queue
+ *   instead of opening sockets: one process never holds more than {@link UPSTREAM_REQUESTS_AT_ONCE}
+ *   + {@link UPSTREAM_STREAMS_AT_ONCE} upstream connections, whatever the load;
  * - at most {@link POOL_MAX_IDLE_PER_HOST} idle keep-alive connections per host are kept, each
  *   dropped after 30 s idle.
  */
 
-/** Idle keep-alive connections kept per upstream host. */
 export const POOL_MAX_IDLE_PER_HOST = 8;
-/** Idle connections are closed after this long, in ms. */
 const POOL_IDLE_TIMEOUT_MS = 30_000;
-/** Upstream requests (answers awaited and read) in flight at once per process. */
 export const UPSTREAM_REQUESTS_AT_ONCE = 32;
-/** Upstream event streams (the wallet streams) open at once per process. */
 export const UPSTREAM_STREAMS_AT_ONCE = 256;
 
 /** A first-come-first-served limit of `size` places. */
@@ -31,12 +27,10 @@ export class Lane {
     this.#free = size;
   }
 
-  /** Places taken now. */
   get inUse(): number {
     return this.size - this.#free;
   }
 
-  /** Requests waiting for a place now. */
   get waiting(): number {
     return this.#waiting.length;
   }
@@ -80,12 +74,11 @@ export class Lane {
 const requests = new Lane(UPSTREAM_REQUESTS_AT_ONCE);
 const streams = new Lane(UPSTREAM_STREAMS_AT_ONCE);
 
-/** The two lanes of the process, for tests and the bench. */
+/** For tests. */
 export const upstreamLanes = { requests, streams } as const;
 
 let shared: Deno.HttpClient | undefined;
 
-/** True when `init` asks for an event stream. */
 function asksForStream(input: RequestInfo | URL, init?: RequestInit): boolean {
   const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : {}));
   return /text\/event-stream/i.test(headers.get("accept") ?? "");

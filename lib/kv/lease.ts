@@ -23,43 +23,23 @@ export interface LeaseRow {
   term: number;
 }
 
-/** What {@link Lease.tick} found. */
+/** What `tick` found. */
 export type LeaseStatus =
   | { held: true; term: number; expiresAt: number; takenOver: boolean }
   | { held: false; holder: string | null; expiresAt: number | null };
 
-export interface LeaseOptions {
+/**
+ * A lease under `key`; nothing is written until the first `tick`. `holder` names this instance
+ * in the row (unique per process: a random UUID by default); `ttlMs` is how long a take-over or
+ * renewal lasts.
+ */
+export function createLease(options: {
   kv: Deno.Kv;
   key: Deno.KvKey;
-  /** This instance's name in the row: unique per process (default a random UUID). */
   holder?: string;
-  /** How long a take-over or renewal lasts (ms). */
   ttlMs: number;
   now?: () => number;
-}
-
-export interface Lease {
-  readonly holder: string;
-  /**
-   * Takes the lease when it is free or has expired, renews it when this instance holds it; says
-   * who holds it afterwards. Call it more often than `ttlMs` (a third of it, say).
-   */
-  tick(): Promise<LeaseStatus>;
-  /** True while this instance's last take-over or renewal has not expired on its clock. */
-  held(): boolean;
-  /**
-   * The check to add to a write only the holder may make: it fails once anyone else has written
-   * the lease row. Null when this instance does not hold it.
-   */
-  fence(): Deno.AtomicCheck | null;
-  /** Gives the lease up now (so a successor need not wait for it to expire). */
-  release(): Promise<boolean>;
-  /** The row as KV holds it now. */
-  read(): Promise<LeaseRow | null>;
-}
-
-/** A lease under `key`; nothing is written until the first {@link Lease.tick}. */
-export function createLease(options: LeaseOptions): Lease {
+}) {
   const { kv, key, ttlMs } = options;
   const now = options.now ?? Date.now;
   const holder = options.holder ?? crypto.randomUUID();
@@ -91,7 +71,11 @@ export function createLease(options: LeaseOptions): Lease {
 
   return {
     holder,
-    async tick() {
+    /**
+     * Takes the lease when it is free or has expired, renews it when this instance holds it;
+     * says who holds it afterwards. Call it more often than `ttlMs` (a third of it, say).
+     */
+    async tick(): Promise<LeaseStatus> {
       // A lost race means someone else wrote the row just now: read it again, once.
       const first = await attempt();
       if (first !== "raced") return first;
@@ -101,8 +85,15 @@ export function createLease(options: LeaseOptions): Lease {
       const row = (await retryLocked(() => kv.get<LeaseRow>(key))).value;
       return { held: false, holder: row?.holder ?? null, expiresAt: row?.expiresAt ?? null };
     },
+    /** True while this instance's last take-over or renewal has not expired on its clock. */
     held: () => mine !== null && now() < mine.expiresAt,
-    fence: () => mine && now() < mine.expiresAt ? { key, versionstamp: mine.versionstamp } : null,
+    /**
+     * The check to add to a write only the holder may make: it fails once anyone else has
+     * written the lease row. Null when this instance does not hold it.
+     */
+    fence: (): Deno.AtomicCheck | null =>
+      mine && now() < mine.expiresAt ? { key, versionstamp: mine.versionstamp } : null,
+    /** Gives the lease up now (so a successor need not wait for it to expire). */
     async release() {
       const last = mine;
       mine = null;
@@ -112,6 +103,7 @@ export function createLease(options: LeaseOptions): Lease {
       const check = { key, versionstamp: last.versionstamp };
       return (await retryLocked(() => kv.atomic().check(check).set(key, row).commit())).ok;
     },
-    read: async () => (await retryLocked(() => kv.get<LeaseRow>(key))).value,
+    read: async (): Promise<LeaseRow | null> =>
+      (await retryLocked(() => kv.get<LeaseRow>(key))).value,
   };
 }

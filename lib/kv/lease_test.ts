@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createLease, type LeaseStatus } from "./lease.ts";
-import { kvChild } from "./_kv_child.ts";
+import { kvChild } from "../../tests/support/kv_child.ts";
 
 const KEY = ["lease", "at-risk board"];
 

@@ -6,25 +6,24 @@
  * and a KV Connect server do not answer so.)
  */
 
-/** Tries in all, and the longest wait between two (ms). */
 const ATTEMPTS = 12;
 const MAX_WAIT_MS = 50;
 
-/** True for the local file's "database is locked" failure. */
 export function isKvLocked(error: unknown): boolean {
   return error instanceof Error && /database is locked/i.test(error.message);
 }
 
-/** `op`, tried again while it fails with "database is locked". */
+/** `op`, tried again while it fails with "database is locked" (or what `retryable` names). */
 export async function retryLocked<T>(
   op: () => Promise<T>,
   wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+  retryable: (error: unknown) => boolean = isKvLocked,
 ): Promise<T> {
   for (let attempt = 1;; attempt++) {
     try {
       return await op();
     } catch (error) {
-      if (!isKvLocked(error) || attempt >= ATTEMPTS) throw error;
+      if (!retryable(error) || attempt >= ATTEMPTS) throw error;
       await wait(Math.random() * Math.min(MAX_WAIT_MS, 2 ** attempt));
     }
   }

@@ -25,15 +25,10 @@ export interface SeriesTier {
   keepMs: number;
 }
 
-const SECOND = 1_000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
 /** The market history's retention: 5 s samples for an hour, 1 min samples for 7 days. */
 export const MARKET_HISTORY_TIERS: readonly SeriesTier[] = [
-  { name: "5s", stepMs: 5 * SECOND, keepMs: HOUR },
-  { name: "1m", stepMs: MINUTE, keepMs: 7 * DAY },
+  { name: "5s", stepMs: 5_000, keepMs: 3_600_000 },
+  { name: "1m", stepMs: 60_000, keepMs: 7 * 86_400_000 },
 ];
 
 /** A KV value's limit is 64 KiB; a sample must stay well under it. */
@@ -60,37 +55,18 @@ export interface KvSeriesOptions<T> {
   merge?: (kept: SeriesPoint<T>, incoming: SeriesPoint<T>) => T | null;
 }
 
-/** What one {@link KvSeries.record} did, tier by tier: wrote the bucket, or found it kept. */
+/** What one `record` did, tier by tier: wrote the bucket, or found it kept. */
 export type RecordOutcome = Record<string, "written" | "kept" | "merged" | "expired">;
 
-/** A range read back. */
+/** A range read back from `tier`, oldest first; `truncated` when only the newest were read. */
 export interface SeriesRange<T> {
-  /** The tier read. */
   tier: string;
-  /** Oldest first. */
   points: SeriesPoint<T>[];
-  /** True when the range held more buckets than `maxPoints` and only the newest were read. */
   truncated: boolean;
 }
 
-export interface KvSeries<T> {
-  /** Records a sample read at `at` (default now) into each tier's bucket. */
-  record(series: Deno.KvKeyPart, value: T, at?: number): Promise<RecordOutcome>;
-  /** The samples of `series` from `fromMs` to `toMs` (both included), oldest first. */
-  range(
-    series: Deno.KvKeyPart,
-    fromMs: number,
-    toMs: number,
-    /**
-     * `at`: the moment the range is read as of (default now), so that reads of one range by
-     * several calls choose the same tier whatever the clock did between them.
-     */
-    options?: { maxPoints?: number; at?: number },
-  ): Promise<SeriesRange<T>>;
-}
-
 /** A shared series store under `prefix`. */
-export function createKvSeries<T>(options: KvSeriesOptions<T>): KvSeries<T> {
+export function createKvSeries<T>(options: KvSeriesOptions<T>) {
   const { kv, prefix, merge } = options;
   const tiers = options.tiers ?? MARKET_HISTORY_TIERS;
   const now = options.now ?? Date.now;
@@ -131,9 +107,12 @@ export function createKvSeries<T>(options: KvSeriesOptions<T>): KvSeries<T> {
   }
 
   return {
-    async record(series, value, at = now()) {
+    /** Records a sample read at `at` (default now) into each tier's bucket. */
+    async record(series: Deno.KvKeyPart, value: T, at = now()): Promise<RecordOutcome> {
       const point = { at, value };
-      const bytes = sizeOf(point);
+      // Its size as JSON (bigints as their digits): KV's own encoding is of the same order.
+      const json = JSON.stringify(point, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+      const bytes = new TextEncoder().encode(json).length;
       if (bytes > MAX_SAMPLE_BYTES) {
         throw new RangeError(
           `a sample of ${bytes} bytes is over the ${MAX_SAMPLE_BYTES}-byte limit of one KV value`,
@@ -143,7 +122,17 @@ export function createKvSeries<T>(options: KvSeriesOptions<T>): KvSeries<T> {
       for (const tier of tiers) outcome[tier.name] = await recordTier(series, tier, point);
       return outcome;
     },
-    async range(series, fromMs, toMs, { maxPoints = 1_000, at = now() } = {}) {
+    /**
+     * The samples of `series` from `fromMs` to `toMs` (both included), oldest first, read as of
+     * `at` (default now), so that reads of one range by several calls choose the same tier
+     * whatever the clock did between them.
+     */
+    async range(
+      series: Deno.KvKeyPart,
+      fromMs: number,
+      toMs: number,
+      { maxPoints = 1_000, at = now() }: { maxPoints?: number; at?: number } = {},
+    ): Promise<SeriesRange<T>> {
       const buckets = (tier: SeriesTier) =>
         Math.floor(toMs / tier.stepMs) - Math.floor(fromMs / tier.stepMs) + 1;
       const holds = (tier: SeriesTier) => fromMs >= at - tier.keepMs;
@@ -174,8 +163,4 @@ export function createKvSeries<T>(options: KvSeriesOptions<T>): KvSeries<T> {
   };
 }
 
-/** A sample's size as JSON (bigints as their digits): KV's own encoding is of the same order. */
-function sizeOf(value: unknown): number {
-  const json = JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
-  return new TextEncoder().encode(json ?? "").length;
-}
+export type KvSeries<T> = ReturnType<typeof createKvSeries<T>>;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createKvSeries, MARKET_HISTORY_TIERS, type SeriesPoint } from "./series.ts";
-import { kvChild } from "./_kv_child.ts";
+import { kvChild } from "../../tests/support/kv_child.ts";
 
 const PREFIX = ["market_history", "v1"];
 const MINUTE = 60_000;

@@ -42,39 +42,10 @@ export interface StoredSnapshot<T, M> {
   chunks: number;
 }
 
-export interface KvSnapshotOptions {
-  kv: Deno.Kv;
-  prefix: Deno.KvKey;
-  /** How long a written snapshot is kept (default 1 hour). */
-  keepMs?: number;
-  now?: () => number;
-}
-
-export interface KvSnapshotStore<T, M> {
-  /**
-   * Writes `value` and makes it current. With `fence`, only while the check holds (the writer
-   * still holds its lease); `ok: false` when it did not, and the current snapshot is unchanged.
-   */
-  write(value: T, meta: M, options?: { fence?: Deno.AtomicCheck | null }): Promise<{
-    ok: boolean;
-    /** The new snapshot's id (current only when `ok`). */
-    id: string;
-    bytes: number;
-    chunks: number;
-  }>;
-  /** The current snapshot, or null when none is kept. */
-  read(): Promise<StoredSnapshot<T, M> | null>;
-  /**
-   * The current snapshot unless it is still the one with id `held` ("unchanged": one small KV
-   * read, the chunks are not read again).
-   */
-  readIfChanged(held: string | null): Promise<StoredSnapshot<T, M> | null | "unchanged">;
-}
-
-/** A store of one snapshot under `prefix`. */
+/** A store of one snapshot under `prefix`, each kept `keepMs` (default 1 hour). */
 export function createKvSnapshotStore<T, M = unknown>(
-  options: KvSnapshotOptions,
-): KvSnapshotStore<T, M> {
+  options: { kv: Deno.Kv; prefix: Deno.KvKey; keepMs?: number; now?: () => number },
+) {
   const { kv, prefix } = options;
   const keepMs = options.keepMs ?? 60 * 60_000;
   const now = options.now ?? Date.now;
@@ -87,22 +58,16 @@ export function createKvSnapshotStore<T, M = unknown>(
     const pointer = (await kv.get<Pointer<M>>(current)).value;
     if (pointer === null) return null;
     if (pointer.id === held) return "unchanged";
-    const parts: Uint8Array[] = [];
-    const listed = kv.list<Uint8Array>({ prefix: [...prefix, "chunk", pointer.id] }, {
+    const parts: Uint8Array<ArrayBuffer>[] = [];
+    const listed = kv.list<Uint8Array<ArrayBuffer>>({ prefix: [...prefix, "chunk", pointer.id] }, {
       limit: pointer.chunks,
       batchSize: Math.min(pointer.chunks, 1_000),
     });
     for await (const entry of listed) parts.push(entry.value);
     if (parts.length !== pointer.chunks) return "moved";
-    const bytes = new Uint8Array(pointer.bytes);
-    let offset = 0;
-    for (const part of parts) {
-      bytes.set(part, offset);
-      offset += part.length;
-    }
     return {
       id: pointer.id,
-      value: decode(bytes) as T,
+      value: decode(await new Blob(parts).text()) as T,
       meta: pointer.meta,
       writtenAt: pointer.writtenAt,
       ageMs: now() - pointer.writtenAt,
@@ -112,7 +77,12 @@ export function createKvSnapshotStore<T, M = unknown>(
   }
 
   return {
-    async write(value, meta, { fence } = {}) {
+    /**
+     * Writes `value` and makes it current. With `fence`, only while the check holds (the writer
+     * still holds its lease); `ok: false` when it did not, and the current snapshot is unchanged
+     * (`id` is the new snapshot's, current only when `ok`).
+     */
+    async write(value: T, meta: M, { fence }: { fence?: Deno.AtomicCheck | null } = {}) {
       const bytes = encode(value);
       const chunks = Math.max(1, Math.ceil(bytes.length / SNAPSHOT_CHUNK_BYTES));
       if (chunks > MAX_CHUNKS) {
@@ -143,8 +113,13 @@ export function createKvSnapshotStore<T, M = unknown>(
       if (drop !== null) await dropChunks(drop.id, drop.chunks).catch(() => {});
       return { ok, id, bytes: bytes.length, chunks };
     },
+    /** The current snapshot, or null when none is kept. */
     read: () => readCurrent(null) as Promise<StoredSnapshot<T, M> | null>,
-    readIfChanged: (held) => readCurrent(held),
+    /**
+     * The current snapshot unless it is still the one with id `held` ("unchanged": one small KV
+     * read, the chunks are not read again).
+     */
+    readIfChanged: (held: string | null) => readCurrent(held),
   };
 
   async function readCurrent(held: string | null) {
@@ -180,8 +155,8 @@ function encode(value: unknown): Uint8Array {
   return new TextEncoder().encode(json);
 }
 
-function decode(bytes: Uint8Array): unknown {
-  return JSON.parse(new TextDecoder().decode(bytes), (_key, item) => {
+function decode(json: string): unknown {
+  return JSON.parse(json, (_key, item) => {
     if (item && typeof item === "object" && !Array.isArray(item)) {
       const keys = Object.keys(item);
       if (keys.length === 1 && keys[0] === BIGINT_TAG && typeof item[BIGINT_TAG] === "string") {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createLease } from "./lease.ts";
 import { createKvSnapshotStore, SNAPSHOT_CHUNK_BYTES } from "./snapshot.ts";
-import { kvChild } from "./_kv_child.ts";
+import { kvChild } from "../../tests/support/kv_child.ts";
 
 const PREFIX = ["at_risk_board", "v1"];
 

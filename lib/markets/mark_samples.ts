@@ -20,7 +20,7 @@ import {
   type KvSeries,
   MARKET_HISTORY_TIERS,
   type SeriesPoint,
-} from "../kv/mod.ts";
+} from "../kv/series.ts";
 import { kvConfigured, openSharedKv } from "../kv.ts";
 
 /** One sample of a market: its mark and, when the trading state was read with it, its OI. */

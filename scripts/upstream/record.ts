@@ -45,7 +45,7 @@ type Json = Record<string, unknown>;
  * Records the API (and the RPC, for the chosen transactions) into fixture files: file name →
  * content, only files whose answers all came back whole; `problems` names what did not.
  */
-export async function recordUpstream(options: UpstreamOptions & { leaderboardPageSize?: number }) {
+export async function recordUpstream(options: UpstreamOptions) {
   const up = openUpstream(options);
   const notes: string[] = [];
   const data: Record<string, unknown> = {};
@@ -53,7 +53,7 @@ export async function recordUpstream(options: UpstreamOptions & { leaderboardPag
     const answer = await up.api(probe.name, probe.params);
     if (answer) data[probe.file] = answer.raw;
   }
-  const leaderboard = await recordLeaderboard(up, options.leaderboardPageSize ?? 25);
+  const leaderboard = await recordLeaderboard(up);
   if (leaderboard) data[ROWS.leaderboard.fixture] = leaderboard;
   const wallets: Json = {}, queueRanks: Json = {}, trades: Json = {};
   for (const wallet of new Set(options.wallets?.map((w) => w.toLowerCase()))) {
@@ -109,13 +109,13 @@ export async function writeRecording(dir: string, files: Readonly<Record<string,
  * Every page of every window, rows without `rank` (the replay ranks per request). A failed page
  * fails the whole board: a partial board would rank wrongly.
  */
-async function recordLeaderboard(up: Upstream, pageSize: number) {
+async function recordLeaderboard(up: Upstream) {
   let summary: unknown;
   const windows: Record<string, unknown[]> = {};
   for (const window of LEADERBOARD_WINDOWS) {
     const rows = new Map<string, Json>();
     for (let page = 0, pages = 1; page < pages && page < MAX_PAGES; page++) {
-      const answer = await up.api("leaderboard", { window, page, pageSize });
+      const answer = await up.api("leaderboard", { window, page, pageSize: 25 });
       if (!answer) return undefined;
       const body = answer.raw as { summary: unknown; accounts: Json[] };
       summary ??= body.summary;

@@ -207,14 +207,6 @@ function noAnswer(error: unknown, status: number | undefined): boolean {
   return status === undefined || status >= 500 || status === 429;
 }
 
-/** The parsed flags of a script. */
-export interface Flags extends UpstreamOptions {
-  wallets: string[];
-  txs: string[];
-  /** The recorder's `--out`. */
-  out?: string;
-}
-
 /**
  * The flags `--api URL`, `--rpc URL`, `--wallet ADDRESS` and `--tx HASH` (both repeatable), and
  * the recorder's `--out DIR`; the URLs default to PAPERTRADE_API_URL and HYPEREVM_RPC_URL, then
@@ -224,7 +216,7 @@ export interface Flags extends UpstreamOptions {
 export function parseFlags(
   args: string[],
   options: { usage: string; usageExit: number; out?: boolean; env?: Pick<Deno.Env, "get"> },
-): Flags | number {
+): (UpstreamOptions & { wallets: string[]; txs: string[]; out?: string }) | number {
   const env = options.env ?? Deno.env;
   const text = { type: "string" } as const;
   const many = { type: "string", multiple: true } as const;

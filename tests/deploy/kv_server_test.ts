@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { serveKvConnect } from "../../deploy/kv_server.ts";
-import { createLease } from "../../lib/kv/mod.ts";
+import { createLease } from "../../lib/kv/lease.ts";
 import { LEASE_KEY } from "../../lib/at_risk/board_home.ts";
 import { pageViewers, startDeployment, startReplayProcess } from "../../bench/processes.ts";
 

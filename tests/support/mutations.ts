@@ -173,7 +173,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: "static-path-guard-open",
-    file: "lib/http/static_paths.ts",
+    file: "lib/delivery/static_assets.ts",
     from: "  return path.length <= 400 && SAFE_STATIC_PATH.test(path);",
     to: "  return path.length <= 4000;",
     tests: ["tests/hardening_pages_test.ts", "tests/hostile_paths_test.ts"],

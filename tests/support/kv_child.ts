@@ -1,6 +1,6 @@
 /**
  * A test's second process on the same KV file: runs `code` with `deno eval --unstable-kv`, and
- * reads each line it prints as JSON. Only the KV modules' own tests use it.
+ * reads each line it prints as JSON. The KV modules' tests (lib/kv/*_test.ts) use it.
  */
 
 /** A running child and the lines it printed so far. */
