@@ -51,7 +51,7 @@ export async function leaderboardCsv(c: Context<AppEnv>): Promise<Response> {
   const [{ view, page }, { formatUnits }] = await Promise.all([readLeaderboard(c), import("viem")]);
   const figure = (value: bigint | number | null) =>
     typeof value === "bigint" ? formatUnits(value, 18) : value;
-  // The columns are named as get_leaderboard names its fields (`lib/leaderboard/figures.ts`).
+  // The columns are named as get_leaderboard names its fields (`lib/leaderboard/model.ts`).
   const rows = page.accounts.map((row) => [
     row.rank,
     page.pnlRanks.get(row.address),

@@ -11,19 +11,12 @@
 import {
   type Address,
   type LeaderboardRow,
-  type LeaderboardSortKey,
   type LeaderboardWindow,
   type ModelledGap,
   modelledGapsOf,
   type PapertradeClient,
 } from "../papertrade/mod.ts";
-import {
-  type AtRiskBoard,
-  compareDistance,
-  nearestOf,
-  type WalletNearest,
-  walletsHolding,
-} from "../at_risk/mod.ts";
+import { type AtRiskBoard, nearestOf, type WalletNearest, walletsHolding } from "../at_risk/mod.ts";
 import { type LeaderboardViewSort, NEAREST_TO_BUST } from "./view.ts";
 import {
   exactAddressOnly,
@@ -79,15 +72,12 @@ export async function readWindowAccounts(
 ): Promise<WindowAccounts> {
   const { window, query, signal } = options;
   const read = (page: number) =>
-    papertrade.read(
-      "leaderboard",
-      query ? { window, query, page, pageSize: PNL_RANK_PAGE_SIZE } : {
-        window,
-        page,
-        pageSize: PNL_RANK_PAGE_SIZE,
-      },
-      { signal },
-    );
+    papertrade.read("leaderboard", {
+      window,
+      page,
+      pageSize: PNL_RANK_PAGE_SIZE,
+      ...(query ? { query } : {}),
+    }, { signal });
   const first = exactAddressOnly(await read(0), query);
   const pages = Math.min(first.totalPages, PNL_RANK_MAX_PAGES);
   const rest = await Promise.all(
@@ -125,11 +115,13 @@ export function boardLeaderboardPage(
   const holders = board && options.holding ? walletsHolding(board) : null;
   const rows = holders ? read.accounts.filter((row) => holders.has(row.address)) : read.accounts;
   const nearest = new Map(rows.map((row) => [row.address, nearestOf(board, row.address)]));
-  const ordered = board === null
-    ? rows
-    : options.sortKey === NEAREST_TO_BUST
-    ? orderByNearest(rows, nearest, options.sortDir)
-    : orderByFigure(rows, options.sortKey, options.sortDir);
+  const { sortKey } = options;
+  const figure = (row: LeaderboardRow) => {
+    if (sortKey !== NEAREST_TO_BUST) return row[sortKey];
+    const found = nearest.get(row.address)!;
+    return "row" in found ? found.row.distanceToBustPercent : null;
+  };
+  const ordered = board === null ? rows : orderBy(rows, figure, options.sortDir);
   const pnlRanks = new Map<Address, number>();
   for (const row of read.accounts) if (row.rank !== null) pnlRanks.set(row.address, row.rank);
   const start = options.page * options.pageSize;
@@ -162,36 +154,19 @@ export function boardLeaderboardPage(
 }
 
 /**
- * Leaderboard rows by one of their figures (`desc`: largest first); rows without it (a modelled
- * key not found) last, and equal figures in their order.
+ * Rows by a figure (`desc`: largest first; the nearest distance to bust starts nearest first by
+ * its link); rows without it (a modelled key not found, no position on the board) last whatever
+ * the direction, equal figures in their order.
  */
-function orderByFigure<R extends LeaderboardRow>(
+function orderBy<R>(
   rows: readonly R[],
-  key: LeaderboardSortKey,
+  figure: (row: R) => bigint | number | null,
   sortDir: "asc" | "desc",
 ): R[] {
   const sign = sortDir === "asc" ? 1 : -1;
   return [...rows].sort((a, b) => {
-    const x = a[key];
-    const y = b[key];
+    const [x, y] = [figure(a), figure(b)];
     if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
     return x < y ? -sign : x > y ? sign : 0;
   });
-}
-
-/**
- * Leaderboard rows by their wallet's nearest distance to bust (`asc`: nearest first); rows
- * without one stay last, in their order.
- */
-function orderByNearest<R extends { address: Address }>(
-  rows: readonly R[],
-  nearest: ReadonlyMap<Address, WalletNearest>,
-  sortDir: "asc" | "desc",
-): R[] {
-  const distance = (row: R) => {
-    const found = nearest.get(row.address);
-    return found && "row" in found ? found.row.distanceToBustPercent : null;
-  };
-  const sign = sortDir === "asc" ? 1 : -1;
-  return [...rows].sort((a, b) => compareDistance(distance(a), distance(b), sign));
 }

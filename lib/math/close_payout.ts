@@ -1,4 +1,4 @@
-import { checkedLeverage } from "./leverage.ts";
+import { unrealizedPnlWad } from "./unrealized_pnl.ts";
 import { WAD } from "./units.ts";
 
 /** The position being valued and the mark it would close at. */
@@ -48,14 +48,7 @@ const DEADBAND_DIVISOR = 50_000n;
 const POSITION_TERM_SCALE = 1_000_000n;
 
 function checkParams(params: ClosePayoutParams): void {
-  const fields = [
-    ["rateMultiplierWad", params.rateMultiplierWad],
-    ["positionMultiplierWad", params.positionMultiplierWad],
-    ["baseRateWad", params.baseRateWad],
-    ["referenceNotionalWad", params.referenceNotionalWad],
-    ["winFeeRateWad", params.winFeeRateWad],
-  ] as const;
-  for (const [name, value] of fields) {
+  for (const [name, value] of Object.entries(params)) {
     if (value < 0n) throw new RangeError(`${name} must not be negative, got ${value}`);
   }
   if (params.baseRateWad > WAD) {
@@ -96,9 +89,6 @@ export function closePayout(position: ClosePayoutPosition, params: ClosePayoutPa
   const { entryRaw: entry, markRaw: mark, marginWad: margin, isLong } = position;
   if (entry <= 0n) throw new RangeError(`entry price must be positive, got ${entry}`);
   if (mark < 0n) throw new RangeError(`mark price must not be negative, got ${mark}`);
-  if (margin < 0n) throw new RangeError(`margin must not be negative, got ${margin}`);
-  const leverage = checkedLeverage(position.leverage);
-  checkParams(params);
 
   // 1. deadband-adjusted exit
   const deadband = entry / DEADBAND_DIVISOR;
@@ -111,10 +101,9 @@ export function closePayout(position: ClosePayoutPosition, params: ClosePayoutPa
     else if (mark < entry) exit = entry;
   }
 
-  // 2. raw PnL, loss floored at the margin
-  const move = isLong ? exit - entry : entry - exit;
-  const unfloored = (margin * leverage * move) / entry;
-  const rawPnlWad = unfloored < -margin ? -margin : unfloored;
+  // 2. raw PnL, loss floored at the margin: the unrealized PnL at the adjusted exit
+  const rawPnlWad = unrealizedPnlWad({ ...position, markRaw: exit });
+  checkParams(params);
 
   // 3. losses and zero pass through untouched
   if (rawPnlWad <= 0n) {
@@ -122,6 +111,7 @@ export function closePayout(position: ClosePayoutPosition, params: ClosePayoutPa
   }
 
   // 4. impact haircut (move > 0 here)
+  const move = isLong ? exit - entry : entry - exit;
   const moveWad = (move * WAD) / entry;
   const rateTerm = (moveWad * params.rateMultiplierWad) / WAD;
   const positionTerm = (POSITION_TERM_SCALE * moveWad * params.positionMultiplierWad) / WAD;

@@ -26,14 +26,7 @@ interface PendingRewardsOptions {
 export function pendingRewardsWad(
   { pendingBase, staked, accumulator, rewardDebt }: PendingRewardsOptions,
 ): bigint {
-  for (
-    const [name, value] of [
-      ["pendingBase", pendingBase],
-      ["staked", staked],
-      ["accumulator", accumulator],
-      ["rewardDebt", rewardDebt],
-    ] as const
-  ) {
+  for (const [name, value] of Object.entries({ pendingBase, staked, accumulator, rewardDebt })) {
     if (value < 0n) throw new RangeError(`${name} must not be negative, got ${value}`);
   }
   const accrued = (staked * accumulator) / ACCUMULATOR_SCALE;
