@@ -25,4 +25,4 @@ export {
   sortHref,
   WINDOW_LABELS,
 } from "./view.ts";
-export { readLeaderboardView } from "./read_view.ts";
+export { type LeaderboardViewPage, readLeaderboardView } from "./read_view.ts";

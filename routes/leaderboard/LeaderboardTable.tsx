@@ -4,16 +4,15 @@ import {
   LEADERBOARD_FIGURES,
   leaderboardHref,
   type LeaderboardView,
+  type LeaderboardViewPage,
   type LeaderboardViewSort,
   NEAREST_TO_BUST,
-  type NearestCoverage,
   PNL_RANK_MAX_PAGES,
   PNL_RANK_PAGE_SIZE,
-  type RankedLeaderboardPage,
   sortDirOf,
   sortHref,
 } from "../../lib/leaderboard/mod.ts";
-import type { AtRiskBoard, WalletHoldings, WalletNearest } from "../../lib/at_risk/mod.ts";
+import type { WalletHoldings, WalletNearest } from "../../lib/at_risk/mod.ts";
 import {
   formatCount,
   formatDistanceToBust,
@@ -28,7 +27,7 @@ interface Column {
   key: LeaderboardViewSort;
   label: string;
   /** The figure as the cell shows it: compact, so it fits a phone column. */
-  format(row: LeaderboardRow, page: LeaderboardTablePage): ComponentChildren;
+  format(row: LeaderboardRow, page: LeaderboardViewPage): ComponentChildren;
   /** The full figure, in the cell's title, when the compact one rounds. */
   full?(row: LeaderboardRow): string;
   /** Coloured by sign. */
@@ -69,25 +68,12 @@ const COLUMNS: Column[] = [
   },
 ];
 
-function pnlRankText(page: RankedLeaderboardPage, row: LeaderboardRow): string {
+function pnlRankText(page: LeaderboardViewPage, row: LeaderboardRow): string {
   const rank = page.pnlRanks.get(row.address);
   return rank === undefined ? "n/a" : formatCount(rank);
 }
 
 const RANKS_READ = formatCount(PNL_RANK_PAGE_SIZE * PNL_RANK_MAX_PAGES);
-
-/**
- * A leaderboard page with, when the at-risk board was read, each wallet's nearest position, and
- * under the nearest-to-bust sort how the board covers it.
- */
-export type LeaderboardTablePage = RankedLeaderboardPage & {
-  nearest?: ReadonlyMap<Address, WalletNearest>;
-  /** What each wallet on the page holds now, from the at-risk board. */
-  holdings?: ReadonlyMap<Address, WalletHoldings>;
-  coverage?: NearestCoverage | null;
-  /** The at-risk board the holdings come from (null: not read in time). */
-  board?: AtRiskBoard | null;
-};
 
 /**
  * What a wallet holds now: per market, its long and short notional (compact, the full figure in
@@ -141,7 +127,7 @@ function nearestText(nearest: WalletNearest | undefined): ComponentChildren {
 const NEAREST_COLUMN: Column = {
   key: NEAREST_TO_BUST,
   label: "Nearest to bust",
-  format: (row, page) => nearestText(page.nearest?.get(row.address)),
+  format: (row, page) => nearestText(page.nearest.get(row.address)),
 };
 
 const ALL_COLUMNS: Column[] = [...COLUMNS, NEAREST_COLUMN];
@@ -179,7 +165,7 @@ function SortForm(props: { view: LeaderboardView }) {
 }
 
 /** One leaderboard page: headers and the sort form sort it without script; rows link wallets. */
-export function LeaderboardTable(props: { page: LeaderboardTablePage; view: LeaderboardView }) {
+export function LeaderboardTable(props: { page: LeaderboardViewPage; view: LeaderboardView }) {
   const { view, page } = props;
   const columns = [
     ...ALL_COLUMNS.filter((column) => column.key === view.sortKey),
@@ -263,7 +249,7 @@ export function LeaderboardTable(props: { page: LeaderboardTablePage; view: Lead
                     </td>
                     {index === 0 && (
                       <td class="holdings" data-col="holding">
-                        <HoldingCell holdings={page.holdings?.get(row.address)} />
+                        <HoldingCell holdings={page.holdings.get(row.address)} />
                       </td>
                     )}
                   </Fragment>
