@@ -1,5 +1,5 @@
 import { type ComponentChildren, Fragment } from "preact";
-import type { Address, LeaderboardRow, LeaderboardSortKey } from "../../lib/papertrade/mod.ts";
+import type { LeaderboardRow, LeaderboardSortKey } from "../../lib/papertrade/mod.ts";
 import {
   LEADERBOARD_FIGURES,
   leaderboardHref,
