@@ -1,18 +1,5 @@
-import { unrealizedPnlWad } from "./unrealized_pnl.ts";
+import { type PositionAtMark, unrealizedPnlWad } from "./unrealized_pnl.ts";
 import { WAD } from "./units.ts";
-
-/** The position being valued and the mark it would close at. */
-interface ClosePayoutPosition {
-  /** Entry price E, raw at the instrument's price scale. */
-  entryRaw: bigint;
-  /** Close (mark) price X, same scale. */
-  markRaw: bigint;
-  /** Isolated margin M, USD wad. */
-  marginWad: bigint;
-  /** Leverage L, a whole number from 1 to 1000. */
-  leverage: number;
-  isLong: boolean;
-}
 
 /** Instrument curve parameters and the venue win fee, all wad. */
 export interface ClosePayoutParams {
@@ -81,11 +68,8 @@ function checkParams(params: ClosePayoutParams): void {
  *
  * The kept share depends on the price move only, not on position size: for BTC a 1%
  * move keeps about 88.3% and a 0.1% move about 75.7% before the win fee.
- *
- * @throws {RangeError} on a non-positive entry, negative mark or margin, leverage outside
- * 1..1000, negative parameters, or a base or fee rate above 100%.
  */
-export function closePayout(position: ClosePayoutPosition, params: ClosePayoutParams): ClosePayout {
+export function closePayout(position: PositionAtMark, params: ClosePayoutParams): ClosePayout {
   const { entryRaw: entry, markRaw: mark, marginWad: margin, isLong } = position;
   if (entry <= 0n) throw new RangeError(`entry price must be positive, got ${entry}`);
   if (mark < 0n) throw new RangeError(`mark price must not be negative, got ${mark}`);

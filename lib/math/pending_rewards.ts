@@ -20,8 +20,6 @@ interface PendingRewardsOptions {
  * (papertrade-facts.md §13.3): pendingBase + ⌊staked · accumulator / 10^27⌋ − rewardDebt, never
  * below pendingBase (a stale or oversized debt cannot eat banked rewards), and just pendingBase
  * when the accrual does not fit 128 bits.
- *
- * @throws {RangeError} when any input is negative.
  */
 export function pendingRewardsWad(
   { pendingBase, staked, accumulator, rewardDebt }: PendingRewardsOptions,

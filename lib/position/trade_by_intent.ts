@@ -58,7 +58,6 @@ function toSettle(wallet: string, trade: Trade) {
  */
 export const TRAIL_WAIT_MS = 8_000;
 
-/** The part the settling transactions are named by when they are missing. */
 export const SETTLING_PART = "settling transactions";
 
 /**
