@@ -31,7 +31,6 @@ async function readLeaderboard(c: Context<AppEnv>) {
   return { view, page };
 }
 
-/** The leaderboard page. */
 export async function leaderboardPage(c: Context<AppEnv>): Promise<Response> {
   const { view, page } = await readLeaderboard(c);
   return pageResponse(c, <LeaderboardPageView view={view} page={page} now={c.var.deps.now()} />);

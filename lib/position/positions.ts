@@ -40,22 +40,16 @@ export interface WalletPositions {
   unavailable: UnavailablePart[];
 }
 
-interface FetchWalletPositionsOptions {
-  /** Narrow to one position id (decimal string). */
-  positionId?: string;
-  signal?: AbortSignal;
-}
-
 /**
  * Reads the wallet snapshot and the trading state in parallel, then the live marks, and values
- * the open positions. With `positionId` and no open match, searches the recent trade history;
- * `positions` is empty and `closed` null when the id is found in neither. Only the snapshot is
- * required; the other reads degrade to `unavailable` parts (positions then lack valuations).
+ * the open positions. With `positionId` (decimal) and no open match, searches the recent trade
+ * history; `positions` is empty and `closed` null when the id is found in neither. Only the
+ * snapshot is required; the other reads degrade to `unavailable` parts.
  */
 export async function fetchWalletPositions(
   sources: MarketSources,
   address: string,
-  options: FetchWalletPositionsOptions = {},
+  options: { positionId?: string; signal?: AbortSignal } = {},
 ): Promise<WalletPositions> {
   const { signal, positionId } = options;
   const { papertrade } = sources;

@@ -42,23 +42,15 @@ interface SearchSources {
   now: () => number;
 }
 
-interface ResolveSearchOptions {
-  signal?: AbortSignal;
-  /**
-   * A wallet the searcher is looking at (the page the search was made from): its pending
-   * intents, open positions and trade history are searched too.
-   */
-  wallet?: Address;
-}
-
 /**
- * Classifies `query` and resolves it with a small, bounded number of upstream reads (a known
- * wallet adds its snapshot and at most a few history pages).
+ * Classifies `query` and resolves it with a small, bounded number of upstream reads. `wallet` is
+ * the one the searcher is looking at (the page the search was made from): its pending intents,
+ * open positions and trade history are searched too (its snapshot and a few history pages).
  */
 export async function resolveSearch(
   sources: SearchSources,
   query: string,
-  options: ResolveSearchOptions = {},
+  options: { signal?: AbortSignal; wallet?: Address } = {},
 ): Promise<SearchResolution> {
   const { signal, wallet } = options;
   const { papertrade } = sources;

@@ -21,18 +21,12 @@ export interface TransactionDetails {
   unavailable: UnavailablePart[];
 }
 
-/** Upstream clients the details read. */
-interface TransactionSources {
-  hyperevm: HyperEvmClient;
-  papertrade: PapertradeClient;
-}
-
 /**
  * The transaction's details, or null when no endpoint knows the hash. The transaction read is
  * required; a failed receipt, block or market read leaves its part out and is named.
  */
 export async function fetchTransactionDetails(
-  sources: TransactionSources,
+  sources: { hyperevm: HyperEvmClient; papertrade: PapertradeClient },
   hash: Hex,
   options: { signal?: AbortSignal } = {},
 ): Promise<TransactionDetails | null> {
