@@ -44,6 +44,18 @@ function usdColumn(key: LeaderboardSortKey, sign = false): Column {
   };
 }
 
+function nearestText(nearest: WalletNearest | undefined): ComponentChildren {
+  if (nearest === undefined) return "—";
+  if ("reason" in nearest) {
+    return (
+      <>
+        — <span class="muted">{nearest.reason}</span>
+      </>
+    );
+  }
+  return formatDistanceToBust(nearest.row.distanceToBustPercent!);
+}
+
 // Every figure is compact with its unit ($119.28M) and its full value in the cell's title. The
 // sorted column is drawn right after the wallet, so it is on screen at every width; a column
 // added here (and its sort key) needs nothing else.
@@ -66,12 +78,13 @@ const COLUMNS: Column[] = [
     label: LEADERBOARD_FIGURES.currentOpenPositionCount.label,
     format: (row) => formatCount(row.currentOpenPositionCount),
   },
+  // From the at-risk board, not the leaderboard: its sort orders every account of the window.
+  {
+    key: NEAREST_TO_BUST,
+    label: "Nearest to bust",
+    format: (row, page) => nearestText(page.nearest.get(row.address)),
+  },
 ];
-
-function pnlRankText(page: LeaderboardViewPage, row: LeaderboardRow): string {
-  const rank = page.pnlRanks.get(row.address);
-  return rank === undefined ? "n/a" : formatCount(rank);
-}
 
 const RANKS_READ = formatCount(PNL_RANK_PAGE_SIZE * PNL_RANK_MAX_PAGES);
 
@@ -111,30 +124,6 @@ function HoldingCell(props: { holdings: WalletHoldings | undefined }) {
   );
 }
 
-function nearestText(nearest: WalletNearest | undefined): ComponentChildren {
-  if (nearest === undefined) return "—";
-  if ("reason" in nearest) {
-    return (
-      <>
-        — <span class="muted">{nearest.reason}</span>
-      </>
-    );
-  }
-  return formatDistanceToBust(nearest.row.distanceToBustPercent!);
-}
-
-/** From the at-risk board, not the leaderboard: its sort orders every account of the window. */
-const NEAREST_COLUMN: Column = {
-  key: NEAREST_TO_BUST,
-  label: "Nearest to bust",
-  format: (row, page) => nearestText(page.nearest.get(row.address)),
-};
-
-const ALL_COLUMNS: Column[] = [...COLUMNS, NEAREST_COLUMN];
-
-/** The column of what each wallet holds now (not a sort key: it is several figures). */
-const HOLDING_NOW = "Holding now";
-
 /** The sort as a GET form (a phone shows no column headers to tap): works without script. */
 function SortForm(props: { view: LeaderboardView }) {
   const { view } = props;
@@ -144,7 +133,7 @@ function SortForm(props: { view: LeaderboardView }) {
       {view.query && <input type="hidden" name="q" value={view.query} />}
       <label for="leaderboard-sort">Sort by</label>
       <select id="leaderboard-sort" name="sort">
-        {ALL_COLUMNS.map((column) => (
+        {COLUMNS.map((column) => (
           <option value={column.key} selected={column.key === view.sortKey}>{column.label}</option>
         ))}
       </select>
@@ -168,8 +157,8 @@ function SortForm(props: { view: LeaderboardView }) {
 export function LeaderboardTable(props: { page: LeaderboardViewPage; view: LeaderboardView }) {
   const { view, page } = props;
   const columns = [
-    ...ALL_COLUMNS.filter((column) => column.key === view.sortKey),
-    ...ALL_COLUMNS.filter((column) => column.key !== view.sortKey),
+    ...COLUMNS.filter((column) => column.key === view.sortKey),
+    ...COLUMNS.filter((column) => column.key !== view.sortKey),
   ];
   return (
     <>
@@ -215,7 +204,8 @@ export function LeaderboardTable(props: { page: LeaderboardViewPage; view: Leade
                         )}
                       </a>
                     </th>
-                    {index === 0 && <th scope="col">{HOLDING_NOW}</th>}
+                    {/* Not a sort key: it is several figures. */}
+                    {index === 0 && <th scope="col">Holding now</th>}
                   </Fragment>
                 );
               })}
@@ -225,7 +215,9 @@ export function LeaderboardTable(props: { page: LeaderboardViewPage; view: Leade
             {page.accounts.map((row) => (
               <tr>
                 <td class="num">{formatCount(row.rank)}</td>
-                <td class="num prio-low" data-col="rank">{pnlRankText(page, row)}</td>
+                <td class="num prio-low" data-col="rank">
+                  {formatCount(page.pnlRanks.get(row.address) ?? null)}
+                </td>
                 <th scope="row" class="wallet-cell">
                   <a class="row-link" href={`/wallet/${row.address}`} title={row.address}>
                     <LeaderboardName name={row.leaderboardName} />
