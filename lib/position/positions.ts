@@ -139,14 +139,11 @@ export function valueWalletPositions(
   };
 }
 
-/** Which closed trade to find: by its position, or by the intent that closed it. */
-type ClosedTradeMatch = { positionId: string } | { intentId: string };
-
 /** One closed trade from the wallet's trade history, newest page first, `maxPages` at most. */
 export async function findClosedTrade(
   papertrade: PapertradeClient,
   address: string,
-  match: ClosedTradeMatch,
+  match: { positionId: string } | { intentId: string },
   options: { signal?: AbortSignal; maxPages?: number } = {},
 ): Promise<Trade | null> {
   const matches = "positionId" in match

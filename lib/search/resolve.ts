@@ -56,12 +56,17 @@ export async function resolveSearch(
   const { papertrade } = sources;
   const found = classifyQuery(query);
   switch (found.kind) {
-    case "address":
-      return {
-        ...found,
-        kind: "wallet",
-        summary: await walletOrNull(sources, found.value, signal),
-      };
+    case "address": {
+      const summary = await fetchWalletSummary(papertrade, found.value, {
+        now: sources.now,
+        signal,
+      })
+        .catch((error) => {
+          if (error instanceof PapertradeApiError && error.status === 404) return null;
+          throw error;
+        });
+      return { ...found, kind: "wallet", summary };
+    }
     case "hash": {
       // Only the chain can tell a transaction hash from an intent id.
       const decoded = await decodeTransaction(sources.hyperevm, found.value);
@@ -107,19 +112,6 @@ export async function resolveSearch(
     }
     case "unknown":
       return found;
-  }
-}
-
-async function walletOrNull(
-  sources: SearchSources,
-  address: Address,
-  signal?: AbortSignal,
-): Promise<WalletSummary | null> {
-  try {
-    return await fetchWalletSummary(sources.papertrade, address, { now: sources.now, signal });
-  } catch (error) {
-    if (error instanceof PapertradeApiError && error.status === 404) return null;
-    throw error;
   }
 }
 
