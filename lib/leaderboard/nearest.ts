@@ -1,12 +1,9 @@
 /**
- * The leaderboard's views over the at-risk board, over the whole window: every account of the
- * window (the upstream's PnL order, read in pages of {@link PNL_RANK_PAGE_SIZE}, at most
- * {@link PNL_RANK_MAX_PAGES}: 1,000 accounts), kept to those holding an open position on the board
- * now when asked ("holding now"), and ordered by its nearest distance to bust on the at-risk board
- * (`lib/at_risk/board.ts`; accounts without a position on the board last, in PnL order) or by a
- * leaderboard figure. `rank` becomes the place in that order, and `pnlRanks` keeps each row's rank
- * by PnL. The PnL-ordered reads are the ones the PnL ranks of every other sort read, so they share
- * the 30 s leaderboard cache. One ordering, computed here, for the page and its CSV.
+ * The leaderboard's views over the at-risk board, over the whole window (up to 1,000 accounts):
+ * kept to those holding now when asked, ordered by nearest distance to bust or by a figure; one
+ * ordering, for the page and its CSV. `rank` becomes the place in that order, `pnlRanks` keeps
+ * the rank by PnL. The PnL-ordered reads are the ones every other sort's PnL ranks read, so they
+ * share the 30 s leaderboard cache.
  */
 import {
   type Address,
@@ -17,7 +14,7 @@ import {
   type PapertradeClient,
 } from "../papertrade/mod.ts";
 import { type AtRiskBoard, nearestOf, type WalletNearest, walletsHolding } from "../at_risk/mod.ts";
-import { type LeaderboardViewSort, NEAREST_TO_BUST } from "./view.ts";
+import { LEADERBOARD_ROWS_PER_PAGE, type LeaderboardView, NEAREST_TO_BUST } from "./view.ts";
 import {
   exactAddressOnly,
   PNL_RANK_MAX_PAGES,
@@ -30,7 +27,7 @@ export interface WindowAccounts {
   accounts: LeaderboardRow[];
   uniqueAccounts: number;
   trackedBalance: bigint;
-  /** Accounts the window holds past the ones read ({@link NEAREST_SORT_ACCOUNTS}). */
+  /** Accounts the window holds past the ones read. */
   unread: boolean;
   rowsSkipped: number;
   /** The modelled keys the reads lacked, each field once. */
@@ -96,43 +93,37 @@ export async function readWindowAccounts(
 }
 
 /**
- * Page `page` (0-based, `pageSize` rows) of the window's accounts, only those holding an open
- * position on `board` when `holding`, ordered by `sortKey`: their nearest distance to bust on the
- * board (`asc`: nearest first) or a leaderboard figure (accounts without it last). A null board:
- * PnL order, unfiltered, and the coverage says the board was not read.
+ * The view's page of the window's accounts, only those holding an open position on `board` when
+ * `holding`, ordered by its sort: their nearest distance to bust on the board (`asc`: nearest
+ * first) or a leaderboard figure (accounts without it last). A null board: PnL order,
+ * unfiltered, and the coverage says the board was not read.
  */
 export function boardLeaderboardPage(
   read: WindowAccounts,
   board: AtRiskBoard | null,
-  options: {
-    sortKey: LeaderboardViewSort;
-    sortDir: "asc" | "desc";
-    holding: boolean;
-    page: number;
-    pageSize: number;
-  },
+  view: LeaderboardView,
 ): NearestLeaderboardPage {
-  const holders = board && options.holding ? walletsHolding(board) : null;
+  const holders = board && view.holding ? walletsHolding(board) : null;
   const rows = holders ? read.accounts.filter((row) => holders.has(row.address)) : read.accounts;
   const nearest = new Map(rows.map((row) => [row.address, nearestOf(board, row.address)]));
-  const { sortKey } = options;
+  const { sortKey } = view;
   const figure = (row: LeaderboardRow) => {
     if (sortKey !== NEAREST_TO_BUST) return row[sortKey];
     const found = nearest.get(row.address)!;
     return "row" in found ? found.row.distanceToBustPercent : null;
   };
-  const ordered = board === null ? rows : orderBy(rows, figure, options.sortDir);
+  const ordered = board === null ? rows : orderBy(rows, figure, view.sortDir);
   const pnlRanks = new Map<Address, number>();
   for (const row of read.accounts) if (row.rank !== null) pnlRanks.set(row.address, row.rank);
-  const start = options.page * options.pageSize;
-  const accounts = ordered.slice(start, start + options.pageSize)
+  const start = view.page * LEADERBOARD_ROWS_PER_PAGE;
+  const accounts = ordered.slice(start, start + LEADERBOARD_ROWS_PER_PAGE)
     .map((row, index) => ({ ...row, rank: start + index + 1 }));
   const page: NearestLeaderboardPage = {
     uniqueAccounts: read.uniqueAccounts,
     trackedBalance: read.trackedBalance,
     accounts,
     totalItems: ordered.length,
-    totalPages: Math.max(1, Math.ceil(ordered.length / options.pageSize)),
+    totalPages: Math.max(1, Math.ceil(ordered.length / LEADERBOARD_ROWS_PER_PAGE)),
     rowsSkipped: read.rowsSkipped,
     pnlRanks,
     nearest: new Map(accounts.map((row) => [row.address, nearest.get(row.address)!])),
