@@ -15,8 +15,11 @@ import { type IntentLookup, lookupIntent } from "../intent/mod.ts";
 import { fetchWalletSummary, type WalletSummary } from "../wallet/mod.ts";
 import { findClosedTrade, findOpenPositionByIntent } from "../position/mod.ts";
 import { classifyQuery } from "./classify.ts";
-import { findOwner, OWNER_FEED_LIMIT } from "./owner.ts";
+import { findOwner } from "./owner.ts";
 import type { QuoteSource } from "../marks.ts";
+
+/** How many of the latest trades are searched for a position id's owner. */
+const OWNER_FEED_LIMIT = 100;
 
 export type SearchResolution =
   /** `summary` is null when the exchange has never seen the wallet. */
@@ -94,7 +97,7 @@ export async function resolveSearch(
       if (owned) return { kind: "position", value: found.value, owner: wallet!, trade: null };
       const trade = trades.find((item) => item.positionId === found.value) ?? null;
       const owner = trade?.wallet ??
-        await findOwner(sources, { positionId: found.value }, { signal, feed: false });
+        await findOwner(sources, { positionId: found.value });
       return { kind: "position", value: found.value, owner, trade };
     }
     case "name": {
