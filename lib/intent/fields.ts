@@ -27,7 +27,6 @@ export const intentFieldsOut = z.strictObject({
   deadline: isoOut.nullable().optional().describe("Null when the signed time is out of range."),
 });
 
-/** An intent's fields as the model carries them. */
 export type IntentFieldsJson = z.input<typeof intentFieldsOut>;
 
 // Instrument ids are protocol facts (papertrade-facts.md section 1): calldata and relayer rows

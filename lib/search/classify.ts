@@ -6,7 +6,6 @@ import { ADDRESS_PATTERN as ADDRESS, HASH_PATTERN as HASH } from "../address.ts"
 import { safeDecode, toUrl } from "./url.ts";
 import type { Address, Hex } from "viem";
 
-/** The class of a search query, with its normalized value. */
 type QueryClass =
   | { kind: "address"; value: Address }
   | { kind: "hash"; value: Hex }

@@ -37,7 +37,6 @@ export type SearchResolution =
   | { kind: "name"; value: string; matches: LeaderboardRow[]; total: number | null }
   | { kind: "unknown"; value: string; reason: string };
 
-/** Upstream clients and clock the resolution uses. */
 interface SearchSources {
   papertrade: PapertradeClient;
   hyperevm: HyperEvmClient;

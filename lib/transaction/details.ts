@@ -10,7 +10,6 @@ import type { Instrument, PapertradeClient } from "../papertrade/mod.ts";
 import { findClosedTrade } from "../position/mod.ts";
 import { Parts, type UnavailablePart, unavailablePart } from "../parts.ts";
 
-/** A transaction the chain knows, decoded. */
 export interface TransactionDetails {
   settlement: Settlement;
   /** The HYPE it carried, exact (viem's `formatEther`). */
