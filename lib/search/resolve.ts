@@ -74,18 +74,17 @@ export async function resolveSearch(
       const decoded = await decodeTransaction(sources.hyperevm, found.value);
       if (decoded.found) return { kind: "transaction", value: found.value, transaction: decoded };
       const lookup = await lookupIntent(sources, found.value, { signal, wallet });
-      if (wallet === undefined) return { kind: "intent", value: found.value, lookup };
-      if (lookup.state === "pending") return { kind: "intent", value: found.value, lookup, wallet };
-      if (lookup.state !== "not_found") return { kind: "intent", value: found.value, lookup };
+      const intent = { kind: "intent", value: found.value, lookup } as const;
+      if (wallet === undefined || lookup.state !== "not_found") {
+        return wallet && lookup.state === "pending" ? { ...intent, wallet } : intent;
+      }
       const [trade, opened] = await Promise.all([
         findClosedTrade(papertrade, wallet, { intentId: found.value }, { signal }).catch(() =>
           null
         ),
         findOpenPositionByIntent(papertrade, wallet, found.value, { signal }).catch(() => null),
       ]);
-      return trade || opened
-        ? { kind: "intent", value: found.value, lookup, wallet }
-        : { kind: "intent", value: found.value, lookup };
+      return trade || opened ? { ...intent, wallet } : intent;
     }
     case "position": {
       const [trades, owned] = await Promise.all([

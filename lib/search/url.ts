@@ -69,21 +69,14 @@ function routeOf(route: string): LinkTarget | null {
       return { page: "tx", value: value.toLowerCase() as Hex };
     }
     if (kind === "intent" && HASH.test(value)) {
-      return withWallet({ page: "intent", value: value.toLowerCase() as Hex }, wallet);
+      return { page: "intent", value: value.toLowerCase() as Hex, ...(wallet && { wallet }) };
     }
     if (kind === "position" && POSITION_ID.test(value.replace(/^#/, ""))) {
       const id = value.replace(/^#/, "").replace(/^0+(?=[0-9])/, "");
-      return withWallet({ page: "position", value: id }, wallet);
+      return { page: "position", value: id, ...(wallet && { wallet }) };
     }
   }
   return null;
-}
-
-function withWallet<T extends { page: "intent" | "position" }>(
-  target: T,
-  wallet: Address | null,
-): T & { wallet?: Address } {
-  return wallet ? { ...target, wallet } : target;
 }
 
 function walletParam(query: string): Address | null {
