@@ -9,7 +9,6 @@ import type { AppEnv } from "../lib/http/app_env.ts";
 import * as feeds from "../lib/feeds/mod.ts";
 import { addressParam } from "./page_errors.tsx";
 
-/** The feed's answer, once built. */
 async function answer(c: Context<AppEnv>, build: (site: string) => Promise<string>) {
   const body = await build(c.var.deps.config.siteUrl || new URL(c.req.url).origin);
   return c.body(body, 200, {

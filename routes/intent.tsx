@@ -25,7 +25,7 @@ export async function intentPage(c: Context<AppEnv>): Promise<Response> {
   const found = await findIntent(deps, raw, {
     wallet,
     tx: tx?.toLowerCase() as Hex | undefined,
-    owner: (intentId) => findOwner(deps, { intentId }, { signal, feed: false }),
+    owner: (intentId) => findOwner(deps, { intentId }),
     signal,
   });
   // Not found is only certain when every check answered.

@@ -12,7 +12,6 @@ import {
   parseLeaderboardView,
   readLeaderboardView,
 } from "../lib/leaderboard/mod.ts";
-import type { nearestOf } from "../lib/at_risk/mod.ts";
 import { LeaderboardPageView } from "./leaderboard/LeaderboardPageView.tsx";
 import { pageResponse } from "../lib/render.tsx";
 import { csvLine } from "../lib/csv.ts";
@@ -31,15 +30,9 @@ async function readLeaderboard(c: Context<AppEnv>) {
   return { view, page };
 }
 
-/** The leaderboard page. */
 export async function leaderboardPage(c: Context<AppEnv>): Promise<Response> {
   const { view, page } = await readLeaderboard(c);
   return pageResponse(c, <LeaderboardPageView view={view} page={page} now={c.var.deps.now()} />);
-}
-
-/** The wallet's nearest distance to bust on the at-risk board, blank when it has none. */
-function nearestPercent(nearest: ReturnType<typeof nearestOf> | undefined) {
-  return nearest === undefined || "reason" in nearest ? null : nearest.row.distanceToBustPercent;
 }
 
 /**
@@ -51,15 +44,19 @@ export async function leaderboardCsv(c: Context<AppEnv>): Promise<Response> {
   const [{ view, page }, { formatUnits }] = await Promise.all([readLeaderboard(c), import("viem")]);
   const figure = (value: bigint | number | null) =>
     typeof value === "bigint" ? formatUnits(value, 18) : value;
-  // The columns are named as get_leaderboard names its fields (`lib/leaderboard/figures.ts`).
-  const rows = page.accounts.map((row) => [
-    row.rank,
-    page.pnlRanks.get(row.address),
-    row.address,
-    row.leaderboardName,
-    ...LEADERBOARD_SORT_KEYS.map((key) => figure(row[key])),
-    figure(nearestPercent(page.nearest.get(row.address))),
-  ]);
+  // The columns are named as get_leaderboard names its fields (`lib/leaderboard/model.ts`).
+  const rows = page.accounts.map((row) => {
+    const nearest = page.nearest.get(row.address);
+    return [
+      row.rank,
+      page.pnlRanks.get(row.address),
+      row.address,
+      row.leaderboardName,
+      ...LEADERBOARD_SORT_KEYS.map((key) => figure(row[key])),
+      // The nearest distance to bust on the at-risk board, blank when it has none.
+      figure(nearest && "row" in nearest ? nearest.row.distanceToBustPercent : null),
+    ];
+  });
   const names = ["position", "rank", "address", "leaderboard_name"];
   const figures = LEADERBOARD_SORT_KEYS.map((key) => LEADERBOARD_FIGURES[key].field);
   const header = [...names, ...figures, "nearest_to_bust_percent"];

@@ -58,5 +58,4 @@ export function pageHandlers(deps: AppDeps, options: PageRoutesOptions = {}) {
   } satisfies Record<string, AppHandler>;
 }
 
-/** A page handler's name. */
 export type PageHandlerName = keyof ReturnType<typeof pageHandlers>;

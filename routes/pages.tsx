@@ -11,7 +11,6 @@ import type { ErrorPageProps } from "../components/ErrorPage.tsx";
 import type { PageHandlerName, PageRoutesOptions } from "./page_handlers.ts";
 import { busyAnswer, isOutOfDescriptors, plainPage } from "../lib/http/busy.ts";
 
-/** Every page, the live positions, the CSV export and the link previews, on one router. */
 export function pageRoutes(deps: AppDeps, options: PageRoutesOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const handlers = lazily(async () => (await pageModules()).pageHandlers(deps, options));

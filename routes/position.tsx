@@ -53,13 +53,11 @@ export async function positionChart(c: Context<AppEnv>): Promise<Response> {
   return c.html(renderToString(chart));
 }
 
-/** The position page. */
 export async function positionPage(c: Context<AppEnv>): Promise<Response> {
   const { deps } = c.var;
-  const query = positionQuery(c);
-  const { id } = query;
+  const { id, wallet: given } = positionQuery(c);
   const signal = c.req.raw.signal;
-  let wallet = query.wallet;
+  let wallet = given;
   if (wallet === undefined) {
     const resolved = await resolveSearch(deps, id, { signal });
     wallet = resolved.kind === "position" ? resolved.owner ?? undefined : undefined;
@@ -119,18 +117,12 @@ async function priceSince(
 ): Promise<{ history: PriceHistory; unavailable: Parts["unavailable"] }> {
   const samples = sharedMarkSamples(deps.papertrade, deps.now);
   await samples.recordMarks(marks);
-  const parts = new Parts();
   if (!open || open.priceScale === null) {
     return { history: { samples: [], candles: [] }, unavailable: [] };
   }
-  const market = {
-    instrumentId: open.position.instrumentId,
-    symbol: open.symbol,
-    priceScale: open.priceScale,
-  };
-  const history = await readPriceHistory(deps, samples, market, open.position.openedAt, {
-    parts,
-    signal,
-  });
+  const parts = new Parts();
+  const { instrumentId, openedAt } = open.position;
+  const market = { instrumentId, symbol: open.symbol, priceScale: open.priceScale };
+  const history = await readPriceHistory(deps, samples, market, openedAt, { parts, signal });
   return { history, unavailable: parts.unavailable };
 }

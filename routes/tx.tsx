@@ -9,7 +9,6 @@ import { pageResponse } from "../lib/render.tsx";
 import { HASH_PATTERN } from "../lib/address.ts";
 import { badHash } from "./page_errors.tsx";
 
-/** The transaction page. */
 export async function txPage(c: Context<AppEnv>): Promise<Response> {
   const { deps } = c.var;
   const raw = c.req.param("hash") ?? "";

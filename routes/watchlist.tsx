@@ -34,7 +34,6 @@ export async function watchlistJson(c: Context<AppEnv>): Promise<Response> {
   return c.json(view, 200, { "cache-control": "no-store" });
 }
 
-/** The watchlist page. */
 export async function watchlistPage(c: Context<AppEnv>): Promise<Response> {
   const raw = c.req.query("w");
   const { addresses, bad } = parseWatchlist(raw ?? "");

@@ -4,18 +4,12 @@
  * one. Bounded by entry count; the oldest entry leaves first.
  */
 
-/** A bounded cache of PNG bytes by content key. */
-export interface PngCache {
-  /** The cached bytes for `key`, or the result of `render`, stored before it is returned. */
-  get(key: string, render: () => Promise<Uint8Array>): Promise<Uint8Array>;
-  readonly size: number;
-}
-
 /** Creates a cache holding at most `maxEntries` cards (default 256, about 13 MB). */
-export function createPngCache(maxEntries = 256): PngCache {
+export function createPngCache(maxEntries = 256) {
   const entries = new Map<string, Promise<Uint8Array>>();
   return {
-    get(key, render) {
+    /** The cached bytes for `key`, or the result of `render`, stored before it is returned. */
+    get(key: string, render: () => Promise<Uint8Array>): Promise<Uint8Array> {
       const hit = entries.get(key);
       if (hit) {
         // Refresh its place: the least recently used card leaves first.
@@ -31,9 +25,6 @@ export function createPngCache(maxEntries = 256): PngCache {
       entries.set(key, drawing);
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       return drawing;
-    },
-    get size() {
-      return entries.size;
     },
   };
 }

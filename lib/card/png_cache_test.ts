@@ -14,7 +14,7 @@ Deno.test("a card is drawn once per content, concurrent requests share the drawi
   await cache.get("b", draw(2));
   await cache.get("a", draw(9)); // a is now the most recent
   await cache.get("c", draw(3)); // b leaves
-  assert.equal(cache.size, 2);
+  assert.deepEqual([...await cache.get("a", draw(9))], [1]);
   assert.deepEqual([...await cache.get("b", draw(4))], [4]);
   assert.equal(draws, 4);
 });
@@ -22,6 +22,5 @@ Deno.test("a card is drawn once per content, concurrent requests share the drawi
 Deno.test("a failed drawing is not kept", async () => {
   const cache = createPngCache();
   await assert.rejects(cache.get("x", () => Promise.reject(new Error("boom"))));
-  assert.equal(cache.size, 0);
   assert.deepEqual([...await cache.get("x", () => Promise.resolve(new Uint8Array([7])))], [7]);
 });

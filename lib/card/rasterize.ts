@@ -62,12 +62,3 @@ export async function renderPng(
     resvg.free();
   }
 }
-
-/** Width and height of a PNG, read from its IHDR chunk; null when `bytes` is not a PNG. */
-export function pngSize(bytes: Uint8Array): { width: number; height: number } | null {
-  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length < 24 || signature.some((byte, i) => bytes[i] !== byte)) return null;
-  if (new TextDecoder().decode(bytes.subarray(12, 16)) !== "IHDR") return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { width: view.getUint32(16), height: view.getUint32(20) };
-}

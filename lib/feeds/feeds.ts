@@ -22,10 +22,8 @@ import { type BandChange, bandChanges, type BandPosition } from "./band_changes.
 /** Prefix of every id (tag URI, RFC 4151): the exchange's domain and the year ids began. */
 const TAG = "tag:papertrade.xyz,2026:hyperevm-999";
 
-/** What happened to a position: opened, closed, liquidated, or entered a band (`band:close`). */
 type EntryKind = "open" | "close" | "liquidation" | `band:${RiskBand}`;
 
-/** One entry: what happened to which position of which wallet, when (ms). */
 interface FeedEntry {
   positionId: string;
   wallet: string;
@@ -47,24 +45,23 @@ export function entryId(positionId: string, kind: EntryKind): string {
 }
 
 const VERB = { open: "Opened", close: "Closed", liquidation: "Liquidated" } as const;
+const side = (isLong: boolean | null) => isLong === null ? "" : isLong ? "long " : "short ";
 
 /** "Opened long BTC 100x": the verb, the side when known, the market and the leverage. */
-function headline(
-  kind: keyof typeof VERB,
-  symbol: string,
-  isLong: boolean | null,
-  leverage: number,
-) {
-  const side = isLong === null ? "" : isLong ? "long " : "short ";
-  return `${VERB[kind]} ${side}${symbol} ${leverage}x`;
+function headline(kind: keyof typeof VERB, symbol: string, isLong: boolean | null, lev: number) {
+  return `${VERB[kind]} ${side(isLong)}${symbol} ${lev}x`;
 }
 
-/** What a feed says about itself; `updated` is its newest entry's time, else `fallbackAt`. */
+/**
+ * What a feed says about itself; `updated` is its newest entry's time, else `fallbackAt`. Its
+ * subtitle names every part of it that could not be read (`unavailable`).
+ */
 interface FeedHead {
   site: string;
   id: string;
   title: string;
   subtitle?: string;
+  unavailable: readonly { part: string; reason: string }[];
   selfPath: string;
   pagePath: string;
   fallbackAt: number;
@@ -72,6 +69,9 @@ interface FeedHead {
 
 /** The feed document, newest entry first. */
 function atom(head: FeedHead, entries: FeedEntry[]): string {
+  const missing = head.unavailable.map((item) => `${item.part} (${item.reason})`);
+  const subtitle = [head.subtitle, missing.length > 0 && `Not in this copy: ${missing.join("; ")}.`]
+    .filter(Boolean).join(" ");
   const sorted = [...entries].sort((a, b) => b.at - a.at);
   const date = (ms: number) => new Date(ms).toISOString();
   const link = (path: string, rel = "alternate") =>
@@ -93,7 +93,7 @@ function atom(head: FeedHead, entries: FeedEntry[]): string {
     '<feed xmlns="http://www.w3.org/2005/Atom">',
     `  <id>${escapeXml(head.id)}</id>`,
     `  <title>${escapeXml(head.title)}</title>`,
-    ...(head.subtitle ? [`  <subtitle>${escapeXml(head.subtitle)}</subtitle>`] : []),
+    ...(subtitle ? [`  <subtitle>${escapeXml(subtitle)}</subtitle>`] : []),
     `  <updated>${date(sorted[0]?.at ?? head.fallbackAt)}</updated>`,
     "  <author><name>Papertrade Explorer (unofficial)</name></author>",
     `  ${link(head.selfPath, "self")}`,
@@ -188,19 +188,17 @@ export async function walletFeed(
       at: trade.timestamp,
     });
   }
-  const missing = parts.unavailable.map((item) => `${item.part} (${item.reason})`);
   return atom({
     site: options.site,
     id: `${TAG}:wallet:${wallet}`,
     title: `Papertrade wallet ${name ? `${name} (${wallet.slice(0, 10)}…)` : wallet}`,
-    subtitle: missing.length > 0 ? `Not in this copy: ${missing.join("; ")}.` : undefined,
+    unavailable: parts.unavailable,
     selfPath: `/wallet/${wallet}/feed.atom`,
     pagePath: `/wallet/${wallet}`,
     fallbackAt: account.indexedThroughTimestamp,
   }, entries);
 }
 
-/** A band change's headline word. */
 const BAND_TITLES: Record<RiskBand, string> = {
   ok: "Back to ok",
   close: "Close to bust",
@@ -235,23 +233,19 @@ export async function liquidationsFeed(
     positionId: row.positionId,
     wallet: row.wallet,
     kind: "liquidation" as const,
-    title: `${VERB.liquidation} ${row.isLong === null ? "" : row.isLong ? "long " : "short "}${
-      row.symbol ?? "a position"
-    }${row.leverage === null ? "" : ` ${row.leverage}x`}${
-      row.notional === null ? "" : `, ${formatUsd(row.notional)}`
-    } of ${row.wallet.slice(0, 10)}…`,
+    title: `${VERB.liquidation} ${side(row.isLong)}${row.symbol ?? "a position"}${
+      row.leverage === null ? "" : ` ${row.leverage}x`
+    }${row.notional === null ? "" : `, ${formatUsd(row.notional)}`} of ${row.wallet.slice(0, 10)}…`,
     at: row.at,
     txHash: row.txHash,
   }));
-  const missing = list.unavailable.map((item) => `${item.part} (${item.reason})`);
   return atom({
     site: options.site,
     id: `${TAG}:liquidations`,
     title: "Papertrade liquidations",
     subtitle:
-      `Liquidations of the last 24 hours, newest first, at most ${DEFAULT_SELECTION.limit}.${
-        missing.length > 0 ? ` Not in this copy: ${missing.join("; ")}.` : ""
-      }`,
+      `Liquidations of the last 24 hours, newest first, at most ${DEFAULT_SELECTION.limit}.`,
+    unavailable: list.unavailable,
     selfPath: "/liquidations.atom",
     pagePath: "/liquidations",
     fallbackAt: list.now,

@@ -2,4 +2,4 @@
  * The feeds feature's public face: a wallet's Atom feed (with its band changes) and the
  * liquidations feed.
  */
-export { entryId, liquidationsFeed, walletFeed } from "./feeds.ts";
+export { liquidationsFeed, walletFeed } from "./feeds.ts";

@@ -4,7 +4,6 @@
  * pages' field lists, the settlement view).
  */
 import { z } from "zod";
-import type { IntentFields } from "../hyperevm/mod.ts";
 import type { Operation } from "../papertrade/mod.ts";
 import { addressOut, hashOut, integerStringOut, isoOut, sideOf, sideOut } from "../json_model.ts";
 import { fromUsdc6, fromWad, isoFromSeconds } from "../json_units.ts";
@@ -28,7 +27,6 @@ export const intentFieldsOut = z.strictObject({
   deadline: isoOut.nullable().optional().describe("Null when the signed time is out of range."),
 });
 
-/** An intent's fields as the model carries them. */
 export type IntentFieldsJson = z.input<typeof intentFieldsOut>;
 
 // Instrument ids are protocol facts (papertrade-facts.md section 1): calldata and relayer rows
@@ -70,7 +68,11 @@ const READERS: Readonly<Record<string, Reader>> = {
 
 const KEYS = Object.keys(intentFieldsOut.shape) as (keyof IntentFieldsJson)[];
 
-function fieldsOf(action: string, fields: Readonly<Record<string, unknown>>): IntentFieldsJson {
+/** The fields of a decoded intent of kind `action` (or of a relayer row's `params`). */
+export function fieldsOfCalldata(
+  action: string,
+  fields: Readonly<Record<string, unknown>>,
+): IntentFieldsJson {
   const read: IntentFieldsJson = Object.assign(
     {},
     ...Object.entries(fields).map(([name, value]) => READERS[name]?.(value as never, action)),
@@ -78,12 +80,7 @@ function fieldsOf(action: string, fields: Readonly<Record<string, unknown>>): In
   return Object.fromEntries(KEYS.filter((key) => key in read).map((key) => [key, read[key]]));
 }
 
-/** The fields of a decoded intent of kind `action`. */
-export function fieldsOfCalldata(action: string, fields: IntentFields): IntentFieldsJson {
-  return fieldsOf(action, fields);
-}
-
 /** The fields of a pending operation, as the relayer's row carries them. */
 export function fieldsOfOperation(operation: Operation): IntentFieldsJson {
-  return fieldsOf(operation.action, operation.params);
+  return fieldsOfCalldata(operation.action, operation.params);
 }

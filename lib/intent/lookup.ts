@@ -28,11 +28,7 @@ import { readPendingIntents } from "./pending.ts";
 /** How many of the latest trades the feed check reads. */
 const FEED_CHECK_LIMIT = 100;
 
-/**
- * Where the intent was found, the first that applies in this order: in the live feed, settled
- * on chain in the scanned blocks, ended as the wallet's stream reported it, pending at the
- * relayer; `not_found` covers anything older than the scan window. Each excludes the others.
- */
+/** The first that applies, in this order; `not_found` covers anything older than the scan. */
 export type IntentState = "feed" | "settled" | "ended" | "pending" | "not_found";
 
 interface IntentSettlement {
@@ -45,7 +41,6 @@ interface IntentSettlement {
 
 export interface IntentLookup {
   intentId: Hex;
-  /** First of feed, pending, settled that applies; each check's finding is kept below. */
   state: IntentState;
   feed: RecentTrade | null;
   /**
@@ -60,7 +55,6 @@ export interface IntentLookup {
   settlement: IntentSettlement | null;
   /** Inclusive block range the settlement scan covered; null when the scan failed. */
   scanned: { fromBlock: bigint; toBlock: bigint } | null;
-  /** Checks that could not be made, each naming its part and endpoint. */
   unavailable: UnavailablePart[];
 }
 

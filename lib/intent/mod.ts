@@ -3,7 +3,7 @@
  * verdict, a wallet's pending intents, their fields in units and words, and the models.
  */
 export { type IntentFieldRow, intentFieldRows } from "./field_text.ts";
-export { fieldsOfCalldata, fieldsOfOperation, type IntentFieldsJson } from "./fields.ts";
+export { fieldsOfOperation, type IntentFieldsJson } from "./fields.ts";
 export {
   type BatchIntent,
   findingsOf,
@@ -14,4 +14,4 @@ export {
 export { type IntentLookup, lookupIntent } from "./lookup.ts";
 export { pendingIntentsModel, readPendingIntents } from "./pending.ts";
 export { lookupModel, type SettledIntentJson, settledIntentJson } from "./model.ts";
-export { countVerdicts, type IntentVerdict, intentVerdict } from "./verdict.ts";
+export { countVerdicts, type IntentVerdict } from "./verdict.ts";

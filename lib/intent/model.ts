@@ -77,7 +77,6 @@ export const settledIntentJson = {
     settledIntent.of({ intent, verdict: intentVerdict({ settled: intent, status }) }),
 };
 
-/** A settled intent as the model carries it. */
 export type SettledIntentJson = ReturnType<typeof settledIntentJson.of>;
 
 type Settled = IntentFindings & {

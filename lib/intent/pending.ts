@@ -68,7 +68,6 @@ export interface PendingIntents {
   unavailable: UnavailablePart[];
 }
 
-/** The wallet's pending intents and recent outcomes (get_intents, and the look-up's queue check). */
 export async function readPendingIntents(
   papertrade: PapertradeClient,
   wallet: string,

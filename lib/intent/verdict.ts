@@ -47,7 +47,6 @@ const OUTCOME_VERDICTS: Readonly<Record<IntentOutcome, IntentVerdict>> = {
   unknown: { verdict: "unverified", reason: "the relayer reported no outcome" },
 };
 
-/** The verdict the evidence gives. */
 export function intentVerdict(evidence: VerdictEvidence): IntentVerdict {
   if ("outcome" in evidence) return OUTCOME_VERDICTS[evidence.outcome];
   if ("recorded" in evidence) return { verdict: "executed", reason: null };
@@ -72,7 +71,6 @@ export function intentVerdict(evidence: VerdictEvidence): IntentVerdict {
   return { verdict: "executed", reason: null };
 }
 
-/** How many of the intents took each verdict. */
 export function countVerdicts(intents: readonly { verdict: Verdict }[]): Record<Verdict, number> {
   const counts = { executed: 0, failed: 0, unverified: 0 };
   for (const { verdict } of intents) counts[verdict] += 1;

@@ -2,11 +2,9 @@
  * The leaderboard feature's public face: ranked pages and a wallet's ranks, the view a link
  * asks for, each figure's label and field, and the nearest-to-bust order over the whole window.
  */
-export { LEADERBOARD_FIGURES } from "./figures.ts";
-export { leaderboardJson, leaderboardRowJson } from "./model.ts";
-export { boardLeaderboardPage, type NearestCoverage, readWindowAccounts } from "./nearest.ts";
+export { LEADERBOARD_FIGURES, leaderboardJson, leaderboardRowJson } from "./model.ts";
+export { type NearestCoverage, readWindowAccounts } from "./nearest.ts";
 export {
-  fetchRankedLeaderboard,
   fetchWalletRanks,
   LEADERBOARD_WINDOWS,
   PNL_RANK_MAX_PAGES,

@@ -2,9 +2,17 @@
  * The leaderboard's model: one ranked page of a window, get_leaderboard's output schema. Its row is
  * also the search's name matches. The figures are the upstream's snapshot, each named once
  * (`LEADERBOARD_FIGURES`: the page's label and this row's field, which is also the CSV column).
+ * The unrealized PnL here was valued by the upstream when it took the snapshot, while the wallet
+ * page and `get_positions` value it at the live mark, so the two are named apart
+ * (docs/figures.md).
  */
 import { z } from "zod";
-import { type LeaderboardRow, type LeaderboardWindow, modelledGapsOf } from "../papertrade/mod.ts";
+import {
+  type LeaderboardRow,
+  type LeaderboardSortKey,
+  type LeaderboardWindow,
+  modelledGapsOf,
+} from "../papertrade/mod.ts";
 import {
   addressOut,
   jsonObject,
@@ -71,8 +79,23 @@ export const leaderboardRowJson = jsonObject<LeaderboardRow>(
   open_positions: [z.number().int().nullable(), (row) => row.currentOpenPositionCount],
 });
 
-/** A field of a leaderboard row: a figure's name in get_leaderboard and `/leaderboard.csv`. */
-export type LeaderboardRowField = keyof z.input<typeof leaderboardRowJson.schema>;
+/** Each figure's field (in get_leaderboard and the CSV column) and its label on the page. */
+export const LEADERBOARD_FIGURES: Readonly<
+  Record<
+    LeaderboardSortKey,
+    { field: keyof z.input<typeof leaderboardRowJson.schema>; label: string }
+  >
+> = {
+  totalWindowedPnl: { field: "pnl_usd", label: "Window PnL" },
+  realizedPnl: { field: "realized_pnl_usd", label: "Window realized" },
+  currentUnrealizedPnl: { field: "snapshot_unrealized_pnl_usd", label: "Snapshot unrealized" },
+  currentBalance: { field: "balance_usd", label: "Balance" },
+  currentQueued: { field: "queued_usd", label: "Queued" },
+  currentOpenNotional: { field: "open_notional_usd", label: "Open notional" },
+  totalVolume: { field: "volume_usd", label: "Volume" },
+  paperTotal: { field: "paper_total", label: "PAPER" },
+  currentOpenPositionCount: { field: "open_positions", label: "Open positions" },
+};
 
 /** One page of a window as read, under the page index asked for. */
 type PageRead = { window: LeaderboardWindow; index: number; page: RankedLeaderboardPage };

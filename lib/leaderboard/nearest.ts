@@ -1,30 +1,20 @@
 /**
- * The leaderboard's views over the at-risk board, over the whole window: every account of the
- * window (the upstream's PnL order, read in pages of {@link PNL_RANK_PAGE_SIZE}, at most
- * {@link PNL_RANK_MAX_PAGES}: 1,000 accounts), kept to those holding an open position on the board
- * now when asked ("holding now"), and ordered by its nearest distance to bust on the at-risk board
- * (`lib/at_risk/board.ts`; accounts without a position on the board last, in PnL order) or by a
- * leaderboard figure. `rank` becomes the place in that order, and `pnlRanks` keeps each row's rank
- * by PnL. The PnL-ordered reads are the ones the PnL ranks of every other sort read, so they share
- * the 30 s leaderboard cache. One ordering, computed here, for the page and its CSV.
+ * The leaderboard's views over the at-risk board, over the whole window (up to 1,000 accounts):
+ * kept to those holding now when asked, ordered by nearest distance to bust or by a figure; one
+ * ordering, for the page and its CSV. `rank` becomes the place in that order, `pnlRanks` keeps
+ * the rank by PnL. The PnL-ordered reads are the ones every other sort's PnL ranks read, so they
+ * share the 30 s leaderboard cache.
  */
 import {
   type Address,
   type LeaderboardRow,
-  type LeaderboardSortKey,
   type LeaderboardWindow,
   type ModelledGap,
   modelledGapsOf,
   type PapertradeClient,
 } from "../papertrade/mod.ts";
-import {
-  type AtRiskBoard,
-  compareDistance,
-  nearestOf,
-  type WalletNearest,
-  walletsHolding,
-} from "../at_risk/mod.ts";
-import { type LeaderboardViewSort, NEAREST_TO_BUST } from "./view.ts";
+import { type AtRiskBoard, nearestOf, type WalletNearest, walletsHolding } from "../at_risk/mod.ts";
+import { LEADERBOARD_ROWS_PER_PAGE, type LeaderboardView, NEAREST_TO_BUST } from "./view.ts";
 import {
   exactAddressOnly,
   PNL_RANK_MAX_PAGES,
@@ -37,7 +27,7 @@ export interface WindowAccounts {
   accounts: LeaderboardRow[];
   uniqueAccounts: number;
   trackedBalance: bigint;
-  /** Accounts the window holds past the ones read ({@link NEAREST_SORT_ACCOUNTS}). */
+  /** Accounts the window holds past the ones read. */
   unread: boolean;
   rowsSkipped: number;
   /** The modelled keys the reads lacked, each field once. */
@@ -79,15 +69,12 @@ export async function readWindowAccounts(
 ): Promise<WindowAccounts> {
   const { window, query, signal } = options;
   const read = (page: number) =>
-    papertrade.read(
-      "leaderboard",
-      query ? { window, query, page, pageSize: PNL_RANK_PAGE_SIZE } : {
-        window,
-        page,
-        pageSize: PNL_RANK_PAGE_SIZE,
-      },
-      { signal },
-    );
+    papertrade.read("leaderboard", {
+      window,
+      page,
+      pageSize: PNL_RANK_PAGE_SIZE,
+      ...(query ? { query } : {}),
+    }, { signal });
   const first = exactAddressOnly(await read(0), query);
   const pages = Math.min(first.totalPages, PNL_RANK_MAX_PAGES);
   const rest = await Promise.all(
@@ -106,41 +93,37 @@ export async function readWindowAccounts(
 }
 
 /**
- * Page `page` (0-based, `pageSize` rows) of the window's accounts, only those holding an open
- * position on `board` when `holding`, ordered by `sortKey`: their nearest distance to bust on the
- * board (`asc`: nearest first) or a leaderboard figure (accounts without it last). A null board:
- * PnL order, unfiltered, and the coverage says the board was not read.
+ * The view's page of the window's accounts, only those holding an open position on `board` when
+ * `holding`, ordered by its sort: their nearest distance to bust on the board (`asc`: nearest
+ * first) or a leaderboard figure (accounts without it last). A null board: PnL order,
+ * unfiltered, and the coverage says the board was not read.
  */
 export function boardLeaderboardPage(
   read: WindowAccounts,
   board: AtRiskBoard | null,
-  options: {
-    sortKey: LeaderboardViewSort;
-    sortDir: "asc" | "desc";
-    holding: boolean;
-    page: number;
-    pageSize: number;
-  },
+  view: LeaderboardView,
 ): NearestLeaderboardPage {
-  const holders = board && options.holding ? walletsHolding(board) : null;
+  const holders = board && view.holding ? walletsHolding(board) : null;
   const rows = holders ? read.accounts.filter((row) => holders.has(row.address)) : read.accounts;
   const nearest = new Map(rows.map((row) => [row.address, nearestOf(board, row.address)]));
-  const ordered = board === null
-    ? rows
-    : options.sortKey === NEAREST_TO_BUST
-    ? orderByNearest(rows, nearest, options.sortDir)
-    : orderByFigure(rows, options.sortKey, options.sortDir);
+  const { sortKey } = view;
+  const figure = (row: LeaderboardRow) => {
+    if (sortKey !== NEAREST_TO_BUST) return row[sortKey];
+    const found = nearest.get(row.address)!;
+    return "row" in found ? found.row.distanceToBustPercent : null;
+  };
+  const ordered = board === null ? rows : orderBy(rows, figure, view.sortDir);
   const pnlRanks = new Map<Address, number>();
   for (const row of read.accounts) if (row.rank !== null) pnlRanks.set(row.address, row.rank);
-  const start = options.page * options.pageSize;
-  const accounts = ordered.slice(start, start + options.pageSize)
+  const start = view.page * LEADERBOARD_ROWS_PER_PAGE;
+  const accounts = ordered.slice(start, start + LEADERBOARD_ROWS_PER_PAGE)
     .map((row, index) => ({ ...row, rank: start + index + 1 }));
   const page: NearestLeaderboardPage = {
     uniqueAccounts: read.uniqueAccounts,
     trackedBalance: read.trackedBalance,
     accounts,
     totalItems: ordered.length,
-    totalPages: Math.max(1, Math.ceil(ordered.length / options.pageSize)),
+    totalPages: Math.max(1, Math.ceil(ordered.length / LEADERBOARD_ROWS_PER_PAGE)),
     rowsSkipped: read.rowsSkipped,
     pnlRanks,
     nearest: new Map(accounts.map((row) => [row.address, nearest.get(row.address)!])),
@@ -162,36 +145,19 @@ export function boardLeaderboardPage(
 }
 
 /**
- * Leaderboard rows by one of their figures (`desc`: largest first); rows without it (a modelled
- * key not found) last, and equal figures in their order.
+ * Rows by a figure (`desc`: largest first; the nearest distance to bust starts nearest first by
+ * its link); rows without it (a modelled key not found, no position on the board) last whatever
+ * the direction, equal figures in their order.
  */
-function orderByFigure<R extends LeaderboardRow>(
+function orderBy<R>(
   rows: readonly R[],
-  key: LeaderboardSortKey,
+  figure: (row: R) => bigint | number | null,
   sortDir: "asc" | "desc",
 ): R[] {
   const sign = sortDir === "asc" ? 1 : -1;
   return [...rows].sort((a, b) => {
-    const x = a[key];
-    const y = b[key];
+    const [x, y] = [figure(a), figure(b)];
     if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
     return x < y ? -sign : x > y ? sign : 0;
   });
-}
-
-/**
- * Leaderboard rows by their wallet's nearest distance to bust (`asc`: nearest first); rows
- * without one stay last, in their order.
- */
-function orderByNearest<R extends { address: Address }>(
-  rows: readonly R[],
-  nearest: ReadonlyMap<Address, WalletNearest>,
-  sortDir: "asc" | "desc",
-): R[] {
-  const distance = (row: R) => {
-    const found = nearest.get(row.address);
-    return found && "row" in found ? found.row.distanceToBustPercent : null;
-  };
-  const sign = sortDir === "asc" ? 1 : -1;
-  return [...rows].sort((a, b) => compareDistance(distance(a), distance(b), sign));
 }

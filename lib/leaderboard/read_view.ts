@@ -51,13 +51,7 @@ export async function readLeaderboardView(
       }),
       boardRead,
     ]);
-    const page = boardLeaderboardPage(accounts, board, {
-      sortKey: view.sortKey,
-      sortDir: view.sortDir,
-      holding: view.holding ?? false,
-      page: view.page,
-      pageSize: LEADERBOARD_ROWS_PER_PAGE,
-    });
+    const page = boardLeaderboardPage(accounts, board, view);
     return { ...page, holdings: holdingsOf(board, page.accounts), board };
   }
   const [read, board] = await Promise.all([

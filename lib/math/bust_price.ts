@@ -21,9 +21,6 @@ interface BustPriceOptions {
  *
  * A long busts once mark ≤ bust; a short once mark ≥ bust. Reproduces stored bust prices
  * of real positions (ETH long 50x at 251215 → 246309).
- *
- * @throws {RangeError} on a non-positive entry, leverage outside 1..1000, or a bust
- * buffer outside [0, 1).
  */
 export function bustPrice({ entryRaw, leverage, isLong, bustBufferWad }: BustPriceOptions): bigint {
   if (entryRaw <= 0n) {

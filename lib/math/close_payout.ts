@@ -1,18 +1,5 @@
-import { checkedLeverage } from "./leverage.ts";
+import { type PositionAtMark, unrealizedPnlWad } from "./unrealized_pnl.ts";
 import { WAD } from "./units.ts";
-
-/** The position being valued and the mark it would close at. */
-interface ClosePayoutPosition {
-  /** Entry price E, raw at the instrument's price scale. */
-  entryRaw: bigint;
-  /** Close (mark) price X, same scale. */
-  markRaw: bigint;
-  /** Isolated margin M, USD wad. */
-  marginWad: bigint;
-  /** Leverage L, a whole number from 1 to 1000. */
-  leverage: number;
-  isLong: boolean;
-}
 
 /** Instrument curve parameters and the venue win fee, all wad. */
 export interface ClosePayoutParams {
@@ -48,14 +35,7 @@ const DEADBAND_DIVISOR = 50_000n;
 const POSITION_TERM_SCALE = 1_000_000n;
 
 function checkParams(params: ClosePayoutParams): void {
-  const fields = [
-    ["rateMultiplierWad", params.rateMultiplierWad],
-    ["positionMultiplierWad", params.positionMultiplierWad],
-    ["baseRateWad", params.baseRateWad],
-    ["referenceNotionalWad", params.referenceNotionalWad],
-    ["winFeeRateWad", params.winFeeRateWad],
-  ] as const;
-  for (const [name, value] of fields) {
+  for (const [name, value] of Object.entries(params)) {
     if (value < 0n) throw new RangeError(`${name} must not be negative, got ${value}`);
   }
   if (params.baseRateWad > WAD) {
@@ -88,17 +68,11 @@ function checkParams(params: ClosePayoutParams): void {
  *
  * The kept share depends on the price move only, not on position size: for BTC a 1%
  * move keeps about 88.3% and a 0.1% move about 75.7% before the win fee.
- *
- * @throws {RangeError} on a non-positive entry, negative mark or margin, leverage outside
- * 1..1000, negative parameters, or a base or fee rate above 100%.
  */
-export function closePayout(position: ClosePayoutPosition, params: ClosePayoutParams): ClosePayout {
+export function closePayout(position: PositionAtMark, params: ClosePayoutParams): ClosePayout {
   const { entryRaw: entry, markRaw: mark, marginWad: margin, isLong } = position;
   if (entry <= 0n) throw new RangeError(`entry price must be positive, got ${entry}`);
   if (mark < 0n) throw new RangeError(`mark price must not be negative, got ${mark}`);
-  if (margin < 0n) throw new RangeError(`margin must not be negative, got ${margin}`);
-  const leverage = checkedLeverage(position.leverage);
-  checkParams(params);
 
   // 1. deadband-adjusted exit
   const deadband = entry / DEADBAND_DIVISOR;
@@ -111,10 +85,9 @@ export function closePayout(position: ClosePayoutPosition, params: ClosePayoutPa
     else if (mark < entry) exit = entry;
   }
 
-  // 2. raw PnL, loss floored at the margin
-  const move = isLong ? exit - entry : entry - exit;
-  const unfloored = (margin * leverage * move) / entry;
-  const rawPnlWad = unfloored < -margin ? -margin : unfloored;
+  // 2. raw PnL, loss floored at the margin: the unrealized PnL at the adjusted exit
+  const rawPnlWad = unrealizedPnlWad({ ...position, markRaw: exit });
+  checkParams(params);
 
   // 3. losses and zero pass through untouched
   if (rawPnlWad <= 0n) {
@@ -122,6 +95,7 @@ export function closePayout(position: ClosePayoutPosition, params: ClosePayoutPa
   }
 
   // 4. impact haircut (move > 0 here)
+  const move = isLong ? exit - entry : entry - exit;
   const moveWad = (move * WAD) / entry;
   const rateTerm = (moveWad * params.rateMultiplierWad) / WAD;
   const positionTerm = (POSITION_TERM_SCALE * moveWad * params.positionMultiplierWad) / WAD;

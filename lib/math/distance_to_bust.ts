@@ -18,7 +18,6 @@ interface DistanceToBustOptions {
  *
  * @example distanceToBustPercentWad({ markRaw: 830655n, bustRaw: 822740n, isLong: true })
  * // 952862500075241827n ≈ 0.9529 percent
- * @throws {RangeError} when the mark is not positive.
  */
 export function distanceToBustPercentWad(
   { markRaw, bustRaw, isLong }: DistanceToBustOptions,

@@ -6,8 +6,6 @@ export const MAX_LEVERAGE = 1000;
  *
  * Papertrade leverage is a whole number from 1 to 1000 (per-market maxima can be lower
  * and are checked elsewhere).
- *
- * @throws {RangeError} when `leverage` is not an integer in 1..1000.
  */
 export function checkedLeverage(leverage: number): bigint {
   if (!Number.isInteger(leverage) || leverage < 1 || leverage > MAX_LEVERAGE) {

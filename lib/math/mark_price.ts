@@ -5,7 +5,6 @@
  * The contract refuses zero or crossed quotes, and so does this function.
  *
  * @example markPrice(830650n, 830661n) // 830655n
- * @throws {RangeError} when either side is zero or negative, or when bid > ask.
  */
 export function markPrice(bid: bigint, ask: bigint): bigint {
   if (bid <= 0n || ask <= 0n) {

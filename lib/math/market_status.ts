@@ -11,7 +11,6 @@ export interface MarketFlags {
   closeOnly: boolean;
 }
 
-/** A market's display status. */
 export type MarketStatus = "retired" | "terminal" | "paused" | "close_only" | "active" | "inactive";
 
 /**

@@ -1,7 +1,9 @@
 /**
  * Papertrade position and instrument math: pure functions on exact bigint values
  * (18-decimal "wad" money and fractions, raw integer prices at each instrument's price
- * scale). Number conversions in `units.ts` are for display only.
+ * scale). Number conversions in `units.ts` are for display only. A function given an input
+ * outside its domain (the checks open each one) throws a RangeError, which callers such as
+ * `valuePosition` catch to leave one position unvalued.
  *
  * @module
  */

@@ -17,7 +17,6 @@ interface OpenInterestUsdOptions {
  *
  * @example openInterestUsdWad({ oiBaseWad: 10n ** 18n, markRaw: 830655n, priceScale: 10n })
  * // 83065.5 USD as wad
- * @throws {RangeError} on a negative quantity or mark, or a non-positive price scale.
  */
 export function openInterestUsdWad(
   { oiBaseWad, markRaw, priceScale }: OpenInterestUsdOptions,
@@ -49,8 +48,6 @@ interface CapUsageOptions {
  *
  * Returns `null` when the side has no cap: the cap is the uncapped sentinel, or zero
  * (three.ws ignores a zero side cap as "not set"; the contract's meaning of 0 is unknown).
- *
- * @throws {RangeError} on negative open interest or a negative cap.
  */
 export function capUsage({ oiBaseWad, capBaseWad }: CapUsageOptions): bigint | null {
   if (oiBaseWad < 0n) throw new RangeError(`open interest must not be negative, got ${oiBaseWad}`);

@@ -20,20 +20,11 @@ interface PendingRewardsOptions {
  * (papertrade-facts.md §13.3): pendingBase + ⌊staked · accumulator / 10^27⌋ − rewardDebt, never
  * below pendingBase (a stale or oversized debt cannot eat banked rewards), and just pendingBase
  * when the accrual does not fit 128 bits.
- *
- * @throws {RangeError} when any input is negative.
  */
 export function pendingRewardsWad(
   { pendingBase, staked, accumulator, rewardDebt }: PendingRewardsOptions,
 ): bigint {
-  for (
-    const [name, value] of [
-      ["pendingBase", pendingBase],
-      ["staked", staked],
-      ["accumulator", accumulator],
-      ["rewardDebt", rewardDebt],
-    ] as const
-  ) {
+  for (const [name, value] of Object.entries({ pendingBase, staked, accumulator, rewardDebt })) {
     if (value < 0n) throw new RangeError(`${name} must not be negative, got ${value}`);
   }
   const accrued = (staked * accumulator) / ACCUMULATOR_SCALE;

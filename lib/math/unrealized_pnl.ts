@@ -1,13 +1,14 @@
 import { checkedLeverage } from "./leverage.ts";
 
-interface UnrealizedPnlOptions {
-  /** Entry price, raw at the instrument's price scale. */
+/** A position and the mark it is valued (or would close) at. */
+export interface PositionAtMark {
+  /** Entry price E, raw at the instrument's price scale. */
   entryRaw: bigint;
-  /** Current mark price, same scale. */
+  /** Mark (or close) price X, same scale. */
   markRaw: bigint;
-  /** Isolated margin, USD wad. */
+  /** Isolated margin M, USD wad. */
   marginWad: bigint;
-  /** Leverage, a whole number from 1 to 1000. */
+  /** Leverage L, a whole number from 1 to 1000. */
   leverage: number;
   isLong: boolean;
 }
@@ -19,12 +20,9 @@ interface UnrealizedPnlOptions {
  * raw = M · L · move / E with move = X − E (long) or E − X (short). The magnitude is
  * rounded down (bigint division truncates toward zero), and a loss is floored at −M: a
  * position can never lose more than its margin.
- *
- * @throws {RangeError} on a non-positive entry, negative mark or margin, or leverage
- * outside 1..1000.
  */
 export function unrealizedPnlWad(
-  { entryRaw, markRaw, marginWad, leverage, isLong }: UnrealizedPnlOptions,
+  { entryRaw, markRaw, marginWad, leverage, isLong }: PositionAtMark,
 ): bigint {
   if (entryRaw <= 0n) throw new RangeError(`entry price must be positive, got ${entryRaw}`);
   if (markRaw < 0n) throw new RangeError(`mark price must not be negative, got ${markRaw}`);

@@ -27,6 +27,5 @@ export {
   type PositionValuation,
   totalPositions,
   valuePosition,
-  walletEquity,
   walletTotalPnl,
 } from "./value_positions.ts";

@@ -125,7 +125,6 @@ export const totalsJson = jsonObject<PositionTotals>()({
   ],
 });
 
-/** The live mark of one market. */
 const markJson = jsonObject<Mark>()({
   market: [z.string(), (m) => m.symbol],
   instrument_id: [z.number().int(), (m) => m.instrumentId],

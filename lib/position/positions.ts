@@ -1,7 +1,6 @@
 /**
  * A wallet's open positions at the live mark, or one position by id, falling back to the
- * closed-trade history when the id is no longer open. Shared by get_positions and the wallet
- * page.
+ * closed-trade history when the id is no longer open.
  */
 import { learnOwner } from "../known_ids.ts";
 import type { PapertradeClient, Trade, TradingState, WalletAccount } from "../papertrade/mod.ts";
@@ -29,7 +28,6 @@ export interface WalletPositions {
   winFeeRate: bigint | null;
   /** All open positions, or the one asked for when it is open. */
   positions: PositionValuation[];
-  /** Totals over `positions`. */
   totals: PositionTotals;
   /** The wallet's equity over every open position, asked for or not ({@link walletEquity}). */
   equity: bigint;
@@ -39,26 +37,19 @@ export interface WalletPositions {
   returnOnDeposits: bigint | null;
   /** The closed-trade record when the position asked for is no longer open. */
   closed: Trade | null;
-  /** Reads that failed, each naming its part and endpoint. */
   unavailable: UnavailablePart[];
-}
-
-interface FetchWalletPositionsOptions {
-  /** Narrow to one position id (decimal string). */
-  positionId?: string;
-  signal?: AbortSignal;
 }
 
 /**
  * Reads the wallet snapshot and the trading state in parallel, then the live marks, and values
- * the open positions. With `positionId` and no open match, searches the recent trade history;
- * `positions` is empty and `closed` null when the id is found in neither. Only the snapshot is
- * required; the other reads degrade to `unavailable` parts (positions then lack valuations).
+ * the open positions. With `positionId` (decimal) and no open match, searches the recent trade
+ * history; `positions` is empty and `closed` null when the id is found in neither. Only the
+ * snapshot is required; the other reads degrade to `unavailable` parts.
  */
 export async function fetchWalletPositions(
   sources: MarketSources,
   address: string,
-  options: FetchWalletPositionsOptions = {},
+  options: { positionId?: string; signal?: AbortSignal } = {},
 ): Promise<WalletPositions> {
   const { signal, positionId } = options;
   const { papertrade } = sources;
@@ -148,17 +139,11 @@ export function valueWalletPositions(
   };
 }
 
-/** Which closed trade to find: by its position, or by the intent that closed it. */
-type ClosedTradeMatch = { positionId: string } | { intentId: string };
-
-/**
- * Pages through the wallet's trade history (newest first) for one closed trade, reading at most
- * `maxPages` pages (default {@link CLOSED_SEARCH_MAX_PAGES}).
- */
+/** One closed trade from the wallet's trade history, newest page first, `maxPages` at most. */
 export async function findClosedTrade(
   papertrade: PapertradeClient,
   address: string,
-  match: ClosedTradeMatch,
+  match: { positionId: string } | { intentId: string },
   options: { signal?: AbortSignal; maxPages?: number } = {},
 ): Promise<Trade | null> {
   const matches = "positionId" in match

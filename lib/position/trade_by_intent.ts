@@ -58,14 +58,13 @@ function toSettle(wallet: string, trade: Trade) {
  */
 export const TRAIL_WAIT_MS = 8_000;
 
-/** The part the settling transactions are named by when they are missing. */
 export const SETTLING_PART = "settling transactions";
 
 /**
  * `trades` of `wallet` (a page of its history) with their settling transactions: the rows'
  * own, and for the rows naming none the ones the settlement trail finds, searched together (see
  * `lib/hyperevm/settlement_trail.ts` for its upstream cost). A trail that fails, or is not done
- * within `waitMs` (default {@link TRAIL_WAIT_MS}), leaves those rows without and is named in
+ * within {@link TRAIL_WAIT_MS}, leaves those rows without and is named in
  * `parts`. The wallet's ids are remembered (`lib/known_ids.ts`).
  */
 export async function withSettlingTransactions(
@@ -73,7 +72,6 @@ export async function withSettlingTransactions(
   wallet: string,
   trades: readonly Trade[],
   parts: Parts,
-  options: { waitMs?: number } = {},
 ): Promise<Trade[]> {
   learnOwner(sources.papertrade, wallet, trades);
   const open = trades.filter((trade) => !trade.txHash);
@@ -85,7 +83,7 @@ export async function withSettlingTransactions(
   trail.catch(() => {}); // past the wait, nobody is left to tell
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) =>
-    timer = setTimeout(() => resolve(null), options.waitMs ?? TRAIL_WAIT_MS)
+    timer = setTimeout(() => resolve(null), TRAIL_WAIT_MS)
   );
   let found: Awaited<typeof trail> | null;
   try {

@@ -1,9 +1,7 @@
 /**
- * Open positions valued at the live mark: notional, distance and move to bust, risk band,
- * unrealized PnL and what a close would realize and pay back; their totals, the wallet's equity
- * and its position nearest to bust. Each figure is computed here once (docs/figures.md names
- * them); pages, islands, tools, the card and the watchlist read these values. Exact bigint math;
- * faces convert at the edge.
+ * Open positions valued at the live mark, their totals, the wallet's equity and its position
+ * nearest to bust: each figure computed here once (docs/figures.md), in exact bigint math, for
+ * every face to read and convert at the edge.
  */
 import type { Instrument, OpenPosition } from "../papertrade/mod.ts";
 import {
@@ -78,7 +76,6 @@ export function marketOf(instruments: readonly Instrument[], instrumentId: numbe
   };
 }
 
-/** Values one open position at its instrument's mark. */
 export function valuePosition(position: OpenPosition, inputs: ValuationInputs): PositionValuation {
   const instrument = inputs.instruments.find((item) => item.id === position.instrumentId);
   const mark = inputs.marks.get(position.instrumentId) ?? null;
@@ -131,7 +128,6 @@ export function valuePosition(position: OpenPosition, inputs: ValuationInputs): 
   }
 }
 
-/** Values every position, keeping their order. */
 export function valuePositions(
   positions: readonly OpenPosition[],
   inputs: ValuationInputs,

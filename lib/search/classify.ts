@@ -2,10 +2,10 @@
  * What a pasted string is: an address, a 32-byte hash (transaction or intent id, which only the
  * chain can tell apart), a position id, a name fragment, or a link that carries one of these.
  */
-import { ADDRESS_PATTERN as ADDRESS } from "../address.ts";
+import { ADDRESS_PATTERN as ADDRESS, HASH_PATTERN as HASH } from "../address.ts";
+import { safeDecode, toUrl } from "./url.ts";
 import type { Address, Hex } from "viem";
 
-/** The class of a search query, with its normalized value. */
 type QueryClass =
   | { kind: "address"; value: Address }
   | { kind: "hash"; value: Hex }
@@ -13,7 +13,6 @@ type QueryClass =
   | { kind: "name"; value: string }
   | { kind: "unknown"; value: string; reason: string };
 
-const HASH = /^0x[0-9a-f]{64}$/i;
 // Position ids are uint256 on chain; 78 digits is the most a uint256 can have.
 const POSITION_ID = /^#?([0-9]{1,78})$/;
 
@@ -27,7 +26,7 @@ export function classifyQuery(query: string): QueryClass {
   if (text === "") return { kind: "unknown", value: "", reason: "the query is empty" };
   const direct = classifyToken(text);
   if (direct) return direct;
-  const link = parseLink(text);
+  const link = /^https?:\/\//i.test(text) ? toUrl(text) : null;
   if (link) {
     for (const token of linkTokens(link)) {
       const found = classifyToken(token);
@@ -57,17 +56,8 @@ function classifyToken(token: string): QueryClass | null {
   if (HASH.test(token)) return { kind: "hash", value: token.toLowerCase() as Hex };
   if (ADDRESS.test(token)) return { kind: "address", value: token.toLowerCase() as Address };
   const position = POSITION_ID.exec(token);
-  if (position) return { kind: "position", value: stripZeros(position[1]) };
+  if (position) return { kind: "position", value: position[1].replace(/^0+(?=[0-9])/, "") };
   return null;
-}
-
-function parseLink(text: string): URL | null {
-  if (!/^https?:\/\//i.test(text)) return null;
-  try {
-    return new URL(text);
-  } catch {
-    return null;
-  }
 }
 
 // Hashes before addresses before numbers, so /tx/<hash>?block=123 resolves to the hash and a
@@ -77,20 +67,8 @@ function linkTokens(url: URL): string[] {
     ...url.pathname.split("/"),
     ...url.hash.replace(/^#/, "").split(/[/?&=]/),
     ...[...url.searchParams.values()],
-  ].map((part) => safeDecode(part).trim()).filter((part) => part !== "");
+  ].map(safeDecode).filter((part) => part !== "");
   const rank = (token: string) =>
     HASH.test(token) ? 0 : ADDRESS.test(token) ? 1 : POSITION_ID.test(token) ? 2 : 3;
   return segments.sort((a, b) => rank(a) - rank(b));
-}
-
-function safeDecode(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
-}
-
-function stripZeros(digits: string): string {
-  return digits.replace(/^0+(?=[0-9])/, "");
 }

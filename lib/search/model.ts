@@ -68,7 +68,6 @@ export const nameMatchesJson = jsonObject<Found<"name">>()({
   ],
 });
 
-/** Why nothing matched. */
 export const nothingFoundJson = jsonObject<Found<"unknown">>()({
   reason: [z.string(), (found) => found.reason],
 });

@@ -15,8 +15,11 @@ import { type IntentLookup, lookupIntent } from "../intent/mod.ts";
 import { fetchWalletSummary, type WalletSummary } from "../wallet/mod.ts";
 import { findClosedTrade, findOpenPositionByIntent } from "../position/mod.ts";
 import { classifyQuery } from "./classify.ts";
-import { findOwner, OWNER_FEED_LIMIT } from "./owner.ts";
+import { findOwner } from "./owner.ts";
 import type { QuoteSource } from "../marks.ts";
+
+/** How many of the latest trades are searched for a position id's owner. */
+const OWNER_FEED_LIMIT = 100;
 
 export type SearchResolution =
   /** `summary` is null when the exchange has never seen the wallet. */
@@ -34,7 +37,6 @@ export type SearchResolution =
   | { kind: "name"; value: string; matches: LeaderboardRow[]; total: number | null }
   | { kind: "unknown"; value: string; reason: string };
 
-/** Upstream clients and clock the resolution uses. */
 interface SearchSources {
   papertrade: PapertradeClient;
   hyperevm: HyperEvmClient;
@@ -42,51 +44,47 @@ interface SearchSources {
   now: () => number;
 }
 
-interface ResolveSearchOptions {
-  signal?: AbortSignal;
-  /**
-   * A wallet the searcher is looking at (the page the search was made from): its pending
-   * intents, open positions and trade history are searched too.
-   */
-  wallet?: Address;
-}
-
 /**
- * Classifies `query` and resolves it with a small, bounded number of upstream reads (a known
- * wallet adds its snapshot and at most a few history pages).
+ * Classifies `query` and resolves it with a small, bounded number of upstream reads. `wallet` is
+ * the one the searcher is looking at (the page the search was made from): its pending intents,
+ * open positions and trade history are searched too (its snapshot and a few history pages).
  */
 export async function resolveSearch(
   sources: SearchSources,
   query: string,
-  options: ResolveSearchOptions = {},
+  options: { signal?: AbortSignal; wallet?: Address } = {},
 ): Promise<SearchResolution> {
   const { signal, wallet } = options;
   const { papertrade } = sources;
   const found = classifyQuery(query);
   switch (found.kind) {
-    case "address":
-      return {
-        ...found,
-        kind: "wallet",
-        summary: await walletOrNull(sources, found.value, signal),
-      };
+    case "address": {
+      const summary = await fetchWalletSummary(papertrade, found.value, {
+        now: sources.now,
+        signal,
+      })
+        .catch((error) => {
+          if (error instanceof PapertradeApiError && error.status === 404) return null;
+          throw error;
+        });
+      return { ...found, kind: "wallet", summary };
+    }
     case "hash": {
       // Only the chain can tell a transaction hash from an intent id.
       const decoded = await decodeTransaction(sources.hyperevm, found.value);
       if (decoded.found) return { kind: "transaction", value: found.value, transaction: decoded };
       const lookup = await lookupIntent(sources, found.value, { signal, wallet });
-      if (wallet === undefined) return { kind: "intent", value: found.value, lookup };
-      if (lookup.state === "pending") return { kind: "intent", value: found.value, lookup, wallet };
-      if (lookup.state !== "not_found") return { kind: "intent", value: found.value, lookup };
+      const intent = { kind: "intent", value: found.value, lookup } as const;
+      if (wallet === undefined || lookup.state !== "not_found") {
+        return wallet && lookup.state === "pending" ? { ...intent, wallet } : intent;
+      }
       const [trade, opened] = await Promise.all([
         findClosedTrade(papertrade, wallet, { intentId: found.value }, { signal }).catch(() =>
           null
         ),
         findOpenPositionByIntent(papertrade, wallet, found.value, { signal }).catch(() => null),
       ]);
-      return trade || opened
-        ? { kind: "intent", value: found.value, lookup, wallet }
-        : { kind: "intent", value: found.value, lookup };
+      return trade || opened ? { ...intent, wallet } : intent;
     }
     case "position": {
       const [trades, owned] = await Promise.all([
@@ -97,7 +95,7 @@ export async function resolveSearch(
       if (owned) return { kind: "position", value: found.value, owner: wallet!, trade: null };
       const trade = trades.find((item) => item.positionId === found.value) ?? null;
       const owner = trade?.wallet ??
-        await findOwner(sources, { positionId: found.value }, { signal, feed: false });
+        await findOwner(sources, { positionId: found.value });
       return { kind: "position", value: found.value, owner, trade };
     }
     case "name": {
@@ -115,19 +113,6 @@ export async function resolveSearch(
     }
     case "unknown":
       return found;
-  }
-}
-
-async function walletOrNull(
-  sources: SearchSources,
-  address: Address,
-  signal?: AbortSignal,
-): Promise<WalletSummary | null> {
-  try {
-    return await fetchWalletSummary(sources.papertrade, address, { now: sources.now, signal });
-  } catch (error) {
-    if (error instanceof PapertradeApiError && error.status === 404) return null;
-    throw error;
   }
 }
 

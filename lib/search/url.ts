@@ -4,7 +4,7 @@
  * (`…pages.dev/#/wallet/<a>`) and HyperEVM block explorers (`/address/<a>`, `/tx/<h>` on any
  * host). Such a link needs no upstream read: the search bar can go straight to the page.
  */
-import { ADDRESS_PATTERN as ADDRESS } from "../address.ts";
+import { ADDRESS_PATTERN as ADDRESS, HASH_PATTERN as HASH } from "../address.ts";
 import type { Address, Hex } from "viem";
 
 /** The page a pasted link points at, with its normalized (lower-case) value. */
@@ -14,7 +14,6 @@ type LinkTarget =
   | { page: "intent"; value: Hex; wallet?: Address }
   | { page: "position"; value: string; wallet?: Address };
 
-const HASH = /^0x[0-9a-f]{64}$/i;
 const POSITION_ID = /^[0-9]{1,78}$/;
 // A host and a path without the scheme, as people often copy them ("hyperevmscan.io/tx/0x…").
 const BARE_HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)+(:[0-9]+)?\//i;
@@ -37,7 +36,8 @@ export function linkTargetPath(target: LinkTarget): string {
   return "wallet" in target && target.wallet ? `${base}?wallet=${target.wallet}` : base;
 }
 
-function toUrl(text: string): URL | null {
+/** The URL of a pasted link (with a scheme, a bare host, or a path of ours), or null. */
+export function toUrl(text: string): URL | null {
   const candidate = /^https?:\/\//i.test(text)
     ? text
     : BARE_HOST.test(text)
@@ -69,21 +69,14 @@ function routeOf(route: string): LinkTarget | null {
       return { page: "tx", value: value.toLowerCase() as Hex };
     }
     if (kind === "intent" && HASH.test(value)) {
-      return withWallet({ page: "intent", value: value.toLowerCase() as Hex }, wallet);
+      return { page: "intent", value: value.toLowerCase() as Hex, ...(wallet && { wallet }) };
     }
     if (kind === "position" && POSITION_ID.test(value.replace(/^#/, ""))) {
       const id = value.replace(/^#/, "").replace(/^0+(?=[0-9])/, "");
-      return withWallet({ page: "position", value: id }, wallet);
+      return { page: "position", value: id, ...(wallet && { wallet }) };
     }
   }
   return null;
-}
-
-function withWallet<T extends { page: "intent" | "position" }>(
-  target: T,
-  wallet: Address | null,
-): T & { wallet?: Address } {
-  return wallet ? { ...target, wallet } : target;
 }
 
 function walletParam(query: string): Address | null {
@@ -91,7 +84,8 @@ function walletParam(query: string): Address | null {
   return ADDRESS.test(wallet) ? wallet.toLowerCase() as Address : null;
 }
 
-function safeDecode(part: string): string {
+/** A URL part decoded and trimmed (as it is, when it is not valid percent-encoding). */
+export function safeDecode(part: string): string {
   try {
     return decodeURIComponent(part).trim();
   } catch {

@@ -10,7 +10,6 @@ import type { Instrument, PapertradeClient } from "../papertrade/mod.ts";
 import { findClosedTrade } from "../position/mod.ts";
 import { Parts, type UnavailablePart, unavailablePart } from "../parts.ts";
 
-/** A transaction the chain knows, decoded. */
 export interface TransactionDetails {
   settlement: Settlement;
   /** The HYPE it carried, exact (viem's `formatEther`). */
@@ -21,18 +20,12 @@ export interface TransactionDetails {
   unavailable: UnavailablePart[];
 }
 
-/** Upstream clients the details read. */
-interface TransactionSources {
-  hyperevm: HyperEvmClient;
-  papertrade: PapertradeClient;
-}
-
 /**
  * The transaction's details, or null when no endpoint knows the hash. The transaction read is
  * required; a failed receipt, block or market read leaves its part out and is named.
  */
 export async function fetchTransactionDetails(
-  sources: TransactionSources,
+  sources: { hyperevm: HyperEvmClient; papertrade: PapertradeClient },
   hash: Hex,
   options: { signal?: AbortSignal } = {},
 ): Promise<TransactionDetails | null> {

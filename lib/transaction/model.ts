@@ -55,7 +55,6 @@ const exchangeEventOut = z.strictObject({
   amount_usd: usdWord("Amount deposited (from USDC's 8 decimals) or withdrawn to HyperCore"),
 });
 
-/** An Exchange event as the model carries it. */
 export type ExchangeEventJson = z.input<typeof exchangeEventOut>;
 
 /** decode_transaction's structured result (also search's transaction preview). */
@@ -90,7 +89,6 @@ export const decodedTransactionOut = z.strictObject({
   unavailable: unavailableOut,
 });
 
-/** A decoded transaction as the model carries it. */
 export type DecodedTransactionJson = z.input<typeof decodedTransactionOut>;
 
 /**

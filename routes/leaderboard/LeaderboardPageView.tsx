@@ -5,13 +5,14 @@ import {
   leaderboardHref,
   leaderboardPageCount,
   type LeaderboardView,
+  type LeaderboardViewPage,
   NEAREST_TO_BUST,
   type NearestCoverage,
   WINDOW_LABELS,
 } from "../../lib/leaderboard/mod.ts";
 import type { AtRiskBoard } from "../../lib/at_risk/mod.ts";
 import { Layout } from "../../components/Layout.tsx";
-import { LeaderboardTable, type LeaderboardTablePage } from "./LeaderboardTable.tsx";
+import { LeaderboardTable } from "./LeaderboardTable.tsx";
 import { Time } from "../../components/Time.tsx";
 import { PartNotice } from "../../components/PartNotice.tsx";
 import { SearchInput } from "../../components/SearchForm.tsx";
@@ -85,7 +86,7 @@ function HoldingsNotice(props: { board: AtRiskBoard | null; now: number }) {
 
 /** The leaderboard page: window switcher, name search, the table and the pager. */
 export function LeaderboardPageView(
-  props: { view: LeaderboardView; page: LeaderboardTablePage; now: number },
+  props: { view: LeaderboardView; page: LeaderboardViewPage; now: number },
 ) {
   const { view, page } = props;
   const pages = leaderboardPageCount(page);
@@ -143,7 +144,7 @@ export function LeaderboardPageView(
       <PartNotice unavailable={modelledGapsOf(page)} />
       {page.coverage
         ? <NearestNotice coverage={page.coverage} view={view} now={props.now} />
-        : page.board !== undefined && <HoldingsNotice board={page.board} now={props.now} />}
+        : <HoldingsNotice board={page.board} now={props.now} />}
       {page.accounts.length > 0 ? <LeaderboardTable page={page} view={view} /> : (
         <p class="notice">
           {view.page > last

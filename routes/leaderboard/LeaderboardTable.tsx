@@ -1,19 +1,18 @@
 import { type ComponentChildren, Fragment } from "preact";
-import type { Address, LeaderboardRow, LeaderboardSortKey } from "../../lib/papertrade/mod.ts";
+import type { LeaderboardRow, LeaderboardSortKey } from "../../lib/papertrade/mod.ts";
 import {
   LEADERBOARD_FIGURES,
   leaderboardHref,
   type LeaderboardView,
+  type LeaderboardViewPage,
   type LeaderboardViewSort,
   NEAREST_TO_BUST,
-  type NearestCoverage,
   PNL_RANK_MAX_PAGES,
   PNL_RANK_PAGE_SIZE,
-  type RankedLeaderboardPage,
   sortDirOf,
   sortHref,
 } from "../../lib/leaderboard/mod.ts";
-import type { AtRiskBoard, WalletHoldings, WalletNearest } from "../../lib/at_risk/mod.ts";
+import type { WalletHoldings, WalletNearest } from "../../lib/at_risk/mod.ts";
 import {
   formatCount,
   formatDistanceToBust,
@@ -28,7 +27,7 @@ interface Column {
   key: LeaderboardViewSort;
   label: string;
   /** The figure as the cell shows it: compact, so it fits a phone column. */
-  format(row: LeaderboardRow, page: LeaderboardTablePage): ComponentChildren;
+  format(row: LeaderboardRow, page: LeaderboardViewPage): ComponentChildren;
   /** The full figure, in the cell's title, when the compact one rounds. */
   full?(row: LeaderboardRow): string;
   /** Coloured by sign. */
@@ -43,6 +42,18 @@ function usdColumn(key: LeaderboardSortKey, sign = false): Column {
     format: (row) => formatUsd(amount(row), { compact: true, sign }),
     full: (row) => formatUsd(amount(row), { sign }),
   };
+}
+
+function nearestText(nearest: WalletNearest | undefined): ComponentChildren {
+  if (nearest === undefined) return "—";
+  if ("reason" in nearest) {
+    return (
+      <>
+        — <span class="muted">{nearest.reason}</span>
+      </>
+    );
+  }
+  return formatDistanceToBust(nearest.row.distanceToBustPercent!);
 }
 
 // Every figure is compact with its unit ($119.28M) and its full value in the cell's title. The
@@ -67,27 +78,15 @@ const COLUMNS: Column[] = [
     label: LEADERBOARD_FIGURES.currentOpenPositionCount.label,
     format: (row) => formatCount(row.currentOpenPositionCount),
   },
+  // From the at-risk board, not the leaderboard: its sort orders every account of the window.
+  {
+    key: NEAREST_TO_BUST,
+    label: "Nearest to bust",
+    format: (row, page) => nearestText(page.nearest.get(row.address)),
+  },
 ];
 
-function pnlRankText(page: RankedLeaderboardPage, row: LeaderboardRow): string {
-  const rank = page.pnlRanks.get(row.address);
-  return rank === undefined ? "n/a" : formatCount(rank);
-}
-
 const RANKS_READ = formatCount(PNL_RANK_PAGE_SIZE * PNL_RANK_MAX_PAGES);
-
-/**
- * A leaderboard page with, when the at-risk board was read, each wallet's nearest position, and
- * under the nearest-to-bust sort how the board covers it.
- */
-export type LeaderboardTablePage = RankedLeaderboardPage & {
-  nearest?: ReadonlyMap<Address, WalletNearest>;
-  /** What each wallet on the page holds now, from the at-risk board. */
-  holdings?: ReadonlyMap<Address, WalletHoldings>;
-  coverage?: NearestCoverage | null;
-  /** The at-risk board the holdings come from (null: not read in time). */
-  board?: AtRiskBoard | null;
-};
 
 /**
  * What a wallet holds now: per market, its long and short notional (compact, the full figure in
@@ -125,30 +124,6 @@ function HoldingCell(props: { holdings: WalletHoldings | undefined }) {
   );
 }
 
-function nearestText(nearest: WalletNearest | undefined): ComponentChildren {
-  if (nearest === undefined) return "—";
-  if ("reason" in nearest) {
-    return (
-      <>
-        — <span class="muted">{nearest.reason}</span>
-      </>
-    );
-  }
-  return formatDistanceToBust(nearest.row.distanceToBustPercent!);
-}
-
-/** From the at-risk board, not the leaderboard: its sort orders every account of the window. */
-const NEAREST_COLUMN: Column = {
-  key: NEAREST_TO_BUST,
-  label: "Nearest to bust",
-  format: (row, page) => nearestText(page.nearest?.get(row.address)),
-};
-
-const ALL_COLUMNS: Column[] = [...COLUMNS, NEAREST_COLUMN];
-
-/** The column of what each wallet holds now (not a sort key: it is several figures). */
-const HOLDING_NOW = "Holding now";
-
 /** The sort as a GET form (a phone shows no column headers to tap): works without script. */
 function SortForm(props: { view: LeaderboardView }) {
   const { view } = props;
@@ -158,7 +133,7 @@ function SortForm(props: { view: LeaderboardView }) {
       {view.query && <input type="hidden" name="q" value={view.query} />}
       <label for="leaderboard-sort">Sort by</label>
       <select id="leaderboard-sort" name="sort">
-        {ALL_COLUMNS.map((column) => (
+        {COLUMNS.map((column) => (
           <option value={column.key} selected={column.key === view.sortKey}>{column.label}</option>
         ))}
       </select>
@@ -179,11 +154,11 @@ function SortForm(props: { view: LeaderboardView }) {
 }
 
 /** One leaderboard page: headers and the sort form sort it without script; rows link wallets. */
-export function LeaderboardTable(props: { page: LeaderboardTablePage; view: LeaderboardView }) {
+export function LeaderboardTable(props: { page: LeaderboardViewPage; view: LeaderboardView }) {
   const { view, page } = props;
   const columns = [
-    ...ALL_COLUMNS.filter((column) => column.key === view.sortKey),
-    ...ALL_COLUMNS.filter((column) => column.key !== view.sortKey),
+    ...COLUMNS.filter((column) => column.key === view.sortKey),
+    ...COLUMNS.filter((column) => column.key !== view.sortKey),
   ];
   return (
     <>
@@ -229,7 +204,8 @@ export function LeaderboardTable(props: { page: LeaderboardTablePage; view: Lead
                         )}
                       </a>
                     </th>
-                    {index === 0 && <th scope="col">{HOLDING_NOW}</th>}
+                    {/* Not a sort key: it is several figures. */}
+                    {index === 0 && <th scope="col">Holding now</th>}
                   </Fragment>
                 );
               })}
@@ -239,7 +215,9 @@ export function LeaderboardTable(props: { page: LeaderboardTablePage; view: Lead
             {page.accounts.map((row) => (
               <tr>
                 <td class="num">{formatCount(row.rank)}</td>
-                <td class="num prio-low" data-col="rank">{pnlRankText(page, row)}</td>
+                <td class="num prio-low" data-col="rank">
+                  {formatCount(page.pnlRanks.get(row.address) ?? null)}
+                </td>
                 <th scope="row" class="wallet-cell">
                   <a class="row-link" href={`/wallet/${row.address}`} title={row.address}>
                     <LeaderboardName name={row.leaderboardName} />
@@ -263,7 +241,7 @@ export function LeaderboardTable(props: { page: LeaderboardTablePage; view: Lead
                     </td>
                     {index === 0 && (
                       <td class="holdings" data-col="holding">
-                        <HoldingCell holdings={page.holdings?.get(row.address)} />
+                        <HoldingCell holdings={page.holdings.get(row.address)} />
                       </td>
                     )}
                   </Fragment>

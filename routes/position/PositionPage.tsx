@@ -1,6 +1,6 @@
 import { Field, WalletForm } from "../../components/Field.tsx";
 import type { Trade } from "../../lib/papertrade/mod.ts";
-import type { PositionValuation, WalletPositions } from "../../lib/position/mod.ts";
+import { marketOf, type PositionValuation, type WalletPositions } from "../../lib/position/mod.ts";
 import { Layout } from "../../components/Layout.tsx";
 import { pageContext } from "../../lib/page_context.ts";
 import { Island, ISLAND_SCRIPT_URL } from "../../client/island.tsx";
@@ -94,10 +94,11 @@ function ClosedTrade(
   props: { trade: Trade; found: WalletPositions; txFromEvents: boolean; now: number },
 ) {
   const { trade } = props;
-  const instrument = props.found.trading?.instruments.find((item) =>
-    item.id === trade.instrumentId
+  const { symbol, priceScale } = marketOf(
+    props.found.trading?.instruments ?? [],
+    trade.instrumentId,
   );
-  const price = (raw: bigint) => instrument ? formatPrice(raw, instrument.priceScale) : String(raw);
+  const price = (raw: bigint) => priceScale === null ? String(raw) : formatPrice(raw, priceScale);
   const net = trade.netPnl;
   return (
     <>
@@ -109,8 +110,7 @@ function ClosedTrade(
       </dl>
       <dl class="fields">
         <Field label="Market">
-          {instrument?.symbol ?? `instrument ${trade.instrumentId}`}{" "}
-          {trade.isLong ? "long" : "short"} {trade.leverage}x
+          {symbol} {trade.isLong ? "long" : "short"} {trade.leverage}x
         </Field>
         <Field label="Margin">{formatUsd(trade.margin)}</Field>
         <Field label="Entry">{price(trade.entryPrice)}</Field>

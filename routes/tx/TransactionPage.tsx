@@ -115,7 +115,7 @@ export function TransactionPage(
         )}
         <Field label="Calldata">
           <span class="mono">{settlement.selector ?? "none"}</span>{" "}
-          <span class="muted">(selector), {formatCount((input.length - 2) / 2)} bytes</span>
+          <span class="muted">(selector), {formatCount(props.model.calldata_bytes)} bytes</span>
         </Field>
         {wallets.length > 0 && (
           <Field label={wallets.length === 1 ? "Wallet" : "Wallets"}>
@@ -175,7 +175,7 @@ export function TransactionPage(
           </>
         )}
       <details class="raw">
-        <summary>Raw calldata ({formatCount((input.length - 2) / 2)} bytes)</summary>
+        <summary>Raw calldata ({formatCount(props.model.calldata_bytes)} bytes)</summary>
         <pre tabIndex={0}><code class="break">{input}</code></pre>
       </details>
     </Layout>

@@ -10,7 +10,7 @@ import {
   type ReadResult,
 } from "../../lib/papertrade/mod.ts";
 import { startReplayUpstream } from "../../fixtures/mod.ts";
-import { LEADERBOARD_FIGURES } from "../../lib/leaderboard/figures.ts";
+import { LEADERBOARD_FIGURES } from "../../lib/leaderboard/model.ts";
 import { buildApp, catalog, replayDeps, withPages } from "../harness.ts";
 
 const VIEW = "window=all&sort=totalVolume&dir=asc&page=1";

@@ -232,9 +232,8 @@ export const MUTANTS: Mutant[] = [
   {
     name: "nearest-desc-as-asc",
     file: "lib/leaderboard/nearest.ts",
-    from:
-      '  const sign = sortDir === "asc" ? 1 : -1;\n  return [...rows].sort((a, b) => compareDistance(',
-    to: "  const sign = 1;\n  return [...rows].sort((a, b) => compareDistance(",
+    from: '  const sign = sortDir === "asc" ? 1 : -1;\n  return [...rows].sort((a, b) => {',
+    to: "  const sign = 1;\n  return [...rows].sort((a, b) => {",
     tests: ["tests/at_risk/at_risk_pages_test.ts"],
   },
   {

@@ -22,7 +22,7 @@ import {
   textOf,
 } from "./cross_face.ts";
 import { type LiveWallet, liveWalletSchema, RISK_LABELS } from "../../lib/wallet/mod.ts";
-import { LEADERBOARD_FIGURES } from "../../lib/leaderboard/figures.ts";
+import { LEADERBOARD_FIGURES } from "../../lib/leaderboard/model.ts";
 import { getWalletTool } from "../../tools/get_wallet.ts";
 import { getPositionsTool } from "../../tools/get_positions.ts";
 import { getPositionsAtRiskTool } from "../../tools/get_positions_at_risk.ts";

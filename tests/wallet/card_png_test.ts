@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { catalog, withPages } from "../harness.ts";
-import { pngSize, renderPng } from "../../lib/card/rasterize.ts";
+import { renderPng } from "../../lib/card/rasterize.ts";
 import { FIGURE_EM, fitFontSize } from "../../lib/card/fit.ts";
 import { FIGURE_BOX_WIDTH, walletCardElement } from "../../routes/wallet/wallet_card_image.ts";
 import { CARD_SIZE, cardContent } from "../../routes/wallet/WalletCard.tsx";
@@ -93,3 +93,12 @@ Deno.test("pngSize reads the IHDR and rejects what is not a PNG", () => {
   ]);
   assert.deepEqual(pngSize(header), { width: 1200, height: 630 });
 });
+
+/** Width and height of a PNG, read from its IHDR chunk; null when `bytes` is not a PNG. */
+function pngSize(bytes: Uint8Array): { width: number; height: number } | null {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length < 24 || signature.some((byte, i) => bytes[i] !== byte)) return null;
+  if (new TextDecoder().decode(bytes.subarray(12, 16)) !== "IHDR") return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
