@@ -30,13 +30,10 @@ export { RISK_LABELS } from "../figure_text.ts";
 export { openViewerStream } from "./viewer_stream.ts";
 export { sharedWalletHub, type WalletHub, type WalletHubOptions } from "./wallet_hub.ts";
 export {
-  fetchWalletPage,
   readWalletPage,
   type TradeFilter,
   type TradeTablePage,
   WALLET_TRADES_PAGE_SIZE,
   type WalletPageData,
-  type WalletPageHead,
-  type WalletPageReads,
 } from "./wallet_page.ts";
 export { type LiveEvent, watchWalletPositions } from "./watch_positions.ts";

@@ -86,21 +86,18 @@ interface FetchWalletPageOptions {
   signal?: AbortSignal;
 }
 
-/** What the wallet page's head needs: the snapshot and the 24h and all-time ranks (the name). */
-export interface WalletPageHead {
-  /** The account, its leaderboard name and standing (queue places and rewards come later). */
-  summary: WalletSummary;
-}
-
 /** The wallet page's reads, started at once, and what each stage of the page waits for. */
 export interface WalletPageReads {
   /**
    * The snapshot (and, for an older page of trades, the history read the upstream may refuse):
-   * what decides the status. Rejects as {@link fetchWalletPage} does.
+   * what decides the status. Rejects as {@link readWalletPage} says.
    */
   status: Promise<void>;
-  /** The status, and the 24h and all-time ranks: the page's title and preview. */
-  head: Promise<WalletPageHead>;
+  /**
+   * The status, and the 24h and all-time ranks: the page's title and preview (the summary has
+   * no queue places or rewards yet).
+   */
+  head: Promise<{ summary: WalletSummary }>;
   /** Everything, the table's rows as the history names them (no settlement trail yet). */
   page: Promise<WalletPageData>;
   /**
@@ -111,23 +108,13 @@ export interface WalletPageReads {
 }
 
 /**
- * Reads the wallet page's data. Every upstream request starts at once (only the marks wait
- * for the trading state's instruments). Only the snapshot is required: its failure propagates
- * (404: unknown wallet), as does a history cursor the upstream refuses (HTTP 400). Every other
- * read that fails leaves its part out and is named in `unavailable`.
- */
-export function fetchWalletPage(
-  sources: MarketSources & { hyperevm: HyperEvmClient },
-  address: string,
-  options: FetchWalletPageOptions,
-): Promise<WalletPageData> {
-  return readWalletPage(sources, address, options).withTrail;
-}
-
-/**
- * {@link fetchWalletPage} by stages, so a page can be sent as it is ready: its head once the
- * snapshot and the ranks are in (one upstream round trip), the rest once every read is, the
- * trade table once its settlement trail is found (or has waited its longest).
+ * Reads the wallet page's data by stages, so a page can be sent as it is ready: its head once
+ * the snapshot and the ranks are in (one upstream round trip), the rest once every read is, the
+ * trade table once its settlement trail is found (or has waited its longest). Every upstream
+ * request starts at once (only the marks wait for the trading state's instruments). Only the
+ * snapshot is required: its failure propagates (404: unknown wallet), as does a history cursor
+ * the upstream refuses (HTTP 400). Every other read that fails leaves its part out and is named
+ * in `unavailable`.
  */
 export function readWalletPage(
   sources: MarketSources & { hyperevm: HyperEvmClient },

@@ -26,8 +26,6 @@ interface WatchOptions {
   keep?: string;
 }
 
-export { isUnknownWallet } from "../upstream_error.ts";
-
 /**
  * Yields the wallet's positions view whenever its figures change (identical views are not
  * repeated). Fails fast when the wallet or the first marks cannot be read; once running, it

@@ -40,7 +40,7 @@ export interface WalletPageProps {
 export function WalletLayout(props: {
   address: string;
   /**
-   * The snapshot and the ranks, the page's head (`WalletPageHead`); null draws the layout before
+   * The snapshot and the ranks, the page's head (`readWalletPage`'s `head`); null draws the layout before
    * they are in, of which only what precedes the head's cut is sent.
    */
   summary: WalletSummary | null;
