@@ -7,9 +7,7 @@ export { type RiskSummary, riskSummaryJson, tradeHistoryJson, walletSummaryJson 
 export {
   LIVE_POSITIONS_LISTED,
   type LiveWallet,
-  type LiveWalletInput,
   liveWalletOf,
-  type LiveWalletOptions,
   liveWalletSchema,
 } from "./live_wallet.ts";
 export { isPnlWindow, PNL_WINDOWS, pnlSeries, type PnlWindow } from "./pnl_chart.ts";

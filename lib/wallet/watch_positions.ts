@@ -22,7 +22,7 @@ interface WatchOptions {
   signal?: AbortSignal;
   /** Where the account comes from (default the client's `sharedWalletHub`). */
   hub?: WalletHub;
-  /** A position id every view lists, however far from bust (see `LiveWalletOptions`). */
+  /** A position id every view lists, however far from bust (see `liveWalletOf`). */
   keep?: string;
 }
 
@@ -90,7 +90,15 @@ export async function* watchWalletPositions(
       if (account === null || market === null) continue;
       // The hub's account is this stream's; reconciled, it also carries what earlier streams of
       // the wallet reported, as every other reader of the wallet sees it.
-      const view = valueAccount(papertrade.reconcile(account), market, options.now(), options.keep);
+      const valued = valueWalletPositions(
+        papertrade.reconcile(account),
+        market.trading,
+        market.marks,
+        market.winFeeRate,
+      );
+      const view = liveWalletOf({ ...valued, accumulator: market.accumulator }, options.now(), {
+        keep: options.keep,
+      });
       const key = liveContentKey(view);
       if (key === lastKey) continue;
       lastKey = key;
@@ -102,14 +110,4 @@ export async function* watchWalletPositions(
     leaveWallet();
     await leaveFeed();
   }
-}
-
-function valueAccount(
-  account: WalletAccount,
-  market: MarketState,
-  now: number,
-  keep?: string,
-): LiveWallet {
-  const valued = valueWalletPositions(account, market.trading, market.marks, market.winFeeRate);
-  return liveWalletOf({ ...valued, accumulator: market.accumulator }, now, { keep });
 }
