@@ -19,36 +19,23 @@ export const EXPORT_MAX_PAGES = 400;
  */
 export const EXPORT_TRAIL_PAGES = 4;
 
-interface TradeExportOptions {
-  filter?: TradeFilter;
-  signal?: AbortSignal;
-  /** Default {@link EXPORT_MAX_PAGES}. */
-  maxPages?: number;
-}
-
-/** One page of the export as it arrives. */
-interface TradeExportPage {
-  trades: Trade[];
-  /** True on the last page yielded when the page bound, not the history, ended the export. */
-  truncated: boolean;
-}
-
 /**
- * The wallet's trade history page by page, newest first, as an async iterator: each page is
- * yielded as soon as it arrives, and the next one (its cursor comes from this one, so pages
- * cannot be read in parallel) is already being fetched while the caller writes this one out.
- * At most one request is in flight per export, and at most `maxPages` pages are read.
+ * The wallet's trade history page by page, newest first: each page is yielded as soon as it
+ * arrives, and the next one (its cursor comes from this one, so pages cannot be read in parallel)
+ * is already being fetched while the caller writes this one out. At most one request is in
+ * flight per export, and at most `maxPages` pages are read;
+ * `truncated` is set on the last page yielded when that bound, not the history, ended the export.
  */
 export async function* streamTradePages(
   papertrade: PapertradeClient,
   address: string,
-  options: TradeExportOptions = {},
-): AsyncGenerator<TradeExportPage> {
-  const maxPages = options.maxPages ?? EXPORT_MAX_PAGES;
+  options: { filter: TradeFilter; signal: AbortSignal; maxPages: number },
+): AsyncGenerator<{ trades: Trade[]; truncated: boolean }> {
+  const { maxPages } = options;
   const read = (cursor: string | undefined) =>
     papertrade.read("tradeHistory", {
       wallet: address,
-      filter: options.filter ?? "all",
+      filter: options.filter,
       cursor,
       // The documented page size: the API is not known to accept larger pages.
       limit: WALLET_TRADES_PAGE_SIZE,
