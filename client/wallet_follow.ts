@@ -5,10 +5,8 @@
  */
 import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
 
-/** How the island is getting its figures right now. */
 export type LiveMode = "snapshot" | "live" | "reconnecting" | "polling" | "offline";
 
-/** Callbacks of {@link followPositions}. */
 export interface FollowHandlers {
   /** A new live wallet (positions or marks changed). */
   onView(live: LiveWallet): void;

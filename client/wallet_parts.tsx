@@ -77,7 +77,6 @@ export function Freshness(props: { live: LiveWallet; initial: LiveWallet }) {
   );
 }
 
-/** Class of a live block: dimmed while stale. */
 export function liveClass(base: string): string {
   return isStale() ? `${base} stale` : base;
 }

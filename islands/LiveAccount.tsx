@@ -37,7 +37,6 @@ const FIGURES: Array<[string, (live: LiveWallet) => string, string]> = [
   ],
 ];
 
-/** Funds and PAPER as figures, then the pending intents and recent outcomes. */
 export function LiveAccount(props: LiveProps) {
   const { live, before } = useWallet(props.live);
   const now = serverNow(props.live);

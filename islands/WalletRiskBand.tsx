@@ -5,7 +5,6 @@ import { useWallet } from "../client/wallet_store.ts";
 import { liveClass, type LiveProps, LiveValue, pageHref } from "../client/wallet_parts.tsx";
 import { distanceText, percentText, RISK_LABELS, toneOf, usdText } from "../lib/figure_text.ts";
 
-/** The summary band. */
 export function WalletRiskBand(props: LiveProps) {
   const { live, before } = useWallet(props.live);
   const { summary } = live;

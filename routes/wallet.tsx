@@ -31,7 +31,6 @@ import { badAddress } from "./page_errors.tsx";
 // The cursor is opaque; this is the tools' accepted alphabet, long enough for any real one.
 const CURSOR_PATTERN = /^[A-Za-z0-9._~:+/=-]{1,512}$/;
 
-/** The wallet page. */
 export async function walletPage(c: Context<AppEnv>): Promise<Response> {
   const { deps } = c.var;
   const raw = c.req.param("address") ?? "";

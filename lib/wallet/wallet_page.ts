@@ -50,7 +50,6 @@ export const WALLET_TRADES_PAGE_SIZE = 75;
  */
 const WALLET_TRADES_READ = 200;
 
-/** Which trades the history lists. */
 export type TradeFilter = "all" | "losses";
 
 export interface TradeTablePage {
@@ -261,7 +260,6 @@ function parsePageToken(token: string | undefined): { cursor?: string; skip: num
   return { cursor: token, skip: 0 };
 }
 
-/** The table's rows of a read, and the token of the page after them. */
 function tablePage(read: TradeHistoryPage, start: { cursor?: string; skip: number }) {
   const end = start.skip + WALLET_TRADES_PAGE_SIZE;
   const older = end < read.trades.length ? `${end}~${start.cursor ?? ""}` : read.nextCursor;
