@@ -232,19 +232,12 @@ function recentlySettled(
   trades: readonly Trade[],
   now: number,
 ): { intentId: string; at: number }[] {
-  const since = now - RECENT_SETTLED_MS;
   return [
-    ...trades.flatMap((trade) =>
-      trade.intentId !== null && trade.closedAt >= since
-        ? [{ intentId: trade.intentId as string, at: trade.closedAt }]
-        : []
-    ),
-    ...account.openPositions.flatMap((position) =>
-      position.intentId !== null && position.openedAt >= since
-        ? [{ intentId: position.intentId as string, at: position.openedAt }]
-        : []
-    ),
-  ];
+    ...trades.map((trade) => ({ intentId: trade.intentId, at: trade.closedAt })),
+    ...account.openPositions.map((open) => ({ intentId: open.intentId, at: open.openedAt })),
+  ].filter((item): item is { intentId: `0x${string}`; at: number } =>
+    item.intentId !== null && item.at >= now - RECENT_SETTLED_MS
+  );
 }
 
 /**
