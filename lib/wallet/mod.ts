@@ -11,12 +11,7 @@ export {
   liveWalletSchema,
 } from "./live_wallet.ts";
 export { isPnlWindow, PNL_WINDOWS, pnlSeries, type PnlWindow } from "./pnl_chart.ts";
-export {
-  fetchWalletSummary,
-  readStakingAccumulator,
-  type WalletSummary,
-  withQueuePositions,
-} from "./summary.ts";
+export { fetchWalletSummary, readStakingAccumulator, type WalletSummary } from "./summary.ts";
 export {
   EXPORT_MAX_PAGES,
   EXPORT_TRAIL_PAGES,

@@ -4,13 +4,7 @@
  * card and the wallet page (which issues its reads itself and composes them here). A read that
  * failed arrives as null and leaves only what depends on it out.
  */
-import type {
-  Operation,
-  PapertradeClient,
-  QueueRanks,
-  SessionKey,
-  WalletAccount,
-} from "../papertrade/mod.ts";
+import type { PapertradeClient, SessionKey, WalletAccount } from "../papertrade/mod.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
 import { fetchWalletRanks, type WalletRank } from "../leaderboard/mod.ts";
 import { pendingRewardsWad } from "../math/mod.ts";
@@ -82,17 +76,6 @@ export function summarizeWallet(
     ranks,
     unavailable,
   };
-}
-
-/** The operations with their queue positions filled in from the queue-rank read. */
-export function withQueuePositions(
-  operations: readonly Operation[],
-  ranks: QueueRanks | null,
-): Operation[] {
-  return operations.map((op) => ({
-    ...op,
-    queuePosition: ranks?.positions.get(op.intentId) ?? op.queuePosition,
-  }));
 }
 
 /**

@@ -30,12 +30,7 @@ import {
 import type { MarketSources } from "../marks.ts";
 import type { HyperEvmClient } from "../hyperevm/client.ts";
 import { learnOwner } from "../known_ids.ts";
-import {
-  readStakingAccumulator,
-  summarizeWallet,
-  type WalletSummary,
-  withQueuePositions,
-} from "./summary.ts";
+import { readStakingAccumulator, summarizeWallet, type WalletSummary } from "./summary.ts";
 
 /** The standings the head shows (title and preview), and the ones that come with the rest. */
 const HEAD_WINDOWS: readonly LeaderboardWindow[] = ["24h", "all"];
@@ -136,6 +131,7 @@ export function readWalletPage(
   // The head's title and preview name the 24h and all-time standings, and every ranked wallet has
   // an all-time row (its name): the head waits for the snapshot and those two, started first so
   // that answers arriving together are taken in that order; the 7d and 30d come with the rest.
+  // (The client reconciles the snapshot with what this process's streams reported after it.)
   const account = papertrade.read("walletStream", { wallet: address }, { signal })
     .then((account) => parts.note(account));
   const headRanks = fetchWalletRanks(papertrade, address, { signal, parts, windows: HEAD_WINDOWS });
@@ -179,14 +175,15 @@ export function readWalletPage(
       [account, { trading, marks }, winFeeRate, accumulator, queueRanks, ranks, read, chartRead],
     ) => {
       const chart = chartIsTable ? read : chartRead;
-      // The snapshot read is reconciled with what this process's streams reported after it (the
-      // client's read does it): its pending intents and outcomes exclude each other.
       if (chartRead) learnOwner(papertrade, address, chartRead.trades);
       const table = read && tablePage(read, start);
       if (read) learnOwner(papertrade, address, read.trades);
       const withQueue = {
         ...account,
-        operations: withQueuePositions(account.operations, queueRanks),
+        operations: account.operations.map((op) => ({
+          ...op,
+          queuePosition: queueRanks?.positions.get(op.intentId) ?? op.queuePosition,
+        })),
       };
       const valued = valueWalletPositions(withQueue, trading, marks, winFeeRate);
       const now = options.now();
@@ -214,10 +211,7 @@ export function readWalletPage(
     const trades = await withSettlingTransactions(sources, address, data.history.trades, parts);
     return { ...data, history: { ...data.history, trades } };
   });
-  page.catch(() => {});
-  withTrail.catch(() => {});
-  status.catch(() => {});
-  head.catch(() => {});
+  for (const stage of [status, head, page, withTrail]) stage.catch(() => {});
   return { status, head, page, withTrail };
 }
 
