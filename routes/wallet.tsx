@@ -52,9 +52,7 @@ export async function walletPage(c: Context<AppEnv>): Promise<Response> {
     cursor: query.cursor,
     signal,
   });
-  // The status waits for the snapshot (404: unknown wallet): one upstream round trip. The head's
-  // first bytes follow at once, its title and preview once the ranks (the name) are in, the rest
-  // of the page as its reads come in.
+  // The status waits for the snapshot (404: unknown wallet): one upstream round trip.
   const status = reads.status.catch((error) => {
     if (query.cursor && error instanceof PapertradeApiError && error.status === 400) {
       throw new Failure("bad_request", "That trade-history page no longer exists", {

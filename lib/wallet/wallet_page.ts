@@ -102,13 +102,11 @@ export interface WalletPageReads {
 }
 
 /**
- * Reads the wallet page's data by stages, so a page can be sent as it is ready: its head once
- * the snapshot and the ranks are in (one upstream round trip), the rest once every read is, the
- * trade table once its settlement trail is found (or has waited its longest). Every upstream
- * request starts at once (only the marks wait for the trading state's instruments). Only the
- * snapshot is required: its failure propagates (404: unknown wallet), as does a history cursor
- * the upstream refuses (HTTP 400). Every other read that fails leaves its part out and is named
- * in `unavailable`.
+ * Reads the wallet page's data by stages (see {@link WalletPageReads}), so a page can be sent as
+ * it is ready. Every upstream request starts at once (only the marks wait for the trading state's
+ * instruments). Only the snapshot is required: its failure propagates (404: unknown wallet), as
+ * does a history cursor the upstream refuses (HTTP 400). Every other read that fails leaves its
+ * part out and is named in `unavailable`.
  */
 export function readWalletPage(
   sources: MarketSources & { hyperevm: HyperEvmClient },
