@@ -21,7 +21,7 @@ export {
 } from "./trade_export.ts";
 export { RISK_LABELS } from "../figure_text.ts";
 export { openViewerStream } from "./viewer_stream.ts";
-export { sharedWalletHub, type WalletHub, type WalletHubOptions } from "./wallet_hub.ts";
+export { sharedWalletHub, type WalletHubOptions } from "./wallet_hub.ts";
 export {
   readWalletPage,
   type TradeFilter,

@@ -23,8 +23,8 @@ export const EXPORT_TRAIL_PAGES = 4;
  * The wallet's trade history page by page, newest first: each page is yielded as soon as it
  * arrives, and the next one (its cursor comes from this one, so pages cannot be read in parallel)
  * is already being fetched while the caller writes this one out. At most one request is in
- * flight per export, and at most `maxPages` pages are read;
- * `truncated` is set on the last page yielded when that bound, not the history, ended the export.
+ * flight per export, and at most `maxPages` pages are read; `truncated` is set on the last page
+ * yielded when that bound, not the history, ended the export.
  */
 export async function* streamTradePages(
   papertrade: PapertradeClient,
