@@ -192,6 +192,7 @@ export function liveRoutes(
         retryMs,
         heartbeatMs,
         maxLifetimeMs,
+        // A viewer that reads nothing for 10 s while a frame waits is dropped.
         stallMs: 10_000,
         now: deps.now,
         requestSignal,
