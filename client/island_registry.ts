@@ -19,5 +19,4 @@ export function allIslands() {
   return { ...ISLANDS, Watchlist };
 }
 
-/** Name of a registered island. */
 export type IslandName = keyof ReturnType<typeof allIslands>;

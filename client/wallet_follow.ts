@@ -5,10 +5,8 @@
  */
 import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
 
-/** How the island is getting its figures right now. */
 export type LiveMode = "snapshot" | "live" | "reconnecting" | "polling" | "offline";
 
-/** Callbacks of {@link followPositions}. */
 export interface FollowHandlers {
   /** A new live wallet (positions or marks changed). */
   onView(live: LiveWallet): void;
@@ -47,16 +45,14 @@ export function followPositions(
     let failures = 0;
     const stream = new EventSource(urls.stream);
     source = stream;
-    stream.addEventListener("positions", (event) => {
+    // A frame or a heartbeat: the stream is live; returns the event's data.
+    const heard = (event: Event) => {
       failures = 0;
       handlers.onMode("live");
-      handlers.onView(JSON.parse((event as MessageEvent<string>).data));
-    });
-    stream.addEventListener("heartbeat", (event) => {
-      failures = 0;
-      handlers.onMode("live");
-      handlers.onConfirmed(JSON.parse((event as MessageEvent<string>).data).at);
-    });
+      return JSON.parse((event as MessageEvent<string>).data);
+    };
+    stream.addEventListener("positions", (event) => handlers.onView(heard(event)));
+    stream.addEventListener("heartbeat", (event) => handlers.onConfirmed(heard(event).at));
     stream.addEventListener("error", (event) => {
       // Our server's own `error` event (it carries data) means the upstream failed for good;
       // a plain error is the browser losing the connection, which it retries by itself.

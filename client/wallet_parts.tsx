@@ -4,7 +4,10 @@ import { countText } from "../lib/figure_text.ts";
 import { Time } from "../components/Time.tsx";
 import type { LiveMode } from "./wallet_follow.ts";
 import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
-import { currentMode, isStale, serverNow } from "./wallet_store.ts";
+import { currentMode, serverNow } from "./wallet_store.ts";
+
+/** True when the figures may be out of date: the stream is down and polling failed. */
+const isStale = () => currentMode() === "offline" || currentMode() === "reconnecting";
 
 const MODE_LABELS: Record<LiveMode, [label: string, badge: string]> = {
   snapshot: ["Snapshot", "badge"],
@@ -74,7 +77,6 @@ export function Freshness(props: { live: LiveWallet; initial: LiveWallet }) {
   );
 }
 
-/** Class of a live block: dimmed while stale. */
 export function liveClass(base: string): string {
   return isStale() ? `${base} stale` : base;
 }

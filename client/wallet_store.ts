@@ -1,10 +1,8 @@
 /**
- * One live connection per wallet page, shared by every island on it through one small store: the
- * summary band, the positions table and the account panel all read the same live wallet, so
- * the page opens one stream however many islands show parts of it. Each update is merged into
- * what the page already shows, so nothing the server rendered is lost to a stream that does
- * not carry it. Browser APIs are looked up at call time, so importing this on the server is
- * harmless.
+ * One live connection per wallet page, shared by every island on it through one small store, so
+ * the page opens one stream however many islands show parts of the live wallet. Each update is
+ * merged into what the page already shows, so nothing the server rendered is lost to a stream
+ * that does not carry it. Browser APIs are looked up at call time (harmless on the server).
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { followPositions, type LiveMode } from "./wallet_follow.ts";
@@ -16,9 +14,8 @@ const followers = new Set<() => void>();
 
 /**
  * A value the islands read while they render; setting a new one re-renders every island that
- * follows the store (Preact batches them into one render). Four islands share one page, so a
- * whole-island render is cheap, and this costs the bundle a few bytes where a signals library
- * cost about 2 KB of the wallet page's 15 KB.
+ * follows the store (Preact batches them). Whole-island renders are cheap here, and this costs a
+ * few bytes where a signals library cost about 2 KB of the wallet page's 15 KB budget.
  */
 function signal<T>(value: T) {
   return {
@@ -33,17 +30,15 @@ function signal<T>(value: T) {
   };
 }
 
-/** One open position of the live wallet (the position model's JSON). */
 export type LivePosition = LiveWallet["positions"][number];
 
 /**
- * What an island showing the live wallet calls first: it follows the store (re-rendered when the
- * wallet, the mode or the clock changes), starts the page's one connection, and gets the wallet
- * to show (its own props until the connection delivers) and the one before it.
+ * What a live island calls first: it follows the store, starts the page's one connection, and
+ * gets the wallet to show (its own props until the connection delivers) and the one before it.
+ * `keep`: the position the island follows (the position page's), listed in every update.
  */
 export function useWallet(
   initial: LiveWallet,
-  /** The position the island follows (the position page's): listed in every update. */
   keep?: string,
 ): { live: LiveWallet; before: LiveWallet | null } {
   const [, rerender] = useState(0);
@@ -66,11 +61,9 @@ export function useWallet(
  */
 const inBrowser = () => typeof window !== "undefined";
 
-/** The newest live wallet, or null before any island started the connection. */
 const liveView = signal<LiveWallet | null>(null);
 /** The one before the newest: values that differ are briefly highlighted. */
 const previousView = signal<LiveWallet | null>(null);
-/** How the figures are arriving. */
 const liveMode = signal<LiveMode>("snapshot");
 /** Server time (ms) at which the server last confirmed the figures. */
 const confirmedAt = signal(0);
@@ -89,7 +82,6 @@ let browserNow = () => Date.now();
 export function connectWallet(
   initial: LiveWallet,
   options: {
-    /** A position id every update lists, however far from bust (`?position=`). */
     keep?: string;
     follow?: typeof followPositions;
     now?: () => number;
@@ -100,20 +92,19 @@ export function connectWallet(
   started = initial.address;
   browserNow = options.now ?? browserNow;
   liveView.value = initial;
-  confirmedAt.value = initial.generated_at_ms;
-  clockSkew.value = initial.generated_at_ms - browserNow();
+  const confirmed = (serverNow: number) => {
+    confirmedAt.value = serverNow;
+    clockSkew.value = serverNow - browserNow();
+  };
+  confirmed(initial.generated_at_ms);
   (options.follow ?? followPositions)(initial.address, {
     onView(next) {
       const shown = liveView.value ?? initial;
       previousView.value = shown;
       liveView.value = mergeLive(shown, next);
-      confirmedAt.value = next.generated_at_ms;
-      clockSkew.value = next.generated_at_ms - browserNow();
+      confirmed(next.generated_at_ms);
     },
-    onConfirmed(serverNow) {
-      confirmedAt.value = serverNow;
-      clockSkew.value = serverNow - browserNow();
-    },
+    onConfirmed: confirmed,
     onMode(mode) {
       liveMode.value = mode;
     },
@@ -182,9 +173,4 @@ export function serverNow(props: LiveWallet): number {
 /** How the figures are arriving ("snapshot" in a server render). */
 export function currentMode(): LiveMode {
   return inBrowser() ? liveMode.value : "snapshot";
-}
-
-/** True when the figures may be out of date: the stream is down and polling failed. */
-export function isStale(): boolean {
-  return currentMode() === "offline" || currentMode() === "reconnecting";
 }

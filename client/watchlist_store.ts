@@ -13,16 +13,15 @@ const KEY = "watchlist";
 const ALERTS_KEY = "watchlist-alerts";
 
 /**
- * A watched wallet's alert: `under`, the distance to bust in percent its worst position must fall
- * under (absent: the bands, `close` under 0.08 % and `near bust` under 0.03 %), and `added`, set
- * from when it is added until the watchlist page first reads it.
+ * `under`: the distance to bust in percent its worst position must fall under (absent: the
+ * bands, `close` under 0.08 % and `near bust` under 0.03 %); `added`: set from when it is added
+ * until the watchlist page first reads it.
  */
 export interface WalletAlert {
   under?: number;
   added?: true;
 }
 
-/** Least and most threshold one can set (percent). */
 export const THRESHOLD_RANGE = { min: 0.001, max: 100 } as const;
 
 /** A threshold as typed: its percent, null when left empty, "bad" when out of range. */
@@ -64,12 +63,7 @@ function updateAlerts(
     if (next && (next.under !== undefined || next.added)) alerts[address] = next;
     else delete alerts[address];
   }
-  try {
-    localStorage.setItem(ALERTS_KEY, JSON.stringify(alerts));
-    return true;
-  } catch {
-    return false;
-  }
+  return store(ALERTS_KEY, alerts);
 }
 
 /** Sets (a percent) or clears (null) a wallet's threshold; false when the browser refuses. */
@@ -99,8 +93,12 @@ export function readWatchlist(): string[] {
 
 /** Stores the list; false when the browser refuses (storage off or full). */
 export function saveWatchlist(addresses: readonly string[]): boolean {
+  return store(KEY, addresses.slice(0, WATCHLIST_MAX));
+}
+
+function store(key: string, value: unknown): boolean {
   try {
-    localStorage.setItem(KEY, JSON.stringify(addresses.slice(0, WATCHLIST_MAX)));
+    localStorage.setItem(key, JSON.stringify(value));
     return true;
   } catch {
     return false;
@@ -119,13 +117,6 @@ export function toggleWatched(address: string): boolean | "full" {
   if (!saveWatchlist(next)) return watched;
   updateAlerts([address], (alert) => watched ? undefined : { ...alert, added: true });
   return !watched;
-}
-
-/** What a notification says, and its tag (the same crossing in two tabs shows once). */
-export interface WatchAlert {
-  title: string;
-  body: string;
-  tag: string;
 }
 
 const RANK = { ok: 0, close: 1, near_bust: 2 } as const;
@@ -148,7 +139,8 @@ export function crossings(
   rows: readonly WatchRow[],
   settings: Readonly<Record<string, WalletAlert>> = {},
 ) {
-  const alerts: WatchAlert[] = [];
+  // A notification's tag: the same crossing in two tabs shows once.
+  const alerts: { title: string; body: string; tag: string }[] = [];
   for (const row of rows) {
     const seen = before.get(row.address);
     const { under, added } = settings[row.address] ?? {};

@@ -37,12 +37,14 @@ const FIGURES: Array<[string, (live: LiveWallet) => string, string]> = [
   ],
 ];
 
-/** Funds and PAPER as figures, then the pending intents and recent outcomes. */
 export function LiveAccount(props: LiveProps) {
   const { live, before } = useWallet(props.live);
   const now = serverNow(props.live);
   const wallet = live.address;
   const embed = props.embed;
+  const intentLink = (id: string) => (
+    <a class="mono" href={pageHref(`/intent/${id}?wallet=${wallet}`, embed)}>{shortHex(id)}</a>
+  );
   return (
     <div class={liveClass("live-account")}>
       <dl class="stats" id="paper">
@@ -78,14 +80,7 @@ export function LiveAccount(props: LiveProps) {
                     before={before ? queueText(before, intent.intent_id) : undefined}
                   />
                 </td>
-                <td>
-                  <a
-                    class="mono"
-                    href={pageHref(`/intent/${intent.intent_id}?wallet=${wallet}`, embed)}
-                  >
-                    {shortHex(intent.intent_id)}
-                  </a>
-                </td>
+                <td>{intentLink(intent.intent_id)}</td>
                 <td>{intent.action}</td>
                 <td>
                   <Age at={intent.deadline_at_ms} now={now} />
@@ -126,13 +121,7 @@ export function LiveAccount(props: LiveProps) {
               const [label, badge] = OUTCOME_LABELS[ended.outcome];
               return (
                 <li key={ended.intent_id}>
-                  <span class={badge}>{label}</span>{" "}
-                  <a
-                    class="mono"
-                    href={pageHref(`/intent/${ended.intent_id}?wallet=${wallet}`, embed)}
-                  >
-                    {shortHex(ended.intent_id)}
-                  </a>{" "}
+                  <span class={badge}>{label}</span> {intentLink(ended.intent_id)}{" "}
                   <Age at={ended.reported_at_ms} now={now} />
                 </li>
               );

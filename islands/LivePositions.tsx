@@ -112,38 +112,47 @@ export function LivePositions(
   );
 }
 
+type Sums = LiveWallet["totals"];
+
+/** The sums' cells, from Unrealized PnL on: a totals row's and the not-listed row's. */
+function SumCells(props: { sums: Sums }) {
+  const { sums } = props;
+  const closePnl = sums.estimated_close_pnl_usd;
+  return (
+    <>
+      <td class={`num ${toneOf(sums.unrealized_pnl_usd)}`} data-label="Unrealized PnL">
+        {usdText(sums.unrealized_pnl_usd, { sign: true })}
+      </td>
+      <td colSpan={3}></td>
+      <td class="num" data-label="Margin">{usdText(sums.margin_usd)}</td>
+      <td class="num" data-label="Notional">{usdText(sums.notional_usd)}</td>
+      <td class={`num ${toneOf(closePnl)}`} data-label="PnL if closed">
+        {usdText(closePnl, { sign: true })}
+      </td>
+      <td class="num" data-label="Payout if closed">{usdText(sums.estimated_payout_usd)}</td>
+    </>
+  );
+}
+
 /**
  * One row for the positions past the listed ones (the live wallet lists the nearest to bust
  * only, so the page keeps its size however many are open): how many, and their sums.
  */
-function NotListed(
-  props: { rest: NonNullable<LiveWallet["positions_not_listed"]>; listed: number },
-) {
+function NotListed(props: { rest: Sums; listed: number }) {
   const { rest } = props;
-  const closePnl = rest.estimated_close_pnl_usd;
   return (
     <tr class="not-listed" data-not-listed={rest.count}>
       <td colSpan={4} data-label="Not listed">
         {`${rest.count} more, farther from bust, not listed: the ${props.listed} nearest are.`}
         {rest.unvalued > 0 ? ` ${rest.unvalued} without a mark left out of the PnL.` : null}
       </td>
-      <td class={`num ${toneOf(rest.unrealized_pnl_usd)}`} data-label="Unrealized PnL">
-        {usdText(rest.unrealized_pnl_usd, { sign: true })}
-      </td>
-      <td colSpan={3}></td>
-      <td class="num" data-label="Margin">{usdText(rest.margin_usd)}</td>
-      <td class="num" data-label="Notional">{usdText(rest.notional_usd)}</td>
-      <td class={`num ${toneOf(closePnl)}`} data-label="PnL if closed">
-        {usdText(closePnl, { sign: true })}
-      </td>
-      <td class="num" data-label="Payout if closed">{usdText(rest.estimated_payout_usd)}</td>
+      <SumCells sums={rest} />
     </tr>
   );
 }
 
-function Totals(props: { totals: LiveWallet["totals"] }) {
+function Totals(props: { totals: Sums }) {
   const { totals } = props;
-  const closePnl = totals.estimated_close_pnl_usd;
   return (
     <tfoot>
       <tr>
@@ -155,16 +164,7 @@ function Totals(props: { totals: LiveWallet["totals"] }) {
         <td colSpan={2} class="muted">
           {totals.unvalued > 0 ? `${totals.unvalued} without a mark left out` : null}
         </td>
-        <td class={`num ${toneOf(totals.unrealized_pnl_usd)}`} data-label="Unrealized PnL">
-          {usdText(totals.unrealized_pnl_usd, { sign: true })}
-        </td>
-        <td colSpan={3}></td>
-        <td class="num" data-label="Margin">{usdText(totals.margin_usd)}</td>
-        <td class="num" data-label="Notional">{usdText(totals.notional_usd)}</td>
-        <td class={`num ${toneOf(closePnl)}`} data-label="PnL if closed">
-          {usdText(closePnl, { sign: true })}
-        </td>
-        <td class="num" data-label="Payout if closed">{usdText(totals.estimated_payout_usd)}</td>
+        <SumCells sums={totals} />
       </tr>
     </tfoot>
   );

@@ -6,7 +6,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { readWatchlist, toggleWatched } from "../client/watchlist_store.ts";
 
-/** "☆ Watch" / "★ Watching", and a link to the watchlist; says so when the list is full. */
 export function StarWallet(props: { address: string }) {
   const [watched, setWatched] = useState<boolean | "full">(false);
   useEffect(() => setWatched(readWatchlist().includes(props.address)), [props.address]);

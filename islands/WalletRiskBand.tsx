@@ -1,24 +1,40 @@
 /** Island: the risk-first band at the top of the wallet page, live from the wallet's stream. */
+import type { ComponentChildren } from "preact";
+import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
 import { useWallet } from "../client/wallet_store.ts";
 import { liveClass, type LiveProps, LiveValue, pageHref } from "../client/wallet_parts.tsx";
 import { distanceText, percentText, RISK_LABELS, toneOf, usdText } from "../lib/figure_text.ts";
 
-/** The summary band. */
 export function WalletRiskBand(props: LiveProps) {
   const { live, before } = useWallet(props.live);
   const { summary } = live;
-  const was = before?.summary;
   const { nearest } = summary;
+  // A figure of the band: its text now, flashed when it differs from the one before.
+  const figure = (
+    label: string,
+    band: string,
+    text: (of: LiveWallet) => string,
+    tone?: string,
+    extra?: ComponentChildren,
+  ) => (
+    <div>
+      <dt>{label}</dt>
+      <dd class={tone} data-band={band}>
+        <LiveValue value={text(live)} before={before ? text(before) : undefined} />
+        {extra}
+      </dd>
+    </div>
+  );
   const worst = distanceText(nearest?.distance_to_bust_percent ?? null);
   const near = summary.near_bust_count;
-  const counts = (of: typeof summary) => `${of.close_count} / ${of.near_bust_count}`;
+  const counts = (of: LiveWallet) => `${of.summary.close_count} / ${of.summary.near_bust_count}`;
   const signed = (value: number) => usdText(value, { sign: true });
-  const parts = (of: typeof live) =>
+  const parts = (of: LiveWallet) =>
     `realized ${signed(of.lifetime_realized_pnl_usd)}, unrealized ${
       signed(of.summary.unrealized_pnl_usd)
     }`;
   // The worst position's own move to bust, as get_positions gives it.
-  const worstMove = (of: typeof live) => {
+  const worstMove = (of: LiveWallet) => {
     const row = of.positions.find((p) => p.position_id === of.summary.nearest?.position_id);
     return row?.move_to_bust_usd == null
       ? null
@@ -35,15 +51,7 @@ export function WalletRiskBand(props: LiveProps) {
         </p>
       )}
       <dl class="band">
-        <div>
-          <dt>Equity</dt>
-          <dd data-band="equity">
-            <LiveValue
-              value={usdText(summary.equity_usd)}
-              before={was && usdText(was.equity_usd)}
-            />
-          </dd>
-        </div>
+        {figure("Equity", "equity", (of) => usdText(of.summary.equity_usd))}
         <div>
           <dt>Worst to bust</dt>
           <dd data-band="worst">
@@ -64,52 +72,35 @@ export function WalletRiskBand(props: LiveProps) {
             )}
           </dd>
         </div>
-        <div>
-          <dt>Move to bust</dt>
-          <dd data-band="move">
-            <LiveValue
-              value={worstMove(live) ?? "n/a"}
-              before={was && (worstMove(before!) ?? "n/a")}
-            />
-          </dd>
-        </div>
-        <div>
-          <dt>Close / near bust</dt>
-          <dd data-band="counts">
-            <LiveValue value={counts(summary)} before={was && counts(was)} />
-            <span class="muted">{` of ${summary.open_positions} open`}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Unrealized PnL</dt>
-          <dd class={toneOf(summary.unrealized_pnl_usd)} data-band="pnl">
-            <LiveValue
-              value={usdText(summary.unrealized_pnl_usd, { sign: true })}
-              before={was && usdText(was.unrealized_pnl_usd, { sign: true })}
-            />
-          </dd>
-        </div>
-        <div>
-          <dt>Total PnL</dt>
-          <dd class={toneOf(live.total_pnl_usd)} data-band="total">
-            <LiveValue
-              value={signed(live.total_pnl_usd)}
-              before={was && signed(before!.total_pnl_usd)}
-            />
-            <span class="muted band-parts">
-              <LiveValue value={parts(live)} before={was && parts(before!)} />
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>Return on deposits</dt>
-          <dd class={toneOf(live.return_on_deposits_percent)} data-band="return">
-            <LiveValue
-              value={percentText(live.return_on_deposits_percent, { sign: true })}
-              before={was && percentText(before!.return_on_deposits_percent, { sign: true })}
-            />
-          </dd>
-        </div>
+        {figure("Move to bust", "move", (of) => worstMove(of) ?? "n/a")}
+        {figure(
+          "Close / near bust",
+          "counts",
+          counts,
+          undefined,
+          <span class="muted">{` of ${summary.open_positions} open`}</span>,
+        )}
+        {figure(
+          "Unrealized PnL",
+          "pnl",
+          (of) => signed(of.summary.unrealized_pnl_usd),
+          toneOf(summary.unrealized_pnl_usd),
+        )}
+        {figure(
+          "Total PnL",
+          "total",
+          (of) => signed(of.total_pnl_usd),
+          toneOf(live.total_pnl_usd),
+          <span class="muted band-parts">
+            <LiveValue value={parts(live)} before={before ? parts(before) : undefined} />
+          </span>,
+        )}
+        {figure(
+          "Return on deposits",
+          "return",
+          (of) => percentText(of.return_on_deposits_percent, { sign: true }),
+          toneOf(live.return_on_deposits_percent),
+        )}
       </dl>
     </section>
   );

@@ -32,6 +32,14 @@ import { plainName } from "../components/names.ts";
 
 type Permission = NotificationPermission | "unsupported" | "unknown";
 
+const THRESHOLD_INPUT = {
+  type: "number",
+  inputMode: "decimal",
+  min: THRESHOLD_RANGE.min,
+  max: THRESHOLD_RANGE.max,
+  step: "any",
+} as const;
+
 /**
  * The watchlist table, its add form, its notifications switch and its share link. `shared` is
  * the `?w=` list, validated (null on the visitor's own watchlist), `initial` the server's first
@@ -151,15 +159,7 @@ export function Watchlist(
           </p>
           <p>
             <label for="watch-under">Alert under, % to bust (empty: the bands)</label>
-            <input
-              id="watch-under"
-              name="under"
-              type="number"
-              inputMode="decimal"
-              min={THRESHOLD_RANGE.min}
-              max={THRESHOLD_RANGE.max}
-              step="any"
-            />
+            <input id="watch-under" name="under" {...THRESHOLD_INPUT} />
           </p>
           <button type="submit">Add to watchlist</button>
           <span role="status">{added}</span>
@@ -239,11 +239,7 @@ export function Watchlist(
                   <td data-label="Alert under (% to bust)">
                     <input
                       class="threshold"
-                      type="number"
-                      inputMode="decimal"
-                      min={THRESHOLD_RANGE.min}
-                      max={THRESHOLD_RANGE.max}
-                      step="any"
+                      {...THRESHOLD_INPUT}
                       value={under ?? ""}
                       aria-label={`Alert under, % to bust, for ${label}`}
                       data-threshold={row.address}

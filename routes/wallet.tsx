@@ -31,7 +31,6 @@ import { badAddress } from "./page_errors.tsx";
 // The cursor is opaque; this is the tools' accepted alphabet, long enough for any real one.
 const CURSOR_PATTERN = /^[A-Za-z0-9._~:+/=-]{1,512}$/;
 
-/** The wallet page. */
 export async function walletPage(c: Context<AppEnv>): Promise<Response> {
   const { deps } = c.var;
   const raw = c.req.param("address") ?? "";
@@ -53,9 +52,7 @@ export async function walletPage(c: Context<AppEnv>): Promise<Response> {
     cursor: query.cursor,
     signal,
   });
-  // The status waits for the snapshot (404: unknown wallet): one upstream round trip. The head's
-  // first bytes follow at once, its title and preview once the ranks (the name) are in, the rest
-  // of the page as its reads come in.
+  // The status waits for the snapshot (404: unknown wallet): one upstream round trip.
   const status = reads.status.catch((error) => {
     if (query.cursor && error instanceof PapertradeApiError && error.status === 400) {
       throw new Failure("bad_request", "That trade-history page no longer exists", {

@@ -19,16 +19,13 @@ import { pendingRewardsOf } from "./summary.ts";
 import { funds, paper, riskSummaryJson, type Valued } from "./model.ts";
 
 /** What the live wallet is built from: a wallet's valued positions and its staking accumulator. */
-export interface LiveWalletInput extends Valued {
+interface LiveWalletInput extends Valued {
   account: WalletAccount;
   /** Lifetime realized plus unrealized PnL (wad, `walletTotalPnl`). */
   totalPnl: bigint;
   /** Total PnL over lifetime deposits, percent wad; null without deposits. */
   returnOnDeposits: bigint | null;
-  /**
-   * PaperStaking's accumulator (the protocol summary's `paper.accumulator`), for the pending
-   * rewards; null when it was not read.
-   */
+  /** PaperStaking's accumulator (`paper.accumulator`); null when it was not read. */
   accumulator: bigint | null;
   /**
    * Intents the wallet's records show settled recently (a close in its trade history, an open
@@ -45,21 +42,13 @@ export interface LiveWalletInput extends Valued {
  */
 export const LIVE_POSITIONS_LISTED = 100;
 
-/** Which positions the live wallet lists. */
-export interface LiveWalletOptions {
-  /**
-   * A position id listed even past {@link LIVE_POSITIONS_LISTED} (after the others), for the
-   * position page, whose live table follows that one position.
-   */
-  keep?: string;
-}
-
 type LiveSource = LiveWalletInput & {
   now: number;
   /** The positions listed, and those left out, nearest to bust first. */
   listed: PositionValuation[];
   notListed: PositionValuation[];
   pendingRewards: bigint | null;
+  /** The operations, next to settle first. */
   ranked: WalletAccount["operations"];
   intents: ReturnType<typeof splitIntents<PendingJson, OutcomeJson>>;
 };
@@ -168,14 +157,17 @@ const liveWalletJson = jsonObject<LiveSource>()({
 /** The live wallet's schema (`positions.json` and the stream's frames answer it). */
 export const liveWalletSchema = liveWalletJson.schema;
 
-/** The live wallet as JSON: what the wallet page's islands render. */
 export type LiveWallet = z.input<typeof liveWalletSchema>;
 
-/** The live wallet of valued positions at server time `now` (ms). */
+/**
+ * The live wallet of valued positions at server time `now` (ms). `keep`: a position id listed
+ * even past {@link LIVE_POSITIONS_LISTED} (after the others), for the position page, whose live
+ * table follows that one position.
+ */
 export function liveWalletOf(
   input: LiveWalletInput,
   now: number,
-  options: LiveWalletOptions = {},
+  options: { keep?: string } = {},
 ): LiveWallet {
   const sorted = [...input.positions].sort(byDistanceToBust);
   const listed = sorted.slice(0, LIVE_POSITIONS_LISTED);
@@ -208,15 +200,7 @@ export function liveWalletOf(
     })),
   ]);
   const pendingRewards = pendingRewardsOf(input.account, input.accumulator);
-  return liveWalletJson.of({
-    ...input,
-    now,
-    listed,
-    notListed,
-    pendingRewards,
-    ranked,
-    intents,
-  });
+  return liveWalletJson.of({ ...input, now, listed, notListed, pendingRewards, ranked, intents });
 }
 
 /** The live wallet without its build time: equal keys show the same figures (not sent twice). */

@@ -7,18 +7,11 @@ export { type RiskSummary, riskSummaryJson, tradeHistoryJson, walletSummaryJson 
 export {
   LIVE_POSITIONS_LISTED,
   type LiveWallet,
-  type LiveWalletInput,
   liveWalletOf,
-  type LiveWalletOptions,
   liveWalletSchema,
 } from "./live_wallet.ts";
 export { isPnlWindow, PNL_WINDOWS, pnlSeries, type PnlWindow } from "./pnl_chart.ts";
-export {
-  fetchWalletSummary,
-  readStakingAccumulator,
-  type WalletSummary,
-  withQueuePositions,
-} from "./summary.ts";
+export { fetchWalletSummary, readStakingAccumulator, type WalletSummary } from "./summary.ts";
 export {
   EXPORT_MAX_PAGES,
   EXPORT_TRAIL_PAGES,
@@ -28,15 +21,12 @@ export {
 } from "./trade_export.ts";
 export { RISK_LABELS } from "../figure_text.ts";
 export { openViewerStream } from "./viewer_stream.ts";
-export { sharedWalletHub, type WalletHub, type WalletHubOptions } from "./wallet_hub.ts";
+export { sharedWalletHub, type WalletHubOptions } from "./wallet_hub.ts";
 export {
-  fetchWalletPage,
   readWalletPage,
   type TradeFilter,
   type TradeTablePage,
   WALLET_TRADES_PAGE_SIZE,
   type WalletPageData,
-  type WalletPageHead,
-  type WalletPageReads,
 } from "./wallet_page.ts";
 export { type LiveEvent, watchWalletPositions } from "./watch_positions.ts";

@@ -71,7 +71,6 @@ export const paper = <S>(of: (source: S) => Funded) =>
     }),
   ] as const;
 
-/** The wallet's standing in one window. */
 const rankJson = jsonObject<WalletSummary["ranks"][number]>()({
   window: [windowOut, (rank) => rank.window],
   rank: [
@@ -92,7 +91,6 @@ const lifetimeJson = jsonObject<WalletLifetime>()({
   traded_notional_usd: [z.number(), (lifetime) => fromWad(lifetime.tradedNotional)],
 });
 
-/** A balance sheet and the site URL its links point at. */
 type SummaryAt = { summary: WalletSummary; siteUrl: string };
 
 /** get_wallet's result: a balance sheet, with the site URL its links point at. */
@@ -198,7 +196,6 @@ export const riskSummaryJson = jsonObject<Valued>()({
   open_positions: [z.number().int(), (valued) => valued.positions.length],
 });
 
-/** A wallet's risk summary as JSON. */
 export type RiskSummary = z.input<typeof riskSummaryJson.schema>;
 
 function countIn(positions: readonly PositionValuation[], risk: string): number {

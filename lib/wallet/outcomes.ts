@@ -5,14 +5,13 @@
 import type { IntentOutcome } from "../papertrade/mod.ts";
 
 /**
- * An intent that left the pending list, as the live wallet model lists it: ended as the wallet's
- * stream reported it, or `settled`, as the wallet's records show it (a close in its trade
- * history, an open among its positions).
+ * An intent that left the pending list: ended as the wallet's stream reported it, or `settled`,
+ * as the wallet's records show it (a close in its trade history, an open among its positions).
+ * `reported_at_ms`: when the stream reported it, or when it settled.
  */
 export interface OutcomeJson {
   intent_id: string;
   outcome: IntentOutcome | "settled";
-  /** When the stream reported it, or when it settled (ms). */
   reported_at_ms: number;
 }
 

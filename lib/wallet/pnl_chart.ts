@@ -19,17 +19,10 @@ export function isPnlWindow(value: string): value is PnlWindow {
   return Object.hasOwn(PNL_WINDOWS, value);
 }
 
-/** One point of the series: after this trade closed, the running net PnL (USD wad). */
-export interface PnlPoint {
-  closedAt: number;
-  positionId: string;
-  cumulativeNetPnl: bigint;
-}
-
-/** Running net PnL over trades given newest first (as the history sends them). */
-export function cumulativePnl(tradesNewestFirst: readonly Trade[]): PnlPoint[] {
+/** Running net PnL (USD wad) after each trade closed, over trades given newest first. */
+export function cumulativePnl(tradesNewestFirst: readonly Trade[]) {
   const oldestFirst = [...tradesNewestFirst].sort((a, b) =>
-    a.closedAt - b.closedAt || compareIds(a.positionId, b.positionId)
+    a.closedAt - b.closedAt || Number(BigInt(a.positionId) - BigInt(b.positionId))
   );
   let running = 0n;
   return oldestFirst.map((trade) => {
@@ -77,10 +70,4 @@ export function pnlSeries(
 
 function usdPoint(at: number, wad: bigint): ChartPoint {
   return { at, value: wadToNumber(wad), text: formatUsd(wad, { sign: true }) };
-}
-
-function compareIds(a: string, b: string): number {
-  const x = BigInt(a);
-  const y = BigInt(b);
-  return x < y ? -1 : x > y ? 1 : 0;
 }

@@ -1,17 +1,10 @@
 /**
  * A wallet's balance sheet: funds, PAPER with pending staking rewards, lifetime totals, active
  * session keys and leaderboard standing per window. Shared by get_wallet, search, the preview
- * card and the wallet page, which issues every read of a wallet at once and composes its views
- * here, so the snapshot and the protocol summary are fetched once. A read that failed arrives as
- * null and leaves only what depends on it out.
+ * card and the wallet page (which issues its reads itself and composes them here). A read that
+ * failed arrives as null and leaves only what depends on it out.
  */
-import type {
-  Operation,
-  PapertradeClient,
-  QueueRanks,
-  SessionKey,
-  WalletAccount,
-} from "../papertrade/mod.ts";
+import type { PapertradeClient, SessionKey, WalletAccount } from "../papertrade/mod.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
 import { fetchWalletRanks, type WalletRank } from "../leaderboard/mod.ts";
 import { pendingRewardsWad } from "../math/mod.ts";
@@ -59,17 +52,15 @@ export interface WalletSummary {
   account: WalletAccount;
   /** Self-chosen leaderboard name (untrusted text), from the first window that ranks it. */
   leaderboardName: string | null;
-  /** Claimable staking rewards (USD wad), from the live accumulator; null without it. */
+  /** Claimable staking rewards (USD wad); null without the accumulator. */
   pendingRewards: bigint | null;
   /** Session keys that have not expired at `now`. */
   activeSessionKeys: SessionKey[];
   /** The windows that answered. */
   ranks: WalletRank[];
-  /** Reads that failed, each naming its part and endpoint. */
   unavailable: UnavailablePart[];
 }
 
-/** The balance sheet from a snapshot, the staking accumulator (10^27 scale) and the ranks. */
 export function summarizeWallet(
   account: WalletAccount,
   accumulator: bigint | null,
@@ -85,17 +76,6 @@ export function summarizeWallet(
     ranks,
     unavailable,
   };
-}
-
-/** The operations with their queue positions filled in from the queue-rank read. */
-export function withQueuePositions(
-  operations: readonly Operation[],
-  ranks: QueueRanks | null,
-): Operation[] {
-  return operations.map((op) => ({
-    ...op,
-    queuePosition: ranks?.positions.get(op.intentId) ?? op.queuePosition,
-  }));
 }
 
 /**

@@ -19,36 +19,23 @@ export const EXPORT_MAX_PAGES = 400;
  */
 export const EXPORT_TRAIL_PAGES = 4;
 
-interface TradeExportOptions {
-  filter?: TradeFilter;
-  signal?: AbortSignal;
-  /** Default {@link EXPORT_MAX_PAGES}. */
-  maxPages?: number;
-}
-
-/** One page of the export as it arrives. */
-interface TradeExportPage {
-  trades: Trade[];
-  /** True on the last page yielded when the page bound, not the history, ended the export. */
-  truncated: boolean;
-}
-
 /**
- * The wallet's trade history page by page, newest first, as an async iterator: each page is
- * yielded as soon as it arrives, and the next one (its cursor comes from this one, so pages
- * cannot be read in parallel) is already being fetched while the caller writes this one out.
- * At most one request is in flight per export, and at most `maxPages` pages are read.
+ * The wallet's trade history page by page, newest first: each page is yielded as soon as it
+ * arrives, and the next one (its cursor comes from this one, so pages cannot be read in parallel)
+ * is already being fetched while the caller writes this one out. At most one request is in
+ * flight per export, and at most `maxPages` pages are read; `truncated` is set on the last page
+ * yielded when that bound, not the history, ended the export.
  */
 export async function* streamTradePages(
   papertrade: PapertradeClient,
   address: string,
-  options: TradeExportOptions = {},
-): AsyncGenerator<TradeExportPage> {
-  const maxPages = options.maxPages ?? EXPORT_MAX_PAGES;
+  options: { filter: TradeFilter; signal: AbortSignal; maxPages: number },
+): AsyncGenerator<{ trades: Trade[]; truncated: boolean }> {
+  const { maxPages } = options;
   const read = (cursor: string | undefined) =>
     papertrade.read("tradeHistory", {
       wallet: address,
-      filter: options.filter ?? "all",
+      filter: options.filter,
       cursor,
       // The documented page size: the API is not known to accept larger pages.
       limit: WALLET_TRADES_PAGE_SIZE,
@@ -67,26 +54,38 @@ export async function* streamTradePages(
   }
 }
 
-export const TRADE_CSV_HEADER = [
-  "wallet",
-  "leaderboard_name",
-  "position_id",
-  "market",
-  "side",
-  "leverage",
-  "margin_usd",
-  "entry_price",
-  "exit_price",
-  "opened_at",
-  "closed_at",
-  "liquidated",
-  "adjusted_pnl_usd",
-  "fee_paid_usd",
-  "net_pnl_usd",
-  "paper_minted",
-  "intent_id",
-  "tx_hash",
-] as const;
+/** How a row reads a trade: the wallet's name and the trade's market, money and prices. */
+interface RowContext {
+  wallet: string;
+  name: string | null;
+  symbol: string;
+  usd: (wad: bigint) => string;
+  price: (raw: bigint) => CsvCell;
+}
+
+/** The export's columns, in order: each header beside the cell it heads. */
+const COLUMNS: Record<string, (trade: Trade, row: RowContext) => CsvCell> = {
+  wallet: (_, row) => row.wallet,
+  leaderboard_name: (_, row) => row.name,
+  position_id: (trade) => trade.positionId,
+  market: (_, row) => row.symbol,
+  side: (trade) => trade.isLong ? "long" : "short",
+  leverage: (trade) => trade.leverage,
+  margin_usd: (trade, row) => row.usd(trade.margin),
+  entry_price: (trade, row) => row.price(trade.entryPrice),
+  exit_price: (trade, row) => row.price(trade.exitPrice),
+  opened_at: (trade) => isoFromMs(trade.openedAt),
+  closed_at: (trade) => isoFromMs(trade.closedAt),
+  liquidated: (trade) => trade.liquidated,
+  adjusted_pnl_usd: (trade, row) => row.usd(trade.adjustedPnl),
+  fee_paid_usd: (trade, row) => row.usd(trade.userPaidFee),
+  net_pnl_usd: (trade, row) => row.usd(trade.netPnl),
+  paper_minted: (trade, row) => row.usd(trade.paperMinted),
+  intent_id: (trade) => trade.intentId,
+  tx_hash: (trade) => trade.txHash,
+};
+
+export const TRADE_CSV_HEADER = Object.keys(COLUMNS);
 
 /**
  * The CSV cells of a wallet's trades, in {@link TRADE_CSV_HEADER} order, with exact decimals
@@ -96,7 +95,7 @@ export const TRADE_CSV_HEADER = [
  */
 export async function tradeCsvRows(
   wallet: string,
-  leaderboardName: string | null,
+  name: string | null,
   instruments: readonly Instrument[],
 ): Promise<(trade: Trade) => CsvCell[]> {
   const { formatUnits } = await import("viem");
@@ -106,25 +105,7 @@ export async function tradeCsvRows(
     const digits = String(priceScale);
     const price = (raw: bigint) =>
       priceScale !== null && /^10*$/.test(digits) ? formatUnits(raw, digits.length - 1) : raw;
-    return [
-      wallet,
-      leaderboardName,
-      trade.positionId,
-      symbol,
-      trade.isLong ? "long" : "short",
-      trade.leverage,
-      usd(trade.margin),
-      price(trade.entryPrice),
-      price(trade.exitPrice),
-      isoFromMs(trade.openedAt),
-      isoFromMs(trade.closedAt),
-      trade.liquidated,
-      usd(trade.adjustedPnl),
-      usd(trade.userPaidFee),
-      usd(trade.netPnl),
-      usd(trade.paperMinted),
-      trade.intentId,
-      trade.txHash,
-    ];
+    const row = { wallet, name, symbol, usd, price };
+    return Object.values(COLUMNS).map((cell) => cell(trade, row));
   };
 }

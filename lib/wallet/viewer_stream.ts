@@ -10,18 +10,16 @@ import type { LiveWallet } from "./live_wallet.ts";
 import type { LiveEvent } from "./watch_positions.ts";
 import { SYSTEM_TIMERS, type Timers } from "../timers.ts";
 
+/** Times in ms; `retryMs` is the reconnect delay asked of EventSource. */
 export interface ViewerStreamOptions {
   /** The viewer's watch, after its first view was taken. */
   watch: AsyncGenerator<LiveEvent, void, undefined>;
   stopWatch: () => void;
   firstView: LiveWallet;
-  /** Reconnect delay asked of EventSource (ms). */
   retryMs: number;
-  /** A heartbeat event after this long without one (ms). */
+  /** A heartbeat event after this long without one. */
   heartbeatMs: number;
-  /** The stream ends after this long; EventSource reconnects (ms). */
   maxLifetimeMs: number;
-  /** A reader that takes nothing for this long while a frame waits is dropped (ms). */
   stallMs: number;
   now: () => number;
   /** The request's signal: aborts when the client goes away. */
@@ -32,7 +30,6 @@ export interface ViewerStreamOptions {
   timers?: Timers;
 }
 
-/** The SSE body of one viewer; see the module comment for when it is released. */
 export function openViewerStream(options: ViewerStreamOptions): ReadableStream<Uint8Array> {
   const timers = options.timers ?? SYSTEM_TIMERS;
   const encoder = new TextEncoder();
@@ -106,12 +103,9 @@ export function openViewerStream(options: ViewerStreamOptions): ReadableStream<U
 
   function take(): string | undefined {
     if (queue.length > 0) return queue.shift();
-    if (latestView !== null) {
-      const view = latestView;
-      latestView = null;
-      return view;
-    }
-    return undefined;
+    const view = latestView ?? undefined;
+    latestView = null;
+    return view;
   }
 
   // Also fires once a response is fully delivered (Deno.serve legacy behaviour): ending then
@@ -159,10 +153,6 @@ export function openViewerStream(options: ViewerStreamOptions): ReadableStream<U
       }
     },
     // The client left (the runtime cancels the body when the connection closes).
-    cancel() {
-      closing = true;
-      release();
-      wake();
-    },
+    cancel: () => end(),
   }, { highWaterMark: 0 });
 }

@@ -20,16 +20,14 @@ interface WalletListener {
 }
 
 /**
- * A shared, reference-counted set of wallet streams. `subscribe` returns the function that stops
- * (synchronous); `stats` counts wallets with a stream entry (open or in its grace period),
- * viewers, and upstream streams open now.
+ * `subscribe` returns the function that stops (synchronous); `stats` counts wallets with a stream
+ * entry (open or in its grace period), viewers, and upstream streams open now.
  */
 export interface WalletHub {
   subscribe(address: string, listener: WalletListener): () => void;
   stats(): { wallets: number; viewers: number; upstreamStreams: number };
 }
 
-/** Timing of a {@link WalletHub}; tests pass a manual clock. */
 export interface WalletHubOptions {
   /** The upstream stream stays open this long after its last viewer leaves (default 10 s). */
   graceMs?: number;

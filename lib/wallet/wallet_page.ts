@@ -30,12 +30,7 @@ import {
 import type { MarketSources } from "../marks.ts";
 import type { HyperEvmClient } from "../hyperevm/client.ts";
 import { learnOwner } from "../known_ids.ts";
-import {
-  readStakingAccumulator,
-  summarizeWallet,
-  type WalletSummary,
-  withQueuePositions,
-} from "./summary.ts";
+import { readStakingAccumulator, summarizeWallet, type WalletSummary } from "./summary.ts";
 
 /** The standings the head shows (title and preview), and the ones that come with the rest. */
 const HEAD_WINDOWS: readonly LeaderboardWindow[] = ["24h", "all"];
@@ -50,7 +45,6 @@ export const WALLET_TRADES_PAGE_SIZE = 75;
  */
 const WALLET_TRADES_READ = 200;
 
-/** Which trades the history lists. */
 export type TradeFilter = "all" | "losses";
 
 export interface TradeTablePage {
@@ -86,21 +80,18 @@ interface FetchWalletPageOptions {
   signal?: AbortSignal;
 }
 
-/** What the wallet page's head needs: the snapshot and the 24h and all-time ranks (the name). */
-export interface WalletPageHead {
-  /** The account, its leaderboard name and standing (queue places and rewards come later). */
-  summary: WalletSummary;
-}
-
 /** The wallet page's reads, started at once, and what each stage of the page waits for. */
 export interface WalletPageReads {
   /**
    * The snapshot (and, for an older page of trades, the history read the upstream may refuse):
-   * what decides the status. Rejects as {@link fetchWalletPage} does.
+   * what decides the status. Rejects as {@link readWalletPage} says.
    */
   status: Promise<void>;
-  /** The status, and the 24h and all-time ranks: the page's title and preview. */
-  head: Promise<WalletPageHead>;
+  /**
+   * The status, and the 24h and all-time ranks: the page's title and preview (the summary has
+   * no queue places or rewards yet).
+   */
+  head: Promise<{ summary: WalletSummary }>;
   /** Everything, the table's rows as the history names them (no settlement trail yet). */
   page: Promise<WalletPageData>;
   /**
@@ -111,23 +102,11 @@ export interface WalletPageReads {
 }
 
 /**
- * Reads the wallet page's data. Every upstream request starts at once (only the marks wait
- * for the trading state's instruments). Only the snapshot is required: its failure propagates
- * (404: unknown wallet), as does a history cursor the upstream refuses (HTTP 400). Every other
- * read that fails leaves its part out and is named in `unavailable`.
- */
-export function fetchWalletPage(
-  sources: MarketSources & { hyperevm: HyperEvmClient },
-  address: string,
-  options: FetchWalletPageOptions,
-): Promise<WalletPageData> {
-  return readWalletPage(sources, address, options).withTrail;
-}
-
-/**
- * {@link fetchWalletPage} by stages, so a page can be sent as it is ready: its head once the
- * snapshot and the ranks are in (one upstream round trip), the rest once every read is, the
- * trade table once its settlement trail is found (or has waited its longest).
+ * Reads the wallet page's data by stages (see {@link WalletPageReads}), so a page can be sent as
+ * it is ready. Every upstream request starts at once (only the marks wait for the trading state's
+ * instruments). Only the snapshot is required: its failure propagates (404: unknown wallet), as
+ * does a history cursor the upstream refuses (HTTP 400). Every other read that fails leaves its
+ * part out and is named in `unavailable`.
  */
 export function readWalletPage(
   sources: MarketSources & { hyperevm: HyperEvmClient },
@@ -150,6 +129,7 @@ export function readWalletPage(
   // The head's title and preview name the 24h and all-time standings, and every ranked wallet has
   // an all-time row (its name): the head waits for the snapshot and those two, started first so
   // that answers arriving together are taken in that order; the 7d and 30d come with the rest.
+  // (The client reconciles the snapshot with what this process's streams reported after it.)
   const account = papertrade.read("walletStream", { wallet: address }, { signal })
     .then((account) => parts.note(account));
   const headRanks = fetchWalletRanks(papertrade, address, { signal, parts, windows: HEAD_WINDOWS });
@@ -193,14 +173,15 @@ export function readWalletPage(
       [account, { trading, marks }, winFeeRate, accumulator, queueRanks, ranks, read, chartRead],
     ) => {
       const chart = chartIsTable ? read : chartRead;
-      // The snapshot read is reconciled with what this process's streams reported after it (the
-      // client's read does it): its pending intents and outcomes exclude each other.
       if (chartRead) learnOwner(papertrade, address, chartRead.trades);
       const table = read && tablePage(read, start);
       if (read) learnOwner(papertrade, address, read.trades);
       const withQueue = {
         ...account,
-        operations: withQueuePositions(account.operations, queueRanks),
+        operations: account.operations.map((op) => ({
+          ...op,
+          queuePosition: queueRanks?.positions.get(op.intentId) ?? op.queuePosition,
+        })),
       };
       const valued = valueWalletPositions(withQueue, trading, marks, winFeeRate);
       const now = options.now();
@@ -228,10 +209,7 @@ export function readWalletPage(
     const trades = await withSettlingTransactions(sources, address, data.history.trades, parts);
     return { ...data, history: { ...data.history, trades } };
   });
-  page.catch(() => {});
-  withTrail.catch(() => {});
-  status.catch(() => {});
-  head.catch(() => {});
+  for (const stage of [status, head, page, withTrail]) stage.catch(() => {});
   return { status, head, page, withTrail };
 }
 
@@ -246,19 +224,12 @@ function recentlySettled(
   trades: readonly Trade[],
   now: number,
 ): { intentId: string; at: number }[] {
-  const since = now - RECENT_SETTLED_MS;
   return [
-    ...trades.flatMap((trade) =>
-      trade.intentId !== null && trade.closedAt >= since
-        ? [{ intentId: trade.intentId as string, at: trade.closedAt }]
-        : []
-    ),
-    ...account.openPositions.flatMap((position) =>
-      position.intentId !== null && position.openedAt >= since
-        ? [{ intentId: position.intentId as string, at: position.openedAt }]
-        : []
-    ),
-  ];
+    ...trades.map((trade) => ({ intentId: trade.intentId, at: trade.closedAt })),
+    ...account.openPositions.map((open) => ({ intentId: open.intentId, at: open.openedAt })),
+  ].filter((item): item is { intentId: `0x${string}`; at: number } =>
+    item.intentId !== null && item.at >= now - RECENT_SETTLED_MS
+  );
 }
 
 /**
@@ -274,7 +245,6 @@ function parsePageToken(token: string | undefined): { cursor?: string; skip: num
   return { cursor: token, skip: 0 };
 }
 
-/** The table's rows of a read, and the token of the page after them. */
 function tablePage(read: TradeHistoryPage, start: { cursor?: string; skip: number }) {
   const end = start.skip + WALLET_TRADES_PAGE_SIZE;
   const older = end < read.trades.length ? `${end}~${start.cursor ?? ""}` : read.nextCursor;

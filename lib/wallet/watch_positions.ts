@@ -7,7 +7,7 @@ import type { PapertradeClient, WalletAccount } from "../papertrade/mod.ts";
 import { valueWalletPositions } from "../position/mod.ts";
 import type { MarketFeed, MarketState } from "../markets/mod.ts";
 import { liveContentKey, type LiveWallet, liveWalletOf } from "./live_wallet.ts";
-import { sharedWalletHub, type WalletHub } from "./wallet_hub.ts";
+import type { WalletHub } from "./wallet_hub.ts";
 
 /** What a watch yields: a changed live wallet, or the failure that ended it (always last). */
 export type LiveEvent =
@@ -20,13 +20,11 @@ interface WatchOptions {
   /** Server clock in ms, stamped on every view. */
   now: () => number;
   signal?: AbortSignal;
-  /** Where the account comes from (default the client's `sharedWalletHub`). */
-  hub?: WalletHub;
-  /** A position id every view lists, however far from bust (see `LiveWalletOptions`). */
+  /** Where the account comes from (the client's `sharedWalletHub`). */
+  hub: WalletHub;
+  /** A position id every view lists, however far from bust (see `liveWalletOf`). */
   keep?: string;
 }
-
-export { isUnknownWallet } from "../upstream_error.ts";
 
 /**
  * Yields the wallet's positions view whenever its figures change (identical views are not
@@ -40,10 +38,7 @@ export async function* watchWalletPositions(
   options: WatchOptions,
 ): AsyncGenerator<LiveEvent, void, undefined> {
   const control = new AbortController();
-  const { signal } = control;
-  const onCallerAbort = () => control.abort();
-  options.signal?.addEventListener("abort", onCallerAbort, { once: true });
-  if (options.signal?.aborted) control.abort();
+  const signal = AbortSignal.any([control.signal, ...options.signal ? [options.signal] : []]);
 
   // Set from callbacks, hence the casts: they keep TypeScript from narrowing to null.
   let account = null as WalletAccount | null;
@@ -72,7 +67,7 @@ export async function* watchWalletPositions(
       if (market === null) fail(error);
     },
   });
-  const leaveWallet = (options.hub ?? sharedWalletHub(papertrade)).subscribe(address, {
+  const leaveWallet = options.hub.subscribe(address, {
     onAccount(next) {
       account = next;
       notify();
@@ -92,7 +87,15 @@ export async function* watchWalletPositions(
       if (account === null || market === null) continue;
       // The hub's account is this stream's; reconciled, it also carries what earlier streams of
       // the wallet reported, as every other reader of the wallet sees it.
-      const view = valueAccount(papertrade.reconcile(account), market, options.now(), options.keep);
+      const valued = valueWalletPositions(
+        papertrade.reconcile(account),
+        market.trading,
+        market.marks,
+        market.winFeeRate,
+      );
+      const view = liveWalletOf({ ...valued, accumulator: market.accumulator }, options.now(), {
+        keep: options.keep,
+      });
       const key = liveContentKey(view);
       if (key === lastKey) continue;
       lastKey = key;
@@ -100,18 +103,7 @@ export async function* watchWalletPositions(
     }
   } finally {
     control.abort();
-    options.signal?.removeEventListener("abort", onCallerAbort);
     leaveWallet();
     await leaveFeed();
   }
-}
-
-function valueAccount(
-  account: WalletAccount,
-  market: MarketState,
-  now: number,
-  keep?: string,
-): LiveWallet {
-  const valued = valueWalletPositions(account, market.trading, market.marks, market.winFeeRate);
-  return liveWalletOf({ ...valued, accumulator: market.accumulator }, now, { keep });
 }

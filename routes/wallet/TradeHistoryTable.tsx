@@ -48,7 +48,69 @@ export function TradeHistoryTable(props: {
         : (
           <>
             <p class="scroll-note" aria-hidden="true">Swipe the table sideways for more columns.</p>
-            <TradesTable {...props} trades={page.trades} />
+            <DataTable
+              columns={[
+                "Closed",
+                "Position",
+                "Market, side",
+                numeric("Net PnL"),
+                numeric("Margin"),
+                numeric("Entry"),
+                numeric("Exit"),
+                numeric("Fees"),
+                numeric("PAPER minted"),
+                "Intent",
+                "Transaction",
+              ]}
+              class="tall trade-history"
+              caption={
+                <>
+                  Closed and liquidated trades, newest first; net PnL is adjusted PnL minus fees
+                  paid. The transaction is the one that settled the trade, found from the Exchange's
+                  events when the history names none
+                </>
+              }
+            >
+              {page.trades.map((trade) => {
+                const instrument = props.instruments.find((item) => item.id === trade.instrumentId);
+                const price = (raw: bigint) =>
+                  instrument ? formatPrice(raw, instrument.priceScale) : String(raw);
+                const net = trade.netPnl;
+                return (
+                  <tr>
+                    <td>
+                      <Time at={trade.closedAt} now={props.now} />
+                    </td>
+                    <th scope="row">
+                      <PositionLink id={trade.positionId} wallet={props.wallet} />
+                    </th>
+                    <td class="wraps">
+                      {`${instrument?.symbol ?? `instrument ${trade.instrumentId}`} `}
+                      <span class={trade.isLong ? "good" : "bad"}>
+                        {`${trade.isLong ? "long" : "short"} ${trade.leverage}x`}
+                      </span>
+                      {trade.liquidated && <span class="badge near_bust">liquidated</span>}
+                    </td>
+                    <td class={`num ${toneOf(net)}`} data-col="pnl">
+                      {formatUsd(net, { sign: true })}
+                    </td>
+                    <td class="num">{formatUsd(trade.margin)}</td>
+                    <td class="num">{price(trade.entryPrice)}</td>
+                    <td class="num">{price(trade.exitPrice)}</td>
+                    <td class="num">{formatUsd(trade.userPaidFee)}</td>
+                    <td class="num">
+                      {trade.paperMinted > 0n ? formatToken(trade.paperMinted, "PAPER") : ""}
+                    </td>
+                    <td>
+                      {trade.intentId
+                        ? <IntentLink id={trade.intentId} wallet={props.wallet} />
+                        : ""}
+                    </td>
+                    <td>{trade.txHash ? <TxLink hash={trade.txHash} /> : ""}</td>
+                  </tr>
+                );
+              })}
+            </DataTable>
           </>
         )}
       <nav class="pager" aria-label="Trade history pages">
@@ -58,74 +120,5 @@ export function TradeHistoryTable(props: {
           : page.trades.length > 0 && <span class="muted">These are the oldest trades.</span>}
       </nav>
     </>
-  );
-}
-
-function TradesTable(props: {
-  wallet: string;
-  trades: readonly Trade[];
-  instruments: readonly Instrument[];
-  now: number;
-}) {
-  return (
-    <DataTable
-      columns={[
-        "Closed",
-        "Position",
-        "Market, side",
-        numeric("Net PnL"),
-        numeric("Margin"),
-        numeric("Entry"),
-        numeric("Exit"),
-        numeric("Fees"),
-        numeric("PAPER minted"),
-        "Intent",
-        "Transaction",
-      ]}
-      class="tall trade-history"
-      caption={
-        <>
-          Closed and liquidated trades, newest first; net PnL is adjusted PnL minus fees paid. The
-          transaction is the one that settled the trade, found from the Exchange's events when the
-          history names none
-        </>
-      }
-    >
-      {props.trades.map((trade) => {
-        const instrument = props.instruments.find((item) => item.id === trade.instrumentId);
-        const price = (raw: bigint) =>
-          instrument ? formatPrice(raw, instrument.priceScale) : String(raw);
-        const net = trade.netPnl;
-        return (
-          <tr>
-            <td>
-              <Time at={trade.closedAt} now={props.now} />
-            </td>
-            <th scope="row">
-              <PositionLink id={trade.positionId} wallet={props.wallet} />
-            </th>
-            <td class="wraps">
-              {`${instrument?.symbol ?? `instrument ${trade.instrumentId}`} `}
-              <span class={trade.isLong ? "good" : "bad"}>
-                {`${trade.isLong ? "long" : "short"} ${trade.leverage}x`}
-              </span>
-              {trade.liquidated && <span class="badge near_bust">liquidated</span>}
-            </td>
-            <td class={`num ${toneOf(net)}`} data-col="pnl">{formatUsd(net, { sign: true })}</td>
-            <td class="num">{formatUsd(trade.margin)}</td>
-            <td class="num">{price(trade.entryPrice)}</td>
-            <td class="num">{price(trade.exitPrice)}</td>
-            <td class="num">{formatUsd(trade.userPaidFee)}</td>
-            <td class="num">
-              {trade.paperMinted > 0n ? formatToken(trade.paperMinted, "PAPER") : ""}
-            </td>
-            <td>
-              {trade.intentId ? <IntentLink id={trade.intentId} wallet={props.wallet} /> : ""}
-            </td>
-            <td>{trade.txHash ? <TxLink hash={trade.txHash} /> : ""}</td>
-          </tr>
-        );
-      })}
-    </DataTable>
   );
 }

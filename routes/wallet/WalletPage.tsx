@@ -40,7 +40,7 @@ export interface WalletPageProps {
 export function WalletLayout(props: {
   address: string;
   /**
-   * The snapshot and the ranks, the page's head (`WalletPageHead`); null draws the layout before
+   * The snapshot and the ranks, the page's head (`readWalletPage`'s `head`); null draws the layout before
    * they are in, of which only what precedes the head's cut is sent.
    */
   summary: WalletSummary | null;
@@ -92,7 +92,8 @@ export function WalletMain(props: WalletPageProps) {
   const name = summary.leaderboardName;
   // The three live islands show parts of one live wallet: its JSON is in the page once.
   const shared = { live: data.live, embed: pageContext().embed };
-  const account = summary.account;
+  const { account } = summary;
+  const { lifetime } = account;
   return (
     <>
       <StaleNotice />
@@ -148,7 +149,22 @@ export function WalletMain(props: WalletPageProps) {
         parts={["queue positions", "account", "staking rewards"]}
       />
       <Island name="LiveAccount" props={shared} shared />
-      <WalletLifetime summary={summary} />
+      {/* Funds, PAPER and its rewards are live, in `LiveAccount`; the lifetime totals are not. */}
+      <h2 id="lifetime">Lifetime</h2>
+      <dl class="stats">
+        <Stat label="Deposits" value={formatUsd(lifetime.deposited)} />
+        <Stat label="Withdrawals" value={formatUsd(lifetime.withdrawn)} />
+        <Stat
+          label="Realized PnL"
+          value={formatUsd(lifetime.realizedPnl, { sign: true })}
+          tone={toneOf(lifetime.realizedPnl)}
+        />
+        <Stat label="Fees paid" value={formatUsd(lifetime.feesPaid)} />
+        <Stat
+          label="Traded notional"
+          value={formatUsd(lifetime.tradedNotional, { compact: true })}
+        />
+      </dl>
       <h2 id="session-keys">Session keys</h2>
       <SessionKeysTable keys={account.sessionKeys} now={now} />
       <h2 id="ranks">Leaderboard</h2>
@@ -202,30 +218,6 @@ export function WalletTrades(props: WalletPageProps) {
         for a link with a preview card, or follow its{" "}
         <a href={`/wallet/${address}/feed.atom`}>Atom feed</a>.
       </p>
-    </>
-  );
-}
-
-/** The lifetime totals (funds, PAPER and its rewards are live, in `LiveAccount`). */
-export function WalletLifetime(props: { summary: WalletSummary }) {
-  const { lifetime } = props.summary.account;
-  return (
-    <>
-      <h2 id="lifetime">Lifetime</h2>
-      <dl class="stats">
-        <Stat label="Deposits" value={formatUsd(lifetime.deposited)} />
-        <Stat label="Withdrawals" value={formatUsd(lifetime.withdrawn)} />
-        <Stat
-          label="Realized PnL"
-          value={formatUsd(lifetime.realizedPnl, { sign: true })}
-          tone={toneOf(lifetime.realizedPnl)}
-        />
-        <Stat label="Fees paid" value={formatUsd(lifetime.feesPaid)} />
-        <Stat
-          label="Traded notional"
-          value={formatUsd(lifetime.tradedNotional, { compact: true })}
-        />
-      </dl>
     </>
   );
 }

@@ -27,17 +27,16 @@ import { withSettlingTransactions } from "../../lib/position/mod.ts";
 /** Exports running at once, per process. */
 const EXPORT_CONCURRENCY = 4;
 
-/** Options of {@link walletCsv}. */
+/** Tests pass their own pool of export slots and page bound. */
 export interface WalletCsvOptions {
-  /** The pool of export slots; default one of {@link EXPORT_CONCURRENCY} per app. */
   slots?: Slots;
-  /** Pages read at most per export; default {@link EXPORT_MAX_PAGES}. */
   maxPages?: number;
 }
 
-/** The CSV export's handler, with its pool of export slots. */
+/** The CSV export's handler, with its pool of export slots (one per app by default). */
 export function walletCsv(options: WalletCsvOptions = {}): AppHandler {
   const slots = options.slots ?? createSlots(EXPORT_CONCURRENCY);
+  const maxPages = options.maxPages ?? EXPORT_MAX_PAGES;
   return async (c) => {
     const { deps } = c.var;
     const address = addressParam(c);
@@ -53,11 +52,11 @@ export function walletCsv(options: WalletCsvOptions = {}): AppHandler {
     }
     const stop = new AbortController();
     const { signal } = stop;
-    const pages = streamTradePages(deps.papertrade, address, {
-      filter,
-      signal,
-      maxPages: options.maxPages,
-    });
+    const end = () => {
+      release();
+      stop.abort();
+    };
+    const pages = streamTradePages(deps.papertrade, address, { filter, signal, maxPages });
     let streaming = false;
     try {
       // The name and the instruments are read while the first history page loads.
@@ -75,6 +74,7 @@ export function walletCsv(options: WalletCsvOptions = {}): AppHandler {
       const name = names.accounts.find((row) => row.address === address)?.leaderboardName ?? null;
       const rowOf = await tradeCsvRows(address, name, trading.instruments);
       const encoder = new TextEncoder();
+      const line = (cells: Parameters<typeof csvLine>[0]) => encoder.encode(csvLine(cells));
       const rows = (trades: readonly Trade[]) =>
         encoder.encode(trades.map((trade) => csvLine(rowOf(trade))).join(""));
       let page = first;
@@ -104,33 +104,30 @@ export function walletCsv(options: WalletCsvOptions = {}): AppHandler {
       ];
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
-          controller.enqueue(encoder.encode(csvLine(TRADE_CSV_HEADER)));
+          controller.enqueue(line(TRADE_CSV_HEADER));
         },
         async pull(controller) {
           try {
             if (page.done) {
-              for (const note of notes()) controller.enqueue(encoder.encode(csvLine([note])));
+              for (const note of notes()) controller.enqueue(line([note]));
               controller.close();
               release();
               return;
             }
             controller.enqueue(rows(await settled(page.value.trades)));
             if (page.value.truncated) {
-              const limit = options.maxPages ?? EXPORT_MAX_PAGES;
-              controller.enqueue(encoder.encode(csvLine([
-                `(export stopped after ${limit} pages; older trades are not included)`,
-              ])));
+              controller.enqueue(line([
+                `(export stopped after ${maxPages} pages; older trades are not included)`,
+              ]));
             }
             page = await pages.next();
           } catch (error) {
-            release();
-            stop.abort();
+            end();
             controller.error(error);
           }
         },
         cancel() {
-          release();
-          stop.abort();
+          end();
           pages.return(undefined).catch(() => {});
         },
       });
@@ -141,10 +138,7 @@ export function walletCsv(options: WalletCsvOptions = {}): AppHandler {
         "content-disposition": `attachment; filename="papertrade-${address}-trades${suffix}.csv"`,
       });
     } finally {
-      if (!streaming) {
-        release();
-        stop.abort();
-      }
+      if (!streaming) end();
     }
   };
 }

@@ -2,12 +2,13 @@
  * The live wallet for the wallet page's islands: `GET /wallet/:address/live` streams server-sent
  * events (a `positions` frame, the live wallet model, first and on every change, a `heartbeat`
  * `{"at": ms}` while nothing changes, an `error` if the upstream fails for good or the first view
- * does not come within 10 s; a stream ends after 60 s and EventSource reconnects),
- * `GET /wallet/:address/positions.json` is the same model
- * once, for polling. Both list the nearest to bust (`?position=ID` lists that one too). Errors are JSON: 400 bad address, 404 unknown wallet, 502/503/504 upstream.
- * Stream slots are bounded per process (503) and per client (429, the tool calls' client key); a
- * refused browser polls instead. Viewers of a wallet share one upstream wallet stream
- * (`lib/wallet/wallet_hub.ts`) and the price poller; a viewer's slot is freed the moment it leaves.
+ * does not come within 10 s; a stream ends after 60 s and EventSource reconnects);
+ * `GET /wallet/:address/positions.json` is the same model once, for polling. Both list the
+ * nearest to bust (`?position=ID` lists that one too). Errors are JSON: 400 bad address, 404
+ * unknown wallet, 502/503/504 upstream. Stream slots are bounded per process (503) and per client
+ * (429, the tool calls' client key); a refused browser polls instead. Viewers of a wallet share
+ * one upstream wallet stream (`lib/wallet/wallet_hub.ts`) and the price poller; a viewer's slot
+ * is freed the moment it leaves.
  */
 import type { AppDeps } from "../../lib/deps.ts";
 import type { AppHandler } from "../../lib/http/app_env.ts";
@@ -19,13 +20,11 @@ import {
   openViewerStream,
   readStakingAccumulator,
   sharedWalletHub,
-  type WalletHub,
   type WalletHubOptions,
   watchWalletPositions,
 } from "../../lib/wallet/mod.ts";
 import { Parts } from "../../lib/parts.ts";
-import { type MarketFeed, sharedMarketFeed } from "../../lib/markets/mod.ts";
-import type { Timers } from "../../lib/timers.ts";
+import { sharedMarketFeed } from "../../lib/markets/mod.ts";
 import { uncachedClient } from "../../lib/cache/mod.ts";
 import { createSlots } from "../../lib/http/slots.ts";
 import { clientKeyFromRequest } from "../../lib/http/client_key.ts";
@@ -40,41 +39,31 @@ export interface LiveRoutesOptions {
   pricePollMs?: number;
   /** Heartbeat of a quiet stream (default 5 s); the write also finds out a silently closed one. */
   heartbeatMs?: number;
-  /**
-   * A stream ends after this long (default {@link LIVE_STREAM_LIFETIME_MS}); the client
-   * reconnects. It bounds how long a viewer that reads nothing holds its slot.
-   */
+  /** A stream ends after this long (default {@link LIVE_STREAM_LIFETIME_MS}). */
   maxLifetimeMs?: number;
-  /**
-   * How long a stream waits for its first view (default {@link LIVE_FIRST_VIEW_MS}); past it,
-   * the stream sends an `error` event saying so and ends.
-   */
-  firstViewMs?: number;
   /** Streams open at once in this process (default 500) and per client (default 20). */
   maxStreams?: number;
   maxStreamsPerClient?: number;
   /** Reconnect delay the stream asks EventSource for (default 2000 ms). */
   retryMs?: number;
-  /** A viewer that reads nothing for this long while a frame waits is dropped (default 10 s). */
-  stallMs?: number;
-  /** The shared upstream wallet streams: their timing, or a hub instead of the process-wide one. */
+  /** Timing of the shared upstream wallet streams. */
   hub?: WalletHubOptions;
-  walletHub?: WalletHub;
-  /** Market feed to use instead of the process-wide one. */
-  feed?: MarketFeed;
-  /** Timers of the viewer streams (default the runtime's). */
-  timers?: Timers;
   /** Called when a viewer takes a slot, and when it is freed (timers cleared, feeds left). */
   onStreamOpened?: () => void;
   onStreamClosed?: () => void;
 }
 
 const NO_STORE = { "cache-control": "no-store" };
+const SSE_HEADERS = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-store",
+  "x-accel-buffering": "no",
+};
 
 /**
  * A stream's lifetime: then it ends and EventSource reconnects (after `retryMs`). A viewer that
  * reads nothing keeps its slot no longer than this, even while its connection's buffers still
- * take the heartbeats (once they are full, `stallMs` drops it sooner).
+ * take the heartbeats (once they are full, the 10 s stall bound drops it sooner).
  */
 export const LIVE_STREAM_LIFETIME_MS = 60_000;
 /** The most a stream waits for its first view before it sends an `error` event and ends. */
@@ -93,17 +82,6 @@ function keptPosition(c: Parameters<AppHandler>[0]): string | undefined {
   return raw.replace(/^0+(?=[0-9])/, "");
 }
 
-/** A stream of one `error` event (after the reconnect delay), then its end. */
-function errorStream(retryMs: number, body: unknown): ReadableStream<Uint8Array> {
-  const text = `retry: ${retryMs}\n\nevent: error\ndata: ${JSON.stringify(body)}\n\n`;
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(new TextEncoder().encode(text));
-      controller.close();
-    },
-  });
-}
-
 /** The live positions stream and its polling twin, with the stream slots of one app. */
 export function liveRoutes(
   deps: AppDeps,
@@ -111,16 +89,13 @@ export function liveRoutes(
 ): Record<"positions" | "stream", AppHandler> {
   const heartbeatMs = options.heartbeatMs ?? 5_000;
   const maxLifetimeMs = options.maxLifetimeMs ?? LIVE_STREAM_LIFETIME_MS;
-  const firstViewMs = options.firstViewMs ?? LIVE_FIRST_VIEW_MS;
   const retryMs = options.retryMs ?? 2_000;
   const maxStreams = options.maxStreams ?? 500;
-  const hub = () => options.walletHub ?? sharedWalletHub(deps.papertrade, options.hub);
   const feed = () =>
-    options.feed ??
-      sharedMarketFeed({ ...deps, papertrade: uncachedClient(deps.papertrade) }, {
-        pollMs: options.pricePollMs,
-        now: deps.now,
-      });
+    sharedMarketFeed({ ...deps, papertrade: uncachedClient(deps.papertrade) }, {
+      pollMs: options.pricePollMs,
+      now: deps.now,
+    });
   const slots = createSlots(maxStreams, { perKey: options.maxStreamsPerClient ?? 20 });
   return {
     async positions(c) {
@@ -152,10 +127,8 @@ export function liveRoutes(
         });
       }
       options.onStreamOpened?.();
-      let released = false;
+      // Called once: by an early exit below, or by the viewer stream (its release is once only).
       const release = () => {
-        if (released) return;
-        released = true;
         releaseSlot();
         options.onStreamClosed?.();
       };
@@ -167,7 +140,7 @@ export function liveRoutes(
       requestSignal.addEventListener("abort", onGone, { once: true });
       const watch = watchWalletPositions(deps.papertrade, address, {
         feed: feed(),
-        hub: hub(),
+        hub: sharedWalletHub(deps.papertrade, options.hub),
         now: deps.now,
         signal: control.signal,
         keep,
@@ -183,39 +156,34 @@ export function liveRoutes(
           (error) => ({ type: "error", error }),
         ) as Promise<LiveEvent>,
         new Promise<typeof late>((resolve) =>
-          waited = setTimeout(() => resolve(late), firstViewMs)
+          waited = setTimeout(() => resolve(late), LIVE_FIRST_VIEW_MS)
         ),
       ]);
       clearTimeout(waited);
       requestSignal.removeEventListener("abort", onGone);
-      if (first === late) {
-        control.abort();
-        void watch.return().catch(() => {});
-        release();
-        const timeout = new PapertradeApiError(
-          `${PAPERTRADE_ENDPOINTS.walletStream.path} sent no view of this wallet within ${
-            firstViewMs / 1000
-          } s`,
-          { endpoint: PAPERTRADE_ENDPOINTS.walletStream.path, kind: "timeout" },
-        );
-        const body = liveProblem(timeout, address)?.body ?? LIVE_BUG;
-        return c.body(errorStream(retryMs, body), 200, {
-          "content-type": "text/event-stream; charset=utf-8",
-          "cache-control": "no-store",
-          "x-accel-buffering": "no",
-        });
-      }
-      if (first.type === "error" || control.signal.aborted) {
+      if (first === late || first.type === "error" || control.signal.aborted) {
         control.abort();
         void watch.return().catch(() => {});
         release();
         // A client that left first ends its watch too: that is its leaving, not a server error.
-        throw first.type === "error" && !requestSignal.aborted
-          ? first.error
-          : new Failure("busy", "gone", {
-            message: "The client went away before the first view.",
-            error: "gone",
-          });
+        if (first !== late) {
+          throw first.type === "error" && !requestSignal.aborted
+            ? first.error
+            : new Failure("busy", "gone", {
+              message: "The client went away before the first view.",
+              error: "gone",
+            });
+        }
+        const timeout = new PapertradeApiError(
+          `${PAPERTRADE_ENDPOINTS.walletStream.path} sent no view of this wallet within ${
+            LIVE_FIRST_VIEW_MS / 1000
+          } s`,
+          { endpoint: PAPERTRADE_ENDPOINTS.walletStream.path, kind: "timeout" },
+        );
+        const body = liveProblem(timeout, address)?.body ?? LIVE_BUG;
+        // One `error` event (after the reconnect delay), then the end.
+        const text = `retry: ${retryMs}\n\nevent: error\ndata: ${JSON.stringify(body)}\n\n`;
+        return c.body(text, 200, SSE_HEADERS);
       }
       const body = openViewerStream({
         watch,
@@ -224,18 +192,14 @@ export function liveRoutes(
         retryMs,
         heartbeatMs,
         maxLifetimeMs,
-        stallMs: options.stallMs ?? 10_000,
+        // A viewer that reads nothing for 10 s while a frame waits is dropped.
+        stallMs: 10_000,
         now: deps.now,
         requestSignal,
         describeError: (error) => liveProblem(error, address)?.body ?? LIVE_BUG,
         onRelease: release,
-        timers: options.timers,
       });
-      return c.body(body, 200, {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store",
-        "x-accel-buffering": "no",
-      });
+      return c.body(body, 200, SSE_HEADERS);
     },
   };
 }

@@ -30,6 +30,14 @@ export function walletCardElement(address: string, content: CardContent): CardEl
   const oneLine = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" };
   const mutedLine = (style: Record<string, number>, text: string) =>
     el("div", { display: "flex", marginLeft: PADDING, color: "#9aa4b2", ...style }, text);
+  const fullLine = (style: Record<string, string | number>, text: string) =>
+    el("div", {
+      display: "block",
+      marginLeft: PADDING,
+      width: CARD_SIZE.width - 2 * PADDING,
+      ...style,
+      ...oneLine,
+    }, text);
   return el("div", {
     width: "100%",
     height: "100%",
@@ -57,25 +65,13 @@ export function walletCardElement(address: string, content: CardContent): CardEl
       fontSize: 24,
       color: "#9aa4b2",
     }, content.drawn),
-    el("div", {
-      display: "block",
+    fullLine({
       marginTop: 28,
-      marginLeft: PADDING,
-      width: CARD_SIZE.width - 2 * PADDING,
       fontSize: fitFontSize(content.name, CARD_SIZE.width - 2 * PADDING, 72, 40),
       fontWeight: 700,
-      ...oneLine,
     }, content.name),
     mutedLine({ marginTop: 12, fontSize: 28 }, address),
-    el("div", {
-      display: "block",
-      marginTop: 12,
-      marginLeft: PADDING,
-      width: CARD_SIZE.width - 2 * PADDING,
-      fontSize: 28,
-      color: content.risk.colour,
-      ...oneLine,
-    }, content.risk.text),
+    fullLine({ marginTop: 12, fontSize: 28, color: content.risk.colour }, content.risk.text),
     el(
       "div",
       { display: "flex", flexDirection: "row", marginTop: 44, marginLeft: PADDING },
