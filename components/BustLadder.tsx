@@ -139,7 +139,7 @@ function SideTable(props: { market: MarketLadder; isLong: boolean; stepBps: numb
   const row = (band: string, head: string, cells: string[]) => (
     <tr data-side={name} data-band={band}>
       <th scope="row">{head}</th>
-      {cells.map((cell) => <td class="num">{cell}</td>)}
+      {cells.map((cell, i) => <td key={i} class="num">{cell}</td>)}
     </tr>
   );
   return (

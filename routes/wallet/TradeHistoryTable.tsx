@@ -1,4 +1,4 @@
-import type { Instrument, Trade } from "../../lib/papertrade/mod.ts";
+import type { Instrument } from "../../lib/papertrade/mod.ts";
 import type { TradeFilter, TradeTablePage } from "../../lib/wallet/mod.ts";
 import { formatPrice, formatToken, formatUsd, toneOf } from "../../lib/format.ts";
 import { IntentLink, PositionLink, TxLink } from "../../components/links.tsx";
