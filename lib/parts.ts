@@ -88,7 +88,9 @@ export class Parts {
 
   /** Runs one read; on an upstream failure records `part` (default the endpoint's) and returns null. */
   async read<T>(read: Promise<T> | (() => Promise<T>), part?: string): Promise<T | null> {
-    const [result] = await Promise.allSettled([typeof read === "function" ? read() : read]);
+    const [result] = await Promise.allSettled([
+      typeof read === "function" ? Promise.try(read) : read,
+    ]);
     return this.settled(result, part);
   }
 
