@@ -1,5 +1,6 @@
 /** Who the server says it is, in every discovery file and in `server.json`. */
 import { SUPPORTED_PROTOCOL_VERSIONS } from "./protocol_versions.ts";
+import type { ToolInfo } from "../tool_info.ts";
 
 /** Name, version and protocol support shared by the cards, OpenAPI and the registry entry. */
 export interface ServerIdentity {
@@ -33,10 +34,8 @@ export const SERVER_CARD_MEDIA_TYPE = "application/mcp-server-card+json";
 export const SERVER_CARD_PATH = "/mcp/server-card";
 
 /** Options every discovery generator takes: the canonical site URL and the tool list. */
-export interface DiscoveryOptions<T> {
+export interface DiscoveryOptions {
   /** Canonical origin, without a trailing slash (config `SITE_URL`). */
   siteUrl: string;
-  tools: readonly T[];
-  /** Defaults to {@link SERVER_IDENTITY}. */
-  server?: ServerIdentity;
+  tools: readonly ToolInfo[];
 }
