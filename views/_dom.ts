@@ -59,3 +59,41 @@ export function utc(iso: string | null | undefined): string {
     ? NOT_AVAILABLE
     : new Date(ms).toISOString().replace("T", " ").replace(/\.\d{3}Z$/, " UTC");
 }
+
+/**
+ * A scrolling, labelled table: a header row of `columns` (those at `numeric` indices are numbers,
+ * right-aligned), then `rows`, with an optional caption and footer.
+ */
+export function table(label: string, columns: readonly string[], rows: Child[], options: {
+  numeric?: readonly number[];
+  caption?: Child;
+  foot?: Child;
+} = {}): HTMLElement {
+  const head = columns.map((name, i) =>
+    el("th", { scope: "col", class: options.numeric?.includes(i) ? "num" : undefined }, name)
+  );
+  return el(
+    "div",
+    { class: "table-wrap", tabindex: 0, role: "region", "aria-label": label },
+    el(
+      "table",
+      {},
+      options.caption,
+      el("thead", {}, el("tr", {}, ...head)),
+      el("tbody", {}, ...rows),
+      options.foot,
+    ),
+  );
+}
+
+/** A number's cell, named by its result field (`tone`: good or bad, for a signed figure). */
+export function numCell(field: string, text: string, tone = ""): HTMLTableCellElement {
+  return el("td", { class: `num ${tone}`.trim(), "data-field": field }, text);
+}
+
+/** A bar coloured as `band`, filled to `percent` (clamped to 0 to 100). */
+export function bar(band: string, percent: number): HTMLElement {
+  const fill = el("span");
+  fill.style.width = `${Math.min(100, Math.max(0, percent)).toFixed(1)}%`;
+  return el("span", { class: `bar ${band}`, "aria-hidden": "true" }, fill);
+}
