@@ -7,13 +7,8 @@ import type { z } from "zod";
 import type { overviewJson } from "../lib/markets/mod.ts";
 import { startView } from "./_app.ts";
 import { protocolHistory } from "./_chart.ts";
-import { bar, el, numCell, percent, price, shortHex, table, utc } from "./_dom.ts";
-import {
-  countText as counted,
-  tokenText as token,
-  toneOf as tone,
-  usdText as usd,
-} from "../lib/figure_text.ts";
+import { bar, el, numCell, percent, pnlCell, price, shortHex, table, utc } from "./_dom.ts";
+import { countText as counted, tokenText as token, usdText as usd } from "../lib/figure_text.ts";
 import { unavailableNotice } from "./_parts.ts";
 
 type Overview = z.input<typeof overviewJson.schema>;
@@ -105,7 +100,7 @@ startView<Overview>({
             el("td", {}, t.market),
             el("td", {}, `${t.side ?? "n/a"} ${t.leverage}x`),
             numCell("notional_usd", usd(t.notional_usd)),
-            numCell("feed_pnl_usd", usd(t.feed_pnl_usd, { sign: true }), tone(t.feed_pnl_usd)),
+            pnlCell("feed_pnl_usd", t.feed_pnl_usd),
             el("td", {}, link(`/wallet/${t.wallet}`, el("code", {}, shortHex(t.wallet)))),
           )
         ),

@@ -5,15 +5,9 @@
  */
 import type { z } from "zod";
 import type { positionsModel } from "../lib/position/mod.ts";
-import {
-  distanceText,
-  priceText,
-  RISK_LABELS,
-  toneOf as tone,
-  usdText as usd,
-} from "../lib/figure_text.ts";
+import { distanceText, priceText, RISK_LABELS, usdText as usd } from "../lib/figure_text.ts";
 import { startView } from "./_app.ts";
-import { bar, el, numCell, table } from "./_dom.ts";
+import { bar, el, numCell, pnlCell, table } from "./_dom.ts";
 import { unavailableNotice } from "./_parts.ts";
 
 /** How often the view asks again: 12 calls a minute, well within the 60-a-minute limit. */
@@ -114,19 +108,11 @@ startView<Positions>({
                 { colspan: 2, class: "muted" },
                 totals.unvalued > 0 ? `${totals.unvalued} without a mark left out` : "",
               ),
-              numCell(
-                "unrealized_pnl_usd",
-                usd(totals.unrealized_pnl_usd, { sign: true }),
-                tone(totals.unrealized_pnl_usd),
-              ),
+              pnlCell("unrealized_pnl_usd", totals.unrealized_pnl_usd),
               el("td", { colspan: 3 }),
               numCell("margin_usd", usd(totals.margin_usd)),
               numCell("notional_usd", usd(totals.notional_usd)),
-              numCell(
-                "estimated_close_pnl_usd",
-                usd(totals.estimated_close_pnl_usd, { sign: true }),
-                tone(totals.estimated_close_pnl_usd),
-              ),
+              pnlCell("estimated_close_pnl_usd", totals.estimated_close_pnl_usd),
               numCell("estimated_payout_usd", usd(totals.estimated_payout_usd)),
             ),
           ),
@@ -189,21 +175,13 @@ function row(
         ? el("span", { class: "muted" }, "n/a")
         : el("span", { class: `badge ${p.risk}` }, risky ? "⚠ " : "", RISK_LABELS[p.risk]),
     ),
-    numCell(
-      "unrealized_pnl_usd",
-      usd(p.unrealized_pnl_usd, { sign: true }),
-      tone(p.unrealized_pnl_usd),
-    ),
+    pnlCell("unrealized_pnl_usd", p.unrealized_pnl_usd),
     numCell("bust_price", price(p.bust_price)),
     numCell("mark_price", price(p.mark_price)),
     numCell("entry_price", price(p.entry_price)),
     numCell("margin_usd", usd(p.margin_usd)),
     numCell("notional_usd", usd(p.notional_usd)),
-    numCell(
-      "estimated_close_pnl_usd",
-      usd(p.estimated_close_pnl_usd, { sign: true }),
-      tone(p.estimated_close_pnl_usd),
-    ),
+    pnlCell("estimated_close_pnl_usd", p.estimated_close_pnl_usd),
     numCell("estimated_payout_usd", usd(p.estimated_payout_usd)),
   );
 }
