@@ -21,7 +21,6 @@ export { createDocsSite };
 import { docsSecurityHeaders } from "../lib/security_headers.ts";
 import { encodeBody, encodedResponse } from "../lib/delivery/encoded_body.ts";
 
-/** Options of {@link docsRoutes}. */
 export interface DocsRoutesOptions {
   siteUrl: string;
   tools: readonly ToolInfo[];

@@ -40,7 +40,6 @@ const MCP_ERROR_RESPONSES: Record<string, string> = {
   "500": "A fault in the server itself (-32603).",
 };
 
-/** Builds the OpenAPI 3.1 document for the given site and tools. */
 export function buildOpenApi(options: DiscoveryOptions): JsonSchema {
   const schemas: Record<string, JsonSchema> = {
     Error: {

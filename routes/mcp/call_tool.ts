@@ -7,7 +7,6 @@ import { type ToolContext, type ToolDefinition, ToolError } from "../../tools/ty
 import { withFreshnessScope } from "../../lib/cache/freshness.ts";
 import { labelStaleResult } from "../../lib/cache/stale_label.ts";
 
-/** How a call ended. */
 export type ToolOutcome =
   | {
     kind: "ok";
@@ -24,7 +23,6 @@ export type ToolOutcome =
   /** A server bug: the tool threw something unexpected or returned data off its schema. */
   | { kind: "internal_error"; message: string };
 
-/** What a call needs besides the tool and its arguments. */
 export interface CallToolOptions {
   createContext: (signal: AbortSignal) => ToolContext;
   timeoutMs: number;

@@ -35,7 +35,6 @@ export interface ToolEndpointOptions {
   onError?: (error: unknown, where: string) => void;
 }
 
-/** Options of `handleMcpRequest`. */
 export interface McpHandlerOptions extends ToolEndpointOptions {
   /** Server identity (MCP `Implementation`). */
   serverInfo: Implementation;
@@ -63,5 +62,4 @@ export function resolveOptions<T extends ToolEndpointOptions & Partial<McpHandle
   };
 }
 
-/** Options with every default filled in. */
 export type ResolvedOptions = ReturnType<typeof resolveOptions<McpHandlerOptions>>;
