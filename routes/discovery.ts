@@ -6,11 +6,7 @@
  */
 import { Hono } from "hono";
 import { API_CATALOG_CONTENT_TYPE, buildApiCatalog } from "../lib/discovery/api_catalog.ts";
-import {
-  SERVER_CARD_MEDIA_TYPE,
-  SERVER_CARD_PATH,
-  SERVER_IDENTITY,
-} from "../lib/discovery/server_identity.ts";
+import { SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATH } from "../lib/discovery/server_identity.ts";
 import { siteLink } from "../lib/site_link.ts";
 import { buildRobotsTxt, buildSecurityTxt, buildSitemapXml } from "../lib/discovery/text_files.ts";
 import type { ToolInfo } from "../lib/tool_info.ts";
@@ -33,7 +29,8 @@ export interface DiscoveryRoutesOptions {
 const JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
 // The generators that convert the tools' schemas (zod) and render the docs load on first use.
-const generators = lazyImport<typeof import("../lib/discovery/generators.ts")>(
+type Generators = typeof import("../lib/discovery/generators.ts");
+const generators = lazyImport<Generators>(
   new URL("../lib/discovery/generators.ts", import.meta.url),
 );
 
@@ -46,10 +43,9 @@ interface Served {
 /** The discovery routes, to mount at the root. */
 export function discoveryRoutes(options: DiscoveryRoutesOptions): Hono {
   const { siteUrl } = options;
-  const server = SERVER_IDENTITY;
   const load = <T>(value: Loader<T>) =>
     typeof value === "function" ? (value as () => Promise<T>)() : Promise.resolve(value);
-  const generated = async () => ({ siteUrl, server, tools: await load(options.tools) });
+  const generated = async () => ({ siteUrl, tools: await load(options.tools) });
   const site = () => load(options.site);
   const now = options.now ?? Date.now;
   const cache = new Map<string, Promise<Served>>();
@@ -77,33 +73,21 @@ export function discoveryRoutes(options: DiscoveryRoutesOptions): Hono {
   type Generated = Awaited<ReturnType<typeof generated>>;
   const json = (build: (from: Generated) => unknown | Promise<unknown>) => async () =>
     JSON.stringify(await build(await generated()), null, 2) + "\n";
+  // A JSON file of the lazy generators, by its builder's name.
+  const generate = (name: Exclude<keyof Generators, "buildLlmsTxt" | "buildLlmsFullTxt">) =>
+    json(async (from) => (await generators())[name](from));
   // Each file's content type and how to build it; the cache keys on the path.
   const FILES: Record<string, [string, () => Promise<string> | string]> = {
-    "/openapi.json": [JSON_TYPE, json(async (from) => (await generators()).buildOpenApi(from))],
+    "/openapi.json": [JSON_TYPE, generate("buildOpenApi")],
     "/llms.txt": [
       TEXT_TYPE,
       async () => (await generators()).buildLlmsTxt({ ...await generated(), site: await site() }),
     ],
-    "/llms-full.txt": [
-      TEXT_TYPE,
-      async () => (await generators()).buildLlmsFullTxt(await site(), server),
-    ],
-    "/.well-known/mcp/server-card.json": [
-      JSON_TYPE,
-      json(async (from) => (await generators()).buildWellKnownServerCard(from)),
-    ],
-    [SERVER_CARD_PATH]: [
-      SERVER_CARD_MEDIA_TYPE,
-      json(async (from) => (await generators()).buildServerCard(from)),
-    ],
-    "/.well-known/mcp/catalog.json": [
-      JSON_TYPE,
-      json(async (from) => (await generators()).buildMcpCatalog(from)),
-    ],
-    "/.well-known/agent-card.json": [
-      JSON_TYPE,
-      json(async (from) => (await generators()).buildAgentCard(from)),
-    ],
+    "/llms-full.txt": [TEXT_TYPE, async () => (await generators()).buildLlmsFullTxt(await site())],
+    "/.well-known/mcp/server-card.json": [JSON_TYPE, generate("buildWellKnownServerCard")],
+    [SERVER_CARD_PATH]: [SERVER_CARD_MEDIA_TYPE, generate("buildServerCard")],
+    "/.well-known/mcp/catalog.json": [JSON_TYPE, generate("buildMcpCatalog")],
+    "/.well-known/agent-card.json": [JSON_TYPE, generate("buildAgentCard")],
     "/robots.txt": [TEXT_TYPE, () => buildRobotsTxt(siteUrl)],
     "/sitemap.xml": ["application/xml; charset=utf-8", () => buildSitemapXml(siteUrl, DOCS_PAGES)],
   };

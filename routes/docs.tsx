@@ -6,7 +6,7 @@
  */
 import { type Context, Hono } from "hono";
 import { renderToString } from "preact-render-to-string";
-import type { VNode } from "preact";
+import type { ComponentProps, VNode } from "preact";
 import { DocsLayout } from "../components/DocsLayout.tsx";
 import { pageContextOf } from "../lib/page_context.ts";
 import { DocsPager } from "../components/DocsNav.tsx";
@@ -21,7 +21,6 @@ export { createDocsSite };
 import { docsSecurityHeaders } from "../lib/security_headers.ts";
 import { encodeBody, encodedResponse } from "../lib/delivery/encoded_body.ts";
 
-/** Options of {@link docsRoutes}. */
 export interface DocsRoutesOptions {
   siteUrl: string;
   tools: readonly ToolInfo[];
@@ -67,18 +66,6 @@ export function docsRoutes(options: DocsRoutesOptions): Hono {
   return app;
 }
 
-function html(
-  c: Context,
-  body: string,
-  status: 200 | 404,
-  cache: string,
-): Response {
-  return c.body(body, status, {
-    "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": cache,
-  });
-}
-
 function documentOf(tree: VNode): string {
   return "<!DOCTYPE html>" + renderToString(tree);
 }
@@ -116,30 +103,33 @@ async function servePage(c: Context, site: DocsSite, page: DocsPage): Promise<Re
 
 async function serveSearch(c: Context, site: DocsSite, query: string): Promise<Response> {
   const hits = await searchDocs(site, query);
-  const body = documentOf(
-    <DocsLayout
-      theme={pageContextOf(c).theme}
-      title={query ? `Search: ${query}` : "Search"}
-      description="Search the Papertrade Explorer docs."
-      pages={site.pages}
-      query={query}
-    >
-      <DocsSearchResults query={query} hits={hits} pages={site.pages} />
-    </DocsLayout>,
-  );
-  return html(c, body, 200, "no-cache");
+  return uncachedPage(c, site, 200, {
+    title: query ? `Search: ${query}` : "Search",
+    description: "Search the Papertrade Explorer docs.",
+    query,
+    children: <DocsSearchResults query={query} hits={hits} pages={site.pages} />,
+  });
 }
 
 function serveNotFound(c: Context, site: DocsSite): Response {
-  const body = documentOf(
-    <DocsLayout
-      theme={pageContextOf(c).theme}
-      title="Page not found"
-      description="No docs page at this address."
-      pages={site.pages}
-    >
-      <DocsNotFound pages={site.pages} />
-    </DocsLayout>,
-  );
-  return html(c, body, 404, "no-cache");
+  return uncachedPage(c, site, 404, {
+    title: "Page not found",
+    description: "No docs page at this address.",
+    children: <DocsNotFound pages={site.pages} />,
+  });
+}
+
+/** A page of the docs layout that is not a docs page (search, not found): rendered, not cached. */
+function uncachedPage(
+  c: Context,
+  site: DocsSite,
+  status: 200 | 404,
+  props: Omit<ComponentProps<typeof DocsLayout>, "theme" | "pages">,
+): Response {
+  const theme = pageContextOf(c).theme;
+  const body = documentOf(<DocsLayout {...props} theme={theme} pages={site.pages} />);
+  return c.body(body, status, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-cache",
+  });
 }

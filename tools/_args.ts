@@ -5,35 +5,21 @@
  */
 import { ADDRESS_PATTERN, HASH_PATTERN } from "../lib/address.ts";
 import { z } from "zod";
-import type { Address, Hex } from "viem";
 
-/** Message for a 20-byte address that does not parse. */
-const ADDRESS_MESSAGE = "expected 0x followed by 40 hex characters";
-/** Message for a 32-byte hash that does not parse. */
-const HASH_MESSAGE = "expected 0x followed by 64 hex characters";
-
-function stringError(what: string) {
-  return (issue: { input?: unknown }) =>
+/** 0x and `digits` hex characters (`pattern`), case-insensitive, lower-cased. */
+function hexArg(pattern: RegExp, digits: number, description: string) {
+  const what = `0x followed by ${digits} hex characters`;
+  const error = (issue: { input?: unknown }) =>
     issue.input === undefined ? `required: ${what}` : `expected a string: ${what}`;
+  return z.string({ error }).trim().regex(pattern, `expected ${what}`)
+    .overwrite((value) => value.toLowerCase()).describe(description);
 }
 
-/** A wallet address, case-insensitive, lower-cased. */
-export function addressArg(description: string) {
-  return z.string({ error: stringError("0x followed by 40 hex characters") })
-    .trim()
-    .regex(ADDRESS_PATTERN, ADDRESS_MESSAGE)
-    .overwrite((value) => value.toLowerCase() as Address)
-    .describe(description);
-}
+/** A wallet address. */
+export const addressArg = (description: string) => hexArg(ADDRESS_PATTERN, 40, description);
 
-/** A 32-byte hash (transaction hash, intent id), case-insensitive, lower-cased. */
-export function hashArg(description: string) {
-  return z.string({ error: stringError("0x followed by 64 hex characters") })
-    .trim()
-    .regex(HASH_PATTERN, HASH_MESSAGE)
-    .overwrite((value) => value.toLowerCase() as Hex)
-    .describe(description);
-}
+/** A 32-byte hash (transaction hash, intent id). */
+export const hashArg = (description: string) => hexArg(HASH_PATTERN, 64, description);
 
 /**
  * An optional market symbol (BTC, ETH), upper-cased. Whether Papertrade lists it is the tool's

@@ -24,8 +24,6 @@ import { READ_ONLY_ANNOTATIONS, type ToolDefinition, ToolError } from "./types.t
 export interface ToolAnswer<O> {
   structured: O;
   headline?: string;
-  /** A text of the tool's own, instead of the generated one (tools still moving to the model). */
-  text?: string;
   /** For a view only: the MCP result's `_meta` (see `ToolResult.meta`). */
   meta?: Record<string, unknown>;
 }
@@ -69,21 +67,23 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(
         }
         throw explainFailure?.(error, args) ?? toToolError(error);
       }
-      const text = result.text ??
-        lines(result.headline, modelText(result.structured, spec.textRows));
-      const answer = { structured: result.structured, text: missingFirst(result.structured, text) };
+      const text = lines(
+        missingText(result.structured),
+        result.headline,
+        modelText(result.structured, spec.textRows),
+      );
+      const answer = { structured: result.structured, text };
       return result.meta ? { ...answer, meta: result.meta } : answer;
     },
   };
 }
 
-/** The text with the sentence about unread parts and skipped rows first, unless it says it. */
-function missingFirst(result: unknown, text: string): string {
+/** The sentence about unread parts and skipped rows, which the text puts first. */
+function missingText(result: unknown): string | null {
   const structured = result as { unavailable?: unknown; rows_skipped?: unknown };
   const unavailable = Array.isArray(structured.unavailable) ? structured.unavailable : [];
   const rowsSkipped = typeof structured.rows_skipped === "number" ? structured.rows_skipped : 0;
-  const missing = unavailableText(unavailable, rowsSkipped);
-  return missing && !text.includes(missing) ? lines(missing, text) : text;
+  return unavailableText(unavailable, rowsSkipped);
 }
 
 /**

@@ -50,7 +50,6 @@ const output = z.strictObject({
     ),
 });
 
-/** The get_leaderboard tool. */
 export const getLeaderboardTool = defineTool({
   name: "get_leaderboard",
   title: "Ranked wallets",

@@ -34,7 +34,6 @@ const input = argsObject({
   ),
 });
 
-/** The get_liquidations tool. */
 export const getLiquidationsTool = defineTool({
   name: "get_liquidations",
   title: "Liquidations, with totals per market and side",

@@ -15,7 +15,6 @@ const input = argsObject({
     .describe("Optional position id to narrow to one position."),
 });
 
-/** The get_positions tool. */
 export const getPositionsTool = defineTool({
   name: "get_positions",
   title: "Open positions valued at the live mark",

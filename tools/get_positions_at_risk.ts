@@ -48,7 +48,6 @@ const output = z.strictObject({
   unavailable,
 });
 
-/** The get_positions_at_risk tool. */
 export const getPositionsAtRiskTool = defineTool({
   name: "get_positions_at_risk",
   title: "Positions nearest to bust, across wallets",

@@ -20,7 +20,6 @@ const input = argsObject({
   }),
 });
 
-/** The get_protocol_overview tool. */
 export const getProtocolOverviewTool = defineTool({
   name: "get_protocol_overview",
   title: "Protocol and market overview",

@@ -7,7 +7,6 @@ const input = argsObject({
   address: addressArg("Wallet address: 0x followed by 40 hex characters. Case-insensitive."),
 });
 
-/** The get_wallet tool. */
 export const getWalletTool = defineTool({
   name: "get_wallet",
   title: "Look up a wallet",

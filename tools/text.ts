@@ -1,8 +1,7 @@
 /**
  * Text rendering helpers for the model-facing `text` of a tool result. Upstream strings are
- * quoted and labelled as data; numbers are formatted for reading, not for parsing.
+ * quoted and labelled as data.
  */
-import { formatDistanceToBust } from "../lib/format.ts";
 
 /** Said once in any text that quotes an upstream string. */
 export const UNTRUSTED_NOTE =
@@ -26,52 +25,6 @@ export function quoted(value: string | null | undefined): string {
   );
   const cut = chars.length > QUOTE_LIMIT ? ` (+${chars.length - QUOTE_LIMIT} more characters)` : "";
   return `${escaped}${cut}`;
-}
-
-/** `$1,234.56`, `-$12.00`; n/a for null. */
-export function usd(value: number | null): string {
-  if (value === null) return "n/a";
-  const sign = value <= -0.005 ? "-" : "";
-  return `${sign}$${
-    Math.abs(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-  }`;
-}
-
-/** A signed USD amount: `+$5.00`, `-$5.00`. */
-export function signedUsd(value: number | null): string {
-  if (value === null) return "n/a";
-  return value > 0 ? `+${usd(value)}` : usd(value);
-}
-
-/** A price in quote units with thousands separators. */
-export function price(value: number | null): string {
-  if (value === null) return "n/a";
-  return value.toLocaleString("en-US", { maximumFractionDigits: 6 });
-}
-
-/** A plain number with separators (PAPER amounts, counts). */
-export function amount(value: number | null): string {
-  if (value === null) return "n/a";
-  return value.toLocaleString("en-US", { maximumFractionDigits: 4 });
-}
-
-/** A plain percent (0.05 → `0.0500%`); a distance to bust reads {@link distancesShown}. */
-export function percent(value: number | null): string {
-  if (value === null) return "n/a";
-  return `${value.toFixed(4)}%`;
-}
-
-/**
- * The distances to bust of valued positions as pages show them (`lib/format.ts`: cut, never
- * rounded, across a band's threshold), by position id, for a text that lists them.
- */
-export function distancesShown(
-  valuations: readonly { position: { positionId: string }; distanceToBustPercent: bigint | null }[],
-): (positionId: string) => string {
-  const shown = new Map(
-    valuations.map((v) => [v.position.positionId, formatDistanceToBust(v.distanceToBustPercent)]),
-  );
-  return (positionId) => shown.get(positionId) ?? "n/a";
 }
 
 /** Joins lines, dropping empty ones. */

@@ -12,7 +12,7 @@ export const READ_ONLY_ANNOTATIONS = {
 
 /** What a tool may use while it runs: the upstream clients and the clock of `AppDeps`, and more. */
 export interface ToolContext extends Pick<AppDeps, "papertrade" | "hyperevm" | "quotes" | "now"> {
-  /** Aborted when the caller gives up or the tool timeout (25 s) passes. */
+  /** Aborted when the tool timeout (25 s) passes. */
   signal: AbortSignal;
   /** Canonical site URL, for links in results. */
   siteUrl: string;

@@ -44,14 +44,11 @@ function siteUrl(): string | null {
   return /^https?:\/\//.test(value) ? value.replace(/\/+$/, "") : null;
 }
 
-/** A started view: its App, and a way to ask a tool again through the host and show the answer. */
-export interface RunningView {
-  app: App;
-  refresh(tool: string, args: Record<string, unknown>): Promise<void>;
-}
-
-/** Connects the view to its host and renders every result it is given. */
-export function startView<T>(spec: ViewSpec<T>): RunningView {
+/**
+ * Connects the view to its host and renders every result it is given; `refresh` asks a tool
+ * again through the host and shows the answer.
+ */
+export function startView<T>(spec: ViewSpec<T>) {
   const root = document.getElementById("view")!;
   const status = document.getElementById("status")!;
   const app = new App({ name: `Papertrade Explorer: ${spec.title}`, version: "1.0.0" });
@@ -93,25 +90,30 @@ export function startView<T>(spec: ViewSpec<T>): RunningView {
     return true;
   };
 
+  /** Calls `tool` through the host and shows its answer, or says why it could not. */
+  const ask = async (tool: string, next: Record<string, unknown>, failed: string, after = "") => {
+    try {
+      const result = await app.callServerTool({ name: tool, arguments: next });
+      args = next;
+      show(result, new Date());
+    } catch (error) {
+      say(el("strong", {}, failed), error instanceof Error ? error.message : String(error), after);
+    }
+  };
+
   const poll = () => {
     const live = spec.live;
     if (!live || latest === null) return;
     clearTimeout(timer);
     timer = setTimeout(async () => {
       if (!document.hidden && latest !== null) {
-        try {
-          const result = await app.callServerTool({
-            name: live.tool,
-            arguments: live.args(latest, args) as Record<string, unknown>,
-          });
-          show(result, new Date());
-        } catch (error) {
-          say(
-            el("strong", {}, "Could not refresh: "),
-            error instanceof Error ? error.message : String(error),
-            "; the figures below are from the last answer.",
-          );
-        }
+        const next = live.args(latest, args) as Record<string, unknown>;
+        await ask(
+          live.tool,
+          next,
+          "Could not refresh: ",
+          "; the figures below are from the last answer.",
+        );
       }
       poll();
     }, live.everyMs);
@@ -137,20 +139,11 @@ export function startView<T>(spec: ViewSpec<T>): RunningView {
     () => theme(app.getHostContext()),
     (error) => say(`Could not connect to the host: ${String(error)}`),
   );
-  const refresh = async (tool: string, next: Record<string, unknown>) => {
+  const refresh = (tool: string, next: Record<string, unknown>) => {
     say("Asking again…");
-    try {
-      const result = await app.callServerTool({ name: tool, arguments: next });
-      args = next;
-      show(result, new Date());
-    } catch (error) {
-      say(
-        el("strong", {}, "Could not ask again: "),
-        error instanceof Error ? error.message : String(error),
-      );
-    }
+    return ask(tool, next, "Could not ask again: ");
   };
-  return { app, refresh };
+  return { refresh };
 }
 
 function textOrNode(child: Child): Node {

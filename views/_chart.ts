@@ -17,7 +17,7 @@ import {
   type HistoryMeta,
   historyMetaSchema,
 } from "../lib/markets/history_meta.ts";
-import { el, utc } from "./_dom.ts";
+import { type Child, el, fill, utc } from "./_dom.ts";
 import { countText as counted, tokenText as token, usdText as usd } from "../lib/figure_text.ts";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -33,17 +33,8 @@ const COVERS: Record<HistoryMeta["interval"], string> = {
 type Chart = HistoryMeta["charts"][number];
 
 /** An SVG element with attributes and text or element children. */
-function svg(
-  tag: string,
-  attributes: Record<string, string | number>,
-  ...children: Array<Node | string>
-) {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
-  for (const child of children) {
-    element.append(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return element;
+function svg(tag: string, attributes: Record<string, string | number>, ...children: Child[]) {
+  return fill(document.createElementNS(SVG, tag), attributes, children);
 }
 
 /** A value as the page's chart data shows it, by the chart's unit. */

@@ -14,7 +14,15 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   attributes: Record<string, string | number | undefined> = {},
   ...children: Child[]
 ): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
+  return fill(document.createElement(tag), attributes, children);
+}
+
+/** `element` with `attributes` set (undefined ones left out) and `children` appended. */
+export function fill<E extends Element>(
+  element: E,
+  attributes: Record<string, string | number | undefined>,
+  children: Child[],
+): E {
   for (const [name, value] of Object.entries(attributes)) {
     if (value !== undefined) element.setAttribute(name, String(value));
   }
@@ -27,7 +35,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 
 export { NOT_AVAILABLE, RISK_LABELS } from "../lib/figure_text.ts";
 export { plainName } from "../components/names.ts";
-import { NOT_AVAILABLE } from "../lib/figure_text.ts";
+import { NOT_AVAILABLE, toneOf, usdText } from "../lib/figure_text.ts";
 
 // A result carries prices as numbers in quote units; every digit it carries is shown (at least
 // two), up to the 8 decimals no market's price scale exceeds.
@@ -58,4 +66,47 @@ export function utc(iso: string | null | undefined): string {
   return Number.isNaN(ms)
     ? NOT_AVAILABLE
     : new Date(ms).toISOString().replace("T", " ").replace(/\.\d{3}Z$/, " UTC");
+}
+
+/**
+ * A scrolling, labelled table: a header row of `columns` (those at `numeric` indices are numbers,
+ * right-aligned), then `rows`, with an optional caption and footer.
+ */
+export function table(label: string, columns: readonly string[], rows: Child[], options: {
+  numeric?: readonly number[];
+  caption?: Child;
+  foot?: Child;
+} = {}): HTMLElement {
+  const head = columns.map((name, i) =>
+    el("th", { scope: "col", class: options.numeric?.includes(i) ? "num" : undefined }, name)
+  );
+  return el(
+    "div",
+    { class: "table-wrap", tabindex: 0, role: "region", "aria-label": label },
+    el(
+      "table",
+      {},
+      options.caption,
+      el("thead", {}, el("tr", {}, ...head)),
+      el("tbody", {}, ...rows),
+      options.foot,
+    ),
+  );
+}
+
+/** A number's cell, named by its result field (`tone`: good or bad, for a signed figure). */
+export function numCell(field: string, text: string, tone = ""): HTMLTableCellElement {
+  return el("td", { class: `num ${tone}`.trim(), "data-field": field }, text);
+}
+
+/** A signed USD figure's cell, toned good or bad by its sign. */
+export function pnlCell(field: string, value: number | null): HTMLTableCellElement {
+  return numCell(field, usdText(value, { sign: true }), toneOf(value));
+}
+
+/** A bar coloured as `band`, filled to `percent` (clamped to 0 to 100). */
+export function bar(band: string, percent: number): HTMLElement {
+  const fill = el("span");
+  fill.style.width = `${Math.min(100, Math.max(0, percent)).toFixed(1)}%`;
+  return el("span", { class: `bar ${band}`, "aria-hidden": "true" }, fill);
 }

@@ -3,38 +3,15 @@
  * under the at-risk page's labels, with market and band filters that ask the tool again through
  * the host. Leaderboard names are untrusted: they are shown as text, cleaned of bidi controls.
  */
+import type { z } from "zod";
+import type { getPositionsAtRiskTool } from "../tools/get_positions_at_risk.ts";
 import { startView } from "./_app.ts";
-import { el, plainName, price, RISK_LABELS, shortHex, utc } from "./_dom.ts";
+import { el, numCell, plainName, price, RISK_LABELS, shortHex, table, utc } from "./_dom.ts";
 import { countText as counted, distanceText, usdText as usd } from "../lib/figure_text.ts";
 import { unavailableNotice } from "./_parts.ts";
 
-interface Row {
-  position_id: string;
-  market: string;
-  side: "long" | "short";
-  leverage: number;
-  margin_usd: number;
-  mark_price: number | null;
-  bust_price: number | null;
-  distance_to_bust_percent: number | null;
-  risk: "ok" | "close" | "near_bust" | null;
-  wallet: string;
-  leaderboard_name: string | null;
-  move_to_bust_usd: number | null;
-}
-
-interface Board {
-  refreshed_at: string | null;
-  mark_at: string | null;
-  wallets_known: number;
-  wallets_covered: number;
-  partial: boolean;
-  not_read: Array<{ wallet: string; reason: string }>;
-  not_yet_read: number;
-  matched: number;
-  positions: Row[];
-  unavailable: Array<{ part: string; field?: string; reason: string }>;
-}
+type Board = z.input<typeof getPositionsAtRiskTool.outputSchema>;
+type Row = Board["positions"][number];
 
 const COLUMNS = [
   "Position",
@@ -49,7 +26,7 @@ const COLUMNS = [
   "Move to bust",
   "Band",
 ];
-const NUMERIC = new Set([4, 5, 6, 7, 8, 9]);
+const NUMERIC = [4, 5, 6, 7, 8, 9];
 const BANDS = ["near_bust", "close", "ok"] as const;
 /** Markets seen in any answer, so a filtered answer still offers the others. */
 const markets = new Set<string>();
@@ -100,40 +77,25 @@ const app = startView<Board>({
           ),
       ),
       unavailableNotice(board.unavailable),
-      board.positions.length === 0 ? el("p", { class: "notice" }, "No open position matches.") : el(
-        "div",
-        {
-          class: "table-wrap",
-          tabindex: 0,
-          role: "region",
-          "aria-label": "Positions nearest to bust",
-        },
-        el(
-          "table",
-          {},
-          el(
-            "caption",
-            { class: "muted" },
-            `${counted(board.matched)} positions, nearest to bust first${
-              board.positions.length < board.matched
-                ? ` (the first ${board.positions.length} listed)`
-                : ""
-            }. Names are chosen by wallet owners.`,
-          ),
-          el(
-            "thead",
-            {},
-            el(
-              "tr",
-              {},
-              ...COLUMNS.map((name, i) =>
-                el("th", { scope: "col", class: NUMERIC.has(i) ? "num" : undefined }, name)
-              ),
+      board.positions.length === 0
+        ? el("p", { class: "notice" }, "No open position matches.")
+        : table(
+          "Positions nearest to bust",
+          COLUMNS,
+          board.positions.map((row) => boardRow(row, link)),
+          {
+            numeric: NUMERIC,
+            caption: el(
+              "caption",
+              { class: "muted" },
+              `${counted(board.matched)} positions, nearest to bust first${
+                board.positions.length < board.matched
+                  ? ` (the first ${board.positions.length} listed)`
+                  : ""
+              }. Names are chosen by wallet owners.`,
             ),
-          ),
-          el("tbody", {}, ...board.positions.map((row) => boardRow(row, link))),
+          },
         ),
-      ),
       el(
         "p",
         { class: "muted" },
@@ -146,8 +108,6 @@ const app = startView<Board>({
 
 function boardRow(row: Row, link: (path: string, ...children: (string | Node)[]) => HTMLElement) {
   const risky = row.risk === "close" || row.risk === "near_bust";
-  const cell = (field: string, text: string) =>
-    el("td", { class: "num", "data-field": field }, text);
   return el(
     "tr",
     {
@@ -168,12 +128,12 @@ function boardRow(row: Row, link: (path: string, ...children: (string | Node)[])
     ),
     el("td", { "data-field": "market" }, row.market),
     el("td", { "data-field": "side" }, row.side),
-    cell("leverage", `${row.leverage}x`),
-    cell("margin_usd", usd(row.margin_usd)),
-    cell("mark_price", price(row.mark_price)),
-    cell("bust_price", price(row.bust_price)),
-    cell("distance_to_bust_percent", distanceText(row.distance_to_bust_percent)),
-    cell("move_to_bust_usd", usd(row.move_to_bust_usd)),
+    numCell("leverage", `${row.leverage}x`),
+    numCell("margin_usd", usd(row.margin_usd)),
+    numCell("mark_price", price(row.mark_price)),
+    numCell("bust_price", price(row.bust_price)),
+    numCell("distance_to_bust_percent", distanceText(row.distance_to_bust_percent)),
+    numCell("move_to_bust_usd", usd(row.move_to_bust_usd)),
     el(
       "td",
       { "data-field": "risk" },
@@ -213,12 +173,8 @@ function filters(args: Record<string, unknown>): HTMLFormElement {
     if (typeof args.limit === "number") next.limit = args.limit;
     if (market.value) next.market = market.value;
     if (band.value) next.band = band.value;
-    refilter(next);
+    app.refresh("get_positions_at_risk", next);
   });
   form.addEventListener("submit", (event) => event.preventDefault());
   return form;
-}
-
-function refilter(next: Record<string, unknown>) {
-  app.refresh("get_positions_at_risk", next);
 }

@@ -3,60 +3,16 @@
  * with open interest against each side's cap (a bar per side), the protocol history chart (from
  * the result's `_meta`: views/_chart.ts) and the latest trades, under the markets page's labels.
  */
+import type { z } from "zod";
+import type { overviewJson } from "../lib/markets/mod.ts";
 import { startView } from "./_app.ts";
 import { protocolHistory } from "./_chart.ts";
-import { el, percent, price, shortHex, utc } from "./_dom.ts";
-import {
-  countText as counted,
-  tokenText as token,
-  toneOf as tone,
-  usdText as usd,
-} from "../lib/figure_text.ts";
+import { bar, el, numCell, percent, pnlCell, price, shortHex, table, utc } from "./_dom.ts";
+import { countText as counted, tokenText as token, usdText as usd } from "../lib/figure_text.ts";
 import { unavailableNotice } from "./_parts.ts";
 
-interface Market {
-  market: string;
-  status: string;
-  openable: boolean;
-  mark_price: number | null;
-  max_leverage: number;
-  long_oi_usd: number | null;
-  short_oi_usd: number | null;
-  long_cap_usd: number | null;
-  short_cap_usd: number | null;
-  long_cap_used_percent: number | null;
-  short_cap_used_percent: number | null;
-  volume_24h_usd: number | null;
-}
-
-interface Trade {
-  at: string | null;
-  wallet: string;
-  market: string;
-  side: string | null;
-  leverage: number;
-  kind: string | null;
-  notional_usd: number;
-  feed_pnl_usd: number | null;
-  position_id: string;
-}
-
-interface Overview {
-  tvl_usd: number | null;
-  markets: Market[];
-  recent_trades: Trade[];
-  trading_paused: boolean | null;
-  lp_usd: number | null;
-  margin_usd: number | null;
-  lifetime_volume_usd: number | null;
-  open_positions: number | null;
-  fees_lifetime_usd: number | null;
-  paper_supply: number | null;
-  paper_staked: number | null;
-  payout_queue: { owed_usd: number; wallets: number | null } | null;
-  relayer_accepting_intents: boolean | null;
-  unavailable: Array<{ part: string; field?: string; reason: string }>;
-}
+type Overview = z.input<typeof overviewJson.schema>;
+type Market = Overview["markets"][number];
 
 const MARKET_COLUMNS = [
   "Market",
@@ -114,78 +70,41 @@ startView<Overview>({
             : "not accepting intents",
         ),
       ),
-      o.markets.length === 0 ? el("p", { class: "notice" }, "The markets could not be read.") : el(
-        "div",
-        { class: "table-wrap", tabindex: 0, role: "region", "aria-label": "Markets" },
-        el(
-          "table",
-          {},
-          el(
+      o.markets.length === 0
+        ? el("p", { class: "notice" }, "The markets could not be read.")
+        : table("Markets", MARKET_COLUMNS, o.markets.map((m) => marketRow(m, link)), {
+          numeric: [1, 2, 3, 4, 5],
+          caption: el(
             "caption",
             { class: "muted" },
             "Markets, valued at the live mark (Hyperliquid BBO mid)",
           ),
-          el(
-            "thead",
-            {},
-            el(
-              "tr",
-              {},
-              ...MARKET_COLUMNS.map((name, i) =>
-                el("th", { scope: "col", class: i > 0 && i < 6 ? "num" : undefined }, name)
-              ),
-            ),
-          ),
-          el("tbody", {}, ...o.markets.map((m) => marketRow(m, link))),
-        ),
-      ),
+        }),
       protocolHistory(meta),
       o.recent_trades.length > 0 && el("h2", {}, "Latest trades"),
       o.recent_trades.length > 0 &&
-      el(
-        "div",
-        { class: "table-wrap", tabindex: 0, role: "region", "aria-label": "Latest trades" },
-        el(
-          "table",
-          {},
+      table(
+        "Latest trades",
+        TRADE_COLUMNS,
+        o.recent_trades.map((t) =>
           el(
-            "thead",
-            {},
+            "tr",
+            { "data-trade": t.position_id },
+            el("td", {}, utc(t.at)),
+            el("td", {}, t.kind ?? "n/a"),
             el(
-              "tr",
+              "td",
               {},
-              ...TRADE_COLUMNS.map((name, i) =>
-                el("th", { scope: "col", class: i === 5 || i === 6 ? "num" : undefined }, name)
-              ),
+              link(`/position/${t.position_id}?wallet=${t.wallet}`, `#${t.position_id}`),
             ),
-          ),
-          el(
-            "tbody",
-            {},
-            ...o.recent_trades.map((t) =>
-              el(
-                "tr",
-                { "data-trade": t.position_id },
-                el("td", {}, utc(t.at)),
-                el("td", {}, t.kind ?? "n/a"),
-                el(
-                  "td",
-                  {},
-                  link(`/position/${t.position_id}?wallet=${t.wallet}`, `#${t.position_id}`),
-                ),
-                el("td", {}, t.market),
-                el("td", {}, `${t.side ?? "n/a"} ${t.leverage}x`),
-                el("td", { class: "num", "data-field": "notional_usd" }, usd(t.notional_usd)),
-                el(
-                  "td",
-                  { class: `num ${tone(t.feed_pnl_usd)}`.trim(), "data-field": "feed_pnl_usd" },
-                  usd(t.feed_pnl_usd, { sign: true }),
-                ),
-                el("td", {}, link(`/wallet/${t.wallet}`, el("code", {}, shortHex(t.wallet)))),
-              )
-            ),
-          ),
+            el("td", {}, t.market),
+            el("td", {}, `${t.side ?? "n/a"} ${t.leverage}x`),
+            numCell("notional_usd", usd(t.notional_usd)),
+            pnlCell("feed_pnl_usd", t.feed_pnl_usd),
+            el("td", {}, link(`/wallet/${t.wallet}`, el("code", {}, shortHex(t.wallet)))),
+          )
         ),
+        { numeric: [5, 6] },
       ),
       el(
         "p",
@@ -198,17 +117,13 @@ startView<Overview>({
 });
 
 function openInterest(field: string, oi: number | null, cap: number | null, used: number | null) {
-  const cell = el("td", { class: "num", "data-field": field }, usd(oi, { compact: true }));
+  const cell = numCell(field, usd(oi, { compact: true }));
   if (oi === null) return cell;
-  const bar = el("span", {
-    class: `bar ${
-      used !== null && used >= 90 ? "near_bust" : used !== null && used >= 70 ? "close" : "ok"
-    }`,
-    "aria-hidden": "true",
-  }, el("span"));
-  (bar.firstChild as HTMLElement).style.width = `${
-    Math.min(100, Math.max(0, used ?? 0)).toFixed(1)
-  }%`;
+  const band = used !== null && used >= 90
+    ? "near_bust"
+    : used !== null && used >= 70
+    ? "close"
+    : "ok";
   cell.append(
     el("br"),
     el(
@@ -217,7 +132,7 @@ function openInterest(field: string, oi: number | null, cap: number | null, used
       cap === null ? "uncapped" : `of ${usd(cap, { compact: true })} cap (${percent(used, 1)})`,
     ),
   );
-  if (cap !== null) cell.append(bar);
+  if (cap !== null) cell.append(bar(band, used ?? 0));
   return cell;
 }
 
@@ -226,19 +141,11 @@ function marketRow(m: Market, link: (path: string, ...children: string[]) => HTM
     "tr",
     { "data-market": m.market },
     el("th", { scope: "row" }, link(`/markets/${m.market}`, m.market)),
-    el(
-      "td",
-      { class: "num", "data-field": "mark_price" },
-      m.mark_price === null ? "no quote" : price(m.mark_price),
-    ),
+    numCell("mark_price", m.mark_price === null ? "no quote" : price(m.mark_price)),
     openInterest("long_oi_usd", m.long_oi_usd, m.long_cap_usd, m.long_cap_used_percent),
     openInterest("short_oi_usd", m.short_oi_usd, m.short_cap_usd, m.short_cap_used_percent),
-    el(
-      "td",
-      { class: "num", "data-field": "volume_24h_usd" },
-      usd(m.volume_24h_usd, { compact: true }),
-    ),
-    el("td", { class: "num", "data-field": "max_leverage" }, `${m.max_leverage}x`),
+    numCell("volume_24h_usd", usd(m.volume_24h_usd, { compact: true })),
+    numCell("max_leverage", `${m.max_leverage}x`),
     el(
       "td",
       {},

@@ -5,15 +5,9 @@
  */
 import type { z } from "zod";
 import type { positionsModel } from "../lib/position/mod.ts";
-import {
-  distanceText,
-  priceText,
-  RISK_LABELS,
-  toneOf as tone,
-  usdText as usd,
-} from "../lib/figure_text.ts";
+import { distanceText, priceText, RISK_LABELS, usdText as usd } from "../lib/figure_text.ts";
 import { startView } from "./_app.ts";
-import { el } from "./_dom.ts";
+import { bar, el, numCell, pnlCell, table } from "./_dom.ts";
 import { unavailableNotice } from "./_parts.ts";
 
 /** How often the view asks again: 12 calls a minute, well within the 60-a-minute limit. */
@@ -39,7 +33,7 @@ const COLUMNS = [
   "PnL if closed",
   "Payout if closed",
 ];
-const NUMERIC = new Set([2, 4, 5, 6, 7, 8, 9, 10, 11]);
+const NUMERIC = [2, 4, 5, 6, 7, 8, 9, 10, 11];
 
 startView<Positions>({
   title: "Open positions",
@@ -79,75 +73,50 @@ startView<Positions>({
         ]),
       ),
       unavailableNotice(result.unavailable),
-      el(
-        "div",
-        { class: "table-wrap", tabindex: 0, role: "region", "aria-label": "Open positions" },
-        el(
-          "table",
-          {},
-          el("caption", { class: "visually-hidden" }, "Open positions at the live mark"),
-          el(
-            "thead",
-            {},
+      table(
+        "Open positions",
+        COLUMNS,
+        result.positions.length === 0
+          ? [
             el(
               "tr",
               {},
-              ...COLUMNS.map((name, index) =>
-                el("th", { scope: "col", class: NUMERIC.has(index) ? "num" : undefined }, name)
-              ),
+              el("td", { colspan: COLUMNS.length, class: "muted" }, "No open positions."),
             ),
-          ),
-          el(
-            "tbody",
+          ]
+          : result.positions.map((p) => row(p, result.address, price, link)),
+        {
+          numeric: NUMERIC,
+          caption: el("caption", { class: "visually-hidden" }, "Open positions at the live mark"),
+          foot: result.positions.length > 0 && el(
+            "tfoot",
             {},
-            ...(result.positions.length === 0
-              ? [
-                el(
-                  "tr",
-                  {},
-                  el("td", { colspan: COLUMNS.length, class: "muted" }, "No open positions."),
-                ),
-              ]
-              : result.positions.map((p) => row(p, result.address, price, link))),
-          ),
-          result.positions.length > 0 &&
             el(
-              "tfoot",
-              {},
+              "tr",
+              { "data-totals": "" },
               el(
-                "tr",
-                { "data-totals": "" },
+                "td",
+                { colspan: 2 },
                 el(
-                  "td",
-                  { colspan: 2 },
-                  el(
-                    "strong",
-                    {},
-                    `Total, ${totals.count} ${totals.count === 1 ? "position" : "positions"}`,
-                  ),
+                  "strong",
+                  {},
+                  `Total, ${totals.count} ${totals.count === 1 ? "position" : "positions"}`,
                 ),
-                el(
-                  "td",
-                  { colspan: 2, class: "muted" },
-                  totals.unvalued > 0 ? `${totals.unvalued} without a mark left out` : "",
-                ),
-                figure(
-                  "unrealized_pnl_usd",
-                  usd(totals.unrealized_pnl_usd, { sign: true }),
-                  tone(totals.unrealized_pnl_usd),
-                ),
-                el("td", { colspan: 3 }),
-                figure("margin_usd", usd(totals.margin_usd)),
-                figure("notional_usd", usd(totals.notional_usd)),
-                figure(
-                  "estimated_close_pnl_usd",
-                  usd(totals.estimated_close_pnl_usd, { sign: true }),
-                  tone(totals.estimated_close_pnl_usd),
-                ),
-                figure("estimated_payout_usd", usd(totals.estimated_payout_usd)),
               ),
+              el(
+                "td",
+                { colspan: 2, class: "muted" },
+                totals.unvalued > 0 ? `${totals.unvalued} without a mark left out` : "",
+              ),
+              pnlCell("unrealized_pnl_usd", totals.unrealized_pnl_usd),
+              el("td", { colspan: 3 }),
+              numCell("margin_usd", usd(totals.margin_usd)),
+              numCell("notional_usd", usd(totals.notional_usd)),
+              pnlCell("estimated_close_pnl_usd", totals.estimated_close_pnl_usd),
+              numCell("estimated_payout_usd", usd(totals.estimated_payout_usd)),
             ),
-        ),
+          ),
+        },
       ),
       result.closed &&
       el(
@@ -171,10 +140,6 @@ startView<Positions>({
   },
 });
 
-function figure(field: string, text: string, extra = ""): HTMLTableCellElement {
-  return el("td", { class: `num ${extra}`.trim(), "data-field": field }, text);
-}
-
 function row(
   p: Position,
   address: string,
@@ -183,11 +148,6 @@ function row(
 ): HTMLTableRowElement {
   const risky = p.risk === "close" || p.risk === "near_bust";
   const band = p.risk ?? "none";
-  const bar = el("span", { class: `bar ${band}`, "aria-hidden": "true" }, el("span"));
-  const share = p.distance_to_bust_percent === null
-    ? 0
-    : Math.min(1, Math.max(0, p.distance_to_bust_percent / BAR_FULL_PERCENT));
-  (bar.firstChild as HTMLElement).style.width = `${(share * 100).toFixed(1)}%`;
   return el(
     "tr",
     {
@@ -206,7 +166,7 @@ function row(
       "td",
       { class: "num", "data-field": "distance_to_bust_percent" },
       distanceText(p.distance_to_bust_percent),
-      bar,
+      bar(band, (p.distance_to_bust_percent ?? 0) / BAR_FULL_PERCENT * 100),
     ),
     el(
       "td",
@@ -215,21 +175,13 @@ function row(
         ? el("span", { class: "muted" }, "n/a")
         : el("span", { class: `badge ${p.risk}` }, risky ? "⚠ " : "", RISK_LABELS[p.risk]),
     ),
-    figure(
-      "unrealized_pnl_usd",
-      usd(p.unrealized_pnl_usd, { sign: true }),
-      tone(p.unrealized_pnl_usd),
-    ),
-    figure("bust_price", price(p.bust_price)),
-    figure("mark_price", price(p.mark_price)),
-    figure("entry_price", price(p.entry_price)),
-    figure("margin_usd", usd(p.margin_usd)),
-    figure("notional_usd", usd(p.notional_usd)),
-    figure(
-      "estimated_close_pnl_usd",
-      usd(p.estimated_close_pnl_usd, { sign: true }),
-      tone(p.estimated_close_pnl_usd),
-    ),
-    figure("estimated_payout_usd", usd(p.estimated_payout_usd)),
+    pnlCell("unrealized_pnl_usd", p.unrealized_pnl_usd),
+    numCell("bust_price", price(p.bust_price)),
+    numCell("mark_price", price(p.mark_price)),
+    numCell("entry_price", price(p.entry_price)),
+    numCell("margin_usd", usd(p.margin_usd)),
+    numCell("notional_usd", usd(p.notional_usd)),
+    pnlCell("estimated_close_pnl_usd", p.estimated_close_pnl_usd),
+    numCell("estimated_payout_usd", usd(p.estimated_payout_usd)),
   );
 }

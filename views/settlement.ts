@@ -9,7 +9,7 @@ import { eventDetails } from "../lib/transaction/event_text.ts";
 import { intentFieldRows } from "../lib/intent/field_text.ts";
 import { countVerdicts } from "../lib/intent/verdict.ts";
 import { startView } from "./_app.ts";
-import { el, shortHex } from "./_dom.ts";
+import { el, shortHex, table } from "./_dom.ts";
 import { unavailableNotice } from "./_parts.ts";
 
 type Decoded = DecodedTransactionJson;
@@ -103,19 +103,6 @@ startView<Decoded>({
     ];
   },
 });
-
-function table(label: string, columns: string[], rows: HTMLTableRowElement[]) {
-  return el(
-    "div",
-    { class: "table-wrap", tabindex: 0, role: "region", "aria-label": label },
-    el(
-      "table",
-      {},
-      el("thead", {}, el("tr", {}, ...columns.map((name) => el("th", { scope: "col" }, name)))),
-      el("tbody", {}, ...rows),
-    ),
-  );
-}
 
 function eventRow(event: Event, link: Link) {
   return el(

@@ -3,7 +3,7 @@
  * protocol; the card lets A2A-aware directories list what it can do, and `url` points at the MCP
  * endpoint where the skills are called (the docs say so on the Agent discovery page).
  */
-import { type DiscoveryOptions, SERVER_IDENTITY } from "./server_identity.ts";
+import { type DiscoveryOptions, SERVER_IDENTITY as server } from "./server_identity.ts";
 import { siteLink } from "../site_link.ts";
 import { exampleArguments, type JsonSchema, type ToolInfo } from "../tool_info.ts";
 import { VIEW_CLIENTS, VIEWS, VIEWS_EXTENSION_ID, viewsSentence } from "../app_views.ts";
@@ -11,8 +11,7 @@ import { VIEW_CLIENTS, VIEWS, VIEWS_EXTENSION_ID, viewsSentence } from "../app_v
 /** The A2A protocol revision whose AgentCard fields this card fills. */
 export const A2A_PROTOCOL_VERSION = "0.3.0";
 
-export function buildAgentCard(options: DiscoveryOptions<ToolInfo>): JsonSchema {
-  const server = options.server ?? SERVER_IDENTITY;
+export function buildAgentCard(options: DiscoveryOptions): JsonSchema {
   return {
     protocolVersion: A2A_PROTOCOL_VERSION,
     name: server.title,

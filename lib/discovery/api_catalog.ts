@@ -13,7 +13,7 @@ import {
   SERVER_CARD_PATH,
 } from "./server_identity.ts";
 import { siteLink } from "../site_link.ts";
-import type { JsonSchema, ToolInfo } from "../tool_info.ts";
+import type { JsonSchema } from "../tool_info.ts";
 
 /** Content type RFC 9727 gives the catalog document. */
 export const API_CATALOG_CONTENT_TYPE =
@@ -21,7 +21,7 @@ export const API_CATALOG_CONTENT_TYPE =
 
 export const OPENAPI_MEDIA_TYPE = "application/vnd.oai.openapi+json;version=3.1";
 
-export function buildApiCatalog(options: DiscoveryOptions<ToolInfo>): JsonSchema {
+export function buildApiCatalog(options: DiscoveryOptions): JsonSchema {
   const at = (path: string) => siteLink(options.siteUrl, path);
   return {
     linkset: [
@@ -53,7 +53,7 @@ export function buildApiCatalog(options: DiscoveryOptions<ToolInfo>): JsonSchema
  * What `GET /api/tools` answers: the REST mirror's root, listing one operation per tool and
  * where the API is described.
  */
-export function buildRestIndex(options: DiscoveryOptions<ToolInfo>): JsonSchema {
+export function buildRestIndex(options: DiscoveryOptions): JsonSchema {
   const at = (path: string) => siteLink(options.siteUrl, path);
   return {
     description: "The REST mirror of the MCP tools: POST a JSON object of arguments to a " +

@@ -5,9 +5,9 @@
 import { docsMarkdownPath, docsPath } from "../docs/pages.ts";
 import type { DocsSite } from "../docs/site.ts";
 import { anchorOf } from "../docs/tool_reference.ts";
-import { type DiscoveryOptions, SERVER_IDENTITY, type ServerIdentity } from "./server_identity.ts";
+import { type DiscoveryOptions, SERVER_IDENTITY } from "./server_identity.ts";
 import { siteLink } from "../site_link.ts";
-import { firstSentence, type ToolInfo } from "../tool_info.ts";
+import { firstSentence } from "../tool_info.ts";
 
 /** Text for a link title or note: one line, no brackets that would end the link early. */
 function inline(text: string): string {
@@ -15,13 +15,12 @@ function inline(text: string): string {
 }
 
 export function buildLlmsTxt(
-  options: DiscoveryOptions<ToolInfo> & { site: DocsSite },
+  options: DiscoveryOptions & { site: DocsSite },
 ): string {
-  const server = options.server ?? SERVER_IDENTITY;
   const at = (path: string) => siteLink(options.siteUrl, path);
   const pages = options.site.pages;
   return [
-    `# ${server.title}`,
+    `# ${SERVER_IDENTITY.title}`,
     "",
     `> Unofficial, read-only explorer and MCP server for Papertrade, the synthetic perpetuals ` +
     `exchange on HyperEVM (chain 999). It looks up wallets, positions, intents and settlement ` +
@@ -69,15 +68,12 @@ export function buildLlmsTxt(
 }
 
 /** Builds llms-full.txt: every page's final markdown, each headed by its URL. */
-export async function buildLlmsFullTxt(
-  site: DocsSite,
-  server: ServerIdentity = SERVER_IDENTITY,
-): Promise<string> {
+export async function buildLlmsFullTxt(site: DocsSite): Promise<string> {
   const rendered = await Promise.all(site.pages.map((page) => site.render(page)));
   const parts = rendered.map(({ page, markdown }) =>
     `<!-- ${siteLink(site.siteUrl, docsPath(page))} -->\n\n${markdown.trim()}\n`
   );
-  return `# ${server.title}: documentation\n\n` +
+  return `# ${SERVER_IDENTITY.title}: documentation\n\n` +
     `Every docs page of ${site.siteUrl}, in reading order.\n\n---\n\n` +
     parts.join("\n---\n\n");
 }

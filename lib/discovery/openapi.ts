@@ -40,9 +40,7 @@ const MCP_ERROR_RESPONSES: Record<string, string> = {
   "500": "A fault in the server itself (-32603).",
 };
 
-/** Builds the OpenAPI 3.1 document for the given site and tools. */
-export function buildOpenApi(options: DiscoveryOptions<ToolInfo>): JsonSchema {
-  const server = options.server ?? SERVER_IDENTITY;
+export function buildOpenApi(options: DiscoveryOptions): JsonSchema {
   const schemas: Record<string, JsonSchema> = {
     Error: {
       type: "object",
@@ -104,9 +102,9 @@ export function buildOpenApi(options: DiscoveryOptions<ToolInfo>): JsonSchema {
   return {
     openapi: "3.1.0",
     info: {
-      title: `${server.title} API`,
-      version: server.version,
-      summary: server.description,
+      title: `${SERVER_IDENTITY.title} API`,
+      version: SERVER_IDENTITY.version,
+      summary: SERVER_IDENTITY.description,
       description: "Unofficial and read-only. Every tool is available over MCP at /mcp and as a " +
         "plain HTTP operation at POST /api/tools/{name}; both run the same code.",
       license: { name: "Apache License 2.0", identifier: "Apache-2.0" },

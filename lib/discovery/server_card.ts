@@ -14,10 +14,10 @@ import {
   type DiscoveryOptions,
   SERVER_CARD_MEDIA_TYPE,
   SERVER_CARD_PATH,
-  SERVER_IDENTITY,
+  SERVER_IDENTITY as server,
 } from "./server_identity.ts";
 import { siteLink } from "../site_link.ts";
-import { type JsonSchema, type ToolInfo, toolJsonSchemas } from "../tool_info.ts";
+import { type JsonSchema, toolJsonSchemas } from "../tool_info.ts";
 import {
   toolUiMeta,
   VIEW_CLIENTS,
@@ -31,8 +31,7 @@ const SERVER_CARD_SCHEMA =
   "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
 
 /** The SEP-2127 card: identity, transport and protocol versions, no primitives. */
-export function buildServerCard(options: DiscoveryOptions<ToolInfo>): JsonSchema {
-  const server = options.server ?? SERVER_IDENTITY;
+export function buildServerCard(options: DiscoveryOptions): JsonSchema {
   return {
     $schema: SERVER_CARD_SCHEMA,
     name: server.registryName,
@@ -49,8 +48,7 @@ export function buildServerCard(options: DiscoveryOptions<ToolInfo>): JsonSchema
 }
 
 /** The well-known card: the SEP-2127 fields plus the older keys and every tool. */
-export function buildWellKnownServerCard(options: DiscoveryOptions<ToolInfo>): JsonSchema {
-  const server = options.server ?? SERVER_IDENTITY;
+export function buildWellKnownServerCard(options: DiscoveryOptions): JsonSchema {
   const { $schema: _schema, ...card } = buildServerCard(options);
   const endpoint = siteLink(options.siteUrl, "/mcp");
   return {
@@ -86,8 +84,7 @@ export function buildWellKnownServerCard(options: DiscoveryOptions<ToolInfo>): J
 }
 
 /** The MCP catalog (`/.well-known/mcp/catalog.json`) pointing at the SEP-2127 card. */
-export function buildMcpCatalog(options: DiscoveryOptions<ToolInfo>): JsonSchema {
-  const server = options.server ?? SERVER_IDENTITY;
+export function buildMcpCatalog(options: DiscoveryOptions): JsonSchema {
   // Without SITE_URL (links root-relative) the identifier falls back to the server's name.
   const host = URL.canParse(options.siteUrl) ? new URL(options.siteUrl).hostname : "unconfigured";
   const shortName = server.registryName.split("/")[1];

@@ -9,6 +9,7 @@ import { Marked, type Tokens } from "marked";
 import { getHeadingList, gfmHeadingId } from "marked-gfm-heading-id";
 import markedAlert from "marked-alert";
 import markedFootnote from "marked-footnote";
+import { escapeText } from "./tool_reference.ts";
 
 /** A heading of a rendered page, for the "On this page" list and search. */
 export interface DocsHeading {
@@ -17,30 +18,7 @@ export interface DocsHeading {
   text: string;
 }
 
-export interface RenderedMarkdown {
-  html: string;
-  headings: DocsHeading[];
-}
-
 const ALERT_TYPES = ["note", "tip", "important", "warning", "caution"];
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
-}
-
-// Element content needs only these three escaped; quotes stay as written.
-function escapeText(text: string): string {
-  return text.replace(/[&<>]/g, (char) => HTML_ESCAPES[char]);
-}
 
 function createMarked(): Marked {
   return new Marked(
@@ -78,7 +56,7 @@ function createMarked(): Marked {
 let marked: Marked | undefined;
 
 /** Renders markdown to HTML, with a `#` anchor link in each h2 to h4. */
-export function renderMarkdown(markdown: string): RenderedMarkdown {
+export function renderMarkdown(markdown: string): { html: string; headings: DocsHeading[] } {
   marked ??= createMarked();
   const raw = marked.parse(markdown, { async: false }) as string;
   // Copied now: the heading extension keeps its list in module state, reset on the next parse.

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { escapeHtml, renderMarkdown } from "./markdown.ts";
+import { renderMarkdown } from "./markdown.ts";
 
 Deno.test("headings get GitHub-style ids and h2 to h4 get a # anchor link", () => {
   const { html, headings } = renderMarkdown("# Title\n\n## Distance to bust\n\n### get_wallet\n");
@@ -50,11 +50,4 @@ Deno.test("javascript: links lose their href while http links keep it", () => {
   const { html } = renderMarkdown("[bad](javascript:alert(1)) and [good](https://example.org/x)\n");
   assert.doesNotMatch(html, /javascript:/);
   assert.match(html, /<a href="https:\/\/example.org\/x">good<\/a>/);
-});
-
-Deno.test("escapeHtml escapes the five HTML metacharacters", () => {
-  assert.equal(
-    escapeHtml(`<a href="x">'&'</a>`),
-    "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;",
-  );
 });

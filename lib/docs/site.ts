@@ -41,8 +41,6 @@ export interface DocsSite {
   render(page: DocsPage): Promise<RenderedDocsPage>;
   /** Caches any other value derived from the docs (whole encoded HTML pages, llms-full.txt). */
   memo<T>(key: string, build: () => Promise<T> | T): Promise<T>;
-  /** Forgets everything rendered (the benchmark measures first renders with it). */
-  clearCache(): void;
 }
 
 const DOCS_DIR = new URL("../../docs/", import.meta.url);
@@ -82,11 +80,6 @@ export function createDocsSite(options: DocsSiteOptions): DocsSite {
     pages: options.pages ?? DOCS_PAGES,
     render: (page) => once(pages, page.slug, () => build(page)),
     memo: (key, make) => once(derived, key, make),
-    clearCache() {
-      pages.clear();
-      derived.clear();
-      toolMarkdown = undefined;
-    },
   };
 }
 

@@ -120,8 +120,11 @@ export function typeLabel(property: JsonSchema): string {
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 
-/** Escapes text for markdown prose: HTML metacharacters become entities. */
-function escapeText(text: string): string {
+/**
+ * Escapes markdown prose and HTML element content (the renderer's too): only these three; quotes
+ * stay as written.
+ */
+export function escapeText(text: string): string {
   return text.replace(/[&<>]/g, (char) => HTML_ESCAPES[char]);
 }
 

@@ -7,7 +7,6 @@ import { type ToolContext, type ToolDefinition, ToolError } from "../../tools/ty
 import { withFreshnessScope } from "../../lib/cache/freshness.ts";
 import { labelStaleResult } from "../../lib/cache/stale_label.ts";
 
-/** How a call ended. */
 export type ToolOutcome =
   | {
     kind: "ok";
@@ -24,12 +23,9 @@ export type ToolOutcome =
   /** A server bug: the tool threw something unexpected or returned data off its schema. */
   | { kind: "internal_error"; message: string };
 
-/** What a call needs besides the tool and its arguments. */
 export interface CallToolOptions {
   createContext: (signal: AbortSignal) => ToolContext;
   timeoutMs: number;
-  /** Aborts the call when the client goes away. */
-  signal?: AbortSignal;
   onError: (error: unknown, where: string) => void;
 }
 
@@ -40,29 +36,17 @@ export function unknownToolMessage(name: unknown, tools: readonly { name: string
 }
 
 /** One line per zod issue, naming the argument and what is wrong with it. */
-function describeArgumentIssues(
-  toolName: string,
-  issues: readonly z.core.$ZodIssue[],
-  args: unknown,
-): string {
+function describeArgumentIssues(toolName: string, issues: readonly z.core.$ZodIssue[]): string {
   const lines = issues.map((issue) => {
     if (issue.path.length === 0) return issue.message;
     const path = issue.path.map(String).join(".");
-    const missing = issue.code === "invalid_type" && valueAt(args, issue.path) === undefined;
+    // The value is in the issue: the parse reports its input.
+    const missing = issue.code === "invalid_type" && issue.input === undefined;
     return missing
       ? `argument '${path}' is required (expected ${issue.expected})`
       : `argument '${path}': ${issue.message}`;
   });
   return `Invalid arguments for tool ${toolName}: ${lines.join("; ")}`;
-}
-
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-  let current = value;
-  for (const key of path) {
-    if (typeof current !== "object" || current === null) return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
 }
 
 const TIMED_OUT = Symbol("timed out");
@@ -74,16 +58,14 @@ export async function callTool(
   args: Record<string, unknown>,
   options: CallToolOptions,
 ): Promise<ToolOutcome> {
-  const parsed = tool.inputSchema.safeParse(args);
+  const parsed = tool.inputSchema.safeParse(args, { reportInput: true });
   if (!parsed.success) {
     return {
       kind: "invalid_arguments",
-      message: describeArgumentIssues(tool.name, parsed.error.issues, args),
+      message: describeArgumentIssues(tool.name, parsed.error.issues),
     };
   }
   const controller = new AbortController();
-  const onClientGone = () => controller.abort(options.signal?.reason);
-  options.signal?.addEventListener("abort", onClientGone, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
     timer = setTimeout(() => {
@@ -121,14 +103,6 @@ export async function callTool(
         cause: error.cause,
       };
     }
-    if (options.signal?.aborted) {
-      // Nobody is listening any more; the abort is not a server fault.
-      return {
-        kind: "tool_error",
-        message: `Tool ${tool.name} was cancelled: the client went away.`,
-        upstream: false,
-      };
-    }
     options.onError(error, `tool ${tool.name} threw`);
     return {
       kind: "internal_error",
@@ -137,7 +111,6 @@ export async function callTool(
     };
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener("abort", onClientGone);
   }
 }
 

@@ -10,9 +10,6 @@ import { findTool } from "../../tools/types.ts";
 import { resolveOptions, type ToolEndpointOptions } from "./options.ts";
 import { FAILURE_KINDS, type FailureKind, failureOf } from "../../lib/http/failure.ts";
 
-const jsonHttpResponse = (status: number, body: unknown, headers?: HeadersInit) =>
-  Response.json(body, { status, headers });
-
 /** `{ error, message }` with the status of `kind` (`error` when finer than the kind's name). */
 function problem(
   kind: FailureKind,
@@ -20,7 +17,7 @@ function problem(
   { headers = {}, error = FAILURE_KINDS[kind].error }: { headers?: HeadersInit; error?: string } =
     {},
 ): Response {
-  return jsonHttpResponse(FAILURE_KINDS[kind].status, { error, message }, headers);
+  return Response.json({ error, message }, { status: FAILURE_KINDS[kind].status, headers });
 }
 
 const OUTCOME_KIND: Record<Exclude<ToolOutcome["kind"], "ok">, FailureKind> = {
@@ -78,17 +75,17 @@ export async function handleToolRestRequest(
       const decision = await resolved.limiter.consume(resolved.clientKey ?? "unknown", 1);
       if (!decision.allowed) {
         const retryAfter = String(decision.retryAfterSeconds);
-        return jsonHttpResponse(refusalStatus(decision), {
+        return Response.json({
           error: decision.unavailable ? "rate_limit_unavailable" : "rate_limited",
           message: describeRateLimit(decision),
           limit: decision.limit,
           window_seconds: Math.round(decision.windowMs / 1000),
           retry_after_seconds: decision.retryAfterSeconds,
-        }, { "retry-after": retryAfter });
+        }, { status: refusalStatus(decision), headers: { "retry-after": retryAfter } });
       }
     }
     const outcome = await callTool(tool, args as Record<string, unknown>, resolved.call);
-    if (outcome.kind === "ok") return jsonHttpResponse(200, outcome.structured);
+    if (outcome.kind === "ok") return Response.json(outcome.structured);
     // An upstream fault behind a tool error answers as that fault (a bad gateway unless its
     // cause says more); the other outcomes by their kind.
     const upstream = outcome.kind === "tool_error" && outcome.upstream

@@ -78,23 +78,6 @@ Deno.test("an unexpected exception is an isError result without internals, repor
   assert.equal((options.faults[0] as Error).message, "boom");
 });
 
-Deno.test("the tool context signal is aborted when the HTTP client goes away", async () => {
-  const { handleMcpRequest } = await import("./handler.ts");
-  const controller = new AbortController();
-  const request = new Request("http://localhost/mcp", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(call("hangs", {})),
-  });
-  const options = testOptions({ toolTimeoutMs: 5_000, clientSignal: controller.signal });
-  const pending = handleMcpRequest(request, options);
-  setTimeout(() => controller.abort(), 10);
-  const json = await (await pending).json();
-  assert.equal(json.result.isError, true);
-  assert.match(json.result.content[0].text, /cancelled/);
-  assert.equal(options.faults.length, 0, "a client leaving is not a server fault");
-});
-
 Deno.test("the MCP layer can describe every tool (JSON Schema renders for input and output)", () => {
   for (const tool of TOOLS) {
     const descriptor = describeTool(tool);

@@ -2,14 +2,17 @@
  * Checks `server.json` (the official MCP registry entry at the repository root) against the
  * identity the server reports, so a version bump in one place and not the other fails a test.
  */
-import type { ServerIdentity } from "../../lib/discovery/server_identity.ts";
+import type { SERVER_IDENTITY } from "../../lib/discovery/server_identity.ts";
 
 /** The registry schema revision `server.json` is written against. */
 export const SERVER_JSON_SCHEMA =
   "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json";
 
 /** Lists every way `serverJson` disagrees with `identity` or the registry's rules; empty if none. */
-export function serverJsonMismatches(serverJson: unknown, identity: ServerIdentity): string[] {
+export function serverJsonMismatches(
+  serverJson: unknown,
+  identity: typeof SERVER_IDENTITY,
+): string[] {
   if (typeof serverJson !== "object" || serverJson === null) {
     return ["server.json is not an object"];
   }
