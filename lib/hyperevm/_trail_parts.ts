@@ -63,13 +63,12 @@ export interface TrailCache {
 
 const caches = new WeakMap<HyperEvmClient, TrailCache>();
 
-export function cacheOf(client: HyperEvmClient): TrailCache {
-  let cache = caches.get(client);
-  if (!cache) {
-    caches.set(client, cache = { times: new Map(), windows: new Map(), trades: new Map() });
-  }
-  return cache;
-}
+export const cacheOf = (client: HyperEvmClient): TrailCache =>
+  caches.getOrInsertComputed(client, () => ({
+    times: new Map(),
+    windows: new Map(),
+    trades: new Map(),
+  }));
 
 /** Runs `work` over `items`, {@link TRAIL.parallel} at a time, answers in order. */
 export async function inTurns<T, R>(
@@ -88,27 +87,14 @@ export async function inTurns<T, R>(
   return out;
 }
 
+/** Sets `key` in a map kept to `limit` entries, the oldest going first. */
 export function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
   if (map.size >= limit) map.delete(map.keys().next().value!);
   map.set(key, value);
 }
 
-export function clamp(block: bigint, head: bigint): bigint {
-  return block < 0n ? 0n : block > head ? head : block;
-}
-
-export function compare(a: bigint, b: bigint): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-export function min(a: bigint, b: bigint): bigint {
-  return a < b ? a : b;
-}
-
-export function max(a: bigint, b: bigint): bigint {
-  return a > b ? a : b;
-}
-
-export function abs(a: bigint): bigint {
-  return a < 0n ? -a : a;
-}
+// Math.min and friends take no bigints.
+export const compare = (a: bigint, b: bigint): number => a < b ? -1 : a > b ? 1 : 0;
+export const min = (a: bigint, b: bigint): bigint => a < b ? a : b;
+export const max = (a: bigint, b: bigint): bigint => a > b ? a : b;
+export const abs = (a: bigint): bigint => a < 0n ? -a : a;

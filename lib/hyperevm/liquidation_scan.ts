@@ -71,11 +71,8 @@ interface ScanCache {
 
 const caches = new WeakMap<HyperEvmClient, ScanCache>();
 
-function cacheOf(client: HyperEvmClient): ScanCache {
-  let cache = caches.get(client);
-  if (!cache) caches.set(client, cache = { windows: new Map(), times: new Map() });
-  return cache;
-}
+const cacheOf = (client: HyperEvmClient): ScanCache =>
+  caches.getOrInsertComputed(client, () => ({ windows: new Map(), times: new Map() }));
 
 /** The first block of the grid window holding `block`. */
 function gridStart(block: bigint): bigint {

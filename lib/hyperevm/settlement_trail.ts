@@ -27,10 +27,9 @@
  * found, so a page whose trades were all found costs nothing when read again.
  */
 import { type Address, numberToHex, pad } from "viem";
-import type { HyperEvmClient } from "./client.ts";
+import { type HyperEvmClient, MAX_LOG_RANGE } from "./client.ts";
 import { CONTRACTS, EXCHANGE_EVENT_TOPICS } from "./contracts.ts";
 import { type ExchangeEvent, readExchangeEvents } from "./exchange_events.ts";
-import { MAX_LOG_RANGE } from "./find_settlement.ts";
 import { BlockClock } from "./_block_clock.ts";
 import {
   abs,
@@ -46,19 +45,9 @@ import {
   type TrailMatch,
 } from "./_trail_parts.ts";
 
-export { type TradeToSettle, TRAIL, type TrailMatch } from "./_trail_parts.ts";
-
 /** The most HyperEVM requests a search for `trades` trades makes (see the module's comment). */
 export function trailRequestBound(trades: number): number {
   return 1 + TRAIL.readsPerTrade * trades + TRAIL.extraReads + trades;
-}
-
-/** The settling transaction of `trade`, or null when its search holds no matching event. */
-export async function findTradeSettlement(
-  client: HyperEvmClient,
-  trade: TradeToSettle,
-): Promise<TrailMatch | null> {
-  return (await findTradeSettlements(client, [trade]))[0];
 }
 
 /** What a trade settled by an earlier search is cached under. */
