@@ -16,7 +16,7 @@ import { CONTRACTS, EXCHANGE_EVENT_TOPICS } from "./contracts.ts";
 import { readExchangeEvents } from "./exchange_events.ts";
 import { FIRST_TRADE_BLOCK_BOUND } from "./chain.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
-import { inTurns, remember } from "./_trail_parts.ts";
+import { compare, inTurns, remember } from "./_trail_parts.ts";
 
 /** The scan's bounds. */
 export const LIQUIDATION_SCAN = {
@@ -112,13 +112,7 @@ export async function scanLiquidations(
   ]);
   if (failure) throw (failure as { error: unknown }).error;
   const events = windows.flat().filter((event) => event.blockNumber >= fromBlock)
-    .sort((a, b) =>
-      a.blockNumber === b.blockNumber
-        ? b.logIndex - a.logIndex
-        : a.blockNumber > b.blockNumber
-        ? -1
-        : 1
-    );
+    .sort((a, b) => compare(b.blockNumber, a.blockNumber) || b.logIndex - a.logIndex);
   return { fromBlock, toBlock: head, fromTime, events };
 }
 
