@@ -48,12 +48,6 @@ export const DOMAINS = {
 /** The zero address, which a RegisterSessionKey intent always carries as its fee address. */
 export const ZERO_ADDRESS: Address = "0x0000000000000000000000000000000000000000";
 
-/** Published domain separators, asserted by tests against the domains above. */
-export const DOMAIN_SEPARATORS = {
-  exchange: "0x53a2ab5a64b3239d36b108fb4cd035ebb40ed3f71dec28e37966622670147e77",
-  staking: "0x71706d56c8b436981e93987cd97df512528491b243c6d8d1614cad52659e7eb0",
-} as const satisfies Record<string, Hex>;
-
 /** keccak256("papertrade:intent-id:v2"), the tag that prefixes every intent id preimage. */
 export const INTENT_ID_TAG: Hex =
   "0xf42e60f8efa2a9e7f0871f979962930f4f0da165cafc8ebb9fd1ddaa48a8f1a0";
@@ -71,6 +65,12 @@ export const INTENT_KINDS = [
 ] as const;
 
 export type IntentKind = typeof INTENT_KINDS[number];
+
+/** One decoded intent field: uints as bigint, lower-case addresses and bytes32, id lists. */
+export type IntentFieldValue = bigint | boolean | Address | Hex | readonly bigint[];
+
+/** The EIP-712 message of an intent (its kind's fields, by name). */
+export type IntentFields = Readonly<Record<string, IntentFieldValue>>;
 
 // modelled: [chain.typeStrings] the EIP-712 type strings are unpublished; each struct is built
 // from the SDK's field list in its order, with Solidity widths taken from the SDK's Rust widths.

@@ -7,8 +7,14 @@ import {
   type Hex,
   toFunctionSelector,
 } from "viem";
-import { BATCH_EXECUTOR_ABI, INTENT_KINDS, INTENT_TYPES, type IntentKind } from "./contracts.ts";
-import type { IntentFields, IntentFieldValue } from "./intent_fields.ts";
+import {
+  BATCH_EXECUTOR_ABI,
+  INTENT_KINDS,
+  INTENT_TYPES,
+  type IntentFields,
+  type IntentFieldValue,
+  type IntentKind,
+} from "./contracts.ts";
 
 /** Four-byte selector of the modelled `executeBatch((uint8,address,bytes,bytes)[])`. */
 export const EXECUTE_BATCH_SELECTOR: Hex = toFunctionSelector(

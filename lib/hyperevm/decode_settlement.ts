@@ -1,9 +1,8 @@
 import { type Address, type Hex, isAddressEqual, size, slice } from "viem";
-import { CONTRACTS, type IntentKind } from "./contracts.ts";
+import { CONTRACTS, type IntentFields, type IntentKind } from "./contracts.ts";
 import { decodeBatchCalldata } from "./decode_batch.ts";
 import { type ExchangeEvent, readExchangeEvents } from "./exchange_events.ts";
 import { readExecutions } from "./executions.ts";
-import type { IntentFields } from "./intent_fields.ts";
 import type { HyperEvmClient, HyperEvmReceipt, HyperEvmTransaction } from "./client.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
 import { verifyIntent } from "./verify_intent.ts";
@@ -127,13 +126,13 @@ export async function decodeSettlement(
       const userField = intent.fields?.user;
       const wallet = typeof userField === "string" ? userField as Address : event?.user ?? null;
       const check = intent.action !== null && intent.fields !== null
-        ? await verifyIntent({
-          kind: intent.action,
-          fields: intent.fields,
-          signature: intent.signature,
-          declaredSigner: intent.signer,
-          recordedIntentId: event?.intentId ?? null,
-        })
+        ? await verifyIntent(
+          intent.action,
+          intent.fields,
+          intent.signature,
+          intent.signer,
+          event?.intentId ?? null,
+        )
         : null;
       return {
         index: intent.index,

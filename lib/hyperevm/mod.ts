@@ -11,7 +11,7 @@ export { type ExchangeEvent, walletsOf } from "./exchange_events.ts";
 export { findTradeSettlements } from "./settlement_trail.ts";
 export { HyperEvmError } from "./hyperevm_error.ts";
 export { createHyperEvmClient, type HyperEvmClient } from "./client.ts";
-export type { IntentFields } from "./intent_fields.ts";
+export type { IntentFields } from "./contracts.ts";
 export { decodeBatchCalldata } from "./decode_batch.ts";
 export { readExecutions } from "./executions.ts";
 export { decodeTransaction, type SettledIntent, type Settlement } from "./decode_settlement.ts";

@@ -1,86 +1,72 @@
 import { type Address, type Hex, isAddressEqual, recoverAddress } from "viem";
-import type { IntentKind } from "./contracts.ts";
-import type { IntentFields } from "./intent_fields.ts";
+import type { IntentFields, IntentKind } from "./contracts.ts";
 import { intentDigest } from "./typed_data.ts";
 import { intentId } from "./intent_id.ts";
 
-interface VerifyIntentParameters {
-  kind: IntentKind;
-  /** The intent's EIP-712 message, e.g. a decoded batch payload. */
-  fields: IntentFields;
-  signature: Hex;
-  /** The signer the batch names (session key or wallet). */
-  declaredSigner: Address;
-  /** The id the executor recorded, when an event was found. */
-  recordedIntentId?: Hex | null;
-}
-
-interface VerifyIntentReturnType {
-  /** EIP-712 digest, or null when the fields do not fit the kind's type. */
-  digest: Hex | null;
+/** What checking one intent's signature gave. */
+export interface IntentCheck {
   /** Address the signature recovers to, lower-case; null when it does not recover. */
   recoveredSigner: Address | null;
-  /** Intent id from the digest and the declared signer. */
+  /** Intent id from the digest and the declared signer; null when the fields do not hash. */
   computedIntentId: Hex | null;
-  /** The signature recovers to the declared signer. */
-  signerMatches: boolean;
-  /** The computed id equals the recorded one; null when none was recorded. */
-  intentIdMatches: boolean | null;
-  /** Signer matches and, when an id was recorded, the id recomputes. */
+  /** The signature recovers to the declared signer and, when an id was recorded, it recomputes. */
   signatureVerified: boolean;
   /** Why verification failed, in a sentence; null when verified. */
   problem: string | null;
 }
 
 /**
- * Recomputes an intent's digest and id and recovers who signed it. Never rejects: malformed
- * fields or signatures come back as `signatureVerified: false` with the reason in `problem`.
+ * Recomputes an intent's digest and id (from the signer the batch declares) and recovers who
+ * signed it, against the id the executor recorded when an event was found. Never rejects:
+ * malformed fields or signatures come back unverified with the reason in `problem`.
  */
 export async function verifyIntent(
-  parameters: VerifyIntentParameters,
-): Promise<VerifyIntentReturnType> {
-  const { kind, fields, signature, declaredSigner, recordedIntentId } = parameters;
-  const result: VerifyIntentReturnType = {
-    digest: null,
+  kind: IntentKind,
+  fields: IntentFields,
+  signature: Hex,
+  declaredSigner: Address,
+  recordedIntentId: Hex | null,
+): Promise<IntentCheck> {
+  const failed = (problem: string, found: Partial<IntentCheck> = {}): IntentCheck => ({
     recoveredSigner: null,
     computedIntentId: null,
-    signerMatches: false,
-    intentIdMatches: null,
+    ...found,
     signatureVerified: false,
-    problem: null,
-  };
+    problem,
+  });
+  let digest: Hex | null = null;
+  let computedIntentId: Hex;
+  let recoveredSigner: Address;
   try {
-    result.digest = intentDigest(kind, fields);
-    result.computedIntentId = intentId(result.digest, declaredSigner);
+    digest = intentDigest(kind, fields);
+    computedIntentId = intentId(digest, declaredSigner);
   } catch (error) {
-    const problem = result.digest === null
-      ? `the fields do not fit the ${kind} type: ${firstLine(error)}`
-      : firstLine(error);
-    return { ...result, problem };
-  }
-  if (recordedIntentId) {
-    result.intentIdMatches = recordedIntentId.toLowerCase() === result.computedIntentId;
+    const line = firstLine(error);
+    return failed(digest === null ? `the fields do not fit the ${kind} type: ${line}` : line);
   }
   try {
-    const recovered = await recoverAddress({ hash: result.digest, signature });
-    result.recoveredSigner = recovered.toLowerCase() as Address;
+    recoveredSigner = (await recoverAddress({ hash: digest, signature })).toLowerCase() as Address;
   } catch (error) {
-    return { ...result, problem: `the signature is malformed: ${firstLine(error)}` };
+    return failed(`the signature is malformed: ${firstLine(error)}`, { computedIntentId });
   }
-  result.signerMatches = isAddressEqual(result.recoveredSigner, declaredSigner);
-  result.signatureVerified = result.signerMatches && result.intentIdMatches !== false;
-  if (!result.signerMatches) {
-    result.problem =
-      `the signature recovers to ${result.recoveredSigner}, not the declared signer ${declaredSigner.toLowerCase()}`;
-  } else if (result.intentIdMatches === false) {
-    result.problem = `the recorded intent id ${
-      recordedIntentId!.toLowerCase()
-    } does not match the recomputed ${result.computedIntentId}`;
+  const found = { recoveredSigner, computedIntentId };
+  if (!isAddressEqual(recoveredSigner, declaredSigner)) {
+    const declared = declaredSigner.toLowerCase();
+    return failed(
+      `the signature recovers to ${recoveredSigner}, not the declared signer ${declared}`,
+      found,
+    );
   }
-  return result;
+  if (recordedIntentId && recordedIntentId.toLowerCase() !== computedIntentId) {
+    const recorded = recordedIntentId.toLowerCase();
+    return failed(
+      `the recorded intent id ${recorded} does not match the recomputed ${computedIntentId}`,
+      found,
+    );
+  }
+  return { ...found, signatureVerified: true, problem: null };
 }
 
 function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split("\n")[0];
+  return (error instanceof Error ? error.message : String(error)).split("\n")[0];
 }
