@@ -5,7 +5,6 @@ import {
   decodeFunctionData,
   encodeAbiParameters,
   type Hex,
-  toFunctionSelector,
 } from "viem";
 import {
   BATCH_EXECUTOR_ABI,
@@ -15,11 +14,6 @@ import {
   type IntentFieldValue,
   type IntentKind,
 } from "./contracts.ts";
-
-/** Four-byte selector of the modelled `executeBatch((uint8,address,bytes,bytes)[])`. */
-export const EXECUTE_BATCH_SELECTOR: Hex = toFunctionSelector(
-  BATCH_EXECUTOR_ABI.find((item) => item.type === "function" && item.name === "executeBatch")!,
-);
 
 /** One signed intent carried by a batch. */
 export interface BatchIntent {
@@ -46,10 +40,10 @@ export interface BatchIntent {
  * its place with `decodeError` set, so one bad entry never hides the rest of the batch.
  */
 export function decodeBatchCalldata(input: Hex): BatchIntent[] | null {
-  if (input.slice(0, 10).toLowerCase() !== EXECUTE_BATCH_SELECTOR) return null;
   let entries: readonly { kind: number; signer: Address; payload: Hex; signature: Hex }[];
   try {
-    const call = decodeFunctionData({ abi: BATCH_EXECUTOR_ABI, data: input });
+    // Lower-cased, as viem matches the selector and returns bytes as the input spells them.
+    const call = decodeFunctionData({ abi: BATCH_EXECUTOR_ABI, data: input.toLowerCase() as Hex });
     entries = call.args[0];
   } catch {
     return null;
@@ -61,8 +55,8 @@ export function decodeBatchCalldata(input: Hex): BatchIntent[] | null {
       kind: entry.kind,
       action,
       signer: entry.signer.toLowerCase() as Address,
-      signature: entry.signature.toLowerCase() as Hex,
-      payload: entry.payload.toLowerCase() as Hex,
+      signature: entry.signature,
+      payload: entry.payload,
     };
     if (action === null) {
       return { ...base, fields: null, decodeError: `unknown intent kind ${entry.kind}` };

@@ -19,11 +19,6 @@ import {
 } from "../http/upstream_answer.ts";
 import { upstreamExcerpt } from "../untrusted_text.ts";
 
-/** Per-endpoint timeout when none is given. */
-export const DEFAULT_RPC_TIMEOUT_MS = 8000;
-/** How long the primary has alone before the fallback is asked too. */
-export const DEFAULT_HEDGE_DELAY_MS = 1000;
-
 /** The endpoints and timing of every HyperEVM read. */
 export interface RpcOptions {
   /** Primary JSON-RPC URL, always tried first. */
@@ -47,25 +42,19 @@ export interface RpcCall {
 }
 
 /**
- * Sends calls as one JSON-RPC batch (one HTTP request) to the endpoints in turn, hedged; answers
- * each call's `result` in order, read by `check` when given. An endpoint that cannot answer every
- * call in full (an error for any of them, or an answer `check` refuses) has failed, so the other
- * one is asked. Every failure is a {@link HyperEvmError} named by the first call's method.
+ * A batch sender over the configured endpoints. It sends calls as one JSON-RPC batch (one HTTP
+ * request) to the endpoints in turn, hedged; answers each call's `result` in order, read by
+ * `check` when given. An endpoint that cannot answer every call in full (an error for any of
+ * them, or an answer `check` refuses) has failed, so the other one is asked. Every failure is a
+ * {@link HyperEvmError} named by the first call's method.
  */
-type RpcBatch = <T = unknown>(
-  calls: readonly RpcCall[],
-  signal?: AbortSignal,
-  check?: (answer: unknown, index: number) => T,
-) => Promise<T[]>;
-
-/** A batch sender over the configured endpoints. */
-export function createRpc(options: RpcOptions): RpcBatch {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS;
+export function createRpc(options: RpcOptions) {
+  const timeoutMs = options.timeoutMs ?? 8000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new RangeError(`timeoutMs must be a positive number, got ${timeoutMs}`);
   }
   const urls = options.fallbackRpcUrl ? [options.rpcUrl, options.fallbackRpcUrl] : [options.rpcUrl];
-  const hedgeDelayMs = Math.min(options.hedgeDelayMs ?? DEFAULT_HEDGE_DELAY_MS, timeoutMs);
+  const hedgeDelayMs = Math.min(options.hedgeDelayMs ?? 1000, timeoutMs);
   // The fallback starts at most `hedgeDelayMs` late: its timeout keeps the call in the budget.
   const endpointTimeoutMs = Math.min(timeoutMs, UPSTREAM_BUDGET_MS - hedgeDelayMs);
   const fetchFn = options.fetch ?? upstreamFetch;
@@ -130,7 +119,7 @@ export function createRpc(options: RpcOptions): RpcBatch {
     });
   }
 
-  return async <T>(
+  return async <T = unknown>(
     calls: readonly RpcCall[],
     signal?: AbortSignal,
     check?: (answer: unknown, index: number) => T,
