@@ -12,6 +12,7 @@ import { createRpc, type RpcOptions } from "./rpc.ts";
 import { RPC_METHODS, type RpcMethod, type RpcMethodName } from "./sources.ts";
 import { createReadCache, type ReadLifetime } from "../cache/read_cache.ts";
 import { CONTRACTS } from "./addresses.ts";
+import { max, min } from "./_trail_parts.ts";
 
 /**
  * How long a head read is reused by `blockNumber()`: 5 s, about 6 HyperEVM blocks at 1.15 or
@@ -32,7 +33,7 @@ export const MAX_LOG_RANGE = 999n;
 export const MIN_LOG_RANGE = 50n;
 
 /** `winFeeRate()` of the Exchange, selector 0x48ee5e08 (papertrade-facts.md §2.4, §13.3). */
-export const WIN_FEE_RATE_ABI = [{
+const WIN_FEE_RATE_ABI = [{
   type: "function",
   name: "winFeeRate",
   stateMutability: "view",
@@ -73,13 +74,12 @@ export type HyperEvmReceipt =
   & Omit<Pick<TransactionReceipt, keyof Checked<"eth_getTransactionReceipt">>, "logs">
   & { logs: HyperEvmLog[] };
 
-/** Filter of {@link HyperEvmClient.logs}; block bounds are inclusive. */
+/** Filter of {@link HyperEvmClient.logs}; block bounds are inclusive, "latest" is the head. */
 export interface LogFilter {
   address: Address | readonly Address[];
   /** Topic filter by position; null matches anything, an array matches any of its values. */
   topics?: readonly (Hex | readonly Hex[] | null)[];
   fromBlock: bigint;
-  /** A block number, or "latest": the head as the answering node sees it when it answers. */
   toBlock: bigint | "latest";
 }
 
@@ -97,11 +97,8 @@ export interface HyperEvmClient {
   /** A receipt, or null when the transaction is unknown or not mined. */
   receipt(hash: Hex): Promise<HyperEvmReceipt | null>;
   /**
-   * Logs matching the filter. A list of topics, as the intent scan and the settlement trail
-   * build them, is what viem's `getLogs` action cannot take (it builds topics from an event's
-   * ABI), so this is viem's typed request and `formatLog`. When the node refuses the range as
-   * too wide, the query is split into halves, down to {@link MIN_LOG_RANGE} blocks, and the
-   * narrower width is kept for later queries of this client (see `logs` below).
+   * Logs matching the filter. A range the node refuses as too wide is split into halves, down
+   * to {@link MIN_LOG_RANGE} blocks, and the narrower width kept for later queries.
    */
   logs(filter: LogFilter): Promise<HyperEvmLog[]>;
   /**
@@ -184,6 +181,8 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
   const blockNumber = async (options: { cacheTime?: number } = {}) =>
     (await callViem("eth_blockNumber", (c) => c.public.getBlockNumber(options)))!;
 
+  // viem's `getLogs` action builds topics from an event's ABI and cannot take a list of topics
+  // as the intent scan and the settlement trail build them: this is its typed request.
   async function queryLogs(filter: LogFilter): Promise<HyperEvmLog[]> {
     const logs = await callViem("eth_getLogs", async ({ viem, public: c }) => {
       const found = await c.request({
@@ -218,11 +217,9 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
   }
 
   async function logs(filter: LogFilter): Promise<HyperEvmLog[]> {
-    const known = logWindow;
-    if (known !== null && filter.toBlock !== "latest") {
-      if (filter.toBlock - filter.fromBlock + 1n > known) {
-        return inChunks({ ...filter, toBlock: filter.toBlock }, known);
-      }
+    const { fromBlock, toBlock: to } = filter;
+    if (logWindow !== null && to !== "latest" && to - fromBlock + 1n > logWindow) {
+      return inChunks({ ...filter, toBlock: to }, logWindow);
     }
     try {
       return await queryLogs(filter);
@@ -235,17 +232,14 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
       if (toBlock < filter.fromBlock) return [];
       const width = toBlock - filter.fromBlock + 1n;
       if (width <= MIN_LOG_RANGE) throw error;
-      let next: bigint;
-      if (width > MAX_LOG_RANGE) {
-        // Wider than the public limit (a head that moved on): split, learn nothing.
-        next = logWindow ?? MAX_LOG_RANGE;
-      } else {
-        const half = (width + 1n) / 2n;
-        next = half > MIN_LOG_RANGE ? half : MIN_LOG_RANGE;
-        if (logWindow === null || next < logWindow) logWindow = next;
-        next = logWindow;
+      // Wider than the public limit (a head that moved on): split, learn nothing. Within it,
+      // this node's limit is stricter: half the refused range (at least MIN_LOG_RANGE) becomes
+      // the client's width, unless a narrower one already is.
+      if (width <= MAX_LOG_RANGE) {
+        const half = max((width + 1n) / 2n, MIN_LOG_RANGE);
+        logWindow = logWindow === null ? half : min(logWindow, half);
       }
-      return await inChunks({ ...filter, toBlock }, next);
+      return await inChunks({ ...filter, toBlock }, logWindow ?? MAX_LOG_RANGE);
     }
   }
 
