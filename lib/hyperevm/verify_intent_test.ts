@@ -4,7 +4,7 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import { INTENT_KINDS, type IntentFields, type IntentKind } from "./contracts.ts";
 import { intentDigest } from "./typed_data.ts";
 import { intentId } from "./intent_id.ts";
-import { verifyIntent } from "./verify_intent.ts";
+import { verifyIntent } from "./decode_settlement.ts";
 import {
   sampleMessage,
   SESSION_KEY_KINDS,
@@ -39,7 +39,7 @@ Deno.test("a wallet-signed stake verifies and recovers the wallet", async () => 
   equal(result.signatureVerified, true);
   equal(result.recoveredSigner, walletA.address.toLowerCase());
   equal(result.computedIntentId, intentId(intentDigest("stakePaper", fields), walletA.address));
-  equal(result.problem, null);
+  equal(result.verificationProblem, null);
 });
 
 Deno.test("a session-key-signed open verifies against its recorded intent id", async () => {
@@ -71,7 +71,7 @@ Deno.test("a field changed after signing no longer recovers to the signer", asyn
     edit: (fields) => ({ ...fields, leverage: 1000n }),
   });
   equal(result.signatureVerified, false);
-  match(result.problem!, /not the declared signer/);
+  match(result.verificationProblem!, /not the declared signer/);
 });
 
 Deno.test("a valid signature attributed to the wrong signer fails", async () => {
@@ -92,7 +92,7 @@ Deno.test("a recorded id that does not recompute fails even with a good signatur
   });
   equal(result.recoveredSigner, walletA.address.toLowerCase());
   equal(result.signatureVerified, false);
-  match(result.problem!, /does not match the recomputed/);
+  match(result.verificationProblem!, /does not match the recomputed/);
 });
 
 Deno.test("garbage signatures fail with an explanation instead of throwing", async () => {
@@ -101,7 +101,7 @@ Deno.test("garbage signatures fail with an explanation instead of throwing", asy
   for (const signature of garbage) {
     const result = await verifyIntent("claimRewards", fields, signature, walletA.address, null);
     equal(result.signatureVerified, false, signature);
-    equal(typeof result.problem, "string", signature);
+    equal(typeof result.verificationProblem, "string", signature);
     equal(
       result.computedIntentId,
       intentId(intentDigest("claimRewards", fields), walletA.address),
@@ -120,5 +120,5 @@ Deno.test("fields that do not form the kind's message fail with an explanation",
   );
   equal(result.signatureVerified, false);
   equal(result.computedIntentId, null);
-  match(result.problem!, /\bopenPosition\b/, "the problem names the type");
+  match(result.verificationProblem!, /\bopenPosition\b/, "the problem names the type");
 });
