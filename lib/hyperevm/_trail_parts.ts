@@ -1,6 +1,6 @@
 /**
  * The settlement trail's bounds, its shapes and per-client caches, and the small helpers its
- * search and block clock share. Private: `settlement_trail.ts` is the trail's public module.
+ * search and block clock share with the folder's other scans. Private to `lib/hyperevm/`.
  */
 import type { Address, Hex } from "viem";
 import type { HyperEvmClient, HyperEvmLog } from "./client.ts";
@@ -32,7 +32,10 @@ export const TRAIL = {
   settledBlocks: 64n,
   /** Requests in flight at once. */
   parallel: 8,
-  /** Cached block times, windows and trades found per client; the oldest go first. */
+  /**
+   * Cached block times, windows and trades found per client; the oldest go first. The
+   * liquidation scan shares the block times and keeps as many grid windows of its own.
+   */
   cachedBlocks: 20_000,
   cachedWindows: 2_000,
   cachedTrades: 50_000,
