@@ -10,12 +10,10 @@ export interface EndpointFailure {
   text: string;
 }
 
+/** A bare string failure is one of kind `other`; `cause` is kept for logs, never shown. */
 interface HyperEvmErrorOptions {
-  /** What each endpoint did, in the order tried; a bare string is a failure of kind `other`. */
   failures?: readonly (EndpointFailure | string)[];
-  /** For `schema`: the method's answer and what is wrong with it, without any prefix. */
   detail?: string;
-  /** The underlying error, kept for logs; never part of the message. */
   cause?: unknown;
 }
 
@@ -30,7 +28,7 @@ export class HyperEvmError extends Error {
   readonly failures: readonly string[];
   /** The same failures with their kinds, to branch on. */
   readonly endpointFailures: readonly EndpointFailure[];
-  /** For `schema`: what is wrong with the answer (the message without "upstream changed: "). */
+  /** For `schema`: the method's answer and what is wrong with it (the message's unprefixed). */
   readonly detail?: string;
   /**
    * What went wrong, branched on (never the message): `unavailable` when endpoints failed
