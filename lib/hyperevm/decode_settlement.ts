@@ -37,22 +37,19 @@ export interface SettledIntent {
   failureReason: string | null;
 }
 
-/** A decoded transaction: a Papertrade settlement or any other transaction. */
-export interface Settlement {
+/**
+ * A decoded transaction, a Papertrade settlement or any other: with its sender, recipient,
+ * calldata and wei of HYPE as sent.
+ */
+export interface Settlement extends Pick<HyperEvmTransaction, "from" | "to" | "input" | "value"> {
   txHash: Hex;
   /** `unknown` when the receipt could not be read (see `missing`). */
   status: "success" | "reverted" | "pending" | "unknown";
   blockNumber: bigint | null;
   /** Block time in unix seconds, when the block was read. */
   timestamp?: bigint;
-  from: Address;
-  to: Address | null;
-  /** Calldata as sent. */
-  input: Hex;
-  /** Its four-byte function selector; null for shorter calldata. */
+  /** The calldata's four-byte function selector; null for shorter calldata. */
   selector: Hex | null;
-  /** Wei of HYPE sent with it. */
-  value: bigint;
   /** Null while pending or when the receipt could not be read. */
   gasUsed: bigint | null;
   /**

@@ -59,76 +59,71 @@ export function createRpc(options: RpcOptions) {
   const endpointTimeoutMs = Math.min(timeoutMs, UPSTREAM_BUDGET_MS - hedgeDelayMs);
   const fetchFn = options.fetch ?? upstreamFetch;
 
-  async function ask<T>(
-    url: string,
-    calls: readonly RpcCall[],
-    lost: AbortSignal,
-    check: (answer: unknown, index: number) => T,
-  ) {
-    const timeout = AbortSignal.timeout(endpointTimeoutMs);
-    // One call goes alone, not as a batch of one: every node takes that form.
-    const batch = calls.map((call, id) => ({ jsonrpc: "2.0", id, ...call }));
-    const failure = (text: string, extra: Partial<EndpointFailure> = {}): never => {
-      throw Object.assign(new Error(text), { failure: { kind: "other", text, ...extra } });
-    };
-    let answers: unknown;
-    try {
-      const response = await fetchOnOrigin(fetchFn, url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(calls.length === 1 ? batch[0] : batch),
-        signal: AbortSignal.any([lost, timeout]),
-      });
-      if (!response.ok) {
-        await response.body?.cancel();
-        failure(`HTTP ${response.status}`, { kind: "http", status: response.status });
-      }
-      answers = JSON.parse(await readBoundedText(response, UPSTREAM_LIMITS.rpcJson));
-    } catch (error) {
-      if ((error as { failure?: unknown }).failure) throw error;
-      if (timeout.aborted) failure(`timeout after ${endpointTimeoutMs} ms`, { kind: "timeout" });
-      if (
-        error instanceof AnswerTooLargeError || error instanceof RedirectedAwayError ||
-        error instanceof UnsupportedEncodingError
-      ) {
-        failure(error.message);
-      }
-      failure(error instanceof SyntaxError ? "malformed JSON answer" : "connection failed");
-    }
-    return calls.map((_, id) => {
-      const answer = calls.length === 1
-        ? answers as { result?: unknown; error?: { code: unknown; message: unknown } }
-        : Array.isArray(answers)
-        ? answers.find((a) => a?.id === id)
-        : undefined;
-      if (answer?.error) {
-        // The node's own words, quoted short: a third party's text is data, never instructions.
-        const code = Number.isSafeInteger(answer.error.code) ? answer.error.code : "?";
-        failure(`RPC error ${code}: ${upstreamExcerpt(String(answer.error.message))}`, {
-          kind: "rpc",
-        });
-      }
-      if (typeof answer !== "object" || answer === null || !("result" in answer)) {
-        failure(`no answer to ${calls[id].method}`);
-      }
-      try {
-        return check(answer!.result, id);
-      } catch (error) {
-        return failure((error as Error).message);
-      }
-    });
-  }
-
   return async <T = unknown>(
     calls: readonly RpcCall[],
     signal?: AbortSignal,
     check?: (answer: unknown, index: number) => T,
   ): Promise<T[]> => {
     const read = check ?? ((answer: unknown) => answer as T);
+    async function ask(url: string, lost: AbortSignal) {
+      const timeout = AbortSignal.timeout(endpointTimeoutMs);
+      // One call goes alone, not as a batch of one: every node takes that form.
+      const batch = calls.map((call, id) => ({ jsonrpc: "2.0", id, ...call }));
+      const failure = (text: string, extra: Partial<EndpointFailure> = {}): never => {
+        throw Object.assign(new Error(text), { failure: { kind: "other", text, ...extra } });
+      };
+      let answers: unknown;
+      try {
+        const response = await fetchOnOrigin(fetchFn, url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(calls.length === 1 ? batch[0] : batch),
+          signal: AbortSignal.any([lost, timeout]),
+        });
+        if (!response.ok) {
+          await response.body?.cancel();
+          failure(`HTTP ${response.status}`, { kind: "http", status: response.status });
+        }
+        answers = JSON.parse(await readBoundedText(response, UPSTREAM_LIMITS.rpcJson));
+      } catch (error) {
+        if ((error as { failure?: unknown }).failure) throw error;
+        if (timeout.aborted) failure(`timeout after ${endpointTimeoutMs} ms`, { kind: "timeout" });
+        if (
+          error instanceof AnswerTooLargeError || error instanceof RedirectedAwayError ||
+          error instanceof UnsupportedEncodingError
+        ) {
+          failure(error.message);
+        }
+        failure(error instanceof SyntaxError ? "malformed JSON answer" : "connection failed");
+      }
+      return calls.map((_, id) => {
+        const answer = calls.length === 1
+          ? answers as { result?: unknown; error?: { code: unknown; message: unknown } }
+          : Array.isArray(answers)
+          ? answers.find((a) => a?.id === id)
+          : undefined;
+        if (answer?.error) {
+          // The node's own words, quoted short: a third party's text is data, never instructions.
+          const code = Number.isSafeInteger(answer.error.code) ? answer.error.code : "?";
+          failure(`RPC error ${code}: ${upstreamExcerpt(String(answer.error.message))}`, {
+            kind: "rpc",
+          });
+        }
+        if (typeof answer !== "object" || answer === null || !("result" in answer)) {
+          failure(`no answer to ${calls[id].method}`);
+        }
+        try {
+          return read(answer!.result, id);
+        } catch (error) {
+          return failure((error as Error).message);
+        }
+      });
+    }
+
     try {
       return await hedged(
         urls.map((url) => (lost: AbortSignal) =>
-          ask(url, calls, signal ? AbortSignal.any([signal, lost]) : lost, read)
+          ask(url, signal ? AbortSignal.any([signal, lost]) : lost)
         ),
         hedgeDelayMs,
       );
