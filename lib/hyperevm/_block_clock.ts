@@ -118,10 +118,7 @@ function placed(points: readonly Point[], time: bigint): boolean {
 
 /** Seconds from `time` to the nearest known block time. */
 function distance(points: readonly Point[], time: bigint): bigint {
-  return points.reduce(
-    (best, point) => min(best, abs(point.time - time)),
-    abs(points[0].time - time),
-  );
+  return points.map((point) => abs(point.time - time)).reduce(min);
 }
 
 /**

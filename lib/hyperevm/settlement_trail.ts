@@ -79,7 +79,7 @@ export async function findTradeSettlements(
       trade,
       index,
       estimate,
-      fromBlock: estimate > TRAIL.halfWindow ? estimate - TRAIL.halfWindow : 0n,
+      fromBlock: max(estimate - TRAIL.halfWindow, 0n),
       toBlock: min(estimate + TRAIL.halfWindow, head),
     };
   });
@@ -190,8 +190,8 @@ function pairInOrder(searches: readonly Search[], events: readonly ExchangeEvent
   }
   for (const group of groups.filter((each) => each.length > 1)) {
     const wallet = group[0].trade.wallet.toLowerCase();
-    const from = group.reduce((low, search) => min(low, search.fromBlock), group[0].fromBlock);
-    const to = group.reduce((high, search) => max(high, search.toBlock), group[0].toBlock);
+    const from = group.map((search) => search.fromBlock).reduce(min);
+    const to = group.map((search) => search.toBlock).reduce(max);
     const seconds = [...new Set(group.map((search) => search.trade.closedAt))].sort((a, b) =>
       a - b
     );
@@ -227,10 +227,7 @@ async function pick(
   // Several blocks: the block time nearest the close time wins, then the block nearest the
   // estimate (a block the chain no longer answers for ranks last).
   // Only blocks about as near the estimate as the nearest are in doubt.
-  const nearest = candidates.reduce(
-    (best, event) => min(best, abs(event.blockNumber - search.estimate)),
-    abs(candidates[0].blockNumber - search.estimate),
-  );
+  const nearest = candidates.map((event) => abs(event.blockNumber - search.estimate)).reduce(min);
   const blocks = [
     ...new Set(
       candidates.filter((event) =>
