@@ -2,7 +2,7 @@ import type { Hex } from "viem";
 import { CONTRACTS, INTENT_SCAN } from "./contracts.ts";
 import { type HyperEvmClient, MAX_LOG_RANGE } from "./client.ts";
 import { INTENT_EXECUTED_TOPIC, type IntentExecution, readExecutions } from "./executions.ts";
-import { compare } from "./_trail_parts.ts";
+import { compare, max, min } from "./_trail_parts.ts";
 
 /**
  * Blocks the chain may add after the head was read and before the newest window's query is
@@ -26,13 +26,12 @@ export interface BlockWindow {
  * most the slack past it. Near genesis the range starts at block 0.
  */
 export function scanWindows(head: bigint): BlockWindow[] {
-  const start = head - INTENT_SCAN.blocks + 1n > 0n ? head - INTENT_SCAN.blocks + 1n : 0n;
-  const newest = head - (MAX_LOG_RANGE - 1n - HEAD_SLACK_BLOCKS);
-  const newestFrom = newest > start ? newest : start;
+  const start = max(head - INTENT_SCAN.blocks + 1n, 0n);
+  const newestFrom = max(head - (MAX_LOG_RANGE - 1n - HEAD_SLACK_BLOCKS), start);
   const windows: BlockWindow[] = [];
   for (let from = start; from < newestFrom; from += MAX_LOG_RANGE) {
     const to = from + MAX_LOG_RANGE - 1n;
-    windows.push({ fromBlock: from, toBlock: to < newestFrom ? to : newestFrom - 1n });
+    windows.push({ fromBlock: from, toBlock: min(to, newestFrom - 1n) });
   }
   windows.push({ fromBlock: newestFrom, toBlock: "latest" });
   return windows;
