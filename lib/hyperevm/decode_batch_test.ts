@@ -38,7 +38,6 @@ Deno.test("a batch of all eight kinds decodes back to the signed fields in order
   equal(decoded.length, 8);
   decoded.forEach((intent, i) => {
     equal(intent.index, i);
-    equal(intent.kind, i);
     equal(intent.action, INTENT_KINDS[i]);
     equal(intent.signer, entries[i].signer.toLowerCase());
     equal(intent.signature, entries[i].signature);
