@@ -71,11 +71,12 @@ export class BlockClock {
       const points = this.points();
       const open = wanted.filter((time) => !placed(points, time));
       if (open.length === 0) return;
-      // Far from any read block an estimate lands far too: spread the reads out, so this round
-      // lays a coarse clock and the next reads near each time.
+      // Far from any read block an estimate lands far too: spread the reads out (one every half
+      // distance to the nearest), so this round lays a coarse clock and the next reads near each.
       const picks: bigint[] = [];
       for (const time of open) {
-        const spacing = max(TRAIL.nearS, distance(points, time) / 2n);
+        const nearest = points.map((point) => abs(point.time - time)).reduce(min);
+        const spacing = max(TRAIL.nearS, nearest / 2n);
         if (picks.length === 0 || time - picks.at(-1)! >= spacing) picks.push(time);
       }
       const blocks = [...new Set(picks.map((time) => estimate(points, time, this.head)))]
@@ -114,11 +115,6 @@ function placed(points: readonly Point[], time: bigint): boolean {
   return [rate(before, previous), rate(next, beyond)].every((there) =>
     Math.abs(there - here) <= here * TRAIL.steadyRate
   );
-}
-
-/** Seconds from `time` to the nearest known block time. */
-function distance(points: readonly Point[], time: bigint): bigint {
-  return points.map((point) => abs(point.time - time)).reduce(min);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Hex } from "viem";
 import { CONTRACTS, INTENT_SCAN } from "./contracts.ts";
-import { type HyperEvmClient, MAX_LOG_RANGE } from "./client.ts";
+import { type HyperEvmClient, type LogFilter, MAX_LOG_RANGE } from "./client.ts";
 import { INTENT_EXECUTED_TOPIC, type IntentExecution, readExecutions } from "./executions.ts";
 import { compare, max, min } from "./_trail_parts.ts";
 
@@ -12,11 +12,8 @@ import { compare, max, min } from "./_trail_parts.ts";
  */
 export const HEAD_SLACK_BLOCKS = 60n;
 
-/** An inclusive block range; `"latest"` (the newest window only) is the head the node sees. */
-export interface BlockWindow {
-  fromBlock: bigint;
-  toBlock: bigint | "latest";
-}
+/** An inclusive block range; only the newest window runs to `"latest"`. */
+export type BlockWindow = Pick<LogFilter, "fromBlock" | "toBlock">;
 
 /**
  * Splits the last {@link INTENT_SCAN}`.blocks` blocks up to `head` into contiguous windows of
