@@ -23,14 +23,10 @@ import { upstreamExcerpt } from "../untrusted_text.ts";
 export interface RpcOptions {
   /** Primary JSON-RPC URL, always tried first. */
   rpcUrl: string;
-  /** Raced against the primary once it is slow (see `hedgeDelayMs`) or has failed. */
   fallbackRpcUrl?: string;
   /** Per-request timeout on each endpoint, in ms (default 8000). */
   timeoutMs?: number;
-  /**
-   * When the primary has not answered after this many ms, the fallback is asked as well and
-   * the first good answer wins (default 1000, never more than the timeout).
-   */
+  /** How long the primary has alone, in ms (default 1000, never more than the timeout). */
   hedgeDelayMs?: number;
   /** The fetch used for every RPC request; default the shared bounded upstream pool. */
   fetch?: typeof fetch;

@@ -13,11 +13,7 @@
  * eth_getLogs per window of at most {@link MAX_LOG_RANGE} blocks covers every trade's search
  * (±{@link TRAIL.halfWindow} blocks around its estimate; close trades share a window), looking
  * for `PositionsClosed` (topic: the wallet) and `Liquidated` (topic: the position id) from the
- * Exchange.
- *
- * Closes of one wallet whose searches overlap are paired with its events in those blocks in
- * order when the counts agree; otherwise, when a trade's search holds more than one such event,
- * the one whose block time is nearest its close time wins.
+ * Exchange; {@link pairInOrder} and {@link pick} tell which event settled which trade.
  *
  * Bound for n trades ({@link trailRequestBound}): the head (shared for a few seconds by the
  * client), at most 2n + 4 block reads ({@link TRAIL.rounds} rounds, and the candidates in
@@ -26,7 +22,7 @@
  * {@link TRAIL.settledBlocks} is cached per client for good: block times, windows and the trades
  * found, so a page whose trades were all found costs nothing when read again.
  */
-import { type Address, numberToHex, pad } from "viem";
+import { type Address, type Hex, numberToHex, pad } from "viem";
 import { type HyperEvmClient, MAX_LOG_RANGE } from "./client.ts";
 import { CONTRACTS, EXCHANGE_EVENT_TOPICS } from "./contracts.ts";
 import { type ExchangeEvent, readExchangeEvents } from "./exchange_events.ts";
@@ -133,22 +129,18 @@ async function readWindows(
     return cut;
   });
   const answers = await inTurns(windows, async (window) => {
-    const kinds = new Set(window.searches.map((s) => s.trade.liquidated));
-    const topic0 = [...kinds].map((liquidated) =>
-      liquidated ? EXCHANGE_EVENT_TOPICS.Liquidated : EXCHANGE_EVENT_TOPICS.PositionsClosed
-    );
-    const topic1 = [
-      ...new Set(
-        window.searches.map(({ trade }) =>
-          trade.liquidated
-            ? numberToHex(BigInt(trade.positionId), { size: 32 })
-            : pad(trade.wallet.toLowerCase() as Address)
-        ),
-      ),
-    ].sort();
+    // Each position's values, once and sorted (so the cache key is stable); one is the topic.
+    const topic = (of: (trade: TradeToSettle) => Hex) => {
+      const values = [...new Set(window.searches.map(({ trade }) => of(trade)))].sort();
+      return values.length === 1 ? values[0] : values;
+    };
     const topics = [
-      topic0.length === 1 ? topic0[0] : topic0,
-      topic1.length === 1 ? topic1[0] : topic1,
+      topic((trade) => EXCHANGE_EVENT_TOPICS[trade.liquidated ? "Liquidated" : "PositionsClosed"]),
+      topic((trade) =>
+        trade.liquidated
+          ? numberToHex(BigInt(trade.positionId), { size: 32 })
+          : pad(trade.wallet.toLowerCase() as Address)
+      ),
     ];
     const key = `${JSON.stringify(topics)}:${window.fromBlock}:${window.toBlock}`;
     let logs = cache.windows.get(key);
