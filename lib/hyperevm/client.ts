@@ -32,14 +32,6 @@ export const MAX_LOG_RANGE = 999n;
  */
 export const MIN_LOG_RANGE = 50n;
 
-/** `winFeeRate()` of the Exchange, selector 0x48ee5e08 (papertrade-facts.md §2.4, §13.3). */
-const WIN_FEE_RATE_ABI = [{
-  type: "function",
-  name: "winFeeRate",
-  stateMutability: "view",
-  inputs: [],
-  outputs: [{ name: "", type: "uint256" }],
-}] as const;
 const WAD = 10n ** 18n;
 
 /**
@@ -262,7 +254,8 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
         const rate = (await callViem("eth_call", (c) =>
           c.public.readContract({
             address: CONTRACTS.exchange,
-            abi: WIN_FEE_RATE_ABI,
+            // Selector 0x48ee5e08 (papertrade-facts.md §2.4, §13.3).
+            abi: c.viem.parseAbi(["function winFeeRate() view returns (uint256)"]),
             functionName: "winFeeRate",
           })))!;
         if (rate > WAD) {

@@ -64,9 +64,7 @@ export interface LiquidationScan {
 const windowsOf = new WeakMap<HyperEvmClient, Map<bigint, LiquidationEvent[]>>();
 
 /** The first block of the grid window holding `block`. */
-function gridStart(block: bigint): bigint {
-  return block - block % MAX_LOG_RANGE;
-}
+const gridStart = (block: bigint): bigint => block - block % MAX_LOG_RANGE;
 
 /**
  * The Exchange's `Liquidated` events of the last `blocks` blocks (default
