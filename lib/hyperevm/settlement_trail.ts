@@ -47,9 +47,8 @@ export function trailRequestBound(trades: number): number {
 }
 
 /** What a trade settled by an earlier search is cached under. */
-function tradeKey(trade: TradeToSettle): string {
-  return `${trade.wallet.toLowerCase()}:${trade.positionId}:${trade.liquidated}:${trade.closedAt}`;
-}
+const tradeKey = (trade: TradeToSettle): string =>
+  `${trade.wallet.toLowerCase()}:${trade.positionId}:${trade.liquidated}:${trade.closedAt}`;
 
 /**
  * The settling transaction of each of `trades` (in their order; null where the search holds no
