@@ -12,7 +12,6 @@ import { createRpc, type RpcOptions } from "./rpc.ts";
 import { RPC_METHODS, type RpcMethod, type RpcMethodName } from "./sources.ts";
 import { createReadCache, type ReadLifetime } from "../cache/read_cache.ts";
 import { CONTRACTS } from "./addresses.ts";
-import { max, min } from "./_trail_parts.ts";
 
 /**
  * How long a head read is reused by `blockNumber()`: 5 s, about 6 HyperEVM blocks at 1.15 or
@@ -228,8 +227,8 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
       // this node's limit is stricter: half the refused range (at least MIN_LOG_RANGE) becomes
       // the client's width, unless a narrower one already is.
       if (width <= MAX_LOG_RANGE) {
-        const half = max((width + 1n) / 2n, MIN_LOG_RANGE);
-        logWindow = logWindow === null ? half : min(logWindow, half);
+        const half = (width + 1n) / 2n > MIN_LOG_RANGE ? (width + 1n) / 2n : MIN_LOG_RANGE;
+        logWindow = logWindow !== null && logWindow < half ? logWindow : half;
       }
       return await inChunks({ ...filter, toBlock }, logWindow ?? MAX_LOG_RANGE);
     }
