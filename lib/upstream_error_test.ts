@@ -48,7 +48,7 @@ Deno.test("HyperEVM failures map by the endpoints' failure kinds, never their wo
   );
   assert.equal(rpc({ failures: ["HTTP 503"] })?.status, 502);
   assert.equal(
-    rpc({ kind: "schema", detail: "eth_call answer result: expected hex" })?.kind,
+    rpc({ detail: "eth_call answer result: expected hex" })?.kind,
     "bad_answer",
   );
 });

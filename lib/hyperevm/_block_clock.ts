@@ -7,7 +7,6 @@ import { BLOCK_TIME_ANCHOR, BLOCKS_PER_SECOND } from "./chain.ts";
 import type { HyperEvmClient } from "./client.ts";
 import {
   abs,
-  clamp,
   compare,
   inTurns,
   max,
@@ -17,11 +16,14 @@ import {
   type TrailCache,
 } from "./_trail_parts.ts";
 
+type Point = { block: bigint; time: bigint };
+const clamp = (block: bigint, head: bigint): bigint => block < 0n ? 0n : min(block, head);
+
 /** Block/time pairs known so far: the anchor, the client's cached reads and this search's. */
 export class BlockClock {
   /** Reads of this search, settled or not. */
   private local = new Map<bigint, bigint>();
-  private sorted: { block: bigint; time: bigint }[] | null = null;
+  private sorted: Point[] | null = null;
   /** Block reads this search may still make. */
   private budget: number;
   constructor(
@@ -34,7 +36,7 @@ export class BlockClock {
   }
 
   /** Every known pair, oldest first. */
-  points(): { block: bigint; time: bigint }[] {
+  points(): Point[] {
     if (this.sorted) return this.sorted;
     const pairs = new Map(this.cache.times);
     for (const [block, time] of this.local) pairs.set(block, time);
@@ -69,11 +71,12 @@ export class BlockClock {
       const points = this.points();
       const open = wanted.filter((time) => !placed(points, time));
       if (open.length === 0) return;
-      // Far from any read block an estimate lands far too: spread the reads out, so this round
-      // lays a coarse clock and the next reads near each time.
+      // Far from any read block an estimate lands far too: spread the reads out (one every half
+      // distance to the nearest), so this round lays a coarse clock and the next reads near each.
       const picks: bigint[] = [];
       for (const time of open) {
-        const spacing = max(TRAIL.nearS, distance(points, time) / 2n);
+        const nearest = points.map((point) => abs(point.time - time)).reduce(min);
+        const spacing = max(TRAIL.nearS, nearest / 2n);
         if (picks.length === 0 || time - picks.at(-1)! >= spacing) picks.push(time);
       }
       const blocks = [...new Set(picks.map((time) => estimate(points, time, this.head)))]
@@ -95,7 +98,7 @@ export class BlockClock {
  * the chain kept a steady rate (the rate between them within {@link TRAIL.steadyRate} of the rates
  * on both sides).
  */
-function placed(points: readonly { block: bigint; time: bigint }[], time: bigint): boolean {
+function placed(points: readonly Point[], time: bigint): boolean {
   const after = points.findIndex((point) => point.time >= time);
   const next = after < 0 ? null : points[after];
   const previous = after < 0 ? points.at(-1) : after > 0 ? points[after - 1] : null;
@@ -107,19 +110,10 @@ function placed(points: readonly { block: bigint; time: bigint }[], time: bigint
   const before = points[after - 2];
   const beyond = points[after + 1];
   if (gap > TRAIL.steadyS || !before || !beyond) return false;
-  const rate = (a: { block: bigint; time: bigint }, b: { block: bigint; time: bigint }) =>
-    Number(b.block - a.block) / Number(b.time - a.time);
+  const rate = (a: Point, b: Point) => Number(b.block - a.block) / Number(b.time - a.time);
   const here = rate(previous, next);
   return [rate(before, previous), rate(next, beyond)].every((there) =>
     Math.abs(there - here) <= here * TRAIL.steadyRate
-  );
-}
-
-/** Seconds from `time` to the nearest known block time. */
-function distance(points: readonly { block: bigint; time: bigint }[], time: bigint): bigint {
-  return points.reduce(
-    (best, point) => min(best, abs(point.time - time)),
-    abs(points[0].time - time),
   );
 }
 
@@ -127,11 +121,7 @@ function distance(points: readonly { block: bigint; time: bigint }[], time: bigi
  * The block of `time`: interpolated between the known blocks either side, or beyond the newest
  * (oldest) at the rate measured between it and the one before (after), within reason.
  */
-function estimate(
-  points: readonly { block: bigint; time: bigint }[],
-  time: bigint,
-  head: bigint,
-): bigint {
+function estimate(points: readonly Point[], time: bigint, head: bigint): bigint {
   const after = points.findIndex((point) => point.time >= time);
   if (after > 0 && points[after].time > points[after - 1].time) {
     const [a, b] = [points[after - 1], points[after]];

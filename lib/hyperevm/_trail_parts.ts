@@ -1,6 +1,6 @@
 /**
  * The settlement trail's bounds, its shapes and per-client caches, and the small helpers its
- * search and block clock share. Private: `settlement_trail.ts` is the trail's public module.
+ * search and block clock share with the folder's other scans. Private to `lib/hyperevm/`.
  */
 import type { Address, Hex } from "viem";
 import type { HyperEvmClient, HyperEvmLog } from "./client.ts";
@@ -32,7 +32,10 @@ export const TRAIL = {
   settledBlocks: 64n,
   /** Requests in flight at once. */
   parallel: 8,
-  /** Cached block times, windows and trades found per client; the oldest go first. */
+  /**
+   * Cached block times, windows and trades found per client; the oldest go first. The
+   * liquidation scan shares the block times and keeps as many grid windows of its own.
+   */
   cachedBlocks: 20_000,
   cachedWindows: 2_000,
   cachedTrades: 50_000,
@@ -63,13 +66,12 @@ export interface TrailCache {
 
 const caches = new WeakMap<HyperEvmClient, TrailCache>();
 
-export function cacheOf(client: HyperEvmClient): TrailCache {
-  let cache = caches.get(client);
-  if (!cache) {
-    caches.set(client, cache = { times: new Map(), windows: new Map(), trades: new Map() });
-  }
-  return cache;
-}
+export const cacheOf = (client: HyperEvmClient): TrailCache =>
+  caches.getOrInsertComputed(client, () => ({
+    times: new Map(),
+    windows: new Map(),
+    trades: new Map(),
+  }));
 
 /** Runs `work` over `items`, {@link TRAIL.parallel} at a time, answers in order. */
 export async function inTurns<T, R>(
@@ -88,27 +90,14 @@ export async function inTurns<T, R>(
   return out;
 }
 
+/** Sets `key` in a map kept to `limit` entries, the oldest going first. */
 export function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
   if (map.size >= limit) map.delete(map.keys().next().value!);
   map.set(key, value);
 }
 
-export function clamp(block: bigint, head: bigint): bigint {
-  return block < 0n ? 0n : block > head ? head : block;
-}
-
-export function compare(a: bigint, b: bigint): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-export function min(a: bigint, b: bigint): bigint {
-  return a < b ? a : b;
-}
-
-export function max(a: bigint, b: bigint): bigint {
-  return a > b ? a : b;
-}
-
-export function abs(a: bigint): bigint {
-  return a < 0n ? -a : a;
-}
+// Math.min and friends take no bigints.
+export const compare = (a: bigint, b: bigint): number => a < b ? -1 : a > b ? 1 : 0;
+export const min = (a: bigint, b: bigint): bigint => a < b ? a : b;
+export const max = (a: bigint, b: bigint): bigint => a > b ? a : b;
+export const abs = (a: bigint): bigint => a < 0n ? -a : a;

@@ -6,7 +6,7 @@
  * out, so it is encoded here by hand: every page's marks come through it, and they must not
  * wait for viem to load.
  */
-import type { Address, Hex } from "viem";
+import type { Address } from "viem";
 import { createRpc, type RpcOptions } from "./rpc.ts";
 
 /** The precompile: `abi.encode(uint32 asset)` in, `abi.encode(uint64 bid, uint64 ask)` out. */
@@ -25,37 +25,28 @@ export type BboReader = (
   options?: { signal?: AbortSignal },
 ) => Promise<Bbo[]>;
 
-/** The calldata of one read: the asset index (a uint32) as one 32-byte word. */
-export function bboCalldata(assetIndex: number): Hex {
-  if (!Number.isInteger(assetIndex) || assetIndex < 0 || assetIndex >= 2 ** 32) {
-    throw new RangeError(`an asset index is a uint32, got ${assetIndex}`);
-  }
-  return `0x${assetIndex.toString(16).padStart(64, "0")}`;
-}
-
-/** Decodes the 64-byte answer into its two words; throws on any other length. */
-export function decodeBbo(data: Hex): { bid: bigint; ask: bigint } {
-  if (!/^0x[0-9a-fA-F]{128}$/.test(data)) {
-    throw new Error(`expected 64 bytes, got ${Math.floor((data.length - 2) / 2)}`);
-  }
-  return { bid: BigInt(`0x${data.slice(2, 66)}`), ask: BigInt(`0x${data.slice(66)}`) };
-}
-
 /** A reader over the configured RPC endpoints. */
 export function createBboReader(options: RpcOptions): BboReader {
   const rpc = createRpc(options);
   return async (assets, { signal } = {}) => {
-    const calls = assets.map((asset) => ({
-      method: "eth_call",
-      params: [{ to: BBO_PRECOMPILE, data: bboCalldata(asset) }, "latest"],
-    }));
-    const answers = await rpc(calls, signal, (answer, index) => {
-      // An answer this endpoint cannot give in full is its failure, so the other one is asked.
-      try {
-        return decodeBbo(answer as Hex);
-      } catch (error) {
-        throw new Error(`eth_call answer for asset ${assets[index]}: ${(error as Error).message}`);
+    const calls = assets.map((asset) => {
+      if (!Number.isInteger(asset) || asset < 0 || asset >= 2 ** 32) {
+        throw new RangeError(`an asset index is a uint32, got ${asset}`);
       }
+      // The asset index as one 32-byte word.
+      const data = `0x${asset.toString(16).padStart(64, "0")}`;
+      return { method: "eth_call", params: [{ to: BBO_PRECOMPILE, data }, "latest"] };
+    });
+    // An answer this endpoint cannot give in full is its failure, so the other one is asked.
+    const answers = await rpc(calls, signal, (answer, index) => {
+      const words = /^0x([0-9a-fA-F]{64})([0-9a-fA-F]{64})$/.exec(answer as string);
+      if (!words) {
+        const got = Math.floor((String(answer).length - 2) / 2);
+        throw new Error(
+          `eth_call answer for asset ${assets[index]}: expected 64 bytes, got ${got}`,
+        );
+      }
+      return { bid: BigInt(`0x${words[1]}`), ask: BigInt(`0x${words[2]}`) };
     });
     return answers.map((quote, index) => ({ assetIndex: assets[index], ...quote }));
   };

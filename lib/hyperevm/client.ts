@@ -31,14 +31,6 @@ export const MAX_LOG_RANGE = 999n;
  */
 export const MIN_LOG_RANGE = 50n;
 
-/** `winFeeRate()` of the Exchange, selector 0x48ee5e08 (papertrade-facts.md §2.4, §13.3). */
-export const WIN_FEE_RATE_ABI = [{
-  type: "function",
-  name: "winFeeRate",
-  stateMutability: "view",
-  inputs: [],
-  outputs: [{ name: "", type: "uint256" }],
-}] as const;
 const WAD = 10n ** 18n;
 
 /**
@@ -73,13 +65,12 @@ export type HyperEvmReceipt =
   & Omit<Pick<TransactionReceipt, keyof Checked<"eth_getTransactionReceipt">>, "logs">
   & { logs: HyperEvmLog[] };
 
-/** Filter of {@link HyperEvmClient.logs}; block bounds are inclusive. */
+/** Filter of {@link HyperEvmClient.logs}; block bounds are inclusive, "latest" is the head. */
 export interface LogFilter {
   address: Address | readonly Address[];
   /** Topic filter by position; null matches anything, an array matches any of its values. */
   topics?: readonly (Hex | readonly Hex[] | null)[];
   fromBlock: bigint;
-  /** A block number, or "latest": the head as the answering node sees it when it answers. */
   toBlock: bigint | "latest";
 }
 
@@ -97,11 +88,8 @@ export interface HyperEvmClient {
   /** A receipt, or null when the transaction is unknown or not mined. */
   receipt(hash: Hex): Promise<HyperEvmReceipt | null>;
   /**
-   * Logs matching the filter. A list of topics, as the intent scan and the settlement trail
-   * build them, is what viem's `getLogs` action cannot take (it builds topics from an event's
-   * ABI), so this is viem's typed request and `formatLog`. When the node refuses the range as
-   * too wide, the query is split into halves, down to {@link MIN_LOG_RANGE} blocks, and the
-   * narrower width is kept for later queries of this client (see `logs` below).
+   * Logs matching the filter. A range the node refuses as too wide is split into halves, down
+   * to {@link MIN_LOG_RANGE} blocks, and the narrower width kept for later queries.
    */
   logs(filter: LogFilter): Promise<HyperEvmLog[]>;
   /**
@@ -184,6 +172,8 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
   const blockNumber = async (options: { cacheTime?: number } = {}) =>
     (await callViem("eth_blockNumber", (c) => c.public.getBlockNumber(options)))!;
 
+  // viem's `getLogs` action builds topics from an event's ABI and cannot take a list of topics
+  // as the intent scan and the settlement trail build them: this is its typed request.
   async function queryLogs(filter: LogFilter): Promise<HyperEvmLog[]> {
     const logs = await callViem("eth_getLogs", async ({ viem, public: c }) => {
       const found = await c.request({
@@ -218,11 +208,9 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
   }
 
   async function logs(filter: LogFilter): Promise<HyperEvmLog[]> {
-    const known = logWindow;
-    if (known !== null && filter.toBlock !== "latest") {
-      if (filter.toBlock - filter.fromBlock + 1n > known) {
-        return inChunks({ ...filter, toBlock: filter.toBlock }, known);
-      }
+    const { fromBlock, toBlock: to } = filter;
+    if (logWindow !== null && to !== "latest" && to - fromBlock + 1n > logWindow) {
+      return inChunks({ ...filter, toBlock: to }, logWindow);
     }
     try {
       return await queryLogs(filter);
@@ -235,17 +223,14 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
       if (toBlock < filter.fromBlock) return [];
       const width = toBlock - filter.fromBlock + 1n;
       if (width <= MIN_LOG_RANGE) throw error;
-      let next: bigint;
-      if (width > MAX_LOG_RANGE) {
-        // Wider than the public limit (a head that moved on): split, learn nothing.
-        next = logWindow ?? MAX_LOG_RANGE;
-      } else {
-        const half = (width + 1n) / 2n;
-        next = half > MIN_LOG_RANGE ? half : MIN_LOG_RANGE;
-        if (logWindow === null || next < logWindow) logWindow = next;
-        next = logWindow;
+      // Wider than the public limit (a head that moved on): split, learn nothing. Within it,
+      // this node's limit is stricter: half the refused range (at least MIN_LOG_RANGE) becomes
+      // the client's width, unless a narrower one already is.
+      if (width <= MAX_LOG_RANGE) {
+        const half = (width + 1n) / 2n > MIN_LOG_RANGE ? (width + 1n) / 2n : MIN_LOG_RANGE;
+        logWindow = logWindow !== null && logWindow < half ? logWindow : half;
       }
-      return await inChunks({ ...filter, toBlock }, next);
+      return await inChunks({ ...filter, toBlock }, logWindow ?? MAX_LOG_RANGE);
     }
   }
 
@@ -268,7 +253,8 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
         const rate = (await callViem("eth_call", (c) =>
           c.public.readContract({
             address: CONTRACTS.exchange,
-            abi: WIN_FEE_RATE_ABI,
+            // Selector 0x48ee5e08 (papertrade-facts.md §2.4, §13.3).
+            abi: c.viem.parseAbi(["function winFeeRate() view returns (uint256)"]),
             functionName: "winFeeRate",
           })))!;
         if (rate > WAD) {

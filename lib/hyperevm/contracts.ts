@@ -5,54 +5,33 @@
  * Facts (addresses, domains, the intent-id tag) are used exactly as published; every shape
  * that no public source gives is marked `modelled:` with its reason.
  */
-import {
-  type Address,
-  type Hex,
-  parseAbi,
-  parseAbiItem,
-  parseAbiParameters,
-  type TypedDataDomain,
-} from "viem";
+import { type Address, type Hex, parseAbi, parseAbiItem, parseAbiParameters } from "viem";
 
 import { CHAIN_ID, CONTRACTS } from "./addresses.ts";
 
 export { CHAIN_ID, CONTRACTS };
 
+// Every domain is version 1 on HyperEVM; they differ in name and verifying contract.
+const domain = (name: string, verifyingContract: Address) => ({
+  name,
+  version: "1",
+  chainId: CHAIN_ID,
+  verifyingContract,
+});
+
 /** The EIP-712 domains by the name intent types use. */
 export const DOMAINS = {
   /** The name really is "String". */
-  exchange: {
-    name: "String",
-    version: "1",
-    chainId: CHAIN_ID,
-    verifyingContract: CONTRACTS.exchange,
-  },
-  staking: {
-    name: "PaperStaking",
-    version: "1",
-    chainId: CHAIN_ID,
-    verifyingContract: CONTRACTS.paperStaking,
-  },
+  exchange: domain("String", CONTRACTS.exchange),
+  staking: domain("PaperStaking", CONTRACTS.paperStaking),
   // modelled: [chain.cancelDomain] the cancel domain's name and version are unknown
   // (docs/data-sources.md: a separate cancel domain whose verifying contract is the
   // Exchange); ours is a plausible guess.
-  /** Cancel domain: its own domain over the Exchange, signed by a session key. */
-  cancel: {
-    name: "PapertradeCancel",
-    version: "1",
-    chainId: CHAIN_ID,
-    verifyingContract: CONTRACTS.exchange,
-  },
-} as const satisfies Record<string, TypedDataDomain>;
+  cancel: domain("PapertradeCancel", CONTRACTS.exchange),
+};
 
 /** The zero address, which a RegisterSessionKey intent always carries as its fee address. */
 export const ZERO_ADDRESS: Address = "0x0000000000000000000000000000000000000000";
-
-/** Published domain separators, asserted by tests against the domains above. */
-export const DOMAIN_SEPARATORS = {
-  exchange: "0x53a2ab5a64b3239d36b108fb4cd035ebb40ed3f71dec28e37966622670147e77",
-  staking: "0x71706d56c8b436981e93987cd97df512528491b243c6d8d1614cad52659e7eb0",
-} as const satisfies Record<string, Hex>;
 
 /** keccak256("papertrade:intent-id:v2"), the tag that prefixes every intent id preimage. */
 export const INTENT_ID_TAG: Hex =
@@ -71,6 +50,12 @@ export const INTENT_KINDS = [
 ] as const;
 
 export type IntentKind = typeof INTENT_KINDS[number];
+
+/** One decoded intent field: uints as bigint, lower-case addresses and bytes32, id lists. */
+export type IntentFieldValue = bigint | boolean | Address | Hex | readonly bigint[];
+
+/** The EIP-712 message of an intent (its kind's fields, by name). */
+export type IntentFields = Readonly<Record<string, IntentFieldValue>>;
 
 // modelled: [chain.typeStrings] the EIP-712 type strings are unpublished; each struct is built
 // from the SDK's field list in its order, with Solidity widths taken from the SDK's Rust widths.
@@ -122,14 +107,7 @@ export const INTENT_TYPES = {
     domain: "staking",
     fields: parseAbiParameters("address user, uint128 nonce, uint64 deadline"),
   },
-} as const satisfies Record<
-  IntentKind,
-  {
-    primaryType: string;
-    domain: keyof typeof DOMAINS;
-    fields: readonly { name?: string; type: string }[];
-  }
->;
+} as const;
 
 // modelled: [chain.batchCalldata, chain.batchEvent] the BatchExecutor ABI and event are
 // unpublished. A batch is one call carrying an array of signed intents; `payload` is the ABI
@@ -175,5 +153,5 @@ export const EXCHANGE_EVENT_TOPICS = {
   WithdrawToCore: "0x95d1a93901f24eeaa294588802f66fa008f9f3741060c9f79e5dab4709de5e75",
 } as const satisfies Record<string, Hex>;
 
-/** How many recent blocks lookup_intent scans, and the widest eth_getLogs window (RPC limit). */
-export const INTENT_SCAN = { blocks: 6000n, window: 999n } as const;
+/** How many recent blocks lookup_intent scans. */
+export const INTENT_SCAN = { blocks: 6000n } as const;

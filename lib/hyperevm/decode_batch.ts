@@ -5,29 +5,25 @@ import {
   decodeFunctionData,
   encodeAbiParameters,
   type Hex,
-  toFunctionSelector,
 } from "viem";
-import { BATCH_EXECUTOR_ABI, INTENT_KINDS, INTENT_TYPES, type IntentKind } from "./contracts.ts";
-import type { IntentFields, IntentFieldValue } from "./intent_fields.ts";
-
-/** Four-byte selector of the modelled `executeBatch((uint8,address,bytes,bytes)[])`. */
-export const EXECUTE_BATCH_SELECTOR: Hex = toFunctionSelector(
-  BATCH_EXECUTOR_ABI.find((item) => item.type === "function" && item.name === "executeBatch")!,
-);
+import {
+  BATCH_EXECUTOR_ABI,
+  INTENT_KINDS,
+  INTENT_TYPES,
+  type IntentFields,
+  type IntentFieldValue,
+  type IntentKind,
+} from "./contracts.ts";
 
 /** One signed intent carried by a batch. */
 export interface BatchIntent {
   /** Position in the batch, as the executor's event reports it. */
   index: number;
-  /** Raw kind number from calldata. */
-  kind: number;
   /** Kind name, or null when the number is outside INTENT_KINDS. */
   action: IntentKind | null;
   /** Session key or wallet that signed, lower-case. */
   signer: Address;
   signature: Hex;
-  /** ABI-encoded EIP-712 fields as sent. */
-  payload: Hex;
   /** Decoded fields, or null when the payload does not decode for its kind. */
   fields: IntentFields | null;
   /** Why the payload did not decode; absent when it did. */
@@ -40,11 +36,11 @@ export interface BatchIntent {
  * its place with `decodeError` set, so one bad entry never hides the rest of the batch.
  */
 export function decodeBatchCalldata(input: Hex): BatchIntent[] | null {
-  if (input.slice(0, 10).toLowerCase() !== EXECUTE_BATCH_SELECTOR) return null;
-  let entries: readonly { kind: number; signer: Address; payload: Hex; signature: Hex }[];
+  let entries;
   try {
-    const call = decodeFunctionData({ abi: BATCH_EXECUTOR_ABI, data: input });
-    entries = call.args[0];
+    // Lower-cased, as viem matches the selector and returns bytes as the input spells them.
+    entries = decodeFunctionData({ abi: BATCH_EXECUTOR_ABI, data: input.toLowerCase() as Hex })
+      .args[0];
   } catch {
     return null;
   }
@@ -52,11 +48,9 @@ export function decodeBatchCalldata(input: Hex): BatchIntent[] | null {
     const action = INTENT_KINDS[entry.kind] ?? null;
     const base = {
       index,
-      kind: entry.kind,
       action,
       signer: entry.signer.toLowerCase() as Address,
-      signature: entry.signature.toLowerCase() as Hex,
-      payload: entry.payload.toLowerCase() as Hex,
+      signature: entry.signature,
     };
     if (action === null) {
       return { ...base, fields: null, decodeError: `unknown intent kind ${entry.kind}` };
@@ -82,11 +76,9 @@ function decodeIntentPayload(kind: IntentKind, payload: Hex): IntentFields {
   if (encodeAbiParameters(params, values).toLowerCase() !== payload.toLowerCase()) {
     throw new Error("not the canonical encoding of its fields");
   }
-  const fields: Record<string, IntentFieldValue> = {};
-  params.forEach((param, i) => {
-    fields[param.name!] = toDomainValue(param.type, values[i]);
-  });
-  return fields;
+  return Object.fromEntries(
+    params.map((param, i) => [param.name!, toDomainValue(param.type, values[i])]),
+  );
 }
 
 function toDomainValue(type: string, value: unknown): IntentFieldValue {

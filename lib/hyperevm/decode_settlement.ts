@@ -1,12 +1,12 @@
-import { type Address, type Hex, isAddressEqual, size, slice } from "viem";
-import { CONTRACTS, type IntentKind } from "./contracts.ts";
+import { type Address, type Hex, isAddressEqual, recoverAddress, size, slice } from "viem";
+import { CONTRACTS, type IntentFields, type IntentKind } from "./contracts.ts";
 import { decodeBatchCalldata } from "./decode_batch.ts";
 import { type ExchangeEvent, readExchangeEvents } from "./exchange_events.ts";
 import { readExecutions } from "./executions.ts";
-import type { IntentFields } from "./intent_fields.ts";
 import type { HyperEvmClient, HyperEvmReceipt, HyperEvmTransaction } from "./client.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
-import { verifyIntent } from "./verify_intent.ts";
+import { intentDigest } from "./typed_data.ts";
+import { intentId } from "./intent_id.ts";
 
 /**
  * One intent of a settlement batch as the modelled executor ABI decodes it, checked against its
@@ -37,22 +37,19 @@ export interface SettledIntent {
   failureReason: string | null;
 }
 
-/** A decoded transaction: a Papertrade settlement or any other transaction. */
-export interface Settlement {
+/**
+ * A decoded transaction, a Papertrade settlement or any other: with its sender, recipient,
+ * calldata and wei of HYPE as sent.
+ */
+export interface Settlement extends Pick<HyperEvmTransaction, "from" | "to" | "input" | "value"> {
   txHash: Hex;
   /** `unknown` when the receipt could not be read (see `missing`). */
   status: "success" | "reverted" | "pending" | "unknown";
   blockNumber: bigint | null;
   /** Block time in unix seconds, when the block was read. */
   timestamp?: bigint;
-  from: Address;
-  to: Address | null;
-  /** Calldata as sent. */
-  input: Hex;
-  /** Its four-byte function selector; null for shorter calldata. */
+  /** The calldata's four-byte function selector; null for shorter calldata. */
   selector: Hex | null;
-  /** Wei of HYPE sent with it. */
-  value: bigint;
   /** Null while pending or when the receipt could not be read. */
   gasUsed: bigint | null;
   /**
@@ -70,11 +67,7 @@ export interface Settlement {
   missing?: HyperEvmError[];
 }
 
-interface DecodeSettlementOptions {
-  /** Block time (unix seconds) to report. */
-  timestamp?: bigint;
-  /** The receipt read failed: the status is unknown rather than pending. */
-  receiptMissing?: boolean;
+interface DecodeOptions {
   /**
    * Decode and verify only the intent at this batch index (`intents` then holds just it).
    * Signature recovery is the costly part of decoding; a look-up of one intent needs one.
@@ -84,19 +77,19 @@ interface DecodeSettlementOptions {
 }
 
 /**
- * Decodes a transaction and its receipt (null while pending) into a settlement: the Exchange's
- * events (facts, whatever the executor's ABI is) and, where the calldata decodes as the modelled
- * batch, each intent with its signature checked and matched, by batch index, to the
- * IntentExecuted event the executor emitted for it.
+ * Decodes a transaction and its receipt (null while pending, or `receiptMissing` when its read
+ * failed) into a settlement: the Exchange's events (facts, whatever the executor's ABI is) and,
+ * where the calldata decodes as the modelled batch, each intent with its signature checked and
+ * matched, by batch index, to the IntentExecuted event the executor emitted for it.
  */
 export async function decodeSettlement(
   tx: HyperEvmTransaction,
   receipt: HyperEvmReceipt | null,
-  options: DecodeSettlementOptions = {},
+  options: DecodeOptions & { timestamp?: bigint; receiptMissing?: boolean } = {},
 ): Promise<Settlement> {
   const status = receipt?.status ?? (options.receiptMissing ? "unknown" : "pending");
   const events = readExchangeEvents(receipt?.logs ?? []);
-  const to = tx.to;
+  const { to } = tx;
   const toExecutor = to !== null && isAddressEqual(to, CONTRACTS.batchExecutor);
   const settlement: Settlement = {
     txHash: tx.hash,
@@ -127,14 +120,14 @@ export async function decodeSettlement(
       const userField = intent.fields?.user;
       const wallet = typeof userField === "string" ? userField as Address : event?.user ?? null;
       const check = intent.action !== null && intent.fields !== null
-        ? await verifyIntent({
-          kind: intent.action,
-          fields: intent.fields,
-          signature: intent.signature,
-          declaredSigner: intent.signer,
-          recordedIntentId: event?.intentId ?? null,
-        })
-        : null;
+        ? await verifyIntent(
+          intent.action,
+          intent.fields,
+          intent.signature,
+          intent.signer,
+          event?.intentId ?? null,
+        )
+        : unverified(intent.decodeError ?? "the payload did not decode");
       return {
         index: intent.index,
         action: intent.action,
@@ -143,45 +136,30 @@ export async function decodeSettlement(
         fields: intent.fields,
         reported: event?.success ?? null,
         failureReason: event && !event.success ? event.reason : null,
-        recoveredSigner: check?.recoveredSigner ?? null,
-        intentId: event?.intentId ?? check?.computedIntentId ?? null,
-        computedIntentId: check?.computedIntentId ?? null,
-        signatureVerified: check?.signatureVerified ?? false,
-        verificationProblem: check
-          ? check.problem
-          : intent.decodeError ?? "the payload did not decode",
+        intentId: event?.intentId ?? check.computedIntentId,
+        ...check,
       };
     }),
   );
   return settlement;
 }
 
-/** Options of {@link decodeTransaction}; `onlyIndex` is passed on to {@link decodeSettlement}. */
-interface DecodeTransactionOptions extends Pick<DecodeSettlementOptions, "onlyIndex"> {
-  /**
-   * The block the transaction is believed to be in (say, from its IntentExecuted log), so the
-   * block header is fetched together with the transaction and its receipt.
-   */
-  blockNumber?: bigint;
-}
-
 /**
  * Fetches a transaction, its receipt and its block (for the timestamp), and decodes it.
  * `{ found: false }` when no endpoint knows the hash.
  *
- * With `options.blockNumber` the three reads go out together: one round trip. Without it the
- * block read starts as soon as the transaction names its block, while the receipt may still be
- * on its way: two round trips, the fewest possible when the block is not known ahead. The
- * receipt decides: if it names another block than the one read (a reorg, or a wrong guess),
- * that block is read after it.
+ * With `options.blockNumber`, the block the transaction is believed to be in (say, from its
+ * IntentExecuted log), the three reads go out together: one round trip. Without it the block
+ * read starts as soon as the transaction names its block, while the receipt may still be on its
+ * way: two round trips, the fewest possible when the block is not known ahead. The receipt
+ * decides: if it names another block than the one read (a reorg, or a wrong guess), that block
+ * is read after it.
  */
 export async function decodeTransaction(
   client: HyperEvmClient,
   hash: Hex,
-  options: DecodeTransactionOptions = {},
-): Promise<
-  { found: false } | ({ found: true } & Settlement)
-> {
+  options: DecodeOptions & { blockNumber?: bigint } = {},
+): Promise<{ found: false } | ({ found: true } & Settlement)> {
   // The transaction is required; the receipt and the block are parts that may fail alone.
   const missing: HyperEvmError[] = [];
   const soft = <T>(read: Promise<T>): Promise<T | null> =>
@@ -213,4 +191,67 @@ export async function decodeTransaction(
     receiptMissing,
   });
   return { found: true, ...settlement, ...(missing.length > 0 ? { missing } : {}) };
+}
+
+/** What checking one intent's signature gives. */
+type IntentCheck = Pick<
+  SettledIntent,
+  "recoveredSigner" | "computedIntentId" | "signatureVerified" | "verificationProblem"
+>;
+
+const unverified = (problem: string, found: Partial<IntentCheck> = {}): IntentCheck => ({
+  recoveredSigner: null,
+  computedIntentId: null,
+  ...found,
+  signatureVerified: false,
+  verificationProblem: problem,
+});
+
+/**
+ * Recomputes an intent's digest and id (from the signer the batch declares) and recovers who
+ * signed it, against the id the executor recorded when an event was found. Never rejects:
+ * malformed fields or signatures come back unverified with the reason.
+ */
+export async function verifyIntent(
+  kind: IntentKind,
+  fields: IntentFields,
+  signature: Hex,
+  declaredSigner: Address,
+  recordedIntentId: Hex | null,
+): Promise<IntentCheck> {
+  let digest: Hex | null = null;
+  let computedIntentId: Hex;
+  let recoveredSigner: Address;
+  try {
+    digest = intentDigest(kind, fields);
+    computedIntentId = intentId(digest, declaredSigner);
+  } catch (error) {
+    const line = firstLine(error);
+    return unverified(digest === null ? `the fields do not fit the ${kind} type: ${line}` : line);
+  }
+  try {
+    recoveredSigner = (await recoverAddress({ hash: digest, signature })).toLowerCase() as Address;
+  } catch (error) {
+    return unverified(`the signature is malformed: ${firstLine(error)}`, { computedIntentId });
+  }
+  const found = { recoveredSigner, computedIntentId };
+  if (!isAddressEqual(recoveredSigner, declaredSigner)) {
+    const declared = declaredSigner.toLowerCase();
+    return unverified(
+      `the signature recovers to ${recoveredSigner}, not the declared signer ${declared}`,
+      found,
+    );
+  }
+  if (recordedIntentId && recordedIntentId.toLowerCase() !== computedIntentId) {
+    const recorded = recordedIntentId.toLowerCase();
+    return unverified(
+      `the recorded intent id ${recorded} does not match the recomputed ${computedIntentId}`,
+      found,
+    );
+  }
+  return { ...found, signatureVerified: true, verificationProblem: null };
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split("\n")[0];
 }

@@ -6,16 +6,9 @@ import { type Address, decodeEventLog, type Hex, isAddressEqual } from "viem";
 import { CONTRACTS, EXCHANGE_EVENT_TOPICS, EXCHANGE_EVENTS_ABI } from "./contracts.ts";
 import type { HyperEvmLog } from "./client.ts";
 
-/** Where a log sits on the chain. */
-interface LogPlace {
-  transactionHash: Hex;
-  blockNumber: bigint;
-  logIndex: number;
-}
-
 /** One decoded Exchange event; `wallet` is the account it names. USD words are 18-dp wads. */
 export type ExchangeEvent =
-  & LogPlace
+  & Pick<HyperEvmLog, "transactionHash" | "blockNumber" | "logIndex">
   & { wallet: Address }
   & (
     | {

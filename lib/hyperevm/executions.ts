@@ -20,8 +20,9 @@ export const INTENT_EXECUTED_TOPIC: Hex = toEventSelector(
 // Solidity's Error(string) selector: executors often forward a revert reason as-is.
 const ERROR_STRING_SELECTOR = "0x08c379a0";
 
-/** What the BatchExecutor reported for one intent. */
-export interface IntentExecution {
+/** What the BatchExecutor reported for one intent, and where. */
+export interface IntentExecution
+  extends Pick<HyperEvmLog, "transactionHash" | "blockNumber" | "logIndex"> {
   intentId: Hex;
   /** Wallet the intent acted for, lower-case. */
   user: Address;
@@ -32,9 +33,6 @@ export interface IntentExecution {
   success: boolean;
   /** Failure reason as text when printable, else its hex; null when empty. */
   reason: string | null;
-  transactionHash: Hex;
-  blockNumber: bigint;
-  logIndex: number;
 }
 
 /**
@@ -43,37 +41,34 @@ export interface IntentExecution {
  * contract could be forged by anyone, and a log that does not decode is not evidence either.
  */
 export function readExecutions(logs: readonly HyperEvmLog[]): IntentExecution[] {
-  const executions: IntentExecution[] = [];
-  for (const log of logs) {
-    if (!isAddressEqual(log.address, CONTRACTS.batchExecutor)) continue;
-    if (log.topics[0]?.toLowerCase() !== INTENT_EXECUTED_TOPIC) continue;
-    let decoded;
+  return logs.flatMap((log) => {
+    if (!isAddressEqual(log.address, CONTRACTS.batchExecutor)) return [];
+    if (log.topics[0]?.toLowerCase() !== INTENT_EXECUTED_TOPIC) return [];
+    let args;
     try {
-      decoded = decodeEventLog({
+      args = decodeEventLog({
         abi: BATCH_EXECUTOR_ABI,
         eventName: "IntentExecuted",
         topics: log.topics as [Hex, ...Hex[]],
         data: log.data,
         strict: true,
-      });
+      }).args;
     } catch {
-      continue;
+      return [];
     }
-    const { intentId, user, index, kind, success, reason } = decoded.args;
-    if (index > BigInt(Number.MAX_SAFE_INTEGER)) continue;
-    executions.push({
-      intentId: intentId.toLowerCase() as Hex,
-      user: user.toLowerCase() as Address,
-      index: Number(index),
-      kind,
-      success,
-      reason: describeReason(reason),
+    if (args.index > BigInt(Number.MAX_SAFE_INTEGER)) return [];
+    return [{
+      intentId: args.intentId.toLowerCase() as Hex,
+      user: args.user.toLowerCase() as Address,
+      index: Number(args.index),
+      kind: args.kind,
+      success: args.success,
+      reason: describeReason(args.reason),
       transactionHash: log.transactionHash,
       blockNumber: log.blockNumber,
       logIndex: log.logIndex,
-    });
-  }
-  return executions;
+    }];
+  });
 }
 
 /** Renders revert bytes for people: Error(string) unwrapped, printable UTF-8 as text, else hex. */

@@ -1,9 +1,8 @@
 import type { Hex } from "viem";
 import { CONTRACTS, INTENT_SCAN } from "./contracts.ts";
-import { type HyperEvmClient, MAX_LOG_RANGE } from "./client.ts";
+import { type HyperEvmClient, type LogFilter, MAX_LOG_RANGE } from "./client.ts";
 import { INTENT_EXECUTED_TOPIC, type IntentExecution, readExecutions } from "./executions.ts";
-
-export { MAX_LOG_RANGE };
+import { compare, max, min } from "./_trail_parts.ts";
 
 /**
  * Blocks the chain may add after the head was read and before the newest window's query is
@@ -13,50 +12,23 @@ export { MAX_LOG_RANGE };
  */
 export const HEAD_SLACK_BLOCKS = 60n;
 
-/** An inclusive block range; `"latest"` (the newest window only) is the head the node sees. */
-export interface BlockWindow {
-  fromBlock: bigint;
-  toBlock: bigint | "latest";
-}
-
-interface ScanOptions {
-  /** How many recent blocks to cover, the head included (default 6000). */
-  blocks?: bigint;
-  /** Widest window in blocks, at most 999 (default 999). */
-  window?: bigint;
-  /** Blocks the head may move past `head` before the newest window is answered (default 60). */
-  slack?: bigint;
-}
+/** An inclusive block range; only the newest window runs to `"latest"`. */
+export type BlockWindow = Pick<LogFilter, "fromBlock" | "toBlock">;
 
 /**
- * Splits the last `blocks` blocks up to `head` into contiguous inclusive windows, oldest first.
- * The newest starts `window - 1 - slack` blocks before `head` and runs to "latest", so it also
- * covers blocks mined after a cached `head` and stays within `window` blocks while the chain
- * moved at most `slack` past it; the older ones are at most `window` blocks. Near genesis the
- * range starts at block 0.
- *
- * @throws {RangeError} when blocks < 1, window is outside 1..999 or slack outside 0..window-1.
+ * Splits the last {@link INTENT_SCAN}`.blocks` blocks up to `head` into contiguous windows of
+ * at most {@link MAX_LOG_RANGE} blocks, oldest first. The newest starts
+ * `MAX_LOG_RANGE - 1 - HEAD_SLACK_BLOCKS` blocks before `head` and runs to "latest", so it also
+ * covers blocks mined after a cached `head` and stays within the limit while the chain moved at
+ * most the slack past it. Near genesis the range starts at block 0.
  */
-export function scanWindows(head: bigint, options: ScanOptions = {}): BlockWindow[] {
-  const {
-    blocks = INTENT_SCAN.blocks,
-    window = INTENT_SCAN.window,
-    slack = HEAD_SLACK_BLOCKS,
-  } = options;
-  if (blocks < 1n) throw new RangeError(`blocks must be at least 1, got ${blocks}`);
-  if (window < 1n || window > MAX_LOG_RANGE) {
-    throw new RangeError(`window must be 1..${MAX_LOG_RANGE} blocks, got ${window}`);
-  }
-  if (slack < 0n || slack >= window) {
-    throw new RangeError(`slack must be 0..${window - 1n} blocks, got ${slack}`);
-  }
-  const start = head - blocks + 1n > 0n ? head - blocks + 1n : 0n;
-  const newest = head - (window - 1n - slack);
-  const newestFrom = newest > start ? newest : start;
+export function scanWindows(head: bigint): BlockWindow[] {
+  const start = max(head - INTENT_SCAN.blocks + 1n, 0n);
+  const newestFrom = max(head - (MAX_LOG_RANGE - 1n - HEAD_SLACK_BLOCKS), start);
   const windows: BlockWindow[] = [];
-  for (let from = start; from < newestFrom; from += window) {
-    const to = from + window - 1n;
-    windows.push({ fromBlock: from, toBlock: to < newestFrom ? to : newestFrom - 1n });
+  for (let from = start; from < newestFrom; from += MAX_LOG_RANGE) {
+    const to = from + MAX_LOG_RANGE - 1n;
+    windows.push({ fromBlock: from, toBlock: min(to, newestFrom - 1n) });
   }
   windows.push({ fromBlock: newestFrom, toBlock: "latest" });
   return windows;
@@ -73,9 +45,9 @@ export interface IntentSettlementMatch {
 /**
  * Looks for the BatchExecutor's IntentExecuted event with this intent id in the recent blocks:
  * the head (the client's cached one, so a warm call makes no read), then every window queried
- * at once (topic1 = intent id). One round trip warm, two cold. `match` is the earliest;
- * `matches` all in chain order (more than one only if the executor reported it twice);
- * `scannedTo` the head the windows were laid out from (the newest window may reach further).
+ * at once (topic1 = intent id). One round trip warm, two cold. `match` is the earliest (more
+ * than one only if the executor reported it twice); `scannedTo` the head the windows were laid
+ * out from (the newest window may reach further, but the blocks up to it are certain).
  *
  * A window the node refuses as too wide is split by the client (`HyperEvmClient.logs`): the
  * newest one when the chain moved more than the slack since the cached head was read (it is
@@ -85,41 +57,31 @@ export interface IntentSettlementMatch {
 export async function findIntentSettlement(
   client: HyperEvmClient,
   intentId: Hex,
-  options: ScanOptions = {},
-): Promise<{
-  match: IntentSettlementMatch | null;
-  matches: IntentSettlementMatch[];
-  scannedFrom: bigint;
-  scannedTo: bigint;
-}> {
+): Promise<{ match: IntentSettlementMatch | null; scannedFrom: bigint; scannedTo: bigint }> {
   const id = intentId.toLowerCase() as Hex;
-  const query = (window: BlockWindow) =>
-    client.logs({
-      address: CONTRACTS.batchExecutor,
-      topics: [INTENT_EXECUTED_TOPIC, id],
-      ...window,
-    });
   const head = await client.blockNumber();
-  const windows = scanWindows(head, options);
-  const answers = await Promise.all(windows.map(query));
-  // The newest window may have reached past `head`; the blocks up to it are certain.
-  const scannedTo = head;
+  const windows = scanWindows(head);
+  const answers = await Promise.all(
+    windows.map((window) =>
+      client.logs({
+        address: CONTRACTS.batchExecutor,
+        topics: [INTENT_EXECUTED_TOPIC, id],
+        ...window,
+      })
+    ),
+  );
   // readExecutions re-checks address and topic; a node that ignores the filter cannot
   // smuggle in another contract's log or another intent's event.
-  const matches = readExecutions(answers.flat())
+  const event = readExecutions(answers.flat())
     .filter((event) => event.intentId === id)
-    .sort((a, b) =>
-      a.blockNumber === b.blockNumber
-        ? a.logIndex - b.logIndex
-        : a.blockNumber < b.blockNumber
-        ? -1
-        : 1
-    )
-    .map((event) => ({
+    .sort((a, b) => compare(a.blockNumber, b.blockNumber) || a.logIndex - b.logIndex)[0];
+  const match = event
+    ? {
       txHash: event.transactionHash,
       blockNumber: event.blockNumber,
       logIndex: event.logIndex,
       event,
-    }));
-  return { match: matches[0] ?? null, matches, scannedFrom: windows[0].fromBlock, scannedTo };
+    }
+    : null;
+  return { match, scannedFrom: windows[0].fromBlock, scannedTo: head };
 }

@@ -10,14 +10,10 @@ export interface EndpointFailure {
   text: string;
 }
 
+/** A bare string failure is one of kind `other`; `cause` is kept for logs, never shown. */
 interface HyperEvmErrorOptions {
-  /** Default: `unavailable` when endpoints failed (`failures` given), else `schema`. */
-  kind?: "unavailable" | "schema";
-  /** What each endpoint did, in the order tried; a bare string is a failure of kind `other`. */
   failures?: readonly (EndpointFailure | string)[];
-  /** For `schema`: the method's answer and what is wrong with it, without any prefix. */
   detail?: string;
-  /** The underlying error, kept for logs; never part of the message. */
   cause?: unknown;
 }
 
@@ -32,9 +28,12 @@ export class HyperEvmError extends Error {
   readonly failures: readonly string[];
   /** The same failures with their kinds, to branch on. */
   readonly endpointFailures: readonly EndpointFailure[];
-  /** For `schema`: what is wrong with the answer (the message without "upstream changed: "). */
+  /** For `schema`: the method's answer and what is wrong with it (the message's unprefixed). */
   readonly detail?: string;
-  /** What went wrong; branch on this, never on the message. */
+  /**
+   * What went wrong, branched on (never the message): `unavailable` when endpoints failed
+   * (`failures` given), else `schema`.
+   */
   readonly kind: "unavailable" | "schema";
   /**
    * `block_range` when the nodes refused an eth_getLogs window as wider than they allow. Nodes
@@ -53,7 +52,7 @@ export class HyperEvmError extends Error {
     );
     this.failures = this.endpointFailures.map((failure) => failure.text);
     this.detail = options.detail;
-    this.kind = options.kind ?? (this.failures.length > 0 ? "unavailable" : "schema");
+    this.kind = this.failures.length > 0 ? "unavailable" : "schema";
     const saysRange = this.failures.some((failure) => /\brange\b/i.test(failure));
     this.refusal = method === "eth_getLogs" && saysRange ? "block_range" : null;
   }

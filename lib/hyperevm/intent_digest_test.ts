@@ -1,8 +1,7 @@
 import { equal, notEqual, throws } from "node:assert/strict";
 import { concat, encodeAbiParameters, encodePacked, keccak256, toHex } from "viem";
-import { DOMAIN_SEPARATORS } from "./contracts.ts";
 import { intentDigest } from "./typed_data.ts";
-import { sampleMessage, walletA } from "../../tests/support/hyperevm.ts";
+import { DOMAIN_SEPARATORS, sampleMessage, walletA } from "../../tests/support/hyperevm.ts";
 
 Deno.test("a claim digest equals keccak256(0x1901 ‖ staking separator ‖ struct hash) built by hand", () => {
   const message = sampleMessage("claimRewards", walletA.address);

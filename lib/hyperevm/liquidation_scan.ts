@@ -5,10 +5,11 @@
  *
  * The window is read in windows of {@link MAX_LOG_RANGE} blocks on a fixed grid (block numbers
  * k × 999 to k × 999 + 998), one `eth_getLogs` each (topic0 `Liquidated`, address the Exchange),
- * `TRAIL.parallel` (`_trail_parts.ts`) at a time. A grid window that ends {@link LIQUIDATION_SCAN}
- * `.settledBlocks` behind the head never changes again and is kept per client, so a cold read
- * costs about 820 requests and every later one the newest window or two. Each event's time is its
- * block's: the log's `blockTimestamp` when the node sends it, else one block read (kept too).
+ * `TRAIL.parallel` (`_trail_parts.ts`) at a time. A grid window that ends `TRAIL.settledBlocks`
+ * behind the head never changes again and is kept per client, so a cold read costs about 820
+ * requests and every later one the newest window or two. Each event's time is its block's: the
+ * log's `blockTimestamp` when the node sends it, else one block read, kept with the settlement
+ * trail's block times.
  */
 import type { Address, Hex } from "viem";
 import { type HyperEvmClient, MAX_LOG_RANGE } from "./client.ts";
@@ -16,7 +17,7 @@ import { CONTRACTS, EXCHANGE_EVENT_TOPICS } from "./contracts.ts";
 import { readExchangeEvents } from "./exchange_events.ts";
 import { FIRST_TRADE_BLOCK_BOUND } from "./chain.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
-import { inTurns, remember } from "./_trail_parts.ts";
+import { cacheOf, compare, inTurns, min, remember, TRAIL } from "./_trail_parts.ts";
 
 /** The scan's bounds. */
 export const LIQUIDATION_SCAN = {
@@ -28,11 +29,6 @@ export const LIQUIDATION_SCAN = {
    * (the scan says how far it reached: {@link LiquidationScan.fromTime}).
    */
   blocks: 816_480n,
-  /** Blocks behind the head after which a grid window is kept. */
-  settledBlocks: 64n,
-  /** Grid windows and block times kept per client; the oldest go first. */
-  cachedWindows: 2_000,
-  cachedTimes: 20_000,
 } as const;
 
 /** One `Liquidated` event of the Exchange. Prices are raw, at the instrument's price scale. */
@@ -64,23 +60,11 @@ export interface LiquidationScan {
   events: LiquidationEvent[];
 }
 
-interface ScanCache {
-  windows: Map<bigint, LiquidationEvent[]>;
-  times: Map<bigint, number>;
-}
-
-const caches = new WeakMap<HyperEvmClient, ScanCache>();
-
-function cacheOf(client: HyperEvmClient): ScanCache {
-  let cache = caches.get(client);
-  if (!cache) caches.set(client, cache = { windows: new Map(), times: new Map() });
-  return cache;
-}
+/** Grid windows read, by their first block, per client. */
+const windowsOf = new WeakMap<HyperEvmClient, Map<bigint, LiquidationEvent[]>>();
 
 /** The first block of the grid window holding `block`. */
-function gridStart(block: bigint): bigint {
-  return block - block % MAX_LOG_RANGE;
-}
+const gridStart = (block: bigint): bigint => block - block % MAX_LOG_RANGE;
 
 /**
  * The Exchange's `Liquidated` events of the last `blocks` blocks (default
@@ -92,8 +76,60 @@ export async function scanLiquidations(
   client: HyperEvmClient,
   options: { blocks?: bigint } = {},
 ): Promise<LiquidationScan> {
-  const cache = cacheOf(client);
+  const times = cacheOf(client).times;
+  const windows = windowsOf.getOrInsertComputed(client, () => new Map());
   const head = await client.blockNumber();
+  const settled = (block: bigint) => block + TRAIL.settledBlocks <= head;
+
+  /** A block's time in unix seconds, read once per settled block. */
+  const timeOf = async (block: bigint): Promise<bigint> => {
+    const kept = times.get(block);
+    if (kept !== undefined) return kept;
+    const read = await client.block(block);
+    if (read === null) {
+      const detail =
+        `eth_getBlockByNumber answered null for block ${block}, below the head ${head}`;
+      throw new HyperEvmError("eth_getBlockByNumber", `upstream changed: ${detail}`, { detail });
+    }
+    if (settled(block)) remember(times, block, read.timestamp, TRAIL.cachedBlocks);
+    return read.timestamp;
+  };
+
+  /** The events of the grid window starting at `start`, up to the head. */
+  const readWindow = async (start: bigint): Promise<LiquidationEvent[]> => {
+    const kept = windows.get(start);
+    if (kept) return kept;
+    const end = start + MAX_LOG_RANGE - 1n;
+    const logs = await client.logs({
+      address: CONTRACTS.exchange,
+      topics: [EXCHANGE_EVENT_TOPICS.Liquidated],
+      fromBlock: start,
+      toBlock: min(end, head),
+    });
+    const sent = new Map<bigint, bigint>();
+    for (const log of logs) {
+      if (typeof log.blockTimestamp === "bigint") sent.set(log.blockNumber, log.blockTimestamp);
+    }
+    const events = await Promise.all(
+      readExchangeEvents(logs).flatMap((event) => event.name === "Liquidated" ? [event] : []).map(
+        async (event): Promise<LiquidationEvent> => ({
+          positionId: event.positionId.toString(),
+          wallet: event.wallet,
+          markPrice: event.markPrice,
+          bustPrice: event.bustPrice,
+          fromQueuedBalance: event.fromQueuedBalance,
+          fee: event.stakerFee + event.devFee,
+          txHash: event.transactionHash,
+          blockNumber: event.blockNumber,
+          logIndex: event.logIndex,
+          at: Number(sent.get(event.blockNumber) ?? await timeOf(event.blockNumber)) * 1000,
+        }),
+      ),
+    );
+    if (settled(end)) remember(windows, start, events, TRAIL.cachedWindows);
+    return events;
+  };
+
   const wanted = head - (options.blocks ?? LIQUIDATION_SCAN.blocks) + 1n;
   const bounded = wanted <= FIRST_TRADE_BLOCK_BOUND;
   const fromBlock = bounded ? FIRST_TRADE_BLOCK_BOUND : gridStart(wanted);
@@ -101,12 +137,12 @@ export async function scanLiquidations(
   for (let start = gridStart(fromBlock); start <= head; start += MAX_LOG_RANGE) starts.push(start);
   // The first failure ends the scan: the windows not yet asked for are not asked for.
   let failure: { error: unknown } | null = null;
-  const [fromTime, windows] = await Promise.all([
-    bounded ? null : timeOf(client, cache, head, fromBlock),
+  const [fromTime, read] = await Promise.all([
+    bounded ? null : timeOf(fromBlock).then((time) => Number(time) * 1000),
     inTurns(starts, async (start) => {
       if (failure) return [];
       try {
-        return await readWindow(client, cache, head, start);
+        return await readWindow(start);
       } catch (error) {
         failure ??= { error };
         return [];
@@ -114,79 +150,7 @@ export async function scanLiquidations(
     }),
   ]);
   if (failure) throw (failure as { error: unknown }).error;
-  const events = windows.flat().filter((event) => event.blockNumber >= fromBlock)
-    .sort((a, b) =>
-      a.blockNumber === b.blockNumber
-        ? b.logIndex - a.logIndex
-        : a.blockNumber > b.blockNumber
-        ? -1
-        : 1
-    );
+  const events = read.flat().filter((event) => event.blockNumber >= fromBlock)
+    .sort((a, b) => compare(b.blockNumber, a.blockNumber) || b.logIndex - a.logIndex);
   return { fromBlock, toBlock: head, fromTime, events };
-}
-
-/** The events of the grid window starting at `start`, up to the head. */
-async function readWindow(
-  client: HyperEvmClient,
-  cache: ScanCache,
-  head: bigint,
-  start: bigint,
-): Promise<LiquidationEvent[]> {
-  const kept = cache.windows.get(start);
-  if (kept) return kept;
-  const end = start + MAX_LOG_RANGE - 1n;
-  const toBlock = end < head ? end : head;
-  const logs = await client.logs({
-    address: CONTRACTS.exchange,
-    topics: [EXCHANGE_EVENT_TOPICS.Liquidated],
-    fromBlock: start,
-    toBlock,
-  });
-  const sent = new Map<bigint, number>();
-  for (const log of logs) {
-    if (typeof log.blockTimestamp === "bigint") {
-      sent.set(log.blockNumber, Number(log.blockTimestamp) * 1000);
-    }
-  }
-  const events = await Promise.all(
-    readExchangeEvents(logs).flatMap((event) => event.name === "Liquidated" ? [event] : []).map(
-      async (event): Promise<LiquidationEvent> => ({
-        positionId: event.positionId.toString(),
-        wallet: event.wallet,
-        markPrice: event.markPrice,
-        bustPrice: event.bustPrice,
-        fromQueuedBalance: event.fromQueuedBalance,
-        fee: event.stakerFee + event.devFee,
-        txHash: event.transactionHash,
-        blockNumber: event.blockNumber,
-        logIndex: event.logIndex,
-        at: sent.get(event.blockNumber) ?? await timeOf(client, cache, head, event.blockNumber),
-      }),
-    ),
-  );
-  if (end + LIQUIDATION_SCAN.settledBlocks <= head) {
-    remember(cache.windows, start, events, LIQUIDATION_SCAN.cachedWindows);
-  }
-  return events;
-}
-
-/** A block's time in unix ms, read once per settled block. */
-async function timeOf(
-  client: HyperEvmClient,
-  cache: ScanCache,
-  head: bigint,
-  block: bigint,
-): Promise<number> {
-  const kept = cache.times.get(block);
-  if (kept !== undefined) return kept;
-  const read = await client.block(block);
-  if (read === null) {
-    const detail = `eth_getBlockByNumber answered null for block ${block}, below the head ${head}`;
-    throw new HyperEvmError("eth_getBlockByNumber", `upstream changed: ${detail}`, { detail });
-  }
-  const at = Number(read.timestamp) * 1000;
-  if (block + LIQUIDATION_SCAN.settledBlocks <= head) {
-    remember(cache.times, block, at, LIQUIDATION_SCAN.cachedTimes);
-  }
-  return at;
 }

@@ -10,7 +10,7 @@ import { createHyperEvmClient, MIN_LOG_RANGE } from "./client.ts";
 import { CONTRACTS } from "./contracts.ts";
 import { INTENT_EXECUTED_TOPIC } from "./executions.ts";
 import { findIntentSettlement } from "./find_settlement.ts";
-import { findTradeSettlement } from "./settlement_trail.ts";
+import { findTradeSettlements } from "./settlement_trail.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
 
 async function withChain(
@@ -94,12 +94,12 @@ Deno.test("the settlement trail finds an old close on a node that allows 50 bloc
   )[closed.owner] as Array<{ positionId: string; closedAt: number; liquidated: boolean }>;
   const row = trades.find((trade) => trade.positionId === closed.id)!;
   await withChain({ logRangeLimit: 50 }, async (client) => {
-    const found = await findTradeSettlement(client, {
+    const [found] = await findTradeSettlements(client, [{
       wallet: closed.owner as Address,
       positionId: closed.id,
       liquidated: row.liquidated,
       closedAt: row.closedAt,
-    });
+    }]);
     equal(found?.txHash, closed.txHash);
   });
 });

@@ -8,26 +8,13 @@
  */
 export { CONTRACTS, INTENT_KINDS } from "./contracts.ts";
 export { type ExchangeEvent, walletsOf } from "./exchange_events.ts";
-export {
-  findTradeSettlement,
-  findTradeSettlements,
-  type TradeToSettle,
-  TRAIL,
-  type TrailMatch,
-} from "./settlement_trail.ts";
+export { findTradeSettlements } from "./settlement_trail.ts";
 export { HyperEvmError } from "./hyperevm_error.ts";
 export { createHyperEvmClient, type HyperEvmClient } from "./client.ts";
-export type { IntentFields } from "./intent_fields.ts";
+export type { IntentFields } from "./contracts.ts";
 export { decodeBatchCalldata } from "./decode_batch.ts";
 export { readExecutions } from "./executions.ts";
 export { decodeTransaction, type SettledIntent, type Settlement } from "./decode_settlement.ts";
 export { findIntentSettlement, type IntentSettlementMatch } from "./find_settlement.ts";
-export { type Bbo, BBO_PRECOMPILE, type BboReader, createBboReader } from "./bbo.ts";
-export { CHAIN_ITEMS, RPC_METHODS, type RpcMethodName } from "./sources.ts";
-export {
-  LIQUIDATION_SCAN,
-  type LiquidationEvent,
-  type LiquidationScan,
-  scanLiquidations,
-} from "./liquidation_scan.ts";
-export { FIRST_TRADE_BLOCK_BOUND } from "./chain.ts";
+export { type Bbo, BBO_PRECOMPILE, createBboReader } from "./bbo.ts";
+export { CHAIN_ITEMS, RPC_METHODS } from "./sources.ts";

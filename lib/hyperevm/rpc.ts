@@ -19,23 +19,14 @@ import {
 } from "../http/upstream_answer.ts";
 import { upstreamExcerpt } from "../untrusted_text.ts";
 
-/** Per-endpoint timeout when none is given. */
-export const DEFAULT_RPC_TIMEOUT_MS = 8000;
-/** How long the primary has alone before the fallback is asked too. */
-export const DEFAULT_HEDGE_DELAY_MS = 1000;
-
 /** The endpoints and timing of every HyperEVM read. */
 export interface RpcOptions {
   /** Primary JSON-RPC URL, always tried first. */
   rpcUrl: string;
-  /** Raced against the primary once it is slow (see `hedgeDelayMs`) or has failed. */
   fallbackRpcUrl?: string;
   /** Per-request timeout on each endpoint, in ms (default 8000). */
   timeoutMs?: number;
-  /**
-   * When the primary has not answered after this many ms, the fallback is asked as well and
-   * the first good answer wins (default 1000, never more than the timeout).
-   */
+  /** How long the primary has alone, in ms (default 1000, never more than the timeout). */
   hedgeDelayMs?: number;
   /** The fetch used for every RPC request; default the shared bounded upstream pool. */
   fetch?: typeof fetch;
@@ -47,99 +38,88 @@ export interface RpcCall {
 }
 
 /**
- * Sends calls as one JSON-RPC batch (one HTTP request) to the endpoints in turn, hedged; answers
- * each call's `result` in order, read by `check` when given. An endpoint that cannot answer every
- * call in full (an error for any of them, or an answer `check` refuses) has failed, so the other
- * one is asked. Every failure is a {@link HyperEvmError} named by the first call's method.
+ * A batch sender over the configured endpoints. It sends calls as one JSON-RPC batch (one HTTP
+ * request) to the endpoints in turn, hedged; answers each call's `result` in order, read by
+ * `check` when given. An endpoint that cannot answer every call in full (an error for any of
+ * them, or an answer `check` refuses) has failed, so the other one is asked. Every failure is a
+ * {@link HyperEvmError} named by the first call's method.
  */
-type RpcBatch = <T = unknown>(
-  calls: readonly RpcCall[],
-  signal?: AbortSignal,
-  check?: (answer: unknown, index: number) => T,
-) => Promise<T[]>;
-
-/** A batch sender over the configured endpoints. */
-export function createRpc(options: RpcOptions): RpcBatch {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS;
+export function createRpc(options: RpcOptions) {
+  const timeoutMs = options.timeoutMs ?? 8000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new RangeError(`timeoutMs must be a positive number, got ${timeoutMs}`);
   }
   const urls = options.fallbackRpcUrl ? [options.rpcUrl, options.fallbackRpcUrl] : [options.rpcUrl];
-  const hedgeDelayMs = Math.min(options.hedgeDelayMs ?? DEFAULT_HEDGE_DELAY_MS, timeoutMs);
+  const hedgeDelayMs = Math.min(options.hedgeDelayMs ?? 1000, timeoutMs);
   // The fallback starts at most `hedgeDelayMs` late: its timeout keeps the call in the budget.
   const endpointTimeoutMs = Math.min(timeoutMs, UPSTREAM_BUDGET_MS - hedgeDelayMs);
   const fetchFn = options.fetch ?? upstreamFetch;
 
-  async function ask<T>(
-    url: string,
-    calls: readonly RpcCall[],
-    lost: AbortSignal,
-    check: (answer: unknown, index: number) => T,
-  ) {
-    const timeout = AbortSignal.timeout(endpointTimeoutMs);
-    // One call goes alone, not as a batch of one: every node takes that form.
-    const batch = calls.map((call, id) => ({ jsonrpc: "2.0", id, ...call }));
-    const failure = (text: string, extra: Partial<EndpointFailure> = {}): never => {
-      throw Object.assign(new Error(text), { failure: { kind: "other", text, ...extra } });
-    };
-    let answers: unknown;
-    try {
-      const response = await fetchOnOrigin(fetchFn, url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(calls.length === 1 ? batch[0] : batch),
-        signal: AbortSignal.any([lost, timeout]),
-      });
-      if (!response.ok) {
-        await response.body?.cancel();
-        failure(`HTTP ${response.status}`, { kind: "http", status: response.status });
-      }
-      answers = JSON.parse(await readBoundedText(response, UPSTREAM_LIMITS.rpcJson));
-    } catch (error) {
-      if ((error as { failure?: unknown }).failure) throw error;
-      if (timeout.aborted) failure(`timeout after ${endpointTimeoutMs} ms`, { kind: "timeout" });
-      if (
-        error instanceof AnswerTooLargeError || error instanceof RedirectedAwayError ||
-        error instanceof UnsupportedEncodingError
-      ) {
-        failure(error.message);
-      }
-      failure(error instanceof SyntaxError ? "malformed JSON answer" : "connection failed");
-    }
-    return calls.map((_, id) => {
-      const answer = calls.length === 1
-        ? answers as { result?: unknown; error?: { code: unknown; message: unknown } }
-        : Array.isArray(answers)
-        ? answers.find((a) => a?.id === id)
-        : undefined;
-      if (answer?.error) {
-        // The node's own words, quoted short: a third party's text is data, never instructions.
-        const code = Number.isSafeInteger(answer.error.code) ? answer.error.code : "?";
-        failure(`RPC error ${code}: ${upstreamExcerpt(String(answer.error.message))}`, {
-          kind: "rpc",
-        });
-      }
-      if (typeof answer !== "object" || answer === null || !("result" in answer)) {
-        failure(`no answer to ${calls[id].method}`);
-      }
-      try {
-        return check(answer!.result, id);
-      } catch (error) {
-        return failure((error as Error).message);
-      }
-    });
-  }
-
-  return async <T>(
+  return async <T = unknown>(
     calls: readonly RpcCall[],
     signal?: AbortSignal,
     check?: (answer: unknown, index: number) => T,
   ): Promise<T[]> => {
     const read = check ?? ((answer: unknown) => answer as T);
+    async function ask(url: string, lost: AbortSignal) {
+      const timeout = AbortSignal.timeout(endpointTimeoutMs);
+      // One call goes alone, not as a batch of one: every node takes that form.
+      const batch = calls.map((call, id) => ({ jsonrpc: "2.0", id, ...call }));
+      const failure = (text: string, extra: Partial<EndpointFailure> = {}): never => {
+        throw Object.assign(new Error(text), { failure: { kind: "other", text, ...extra } });
+      };
+      let answers: unknown;
+      try {
+        const response = await fetchOnOrigin(fetchFn, url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(calls.length === 1 ? batch[0] : batch),
+          signal: AbortSignal.any([lost, timeout]),
+        });
+        if (!response.ok) {
+          await response.body?.cancel();
+          failure(`HTTP ${response.status}`, { kind: "http", status: response.status });
+        }
+        answers = JSON.parse(await readBoundedText(response, UPSTREAM_LIMITS.rpcJson));
+      } catch (error) {
+        if ((error as { failure?: unknown }).failure) throw error;
+        if (timeout.aborted) failure(`timeout after ${endpointTimeoutMs} ms`, { kind: "timeout" });
+        if (
+          error instanceof AnswerTooLargeError || error instanceof RedirectedAwayError ||
+          error instanceof UnsupportedEncodingError
+        ) {
+          failure(error.message);
+        }
+        failure(error instanceof SyntaxError ? "malformed JSON answer" : "connection failed");
+      }
+      return calls.map((_, id) => {
+        const answer = calls.length === 1
+          ? answers as { result?: unknown; error?: { code: unknown; message: unknown } }
+          : Array.isArray(answers)
+          ? answers.find((a) => a?.id === id)
+          : undefined;
+        if (answer?.error) {
+          // The node's own words, quoted short: a third party's text is data, never instructions.
+          const code = Number.isSafeInteger(answer.error.code) ? answer.error.code : "?";
+          failure(`RPC error ${code}: ${upstreamExcerpt(String(answer.error.message))}`, {
+            kind: "rpc",
+          });
+        }
+        if (typeof answer !== "object" || answer === null || !("result" in answer)) {
+          failure(`no answer to ${calls[id].method}`);
+        }
+        try {
+          return read(answer!.result, id);
+        } catch (error) {
+          return failure((error as Error).message);
+        }
+      });
+    }
+
     try {
       return await hedged(
         urls.map((url) => (lost: AbortSignal) =>
-          ask(url, calls, signal ? AbortSignal.any([signal, lost]) : lost, read)
+          ask(url, signal ? AbortSignal.any([signal, lost]) : lost)
         ),
         hedgeDelayMs,
       );

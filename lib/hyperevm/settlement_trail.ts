@@ -13,11 +13,7 @@
  * eth_getLogs per window of at most {@link MAX_LOG_RANGE} blocks covers every trade's search
  * (±{@link TRAIL.halfWindow} blocks around its estimate; close trades share a window), looking
  * for `PositionsClosed` (topic: the wallet) and `Liquidated` (topic: the position id) from the
- * Exchange.
- *
- * Closes of one wallet whose searches overlap are paired with its events in those blocks in
- * order when the counts agree; otherwise, when a trade's search holds more than one such event,
- * the one whose block time is nearest its close time wins.
+ * Exchange; {@link pairInOrder} and {@link pick} tell which event settled which trade.
  *
  * Bound for n trades ({@link trailRequestBound}): the head (shared for a few seconds by the
  * client), at most 2n + 4 block reads ({@link TRAIL.rounds} rounds, and the candidates in
@@ -26,11 +22,10 @@
  * {@link TRAIL.settledBlocks} is cached per client for good: block times, windows and the trades
  * found, so a page whose trades were all found costs nothing when read again.
  */
-import { type Address, numberToHex, pad } from "viem";
-import type { HyperEvmClient } from "./client.ts";
+import { type Address, type Hex, numberToHex, pad } from "viem";
+import { type HyperEvmClient, MAX_LOG_RANGE } from "./client.ts";
 import { CONTRACTS, EXCHANGE_EVENT_TOPICS } from "./contracts.ts";
 import { type ExchangeEvent, readExchangeEvents } from "./exchange_events.ts";
-import { MAX_LOG_RANGE } from "./find_settlement.ts";
 import { BlockClock } from "./_block_clock.ts";
 import {
   abs,
@@ -46,25 +41,14 @@ import {
   type TrailMatch,
 } from "./_trail_parts.ts";
 
-export { type TradeToSettle, TRAIL, type TrailMatch } from "./_trail_parts.ts";
-
 /** The most HyperEVM requests a search for `trades` trades makes (see the module's comment). */
 export function trailRequestBound(trades: number): number {
   return 1 + TRAIL.readsPerTrade * trades + TRAIL.extraReads + trades;
 }
 
-/** The settling transaction of `trade`, or null when its search holds no matching event. */
-export async function findTradeSettlement(
-  client: HyperEvmClient,
-  trade: TradeToSettle,
-): Promise<TrailMatch | null> {
-  return (await findTradeSettlements(client, [trade]))[0];
-}
-
 /** What a trade settled by an earlier search is cached under. */
-function tradeKey(trade: TradeToSettle): string {
-  return `${trade.wallet.toLowerCase()}:${trade.positionId}:${trade.liquidated}:${trade.closedAt}`;
-}
+const tradeKey = (trade: TradeToSettle): string =>
+  `${trade.wallet.toLowerCase()}:${trade.positionId}:${trade.liquidated}:${trade.closedAt}`;
 
 /**
  * The settling transaction of each of `trades` (in their order; null where the search holds no
@@ -90,7 +74,7 @@ export async function findTradeSettlements(
       trade,
       index,
       estimate,
-      fromBlock: estimate > TRAIL.halfWindow ? estimate - TRAIL.halfWindow : 0n,
+      fromBlock: max(estimate - TRAIL.halfWindow, 0n),
       toBlock: min(estimate + TRAIL.halfWindow, head),
     };
   });
@@ -144,22 +128,18 @@ async function readWindows(
     return cut;
   });
   const answers = await inTurns(windows, async (window) => {
-    const kinds = new Set(window.searches.map((s) => s.trade.liquidated));
-    const topic0 = [...kinds].map((liquidated) =>
-      liquidated ? EXCHANGE_EVENT_TOPICS.Liquidated : EXCHANGE_EVENT_TOPICS.PositionsClosed
-    );
-    const topic1 = [
-      ...new Set(
-        window.searches.map(({ trade }) =>
-          trade.liquidated
-            ? numberToHex(BigInt(trade.positionId), { size: 32 })
-            : pad(trade.wallet.toLowerCase() as Address)
-        ),
-      ),
-    ].sort();
+    // Each position's values, once and sorted (so the cache key is stable); one is the topic.
+    const topic = (of: (trade: TradeToSettle) => Hex) => {
+      const values = [...new Set(window.searches.map(({ trade }) => of(trade)))].sort();
+      return values.length === 1 ? values[0] : values;
+    };
     const topics = [
-      topic0.length === 1 ? topic0[0] : topic0,
-      topic1.length === 1 ? topic1[0] : topic1,
+      topic((trade) => EXCHANGE_EVENT_TOPICS[trade.liquidated ? "Liquidated" : "PositionsClosed"]),
+      topic((trade) =>
+        trade.liquidated
+          ? numberToHex(BigInt(trade.positionId), { size: 32 })
+          : pad(trade.wallet.toLowerCase() as Address)
+      ),
     ];
     const key = `${JSON.stringify(topics)}:${window.fromBlock}:${window.toBlock}`;
     let logs = cache.windows.get(key);
@@ -201,8 +181,8 @@ function pairInOrder(searches: readonly Search[], events: readonly ExchangeEvent
   }
   for (const group of groups.filter((each) => each.length > 1)) {
     const wallet = group[0].trade.wallet.toLowerCase();
-    const from = group.reduce((low, search) => min(low, search.fromBlock), group[0].fromBlock);
-    const to = group.reduce((high, search) => max(high, search.toBlock), group[0].toBlock);
+    const from = group.map((search) => search.fromBlock).reduce(min);
+    const to = group.map((search) => search.toBlock).reduce(max);
     const seconds = [...new Set(group.map((search) => search.trade.closedAt))].sort((a, b) =>
       a - b
     );
@@ -238,10 +218,7 @@ async function pick(
   // Several blocks: the block time nearest the close time wins, then the block nearest the
   // estimate (a block the chain no longer answers for ranks last).
   // Only blocks about as near the estimate as the nearest are in doubt.
-  const nearest = candidates.reduce(
-    (best, event) => min(best, abs(event.blockNumber - search.estimate)),
-    abs(candidates[0].blockNumber - search.estimate),
-  );
+  const nearest = candidates.map((event) => abs(event.blockNumber - search.estimate)).reduce(min);
   const blocks = [
     ...new Set(
       candidates.filter((event) =>

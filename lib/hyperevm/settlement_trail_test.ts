@@ -3,13 +3,12 @@ import { type Address, encodeAbiParameters, encodeEventTopics, type Hex } from "
 import { BLOCK_TIME_ANCHOR } from "./chain.ts";
 import type { HyperEvmClient, HyperEvmLog, LogFilter } from "./client.ts";
 import { CONTRACTS, EXCHANGE_EVENTS_ABI } from "./contracts.ts";
-import {
-  findTradeSettlement,
-  findTradeSettlements,
-  TRAIL,
-  trailRequestBound,
-} from "./settlement_trail.ts";
+import { findTradeSettlements, trailRequestBound } from "./settlement_trail.ts";
+import { type TradeToSettle, TRAIL } from "./_trail_parts.ts";
 import { sharedHead } from "../../tests/support/hyperevm.ts";
+
+const findTradeSettlement = async (client: HyperEvmClient, trade: TradeToSettle) =>
+  (await findTradeSettlements(client, [trade]))[0];
 
 const WALLET: Address = "0x00000000000000000000000000000000000000a1";
 const anchor = {

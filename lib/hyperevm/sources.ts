@@ -21,7 +21,6 @@ export interface RpcMethod {
   nullable?: boolean;
   /** What a page or tool loses when the call fails. */
   part: string;
-  /** What the explorer uses it for. */
   usedFor: string;
 }
 
@@ -143,9 +142,8 @@ interface ChainItem {
   id: string;
   item: string;
   usedFor: string;
-  /** A plausible guess, not a published fact. */
+  /** A plausible guess, not a published fact; `note` says why. */
   status: "modelled";
-  /** Why the item is modelled. */
   note: string;
 }
 

@@ -7,15 +7,9 @@ import {
   toHex,
   type TypedDataDomain,
 } from "viem";
-import {
-  DOMAIN_SEPARATORS,
-  DOMAINS,
-  INTENT_ID_TAG,
-  INTENT_KINDS,
-  ZERO_ADDRESS,
-} from "./contracts.ts";
+import { DOMAINS, INTENT_ID_TAG, INTENT_KINDS, ZERO_ADDRESS } from "./contracts.ts";
 import { intentTypedData } from "./typed_data.ts";
-import { sampleMessage, walletA } from "../../tests/support/hyperevm.ts";
+import { DOMAIN_SEPARATORS, sampleMessage, walletA } from "../../tests/support/hyperevm.ts";
 
 function viemSeparator(domain: TypedDataDomain) {
   return hashDomain(

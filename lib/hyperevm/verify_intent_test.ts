@@ -1,11 +1,10 @@
 import { equal, match } from "node:assert/strict";
 import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { INTENT_KINDS, type IntentKind } from "./contracts.ts";
-import type { IntentFields } from "./intent_fields.ts";
+import { INTENT_KINDS, type IntentFields, type IntentKind } from "./contracts.ts";
 import { intentDigest } from "./typed_data.ts";
 import { intentId } from "./intent_id.ts";
-import { verifyIntent } from "./verify_intent.ts";
+import { verifyIntent } from "./decode_settlement.ts";
 import {
   sampleMessage,
   SESSION_KEY_KINDS,
@@ -25,25 +24,22 @@ async function signAndVerify(kind: IntentKind, signer: PrivateKeyAccount, option
 } = {}) {
   const fields = sampleMessage(kind, walletA.address);
   const signature = await signIntent(kind, fields, signer);
-  const result = await verifyIntent({
+  const result = await verifyIntent(
     kind,
-    fields: options.edit ? options.edit(fields) : fields,
+    options.edit ? options.edit(fields) : fields,
     signature,
-    declaredSigner: (options.declaredSigner ?? signer).address,
-    ...(options.recordedIntentId ? { recordedIntentId: options.recordedIntentId } : {}),
-  });
+    (options.declaredSigner ?? signer).address,
+    options.recordedIntentId ?? null,
+  );
   return { fields, result };
 }
 
 Deno.test("a wallet-signed stake verifies and recovers the wallet", async () => {
   const { fields, result } = await signAndVerify("stakePaper", walletA);
   equal(result.signatureVerified, true);
-  equal(result.signerMatches, true);
   equal(result.recoveredSigner, walletA.address.toLowerCase());
-  equal(result.digest, intentDigest("stakePaper", fields));
-  equal(result.computedIntentId, intentId(result.digest!, walletA.address));
-  equal(result.intentIdMatches, null);
-  equal(result.problem, null);
+  equal(result.computedIntentId, intentId(intentDigest("stakePaper", fields), walletA.address));
+  equal(result.verificationProblem, null);
 });
 
 Deno.test("a session-key-signed open verifies against its recorded intent id", async () => {
@@ -51,7 +47,7 @@ Deno.test("a session-key-signed open verifies against its recorded intent id", a
   const recorded = intentId(intentDigest("openPosition", fields), sessionA.address);
   const { result } = await signAndVerify("openPosition", sessionA, { recordedIntentId: recorded });
   equal(result.signatureVerified, true);
-  equal(result.intentIdMatches, true);
+  equal(result.computedIntentId, recorded);
   equal(result.recoveredSigner, sessionA.address.toLowerCase());
 });
 
@@ -59,12 +55,13 @@ Deno.test("every kind verifies when signed by its proper signer", async () => {
   for (const kind of INTENT_KINDS) {
     const signer = SESSION_KEY_KINDS.includes(kind) ? sessionA : walletA;
     const fields = sampleMessage(kind, walletA.address);
-    const result = await verifyIntent({
+    const result = await verifyIntent(
       kind,
       fields,
-      signature: await signIntent(kind, fields, signer),
-      declaredSigner: signer.address,
-    });
+      await signIntent(kind, fields, signer),
+      signer.address,
+      null,
+    );
     equal(result.signatureVerified, true, kind);
   }
 });
@@ -74,51 +71,54 @@ Deno.test("a field changed after signing no longer recovers to the signer", asyn
     edit: (fields) => ({ ...fields, leverage: 1000n }),
   });
   equal(result.signatureVerified, false);
-  equal(result.signerMatches, false);
-  match(result.problem!, /not the declared signer/);
+  match(result.verificationProblem!, /not the declared signer/);
 });
 
 Deno.test("a valid signature attributed to the wrong signer fails", async () => {
-  const { result } = await signAndVerify("withdrawToCore", walletA, { declaredSigner: walletB });
+  const { fields, result } = await signAndVerify("withdrawToCore", walletA, {
+    declaredSigner: walletB,
+  });
   equal(result.signatureVerified, false);
   equal(result.recoveredSigner, walletA.address.toLowerCase());
-  equal(result.computedIntentId, intentId(result.digest!, walletB.address));
+  equal(
+    result.computedIntentId,
+    intentId(intentDigest("withdrawToCore", fields), walletB.address),
+  );
 });
 
 Deno.test("a recorded id that does not recompute fails even with a good signature", async () => {
   const { result } = await signAndVerify("claimRewards", walletA, {
     recordedIntentId: `0x${"ee".repeat(32)}`,
   });
-  equal(result.signerMatches, true);
-  equal(result.intentIdMatches, false);
+  equal(result.recoveredSigner, walletA.address.toLowerCase());
   equal(result.signatureVerified, false);
-  match(result.problem!, /does not match the recomputed/);
+  match(result.verificationProblem!, /does not match the recomputed/);
 });
 
 Deno.test("garbage signatures fail with an explanation instead of throwing", async () => {
   const fields = sampleMessage("claimRewards", walletA.address);
   const garbage: Hex[] = ["0x", "0x1234", `0x${"ff".repeat(65)}`, `0x${"11".repeat(64)}05`];
   for (const signature of garbage) {
-    const result = await verifyIntent({
-      kind: "claimRewards",
-      fields,
-      signature,
-      declaredSigner: walletA.address,
-    });
+    const result = await verifyIntent("claimRewards", fields, signature, walletA.address, null);
     equal(result.signatureVerified, false, signature);
-    equal(typeof result.problem, "string", signature);
-    equal(result.digest, intentDigest("claimRewards", fields));
+    equal(typeof result.verificationProblem, "string", signature);
+    equal(
+      result.computedIntentId,
+      intentId(intentDigest("claimRewards", fields), walletA.address),
+      signature,
+    );
   }
 });
 
 Deno.test("fields that do not form the kind's message fail with an explanation", async () => {
-  const result = await verifyIntent({
-    kind: "openPosition",
-    fields: { user: walletA.address },
-    signature: `0x${"11".repeat(65)}`,
-    declaredSigner: walletA.address,
-  });
+  const result = await verifyIntent(
+    "openPosition",
+    { user: walletA.address },
+    `0x${"11".repeat(65)}`,
+    walletA.address,
+    null,
+  );
   equal(result.signatureVerified, false);
-  equal(result.digest, null);
-  match(result.problem!, /\bopenPosition\b/, "the problem names the type");
+  equal(result.computedIntentId, null);
+  match(result.verificationProblem!, /\bopenPosition\b/, "the problem names the type");
 });

@@ -8,6 +8,7 @@ import {
   encodeAbiParameters,
   encodeFunctionData,
   type Hex,
+  type TypedDataDefinition,
 } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import {
@@ -15,12 +16,12 @@ import {
   CONTRACTS,
   INTENT_KINDS,
   INTENT_TYPES,
+  type IntentFields,
   type IntentKind,
   ZERO_ADDRESS,
 } from "../../lib/hyperevm/contracts.ts";
 import { encodeIntentExecuted } from "../../fixtures/encode_execution.ts";
-import type { IntentFields } from "../../lib/hyperevm/intent_fields.ts";
-import { asViemTypedData, intentDigest, intentTypedData } from "../../lib/hyperevm/typed_data.ts";
+import { intentDigest, intentTypedData } from "../../lib/hyperevm/typed_data.ts";
 import type {
   HyperEvmBlock,
   HyperEvmClient,
@@ -29,6 +30,12 @@ import type {
   HyperEvmTransaction,
 } from "../../lib/hyperevm/client.ts";
 import { intentId } from "../../lib/hyperevm/intent_id.ts";
+
+/** The published EIP-712 domain separators, which the domains in contracts.ts must hash to. */
+export const DOMAIN_SEPARATORS = {
+  exchange: "0x53a2ab5a64b3239d36b108fb4cd035ebb40ed3f71dec28e37966622670147e77",
+  staking: "0x71706d56c8b436981e93987cd97df512528491b243c6d8d1614cad52659e7eb0",
+} as const satisfies Record<string, Hex>;
 
 /** Two wallets and their session keys (keys are test-only constants). */
 export const walletA: PrivateKeyAccount = privateKeyToAccount(`0x${"a1".repeat(32)}`);
@@ -95,7 +102,7 @@ export function signIntent(
   message: IntentFields,
   account: PrivateKeyAccount,
 ): Promise<Hex> {
-  return account.signTypedData(asViemTypedData(intentTypedData(kind, message)));
+  return account.signTypedData(intentTypedData(kind, message) as unknown as TypedDataDefinition);
 }
 
 /** ABI-encodes an intent's fields in type order: the modelled batch payload. */
