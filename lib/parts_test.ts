@@ -27,7 +27,7 @@ Deno.test("a read that fails upstream, rejected or thrown at once, is a named mi
 
 Deno.test("a read's value comes back, and a fault of our own is not absorbed", async () => {
   const parts = new Parts();
-  assert.equal(await parts.read(async () => 7), 7);
+  assert.equal(await parts.read(() => Promise.resolve(7)), 7);
   await assert.rejects(parts.read(() => Promise.reject(new TypeError("bug"))), TypeError);
   await assert.rejects(
     parts.read(() => {
