@@ -7,6 +7,7 @@ import { describeWireIssues, wireIssueMessage } from "./wire_issues.ts";
 import { collectGaps, type FieldPath } from "./_modelled.ts";
 import { withModelledGaps } from "./endpoints.ts";
 import { UPSTREAM_BUDGET_MS } from "../http/deadline.ts";
+import { sleep, SYSTEM_TIMERS } from "../timers.ts";
 import {
   AnswerTooLargeError,
   clampRetryAfter,
@@ -92,19 +93,6 @@ interface FetchUpstreamOptions {
 }
 
 /**
- * GETs `url`, retrying 503 and 429 within the policy, and returns the body read by `schema`
- * (see {@link parseAnswer}).
- */
-export async function fetchUpstream<S extends z.ZodType>(
-  url: string | URL,
-  schema: S,
-  options: FetchUpstreamOptions,
-): Promise<z.output<S>> {
-  const text = await fetchBodyText(url, options);
-  return parseAnswer(options.endpoint, schema, parseJson(options.endpoint, text));
-}
-
-/**
  * Parses JSON text, or throws a `malformed_json` error naming the endpoint. The parser's own
  * message quotes the text, which is the upstream's: it is kept for logs (`cause`), never shown.
  */
@@ -161,7 +149,15 @@ export function parseRetryAfter(
   return clampRetryAfter(Math.ceil((at - nowMs) / 1000));
 }
 
-async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): Promise<string> {
+/**
+ * GETs `url`, retrying 503 and 429 within the policy, and returns the body read by `schema`
+ * (see {@link parseAnswer}).
+ */
+export async function fetchUpstream<S extends z.ZodType>(
+  url: string | URL,
+  schema: S,
+  options: FetchUpstreamOptions,
+): Promise<z.output<S>> {
   const { endpoint, signal } = options;
   const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const deadline = Date.now() + policy.totalBudgetMs;
@@ -177,9 +173,13 @@ async function fetchBodyText(url: string | URL, options: FetchUpstreamOptions): 
         signal: signal ? AbortSignal.any([signal, timer]) : timer,
         headers: { accept: "application/json" },
       });
-      if (response.ok) return await readBoundedText(response, UPSTREAM_LIMITS.apiJson);
+      if (response.ok) {
+        const text = await readBoundedText(response, UPSTREAM_LIMITS.apiJson);
+        return parseAnswer(endpoint, schema, parseJson(endpoint, text));
+      }
       await response.body?.cancel();
     } catch (error) {
+      if (error instanceof PapertradeApiError) throw error; // the answer's own: JSON or shape
       if (signal?.aborted) throw signal.reason;
       throw requestError(endpoint, error, timer.aborted && `timed out after ${timeoutMs} ms`);
     }
@@ -263,17 +263,8 @@ function retryWait(response: Response, attempt: number, policy: RetryPolicy): nu
   return waitMs <= policy.maxRetryWaitMs ? waitMs : undefined;
 }
 
-function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(id);
-      reject(signal?.reason);
-    };
-    const id = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
+// A wait the caller's abort ends with its reason.
+async function delay(ms: number, signal = new AbortController().signal): Promise<void> {
+  await sleep(SYSTEM_TIMERS, ms, signal);
+  signal.throwIfAborted();
 }
