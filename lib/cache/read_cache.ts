@@ -35,23 +35,7 @@ export interface ReadCacheOptions {
   isOutage?: (error: unknown) => boolean;
 }
 
-export interface ReadCache {
-  /**
-   * The answer for `key`: kept, shared with a read in flight, or loaded. `signal` only stops
-   * this caller waiting: the load itself is shared and runs on.
-   */
-  getOrLoad<T>(
-    key: string,
-    lifetime: ReadLifetime,
-    load: () => Promise<T>,
-    signal?: AbortSignal,
-  ): Promise<T>;
-  /**
-   * Counters for tests and benchmarks: reads that went to the upstream (`loads`), were answered
-   * from memory while fresh or revalidating (`hits`), or with a last good copy after a failure.
-   */
-  stats(): { entries: number; bytes: number; loads: number; hits: number; staleServed: number };
-}
+export type ReadCache = ReturnType<typeof createReadCache>;
 
 interface Entry {
   value: unknown;
@@ -61,7 +45,7 @@ interface Entry {
   failedAt: number;
 }
 
-export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
+export function createReadCache(options: ReadCacheOptions = {}) {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 2_000;
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
@@ -149,6 +133,10 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   }
 
   return {
+    /**
+     * The answer for `key`: kept, shared with a read in flight, or loaded. `signal` only stops
+     * this caller waiting: the load itself is shared and runs on.
+     */
     async getOrLoad<T>(
       key: string,
       lifetime: ReadLifetime,
@@ -184,6 +172,10 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         return serveStale(key, kept);
       }
     },
+    /**
+     * Counters for tests and benchmarks: reads that went to the upstream (`loads`), were answered
+     * from memory while fresh or revalidating (`hits`), or with a last good copy after a failure.
+     */
     stats: () => ({ entries: entries.size, bytes, ...counters }),
   };
 }

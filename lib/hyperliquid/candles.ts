@@ -54,7 +54,11 @@ export const CANDLE_INTERVAL_MS = Object.fromEntries(
   CANDLE_INTERVALS.map((interval) => [interval, parseInt(interval) * UNIT_MS[interval.at(-1)!]]),
 ) as Readonly<Record<CandleInterval, number>>;
 
-/** The read's row of {@link HYPERLIQUID_READS}, as a Papertrade read has its row. */
+/**
+ * The table of cached Hyperliquid info reads, as `PAPERTRADE_ENDPOINTS` is for the Papertrade
+ * API (the README's lifetimes table is checked against both). `l2Book` has no row: the live marks
+ * keep their own one-second quote (`lib/marks.ts`).
+ */
 export const CANDLE_SNAPSHOT_READ = {
   endpoint: CANDLES_ENDPOINT,
   part: "price history (Hyperliquid candles)",
@@ -69,11 +73,6 @@ export const CANDLE_SNAPSHOT_READ = {
   } satisfies ReadLifetime,
 } as const;
 
-/**
- * The table of cached Hyperliquid info reads, as `PAPERTRADE_ENDPOINTS` is for the Papertrade
- * API: the README's lifetimes table is checked against both (`lib/cache/readme_test.ts`).
- * `l2Book` has no row: the live marks keep their own one-second quote (`lib/marks.ts`).
- */
 export const HYPERLIQUID_READS = { candleSnapshot: CANDLE_SNAPSHOT_READ } as const;
 
 /** What to read: one coin's candles from `startTime` to `endTime` (ms), at `priceScale`. */
@@ -86,39 +85,23 @@ export interface CandleRequest {
   priceScale: bigint;
 }
 
-/** One candle; prices in raw units at the request's `priceScale`. */
+/** One candle; times in ms (`t`, `T`), prices in raw units at the request's `priceScale`. */
 export interface Candle {
-  /** Open time and close time (ms), as Hyperliquid gives them (`t`, `T`). */
   openTime: number;
   closeTime: number;
   open: bigint;
   high: bigint;
   low: bigint;
   close: bigint;
-  /** Traded size in the coin, as sent (a decimal string). */
-  volume: string;
+  volume: string; // traded size in the coin, the decimal string as sent
   trades: number;
-}
-
-/** One answer: its candles oldest first, and what was left out. */
-export interface CandleSnapshot {
-  coin: string;
-  interval: CandleInterval;
-  candles: Candle[];
-  /** Rows that did not parse (or named another coin or interval) and were dropped. */
-  rowsSkipped: number;
-  /**
-   * True when the answer held {@link MAX_CANDLES_PER_ANSWER} rows: the range may hold more
-   * (read on from the last candle's close).
-   */
-  capped: boolean;
 }
 
 /** Reads one answer; fails with a {@link HyperliquidApiError} naming {@link CANDLES_ENDPOINT}. */
 export type CandleReader = (
   request: CandleRequest,
   options?: { signal?: AbortSignal },
-) => Promise<CandleSnapshot>;
+) => Promise<ReturnType<typeof parseCandles>>;
 
 const decimalPattern = /^[0-9]+(\.[0-9]+)?$/;
 const price = z.string().regex(decimalPattern, "expected a decimal price");
@@ -148,8 +131,13 @@ export function createCandleReader(options: Parameters<typeof postInfo>[0]): Can
   };
 }
 
-/** Reads a candleSnapshot answer (parsed JSON): the whole must be a list, each bad row is dropped. */
-export function parseCandles(json: unknown, request: CandleRequest): CandleSnapshot {
+/**
+ * Reads a candleSnapshot answer (parsed JSON): the whole must be a list; a row that does not
+ * parse, names another coin or interval or repeats an open time is dropped and counted in
+ * `rowsSkipped`. `capped`: the answer held {@link MAX_CANDLES_PER_ANSWER} rows, so the range may
+ * hold more (read on from the last candle's close).
+ */
+export function parseCandles(json: unknown, request: CandleRequest) {
   if (!Array.isArray(json)) {
     throw new HyperliquidApiError(
       `${CANDLES_ENDPOINT} upstream changed: expected a list of candles, got ${typeName(json)}`,

@@ -261,4 +261,3 @@ export type WalletLifetime = WalletAccount["lifetime"];
 export type WalletAccount = z.output<typeof walletSnapshot>;
 /** A change to a wallet account, valid only on top of `baseAccountRevision`. */
 export type WalletPatch = z.output<typeof walletPatch>;
-export type QueueRanks = z.output<typeof queueRank>;

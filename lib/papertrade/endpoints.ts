@@ -1,12 +1,10 @@
 /**
- * The one table of Papertrade API reads. Each row holds everything about one read: its path and
- * parameters, the schema that takes its answer from wire to domain, the part of the product it
- * feeds, whether its shape is a fact or modelled (and why), how long the read cache keeps it, and
- * the replay's data file. The client (`read`), the read cache, the README's lifetimes table, the
- * docs' data-sources table, the replay upstream, `record` and `verify-upstream` all read this
- * table; no other module lists a path, a lifetime or a fixture file. Here too is the one
- * matcher of its modelled fields, naming the gaps of a read (see `_modelled.ts`). Its rows are written in
- * `_endpoints_table.ts`, in table order.
+ * The one table of Papertrade API reads (rows in `_endpoints_table.ts`): per read its path and
+ * parameters, the wire → domain schema, the product part it feeds, which fields are modelled and
+ * why, its cache lifetime and its replay data file. The client, the read cache, the README's
+ * lifetimes table, the docs' data-sources table, the replay upstream, `record` and
+ * `verify-upstream` all read it; no other module lists a path, lifetime or fixture file. The
+ * matcher of modelled fields, which names a read's gaps, sits here too (see `_modelled.ts`).
  */
 import { z } from "zod";
 import { LOWERCASE_ADDRESS_PATTERN } from "../address.ts";
@@ -15,57 +13,49 @@ import { ENDPOINT_ROWS } from "./_endpoints_table.ts";
 import type * as wire from "./wire.ts";
 import type { FieldPath } from "./_modelled.ts";
 
-/** A modelled part of an endpoint's answer. */
-export interface ModelledPart {
-  /**
-   * Short name, unique within the endpoint; `<endpoint name>.<id>` names the item everywhere
-   * else (the replay's `modelWrong` switches, `modelled: [id]` comments in the adapters).
-   */
+/**
+ * A modelled part of an answer. `id` is unique within the endpoint; `<endpoint name>.<id>` names
+ * it everywhere else (the replay's `modelWrong` switches, `modelled: [id]` comments). `fields`
+ * are paths, `*` for any array index, `""` for the whole answer (path included); `except` lists
+ * known fields inside them; `reason` says in one line why it is modelled.
+ */
+interface ModelledPart {
   id: string;
-  /** Field paths, `*` for any array index; `""` means the whole answer, path included. */
   fields: readonly string[];
-  /** Known fields inside the modelled ones. */
   except?: readonly string[];
-  /** One line: why it is modelled. */
   reason: string;
 }
 
-/** One row of the table. */
+/**
+ * One row of the table:
+ * - `path`: `{wallet}` stands for a parameter filled into the path;
+ * - `params`: defaults and notes (`describe`); sent sorted by name, each once (the upstream
+ *   refuses anything else), empty ones left out;
+ * - `schema`: wire in, domain out, the whole answer, a list row by row (see `_modelled.ts`); for
+ *   the stream (`format: "sse"`, read as its first `wallet` frame) its first frames together;
+ * - `part`: the product part it feeds, as pages and tools name it when missing;
+ * - `source`: where the known shape comes from (docs/data-sources.md, "Facts the code relies
+ *   on"); `modelled`: empty when the whole shape is a fact;
+ * - `lifetime`: how long the read cache keeps an answer, and why; absent: not cached;
+ * - `fixture`: the replay's data file, written by `record` (one per value of a `{param}` in its
+ *   name; for reads by wallet or page, the file the replay answers from).
+ */
 export interface PapertradeEndpoint {
-  /** Path; `{wallet}` stands for a parameter filled into the path. */
   path: string;
-  /**
-   * Its parameters with their defaults and notes (`describe`), if it takes any; sent sorted by
-   * name, each once (the upstream refuses anything else), empty ones left out.
-   */
   params?: z.ZodObject;
-  /**
-   * Wire in, domain out; checks the whole answer, a list row by row (see `_modelled.ts`). For
-   * the stream, its first frames together (`wallet.*`, `patch.*`).
-   */
   schema: z.ZodType;
-  /** `sse` for the wallet stream, whose read is its first `wallet` frame, the account. */
   format?: "sse";
-  /** The part of the product it feeds, as pages and tools name it when it is missing. */
   part: string;
   usedFor: string;
-  /** Where the known shape comes from (see docs/data-sources.md, "Facts the code relies on"). */
   source: string;
-  /** Modelled parts; empty when the whole shape is a fact. */
   modelled: readonly ModelledPart[];
-  /** How long the read cache keeps an answer, and why; absent: not cached (not read by pages). */
   lifetime?: ReadLifetime;
-  /**
-   * The replay's data file, which `record` writes: the whole answer (one file per value of a
-   * `{param}` in its name), or for reads by wallet or page, the file the replay answers from.
-   */
   fixture?: string;
 }
 
 /** Every Papertrade read, by its name. */
 export const PAPERTRADE_ENDPOINTS = ENDPOINT_ROWS satisfies Record<string, PapertradeEndpoint>;
 
-/** An endpoint's name in {@link PAPERTRADE_ENDPOINTS}. */
 export type PapertradeEndpointName = keyof typeof PAPERTRADE_ENDPOINTS;
 type Endpoints = typeof PAPERTRADE_ENDPOINTS;
 /** The parameters of a read, as callers give them (defaults filled in by the table). */
@@ -81,12 +71,13 @@ export const PAPERTRADE_ENDPOINT_NAMES = Object.keys(
   PAPERTRADE_ENDPOINTS,
 ) as PapertradeEndpointName[];
 
-/** One modelled part of an endpoint's answer, with its endpoint. */
+/**
+ * A modelled part with its endpoint: `item` is `<endpoint name>.<part id>` (`walletStream.paper`),
+ * `endpoint` the API path (the wallet stream's fields start with the event name: `wallet.paper`).
+ */
 export interface ModelledShape extends ModelledPart {
-  /** The item's id everywhere: `<endpoint name>.<part id>`, e.g. `walletStream.paper`. */
   item: string;
   name: PapertradeEndpointName;
-  /** API path (the wallet stream's fields start with the event name: `wallet.paper`). */
   endpoint: string;
 }
 
@@ -143,10 +134,9 @@ export function findEndpoint(path: string): PapertradeEndpoint | undefined {
 }
 
 /**
- * A modelled key the answer lacked (missing or malformed): the one figure it feeds is null.
- * Shaped like the unavailable parts of pages and tools, which list it as it is: the part the
- * endpoint feeds ("markets"), its path, the field in the table's notation
- * (`accounts.*.totalVolume`) and the reason, always "modelled key not found".
+ * A modelled key the answer lacked (missing or malformed), whose one figure is null. Shaped like
+ * the unavailable parts of pages and tools, which list it as is: field in the table's notation
+ * (`accounts.*.totalVolume`), reason always "modelled key not found".
  */
 export interface ModelledGap {
   part: string;
