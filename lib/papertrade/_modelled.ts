@@ -1,19 +1,14 @@
 /**
- * How a wire schema maps to the domain, keeping two promises: modelled keys are read per field,
- * and lists are read row by row.
+ * How a wire schema maps to the domain, keeping two promises:
+ * - a key the endpoint table marks as modelled that is missing or malformed leaves that one
+ *   figure `null` and is named as a gap (`modelled key not found`); the read and every fact in
+ *   it stay whole (known keys stay required);
+ * - one malformed row of a list is dropped and counted; the rest is kept.
  *
- * - A key the endpoint table marks as modelled (our best guess) that is missing or malformed
- *   leaves that one figure `null` and is named as a gap `{part, endpoint, field, reason:
- *   "modelled key not found"}`; the read and every fact in it stay whole. Known keys are
- *   required as before.
- * - One malformed row of a list is dropped and counted; the rest of the list is kept.
- *
- * How, in zod's own terms: {@link modelled} is the key's schema with a `.catch` to a marker, and
- * {@link rowsOf} a list whose rows `.catch` to a marker. {@link mapped}, the wire → domain step,
- * turns each marker below it into `null`, and hands the paths of what it found up in plain
- * sight: a domain value with gaps carries `gapPaths` until the step or parse above it takes them
- * (`parseAnswer` names them after the endpoint table as `modelledGaps`); a row list is a
- * {@link Rows} with its kept rows, how many it dropped and its gaps.
+ * In zod's terms: {@link modelled} and the rows of {@link rowsOf} `.catch` to a marker;
+ * {@link mapped} (the wire → domain step) turns each marker below it into `null` and hands the
+ * gaps' paths up as `gapPaths` on its value, or in a {@link Rows}, until the step above takes
+ * them (`parseAnswer` names them after the endpoint table as `modelledGaps`).
  */
 import { z } from "zod";
 
@@ -31,7 +26,6 @@ export function modelled<S extends z.ZodType>(schema: S): Modelled<S> {
   return schema.catch(() => NOT_FOUND as never) as unknown as Modelled<S>;
 }
 
-/** A domain value's `gapPaths`: the modelled keys it was read without, as wire paths below it. */
 type WithGapPaths = { gapPaths?: FieldPath[] };
 
 /** `wire` mapped to the domain by `map`, once its modelled markers are null (and their paths kept). */
@@ -52,9 +46,8 @@ export class Rows<T> {
 }
 
 /**
- * A list read row by row with `row`: a row that does not parse is dropped and counted. Built as an
- * array of caught rows, so the row schema stays reachable (and the wire builders of the replay
- * and the tests stay typed by it).
+ * A list read row by row with `row`, a row that does not parse dropped and counted. An array of
+ * caught rows, so the row schema stays reachable (and typed for the replay's wire builders).
  */
 export function rowsOf<S extends z.ZodType>(row: S) {
   const rows = row.catch(() => DROPPED as never);
@@ -84,8 +77,8 @@ export function namedTuple<const T extends Slots>(slots: T): z.ZodType<Named<T>,
 }
 
 /**
- * The paths of the modelled keys `value` was read without: each marker below it becomes null
- * where it sits; a mapped value or row list below brings its own paths (taken off the value).
+ * The paths of the modelled keys `value` was read without: each marker below it becomes null; a
+ * mapped value or row list below brings its own paths (taken off the value).
  */
 export function collectGaps(
   value: unknown,

@@ -5,8 +5,8 @@ import type { EndedIntent, WalletAccount, WalletPatch } from "./wire.ts";
 export const RECENT_EVENTS_KEPT = 20;
 
 /**
- * Why a patch could not be applied, with a human-readable cause (`patch is based on revision 7,
- * account is at 6`); the caller reopens the stream for a fresh snapshot.
+ * Why a patch did not fit (`patch is based on revision 7, account is at 6`); the caller reopens
+ * the stream for a fresh snapshot.
  */
 interface WalletOutOfSync {
   inSync: false;
@@ -15,12 +15,10 @@ interface WalletOutOfSync {
 }
 
 /**
- * Applies `patch` to `account` without mutating either. Out of sync when the patch is for
- * another address, was made against another revision than the account's, or its deltas do not
- * fit (removing what is not held, adding what already is: docs/data-sources.md). Added
- * positions are prepended (newest first); closed and removed positions and ended and removed
- * intents leave the open lists; closes and outcomes are remembered (newest first, bounded),
- * each outcome stamped with the patch's indexer time.
+ * `patch` applied to `account`, neither mutated; out of sync when it is for another address or
+ * revision, or its deltas do not fit (removing what is not held, adding what is:
+ * docs/data-sources.md). Added positions go first (newest first); closes and outcomes are
+ * remembered (newest first, bounded), each outcome stamped with the patch's indexer time.
  */
 export function applyWalletPatch(
   account: WalletAccount,

@@ -14,8 +14,7 @@ import type { WalletAccount } from "./wire.ts";
 
 /**
  * The API origin (`https://exchange.papertrade.xyz`; a trailing slash is ignored), the
- * per-request timeout (default 8000 ms), overrides of the retry policy, and the clock that
- * stamps the outcomes a stream reports (default Date.now).
+ * per-request timeout (default 8000 ms), and the clock stamping a stream's reported outcomes.
  */
 interface PapertradeClientOptions {
   baseUrl: string;
@@ -30,7 +29,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** The arguments of a read: its parameters (optional when none is required), then options. */
+// A read's parameters (optional when none is required), then options.
 type ReadArgs<N extends PapertradeEndpointName> = Record<string, never> extends ReadParams<N>
   ? [params?: ReadParams<N>, options?: CallOptions]
   : [params: ReadParams<N>, options?: CallOptions];
@@ -46,11 +45,9 @@ export interface PapertradeClient {
   /** The wallet's live events until `signal` aborts; see `fetchWalletEvents`. */
   openWalletStream(address: string, options: CallOptions): AsyncIterable<WalletStreamEvent>;
   /**
-   * An account brought up to what this client's streams reported after its revision: an intent
-   * that ended (or was removed) since is no longer pending, one accepted again since is, and
-   * the reported outcomes ride along, none for an intent still pending. Every reader of a wallet
-   * (pages, tools, live views) goes through it, so an intent is pending or has an outcome,
-   * never both (`outcome_log.ts`).
+   * An account brought up to what this client's streams reported after its revision
+   * (`outcome_log.ts`). Every reader of a wallet (pages, tools, live views) goes through it, so
+   * an intent is pending or has an outcome, never both.
    */
   reconcile(account: WalletAccount): WalletAccount;
 }

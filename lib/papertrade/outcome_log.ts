@@ -1,10 +1,8 @@
 /**
- * What the wallet stream has reported about a wallet's intents while this process was reading
- * it: each intent's latest report (ended with an outcome, removed without one, or accepted
- * again), with the account revision of the patch that carried it, bounded in wallets and in
- * entries. A snapshot read at an older revision is brought up to these reports
- * ({@link OutcomeLog.reconcile}), so every reader of a wallet sees one state per intent: an
- * intent is pending or has an outcome, never both.
+ * Each intent's latest report on the wallet stream while this process read it (ended with an
+ * outcome, removed without one, or accepted again) with its patch's account revision, bounded
+ * in wallets and entries. A snapshot read at an older revision is brought up to them
+ * ({@link OutcomeLog.reconcile}): an intent is pending or has an outcome, never both.
  */
 import type { EndedIntent, IntentOutcome, Operation, WalletAccount, WalletPatch } from "./wire.ts";
 import type { Address } from "./_wire_scalars.ts";
@@ -14,7 +12,6 @@ import { RECENT_EVENTS_KEPT } from "./apply_patch.ts";
 const REPORTS_KEPT = 40;
 const OUTCOME_WALLETS_KEPT = 1_000;
 
-/** The latest thing the stream said about one intent. */
 type Report =
   & { intentId: string; revision: number; reportedAt: number }
   & (
@@ -27,9 +24,8 @@ export class OutcomeLog {
   #byWallet = new Map<Address, Report[]>();
 
   /**
-   * Records what a patch of `wallet`'s stream says about its intents, stamped `reportedAt` (ms)
-   * and with the patch's account revision. One report per intent, the latest winning: an intent
-   * the patch accepts again is pending (it has no outcome until it ends again).
+   * Records what a patch says about the wallet's intents, stamped `reportedAt` (ms). One report
+   * per intent, the latest winning: one accepted again is pending until it ends again.
    */
   record(address: string, patch: WalletPatch, reportedAt: number): void {
     const wallet = address.toLowerCase() as Address;
@@ -72,10 +68,9 @@ export class OutcomeLog {
   }
 
   /**
-   * `account` brought up to what the stream reported after its revision: intents that ended or
-   * were removed since leave its pending operations, intents accepted again since come back.
-   * Its recent outcomes are its own and the reported ones, one per intent (the latest report
-   * wins), none for an intent it then lists as pending, newest first.
+   * `account` after the reports newer than its revision: intents ended or removed since leave
+   * its operations, ones accepted again come back. Its recent outcomes: its own and the reported,
+   * one per intent (the latest wins), none for one still pending, newest first.
    */
   reconcile(account: WalletAccount): WalletAccount {
     const reports = this.#byWallet.get(account.address) ?? [];
