@@ -1,9 +1,7 @@
 /**
- * The Papertrade client and Hyperliquid's candles with every read going through one
- * {@link ReadCache}: the key is the read's name and its parameters (wallet, window, cursor, ...;
- * the table's defaults filled in), the lifetime is the read's row in its table. The wallet
- * stream is passed through (see `lib/wallet/wallet_hub.ts`); a wallet snapshot, kept or fresh,
- * is reconciled with what the streams reported since it was read.
+ * The Papertrade client's and Hyperliquid's candle reads through one {@link ReadCache}, keyed by
+ * the read's name and parameters (the table's defaults filled in), kept for its row's lifetime.
+ * The wallet stream passes through (`lib/wallet/wallet_hub.ts`).
  */
 import {
   alignCandleRequest,
@@ -49,8 +47,8 @@ export function cachePapertradeClient(
 }
 
 /**
- * `name?param=value&...` with the parameters sorted by name and undefined ones left out, so
- * the same read always has the same key and different wallets, windows or cursors never share.
+ * `name?param=value&...`, sorted by name, undefined ones left out: the same read always has the
+ * same key, different wallets, windows or cursors never share one.
  */
 export function readKey(name: string, params: Record<string, unknown>): string {
   const pairs = Object.entries(params)
@@ -60,10 +58,7 @@ export function readKey(name: string, params: Record<string, unknown>): string {
   return pairs.length === 0 ? name : `${name}?${new URLSearchParams(pairs)}`;
 }
 
-/**
- * `reader` behind `cache`. Requests are aligned to their interval first
- * (`alignCandleRequest`), so readers a few seconds apart share one key.
- */
+/** `reader` behind `cache`, requests aligned to their interval so readers seconds apart share. */
 export function cacheCandleReader(reader: CandleReader, cache: ReadCache): CandleReader {
   const { lifetime } = HYPERLIQUID_READS.candleSnapshot;
   return (request, { signal } = {}) => {

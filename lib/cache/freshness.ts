@@ -1,17 +1,13 @@
 /**
- * Which answers of one page render or tool call came from the last good copy because the
- * upstream failed. The read cache, shared by every request and below any handler's reach, notes
- * each such read in the scope of the request it answers (AsyncLocalStorage: the one channel that
- * reaches that deep); the middleware hands the scope's reads to the page as `c.var.staleReads`,
- * and a tool call reads its own scope, to label what they show (`as_of`, `stale`).
+ * Which answers of one page render or tool call were last good copies (the upstream failed). The
+ * shared read cache, below any handler's reach, notes each in the scope of the request it
+ * answers (AsyncLocalStorage: the one channel that reaches that deep); pages get them as
+ * `c.var.staleReads`, a tool call reads its own scope, to label what they show.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
 
-/**
- * One read served from the last good answer: its cache key (`leaderboard?page=0&...`), when it
- * was read from the upstream (`asOf`, ms on the app's clock) and how old it was when served.
- */
+/** A last-good answer served: its cache key, when it was read (`asOf`, ms) and its age then. */
 export interface StaleRead {
   key: string;
   asOf: number;

@@ -20,9 +20,8 @@ export { createReadCache, type LastGoodStore, type ReadLifetime } from "./read_c
 export { withFreshnessScope } from "./freshness.ts";
 
 /**
- * True for failures a kept answer may stand in for: the upstream (the Papertrade API, or
- * Hyperliquid's info API for the candles) is down, slow, limiting us or answering garbage. A 4xx
- * other than 429 is an answer (e.g. unknown wallet), not an outage.
+ * True for failures a kept answer may stand in for: the Papertrade or Hyperliquid API is down,
+ * slow, limiting us or answering garbage. A 4xx other than 429 (unknown wallet) is an answer.
  */
 export function isUpstreamOutage(error: unknown): boolean {
   if (!(error instanceof PapertradeApiError || error instanceof HyperliquidApiError)) return false;
@@ -60,10 +59,9 @@ export function withReadCache(
 const MAX_KV_VALUE_BYTES = 60 * 1024 * 2;
 
 /**
- * Last good answers in Deno KV (opened lazily: pass the opening promise), so a fresh isolate
- * can still answer (labelled stale) while the upstream is down. Each lives for its `lastGoodMs`
- * (KV `expireIn`); answers over KV's value limit are skipped; a failed read or write is only
- * logged.
+ * Last good answers in Deno KV (pass the opening promise), so a fresh isolate can still answer,
+ * labelled stale, while the upstream is down. Each expires after its `lastGoodMs`; answers over
+ * KV's value limit are skipped; a failed read or write is only logged.
  */
 export function kvLastGoodStore(kv: Promise<Deno.Kv | undefined>): LastGoodStore {
   const onError = (error: unknown) => console.error("[read-cache] Deno KV failed:", error);

@@ -16,10 +16,9 @@ export interface LastGoodStore {
 }
 
 /**
- * The clock (`as_of` labels are read from it), the bounds (the least recently used entries go
- * first past `maxEntries` or `maxBytes` by {@link estimateBytes}), where last good answers also
- * go for a fresh process in an outage (written at most every `persistEveryMs` per key), and
- * which failures a stale copy may answer.
+ * The clock (of the `as_of` labels), the bounds (least recently used first past `maxEntries` or
+ * `maxBytes` by {@link estimateBytes}), a store of last good answers for a fresh process in an
+ * outage (written at most every `persistEveryMs` per key), and which failures a stale copy answers.
  */
 export interface ReadCacheOptions {
   now?: () => number;
@@ -205,10 +204,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/**
- * Bytes of `value` as UTF-16 JSON (bigints as their digits): a stable stand-in for its size in
- * memory, computed once when the answer is kept.
- */
+/** Bytes of `value` as UTF-16 JSON (bigints as digits): a stable estimate of its memory size. */
 export function estimateBytes(value: unknown): number {
   const json = JSON.stringify(
     value,

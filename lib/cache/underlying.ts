@@ -1,8 +1,7 @@
 /**
- * Which client a cached Papertrade client wraps: the live price poller reads the one behind it
- * (it is one shared poll already, and a kept answer would only make the marks one poll older).
- * Its own module, with no imports, so `lib/boot.ts` can pair its lazy clients without loading
- * the clients' modules at start.
+ * The client a cached Papertrade client wraps: the live price poller, one shared poll already,
+ * reads it (a kept answer would only make the marks a poll older). Its own import-free module,
+ * so `lib/boot.ts` can pair its lazy clients without loading the clients' modules at start.
  */
 import type { PapertradeClient } from "../papertrade/client.ts";
 

@@ -38,12 +38,13 @@ export type WalletStreamEvent =
   | { type: "patch"; patch: WalletPatch }
   | { type: "heartbeat" };
 
+/**
+ * The API origin (no trailing slash), a signal that ends the stream quietly, and the time allowed
+ * for the headers and the first frame (default 8000 ms).
+ */
 interface WalletStreamOptions {
-  /** API origin, e.g. `https://exchange.papertrade.xyz`. */
   baseUrl: string;
-  /** Ends the stream (quietly) when aborted. */
   signal?: AbortSignal;
-  /** Time allowed for the headers and the first frame (default 8000 ms). */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -71,9 +72,7 @@ export async function* fetchWalletEvents(
 
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   try {
-    const url = `${options.baseUrl.replace(/\/+$/, "")}${
-      requestTarget("walletStream", { wallet })
-    }`;
+    const url = `${options.baseUrl}${requestTarget("walletStream", { wallet })}`;
     watchSilence();
     const response = await fetchOnOrigin(options.fetch ?? fetch, url, {
       signal: caller ? AbortSignal.any([caller, quiet.signal]) : quiet.signal,
