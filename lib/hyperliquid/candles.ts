@@ -1,16 +1,20 @@
 /**
  * Hyperliquid's price history: `POST /info` with
  * `{"type":"candleSnapshot","req":{"coin","interval","startTime","endTime"}}` answers OHLC
- * candles, oldest first, at most {@link MAX_CANDLES_PER_ANSWER} per answer, for the intervals of
- * {@link CANDLE_INTERVALS} (papertrade-facts.md 13.4). Candles are **trade prices** on
- * Hyperliquid, not the best-bid-offer mid the mark is: a chart that draws them says "Hyperliquid
- * candles (trade prices)" ({@link CANDLE_LABEL}). Only this folder knows the wire shape; the read
- * cache wraps the reader (`lib/cache/cached_client.ts`) with the row below.
+ * candles, oldest first, at most {@link MAX_CANDLES_PER_ANSWER} per answer (papertrade-facts.md
+ * 13.4). They are **trade prices**, not the best-bid-offer mid the mark is, and charts say so
+ * ({@link CANDLE_LABEL}). Only this folder knows the wire shape.
  */
 import { z } from "zod";
 import type { ReadLifetime } from "../read_lifetime.ts";
 import { typeName } from "../papertrade/wire_issues.ts";
-import { HyperliquidApiError, postInfo, scaledPrice } from "./l2_book.ts";
+import {
+  DECIMAL,
+  decimalPrice as price,
+  HyperliquidApiError,
+  postInfo,
+  scaledPrice,
+} from "./l2_book.ts";
 
 /** The request named in errors and in the unavailable parts of pages and tools. */
 export const CANDLES_ENDPOINT = "POST /info candleSnapshot";
@@ -103,8 +107,6 @@ export type CandleReader = (
   options?: { signal?: AbortSignal },
 ) => Promise<ReturnType<typeof parseCandles>>;
 
-const decimalPattern = /^[0-9]+(\.[0-9]+)?$/;
-const price = z.string().regex(decimalPattern, "expected a decimal price");
 /** One candle as Hyperliquid sends it: `{t, T, s, i, o, c, h, l, v, n}`. */
 const wireCandle = z.object({
   t: z.number().int().nonnegative(),
@@ -115,7 +117,7 @@ const wireCandle = z.object({
   c: price,
   h: price,
   l: price,
-  v: z.string().regex(decimalPattern, "expected a decimal volume"),
+  v: z.string().regex(DECIMAL, "expected a decimal volume"),
   n: z.number().int().nonnegative(),
 });
 
@@ -176,19 +178,15 @@ function candleOf(row: unknown, request: CandleRequest): Candle | null {
   }
 }
 
-/**
- * The shortest interval whose candles over `spanMs` number at most `maxCandles` (default 500):
- * how a chart of a position's life picks its candles.
- */
+/** The shortest interval with at most `maxCandles` candles over `spanMs`, for a chart. */
 export function candleIntervalFor(spanMs: number, maxCandles = 500): CandleInterval {
   return CANDLE_INTERVALS.find((interval) => spanMs / CANDLE_INTERVAL_MS[interval] <= maxCandles) ??
     "1M";
 }
 
 /**
- * The request with `startTime` and `endTime` moved back to the start of their interval (of a
- * day, for intervals of a day or more): every read within one interval asks the same thing, so
- * the read cache can keep and share it. The candle holding the original start stays in.
+ * `startTime` and `endTime` moved back to the start of their interval (at most a day), so every
+ * read within one asks the same and the read cache shares it; the candle holding the start stays.
  */
 export function alignCandleRequest(request: CandleRequest): CandleRequest {
   const step = Math.min(CANDLE_INTERVAL_MS[request.interval], DAY);

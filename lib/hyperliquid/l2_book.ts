@@ -12,10 +12,7 @@ import { upstreamExcerpt } from "../untrusted_text.ts";
 /** The request named in errors and in the unavailable parts of pages and tools. */
 const L2_BOOK_ENDPOINT = "POST /info l2Book";
 
-/**
- * A failed info request; the message names the request (`l2Book` unless the error says) and
- * the problem, of the same kinds as a Papertrade API request's.
- */
+/** A failed info request (`l2Book` unless `endpoint` says), of a Papertrade request's kinds. */
 export class HyperliquidApiError extends Error {
   readonly endpoint: string;
   readonly kind: PapertradeErrorKind;
@@ -93,7 +90,9 @@ export function scaledPrice(px: string, priceScale: bigint): bigint {
   return scaled / divisor;
 }
 
-const level = z.object({ px: z.string().regex(/^[0-9]+(\.[0-9]+)?$/, "expected a decimal price") });
+export const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
+export const decimalPrice = z.string().regex(DECIMAL, "expected a decimal price");
+const level = z.object({ px: decimalPrice });
 
 /** The l2Book answer, as far as the mark needs it: the time and each side's levels, best first. */
 const l2BookSchema = z.object({
