@@ -140,16 +140,14 @@ export async function fetchWalletSnapshot(
   for await (const event of fetchWalletEvents(address, { ...options, signal })) {
     if (event.type === "snapshot") return event.account;
   }
-  if (timeout.aborted) {
-    throw new PapertradeApiError(`${ENDPOINT} sent no wallet snapshot within ${timeoutMs} ms`, {
-      endpoint: ENDPOINT,
-      kind: "timeout",
-    });
-  }
-  if (caller?.aborted) throw caller.reason;
-  throw new PapertradeApiError(`${ENDPOINT} closed before sending the wallet snapshot`, {
+  const timedOut = timeout.aborted;
+  if (!timedOut) caller?.throwIfAborted();
+  const problem = timedOut
+    ? `sent no wallet snapshot within ${timeoutMs} ms`
+    : "closed before sending the wallet snapshot";
+  throw new PapertradeApiError(`${ENDPOINT} ${problem}`, {
     endpoint: ENDPOINT,
-    kind: "network",
+    kind: timedOut ? "timeout" : "network",
   });
 }
 
