@@ -38,9 +38,8 @@ interface InfoReaderOptions {
 }
 
 /**
- * One attempt (no retries: the read cache or the marks keep and coalesce reads) of `POST /info`
- * with `body`; its answer as parsed JSON, at most `maxBytes` read. Fails with a
- * {@link HyperliquidApiError} naming `endpoint`, or with the caller's abort reason.
+ * One attempt of `POST /info` with `body` (the read cache or the marks coalesce reads), parsed,
+ * at most `maxBytes` read; fails naming `endpoint`, or with the caller's abort reason.
  */
 export async function postInfo(
   options: InfoReaderOptions,

@@ -1,8 +1,6 @@
 /**
- * The rows of the endpoint table, in its order: the trading state, the reads by wallet or
- * account (the wallet stream, queue ranks, the leaderboard, trade history), then the venue-wide
- * reads (protocol totals, market stats, the payout queue, recent trades, protocol history and
- * the health checks). Private: read `endpoints.ts`, which checks each row's shape.
+ * The endpoint table's rows in order: the trading state, reads by wallet or account, then the
+ * venue-wide reads. Private: read `endpoints.ts`, which checks each row's shape.
  */
 import { z } from "zod";
 import { address } from "./_wire_scalars.ts";
@@ -81,8 +79,7 @@ export const ENDPOINT_ROWS = {
       },
     ],
     lifetime: {
-      freshMs: 1 * SECOND,
-      revalidateMs: 2 * SECOND,
+      ...LIVE,
       lastGoodMs: 10 * MINUTE,
       reason:
         "queue places move as the relayer settles; an old place is shown labelled, not hidden",

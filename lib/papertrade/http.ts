@@ -58,10 +58,9 @@ export class PapertradeApiError extends Error {
 }
 
 /**
- * How hard to try: attempts in total (the first included), the longest wait between attempts
- * (a longer `retry-after` fails at once as rate_limited), the first backoff after a 503
- * (doubling per attempt) and the wall-clock budget of all attempts and waits together. `wait`
- * waits between attempts (default a timer); tests pass one that records and returns.
+ * Attempts in total, the longest wait between them (a longer `retry-after` fails at once as
+ * rate_limited), the first backoff after a 503 (doubling), the budget of all attempts and waits
+ * together, and the wait itself (default a timer; tests pass one that records and returns).
  */
 export interface RetryPolicy {
   maxAttempts: number;
@@ -109,10 +108,9 @@ export function parseJson(endpoint: string, text: string): unknown {
 }
 
 /**
- * Parsed JSON read by `schema` into its domain value, with the modelled keys it lacked named
- * after the endpoint table (`modelledGaps`; `at` is where the body sits in the table's field
- * notation, `wallet` for a stream snapshot). A shape it refuses is a `schema` error naming the
- * field.
+ * Parsed JSON read by `schema`, the modelled keys it lacked named after the endpoint table as
+ * `modelledGaps` (`at`: where the body sits in the table's notation, `wallet` for a stream
+ * snapshot). A shape it refuses is a `schema` error naming the field.
  */
 export function parseAnswer<S extends z.ZodType>(
   endpoint: string,
