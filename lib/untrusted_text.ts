@@ -15,10 +15,9 @@ export function withoutControls(text: string): string {
 export const UPSTREAM_EXCERPT_CHARS = 120;
 
 /**
- * `text` an upstream wrote, as a labelled, JSON-quoted quotation of at most
- * {@link UPSTREAM_EXCERPT_CHARS} characters: `upstream text "…"`, and `(cut from 4565
- * characters)` when it was longer. An error string written by a third party thus reaches a
- * model, a REST client or a page as a short, marked quotation, never as instructions of ours.
+ * Upstream `text` as a labelled JSON-quoted quotation: `upstream text "…"`, cut at {@link
+ * UPSTREAM_EXCERPT_CHARS} with `(cut from 4565 characters)`. A third party's error string thus
+ * reaches a model, a REST client or a page as a short marked quotation, never as our instructions.
  */
 export function upstreamExcerpt(text: string): string {
   const chars = [...text];
