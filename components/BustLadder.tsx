@@ -1,9 +1,8 @@
 /**
- * The bust ladder of one market as server-drawn SVG (no script) with its data beside it: the
- * notional that busts as the price moves from the mark, cumulative above and per 0.05 % band
- * below, longs to the left (the price falls), shorts to the right (it rises); the checkpoints a
- * trader asks about (0.5 %, 1 %, 2 %, 5 %) as a table, and every band that holds a bust in the
- * data tables. The figures are `lib/at_risk/ladder.ts`'s exact sums, rounded only here.
+ * A market's bust ladder as server-drawn SVG (no script): notional that busts as the price moves
+ * from the mark, cumulative above and per 0.05 % band below, longs left (price falls), shorts right
+ * (it rises); the checkpoints (0.5, 1, 2, 5 %) as a table and every band holding a bust in the data
+ * tables. Figures are `lib/at_risk/ladder.ts`'s exact sums, rounded only here.
  */
 import {
   type AtRiskBoard,

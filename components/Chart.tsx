@@ -15,10 +15,9 @@ import { Time } from "./Time.tsx";
 const TABLE_ROWS = 30;
 
 /**
- * One chart as server-drawn SVG (no script): a title and a description for screen readers, a
- * true time axis, every series' last value in `data-last`, a caption saying what it plots, when
- * its data is as of and the `note` on its source, and the data as a table beside it. Colours
- * come from the theme's variables.
+ * One chart as server-drawn SVG (no script, theme colours): a title and description for screen
+ * readers, a true time axis, each series' last value in `data-last`, a caption (what it plots, as
+ * of when, the `note` on its source) and the data as a table beside it.
  */
 export function Chart(props: {
   /** Unique on the page: the ids of the title, the description and the figure derive from it. */
@@ -153,9 +152,9 @@ const drawings = new WeakMap<
 >();
 
 /**
- * The layout and the table rows of `series`, kept while the same series are drawn again with the
- * same options (the protocol history's charts are built once per upstream answer and drawn by
- * every view of /markets; laying them out was a fifth of its CPU).
+ * The layout and table rows of `series`, kept while it is drawn again with the same options (the
+ * protocol history's charts are built once per upstream answer and drawn by every /markets view;
+ * laying them out was a fifth of its CPU).
  */
 function drawing(series: readonly ChartSeries[], options: LayoutOptions) {
   const { levels, zero, from, to, unit } = options;

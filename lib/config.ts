@@ -1,7 +1,7 @@
 /**
- * Runtime configuration, read and validated once from the environment by one zod schema (see
- * the README's table). A bad value is a {@link ConfigError} naming the variable, the value and
- * what is allowed; the entries print its one line and exit with status 2.
+ * Runtime configuration, validated once from the environment by one zod schema (the README's
+ * table). A bad value is a {@link ConfigError} naming the variable, the value and what is allowed;
+ * the entries print its one line and exit with status 2.
  */
 import { z } from "zod";
 import { type AddressRange, normalizeIpAddress, parseTrustedProxies } from "./http/client_key.ts";
@@ -14,11 +14,11 @@ export interface AppConfig {
   fallbackRpcUrl: string;
   hyperliquidInfoUrl: string;
   /**
-   * Canonical public URL of this site, used in links, cards and previews. Empty when unknown
-   * (production without `SITE_URL`): links are then root-relative.
+   * Public URL for links, cards and previews; empty (links root-relative) in production without
+   * `SITE_URL`.
    */
   siteUrl: string;
-  /** HyperEVM block explorer the transaction and wallet pages link out to (`/tx/…`, `/address/…`). */
+  /** HyperEVM block explorer the pages link out to (`/tx/…`, `/address/…`). */
   blockExplorerUrl: string;
   /** Listening address and port for local runs (Deno Deploy ignores them). */
   host: string;
@@ -27,8 +27,8 @@ export interface AppConfig {
   /** Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`); none by default. */
   trustedProxies?: readonly AddressRange[];
   /**
-   * How long the at-risk board's leader keeps the lead without renewing it (`AT_RISK_LEASE_MS`):
-   * the longest a deployment goes without board steps after its leader dies.
+   * How long the at-risk board's leader keeps the lead unrenewed (`AT_RISK_LEASE_MS`): the longest
+   * a deployment goes without board steps after its leader dies.
    */
   atRiskLeaseMs?: number;
   /** True when `SITE_URL` was set; otherwise the entry may fill `siteUrl` in after listening. */
