@@ -65,15 +65,13 @@ export function describeUpstreamFailure(error: unknown): UpstreamFailure | null 
     ? { source: "Hyperliquid API" as const, kind: papertradeFailureKind(error) }
     : null;
   if (!found) return null;
-  const failure: UpstreamFailure = {
+  const retry = error instanceof PapertradeApiError ? error.retryAfterS : undefined;
+  return {
     ...found,
     status: UPSTREAM_FAILURE_KINDS[found.kind].status,
     message: (error as Error).message,
+    ...(retry === undefined ? {} : { retryAfterSeconds: retry }),
   };
-  if (error instanceof PapertradeApiError && error.retryAfterS !== undefined) {
-    failure.retryAfterSeconds = error.retryAfterS;
-  }
-  return failure;
 }
 
 /**
