@@ -68,17 +68,14 @@ function serveOrExit(
   } catch (error) {
     const { host, port } = config;
     const { AddrInUse, AddrNotAvailable, NotFound, PermissionDenied } = Deno.errors;
-    if (error instanceof AddrInUse) {
-      exitWithConfigProblem(
-        `PORT=${port} is already in use on ${host}: set PORT to a free port (0 picks one).`,
-      );
-    }
-    if (error instanceof AddrNotAvailable || error instanceof NotFound) {
-      exitWithConfigProblem(`HOST=${host} is not an address of this machine: set HOST to one.`);
-    }
-    if (error instanceof PermissionDenied) {
-      exitWithConfigProblem(`PORT=${port} on ${host} needs privileges: set PORT to 1024 or above.`);
-    }
+    const problem = error instanceof AddrInUse
+      ? `PORT=${port} is already in use on ${host}: set PORT to a free port (0 picks one).`
+      : error instanceof AddrNotAvailable || error instanceof NotFound
+      ? `HOST=${host} is not an address of this machine: set HOST to one.`
+      : error instanceof PermissionDenied
+      ? `PORT=${port} on ${host} needs privileges: set PORT to 1024 or above.`
+      : null;
+    if (problem) exitWithConfigProblem(problem);
     throw error;
   }
 }

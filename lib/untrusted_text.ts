@@ -1,8 +1,7 @@
 /**
- * Upstream text is data: what the chain, the RPC nodes and the Papertrade API write is never
- * passed on raw. Control characters (C0 but tab, line feed and carriage return; DEL; C1) can
- * restyle a terminal (ESC), ring a bell or cut a string short (NUL): every page, SVG and CSV cell
- * writes each as U+FFFD, the feeds drop them (XML cannot carry them).
+ * Upstream text (chain, RPC nodes, Papertrade API) is data, never passed on raw. Control characters
+ * (C0 but tab, LF and CR; DEL; C1) can restyle a terminal (ESC), ring a bell or cut a string short
+ * (NUL): pages, SVG and CSV write each as U+FFFD; the feeds drop them (XML cannot carry them).
  */
 // deno-lint-ignore no-control-regex
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
