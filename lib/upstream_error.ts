@@ -19,8 +19,7 @@ interface UpstreamFailureRow {
 
 const TRY_AGAIN_SHORTLY = "the source may be briefly unavailable, try again shortly";
 
-/** How an upstream source failed, as far as a caller can act on it. */
-export const UPSTREAM_FAILURE_KINDS = {
+const KINDS = {
   // It said how long to wait (or that we must): say so.
   rate_limited: {
     status: 503,
@@ -33,9 +32,12 @@ export const UPSTREAM_FAILURE_KINDS = {
   unreachable: { status: 502, error: "upstream_error", advice: () => TRY_AGAIN_SHORTLY },
   // An answer we cannot use (changed shape, a refusal): trying again gives the same.
   bad_answer: { status: 502, error: "upstream_error", advice: () => null },
-} as const satisfies Record<string, UpstreamFailureRow>;
+} satisfies Record<string, UpstreamFailureRow>;
 
-type UpstreamFailureKind = keyof typeof UPSTREAM_FAILURE_KINDS;
+/** How an upstream source failed, as far as a caller can act on it. */
+type UpstreamFailureKind = keyof typeof KINDS;
+export const UPSTREAM_FAILURE_KINDS: Readonly<Record<UpstreamFailureKind, UpstreamFailureRow>> =
+  KINDS;
 
 /** Which source failed, how, the HTTP status to answer with, and a plain message. */
 export interface UpstreamFailure {
