@@ -85,11 +85,10 @@ const html = new Map<string, string>();
 export function readView(uri: string, siteUrl: string) {
   const view = VIEWS.find((item) => item.uri === uri);
   if (!view) return undefined;
-  let text = html.get(view.name);
-  if (text === undefined) {
-    text = Deno.readTextFileSync(new URL(`../views/build/${view.name}.html`, import.meta.url));
-    html.set(view.name, text);
-  }
+  const text = html.getOrInsertComputed(
+    view.name,
+    () => Deno.readTextFileSync(new URL(`../views/build/${view.name}.html`, import.meta.url)),
+  );
   const site = /^https?:\/\/[^\s"'<>&]+$/.test(siteUrl) ? siteUrl : "";
   const contents = text.replace(
     '<meta name="papertrade-site" content="">',

@@ -9,17 +9,10 @@ import type { Address } from "./papertrade/mod.ts";
 /** Ids remembered per kind and client. */
 export const KNOWN_IDS_MAX = 100_000;
 
-interface KnownIds {
-  positions: Map<string, Address>;
-  intents: Map<string, Address>;
-}
+const known = new WeakMap<object, Record<"positions" | "intents", Map<string, Address>>>();
 
-const known = new WeakMap<object, KnownIds>();
-
-function idsOf(client: object): KnownIds {
-  let ids = known.get(client);
-  if (!ids) known.set(client, ids = { positions: new Map(), intents: new Map() });
-  return ids;
+function idsOf(client: object) {
+  return known.getOrInsertComputed(client, () => ({ positions: new Map(), intents: new Map() }));
 }
 
 function remember(map: Map<string, Address>, id: string, wallet: Address): void {

@@ -18,15 +18,13 @@ const opened = new Map<string, Promise<Deno.Kv>>();
  * calls. Rejects where KV is unavailable.
  */
 export function openSharedKv(path = Deno.env.get("KV_PATH")?.trim()): Promise<Deno.Kv> {
-  const key = path || "";
-  let kv = opened.get(key);
-  if (!kv) {
-    if (typeof Deno.openKv !== "function") {
-      return Promise.reject(new Error("Deno KV is not available (run with --unstable-kv)"));
-    }
-    kv = Deno.openKv(path || undefined);
-    opened.set(key, kv);
-    kv.catch(() => opened.delete(key));
+  if (typeof Deno.openKv !== "function") {
+    return Promise.reject(new Error("Deno KV is not available (run with --unstable-kv)"));
   }
-  return kv;
+  const key = path || "";
+  return opened.getOrInsertComputed(key, () => {
+    const kv = Deno.openKv(path || undefined);
+    kv.catch(() => opened.delete(key));
+    return kv;
+  });
 }

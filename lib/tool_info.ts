@@ -45,14 +45,10 @@ const converted = new WeakMap<ToolInfo, { input: JsonSchema; output: JsonSchema 
  * send it.
  */
 export function toolJsonSchemas(tool: ToolInfo) {
-  const known = converted.get(tool);
-  if (known) return known;
-  const schemas = {
+  return converted.getOrInsertComputed(tool, () => ({
     input: toJsonSchema(tool.inputSchema, "input"),
     output: toJsonSchema(tool.outputSchema, "output"),
-  };
-  converted.set(tool, schemas);
-  return schemas;
+  }));
 }
 
 /** The first sentence of a description, for one-line summaries in tables and lists. */
