@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 import {
   CHART_BOX,
+  type ChartLabel,
   chartLayout,
   type ChartLevel,
   type ChartSeries,
@@ -61,25 +62,16 @@ export function Chart(props: {
         <desc id={`${props.id}-desc`}>{description}</desc>
         <line class="axis" x1={left} x2={left} y1={top} y2={height - bottom} />
         <line class="axis" x1={left} x2={width - right} y1={height - bottom} y2={height - bottom} />
-        {layout.valueLabels.map((label) => (
-          <text class="label" x={label.x} y={label.y} text-anchor={label.anchor}>
-            {label.text}
-          </text>
-        ))}
+        {layout.valueLabels.map((label) => <Label {...label} />)}
         {layout.timeTicks.map((tick) => (
-          <text class="label" x={tick.labelX} y={tick.labelY} text-anchor={tick.anchor}>
-            {tick.label}
-          </text>
+          <Label x={tick.labelX} y={tick.labelY} anchor={tick.anchor} text={tick.label} />
         ))}
         {(props.levels ?? []).map((level, i) => {
           const y = layout.y(level.value);
-          const label = layout.levelLabels[i];
           return (
             <g class={`level ${level.tone}`}>
               <line x1={left} x2={width - right} y1={y} y2={y} stroke-dasharray="3 3" />
-              <text class="label" x={label.x} y={label.y} text-anchor={label.anchor}>
-                {label.text}
-              </text>
+              <Label {...layout.levelLabels[i]} />
             </g>
           );
         })}
@@ -143,6 +135,10 @@ export function Chart(props: {
       </details>
     </figure>
   );
+}
+
+function Label(label: ChartLabel) {
+  return <text class="label" x={label.x} y={label.y} text-anchor={label.anchor}>{label.text}</text>;
 }
 
 type LayoutOptions = Pick<Parameters<typeof Chart>[0], "levels" | "zero" | "from" | "to" | "unit">;

@@ -66,13 +66,8 @@ export interface ChartLabel {
 /** The box a label's glyphs can cover (by {@link labelWidth}), for checks and placement. */
 export function labelBox(label: ChartLabel) {
   const width = labelWidth(label.text);
-  const x = label.anchor === "start"
-    ? label.x
-    : label.anchor === "end"
-    ? label.x - width
-    : label.x - width / 2;
   return {
-    x,
+    x: label.x - width * { start: 0, middle: 0.5, end: 1 }[label.anchor],
     y: label.y - LABEL_ASCENT * LABEL_FONT,
     width,
     height: (LABEL_ASCENT + LABEL_DESCENT) * LABEL_FONT,
