@@ -17,28 +17,25 @@ import {
 import { markPrice } from "./math/mod.ts";
 import { createReadCache, readKey, type ReadLifetime } from "./cache/mod.ts";
 
-export type MarkSource = "bbo" | "l2Book" | "frozen";
-
-export interface Mark {
-  instrumentId: number;
-  symbol: string;
-  priceScale: bigint;
-  /** BBO mid, raw at the price scale. */
-  markRaw: bigint;
-  bid: bigint;
-  ask: bigint;
-  /** When the quote was read (ms; the book's time for l2Book, the pause time when frozen). */
-  at: number | null;
-  source: MarkSource;
-}
-
 /** The live quote of one instrument, raw at its price scale. */
 export interface Quote {
   instrumentId: number;
   bid: bigint;
   ask: bigint;
   at: number;
-  source: Exclude<MarkSource, "frozen">;
+  source: "bbo" | "l2Book";
+}
+
+export type MarkSource = Quote["source"] | "frozen";
+
+export interface Mark extends Omit<Quote, "at" | "source"> {
+  symbol: string;
+  priceScale: bigint;
+  /** BBO mid, raw at the price scale. */
+  markRaw: bigint;
+  /** When the quote was read (ms; the book's time for l2Book, the pause time when frozen). */
+  at: number | null;
+  source: MarkSource;
 }
 
 export interface QuoteSource {

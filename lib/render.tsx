@@ -35,10 +35,7 @@ export function pageResponse(
  * and where its parts go (`slot`). Private-use characters around a random token of the request's:
  * upstream text, which may hold any character, cannot hold these.
  */
-export interface StreamMarks {
-  cut: string;
-  slot: string;
-}
+export type StreamMarks = Record<"cut" | "slot", string>;
 
 /** How a streamed page's layout is drawn: at once without its data, then with it. */
 export interface StreamedLayout {
