@@ -8,7 +8,6 @@ import { Field } from "./Field.tsx";
 import { PositionLink } from "./links.tsx";
 import { Time } from "./Time.tsx";
 
-/** A definition list of the fields that are set. */
 export function IntentFields(
   props: { fields: IntentFieldsJson; wallet: string | null; now: number },
 ) {

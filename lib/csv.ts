@@ -21,7 +21,6 @@ const PLAIN_NUMBER = /^[+-]?[0-9]+(\.[0-9]+)?$/;
 const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;
 const NEEDS_QUOTES = /[",]/;
 
-/** True when a spreadsheet could read `text` as a formula. */
 function couldBeFormula(text: string): boolean {
   if (PLAIN_NUMBER.test(text)) return false;
   const stripped = text.replace(IGNORABLE_PREFIX, "");

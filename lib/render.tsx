@@ -18,7 +18,6 @@ function renderInContext(c: Context, page: ComponentChildren): string {
   return withoutControls(renderToString(tree));
 }
 
-/** An HTML document answer with the status (and headers) given. */
 export function pageResponse(
   c: Context,
   page: ComponentChildren,
