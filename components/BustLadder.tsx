@@ -1,9 +1,8 @@
 /**
- * The bust ladder of one market as server-drawn SVG (no script) with its data beside it: the
- * notional that busts as the price moves from the mark, cumulative above and per 0.05 % band
- * below, longs to the left (the price falls), shorts to the right (it rises); the checkpoints a
- * trader asks about (0.5 %, 1 %, 2 %, 5 %) as a table, and every band that holds a bust in the
- * data tables. The figures are `lib/at_risk/ladder.ts`'s exact sums, rounded only here.
+ * A market's bust ladder as server-drawn SVG (no script): notional that busts as the price moves
+ * from the mark, cumulative above and per 0.05 % band below, longs left (price falls), shorts right
+ * (it rises); the checkpoints (0.5, 1, 2, 5 %) as a table and every band holding a bust in the data
+ * tables. Figures are `lib/at_risk/ladder.ts`'s exact sums, rounded only here.
  */
 import {
   type AtRiskBoard,
@@ -27,21 +26,6 @@ const AXIS_Y = 214;
 /** Moves the checkpoint table answers, in bands of the ladder's step. */
 const CHECKPOINT_BPS = [50, 100, 200, 500];
 
-/** How the board behind the ladder covers the wallets, and how fresh it is. */
-function LadderCoverage(props: { board: AtRiskBoard; now: number }) {
-  const { board, now } = props;
-  return (
-    <p class="muted" data-ladder-coverage={board.partial ? "partial" : "full"}>
-      From every open position on the <a href="/at-risk">at-risk board</a>, which covers{" "}
-      {formatCount(board.covered.size)} of {formatCount(board.known.size)}{" "}
-      wallets with open positions{board.partial
-        ? " (partial coverage: the sums leave the others out)"
-        : ""}. Positions read <Time at={board.refreshedAt} now={now} />; marks{" "}
-      {board.markAt === null ? "not read" : <Time at={board.markAt} now={now} />}.
-    </p>
-  );
-}
-
 /** Every market's ladder in `symbols`, or what is missing for one. */
 export function BustLadders(props: {
   ladder: Ladder;
@@ -49,7 +33,7 @@ export function BustLadders(props: {
   board: AtRiskBoard;
   now: number;
 }) {
-  const { ladder } = props;
+  const { ladder, board, now } = props;
   const step = `${ladder.stepBps / 100}%`;
   const reach = `${(ladder.stepBps * ladder.steps) / 100}%`;
   return (
@@ -60,7 +44,14 @@ export function BustLadders(props: {
         bust price is published, so these are sums, not estimates. Papertrade charges no funding, so
         a bust price stays where it is while a position is open.
       </p>
-      <LadderCoverage board={props.board} now={props.now} />
+      <p class="muted" data-ladder-coverage={board.partial ? "partial" : "full"}>
+        From every open position on the <a href="/at-risk">at-risk board</a>, which covers{" "}
+        {formatCount(board.covered.size)} of {formatCount(board.known.size)}{" "}
+        wallets with open positions{board.partial
+          ? " (partial coverage: the sums leave the others out)"
+          : ""}. Positions read <Time at={board.refreshedAt} now={now} />; marks{" "}
+        {board.markAt === null ? "not read" : <Time at={board.markAt} now={now} />}.
+      </p>
       {ladder.unvalued > 0 && (
         <p class="muted">
           {formatCount(ladder.unvalued)} positions without a mark are left out.

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 import {
   CHART_BOX,
+  type ChartLabel,
   chartLayout,
   type ChartLevel,
   type ChartSeries,
@@ -15,10 +16,9 @@ import { Time } from "./Time.tsx";
 const TABLE_ROWS = 30;
 
 /**
- * One chart as server-drawn SVG (no script): a title and a description for screen readers, a
- * true time axis, every series' last value in `data-last`, a caption saying what it plots, when
- * its data is as of and the `note` on its source, and the data as a table beside it. Colours
- * come from the theme's variables.
+ * One chart as server-drawn SVG (no script, theme colours): a title and description for screen
+ * readers, a true time axis, each series' last value in `data-last`, a caption (what it plots, as
+ * of when, the `note` on its source) and the data as a table beside it.
  */
 export function Chart(props: {
   /** Unique on the page: the ids of the title, the description and the figure derive from it. */
@@ -62,25 +62,16 @@ export function Chart(props: {
         <desc id={`${props.id}-desc`}>{description}</desc>
         <line class="axis" x1={left} x2={left} y1={top} y2={height - bottom} />
         <line class="axis" x1={left} x2={width - right} y1={height - bottom} y2={height - bottom} />
-        {layout.valueLabels.map((label) => (
-          <text class="label" x={label.x} y={label.y} text-anchor={label.anchor}>
-            {label.text}
-          </text>
-        ))}
+        {layout.valueLabels.map((label) => <Label {...label} />)}
         {layout.timeTicks.map((tick) => (
-          <text class="label" x={tick.labelX} y={tick.labelY} text-anchor={tick.anchor}>
-            {tick.label}
-          </text>
+          <Label x={tick.labelX} y={tick.labelY} anchor={tick.anchor} text={tick.label} />
         ))}
         {(props.levels ?? []).map((level, i) => {
           const y = layout.y(level.value);
-          const label = layout.levelLabels[i];
           return (
             <g class={`level ${level.tone}`}>
               <line x1={left} x2={width - right} y1={y} y2={y} stroke-dasharray="3 3" />
-              <text class="label" x={label.x} y={label.y} text-anchor={label.anchor}>
-                {label.text}
-              </text>
+              <Label {...layout.levelLabels[i]} />
             </g>
           );
         })}
@@ -146,6 +137,10 @@ export function Chart(props: {
   );
 }
 
+function Label(label: ChartLabel) {
+  return <text class="label" x={label.x} y={label.y} text-anchor={label.anchor}>{label.text}</text>;
+}
+
 type LayoutOptions = Pick<Parameters<typeof Chart>[0], "levels" | "zero" | "from" | "to" | "unit">;
 const drawings = new WeakMap<
   readonly ChartSeries[],
@@ -153,9 +148,9 @@ const drawings = new WeakMap<
 >();
 
 /**
- * The layout and the table rows of `series`, kept while the same series are drawn again with the
- * same options (the protocol history's charts are built once per upstream answer and drawn by
- * every view of /markets; laying them out was a fifth of its CPU).
+ * The layout and table rows of `series`, kept while it is drawn again with the same options (the
+ * protocol history's charts are built once per upstream answer and drawn by every /markets view;
+ * laying them out was a fifth of its CPU).
  */
 function drawing(series: readonly ChartSeries[], options: LayoutOptions) {
   const { levels, zero, from, to, unit } = options;

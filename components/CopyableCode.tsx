@@ -1,6 +1,6 @@
 /**
- * A value or snippet with a copy button. The button is rendered hidden; the shared
- * enhancement script shows it where the clipboard works and copies the `<code>` beside it.
+ * A value or snippet with a copy button, hidden until the enhancement script shows it where the
+ * clipboard works.
  */
 export function CopyableCode(props: { text: string; label: string; block?: boolean }) {
   return (

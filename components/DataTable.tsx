@@ -8,8 +8,8 @@ export function numeric(label: string): Column {
 }
 
 /**
- * A table inside a scrolling, keyboard-focusable wrapper (a named region when it has a `label`),
- * with a caption and one row of column headings; every data table of the pages is drawn by it.
+ * Every data table of the pages: a caption and one row of headings in a scrolling,
+ * keyboard-focusable wrapper (a named region with a `label`).
  */
 export function DataTable(props: {
   /** What the table lists (read out by screen readers before the rows). */

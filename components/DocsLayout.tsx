@@ -8,10 +8,9 @@ import { SearchInput } from "./SearchForm.tsx";
 import { DISCLAIMER, DocumentHead } from "./DocumentHead.tsx";
 
 /**
- * The HTML shell of every docs page. No inline script or style: one stylesheet and one deferred
- * enhancement script, and every control works without it (the menu is a `<details>`, search is a
- * form that submits to `/docs/search`). `current` is the slug of the docs page shown, `query` the
- * search box's value; "On this page" lists the h2 and h3 `headings`.
+ * Every docs page's shell: no inline script or style, and every control works without the
+ * enhancement script (the menu is a `<details>`, search a form to `/docs/search`). `current` is the
+ * page's slug, `query` the search box's value; "On this page" lists the h2 and h3 `headings`.
  */
 export function DocsLayout(props: {
   /** Page title, without the site name. */

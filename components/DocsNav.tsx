@@ -3,7 +3,7 @@ import { type DocsPage, docsPath } from "../lib/docs/pages.ts";
 type DocsNavProps = { pages: readonly DocsPage[]; current?: string };
 
 /**
- * The docs pages grouped as in the sidebar, `current` (a slug) marked; the docs filter matches
+ * The docs pages grouped as in the sidebar, `current` (a slug) marked; the filter matches
  * `data-filter-text`.
  */
 export function DocsNav({ pages, current }: DocsNavProps) {

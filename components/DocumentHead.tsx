@@ -6,11 +6,10 @@ export const DISCLAIMER = "Unofficial and read-only: not affiliated with Papertr
   "leverage can lose the whole margin. Nothing here signs, sends or places anything.";
 
 /**
- * The `<head>` the app pages and the docs share: no inline script or style, the page family's
- * one stylesheet and the shared, deferred enhancement script. What every page has comes first,
- * then `cut` (a streamed page's marker: what precedes it is sent before the page's data is in),
- * then the page's own: its title, description, `links` (canonical, alternates) and `children`
- * (an island's module, Open Graph meta).
+ * The `<head>` of app and docs pages: no inline script or style, one stylesheet and the shared
+ * deferred enhancement script first, then `cut` (a streamed page's marker: what precedes it is sent
+ * before the page's data is in), then the page's title, description, `links` (canonical,
+ * alternates) and `children` (an island's module, Open Graph meta).
  */
 export function DocumentHead(props: {
   title: string;

@@ -1,6 +1,6 @@
 /**
- * An intent's fields as the model carries them, in the words of `intentFieldRows` (which the MCP
- * settlement view shows too); position ids link to their pages, times show their age.
+ * An intent's fields in the words of `intentFieldRows` (the MCP settlement view's too); position
+ * ids link to their pages, times show their age.
  */
 import type { ComponentChildren } from "preact";
 import { type IntentFieldRow, intentFieldRows, type IntentFieldsJson } from "../lib/intent/mod.ts";
@@ -8,7 +8,6 @@ import { Field } from "./Field.tsx";
 import { PositionLink } from "./links.tsx";
 import { Time } from "./Time.tsx";
 
-/** A definition list of the fields that are set. */
 export function IntentFields(
   props: { fields: IntentFieldsJson; wallet: string | null; now: number },
 ) {

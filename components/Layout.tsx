@@ -18,8 +18,8 @@ export function Layout(props: {
   embed?: boolean;
   current?: NavSection;
   /**
-   * Module script of the island bundle, only on pages that hydrate an island. Pages without
-   * islands ship no framework JavaScript: just the shared, deferred enhancement script.
+   * The island bundle's module, only where an island hydrates: other pages ship no framework
+   * JavaScript, just the shared deferred enhancement script.
    */
   islandScript?: string;
   /** The page shows ages outside islands: load `client/ages.ts`, which keeps them counting. */
@@ -27,8 +27,8 @@ export function Layout(props: {
   query?: string;
   wallet?: string;
   /**
-   * False leaves the stale notice out of the shell: a streamed page (`streamedPageResponse`)
-   * renders it in its first part, once the reads it reports on are in.
+   * False leaves the stale notice out: a streamed page renders it in its first part, once the reads
+   * it reports on are in.
    */
   staleNotice?: boolean;
   /** A streamed page's head cut (`StreamMarks` in `lib/render.tsx`; see `DocumentHead`). */

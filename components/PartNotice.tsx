@@ -1,8 +1,8 @@
 import type { UnavailablePart } from "../lib/parts.ts";
 
 /**
- * Says which parts of a page could not be read and why, naming the upstream endpoint. Shown in
- * the section that lacks them; `parts` picks the section's parts (all when omitted).
+ * Which parts of a page could not be read and why, in the section lacking them; `parts` picks the
+ * section's (all when omitted).
  */
 export function PartNotice(props: { unavailable: readonly UnavailablePart[]; parts?: string[] }) {
   const shown = props.unavailable.filter((item) =>

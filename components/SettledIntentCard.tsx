@@ -61,9 +61,8 @@ export function VerdictBadge(props: { verdict: IntentVerdict }) {
 }
 
 /**
- * One intent of a settlement batch as the model carries it: who it acted for, who signed it,
- * whether the signature recomputes to the recorded id, its one verdict (a reason may quote chain
- * text, shown as text), and its fields.
+ * A settled intent: its wallet, signer, whether the signature recomputes to the recorded id, its
+ * verdict (a reason may quote chain text, shown as text) and its fields.
  */
 export function SettledIntentCard(
   props: { intent: SettledIntentJson; now: number; heading?: string; txHash?: string },

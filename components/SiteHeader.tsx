@@ -1,17 +1,6 @@
 import { comboboxOf, RecentSearches, SEARCH_MAX_LENGTH, SearchInput } from "./SearchForm.tsx";
 
-export type NavSection =
-  | "overview"
-  | "leaderboard"
-  | "markets"
-  | "at-risk"
-  | "liquidations"
-  | "docs"
-  | "wallet"
-  | "other"
-  | "watchlist";
-
-const LINKS: Array<[NavSection, string, string]> = [
+const LINKS = [
   ["overview", "/", "Overview"],
   ["leaderboard", "/leaderboard", "Leaderboard"],
   ["markets", "/markets", "Markets"],
@@ -19,11 +8,14 @@ const LINKS: Array<[NavSection, string, string]> = [
   ["liquidations", "/liquidations", "Liquidations"],
   ["watchlist", "/watchlist", "Watchlist"],
   ["docs", "/docs/", "Docs"],
-];
+] as const;
+
+/** A navigation link's section, or a page under none of them. */
+export type NavSection = (typeof LINKS)[number][0] | "wallet" | "other";
 
 /**
- * The header every page shares, app and docs alike: `current` is marked in the navigation, `query`
- * fills the search box, which also looks in the intents and positions of `wallet` (the page's).
+ * The header of every page, app and docs: `current` marked in the navigation, `query` in the search
+ * box, which also searches the page's `wallet`'s intents and positions.
  */
 export function SiteHeader(props: { current?: NavSection; query?: string; wallet?: string }) {
   return (

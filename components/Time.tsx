@@ -1,8 +1,8 @@
 import { formatAge, formatUtc } from "../lib/format.ts";
 
 /**
- * A timestamp shown as its age, with the absolute UTC time on hover and in `datetime`; the
- * clock it was aged on (`now`) in `data-now`, so the page's ticker keeps the age true.
+ * A time as its age, the UTC time on hover and in `datetime`, and `now` in `data-now` so the page's
+ * ticker keeps the age true.
  */
 export function Time(props: { at: number; now: number }) {
   return (

@@ -21,8 +21,8 @@ export function TxLink(props: { hash: string; full?: boolean }) {
 }
 
 /**
- * An intent id linking to its page: with the wallet (which enables the queue and history
- * checks) and, when known, the transaction that carried it (found even when it is old).
+ * An intent id's link, with the wallet (enabling the queue and history checks) and the transaction
+ * that carried it when known (found even when old).
  */
 export function IntentLink(
   props: { id: string; wallet?: string | null; tx?: string | null; full?: boolean },
@@ -41,8 +41,8 @@ export function PositionLink(props: { id: string; wallet?: string | null }) {
 }
 
 /**
- * A leaderboard name as text. `<bdi>` isolates its direction, so a right-to-left override
- * inside cannot reorder the text around it; Preact escapes any markup in it.
+ * A leaderboard name as text: `<bdi>` keeps a right-to-left override inside from reordering the
+ * text around it; Preact escapes any markup.
  */
 export function LeaderboardName(props: { name: string | null }) {
   if (props.name === null || props.name.trim() === "") return <span class="muted">no name</span>;
@@ -50,8 +50,8 @@ export function LeaderboardName(props: { name: string | null }) {
 }
 
 /**
- * A leaderboard name for a headline: controls and direction overrides removed, clamped to one
- * line of at most 40 characters; the title holds the longer clean name.
+ * A name for a headline: controls and overrides removed, one line of at most 40 characters, the
+ * longer clean name in the title.
  */
 export function HeadlineName(props: { name: string }) {
   return (
@@ -60,8 +60,8 @@ export function HeadlineName(props: { name: string }) {
 }
 
 /**
- * An outbound link to the HyperEVM block explorer (`BLOCK_EXPLORER_URL`) for a transaction or an
- * address, marked as leaving the site; it passes no referrer and no window handle.
+ * A link out to the block explorer (`BLOCK_EXPLORER_URL`) for a transaction or address, marked as
+ * leaving the site, passing no referrer or window handle.
  */
 export function ExplorerLink(props: { base: string; kind: "tx" | "address"; id: string }) {
   return (

@@ -1,7 +1,6 @@
 /**
- * Leaderboard names are chosen by anyone: they may hold markup, bidirectional overrides that
- * reverse how text reads, or run to hundreds of characters. Preact escapes markup wherever a
- * name is rendered; this file handles what escaping does not.
+ * Leaderboard names are chosen by anyone: markup (Preact escapes it), bidi overrides that reverse
+ * how text reads, hundreds of characters. This file handles what escaping does not.
  */
 
 // C0 and C1 controls, and the bidi embeddings, overrides and isolates (U+202A–U+202E,
@@ -10,8 +9,8 @@
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * A name for places that cannot isolate it (`<title>`, meta tags, SVG text, a CSV is left
- * as is): controls and bidi overrides removed, whitespace collapsed, cut to `max` characters.
+ * A name where it cannot be isolated (`<title>`, meta tags, SVG text; a CSV is left as is):
+ * controls and overrides removed, whitespace collapsed, cut to `max` characters.
  */
 export function plainName(name: string, max = 60): string {
   const clean = name.replace(INVISIBLE, "").replace(/\s+/g, " ").trim();
@@ -20,8 +19,8 @@ export function plainName(name: string, max = 60): string {
 }
 
 /**
- * The raw name with every control and bidi character written as a visible `\u{…}` escape, so
- * what the owner typed can be read exactly without it taking effect.
+ * The raw name with each control and bidi character as a visible `\u{…}` escape: what the owner
+ * typed, read exactly without taking effect.
  */
 export function escapedName(name: string): string {
   return name.replace(INVISIBLE, (char) => `\\u{${char.codePointAt(0)!.toString(16)}}`);

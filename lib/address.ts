@@ -1,7 +1,7 @@
 /**
- * The one home of the address shape: a 0x-prefixed 20-byte hex string. Kept as regular
- * expressions (not only viem's `isAddress`) because zod schemas publish them as the JSON Schema
- * `pattern` every face of a tool shows, and HTML inputs need the same text as their `pattern`.
+ * The one home of the address shape (0x and 20 hex bytes), as regular expressions rather than
+ * viem's `isAddress` because zod publishes them as every tool face's JSON Schema `pattern`, and
+ * HTML inputs need the same text.
  */
 
 /** A whole string that is an address in any letter case (the checksum is not checked). */

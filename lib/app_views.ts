@@ -1,17 +1,16 @@
 /**
- * MCP Apps views (extension `io.modelcontextprotocol/ui`): four tools name a `ui://` HTML
- * resource in `_meta.ui.resourceUri`; a host that renders views reads it with `resources/read`,
- * shows it in a sandboxed iframe beside the answer and hands it the tool's result. The views'
- * sources are in `views/`, built by `deno task build` into `views/build/<name>.html` (script
- * and style inlined) and committed. Views are not in `resources/list` (docs/mcp.md).
+ * MCP Apps views (`io.modelcontextprotocol/ui`): four tools name a `ui://` HTML resource in
+ * `_meta.ui.resourceUri`, which a host reads with `resources/read` and shows in a sandboxed iframe
+ * beside the answer, handing it the tool's result. Sources in `views/`, built by `deno task build`
+ * into `views/build/<name>.html` (script and style inlined), committed; not in `resources/list`
+ * (docs/mcp.md).
  */
 
 export const VIEWS_EXTENSION_ID = "io.modelcontextprotocol/ui";
 
 /**
- * Clients that render MCP Apps views, as the extension's own README lists its supported clients
- * (@modelcontextprotocol/ext-apps 1.7.5); every other client gets the same text and
- * structuredContent and no view.
+ * Clients that render views, per the extension's README (@modelcontextprotocol/ext-apps 1.7.5);
+ * others get the same text and structuredContent, no view.
  */
 export const VIEW_CLIENTS: readonly string[] = [
   "Claude (claude.ai and Claude Desktop)",
@@ -61,8 +60,7 @@ export const VIEWS = [
 ].map((view) => ({ ...view, uri: `ui://papertrade-explorer/${view.name}.html` }));
 
 /**
- * What a view's resource declares in `_meta.ui`: a CSP with no outside origin (no fetch, no
- * script, style, image or font from anywhere: everything is inlined and data arrives only as
+ * A view's `_meta.ui`: a CSP with no outside origin (everything is inlined; data arrives only as
  * tool results through the host), and a border from the host.
  */
 const VIEW_UI_META = {
@@ -81,17 +79,16 @@ export function toolUiMeta(toolName: string): Record<string, unknown> | undefine
 const html = new Map<string, string>();
 
 /**
- * The `resources/read` contents of the view at `uri`, with the explorer's address written in so
- * its links open the right pages; undefined for any other URI.
+ * The `resources/read` contents of the view at `uri` (undefined for other URIs), the explorer's
+ * address written in so its links open the right pages.
  */
 export function readView(uri: string, siteUrl: string) {
   const view = VIEWS.find((item) => item.uri === uri);
   if (!view) return undefined;
-  let text = html.get(view.name);
-  if (text === undefined) {
-    text = Deno.readTextFileSync(new URL(`../views/build/${view.name}.html`, import.meta.url));
-    html.set(view.name, text);
-  }
+  const text = html.getOrInsertComputed(
+    view.name,
+    () => Deno.readTextFileSync(new URL(`../views/build/${view.name}.html`, import.meta.url)),
+  );
   const site = /^https?:\/\/[^\s"'<>&]+$/.test(siteUrl) ? siteUrl : "";
   const contents = text.replace(
     '<meta name="papertrade-site" content="">',

@@ -1,8 +1,7 @@
 /**
- * Builds the app's dependencies from its configuration. The upstream clients (the Papertrade
- * wire schemas, viem, the quote sources, the read cache) load with the first read that needs
- * them, not at start: a process answers its first request that reads nothing (robots.txt, a
- * static file, a health check) without them (issue 18, the cold start).
+ * Builds the app's dependencies. The upstream clients (Papertrade wire schemas, viem, quote
+ * sources, read cache) load with the first read that needs them, so a request that reads nothing
+ * (robots.txt, a static file, a health check) is answered without them (issue 18, the cold start).
  */
 import type { AppConfig } from "./config.ts";
 import type { AppDeps } from "./deps.ts";

@@ -1,7 +1,7 @@
 /**
- * Geometry of every server-drawn chart (`components/Chart.tsx` renders it): a true time axis
- * (x proportional to time, ticks on round UTC steps), a value axis, one path per series and
- * horizontal levels. Values arrive exact and formatted (`text`); only coordinates are numbers.
+ * Geometry of every server-drawn chart (`components/Chart.tsx`): a true time axis (ticks on round
+ * UTC steps), a value axis, a path per series, horizontal levels. Values arrive formatted (`text`);
+ * only coordinates are numbers.
  */
 import { formatUtc } from "./format.ts";
 
@@ -12,7 +12,6 @@ export interface ChartPoint {
   text: string;
 }
 
-/** One line (or, with `dots`, a few marked points) of a chart. */
 export interface ChartSeries {
   label: string;
   /** Colour class, a CSS variable of the theme: `accent`, `good`, `bad`, `warn`, `muted`. */
@@ -20,7 +19,7 @@ export interface ChartSeries {
   points: ChartPoint[];
   /** Hold each value until the next point (a running total that changes at events). */
   step?: boolean;
-  /** Draw the points as dots instead of a line. */
+  /** Points as dots instead of a line. */
   dots?: boolean;
 }
 
@@ -37,16 +36,17 @@ export type ChartUnit = "usd" | "count" | "paper" | "price" | "percent";
 /** In SVG user units, with the space kept for labels. */
 export const CHART_BOX = { width: 400, height: 200, top: 12, right: 12, bottom: 24, left: 64 };
 
-/** The labels' font size in SVG user units (`.chart-svg .label` in static/style.css). */
+/**
+ * The labels' font size in SVG user units (`.chart-svg .label` in static/style.css), and how far
+ * their glyphs may reach above and below the baseline, in em (conservative).
+ */
 export const LABEL_FONT = 12;
-/** How far a label's glyphs may reach above and below its baseline, in em (conservative). */
 export const LABEL_ASCENT = 0.95;
 export const LABEL_DESCENT = 0.3;
 
 /**
- * A label's width in SVG user units, estimated wider than any common sans-serif or monospace
- * font draws it (an em for the widest letters, 0.75 em for capitals, 0.62 em for digits and
- * lower case), so a label placed by it is never clipped by the drawing's edge.
+ * A label's width, estimated wider than any common sans-serif or monospace font draws it (an em for
+ * the widest letters, 0.75 for capitals, 0.62 for digits and lower case) so it is never clipped.
  */
 export function labelWidth(text: string): number {
   let em = 0;
@@ -66,13 +66,8 @@ export interface ChartLabel {
 /** The box a label's glyphs can cover (by {@link labelWidth}), for checks and placement. */
 export function labelBox(label: ChartLabel) {
   const width = labelWidth(label.text);
-  const x = label.anchor === "start"
-    ? label.x
-    : label.anchor === "end"
-    ? label.x - width
-    : label.x - width / 2;
   return {
-    x,
+    x: label.x - width * { start: 0, middle: 0.5, end: 1 }[label.anchor],
     y: label.y - LABEL_ASCENT * LABEL_FONT,
     width,
     height: (LABEL_ASCENT + LABEL_DESCENT) * LABEL_FONT,
@@ -88,8 +83,8 @@ const STEPS = [MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR, 3 * HOUR, 6 * HOUR, 12 * H
   .concat([7 * DAY, 14 * DAY, 30 * DAY, 91 * DAY]);
 
 /**
- * Lays out series and levels between `from` and `to` (default: the points' first and last
- * times). Zero stays in range with `zero`. Null when no series has a point.
+ * Lays out series and levels between `from` and `to` (default the points' first and last times),
+ * zero kept in range with `zero`. Null when no series has a point.
  */
 export function chartLayout(
   series: readonly ChartSeries[],
@@ -187,9 +182,8 @@ function clampBaseline(baseline: number): number {
 }
 
 /**
- * The time axis' labels, centred on their ticks; one that would cross an edge of the drawing
- * is anchored to that edge instead, and one that would then overlap its neighbour is dropped
- * (the last label is kept).
+ * Time labels centred on their ticks; one crossing an edge is anchored to it, and one that then
+ * overlaps its neighbour is dropped (the last is kept).
  */
 function timeLabels(ticks: readonly { x: number; label: string }[]) {
   const { width, height } = CHART_BOX;
@@ -213,8 +207,8 @@ function timeLabels(ticks: readonly { x: number; label: string }[]) {
 }
 
 /**
- * Round UTC times between `from` and `to`: the smallest step of {@link STEPS} that gives at
- * most `limit` ticks, so labels fall on whole minutes, hours or days of a true time axis.
+ * Round UTC times between `from` and `to` on the smallest step of {@link STEPS} giving at most
+ * `limit` ticks.
  */
 export function timeTicks(from: number, to: number, limit: number): number[] {
   const step = STEPS.find((s) => (to - from) / s <= limit) ?? STEPS.at(-1)!;
@@ -224,9 +218,8 @@ export function timeTicks(from: number, to: number, limit: number): number[] {
 }
 
 /**
- * A tick's label, as short as keeps every tick of the axis apart: the time of day within a day,
- * the date for steps of whole days (the year too past a year), both when the axis crosses days
- * in steps under a day (so 12:00 and 00:00 of one day never read as the same date twice).
+ * A tick's shortest distinct label: the time within a day, the date for whole-day steps (with the
+ * year past a year), both when sub-day steps cross days (so two ticks never read the same).
  */
 function timeLabel(at: number, ticks: readonly number[], span: number): string {
   const text = formatUtc(at); // 2026-10-13 12:00:00 UTC
@@ -248,8 +241,8 @@ const PRICE = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 const COMPACT = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 
 /**
- * At most `limit` evenly spread indices of a series of `count` points, always keeping the
- * first and the last, so a long history gets a bounded number of vertices or table rows.
+ * At most `limit` evenly spread indices of `count` points, first and last kept, bounding a long
+ * history's vertices or table rows.
  */
 export function sampleIndices(count: number, limit: number): number[] {
   if (count <= limit) return Array.from({ length: count }, (_, i) => i);

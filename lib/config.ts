@@ -1,39 +1,11 @@
 /**
- * Runtime configuration, read and validated once from the environment by one zod schema (see
- * the README's table). A bad value is a {@link ConfigError} naming the variable, the value and
- * what is allowed; the entries print its one line and exit with status 2.
+ * Runtime configuration, validated once from the environment by one zod schema (the README's
+ * table). A bad value is a {@link ConfigError} naming the variable, the value and what is allowed;
+ * the entries print its one line and exit with status 2.
  */
 import { z } from "zod";
-import { type AddressRange, normalizeIpAddress, parseTrustedProxies } from "./http/client_key.ts";
+import { normalizeIpAddress, parseTrustedProxies } from "./http/client_key.ts";
 import { DEFAULT_UPSTREAMS } from "./default_upstreams.ts";
-
-/** Where the explorer reads from and where it listens. */
-export interface AppConfig {
-  papertradeApiUrl: string;
-  rpcUrl: string;
-  fallbackRpcUrl: string;
-  hyperliquidInfoUrl: string;
-  /**
-   * Canonical public URL of this site, used in links, cards and previews. Empty when unknown
-   * (production without `SITE_URL`): links are then root-relative.
-   */
-  siteUrl: string;
-  /** HyperEVM block explorer the transaction and wallet pages link out to (`/tx/…`, `/address/…`). */
-  blockExplorerUrl: string;
-  /** Listening address and port for local runs (Deno Deploy ignores them). */
-  host: string;
-  port: number;
-  upstreamTimeoutMs: number;
-  /** Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`); none by default. */
-  trustedProxies?: readonly AddressRange[];
-  /**
-   * How long the at-risk board's leader keeps the lead without renewing it (`AT_RISK_LEASE_MS`):
-   * the longest a deployment goes without board steps after its leader dies.
-   */
-  atRiskLeaseMs?: number;
-  /** True when `SITE_URL` was set; otherwise the entry may fill `siteUrl` in after listening. */
-  siteUrlFromEnv?: boolean;
-}
 
 /** The variables naming the upstream, as the explorer reads them (one home for the names). */
 export const UPSTREAM_VARIABLES = [
@@ -42,16 +14,6 @@ export const UPSTREAM_VARIABLES = [
   "HYPEREVM_RPC_FALLBACK_URL",
   "HYPERLIQUID_INFO_URL",
 ] as const;
-
-/** Defaults for the live upstream (papertrade-facts.md section 1). */
-export const DEFAULT_CONFIG: AppConfig = {
-  ...DEFAULT_UPSTREAMS,
-  siteUrl: "http://127.0.0.1:8000",
-  blockExplorerUrl: "https://hyperevmscan.io",
-  host: "127.0.0.1",
-  port: 8000,
-  upstreamTimeoutMs: 8000,
-};
 
 /** A variable with a value we cannot use. `message` is the whole one-line explanation. */
 export class ConfigError extends Error {
@@ -95,7 +57,7 @@ const HOST_VALUE = variable(
   z.string().transform((text) => text.replace(/^\[(.*)\]$/, "$1")).refine(
     (host) => normalizeIpAddress(host) !== undefined || /^[a-zA-Z0-9.-]{1,253}$/.test(host),
     "expected an IP address (127.0.0.1, ::1, 0.0.0.0) or a host name",
-  ).default(DEFAULT_CONFIG.host),
+  ).default("127.0.0.1"),
 );
 
 const PROXIES_VALUE = variable(z.string().optional()).transform((text, context) => {
@@ -109,16 +71,17 @@ const PROXIES_VALUE = variable(z.string().optional()).transform((text, context) 
   return z.NEVER;
 });
 
+// The defaults are the live upstream's (papertrade-facts.md section 1).
 const ENVIRONMENT = z.object({
-  [UPSTREAM_VARIABLES[0]]: url(DEFAULT_CONFIG.papertradeApiUrl),
-  [UPSTREAM_VARIABLES[1]]: url(DEFAULT_CONFIG.rpcUrl),
-  [UPSTREAM_VARIABLES[2]]: url(DEFAULT_CONFIG.fallbackRpcUrl),
-  [UPSTREAM_VARIABLES[3]]: url(DEFAULT_CONFIG.hyperliquidInfoUrl),
+  [UPSTREAM_VARIABLES[0]]: url(DEFAULT_UPSTREAMS.papertradeApiUrl),
+  [UPSTREAM_VARIABLES[1]]: url(DEFAULT_UPSTREAMS.rpcUrl),
+  [UPSTREAM_VARIABLES[2]]: url(DEFAULT_UPSTREAMS.fallbackRpcUrl),
+  [UPSTREAM_VARIABLES[3]]: url(DEFAULT_UPSTREAMS.hyperliquidInfoUrl),
   "SITE_URL": variable(URL_VALUE.optional()),
-  "BLOCK_EXPLORER_URL": url(DEFAULT_CONFIG.blockExplorerUrl),
+  "BLOCK_EXPLORER_URL": url("https://hyperevmscan.io"),
   "HOST": HOST_VALUE,
-  "PORT": whole(0, 65535, DEFAULT_CONFIG.port),
-  "UPSTREAM_TIMEOUT_MS": whole(100, 120_000, DEFAULT_CONFIG.upstreamTimeoutMs),
+  "PORT": whole(0, 65535, 8000),
+  "UPSTREAM_TIMEOUT_MS": whole(100, 120_000, 8000),
   "TRUSTED_PROXIES": PROXIES_VALUE,
   "RATE_LIMIT_STORE": variable(
     z.string().toLowerCase().pipe(z.enum(["kv", "memory"], 'expected "kv" or "memory"')).optional(),
@@ -126,32 +89,49 @@ const ENVIRONMENT = z.object({
   "AT_RISK_LEASE_MS": whole(1_000, 600_000, 30_000),
 });
 
+const APP_CONFIG = ENVIRONMENT.transform((read) => ({
+  papertradeApiUrl: read[UPSTREAM_VARIABLES[0]],
+  rpcUrl: read[UPSTREAM_VARIABLES[1]],
+  fallbackRpcUrl: read[UPSTREAM_VARIABLES[2]],
+  hyperliquidInfoUrl: read[UPSTREAM_VARIABLES[3]],
+  /**
+   * Public URL for links, cards and previews; empty (links root-relative) in production without
+   * `SITE_URL`.
+   */
+  siteUrl: read.SITE_URL ?? localSiteUrl(read.HOST, read.PORT),
+  /** False lets the entry fill `siteUrl` in after listening. */
+  siteUrlFromEnv: read.SITE_URL !== undefined,
+  /** HyperEVM block explorer the pages link out to (`/tx/…`, `/address/…`). */
+  blockExplorerUrl: read.BLOCK_EXPLORER_URL,
+  /** Listening address and port for local runs (Deno Deploy ignores them). */
+  host: read.HOST,
+  port: read.PORT,
+  upstreamTimeoutMs: read.UPSTREAM_TIMEOUT_MS,
+  /** Proxies whose `X-Forwarded-For` is believed; none by default. */
+  trustedProxies: read.TRUSTED_PROXIES,
+  /**
+   * How long the at-risk board's leader keeps the lead unrenewed: the longest a deployment goes
+   * without board steps after its leader dies.
+   */
+  atRiskLeaseMs: read.AT_RISK_LEASE_MS,
+}));
+
+/** Where the explorer reads from and where it listens. */
+export type AppConfig = z.output<typeof APP_CONFIG>;
+
+/** The configuration of an empty environment. */
+export const DEFAULT_CONFIG: AppConfig = APP_CONFIG.parse({});
+
 /** Throws {@link ConfigError} on the first bad value. */
 export function configFromEnv(env: Pick<Deno.Env, "get"> = Deno.env): AppConfig {
   const values = Object.fromEntries(
     Object.keys(ENVIRONMENT.shape).map((name) => [name, env.get(name)]),
   );
-  const parsed = ENVIRONMENT.safeParse(values);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const name = String(issue.path[0]);
-    throw new ConfigError(name, env.get(name)?.trim() ?? "", issue.message);
-  }
-  const read = parsed.data;
-  return {
-    papertradeApiUrl: read[UPSTREAM_VARIABLES[0]],
-    rpcUrl: read[UPSTREAM_VARIABLES[1]],
-    fallbackRpcUrl: read[UPSTREAM_VARIABLES[2]],
-    hyperliquidInfoUrl: read[UPSTREAM_VARIABLES[3]],
-    siteUrl: read.SITE_URL ?? localSiteUrl(read.HOST, read.PORT),
-    siteUrlFromEnv: read.SITE_URL !== undefined,
-    blockExplorerUrl: read.BLOCK_EXPLORER_URL,
-    host: read.HOST,
-    port: read.PORT,
-    upstreamTimeoutMs: read.UPSTREAM_TIMEOUT_MS,
-    trustedProxies: read.TRUSTED_PROXIES,
-    atRiskLeaseMs: read.AT_RISK_LEASE_MS,
-  };
+  const parsed = APP_CONFIG.safeParse(values);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const name = String(issue.path[0]);
+  throw new ConfigError(name, env.get(name)?.trim() ?? "", issue.message);
 }
 
 /** IPv6 hosts in brackets. */

@@ -1,12 +1,10 @@
 /**
- * CSV per RFC 4180 (comma separated, CRLF line ends, fields with a comma or quote in double
- * quotes, quotes doubled), hardened against formula injection. A spreadsheet runs a cell as a
- * formula when it starts with `=`, `+`, `-` or `@` (or a tab or carriage return), and several
- * also when that character is preceded by spaces, no-break or zero-width spaces, bidi controls,
- * or written full-width (`＝＋－＠`). Such cells get a leading apostrophe. Line breaks inside a
- * cell become spaces: importers that split on lines would otherwise start a new row (and a
- * new cell that may be a formula) mid-value. Other control characters (NUL, BEL, ESC…) are
- * written as U+FFFD. Names from the leaderboard are chosen by anyone.
+ * CSV per RFC 4180 (commas, CRLF, fields with a comma or quote quoted, quotes doubled), hardened
+ * against formula injection: a spreadsheet runs a cell starting with `=`, `+`, `-`, `@`, tab or CR
+ * as a formula, several even behind spaces, no-break or zero-width spaces, bidi controls, or
+ * full-width (`＝＋－＠`); such cells get a leading apostrophe. Line breaks in a cell become spaces (a
+ * line-splitting importer would start a new row, maybe a formula cell, mid-value); other controls
+ * (NUL, BEL, ESC…) become U+FFFD. Leaderboard names are chosen by anyone.
  */
 import { withoutControls } from "./untrusted_text.ts";
 
@@ -23,7 +21,6 @@ const PLAIN_NUMBER = /^[+-]?[0-9]+(\.[0-9]+)?$/;
 const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;
 const NEEDS_QUOTES = /[",]/;
 
-/** True when a spreadsheet could read `text` as a formula. */
 function couldBeFormula(text: string): boolean {
   if (PLAIN_NUMBER.test(text)) return false;
   const stripped = text.replace(IGNORABLE_PREFIX, "");

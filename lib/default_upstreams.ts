@@ -1,7 +1,6 @@
 /**
- * The public upstreams the explorer reads when nothing else is configured
- * (papertrade-facts.md section 1). The one home of these URLs: the app's config, the chain
- * definition and the record/verify tools all start from here.
+ * The public upstreams read when nothing else is configured (papertrade-facts.md section 1): the
+ * one home of these URLs for the config, the chain definition and the record/verify tools.
  */
 export const DEFAULT_UPSTREAMS = {
   /** Papertrade API origin (PAPERTRADE_API_URL). */

@@ -12,8 +12,8 @@ export interface AppDeps {
   /** Live quotes for the marks: the BBO precompile, then Hyperliquid's l2Book. */
   quotes: QuoteSource;
   /**
-   * Hyperliquid's candles through the read cache (price history older than the explorer's own
-   * samples); absent, the charts draw the samples alone.
+   * Hyperliquid's candles, cached (history older than our own samples); absent, the charts draw the
+   * samples alone.
    */
   candles?: CandleReader;
   /** Clock in ms; tests and the replay upstream may pin it. */

@@ -1,32 +1,24 @@
 /**
- * How a figure reads, from the JSON number the model carries: the server formats its exact values
- * through these (`lib/format.ts`), and the islands format the model's JSON with the same ones, so
- * both say the same text. It imports nothing: the browser bundle takes it whole. One
- * `Intl.NumberFormat` per style, built once (building one costs far more than using it).
+ * How a figure reads from the model's JSON number: the server (`lib/format.ts`) and the islands
+ * format through these, so both say the same text. Imports nothing: the browser bundle takes it
+ * whole. One `Intl.NumberFormat` per style, built once (building costs far more than using).
  */
 
 /** What a figure reads when it is missing (a modelled key not found, no mark). */
 export const NOT_AVAILABLE = "n/a";
 
-const TWO = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
-const usdFull = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", ...TWO });
-const usdCompact = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  notation: "compact",
-  ...TWO,
-});
-const plain = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-const plainCompact = new Intl.NumberFormat("en-US", {
-  notation: "compact",
-  maximumFractionDigits: 2,
-});
+const PLAIN = { maximumFractionDigits: 2 } as const;
+const USD = { ...PLAIN, style: "currency", currency: "USD", minimumFractionDigits: 2 } as const;
+const usdFull = new Intl.NumberFormat("en-US", USD);
+const usdCompact = new Intl.NumberFormat("en-US", { ...USD, notation: "compact" });
+const plain = new Intl.NumberFormat("en-US", PLAIN);
+const plainCompact = new Intl.NumberFormat("en-US", { ...PLAIN, notation: "compact" });
 const whole = new Intl.NumberFormat("en-US");
 const prices = new Map<number, Intl.NumberFormat>();
 
 /**
- * Dollars, always two decimals: `$1,234.56`, or compact when asked (`$14.76M`, `$12.35`), which
- * only a label that says so may show; `+` before a gain when signed.
+ * Dollars, two decimals: `$1,234.56`, compact when asked (`$14.76M`, `$12.35`, only where a label
+ * says so); `+` before a gain when signed.
  */
 export function usdText(
   value: number | null,

@@ -1,7 +1,6 @@
 /**
- * Display formatting of exact values (bigint wad, raw prices) for the server's pages, cards and
- * feeds: each converts once and reads through `figure_text.ts`, which the islands use on the
- * model's JSON numbers, so both faces say the same text.
+ * Exact values (bigint wads, raw prices) as the server's pages, cards and feeds show them:
+ * converted once and read through `figure_text.ts`, as the islands read the model's JSON numbers.
  */
 import { rawPriceToNumber, wadToNumber } from "./math/mod.ts";
 import {
@@ -23,8 +22,8 @@ export function formatUsd(
 }
 
 /**
- * A price in quote units from a raw price: all decimals the price scale carries, or at least
- * `minDecimals` so a column mixing markets shows one number of decimals.
+ * A raw price in quote units with every decimal its scale carries, at least `minDecimals` (a column
+ * mixing markets shows one number of decimals).
  */
 export function formatPrice(raw: bigint, priceScale: bigint, minDecimals = 0): string {
   const decimals = Math.max(minDecimals, priceDecimals(priceScale));
@@ -61,17 +60,17 @@ export function formatToken(
 }
 
 /**
- * A percent from a percent-wad (1e18 = 1 %), rounded to `decimals` (a cap's share in use). A
- * distance to bust has its own format, {@link formatDistanceToBust}.
+ * A percent-wad (1e18 = 1 %) rounded to `decimals` (a cap's share in use); a distance to bust has
+ * its own, {@link formatDistanceToBust}.
  */
 export function formatPercent(percentWad: bigint, decimals: number): string {
   return `${wadToNumber(percentWad).toFixed(decimals)}%`;
 }
 
 /**
- * A distance to bust (percent wad, 1e18 = 1 %) as every page, card and island shows it: `0.029%`,
- * cut toward the bust at three decimals ({@link distanceText}, which the islands use too): 0.02999 %
- * is `near_bust` and reads `0.029%`, not `0.030%`. Null (no mark) reads `n/a`.
+ * A distance to bust (percent wad) as every page, card and island shows it, cut toward the bust at
+ * three decimals ({@link distanceText}): 0.02999 % is `near_bust` and reads `0.029%`, not `0.030%`.
+ * Null (no mark) reads `n/a`.
  */
 export function formatDistanceToBust(percentWad: bigint | null): string {
   return distanceText(percentWad === null ? null : distancePercent(percentWad));

@@ -59,9 +59,7 @@ export function jsonObject<S>(description?: string) {
   };
 }
 
-export function unavailableJson(
-  items: readonly UnavailablePart[],
-): Array<{ part: string; field?: string; reason: string }> {
+export function unavailableJson(items: readonly UnavailablePart[]): z.input<typeof unavailableOut> {
   return items.map(({ part, field, reason }) =>
     field === undefined ? { part, reason } : { part, field, reason }
   );

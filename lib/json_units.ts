@@ -16,7 +16,6 @@ export function fromWadOrNull(wad: bigint | null | undefined): number | null {
 /** A percent scaled by 1e18 (1e18 = 1 %) → plain percent (0.05 means 0.05 %). */
 export const toPercent = fromWadOrNull;
 
-/** Null when the scale is unknown. */
 export function toPrice(raw: bigint, priceScale: bigint | null): number | null {
   return priceScale === null ? null : rawPriceToNumber(raw, priceScale);
 }

@@ -1,26 +1,18 @@
 /**
- * The owners of the ids the explorer has seen: every position id and intent id of a trade history
- * it has read (with the settling transactions the trail found for them) belongs to that history's
- * wallet, kept per Papertrade client for the life of the process (the oldest forgotten first past
- * {@link KNOWN_IDS_MAX}). With the at-risk board and the latest trades (`lib/search/owner.ts`),
- * this is how `/position/<id>` and `/intent/<id>` find their wallet without `?wallet=`.
+ * Owners of the ids seen: each position and intent id of a trade history read belongs to its
+ * wallet, kept per Papertrade client for the process' life (oldest forgotten past {@link
+ * KNOWN_IDS_MAX}). With the at-risk board and latest trades (`lib/search/owner.ts`), this lets
+ * `/position/<id>` and `/intent/<id>` find their wallet without `?wallet=`.
  */
 import type { Address } from "./papertrade/mod.ts";
 
 /** Ids remembered per kind and client. */
 export const KNOWN_IDS_MAX = 100_000;
 
-interface KnownIds {
-  positions: Map<string, Address>;
-  intents: Map<string, Address>;
-}
+const known = new WeakMap<object, Record<"positions" | "intents", Map<string, Address>>>();
 
-const known = new WeakMap<object, KnownIds>();
-
-function idsOf(client: object): KnownIds {
-  let ids = known.get(client);
-  if (!ids) known.set(client, ids = { positions: new Map(), intents: new Map() });
-  return ids;
+function idsOf(client: object) {
+  return known.getOrInsertComputed(client, () => ({ positions: new Map(), intents: new Map() }));
 }
 
 function remember(map: Map<string, Address>, id: string, wallet: Address): void {

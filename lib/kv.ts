@@ -1,8 +1,7 @@
 /**
- * The one Deno KV opener of the process: the rate limiter's counters and the read cache's last
- * good answers live in the same database. On Deno Deploy `Deno.openKv()` opens the project's
- * database; elsewhere `KV_PATH` names a local file (e.g. `KV_PATH=./explorer.kv`), which needs
- * `--unstable-kv`.
+ * The process' one Deno KV opener: the rate limiter's counters and the read cache's last good
+ * answers share one database, the project's on Deno Deploy, elsewhere the local file `KV_PATH`
+ * names (e.g. `./explorer.kv`, needs `--unstable-kv`).
  */
 
 export type KvEnv = Pick<Deno.Env, "get">;
@@ -15,19 +14,17 @@ export function kvConfigured(env: KvEnv = Deno.env): boolean {
 const opened = new Map<string, Promise<Deno.Kv>>();
 
 /**
- * Opens the database at `path` (default: `KV_PATH`, or the Deploy database) once per process;
- * later calls share the same handle. Rejects where KV is unavailable.
+ * Opens the database at `path` (default `KV_PATH`, or Deploy's) once per process, shared by later
+ * calls. Rejects where KV is unavailable.
  */
 export function openSharedKv(path = Deno.env.get("KV_PATH")?.trim()): Promise<Deno.Kv> {
-  const key = path || "";
-  let kv = opened.get(key);
-  if (!kv) {
-    if (typeof Deno.openKv !== "function") {
-      return Promise.reject(new Error("Deno KV is not available (run with --unstable-kv)"));
-    }
-    kv = Deno.openKv(path || undefined);
-    opened.set(key, kv);
-    kv.catch(() => opened.delete(key));
+  if (typeof Deno.openKv !== "function") {
+    return Promise.reject(new Error("Deno KV is not available (run with --unstable-kv)"));
   }
-  return kv;
+  const key = path || "";
+  return opened.getOrInsertComputed(key, () => {
+    const kv = Deno.openKv(path || undefined);
+    kv.catch(() => opened.delete(key));
+    return kv;
+  });
 }

@@ -1,12 +1,9 @@
 /**
- * Live marks: ⌊(bid + ask) / 2⌋ of the Hyperliquid best bid and offer the protocol settles on,
- * one per instrument (docs/data-sources.md).
- *
- * The quote is read from HyperEVM's BBO precompile (`eth_call`, both instruments in one
- * JSON-RPC batch, primary RPC then fallback). An instrument the precompile could not price (the
- * batch failed on both endpoints, or it answered a zero or crossed quote) is read from
- * Hyperliquid's `l2Book` instead. A paused or retired market settles at its frozen BBO, so the
- * frozen quotes of the trading state win for that instrument and nothing is read for it.
+ * Live marks: ⌊(bid + ask) / 2⌋ of the Hyperliquid best bid and offer the protocol settles on
+ * (docs/data-sources.md). Read from HyperEVM's BBO precompile (`eth_call`, both instruments in one
+ * JSON-RPC batch, primary RPC then fallback); an instrument it could not price (both endpoints
+ * failed, or a zero or crossed quote) from Hyperliquid's `l2Book`. A paused or retired market
+ * settles at its frozen BBO: the trading state's frozen quotes win and nothing is read for it.
  */
 import type { Instrument, PapertradeClient } from "./papertrade/mod.ts";
 import { type BboReader, createBboReader } from "./hyperevm/bbo.ts";
@@ -20,45 +17,36 @@ import {
 import { markPrice } from "./math/mod.ts";
 import { createReadCache, readKey, type ReadLifetime } from "./cache/mod.ts";
 
-export type MarkSource = "bbo" | "l2Book" | "frozen";
-
-export interface Mark {
-  instrumentId: number;
-  symbol: string;
-  priceScale: bigint;
-  /** BBO mid, raw at the price scale. */
-  markRaw: bigint;
-  bid: bigint;
-  ask: bigint;
-  /** When the quote was read (ms; the book's time for l2Book, the pause time when frozen). */
-  at: number | null;
-  source: MarkSource;
-}
-
 /** The live quote of one instrument, raw at its price scale. */
 export interface Quote {
   instrumentId: number;
   bid: bigint;
   ask: bigint;
   at: number;
-  source: Exclude<MarkSource, "frozen">;
+  source: "bbo" | "l2Book";
+}
+
+export type MarkSource = Quote["source"] | "frozen";
+
+export interface Mark extends Omit<Quote, "at" | "source"> {
+  symbol: string;
+  priceScale: bigint;
+  /** BBO mid, raw at the price scale. */
+  markRaw: bigint;
+  /** When the quote was read (ms; the book's time for l2Book, the pause time when frozen). */
+  at: number | null;
+  source: MarkSource;
 }
 
 export interface QuoteSource {
-  /**
-   * Quotes of `instruments` (an instrument neither source could price is left out). Rejects
-   * with an AggregateError of the sources' upstream errors when no instrument got a quote.
-   */
+  /** Leaves out an instrument neither source priced; an AggregateError when none got a quote. */
   fetchQuotes(
     instruments: readonly Instrument[],
     options?: { signal?: AbortSignal },
   ): Promise<Quote[]>;
 }
 
-/**
- * What a read of the market needs: the trading state from Papertrade, quotes from Hyperliquid,
- * the win fee from the Exchange.
- */
+/** A market read's sources: trading state (Papertrade), quotes, the win fee (Exchange). */
 export interface MarketSources {
   papertrade: PapertradeClient;
   quotes: QuoteSource;
@@ -134,9 +122,8 @@ const QUOTE_LIFETIME: ReadLifetime = {
 };
 
 /**
- * `source` behind a small cache of its own: concurrent readers share one read, a quote is kept
- * for {@link QUOTE_LIFETIME}, and while both sources fail the last quotes are served, labelled
- * stale with their time.
+ * `source` behind a cache: concurrent readers share one read, a quote is kept for
+ * {@link QUOTE_LIFETIME}; while both sources fail the last quotes are served, labelled stale.
  */
 export function cacheQuoteSource(
   source: QuoteSource,

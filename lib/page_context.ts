@@ -1,9 +1,8 @@
 /**
- * What every page of one request needs to know about the visitor without each route passing
- * it down: the `?embed=1` view, the theme chosen with the theme button (a cookie, so the first
- * paint already has it and no inline script is needed) and the answers served from last good
- * copies. The middleware puts it on `c.var.page`; `pageResponse` (`lib/render.tsx`) hands it to
- * the components it renders through a Preact context, which {@link pageContext} reads.
+ * What every page of a request knows about the visitor without routes passing it down: the
+ * `?embed=1` view, the theme button's choice (a cookie, so the first paint has it with no inline
+ * script) and the answers served from last good copies. The middleware sets `c.var.page`;
+ * `pageResponse` (`lib/render.tsx`) provides it as a Preact context that {@link pageContext} reads.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { createContext } from "preact";
@@ -21,9 +20,11 @@ export interface PageContext {
   staleReads: readonly StaleRead[];
 }
 
-const DEFAULT_CONTEXT: PageContext = { embed: false, theme: "auto", staleReads: [] };
-
-const PageContextChannel = createContext<PageContext>(DEFAULT_CONTEXT);
+const PageContextChannel = createContext<PageContext>({
+  embed: false,
+  theme: "auto",
+  staleReads: [],
+});
 
 /** What `pageResponse` provides; components rendered outside a request get the defaults. */
 export const PageContextProvider = PageContextChannel.Provider;
@@ -34,8 +35,8 @@ export function pageContext(): PageContext {
 }
 
 /**
- * The page context of a request: `c.var`'s, or read from the request itself in a sub-app that
- * `fetch`es it with a context of its own (the docs).
+ * A request's page context: `c.var`'s, or read from the request in a sub-app `fetch`ed with a
+ * context of its own (the docs).
  */
 export function pageContextOf(c: Context): PageContext {
   const page = (c.get("page") as Omit<PageContext, "staleReads"> | undefined) ?? {
@@ -64,9 +65,8 @@ const INTERNAL_HREF = /href="(\/(?!\/|static\/)[^"]*)"/g;
 const INTERNAL_FORM = /(<form\b[^>]*\baction="\/(?!\/)[^"]*"[^>]*>)/g;
 
 /**
- * Makes an embedded page's links and forms keep `embed=1`, so navigation inside a frame stays
- * in the product-only view. Works on our own rendered HTML, where attribute values are
- * escaped and `&` is written `&amp;`.
+ * Makes an embedded page's links and forms keep `embed=1`, so navigating in a frame stays in the
+ * product-only view. For our own rendered HTML (attributes escaped, `&` as `&amp;`).
  */
 export function keepEmbedInLinks(html: string): string {
   return html
@@ -78,8 +78,8 @@ export function keepEmbedInLinks(html: string): string {
 }
 
 /**
- * Middleware of the page routes: sets the page context from the query and the theme cookie,
- * and for `?embed=1` keeps the flag in links, forms and same-site redirects.
+ * Sets the page context from the query and theme cookie; with `?embed=1` keeps the flag in links,
+ * forms and same-site redirects.
  */
 export function pageContextMiddleware(): MiddlewareHandler {
   return async (c, next) => {

@@ -1,7 +1,7 @@
 /**
- * Degrading by part: a page or tool made of several upstream reads keeps what arrived and
- * names what did not. One read that fails (network, status, malformed answer, changed shape)
- * becomes an {@link UnavailablePart}; anything else (the caller's abort, a bug) still throws.
+ * Degrading by part: a page or tool of several upstream reads keeps what arrived and names what did
+ * not. A read that fails upstream (network, status, malformed answer, changed shape) becomes an
+ * {@link UnavailablePart}; anything else (the caller's abort, a bug) still throws.
  */
 import { HyperEvmError } from "./hyperevm/hyperevm_error.ts";
 import { RPC_METHODS, type RpcMethodName } from "./hyperevm/sources.ts";
@@ -10,8 +10,8 @@ import { findEndpoint, modelledGapsOf, PapertradeApiError } from "./papertrade/m
 import { describeUpstreamFailure } from "./upstream_error.ts";
 
 /**
- * One part of an answer that could not be read, and why; with `field`, only that modelled key of
- * the part was missing ("modelled key not found") and the rest of the part arrived.
+ * A part of an answer that could not be read, and why; with `field`, only that modelled key was
+ * missing ("modelled key not found") and the rest of the part arrived.
  */
 export interface UnavailablePart {
   /** What is missing, in the words pages and tools use ("latest trades"). */
@@ -24,8 +24,8 @@ export interface UnavailablePart {
 }
 
 /**
- * A failed upstream read: one source's error, or an AggregateError of several when every source
- * of one figure failed (the live mark's precompile and l2Book).
+ * One source's error, or an AggregateError when every source of a figure failed (the live mark's
+ * precompile and l2Book).
  */
 export type UpstreamFailure =
   | PapertradeApiError
@@ -86,7 +86,7 @@ const PAPERTRADE_REASONS: Record<
 export class Parts {
   readonly unavailable: UnavailablePart[] = [];
 
-  /** Runs one read; on an upstream failure records `part` (default the endpoint's) and returns null. */
+  /** Runs one read; on an upstream failure records `part` (default the endpoint's): null. */
   async read<T>(read: Promise<T> | (() => Promise<T>), part?: string): Promise<T | null> {
     const [result] = await Promise.allSettled([
       typeof read === "function" ? Promise.try(read) : read,

@@ -9,17 +9,15 @@ import { describeErrorOnOneLine } from "./http/log_line.ts";
 import { STREAMED_BODY_HEADER } from "./http/head.ts";
 
 /**
- * `page` as HTML, rendered with the request's page context as it is now (`c.var`: embed, theme,
- * stale reads) for the components that read it. Preact escapes markup but passes control
- * characters through; none belongs in a page, so each upstream NUL, BEL or ESC is written as
- * U+FFFD.
+ * `page` as HTML in the request's page context as it is now (embed, theme, stale reads). Preact
+ * escapes markup but passes control characters through; none belongs in a page, so each upstream
+ * NUL, BEL or ESC is written as U+FFFD.
  */
 function renderInContext(c: Context, page: ComponentChildren): string {
   const tree = <PageContextProvider value={pageContextOf(c)}>{page}</PageContextProvider>;
   return withoutControls(renderToString(tree));
 }
 
-/** An HTML document answer with the status (and headers) given. */
 export function pageResponse(
   c: Context,
   page: ComponentChildren,
@@ -31,38 +29,31 @@ export function pageResponse(
 }
 
 /**
- * The marks a streamed page's layout is drawn with: `cut`, where its head is cut (`Layout`'s
- * `headCut`: what precedes it, the charset, the stylesheet and the shared script, needs no data,
- * so it is sent before the layout's data is in), and `slot`, where its parts go. Private-use
- * characters around a random token of the request's: upstream text, which may hold any
- * character, cannot hold these.
+ * Where a streamed layout's head is cut (`Layout`'s `headCut`: what precedes it, the charset, the
+ * stylesheet and the shared script, needs no data, so it is sent before the layout's data is in)
+ * and where its parts go (`slot`). Private-use characters around a random token of the request's:
+ * upstream text, which may hold any character, cannot hold these.
  */
-export interface StreamMarks {
-  cut: string;
-  slot: string;
-}
+export type StreamMarks = Record<"cut" | "slot", string>;
 
 /** How a streamed page's layout is drawn: at once without its data, then with it. */
 export interface StreamedLayout {
   /** What decides the status: nothing is sent before it settles, and its failure is the answer. */
   status: Promise<void>;
-  /** The layout before its data (only what precedes its cut is sent from it). */
+  /** Without its data: only what precedes its cut is sent. */
   early: (marks: StreamMarks) => VNode;
-  /** The layout with its data; what precedes its cut must be the same as the early one's. */
+  /** With its data; what precedes its cut must equal the early one's. */
   full: Promise<(marks: StreamMarks) => VNode>;
 }
 
 /**
- * An HTML document (status 200) sent in order as it is ready, for a page whose data arrives in
- * stages. The layout is drawn while the status is read (a wallet page waits for the snapshot
- * that answers 404 for an unknown wallet); once it is known, the head up to the layout's cut is
- * sent, so the browser fetches the stylesheet and the shared script while the data is read; then
- * the rest of the layout down to the slot (the title, the preview, the site header) once the
- * layout's data is in; then each of `parts` as it resolves, in order; then the rest of the
- * layout. A part that throws is logged with the request id and replaced by a notice; a layout
- * that fails after the first bytes ends the answer there (logged); a client that leaves stops
- * the rest. The layout and each part render in the request's page context (its theme, embed
- * flag and stale reads as of that part).
+ * An HTML document (status 200) sent in order as it is ready. Once the status is known (a wallet
+ * page waits for the snapshot that 404s an unknown wallet) the head up to the cut goes, so the
+ * browser fetches the stylesheet and shared script while data is read; then the layout down to the
+ * slot (title, preview, site header) once its data is in; then each of `parts` in order; then the
+ * rest. A part that throws is logged with the request id and replaced by a notice; a layout failing
+ * after the first bytes ends the answer there (logged); a client that leaves stops the rest. Each
+ * part renders in the page context as of that part (its stale reads).
  */
 export async function streamedPageResponse(
   c: Context,
@@ -75,10 +66,10 @@ export async function streamedPageResponse(
     const document = `<!doctype html>${renderInContext(c, draw(marks))}`;
     const cut = document.indexOf(marks.cut);
     const slot = document.indexOf(marks.slot);
-    if (cut < 0 || slot < cut || document.indexOf(marks.cut, cut + 1) >= 0) {
-      throw new Error("a streamed layout holds one head cut, before its slot");
+    const again = (mark: string, at: number) => document.indexOf(mark, at + 1) >= 0;
+    if (cut < 0 || slot < cut || again(marks.cut, cut) || again(marks.slot, slot)) {
+      throw new Error("a streamed layout holds one head cut, before its one slot");
     }
-    if (document.indexOf(marks.slot, slot + 1) >= 0) throw new Error("layout must hold one slot");
     return { document, cut, slot };
   };
   // Awaited once the status is known; when the status fails, so may it, unheard.
@@ -124,7 +115,14 @@ export async function streamedPageResponse(
           html = renderInContext(c, await part());
         } catch (error) {
           if (c.req.raw.signal.aborted) throw error;
-          html = renderToString(partFailed(c, error));
+          // A bug: logged with the request id, which the notice in the part's place names.
+          const id = logFailure(c, error);
+          html = renderToString(
+            <p class="notice" role="alert">
+              Part of this page could not be built. The error has been logged (request id{" "}
+              {id}); reload to try again.
+            </p>,
+          );
         }
         write(html);
       }
@@ -151,15 +149,4 @@ function logFailure(c: Context, error: unknown): string {
     }`,
   );
   return id;
-}
-
-/** The notice in place of a part that could not be built (a bug: logged with the request id). */
-function partFailed(c: Context, error: unknown): VNode {
-  const id = logFailure(c, error);
-  return (
-    <p class="notice" role="alert">
-      Part of this page could not be built. The error has been logged (request id{" "}
-      {id}); reload to try again.
-    </p>
-  );
 }

@@ -1,8 +1,7 @@
 /**
- * Security headers for every response, through Hono's `secureHeaders`: a strict CSP with no
- * inline script, nosniff, a referrer policy, and HSTS only when the site is served over https.
- * Hono's other defaults are switched off on purpose: X-Frame-Options and
- * Cross-Origin-Resource/Opener-Policy would stop the embed view and the public tool endpoints.
+ * Security headers through Hono's `secureHeaders`: a strict CSP with no inline script, nosniff, a
+ * referrer policy, HSTS only over https. Hono's other defaults are off on purpose: X-Frame-Options
+ * and Cross-Origin-Resource/Opener-Policy would stop the embed view and the public tool endpoints.
  */
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
@@ -41,9 +40,8 @@ const COMMON = {
 } as const;
 
 /**
- * The site-wide headers: CSP, nosniff and referrer policy, and HSTS when `hsts` is set (the
- * app sets it when SITE_URL is https). A header a route already set (the docs' own CSP, see
- * {@link docsSecurityHeaders}) is kept, so a route's policy wins over the site's.
+ * The site-wide headers, HSTS when `hsts` (SITE_URL is https). A header a route already set (the
+ * docs' CSP, {@link docsSecurityHeaders}) is kept: a route's policy wins over the site's.
  */
 export function securityHeaders(options: { hsts?: boolean } = {}): MiddlewareHandler {
   return secureHeaders({
@@ -55,8 +53,8 @@ export function securityHeaders(options: { hsts?: boolean } = {}): MiddlewareHan
 }
 
 /**
- * The docs' headers, for the docs routes: the site's CSP but never framed (frame-ancestors
- * 'none' and X-Frame-Options DENY). HSTS is left to the site-wide middleware.
+ * The docs routes' headers: the site's CSP but never framed (frame-ancestors 'none',
+ * X-Frame-Options DENY); HSTS is the site-wide middleware's.
  */
 export function docsSecurityHeaders(): MiddlewareHandler {
   return secureHeaders({

@@ -1,5 +1,7 @@
-/** Absolute links on the configured site URL, for every face that writes one (feeds, discovery). */
-/** Joins the site origin and a root-relative path, tolerating a trailing slash on the origin. */
+/**
+ * An absolute link on the site URL (feeds, discovery): origin (trailing slash tolerated) plus a
+ * root-relative path.
+ */
 export function siteLink(siteUrl: string, path: string): string {
   return siteUrl.replace(/\/+$/, "") + path;
 }

@@ -1,8 +1,8 @@
 /**
- * Starting the server: validate the configuration, bind the port, settle the public URL, then
- * serve with Deno's own server (connection limits and timeouts are the front door's: HAProxy on
- * `deploy/haproxy.cfg` self-hosted, the platform on Deno Deploy). Shared by `main.ts` and
- * `dev.ts`. Every startup failure is one line naming the variable to change, then exit status 2.
+ * Starting the server (`main.ts`, `dev.ts`): validate the configuration, bind, settle the public
+ * URL, serve with Deno's server (limits and timeouts are the front door's: `deploy/haproxy.cfg`
+ * self-hosted, the platform on Deno Deploy). A startup failure is one line naming the variable to
+ * change, then exit status 2.
  */
 import {
   type AppConfig,
@@ -15,9 +15,8 @@ import { type ResilientServer, serveResilient } from "./http/resilient_serve.ts"
 import { warmLazyModules } from "./http/app_env.ts";
 
 /**
- * The lazily loaded modules start loading in the background this long after the first answer
- * (so they do not slow the cold start's first answer), or after the ready line when no request
- * came in {@link WARM_UP_LATEST_MS}.
+ * The lazy modules load in the background this long after the first answer (not to slow it), or
+ * {@link WARM_UP_LATEST_MS} after the ready line when no request came.
  */
 const WARM_UP_AFTER_MS = 250;
 const WARM_UP_LATEST_MS = 1_000;
@@ -43,9 +42,9 @@ export const SITE_URL_WARNING =
   "server card has no absolute endpoint. Set SITE_URL to this deployment's public https URL.";
 
 /**
- * The site URL to link with once the real port is known. `SITE_URL` wins; a loopback-only
- * server links to itself (`PORT=0` gives the real port, IPv6 gets brackets); anything public
- * without `SITE_URL` warns loudly and links root-relative, never to an address it guessed.
+ * The site URL once the real port is known: `SITE_URL` wins; a loopback-only server links to itself
+ * (`PORT=0`'s real port, IPv6 in brackets); a public one without it warns loudly and links
+ * root-relative, never to a guessed address.
  */
 export function settleSiteUrl(
   config: AppConfig,
@@ -69,37 +68,22 @@ function serveOrExit(
   } catch (error) {
     const { host, port } = config;
     const { AddrInUse, AddrNotAvailable, NotFound, PermissionDenied } = Deno.errors;
-    if (error instanceof AddrInUse) {
-      exitWithConfigProblem(
-        `PORT=${port} is already in use on ${host}: set PORT to a free port (0 picks one).`,
-      );
-    }
-    if (error instanceof AddrNotAvailable || error instanceof NotFound) {
-      exitWithConfigProblem(`HOST=${host} is not an address of this machine: set HOST to one.`);
-    }
-    if (error instanceof PermissionDenied) {
-      exitWithConfigProblem(`PORT=${port} on ${host} needs privileges: set PORT to 1024 or above.`);
-    }
+    const problem = error instanceof AddrInUse
+      ? `PORT=${port} is already in use on ${host}: set PORT to a free port (0 picks one).`
+      : error instanceof AddrNotAvailable || error instanceof NotFound
+      ? `HOST=${host} is not an address of this machine: set HOST to one.`
+      : error instanceof PermissionDenied
+      ? `PORT=${port} on ${host} needs privileges: set PORT to 1024 or above.`
+      : null;
+    if (problem) exitWithConfigProblem(problem);
     throw error;
   }
 }
 
 /**
- * SIGTERM stops the server cleanly (connections closed, exit status 0). Not on Windows, which
- * has no SIGTERM to listen to. (Listening for a signal at start also sets up Deno's signal
- * handling while descriptors are plentiful, see `resilient_serve.ts`.)
- */
-function stopOnSigterm(server: ResilientServer): void {
-  if (Deno.build.os === "windows") return;
-  Deno.addSignalListener("SIGTERM", () => {
-    void server.shutdown().finally(() => Deno.exit(0));
-  });
-}
-
-/**
- * Starts the explorer. On Deno Deploy the platform owns the socket and the address; elsewhere the
- * server binds HOST:PORT and, when HOST is public, belongs behind the front door of `deploy/`.
- * `config` replaces reading `env` (dev.ts adjusts it first); `label` starts the ready line.
+ * Starts the explorer. On Deno Deploy the platform owns the socket; elsewhere it binds HOST:PORT (a
+ * public HOST belongs behind `deploy/`'s front door). `config` replaces reading `env` (dev.ts
+ * adjusts it first); `label` starts the ready line.
  */
 export function startServer(options: {
   createHandler: (config: AppConfig) => Deno.ServeHandler<Deno.NetAddr>;
@@ -133,7 +117,11 @@ export function startServer(options: {
     }
   });
   handler = options.createHandler(settleSiteUrl(config, server.addr.port));
-  stopOnSigterm(server);
+  // SIGTERM stops cleanly (exit 0); Windows has none. Listening at start also sets up Deno's
+  // signal handling while descriptors are plentiful (`resilient_serve.ts`).
+  if (Deno.build.os !== "windows") {
+    Deno.addSignalListener("SIGTERM", () => void server.shutdown().finally(() => Deno.exit(0)));
+  }
   const shown = localSiteUrl(config.host, server.addr.port);
   console.log(`${options.label ?? "Papertrade Explorer"}: ${shown}/`);
   // Every module loaded while descriptors are plentiful: one whose file could not be read under

@@ -1,6 +1,4 @@
-/** Timers as a dependency, so code that waits, polls or expires can run on a test's clock. */
-
-/** The two timer calls the live modules use. */
+/** The two timer calls, as a dependency so code that waits or expires can run on a test's clock. */
 export interface Timers {
   /** Returns a handle for `clearTimeout`. */
   setTimeout(run: () => void, ms: number): unknown;

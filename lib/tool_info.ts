@@ -1,15 +1,13 @@
 /**
- * What the faces of a tool say about it. The one JSON Schema builder: MCP `tools/list`, OpenAPI,
- * the server and agent cards, llms.txt and the docs' tool reference all read a tool's schemas
- * through {@link toolJsonSchemas}, so no two faces can describe the same tool differently; and
- * the summaries and example arguments the docs and the discovery files show.
+ * What a tool's faces say about it. The one JSON Schema builder: MCP `tools/list`, OpenAPI, the
+ * server and agent cards, llms.txt and the docs' tool reference all read {@link toolJsonSchemas},
+ * so no two faces describe a tool differently; plus the summaries and example arguments they show.
  */
 import { z } from "zod";
 
 /**
- * The part of a tool that its descriptions read. `ToolDefinition` from `tools/types.ts`
- * satisfies it structurally; depending on this narrow shape keeps the docs and discovery code
- * free of the upstream clients a tool needs to run.
+ * The part of a tool its descriptions read (`tools/types.ts`'s `ToolDefinition` fits it): this
+ * narrow shape keeps docs and discovery code free of the clients a tool runs with.
  */
 export interface ToolInfo {
   name: string;
@@ -23,19 +21,11 @@ export interface ToolInfo {
 /** A JSON Schema object as produced by zod (2020-12 dialect). */
 export type JsonSchema = Record<string, unknown>;
 
-/** The argument and result schemas of one tool as JSON Schema. */
-export interface ToolJsonSchemas {
-  input: JsonSchema;
-  output: JsonSchema;
-}
-
 /**
- * JSON Schema for a zod schema. Draft 2020-12 (the default dialect of MCP 2025-11-25 and
- * later), with `$schema` left out: an absent `$schema` already means 2020-12 to those
- * revisions, older clients read these plain object schemas the same way under their default
- * dialect, and validators that refuse an unknown `$schema` (Ajv with default options) are not
- * tripped. A value JSON cannot express (a transform, a bigint) is described as "any" rather
- * than breaking every face that lists the tools.
+ * Draft 2020-12 JSON Schema (MCP 2025-11-25's default dialect) without `$schema`: absent, it means
+ * 2020-12 to those revisions, older clients read these plain schemas alike, and validators that
+ * refuse an unknown `$schema` (Ajv by default) are not tripped. What JSON cannot express (a
+ * transform, a bigint) is "any" rather than breaking every face that lists the tools.
  */
 function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
@@ -48,21 +38,17 @@ function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
 
 // Converting a schema walks the whole zod tree; the same tool objects live for the life of the
 // process, so the result is kept per tool object.
-const converted = new WeakMap<ToolInfo, ToolJsonSchemas>();
+const converted = new WeakMap<ToolInfo, { input: JsonSchema; output: JsonSchema }>();
 
 /**
- * JSON Schemas of a tool's arguments and result: input described as the caller writes it
- * (defaulted fields optional), output as we send it. Computed once per tool object.
+ * A tool's arguments as the caller writes them (defaulted fields optional) and its result as we
+ * send it.
  */
-export function toolJsonSchemas(tool: ToolInfo): ToolJsonSchemas {
-  const known = converted.get(tool);
-  if (known) return known;
-  const schemas = {
+export function toolJsonSchemas(tool: ToolInfo) {
+  return converted.getOrInsertComputed(tool, () => ({
     input: toJsonSchema(tool.inputSchema, "input"),
     output: toJsonSchema(tool.outputSchema, "output"),
-  };
-  converted.set(tool, schemas);
-  return schemas;
+  }));
 }
 
 /** The first sentence of a description, for one-line summaries in tables and lists. */
@@ -76,8 +62,8 @@ const SAMPLE_ADDRESS = "0x67891c4b5d4474ffcab2e09b8dfa3d4c4236828c";
 const SAMPLE_HASH = "0x57c85e286520d205709f1fce287fce8944322e0e43155062efeac931fcb01a1a";
 
 /**
- * Example arguments for a tool: each required argument gets its schema's first example, its
- * default, its first enum value, or a value shaped by its pattern (an address, a 32-byte hash).
+ * Example arguments: each required one gets its schema's first example, default, first enum value,
+ * or a value shaped by its pattern (an address, a 32-byte hash).
  */
 export function exampleArguments(tool: ToolInfo): Record<string, unknown> {
   const schema = toolJsonSchemas(tool).input;

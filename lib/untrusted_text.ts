@@ -1,8 +1,7 @@
 /**
- * Upstream text is data: what the chain, the RPC nodes and the Papertrade API write is never
- * passed on raw. Control characters (C0 but tab, line feed and carriage return; DEL; C1) can
- * restyle a terminal (ESC), ring a bell or cut a string short (NUL): every page, SVG and CSV cell
- * writes each as U+FFFD, the feeds drop them (XML cannot carry them).
+ * Upstream text (chain, RPC nodes, Papertrade API) is data, never passed on raw. Control characters
+ * (C0 but tab, LF and CR; DEL; C1) can restyle a terminal (ESC), ring a bell or cut a string short
+ * (NUL): pages, SVG and CSV write each as U+FFFD; the feeds drop them (XML cannot carry them).
  */
 // deno-lint-ignore no-control-regex
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
@@ -15,10 +14,9 @@ export function withoutControls(text: string): string {
 export const UPSTREAM_EXCERPT_CHARS = 120;
 
 /**
- * `text` an upstream wrote, as a labelled, JSON-quoted quotation of at most
- * {@link UPSTREAM_EXCERPT_CHARS} characters: `upstream text "…"`, and `(cut from 4565
- * characters)` when it was longer. An error string written by a third party thus reaches a
- * model, a REST client or a page as a short, marked quotation, never as instructions of ours.
+ * Upstream `text` as a labelled JSON-quoted quotation: `upstream text "…"`, cut at {@link
+ * UPSTREAM_EXCERPT_CHARS} with `(cut from 4565 characters)`. A third party's error string thus
+ * reaches a model, a REST client or a page as a short marked quotation, never as our instructions.
  */
 export function upstreamExcerpt(text: string): string {
   const chars = [...text];

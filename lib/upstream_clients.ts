@@ -1,7 +1,6 @@
 /**
- * The upstream clients (the Papertrade wire schemas, viem, the quote sources, the candles, the read
- * cache),
- * loaded by `lib/boot.ts` with the first read that needs them: one lazy boundary.
+ * The upstream clients (Papertrade wire schemas, viem, quote sources, candles, read cache), loaded
+ * by `lib/boot.ts` with the first read that needs them: one lazy boundary.
  */
 import type { AppConfig } from "./config.ts";
 import { createPapertradeClient, type PapertradeClient } from "./papertrade/client.ts";

@@ -1,22 +1,13 @@
 /**
- * Upstream failures, classified once. {@link UPSTREAM_FAILURE_KINDS} is the one table from a
- * failure kind to the HTTP status, the REST error name and the advice a caller gets; pages,
- * the live routes, the REST mirror and the tools' text all read it (docs "Reference" lists the
- * statuses).
+ * Upstream failures, classified once. {@link UPSTREAM_FAILURE_KINDS} maps a kind to the HTTP
+ * status, REST error name and advice that pages, live routes, the REST mirror and tools' text all
+ * read (docs "Reference" lists the statuses).
  */
 // The modules themselves, not the folders' mod.ts: the error path loads neither client (nor viem).
 import { PapertradeApiError } from "./papertrade/http.ts";
 import { PAPERTRADE_ENDPOINTS } from "./papertrade/endpoints.ts";
 import { HyperEvmError } from "./hyperevm/hyperevm_error.ts";
 import { HyperliquidApiError } from "./hyperliquid/l2_book.ts";
-
-/** How an upstream source failed, as far as a caller can act on it. */
-type UpstreamFailureKind =
-  | "rate_limited"
-  | "unavailable"
-  | "timeout"
-  | "unreachable"
-  | "bad_answer";
 
 /** What one kind of upstream failure means to a client: its status and REST `error` name. */
 interface UpstreamFailureRow {
@@ -28,7 +19,7 @@ interface UpstreamFailureRow {
 
 const TRY_AGAIN_SHORTLY = "the source may be briefly unavailable, try again shortly";
 
-export const UPSTREAM_FAILURE_KINDS: Readonly<Record<UpstreamFailureKind, UpstreamFailureRow>> = {
+const KINDS = {
   // It said how long to wait (or that we must): say so.
   rate_limited: {
     status: 503,
@@ -41,7 +32,12 @@ export const UPSTREAM_FAILURE_KINDS: Readonly<Record<UpstreamFailureKind, Upstre
   unreachable: { status: 502, error: "upstream_error", advice: () => TRY_AGAIN_SHORTLY },
   // An answer we cannot use (changed shape, a refusal): trying again gives the same.
   bad_answer: { status: 502, error: "upstream_error", advice: () => null },
-};
+} satisfies Record<string, UpstreamFailureRow>;
+
+/** How an upstream source failed, as far as a caller can act on it. */
+type UpstreamFailureKind = keyof typeof KINDS;
+export const UPSTREAM_FAILURE_KINDS: Readonly<Record<UpstreamFailureKind, UpstreamFailureRow>> =
+  KINDS;
 
 /** Which source failed, how, the HTTP status to answer with, and a plain message. */
 export interface UpstreamFailure {
@@ -54,9 +50,8 @@ export interface UpstreamFailure {
 }
 
 /**
- * Describes an upstream error, or returns null when the error did not come from upstream. An
- * AggregateError (every source of a figure failed) is described by its last source, the one
- * tried last, with every source's message.
+ * Describes an upstream error; null for one not from upstream. An AggregateError (every source of a
+ * figure failed) is described by the source tried last, with every source's message.
  */
 export function describeUpstreamFailure(error: unknown): UpstreamFailure | null {
   if (error instanceof AggregateError) {
@@ -72,20 +67,18 @@ export function describeUpstreamFailure(error: unknown): UpstreamFailure | null 
     ? { source: "Hyperliquid API" as const, kind: papertradeFailureKind(error) }
     : null;
   if (!found) return null;
-  const failure: UpstreamFailure = {
+  const retry = error instanceof PapertradeApiError ? error.retryAfterS : undefined;
+  return {
     ...found,
     status: UPSTREAM_FAILURE_KINDS[found.kind].status,
     message: (error as Error).message,
+    ...(retry === undefined ? {} : { retryAfterSeconds: retry }),
   };
-  if (error instanceof PapertradeApiError && error.retryAfterS !== undefined) {
-    failure.retryAfterSeconds = error.retryAfterS;
-  }
-  return failure;
 }
 
 /**
- * True for the account read's 404: the exchange has never seen the wallet. A 404 from any other
- * path (a modelled one, such as the trade history) says the path is wrong, not the wallet.
+ * True for the account read's 404: the exchange never saw the wallet. A 404 from another (modelled)
+ * path, such as the trade history, says the path is wrong, not the wallet.
  */
 export function isUnknownWallet(error: unknown): boolean {
   return error instanceof PapertradeApiError && error.status === 404 &&

@@ -12,9 +12,8 @@ const UNSAYABLE =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/g;
 
 /**
- * Text safe inside an XML element or attribute: markup characters escaped; the controls XML 1.0
- * cannot carry, and the bidi overrides that make a name read as something else, removed
- * (upstream names may hold both).
+ * Text safe in an XML element or attribute: markup escaped; the controls XML 1.0 cannot carry and
+ * bidi overrides that make a name read otherwise (upstream names may hold both) removed.
  */
 export function escapeXml(text: string): string {
   return text.replace(UNSAYABLE, "").replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
