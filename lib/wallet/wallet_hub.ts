@@ -19,15 +19,6 @@ interface WalletListener {
   onError(error: unknown): void;
 }
 
-/**
- * `subscribe` returns the function that stops (synchronous); `stats` counts wallets with a stream
- * entry (open or in its grace period), viewers, and upstream streams open now.
- */
-export interface WalletHub {
-  subscribe(address: string, listener: WalletListener): () => void;
-  stats(): { wallets: number; viewers: number; upstreamStreams: number };
-}
-
 export interface WalletHubOptions {
   /** The upstream stream stays open this long after its last viewer leaves (default 10 s). */
   graceMs?: number;
@@ -45,6 +36,8 @@ interface WalletEntry {
   grace: unknown;
 }
 
+export type WalletHub = ReturnType<typeof createWalletHub>;
+
 const hubs = new WeakMap<PapertradeClient, WalletHub>();
 
 /** The process-wide hub of a client (created on first use with these options). */
@@ -54,10 +47,11 @@ export function sharedWalletHub(papertrade: PapertradeClient, options: WalletHub
   return hub;
 }
 
-export function createWalletHub(
-  papertrade: PapertradeClient,
-  options: WalletHubOptions = {},
-): WalletHub {
+/**
+ * `subscribe` returns the function that stops (synchronous); `stats` counts wallets with a stream
+ * entry (open or in its grace period), viewers, and upstream streams open now.
+ */
+export function createWalletHub(papertrade: PapertradeClient, options: WalletHubOptions = {}) {
   const graceMs = options.graceMs ?? 10_000;
   const reopenDelayMs = options.reopenDelayMs ?? 1_000;
   const maxReopenFailures = options.maxReopenFailures ?? 3;
@@ -131,7 +125,7 @@ export function createWalletHub(
   }
 
   return {
-    subscribe(address, listener) {
+    subscribe(address: string, listener: WalletListener): () => void {
       const wallet = address.toLowerCase();
       let entry = wallets.get(wallet);
       if (!entry) {
@@ -156,7 +150,7 @@ export function createWalletHub(
         }, graceMs);
       };
     },
-    stats() {
+    stats(): { wallets: number; viewers: number; upstreamStreams: number } {
       let viewers = 0;
       for (const entry of wallets.values()) viewers += entry.listeners.size;
       return { wallets: wallets.size, viewers, upstreamStreams };
