@@ -1,9 +1,9 @@
 /**
- * One upstream wallet stream per watched wallet per process, shared by every viewer: the same
- * pattern as the market feed. The stream keeps the account in sync (patches applied; reopened
- * for a fresh snapshot when out of sync or dropped); a new viewer gets the current account at
- * once, then every change. Leaving is synchronous and never waits on the upstream; the stream
- * closes a grace period after its last viewer leaves.
+ * One upstream wallet stream per watched wallet per process, shared by every viewer (the market
+ * feed's pattern). It keeps the account in sync (patches applied; reopened for a fresh snapshot
+ * when out of sync or dropped); a new viewer gets the current account, then every change.
+ * Leaving is synchronous, never waits on the upstream; the stream closes a grace period after
+ * its last viewer leaves.
  */
 import {
   applyWalletPatch,
