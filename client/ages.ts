@@ -6,16 +6,14 @@
  */
 import { formatAge } from "../lib/age.ts";
 
-/** The clock and the timer the ticker runs on (tests drive both). */
-export interface AgeClock {
-  now(): number;
-  every(tick: () => void, ms: number): unknown;
-}
-
 const AGED = "time[data-now]";
 
 /** Starts re-aging the page's times, once a second; does nothing on a page without any. */
-export function tickAges(doc: Document, clock: AgeClock): void {
+export function tickAges(
+  doc: Document,
+  // The ticker's clock and timer (tests drive both).
+  clock: { now(): number; every(tick: () => void, ms: number): unknown },
+): void {
   const first = doc.querySelector<HTMLTimeElement>(AGED);
   if (first === null) return;
   // How far this browser's clock is from the server's, read once from the page.

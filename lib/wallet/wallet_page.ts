@@ -15,7 +15,7 @@ import {
   type TradeHistoryPage,
   type WalletAccount,
 } from "../papertrade/mod.ts";
-import { RECENT_SETTLED_MS } from "./outcomes.ts";
+import { type OutcomeJson, RECENT_SETTLED_MS } from "./outcomes.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
 import { type LiveWallet, liveWalletOf } from "./live_wallet.ts";
 import { fetchWalletRanks } from "../leaderboard/mod.ts";
@@ -195,16 +195,14 @@ export function readWalletPage(
  * opens of open positions): listed among recent outcomes, so a close settled minutes ago is never
  * beside "no outcome yet", nor pending.
  */
-function recentlySettled(
-  account: WalletAccount,
-  trades: readonly Trade[],
-  now: number,
-): { intentId: string; at: number }[] {
+function recentlySettled(account: WalletAccount, trades: readonly Trade[], now: number) {
   return [
-    ...trades.map((trade) => ({ intentId: trade.intentId, at: trade.closedAt })),
-    ...account.openPositions.map((open) => ({ intentId: open.intentId, at: open.openedAt })),
-  ].filter((item): item is { intentId: `0x${string}`; at: number } =>
-    item.intentId !== null && item.at >= now - RECENT_SETTLED_MS
+    ...trades.map((trade) => [trade.intentId, trade.closedAt] as const),
+    ...account.openPositions.map((open) => [open.intentId, open.openedAt] as const),
+  ].flatMap(([id, at]): OutcomeJson[] =>
+    id !== null && at >= now - RECENT_SETTLED_MS
+      ? [{ intent_id: id, outcome: "settled", reported_at_ms: at }]
+      : []
   );
 }
 
