@@ -1,22 +1,19 @@
 /**
- * Keeps the ages of a server-drawn page true while it stays open: every `<time data-now>` (the
- * `Time` component writes the server's clock at render in `data-now`) is re-aged each second on
- * the server's clock, as this browser's clock tells it since the page loaded, so "Updated 0 s
- * ago" counts up. Times swapped in later (the at-risk board's refresh) are found on the next
- * tick. Times inside an island are left to the island, which renders its own.
+ * Keeps a server-drawn page's ages true while it is open: every `<time data-now>` (`Time` writes
+ * the server clock at render there) is re-aged each second on the server's clock as this browser
+ * tells it, so "Updated 0 s ago" counts up. Times swapped in later (the at-risk board's refresh)
+ * are found on the next tick; times inside an island are the island's.
  */
 import { formatAge } from "../lib/age.ts";
-
-/** The clock and the timer the ticker runs on (tests drive both). */
-export interface AgeClock {
-  now(): number;
-  every(tick: () => void, ms: number): unknown;
-}
 
 const AGED = "time[data-now]";
 
 /** Starts re-aging the page's times, once a second; does nothing on a page without any. */
-export function tickAges(doc: Document, clock: AgeClock): void {
+export function tickAges(
+  doc: Document,
+  // The ticker's clock and timer (tests drive both).
+  clock: { now(): number; every(tick: () => void, ms: number): unknown },
+): void {
   const first = doc.querySelector<HTMLTimeElement>(AGED);
   if (first === null) return;
   // How far this browser's clock is from the server's, read once from the page.

@@ -1,7 +1,7 @@
 /**
- * Server side of the island hydrator: renders an island's component inside an element that
- * names it, with its props as JSON for `client/hydrate.ts`: in its own `data-props`, or, for
- * islands that show parts of one view, in the page's one props blob ({@link IslandBlob}).
+ * Server side of the island hydrator: renders an island inside an element naming it, with its
+ * props as JSON for `client/hydrate.ts` in its own `data-props`, or, for islands showing parts of
+ * one view, in the page's one props blob ({@link IslandBlob}).
  */
 import type { ComponentProps, ComponentType } from "preact";
 import { assetUrl } from "../lib/delivery/static_assets.ts";
@@ -15,9 +15,8 @@ export const ISLAND_SCRIPT_URL = assetUrl("/static/build/islands.js");
 export const WATCHLIST_SCRIPT_URL = assetUrl("/static/build/watchlist.js");
 
 /**
- * Props as JSON for a `data-` attribute. Preact escapes the attribute; `<`, `>`, `&` and the
- * JavaScript line separators are also escaped inside the JSON, so the string stays inert
- * wherever it ends up (an attribute, a script block, a log line).
+ * Props as JSON for a `data-` attribute. Preact escapes the attribute; `<`, `>`, `&` and JS line
+ * separators are also escaped in the JSON, so it stays inert anywhere (attribute, script, log).
  */
 export function serializeIslandProps(props: unknown): string {
   return JSON.stringify(props).replace(
@@ -26,10 +25,7 @@ export function serializeIslandProps(props: unknown): string {
   );
 }
 
-/**
- * Renders a registered island server-side with its JSON-serializable props, wrapped for
- * hydration in the browser; `shared` props are the page's blob ({@link IslandBlob}), written once.
- */
+/** A registered island, server-rendered for hydration; `shared` props are the page's blob. */
 export function Island<N extends IslandName>(
   props: { name: N; props: ComponentProps<(typeof ALL_ISLANDS)[N]>; shared?: boolean },
 ) {

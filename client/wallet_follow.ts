@@ -1,7 +1,7 @@
 /**
- * Browser side of the live positions: our SSE stream first, polling the JSON twin when the
- * stream cannot be opened or keeps failing, and a fresh attempt at the stream now and then.
- * Every browser API is looked up at call time, so importing this on the server is harmless.
+ * Browser side of the live positions: our SSE stream, else polling its JSON twin when the stream
+ * cannot open or keeps failing, retrying the stream now and then. Browser APIs are looked up at
+ * call time, so importing this on the server is harmless.
  */
 import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
 
@@ -19,10 +19,9 @@ export interface FollowHandlers {
 const STREAM_FAILURES_ALLOWED = 2;
 
 /**
- * Starts following `address`; returns the function that stops everything it started. Timing
- * (tests shorten it): `pollMs` between polls once the stream failed (default 5000), polling for
- * `streamRetryMs` before trying the stream again (default 60000). `keep`: a position id every
- * update lists (the position page's).
+ * Follows `address`; returns the function that stops it all. Timing (tests shorten it): `pollMs`
+ * between polls once the stream failed, polling for `streamRetryMs` before retrying the stream.
+ * `keep`: a position id every update lists, however far from bust (the position page's).
  */
 export function followPositions(
   address: string,
@@ -32,7 +31,6 @@ export function followPositions(
   const pollMs = options.pollMs ?? 5_000;
   const streamRetryMs = options.streamRetryMs ?? 60_000;
   const base = `/wallet/${encodeURIComponent(address)}`;
-  // The position page's position is listed in every update, however far from bust it is.
   const query = options.keep ? `?position=${encodeURIComponent(options.keep)}` : "";
   const urls = { stream: `${base}/live${query}`, poll: `${base}/positions.json${query}` };
   let source: EventSource | null = null;

@@ -24,10 +24,7 @@ export interface LiveProps {
   embed?: boolean;
 }
 
-/**
- * A value that is briefly highlighted when it differs from the one before. Keyed by its text,
- * so a changed value is a new element and its highlight animation plays once.
- */
+/** Highlighted when it differs from the one before: keyed by text, so the animation plays once. */
 export function LiveValue(props: { value: string | number; before?: string | number }) {
   const changed = props.before !== undefined && props.before !== props.value;
   return (
@@ -43,9 +40,8 @@ export function Age(props: { at: number | null; now: number }) {
 }
 
 /**
- * "Live · Updated 2 s ago · marks as of …", and a stale warning when the stream is down.
- * Updated is when the newest figures arrived; a heartbeat only confirms them (the badge says
- * Live), so the age counts up until the figures change.
+ * "Live · Updated 2 s ago · marks as of …", with a stale warning when the stream is down.
+ * Updated: when the newest figures arrived; a heartbeat only confirms them (badge Live).
  */
 export function Freshness(props: { live: LiveWallet; initial: LiveWallet }) {
   const { live } = props;

@@ -1,8 +1,7 @@
 /**
- * One live connection per wallet page, shared by every island on it through one small store, so
- * the page opens one stream however many islands show parts of the live wallet. Each update is
- * merged into what the page already shows, so nothing the server rendered is lost to a stream
- * that does not carry it. Browser APIs are looked up at call time (harmless on the server).
+ * One live connection per wallet page, shared by its islands through one small store. Each update
+ * is merged into what the page shows, so nothing the server rendered is lost to a stream that does
+ * not carry it. Browser APIs are looked up at call time (harmless on the server).
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { followPositions, type LiveMode } from "./wallet_follow.ts";
@@ -13,9 +12,9 @@ import { RECENT_SHOWN, splitIntents } from "../lib/wallet/outcomes.ts";
 const followers = new Set<() => void>();
 
 /**
- * A value the islands read while they render; setting a new one re-renders every island that
- * follows the store (Preact batches them). Whole-island renders are cheap here, and this costs a
- * few bytes where a signals library cost about 2 KB of the wallet page's 15 KB budget.
+ * A value the islands read while rendering; setting a new one re-renders every following island
+ * (Preact batches them). Cheap here, and a few bytes where a signals library cost about 2 KB of
+ * the wallet page's 15 KB budget.
  */
 function signal<T>(value: T) {
   return {
@@ -33,9 +32,9 @@ function signal<T>(value: T) {
 export type LivePosition = LiveWallet["positions"][number];
 
 /**
- * What a live island calls first: it follows the store, starts the page's one connection, and
- * gets the wallet to show (its own props until the connection delivers) and the one before it.
- * `keep`: the position the island follows (the position page's), listed in every update.
+ * What a live island calls first: follows the store, starts the page's one connection, and gets
+ * the wallet to show (its props until the connection delivers) and the one before it. `keep`: the
+ * position the island follows (the position page's), listed in every update.
  */
 export function useWallet(
   initial: LiveWallet,
@@ -113,12 +112,11 @@ export function connectWallet(
 }
 
 /**
- * The live wallet an update makes of the one shown. The stream and the polling twin carry no
- * queue places and only the outcomes and closes they saw themselves: queue places the update
- * lacks keep their last known values and time (`queue_at_ms`), and outcomes and closed positions
- * are the union of both, one per intent and position, newest first; an intent the page showed
- * settled is not pending again (`splitIntents`). A poll that could read no marks keeps the
- * valued positions shown, with the time of their marks (`marks_at_ms`).
+ * The live wallet an update makes of the one shown. Updates carry no queue places and only the
+ * outcomes and closes they saw: missing queue places keep their last values and `queue_at_ms`;
+ * outcomes and closed positions are the union, one per intent/position, newest first; an intent
+ * shown settled is not pending again (`splitIntents`). A poll that read no marks keeps the valued
+ * positions shown, with their `marks_at_ms`.
  */
 export function mergeLive(shown: LiveWallet, next: LiveWallet): LiveWallet {
   const queue = next.queue_at_ms === null ? shown : next;

@@ -1,8 +1,7 @@
 /**
- * The watchlist in the browser: the watched addresses and each one's alert (its threshold, and
- * whether it was just added) in localStorage (no account, nothing sent anywhere but the
- * explorer's own `/watchlist.json`), and the crossings that deserve a notification. Browser APIs
- * are looked up at call time, so importing this on the server is harmless.
+ * The watchlist in the browser: watched addresses and each one's alert (threshold, just added) in
+ * localStorage (no account; nothing sent but to the explorer's own `/watchlist.json`), and the
+ * crossings worth a notification. Browser APIs are looked up at call time (harmless on a server).
  */
 import { parseWatchlist, WATCHLIST_MAX, type WatchRow } from "../lib/watchlist/view.ts";
 import { plainName } from "../components/names.ts";
@@ -128,11 +127,10 @@ export function pastThreshold(summary: WatchRow["summary"], under: number | unde
 }
 
 /**
- * The alerts between two reads of the watchlist: a wallet whose worst position fell under its
- * threshold, or without one moved into a riskier band (`close` or `near_bust`), and each
- * liquidation not seen before. A wallet's first read (and its first after a failed one) only sets
- * what later reads are compared with, so opening the page never alerts; but a wallet just added
- * (`added` in its alert) that is already past its threshold, or in a risky band, alerts once.
+ * Alerts between two reads: a worst position fallen under its wallet's threshold (or, without
+ * one, into a riskier band, `close` or `near_bust`), and each liquidation not seen before. A
+ * wallet's first read (also after a failed one) only sets the baseline, so opening the page never
+ * alerts; but a just-`added` wallet already past its threshold or in a risky band alerts once.
  */
 export function crossings(
   before: ReadonlyMap<string, WatchRow>,

@@ -1,8 +1,8 @@
 /**
- * Island: a wallet's open positions at the live mark, nearest to bust first, kept current by
- * the page's shared wallet connection, with a freshness line whose ages (on the server's clock)
- * tick every second. With `only`, it shows one position (the position page) and says so when
- * that position closes. The first render uses only its props, so it is the server's HTML.
+ * Island: open positions at the live mark, nearest to bust first, kept current by the page's
+ * shared connection, with a freshness line ticking each second on the server's clock. With `only`
+ * it shows one position (the position page) and says when it closes. The first render uses only
+ * its props, so it is the server's HTML.
  */
 import { useRef, useState } from "preact/hooks";
 import type { LiveWallet } from "../lib/wallet/live_wallet.ts";
@@ -16,10 +16,7 @@ import {
 } from "../client/wallet_parts.tsx";
 import { distanceText, priceText, RISK_LABELS, toneOf, usdText } from "../lib/figure_text.ts";
 
-/**
- * The live positions table with its freshness line. Rows keep the order they were first shown
- * in; when the risk order has changed since, a note says so and offers to re-sort.
- */
+/** Rows keep their first order; when the risk order changes, a note offers to re-sort. */
 export function LivePositions(
   props: LiveProps & { /** Show only this position id. */ only?: string },
 ) {
@@ -134,10 +131,7 @@ function SumCells(props: { sums: Sums }) {
   );
 }
 
-/**
- * One row for the positions past the listed ones (the live wallet lists the nearest to bust
- * only, so the page keeps its size however many are open): how many, and their sums.
- */
+/** One row counting and summing the positions past the listed nearest to bust. */
 function NotListed(props: { rest: Sums; listed: number }) {
   const { rest } = props;
   return (

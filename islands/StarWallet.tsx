@@ -1,7 +1,6 @@
 /**
- * Island: the star on the wallet page. A toggle button (`aria-pressed`) that adds the wallet to
- * the watchlist kept in this browser's localStorage, or takes it off; the server renders it
- * unpressed, and the browser shows the stored state once hydrated.
+ * Island: the wallet page's star, a toggle (`aria-pressed`) adding the wallet to this browser's
+ * watchlist or taking it off; rendered unpressed, it shows the stored state once hydrated.
  */
 import { useEffect, useState } from "preact/hooks";
 import { readWatchlist, toggleWatched } from "../client/watchlist_store.ts";

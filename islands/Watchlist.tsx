@@ -1,10 +1,8 @@
 /**
- * Island: the watchlist. The server renders the shell (and the rows of a shared `?w=` list);
- * in the browser the list and each wallet's alert come from localStorage, and every watched
- * wallet is read at once from `/watchlist.json` every few seconds: one request, no stream slot,
- * whatever the count. With the visitor's permission it notifies, while this page is open, when a
- * worst position falls under its wallet's threshold (or, without one, crosses into `close` or
- * `near_bust`), when a wallet just added already is, and when a position is liquidated.
+ * Island: the watchlist. The server renders the shell (and a shared `?w=` list's rows); in the
+ * browser the list and alerts come from localStorage, and all watched wallets are read from
+ * `/watchlist.json` every few seconds in one request (no stream slot). With permission, while the
+ * page is open, it notifies the crossings `crossings` finds (thresholds, bands, liquidations).
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import {
@@ -40,11 +38,7 @@ const THRESHOLD_INPUT = {
   step: "any",
 } as const;
 
-/**
- * The watchlist table, its add form, its notifications switch and its share link. `shared` is
- * the `?w=` list, validated (null on the visitor's own watchlist), `initial` the server's first
- * read of it.
- */
+/** `shared`: the validated `?w=` list (null on the visitor's own); `initial`: its first read. */
 export function Watchlist(
   props: { shared: string[] | null; initial: WatchlistView | null; pollMs: number },
 ) {

@@ -28,11 +28,11 @@ interface LiveWalletInput extends Valued {
   /** PaperStaking's accumulator (`paper.accumulator`); null when it was not read. */
   accumulator: bigint | null;
   /**
-   * Intents the wallet's records show settled recently (a close in its trade history, an open
-   * among its positions): listed as `settled` outcomes, never as pending. Only the wallet page
-   * reads the records; live updates keep what it showed (`mergeLive` in the browser).
+   * `settled` outcomes the wallet's records show (a close in its trade history, an open among its
+   * positions), never pending. Only the wallet page reads the records; live updates keep what it
+   * showed (`mergeLive` in the browser).
    */
-  settled?: readonly { intentId: string; at: number }[];
+  settled?: readonly OutcomeJson[];
 }
 
 /**
@@ -193,11 +193,7 @@ export function liveWalletOf(
       outcome,
       reported_at_ms: reportedAt,
     })),
-    ...(input.settled ?? []).map(({ intentId, at }): OutcomeJson => ({
-      intent_id: intentId,
-      outcome: "settled",
-      reported_at_ms: at,
-    })),
+    ...input.settled ?? [],
   ]);
   const pendingRewards = pendingRewardsOf(input.account, input.accumulator);
   return liveWalletJson.of({ ...input, now, listed, notListed, pendingRewards, ranked, intents });

@@ -4,7 +4,7 @@
  * card and the wallet page (which issues its reads itself and composes them here). A read that
  * failed arrives as null and leaves only what depends on it out.
  */
-import type { PapertradeClient, SessionKey, WalletAccount } from "../papertrade/mod.ts";
+import type { PapertradeClient, WalletAccount } from "../papertrade/mod.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
 import { fetchWalletRanks, type WalletRank } from "../leaderboard/mod.ts";
 import { pendingRewardsWad } from "../math/mod.ts";
@@ -48,18 +48,7 @@ export async function readStakingAccumulator(
 }
 
 /** The balance sheet of one wallet (money in wad). */
-export interface WalletSummary {
-  account: WalletAccount;
-  /** Self-chosen leaderboard name (untrusted text), from the first window that ranks it. */
-  leaderboardName: string | null;
-  /** Claimable staking rewards (USD wad); null without the accumulator. */
-  pendingRewards: bigint | null;
-  /** Session keys that have not expired at `now`. */
-  activeSessionKeys: SessionKey[];
-  /** The windows that answered. */
-  ranks: WalletRank[];
-  unavailable: UnavailablePart[];
-}
+export type WalletSummary = ReturnType<typeof summarizeWallet>;
 
 export function summarizeWallet(
   account: WalletAccount,
@@ -67,12 +56,15 @@ export function summarizeWallet(
   ranks: WalletRank[],
   now: number,
   unavailable: UnavailablePart[] = [],
-): WalletSummary {
+) {
   return {
     account,
+    /** Self-chosen (untrusted text), from the first window that ranks the wallet. */
     leaderboardName: ranks.find((rank) => rank.row !== null)?.row?.leaderboardName ?? null,
+    /** Claimable staking rewards (USD wad); null without the accumulator. */
     pendingRewards: pendingRewardsOf(account, accumulator),
     activeSessionKeys: account.sessionKeys.filter((key) => key.expiresAt > now),
+    /** The windows that answered. */
     ranks,
     unavailable,
   };

@@ -1,7 +1,6 @@
 /**
- * A wallet's whole trade history as CSV: every page, followed by its cursor, with exact
- * decimal values (no floating point between the API and the spreadsheet). Pages are yielded
- * as they arrive so the route can stream rows instead of holding the whole history.
+ * A wallet's whole trade history as CSV, page by page by cursor, in exact decimals (no floating
+ * point between the API and the spreadsheet); pages are yielded as they arrive, so rows stream.
  */
 import type { Instrument, PapertradeClient, Trade } from "../papertrade/mod.ts";
 import { isoFromMs } from "../format.ts";
@@ -20,11 +19,9 @@ export const EXPORT_MAX_PAGES = 400;
 export const EXPORT_TRAIL_PAGES = 4;
 
 /**
- * The wallet's trade history page by page, newest first: each page is yielded as soon as it
- * arrives, and the next one (its cursor comes from this one, so pages cannot be read in parallel)
- * is already being fetched while the caller writes this one out. At most one request is in
- * flight per export, and at most `maxPages` pages are read; `truncated` is set on the last page
- * yielded when that bound, not the history, ended the export.
+ * The trade history newest first, each page yielded as it arrives while the next (whose cursor
+ * this one gives, so no parallel reads) is fetched: one request in flight, at most `maxPages`
+ * pages; `truncated` marks the last page when that bound, not the history, ended the export.
  */
 export async function* streamTradePages(
   papertrade: PapertradeClient,
@@ -55,13 +52,13 @@ export async function* streamTradePages(
 }
 
 /** How a row reads a trade: the wallet's name and the trade's market, money and prices. */
-interface RowContext {
+type RowContext = {
   wallet: string;
   name: string | null;
   symbol: string;
   usd: (wad: bigint) => string;
   price: (raw: bigint) => CsvCell;
-}
+};
 
 /** The export's columns, in order: each header beside the cell it heads. */
 const COLUMNS: Record<string, (trade: Trade, row: RowContext) => CsvCell> = {

@@ -1,30 +1,29 @@
 /**
- * The server-sent event body of one live viewer. It is pulled, not pushed: frames wait in a
- * mailbox that keeps only the latest positions view, so a slow reader costs one frame of memory
- * and never holds anyone else up. The viewer is released (exactly once, synchronously) on
- * whichever comes first: the client cancels the body, the request aborts, the reader stalls for
- * `stallMs` with a frame waiting, the lifetime ends, or the watch fails. Releasing never waits
- * on the upstream.
+ * One live viewer's SSE body, pulled, not pushed: frames wait in a mailbox keeping only the latest
+ * positions view, so a slow reader costs one frame and holds nobody up. The viewer is released
+ * once, synchronously, never waiting on the upstream, on the first of: the client cancels, the
+ * request aborts, the reader stalls `stallMs` with a frame waiting, the lifetime ends, the watch
+ * fails.
  */
 import type { LiveWallet } from "./live_wallet.ts";
 import type { LiveEvent } from "./watch_positions.ts";
 import { SYSTEM_TIMERS, type Timers } from "../timers.ts";
 
-/** Times in ms; `retryMs` is the reconnect delay asked of EventSource. */
+/**
+ * Times in ms; `retryMs` is the reconnect delay asked of EventSource. `watch` has had its first
+ * view taken; `requestSignal` aborts when the client goes away; `describeError` turns a watch
+ * failure into the `error` event's data.
+ */
 export interface ViewerStreamOptions {
-  /** The viewer's watch, after its first view was taken. */
   watch: AsyncGenerator<LiveEvent, void, undefined>;
   stopWatch: () => void;
   firstView: LiveWallet;
   retryMs: number;
-  /** A heartbeat event after this long without one. */
   heartbeatMs: number;
   maxLifetimeMs: number;
   stallMs: number;
   now: () => number;
-  /** The request's signal: aborts when the client goes away. */
   requestSignal?: AbortSignal;
-  /** Turns a watch failure into the `error` event's data. */
   describeError: (error: unknown) => unknown;
   onRelease: () => void;
   timers?: Timers;
@@ -58,10 +57,7 @@ export function openViewerStream(options: ViewerStreamOptions): ReadableStream<U
     options.onRelease();
   }
 
-  /**
-   * Releases the viewer now; what is queued is still sent, then the stream closes (`error`
-   * instead errors it at once, which drops the connection).
-   */
+  /** Releases now; the queue is still sent, then the stream closes (`error`: drops it at once). */
   function end(error?: unknown): void {
     closing = true;
     release();

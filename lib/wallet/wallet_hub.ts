@@ -1,9 +1,9 @@
 /**
- * One upstream wallet stream per watched wallet per process, shared by every viewer: the same
- * pattern as the market feed. The stream keeps the account in sync (patches applied; reopened
- * for a fresh snapshot when out of sync or dropped); a new viewer gets the current account at
- * once, then every change. Leaving is synchronous and never waits on the upstream; the stream
- * closes a grace period after its last viewer leaves.
+ * One upstream wallet stream per watched wallet per process, shared by every viewer (the market
+ * feed's pattern). It keeps the account in sync (patches applied; reopened for a fresh snapshot
+ * when out of sync or dropped); a new viewer gets the current account, then every change.
+ * Leaving is synchronous, never waits on the upstream; the stream closes a grace period after
+ * its last viewer leaves.
  */
 import {
   applyWalletPatch,
@@ -17,15 +17,6 @@ import { sleep, SYSTEM_TIMERS, type Timers } from "../timers.ts";
 interface WalletListener {
   onAccount(account: WalletAccount): void;
   onError(error: unknown): void;
-}
-
-/**
- * `subscribe` returns the function that stops (synchronous); `stats` counts wallets with a stream
- * entry (open or in its grace period), viewers, and upstream streams open now.
- */
-export interface WalletHub {
-  subscribe(address: string, listener: WalletListener): () => void;
-  stats(): { wallets: number; viewers: number; upstreamStreams: number };
 }
 
 export interface WalletHubOptions {
@@ -45,6 +36,8 @@ interface WalletEntry {
   grace: unknown;
 }
 
+export type WalletHub = ReturnType<typeof createWalletHub>;
+
 const hubs = new WeakMap<PapertradeClient, WalletHub>();
 
 /** The process-wide hub of a client (created on first use with these options). */
@@ -54,10 +47,11 @@ export function sharedWalletHub(papertrade: PapertradeClient, options: WalletHub
   return hub;
 }
 
-export function createWalletHub(
-  papertrade: PapertradeClient,
-  options: WalletHubOptions = {},
-): WalletHub {
+/**
+ * `subscribe` returns the function that stops (synchronous); `stats` counts wallets with a stream
+ * entry (open or in its grace period), viewers, and upstream streams open now.
+ */
+export function createWalletHub(papertrade: PapertradeClient, options: WalletHubOptions = {}) {
   const graceMs = options.graceMs ?? 10_000;
   const reopenDelayMs = options.reopenDelayMs ?? 1_000;
   const maxReopenFailures = options.maxReopenFailures ?? 3;
@@ -131,7 +125,7 @@ export function createWalletHub(
   }
 
   return {
-    subscribe(address, listener) {
+    subscribe(address: string, listener: WalletListener): () => void {
       const wallet = address.toLowerCase();
       let entry = wallets.get(wallet);
       if (!entry) {
@@ -156,7 +150,7 @@ export function createWalletHub(
         }, graceMs);
       };
     },
-    stats() {
+    stats(): { wallets: number; viewers: number; upstreamStreams: number } {
       let viewers = 0;
       for (const entry of wallets.values()) viewers += entry.listeners.size;
       return { wallets: wallets.size, viewers, upstreamStreams };

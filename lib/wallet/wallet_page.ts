@@ -1,12 +1,10 @@
 /**
- * Everything the wallet page shows, read in one parallel round: the snapshot, the trading state
- * (then the live marks), the Exchange's win fee, the protocol summary (the staking accumulator),
- * the queue ranks, the wallet's leaderboard row in each of the four windows and ONE trade-history
- * read that serves both the table and the PnL chart; then the settlement trail of the table's rows
- * that name no transaction (at most 3n + 5 HyperEVM requests for n rows, none once found). A cold
- * page costs those eleven requests and the trail (`tests/wallet/pages_wallet_test.ts` counts them through
- * the replay). The live wallet (the live islands' one props blob) is built here, so the component
- * only renders.
+ * The wallet page's reads, all in one parallel round: snapshot, trading state (then the live
+ * marks), win fee, protocol summary (staking accumulator), queue ranks, the leaderboard row in
+ * each of the four windows, and ONE trade-history read for both table and PnL chart; then the
+ * settlement trail of table rows naming no transaction (at most 3n + 5 HyperEVM requests for n
+ * rows, none once found). `tests/wallet/pages_wallet_test.ts` counts these eleven requests and the
+ * trail through the replay. The live islands' props blob is built here; the component only renders.
  */
 import {
   type Instrument,
@@ -17,7 +15,7 @@ import {
   type TradeHistoryPage,
   type WalletAccount,
 } from "../papertrade/mod.ts";
-import { RECENT_SETTLED_MS } from "./outcomes.ts";
+import { type OutcomeJson, RECENT_SETTLED_MS } from "./outcomes.ts";
 import { Parts, type UnavailablePart } from "../parts.ts";
 import { type LiveWallet, liveWalletOf } from "./live_wallet.ts";
 import { fetchWalletRanks } from "../leaderboard/mod.ts";
@@ -39,17 +37,14 @@ const windowOrder = (window: LeaderboardWindow) => LEADERBOARD_WINDOWS.indexOf(w
 
 /** Rows per page of the trade table (the seed's page size). */
 export const WALLET_TRADES_PAGE_SIZE = 75;
-/**
- * Trades per history read: the history's largest page. The newest read charts a whole history
- * of up to 200 trades and holds the table's first pages (75, 75 and the 50 left).
- */
+/** Trades per history read (its largest page): charts up to 200 and holds table pages 75+75+50. */
 const WALLET_TRADES_READ = 200;
 
 export type TradeFilter = "all" | "losses";
 
 export interface TradeTablePage {
   trades: Trade[];
-  /** Link token of the next, older page (see {@link parsePageToken}); null on the last. */
+  /** Link token of the next, older page (see `parsePageToken`); null on the last. */
   older: string | null;
 }
 
@@ -63,56 +58,38 @@ export interface WalletPageData {
   /** The table's page; null when the history could not be read (see `unavailable`). */
   history: TradeTablePage | null;
   /**
-   * The newest trades, newest first, for the PnL chart, and the open positions' unrealized PnL
-   * at the live mark (null when one could not be valued); null when the trades were not read.
+   * Newest trades first, for the PnL chart, with the open positions' unrealized PnL at the live
+   * mark (null when one could not be valued); null when the trades were not read.
    */
   chart: { trades: Trade[]; complete: boolean; unrealizedPnl: bigint | null } | null;
   /** Every read that failed, each naming its part and endpoint. */
   unavailable: UnavailablePart[];
 }
 
-interface FetchWalletPageOptions {
-  /** Clock in ms, for session-key expiry and the view's time. */
-  now: () => number;
-  filter?: TradeFilter;
-  /** A page token from an older-trades link (see {@link parsePageToken}). */
-  cursor?: string;
-  signal?: AbortSignal;
-}
-
-/** The wallet page's reads, started at once, and what each stage of the page waits for. */
-export interface WalletPageReads {
-  /**
-   * The snapshot (and, for an older page of trades, the history read the upstream may refuse):
-   * what decides the status. Rejects as {@link readWalletPage} says.
-   */
-  status: Promise<void>;
-  /**
-   * The status, and the 24h and all-time ranks: the page's title and preview (the summary has
-   * no queue places or rewards yet).
-   */
-  head: Promise<{ summary: WalletSummary }>;
-  /** Everything, the table's rows as the history names them (no settlement trail yet). */
-  page: Promise<WalletPageData>;
-  /**
-   * Everything, the table's rows with the settling transactions the trail found within its
-   * wait (`withSettlingTransactions`); the trail's failure or lateness is named in `unavailable`.
-   */
-  withTrail: Promise<WalletPageData>;
-}
-
 /**
- * Reads the wallet page's data by stages (see {@link WalletPageReads}), so a page can be sent as
- * it is ready. Every upstream request starts at once (only the marks wait for the trading state's
- * instruments). Only the snapshot is required: its failure propagates (404: unknown wallet), as
- * does a history cursor the upstream refuses (HTTP 400). Every other read that fails leaves its
- * part out and is named in `unavailable`.
+ * Reads the wallet page's data by stages, so a page can be sent as it is ready. Every upstream
+ * request starts at once (only the marks wait for the trading state's instruments). Only the
+ * snapshot is required: its failure propagates (404: unknown wallet), as does a history cursor
+ * the upstream refuses (HTTP 400); any other failed read leaves its part out, named in
+ * `unavailable`. `now`: clock in ms (session-key expiry, the view's time); `cursor`: a page token
+ * from an older-trades link (`parsePageToken`).
+ *
+ * Stages: `status` (the snapshot, and for an older page the history read: what decides the
+ * status); `head` (status plus the 24h and all-time ranks: title and preview; no queue places or
+ * rewards yet); `page` (everything, table rows as the history names them); `withTrail` (the
+ * rows with the settling transactions the trail found in its wait; its failure or lateness is
+ * named in `unavailable`).
  */
 export function readWalletPage(
   sources: MarketSources & { hyperevm: HyperEvmClient },
   address: string,
-  options: FetchWalletPageOptions,
-): WalletPageReads {
+  options: { now: () => number; filter?: TradeFilter; cursor?: string; signal?: AbortSignal },
+): {
+  status: Promise<void>;
+  head: Promise<{ summary: WalletSummary }>;
+  page: Promise<WalletPageData>;
+  withTrail: Promise<WalletPageData>;
+} {
   const { signal } = options;
   const { papertrade } = sources;
   const filter = options.filter ?? "all";
@@ -214,21 +191,18 @@ export function readWalletPage(
 }
 
 /**
- * The intents the wallet's records show settled within {@link RECENT_SETTLED_MS}: the closes of
- * its newest trades and the opens of its open positions, each with the intent id the record
- * names. The page lists them among the recent outcomes, so a close settled minutes ago is never
+ * Intents the records show settled within {@link RECENT_SETTLED_MS} (closes of the newest trades,
+ * opens of open positions): listed among recent outcomes, so a close settled minutes ago is never
  * beside "no outcome yet", nor pending.
  */
-function recentlySettled(
-  account: WalletAccount,
-  trades: readonly Trade[],
-  now: number,
-): { intentId: string; at: number }[] {
+function recentlySettled(account: WalletAccount, trades: readonly Trade[], now: number) {
   return [
-    ...trades.map((trade) => ({ intentId: trade.intentId, at: trade.closedAt })),
-    ...account.openPositions.map((open) => ({ intentId: open.intentId, at: open.openedAt })),
-  ].filter((item): item is { intentId: `0x${string}`; at: number } =>
-    item.intentId !== null && item.at >= now - RECENT_SETTLED_MS
+    ...trades.map((trade) => [trade.intentId, trade.closedAt] as const),
+    ...account.openPositions.map((open) => [open.intentId, open.openedAt] as const),
+  ].flatMap(([id, at]): OutcomeJson[] =>
+    id !== null && at >= now - RECENT_SETTLED_MS
+      ? [{ intent_id: id, outcome: "settled", reported_at_ms: at }]
+      : []
   );
 }
 

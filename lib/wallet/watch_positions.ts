@@ -1,7 +1,6 @@
 /**
- * A wallet's open positions, followed live: the shared wallet stream (`wallet_hub.ts`) keeps the
- * account in sync, the shared market feed brings new marks, and every change yields a freshly
- * valued view. Neither upstream stream belongs to one viewer.
+ * A wallet's open positions followed live: the shared wallet stream (`wallet_hub.ts`) keeps the
+ * account, the shared market feed the marks; every change yields a freshly valued view.
  */
 import type { PapertradeClient, WalletAccount } from "../papertrade/mod.ts";
 import { valueWalletPositions } from "../position/mod.ts";
@@ -14,28 +13,23 @@ export type LiveEvent =
   | { type: "positions"; view: LiveWallet }
   | { type: "error"; error: unknown };
 
-interface WatchOptions {
-  /** Where the marks come from (usually `sharedMarketFeed`). */
-  feed: MarketFeed;
-  /** Server clock in ms, stamped on every view. */
-  now: () => number;
-  signal?: AbortSignal;
-  /** Where the account comes from (the client's `sharedWalletHub`). */
-  hub: WalletHub;
-  /** A position id every view lists, however far from bust (see `liveWalletOf`). */
-  keep?: string;
-}
-
 /**
- * Yields the wallet's positions view whenever its figures change (identical views are not
- * repeated). Fails fast when the wallet or the first marks cannot be read; once running, it
- * rides out brief upstream faults (the hub reopens its stream). Returning from the iteration or
- * aborting the signal leaves the wallet hub at once and the feed before the generator finishes.
+ * Yields the wallet's positions view whenever its figures change (never twice the same). Fails
+ * fast when the wallet or the first marks cannot be read; once running, rides out brief upstream
+ * faults (the hub reopens its stream). Returning or aborting leaves the hub at once and the feed
+ * before the generator finishes. `now`: server clock stamped on every view; `keep`: a position
+ * id every view lists (see `liveWalletOf`).
  */
 export async function* watchWalletPositions(
   papertrade: PapertradeClient,
   address: string,
-  options: WatchOptions,
+  options: {
+    feed: MarketFeed;
+    hub: WalletHub;
+    now: () => number;
+    signal?: AbortSignal;
+    keep?: string;
+  },
 ): AsyncGenerator<LiveEvent, void, undefined> {
   const control = new AbortController();
   const signal = AbortSignal.any([control.signal, ...options.signal ? [options.signal] : []]);

@@ -1,9 +1,8 @@
 /**
- * The link-preview card of a wallet (its content, shared by the PNG of `wallet_card_image.ts` and
- * the SVG twin here), the preview's title and one-line description, and the Open Graph and
- * Twitter tags that `/w/<address>` and `/wallet/<address>` both carry. Colours are presentation
- * attributes (the CSP forbids inline style); Preact escapes the text, and the name is also
- * stripped of bidi overrides and cut short (`plainName`).
+ * A wallet's link-preview card (content shared by the PNG, `wallet_card_image.ts`, and the SVG
+ * twin here), the preview's title and description, and the Open Graph and Twitter tags both
+ * `/w/<address>` and `/wallet/<address>` carry. Colours are presentation attributes (the CSP
+ * forbids inline style); Preact escapes text; names also lose bidi overrides and are cut short.
  */
 import { RISK_LABELS, type WalletSummary } from "../../lib/wallet/mod.ts";
 import { nearestToBust, type PositionValuation } from "../../lib/position/mod.ts";
@@ -16,7 +15,7 @@ import {
 } from "../../lib/format.ts";
 import { plainName } from "../../components/names.ts";
 
-/** Width and height of the card (the common 1.91:1 preview size). */
+/** The common 1.91:1 preview size. */
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
 const MUTED = "#9aa4b2";
@@ -131,7 +130,6 @@ export function cardContent(
   return { name, figures, risk: riskLine(at.positions), drawn };
 }
 
-/** The card as SVG: the same content as the PNG. */
 export function WalletCardSvg(
   props: { address: string; content: CardContent; description: string },
 ) {

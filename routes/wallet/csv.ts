@@ -1,11 +1,9 @@
 /**
- * `/wallet/:address/trades.csv`: a wallet's whole trade history (up to the page bound) as an
- * RFC 4180 CSV download, streamed: rows go out page by page as the upstream answers, so the
- * first bytes arrive after one page and memory holds one page, not the history. At most
- * `EXPORT_CONCURRENCY` exports run at once (others get 503 with Retry-After); each reads at
- * most `EXPORT_MAX_PAGES` pages, one request in flight. Errors before the first row answer in
- * plain text with a status; a failure mid-stream aborts the download rather than end it as if
- * it were complete.
+ * `/wallet/:address/trades.csv`: the whole trade history (up to `EXPORT_MAX_PAGES` pages, one
+ * request in flight) as an RFC 4180 CSV download, streamed page by page: first bytes after one
+ * page, one page in memory. At most `EXPORT_CONCURRENCY` exports run at once (others: 503 with
+ * Retry-After). Errors before the first row answer in plain text with a status; one mid-stream
+ * aborts the download rather than end it as if complete.
  */
 import type { AppHandler } from "../../lib/http/app_env.ts";
 import { Failure } from "../../lib/http/failure.ts";
@@ -28,10 +26,7 @@ import { withSettlingTransactions } from "../../lib/position/mod.ts";
 const EXPORT_CONCURRENCY = 4;
 
 /** Tests pass their own pool of export slots and page bound. */
-export interface WalletCsvOptions {
-  slots?: Slots;
-  maxPages?: number;
-}
+export type WalletCsvOptions = { slots?: Slots; maxPages?: number };
 
 /** The CSV export's handler, with its pool of export slots (one per app by default). */
 export function walletCsv(options: WalletCsvOptions = {}): AppHandler {

@@ -1,14 +1,13 @@
 /**
- * The live wallet for the wallet page's islands: `GET /wallet/:address/live` streams server-sent
- * events (a `positions` frame, the live wallet model, first and on every change, a `heartbeat`
- * `{"at": ms}` while nothing changes, an `error` if the upstream fails for good or the first view
- * does not come within 10 s; a stream ends after 60 s and EventSource reconnects);
- * `GET /wallet/:address/positions.json` is the same model once, for polling. Both list the
- * nearest to bust (`?position=ID` lists that one too). Errors are JSON: 400 bad address, 404
- * unknown wallet, 502/503/504 upstream. Stream slots are bounded per process (503) and per client
- * (429, the tool calls' client key); a refused browser polls instead. Viewers of a wallet share
- * one upstream wallet stream (`lib/wallet/wallet_hub.ts`) and the price poller; a viewer's slot
- * is freed the moment it leaves.
+ * Live wallet for the page's islands. `GET /wallet/:address/live`: server-sent events (a
+ * `positions` frame, the live wallet model, first and on every change; a `heartbeat` `{"at": ms}`
+ * while nothing changes; an `error` if the upstream fails for good or no first view comes within
+ * 10 s); a stream ends after 60 s and EventSource reconnects. `positions.json`: the same model
+ * once, for polling. Both list the nearest to bust (`?position=ID` lists that one too). Errors are
+ * JSON: 400 bad address, 404 unknown wallet, 502/503/504 upstream. Stream slots are bounded per
+ * process (503) and per client (429, the tool calls' client key); a refused browser polls. Viewers
+ * share one upstream wallet stream (`lib/wallet/wallet_hub.ts`) and the price poller; a slot is
+ * freed the moment its viewer leaves.
  */
 import type { AppDeps } from "../../lib/deps.ts";
 import type { AppHandler } from "../../lib/http/app_env.ts";
@@ -33,22 +32,20 @@ import { addressParam, LIVE_BUG, liveProblem, POSITION_ID_PATTERN } from "../pag
 import { PapertradeApiError } from "../../lib/papertrade/http.ts";
 import { PAPERTRADE_ENDPOINTS } from "../../lib/papertrade/endpoints.ts";
 
-/** Limits and timing of the live routes; tests shorten them. */
+/**
+ * Limits and timing of the live routes (tests shorten them); defaults where they are read. The
+ * heartbeat's write also finds out a silently closed stream. `onStreamOpened`/`onStreamClosed`:
+ * a viewer took a slot / its slot is freed (timers cleared, feeds left).
+ */
 export interface LiveRoutesOptions {
-  /** Interval of the shared latest-prices poll (default 1500 ms). */
   pricePollMs?: number;
-  /** Heartbeat of a quiet stream (default 5 s); the write also finds out a silently closed one. */
   heartbeatMs?: number;
-  /** A stream ends after this long (default {@link LIVE_STREAM_LIFETIME_MS}). */
   maxLifetimeMs?: number;
-  /** Streams open at once in this process (default 500) and per client (default 20). */
   maxStreams?: number;
   maxStreamsPerClient?: number;
-  /** Reconnect delay the stream asks EventSource for (default 2000 ms). */
+  /** Reconnect delay the stream asks EventSource for. */
   retryMs?: number;
-  /** Timing of the shared upstream wallet streams. */
   hub?: WalletHubOptions;
-  /** Called when a viewer takes a slot, and when it is freed (timers cleared, feeds left). */
   onStreamOpened?: () => void;
   onStreamClosed?: () => void;
 }
@@ -61,18 +58,15 @@ const SSE_HEADERS = {
 };
 
 /**
- * A stream's lifetime: then it ends and EventSource reconnects (after `retryMs`). A viewer that
- * reads nothing keeps its slot no longer than this, even while its connection's buffers still
- * take the heartbeats (once they are full, the 10 s stall bound drops it sooner).
+ * A stream's lifetime, then EventSource reconnects (after `retryMs`): the longest a viewer that
+ * reads nothing keeps its slot while its buffers still take heartbeats (the 10 s stall bound
+ * drops it sooner once they are full).
  */
 export const LIVE_STREAM_LIFETIME_MS = 60_000;
 /** The most a stream waits for its first view before it sends an `error` event and ends. */
 export const LIVE_FIRST_VIEW_MS = 10_000;
 
-/**
- * `?position=`: a position id the live wallet lists even past its listed nearest to bust (the
- * position page follows one position of a wallet that may hold many); 400 if not an id.
- */
+/** `?position=`: an id listed even past the nearest to bust (the position page's); 400 if bad. */
 function keptPosition(c: Parameters<AppHandler>[0]): string | undefined {
   const raw = c.req.query("position");
   if (raw === undefined) return undefined;
@@ -87,10 +81,9 @@ export function liveRoutes(
   deps: AppDeps,
   options: LiveRoutesOptions = {},
 ): Record<"positions" | "stream", AppHandler> {
-  const heartbeatMs = options.heartbeatMs ?? 5_000;
-  const maxLifetimeMs = options.maxLifetimeMs ?? LIVE_STREAM_LIFETIME_MS;
   const retryMs = options.retryMs ?? 2_000;
   const maxStreams = options.maxStreams ?? 500;
+  // The price poll's default interval (1500 ms) is the feed's.
   const feed = () =>
     sharedMarketFeed({ ...deps, papertrade: uncachedClient(deps.papertrade) }, {
       pollMs: options.pricePollMs,
@@ -111,6 +104,7 @@ export function liveRoutes(
     async stream(c) {
       const address = addressParam(c);
       const keep = keptPosition(c);
+      const problemBody = (error: unknown) => liveProblem(error, address)?.body ?? LIVE_BUG;
       const client = clientKeyFromRequest(c.req.raw, remoteAddressOf(c), {
         trustedProxies: deps.config.trustedProxies,
       });
@@ -174,13 +168,12 @@ export function liveRoutes(
               error: "gone",
             });
         }
+        const endpoint = PAPERTRADE_ENDPOINTS.walletStream.path;
         const timeout = new PapertradeApiError(
-          `${PAPERTRADE_ENDPOINTS.walletStream.path} sent no view of this wallet within ${
-            LIVE_FIRST_VIEW_MS / 1000
-          } s`,
-          { endpoint: PAPERTRADE_ENDPOINTS.walletStream.path, kind: "timeout" },
+          `${endpoint} sent no view of this wallet within ${LIVE_FIRST_VIEW_MS / 1000} s`,
+          { endpoint, kind: "timeout" },
         );
-        const body = liveProblem(timeout, address)?.body ?? LIVE_BUG;
+        const body = problemBody(timeout);
         // One `error` event (after the reconnect delay), then the end.
         const text = `retry: ${retryMs}\n\nevent: error\ndata: ${JSON.stringify(body)}\n\n`;
         return c.body(text, 200, SSE_HEADERS);
@@ -190,13 +183,13 @@ export function liveRoutes(
         stopWatch: () => control.abort(),
         firstView: first.view,
         retryMs,
-        heartbeatMs,
-        maxLifetimeMs,
+        heartbeatMs: options.heartbeatMs ?? 5_000,
+        maxLifetimeMs: options.maxLifetimeMs ?? LIVE_STREAM_LIFETIME_MS,
         // A viewer that reads nothing for 10 s while a frame waits is dropped.
         stallMs: 10_000,
         now: deps.now,
         requestSignal,
-        describeError: (error) => liveProblem(error, address)?.body ?? LIVE_BUG,
+        describeError: problemBody,
         onRelease: release,
       });
       return c.body(body, 200, SSE_HEADERS);

@@ -1,10 +1,9 @@
 /**
- * `/w/:address`: the shareable wallet link. Crawlers read its Open Graph and Twitter tags and
- * fetch the card, a 1200×630 PNG drawn on the server (`/w/:address/image.png`; the SVG twin at
- * `image.svg` stays for older links); browsers are sent on to `/wallet/:address` by a meta
- * refresh, with a visible link for anyone who stops there. No script. The card shows the worst
- * risk band at the live mark and the minute it was drawn, so one card is drawn at most once a
- * minute per wallet and both it and the page stay cacheable for five minutes.
+ * `/w/:address`, the shareable link: crawlers read its Open Graph and Twitter tags and fetch the
+ * card, a 1200×630 PNG drawn on the server (`image.png`; the SVG twin `image.svg` stays for older
+ * links); browsers go on to `/wallet/:address` by meta refresh, with a visible link. No script.
+ * The card shows the worst risk band at the live mark and the minute it was drawn: drawn at most
+ * once a minute per wallet, it and the page are cacheable for five minutes.
  */
 import type { Context } from "hono";
 import { renderToString } from "preact-render-to-string";
@@ -46,18 +45,13 @@ export function previewRoutes(deps: AppDeps): Record<"page" | "png" | "svg", App
   const load = async (c: Context<AppEnv>) => {
     const address = addressParam(c);
     const signal = c.req.raw.signal;
-    // The card's risk line values the positions at the live mark; without a mark it says so.
-    const [summary, market] = await Promise.all([
+    // The risk line values the positions at the live mark (without one it says so); it reads
+    // no close payout, so the win fee is not read.
+    const [summary, { trading, marks }] = await Promise.all([
       fetchWalletSummary(deps.papertrade, address, { now: deps.now, signal }),
       readMarket(deps, new Parts(), { part: "risk", signal }),
     ]);
-    // The card's risk line reads no close payout, so the win fee is not read for it.
-    const { positions } = valueWalletPositions(
-      summary.account,
-      market.trading,
-      market.marks,
-      null,
-    );
+    const { positions } = valueWalletPositions(summary.account, trading, marks, null);
     return {
       address,
       summary,

@@ -1,9 +1,8 @@
 /**
- * The wallet's link-preview card as an element tree for `lib/card/rasterize.ts`: name,
- * address, risk line, when it was drawn, balance, PnL in two windows and open positions (the
- * content from `cardContent` in `WalletCard.tsx`), in a flex layout where every
- * figure has its own box, is sized to fit it (`fitFontSize`) and is clipped with an ellipsis
- * should a glyph run wider than expected. Names lose controls and direction overrides first.
+ * The link-preview card as an element tree for `lib/card/rasterize.ts` (the content is
+ * `cardContent`'s, `WalletCard.tsx`): a flex layout where every figure has its own box, sized to
+ * fit (`fitFontSize`) and clipped with an ellipsis should a glyph run wider than expected. Names
+ * lose controls and direction overrides first.
  */
 import type { CardChild, CardElement } from "../../lib/card/rasterize.ts";
 import { fitFontSize } from "../../lib/card/fit.ts";
@@ -12,7 +11,6 @@ import { CARD_SIZE, type CardContent } from "./WalletCard.tsx";
 const PADDING = 64;
 const GAP = 24;
 const COLUMNS = 4;
-/** Width of one figure box. */
 export const FIGURE_BOX_WIDTH = Math.floor(
   (CARD_SIZE.width - 2 * PADDING - (COLUMNS - 1) * GAP) / COLUMNS,
 );
@@ -25,7 +23,6 @@ function el(
   return { type, props: { style, children } };
 }
 
-/** The card's element tree. */
 export function walletCardElement(address: string, content: CardContent): CardElement {
   const oneLine = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" };
   const mutedLine = (style: Record<string, number>, text: string) =>
