@@ -17,7 +17,7 @@ import {
   SERVER_IDENTITY as server,
 } from "./server_identity.ts";
 import { siteLink } from "../site_link.ts";
-import { type JsonSchema, toolJsonSchemas } from "../tool_info.ts";
+import { type JsonSchema, type ToolInfo, toolJsonSchemas } from "../tool_info.ts";
 import {
   toolUiMeta,
   VIEW_CLIENTS,
@@ -59,19 +59,7 @@ export function buildWellKnownServerCard(options: DiscoveryOptions): JsonSchema 
     capabilities: SERVER_CAPABILITIES,
     authentication: { required: false, schemes: [] },
     documentation: siteLink(options.siteUrl, "/docs/mcp"),
-    tools: options.tools.map((tool) => {
-      const { input, output } = toolJsonSchemas(tool);
-      const _meta = toolUiMeta(tool.name);
-      return {
-        name: tool.name,
-        title: tool.title,
-        description: tool.description,
-        inputSchema: input,
-        outputSchema: output,
-        annotations: { ...tool.annotations },
-        ...(_meta && { _meta }),
-      };
-    }),
+    tools: options.tools.map(toolEntry),
     // The MCP Apps views: which tools have one, and which clients render them.
     extensions: {
       [VIEWS_EXTENSION_ID]: {
@@ -80,6 +68,23 @@ export function buildWellKnownServerCard(options: DiscoveryOptions): JsonSchema 
         views: VIEWS.map(({ tool, uri, title }) => ({ tool, uri, title })),
       },
     },
+  };
+}
+
+/** A tool as the card lists it; `tools/list` adds the title to its annotations. */
+export function toolEntry(tool: ToolInfo) {
+  const { input: inputSchema, output: outputSchema } = toolJsonSchemas(tool);
+  const { name, title, description } = tool;
+  const _meta = toolUiMeta(name);
+  const annotations = { ...tool.annotations };
+  return {
+    name,
+    title,
+    description,
+    inputSchema,
+    outputSchema,
+    annotations,
+    ...(_meta && { _meta }),
   };
 }
 
