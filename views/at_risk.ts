@@ -6,9 +6,18 @@
 import type { z } from "zod";
 import type { getPositionsAtRiskTool } from "../tools/get_positions_at_risk.ts";
 import { startView } from "./_app.ts";
-import { el, numCell, plainName, price, RISK_LABELS, shortHex, table, utc } from "./_dom.ts";
+import {
+  el,
+  numCell,
+  plainName,
+  price,
+  RISK_LABELS,
+  shortHex,
+  table,
+  unavailableNotice,
+  utc,
+} from "./_dom.ts";
 import { countText as counted, distanceText, usdText as usd } from "../lib/figure_text.ts";
-import { unavailableNotice } from "./_parts.ts";
 
 type Board = z.input<typeof getPositionsAtRiskTool.outputSchema>;
 type Row = Board["positions"][number];

@@ -7,9 +7,19 @@ import type { z } from "zod";
 import type { overviewJson } from "../lib/markets/mod.ts";
 import { startView } from "./_app.ts";
 import { protocolHistory } from "./_chart.ts";
-import { bar, el, numCell, percent, pnlCell, price, shortHex, table, utc } from "./_dom.ts";
+import {
+  bar,
+  el,
+  numCell,
+  percent,
+  pnlCell,
+  price,
+  shortHex,
+  table,
+  unavailableNotice,
+  utc,
+} from "./_dom.ts";
 import { countText as counted, tokenText as token, usdText as usd } from "../lib/figure_text.ts";
-import { unavailableNotice } from "./_parts.ts";
 
 type Overview = z.input<typeof overviewJson.schema>;
 type Market = Overview["markets"][number];

@@ -7,8 +7,7 @@ import type { z } from "zod";
 import type { positionsModel } from "../lib/position/mod.ts";
 import { distanceText, priceText, RISK_LABELS, usdText as usd } from "../lib/figure_text.ts";
 import { startView } from "./_app.ts";
-import { bar, el, numCell, pnlCell, table } from "./_dom.ts";
-import { unavailableNotice } from "./_parts.ts";
+import { bar, el, numCell, pnlCell, table, unavailableNotice } from "./_dom.ts";
 
 /** How often the view asks again: 12 calls a minute, well within the 60-a-minute limit. */
 export const LIVE_EVERY_MS = 5_000;

@@ -9,8 +9,7 @@ import { eventDetails } from "../lib/transaction/event_text.ts";
 import { intentFieldRows } from "../lib/intent/field_text.ts";
 import { countVerdicts } from "../lib/intent/verdict.ts";
 import { startView } from "./_app.ts";
-import { el, shortHex, table } from "./_dom.ts";
-import { unavailableNotice } from "./_parts.ts";
+import { el, shortHex, table, unavailableNotice } from "./_dom.ts";
 
 type Decoded = DecodedTransactionJson;
 type Event = Decoded["events"][number];
