@@ -1,8 +1,7 @@
 /**
- * Discovery files for agents, crawlers and registries. Each is generated from the tool list and
- * the one site URL on first request (the tool registry and the docs loaded then, not with the
- * app), then served from memory with its ETag; the app's `etag` middleware answers
- * `If-None-Match` with 304. All are public, cacheable for five minutes and readable cross-origin.
+ * Discovery files for agents, crawlers and registries, generated on first request (the tools and
+ * docs load then, not with the app) and served from memory with an ETag (the app's `etag`
+ * middleware answers 304); public, cached five minutes, readable cross-origin.
  */
 import { Hono } from "hono";
 import { API_CATALOG_CONTENT_TYPE, buildApiCatalog } from "../lib/discovery/api_catalog.ts";

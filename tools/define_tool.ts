@@ -1,9 +1,7 @@
 /**
- * `defineTool`: a tool from its own logic. What every tool shares lives here once: the
- * read-only annotations, upstream failures turned into tool errors (a wallet the exchange has
- * never seen named by its argument), the text generated from the structured result
- * (`model_text.ts`), and the sentence naming what could not be read put first in the text, so a
- * model reading only the text learns the answer is partial.
+ * `defineTool`: what every tool shares, once: read-only annotations, upstream failures as tool
+ * errors (an unknown wallet named by its argument), the text generated from the structured
+ * result (`model_text.ts`), led by what could not be read, so a text-only reader knows.
  */
 import type { z } from "zod";
 import { HyperEvmError } from "../lib/hyperevm/mod.ts";
@@ -86,9 +84,8 @@ function missingText({ unavailable, rows_skipped }: Partial<Record<string, unkno
 }
 
 /**
- * The ToolError for an upstream failure, naming the source, what went wrong and (from the
- * failure-kind table of lib/upstream_error.ts) whether trying again helps. Anything else (an
- * abort, a bug) comes back unchanged, so timeout handling and internal-error reporting see it.
+ * An upstream failure as a ToolError: source, what went wrong, whether retrying helps
+ * (lib/upstream_error.ts). Anything else (an abort, a bug) is returned unchanged for callTool.
  */
 function toToolError(error: unknown): unknown {
   if (error instanceof ToolError) return error;

@@ -1,7 +1,6 @@
 /**
- * The at-risk view of get_positions_at_risk: the board across wallets, nearest to bust first,
- * under the at-risk page's labels, with market and band filters that ask the tool again through
- * the host. Leaderboard names are untrusted: they are shown as text, cleaned of bidi controls.
+ * get_positions_at_risk's view, under the at-risk page's labels, with market and band filters
+ * that ask again through the host. Names are untrusted: text, cleaned of bidi controls.
  */
 import type { z } from "zod";
 import type { getPositionsAtRiskTool } from "../tools/get_positions_at_risk.ts";

@@ -1,7 +1,6 @@
 /**
- * The positions view of get_positions: each open position with side, leverage, mark, bust,
- * distance to bust with a bar coloured by its band, and PnL, under the labels of the wallet
- * page; live, by calling get_positions again through the host every 5 s.
+ * get_positions' view, under the wallet page's labels (distance to bust with a band-coloured bar);
+ * live: it calls get_positions again through the host every 5 s.
  */
 import type { z } from "zod";
 import type { positionsModel } from "../lib/position/mod.ts";

@@ -1,13 +1,9 @@
 /**
- * MCP server cards. Two shapes are published because the proposal moved while clients did not:
- *
- * - the SEP-2127 card (experimental extension `experimental-ext-server-card`): identity and
- *   transport only, media type `application/mcp-server-card+json`, at the location that draft
- *   reserves, `<streamable-http-url>/server-card` (here `/mcp/server-card`), and listed in the
- *   MCP catalog at `/.well-known/mcp/catalog.json`;
- * - the older well-known card (`/.well-known/mcp/server-card.json`, alias `/.well-known/mcp.json`)
- *   that registries and crawlers already probe: the same fields plus `serverInfo`, `transport`,
- *   `capabilities` and the full tool list.
+ * MCP server cards, in two shapes because the proposal moved while clients did not: the SEP-2127
+ * card (extension `experimental-ext-server-card`; identity and transport only) at the draft's
+ * `<streamable-http-url>/server-card`, listed in `/.well-known/mcp/catalog.json`; and the older
+ * `/.well-known/mcp/server-card.json` (alias `/.well-known/mcp.json`) that registries and
+ * crawlers probe: the same plus `serverInfo`, `transport`, `capabilities` and every tool.
  */
 import { SERVER_CAPABILITIES } from "./protocol_versions.ts";
 import {

@@ -1,9 +1,7 @@
 /**
- * The SDK's side of `/mcp` (`handler.ts` loads it on the first POST): the SDK's low-level
- * `Server`, one per request in both eras, with the tools' list and calls and the empty resource
- * and prompt lists, served by `createMcpHandler` (2026-07-28) or a stateless transport (the
- * handshake era). The SDK owns the protocol: the handshake, ping, the 2026-07-28 envelope and
- * headers, `resultType`, `_meta` serverInfo, the cache hints, the error codes. Each call runs
+ * The SDK's side of `/mcp`, loaded on the first POST: a low-level `Server` per request, served by
+ * `createMcpHandler` (2026-07-28) or a stateless transport (handshake era). The SDK owns the
+ * protocol (handshake, ping, envelope and headers, cache hints, error codes); each call runs
  * through `callTool`, like the REST mirror's.
  */
 import {
