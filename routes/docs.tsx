@@ -1,8 +1,7 @@
 /**
- * The docs site: `/docs/` and `/docs/<page>` as HTML, `/docs/<page>.md` as raw markdown,
- * `/docs/search?q=` as the no-script search. Canonical page paths have no trailing slash (the
- * overview is the folder `/docs/`); the other form redirects permanently, so the original
- * edition's `/docs/quickstart/` links keep working.
+ * `/docs/<page>` as HTML, `/docs/<page>.md` as markdown, `/docs/search?q=` without script. Paths
+ * have no trailing slash (but the overview, `/docs/`); the other form redirects (301), so the
+ * first edition's `/docs/quickstart/` links keep working.
  */
 import { type Context, Hono } from "hono";
 import { renderToString } from "preact-render-to-string";

@@ -1,7 +1,6 @@
 /**
- * Argument schemas shared by the tools. Each message says what was expected; the argument's
- * name travels in the issue path, and the MCP layer prints both ("argument 'address': expected
- * 0x followed by 40 hex characters").
+ * The tools' argument schemas. Messages say what was expected; callTool adds the name from the
+ * issue path ("argument 'address': expected 0x followed by 40 hex characters").
  */
 import { ADDRESS_PATTERN, HASH_PATTERN } from "../lib/address.ts";
 import { z } from "zod";

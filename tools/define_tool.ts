@@ -1,9 +1,7 @@
 /**
- * `defineTool`: a tool from its own logic. What every tool shares lives here once: the
- * read-only annotations, upstream failures turned into tool errors (a wallet the exchange has
- * never seen named by its argument), the text generated from the structured result
- * (`model_text.ts`), and the sentence naming what could not be read put first in the text, so a
- * model reading only the text learns the answer is partial.
+ * `defineTool`: what every tool shares, once: read-only annotations, upstream failures as tool
+ * errors (an unknown wallet named by its argument), the text generated from the structured
+ * result (`model_text.ts`), led by what could not be read, so a text-only reader knows.
  */
 import type { z } from "zod";
 import { HyperEvmError } from "../lib/hyperevm/mod.ts";
@@ -13,28 +11,23 @@ import {
   isUnknownWallet,
   UPSTREAM_FAILURE_KINDS,
 } from "../lib/upstream_error.ts";
-import { lines, unavailableText } from "./text.ts";
 import { modelText } from "./model_text.ts";
-import { READ_ONLY_ANNOTATIONS, type ToolDefinition, ToolError } from "./types.ts";
-
-/**
- * What a tool's own logic returns: its structured result, and at most a one-line headline
- * (what the result is about); the text is generated from the structured result.
- */
-export interface ToolAnswer<O> {
-  structured: O;
-  headline?: string;
-  /** For a view only: the MCP result's `_meta` (see `ToolResult.meta`). */
-  meta?: Record<string, unknown>;
-}
+import {
+  READ_ONLY_ANNOTATIONS,
+  type ToolContext,
+  type ToolDefinition,
+  ToolError,
+  type ToolResult,
+} from "./types.ts";
 
 /** What a tool module writes: its words, its schemas and its own logic. */
-export interface ToolSpec<I extends z.ZodType, O extends z.ZodType>
+interface ToolSpec<I extends z.ZodType, O extends z.ZodType>
   extends Pick<ToolDefinition<I, O>, "name" | "title" | "description"> {
   input: I;
   output: O;
-  run(args: z.output<I>, context: Parameters<ToolDefinition<I, O>["run"]>[1]): Promise<
-    ToolAnswer<z.input<O>>
+  /** The structured result, at most a one-line headline, and `_meta` for a view only. */
+  run(args: z.output<I>, context: ToolContext): Promise<
+    Omit<ToolResult<z.input<O>>, "text"> & { headline?: string }
   >;
   /** The wallet argument: its 404 becomes "address: wallet 0x… has no Papertrade account". */
   walletArgument?: keyof z.output<I> & string;
@@ -67,29 +60,32 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(
         }
         throw explainFailure?.(error, args) ?? toToolError(error);
       }
-      const text = lines(
-        missingText(result.structured),
+      const text = [
+        missingText(result.structured as Partial<Record<string, unknown>>),
         result.headline,
         modelText(result.structured, spec.textRows),
-      );
+      ].filter(Boolean).join("\n");
       const answer = { structured: result.structured, text };
       return result.meta ? { ...answer, meta: result.meta } : answer;
     },
   };
 }
 
-/** The sentence about unread parts and skipped rows, which the text puts first. */
-function missingText(result: unknown): string | null {
-  const structured = result as { unavailable?: unknown; rows_skipped?: unknown };
-  const unavailable = Array.isArray(structured.unavailable) ? structured.unavailable : [];
-  const rowsSkipped = typeof structured.rows_skipped === "number" ? structured.rows_skipped : 0;
-  return unavailableText(unavailable, rowsSkipped);
+/** The sentence about unread parts and skipped rows, which the text puts first; "" if none. */
+function missingText({ unavailable, rows_skipped }: Partial<Record<string, unknown>>): string {
+  const skipped = typeof rows_skipped === "number" && rows_skipped > 0
+    ? `${rows_skipped} malformed upstream row${rows_skipped === 1 ? " was" : "s were"} left out.`
+    : "";
+  if (!Array.isArray(unavailable) || unavailable.length === 0) return skipped;
+  const missing = (unavailable as { part: string; reason: string; field?: string }[]).map((item) =>
+    `${item.part}${item.field ? ` field ${item.field}` : ""} (${item.reason})`
+  );
+  return `Not available this time: ${missing.join("; ")}. The rest is current. ${skipped}`.trim();
 }
 
 /**
- * The ToolError for an upstream failure, naming the source, what went wrong and (from the
- * failure-kind table of lib/upstream_error.ts) whether trying again helps. Anything else (an
- * abort, a bug) comes back unchanged, so timeout handling and internal-error reporting see it.
+ * An upstream failure as a ToolError: source, what went wrong, whether retrying helps
+ * (lib/upstream_error.ts). Anything else (an abort, a bug) is returned unchanged for callTool.
  */
 function toToolError(error: unknown): unknown {
   if (error instanceof ToolError) return error;

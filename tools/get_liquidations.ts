@@ -47,20 +47,17 @@ export const getLiquidationsTool = defineTool({
     "market; page with next_cursor. Next: get_trade_history or decode_transaction.",
   input,
   output: liquidationsJson.schema,
+  // A market Papertrade does not list, or a cursor not its own, is the caller's argument.
+  explainFailure: (error) =>
+    error instanceof UnknownLiquidationMarketError
+      ? new ToolError(`market: ${error.message}`)
+      : error instanceof BadLiquidationCursorError
+      ? new ToolError(`cursor: ${error.message}`)
+      : undefined,
   async run(args, context) {
     const list = await readLiquidations(context, { signal: context.signal });
     const selection = { ...args };
-    try {
-      const view = selectLiquidations(list, selection);
-      return { structured: liquidationsJson.of({ list, selection, view }) };
-    } catch (error) {
-      if (error instanceof UnknownLiquidationMarketError) {
-        throw new ToolError(`market: ${error.message}`);
-      }
-      if (error instanceof BadLiquidationCursorError) {
-        throw new ToolError(`cursor: ${error.message}`);
-      }
-      throw error;
-    }
+    const view = selectLiquidations(list, selection);
+    return { structured: liquidationsJson.of({ list, selection, view }) };
   },
 });

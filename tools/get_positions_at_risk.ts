@@ -64,13 +64,11 @@ export const getPositionsAtRiskTool = defineTool({
     "filter applies to it, the band filter does not). Next: get_positions with a row's wallet.",
   input,
   output,
+  explainFailure: (error) =>
+    error instanceof UnknownMarketError ? new ToolError(`market: ${error.message}`) : undefined,
   async run({ market, band, limit }, context) {
     // Every band of the market goes into the ladder; the rows keep the band asked for.
-    const whole = await readAtRiskBoard(context, { market }, { signal: context.signal })
-      .catch((error) => {
-        if (error instanceof UnknownMarketError) throw new ToolError(`market: ${error.message}`);
-        throw error;
-      });
+    const whole = await readAtRiskBoard(context, { market }, { signal: context.signal });
     const board = keepBand(whole, band);
     const positions = board.rows.slice(0, limit)
       .map((row) => ({ ...positionJson.of(row), ...boardRowJson.of(row) }));

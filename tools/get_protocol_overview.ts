@@ -42,11 +42,9 @@ export const getProtocolOverviewTool = defineTool({
 });
 
 /**
- * The protocol history for the markets view, in the result's `_meta` (lib/markets/history_meta.ts):
- * the /markets page's cached read at its default interval. When it fails the answer is the same
- * without it (the view says the history is unavailable). It runs in a freshness scope of its
- * own: a last good copy carries its own `as_of` in the series and does not mark the overview,
- * whose reads are all fresh, as stale.
+ * The markets view's protocol history for `_meta` (lib/markets/history_meta.ts): the /markets
+ * page's cached read, or nothing when it fails (the view says so). Its own freshness scope: a
+ * last good copy carries its `as_of` in the series and does not mark the overview stale.
  */
 async function historyForView(context: ToolContext) {
   const interval = HISTORY_META_INTERVAL;

@@ -1,8 +1,6 @@
 /**
- * A tool's `text`, generated from its structured result: every tool's model (its output schema)
- * is written once, and the text a model reads is that model in lines, so it cannot say another
- * figure than the JSON does. Field names are the schema's; upstream strings are quoted, cut and
- * labelled as data (`quoted`), never left to read as instructions.
+ * A tool's `text`: its structured result in lines, under the schema's field names, so it cannot
+ * say another figure than the JSON. Upstream strings are quoted, cut and labelled as data.
  */
 import { quoted, UNTRUSTED_NOTE } from "./text.ts";
 
@@ -79,9 +77,8 @@ function block(value: Record<string, unknown>, out: Writer, indent: string): voi
 }
 
 /**
- * The text of a structured result: one `field: value` line per scalar, an indented block per
- * object, one line per row of a list (at most `rows`, {@link TEXT_ROWS} unless a tool asks for
- * fewer), `n/a` for null, and a closing note when any string from the upstream was quoted.
+ * `field: value` per scalar (`n/a` for null), an indented block per object, a line per row (at
+ * most `rows`), and a closing note when an upstream string was quoted.
  */
 export function modelText(structured: unknown, rows = TEXT_ROWS): string {
   const out: Writer = { lines: [], quotedSome: false, rows };

@@ -26,23 +26,3 @@ export function quoted(value: string | null | undefined): string {
   const cut = chars.length > QUOTE_LIMIT ? ` (+${chars.length - QUOTE_LIMIT} more characters)` : "";
   return `${escaped}${cut}`;
 }
-
-/** Joins lines, dropping empty ones. */
-export function lines(...parts: (string | null | undefined | false)[]): string {
-  return parts.filter((part): part is string => typeof part === "string" && part !== "").join("\n");
-}
-
-/** The sentence naming what could not be read, or null when everything arrived. */
-export function unavailableText(
-  items: ReadonlyArray<{ part: string; reason: string; field?: string }>,
-  rowsSkipped = 0,
-): string | null {
-  const missing = items.map((item) =>
-    `${item.part}${item.field ? ` field ${item.field}` : ""} (${item.reason})`
-  );
-  const skipped = rowsSkipped > 0
-    ? ` ${rowsSkipped} malformed upstream row${rowsSkipped === 1 ? " was" : "s were"} left out.`
-    : "";
-  if (missing.length === 0) return skipped ? skipped.trim() : null;
-  return `Not available this time: ${missing.join("; ")}. The rest is current.${skipped}`;
-}

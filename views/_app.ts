@@ -1,8 +1,6 @@
 /**
- * The view side of MCP Apps, on the official `App` class of `@modelcontextprotocol/ext-apps`:
- * connect to the host, render each tool result the host hands over, follow the host's theme,
- * open explorer links through the host, and (for a live view) call the tool again through the
- * host every few seconds. No postMessage of our own: the App speaks the protocol.
+ * The view side of MCP Apps, on ext-apps' `App` (no postMessage of our own): render each result
+ * the host hands over, follow its theme, open links and (live views) call the tool again.
  */
 import {
   App,
@@ -11,7 +9,7 @@ import {
   type McpUiHostContext,
 } from "@modelcontextprotocol/ext-apps";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { type Child, el, utc } from "./_dom.ts";
+import { type Child, el, fill, utc } from "./_dom.ts";
 
 /** What a view's renderer gets besides the structured result. */
 export interface ViewContext {
@@ -68,7 +66,12 @@ export function startView<T>(spec: ViewSpec<T>) {
     return anchor;
   };
 
-  const say = (...children: Child[]) => status.replaceChildren(...children.map(textOrNode));
+  /** `node`'s children replaced by `children`, text as text nodes. */
+  const put = (node: HTMLElement, children: Child[]) => {
+    node.replaceChildren();
+    fill(node, {}, children);
+  };
+  const say = (...children: Child[]) => put(status, children);
 
   const show = (result: CallToolResult, when: Date) => {
     if (result.isError || !result.structuredContent) {
@@ -79,7 +82,7 @@ export function startView<T>(spec: ViewSpec<T>) {
     }
     latest = result.structuredContent as T;
     const meta = result._meta ?? {};
-    root.replaceChildren(...spec.render(latest, { link, args, meta }).map(textOrNode));
+    put(root, spec.render(latest, { link, args, meta }));
     say(
       spec.live
         ? `Live: updated ${utc(when.toISOString())}, read again every ${
@@ -144,10 +147,4 @@ export function startView<T>(spec: ViewSpec<T>) {
     return ask(tool, next, "Could not ask again: ");
   };
   return { refresh };
-}
-
-function textOrNode(child: Child): Node {
-  return typeof child === "object" && child !== null ? child : document.createTextNode(
-    child === null || child === undefined || child === false ? "" : String(child),
-  );
 }

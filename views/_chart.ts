@@ -1,9 +1,7 @@
 /**
- * The protocol history in the markets view: the /markets page's history charts, one at a time
- * (a select picks the figure), drawn as SVG with the page's geometry (`lib/chart.ts`) from the
- * series get_protocol_overview sends in its result's `_meta` (lib/markets/history_meta.ts).
- * Built with DOM calls only: every label goes in as a text node. The SVG has a title and a
- * description for screen readers, and a small table of the data sits under it.
+ * The markets view's protocol history: the /markets page's charts, one at a time (a select picks
+ * it), drawn as SVG with the page's geometry (`lib/chart.ts`) from get_protocol_overview's `_meta`.
+ * DOM calls only (labels are text nodes); a title, a description and a data table for readers.
  */
 import {
   axisLabel,
@@ -166,11 +164,7 @@ function dataTable(chart: Chart, series: readonly ChartSeries[]): HTMLElement {
   );
 }
 
-/**
- * The "Protocol history" section from a result's `_meta`: the figure picker and its chart, or
- * a sentence saying the history is unavailable when the result carries none (its read failed,
- * or the host passed no `_meta`).
- */
+/** "Protocol history": the figure picker and chart, or a sentence when `_meta` has none. */
 export function protocolHistory(meta: Record<string, unknown>): HTMLElement {
   const heading = el("h2", { id: "history-heading" }, "Protocol history");
   const parsed = historyMetaSchema.safeParse(meta[HISTORY_META_KEY]);

@@ -1,8 +1,6 @@
 /**
- * What every view shares: building DOM from data without markup (every upstream string goes in
- * through `textContent`, never `innerHTML`), the figures formatted as the web pages show them (the
- * pages' own formatters, `lib/figure_text.ts`),
- * and links to the explorer's pages that the host opens.
+ * What every view shares: DOM built from data without markup (upstream strings go in as text
+ * nodes, never `innerHTML`), and figures formatted as the pages show them (`lib/figure_text.ts`).
  */
 
 /** A child of {@link el}: a node, or text (set as a text node, so never parsed as markup). */
@@ -36,6 +34,8 @@ export function fill<E extends Element>(
 export { NOT_AVAILABLE, RISK_LABELS } from "../lib/figure_text.ts";
 export { plainName } from "../components/names.ts";
 import { NOT_AVAILABLE, toneOf, usdText } from "../lib/figure_text.ts";
+import { formatUtc } from "../lib/format.ts";
+export { shortHex } from "../lib/format.ts";
 
 // A result carries prices as numbers in quote units; every digit it carries is shown (at least
 // two), up to the 8 decimals no market's price scale exceeds.
@@ -49,23 +49,11 @@ export function price(value: number | null | undefined): string {
   return value === null || value === undefined ? NOT_AVAILABLE : priceFormat.format(value);
 }
 
-/** A share in percent, rounded to `decimals` (never a distance to bust: `distanceText` cuts those). */
-export function percent(value: number | null | undefined, decimals = 1): string {
-  return value === null || value === undefined ? NOT_AVAILABLE : `${value.toFixed(decimals)}%`;
-}
-
-/** `0x1234…abcd`. */
-export function shortHex(hex: string): string {
-  return hex.length > 14 ? `${hex.slice(0, 6)}…${hex.slice(-4)}` : hex;
-}
-
 /** `2026-11-20 12:00:00 UTC` from an ISO time (the pages' absolute times). */
 export function utc(iso: string | null | undefined): string {
   if (!iso) return NOT_AVAILABLE;
   const ms = Date.parse(iso);
-  return Number.isNaN(ms)
-    ? NOT_AVAILABLE
-    : new Date(ms).toISOString().replace("T", " ").replace(/\.\d{3}Z$/, " UTC");
+  return Number.isNaN(ms) ? NOT_AVAILABLE : formatUtc(ms);
 }
 
 /**
@@ -109,4 +97,23 @@ export function bar(band: string, percent: number): HTMLElement {
   const fill = el("span");
   fill.style.width = `${Math.min(100, Math.max(0, percent)).toFixed(1)}%`;
   return el("span", { class: `bar ${band}`, "aria-hidden": "true" }, fill);
+}
+
+/** "Not read this time: …" with each part and its reason, or nothing when all arrived. */
+export function unavailableNotice(
+  unavailable: ReadonlyArray<{ part: string; field?: string; reason: string }>,
+): HTMLElement | null {
+  if (unavailable.length === 0) return null;
+  return el(
+    "div",
+    { class: "notice", role: "status", "data-unavailable": unavailable.length },
+    el("p", {}, el("strong", {}, "Partial answer."), " Not read this time:"),
+    el(
+      "ul",
+      {},
+      ...unavailable.map((item) =>
+        el("li", {}, item.field ? `${item.part} (${item.field})` : item.part, `: ${item.reason}`)
+      ),
+    ),
+  );
 }

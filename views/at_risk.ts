@@ -1,14 +1,22 @@
 /**
- * The at-risk view of get_positions_at_risk: the board across wallets, nearest to bust first,
- * under the at-risk page's labels, with market and band filters that ask the tool again through
- * the host. Leaderboard names are untrusted: they are shown as text, cleaned of bidi controls.
+ * get_positions_at_risk's view, under the at-risk page's labels, with market and band filters
+ * that ask again through the host. Names are untrusted: text, cleaned of bidi controls.
  */
 import type { z } from "zod";
 import type { getPositionsAtRiskTool } from "../tools/get_positions_at_risk.ts";
 import { startView } from "./_app.ts";
-import { el, numCell, plainName, price, RISK_LABELS, shortHex, table, utc } from "./_dom.ts";
+import {
+  el,
+  numCell,
+  plainName,
+  price,
+  RISK_LABELS,
+  shortHex,
+  table,
+  unavailableNotice,
+  utc,
+} from "./_dom.ts";
 import { countText as counted, distanceText, usdText as usd } from "../lib/figure_text.ts";
-import { unavailableNotice } from "./_parts.ts";
 
 type Board = z.input<typeof getPositionsAtRiskTool.outputSchema>;
 type Row = Board["positions"][number];

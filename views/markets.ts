@@ -1,15 +1,24 @@
 /**
- * The markets view of get_protocol_overview: the protocol's totals, each market at its live mark
- * with open interest against each side's cap (a bar per side), the protocol history chart (from
- * the result's `_meta`: views/_chart.ts) and the latest trades, under the markets page's labels.
+ * get_protocol_overview's view, under the markets page's labels: totals, each market with open
+ * interest against each side's cap, the history chart (views/_chart.ts) and the latest trades.
  */
 import type { z } from "zod";
 import type { overviewJson } from "../lib/markets/mod.ts";
 import { startView } from "./_app.ts";
 import { protocolHistory } from "./_chart.ts";
-import { bar, el, numCell, percent, pnlCell, price, shortHex, table, utc } from "./_dom.ts";
+import {
+  bar,
+  el,
+  NOT_AVAILABLE,
+  numCell,
+  pnlCell,
+  price,
+  shortHex,
+  table,
+  unavailableNotice,
+  utc,
+} from "./_dom.ts";
 import { countText as counted, tokenText as token, usdText as usd } from "../lib/figure_text.ts";
-import { unavailableNotice } from "./_parts.ts";
 
 type Overview = z.input<typeof overviewJson.schema>;
 type Market = Overview["markets"][number];
@@ -129,7 +138,11 @@ function openInterest(field: string, oi: number | null, cap: number | null, used
     el(
       "span",
       { class: "muted" },
-      cap === null ? "uncapped" : `of ${usd(cap, { compact: true })} cap (${percent(used, 1)})`,
+      cap === null
+        ? "uncapped"
+        : `of ${usd(cap, { compact: true })} cap (${
+          used === null ? NOT_AVAILABLE : `${used.toFixed(1)}%`
+        })`,
     ),
   );
   if (cap !== null) cell.append(bar(band, used ?? 0));

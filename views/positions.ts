@@ -1,14 +1,12 @@
 /**
- * The positions view of get_positions: each open position with side, leverage, mark, bust,
- * distance to bust with a bar coloured by its band, and PnL, under the labels of the wallet
- * page; live, by calling get_positions again through the host every 5 s.
+ * get_positions' view, under the wallet page's labels (distance to bust with a band-coloured bar);
+ * live: it calls get_positions again through the host every 5 s.
  */
 import type { z } from "zod";
 import type { positionsModel } from "../lib/position/mod.ts";
 import { distanceText, priceText, RISK_LABELS, usdText as usd } from "../lib/figure_text.ts";
 import { startView } from "./_app.ts";
-import { bar, el, numCell, pnlCell, table } from "./_dom.ts";
-import { unavailableNotice } from "./_parts.ts";
+import { bar, el, numCell, pnlCell, table, unavailableNotice } from "./_dom.ts";
 
 /** How often the view asks again: 12 calls a minute, well within the 60-a-minute limit. */
 export const LIVE_EVERY_MS = 5_000;

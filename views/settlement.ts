@@ -1,16 +1,13 @@
 /**
- * The settlement view of decode_transaction: the transaction, the Exchange's own events (facts)
- * and the batch's intents with their signature checks and one verdict each, under the
- * transaction page's labels. Failure reasons and every decoded field are untrusted chain data,
- * shown as text.
+ * decode_transaction's view, under the transaction page's labels: the Exchange's events (facts)
+ * and each intent's signature check and verdict. Decoded fields are untrusted, shown as text.
  */
 import type { DecodedTransactionJson } from "../lib/transaction/mod.ts";
 import { eventDetails } from "../lib/transaction/event_text.ts";
 import { intentFieldRows } from "../lib/intent/field_text.ts";
 import { countVerdicts } from "../lib/intent/verdict.ts";
 import { startView } from "./_app.ts";
-import { el, shortHex, table } from "./_dom.ts";
-import { unavailableNotice } from "./_parts.ts";
+import { el, shortHex, table, unavailableNotice } from "./_dom.ts";
 
 type Decoded = DecodedTransactionJson;
 type Event = Decoded["events"][number];

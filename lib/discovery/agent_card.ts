@@ -1,7 +1,6 @@
 /**
- * A2A agent card (protocol 0.3 shape): one skill per tool. The explorer does not run the A2A task
- * protocol; the card lets A2A-aware directories list what it can do, and `url` points at the MCP
- * endpoint where the skills are called (the docs say so on the Agent discovery page).
+ * A2A agent card (0.3), one skill per tool, for A2A-aware directories: the explorer runs no A2A
+ * tasks; `url` is the MCP endpoint that serves the skills (docs: Agent discovery).
  */
 import { type DiscoveryOptions, SERVER_IDENTITY as server } from "./server_identity.ts";
 import { siteLink } from "../site_link.ts";

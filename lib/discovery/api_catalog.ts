@@ -1,11 +1,8 @@
 /**
- * RFC 9727 API catalog (`/.well-known/api-catalog`), an RFC 9264 linkset: the catalog lists the
- * two APIs (the REST tool mirror and the MCP endpoint) and says where each is described.
- *
- * Each API is named by its own URL, as RFC 9727's examples do (`item` links, and the anchor of
- * the entry that describes it), and both URLs answer GET: `/mcp` with its JSON description and
- * `/api/tools`, the REST mirror's root, with {@link buildRestIndex}. Naming the REST API by its
- * OpenAPI file instead would make it its own `service-desc`.
+ * RFC 9727 API catalog (an RFC 9264 linkset) of the REST tool mirror and the MCP endpoint. Each
+ * API is named by its own URL, as RFC 9727's examples do, and both answer GET (`/mcp` its JSON
+ * description, `/api/tools` {@link buildRestIndex}); naming the REST API by its OpenAPI file
+ * would make that file its own `service-desc`.
  */
 import {
   type DiscoveryOptions,
@@ -49,10 +46,7 @@ export function buildApiCatalog(options: DiscoveryOptions): JsonSchema {
   };
 }
 
-/**
- * What `GET /api/tools` answers: the REST mirror's root, listing one operation per tool and
- * where the API is described.
- */
+/** `GET /api/tools`, the REST mirror's root: one operation per tool, and its descriptions. */
 export function buildRestIndex(options: DiscoveryOptions): JsonSchema {
   const at = (path: string) => siteLink(options.siteUrl, path);
   return {
@@ -69,10 +63,7 @@ export function buildRestIndex(options: DiscoveryOptions): JsonSchema {
   };
 }
 
-/**
- * The `Link` header value for the home page: where the OpenAPI file, the API catalog, the MCP
- * endpoint and the docs are.
- */
+/** The home page's `Link` header: the OpenAPI file, API catalog, MCP endpoint and docs. */
 export function discoveryLinkHeader(siteUrl: string): string {
   const at = (path: string) => siteLink(siteUrl, path);
   return [

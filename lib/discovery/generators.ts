@@ -1,7 +1,6 @@
 /**
- * The discovery files generated from the tools' schemas and the docs (OpenAPI, llms.txt, the
- * server and agent cards), gathered into one module: one lazy boundary of `routes/discovery.ts`,
- * loaded with the first of them asked for.
+ * The generated discovery files (OpenAPI, llms.txt, server and agent cards) as one lazy boundary
+ * of `routes/discovery.ts`, loaded with the first of them asked for.
  */
 export { buildOpenApi } from "./openapi.ts";
 export { buildLlmsFullTxt, buildLlmsTxt } from "./llms_txt.ts";

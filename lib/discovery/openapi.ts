@@ -1,7 +1,6 @@
 /**
- * OpenAPI 3.1 description of the HTTP surface: `/mcp`, with every answer it sends to every
- * method (tests/openapi_mcp_test.ts sends each), and one operation per tool on the REST mirror.
- * Built from the tool list, so it lists exactly the tools the server runs.
+ * OpenAPI 3.1 of `/mcp` (every answer to every method: tests/openapi_mcp_test.ts sends each) and
+ * the REST mirror, one operation per tool of the list the server runs.
  */
 import { type DiscoveryOptions, SERVER_IDENTITY } from "./server_identity.ts";
 import { siteLink } from "../site_link.ts";

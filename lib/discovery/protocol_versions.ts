@@ -1,15 +1,9 @@
-/**
- * The MCP protocol revisions this server speaks, how a revision changes behaviour, and the
- * capabilities it declares: facts the MCP runtime (`routes/mcp/`, which hands them to the SDK)
- * and the discovery files share. The SDK negotiates initialize within this list.
- */
-
+/** The MCP revisions served and capabilities declared, shared by `routes/mcp/` and discovery. */
 import { VIEWS_EXTENSION_ID } from "../app_views.ts";
 
 /**
- * The capabilities initialize declares (docs/mcp.md, "Views in the answer"): the tools, a list
- * that never changes; resources, because `resources/read` serves the MCP Apps views the tools
- * name (the list stays empty: a view is found through its tool); and the views' extension.
+ * Initialize's capabilities (docs/mcp.md, "Views in the answer"): tools, a fixed list; resources,
+ * since `resources/read` serves the views the tools name (the list stays empty); the extension.
  */
 export const SERVER_CAPABILITIES = {
   tools: { listChanged: false },
@@ -18,9 +12,8 @@ export const SERVER_CAPABILITIES = {
 } as const;
 
 /**
- * Every revision served, newest first: the stateless 2026-07-28 (per-request `_meta`, no
- * handshake), then the handshake era, the seed's three plus 2025-11-25. Initialize falls back to
- * the first handshake-era one.
+ * Newest first: the stateless 2026-07-28 (no handshake), then the handshake era (the seed's three
+ * plus 2025-11-25); the SDK negotiates initialize within it, falling back to 2025-11-25.
  */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [
   "2026-07-28",
@@ -37,9 +30,8 @@ export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [
 export const HEADERLESS_PROTOCOL_VERSION = "2025-03-26";
 
 /**
- * Whether arguments that fail the input schema are reported as a tool result with
- * `isError: true` (2025-11-25 and later, SEP-1303: so the model can correct itself) rather than
- * as a JSON-RPC -32602 error (earlier revisions, and the seed's contract for them).
+ * Arguments off the input schema are an `isError` result from 2025-11-25 (SEP-1303: the model
+ * can correct itself), a JSON-RPC -32602 before (the seed's contract for those revisions).
  */
 export function reportsInvalidArgumentsAsResult(version: string): boolean {
   return version >= "2025-11-25";

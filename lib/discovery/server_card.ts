@@ -1,13 +1,9 @@
 /**
- * MCP server cards. Two shapes are published because the proposal moved while clients did not:
- *
- * - the SEP-2127 card (experimental extension `experimental-ext-server-card`): identity and
- *   transport only, media type `application/mcp-server-card+json`, at the location that draft
- *   reserves, `<streamable-http-url>/server-card` (here `/mcp/server-card`), and listed in the
- *   MCP catalog at `/.well-known/mcp/catalog.json`;
- * - the older well-known card (`/.well-known/mcp/server-card.json`, alias `/.well-known/mcp.json`)
- *   that registries and crawlers already probe: the same fields plus `serverInfo`, `transport`,
- *   `capabilities` and the full tool list.
+ * MCP server cards, in two shapes because the proposal moved while clients did not: the SEP-2127
+ * card (extension `experimental-ext-server-card`; identity and transport only) at the draft's
+ * `<streamable-http-url>/server-card`, listed in `/.well-known/mcp/catalog.json`; and the older
+ * `/.well-known/mcp/server-card.json` (alias `/.well-known/mcp.json`) that registries and
+ * crawlers probe: the same plus `serverInfo`, `transport`, `capabilities` and every tool.
  */
 import { SERVER_CAPABILITIES } from "./protocol_versions.ts";
 import {
@@ -17,7 +13,7 @@ import {
   SERVER_IDENTITY as server,
 } from "./server_identity.ts";
 import { siteLink } from "../site_link.ts";
-import { type JsonSchema, toolJsonSchemas } from "../tool_info.ts";
+import { type JsonSchema, type ToolInfo, toolJsonSchemas } from "../tool_info.ts";
 import {
   toolUiMeta,
   VIEW_CLIENTS,
@@ -59,19 +55,7 @@ export function buildWellKnownServerCard(options: DiscoveryOptions): JsonSchema 
     capabilities: SERVER_CAPABILITIES,
     authentication: { required: false, schemes: [] },
     documentation: siteLink(options.siteUrl, "/docs/mcp"),
-    tools: options.tools.map((tool) => {
-      const { input, output } = toolJsonSchemas(tool);
-      const _meta = toolUiMeta(tool.name);
-      return {
-        name: tool.name,
-        title: tool.title,
-        description: tool.description,
-        inputSchema: input,
-        outputSchema: output,
-        annotations: { ...tool.annotations },
-        ...(_meta && { _meta }),
-      };
-    }),
+    tools: options.tools.map(toolEntry),
     // The MCP Apps views: which tools have one, and which clients render them.
     extensions: {
       [VIEWS_EXTENSION_ID]: {
@@ -80,6 +64,23 @@ export function buildWellKnownServerCard(options: DiscoveryOptions): JsonSchema 
         views: VIEWS.map(({ tool, uri, title }) => ({ tool, uri, title })),
       },
     },
+  };
+}
+
+/** A tool as the card lists it; `tools/list` adds the title to its annotations. */
+export function toolEntry(tool: ToolInfo) {
+  const { input: inputSchema, output: outputSchema } = toolJsonSchemas(tool);
+  const { name, title, description } = tool;
+  const _meta = toolUiMeta(name);
+  const annotations = { ...tool.annotations };
+  return {
+    name,
+    title,
+    description,
+    inputSchema,
+    outputSchema,
+    annotations,
+    ...(_meta && { _meta }),
   };
 }
 

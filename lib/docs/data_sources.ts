@@ -1,7 +1,6 @@
 /**
- * The data-sources docs tables, generated from the endpoint tables (lib/papertrade/endpoints.ts
- * and lib/hyperevm/sources.ts), so the page can never list a path or a modelled item the code
- * does not have.
+ * The data-sources page's tables, from lib/papertrade/endpoints.ts and lib/hyperevm/sources.ts,
+ * so the page cannot list a path or modelled item the code does not have.
  */
 import { PAPERTRADE_ENDPOINTS, type PapertradeEndpoint } from "../papertrade/mod.ts";
 import { CHAIN_ITEMS, RPC_METHODS } from "../hyperevm/sources.ts";

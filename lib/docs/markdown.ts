@@ -1,9 +1,8 @@
 /**
- * Markdown to HTML: marked with GitHub heading ids, alerts and footnotes. The docs are our own
- * trusted pages, so no HTML sanitizer runs over the result (sanitize-html cost about 385 ms at
- * startup); two renderer rules keep a stray tag or link harmless all the same: raw HTML is
- * escaped as text (tag names kept, attributes dropped; only the tool reference's empty anchors
- * pass), and a link whose scheme is not http, https or mailto keeps its text but loses its href.
+ * Markdown to HTML: marked with GitHub heading ids, alerts and footnotes. The docs are trusted, so
+ * no sanitizer runs (sanitize-html cost about 385 ms at startup); still, raw HTML is escaped
+ * (tag names kept, attributes dropped; only the tool reference's empty anchors pass), and a link
+ * whose scheme is not http, https or mailto loses its href.
  */
 import { Marked, type Tokens } from "marked";
 import { getHeadingList, gfmHeadingId } from "marked-gfm-heading-id";

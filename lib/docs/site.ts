@@ -1,7 +1,6 @@
 /**
- * The docs of one site: page sources read from `docs/`, with the site URL and the generated tool
- * reference substituted, rendered on first request and kept in memory after that. One instance
- * serves one SITE_URL and one tool list, so the cache needs no further key.
+ * The docs of one site (one SITE_URL and tool list, so the cache needs no other key): `docs/`
+ * sources with the site URL and tool reference filled in, rendered once on first request.
  */
 import type { ToolInfo } from "../tool_info.ts";
 import { type DocsHeading, renderMarkdown } from "./markdown.ts";

@@ -1,7 +1,6 @@
 /**
- * Markdown reference of the tools, generated from their definitions: an index table, then per
- * tool its title, description, annotations, argument table, result fields and an example call.
- * Every string that comes from a tool is escaped, so a hostile description renders as text.
+ * The tools' markdown reference: an index, then per tool its words, annotations, arguments,
+ * result fields and an example call; every tool string is escaped, so it renders as text.
  */
 import {
   exampleArguments,
@@ -27,9 +26,8 @@ export function toolReferenceMarkdown(tools: readonly ToolInfo[]): string {
 }
 
 /**
- * The heading id of a tool's section, as the docs seed writes it: `get_wallet` → `get-wallet`
- * (GitHub slug rules on the hyphenated name). The section also keeps an anchor with the
- * underscore id it had before, so old links still land on it.
+ * A tool section's heading id, as the docs seed writes it: `get_wallet` → `get-wallet`. The
+ * section keeps its old underscore id as an anchor too, so old links still land.
  */
 export function anchorOf(name: string): string {
   return legacyAnchorOf(name).replaceAll("_", "-");

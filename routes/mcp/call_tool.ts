@@ -90,10 +90,21 @@ export async function callTool(
           `Tool ${tool.name} timed out after ${seconds} s. An upstream source may be slow; try again shortly.`,
       };
     }
-    const outcome = checkOutput(tool, result, options);
-    return outcome.kind === "ok"
-      ? { ...outcome, ...labelStaleResult(outcome, scope.reads) }
-      : outcome;
+    const checked = tool.outputSchema.safeParse(result.structured);
+    const structured = checked.success ? checked.data : undefined;
+    if (typeof structured !== "object" || structured === null || Array.isArray(structured)) {
+      options.onError(
+        checked.success ? new Error("structured result is not an object") : checked.error,
+        `tool ${tool.name} returned a result that does not match its outputSchema`,
+      );
+      return {
+        kind: "internal_error",
+        message:
+          `Tool ${tool.name} produced a result that does not match its output schema. This is a server bug; please report it.`,
+      };
+    }
+    const labelled = labelStaleResult({ structured, text: result.text }, scope.reads);
+    return { kind: "ok", ...labelled, ...(result.meta && { meta: result.meta }) };
   } catch (error) {
     if (error instanceof ToolError) {
       return {
@@ -112,27 +123,4 @@ export async function callTool(
   } finally {
     clearTimeout(timer);
   }
-}
-
-function checkOutput(
-  // deno-lint-ignore no-explicit-any -- any tool
-  tool: ToolDefinition<any, any>,
-  result: { structured: unknown; text: string; meta?: Record<string, unknown> },
-  options: CallToolOptions,
-): ToolOutcome {
-  const checked = tool.outputSchema.safeParse(result.structured);
-  const structured = checked.success ? checked.data : undefined;
-  if (typeof structured !== "object" || structured === null || Array.isArray(structured)) {
-    options.onError(
-      checked.success ? new Error("structured result is not an object") : checked.error,
-      `tool ${tool.name} returned a result that does not match its outputSchema`,
-    );
-    return {
-      kind: "internal_error",
-      message:
-        `Tool ${tool.name} produced a result that does not match its output schema. This is a server bug; please report it.`,
-    };
-  }
-  const ok = { kind: "ok" as const, structured: structured as Record<string, unknown> };
-  return { ...ok, text: result.text, ...(result.meta && { meta: result.meta }) };
 }

@@ -1,11 +1,9 @@
 /**
- * `handleMcpRequest`: the /mcp endpoint as a framework-free `Request → Response` function.
- * `@modelcontextprotocol/server` serves the protocol (both eras, stateless, a server per
- * request from `createServer`); this step adds what the seed asks and the SDK does not do:
- * GET describes the server and DELETE is 405; batches hold at most 20 messages; the tool calls
- * of a POST are counted by the limiter first (429 + -32000 when over budget); the answer is
- * JSON unless the client accepts only `text/event-stream`, then one SSE `message` event.
- * CORS (and the OPTIONS preflight) is the route's, through Hono's `cors` (`lib/http/cors.ts`).
+ * `/mcp` as a `Request → Response` function. The SDK serves the protocol (`server.ts`); this step
+ * adds what the seed asks and the SDK does not: GET describes the server, DELETE is 405, a batch
+ * holds at most 20 messages, a POST's tool calls are charged to the limiter first (429, -32000),
+ * and a client that accepts only `text/event-stream` gets one SSE `message` event. CORS and
+ * OPTIONS: the route's (`lib/http/cors.ts`).
  */
 import { MALFORMED_BODY_MESSAGE, MAX_BODY_BYTES, readBody } from "../../lib/http/body.ts";
 import { singleEventResponse } from "../../lib/http/sse.ts";

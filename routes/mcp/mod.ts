@@ -1,9 +1,7 @@
 /**
- * The MCP face (`/mcp`, Streamable HTTP, stateless) and the REST mirror (`/api/tools/{name}`),
- * over the tool registry. `@modelcontextprotocol/server` serves the protocol behind our step in
- * `handler.ts`; Hono's `cors` answers OPTIONS and adds CORS to every answer. This file wires in
- * the site's identity, the one limiter both faces share (60 tool calls a minute per client across
- * MCP and REST) and the caller's key. Why the SDK, and its figures: CONTRIBUTING.md.
+ * `/mcp` (Streamable HTTP, stateless; the SDK behind `handler.ts`) and the REST mirror
+ * `/api/tools/{name}`, with Hono's `cors`, the site's identity, the caller's key and the one
+ * limiter both share (60 tool calls a minute per client). Why the SDK: CONTRIBUTING.md.
  */
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "../../lib/deps.ts";
@@ -98,9 +96,8 @@ export function restFace(options: (c: Context) => ToolEndpointOptions): Hono {
 }
 
 /**
- * The REST mirror of MCP `tools/call`: same tools, same `callTool` path, same limiter instance
- * as `/mcp`; statuses are listed in the docs' Reference page. `GET /api/tools`, the mirror's
- * root (the API catalog's anchor for it), lists the tools' operations.
+ * The REST mirror (statuses: the docs' Reference page), and `GET /api/tools`, its root (the API
+ * catalog's anchor for it), listing the tools' operations.
  */
 export function apiToolsRoutes(deps: AppDeps, options: ToolRoutesOptions): Hono {
   const app = new Hono();

@@ -1,7 +1,6 @@
 /**
- * `POST /api/tools/{name}`: the REST mirror of MCP tools/call, through the same `callTool`. The
- * body (empty counts as `{}`) is the arguments object, the answer the structured result; errors
- * are `{ error, message }` with the statuses of the docs' Reference page.
+ * `POST /api/tools/{name}`, tools/call through the same `callTool`: arguments in (an empty body is
+ * `{}`), the structured result out; errors are `{ error, message }` (statuses: docs' Reference).
  */
 import { MALFORMED_BODY_MESSAGE, MAX_BODY_BYTES, readBody } from "../../lib/http/body.ts";
 import { describeRateLimit, refusalStatus } from "../../lib/http/rate_limit.ts";

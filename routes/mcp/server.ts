@@ -1,9 +1,7 @@
 /**
- * The SDK's side of `/mcp` (`handler.ts` loads it on the first POST): the SDK's low-level
- * `Server`, one per request in both eras, with the tools' list and calls and the empty resource
- * and prompt lists, served by `createMcpHandler` (2026-07-28) or a stateless transport (the
- * handshake era). The SDK owns the protocol: the handshake, ping, the 2026-07-28 envelope and
- * headers, `resultType`, `_meta` serverInfo, the cache hints, the error codes. Each call runs
+ * The SDK's side of `/mcp`, loaded on the first POST: a low-level `Server` per request, served by
+ * `createMcpHandler` (2026-07-28) or a stateless transport (handshake era). The SDK owns the
+ * protocol (handshake, ping, envelope and headers, cache hints, error codes); each call runs
  * through `callTool`, like the REST mirror's.
  */
 import {
@@ -18,8 +16,8 @@ import {
 import { callTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
 import { findTool, type ToolDefinition } from "../../tools/types.ts";
 import { type ResolvedOptions, SERVER_INSTRUCTIONS } from "./options.ts";
-import { toolJsonSchemas } from "../../lib/tool_info.ts";
-import { readView, toolUiMeta } from "../../lib/app_views.ts";
+import { toolEntry } from "../../lib/discovery/server_card.ts";
+import { readView } from "../../lib/app_views.ts";
 import {
   HEADERLESS_PROTOCOL_VERSION,
   reportsInvalidArgumentsAsResult,
@@ -180,23 +178,16 @@ function toolResult(outcome: ToolOutcome) {
 /** The `tools/list` entry of a tool. Throws if the input schema is not an object schema. */
 // deno-lint-ignore no-explicit-any -- any tool
 export function describeTool(tool: ToolDefinition<any, any>) {
-  // The schemas are converted once per tool (toolJsonSchemas), shared with every other face.
-  const { input, output: outputSchema } = toolJsonSchemas(tool);
-  if (input.type !== "object") {
+  // A tool with an MCP Apps view names it in `_meta`; hosts that do not render views ignore it.
+  const entry = toolEntry(tool);
+  const { inputSchema } = entry;
+  if (inputSchema.type !== "object") {
     throw new Error(`tool ${tool.name}: inputSchema must be a JSON Schema of type "object"`);
   }
-  const inputSchema = input as typeof input & { type: "object" };
-  const { name, title, description } = tool;
-  const annotations = { title, ...tool.annotations };
-  // A tool with an MCP Apps view names it; hosts that do not render views ignore `_meta`.
-  const _meta = toolUiMeta(name);
+  const annotations = { title: tool.title, ...tool.annotations };
   return {
-    name,
-    title,
-    description,
-    inputSchema,
-    outputSchema,
+    ...entry,
+    inputSchema: inputSchema as typeof inputSchema & { type: "object" },
     annotations,
-    ...(_meta && { _meta }),
   };
 }
