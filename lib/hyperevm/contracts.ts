@@ -1,9 +1,8 @@
 /**
- * Addresses, EIP-712 domains, intent types and the BatchExecutor ABI.
- *
- * This is the one place that states what the explorer assumes about HyperEVM contracts.
- * Facts (addresses, domains, the intent-id tag) are used exactly as published; every shape
- * that no public source gives is marked `modelled:` with its reason.
+ * The one place that states what the explorer assumes about HyperEVM contracts: addresses,
+ * EIP-712 domains, intent types and the BatchExecutor ABI. Facts (addresses, domains, the
+ * intent-id tag) are used as published; every shape no public source gives is marked
+ * `modelled:` with its reason.
  */
 import { type Address, type Hex, parseAbi, parseAbiItem, parseAbiParameters } from "viem";
 
@@ -120,11 +119,11 @@ export const BATCH_EXECUTOR_ABI = parseAbi([
 ]);
 
 /**
- * The Exchange's published events (docs/data-sources.md): `PositionsClosed` and
- * `Liquidated` with their verified topics, and the deposit and withdrawal events, whose topics and
- * layouts are facts but whose names are not published. Those two are declared anonymous with their
- * known topic as the first indexed input, so viem decodes them from the same ABI; the names here
- * are ours. The first two words of PositionsClosed were named by a third party (inferred names).
+ * The Exchange's published events (docs/data-sources.md): `PositionsClosed` and `Liquidated`
+ * with their verified topics; the deposit and withdrawal events' topics and layouts are facts,
+ * their names ours, so they are declared anonymous with the topic as first indexed input (viem
+ * decodes them from the same ABI). PositionsClosed's first two words were named by a third
+ * party (inferred names).
  */
 export const EXCHANGE_EVENTS_ABI = [
   ...parseAbi([
