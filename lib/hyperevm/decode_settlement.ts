@@ -1,12 +1,16 @@
 import { type Address, type Hex, isAddressEqual, recoverAddress, size, slice } from "viem";
-import { CONTRACTS, type IntentFields, type IntentKind } from "./contracts.ts";
+import {
+  CONTRACTS,
+  intentDigest,
+  type IntentFields,
+  intentId,
+  type IntentKind,
+} from "./contracts.ts";
 import { decodeBatchCalldata } from "./decode_batch.ts";
 import { type ExchangeEvent, readExchangeEvents } from "./exchange_events.ts";
 import { readExecutions } from "./executions.ts";
 import type { HyperEvmClient, HyperEvmReceipt, HyperEvmTransaction } from "./client.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
-import { intentDigest } from "./typed_data.ts";
-import { intentId } from "./intent_id.ts";
 
 /**
  * One intent of a settlement batch as the modelled executor ABI decodes it, checked against its
