@@ -14,7 +14,10 @@ interface HyperEvmErrorOptions {
   cause?: unknown;
 }
 
-/** A JSON-RPC read that failed on every endpoint, or whose answer changed shape. */
+/**
+ * A JSON-RPC read that failed on every endpoint, or whose answer changed shape; the message
+ * names the method and what went wrong, never a stack.
+ */
 export class HyperEvmError extends Error {
   /** JSON-RPC method that failed, e.g. `eth_getTransactionReceipt`. */
   readonly method: string;
