@@ -1,8 +1,7 @@
 /**
- * The explorer over the replay upstream, both on 127.0.0.1: the public entry for scripts,
- * benchmarks and tests that need the real app offline (`createApp(createDeps(config))` as
- * `main.ts` builds it, with the upstream URLs pointed at `fixtures/`). The clock defaults to
- * the catalog's moment, so results match `fixtures/data/catalog.json`.
+ * The real app (as `main.ts` builds it) over the replay upstream, both on 127.0.0.1, for
+ * scripts, benchmarks and tests offline. The clock defaults to the catalog's moment, so results
+ * match `fixtures/data/catalog.json`.
  */
 import type { Hono } from "hono";
 import { createApp } from "./app.tsx";

@@ -1,15 +1,13 @@
 /**
- * A Deno KV server for explorers on several machines: one SQLite KV file served over HTTP with
- * Deno's KV Connect protocol (version 2: a JSON metadata exchange, then protobuf reads and atomic
- * writes), behind an access token. Each explorer runs with `KV_PATH=http://<host>:<port>` and
- * `DENO_KV_ACCESS_TOKEN=<token>`; `Deno.openKv` speaks the protocol itself.
+ * A Deno KV server for explorers on several machines: one SQLite KV file served with Deno's KV
+ * Connect protocol (version 2: JSON metadata, then protobuf reads and atomic writes), behind a
+ * token. Explorers run with `KV_PATH=http://<host>:<port>` and `DENO_KV_ACCESS_TOKEN=<token>`.
  *
  *   KV_SERVER_TOKEN=<token> deno run -A --unstable-kv deploy/kv_server.ts /data/explorer.kv [port]
  *
- * Keys and values pass through as the client encoded them: each key is stored as one byte-string
- * key part (its order is the bytes' order, as the protocol's ranges need), each value with its
- * encoding, 64-bit counters as `Deno.KvU64` so sum, min and max stay atomic. Checks and
- * versionstamps are the file's own. Queues and watches are not served (the explorer uses neither).
+ * Keys and values pass through as encoded: a key as one byte-string part (byte order, as the
+ * protocol's ranges need), a value with its encoding, 64-bit counters as `Deno.KvU64` so sum,
+ * min and max stay atomic; checks and versionstamps are the file's own. No queues or watches.
  */
 import protobuf from "protobufjs";
 

@@ -1,16 +1,12 @@
 /**
- * Builds the island bundle: `deno bundle --platform browser --minify` of `client/main.ts`
- * into `static/build/islands.js`, then reports its size raw and gzipped. Also writes
- * `tools/summaries.json` from the registry, so the home page lists the tools without loading
- * them (and viem with them) on a cold start.
- *
- * Also builds the MCP Apps views (`views/*.ts`, see lib/app_views.ts) into one self-contained
- * HTML file each, `views/build/<name>.html`, and writes their sizes to `views/build/sizes.json`.
+ * Bundles the islands (`deno bundle --platform browser --minify` of `client/main.ts` into
+ * `static/build/islands.js`, sizes reported raw and gzipped); writes `tools/summaries.json` from
+ * the registry, so the home page lists the tools without loading them (and viem) on a cold
+ * start; builds each MCP Apps view (`views/*.ts`, lib/app_views.ts) into one self-contained
+ * `views/build/<name>.html`, sizes in `views/build/sizes.json`. The first run fetches esbuild.
  *
  * Run: deno task build            (writes static/build/islands.js and views/build/)
  *      deno task build --check    (builds to temp files; fails if a committed build differs)
- *
- * The first run fetches esbuild from npm.
  */
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -39,10 +35,7 @@ export async function toolSummaries(): Promise<string> {
   return `${JSON.stringify(summaries, null, 2)}\n`;
 }
 
-/**
- * Bundles (minified) `entry`, the islands by default, into `outFile`; throws with deno's output
- * when bundling fails.
- */
+/** Bundles `entry` (default the islands) minified into `outFile`; throws with deno's output. */
 export async function buildIslands(
   outFile: string = ISLANDS_BUNDLE,
   entry: string = ISLANDS_ENTRY,
@@ -71,12 +64,11 @@ export const VIEWS_OUT = `${ROOT}views/build`;
 export const VIEW_SIZES = `${VIEWS_OUT}/sizes.json`;
 
 /**
- * zod modules an MCP Apps view never runs, left out of its bundle. `@modelcontextprotocol/ext-apps`
- * and the MCP SDK import zod whole (`import { z } from "zod/v4"`, a namespace, so nothing is
- * tree-shaken): every locale, JSON Schema conversion both ways and the `z.compile` fast path
- * come along, though the App only parses messages (jitless, its default). Each module listed is
- * replaced by one whose every export throws if it is ever called, so a view that did reach one
- * would fail loudly in the browser tests rather than quietly misbehave. The locales keep English.
+ * zod modules an MCP Apps view never runs, left out of its bundle: ext-apps and the MCP SDK
+ * import zod as a namespace (`import { z } from "zod/v4"`, nothing tree-shaken), bringing every
+ * locale, JSON Schema conversion and `z.compile`, though the App only parses messages (jitless).
+ * Each is replaced by exports that throw if called, so a view reaching one fails loudly in the
+ * browser tests. The locales keep English.
  */
 const ZOD_LEFT_OUT = [
   "v4/core/json-schema-processors.js",
@@ -146,11 +138,7 @@ function viewHtml(title: string, script: string, style: string): string {
 `;
 }
 
-/**
- * Builds every view into `outDir` (`<name>.html`) and returns each one's size, raw and gzipped.
- * Bundled with esbuild (minified, for the browsers hosts run in), zod trimmed by
- * {@link trimZod}.
- */
+/** Builds every view into `outDir/<name>.html` (esbuild, minified, {@link trimZod}); sizes. */
 export async function buildViews(
   outDir: string = VIEWS_OUT,
 ): Promise<Record<string, { bytes: number; gzipped: number }>> {
@@ -189,9 +177,7 @@ export function viewSizesText(sizes: Record<string, { bytes: number; gzipped: nu
   return `${JSON.stringify(sizes, null, 2)}\n`;
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.byteLength === b.byteLength && a.every((byte, index) => byte === b[index]);
-}
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.toHex() === b.toHex();
 
 async function report(label: string, bytes: Uint8Array): Promise<void> {
   console.log(`${label}: ${bytes.byteLength} bytes, ${await gzipSize(bytes)} bytes gzipped`);

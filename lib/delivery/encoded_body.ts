@@ -1,21 +1,14 @@
 /**
- * A body that does not change between requests (a rendered docs page), kept as it is and gzipped
- * once, so each request sends stored bytes instead of compressing them again. A client that
- * accepts gzip gets the gzipped copy with `Content-Encoding: gzip`, which the app's `compress`
- * middleware then leaves alone; any other gets the plain bytes. Both carry `Vary:
- * Accept-Encoding`, as the middleware's answers do.
+ * A body that never changes (a rendered docs page), kept plain and gzipped once, so requests
+ * send stored bytes: the gzipped copy with `Content-Encoding: gzip` (which `compress` leaves
+ * alone) to a client that accepts it, else the plain one; both with `Vary: Accept-Encoding`.
  */
 import type { Context } from "hono";
 import { accepts } from "hono/accepts";
 import { pageContextOf } from "../page_context.ts";
 
-export interface EncodedBody {
-  plain: Uint8Array<ArrayBuffer>;
-  gzip: Uint8Array<ArrayBuffer>;
-}
-
 /** `text` as UTF-8, plain and gzipped (the gzip stream's default level, as `compress` uses). */
-export async function encodeBody(text: string): Promise<EncodedBody> {
+export async function encodeBody(text: string) {
   const plain = new TextEncoder().encode(text);
   const stream = new Blob([plain]).stream().pipeThrough(new CompressionStream("gzip"));
   const gzip = new Uint8Array(await new Response(stream).arrayBuffer());
@@ -23,13 +16,12 @@ export async function encodeBody(text: string): Promise<EncodedBody> {
 }
 
 /**
- * The answer with `body`: gzipped when the request accepts gzip, plain otherwise. An embedded
- * page (`?embed=1`) is always sent plain, because the page context middleware rewrites its links
- * in the text (and `compress` then gzips the result).
+ * The answer with `body`, gzipped when accepted; an embedded page (`?embed=1`) always plain,
+ * because the page context middleware rewrites its links in the text (`compress` gzips after).
  */
 export function encodedResponse(
   c: Context,
-  body: EncodedBody,
+  body: Awaited<ReturnType<typeof encodeBody>>,
   status: 200 | 404,
   headers: Record<string, string>,
 ): Response {

@@ -1,13 +1,10 @@
 /**
- * Content-hashed static assets. Every file under `static/` is read once, fingerprinted (10 hex
- * digits) and kept in memory; pages link to `/static/style.<hash>.css` through
- * {@link assetUrl}, and those URLs are served with a one-year immutable lifetime. A new deploy
- * changes the hash, so browsers never keep an old file past a change. Plain names still work,
- * with a short lifetime, for links from outside.
- *
- * Paths that cannot name one of our files are refused first: NUL bytes, dot segments, odd
- * characters or very long names would otherwise reach the file system (`serveStatic`) and be
- * logged as errors, one per junk request.
+ * Content-hashed static assets: every file under `static/` is read once, fingerprinted (10 hex
+ * digits) and kept in memory; pages link `/static/style.<hash>.css` ({@link assetUrl}), served
+ * immutable for a year, so a deploy's new hash is a new URL. Plain names still work, briefly
+ * cached, for outside links. Paths that cannot name one of our files (NUL bytes, dot segments,
+ * odd characters, very long names) are refused first, or they would reach the file system
+ * (`serveStatic`) and log an error per junk request.
  */
 import type { MiddlewareHandler } from "hono";
 
@@ -77,12 +74,8 @@ export function assetUrl(path: string): string {
   return appStaticAssets().get(path)?.hashedPath ?? path;
 }
 
+/** A path that could be one of the files under `static/`. */
 const SAFE_STATIC_PATH = /^\/static(\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}){1,6}$/;
-
-/** True when `path` could be one of the files under `static/`. */
-function isPlausibleStaticPath(path: string): boolean {
-  return path.length <= 400 && SAFE_STATIC_PATH.test(path);
-}
 
 /**
  * Serves `/static/*` from memory: hashed names as immutable, plain names briefly; junk paths go
@@ -91,7 +84,7 @@ function isPlausibleStaticPath(path: string): boolean {
 export function staticAssets(): MiddlewareHandler {
   let byHashedPath: Map<string, StaticAsset> | undefined;
   return async (c, next) => {
-    if (!isPlausibleStaticPath(c.req.path)) return c.notFound();
+    if (c.req.path.length > 400 || !SAFE_STATIC_PATH.test(c.req.path)) return c.notFound();
     // Read on the first static request, not when the app is built.
     const assets = appStaticAssets();
     byHashedPath ??= new Map([...assets.values()].map((asset) => [asset.hashedPath, asset]));

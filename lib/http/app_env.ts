@@ -38,19 +38,17 @@ export function lazily<T>(load: () => Promise<T>): () => Promise<T> {
 const lazyModules = new Set<string>();
 
 /**
- * The module at `url`, imported on the first call and shared after. The specifier is built at
- * run time on purpose: Deno loads the whole graph of a literal `import("./x.ts")` when the
- * importing module loads, called or not (measured: 50–70 ms for the live routes' graph alone),
- * which is exactly what lazy loading must avoid. Deno Deploy serves the project's files, so the
- * import resolves there too. The caller names the type: `lazyImport<typeof import("./x.ts")>`.
+ * The module at `url`, imported on the first call and shared after (typed by the caller:
+ * `lazyImport<typeof import("./x.ts")>`). The specifier is built at run time on purpose: Deno
+ * loads the whole graph of a literal `import("./x.ts")` with its importer, called or not
+ * (measured: 50–70 ms for the live routes' graph alone). Deno Deploy serves the project's files,
+ * so it resolves there too.
  *
- * A failed import is tried again on the next call, and under a fresh specifier (`#retry-N`):
- * Deno remembers a module whose file could not be read (at the open-file limit, say) as failed
- * for the life of the process, under the URL it was asked by. What it remembers of the module's
- * own imports cannot be asked again that way, which is why the server loads every such module
- * soon after it starts ({@link warmLazyModules}), before a crowd can exhaust the descriptors.
- * `warm: false` leaves out a module whose graph is large and almost all npm packages, which Deno
- * does read again after a failure (the card rasteriser: 23 MiB of memory, measured).
+ * A failed import is retried on the next call under a fresh specifier (`#retry-N`): Deno keeps
+ * a module whose file could not be read (at the open-file limit, say) failed for the process's
+ * life, under the URL asked. Its own imports cannot be re-asked so, hence {@link warmLazyModules}
+ * soon after start, before a crowd can exhaust the descriptors. `warm: false` leaves out a large
+ * graph of almost only npm packages, which Deno does re-read (the card rasteriser: 23 MiB).
  */
 export function lazyImport<M>(url: URL, options: { warm?: boolean } = {}): () => Promise<M> {
   if (options.warm !== false) lazyModules.add(url.href);
@@ -63,11 +61,9 @@ export function lazyImport<M>(url: URL, options: { warm?: boolean } = {}): () =>
 }
 
 /**
- * Imports every module a {@link lazyImport} may load, one after another, yielding between them:
- * the server runs it in the background a moment after it starts listening, so no module is read
- * for the first time under a crowd (the first requests still wait only for what they need).
- * Failures are left for the request that needs the module to try again. Resolves with how many
- * modules were loaded.
+ * Imports every {@link lazyImport} module one by one, yielding between them (the server runs it
+ * in the background after it starts listening), so none is first read under a crowd. Failures
+ * are left to the request that needs the module. Resolves with how many loaded.
  */
 export async function warmLazyModules(
   pause: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0)),
@@ -85,9 +81,8 @@ export async function warmLazyModules(
 }
 
 /**
- * The remote address Deno.serve passed to `app.fetch(request, info)`, if any. Read from the
- * context's env directly rather than through `getConnInfo`, which throws when the app is
- * called without connection info (in-process tests, other runtimes).
+ * The remote address Deno.serve passed to `app.fetch(request, info)`, if any; not through
+ * `getConnInfo`, which throws without connection info (in-process tests, other runtimes).
  */
 export function remoteAddressOf(c: Context): string | undefined {
   const env = c.env as { remoteAddr?: { hostname?: unknown } } | undefined;

@@ -1,9 +1,7 @@
 /**
- * Request bodies of the machine endpoints: at most 64 KiB (see "Security and limits"), counted by
- * Hono's `bodyLimit` (a declared Content-Length over the cap is refused unread; a chunked body,
- * which has none and whose declared length may lie, is counted as it streams in). A broken body
- * (malformed chunked encoding, or fewer bytes than Content-Length before the client stopped) is
- * told apart from a server fault, so the face answers 400, not 500.
+ * Request bodies of the machine endpoints: at most 64 KiB ("Security and limits"), counted by
+ * Hono's `bodyLimit` (an over-cap Content-Length refused unread, a chunked body counted as it
+ * streams). A broken body (malformed chunks, or short of its Content-Length) is a 400, not 500.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";

@@ -1,20 +1,15 @@
 /**
- * Who is calling, for per-client rate limits and stream slots.
+ * Who is calling, for per-client rate limits and stream slots: the connection's remote address,
+ * unless it is a proxy listed in `TRUSTED_PROXIES`; only then is `X-Forwarded-For` read, right
+ * to left past further trusted proxies, to the first untrusted hop. Anyone else's header is
+ * ignored, so it can neither buy a fresh budget nor spend another client's. One address has one
+ * key however written: IPv4-mapped IPv6 becomes IPv4, ports and brackets go, IPv4 octets lose
+ * leading zeros, IPv6 is lowercased and compressed.
  *
- * The connection's remote address is the client unless that address is a proxy listed in
- * `TRUSTED_PROXIES`; only then is `X-Forwarded-For` read, from the right (the hop our proxy
- * appended) leftwards, skipping further trusted proxies, and the first untrusted hop is the
- * client. A header sent by anyone else is ignored, so it can neither buy a fresh budget nor
- * spend another client's. One address has one key however it is written: IPv4-mapped IPv6
- * becomes IPv4, ports and brackets go, IPv4 octets lose their leading zeros, IPv6 is lowercased
- * and compressed.
- *
- * On Deno Deploy the handler's `info.remoteAddr` is what the platform guarantees: "the remote
- * address of the connection" (Deno API reference, `Deno.ServeHandlerInfo.remoteAddr`,
- * https://docs.deno.com/api/deno/~/Deno.ServeHandlerInfo.remoteAddr), and Deploy's edge
- * connects to the isolate on the client's behalf and reports the client there. So no
- * forwarding header is trusted by default; a deployment that puts its own CDN or proxy in
- * front lists that proxy's ranges in `TRUSTED_PROXIES`.
+ * On Deno Deploy `info.remoteAddr` is "the remote address of the connection"
+ * (https://docs.deno.com/api/deno/~/Deno.ServeHandlerInfo.remoteAddr): Deploy's edge reports
+ * the client there. So no forwarding header is trusted by default; a deployment with its own
+ * CDN or proxy in front lists its ranges in `TRUSTED_PROXIES`.
  */
 
 /** The key used when nothing identifies the caller (in-process calls without connection info). */

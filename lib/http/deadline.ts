@@ -1,9 +1,7 @@
 /**
- * A deadline for whole requests: when the handler has not answered within `ms`, the client
- * gets `onTimeout`'s answer instead (pages: a 504 page), so no page keeps a visitor waiting
- * past the deadline however slow the upstream is. Handlers that stream on purpose (SSE,
- * CSV) are left out with `exempt`. Hono's `timeout` middleware takes neither exempt paths nor an
- * injected timer (tests fire the deadline themselves), so this one is ours.
+ * A deadline for whole requests: past `ms` the client gets `onTimeout`'s answer (pages: a 504
+ * page) however slow the upstream. Streams (SSE, CSV) are `exempt`. Hono's `timeout` takes
+ * neither exempt paths nor an injected timer (tests fire it themselves), so this one is ours.
  */
 import type { Context, MiddlewareHandler } from "hono";
 
@@ -12,8 +10,7 @@ const PAGE_DEADLINE_MS = 25_000;
 
 /**
  * The most one upstream read may take, retries and fallback included: 5 s short of the page
- * deadline, so a failing read is reported as what it is (timed out, rate limited, down) rather
- * than racing the deadline's generic 504.
+ * deadline, so a failing read is reported as what it is rather than as the generic 504.
  */
 export const UPSTREAM_BUDGET_MS = PAGE_DEADLINE_MS - 5_000;
 

@@ -1,9 +1,8 @@
 /**
- * The one error path. Routes and tools throw a {@link Failure} that names its kind (as viem's
- * errors do: `name`, `shortMessage`, `cause`), or let an upstream error through, which carries
- * its own kind (`lib/upstream_error.ts`). Each face's error handler turns whatever was thrown
- * into a Failure with {@link failureOf} and answers from {@link FAILURE_KINDS}: the page, the
- * JSON or the tool result. Code branches on `kind`, never on message text.
+ * The one error path: routes and tools throw a {@link Failure} naming its kind (like viem's
+ * `name`, `shortMessage`, `cause`) or let an upstream error (`lib/upstream_error.ts`) through;
+ * each face turns it into a Failure ({@link failureOf}) and answers from {@link FAILURE_KINDS}.
+ * Code branches on `kind`, never on message text.
  */
 import type { ComponentChildren } from "preact";
 import {

@@ -1,16 +1,13 @@
 /**
- * HEAD answered exactly as GET, without the body. Hono answers HEAD by running the GET handler
- * and wrapping its answer in `new Response(null)`, which loses two things: Deno then sends
- * `Content-Length: 0` where GET sends the body's length (RFC 9110 §8.6 forbids a HEAD length
- * that differs from GET's), and a streaming body (an SSE stream, a CSV export) is dropped unread,
- * never learns that nobody will read it, and keeps its upstream stream or export slot forever.
+ * HEAD answered exactly as GET, without the body. Hono's HEAD wraps the GET answer in
+ * `new Response(null)`: Deno then sends `Content-Length: 0` (RFC 9110 §8.6 forbids a length
+ * other than GET's), and a streaming body (SSE, CSV export) is dropped unread, never cancelled,
+ * keeping its upstream stream or export slot forever.
  *
- * So a HEAD request goes through the app as GET (the same middleware: compression, headers,
- * ETags) and the body is dropped here. A buffered body is measured and its length sent, as GET's
- * is, or its stated length kept (a gzipped page stored whole). A streamed one is cancelled at
- * once, and HEAD sends no length, as GET sends none (chunked): a body compressed per request (a
- * CompressionStream), an event stream, a CSV export (it streams its pages), an HTML page sent as
- * its parts are ready ({@link STREAMED_BODY_HEADER}).
+ * So HEAD goes through the app as GET (same middleware) and the body is dropped here: a buffered
+ * one measured (or its stated length kept), a streamed one cancelled with no length sent, as GET
+ * sends none: compressed per request, an event stream, a CSV export, or an HTML page sent as its
+ * parts are ready ({@link STREAMED_BODY_HEADER}).
  */
 
 /** The `fetch` of an app, as Deno.serve and Hono's `app.request` call it. */
@@ -20,9 +17,8 @@ export type Fetch<A extends unknown[]> = (
 ) => Response | Promise<Response>;
 
 /**
- * A header a handler sets when its body is streamed whatever its media type (an HTML page sent
- * as its parts are ready, `lib/render.tsx`): HEAD then sends no length, as GET sends none. It
- * never leaves the app: the wrapper removes it from GET's answer and HEAD's.
+ * Set by a handler whose body streams whatever its media type (`lib/render.tsx`'s pages), so
+ * HEAD sends no length; the wrapper removes it from every answer.
  */
 export const STREAMED_BODY_HEADER = "x-streamed-body";
 

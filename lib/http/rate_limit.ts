@@ -1,15 +1,12 @@
 /**
- * Rate limiting of tool calls per client (keyed by `client_key.ts`): at most 60 in any 60 s by
- * default, across `/mcp` and `/api/tools/*`, counted in memory or in Deno KV.
+ * Tool calls per client (keyed by `client_key.ts`), across `/mcp` and `/api/tools/*`: at most 60
+ * in any 60 s by default, counted in memory or in Deno KV.
  *
- * The algorithm is an exact sliding log: each key holds the times of its calls of the last
- * window, oldest first (a batch of n calls is n entries), never more than `limit` of them. A
- * call of cost n at time t is allowed when the entries later than t - window, plus n, fit in
- * `limit`. So no span of one window ever holds more than `limit` allowed calls, wherever it
- * starts, and the wait until a refused call fits is exact: the moment enough of the oldest
- * entries have left the window. A request whose cost does not fit is refused whole and spends
- * nothing, so a refused batch never half-runs. A store that cannot count (KV locked or down)
- * refuses the call as unavailable (503), never lets it through.
+ * An exact sliding log: each key holds its call times of the last window, oldest first (a batch
+ * of n calls is n entries). A call of cost n fits when the live entries plus n fit in `limit`,
+ * so no window-long span, wherever it starts, holds more than `limit` calls, and the wait of a
+ * refused call is exact. A cost that does not fit is refused whole (a batch never half-runs); a
+ * store that cannot count (KV locked or down) refuses with 503, never lets the call through.
  */
 import { kvConfigured, type KvEnv as Env, openSharedKv } from "../kv.ts";
 import { retryLocked } from "../kv/retry.ts";
@@ -52,10 +49,7 @@ function slidingLogStep(
   return { allowed: true, log: next };
 }
 
-/**
- * Milliseconds from `now` until `cost` more calls fit in a pruned `log`: the time the oldest
- * entry that must leave does leave; a whole window when `cost` is over the limit.
- */
+/** Ms until `cost` more calls fit in a pruned `log`; a whole window for a cost over the limit. */
 function msUntilFits(log: readonly number[], request: StoreConsumeRequest): number {
   const mustLeave = log.length + request.cost - request.limit;
   if (mustLeave <= 0) return 0;
@@ -64,12 +58,11 @@ function msUntilFits(log: readonly number[], request: StoreConsumeRequest): numb
 }
 
 /**
- * Per-isolate call logs; one task runs at a time, so the read-step-write is atomic. Memory is
- * bounded by a two-generation LRU: keys live in `recent` (at most half the cap); when it is full
- * it becomes `older`, dropping the previous `older` whole, and a key found in `older` moves back.
- * Each call costs a fixed handful of Map operations, so a flood of new keys costs what a quiet
- * day does; forgetting a key only forgets a budget already in use. The default cap of 50,000 keys
- * (about 100 bytes plus 8 per call each) bounds memory at about 30 MB.
+ * Per-isolate call logs (one task runs at a time, so read-step-write is atomic), bounded by a
+ * two-generation LRU: a full `recent` (half the cap) becomes `older`, dropping the old `older`;
+ * a key found in `older` moves back. A flood of new keys costs a fixed few Map operations each,
+ * and forgetting a key only forgets a budget in use. 50,000 keys (about 100 bytes plus 8 per
+ * call each) bound memory at about 30 MB.
  */
 export class MemoryStore implements RateLimitStore {
   #recent = new Map<string, readonly number[]>();
@@ -106,11 +99,9 @@ export class MemoryStore implements RateLimitStore {
 }
 
 /**
- * The same sliding log in Deno KV, shared by every isolate or process on the database: an
- * optimistic check-and-set per consume (`atomic().check()`), a conflict or store error ("database
- * is locked" with two processes on one local file) retried as `lib/kv/retry.ts` does, then a
- * rejection. An entry expires when its newest call leaves the window, so KV holds only clients
- * spending now.
+ * The same log in Deno KV, shared by every isolate or process on the database: a check-and-set
+ * per consume, a conflict or store error retried as `lib/kv/retry.ts` does, then a rejection.
+ * An entry expires when its newest call leaves the window, so KV holds only clients spending now.
  */
 export class KvStore implements RateLimitStore {
   constructor(private readonly kv: Deno.Kv) {}
@@ -215,7 +206,6 @@ export function describeRateLimit(decision: RateLimitDecision): string {
     `right now. ${retry}`;
 }
 
-/** Tests inject the environment, the KV opener and where a KV that will not open is told. */
 export interface DefaultLimiterOptions extends Omit<RateLimiterOptions, "store" | "log"> {
   env?: Env;
   openKv?: () => Promise<Deno.Kv>;
@@ -223,9 +213,8 @@ export interface DefaultLimiterOptions extends Omit<RateLimiterOptions, "store" 
 }
 
 /**
- * Which store the environment asks for: `RATE_LIMIT_STORE=kv|memory`, else KV when there is a
- * database (on Deno Deploy isolates come and go and each would grant its own 60; with `KV_PATH`
- * processes and restarts share one budget), else memory (no stray database file in tests).
+ * `RATE_LIMIT_STORE=kv|memory`, else KV when there is a database (Deploy's isolates would each
+ * grant their own 60; with `KV_PATH` processes and restarts share one budget), else memory.
  */
 export function defaultStoreKind(env: Env = Deno.env): "kv" | "memory" {
   const explicit = env.get("RATE_LIMIT_STORE")?.trim().toLowerCase();
@@ -234,9 +223,8 @@ export function defaultStoreKind(env: Env = Deno.env): "kv" | "memory" {
 }
 
 /**
- * One limiter to share between both tool faces. Synchronous on purpose (the app is built
- * synchronously): the KV database is opened on the first tool call, and if it will not open,
- * counting falls back to memory.
+ * The limiter both tool faces share. Synchronous (the app is built so): KV opens on the first
+ * tool call, and if it will not open, counting falls back to memory.
  */
 export function createDefaultLimiter(options: DefaultLimiterOptions = {}): RateLimiter {
   const { limit, windowMs, now } = options;

@@ -1,17 +1,16 @@
 /**
- * The checks every request passes before the app routes it, in one place (`createApp` wraps its
- * `fetch` with them, so they hold behind any front door and in-process alike):
+ * The checks every request passes before routing (`createApp` wraps its `fetch`, so they hold
+ * behind any front door and in-process alike):
  *
- * - **Host.** Deno builds `request.url` by pasting the `Host` header in front of the request
- *   target, and Hono reads the path out of that string. A Host carrying `/`, `?` or `#` would
- *   move the path (`POST /` with `Host: x/mcp?` reads as `/mcp`), and one that is no URL
- *   authority at all (`a b`, `a<b`) makes every later `new URL(request.url)` throw. So a Host
- *   must be one name (letters, digits, `.`, `-`, `_`), an IPv4 address or a bracketed IPv6
- *   address, with an optional port from 0 to 65535, at most {@link MAX_HOST_LENGTH} characters,
- *   and parse as a URL's authority; anything else is a `400` that names the problem, logged
- *   nowhere. `deploy/haproxy.cfg` refuses the same pattern at the door ({@link HOST_PATTERN}).
- * - **Head size.** A request whose head (request line and header fields) is over
- *   {@link MAX_HEAD_BYTES} gets `431`: every request, not only a connection's first one.
+ * - **Host.** Deno builds `request.url` by pasting `Host` before the target, and Hono reads the
+ *   path from that string: a Host with `/`, `?` or `#` moves the path (`POST /` with
+ *   `Host: x/mcp?` reads as `/mcp`), and a non-authority (`a b`, `a<b`) makes every later
+ *   `new URL(request.url)` throw. So a Host must be one name (letters, digits, `.-_`), an IPv4 or
+ *   bracketed IPv6 address, an optional port 0-65535, at most {@link MAX_HOST_LENGTH} characters,
+ *   and parse as an authority; else a `400` naming the problem, logged nowhere.
+ *   `deploy/haproxy.cfg` refuses the same {@link HOST_PATTERN} at the door.
+ * - **Head size.** A head (request line and fields) over {@link MAX_HEAD_BYTES} gets `431`, on
+ *   every request, not only a connection's first.
  */
 import type { Fetch } from "./head.ts";
 
@@ -53,9 +52,8 @@ function plain(status: number, text: string): Response {
 }
 
 /**
- * The answer to a request that fails a check (`400` for its Host, `431` for its head), or
- * undefined for one the app may route. Without a `Host` header (HTTP/2 carries `:authority`,
- * which Deno puts in the URL instead) the authority of the URL is checked.
+ * The `400` or `431` of a request failing a check, else undefined. Without `Host` (HTTP/2's
+ * `:authority` goes into the URL instead) the URL's authority is checked.
  */
 export function screenRequest(request: Request): Response | undefined {
   const host = request.headers.get("host") ?? authorityOf(request.url);

@@ -1,10 +1,8 @@
 /**
- * `Deno.serve` that outlives the open-file limit. When `accept` fails for want of a descriptor,
- * Deno's server stops and rejects its `finished` promise, which nobody awaits: the process dies
- * with "Uncaught (in promise) Http: Error: Too many open files". Here that rejection is caught
- * and the server is started again on the same address at once, and then every
- * {@link RESTART_EVERY_MS} until a descriptor is free, so the process keeps serving through the
- * crowd and after it.
+ * `Deno.serve` that outlives the open-file limit: when `accept` finds no descriptor, Deno's
+ * server stops and rejects `finished`, which nobody awaits, killing the process ("Uncaught (in
+ * promise) Http: Error: Too many open files"). Here it is caught and the server restarted on
+ * the same address, every {@link RESTART_EVERY_MS} until a descriptor is free.
  */
 import { describeErrorOnOneLine, oncePerInterval } from "./log_line.ts";
 
@@ -14,11 +12,10 @@ const RESTART_EVERY_MS = 20;
 let signalsReady = false;
 
 /**
- * Deno sets up its signal handling the first time something listens for a signal. When that
- * first time comes at the open-file limit (Deno.serve's accept failing with no descriptor
- * free), Deno 2.9.6 panics in ext/signals instead of rejecting `finished` (measured). So the
- * first server listens for SIGWINCH, whose default is to be ignored anyway, while descriptors
- * are plentiful. Not on Windows, which has no such signal.
+ * Deno sets up signal handling on the first signal listener; if that comes at the open-file
+ * limit, Deno 2.9.6 panics in ext/signals instead of rejecting `finished` (measured). So the
+ * first server listens for SIGWINCH (ignored by default) while descriptors are plentiful; not
+ * on Windows, which has no such signal.
  */
 function prepareSignals(): void {
   if (signalsReady || Deno.build.os === "windows") return;

@@ -1,8 +1,6 @@
 /**
- * The one server-sent-events writer: events are framed by Hono's `SSEStreamingApi`, the writer
- * behind `streamSSE`. `streamSSE` itself needs a Hono Context, and the MCP handler and the
- * replay upstream answer plain Requests, so {@link sseResponse} builds the same stream around a
- * Response.
+ * The one server-sent-events writer: Hono's `SSEStreamingApi` (behind `streamSSE`, which needs a
+ * Context) around a plain Response, for the MCP handler and the replay upstream.
  */
 import { SSEStreamingApi } from "hono/streaming";
 
@@ -18,9 +16,8 @@ const SSE_HEADERS: Readonly<Record<string, string>> = {
 type SseResponseInit = { status?: number; headers?: HeadersInit };
 
 /**
- * An event-stream response. `write` sends events with `stream.writeSSE` and closes the stream
- * when it is done (a live stream may stay open); `stream.onAbort` listeners run when the client
- * goes away. A `write` that throws ends the stream.
+ * An event stream: `write` sends events and closes the stream when done (a live one may stay
+ * open); `stream.onAbort` runs when the client goes away; a `write` that throws ends it.
  */
 export function sseResponse(
   write: (stream: SSEStreamingApi) => void | Promise<void>,

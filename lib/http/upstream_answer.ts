@@ -1,24 +1,18 @@
 /**
  * How every upstream answer is read (Papertrade API, both RPC endpoints, Hyperliquid's info API,
- * the wallet stream), whoever wrote it:
+ * the wallet stream):
  *
- * - **Bounded.** Each read has a maximum size ({@link UPSTREAM_LIMITS}). A declared
- *   `Content-Length` over it (the bytes on the wire, compressed or not) is refused before a byte
- *   is read; otherwise the body is read as it streams and counted twice, as it comes off the
- *   wire and after decompression, and the read stops as soon as either passes the maximum.
- *   Past it, {@link AnswerTooLargeError}, which each client turns into its own error ("answer
- *   too large"), a part named unavailable.
- * - **Decompressed here, in small steps.** Requests say `Accept-Encoding: identity`, so Deno's
- *   fetch never inflates a body itself (it inflates each chunk off the wire whole: a 1 GiB gzip
- *   bomb cost about 100 MiB per read, measured). A server that compresses anyway (gzip or
- *   deflate) is inflated by {@link decodedBody}, {@link DECODE_SLICE_BYTES} of input at a time,
- *   so no step makes more than about 1 MiB and a bomb stops at the maximum; any other encoding
- *   is refused ({@link UnsupportedEncodingError}).
- * - **On its origin.** Redirects are followed only while they stay on the origin of the URL
- *   asked (at most {@link MAX_REDIRECTS}); one to anywhere else is not followed, and its body is
- *   never read ({@link RedirectedAwayError}).
- * - **Retry-After clamped** to {@link RETRY_AFTER_MAX_S}: a wait an upstream asks for is passed
- *   on to our clients at most that long.
+ * - **Bounded** ({@link UPSTREAM_LIMITS}): a declared `Content-Length` over the maximum is
+ *   refused unread; else the body is counted off the wire and after decompression, and the read
+ *   stops once either passes it ({@link AnswerTooLargeError}: each client's "answer too large",
+ *   a part named unavailable).
+ * - **Decompressed here, in small steps.** Requests say `Accept-Encoding: identity`, because
+ *   Deno's fetch inflates each wire chunk whole (a 1 GiB gzip bomb cost about 100 MiB per read,
+ *   measured). A gzip or deflate answer anyway is inflated {@link DECODE_SLICE_BYTES} at a time
+ *   (about 1 MiB out per step); any other encoding is refused ({@link UnsupportedEncodingError}).
+ * - **On its origin**: at most {@link MAX_REDIRECTS} redirects, all on the origin asked; one
+ *   elsewhere is not followed nor its body read ({@link RedirectedAwayError}).
+ * - **Retry-After clamped** to {@link RETRY_AFTER_MAX_S} before it is passed on to our clients.
  */
 
 const MiB = 1024 * 1024;
@@ -72,11 +66,7 @@ export class UnsupportedEncodingError extends Error {
   }
 }
 
-/**
- * `fetch` as the module comment says: `Accept-Encoding: identity`, redirects followed only on
- * `url`'s origin (a redirect's body cancelled unread). A 303 turns the request into a GET, as
- * browsers do.
- */
+/** `fetch` as the module comment says; a 303 turns the request into a GET, as browsers do. */
 export async function fetchOnOrigin(
   fetchFn: typeof fetch,
   url: string | URL,
@@ -103,10 +93,7 @@ export async function fetchOnOrigin(
   }
 }
 
-/**
- * The body of `response` as its bytes mean them (inflated as the module comment says), the
- * wire bytes counted against `maxBytes`. Null for no body.
- */
+/** The body inflated as the module comment says, wire bytes counted against `maxBytes`. */
 export function decodedBody(
   response: Response,
   maxBytes: number,
@@ -164,9 +151,8 @@ export async function readBoundedText(response: Response, maxBytes: number): Pro
 }
 
 /**
- * A check of an event stream's bytes, chunk by chunk: false once one line, or one event (the
- * lines up to a blank one), passes `maxBytes`, so a line that never ends costs at most that much,
- * however fast it comes.
+ * An event stream's bytes checked chunk by chunk: false once a line, or an event (lines up to a
+ * blank one), passes `maxBytes`, so a line that never ends costs at most that much.
  */
 export function eventBytesWithin(maxBytes: number): (chunk: Uint8Array) => boolean {
   let line = 0;

@@ -1,17 +1,12 @@
 /**
  * One bounded pool for every upstream request of the process (Papertrade API, both RPC
- * endpoints, Hyperliquid's info API, the wallet streams):
- *
- * - at most {@link UPSTREAM_REQUESTS_AT_ONCE} requests are in flight at once, and at most
- *   {@link UPSTREAM_STREAMS_AT_ONCE} event streams (`Accept: text/event-stream`, which stay open
- *   for as long as someone watches); past that, a request waits its turn, first come first
- *   served, inside its own timeout (its signal ends the wait). A request holds its place from
- *   the moment it is sent until its answer's body is read to the end, cancelled or failed, or
- *   its signal aborts (a stream: until its signal aborts). So a slow upstream makes work queue
- *   instead of opening sockets: one process never holds more than {@link UPSTREAM_REQUESTS_AT_ONCE}
- *   + {@link UPSTREAM_STREAMS_AT_ONCE} upstream connections, whatever the load;
- * - at most {@link POOL_MAX_IDLE_PER_HOST} idle keep-alive connections per host are kept, each
- *   dropped after 30 s idle.
+ * endpoints, Hyperliquid's info API, the wallet streams): at most
+ * {@link UPSTREAM_REQUESTS_AT_ONCE} requests and {@link UPSTREAM_STREAMS_AT_ONCE} event streams
+ * (`Accept: text/event-stream`) in flight; past that a request waits its turn, first come first
+ * served, within its own signal. A place is held until the body is read, cancelled or failed,
+ * or the signal aborts (a stream: until its signal aborts), so a slow upstream queues work
+ * instead of opening sockets. Idle keep-alive connections: {@link POOL_MAX_IDLE_PER_HOST} per
+ * host, each dropped after 30 s.
  */
 
 export const POOL_MAX_IDLE_PER_HOST = 8;
@@ -35,10 +30,7 @@ export class Lane {
     return this.#waiting.length;
   }
 
-  /**
-   * Resolves with the function that gives the place back (once, however often it is called),
-   * when a place is free; rejects with the signal's reason if it aborts first.
-   */
+  /** A place, as the function that gives it back (once); rejects if `signal` aborts first. */
   take(signal?: AbortSignal | null): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const granted = () => {
@@ -84,10 +76,7 @@ function asksForStream(input: RequestInfo | URL, init?: RequestInit): boolean {
   return /text\/event-stream/i.test(headers.get("accept") ?? "");
 }
 
-/**
- * `response` with its body wrapped so `release` runs once the body is read to the end,
- * cancelled or failed (or at once when there is none).
- */
+/** `response` with `release` run once its body is read, cancelled or failed (or has none). */
 function releasingBody(response: Response, release: () => void): Response {
   if (!response.body) {
     release();

@@ -1,8 +1,4 @@
-/**
- * The settlement trail's block clock: block/time pairs known so far (a fact anchor, the client's
- * cached block reads and this search's), laid in rounds under the close times so that each close
- * is placed near its block. Private: `settlement_trail.ts` is the trail's public module.
- */
+/** The settlement trail's block clock (private: `settlement_trail.ts` is the public module). */
 import { BLOCK_TIME_ANCHOR, BLOCKS_PER_SECOND } from "./chain.ts";
 import type { HyperEvmClient } from "./client.ts";
 import {
@@ -45,10 +41,7 @@ export class BlockClock {
       .sort((a, b) => compare(a.block, b.block));
   }
 
-  /**
-   * The time of `block` (read, or from a cache); null when the chain has no such block or the
-   * search has spent its reads.
-   */
+  /** The time of `block`; null when the chain has no such block or the reads are spent. */
   async timeOf(block: bigint): Promise<bigint | null> {
     const known = this.cache.times.get(block) ?? this.local.get(block);
     if (known !== undefined) return known;
@@ -71,8 +64,8 @@ export class BlockClock {
       const points = this.points();
       const open = wanted.filter((time) => !placed(points, time));
       if (open.length === 0) return;
-      // Far from any read block an estimate lands far too: spread the reads out (one every half
-      // distance to the nearest), so this round lays a coarse clock and the next reads near each.
+      // Far from any read block an estimate lands far too: one read every half distance lays a
+      // coarse clock this round, and the next reads near each.
       const picks: bigint[] = [];
       for (const time of open) {
         const nearest = points.map((point) => abs(point.time - time)).reduce(min);

@@ -23,19 +23,13 @@ export const TRAIL = {
   steadyRate: 0.01,
   /** Blocks searched either side of a trade's estimate: 801 in all. */
   halfWindow: 400n,
-  /**
-   * Candidates this many blocks farther from the estimate than the nearest are in doubt: their
-   * block times decide.
-   */
+  /** Candidates within this many blocks of the nearest to the estimate: block times decide. */
   doubtBlocks: 200n,
   /** Blocks behind the head after which an answer is cached. */
   settledBlocks: 64n,
   /** Requests in flight at once. */
   parallel: 8,
-  /**
-   * Cached block times, windows and trades found per client; the oldest go first. The
-   * liquidation scan shares the block times and keeps as many grid windows of its own.
-   */
+  /** Cached per client, oldest out first (the liquidation scan shares the block times). */
   cachedBlocks: 20_000,
   cachedWindows: 2_000,
   cachedTrades: 50_000,

@@ -1,10 +1,8 @@
 /**
- * Best bid and ask of Hyperliquid perp assets, read from HyperEVM's BBO read precompile: the
- * quote the protocol's PriceOracle settles on (docs/data-sources.md, "Facts the code relies
- * on"). Every asset goes in one JSON-RPC batch (one HTTP request), hedged between the primary
- * and the fallback endpoint as every chain read is. The call is one 32-byte word in and two
- * out, so it is encoded here by hand: every page's marks come through it, and they must not
- * wait for viem to load.
+ * Best bid and ask of Hyperliquid perp assets from HyperEVM's BBO read precompile, the quote the
+ * PriceOracle settles on (docs/data-sources.md, "Facts the code relies on"): all assets in one
+ * hedged JSON-RPC batch. One word in, two out, encoded by hand: every page's marks come through
+ * it and must not wait for viem to load.
  */
 import type { Address } from "viem";
 import { createRpc, type RpcOptions } from "./rpc.ts";

@@ -1,9 +1,8 @@
 /**
- * Read-only HyperEVM access: viem's public actions (`getBlockNumber` with its `cacheTime`,
- * `getBlock`, `getTransaction`, `getTransactionReceipt`, `readContract`) and types over the
- * hedged transport of `rpc.ts`, every answer checked against its method's row in `sources.ts`
- * before viem formats it. viem is loaded on the first read (a cached dynamic import), so
- * importing the client, as the app does at start, costs nothing of it.
+ * Read-only HyperEVM access: viem's public actions and types over the hedged transport of
+ * `rpc.ts`, every answer checked against its method's row in `sources.ts` before viem formats it
+ * (viem's formatters were measured to pass malformed answers through). viem is imported on the
+ * first read, so importing the client at start costs nothing of it.
  */
 import type { Address, Block, Hex, Log, PublicClient, Transaction, TransactionReceipt } from "viem";
 import type { z } from "zod";
@@ -14,9 +13,8 @@ import { createReadCache, type ReadLifetime } from "../cache/read_cache.ts";
 import { CONTRACTS } from "./addresses.ts";
 
 /**
- * How long a head read is reused by `blockNumber()`: 5 s, about 6 HyperEVM blocks at 1.15 or
- * more a second. Readers that need the real head allow for it (findIntentSettlement runs its
- * newest window to "latest" with slack) or ask with `cacheTime: 0`.
+ * How long `blockNumber()` reuses a head read: 5 s, about 6 HyperEVM blocks. Readers that need
+ * the real head allow for it (findIntentSettlement's slack) or ask with `cacheTime: 0`.
  */
 export const HEAD_CACHE_TTL_MS = 5_000;
 
@@ -33,10 +31,7 @@ export const MIN_LOG_RANGE = 50n;
 
 const WAD = 10n ** 18n;
 
-/**
- * How long the win fee read is kept. The owner changes fee parameters only through a 7-day
- * timelock, so an hour-old rate is still the rate; a failed read serves the last one for a day.
- */
+/** The win fee changes only through the owner's 7-day timelock: an hour-old rate still holds. */
 export const WIN_FEE_LIFETIME: ReadLifetime = {
   freshMs: 5 * 60_000,
   revalidateMs: 60 * 60_000,
@@ -76,10 +71,7 @@ export interface LogFilter {
 
 /** Read-only HyperEVM access returning domain values; every failure is a {@link HyperEvmError}. */
 export interface HyperEvmClient {
-  /**
-   * The latest block number, shared across requests for {@link HEAD_CACHE_TTL_MS} (so it may
-   * trail the chain); `cacheTime: 0` asks the chain now.
-   */
+  /** The head, shared for {@link HEAD_CACHE_TTL_MS}; `cacheTime: 0` asks the chain now. */
   blockNumber(options?: { cacheTime?: number }): Promise<bigint>;
   /** A block header with transaction hashes, or null when the chain has no such block yet. */
   block(number: bigint): Promise<HyperEvmBlock | null>;
@@ -93,9 +85,8 @@ export interface HyperEvmClient {
    */
   logs(filter: LogFilter): Promise<HyperEvmLog[]>;
   /**
-   * The Exchange's `winFeeRate()` at `latest`: the fee on adjusted gains, a wad fraction (2% is
-   * 2e16). Kept for {@link WIN_FEE_LIFETIME}; a rate above 100% is a changed answer (kind
-   * `schema`).
+   * The Exchange's `winFeeRate()`: the fee on adjusted gains, a wad fraction (2% is 2e16), kept
+   * for {@link WIN_FEE_LIFETIME}; a rate above 100% is a changed answer (kind `schema`).
    */
   winFeeRate(): Promise<bigint>;
 }
@@ -191,9 +182,8 @@ export function createHyperEvmClient(options: HyperEvmClientOptions): HyperEvmCl
   }
 
   /**
-   * The widest range this client's node has not refused, once one was refused: null until then
-   * (ranges up to {@link MAX_LOG_RANGE} are asked for whole). Only a refusal of a range within
-   * {@link MAX_LOG_RANGE} narrows it: that node enforces a stricter limit than the public RPC.
+   * The widest range the node has not refused; null until a range within {@link MAX_LOG_RANGE}
+   * is refused (that node's limit is stricter than the public RPC's).
    */
   let logWindow: bigint | null = null;
 

@@ -1,11 +1,22 @@
 /**
- * Addresses, EIP-712 domains, intent types and the BatchExecutor ABI.
- *
- * This is the one place that states what the explorer assumes about HyperEVM contracts.
- * Facts (addresses, domains, the intent-id tag) are used exactly as published; every shape
- * that no public source gives is marked `modelled:` with its reason.
+ * The one place that states what the explorer assumes about HyperEVM contracts: addresses,
+ * EIP-712 domains, intent types, digests and ids, and the BatchExecutor ABI. Facts (addresses, domains, the
+ * intent-id tag) are used as published; every shape no public source gives is marked
+ * `modelled:` with its reason.
  */
-import { type Address, type Hex, parseAbi, parseAbiItem, parseAbiParameters } from "viem";
+import {
+  type Address,
+  concat,
+  hashTypedData,
+  type Hex,
+  isHex,
+  keccak256,
+  parseAbi,
+  parseAbiItem,
+  parseAbiParameters,
+  size,
+  type TypedDataDefinition,
+} from "viem";
 
 import { CHAIN_ID, CONTRACTS } from "./addresses.ts";
 
@@ -120,11 +131,11 @@ export const BATCH_EXECUTOR_ABI = parseAbi([
 ]);
 
 /**
- * The Exchange's published events (docs/data-sources.md): `PositionsClosed` and
- * `Liquidated` with their verified topics, and the deposit and withdrawal events, whose topics and
- * layouts are facts but whose names are not published. Those two are declared anonymous with their
- * known topic as the first indexed input, so viem decodes them from the same ABI; the names here
- * are ours. The first two words of PositionsClosed were named by a third party (inferred names).
+ * The Exchange's published events (docs/data-sources.md): `PositionsClosed` and `Liquidated`
+ * with their verified topics; the deposit and withdrawal events' topics and layouts are facts,
+ * their names ours, so they are declared anonymous with the topic as first indexed input (viem
+ * decodes them from the same ABI). PositionsClosed's first two words were named by a third
+ * party (inferred names).
  */
 export const EXCHANGE_EVENTS_ABI = [
   ...parseAbi([
@@ -155,3 +166,35 @@ export const EXCHANGE_EVENT_TOPICS = {
 
 /** How many recent blocks lookup_intent scans. */
 export const INTENT_SCAN = { blocks: 6000n } as const;
+
+/**
+ * The EIP-712 typed data of an intent, what a wallet or session key signs: its domain, the
+ * modelled struct type, and the message as given (validated when hashed).
+ */
+export function intentTypedData(kind: IntentKind, message: IntentFields) {
+  const { primaryType, domain, fields } = INTENT_TYPES[kind];
+  return { domain: DOMAINS[domain], types: { [primaryType]: fields }, primaryType, message };
+}
+
+/**
+ * The EIP-712 digest `keccak256(0x1901 ‖ domainSeparator ‖ structHash)` of an intent; throws
+ * when the message misses a field or a value does not fit its type (viem validates).
+ */
+export function intentDigest(kind: IntentKind, message: IntentFields): Hex {
+  return hashTypedData(intentTypedData(kind, message) as unknown as TypedDataDefinition);
+}
+
+/**
+ * The id relayer, account stream and executor use for an intent:
+ * `keccak256(INTENT_ID_TAG ‖ digest ‖ signer)`, 32 + 32 + 20 bytes packed, the signer being
+ * whoever signed (the wallet or its session key). A RangeError for other sizes.
+ */
+export function intentId(digest: Hex, signer: Address): Hex {
+  if (!isHex(digest, { strict: true }) || size(digest) !== 32) {
+    throw new RangeError(`intent digest must be 32 bytes of hex, got ${digest}`);
+  }
+  if (!isHex(signer, { strict: true }) || size(signer) !== 20) {
+    throw new RangeError(`signer must be a 20-byte address, got ${signer}`);
+  }
+  return keccak256(concat([INTENT_ID_TAG, digest, signer]));
+}

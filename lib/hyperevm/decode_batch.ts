@@ -31,9 +31,8 @@ export interface BatchIntent {
 }
 
 /**
- * Decodes BatchExecutor calldata into its intents. Returns null when the input is not a
- * well-formed `executeBatch` call. An intent whose payload does not decode for its kind keeps
- * its place with `decodeError` set, so one bad entry never hides the rest of the batch.
+ * BatchExecutor calldata as its intents; null when it is no well-formed `executeBatch` call. An
+ * intent whose payload does not decode keeps its place with `decodeError`, hiding no other.
  */
 export function decodeBatchCalldata(input: Hex): BatchIntent[] | null {
   let entries;
@@ -65,10 +64,8 @@ export function decodeBatchCalldata(input: Hex): BatchIntent[] | null {
 }
 
 /**
- * Decodes one intent payload into domain values.
- *
- * @throws when the payload is not the canonical encoding of the kind's fields: re-encoding
- * must give the same bytes, so a payload of another kind or with trailing bytes is refused.
+ * One intent payload as domain values; throws unless it is the canonical encoding of the kind's
+ * fields (re-encoding gives the same bytes: another kind's payload or trailing bytes refused).
  */
 function decodeIntentPayload(kind: IntentKind, payload: Hex): IntentFields {
   const params = INTENT_TYPES[kind].fields as readonly AbiParameter[];

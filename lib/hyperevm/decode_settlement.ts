@@ -1,17 +1,18 @@
 import { type Address, type Hex, isAddressEqual, recoverAddress, size, slice } from "viem";
-import { CONTRACTS, type IntentFields, type IntentKind } from "./contracts.ts";
+import {
+  CONTRACTS,
+  intentDigest,
+  type IntentFields,
+  intentId,
+  type IntentKind,
+} from "./contracts.ts";
 import { decodeBatchCalldata } from "./decode_batch.ts";
 import { type ExchangeEvent, readExchangeEvents } from "./exchange_events.ts";
 import { readExecutions } from "./executions.ts";
 import type { HyperEvmClient, HyperEvmReceipt, HyperEvmTransaction } from "./client.ts";
 import { HyperEvmError } from "./hyperevm_error.ts";
-import { intentDigest } from "./typed_data.ts";
-import { intentId } from "./intent_id.ts";
 
-/**
- * One intent of a settlement batch as the modelled executor ABI decodes it, checked against its
- * signature and the executor's (modelled) event. Its verdict is derived in lib/intent/verdict.ts.
- */
+/** One intent of a settlement batch (modelled ABI), checked; verdict in lib/intent/verdict.ts. */
 export interface SettledIntent {
   index: number;
   /** Kind name; null for a kind number outside INTENT_KINDS. */
@@ -28,19 +29,13 @@ export interface SettledIntent {
   signatureVerified: boolean;
   /** Why the signature or id did not check out, or why the payload did not decode. */
   verificationProblem: string | null;
-  /**
-   * What the executor's IntentExecuted event said: true success, false failure, null when the
-   * receipt holds no such event for the intent.
-   */
+  /** The executor's IntentExecuted event's success; null when the receipt holds none for it. */
   reported: boolean | null;
   /** The reason the event gave for a failure (untrusted chain text); null when none. */
   failureReason: string | null;
 }
 
-/**
- * A decoded transaction, a Papertrade settlement or any other: with its sender, recipient,
- * calldata and wei of HYPE as sent.
- */
+/** A decoded transaction, a Papertrade settlement or any other (`value`: wei of HYPE). */
 export interface Settlement extends Pick<HyperEvmTransaction, "from" | "to" | "input" | "value"> {
   txHash: Hex;
   /** `unknown` when the receipt could not be read (see `missing`). */
@@ -52,10 +47,7 @@ export interface Settlement extends Pick<HyperEvmTransaction, "from" | "to" | "i
   selector: Hex | null;
   /** Null while pending or when the receipt could not be read. */
   gasUsed: bigint | null;
-  /**
-   * Papertrade's: sent to the BatchExecutor or the Exchange, or its receipt carries Exchange
-   * events. Facts only: true whatever the executor's real ABI is.
-   */
+  /** Sent to the BatchExecutor or the Exchange, or with Exchange events: facts only. */
   papertrade: boolean;
   /** The calldata decoded as the modelled `executeBatch` (an unconfirmed ABI). */
   isBatch: boolean;
@@ -69,18 +61,16 @@ export interface Settlement extends Pick<HyperEvmTransaction, "from" | "to" | "i
 
 interface DecodeOptions {
   /**
-   * Decode and verify only the intent at this batch index (`intents` then holds just it).
-   * Signature recovery is the costly part of decoding; a look-up of one intent needs one.
-   * Ignored when no intent has that index, so the caller can still search the whole batch.
+   * Decode and verify only the intent at this index (signature recovery is the costly part);
+   * ignored when no intent has it, so the caller can still search the whole batch.
    */
   onlyIndex?: number;
 }
 
 /**
- * Decodes a transaction and its receipt (null while pending, or `receiptMissing` when its read
- * failed) into a settlement: the Exchange's events (facts, whatever the executor's ABI is) and,
- * where the calldata decodes as the modelled batch, each intent with its signature checked and
- * matched, by batch index, to the IntentExecuted event the executor emitted for it.
+ * A transaction and its receipt (null while pending, or `receiptMissing`) as a settlement: the
+ * Exchange's events (facts) and, where the calldata decodes as the modelled batch, each intent
+ * with its signature checked and matched by index to its IntentExecuted event.
  */
 export async function decodeSettlement(
   tx: HyperEvmTransaction,
@@ -145,15 +135,11 @@ export async function decodeSettlement(
 }
 
 /**
- * Fetches a transaction, its receipt and its block (for the timestamp), and decodes it.
- * `{ found: false }` when no endpoint knows the hash.
- *
- * With `options.blockNumber`, the block the transaction is believed to be in (say, from its
- * IntentExecuted log), the three reads go out together: one round trip. Without it the block
- * read starts as soon as the transaction names its block, while the receipt may still be on its
- * way: two round trips, the fewest possible when the block is not known ahead. The receipt
- * decides: if it names another block than the one read (a reorg, or a wrong guess), that block
- * is read after it.
+ * Fetches a transaction, its receipt and its block (for the time), and decodes it;
+ * `{ found: false }` when no endpoint knows the hash. Given the block it is believed in
+ * (`options.blockNumber`, say from its IntentExecuted log), the three reads go out together;
+ * else the block read starts once the transaction names it (two round trips, the fewest then).
+ * The receipt decides: if it names another block (a reorg, a wrong guess), that one is read.
  */
 export async function decodeTransaction(
   client: HyperEvmClient,
@@ -208,9 +194,8 @@ const unverified = (problem: string, found: Partial<IntentCheck> = {}): IntentCh
 });
 
 /**
- * Recomputes an intent's digest and id (from the signer the batch declares) and recovers who
- * signed it, against the id the executor recorded when an event was found. Never rejects:
- * malformed fields or signatures come back unverified with the reason.
+ * Recomputes an intent's digest and id (from the declared signer), recovers who signed, and
+ * checks the id the executor recorded, if any. Never rejects: unverified, with the reason.
  */
 export async function verifyIntent(
   kind: IntentKind,

@@ -36,9 +36,8 @@ export interface IntentExecution
 }
 
 /**
- * The IntentExecuted events among a receipt's (or a getLogs answer's) logs. Only logs emitted
- * by the BatchExecutor with the event's topic count; a look-alike event from any other
- * contract could be forged by anyone, and a log that does not decode is not evidence either.
+ * The IntentExecuted events among `logs`: only the BatchExecutor's, with the event's topic (a
+ * look-alike elsewhere could be forged by anyone), and only those that decode.
  */
 export function readExecutions(logs: readonly HyperEvmLog[]): IntentExecution[] {
   return logs.flatMap((log) => {

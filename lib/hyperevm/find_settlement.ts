@@ -5,10 +5,9 @@ import { INTENT_EXECUTED_TOPIC, type IntentExecution, readExecutions } from "./e
 import { compare, max, min } from "./_trail_parts.ts";
 
 /**
- * Blocks the chain may add after the head was read and before the newest window's query is
- * answered: the client's 5 s cached head at 10 blocks per second (several times HyperEVM's 1.15
- * or more a second) plus 10 for the read's and the query's own time. The newest window runs to
- * "latest", so its known part is kept this much narrower than the range limit.
+ * Blocks the chain may add between the head read and the newest window's answer: the client's
+ * 5 s cached head at 10 blocks a second (several times HyperEVM's 1.15 or more) plus 10 for the
+ * reads themselves. The newest window runs to "latest", so its known part is this much narrower.
  */
 export const HEAD_SLACK_BLOCKS = 60n;
 
@@ -16,11 +15,10 @@ export const HEAD_SLACK_BLOCKS = 60n;
 export type BlockWindow = Pick<LogFilter, "fromBlock" | "toBlock">;
 
 /**
- * Splits the last {@link INTENT_SCAN}`.blocks` blocks up to `head` into contiguous windows of
- * at most {@link MAX_LOG_RANGE} blocks, oldest first. The newest starts
- * `MAX_LOG_RANGE - 1 - HEAD_SLACK_BLOCKS` blocks before `head` and runs to "latest", so it also
- * covers blocks mined after a cached `head` and stays within the limit while the chain moved at
- * most the slack past it. Near genesis the range starts at block 0.
+ * The last {@link INTENT_SCAN}`.blocks` blocks up to `head` (from 0 near genesis) as contiguous
+ * windows of at most {@link MAX_LOG_RANGE}, oldest first. The newest starts
+ * `MAX_LOG_RANGE - 1 - HEAD_SLACK_BLOCKS` before `head` and runs to "latest": it covers blocks
+ * mined after a cached head, within the limit while the chain moved at most the slack.
  */
 export function scanWindows(head: bigint): BlockWindow[] {
   const start = max(head - INTENT_SCAN.blocks + 1n, 0n);
@@ -43,16 +41,14 @@ export interface IntentSettlementMatch {
 }
 
 /**
- * Looks for the BatchExecutor's IntentExecuted event with this intent id in the recent blocks:
- * the head (the client's cached one, so a warm call makes no read), then every window queried
- * at once (topic1 = intent id). One round trip warm, two cold. `match` is the earliest (more
- * than one only if the executor reported it twice); `scannedTo` the head the windows were laid
- * out from (the newest window may reach further, but the blocks up to it are certain).
+ * The BatchExecutor's IntentExecuted event of this intent id in the recent blocks: the cached
+ * head (no read when warm), then every window at once (topic1 = intent id), so one round trip
+ * warm, two cold. `match` is the earliest (several only if the executor reported it twice);
+ * `scannedTo` the head the windows were laid from (the blocks up to it are certain).
  *
- * A window the node refuses as too wide is split by the client (`HyperEvmClient.logs`): the
- * newest one when the chain moved more than the slack since the cached head was read (it is
- * then queried up to a fresh head), and every one when the node allows fewer blocks a query
- * (halved down to 50).
+ * The client splits a window the node refuses as too wide (`HyperEvmClient.logs`): the newest
+ * when the chain moved past the slack (queried to a fresh head), every one when the node allows
+ * fewer blocks a query (halved down to 50).
  */
 export async function findIntentSettlement(
   client: HyperEvmClient,

@@ -1,7 +1,4 @@
-/**
- * How one endpoint failed: it timed out, answered an HTTP error status, answered a JSON-RPC
- * error (the node refused the call), or anything else (no connection, no readable answer).
- */
+/** How one endpoint failed (`rpc`: the node refused the call; `other`: no readable answer). */
 export interface EndpointFailure {
   kind: "timeout" | "http" | "rpc" | "other";
   /** The HTTP status, for `http`. */
@@ -18,8 +15,8 @@ interface HyperEvmErrorOptions {
 }
 
 /**
- * A JSON-RPC read that failed: every endpoint failed, or the answer did not have the shape the
- * explorer reads. The message names the method and what went wrong, never a stack.
+ * A JSON-RPC read that failed on every endpoint, or whose answer changed shape; the message
+ * names the method and what went wrong, never a stack.
  */
 export class HyperEvmError extends Error {
   /** JSON-RPC method that failed, e.g. `eth_getTransactionReceipt`. */
@@ -30,16 +27,12 @@ export class HyperEvmError extends Error {
   readonly endpointFailures: readonly EndpointFailure[];
   /** For `schema`: the method's answer and what is wrong with it (the message's unprefixed). */
   readonly detail?: string;
-  /**
-   * What went wrong, branched on (never the message): `unavailable` when endpoints failed
-   * (`failures` given), else `schema`.
-   */
+  /** What to branch on (never the message): `unavailable` when endpoints failed, else `schema`. */
   readonly kind: "unavailable" | "schema";
   /**
-   * `block_range` when the nodes refused an eth_getLogs window as wider than they allow. Nodes
-   * word it differently ("query exceeds max block range 1000", "block range too high", "range
-   * 5000 exceeds limit of 1000"); all say "range", which transport failures ("HTTP 502",
-   * "timeout after 8000 ms") never do. Read here, once, as viem turns node messages into types.
+   * `block_range` when the nodes refused an eth_getLogs window as too wide. Nodes word it
+   * differently ("query exceeds max block range 1000", "block range too high", "range 5000
+   * exceeds limit of 1000"), but all say "range", which transport failures never do.
    */
   readonly refusal: "block_range" | null;
 

@@ -1,6 +1,6 @@
 import { equal, notEqual, throws } from "node:assert/strict";
 import { concat, encodeAbiParameters, encodePacked, keccak256, toHex } from "viem";
-import { intentDigest } from "./typed_data.ts";
+import { intentDigest } from "./contracts.ts";
 import { DOMAIN_SEPARATORS, sampleMessage, walletA } from "../../tests/support/hyperevm.ts";
 
 Deno.test("a claim digest equals keccak256(0x1901 ‖ staking separator ‖ struct hash) built by hand", () => {

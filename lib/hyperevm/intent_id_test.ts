@@ -1,7 +1,6 @@
 import { equal, throws } from "node:assert/strict";
 import { type Hex, keccak256 } from "viem";
-import { INTENT_ID_TAG } from "./contracts.ts";
-import { intentId } from "./intent_id.ts";
+import { INTENT_ID_TAG, intentId } from "./contracts.ts";
 import { sessionA } from "../../tests/support/hyperevm.ts";
 
 const DIGEST: Hex = "0x5e1f6a1c0ffee0000000000000000000000000000000000000000000000b0a7d";

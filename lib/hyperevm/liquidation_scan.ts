@@ -1,15 +1,11 @@
 /**
- * The Exchange's `Liquidated` events over a stated block window: the last
- * {@link LIQUIDATION_SCAN}`.blocks` blocks up to the head (about 7 days), never before the first
- * block a trade could settle in ({@link FIRST_TRADE_BLOCK_BOUND}).
- *
- * The window is read in windows of {@link MAX_LOG_RANGE} blocks on a fixed grid (block numbers
- * k × 999 to k × 999 + 998), one `eth_getLogs` each (topic0 `Liquidated`, address the Exchange),
- * `TRAIL.parallel` (`_trail_parts.ts`) at a time. A grid window that ends `TRAIL.settledBlocks`
- * behind the head never changes again and is kept per client, so a cold read costs about 820
- * requests and every later one the newest window or two. Each event's time is its block's: the
- * log's `blockTimestamp` when the node sends it, else one block read, kept with the settlement
- * trail's block times.
+ * The Exchange's `Liquidated` events of the last {@link LIQUIDATION_SCAN}`.blocks` blocks (about
+ * 7 days), never before {@link FIRST_TRADE_BLOCK_BOUND}. Read on a fixed grid of
+ * {@link MAX_LOG_RANGE}-block windows (k × 999 to k × 999 + 998), one `eth_getLogs` each,
+ * `TRAIL.parallel` at a time. A window ending `TRAIL.settledBlocks` behind the head never changes
+ * and is kept per client: a cold read costs about 820 requests, later ones the newest window or
+ * two. An event's time is its log's `blockTimestamp`, else one block read (kept with the
+ * settlement trail's block times).
  */
 import type { Address, Hex } from "viem";
 import { type HyperEvmClient, MAX_LOG_RANGE } from "./client.ts";
@@ -24,9 +20,8 @@ export const LIQUIDATION_SCAN = {
   /** The longest period the liquidations' totals cover: 7 days. */
   seconds: 7 * 86_400,
   /**
-   * Blocks the window holds: 7 days at 1.35 blocks a second, above the 1.15 to 1.3 HyperEVM
-   * makes (papertrade-facts.md §12.5), so it reaches back a week unless the chain runs faster
-   * (the scan says how far it reached: {@link LiquidationScan.fromTime}).
+   * 7 days at 1.35 blocks a second, above HyperEVM's 1.15 to 1.3 (papertrade-facts.md §12.5),
+   * so a week unless the chain runs faster ({@link LiquidationScan.fromTime} says how far).
    */
   blocks: 816_480n,
 } as const;
@@ -67,10 +62,9 @@ const windowsOf = new WeakMap<HyperEvmClient, Map<bigint, LiquidationEvent[]>>()
 const gridStart = (block: bigint): bigint => block - block % MAX_LOG_RANGE;
 
 /**
- * The Exchange's `Liquidated` events of the last `blocks` blocks (default
- * {@link LIQUIDATION_SCAN}`.blocks`), from the first block of the grid window the range starts
- * in. Any failed read fails the scan (a {@link HyperEvmError}); the windows read before it are
- * kept, so trying again costs less.
+ * The events of the last `blocks` blocks (default {@link LIQUIDATION_SCAN}`.blocks`), from the
+ * start of their first grid window. Any failed read fails the scan (a {@link HyperEvmError});
+ * windows read before it are kept, so trying again costs less.
  */
 export async function scanLiquidations(
   client: HyperEvmClient,

@@ -1,10 +1,8 @@
 /**
- * JSON-RPC over HTTP with a hedged fallback, without viem (the home page's live marks read the
- * BBO precompile through it, and must not load viem): the primary endpoint is asked first; the
- * fallback is asked too as soon as the primary fails or has been silent for `hedgeDelayMs`, and
- * the first good answer wins. The full timeout is never waited out before the fallback is tried,
- * so a hanging primary costs about `hedgeDelayMs` extra, and a failing call at most
- * `hedgeDelayMs + timeoutMs`. No other retries. The chain client hands viem's actions to it.
+ * JSON-RPC over HTTP with a hedged fallback, without viem (the live marks read through it and
+ * must not load viem): the fallback is asked too once the primary fails or has been silent for
+ * `hedgeDelayMs`; the first good answer wins. So a hanging primary costs about `hedgeDelayMs`,
+ * a failing call at most `hedgeDelayMs + timeoutMs`. No other retries.
  */
 import { type EndpointFailure, HyperEvmError } from "./hyperevm_error.ts";
 import { upstreamFetch } from "../http/upstream_pool.ts";
@@ -38,10 +36,9 @@ export interface RpcCall {
 }
 
 /**
- * A batch sender over the configured endpoints. It sends calls as one JSON-RPC batch (one HTTP
- * request) to the endpoints in turn, hedged; answers each call's `result` in order, read by
- * `check` when given. An endpoint that cannot answer every call in full (an error for any of
- * them, or an answer `check` refuses) has failed, so the other one is asked. Every failure is a
+ * Sends calls as one JSON-RPC batch to the endpoints, hedged; answers each `result` in order,
+ * read by `check` if given. An endpoint that cannot answer every call in full (an error, or an
+ * answer `check` refuses) has failed, so the other is asked. Every failure is a
  * {@link HyperEvmError} named by the first call's method.
  */
 export function createRpc(options: RpcOptions) {
@@ -141,10 +138,8 @@ export function createRpc(options: RpcOptions) {
 }
 
 /**
- * Runs `attempts[0]` and starts each next one when the previous has failed or `delayMs` has
- * passed, whichever is first; resolves with the first success (and aborts the signal every
- * attempt was given, so the others stop), or rejects with an AggregateError of every failure
- * in order.
+ * Starts each attempt when the previous failed or `delayMs` passed; resolves with the first
+ * success (aborting the others' signal), or rejects with an AggregateError of every failure.
  */
 export function hedged<T>(
   attempts: readonly ((lost: AbortSignal) => Promise<T>)[],

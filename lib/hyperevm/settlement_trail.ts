@@ -1,26 +1,23 @@
 /**
  * The settlement trail: the transactions that settled closed trades, found from the Exchange's
- * own events when the trade-history rows name none, however old the trades are, a whole page of
- * trades at a time.
+ * own events when the trade-history rows name none, however old, a page of trades at a time.
  *
- * Blocks are placed from times on a block clock: a fact block/time anchor, and the times of the
- * blocks read so far (kept per client). A close time with a read block within
- * {@link TRAIL.nearS} seconds, or between two read blocks at most {@link TRAIL.bracketS} apart,
- * is placed from them (the rate measured between the nearest reads, so a rate that varies over
- * the days in between costs a read, not the answer). The others are read in rounds, all of a
- * round at once: far from any read block the reads are spread out (one every half distance), so
- * the first rounds lay a coarse clock and the last ones read near each close. Then one
- * eth_getLogs per window of at most {@link MAX_LOG_RANGE} blocks covers every trade's search
- * (±{@link TRAIL.halfWindow} blocks around its estimate; close trades share a window), looking
- * for `PositionsClosed` (topic: the wallet) and `Liquidated` (topic: the position id) from the
- * Exchange; {@link pairInOrder} and {@link pick} tell which event settled which trade.
+ * Blocks are placed on a block clock: a fact block/time anchor plus the block times read so far
+ * (per client). A close time within {@link TRAIL.nearS} s of a read block, or between two read
+ * blocks at most {@link TRAIL.bracketS} apart, is placed from them (the rate measured between
+ * the nearest reads, so a varying rate costs a read, not the answer). The others are read in
+ * rounds, each all at once, spread out far from any read block (one every half distance) so the
+ * first rounds lay a coarse clock and the last read near each close. Then one eth_getLogs per
+ * window of at most {@link MAX_LOG_RANGE} blocks covers every search (±{@link TRAIL.halfWindow}
+ * blocks around its estimate; close trades share a window) for the Exchange's `PositionsClosed`
+ * (topic: the wallet) and `Liquidated` (topic: the position id); {@link pairInOrder} and
+ * {@link pick} tell which event settled which trade.
  *
- * Bound for n trades ({@link trailRequestBound}): the head (shared for a few seconds by the
- * client), at most 2n + 4 block reads ({@link TRAIL.rounds} rounds, and the candidates in
- * doubt) and at most n eth_getLogs: 3n + 5 requests, 230 for a page of 75 (the demo's busiest
- * wallet: about 115, `docs/data-sources.md`). Everything older than the head by
- * {@link TRAIL.settledBlocks} is cached per client for good: block times, windows and the trades
- * found, so a page whose trades were all found costs nothing when read again.
+ * Bound for n trades ({@link trailRequestBound}): the head (shared a few seconds), at most
+ * 2n + 4 block reads and n eth_getLogs: 3n + 5 requests, 230 for a page of 75 (the demo's
+ * busiest wallet: about 115, `docs/data-sources.md`). All older than the head by
+ * {@link TRAIL.settledBlocks} (block times, windows, trades found) is cached per client for
+ * good, so a page whose trades were all found costs nothing when read again.
  */
 import { type Address, type Hex, numberToHex, pad } from "viem";
 import { type HyperEvmClient, MAX_LOG_RANGE } from "./client.ts";
@@ -50,10 +47,7 @@ export function trailRequestBound(trades: number): number {
 const tradeKey = (trade: TradeToSettle): string =>
   `${trade.wallet.toLowerCase()}:${trade.positionId}:${trade.liquidated}:${trade.closedAt}`;
 
-/**
- * The settling transaction of each of `trades` (in their order; null where the search holds no
- * matching event), found together: see the module's comment for the reads and their bound.
- */
+/** The settling transaction of each of `trades`, in order; null where no event matched. */
 export async function findTradeSettlements(
   client: HyperEvmClient,
   trades: readonly TradeToSettle[],
@@ -99,9 +93,8 @@ interface Search {
 }
 
 /**
- * The Exchange's close and liquidation events in every search's blocks: the searches merged
- * where they overlap, cut into windows of at most {@link MAX_LOG_RANGE} blocks, one eth_getLogs
- * each (the wallets' closes and the liquidated positions' ids in one topic list).
+ * The Exchange's close and liquidation events in every search's blocks: overlapping searches
+ * merged, cut into windows of at most {@link MAX_LOG_RANGE}, one eth_getLogs each.
  */
 async function readWindows(
   client: HyperEvmClient,
@@ -109,7 +102,6 @@ async function readWindows(
   head: bigint,
   searches: readonly Search[],
 ): Promise<ExchangeEvent[]> {
-  // The searches' blocks as disjoint ranges, each cut into windows the RPC takes.
   const sorted = [...searches].sort((a, b) => compare(a.fromBlock, b.fromBlock));
   const ranges: { fromBlock: bigint; toBlock: bigint }[] = [];
   for (const search of sorted) {

@@ -1,9 +1,8 @@
 /**
- * The one table of what the explorer reads from HyperEVM: each JSON-RPC method with the schema
- * of its answer and the part of a page it feeds, and each contract-level item with whether it
- * is a fact or modelled (and why). The chain client validates every answer with its method's
- * schema before viem formats it; `verify-upstream`, `record`, the part names of pages and tools
- * and the docs' data-sources page derive from this table too.
+ * The one table of what the explorer reads from HyperEVM: each JSON-RPC method with its answer's
+ * schema (checked before viem formats it) and the part it feeds, and each modelled
+ * contract-level item with why. `verify-upstream`, `record`, part names and the docs'
+ * data-sources page derive from it.
  */
 import { ADDRESS_PATTERN, HASH_PATTERN, HEX_QUANTITY_PATTERN } from "../address.ts";
 import { z } from "zod";
@@ -12,10 +11,7 @@ import { z } from "zod";
 export const CHAIN_FIXTURE = "chain.json";
 
 export interface RpcMethod {
-  /**
-   * The shape of a non-null answer, as the node sends it (hex lower-cased): the client checks it
-   * before viem turns it into domain values (bigints, numbers, status words).
-   */
+  /** A non-null answer as the node sends it (hex lower-cased), before viem formats it. */
   schema: z.ZodType;
   /** Whether the node may answer null (no such block, transaction or receipt yet). */
   nullable?: boolean;
@@ -148,9 +144,8 @@ interface ChainItem {
 }
 
 /**
- * Contract-level items the explorer models (the facts it relies on are in docs/data-sources.md,
- * "Facts the code relies on"): `verify-upstream` judges them, the replay can answer as if each
- * were wrong, and the docs list them.
+ * Contract-level items the explorer models (its facts: docs/data-sources.md, "Facts the code
+ * relies on"); `verify-upstream` judges them, the replay can answer as if each were wrong.
  */
 export const CHAIN_ITEMS: readonly ChainItem[] = [
   {

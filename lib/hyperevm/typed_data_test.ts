@@ -7,8 +7,13 @@ import {
   toHex,
   type TypedDataDomain,
 } from "viem";
-import { DOMAINS, INTENT_ID_TAG, INTENT_KINDS, ZERO_ADDRESS } from "./contracts.ts";
-import { intentTypedData } from "./typed_data.ts";
+import {
+  DOMAINS,
+  INTENT_ID_TAG,
+  INTENT_KINDS,
+  intentTypedData,
+  ZERO_ADDRESS,
+} from "./contracts.ts";
 import { DOMAIN_SEPARATORS, sampleMessage, walletA } from "../../tests/support/hyperevm.ts";
 
 function viemSeparator(domain: TypedDataDomain) {

@@ -1,9 +1,13 @@
 import { equal, match } from "node:assert/strict";
 import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { INTENT_KINDS, type IntentFields, type IntentKind } from "./contracts.ts";
-import { intentDigest } from "./typed_data.ts";
-import { intentId } from "./intent_id.ts";
+import {
+  INTENT_KINDS,
+  intentDigest,
+  type IntentFields,
+  intentId,
+  type IntentKind,
+} from "./contracts.ts";
 import { verifyIntent } from "./decode_settlement.ts";
 import {
   sampleMessage,

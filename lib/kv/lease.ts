@@ -1,15 +1,12 @@
 /**
- * A lease in Deno KV: at most one holder at a time under a key (the instance that refreshes the
- * at-risk board for the whole deployment, for example). The holder renews it before it expires;
- * once it has expired, whoever asks next takes it over, so a holder killed with `kill -9` is
- * replaced within the lease time. Every change is one `kv.atomic()` checked against the row it
- * read, so two instances never both take it. Each take-over starts a new `term`; a write that
- * must come from the holder includes {@link Lease.fence} in its atomic operation, so a holder
- * that lost the lease without knowing it (paused past its expiry) cannot overwrite its
- * successor's work.
- *
- * Expiry is judged on the injected clock (`now`) against the time written in the row, so the
- * instances' clocks must agree to well within the lease time (NTP does; Deno Deploy does).
+ * A lease in Deno KV: at most one holder at a time under a key (the instance refreshing the
+ * at-risk board for the deployment). The holder renews it; once expired, whoever asks next
+ * takes it over, so a holder killed with `kill -9` is replaced within the lease time. Every
+ * change is one `kv.atomic()` checked against the row read, so two never both take it. Each
+ * take-over starts a new `term`; a holder-only write carries `fence()` in its atomic operation,
+ * so a holder that lost the lease unknowingly (paused past expiry) cannot overwrite its
+ * successor's work. Expiry is judged on `now` against the row's time, so the instances' clocks
+ * must agree well within the lease time (NTP and Deno Deploy do).
  */
 
 import { retryLocked } from "./retry.ts";
@@ -29,9 +26,8 @@ export type LeaseStatus =
   | { held: false; holder: string | null; expiresAt: number | null };
 
 /**
- * A lease under `key`; nothing is written until the first `tick`. `holder` names this instance
- * in the row (unique per process: a random UUID by default); `ttlMs` is how long a take-over or
- * renewal lasts.
+ * A lease under `key`, written from the first `tick`; `holder` names this instance (default a
+ * random UUID), `ttlMs` is how long a take-over or renewal lasts.
  */
 export function createLease(options: {
   kv: Deno.Kv;
@@ -71,10 +67,7 @@ export function createLease(options: {
 
   return {
     holder,
-    /**
-     * Takes the lease when it is free or has expired, renews it when this instance holds it;
-     * says who holds it afterwards. Call it more often than `ttlMs` (a third of it, say).
-     */
+    /** Takes a free or expired lease, renews ours; says who holds it. Call every `ttlMs / 3`. */
     async tick(): Promise<LeaseStatus> {
       // A lost race means someone else wrote the row just now: read it again, once.
       const first = await attempt();
@@ -87,10 +80,7 @@ export function createLease(options: {
     },
     /** True while this instance's last take-over or renewal has not expired on its clock. */
     held: () => mine !== null && now() < mine.expiresAt,
-    /**
-     * The check to add to a write only the holder may make: it fails once anyone else has
-     * written the lease row. Null when this instance does not hold it.
-     */
+    /** A holder-only write's check (fails once anyone else wrote the row); null if not ours. */
     fence: (): Deno.AtomicCheck | null =>
       mine && now() < mine.expiresAt ? { key, versionstamp: mine.versionstamp } : null,
     /** Gives the lease up now (so a successor need not wait for it to expire). */

@@ -1,16 +1,13 @@
 /**
- * A time series shared by every instance through Deno KV: mark and open-interest samples of each
- * market, for example. Whichever instance reads a sample records it; each tier keeps one key per
- * series per time bucket, `[...prefix, series, tier, bucketStart]`, so samples from many
- * instances collapse to one per bucket, and the first one recorded stays (unless `merge` says
- * how a later one improves it), so every instance reads the same history. Each key expires
- * `keepMs` after its bucket opened (`expireIn`): by default 5 s buckets for an hour and 1 min
- * buckets for 7 days ({@link MARKET_HISTORY_TIERS}).
+ * A time series shared by every instance through Deno KV (each market's mark and open-interest
+ * samples). Whichever instance reads a sample records it under one key per series, tier and
+ * bucket, `[...prefix, series, tier, bucketStart]`; the first one recorded stays (unless `merge`
+ * improves it), so every instance reads the same history. A key expires `keepMs` after its
+ * bucket opened ({@link MARKET_HISTORY_TIERS}: 5 s buckets for an hour, 1 min for 7 days).
  *
- * Reading a range lists one tier's keys, oldest first, at most `maxPoints` of them (in
- * ⌈maxPoints / 1000⌉ KV reads), from the finest tier that both still holds the range's start and
- * fits it in `maxPoints` buckets; a range no tier fits is read from the coarsest, its newest
- * `maxPoints` buckets, and says it was cut.
+ * A range is read, oldest first, from the finest tier that still holds its start and fits it
+ * in `maxPoints` buckets (⌈maxPoints / 1000⌉ KV reads); one no tier fits is read from the
+ * coarsest, its newest `maxPoints` buckets, and says it was cut.
  */
 
 import { retryLocked } from "./retry.ts";
@@ -45,8 +42,6 @@ export interface SeriesPoint<T> {
 export interface KvSeriesOptions<T> {
   kv: Deno.Kv;
   prefix: Deno.KvKey;
-  /** Finest first (default {@link MARKET_HISTORY_TIERS}). */
-  tiers?: readonly SeriesTier[];
   now?: () => number;
   /**
    * How a later sample of a bucket improves the kept one (e.g. fills an open interest the first
@@ -68,7 +63,6 @@ export interface SeriesRange<T> {
 /** A shared series store under `prefix`. */
 export function createKvSeries<T>(options: KvSeriesOptions<T>) {
   const { kv, prefix, merge } = options;
-  const tiers = options.tiers ?? MARKET_HISTORY_TIERS;
   const now = options.now ?? Date.now;
   // The bucket each tier last found filled, per series: skipped without a KV round trip.
   const filled = new Map<string, number>();
@@ -119,7 +113,9 @@ export function createKvSeries<T>(options: KvSeriesOptions<T>) {
         );
       }
       const outcome: RecordOutcome = {};
-      for (const tier of tiers) outcome[tier.name] = await recordTier(series, tier, point);
+      for (const tier of MARKET_HISTORY_TIERS) {
+        outcome[tier.name] = await recordTier(series, tier, point);
+      }
       return outcome;
     },
     /**
@@ -136,8 +132,8 @@ export function createKvSeries<T>(options: KvSeriesOptions<T>) {
       const buckets = (tier: SeriesTier) =>
         Math.floor(toMs / tier.stepMs) - Math.floor(fromMs / tier.stepMs) + 1;
       const holds = (tier: SeriesTier) => fromMs >= at - tier.keepMs;
-      const tier = tiers.find((t) => holds(t) && buckets(t) <= maxPoints) ??
-        tiers.find((t) => buckets(t) <= maxPoints) ?? tiers.at(-1)!;
+      const tier = MARKET_HISTORY_TIERS.find((t) => holds(t) && buckets(t) <= maxPoints) ??
+        MARKET_HISTORY_TIERS.find((t) => buckets(t) <= maxPoints) ?? MARKET_HISTORY_TIERS.at(-1)!;
       const truncated = buckets(tier) > maxPoints;
       const base = [...prefix, series, tier.name];
       // KV deletes expired keys in the background, and may still list them: a bucket is read

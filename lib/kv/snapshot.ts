@@ -1,12 +1,11 @@
 /**
- * One shared snapshot in Deno KV (the at-risk board, for example): one instance writes it, every
- * instance reads the same one back, with what the writer said about it (coverage, say) and its
- * age. A snapshot may be far over KV's 64 KiB value limit: its JSON (bigints kept exactly) is cut
- * into chunks under `[...prefix, "chunk", id, i]`, and only then is `[...prefix, "current"]`
- * pointed at the new id, in one atomic operation that may also carry the writer's lease fence
- * (`Lease.fence()`), so a reader sees the whole of one snapshot or the whole of the one before,
- * and a writer that lost its lease changes nothing. Chunks and pointer expire `keepMs` after
- * they are written; a reader that finds a chunk already gone reads the pointer again.
+ * One shared snapshot in Deno KV (the at-risk board, say): one instance writes it, every instance
+ * reads it back with its writer's meta and its age. Its JSON (bigints exact) may be far over
+ * KV's 64 KiB value limit, so it is cut into chunks under `[...prefix, "chunk", id, i]`; then
+ * one atomic operation, carrying the writer's lease fence if any, points `[...prefix, "current"]`
+ * at the new id. A reader sees one whole snapshot or the whole one before; a writer that lost
+ * its lease changes nothing. Everything expires `keepMs` after writing; a reader that finds a
+ * chunk gone reads the pointer again.
  */
 import { retryLocked } from "./retry.ts";
 
@@ -78,9 +77,8 @@ export function createKvSnapshotStore<T, M = unknown>(
 
   return {
     /**
-     * Writes `value` and makes it current. With `fence`, only while the check holds (the writer
-     * still holds its lease); `ok: false` when it did not, and the current snapshot is unchanged
-     * (`id` is the new snapshot's, current only when `ok`).
+     * Writes `value` and makes it current; with `fence`, only while that check holds (else
+     * `ok: false`, the current snapshot unchanged).
      */
     async write(value: T, meta: M, { fence }: { fence?: Deno.AtomicCheck | null } = {}) {
       const bytes = encode(value);
@@ -115,10 +113,7 @@ export function createKvSnapshotStore<T, M = unknown>(
     },
     /** The current snapshot, or null when none is kept. */
     read: () => readCurrent(null) as Promise<StoredSnapshot<T, M> | null>,
-    /**
-     * The current snapshot unless it is still the one with id `held` ("unchanged": one small KV
-     * read, the chunks are not read again).
-     */
+    /** The current snapshot, or "unchanged" (one small read) while it is still `held`. */
     readIfChanged: (held: string | null) => readCurrent(held),
   };
 

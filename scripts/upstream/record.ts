@@ -1,15 +1,10 @@
 /**
- * `deno task record`: records an upstream into the replay's data files (each row's `fixture`;
- * `fixtures/_data.ts` reads them), so `startReplayUpstream({ dataDir })` serves the recorded
- * answers. Each answer is read through the explorer's own clients (`upstream.ts`) and written as
- * it came; one they do not take whole is reported and left out.
- *
- *   deno task record --wallet 0x… --tx 0x… [--api URL] [--rpc URL] [--out DIR]
- *
- * Writes into a new temporary directory unless `--out` names one; `fixtures/data` is only ever
- * overwritten when given as `--out` explicitly. A recording is all or nothing: when an answer
- * failed or did not match, nothing is written and no folder is created. Exit code 0 when every
- * file was written, 1 when nothing was (see the problems printed), 2 for bad flags.
+ * `deno task record --wallet 0x… --tx 0x… [--api URL] [--rpc URL] [--out DIR]`: records an
+ * upstream into the replay's data files (each row's `fixture`), read through the explorer's own
+ * clients (`upstream.ts`) and written as they came, for `startReplayUpstream({ dataDir })`.
+ * Writes a new temporary directory unless `--out` names one (`fixtures/data` only when named).
+ * All or nothing: if an answer failed or did not match, nothing is written, no folder created.
+ * Exit 0 when every file was written, 1 when none was (problems printed), 2 for bad flags.
  */
 import { numberToHex } from "viem";
 import { LEADERBOARD_WINDOWS, PAPERTRADE_ENDPOINTS as ROWS } from "../../lib/papertrade/mod.ts";
@@ -82,9 +77,8 @@ export async function recordUpstream(options: UpstreamOptions) {
 }
 
 /**
- * Writes recorded files into `dir` (created if missing); returns the paths written. Files are
- * written into a staging folder beside `dir` first and moved in only when all are written, so
- * a failure leaves `dir` as it was; the staging folder is removed in every case.
+ * Writes recorded files into `dir` (created if missing) through a staging folder beside it,
+ * moved in only once all are written, so a failure leaves `dir` as it was; the paths written.
  */
 export async function writeRecording(dir: string, files: Readonly<Record<string, string>>) {
   const target = dir.replace(/\/+$/, "") || "/";
@@ -158,11 +152,9 @@ type Mined = Json & { blockNumber: string; transactionIndex: string };
 type Log = Json & { address: string; logIndex: string };
 
 /**
- * The chain file (chainId, headBlock, blocks, transactions, receipts): each transaction with its
- * receipt and its block, and the block's other transactions too, because the replay serves a
- * block's full transaction list from the same file. Logs are not stored apart: the replay
- * answers eth_getLogs from the receipts, so the explorer's log query over each block (its
- * contracts) must find exactly the receipts' logs of those contracts.
+ * The chain file: each transaction with its receipt and block, and the block's other
+ * transactions (the replay serves a block's full list from it). The replay answers eth_getLogs
+ * from the receipts, so the log query over each block must find exactly the receipts' logs.
  */
 async function recordChain(up: Upstream, txs: ReadonlySet<string>, notes: string[]) {
   const chainId = await up.chain("eth_chainId", "", async ({ rpc }) => {

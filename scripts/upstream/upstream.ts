@@ -1,14 +1,10 @@
 /**
- * What `deno task record` and `deno task verify-upstream` share: their flags, and the upstream as
- * the explorer itself reads it. Every read goes through the explorer's own clients (the Papertrade
- * client's `read` over the endpoint table, the HyperEVM client, the BBO reader, and for the chain
- * id the JSON-RPC transport they share), so an answer holds exactly when the explorer would take
- * it. A tap on the clients' `fetch` keeps the bytes of the last answer: `record` writes them back
- * unchanged, `verify-upstream` looks in them for the modelled fields it saw.
- *
- * A read never throws. What went wrong is a {@link Finding} named by endpoint: the client's own
- * sentence when it refused the answer, each modelled key it reported missing (`modelledGapsOf`),
- * and the rows it dropped (`rowsSkipped`).
+ * What `deno task record` and `deno task verify-upstream` share: their flags, and the upstream
+ * read through the explorer's own clients (Papertrade `read`, the HyperEVM client, the BBO
+ * reader, the JSON-RPC transport for the chain id), so an answer holds exactly when the explorer
+ * would take it. A tap on `fetch` keeps the last answer's bytes: `record` writes them unchanged,
+ * `verify-upstream` looks in them for modelled fields. A read never throws: what went wrong is a
+ * {@link Finding} (the client's refusal, each modelled key missing, the rows dropped).
  */
 import { parseArgs } from "node:util";
 import { createParser } from "eventsource-parser";
@@ -126,10 +122,7 @@ export function openUpstream(options: UpstreamOptions) {
     rpc: createRpc(rpcOptions),
   };
 
-  /**
-   * Runs one read. When it came back whole: the client's value, and the answer's JSON as it came;
-   * else undefined, and what was wrong is among the findings.
-   */
+  /** One read: the client's value and raw JSON when whole, else undefined (see findings). */
   async function take<T>(
     endpoint: string,
     label: string,

@@ -1,12 +1,10 @@
 /**
  * `deno task verify-upstream [--api URL] [--rpc URL] [--wallet 0x…]... [--tx 0x…]...`: reads a
- * live upstream through the explorer's own clients (`upstream.ts`), each read once: every
- * fixture-sized API read, the first leaderboard page of each window, per wallet its stream
- * snapshot, queue ranks and first trade-history page, then the chain (id, head, the BBO
- * precompile, the win fee, and per transaction its receipt and its block's logs). Three findings
- * are kept apart, each with its exit status (VERIFY_EXIT): requests that got no answer, answers
- * whose known shape no longer holds, and modelled items the answers contradict. Modelled items the
- * answers show as modelled are listed as confirmed.
+ * live upstream once through the explorer's own clients (`upstream.ts`): every fixture-sized API
+ * read, each window's first leaderboard page, per wallet its stream, queue ranks and first
+ * trade page, then the chain (id, head, BBO, win fee, per transaction its receipt and block's
+ * logs). No answer, a changed known shape and a contradicted modelled item are kept apart, each
+ * with its exit status (VERIFY_EXIT); modelled items the answers show are listed as confirmed.
  */
 import { numberToHex } from "viem";
 import { CHAIN_ID } from "../../lib/hyperevm/contracts.ts";
@@ -153,10 +151,9 @@ export async function verifyUpstream(options: UpstreamOptions) {
 type VerifyReport = Awaited<ReturnType<typeof verifyUpstream>>;
 
 /**
- * What a real settlement transaction says about the modelled BatchExecutor items: whether its
- * calldata decodes as the modelled `executeBatch`, and whether its receipt (null when there is
- * none) carries one modelled `IntentExecuted` per intent. By item: what contradicts it, or ""
- * when the transaction confirms it; nothing when it was not sent to the BatchExecutor.
+ * What a settlement says of the modelled BatchExecutor items (calldata decodes as
+ * `executeBatch`; the receipt has one `IntentExecuted` per intent): by item, the contradiction,
+ * or "" when confirmed; nothing when it was not sent to the BatchExecutor.
  */
 export function judgeBatchModels(
   tx: HyperEvmTransaction,
@@ -184,10 +181,8 @@ export function verifyExitCode(report: VerifyReport): number {
 }
 
 /**
- * The report as text: unreachable endpoints, mismatches in known shapes (the upstream
- * changed), mismatches in modelled shapes (our guess was wrong, with the reason it is a
- * guess), the verdict on every modelled item, notes, and the summary line
- * `N endpoints checked, M mismatches, U unreachable`.
+ * The report as text: unreachable, known-shape and modelled-shape mismatches (with why it is a
+ * guess), modelled verdicts, notes, then `N endpoints checked, M mismatches, U unreachable`.
  */
 export function formatReport(report: VerifyReport): string {
   const lines: string[] = [];

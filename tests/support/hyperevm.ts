@@ -16,12 +16,14 @@ import {
   CONTRACTS,
   INTENT_KINDS,
   INTENT_TYPES,
+  intentDigest,
   type IntentFields,
+  intentId,
   type IntentKind,
+  intentTypedData,
   ZERO_ADDRESS,
 } from "../../lib/hyperevm/contracts.ts";
 import { encodeIntentExecuted } from "../../fixtures/encode_execution.ts";
-import { intentDigest, intentTypedData } from "../../lib/hyperevm/typed_data.ts";
 import type {
   HyperEvmBlock,
   HyperEvmClient,
@@ -29,7 +31,6 @@ import type {
   HyperEvmReceipt,
   HyperEvmTransaction,
 } from "../../lib/hyperevm/client.ts";
-import { intentId } from "../../lib/hyperevm/intent_id.ts";
 
 /** The published EIP-712 domain separators, which the domains in contracts.ts must hash to. */
 export const DOMAIN_SEPARATORS = {

@@ -174,8 +174,9 @@ export const MUTANTS: Mutant[] = [
   {
     name: "static-path-guard-open",
     file: "lib/delivery/static_assets.ts",
-    from: "  return path.length <= 400 && SAFE_STATIC_PATH.test(path);",
-    to: "  return path.length <= 4000;",
+    from:
+      "    if (c.req.path.length > 400 || !SAFE_STATIC_PATH.test(c.req.path)) return c.notFound();",
+    to: "    if (c.req.path.length > 4000) return c.notFound();",
     tests: ["tests/hardening_pages_test.ts", "tests/hostile_paths_test.ts"],
   },
   {
