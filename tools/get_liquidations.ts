@@ -8,8 +8,8 @@ import {
   PERIOD_NAMES,
   readLiquidations,
   selectLiquidations,
-  UnknownLiquidationMarketError,
 } from "../lib/liquidations/mod.ts";
+import { UnknownMarketError } from "../lib/at_risk/mod.ts";
 import { argsObject, choiceArg, marketArg, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { ToolError } from "./types.ts";
@@ -54,7 +54,7 @@ export const getLiquidationsTool = defineTool({
       const view = selectLiquidations(list, selection);
       return { structured: liquidationsJson.of({ list, selection, view }) };
     } catch (error) {
-      if (error instanceof UnknownLiquidationMarketError) {
+      if (error instanceof UnknownMarketError) {
         throw new ToolError(`market: ${error.message}`);
       }
       if (error instanceof BadLiquidationCursorError) {

@@ -7,7 +7,6 @@ export {
   type AtRiskBoard,
   type AtRiskFilters,
   type AtRiskRow,
-  compareDistance,
   keepBand,
   marketsSentence,
   nearestOf,

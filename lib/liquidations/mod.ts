@@ -12,7 +12,6 @@ export {
   type LiquidationSelection,
   type LiquidationView,
   selectLiquidations,
-  UnknownLiquidationMarketError,
 } from "./select.ts";
 export {
   LIQUIDATION_PERIODS,

@@ -1,8 +1,9 @@
 /**
- * What one view of the liquidations shows: the rows of a window and a market, a page at a time
- * (newest first, a cursor for the next page), and the totals of that market. The page, the Atom
- * feed and the tool select the same way, so by default they list the same liquidations.
+ * One view of the liquidations: a window's and a market's rows a page at a time (newest first, a
+ * cursor for the next page) and that market's totals. The page, the Atom feed and the tool select
+ * the same way, so by default they list the same liquidations.
  */
+import { UnknownMarketError } from "../at_risk/mod.ts";
 import type { Liquidation, LiquidationList } from "./read.ts";
 import {
   LIQUIDATION_PERIODS,
@@ -42,18 +43,6 @@ export interface LiquidationView {
   totals: LiquidationPeriodTotals[];
 }
 
-/** A market filter naming no market of the trading state: the faces refuse it, naming them. */
-export class UnknownLiquidationMarketError extends Error {
-  override name = "UnknownLiquidationMarketError";
-  constructor(readonly market: string, readonly markets: readonly string[]) {
-    super(
-      `Papertrade has no market "${market}". The markets are ${
-        markets.join(" and ") || "unknown"
-      }.`,
-    );
-  }
-}
-
 /** A cursor that is not one a view gave. */
 export class BadLiquidationCursorError extends Error {
   override name = "BadLiquidationCursorError";
@@ -72,9 +61,8 @@ function after(row: Liquidation, [, at, positionId]: RegExpExecArray): boolean {
 }
 
 /**
- * The view `selection` asks for. A market the trading state does not list is refused
- * ({@link UnknownLiquidationMarketError}) when the list knows the markets; a malformed cursor
- * too ({@link BadLiquidationCursorError}).
+ * The view `selection` asks for. Refuses a market the trading state does not list (when the list
+ * knows the markets: {@link UnknownMarketError}) and a malformed cursor.
  */
 export function selectLiquidations(
   list: LiquidationList,
@@ -83,7 +71,7 @@ export function selectLiquidations(
   const wanted = selection.market?.trim().toUpperCase() || null;
   const listed = list.markets.find((symbol) => symbol.toUpperCase() === wanted);
   if (wanted !== null && !listed && list.markets.length > 0) {
-    throw new UnknownLiquidationMarketError(wanted, list.markets);
+    throw new UnknownMarketError(wanted, list.markets);
   }
   const market = listed ?? wanted;
   const cursor = selection.cursor === undefined ? null : CURSOR.exec(selection.cursor);
