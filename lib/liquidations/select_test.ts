@@ -1,9 +1,6 @@
 import assert from "node:assert/strict";
 import type { Liquidation, LiquidationList } from "./read.ts";
-import {
-  BadLiquidationCursorError,
-  selectLiquidations,
-} from "./select.ts";
+import { BadLiquidationCursorError, selectLiquidations } from "./select.ts";
 import { UnknownMarketError } from "../at_risk/mod.ts";
 import { LIQUIDATION_PERIODS, liquidationTotals } from "./totals.ts";
 
