@@ -1,8 +1,7 @@
 /**
- * The charts' series: protocol history (one small chart per figure, from
- * `/query/protocol/history`), each market's open interest against its caps (the explorer's own
- * samples: the upstream keeps no OI history), and each market's price line and a position's
- * price against entry and bust (the samples, and Hyperliquid's candles before them).
+ * The charts' series: protocol history (a small chart per figure of `/query/protocol/history`),
+ * each market's open interest against its caps (our samples: the upstream keeps no OI history),
+ * its price, and a position's price against entry and bust (samples, candles before them).
  */
 import type { HistoryInterval, ProtocolHistory, ProtocolHistoryPoint } from "../papertrade/mod.ts";
 import type { ChartSeries, ChartUnit } from "../chart.ts";
@@ -98,9 +97,8 @@ function buildProtocolCharts(history: ProtocolHistory) {
 }
 
 /**
- * One market's sampled open interest against its caps: each side's share of its cap in use
- * (percent, both valued at the sample's mark), the dollar figures in the text. A side without
- * a cap (uncapped, or a sample without the trading state) has no point there.
+ * One market's sampled open interest: each side's share of its cap in use (percent, both at the
+ * sample's mark), dollars in the text; none where the side has no cap (or no trading state).
  */
 export function openInterestSeries(samples: readonly MarketSample[]): ChartSeries[] {
   const compact = (usd: bigint) => formatUsd(usd, { compact: true });
@@ -167,10 +165,7 @@ export function marketPriceChart(
   return lines.filter((line) => line.points.length > 0);
 }
 
-/**
- * An open position's chart: its market's price since it opened (the marks sampled, and
- * Hyperliquid's candles before the first sample), with its entry and bust prices as levels.
- */
+/** An open position's chart: its market's price since it opened, entry and bust as levels. */
 export function positionMarkChart(
   position: { entryPrice: bigint; bustPrice: bigint; openedAt: number },
   history: PriceHistory,

@@ -1,7 +1,6 @@
 /**
- * Live marks for every open live stream of one process, from one poll of the live quotes (see
- * `lib/marks.ts`): a hundred viewers cost the upstream what one does. Polling runs only while
- * someone listens.
+ * Live marks for every live stream of a process from one poll of the quotes (`lib/marks.ts`): a
+ * hundred viewers cost the upstream what one does. It polls only while someone listens.
  */
 import type { PapertradeClient, TradingState } from "../papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
@@ -11,9 +10,8 @@ import { sharedMarkSamples } from "./mark_samples.ts";
 import { isUpstreamFailure } from "../parts.ts";
 
 /**
- * The trading state and the live marks of its instruments, with the Exchange's win fee and
- * PaperStaking's accumulator (each null while it could not be read: only the close payout, or
- * the pending rewards, are left out then).
+ * The trading state and its live marks, the Exchange's win fee and PaperStaking's accumulator
+ * (null while unread: only the close payout, or the pending rewards, are left out then).
  */
 export interface MarketState {
   trading: TradingState;
