@@ -5,7 +5,7 @@
  */
 import type { Address, OpenPosition } from "../papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
-import { Parts, type UnavailablePart } from "../parts.ts";
+import { Parts } from "../parts.ts";
 import {
   nearestToBust,
   type PositionValuation,
@@ -32,24 +32,7 @@ export interface AtRiskFilters {
 }
 
 /** The board as one read sees it: every matching row, nearest to bust first. */
-export interface AtRiskBoard {
-  rows: AtRiskRow[];
-  /** The markets of the trading state (the filter's choices). */
-  markets: string[];
-  refreshedAt: number;
-  oldestReadAt: number | null;
-  /** The newest quote behind the marks, null without marks. */
-  markAt: number | null;
-  /** Wallets the leaderboard reports with open positions, and those the board holds. */
-  known: ReadonlySet<Address>;
-  covered: ReadonlySet<Address>;
-  notRead: Array<{ wallet: Address; name: string | null; reason: string }>;
-  /** Wallets the budget left for a later refresh. */
-  notYetRead: number;
-  /** Coverage is short of every known wallet, or of the wallet list. */
-  partial: boolean;
-  unavailable: UnavailablePart[];
-}
+export type AtRiskBoard = Awaited<ReturnType<typeof readAtRiskBoard>>;
 
 /** A market filter naming no market of the trading state: every face refuses it, naming them. */
 export class UnknownMarketError extends Error {
@@ -88,7 +71,7 @@ export async function readAtRiskBoard(
   deps: MarketSources & { now: () => number },
   filters: AtRiskFilters = {},
   options: { signal?: AbortSignal; source?: AtRiskSource } = {},
-): Promise<AtRiskBoard> {
+) {
   const state = await (options.source ?? sharedAtRiskSource(deps)).state();
   // The board's last good copies, as old as they are now, in this reader's scope.
   const now = deps.now();
@@ -126,19 +109,23 @@ export async function readAtRiskBoard(
   const quoteTimes = [...marks.values()].flatMap((mark) => mark.at ?? []);
   return {
     rows,
+    /** The markets of the trading state (the filter's choices). */
     markets,
     refreshedAt: state.refreshedAt,
     oldestReadAt: readTimes.length > 0 ? Math.min(...readTimes) : null,
+    /** The newest quote behind the marks, null without marks. */
     markAt: quoteTimes.length > 0 ? Math.max(...quoteTimes) : null,
-    known: new Set(state.known.keys()),
-    covered: new Set(state.held.keys()),
+    /** Wallets the leaderboard reports with open positions, and those the board holds. */
+    known: new Set(state.known.keys()) as ReadonlySet<Address>,
+    covered: new Set(state.held.keys()) as ReadonlySet<Address>,
     notRead: [...state.failed].map(([wallet, reason]) => ({
       wallet,
       name: nameOf(wallet),
       reason,
     })),
+    /** Wallets the budget left for a later refresh. */
     notYetRead: state.known.size - state.held.size - state.failed.size,
-    // Also partial when the wallet list itself is cut short or could not be read again.
+    /** Short of every known wallet, or the wallet list itself cut short or not read again. */
     partial: state.held.size < state.known.size || !state.listComplete ||
       state.unavailable.some((item) => item.part === "wallets with open positions"),
     unavailable: parts.unavailable,

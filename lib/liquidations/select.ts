@@ -5,12 +5,7 @@
  */
 import { UnknownMarketError } from "../at_risk/mod.ts";
 import type { Liquidation, LiquidationList } from "./read.ts";
-import {
-  LIQUIDATION_PERIODS,
-  type LiquidationPeriod,
-  type LiquidationPeriodTotals,
-  liquidationTotals,
-} from "./totals.ts";
+import { LIQUIDATION_PERIODS, type LiquidationPeriod, liquidationTotals } from "./totals.ts";
 
 /** Rows a page lists by default, and at most. */
 export const LIQUIDATION_PAGE_ROWS = { default: 50, max: 200 } as const;
@@ -33,15 +28,7 @@ export const DEFAULT_SELECTION: LiquidationSelection = {
 };
 
 /** One view: its rows, how many match in all, where the next page starts, the totals. */
-export interface LiquidationView {
-  /** The market filter as the list names it (the trading state's spelling), if any. */
-  market: string | null;
-  rows: Liquidation[];
-  matched: number;
-  /** Pass back as `cursor` for the next rows; null on the last page. */
-  nextCursor: string | null;
-  totals: LiquidationPeriodTotals[];
-}
+export type LiquidationView = ReturnType<typeof selectLiquidations>;
 
 /** A cursor that is not one a view gave. */
 export class BadLiquidationCursorError extends Error {
@@ -67,7 +54,7 @@ function after(row: Liquidation, [, at, positionId]: RegExpExecArray): boolean {
 export function selectLiquidations(
   list: LiquidationList,
   selection: LiquidationSelection,
-): LiquidationView {
+) {
   const wanted = selection.market?.trim().toUpperCase() || null;
   const listed = list.markets.find((symbol) => symbol.toUpperCase() === wanted);
   if (wanted !== null && !listed && list.markets.length > 0) {
@@ -86,9 +73,11 @@ export function selectLiquidations(
   const from = cursor ? matching.filter((row) => after(row, cursor)) : matching;
   const rows = from.slice(0, selection.limit);
   return {
+    /** The market filter as the list names it (the trading state's spelling), if any. */
     market,
     rows,
     matched: matching.length,
+    /** Pass back as `cursor` for the next rows; null on the last page. */
     nextCursor: from.length > rows.length ? `${rows.at(-1)!.at}-${rows.at(-1)!.positionId}` : null,
     totals: liquidationTotals(ofMarket, list, market === null ? list.markets : [market]),
   };
