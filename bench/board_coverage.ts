@@ -12,7 +12,8 @@ import { createPapertradeClient } from "../lib/papertrade/mod.ts";
 import { createLiveQuotes } from "../lib/marks.ts";
 import { createHyperEvmClient } from "../lib/hyperevm/mod.ts";
 import { readAtRiskBoard } from "../lib/at_risk/board.ts";
-import { type BoardState, DEFAULT_LIMITS, tickBoard } from "../lib/at_risk/tick.ts";
+import { type BoardState, tickBoard } from "../lib/at_risk/tick.ts";
+import { DEFAULT_LIMITS } from "../lib/at_risk/limits.ts";
 import type { AtRiskSource } from "../lib/at_risk/refresh.ts";
 
 /** The data's wallets with open positions (the leaderboard's count), before synthetic ones. */

@@ -46,11 +46,8 @@ export async function atRiskPage(c: Context<AppEnv>): Promise<Response> {
   );
 }
 
-/**
- * A market filter the trading state does not list (the board's or the liquidations'): a 400
- * naming the markets there are.
- */
-export function noSuchMarket(error: Error & { market: string; markets: readonly string[] }) {
+/** A market filter the trading state does not list (board, liquidations): a 400 naming them. */
+export function noSuchMarket(error: UnknownMarketError) {
   return new Failure("bad_request", "No such market", {
     message: error.message,
     detail: (
@@ -62,10 +59,7 @@ export function noSuchMarket(error: Error & { market: string; markets: readonly 
   });
 }
 
-/**
- * The filters a query string asks for (`market`, `band`; empty means all), or a 400. A market the
- * trading state does not list is refused once the board is read (UnknownMarketError).
- */
+/** The query's filters (`market`, `band`; empty: all), or a 400; the board checks the market. */
 function parseAtRiskFilters(params: URLSearchParams): AtRiskFilters {
   const market = (params.get("market") ?? "").trim().toUpperCase().slice(0, 20);
   const band = params.get("band") ?? "";

@@ -12,8 +12,8 @@ import {
   PERIOD_NAMES,
   readLiquidations,
   selectLiquidations,
-  UnknownLiquidationMarketError,
 } from "../lib/liquidations/mod.ts";
+import { UnknownMarketError } from "../lib/at_risk/mod.ts";
 import { pageResponse } from "../lib/render.tsx";
 import { noSuchMarket } from "./at_risk.tsx";
 import { LiquidationsPage } from "./liquidations/LiquidationsPage.tsx";
@@ -27,7 +27,7 @@ export async function liquidationsPage(c: Context<AppEnv>): Promise<Response> {
   try {
     view = selectLiquidations(list, selection);
   } catch (error) {
-    if (error instanceof UnknownLiquidationMarketError) throw noSuchMarket(error);
+    if (error instanceof UnknownMarketError) throw noSuchMarket(error);
     if (error instanceof BadLiquidationCursorError) {
       throw badLink("cursor is not one this page gave");
     }

@@ -36,14 +36,13 @@ async function load(c: Context<AppEnv>) {
   await samples.recordMarkets(overview.markets);
   const parts = new Parts();
   const from = deps.now() - 24 * 60 * 60_000;
+  const options = { parts, signal: c.req.raw.signal };
   const history = new Map(
-    await Promise.all(overview.markets.map(async (market) => {
-      const options = { parts, signal: c.req.raw.signal };
-      return [
-        market.instrumentId,
-        await readPriceHistory(deps, samples, market, from, options),
-      ] as const;
-    })),
+    await Promise.all(
+      overview.markets.map(async (market) =>
+        [market.instrumentId, await readPriceHistory(deps, samples, market, from, options)] as const
+      ),
+    ),
   );
   return { overview, history, unavailable: parts.unavailable };
 }

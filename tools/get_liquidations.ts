@@ -8,8 +8,8 @@ import {
   PERIOD_NAMES,
   readLiquidations,
   selectLiquidations,
-  UnknownLiquidationMarketError,
 } from "../lib/liquidations/mod.ts";
+import { UnknownMarketError } from "../lib/at_risk/mod.ts";
 import { argsObject, choiceArg, marketArg, wholeNumberArg } from "./_args.ts";
 import { defineTool } from "./define_tool.ts";
 import { ToolError } from "./types.ts";
@@ -49,7 +49,7 @@ export const getLiquidationsTool = defineTool({
   output: liquidationsJson.schema,
   // A market Papertrade does not list, or a cursor not its own, is the caller's argument.
   explainFailure: (error) =>
-    error instanceof UnknownLiquidationMarketError
+    error instanceof UnknownMarketError
       ? new ToolError(`market: ${error.message}`)
       : error instanceof BadLiquidationCursorError
       ? new ToolError(`cursor: ${error.message}`)

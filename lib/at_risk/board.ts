@@ -1,13 +1,11 @@
 /**
- * The at-risk board: every known open position across wallets, nearest to bust first. The
- * positions come from one refresh per deployment (`refresh.ts`, its steps in `tick.ts`, within
- * one upstream budget whatever the number of viewers or instances). Each read of the board
- * re-values every position at the live mark (`lib/marks.ts`, the site's shared one-second
- * quote), so the board follows the mark between refreshes without an upstream read of its own.
+ * The at-risk board: every known open position across wallets, nearest to bust first, from one
+ * refresh per deployment (`refresh.ts`, one upstream budget whatever the viewers or instances).
+ * Each read re-values the positions at the shared live mark (`lib/marks.ts`): no read of its own.
  */
 import type { Address, OpenPosition } from "../papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
-import { Parts, type UnavailablePart } from "../parts.ts";
+import { Parts } from "../parts.ts";
 import {
   nearestToBust,
   type PositionValuation,
@@ -34,24 +32,7 @@ export interface AtRiskFilters {
 }
 
 /** The board as one read sees it: every matching row, nearest to bust first. */
-export interface AtRiskBoard {
-  rows: AtRiskRow[];
-  /** The markets of the trading state (the filter's choices). */
-  markets: string[];
-  refreshedAt: number;
-  oldestReadAt: number | null;
-  /** The newest quote behind the marks, null without marks. */
-  markAt: number | null;
-  /** Wallets the leaderboard reports with open positions, and those the board holds. */
-  known: ReadonlySet<Address>;
-  covered: ReadonlySet<Address>;
-  notRead: Array<{ wallet: Address; name: string | null; reason: string }>;
-  /** Wallets the budget left for a later refresh. */
-  notYetRead: number;
-  /** Coverage is short of every known wallet, or of the wallet list. */
-  partial: boolean;
-  unavailable: UnavailablePart[];
-}
+export type AtRiskBoard = Awaited<ReturnType<typeof readAtRiskBoard>>;
 
 /** A market filter naming no market of the trading state: every face refuses it, naming them. */
 export class UnknownMarketError extends Error {
@@ -69,9 +50,8 @@ export function marketsSentence(markets: readonly string[]): string {
 }
 
 /**
- * The board when this instance or the deployment's KV already holds one, else null without
- * starting a step: for a page whose own figures come first (`/markets`' bust ladder), so its cold
- * view costs one round trip.
+ * The board this instance or the deployment's KV already holds, else null without starting a
+ * step: `/markets`' bust ladder, so the page's cold view costs one round trip.
  */
 export async function readHeldAtRiskBoard(
   deps: MarketSources & { now: () => number },
@@ -91,7 +71,7 @@ export async function readAtRiskBoard(
   deps: MarketSources & { now: () => number },
   filters: AtRiskFilters = {},
   options: { signal?: AbortSignal; source?: AtRiskSource } = {},
-): Promise<AtRiskBoard> {
+) {
   const state = await (options.source ?? sharedAtRiskSource(deps)).state();
   // The board's last good copies, as old as they are now, in this reader's scope.
   const now = deps.now();
@@ -121,24 +101,31 @@ export async function readAtRiskBoard(
   ).filter((row) =>
     (filters.market === undefined || row.symbol === filters.market) &&
     (filters.band === undefined || row.risk === filters.band)
-  ).sort((a, b) => compareDistance(a.distanceToBustPercent, b.distanceToBustPercent, 1));
+  ).sort(({ distanceToBustPercent: x }, { distanceToBustPercent: y }) =>
+    // Nearest first; unvalued (null) distances last.
+    x === null || y === null ? Number(x === null) - Number(y === null) : x < y ? -1 : x > y ? 1 : 0
+  );
   const readTimes = [...state.held.values()].map((held) => held.readAt);
   const quoteTimes = [...marks.values()].flatMap((mark) => mark.at ?? []);
   return {
     rows,
+    /** The markets of the trading state (the filter's choices). */
     markets,
     refreshedAt: state.refreshedAt,
     oldestReadAt: readTimes.length > 0 ? Math.min(...readTimes) : null,
+    /** The newest quote behind the marks, null without marks. */
     markAt: quoteTimes.length > 0 ? Math.max(...quoteTimes) : null,
-    known: new Set(state.known.keys()),
-    covered: new Set(state.held.keys()),
+    /** Wallets the leaderboard reports with open positions, and those the board holds. */
+    known: new Set(state.known.keys()) as ReadonlySet<Address>,
+    covered: new Set(state.held.keys()) as ReadonlySet<Address>,
     notRead: [...state.failed].map(([wallet, reason]) => ({
       wallet,
       name: nameOf(wallet),
       reason,
     })),
+    /** Wallets the budget left for a later refresh. */
     notYetRead: state.known.size - state.held.size - state.failed.size,
-    // Also partial when the wallet list itself is cut short or could not be read again.
+    /** Short of every known wallet, or the wallet list itself cut short or not read again. */
     partial: state.held.size < state.known.size || !state.listComplete ||
       state.unavailable.some((item) => item.part === "wallets with open positions"),
     unavailable: parts.unavailable,
@@ -167,10 +154,7 @@ export async function ownerOnBoard(
   return null;
 }
 
-/**
- * `read`'s value, or null when it has not settled within `ms` (it goes on in the background,
- * and a failure after that has nobody left to tell).
- */
+/** `read`'s value, or null when not settled within `ms` (a later failure is dropped). */
 export async function orNullAfter<T>(read: Promise<T>, ms: number): Promise<T | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => timer = setTimeout(() => resolve(null), ms));
@@ -195,19 +179,7 @@ export function nearestOf(board: AtRiskBoard | null, wallet: Address): WalletNea
   return { reason: "no open position" };
 }
 
-/**
- * Two distances to bust in `sign`'s order (1: nearest first); unvalued (null) distances sort
- * last whatever the direction.
- */
-export function compareDistance(x: bigint | null, y: bigint | null, sign: 1 | -1): number {
-  if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-  return x < y ? -sign : x > y ? sign : 0;
-}
-
-/**
- * The board with only the rows of `band` (all rows without one): what a band filter shows, for a
- * reader that also needs the board's every band (the bust ladder).
- */
+/** The board with only the rows of `band` (the ladder still sums every band of `board`). */
 export function keepBand(board: AtRiskBoard, band: RiskBand | undefined): AtRiskBoard {
   return band === undefined ? board : { ...board, rows: board.rows.filter((r) => r.risk === band) };
 }

@@ -1,11 +1,10 @@
 /**
- * Where the at-risk board lives. Without KV (one process, no `KV_PATH`) in this process's memory:
- * it always leads. With KV, one board for the whole deployment: the instance that holds the
- * lease under {@link LEASE_KEY} takes the board's steps and writes each to the snapshot store
- * (fenced by its lease, so a leader that lost the lease without knowing writes nothing); every
- * other instance reads the last one written. A leader killed with `kill -9` stops renewing, and
- * the first instance to look after {@link AT_RISK_LEASE_MS} takes over from the last board
- * written, its schedule and budget included.
+ * Where the at-risk board lives. Without KV (no `KV_PATH`) in this process's memory, always
+ * leading. With KV, one board per deployment: the holder of the lease under {@link LEASE_KEY}
+ * takes the steps and writes each to the snapshot store, fenced by its lease (a leader that lost
+ * it unknowingly writes nothing); the others read the last one written. A leader killed with
+ * `kill -9` stops renewing, and the first instance to look after {@link AT_RISK_LEASE_MS} goes on
+ * from the last board written, its schedule and budget included.
  */
 import { createLease } from "../kv/lease.ts";
 import { createKvSnapshotStore } from "../kv/snapshot.ts";

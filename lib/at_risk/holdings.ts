@@ -1,7 +1,7 @@
 /**
- * What a wallet holds now, from the at-risk board: the notional of its open positions per market
- * and side (margin × leverage, exact), and its position nearest to bust. The leaderboard shows it
- * for the rows on screen, and its "holding now" filter keeps the wallets that have one.
+ * What a wallet holds now on the at-risk board: its open notional per market and side (margin ×
+ * leverage, exact) and its position nearest to bust, for the leaderboard's rows and its "holding
+ * now" filter.
  */
 import type { Address } from "../papertrade/mod.ts";
 import { type AtRiskBoard, nearestOf, type WalletNearest } from "./board.ts";
@@ -20,19 +20,22 @@ export type WalletHoldings =
   | { reason: string };
 
 /**
- * The holdings of `wallet` on `board` (null: the board could not be read), markets in the
- * board's order; the reason when it holds nothing there is {@link nearestOf}'s.
+ * The holdings of `wallet` on `board` (null: not read), markets in the board's order; without
+ * any, {@link nearestOf}'s reason.
  */
 export function walletHoldings(board: AtRiskBoard | null, wallet: Address): WalletHoldings {
   const rows = board?.rows.filter((row) => row.wallet === wallet) ?? [];
+  const nearest = nearestOf(board, wallet);
   if (board === null || rows.length === 0) {
-    const nearest = nearestOf(board, wallet);
     return { reason: "reason" in nearest ? nearest.reason : "no open position" };
   }
   const bySymbol = new Map<string, MarketHolding>();
   for (const row of rows) {
-    const market = bySymbol.get(row.symbol) ?? { symbol: row.symbol, long: zero(), short: zero() };
-    bySymbol.set(row.symbol, market);
+    const market = bySymbol.getOrInsertComputed(row.symbol, (symbol) => ({
+      symbol,
+      long: { count: 0, notional: 0n },
+      short: { count: 0, notional: 0n },
+    }));
     const side = row.position.isLong ? market.long : market.short;
     side.count += 1;
     side.notional += row.notional;
@@ -42,14 +45,10 @@ export function walletHoldings(board: AtRiskBoard | null, wallet: Address): Wall
     return index === -1 ? board.markets.length : index;
   };
   const markets = [...bySymbol.values()].sort((a, b) => order(a.symbol) - order(b.symbol));
-  return { markets, nearest: nearestOf(board, wallet) };
+  return { markets, nearest };
 }
 
 /** The wallets with at least one open position on `board`. */
 export function walletsHolding(board: AtRiskBoard): Set<Address> {
   return new Set(board.rows.map((row) => row.wallet));
-}
-
-function zero(): LadderSum {
-  return { count: 0, notional: 0n };
 }

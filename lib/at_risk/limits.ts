@@ -1,8 +1,7 @@
 /**
- * The at-risk board's budget, the shapes its steps keep (`tick.ts` takes the steps), and which
- * wallets a step reads, in order: those the latest trades show trading since their last read,
- * those never read, failed reads, then the rest by how overdue their read is ({@link urgencyOf}),
- * a step's share of the minute's budget at most.
+ * The at-risk board's budget, the shapes its steps (`tick.ts`) keep, and which wallets a step
+ * reads, in order: those the latest trades show trading since their last read, never read, failed,
+ * then the rest by how overdue ({@link urgencyOf}), at most a step's share of the minute's budget.
  */
 import type { Address, OpenPosition, TradingState } from "../papertrade/mod.ts";
 import type { StaleRead } from "../cache/freshness.ts";
@@ -17,7 +16,7 @@ export const AT_RISK_REFRESH_MS = 60_000;
 export const AT_RISK_WALLET_READS_PER_MINUTE = 120;
 /** The most list reads (trading state, latest trades, leaderboard pages) in any 60 s. */
 export const AT_RISK_LIST_READS_PER_MINUTE = 30;
-/** The board's whole upstream budget a minute, for the whole deployment. */
+/** The board's whole upstream budget a minute, deployment-wide. */
 export const AT_RISK_REQUESTS_PER_MINUTE = AT_RISK_WALLET_READS_PER_MINUTE +
   AT_RISK_LIST_READS_PER_MINUTE;
 
@@ -32,7 +31,7 @@ export interface Schedule {
   walletReads: number[];
   listReads: number[];
   tradingReadAt: number | null;
-  /** When the last whole pass over the leaderboard ended; the pass under way, if any. */
+  /** When the last whole pass over the leaderboard ended; the pass under way. */
   listedAt: number | null;
   pass: { startedAt: number; nextPage: number; found: Array<[Address, string | null]> } | null;
   /** The newest row of the latest trades seen (its `seq`). */
@@ -42,12 +41,13 @@ export interface Schedule {
 }
 
 /** The budget and sizes of a board (tests and the bench shrink or scale them). */
-export interface BoardLimits {
-  walletReadsPerMinute: number;
-  listReadsPerMinute: number;
-  tickMs: number;
-  pageSize: number;
-}
+export const DEFAULT_LIMITS = {
+  walletReadsPerMinute: AT_RISK_WALLET_READS_PER_MINUTE,
+  listReadsPerMinute: AT_RISK_LIST_READS_PER_MINUTE,
+  tickMs: AT_RISK_TICK_MS,
+  pageSize: 200,
+};
+export type BoardLimits = typeof DEFAULT_LIMITS;
 
 /** The longest a wallet goes unread (one far from bust, or holding nothing). */
 const LONGEST_REREAD_MS = 15 * 60_000;

@@ -1,13 +1,11 @@
 /**
- * The at-risk feature's public face: the board of every known open position across wallets,
- * nearest to bust first, one refresh per deployment (in KV where it is configured), and its bust
- * ladder (how much notional busts at each price).
+ * The at-risk feature's public face: every known open position across wallets, nearest to bust
+ * first, one refresh per deployment (in KV where configured), and the bust ladder.
  */
 export {
   type AtRiskBoard,
   type AtRiskFilters,
   type AtRiskRow,
-  compareDistance,
   keepBand,
   marketsSentence,
   nearestOf,

@@ -1,7 +1,6 @@
 /**
- * The at-risk board's model, get_positions_at_risk's output: the board's freshness and coverage,
- * and its rows, each an open position (the position's own model, as get_positions names its
- * fields) with the board's fields for its wallet.
+ * get_positions_at_risk's model: the board's freshness and coverage, and its rows, each an open
+ * position (as get_positions names its fields) with the board's fields for its wallet.
  */
 import { z } from "zod";
 import { addressOut, isoOut, jsonObject, unavailableJson, unavailableOut } from "../json_model.ts";
@@ -148,10 +147,7 @@ export const ladderJson = jsonObject<BustLadder>(
   ],
 });
 
-/**
- * What a wallet holds now on the board (`holdings.ts`): its open notional per market and side and
- * its nearest distance to bust; the leaderboard's rows carry it.
- */
+/** What a wallet holds now on the board (`holdings.ts`), for the leaderboard's rows. */
 export const holdingsJson = jsonObject<WalletHoldings>()({
   markets: [
     z.array(z.strictObject({ market: z.string(), long: sumJson.schema, short: sumJson.schema }))

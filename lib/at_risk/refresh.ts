@@ -1,39 +1,32 @@
 /**
- * The at-risk board's refresh: while the board is read, every {@link AT_RISK_TICK_MS} one
- * instance of the deployment takes a step (`tick.ts`) and every instance serves the board of the
- * last step. Where the board lives (`board_home.ts`): in this process's memory without KV, or in
- * KV for the whole deployment (one leader under a lease, the others reading what it wrote).
- * Concurrent readers share one step; no reader waits on a step but the first of a process.
- * `board.ts` reads it.
+ * The at-risk board's refresh: while the board is read, one instance of the deployment takes a
+ * step (`tick.ts`) every tick and every instance serves the last step's board, from memory or KV
+ * (`board_home.ts`). Concurrent readers share one step; only a process's first step is waited on.
  */
 import type { MarketSources } from "../marks.ts";
 import { kvConfigured, openSharedKv } from "../kv.ts";
 import { AT_RISK_LEASE_MS, type BoardHome, kvBoardHome, MEMORY_HOME } from "./board_home.ts";
-import { type BoardState, DEFAULT_LIMITS, tickBoard } from "./tick.ts";
-import type { BoardLimits } from "./limits.ts";
+import { type BoardState, tickBoard } from "./tick.ts";
+import { type BoardLimits, DEFAULT_LIMITS } from "./limits.ts";
 
 /** After a step that read nothing (the trading state or the first page failed). */
 const AT_RISK_RETRY_MS = 10_000;
 /** How often an instance that does not lead looks for a newer board (one small KV read). */
 export const AT_RISK_FOLLOW_MS = 2_000;
 /**
- * How long a page that only consults the board (the leaderboard's nearest-to-bust figures, an id
- * looked up without its wallet) waits for it: only a process's first board is ever waited on, and
- * its first step reads up to 120 wallet snapshots, so past this the reader goes on without it.
+ * How long a page that only consults the board (the leaderboard's nearest to bust, an id looked up
+ * without its wallet) waits for a process's first board (up to 120 wallet reads) before going on.
  */
 export const AT_RISK_WAIT_MS = 1_500;
 
 export interface AtRiskSource {
-  /**
-   * The board of the last step. When a step (or a look for a newer board) is due it starts, and
-   * the last board is served until it lands.
-   */
+  /** The last step's board; a step (or a look for a newer board) due starts meanwhile. */
   state(): Promise<BoardState>;
   /** Resolves once the step in flight (if any) has landed. */
   settled(): Promise<void>;
   /**
-   * The board this instance holds, else the one the deployment's KV holds (one KV read: no step,
-   * no lead); null when there is none yet. Then `state` answers it without waiting.
+   * The board this instance holds, else the KV's (one read: no step, no lead); null when none yet.
+   * Then `state` answers it without waiting.
    */
   peek?(): Promise<BoardState | null>;
   readonly home: BoardHome["kind"];
@@ -41,26 +34,19 @@ export interface AtRiskSource {
 
 const sources = new WeakMap<object, AtRiskSource>();
 
-/**
- * The process-wide board of a Papertrade client (created on first use): in KV for the whole
- * deployment where KV is configured (Deno Deploy, or `KV_PATH`), else in memory.
- */
+/** A Papertrade client's process-wide board: in KV where configured (Deploy, `KV_PATH`). */
 export function sharedAtRiskSource(
   deps: MarketSources & { now: () => number; config?: { atRiskLeaseMs?: number } },
 ): AtRiskSource {
-  let source = sources.get(deps.papertrade);
-  if (!source) {
-    const kv = kvConfigured() ? openSharedKv() : null;
-    const leaseMs = deps.config?.atRiskLeaseMs;
-    sources.set(deps.papertrade, source = createAtRiskSource(deps, { now: deps.now, kv, leaseMs }));
-  }
-  return source;
+  return sources.getOrInsertComputed(deps.papertrade, () =>
+    createAtRiskSource(deps, {
+      now: deps.now,
+      kv: kvConfigured() ? openSharedKv() : null,
+      leaseMs: deps.config?.atRiskLeaseMs,
+    }));
 }
 
-/**
- * A board over `sources` with its own steps, budget and clock (tests shrink the budget and the
- * lease); `kv` null or absent: this process's memory.
- */
+/** A board with its own steps, budget, lease and clock (tests shrink them); no `kv`: memory. */
 export function createAtRiskSource(
   sources: MarketSources,
   options: Partial<BoardLimits> & {

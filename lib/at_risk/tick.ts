@@ -1,17 +1,15 @@
 /**
- * One step of the at-risk board's refresh (`refresh.ts` runs it while the board is read, on one
- * instance of the deployment at a time), within one budget of upstream requests a minute:
+ * One step of the at-risk board's refresh (`refresh.ts`, on one instance at a time), within one
+ * upstream budget a minute:
+ * - the lists: the trading state (once a minute), the latest trades (every step), and the
+ *   leaderboard (all time, by open position count) page by page until the first row with no open
+ *   position, a few pages a step, again a minute after each pass;
+ * - the wallets `limits.ts` picks: those the latest trades show trading first (a new wallet that
+ *   opened joins at once), then by how overdue their read is.
  *
- * - the lists: the trading state (once a minute), the latest trades feed (every step), and the
- *   leaderboard (all time, sorted by open position count) read page by page until the first row
- *   with no open position: the whole list, a few pages a step, again a minute after each pass;
- * - the wallets `limits.ts` picks: those the latest trades show trading first (a new wallet
- *   that opened is added at once), then by how overdue their read is.
- *
- * Positions change only when their owner trades (or is liquidated, which the feed shows too), so
- * between reads the board re-values every position at the live mark (`board.ts`). The step's
- * state, its schedule included, is plain data: the deployment's leader writes it to KV and a
- * successor goes on from it with the same budget.
+ * Positions change only when their owner trades or is liquidated (the feed shows both), so between
+ * reads `board.ts` re-values them at the live mark. The state, schedule included, is plain data:
+ * the leader writes it to KV and a successor goes on from it with the same budget.
  */
 import type { Address, TradingState } from "../papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
@@ -19,9 +17,6 @@ import { isUpstreamFailure, Parts, type UnavailablePart, unavailablePart } from 
 import { type StaleRead, withFreshnessScope } from "../cache/freshness.ts";
 
 import {
-  AT_RISK_LIST_READS_PER_MINUTE,
-  AT_RISK_TICK_MS,
-  AT_RISK_WALLET_READS_PER_MINUTE,
   type BoardLimits,
   dueWallets,
   type HeldWallet,
@@ -48,13 +43,6 @@ export interface BoardState {
   stale: readonly StaleRead[];
   schedule: Schedule;
 }
-
-export const DEFAULT_LIMITS: BoardLimits = {
-  walletReadsPerMinute: AT_RISK_WALLET_READS_PER_MINUTE,
-  listReadsPerMinute: AT_RISK_LIST_READS_PER_MINUTE,
-  tickMs: AT_RISK_TICK_MS,
-  pageSize: 200,
-};
 
 async function tracked<T>(read: () => Promise<T>): Promise<{ value: T; stale: StaleRead[] }> {
   const { scope, result } = withFreshnessScope(read);

@@ -1,8 +1,7 @@
 /**
- * The liquidations feature's public face: every liquidation the explorer can see (the latest
- * trades feed and the Exchange's events of the last 7 days), a view of them by window, market and
- * page, their totals per market and side, and their JSON model. The page, the Atom feed and
- * `get_liquidations` read it from here.
+ * The liquidations feature's public face for the page, the Atom feed and `get_liquidations`: every
+ * liquidation the explorer sees (the latest trades and 7 days of the Exchange's events), viewed by
+ * window, market and page, their totals per market and side, and their JSON model.
  */
 export { type Liquidation, type LiquidationList, readLiquidations } from "./read.ts";
 export {
@@ -12,7 +11,6 @@ export {
   type LiquidationSelection,
   type LiquidationView,
   selectLiquidations,
-  UnknownLiquidationMarketError,
 } from "./select.ts";
 export {
   LIQUIDATION_PERIODS,

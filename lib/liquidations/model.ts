@@ -1,7 +1,6 @@
 /**
- * The liquidations as JSON: `get_liquidations`' output schema, each field declared once beside the
- * domain value it reads (`jsonObject`), so the tool's schema, its JSON and its generated text say
- * the same figures as the page.
+ * `get_liquidations`' output schema, each field beside the domain value it reads (`jsonObject`):
+ * the tool's schema, JSON and text say the same figures as the page.
  */
 import { z } from "zod";
 import {
@@ -18,8 +17,12 @@ import {
 } from "../json_model.ts";
 import { blockNumber, fromWad, isoFromMs, toPrice } from "../json_units.ts";
 import type { Liquidation, LiquidationList } from "./read.ts";
-import type { LiquidationGroup, LiquidationPeriodTotals } from "./totals.ts";
-import { PERIOD_NAMES } from "./totals.ts";
+import {
+  type LiquidationGroup,
+  type LiquidationPeriodTotals,
+  type LiquidationSum,
+  PERIOD_NAMES,
+} from "./totals.ts";
 import type { LiquidationSelection, LiquidationView } from "./select.ts";
 
 const periodOut = z.enum(PERIOD_NAMES as ["1h", "24h", "7d"]);
@@ -63,24 +66,23 @@ const liquidationJson = jsonObject<Liquidation>()({
   ],
 });
 
-const sumFields = <S extends { count: number; notional: bigint; unsized: number }>() =>
-  ({
-    count: [z.number().int(), (s: S) => s.count],
-    notional_usd: [
-      z.number().describe("Their sizes summed exactly, then shown in USD."),
-      (s: S) => fromWad(s.notional),
-    ],
-    unsized: [
-      z.number().int().describe("Counted, but of unknown size (not in notional_usd)."),
-      (s: S) => s.unsized,
-    ],
-  }) as const;
+const sumFields = {
+  count: [z.number().int(), (s: LiquidationSum) => s.count],
+  notional_usd: [
+    z.number().describe("Their sizes summed exactly, then shown in USD."),
+    (s: LiquidationSum) => fromWad(s.notional),
+  ],
+  unsized: [
+    z.number().int().describe("Counted, but of unknown size (not in notional_usd)."),
+    (s: LiquidationSum) => s.unsized,
+  ],
+} as const;
 
 /** One market and side of a period. */
 const groupJson = jsonObject<LiquidationGroup>()({
   market: [z.string().nullable(), (group) => group.symbol],
   side: [sideOut.nullable(), (group) => group.isLong === null ? null : sideOf(group.isLong)],
-  ...sumFields<LiquidationGroup>(),
+  ...sumFields,
 });
 
 const periodJson = jsonObject<LiquidationPeriodTotals>()({
@@ -92,7 +94,7 @@ const periodJson = jsonObject<LiquidationPeriodTotals>()({
     ),
     (total) => total.complete,
   ],
-  ...sumFields<LiquidationPeriodTotals>(),
+  ...sumFields,
   groups: [
     z.array(groupJson.schema).describe("Per market and side."),
     (total) => total.groups.map(groupJson.of),

@@ -14,7 +14,7 @@
 import type { Address, PapertradeClient, Trade } from "../papertrade/mod.ts";
 import type { HyperEvmClient } from "../hyperevm/client.ts";
 import { LIQUIDATION_SCAN, scanLiquidations } from "../hyperevm/liquidation_scan.ts";
-import { Parts, type UnavailablePart } from "../parts.ts";
+import { Parts } from "../parts.ts";
 import { marketOf } from "../position/mod.ts";
 import { readWindowAccounts } from "../leaderboard/mod.ts";
 import { parseUnits } from "viem";
@@ -59,27 +59,8 @@ export interface Liquidation {
   onChain: boolean;
 }
 
-/** How far each source reached. */
-interface LiquidationCoverage {
-  /** The events read, and the time of their first block (null: from trading's first block). */
-  events: { fromBlock: bigint; toBlock: bigint; fromTime: number | null } | null;
-  /** The latest trades feed: its rows of every kind, and the oldest one's time. */
-  feed: { trades: number; oldestAt: number | null } | null;
-  /** Wallets whose trade history this read left for a later one (the read budget). */
-  historiesNotRead: number;
-}
-
 /** Every liquidation of the last 7 days the sources gave, newest first. */
-export interface LiquidationList {
-  rows: Liquidation[];
-  /** The trading state's market symbols (the filter's choices); empty when not read. */
-  markets: string[];
-  coverage: LiquidationCoverage;
-  /** The clock the list was read at (unix ms): the periods count back from it. */
-  now: number;
-  unavailable: UnavailablePart[];
-  rowsSkipped: number;
-}
+export type LiquidationList = Awaited<ReturnType<typeof readLiquidations>>;
 
 /** What a liquidated trade's history row tells that the feed and the event do not. */
 type HistoryFacts = Pick<
@@ -93,7 +74,7 @@ const kept = new WeakMap<PapertradeClient, Map<string, HistoryFacts>>();
 export async function readLiquidations(
   sources: { papertrade: PapertradeClient; hyperevm: HyperEvmClient; now: () => number },
   options: { signal?: AbortSignal } = {},
-): Promise<LiquidationList> {
+) {
   const { papertrade, hyperevm } = sources;
   const { signal } = options;
   const now = sources.now();
@@ -162,12 +143,18 @@ export async function readLiquidations(
   const oldest = feed?.trades.at(-1)?.timestamp ?? null;
   return {
     rows,
+    /** The trading state's market symbols (the filter's choices); empty when not read. */
     markets: instruments.map((instrument) => instrument.symbol),
+    /** How far each source reached. */
     coverage: {
+      /** The events read, and their first block's time (null: from trading's first block). */
       events: scan && { fromBlock: scan.fromBlock, toBlock: scan.toBlock, fromTime: scan.fromTime },
+      /** The latest trades feed: its rows of every kind, and the oldest one's time. */
       feed: feed && { trades: feed.trades.length + feed.rowsSkipped, oldestAt: oldest },
+      /** Wallets whose trade history this read left for a later one (the read budget). */
       historiesNotRead: histories.notRead,
     },
+    /** The clock the list was read at (unix ms): the periods count back from it. */
     now,
     unavailable: parts.unavailable,
     rowsSkipped: feed?.rowsSkipped ?? 0,
@@ -189,8 +176,7 @@ async function readHistories(
   wanted: ReadonlyArray<readonly [string, Address]>,
   options: { parts: Parts; signal?: AbortSignal },
 ): Promise<{ facts: Map<string, HistoryFacts>; notRead: number }> {
-  let memory = kept.get(papertrade);
-  if (!memory) kept.set(papertrade, memory = new Map());
+  const memory = kept.getOrInsertComputed(papertrade, () => new Map());
   const facts = new Map<string, HistoryFacts>();
   const missing = new Map<Address, Set<string>>();
   for (const [id, wallet] of wanted) {

@@ -1,15 +1,11 @@
 /**
- * What one view of the liquidations shows: the rows of a window and a market, a page at a time
- * (newest first, a cursor for the next page), and the totals of that market. The page, the Atom
- * feed and the tool select the same way, so by default they list the same liquidations.
+ * One view of the liquidations: a window's and a market's rows a page at a time (newest first, a
+ * cursor for the next page) and that market's totals. The page, the Atom feed and the tool select
+ * the same way, so by default they list the same liquidations.
  */
+import { UnknownMarketError } from "../at_risk/mod.ts";
 import type { Liquidation, LiquidationList } from "./read.ts";
-import {
-  LIQUIDATION_PERIODS,
-  type LiquidationPeriod,
-  type LiquidationPeriodTotals,
-  liquidationTotals,
-} from "./totals.ts";
+import { LIQUIDATION_PERIODS, type LiquidationPeriod, liquidationTotals } from "./totals.ts";
 
 /** Rows a page lists by default, and at most. */
 export const LIQUIDATION_PAGE_ROWS = { default: 50, max: 200 } as const;
@@ -32,27 +28,7 @@ export const DEFAULT_SELECTION: LiquidationSelection = {
 };
 
 /** One view: its rows, how many match in all, where the next page starts, the totals. */
-export interface LiquidationView {
-  /** The market filter as the list names it (the trading state's spelling), if any. */
-  market: string | null;
-  rows: Liquidation[];
-  matched: number;
-  /** Pass back as `cursor` for the next rows; null on the last page. */
-  nextCursor: string | null;
-  totals: LiquidationPeriodTotals[];
-}
-
-/** A market filter naming no market of the trading state: the faces refuse it, naming them. */
-export class UnknownLiquidationMarketError extends Error {
-  override name = "UnknownLiquidationMarketError";
-  constructor(readonly market: string, readonly markets: readonly string[]) {
-    super(
-      `Papertrade has no market "${market}". The markets are ${
-        markets.join(" and ") || "unknown"
-      }.`,
-    );
-  }
-}
+export type LiquidationView = ReturnType<typeof selectLiquidations>;
 
 /** A cursor that is not one a view gave. */
 export class BadLiquidationCursorError extends Error {
@@ -72,18 +48,17 @@ function after(row: Liquidation, [, at, positionId]: RegExpExecArray): boolean {
 }
 
 /**
- * The view `selection` asks for. A market the trading state does not list is refused
- * ({@link UnknownLiquidationMarketError}) when the list knows the markets; a malformed cursor
- * too ({@link BadLiquidationCursorError}).
+ * The view `selection` asks for. Refuses a market the trading state does not list (when the list
+ * knows the markets: {@link UnknownMarketError}) and a malformed cursor.
  */
 export function selectLiquidations(
   list: LiquidationList,
   selection: LiquidationSelection,
-): LiquidationView {
+) {
   const wanted = selection.market?.trim().toUpperCase() || null;
   const listed = list.markets.find((symbol) => symbol.toUpperCase() === wanted);
   if (wanted !== null && !listed && list.markets.length > 0) {
-    throw new UnknownLiquidationMarketError(wanted, list.markets);
+    throw new UnknownMarketError(wanted, list.markets);
   }
   const market = listed ?? wanted;
   const cursor = selection.cursor === undefined ? null : CURSOR.exec(selection.cursor);
@@ -98,9 +73,11 @@ export function selectLiquidations(
   const from = cursor ? matching.filter((row) => after(row, cursor)) : matching;
   const rows = from.slice(0, selection.limit);
   return {
+    /** The market filter as the list names it (the trading state's spelling), if any. */
     market,
     rows,
     matched: matching.length,
+    /** Pass back as `cursor` for the next rows; null on the last page. */
     nextCursor: from.length > rows.length ? `${rows.at(-1)!.at}-${rows.at(-1)!.positionId}` : null,
     totals: liquidationTotals(ofMarket, list, market === null ? list.markets : [market]),
   };

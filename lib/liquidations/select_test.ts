@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
 import type { Liquidation, LiquidationList } from "./read.ts";
-import {
-  BadLiquidationCursorError,
-  selectLiquidations,
-  UnknownLiquidationMarketError,
-} from "./select.ts";
+import { BadLiquidationCursorError, selectLiquidations } from "./select.ts";
+import { UnknownMarketError } from "../at_risk/mod.ts";
 import { LIQUIDATION_PERIODS, liquidationTotals } from "./totals.ts";
 
 const NOW = 1_800_000_000_000;
@@ -120,7 +117,7 @@ Deno.test("a view keeps its window and market and pages with a cursor through ev
 
   assert.throws(
     () => selectLiquidations(list, { window: "1h", market: "DOGE", limit: 5 }),
-    UnknownLiquidationMarketError,
+    UnknownMarketError,
   );
   assert.throws(
     () => selectLiquidations(list, { window: "1h", cursor: "<script>", limit: 5 }),

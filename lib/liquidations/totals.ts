@@ -1,6 +1,6 @@
 /**
  * The liquidations' totals per market and side over the last hour, day and week: how many, and
- * their size summed exactly (wad). One computation, which the page, the tool and the docs show.
+ * their size summed exactly (wad), for the page, the tool and the docs.
  */
 import type { Liquidation, LiquidationList } from "./read.ts";
 
@@ -36,19 +36,10 @@ export interface LiquidationPeriodTotals extends LiquidationSum {
   period: LiquidationPeriod;
   /** The period's start (unix ms): liquidations at or after it count. */
   since: number;
-  /**
-   * True when the Exchange's events were read back to the period's start, so no liquidation of
-   * the period is missing; false when only the feed was read or the events start later.
-   */
+  /** The Exchange's events reach back to `since`: none is missing (not so from the feed alone). */
   complete: boolean;
   /** Every market of the list (or seen) by side, long then short, then any not told. */
   groups: LiquidationGroup[];
-}
-
-/** Whether the events of `list` reach back to `since`. */
-function eventsReach(list: Pick<LiquidationList, "coverage">, since: number): boolean {
-  const events = list.coverage.events;
-  return events !== null && (events.fromTime === null || events.fromTime <= since);
 }
 
 function sumOf(rows: readonly Liquidation[]): LiquidationSum {
@@ -84,6 +75,8 @@ export function liquidationTotals(
         groups.push({ symbol, isLong, ...sumOf(matching) });
       }
     }
-    return { period, since, complete: eventsReach(list, since), ...sumOf(within), groups };
+    const { events } = list.coverage;
+    const complete = events !== null && (events.fromTime === null || events.fromTime <= since);
+    return { period, since, complete, ...sumOf(within), groups };
   });
 }

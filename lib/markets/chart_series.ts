@@ -1,8 +1,7 @@
 /**
- * The charts' series: protocol history (one small chart per figure, from
- * `/query/protocol/history`), each market's open interest against its caps (the explorer's own
- * samples: the upstream keeps no OI history), and each market's price line and a position's
- * price against entry and bust (the samples, and Hyperliquid's candles before them).
+ * The charts' series: protocol history (a small chart per figure of `/query/protocol/history`),
+ * each market's open interest against its caps (our samples: the upstream keeps no OI history),
+ * its price, and a position's price against entry and bust (samples, candles before them).
  */
 import type { HistoryInterval, ProtocolHistory, ProtocolHistoryPoint } from "../papertrade/mod.ts";
 import type { ChartSeries, ChartUnit } from "../chart.ts";
@@ -46,42 +45,34 @@ export const SINCE_LAUNCH: readonly HistoryInterval[] = ["1h", "1d"];
 /** The history's figures that say someone traded. */
 const ACTIVITY: readonly Column[] = ["trades", "traders", "volumeBtcUsd", "volumeEthUsd"];
 
-/**
- * The history from the first point at which anyone had traded (a trade, a trader or volume), so a
- * since-launch chart does not spend most of its width on the flat line from before the first
- * trade. `firstActivityAt` is the first point kept (null: no trade yet, and no point is kept).
- */
-export function fromFirstActivity(history: ProtocolHistory) {
-  let trimmed = trimmedHistories.get(history);
-  if (!trimmed) {
-    const first = history.points.findIndex((point) =>
-      ACTIVITY.some((column) => (point[column] ?? 0) !== 0)
-    );
-    const points = first === -1 ? [] : history.points.slice(first);
-    trimmed = { history: { ...history, points }, firstActivityAt: points[0]?.at ?? null };
-    trimmedHistories.set(history, trimmed);
-  }
-  return trimmed;
-}
-
 // One trimmed copy per history answer, so its charts too are built once (below).
 const trimmedHistories = new WeakMap<
   ProtocolHistory,
   { history: ProtocolHistory; firstActivityAt: number | null }
 >();
 
-// One history answer is read from the read cache by every view while it is fresh: its charts
-// are built once per answer, not per view (formatting every point was a fifth of /markets' CPU).
+/**
+ * The history from the first point at which anyone had traded (a trade, a trader or volume), so a
+ * since-launch chart does not spend most of its width on the flat line before the first trade.
+ * `firstActivityAt` is the first point kept (null: no trade yet, and no point is kept).
+ */
+export function fromFirstActivity(history: ProtocolHistory) {
+  return trimmedHistories.getOrInsertComputed(history, () => {
+    const first = history.points.findIndex((point) =>
+      ACTIVITY.some((column) => (point[column] ?? 0) !== 0)
+    );
+    const points = first === -1 ? [] : history.points.slice(first);
+    return { history: { ...history, points }, firstActivityAt: points[0]?.at ?? null };
+  });
+}
+
+// Every view reads the same history answer from the read cache while it is fresh (frozen, so its
+// charts cannot go stale): build them once per answer (formatting was a fifth of /markets' CPU).
 const chartsOfHistory = new WeakMap<ProtocolHistory, ReturnType<typeof buildProtocolCharts>>();
 
-/**
- * The protocol history as small charts; a point the upstream sent as null is left out. Built
- * once per history answer (the answer is frozen by the read cache, so the charts cannot go stale).
- */
+/** The protocol history as small charts; a point the upstream sent as null is left out. */
 export function protocolCharts(history: ProtocolHistory) {
-  let charts = chartsOfHistory.get(history);
-  if (!charts) chartsOfHistory.set(history, charts = buildProtocolCharts(history));
-  return charts;
+  return chartsOfHistory.getOrInsertComputed(history, buildProtocolCharts);
 }
 
 function buildProtocolCharts(history: ProtocolHistory) {
@@ -106,9 +97,8 @@ function buildProtocolCharts(history: ProtocolHistory) {
 }
 
 /**
- * One market's sampled open interest against its caps: each side's share of its cap in use
- * (percent, both valued at the sample's mark), the dollar figures in the text. A side without
- * a cap (uncapped, or a sample without the trading state) has no point there.
+ * One market's sampled open interest: each side's share of its cap in use (percent, both at the
+ * sample's mark), dollars in the text; none where the side has no cap (or no trading state).
  */
 export function openInterestSeries(samples: readonly MarketSample[]): ChartSeries[] {
   const compact = (usd: bigint) => formatUsd(usd, { compact: true });
@@ -143,15 +133,12 @@ const prices = new Map<bigint, Map<bigint, { value: number; text: string }>>();
  * (exactly, in bigint) again was a fifth of the page's CPU.
  */
 function pricePoint(raw: bigint, priceScale: bigint): { value: number; text: string } {
-  let byRaw = prices.get(priceScale);
-  if (!byRaw) prices.set(priceScale, byRaw = new Map());
-  let known = byRaw.get(raw);
-  if (!known) {
-    if (byRaw.size >= PRICES_KEPT) byRaw.clear();
-    known = { value: rawPriceToNumber(raw, priceScale), text: formatPrice(raw, priceScale) };
-    byRaw.set(raw, known);
-  }
-  return known;
+  const byRaw = prices.getOrInsertComputed(priceScale, () => new Map());
+  if (byRaw.size >= PRICES_KEPT && !byRaw.has(raw)) byRaw.clear();
+  return byRaw.getOrInsertComputed(raw, () => ({
+    value: rawPriceToNumber(raw, priceScale),
+    text: formatPrice(raw, priceScale),
+  }));
 }
 
 /** A market's price lines since `from`: its sampled marks, and Hyperliquid's candles before. */
@@ -178,10 +165,7 @@ export function marketPriceChart(
   return lines.filter((line) => line.points.length > 0);
 }
 
-/**
- * An open position's chart: its market's price since it opened (the marks sampled, and
- * Hyperliquid's candles before the first sample), with its entry and bust prices as levels.
- */
+/** An open position's chart: its market's price since it opened, entry and bust as levels. */
 export function positionMarkChart(
   position: { entryPrice: bigint; bustPrice: bigint; openedAt: number },
   history: PriceHistory,

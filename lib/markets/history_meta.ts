@@ -1,10 +1,10 @@
 /**
- * The protocol history a view draws beside get_protocol_overview's answer: the /markets page's
- * history charts (`protocolCharts`, same figures, titles, units and colours) over the page's
- * default interval, as one compact column per line. It travels in the MCP result's `_meta`
- * under {@link HISTORY_META_KEY}, never in `structuredContent` or the text: the tool's answer
- * stays what every client was given, and a model is not handed a few hundred numbers it did not
- * ask for. The markets view (views/markets.ts) parses it with {@link historyMetaSchema}.
+ * The protocol history a view draws beside get_protocol_overview's answer: /markets' history
+ * charts (`protocolCharts`: same figures, titles, units, colours) at the page's default interval,
+ * one compact column per line. It travels in the MCP result's `_meta` ({@link HISTORY_META_KEY}),
+ * never in `structuredContent` or the text, so the answer stays what every client was given and a
+ * model is not handed a few hundred numbers it did not ask for. views/markets.ts parses it
+ * ({@link historyMetaSchema}).
  */
 import { z } from "zod";
 import type { HistoryInterval, ProtocolHistory } from "../papertrade/mod.ts";
@@ -50,10 +50,7 @@ export const historyMetaSchema = z.object({
 
 export type HistoryMeta = z.output<typeof historyMetaSchema>;
 
-/**
- * The `_meta` series of `history` from its charts (`protocolCharts(history)`): at most
- * {@link HISTORY_META_POINTS} evenly spread times, each line's value there or null.
- */
+/** `history`'s charts at {@link HISTORY_META_POINTS} evenly spread times, each value or null. */
 export function historyMeta(
   history: ProtocolHistory,
   charts: ReturnType<typeof protocolCharts>,

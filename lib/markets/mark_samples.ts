@@ -1,15 +1,11 @@
 /**
  * The explorer's own history of each market: Papertrade publishes no price or open-interest
  * history, so every mark and open interest an instance reads (the price poller, a markets or
- * position page) is recorded, per instrument, in a shared time series (`lib/kv/series.ts`): one
- * sample per 5 s bucket kept for an hour and one per minute kept for 7 days
- * ({@link MARKET_HISTORY_TIERS}). Whichever instance reads a sample records it; the first sample
- * of a bucket stays (a later one only fills an open interest it lacked), so samples from many
- * instances collapse to one per bucket and every instance draws the same chart.
- *
- * Where KV is configured (Deno Deploy, or `KV_PATH`) the series lives there, shared by every
- * instance and kept across restarts; without it, in an in-memory KV of this process with the same
- * buckets and retention (a restart begins again).
+ * position page) is recorded per instrument in a shared time series (`lib/kv/series.ts`): one
+ * sample per 5 s kept an hour, one per minute kept 7 days ({@link MARKET_HISTORY_TIERS}). A
+ * bucket's first sample stays (a later one only fills an open interest it lacked), so every
+ * instance draws the same chart. In KV where configured (Deploy, `KV_PATH`), kept across
+ * restarts; else in an in-memory KV with the same buckets (a restart begins again).
  */
 import type { MarketOverview } from "./overview.ts";
 import type { Mark } from "../marks.ts";
@@ -43,28 +39,18 @@ const PREFIX = ["market_history", "v1"];
 /** Most points one chart reads. */
 const MAX_POINTS = 1_000;
 
-export interface MarkSamples {
-  /** Records each market's mark and open interest (markets without a mark are skipped). */
-  recordMarkets(markets: readonly MarketOverview[]): Promise<void>;
-  /** Records marks read without the open interest (a position page's). */
-  recordMarks(marks: ReadonlyMap<number, Mark>): Promise<void>;
-  /**
-   * One instrument's samples from `from` to `to` (default: the last hour), oldest first: 5 s
-   * apart within the last hour, a minute apart before.
-   */
-  of(instrumentId: number, range?: { from?: number; to?: number }): Promise<MarketSample[]>;
-}
-
 /** A later sample of a bucket fills the open interest the kept one lacked; else the first stays. */
 function mergeOi(kept: SeriesPoint<SampleValue>, incoming: SeriesPoint<SampleValue>) {
   const lacks = kept.value.longOiUsd === null && kept.value.shortOiUsd === null;
   const has = incoming.value.longOiUsd !== null || incoming.value.shortOiUsd !== null;
-  return lacks && has ? { ...oiOf(incoming.value), markRaw: kept.value.markRaw } : null;
+  return lacks && has ? { ...incoming.value, markRaw: kept.value.markRaw } : null;
 }
+
+export type MarkSamples = ReturnType<typeof createMarkSamples>;
 
 export function createMarkSamples(
   options: { kv: Deno.Kv | Promise<Deno.Kv>; now: () => number },
-): MarkSamples {
+) {
   const { now } = options;
   const series: Promise<KvSeries<SampleValue>> = Promise.resolve(options.kv).then((kv) =>
     createKvSeries<SampleValue>({ kv, prefix: PREFIX, now, merge: mergeOi })
@@ -73,18 +59,25 @@ export function createMarkSamples(
     await (await series).record(instrumentId, value, now());
   };
   return {
-    async recordMarkets(markets) {
-      for (const market of markets) {
-        if (market.mark) {
-          await record(market.instrumentId, { markRaw: market.mark.markRaw, ...oiOf(market) });
-        }
+    /** Records each market's mark and open interest (markets without a mark are skipped). */
+    async recordMarkets(markets: readonly MarketOverview[]) {
+      for (
+        const { instrumentId, mark, longOiUsd, shortOiUsd, longCapUsd, shortCapUsd } of markets
+      ) {
+        const oi = { longOiUsd, shortOiUsd, longCapUsd, shortCapUsd };
+        if (mark) await record(instrumentId, { markRaw: mark.markRaw, ...oi });
       }
     },
-    async recordMarks(marks) {
+    /** Records marks read without the open interest (a position page's). */
+    async recordMarks(marks: ReadonlyMap<number, Mark>) {
       const none = { longOiUsd: null, shortOiUsd: null, longCapUsd: null, shortCapUsd: null };
       for (const [id, mark] of marks) await record(id, { markRaw: mark.markRaw, ...none });
     },
-    async of(instrumentId, range = {}) {
+    /**
+     * One instrument's samples from `from` to `to` (default: the last hour), oldest first: 5 s
+     * apart within the last hour, a minute apart before.
+     */
+    async of(instrumentId: number, range: { from?: number; to?: number } = {}) {
       const to = range.to ?? now();
       const fine = to - MARKET_HISTORY_TIERS[0].keepMs + 1;
       const from = range.from ?? fine;
@@ -97,7 +90,7 @@ export function createMarkSamples(
           store.range(instrumentId, start, end, { maxPoints: MAX_POINTS, at: to })
         ),
       );
-      return reads.flatMap((read, i) =>
+      return reads.flatMap((read, i): MarketSample[] =>
         read.points.filter(({ at }) => at >= spans[i][0] && at <= spans[i][1])
           .map(({ at, value }) => ({ at, ...value }))
       );
@@ -105,30 +98,20 @@ export function createMarkSamples(
   };
 }
 
-function oiOf(from: Omit<SampleValue, "markRaw">) {
-  const { longOiUsd, shortOiUsd, longCapUsd, shortCapUsd } = from;
-  return { longOiUsd, shortOiUsd, longCapUsd, shortCapUsd };
-}
-
 const shared = new WeakMap<PapertradeClient, MarkSamples>();
 
 /**
  * The process-wide samples of one upstream client, cached or not (the price poller reads the
- * uncached one), created on first use with this clock: in the deployment's KV where it is
- * configured, else in memory.
+ * uncached one), created on first use with this clock: in KV where configured, else in memory.
  */
 export function sharedMarkSamples(client: PapertradeClient, now: () => number): MarkSamples {
-  const key = uncachedClient(client);
-  let samples = shared.get(key);
-  if (!samples) {
+  return shared.getOrInsertComputed(uncachedClient(client), () => {
     const kv = kvConfigured()
       ? openSharedKv().catch((error) => {
         console.error("[markets] Deno KV unavailable, the market history is in memory:", error);
         return Deno.openKv(":memory:");
       })
       : Deno.openKv(":memory:");
-    samples = createMarkSamples({ kv, now });
-    shared.set(key, samples);
-  }
-  return samples;
+    return createMarkSamples({ kv, now });
+  });
 }

@@ -1,7 +1,6 @@
 /**
- * Live marks for every open live stream of one process, from one poll of the live quotes (see
- * `lib/marks.ts`): a hundred viewers cost the upstream what one does. Polling runs only while
- * someone listens.
+ * Live marks for every live stream of a process from one poll of the quotes (`lib/marks.ts`): a
+ * hundred viewers cost the upstream what one does. It polls only while someone listens.
  */
 import type { PapertradeClient, TradingState } from "../papertrade/mod.ts";
 import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
@@ -11,9 +10,8 @@ import { sharedMarkSamples } from "./mark_samples.ts";
 import { isUpstreamFailure } from "../parts.ts";
 
 /**
- * The trading state and the live marks of its instruments, with the Exchange's win fee and
- * PaperStaking's accumulator (each null while it could not be read: only the close payout, or
- * the pending rewards, are left out then).
+ * The trading state and its live marks, the Exchange's win fee and PaperStaking's accumulator
+ * (null while unread: only the close payout, or the pending rewards, are left out then).
  */
 export interface MarketState {
   trading: TradingState;
@@ -23,19 +21,9 @@ export interface MarketState {
 }
 
 /** What a subscriber hears: each fresh market state, or each failed poll. */
-interface MarketListener {
-  onMarket(state: MarketState): void;
-  onError(error: unknown): void;
-}
+type MarketListener = { onMarket(state: MarketState): void; onError(error: unknown): void };
 
-/**
- * A shared, reference-counted price poller. `subscribe` delivers the latest state (if any) at
- * once; its returned function stops listening and, when the last listener leaves, resolves once
- * the poll in flight has settled, so nothing outlives the last stream.
- */
-export interface MarketFeed {
-  subscribe(listener: MarketListener): () => Promise<void>;
-}
+export type MarketFeed = ReturnType<typeof createMarketFeed>;
 
 /** Timing of a {@link MarketFeed}; tests pass timers on a clock they move. */
 type MarketFeedOptions = { pollMs?: number; now?: () => number; timers?: Timers };
@@ -54,15 +42,18 @@ function kept(previous: bigint | null | undefined) {
 
 /** The process-wide feed of a Papertrade client (created on first use with these options). */
 export function sharedMarketFeed(sources: MarketSources, options: MarketFeedOptions = {}) {
-  let feed = feeds.get(sources.papertrade);
-  if (!feed) feeds.set(sources.papertrade, feed = createMarketFeed(sources, options));
-  return feed;
+  return feeds.getOrInsertComputed(sources.papertrade, () => createMarketFeed(sources, options));
 }
 
+/**
+ * A shared, reference-counted price poller. `subscribe` delivers the latest state (if any) at
+ * once; its returned function stops listening and, when the last listener leaves, resolves once
+ * the poll in flight has settled, so nothing outlives the last stream.
+ */
 export function createMarketFeed(
   { papertrade, quotes, hyperevm }: MarketSources,
   options: MarketFeedOptions = {},
-): MarketFeed {
+) {
   const { pollMs = 1_500, now = Date.now, timers = SYSTEM_TIMERS } = options;
   const listeners = new Set<MarketListener>();
   // Every poll is a sample of the marks and open interest (the position and markets charts).
@@ -124,7 +115,7 @@ export function createMarketFeed(
   }
 
   return {
-    subscribe(listener) {
+    subscribe(listener: MarketListener): () => Promise<void> {
       listeners.add(listener);
       // Only a running feed's state is fresh; after a pause the next poll comes right away.
       if (running && latest) listener.onMarket(latest);

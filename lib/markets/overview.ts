@@ -1,22 +1,15 @@
 /**
  * The protocol overview: value locked, fees, PAPER, the payout queue, whether the relayer takes
  * intents, every market at its live mark with open interest against its cap, and the latest
- * trades. Shared by the home page, the markets pages and the get_protocol_overview tool; the
- * upstream reads run in parallel, and each one that fails leaves only its own part out.
+ * trades, for the home page, the markets pages and get_protocol_overview. The reads run in
+ * parallel; each one that fails leaves only its own part out (named in `unavailable`).
  */
-import type {
-  MarketStats,
-  ProtocolSummary,
-  QueueSummary,
-  RecentTrade,
-  TradingState,
-} from "../papertrade/mod.ts";
-import { Parts, type UnavailablePart } from "../parts.ts";
+import type { MarketStats, QueueSummary, TradingState } from "../papertrade/mod.ts";
+import { Parts } from "../parts.ts";
 import {
   capUsage,
   isOpenable,
   isUncappedCap,
-  type MarketStatus,
   marketStatus,
   openInterestUsdWad,
 } from "../math/mod.ts";
@@ -24,53 +17,15 @@ import { fetchLiveMarks, type Mark, type MarketSources } from "../marks.ts";
 import { readWinFee } from "../position/mod.ts";
 
 /** One market in the overview. USD values are wad; prices raw at `priceScale`. */
-export interface MarketOverview {
-  instrumentId: number;
-  symbol: string;
-  priceScale: bigint;
-  mark: Mark | null;
-  status: MarketStatus;
-  openable: boolean;
-  maxLeverage: number;
-  bustBuffer: bigint;
-  maxPositionNotional: bigint;
-  /** Open interest valued at the mark; null without a mark. */
-  longOiUsd: bigint | null;
-  shortOiUsd: bigint | null;
-  /** Caps valued at the mark; null when uncapped or without a mark. */
-  longCapUsd: bigint | null;
-  shortCapUsd: bigint | null;
-  /** Share of each side's cap in use, percent wad; null when uncapped. */
-  longCapUsedPercent: bigint | null;
-  shortCapUsedPercent: bigint | null;
-  volume24h: bigint | null;
-}
+export type MarketOverview = ReturnType<typeof marketsOf>[number];
 
 /** The whole overview; each part is null or empty when its read failed (see `unavailable`). */
-export interface ProtocolOverview {
-  totals: ProtocolSummary | null;
-  /** The venue's rules; null when the trading state could not be read (no `markets` then). */
-  rules: TradingState | null;
-  /** The Exchange's win fee (a wad fraction); also null when not asked for (`winFee`). */
-  winFeeRate: bigint | null;
-  /** Wallets waiting in the payout queue. */
-  queueWallets: number | null;
-  /** Whether the relayer accepts intents now (healthy and ready); null when unknown. */
-  relayerAccepting: boolean | null;
-  /** Marks are null without a live quote, volumes null without market stats. */
-  markets: MarketOverview[];
-  recentTrades: RecentTrade[];
-  unavailable: UnavailablePart[];
-  /** Malformed feed rows left out. */
-  rowsSkipped: number;
-}
+export type ProtocolOverview = Awaited<ReturnType<typeof fetchProtocolOverview>>;
 
 /**
- * Reads and assembles the protocol overview from parallel reads (the marks follow the trading
- * state). A read that fails leaves its part out and is named in `unavailable`; only when
- * nothing usable arrived (or `requireMarkets`, the markets pages', and they are missing) does its
- * error propagate. `recentTrades`: how many latest trades (0 skips the feed); `winFee`: read the
- * Exchange's win fee too (a market's page shows it).
+ * The overview (the marks follow the trading state). A read's error propagates only when nothing
+ * usable arrived, or with `requireMarkets` (the markets pages) when the markets are missing.
+ * `recentTrades`: how many latest trades (0 skips the feed); `winFee`: read the Exchange's win fee.
  */
 export async function fetchProtocolOverview(
   sources: MarketSources,
@@ -80,7 +35,7 @@ export async function fetchProtocolOverview(
     winFee?: boolean;
     signal?: AbortSignal;
   } = {},
-): Promise<ProtocolOverview> {
+) {
   const { papertrade, quotes } = sources;
   const { signal } = options;
   const recent = options.recentTrades ?? 10;
@@ -112,13 +67,19 @@ export async function fetchProtocolOverview(
   }
   return {
     totals: summary,
+    /** The venue's rules; null without the trading state (no `markets` then). */
     rules: trading,
+    /** The Exchange's win fee (a wad fraction); also null when not asked for. */
     winFeeRate,
+    /** Wallets waiting in the payout queue. */
     queueWallets: queue && queue.count,
+    /** Whether the relayer accepts intents now (healthy and ready); null when unknown. */
     relayerAccepting: health && health.ok && health.ready,
+    /** Marks are null without a live quote, volumes null without market stats. */
     markets: trading ? marketsOf(trading, marks ?? new Map(), stats) : [],
     recentTrades: trades ? trades.trades.slice(0, recent) : [],
     unavailable: parts.unavailable,
+    /** Malformed feed rows left out. */
     rowsSkipped: trades?.rowsSkipped ?? 0,
   };
 }
@@ -128,9 +89,9 @@ export function marketsOf(
   trading: TradingState,
   marks: ReadonlyMap<number, Mark>,
   stats: MarketStats | null,
-): MarketOverview[] {
+) {
   const volumes = new Map((stats?.markets ?? []).map((m) => [m.instrumentId, m.volume24h]));
-  return trading.instruments.map((instrument): MarketOverview => {
+  return trading.instruments.map((instrument) => {
     const mark = marks.get(instrument.id) ?? null;
     const usd = (oiBaseWad: bigint) =>
       mark && openInterestUsdWad({ oiBaseWad, markRaw: mark.markRaw, priceScale: mark.priceScale });
@@ -147,10 +108,13 @@ export function marketsOf(
       maxLeverage,
       bustBuffer,
       maxPositionNotional,
+      /** Open interest valued at the mark; null without a mark. */
       longOiUsd: usd(longOi),
       shortOiUsd: usd(shortOi),
+      /** Caps valued at the mark; null when uncapped or without a mark. */
       longCapUsd: capUsd(longCap),
       shortCapUsd: capUsd(shortCap),
+      /** Share of each side's cap in use, percent wad; null when uncapped. */
       longCapUsedPercent: capUsage({ oiBaseWad: longOi, capBaseWad: longCap }),
       shortCapUsedPercent: capUsage({ oiBaseWad: shortOi, capBaseWad: shortCap }),
       volume24h: stats ? volumes.get(instrument.id) ?? null : null,

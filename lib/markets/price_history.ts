@@ -1,10 +1,8 @@
 /**
- * A market's price history for a chart: the explorer's own mark samples (the BBO mid, the price
- * Papertrade settles at), and before the first of them Hyperliquid's candles
- * (`lib/hyperliquid/candles.ts`, through the read cache): trade prices, not the BBO mid, so a chart
- * draws them as a line of their own, labelled {@link CANDLE_LABEL}. Candles are read for the
- * markets Hyperliquid lists under the same coin ({@link CANDLE_COINS}); a failed read is a part
- * named unavailable and the chart draws the samples alone.
+ * A market's price history for a chart: the explorer's mark samples (the BBO mid Papertrade
+ * settles at), and before them Hyperliquid's candles (`lib/hyperliquid/candles.ts`, cached): trade
+ * prices, not the mid, so drawn as their own line, {@link CANDLE_LABEL}. Only for the coins
+ * Hyperliquid lists alike ({@link CANDLE_COINS}); a failed read is named, the samples drawn alone.
  */
 import {
   type Candle,
