@@ -25,10 +25,17 @@ function rowRange(page: number, rows: number, total: number | null): string {
 }
 
 /** How the at-risk board covers the nearest-to-bust order or the "holding now" filter shown. */
-function NearestNotice(props: { coverage: NearestCoverage; view: LeaderboardView; now: number }) {
-  const { coverage, view } = props;
+function NearestNotice(
+  props: {
+    coverage: NearestCoverage;
+    board: AtRiskBoard | null;
+    view: LeaderboardView;
+    now: number;
+  },
+) {
+  const { coverage, board, view } = props;
   const nearest = view.sortKey === NEAREST_TO_BUST;
-  if (!coverage.boardRead) {
+  if (board === null) {
     return (
       <p class="notice" data-nearest-coverage="none">
         The <a href="/at-risk">at-risk board</a> has not been read yet, so this page is in PnL order
@@ -39,19 +46,15 @@ function NearestNotice(props: { coverage: NearestCoverage; view: LeaderboardView
     );
   }
   return (
-    <p class="muted" data-nearest-coverage={coverage.partial ? "partial" : "full"}>
+    <p class="muted" data-nearest-coverage={board.partial ? "partial" : "full"}>
       {nearest
         ? "Ordered by each account's nearest distance to bust on the "
         : "Only the accounts holding an open position on the "}
-      <a href="/at-risk">at-risk board</a>, which covers {formatCount(coverage.walletsCovered)} of
-      {" "}
-      {formatCount(coverage.walletsKnown)} wallets with open positions
-      {coverage.partial ? " (partial coverage)" : ""}; positions read{" "}
-      {coverage.refreshedAt === null
-        ? "never"
-        : <Time at={coverage.refreshedAt} now={props.now} />}.{" "}
-      {formatCount(coverage.accountsOrdered)} accounts are{" "}
-      {coverage.holding ? "holding now" : "ordered"}
+      <a href="/at-risk">at-risk board</a>, which covers {formatCount(board.covered.size)} of{" "}
+      {formatCount(board.known.size)} wallets with open positions
+      {board.partial ? " (partial coverage)" : ""}; positions read{" "}
+      <Time at={board.refreshedAt} now={props.now} />. {formatCount(coverage.accountsOrdered)}{" "}
+      accounts are {coverage.holding ? "holding now" : "ordered"}
       {coverage.accountsUnread ? " (of the first by PnL: the window holds more)" : ""}
       {nearest && !coverage.holding
         ? "; those without an open position on the board come last, in PnL order."
@@ -143,7 +146,7 @@ export function LeaderboardPageView(
       </p>
       <PartNotice unavailable={modelledGapsOf(page)} />
       {page.coverage
-        ? <NearestNotice coverage={page.coverage} view={view} now={props.now} />
+        ? <NearestNotice coverage={page.coverage} board={page.board} view={view} now={props.now} />
         : <HoldingsNotice board={page.board} now={props.now} />}
       {page.accounts.length > 0 ? <LeaderboardTable page={page} view={view} /> : (
         <p class="notice">
