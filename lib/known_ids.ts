@@ -2,7 +2,7 @@
  * The owners of the ids the explorer has seen: every position id and intent id of a trade history
  * it has read (with the settling transactions the trail found for them) belongs to that history's
  * wallet, kept per Papertrade client for the life of the process (the oldest forgotten first past
- * {@link KNOWN_IDS_MAX}). With the at-risk board and the latest trades (`lib/search/owner.ts`),
+ * {@link KNOWN_IDS_MAX}). With the at-risk board and the latest trades (`findOwner`, `lib/search/resolve.ts`),
  * this is how `/position/<id>` and `/intent/<id>` find their wallet without `?wallet=`.
  */
 import type { Address } from "./papertrade/mod.ts";
