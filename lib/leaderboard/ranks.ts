@@ -16,9 +16,6 @@ import {
 import type { Parts } from "../parts.ts";
 import { ADDRESS_PATTERN } from "../address.ts";
 
-/** Every leaderboard window, shortest first. */
-export { LEADERBOARD_WINDOWS };
-
 /** The wallet's row in one window, or null when it is not ranked there. */
 export interface WalletRank {
   window: LeaderboardWindow;
