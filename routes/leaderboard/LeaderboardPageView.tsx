@@ -18,12 +18,6 @@ import { PartNotice } from "../../components/PartNotice.tsx";
 import { SearchInput } from "../../components/SearchForm.tsx";
 import { formatCount } from "../../lib/format.ts";
 
-/** "26–50 of 90": the 1-based rows a 0-based page shows. */
-function rowRange(page: number, rows: number, total: number | null): string {
-  const first = page * LEADERBOARD_ROWS_PER_PAGE + 1;
-  return `${formatCount(first)}–${formatCount(first + rows - 1)} of ${formatCount(total)}`;
-}
-
 /** How the at-risk board covers the nearest-to-bust order or the "holding now" filter shown. */
 function NearestNotice(
   props: {
@@ -94,6 +88,9 @@ export function LeaderboardPageView(
   const { view, page } = props;
   const pages = leaderboardPageCount(page);
   const last = pages - 1;
+  // The 1-based rows the 0-based page shows: "rows 26–50 of 90".
+  const first = view.page * LEADERBOARD_ROWS_PER_PAGE + 1;
+  const rows = `${formatCount(first)}–${formatCount(first + page.accounts.length - 1)}`;
   return (
     <Layout
       title={`Leaderboard, ${WINDOW_LABELS[view.window]} · Papertrade Explorer`}
@@ -167,7 +164,7 @@ export function LeaderboardPageView(
           {`Page ${formatCount(view.page + 1)} of ${formatCount(pages)}`}
           {page.accounts.length > 0 && (
             <span class="muted">
-              {` · rows ${rowRange(view.page, page.accounts.length, page.totalItems)}`}
+              {` · rows ${rows} of ${formatCount(page.totalItems)}`}
             </span>
           )}
         </span>
