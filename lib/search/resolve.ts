@@ -15,7 +15,7 @@ import { type IntentLookup, lookupIntent } from "../intent/mod.ts";
 import { fetchWalletSummary, type WalletSummary } from "../wallet/mod.ts";
 import { findClosedTrade, findOpenPositionByIntent } from "../position/mod.ts";
 import { classifyQuery } from "./classify.ts";
-import type { MarketSources, QuoteSource } from "../marks.ts";
+import type { MarketSources } from "../marks.ts";
 import { AT_RISK_WAIT_MS, ownerOnBoard } from "../at_risk/mod.ts";
 import { knownOwner } from "../known_ids.ts";
 
@@ -38,12 +38,7 @@ export type SearchResolution =
   | { kind: "name"; value: string; matches: LeaderboardRow[]; total: number | null }
   | { kind: "unknown"; value: string; reason: string };
 
-interface SearchSources {
-  papertrade: PapertradeClient;
-  hyperevm: HyperEvmClient;
-  quotes: QuoteSource;
-  now: () => number;
-}
+type SearchSources = MarketSources & { hyperevm: HyperEvmClient; now: () => number };
 
 /**
  * Classifies `query` and resolves it with a small, bounded number of upstream reads. `wallet` is
