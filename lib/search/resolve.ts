@@ -28,11 +28,7 @@ export type SearchResolution =
   | { kind: "transaction"; value: Hex; transaction: Settlement }
   /** `wallet` is set when the intent was found through that known wallet (queue or history). */
   | { kind: "intent"; value: Hex; lookup: IntentLookup; wallet?: Address }
-  /**
-   * `owner` is null when nothing the explorer knows names the position (the latest trades, the
-   * at-risk board, a trade history or settlement trail already read); `trade` is its latest-trades
-   * row, when it has one.
-   */
+  /** `owner`: null if neither the latest trades nor {@link findOwner} name it; `trade`: its row. */
   | { kind: "position"; value: string; owner: Address | null; trade: RecentTrade | null }
   /** `total` counts every match; `matches` is the first page, ranked over all time. */
   | { kind: "name"; value: string; matches: LeaderboardRow[]; total: number | null }
