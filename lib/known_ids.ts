@@ -1,8 +1,9 @@
 /**
- * Owners of the ids seen: each position and intent id of a trade history read belongs to its
- * wallet, kept per Papertrade client for the process' life (oldest forgotten past {@link
- * KNOWN_IDS_MAX}). With the at-risk board and latest trades (`lib/search/owner.ts`), this lets
- * `/position/<id>` and `/intent/<id>` find their wallet without `?wallet=`.
+ * Owners of the ids seen: each position and intent id of a trade history read (with the settling
+ * transactions the trail found for them) belongs to its wallet, kept per Papertrade client for the
+ * process' life (oldest forgotten past {@link KNOWN_IDS_MAX}). With the at-risk board and latest
+ * trades (`findOwner`, `lib/search/resolve.ts`), this lets `/position/<id>` and `/intent/<id>` find
+ * their wallet without `?wallet=`.
  */
 import type { Address } from "./papertrade/mod.ts";
 

@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";
-import { fetchProtocolOverview, type ProtocolOverview } from "../lib/markets/mod.ts";
+import { fetchProtocolOverview } from "../lib/markets/mod.ts";
 import { discoveryLinkHeader } from "../lib/discovery/api_catalog.ts";
 // Written from the registry by `deno task build`: the tools themselves (and viem) stay unloaded.
 import TOOL_SUMMARIES from "../tools/summaries.json" with { type: "json" };
@@ -29,23 +29,11 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
     recentTrades: 10,
     signal: c.req.raw.signal,
   });
+  const now = deps.now();
+  const embed = c.req.query("embed") === "1";
+  const { totals, rules } = overview;
   return pageResponse(
     c,
-    <HomePage
-      overview={overview}
-      now={deps.now()}
-      embed={c.req.query("embed") === "1"}
-      siteUrl={deps.config.siteUrl}
-    />,
-  );
-}
-
-function HomePage(
-  props: { overview: ProtocolOverview; now: number; embed: boolean; siteUrl: string },
-) {
-  const { overview, now, embed } = props;
-  const { totals, rules } = overview;
-  return (
     <Layout
       title="Papertrade Explorer"
       description="Read-only explorer for Papertrade, the on-chain 1000x perpetuals exchange on HyperEVM: wallets, positions, intents and settlement transactions, for people and AI assistants."
@@ -123,7 +111,7 @@ function HomePage(
         </dl>
       )}
       {!embed && <FeatureGrid />}
-      {!embed && <ProductSections siteUrl={props.siteUrl} tools={TOOL_SUMMARIES} />}
-    </Layout>
+      {!embed && <ProductSections siteUrl={deps.config.siteUrl} tools={TOOL_SUMMARIES} />}
+    </Layout>,
   );
 }

@@ -38,13 +38,12 @@ export async function leaderboardPage(c: Context<AppEnv>): Promise<Response> {
 /**
  * The rows of the same view as CSV: place (`position`), PnL rank (`rank`), wallet, name, then
  * every sort key's figure, money as exact decimals (viem's `formatUnits`, loaded with the first
- * export), each column named as get_leaderboard names the field.
+ * export), each column named as get_leaderboard names the field (`lib/leaderboard/model.ts`).
  */
 export async function leaderboardCsv(c: Context<AppEnv>): Promise<Response> {
   const [{ view, page }, { formatUnits }] = await Promise.all([readLeaderboard(c), import("viem")]);
   const figure = (value: bigint | number | null) =>
     typeof value === "bigint" ? formatUnits(value, 18) : value;
-  // The columns are named as get_leaderboard names its fields (`lib/leaderboard/model.ts`).
   const rows = page.accounts.map((row) => {
     const nearest = page.nearest.get(row.address);
     return [
@@ -57,9 +56,11 @@ export async function leaderboardCsv(c: Context<AppEnv>): Promise<Response> {
       figure(nearest && "row" in nearest ? nearest.row.distanceToBustPercent : null),
     ];
   });
-  const names = ["position", "rank", "address", "leaderboard_name"];
-  const figures = LEADERBOARD_SORT_KEYS.map((key) => LEADERBOARD_FIGURES[key].field);
-  const header = [...names, ...figures, "nearest_to_bust_percent"];
+  const header = [
+    ...["position", "rank", "address", "leaderboard_name"],
+    ...LEADERBOARD_SORT_KEYS.map((key) => LEADERBOARD_FIGURES[key].field),
+    "nearest_to_bust_percent",
+  ];
   const name = `papertrade-leaderboard-${view.window}-${view.sortKey}-${view.sortDir}-page${
     view.page + 1
   }${view.query ? "-search" : ""}.csv`;

@@ -52,8 +52,8 @@ const pageModules = lazyImport<typeof import("./page_handlers.ts")>(at("./page_h
 const errors = lazyImport<typeof import("./page_errors.tsx")>(at("./page_errors.tsx"));
 
 /**
- * An error page; its components load with the first one, not with the app. If they cannot be
- * loaded or rendered (out of descriptors), the same status with a plain page of its title.
+ * An error page, its components loaded with the first one; if they cannot be loaded or rendered
+ * (out of descriptors), a plain page of its title with the same status.
  */
 async function errorPage(
   c: Context,
@@ -77,9 +77,8 @@ const JSON_ANSWER = /\/(live|positions\.json|watchlist\.json)$/;
 const TEXT_ANSWER = /\.(csv|png|svg|atom)$/;
 
 /**
- * The pages' error handler: a {@link Failure} (or an upstream error, or the unknown wallet of
- * the path's address) becomes its page, JSON or text; anything else is a bug, answered by
- * {@link serverErrorHandler}.
+ * A {@link Failure} (or an upstream error, or the path's unknown wallet) becomes its page, JSON
+ * or text; anything else is a bug, answered by {@link serverErrorHandler}.
  */
 function pageErrorHandler(): ErrorHandler<AppEnv> {
   const bug = serverErrorHandler();
@@ -167,21 +166,16 @@ export function newRequestId(): string {
 }
 
 /** The request's id (Hono's `requestId`), or a fresh one where that middleware is not mounted. */
-function requestIdOf(c: Context): string {
-  return c.get("requestId") ?? newRequestId();
-}
+const requestIdOf = (c: Context): string => c.get("requestId") ?? newRequestId();
 
-/**
- * The answer to a request whose client has left: its reads were cancelled with it (they take
- * the request's signal), which is no bug, so nothing is logged and nobody reads the answer.
- */
+/** A request whose client left: its reads were cancelled with it, no bug, nothing to log. */
 function clientGone(): Response {
   return new Response(null, { status: 499 });
 }
 
 /**
- * The answer of last resort, for a bug: one log line with the method, path and request id,
- * and a 500 page showing the id, so a visitor's report can be matched to the log.
+ * The answer to a bug: one log line with the method, path and request id, and a 500 page showing
+ * the id, so a visitor's report can be matched to the log.
  */
 export function serverErrorHandler(log: (line: string) => void = console.error): ErrorHandler {
   return (error, c) => {

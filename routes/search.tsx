@@ -45,44 +45,25 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
     ? walletParam as `0x${string}`
     : undefined;
   const resolution = await resolveSearch(c.var.deps, query, { signal: c.req.raw.signal, wallet });
-  const next = destination(resolution);
-  return next === null ? pageResponse(c, answerPage(query, resolution)) : c.redirect(next, 303);
+  const next = answer(query, resolution);
+  return typeof next === "string" ? c.redirect(next, 303) : pageResponse(c, next);
 }
 
-/** Where a resolved query goes, or null when it needs a page of its own. */
-function destination(found: SearchResolution): string | null {
+/** Where a resolved query goes, or the page that says what it found instead. */
+function answer(query: string, found: SearchResolution): string | VNode {
   switch (found.kind) {
     case "wallet":
-      return found.summary ? `/wallet/${found.value}` : null;
+      if (found.summary) return `/wallet/${found.value}`;
+      return nothing(
+        query,
+        "that wallet has no Papertrade account (the exchange has never seen it)",
+        ["Check that the address is complete; a wallet appears once it deposits."],
+      );
     case "transaction":
       return `/tx/${found.value}`;
     case "intent":
       if (found.wallet) return `/intent/${found.value}?wallet=${found.wallet}`;
-      return found.lookup.state === "not_found" ? null : `/intent/${found.value}`;
-    case "position":
-      return found.owner ? `/position/${found.value}?wallet=${found.owner}` : null;
-    case "name":
-      return found.total === 1 && found.matches.length === 1
-        ? `/wallet/${found.matches[0].address}`
-        : null;
-    case "unknown":
-      return null;
-  }
-}
-
-function answerPage(query: string, found: SearchResolution): VNode {
-  switch (found.kind) {
-    case "name":
-      return <NameMatchesPage query={query} matches={found.matches} total={found.total} />;
-    case "wallet":
-      return nothing(
-        query,
-        "that wallet has no Papertrade account (the exchange has never seen it)",
-        [
-          "Check that the address is complete; a wallet appears once it deposits.",
-        ],
-      );
-    case "intent":
+      if (found.lookup.state !== "not_found") return `/intent/${found.value}`;
       return nothing(
         query,
         "it is not a HyperEVM transaction, and no intent with this id is in the live feed or in about the last 80 minutes of blocks",
@@ -92,17 +73,19 @@ function answerPage(query: string, found: SearchResolution): VNode {
         ],
       );
     case "position":
+      if (found.owner) return `/position/${found.value}?wallet=${found.owner}`;
       return nothing(
         query,
         `nothing the explorer has read names the owner of position #${found.value} (the latest trades, the at-risk board, the trade histories read)`,
-        [
-          `If you know the owner, open /position/${found.value}?wallet=<address>.`,
-        ],
+        [`If you know the owner, open /position/${found.value}?wallet=<address>.`],
       );
+    case "name":
+      if (found.total === 1 && found.matches.length === 1) {
+        return `/wallet/${found.matches[0].address}`;
+      }
+      return <NameMatchesPage query={query} matches={found.matches} total={found.total} />;
     case "unknown":
       return nothing(query, found.reason);
-    default:
-      return nothing(query, "no page matches it");
   }
 }
 

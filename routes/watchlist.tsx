@@ -1,8 +1,8 @@
 /**
- * `/watchlist`: the wallets starred in this browser (the island reads localStorage), or the
- * list a `?w=0x..,0x..` link shares (read here, bad addresses named, at most
- * `WATCHLIST_MAX`); and `/watchlist.json?w=…`, every listed wallet's equity, unrealized PnL,
- * worst distance to bust and band in one answer. A bad list is a 400 `bad_watchlist` naming what is wrong.
+ * `/watchlist`: the wallets starred in this browser (the island reads localStorage), or the list a
+ * `?w=0x..,0x..` link shares (read here, bad addresses named, at most `WATCHLIST_MAX`); and
+ * `/watchlist.json?w=…`, every listed wallet's equity, unrealized PnL, worst distance to bust and
+ * band in one answer. A bad list is a 400 `bad_watchlist` naming what is wrong.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/app_env.ts";

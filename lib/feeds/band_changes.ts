@@ -1,14 +1,12 @@
 /**
- * A position's band changes, as the explorer saw them: the server keeps no database, so they are
- * derived from the marks it has sampled (`lib/markets/mark_samples.ts`) while the position was
- * open. At each sample the position's band is the glossary's (`riskBand` of
- * `distanceToBustPercentWad` at that mark, against the position's bust price); where the band
- * differs from the sample before, the position changed band. Every position opens `ok` (at 1000x
- * its bust is 0.1 % away), so a first kept sample already in `close` or `near_bust` is a change
- * whose moment the samples do not hold: it is reported as first seen then, without a band before.
+ * A position's band changes, derived (the server keeps no database) from the marks the explorer
+ * sampled while it was open (`lib/markets/mark_samples.ts`): at each sample its band is the
+ * glossary's (`riskBand` of `distanceToBustPercentWad` against its bust price), and a band unlike
+ * the sample before's is a change. Every position opens `ok` (at 1000x its bust is 0.1 % away), so
+ * a first kept sample already past `ok` is a change first seen then, with no band before.
  *
- * One change per band is kept, the latest: a feed entry's id names the position and the band, so
- * a position that enters a band again updates that entry instead of adding one.
+ * Only each band's latest change is kept: a feed entry's id names the position and the band, so
+ * entering a band again updates that entry instead of adding one.
  */
 import { distanceToBustPercentWad, type RiskBand, riskBand } from "../math/mod.ts";
 

@@ -47,15 +47,7 @@ export function entryId(positionId: string, kind: EntryKind): string {
 const VERB = { open: "Opened", close: "Closed", liquidation: "Liquidated" } as const;
 const side = (isLong: boolean | null) => isLong === null ? "" : isLong ? "long " : "short ";
 
-/** "Opened long BTC 100x": the verb, the side when known, the market and the leverage. */
-function headline(kind: keyof typeof VERB, symbol: string, isLong: boolean | null, lev: number) {
-  return `${VERB[kind]} ${side(isLong)}${symbol} ${lev}x`;
-}
-
-/**
- * What a feed says about itself; `updated` is its newest entry's time, else `fallbackAt`. Its
- * subtitle names every part of it that could not be read (`unavailable`).
- */
+/** What a feed says about itself; the subtitle names every part that could not be read. */
 interface FeedHead {
   site: string;
   id: string;
@@ -64,6 +56,7 @@ interface FeedHead {
   unavailable: readonly { part: string; reason: string }[];
   selfPath: string;
   pagePath: string;
+  /** `updated` when the feed has no entry (else its newest entry's time). */
   fallbackAt: number;
 }
 
@@ -105,13 +98,12 @@ function atom(head: FeedHead, entries: FeedEntry[]): string {
 }
 
 /**
- * A wallet's feed: its open positions and the newest page of its trade history (each trade an
- * open and a close or liquidation, which links its settling transaction: the history's, else
- * found from the Exchange's events), the liquidations of the latest trades feed the history does
- * not hold yet, and the band changes of its open and liquidated positions that the explorer's
- * mark samples show ({@link bandChanges}; this read samples the live marks too). The account is
- * required (an unknown wallet or an upstream failure throws); the history, the transactions, the
- * latest trades, the marks, the market names and the name degrade, named in the subtitle.
+ * A wallet's feed: an open and a close or liquidation (linking its settling transaction: the
+ * history's, else found from the Exchange's events) per open position and trade of the newest
+ * history page, the latest trades' liquidations the history does not hold yet, and the band
+ * changes of its open and liquidated positions in the explorer's mark samples (this read samples
+ * the live marks too). The account is required (unknown or failing: throws); every other part
+ * degrades, named in the subtitle.
  */
 export async function walletFeed(
   sources: MarketSources & { hyperevm: HyperEvmClient; now: () => number },
@@ -122,7 +114,7 @@ export async function walletFeed(
   const { papertrade } = sources;
   const parts = new Parts();
   const [account, history, { trading, marks }, recent, names] = await Promise.all([
-    papertrade.read("walletStream", { wallet: wallet }, { signal }),
+    papertrade.read("walletStream", { wallet }, { signal }),
     parts.read(papertrade.read("tradeHistory", { wallet }, { signal }), "closes and liquidations"),
     readMarket(sources, parts, { part: "market names", signal }),
     parts.read(papertrade.read("recentTrades", {}, { signal }), "latest trades"),
@@ -141,26 +133,21 @@ export async function walletFeed(
     : [];
   for (const p of [...account.openPositions, ...closed]) {
     const { positionId } = p;
-    const opened = headline("open", symbol(p.instrumentId), p.isLong, p.leverage);
-    entries.push({
-      positionId,
-      wallet,
-      kind: "open",
-      title: `${opened}, ${formatUsd(p.margin)} margin`,
-      at: p.openedAt,
-    });
+    // "long BTC 100x"; a title starts with the verb ("Opened long BTC 100x").
+    const what = `${side(p.isLong)}${symbol(p.instrumentId)} ${p.leverage}x`;
+    const opened = `${VERB.open} ${what}, ${formatUsd(p.margin)} margin`;
+    entries.push({ positionId, wallet, kind: "open", title: opened, at: p.openedAt });
     // An open position's bust is its own; a liquidated one closed at its bust.
     const bust: BandPosition | null = "closedAt" in p
       ? p.liquidated ? { ...p, bustPrice: p.exitPrice } : null
       : p;
     const path = bust ? await samples.of(p.instrumentId) : [];
     for (const change of bust ? bandChanges(bust, path) : []) {
-      const where = `${p.isLong ? "long" : "short"} ${symbol(p.instrumentId)} ${p.leverage}x`;
       entries.push({
         positionId,
         wallet,
         kind: `band:${change.band}`,
-        title: `${BAND_TITLES[change.band]}: ${where}, ${
+        title: `${BAND_TITLES[change.band]}: ${what}, ${
           formatDistanceToBust(change.distancePercentWad)
         } from bust`,
         summary: bandSummary(change),
@@ -169,9 +156,7 @@ export async function walletFeed(
     }
     if (!("closedAt" in p)) continue;
     const kind = p.liquidated ? "liquidation" : "close";
-    const title = `${headline(kind, symbol(p.instrumentId), p.isLong, p.leverage)}: net PnL ${
-      formatUsd(p.netPnl, { sign: true })
-    }`;
+    const title = `${VERB[kind]} ${what}: net PnL ${formatUsd(p.netPnl, { sign: true })}`;
     entries.push({ positionId, wallet, kind, title, at: p.closedAt, txHash: p.txHash });
   }
   // A liquidation the latest trades list before the history holds it (or past its newest page).
@@ -184,7 +169,7 @@ export async function walletFeed(
       positionId: trade.positionId,
       wallet,
       kind: "liquidation",
-      title: headline("liquidation", trade.symbol, trade.isLong, trade.leverage),
+      title: `${VERB.liquidation} ${side(trade.isLong)}${trade.symbol} ${trade.leverage}x`,
       at: trade.timestamp,
     });
   }

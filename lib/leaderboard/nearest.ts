@@ -9,54 +9,12 @@ import {
   type Address,
   type LeaderboardRow,
   type LeaderboardWindow,
-  type ModelledGap,
   modelledGapsOf,
   type PapertradeClient,
 } from "../papertrade/mod.ts";
-import { type AtRiskBoard, nearestOf, type WalletNearest, walletsHolding } from "../at_risk/mod.ts";
+import { type AtRiskBoard, nearestOf, walletsHolding } from "../at_risk/mod.ts";
 import { LEADERBOARD_ROWS_PER_PAGE, type LeaderboardView, NEAREST_TO_BUST } from "./view.ts";
-import {
-  exactAddressOnly,
-  PNL_RANK_MAX_PAGES,
-  PNL_RANK_PAGE_SIZE,
-  type RankedLeaderboardPage,
-} from "./ranks.ts";
-
-/** The accounts of a window (or of a name search in it), in the upstream's PnL order. */
-export interface WindowAccounts {
-  accounts: LeaderboardRow[];
-  uniqueAccounts: number;
-  trackedBalance: bigint;
-  /** Accounts the window holds past the ones read. */
-  unread: boolean;
-  rowsSkipped: number;
-  /** The modelled keys the reads lacked, each field once. */
-  modelledGaps: ModelledGap[];
-}
-
-/** How the at-risk board covers a nearest-to-bust ordering. */
-export interface NearestCoverage {
-  /** False when the board was not read: the rows stay in PnL order. */
-  boardRead: boolean;
-  /** Wallets the leaderboard reports with open positions, and those the board holds. */
-  walletsKnown: number;
-  walletsCovered: number;
-  /** The board's coverage is short of every known wallet. */
-  partial: boolean;
-  /** When the board last read the positions. */
-  refreshedAt: number | null;
-  /** Accounts ordered, and whether the window holds more than were read. */
-  accountsOrdered: number;
-  accountsUnread: boolean;
-  /** Kept to the accounts holding an open position on the board (when it was read). */
-  holding: boolean;
-}
-
-/** A page of the nearest-to-bust order, with every row's nearest position and the coverage. */
-export interface NearestLeaderboardPage extends RankedLeaderboardPage {
-  nearest: Map<Address, WalletNearest>;
-  coverage: NearestCoverage;
-}
+import { exactAddressOnly, PNL_RANK_MAX_PAGES, PNL_RANK_PAGE_SIZE } from "./ranks.ts";
 
 /**
  * Every account of `window` (matching `query`, when given) in PnL order: the first page of
@@ -66,7 +24,7 @@ export interface NearestLeaderboardPage extends RankedLeaderboardPage {
 export async function readWindowAccounts(
   papertrade: PapertradeClient,
   options: { window: LeaderboardWindow; query?: string; signal?: AbortSignal },
-): Promise<WindowAccounts> {
+) {
   const { window, query, signal } = options;
   const read = (page: number) =>
     papertrade.read("leaderboard", {
@@ -86,8 +44,10 @@ export async function readWindowAccounts(
     uniqueAccounts: first.uniqueAccounts,
     trackedBalance: first.trackedBalance,
     accounts: reads.flatMap((page) => page.accounts),
+    /** Accounts the window holds past the ones read. */
     unread: first.totalPages > pages,
     rowsSkipped: reads.reduce((sum, page) => sum + page.rowsSkipped, 0),
+    /** The modelled keys the reads lacked, each field once. */
     modelledGaps: [...gaps.values()],
   };
 }
@@ -95,14 +55,13 @@ export async function readWindowAccounts(
 /**
  * The view's page of the window's accounts, only those holding an open position on `board` when
  * `holding`, ordered by its sort: their nearest distance to bust on the board (`asc`: nearest
- * first) or a leaderboard figure (accounts without it last). A null board: PnL order,
- * unfiltered, and the coverage says the board was not read.
+ * first) or a leaderboard figure (accounts without it last). A null board: PnL order, unfiltered.
  */
 export function boardLeaderboardPage(
-  read: WindowAccounts,
+  read: Awaited<ReturnType<typeof readWindowAccounts>>,
   board: AtRiskBoard | null,
   view: LeaderboardView,
-): NearestLeaderboardPage {
+) {
   const holders = board && view.holding ? walletsHolding(board) : null;
   const rows = holders ? read.accounts.filter((row) => holders.has(row.address)) : read.accounts;
   const nearest = new Map(rows.map((row) => [row.address, nearestOf(board, row.address)]));
@@ -118,7 +77,7 @@ export function boardLeaderboardPage(
   const start = view.page * LEADERBOARD_ROWS_PER_PAGE;
   const accounts = ordered.slice(start, start + LEADERBOARD_ROWS_PER_PAGE)
     .map((row, index) => ({ ...row, rank: start + index + 1 }));
-  const page: NearestLeaderboardPage = {
+  return {
     uniqueAccounts: read.uniqueAccounts,
     trackedBalance: read.trackedBalance,
     accounts,
@@ -126,23 +85,20 @@ export function boardLeaderboardPage(
     totalPages: Math.max(1, Math.ceil(ordered.length / LEADERBOARD_ROWS_PER_PAGE)),
     rowsSkipped: read.rowsSkipped,
     pnlRanks,
-    nearest: new Map(accounts.map((row) => [row.address, nearest.get(row.address)!])),
+    // Where `modelledGapsOf` finds them, as on a page read straight from the upstream.
+    ...(read.modelledGaps.length > 0 && { modelledGaps: read.modelledGaps }),
+    // How the board (the page's `board`; its size and freshness) covers this order or filter.
     coverage: {
-      boardRead: board !== null,
-      walletsKnown: board?.known.size ?? 0,
-      walletsCovered: board?.covered.size ?? 0,
-      partial: board?.partial ?? false,
-      refreshedAt: board?.refreshedAt ?? null,
       accountsOrdered: ordered.length,
+      /** The window holds more accounts than were read. */
       accountsUnread: read.unread,
+      /** Kept to the accounts holding an open position on the board (when it was read). */
       holding: holders !== null,
     },
   };
-  // Where `modelledGapsOf` finds them, as on a page read straight from the upstream.
-  return read.modelledGaps.length > 0
-    ? Object.assign(page, { modelledGaps: read.modelledGaps })
-    : page;
 }
+
+export type NearestCoverage = ReturnType<typeof boardLeaderboardPage>["coverage"];
 
 /**
  * Rows by a figure (`desc`: largest first; the nearest distance to bust starts nearest first by

@@ -16,9 +16,6 @@ import {
 import type { Parts } from "../parts.ts";
 import { ADDRESS_PATTERN } from "../address.ts";
 
-/** Every leaderboard window, shortest first. */
-export { LEADERBOARD_WINDOWS };
-
 /** The wallet's row in one window, or null when it is not ranked there. */
 export interface WalletRank {
   window: LeaderboardWindow;
@@ -72,13 +69,12 @@ export interface RankedLeaderboardPage extends LeaderboardPage {
 }
 
 /**
- * Reads a leaderboard page and the rank by PnL in the window of each of its rows, whatever the
- * sort. The upstream ranks rows in the order it sorts them, so under PnL descending a row's rank
- * is already its PnL rank (before any name filter, as for `fetchWalletRanks`); under any other
- * sort the window is also read by PnL, descending, in pages of {@link PNL_RANK_PAGE_SIZE}: the
- * first beside the page, the rest (at most {@link PNL_RANK_MAX_PAGES} in all) only when a row
- * is not in it. Those reads go through the same 30 s leaderboard cache, so every sort, page and
- * caller shares them. A row ranked past the bound has no PnL rank.
+ * A leaderboard page with each row's rank by PnL in the window, whatever the sort. The upstream
+ * ranks rows in its sort's order, so under PnL descending the rank is already it (before any
+ * name filter); else the window is read by PnL too, in pages of {@link PNL_RANK_PAGE_SIZE}: the
+ * first beside the page, the rest (at most {@link PNL_RANK_MAX_PAGES}) only when a row is not in
+ * it, all through the 30 s leaderboard cache that every sort, page and caller shares. A row past
+ * the bound has no PnL rank.
  */
 export async function fetchRankedLeaderboard(
   papertrade: PapertradeClient,

@@ -1,75 +1,55 @@
 /**
  * One leaderboard view as every face reads it (the page, its CSV, get_leaderboard): its page of
- * rows, each row's nearest position and holdings on the at-risk board, and, where the board
- * orders or filters the rows (nearest to bust, "holding now"), how far the board covers them.
- * The board is waited for only {@link AT_RISK_WAIT_MS}; unread, the rows say so.
+ * rows, each row's nearest position and holdings (what it holds now) on the at-risk board, the
+ * board as read, and, where the board orders or filters the rows (nearest to bust, "holding
+ * now"), how far it covers them (`coverage`, null under an upstream sort). The board is waited
+ * for only {@link AT_RISK_WAIT_MS}; unread (null), the rows say so.
  */
-import type { Address, PapertradeClient } from "../papertrade/mod.ts";
+import type { Address, LeaderboardSortKey, PapertradeClient } from "../papertrade/mod.ts";
 import {
   AT_RISK_WAIT_MS,
   type AtRiskBoard,
   nearestOf,
   orNullAfter,
   readAtRiskBoard,
-  type WalletHoldings,
   walletHoldings,
-  type WalletNearest,
 } from "../at_risk/mod.ts";
 import { Parts } from "../parts.ts";
-import { boardLeaderboardPage, type NearestCoverage, readWindowAccounts } from "./nearest.ts";
-import { fetchRankedLeaderboard, type RankedLeaderboardPage } from "./ranks.ts";
+import { boardLeaderboardPage, readWindowAccounts } from "./nearest.ts";
+import { fetchRankedLeaderboard } from "./ranks.ts";
 import { LEADERBOARD_ROWS_PER_PAGE, type LeaderboardView, NEAREST_TO_BUST } from "./view.ts";
 
-/** A leaderboard page with what the at-risk board says of each of its rows. */
-export type LeaderboardViewPage = RankedLeaderboardPage & {
-  nearest: ReadonlyMap<Address, WalletNearest>;
-  /** What each wallet on the page holds now, from the at-risk board. */
-  holdings: ReadonlyMap<Address, WalletHoldings>;
-  /** The board's coverage where it orders or filters the rows; null under an upstream sort. */
-  coverage: NearestCoverage | null;
-  /** The board as read (null: not read within the wait). */
-  board: AtRiskBoard | null;
-};
+export type LeaderboardViewPage = Awaited<ReturnType<typeof readLeaderboardView>>;
 
-/** Reads `view`'s page and the at-risk board beside it. */
 export async function readLeaderboardView(
   deps: Parameters<typeof readAtRiskBoard>[0] & { papertrade: PapertradeClient },
   view: LeaderboardView,
   signal?: AbortSignal,
-): Promise<LeaderboardViewPage> {
+) {
   const boardRead = orNullAfter(
     new Parts().read(readAtRiskBoard(deps, {}, { signal })),
     AT_RISK_WAIT_MS,
   );
+  const query = view.query || undefined;
   // Nearest to bust orders, and "holding now" keeps, every account of the window by the board.
-  if (view.sortKey === NEAREST_TO_BUST || view.holding) {
-    const [accounts, board] = await Promise.all([
-      readWindowAccounts(deps.papertrade, {
-        window: view.window,
-        query: view.query || undefined,
-        signal,
-      }),
-      boardRead,
-    ]);
-    const page = boardLeaderboardPage(accounts, board, view);
-    return { ...page, holdings: holdingsOf(board, page.accounts), board };
-  }
-  const [read, board] = await Promise.all([
-    fetchRankedLeaderboard(deps.papertrade, {
+  const ordered = view.sortKey === NEAREST_TO_BUST || view.holding;
+  const [accounts, ranked, board] = await Promise.all([
+    ordered ? readWindowAccounts(deps.papertrade, { window: view.window, query, signal }) : null,
+    ordered ? null : fetchRankedLeaderboard(deps.papertrade, {
       window: view.window,
-      sortKey: view.sortKey,
+      sortKey: view.sortKey as LeaderboardSortKey,
       sortDir: view.sortDir,
       page: view.page,
       pageSize: LEADERBOARD_ROWS_PER_PAGE,
-      query: view.query || undefined,
+      query,
       signal,
     }),
     boardRead,
   ]);
-  const nearest = new Map(read.accounts.map((row) => [row.address, nearestOf(board, row.address)]));
-  return { ...read, nearest, holdings: holdingsOf(board, read.accounts), coverage: null, board };
-}
-
-function holdingsOf(board: AtRiskBoard | null, rows: readonly { address: Address }[]) {
-  return new Map(rows.map((row) => [row.address, walletHoldings(board, row.address)]));
+  const page = accounts
+    ? boardLeaderboardPage(accounts, board, view)
+    : { ...ranked!, coverage: null };
+  const of = <T>(read: (board: AtRiskBoard | null, wallet: Address) => T) =>
+    new Map(page.accounts.map((row) => [row.address, read(board, row.address)]));
+  return { ...page, nearest: of(nearestOf), holdings: of(walletHoldings), board };
 }

@@ -6,12 +6,10 @@
 import { z } from "zod";
 import {
   LEADERBOARD_SORT_KEYS,
+  LEADERBOARD_WINDOWS,
   type LeaderboardSortKey,
   type LeaderboardWindow,
 } from "../papertrade/mod.ts";
-import { LEADERBOARD_WINDOWS } from "./ranks.ts";
-
-export { LEADERBOARD_SORT_KEYS };
 
 /**
  * The sort the explorer adds: the window's accounts by their nearest distance to bust on the

@@ -10,6 +10,5 @@ export {
   searchHeadOf,
   searchHeadOut,
 } from "./model.ts";
-export { findOwner } from "./owner.ts";
-export { resolveSearch, type SearchResolution } from "./resolve.ts";
+export { findOwner, resolveSearch, type SearchResolution } from "./resolve.ts";
 export { linkTargetPath, parsePastedUrl } from "./url.ts";

@@ -15,8 +15,9 @@ import { type IntentLookup, lookupIntent } from "../intent/mod.ts";
 import { fetchWalletSummary, type WalletSummary } from "../wallet/mod.ts";
 import { findClosedTrade, findOpenPositionByIntent } from "../position/mod.ts";
 import { classifyQuery } from "./classify.ts";
-import { findOwner } from "./owner.ts";
-import type { QuoteSource } from "../marks.ts";
+import type { MarketSources } from "../marks.ts";
+import { AT_RISK_WAIT_MS, ownerOnBoard } from "../at_risk/mod.ts";
+import { knownOwner } from "../known_ids.ts";
 
 /** How many of the latest trades are searched for a position id's owner. */
 const OWNER_FEED_LIMIT = 100;
@@ -27,22 +28,13 @@ export type SearchResolution =
   | { kind: "transaction"; value: Hex; transaction: Settlement }
   /** `wallet` is set when the intent was found through that known wallet (queue or history). */
   | { kind: "intent"; value: Hex; lookup: IntentLookup; wallet?: Address }
-  /**
-   * `owner` is null when nothing the explorer knows names the position (the latest trades, the
-   * at-risk board, a trade history or settlement trail already read); `trade` is its latest-trades
-   * row, when it has one.
-   */
+  /** `owner`: null if neither the latest trades nor {@link findOwner} name it; `trade`: its row. */
   | { kind: "position"; value: string; owner: Address | null; trade: RecentTrade | null }
   /** `total` counts every match; `matches` is the first page, ranked over all time. */
   | { kind: "name"; value: string; matches: LeaderboardRow[]; total: number | null }
   | { kind: "unknown"; value: string; reason: string };
 
-interface SearchSources {
-  papertrade: PapertradeClient;
-  hyperevm: HyperEvmClient;
-  quotes: QuoteSource;
-  now: () => number;
-}
+type SearchSources = MarketSources & { hyperevm: HyperEvmClient; now: () => number };
 
 /**
  * Classifies `query` and resolves it with a small, bounded number of upstream reads. `wallet` is
@@ -114,6 +106,20 @@ export async function resolveSearch(
     case "unknown":
       return found;
   }
+}
+
+/**
+ * The wallet a bare position or intent id belongs to, from what the explorer already knows: the
+ * ids of the trade histories and settlement trails it has read (`lib/known_ids.ts`, no request),
+ * then the open positions on the at-risk board (no request once it is read). Null when none
+ * knows it. The latest trades are not searched here: the search and the intent look-up read them.
+ */
+export async function findOwner(
+  sources: MarketSources & { now: () => number },
+  id: { positionId: string } | { intentId: string },
+): Promise<Address | null> {
+  return knownOwner(sources.papertrade, id) ??
+    await ownerOnBoard(sources, id, { waitMs: AT_RISK_WAIT_MS });
 }
 
 /** Whether `wallet` holds `positionId` open, or closed it within its recent history. */

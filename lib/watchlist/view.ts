@@ -1,9 +1,6 @@
 /**
- * The watchlist's shape and bound, shared by the server (`lib/watchlist/watchlist.ts` builds it) and the
- * browser (the Watchlist island shows it). Ships in the island bundle: no zod, viem or bigint
- * math at run time.
- *
- * @module
+ * The watchlist's shape and bound, shared by the server (`lib/watchlist/watchlist.ts` builds it)
+ * and the Watchlist island. Ships in the island bundle: no zod, viem or bigint math at run time.
  */
 import { ADDRESS_PATTERN } from "../address.ts";
 import type { RiskSummary } from "../wallet/mod.ts";

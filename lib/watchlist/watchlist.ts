@@ -1,10 +1,9 @@
 /**
- * The watchlist's one read: every watched wallet's equity, worst distance to bust and band, and
- * its recent liquidations, for `GET /watchlist.json` and the `/watchlist?w=` page. However many
- * wallets are watched it is one request and no stream slot: the trading state, the live marks
- * and the protocol's recent trades are read once and shared, each wallet costs one snapshot and
- * one name look-up, all through the read cache (1 s and 30 s lifetimes), so viewers watching
- * the same wallets share the upstream reads.
+ * Every watched wallet's equity, worst distance to bust, band and recent liquidations, for
+ * `GET /watchlist.json` and `/watchlist?w=`: one request and no stream slot however many are
+ * watched. The trading state, live marks and recent trades are read once and shared; each wallet
+ * costs one snapshot and one name look-up, all through the read cache (1 s and 30 s lifetimes),
+ * so viewers watching the same wallets share the upstream reads.
  */
 import type { MarketSources } from "../marks.ts";
 import { Parts } from "../parts.ts";

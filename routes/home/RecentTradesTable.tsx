@@ -7,10 +7,9 @@ const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" 
 const price = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
 /**
- * The venue-wide latest trades feed (display floats, as the upstream sends them), the PnL before
- * the columns a phone reaches with a swipe. Each row links
- * its wallet, its position and, when the row carries one, its intent; the feed has no
- * transaction hash, and the intent page finds the transaction that carried the intent.
+ * The venue-wide latest trades (display floats, as the upstream sends them), the PnL before the
+ * columns a phone reaches with a swipe. Rows link the wallet, the position and any intent; the
+ * feed has no transaction hash, and the intent page finds the transaction that carried it.
  */
 export function RecentTradesTable(props: { trades: RecentTrade[]; now: number }) {
   if (props.trades.length === 0) return <p class="muted">No recent trades.</p>;

@@ -18,17 +18,18 @@ import { PartNotice } from "../../components/PartNotice.tsx";
 import { SearchInput } from "../../components/SearchForm.tsx";
 import { formatCount } from "../../lib/format.ts";
 
-/** "26–50 of 90": the 1-based rows a 0-based page shows. */
-function rowRange(page: number, rows: number, total: number | null): string {
-  const first = page * LEADERBOARD_ROWS_PER_PAGE + 1;
-  return `${formatCount(first)}–${formatCount(first + rows - 1)} of ${formatCount(total)}`;
-}
-
 /** How the at-risk board covers the nearest-to-bust order or the "holding now" filter shown. */
-function NearestNotice(props: { coverage: NearestCoverage; view: LeaderboardView; now: number }) {
-  const { coverage, view } = props;
+function NearestNotice(
+  props: {
+    coverage: NearestCoverage;
+    board: AtRiskBoard | null;
+    view: LeaderboardView;
+    now: number;
+  },
+) {
+  const { coverage, board, view } = props;
   const nearest = view.sortKey === NEAREST_TO_BUST;
-  if (!coverage.boardRead) {
+  if (board === null) {
     return (
       <p class="notice" data-nearest-coverage="none">
         The <a href="/at-risk">at-risk board</a> has not been read yet, so this page is in PnL order
@@ -39,19 +40,15 @@ function NearestNotice(props: { coverage: NearestCoverage; view: LeaderboardView
     );
   }
   return (
-    <p class="muted" data-nearest-coverage={coverage.partial ? "partial" : "full"}>
+    <p class="muted" data-nearest-coverage={board.partial ? "partial" : "full"}>
       {nearest
         ? "Ordered by each account's nearest distance to bust on the "
         : "Only the accounts holding an open position on the "}
-      <a href="/at-risk">at-risk board</a>, which covers {formatCount(coverage.walletsCovered)} of
-      {" "}
-      {formatCount(coverage.walletsKnown)} wallets with open positions
-      {coverage.partial ? " (partial coverage)" : ""}; positions read{" "}
-      {coverage.refreshedAt === null
-        ? "never"
-        : <Time at={coverage.refreshedAt} now={props.now} />}.{" "}
-      {formatCount(coverage.accountsOrdered)} accounts are{" "}
-      {coverage.holding ? "holding now" : "ordered"}
+      <a href="/at-risk">at-risk board</a>, which covers {formatCount(board.covered.size)} of{" "}
+      {formatCount(board.known.size)} wallets with open positions
+      {board.partial ? " (partial coverage)" : ""}; positions read{" "}
+      <Time at={board.refreshedAt} now={props.now} />. {formatCount(coverage.accountsOrdered)}{" "}
+      accounts are {coverage.holding ? "holding now" : "ordered"}
       {coverage.accountsUnread ? " (of the first by PnL: the window holds more)" : ""}
       {nearest && !coverage.holding
         ? "; those without an open position on the board come last, in PnL order."
@@ -91,6 +88,9 @@ export function LeaderboardPageView(
   const { view, page } = props;
   const pages = leaderboardPageCount(page);
   const last = pages - 1;
+  // The 1-based rows the 0-based page shows: "rows 26–50 of 90".
+  const first = view.page * LEADERBOARD_ROWS_PER_PAGE + 1;
+  const rows = `${formatCount(first)}–${formatCount(first + page.accounts.length - 1)}`;
   return (
     <Layout
       title={`Leaderboard, ${WINDOW_LABELS[view.window]} · Papertrade Explorer`}
@@ -143,7 +143,7 @@ export function LeaderboardPageView(
       </p>
       <PartNotice unavailable={modelledGapsOf(page)} />
       {page.coverage
-        ? <NearestNotice coverage={page.coverage} view={view} now={props.now} />
+        ? <NearestNotice coverage={page.coverage} board={page.board} view={view} now={props.now} />
         : <HoldingsNotice board={page.board} now={props.now} />}
       {page.accounts.length > 0 ? <LeaderboardTable page={page} view={view} /> : (
         <p class="notice">
@@ -164,7 +164,7 @@ export function LeaderboardPageView(
           {`Page ${formatCount(view.page + 1)} of ${formatCount(pages)}`}
           {page.accounts.length > 0 && (
             <span class="muted">
-              {` · rows ${rowRange(view.page, page.accounts.length, page.totalItems)}`}
+              {` · rows ${rows} of ${formatCount(page.totalItems)}`}
             </span>
           )}
         </span>

@@ -30,8 +30,6 @@ interface Column {
   format(row: LeaderboardRow, page: LeaderboardViewPage): ComponentChildren;
   /** The full figure, in the cell's title, when the compact one rounds. */
   full?(row: LeaderboardRow): string;
-  /** Coloured by sign. */
-  tone?: boolean;
 }
 
 function usdColumn(key: LeaderboardSortKey, sign = false): Column {
@@ -60,7 +58,7 @@ function nearestText(nearest: WalletNearest | undefined): ComponentChildren {
 // sorted column is drawn right after the wallet, so it is on screen at every width; a column
 // added here (and its sort key) needs nothing else.
 const COLUMNS: Column[] = [
-  { ...usdColumn("totalWindowedPnl", true), tone: true },
+  usdColumn("totalWindowedPnl", true),
   usdColumn("realizedPnl", true),
   usdColumn("currentUnrealizedPnl", true),
   usdColumn("currentBalance"),
@@ -230,9 +228,8 @@ export function LeaderboardTable(props: { page: LeaderboardViewPage; view: Leade
                       class={[
                         "num",
                         column.key === view.sortKey ? "sorted" : "prio-low",
-                        column.tone
-                          ? toneOf(row[column.key as LeaderboardSortKey] as bigint)
-                          : null,
+                        // The window PnL is coloured by its sign.
+                        column.key === "totalWindowedPnl" && toneOf(row.totalWindowedPnl),
                       ].filter(Boolean).join(" ")}
                       data-col={column.key}
                       title={column.full?.(row)}
