@@ -46,16 +46,12 @@ export function intentPhase(state: IntentFindings["state"]): IntentPhase {
   return state === "feed" || state === "settled" || state === "history" ? "settled" : state;
 }
 
-interface Records {
-  owner: string | null;
-  batch?: BatchIntent | null;
-  found?: IntentInHistory | null;
-}
-
 /** The findings of a look-up and the records searched beside it (none: the look-up's alone). */
 export function findingsOf(
   lookup: IntentLookup,
-  records: Records = { owner: null },
+  records: { owner: string | null; batch?: BatchIntent | null; found?: IntentInHistory | null } = {
+    owner: null,
+  },
 ): IntentFindings {
   // findIntent reads the records only where they can tell more than the look-up.
   const older = lookup.state === "not_found" || lookup.state === "ended";
