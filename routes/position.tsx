@@ -105,10 +105,7 @@ export async function positionPage(c: Context<AppEnv>): Promise<Response> {
   );
 }
 
-/**
- * Records the page's marks in the market history, then reads the open position's market since
- * it opened (the samples, and Hyperliquid's candles before them).
- */
+/** Records the page's marks, then reads the open position's market since it opened. */
 async function priceSince(
   deps: AppDeps,
   marks: WalletPositions["marks"],

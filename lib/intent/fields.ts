@@ -4,7 +4,6 @@
  * pages' field lists, the settlement view).
  */
 import { z } from "zod";
-import type { Operation } from "../papertrade/mod.ts";
 import { addressOut, hashOut, integerStringOut, isoOut, sideOf, sideOut } from "../json_model.ts";
 import { fromUsdc6, fromWad, isoFromSeconds } from "../json_units.ts";
 
@@ -33,11 +32,6 @@ export type IntentFieldsJson = z.input<typeof intentFieldsOut>;
 // carry only the id, and a decoder should not need the Papertrade API to name the market.
 const KNOWN_MARKETS: Readonly<Record<number, string>> = { 0: "BTC", 1: "ETH" };
 
-/** Market symbol of an instrument id (`instrument 7` for ids the explorer does not know). */
-export function marketName(instrumentId: number | bigint): string {
-  return KNOWN_MARKETS[Number(instrumentId)] ?? `instrument ${instrumentId}`;
-}
-
 // Withdrawals carry 6-decimal USDC; stakes carry 18-decimal PAPER (papertrade-facts.md §1).
 function amountJson(action: string, amount: bigint): IntentFieldsJson {
   if (action === "withdrawToCore") return { amount_usd: fromUsdc6(amount) };
@@ -51,7 +45,10 @@ type Reader = (value: never, action: string) => IntentFieldsJson;
 // One reader per field name of the calldata or the relayer's row (`size` is the calldata's
 // margin, `intentId` a cancel's target); `user` is the intent's wallet, reported beside them.
 const READERS: Readonly<Record<string, Reader>> = {
-  instrumentId: (id: number | bigint) => ({ market: marketName(id), instrument_id: Number(id) }),
+  instrumentId: (id: number | bigint) => ({
+    market: KNOWN_MARKETS[Number(id)] ?? `instrument ${id}`,
+    instrument_id: Number(id),
+  }),
   isLong: (isLong: boolean) => ({ side: sideOf(isLong) }),
   size: (margin: bigint) => ({ margin_usd: fromWad(margin) }),
   margin: (margin: bigint) => ({ margin_usd: fromWad(margin) }),
@@ -68,7 +65,7 @@ const READERS: Readonly<Record<string, Reader>> = {
 
 const KEYS = Object.keys(intentFieldsOut.shape) as (keyof IntentFieldsJson)[];
 
-/** The fields of a decoded intent of kind `action` (or of a relayer row's `params`). */
+/** The fields of a decoded intent of kind `action`, or of a relayer row's `action` and `params`. */
 export function fieldsOfCalldata(
   action: string,
   fields: Readonly<Record<string, unknown>>,
@@ -78,9 +75,4 @@ export function fieldsOfCalldata(
     ...Object.entries(fields).map(([name, value]) => READERS[name]?.(value as never, action)),
   );
   return Object.fromEntries(KEYS.filter((key) => key in read).map((key) => [key, read[key]]));
-}
-
-/** The fields of a pending operation, as the relayer's row carries them. */
-export function fieldsOfOperation(operation: Operation): IntentFieldsJson {
-  return fieldsOfCalldata(operation.action, operation.params);
 }

@@ -1,8 +1,7 @@
 /**
- * An intent looked for everywhere the explorer can look, and the one state and verdict all of it
- * gives: the look-up (feed, relayer, chain scan), then, when the scan holds no settlement, the
- * transaction a link named and the wallet's records (its trade history, its open positions).
- * The intent page and lookup_intent both read it.
+ * An intent looked for everywhere, and its one state and verdict: the look-up (feed, relayer,
+ * chain scan), then, when the scan holds no settlement, the transaction a link named and the
+ * wallet's records (trade history, open positions). The intent page and lookup_intent read it.
  */
 import type { Hex } from "viem";
 import { decodeTransaction, type SettledIntent, type Settlement } from "../hyperevm/mod.ts";
@@ -47,16 +46,12 @@ export function intentPhase(state: IntentFindings["state"]): IntentPhase {
   return state === "feed" || state === "settled" || state === "history" ? "settled" : state;
 }
 
-interface Records {
-  owner: string | null;
-  batch?: BatchIntent | null;
-  found?: IntentInHistory | null;
-}
-
 /** The findings of a look-up and the records searched beside it (none: the look-up's alone). */
 export function findingsOf(
   lookup: IntentLookup,
-  records: Records = { owner: null },
+  records: { owner: string | null; batch?: BatchIntent | null; found?: IntentInHistory | null } = {
+    owner: null,
+  },
 ): IntentFindings {
   // findIntent reads the records only where they can tell more than the look-up.
   const older = lookup.state === "not_found" || lookup.state === "ended";

@@ -1,20 +1,11 @@
 /**
  * Where one intent is: in the live trades feed, pending at the relayer (when the signing wallet
- * is known), or settled on HyperEVM within the recent scan window. The three checks are
- * independent and run in parallel. The chain check is the slow one: the log scan (after a head
- * read when the client's head cache is cold), then the settling transaction, receipt and block
- * together: two RPC round trips warm, three cold; one or two when nothing settled. Shared by
- * lookup_intent, search and the intent page.
+ * is known), or settled on HyperEVM within the recent scan window; three checks run in parallel.
+ * The chain check is the slow one: the log scan (after a head read when the head cache is cold),
+ * then the transaction, receipt and block together: two RPC round trips warm, three cold.
  */
 import type { Hex } from "viem";
-import {
-  decodeTransaction,
-  findIntentSettlement,
-  type HyperEvmClient,
-  type IntentSettlementMatch,
-  type SettledIntent,
-  type Settlement,
-} from "../hyperevm/mod.ts";
+import { decodeTransaction, findIntentSettlement, type HyperEvmClient } from "../hyperevm/mod.ts";
 import {
   type EndedIntent,
   type Operation,
@@ -31,14 +22,6 @@ const FEED_CHECK_LIMIT = 100;
 /** The first that applies, in this order; `not_found` covers anything older than the scan. */
 export type IntentState = "feed" | "settled" | "ended" | "pending" | "not_found";
 
-interface IntentSettlement {
-  match: IntentSettlementMatch;
-  /** The decoded settling transaction; null if the node no longer returns it. */
-  transaction: Settlement | null;
-  /** This intent within the batch, with its signature check and execution result. */
-  intent: SettledIntent | null;
-}
-
 export interface IntentLookup {
   intentId: Hex;
   state: IntentState;
@@ -52,7 +35,8 @@ export interface IntentLookup {
   ended: EndedIntent | null;
   /** Whether the relayer queue was checked (it needs the wallet). */
   pendingChecked: boolean;
-  settlement: IntentSettlement | null;
+  /** The transaction is null if the node no longer returns it; the intent, if it decodes. */
+  settlement: Awaited<ReturnType<typeof findSettlement>>["settlement"];
   /** Inclusive block range the settlement scan covered; null when the scan failed. */
   scanned: { fromBlock: bigint; toBlock: bigint } | null;
   unavailable: UnavailablePart[];

@@ -3,7 +3,7 @@
  * verdict, a wallet's pending intents, their fields in units and words, and the models.
  */
 export { type IntentFieldRow, intentFieldRows } from "./field_text.ts";
-export { fieldsOfOperation, type IntentFieldsJson } from "./fields.ts";
+export { fieldsOfCalldata, type IntentFieldsJson } from "./fields.ts";
 export {
   type BatchIntent,
   findingsOf,

@@ -9,7 +9,7 @@ import {
   OPERATION_ACTIONS,
   type PapertradeClient,
 } from "../papertrade/mod.ts";
-import { Parts, type UnavailablePart } from "../parts.ts";
+import { Parts } from "../parts.ts";
 import {
   addressOut,
   hashOut,
@@ -20,7 +20,7 @@ import {
   unavailableOut,
 } from "../json_model.ts";
 import { isoFromMs, isoFromSeconds } from "../json_units.ts";
-import { fieldsOfOperation, intentFieldsOut } from "./fields.ts";
+import { fieldsOfCalldata, intentFieldsOut } from "./fields.ts";
 import { intentVerdict } from "./verdict.ts";
 
 /** The one verdict on an intent, as every model gives it. */
@@ -54,25 +54,19 @@ export const operationJson = jsonObject<Operation>()({
     ),
     (op) => op.queuePosition,
   ],
-  params: [intentFieldsOut, fieldsOfOperation],
+  params: [intentFieldsOut, (op) => fieldsOfCalldata(op.action, op.params)],
 });
 
-/** A wallet's intents at the relayer: the pending, with their queue positions, and the ended. */
-export interface PendingIntents {
-  /** In relayer order; an intent whose outcome the stream reported is not among them. */
-  operations: Operation[];
-  /** How its latest intents ended, as its stream reported them, newest first. */
-  outcomes: EndedIntent[];
-  rowsSkipped: number;
-  /** The queue positions, when they could not be read (the operations then have none). */
-  unavailable: UnavailablePart[];
-}
-
+/**
+ * A wallet's intents at the relayer: the pending `operations` in relayer order with their queue
+ * positions (an intent whose outcome the stream reported is not among them), and the `outcomes`
+ * its stream reported, newest first. Queue positions that could not be read are `unavailable`.
+ */
 export async function readPendingIntents(
   papertrade: PapertradeClient,
   wallet: string,
   options: { signal?: AbortSignal } = {},
-): Promise<PendingIntents> {
+) {
   const { signal } = options;
   const parts = new Parts();
   const [account, ranks] = await Promise.all([
@@ -102,7 +96,9 @@ const outcomeJson = jsonObject<EndedIntent>()({
 });
 
 /** get_intents' model: a wallet's pending intents and how its latest ones ended. */
-export const pendingIntentsModel = jsonObject<PendingIntents & { address: string }>()({
+export const pendingIntentsModel = jsonObject<
+  Awaited<ReturnType<typeof readPendingIntents>> & { address: string }
+>()({
   address: [addressOut, (p) => p.address],
   pending: [
     z.array(operationJson.schema).describe(

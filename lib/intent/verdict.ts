@@ -12,12 +12,6 @@ import type { IntentOutcome } from "../papertrade/mod.ts";
  */
 export type Verdict = "executed" | "failed" | "unverified";
 
-/** What a verdict reads of an intent in its batch. */
-export type SettledEvidence = Pick<
-  SettledIntent,
-  "reported" | "failureReason" | "signatureVerified" | "verificationProblem"
->;
-
 /** A verdict and why; `reason` is null for a clean execution. */
 export interface IntentVerdict {
   verdict: Verdict;
@@ -26,17 +20,17 @@ export interface IntentVerdict {
 
 /** What is known about one intent; the first that applies decides, in this order. */
 type VerdictEvidence =
-  /**
-   * The intent in its batch with the batch transaction's status: decoded (a SettledIntent), or
-   * only the executor's event when the calldata did not decode.
-   */
-  | { settled: SettledEvidence; status: Settlement["status"] }
+  /** The intent in its batch (or only its executor event, when the calldata did not decode). */
+  | {
+    settled: Pick<
+      SettledIntent,
+      "reported" | "failureReason" | "signatureVerified" | "verificationProblem"
+    >;
+    status: Settlement["status"];
+  }
   /** How the wallet's stream reported the intent ended. */
   | { outcome: IntentOutcome }
-  /**
-   * The venue recorded what it did: a closed trade in the wallet's history, a trade in the live
-   * feed, or an open position it opened.
-   */
+  /** The venue recorded it: a closed trade of the history, a feed trade, an open position. */
   | { recorded: "history" | "feed" | "position" };
 
 const OUTCOME_VERDICTS: Readonly<Record<IntentOutcome, IntentVerdict>> = {
@@ -51,22 +45,25 @@ export function intentVerdict(evidence: VerdictEvidence): IntentVerdict {
   if ("outcome" in evidence) return OUTCOME_VERDICTS[evidence.outcome];
   if ("recorded" in evidence) return { verdict: "executed", reason: null };
   const { settled, status } = evidence;
-  if (status === "reverted") return failed("the batch transaction reverted");
+  if (status === "reverted") return { verdict: "failed", reason: "the batch transaction reverted" };
   if (settled.reported === false) {
-    return failed(settled.failureReason ?? "the executor reported a failure without a reason");
+    const reason = settled.failureReason ?? "the executor reported a failure without a reason";
+    return { verdict: "failed", reason };
   }
   // The detail (who it recovers to) is the intent's verificationProblem, shown beside it.
   if (!settled.signatureVerified) {
-    return unverified("its signature does not recompute to the recorded intent id");
+    return {
+      verdict: "unverified",
+      reason: "its signature does not recompute to the recorded intent id",
+    };
   }
   if (settled.reported === null) {
-    return unverified(
-      status === "pending"
-        ? "the batch is not mined yet"
-        : status === "unknown"
-        ? "the receipt could not be read"
-        : "the receipt holds no executor event for it (that event's shape is modelled)",
-    );
+    const reason = status === "pending"
+      ? "the batch is not mined yet"
+      : status === "unknown"
+      ? "the receipt could not be read"
+      : "the receipt holds no executor event for it (that event's shape is modelled)";
+    return { verdict: "unverified", reason };
   }
   return { verdict: "executed", reason: null };
 }
@@ -75,12 +72,4 @@ export function countVerdicts(intents: readonly { verdict: Verdict }[]): Record<
   const counts = { executed: 0, failed: 0, unverified: 0 };
   for (const { verdict } of intents) counts[verdict] += 1;
   return counts;
-}
-
-function failed(reason: string): IntentVerdict {
-  return { verdict: "failed", reason };
-}
-
-function unverified(reason: string): IntentVerdict {
-  return { verdict: "unverified", reason };
 }

@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
-import { countVerdicts, intentVerdict, type SettledEvidence } from "./verdict.ts";
+import type { SettledIntent } from "../hyperevm/mod.ts";
+import { countVerdicts, intentVerdict } from "./verdict.ts";
 
-const clean: SettledEvidence = {
+const clean: Pick<
+  SettledIntent,
+  "reported" | "failureReason" | "signatureVerified" | "verificationProblem"
+> = {
   reported: true,
   failureReason: null,
   signatureVerified: true,

@@ -1,17 +1,16 @@
 import { type PositionAtMark, unrealizedPnlWad } from "./unrealized_pnl.ts";
 import { WAD } from "./units.ts";
 
-/** Instrument curve parameters and the venue win fee, all wad. */
+/**
+ * Instrument curve parameters and the venue win fee, all wad: rateMultiplier (BTC and ETH
+ * 15000e18), positionMultiplier (BTC 814.598e18, ETH 483.979e18), baseRate (a fraction, 0.1e18),
+ * referenceNotional (USD, $100,000), and the win fee rate (2% = 2e16, read live from the exchange).
+ */
 export interface ClosePayoutParams {
-  /** Instrument rateMultiplier (BTC and ETH: 15000e18). */
   rateMultiplierWad: bigint;
-  /** Instrument positionMultiplier (BTC 814.598e18, ETH 483.979e18). */
   positionMultiplierWad: bigint;
-  /** Instrument baseRate, a wad fraction (0.1e18). */
   baseRateWad: bigint;
-  /** Instrument referenceNotional, USD wad ($100,000). */
   referenceNotionalWad: bigint;
-  /** Win fee rate, a wad fraction (2% = 2e16), read live from the exchange. */
   winFeeRateWad: bigint;
 }
 
@@ -31,7 +30,6 @@ export interface ClosePayout {
 
 /** Deadband divisor: d = floor(E / 50000), i.e. 0.2 bps of entry. */
 const DEADBAND_DIVISOR = 50_000n;
-/** Scale applied to the position term of the haircut. */
 const POSITION_TERM_SCALE = 1_000_000n;
 
 function checkParams(params: ClosePayoutParams): void {
@@ -47,9 +45,8 @@ function checkParams(params: ClosePayoutParams): void {
 }
 
 /**
- * What closing a position at mark X would realize, step by step, in exact integer math.
- * Every division below rounds down (bigint division; the raw PnL magnitude rounds toward
- * zero).
+ * What closing a position at mark X would realize, step by step, in exact integer math; every
+ * division rounds down (the raw PnL magnitude toward zero).
  *
  * 1. Deadband d = ⌊E/50000⌋. Long: X' = X − d if X > E + d; X' = E if E < X ≤ E + d;
  *    else X' = X. Short: X' = X + d if X + d < E; X' = E if E − d ≤ X < E; else X' = X.

@@ -1,13 +1,12 @@
-/** The five status flags of an instrument tuple (fields 4–8). */
+/**
+ * The five status flags of an instrument tuple (fields 4–8). `paused`: paused by the guardian,
+ * BBO frozen; `terminal`: closes settle at the frozen mid; `closeOnly`: only closes are accepted.
+ */
 export interface MarketFlags {
-  /** Market is listed and trading. */
   active: boolean;
-  /** Market is paused by the guardian (BBO frozen). */
   paused: boolean;
-  /** Market is terminal: closes settle at the frozen mid. */
   terminal: boolean;
   retired: boolean;
-  /** Only closes are accepted. */
   closeOnly: boolean;
 }
 
@@ -27,11 +26,7 @@ export function marketStatus(flags: MarketFlags, tradingPaused: boolean): Market
   return "inactive";
 }
 
-/**
- * Whether new positions can open on a market: active and not paused, close-only,
- * retired or terminal, with the venue-wide trading pause off.
- */
+/** Whether new positions can open: only on an `active` market (no flag nor venue pause set). */
 export function isOpenable(flags: MarketFlags, tradingPaused: boolean): boolean {
-  return flags.active && !flags.paused && !flags.closeOnly && !flags.retired &&
-    !flags.terminal && !tradingPaused;
+  return marketStatus(flags, tradingPaused) === "active";
 }

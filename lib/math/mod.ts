@@ -1,9 +1,8 @@
 /**
- * Papertrade position and instrument math: pure functions on exact bigint values
- * (18-decimal "wad" money and fractions, raw integer prices at each instrument's price
- * scale). Number conversions in `units.ts` are for display only. A function given an input
- * outside its domain (the checks open each one) throws a RangeError, which callers such as
- * `valuePosition` catch to leave one position unvalued.
+ * Papertrade position and instrument math: pure functions on exact bigint values (18-decimal
+ * "wad" money and fractions, raw integer prices at each instrument's price scale); `units.ts`
+ * converts to numbers for display only. An input outside a function's domain throws a
+ * RangeError, which callers such as `valuePosition` catch to leave one position unvalued.
  *
  * @module
  */

@@ -3,26 +3,20 @@ const ACCUMULATOR_SCALE: bigint = 10n ** 27n;
 /** The accrual is a 128-bit quantity in PaperStaking; one that does not fit is not counted. */
 const U128_LIMIT: bigint = 1n << 128n;
 
-/** A staker's PaperStaking state, all 18-decimal integers except the accumulator. */
-interface PendingRewardsOptions {
-  /** Rewards already banked for the staker, USD wad. */
-  pendingBase: bigint;
-  /** Staked PAPER, 18 decimals. */
-  staked: bigint;
-  /** PaperStaking's accumulator, scaled by 10^27 (the protocol summary's `paper.accumulator`). */
-  accumulator: bigint;
-  /** The staker's reward debt, USD wad. */
-  rewardDebt: bigint;
-}
-
 /**
  * Claimable staking rewards (USDC, 18 decimals), as the SDK computes them
  * (papertrade-facts.md §13.3): pendingBase + ⌊staked · accumulator / 10^27⌋ − rewardDebt, never
  * below pendingBase (a stale or oversized debt cannot eat banked rewards), and just pendingBase
- * when the accrual does not fit 128 bits.
+ * when the accrual does not fit 128 bits. All inputs are the staker's PaperStaking state, 18
+ * decimals except the accumulator (10^27, the protocol summary's `paper.accumulator`).
  */
 export function pendingRewardsWad(
-  { pendingBase, staked, accumulator, rewardDebt }: PendingRewardsOptions,
+  { pendingBase, staked, accumulator, rewardDebt }: {
+    pendingBase: bigint;
+    staked: bigint;
+    accumulator: bigint;
+    rewardDebt: bigint;
+  },
 ): bigint {
   for (const [name, value] of Object.entries({ pendingBase, staked, accumulator, rewardDebt })) {
     if (value < 0n) throw new RangeError(`${name} must not be negative, got ${value}`);

@@ -1,21 +1,10 @@
-/**
- * Fixed-point units used by Papertrade: money and fractions are 18-decimal integers ("wad"),
- * prices integers at an instrument's price scale. The number converters are for display at the
- * edge only: every protocol decision stays in bigint.
- *
- * @module
- */
-
 /** One whole unit in 18-decimal fixed point: 10^18. */
 export const WAD: bigint = 10n ** 18n;
 
-/** Fraction digits produced before handing a decimal string to `Number`. */
+/** Fraction digits of the exact decimal string handed to `Number`. */
 const DISPLAY_FRACTION_DIGITS = 24;
 
-/**
- * `numerator / denominator` as the nearest double: the exact quotient written as a decimal
- * string (24 fraction digits) and parsed, which rounds once, even far beyond 2^53.
- */
+/** The nearest double to a quotient: its exact decimal parsed rounds once, even beyond 2^53. */
 function quotientToNumber(numerator: bigint, denominator: bigint): number {
   const negative = numerator < 0n;
   const magnitude = negative ? -numerator : numerator;
@@ -28,8 +17,8 @@ function quotientToNumber(numerator: bigint, denominator: bigint): number {
 }
 
 /**
- * A wad as a number for display (up to about 1e30 wad, $1 trillion, to the cent); never feed it
- * back into protocol math.
+ * A wad as a number for display only (to the cent up to about $1 trillion); every protocol
+ * decision stays in bigint.
  *
  * @example wadToNumber(748800000000000000000n) // 748.8
  */

@@ -1,25 +1,22 @@
 import { checkedLeverage } from "./leverage.ts";
 
-/** A position and the mark it is valued (or would close) at. */
+/**
+ * A position and the mark (or close price) X it is valued at: entry E and X raw at the
+ * instrument's price scale, isolated margin M in USD wad, leverage L a whole number from 1 to 1000.
+ */
 export interface PositionAtMark {
-  /** Entry price E, raw at the instrument's price scale. */
   entryRaw: bigint;
-  /** Mark (or close) price X, same scale. */
   markRaw: bigint;
-  /** Isolated margin M, USD wad. */
   marginWad: bigint;
-  /** Leverage L, a whole number from 1 to 1000. */
   leverage: number;
   isLong: boolean;
 }
 
 /**
- * Plain mark-to-market PnL, USD wad, signed — before the close-side deadband, impact
- * haircut and win fee (see `closePayout` for what a close would actually pay).
- *
- * raw = M · L · move / E with move = X − E (long) or E − X (short). The magnitude is
- * rounded down (bigint division truncates toward zero), and a loss is floored at −M: a
- * position can never lose more than its margin.
+ * Plain mark-to-market PnL, USD wad, signed, before the close-side deadband, impact haircut and
+ * win fee (`closePayout` gives what a close would pay): M · L · move / E with move = X − E (long)
+ * or E − X (short), the magnitude rounded down; a loss is floored at −M, a position never loses
+ * more than its margin.
  */
 export function unrealizedPnlWad(
   { entryRaw, markRaw, marginWad, leverage, isLong }: PositionAtMark,

@@ -10,7 +10,7 @@ import {
   type PositionTotals,
   type PositionValuation,
   totalPositions,
-  valuePositions,
+  valuePosition,
   walletEquity,
   walletTotalPnl,
 } from "./value_positions.ts";
@@ -41,9 +41,8 @@ export interface WalletPositions {
 }
 
 /**
- * Reads the wallet snapshot and the trading state in parallel, then the live marks, and values
- * the open positions. With `positionId` (decimal) and no open match, searches the recent trade
- * history; `positions` is empty and `closed` null when the id is found in neither. Only the
+ * The snapshot, trading state and live marks read, the open positions valued. With `positionId`
+ * (decimal) not open, the recent trade history is searched (`closed` null if not there). Only the
  * snapshot is required; the other reads degrade to `unavailable` parts.
  */
 export async function fetchWalletPositions(
@@ -92,9 +91,8 @@ export async function readMarket(
 }
 
 /**
- * The Exchange's win fee (`winFeeRate()`, cached by the chain client), or null when it could
- * not be read: the part "win fee" is named, field `winFeeRate`, and only the close payout
- * figures are left out.
+ * The Exchange's win fee (`winFeeRate()`, cached by the chain client); null, with the part "win
+ * fee" named (field `winFeeRate`), when unread: only the close payout figures are left out.
  */
 export async function readWinFee(
   { hyperevm }: Pick<MarketSources, "hyperevm">,
@@ -121,7 +119,9 @@ export function valueWalletPositions(
 ): WalletPositions {
   const instruments = trading?.instruments ?? [];
   const marks = new Map(found ?? []);
-  const positions = valuePositions(account.openPositions, { instruments, marks, winFeeRate });
+  const positions = account.openPositions.map((position) =>
+    valuePosition(position, { instruments, marks, winFeeRate })
+  );
   const totals = totalPositions(positions);
   const totalPnl = walletTotalPnl(account.lifetime, totals);
   return {

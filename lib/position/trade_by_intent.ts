@@ -11,10 +11,7 @@ import { Parts, type UnavailablePart } from "../parts.ts";
 import { findClosedTrade } from "./positions.ts";
 import { learnOwner } from "../known_ids.ts";
 
-/**
- * The wallet's open position that `intentId` opened, if any: an open position's opening
- * intent is in no closed trade, and may be older than the chain scan.
- */
+/** The wallet's open position `intentId` opened (in no closed trade; maybe older than the scan). */
 export async function findOpenPositionByIntent(
   papertrade: PapertradeClient,
   wallet: string,
@@ -61,11 +58,10 @@ export const TRAIL_WAIT_MS = 8_000;
 export const SETTLING_PART = "settling transactions";
 
 /**
- * `trades` of `wallet` (a page of its history) with their settling transactions: the rows'
- * own, and for the rows naming none the ones the settlement trail finds, searched together (see
- * `lib/hyperevm/settlement_trail.ts` for its upstream cost). A trail that fails, or is not done
- * within {@link TRAIL_WAIT_MS}, leaves those rows without and is named in
- * `parts`. The wallet's ids are remembered (`lib/known_ids.ts`).
+ * `trades` of `wallet` (a page of its history) with their settling transactions: the rows' own,
+ * else those the settlement trail finds, searched together (its upstream cost:
+ * `lib/hyperevm/settlement_trail.ts`). A trail that fails or misses {@link TRAIL_WAIT_MS} leaves
+ * those rows without and is named in `parts`. The wallet's ids are remembered (`known_ids.ts`).
  */
 export async function withSettlingTransactions(
   sources: { papertrade: PapertradeClient; hyperevm: HyperEvmClient },

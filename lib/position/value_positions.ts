@@ -51,11 +51,10 @@ export interface PositionTotals {
   unvalued: number;
 }
 
-/** What valuing a position needs besides the position. */
+/** What valuing a position needs; without the win fee (`winFeeRate()`) no close figures. */
 interface ValuationInputs {
   instruments: readonly Instrument[];
   marks: ReadonlyMap<number, Mark>;
-  /** The Exchange's win fee, a wad fraction (`winFeeRate()`); null (no close figures) if unread. */
   winFeeRate: bigint | null;
 }
 
@@ -128,13 +127,6 @@ export function valuePosition(position: OpenPosition, inputs: ValuationInputs): 
   }
 }
 
-export function valuePositions(
-  positions: readonly OpenPosition[],
-  inputs: ValuationInputs,
-): PositionValuation[] {
-  return positions.map((position) => valuePosition(position, inputs));
-}
-
 /**
  * The valued position nearest to its bust price (the smallest distance; the first of equals), or
  * null when none has a mark. The wallet's worst distance and band, the card's risk line and the
@@ -151,10 +143,7 @@ export function nearestToBust<V extends PositionValuation>(valuations: readonly 
   return nearest;
 }
 
-/**
- * A wallet's equity, USD wad: its balance, queued and locked funds plus the unrealized PnL of its
- * open positions at the mark (those without a mark are left out, as in the totals).
- */
+/** A wallet's equity, USD wad: balance, queued and locked funds plus the totals' unrealized PnL. */
 export function walletEquity(
   balances: { balance: bigint; queued: bigint; locked: bigint },
   totals: PositionTotals,
@@ -163,9 +152,8 @@ export function walletEquity(
 }
 
 /**
- * A wallet's total PnL, USD wad: what it has realized over its whole history (the snapshot's
- * lifetime realized PnL) plus the unrealized PnL of its open positions at the mark (those without
- * a mark left out, as in the totals).
+ * A wallet's total PnL, USD wad: the snapshot's lifetime realized PnL plus the totals' unrealized
+ * PnL (positions without a mark left out).
  */
 export function walletTotalPnl(lifetime: { realizedPnl: bigint }, totals: PositionTotals): bigint {
   return lifetime.realizedPnl + totals.unrealizedPnl;

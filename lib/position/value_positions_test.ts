@@ -1,13 +1,7 @@
 import assert from "node:assert/strict";
 import type { Instrument, OpenPosition } from "../papertrade/mod.ts";
 import type { Mark } from "../marks.ts";
-import {
-  nearestToBust,
-  totalPositions,
-  valuePosition,
-  valuePositions,
-  walletEquity,
-} from "./value_positions.ts";
+import { nearestToBust, totalPositions, valuePosition, walletEquity } from "./value_positions.ts";
 
 const WAD = 10n ** 18n;
 
@@ -100,7 +94,7 @@ Deno.test("valuePosition leaves mark-dependent fields null without a mark", () =
 Deno.test("totalPositions sums margin and notional of all, PnL of valued positions only", () => {
   const inputs = { instruments: [ETH], marks: markAt(246_370n), winFeeRate: 0n };
   const unlisted = { ...POSITION, positionId: "2", instrumentId: 7 };
-  const valued = valuePositions([POSITION, unlisted], inputs);
+  const valued = [POSITION, unlisted].map((p) => valuePosition(p, inputs));
   assert.equal(valued[0].risk, "near_bust");
   assert.equal(valued[1].symbol, "instrument 7");
   const totals = totalPositions(valued);
@@ -118,7 +112,7 @@ Deno.test("nearestToBust picks the smallest distance among valued positions, and
   const far = { ...POSITION, positionId: "1", bustPrice: 240_000n };
   const near = { ...POSITION, positionId: "2", bustPrice: 249_990n };
   const unmarked = { ...POSITION, positionId: "3", instrumentId: 7 };
-  const valued = valuePositions([far, unmarked, near], inputs);
+  const valued = [far, unmarked, near].map((p) => valuePosition(p, inputs));
   assert.equal(nearestToBust(valued)?.position.positionId, "2");
   assert.equal(nearestToBust(valued.slice(0, 2))?.position.positionId, "1");
   assert.equal(nearestToBust([valued[1]]), null, "no mark, no nearest");

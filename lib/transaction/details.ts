@@ -1,8 +1,8 @@
 /**
- * A HyperEVM transaction for the transaction page and decode_transaction: the decoded settlement
- * (as `decodeTransaction` gives it), the reads that failed, and the market of each position a
- * `Liquidated` event names, so its raw prices read in units (the event carries no instrument:
- * it is looked up on the first trade-history page of the event's wallet).
+ * A HyperEVM transaction for the transaction page and decode_transaction: the decoded settlement,
+ * the reads that failed, and the market of each position a `Liquidated` event names, so its raw
+ * prices read in units (the event carries no instrument: the first trade-history page of the
+ * event's wallet names it).
  */
 import type { Hex } from "viem";
 import { decodeTransaction, type HyperEvmClient, type Settlement } from "../hyperevm/mod.ts";
@@ -20,10 +20,7 @@ export interface TransactionDetails {
   unavailable: UnavailablePart[];
 }
 
-/**
- * The transaction's details, or null when no endpoint knows the hash. The transaction read is
- * required; a failed receipt, block or market read leaves its part out and is named.
- */
+/** Null when no endpoint knows the hash; a failed receipt, block or market read is named. */
 export async function fetchTransactionDetails(
   sources: { hyperevm: HyperEvmClient; papertrade: PapertradeClient },
   hash: Hex,

@@ -92,9 +92,8 @@ export const decodedTransactionOut = z.strictObject({
 export type DecodedTransactionJson = z.input<typeof decodedTransactionOut>;
 
 /**
- * The model of a decoded transaction (null: not found), listing at most `limit` intents;
- * `details` adds the liquidated positions' markets and the unread parts (else read off
- * `decoded.missing`).
+ * The model of a decoded transaction (null: not found) with at most `limit` intents; `details`
+ * adds the liquidated positions' markets and the unread parts (else `decoded.missing`'s).
  */
 export function decodedJson(
   hash: Hex,

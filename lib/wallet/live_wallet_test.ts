@@ -4,7 +4,7 @@ import { marksByInstrument } from "../marks.ts";
 import { positionJson } from "../position/mod.ts";
 import {
   totalPositions,
-  valuePositions,
+  valuePosition,
   walletEquity,
   walletTotalPnl,
 } from "../position/value_positions.ts";
@@ -18,11 +18,12 @@ import { fromWad } from "../json_units.ts";
 const material = await replayMaterial();
 
 function valued(account: WalletAccount) {
-  const positions = valuePositions(account.openPositions, {
+  const inputs = {
     instruments: material.trading.instruments,
     marks: marksByInstrument(material.trading.instruments, material.prices),
     winFeeRate: material.winFeeRate,
-  });
+  };
+  const positions = account.openPositions.map((position) => valuePosition(position, inputs));
   const totals = totalPositions(positions);
   const totalPnl = walletTotalPnl(account.lifetime, totals);
   return {

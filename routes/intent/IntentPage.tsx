@@ -24,11 +24,6 @@ const STATE_TEXT = {
   not_found: "not found",
 } as const;
 
-const ALARM_HEADLINES = {
-  failed: "Intent failed",
-  unverified: "Intent unverified",
-} as const;
-
 /** The intent page: its one verdict, then every place the intent was found. */
 export function IntentPage(props: { found: IntentFindings; wallet?: string; now: number }) {
   const { found, now } = props;
@@ -37,7 +32,7 @@ export function IntentPage(props: { found: IntentFindings; wallet?: string; now:
   // Found in the wallet's records or a named batch, it settled, whatever else the look-up saw.
   const records = found.trade !== null || found.opened !== null || batch !== null;
   const headline = alarm
-    ? ALARM_HEADLINES[alarm]
+    ? `Intent ${alarm}`
     : `Intent: ${STATE_TEXT[records ? "history" : found.state]}`;
   const owner = found.trade || found.opened ? found.owner! : props.wallet;
   return (

@@ -1,6 +1,6 @@
 /** The sections of the intent page: every place the intent was found, one section each. */
 import { Field } from "../../components/Field.tsx";
-import { fieldsOfOperation, type IntentFindings, settledIntentJson } from "../../lib/intent/mod.ts";
+import { fieldsOfCalldata, type IntentFindings, settledIntentJson } from "../../lib/intent/mod.ts";
 import { formatCount, formatUsd, msFromSeconds } from "../../lib/format.ts";
 import type {
   EndedIntent,
@@ -105,7 +105,11 @@ export function PendingSection(props: { op: Operation; wallet: string; now: numb
         </Field>
       </dl>
       <h3>Fields</h3>
-      <IntentFields fields={fieldsOfOperation(op)} wallet={props.wallet} now={props.now} />
+      <IntentFields
+        fields={fieldsOfCalldata(op.action, op.params)}
+        wallet={props.wallet}
+        now={props.now}
+      />
     </section>
   );
 }

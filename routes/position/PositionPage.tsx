@@ -152,10 +152,7 @@ function ClosedTrade(
 /** The position chart's shortest time axis, so a first sample sits at its right end. */
 const LIVE_SPAN_MS = 5 * 60_000;
 
-/**
- * An open position's mark over time against its entry and bust, from the marks this explorer
- * sampled (Papertrade publishes no price history); the position page re-fetches it live.
- */
+/** An open position's sampled mark against its entry and bust; the page re-fetches it live. */
 export function PositionChart(
   props: { open: PositionValuation; history: PriceHistory; now: number },
 ) {

@@ -16,10 +16,7 @@ import { formatCount } from "../../lib/format.ts";
 import { Stat } from "../../components/Stat.tsx";
 import { Time } from "../../components/Time.tsx";
 
-/**
- * A transaction: its model (the Exchange's events, facts, and where the modelled ABI decodes,
- * the intents), with what only the page shows of the decoded transaction beside it.
- */
+/** A transaction's model (events, facts; intents where the modelled ABI decodes) and its raw parts. */
 export function TransactionPage(
   props: {
     model: DecodedTransactionJson;
