@@ -11,7 +11,6 @@ import { buildRobotsTxt, buildSecurityTxt, buildSitemapXml } from "../lib/discov
 import type { ToolInfo } from "../lib/tool_info.ts";
 import { DOCS_PAGES } from "../lib/docs/pages.ts";
 import type { DocsSite } from "../lib/docs/site.ts";
-import { sha256 } from "viem/utils";
 import { lazyImport } from "../lib/http/app_env.ts";
 
 /** A value, or how to load it on the first request that needs it. */
@@ -120,7 +119,8 @@ export function discoveryRoutes(options: DiscoveryRoutesOptions): Hono {
 }
 
 /** The encoded file and its ETag: the first 12 bytes of its SHA-256, in hex. */
-function withEtag(text: string): Served {
+async function withEtag(text: string): Promise<Served> {
   const body = new TextEncoder().encode(text);
-  return { body, etag: `"${sha256(body).slice(2, 26)}"` };
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  return { body, etag: `"${digest.slice(0, 12).toHex()}"` };
 }

@@ -31,7 +31,10 @@ export const MIN_LOG_RANGE = 50n;
 
 const WAD = 10n ** 18n;
 
-/** The win fee changes only through the owner's 7-day timelock: an hour-old rate still holds. */
+/**
+ * The win fee changes only through the owner's 7-day timelock: an hour-old rate still holds, and a
+ * failed read serves the last one for a day.
+ */
 export const WIN_FEE_LIFETIME: ReadLifetime = {
   freshMs: 5 * 60_000,
   revalidateMs: 60 * 60_000,
