@@ -62,7 +62,7 @@ export function Chart(props: {
         <desc id={`${props.id}-desc`}>{description}</desc>
         <line class="axis" x1={left} x2={left} y1={top} y2={height - bottom} />
         <line class="axis" x1={left} x2={width - right} y1={height - bottom} y2={height - bottom} />
-        {layout.valueLabels.map((label) => <Label {...label} />)}
+        {layout.valueLabels.map((label, i) => <Label key={i} {...label} />)}
         {layout.timeTicks.map((tick) => (
           <Label x={tick.labelX} y={tick.labelY} anchor={tick.anchor} text={tick.label} />
         ))}

@@ -5,12 +5,7 @@
  */
 import type { Address, Hex } from "viem";
 import { decodeTransaction, type HyperEvmClient, type Settlement } from "../hyperevm/mod.ts";
-import {
-  type LeaderboardRow,
-  PapertradeApiError,
-  type PapertradeClient,
-  type RecentTrade,
-} from "../papertrade/mod.ts";
+import { type LeaderboardRow, PapertradeApiError, type RecentTrade } from "../papertrade/mod.ts";
 import { type IntentLookup, lookupIntent } from "../intent/mod.ts";
 import { fetchWalletSummary, type WalletSummary } from "../wallet/mod.ts";
 import { findClosedTrade, findOpenPositionByIntent } from "../position/mod.ts";
