@@ -1,6 +1,18 @@
 import assert from "node:assert/strict";
 import type { z } from "zod";
-import { findEndpoint, MODELLED_SHAPES, modelledPartAt } from "./endpoints.ts";
+import {
+  findEndpoint,
+  MODELLED_SHAPES,
+  modelledPartAt,
+  PAPERTRADE_ENDPOINTS,
+  type PapertradeEndpoint,
+} from "./endpoints.ts";
+
+// The rows are checked with `satisfies` on a name, which does not catch a key that is not the
+// endpoint's (a misspelled `lifetme` would go unnoticed, its row read with no lifetime): `deno check` fails here instead.
+type ForeignKeys<T> = { [K in keyof T]: Exclude<keyof T[K], keyof PapertradeEndpoint> }[keyof T];
+const _rowsHaveOnlyEndpointKeys: [ForeignKeys<typeof PAPERTRADE_ENDPOINTS>] extends [never] ? true
+  : false = true;
 
 const apiSchemaFor = (path: string) => findEndpoint(path)?.schema;
 
