@@ -2,7 +2,8 @@
  * Pages at the speed of their data, in one run (each part can be run alone: `PAGES_PARTS=rps`):
  * 1. `js`: gzipped JavaScript per page: the sum of the gzipped sizes of every script and module
  *    preload a page references (home, leaderboard, markets, docs, a transaction, a wallet).
- *    Targets: at most 2 KB on island-free pages, at most 15 KB on the wallet page.
+ *    Targets: at most 2 KB on island-free pages (2.5 KB where times tick), at most 15 KB on the
+ *    wallet page.
  * 1b. `many`: the wallet page's HTML with 1,000 and 100 open positions, plain and gzipped
  *    (target: at most 150 KB gzipped).
  * 2. `ttfb`: the wallet page's first byte, timed by `curl`, with 50 ms and then 200 ms injected on
@@ -47,6 +48,8 @@ const WARMUP = 3;
 /** Latencies injected on every Papertrade API request for the first-byte part. */
 const LATENCIES_MS = [50, 200];
 const JS_BUDGET_PLAIN = 2 * 1024;
+/** Pages whose times tick in the browser (`ages.js`): tests/js_budget_test.ts allows 2.5 KB. */
+const JS_BUDGET_AGES = 2560;
 const JS_BUDGET_WALLET = 15 * 1024;
 /** Concurrent clients of the throughput and memory parts. */
 const CLIENTS = 16;
@@ -60,9 +63,9 @@ const IDLE_MS = 25_000;
 
 const WHALE = catalog.wallets.whale.address;
 const PAGES: Array<[name: string, path: string, budget: number]> = [
-  ["home", "/", JS_BUDGET_PLAIN],
+  ["home", "/", JS_BUDGET_AGES],
   ["leaderboard", "/leaderboard", JS_BUDGET_PLAIN],
-  ["markets", "/markets", JS_BUDGET_PLAIN],
+  ["markets", "/markets", JS_BUDGET_AGES],
   ["docs", "/docs/", JS_BUDGET_PLAIN],
   ["tx", `/tx/${catalog.transactions.multi_wallet_batch.hash}`, JS_BUDGET_PLAIN],
   ["wallet", `/wallet/${WHALE}`, JS_BUDGET_WALLET],
