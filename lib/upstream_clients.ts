@@ -3,24 +3,18 @@
  * by `lib/boot.ts` with the first read that needs them: one lazy boundary.
  */
 import type { AppConfig } from "./config.ts";
-import { createPapertradeClient, type PapertradeClient } from "./papertrade/client.ts";
-import { createHyperEvmClient, type HyperEvmClient } from "./hyperevm/client.ts";
-import { cacheQuoteSource, createLiveQuotes, type QuoteSource } from "./marks.ts";
+import { createPapertradeClient } from "./papertrade/client.ts";
+import { createHyperEvmClient } from "./hyperevm/client.ts";
+import { cacheQuoteSource, createLiveQuotes } from "./marks.ts";
 import { upstreamFetch } from "./http/upstream_pool.ts";
 import { cacheCandleReader, withReadCache } from "./cache/mod.ts";
-import { type CandleReader, createCandleReader } from "./hyperliquid/candles.ts";
+import { createCandleReader } from "./hyperliquid/candles.ts";
 
 /** The clients `createDeps` forwards to; `uncached` is the read cache's underlying client. */
-export interface Clients {
-  papertrade: PapertradeClient;
-  uncached: PapertradeClient;
-  hyperevm: HyperEvmClient;
-  quotes: QuoteSource;
-  candles: CandleReader;
-}
+export type Clients = ReturnType<typeof buildClients>;
 
 /** The real clients over the configured URLs, through the upstream pool and the read cache. */
-export function buildClients(config: AppConfig, now: () => number): Clients {
+export function buildClients(config: AppConfig, now: () => number) {
   const rpc = {
     rpcUrl: config.rpcUrl,
     fallbackRpcUrl: config.fallbackRpcUrl,
