@@ -34,15 +34,12 @@ export function DocsLayout(props: {
         title={`${props.title} · Papertrade Explorer docs`}
         description={props.description}
         stylesheet="/static/docs.css"
-        links={
-          <>
-            {props.canonicalUrl && <link rel="canonical" href={props.canonicalUrl} />}
-            {props.markdownPath && (
-              <link rel="alternate" type="text/markdown" href={props.markdownPath} />
-            )}
-          </>
-        }
-      />
+      >
+        {props.canonicalUrl && <link rel="canonical" href={props.canonicalUrl} />}
+        {props.markdownPath && (
+          <link rel="alternate" type="text/markdown" href={props.markdownPath} />
+        )}
+      </DocumentHead>
       <body class="docs">
         <a class="skip-link" href="#content">Skip to content</a>
         <SiteHeader current="docs" />

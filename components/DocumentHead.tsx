@@ -8,14 +8,13 @@ export const DISCLAIMER = "Unofficial and read-only: not affiliated with Papertr
 /**
  * The `<head>` of app and docs pages: no inline script or style, one stylesheet and the shared
  * deferred enhancement script first, then `cut` (a streamed page's marker: what precedes it is sent
- * before the page's data is in), then the page's title, description, `links` (canonical,
- * alternates) and `children` (an island's module, Open Graph meta).
+ * before the page's data is in), then the page's title, description and `children` (canonical and
+ * alternate links, an island's module, Open Graph meta).
  */
 export function DocumentHead(props: {
   title: string;
   description?: string;
   stylesheet: string;
-  links?: ComponentChildren;
   cut?: string;
   children?: ComponentChildren;
 }) {
@@ -30,7 +29,6 @@ export function DocumentHead(props: {
       {props.cut}
       <title>{props.title}</title>
       {props.description && <meta name="description" content={props.description} />}
-      {props.links}
       {props.children}
     </head>
   );
