@@ -94,9 +94,8 @@ export function startServer(options: {
   const env = options.env ?? Deno.env;
   const config = options.config ?? configOrExit(env);
   if (env.get("DENO_DEPLOYMENT_ID")) {
-    const settled = config.siteUrlFromEnv
-      ? config
-      : settleSiteUrl({ ...config, host: "0.0.0.0" }, 0);
+    // A public host: SITE_URL wins, or links are root-relative with the warning.
+    const settled = settleSiteUrl({ ...config, host: "0.0.0.0" }, 0);
     Deno.serve({ onListen: () => {} }, options.createHandler(settled));
     return undefined;
   }
