@@ -1,7 +1,4 @@
-/**
- * A value or snippet with a copy button, hidden until the enhancement script shows it where the
- * clipboard works.
- */
+/** A value or snippet; its copy button shows where the enhancement script finds a clipboard. */
 export function CopyableCode(props: { text: string; label: string; block?: boolean }) {
   return (
     <div class={props.block ? "code-block" : "code-inline"}>

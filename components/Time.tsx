@@ -1,9 +1,6 @@
 import { formatAge, formatUtc } from "../lib/format.ts";
 
-/**
- * A time as its age, the UTC time on hover and in `datetime`, and `now` in `data-now` so the page's
- * ticker keeps the age true.
- */
+/** A time as its age, UTC on hover and in `datetime`; `data-now` lets the ticker keep it true. */
 export function Time(props: { at: number; now: number }) {
   return (
     <time

@@ -7,10 +7,7 @@
 export interface ReadLifetime {
   /** Answered from memory without asking the upstream. */
   freshMs: number;
-  /**
-   * Then the kept answer is still served at once while one fresh read goes out
-   * (stale-while-revalidate).
-   */
+  /** Then served at once while one fresh read goes out (stale-while-revalidate). */
   revalidateMs: number;
   /**
    * While the upstream fails, the last good answer is served (labelled stale) this long after it

@@ -1,7 +1,4 @@
-/**
- * An absolute link on the site URL (feeds, discovery): origin (trailing slash tolerated) plus a
- * root-relative path.
- */
+/** An absolute link (feeds, discovery): the site URL, trailing slash tolerated, plus a path. */
 export function siteLink(siteUrl: string, path: string): string {
   return siteUrl.replace(/\/+$/, "") + path;
 }
