@@ -72,16 +72,8 @@ export function toolEntry(tool: ToolInfo) {
   const { input: inputSchema, output: outputSchema } = toolJsonSchemas(tool);
   const { name, title, description } = tool;
   const _meta = toolUiMeta(name);
-  const annotations = { ...tool.annotations };
-  return {
-    name,
-    title,
-    description,
-    inputSchema,
-    outputSchema,
-    annotations,
-    ...(_meta && { _meta }),
-  };
+  const entry = { name, title, description, inputSchema, outputSchema };
+  return { ...entry, annotations: { ...tool.annotations }, ...(_meta && { _meta }) };
 }
 
 /** The MCP catalog (`/.well-known/mcp/catalog.json`) pointing at the SEP-2127 card. */

@@ -19,8 +19,11 @@ export interface DocsHeading {
 
 const ALERT_TYPES = ["note", "tip", "important", "warning", "caution"];
 
-function createMarked(): Marked {
-  return new Marked(
+let marked: Marked | undefined;
+
+/** Renders markdown to HTML, with a `#` anchor link in each h2 to h4. */
+export function renderMarkdown(markdown: string): { html: string; headings: DocsHeading[] } {
+  marked ??= new Marked(
     { gfm: true, async: false },
     gfmHeadingId(),
     // Icons left out: the title text says what kind of alert it is and keeps SVG out of pages.
@@ -50,21 +53,10 @@ function createMarked(): Marked {
       },
     },
   );
-}
-
-let marked: Marked | undefined;
-
-/** Renders markdown to HTML, with a `#` anchor link in each h2 to h4. */
-export function renderMarkdown(markdown: string): { html: string; headings: DocsHeading[] } {
-  marked ??= createMarked();
-  const raw = marked.parse(markdown, { async: false }) as string;
+  const parsed = marked.parse(markdown, { async: false }) as string;
   // Copied now: the heading extension keeps its list in module state, reset on the next parse.
-  const headings = getHeadingList().map((heading) => ({
-    level: heading.level,
-    id: heading.id,
-    text: heading.raw,
-  }));
-  const withAnchors = raw.replace(
+  const headings = getHeadingList().map(({ level, id, raw }) => ({ level, id, text: raw }));
+  const withAnchors = parsed.replace(
     /<h([234]) id="([^"]+)">([\s\S]*?)<\/h\1>/g,
     (_match, level: string, id: string, inner: string) =>
       `<h${level} id="${id}">${inner} <a class="anchor" href="#${id}" ` +

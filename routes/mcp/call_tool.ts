@@ -7,6 +7,7 @@ import { type ToolContext, type ToolDefinition, ToolError } from "../../tools/ty
 import { withFreshnessScope } from "../../lib/cache/freshness.ts";
 import { labelStaleResult } from "../../lib/cache/stale_label.ts";
 
+/** What came of a call; a failure's kind is its `FAILURE_KINDS` entry (the REST status). */
 export type ToolOutcome =
   | {
     kind: "ok";
@@ -19,9 +20,9 @@ export type ToolOutcome =
   | { kind: "invalid_arguments"; message: string }
   /** The tool reported a ToolError (bad input it detected, not found, upstream fault). */
   | { kind: "tool_error"; message: string; upstream: boolean; cause?: unknown }
-  | { kind: "timeout"; message: string }
+  | { kind: "tool_timeout"; message: string }
   /** A server bug: the tool threw something unexpected or returned data off its schema. */
-  | { kind: "internal_error"; message: string };
+  | { kind: "internal"; message: string };
 
 export interface CallToolOptions {
   createContext: (signal: AbortSignal) => ToolContext;
@@ -85,7 +86,7 @@ export async function callTool(
     if (result === TIMED_OUT) {
       const seconds = Number((options.timeoutMs / 1000).toFixed(3));
       return {
-        kind: "timeout",
+        kind: "tool_timeout",
         message:
           `Tool ${tool.name} timed out after ${seconds} s. An upstream source may be slow; try again shortly.`,
       };
@@ -98,7 +99,7 @@ export async function callTool(
         `tool ${tool.name} returned a result that does not match its outputSchema`,
       );
       return {
-        kind: "internal_error",
+        kind: "internal",
         message:
           `Tool ${tool.name} produced a result that does not match its output schema. This is a server bug; please report it.`,
       };
@@ -116,7 +117,7 @@ export async function callTool(
     }
     options.onError(error, `tool ${tool.name} threw`);
     return {
-      kind: "internal_error",
+      kind: "internal",
       message:
         `Tool ${tool.name} failed with an internal error. This is a server fault, not your input; try again later.`,
     };

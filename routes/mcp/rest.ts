@@ -4,7 +4,7 @@
  */
 import { MALFORMED_BODY_MESSAGE, MAX_BODY_BYTES, readBody } from "../../lib/http/body.ts";
 import { describeRateLimit, refusalStatus } from "../../lib/http/rate_limit.ts";
-import { callTool, type ToolOutcome, unknownToolMessage } from "./call_tool.ts";
+import { callTool, unknownToolMessage } from "./call_tool.ts";
 import { findTool } from "../../tools/types.ts";
 import { resolveOptions, type ToolEndpointOptions } from "./options.ts";
 import { FAILURE_KINDS, type FailureKind, failureOf } from "../../lib/http/failure.ts";
@@ -18,13 +18,6 @@ function problem(
 ): Response {
   return Response.json({ error, message }, { status: FAILURE_KINDS[kind].status, headers });
 }
-
-const OUTCOME_KIND: Record<Exclude<ToolOutcome["kind"], "ok">, FailureKind> = {
-  invalid_arguments: "invalid_arguments",
-  tool_error: "tool_error",
-  timeout: "tool_timeout",
-  internal_error: "internal",
-};
 
 /** Handles one request to the REST mirror of tool `name`. Never throws. */
 export async function handleToolRestRequest(
@@ -92,7 +85,7 @@ export async function handleToolRestRequest(
       : undefined;
     return upstream
       ? problem(upstream.kind, outcome.message, { headers: upstream.headers })
-      : problem(OUTCOME_KIND[outcome.kind], outcome.message);
+      : problem(outcome.kind, outcome.message);
   } catch (error) {
     resolved.onError(error, `POST /api/tools/${name} failed`);
     return problem("internal", "Internal error.");

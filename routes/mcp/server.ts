@@ -184,10 +184,9 @@ export function describeTool(tool: ToolDefinition<any, any>) {
   if (inputSchema.type !== "object") {
     throw new Error(`tool ${tool.name}: inputSchema must be a JSON Schema of type "object"`);
   }
-  const annotations = { title: tool.title, ...tool.annotations };
   return {
     ...entry,
     inputSchema: inputSchema as typeof inputSchema & { type: "object" },
-    annotations,
+    annotations: { title: tool.title, ...tool.annotations },
   };
 }
