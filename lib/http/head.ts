@@ -10,11 +10,10 @@
  * parts are ready ({@link STREAMED_BODY_HEADER}).
  */
 
+import type { Hono } from "hono";
+
 /** The `fetch` of an app, as Deno.serve and Hono's `app.request` call it. */
-export type Fetch<A extends unknown[]> = (
-  request: Request,
-  ...rest: A
-) => Response | Promise<Response>;
+export type Fetch = Hono["fetch"];
 
 /**
  * Set by a handler whose body streams whatever its media type (`lib/render.tsx`'s pages), so
@@ -26,7 +25,7 @@ export const STREAMED_BODY_HEADER = "x-streamed-body";
 const STREAMED_TYPES = /^\s*text\/(event-stream|csv)\s*(;|$)/i;
 
 /** Wraps an app's `fetch` so HEAD answers with GET's status and headers and no body. */
-export function answerHeadAsGet<A extends unknown[]>(fetch: Fetch<A>): Fetch<A> {
+export function answerHeadAsGet(fetch: Fetch): Fetch {
   return async (request, ...rest) => {
     if (request.method !== "HEAD") {
       const response = await fetch(request, ...rest);

@@ -39,14 +39,9 @@ function slidingLogStep(
   stored: readonly number[] | undefined,
   { now, windowMs, limit, cost }: StoreConsumeRequest,
 ): StoreConsumeResult {
-  const log = stored ?? [];
-  let first = 0;
-  while (first < log.length && log[first] <= now - windowMs) first++;
-  const live = first === 0 ? log : log.slice(first);
+  const live = (stored ?? []).filter((at) => at > now - windowMs);
   if (live.length + cost > limit) return { allowed: false, log: live };
-  const next = live.slice();
-  for (let call = 0; call < cost; call++) next.push(now);
-  return { allowed: true, log: next };
+  return { allowed: true, log: [...live, ...Array<number>(cost).fill(now)] };
 }
 
 /** Ms until `cost` more calls fit in a pruned `log`; a whole window for a cost over the limit. */
@@ -136,14 +131,6 @@ export interface RateLimitDecision {
   cost: number;
 }
 
-/** The budget both tool faces spend from. */
-export interface RateLimiter {
-  readonly limit: number;
-  readonly windowMs: number;
-  /** Spends `cost` calls (default 1) of `key`'s budget, or refuses without spending. */
-  consume(key: string, cost?: number): Promise<RateLimitDecision>;
-}
-
 /** 60 calls per 60 s in a new MemoryStore by default; store failures logged once a minute. */
 export interface RateLimiterOptions {
   limit?: number;
@@ -153,8 +140,12 @@ export interface RateLimiterOptions {
   log?: (line: string) => void;
 }
 
-/** A limiter over `options.store`, refusing (503) whatever the store cannot count. */
-export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
+/**
+ * The budget both tool faces spend from, over `options.store`; `consume` spends `cost` calls
+ * (default 1) of `key`'s budget or refuses without spending, and refuses (503) whatever the store
+ * cannot count.
+ */
+export function createRateLimiter(options: RateLimiterOptions = {}) {
   const limit = options.limit ?? 60;
   const windowMs = options.windowMs ?? 60_000;
   const store = options.store ?? new MemoryStore();
@@ -187,6 +178,8 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     },
   };
 }
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 export function refusalStatus(decision: RateLimitDecision): 429 | 503 {
   return decision.unavailable ? 503 : 429;

@@ -72,6 +72,6 @@ function authorityOf(url: string): string {
   return url.slice(start, end < 0 ? undefined : end);
 }
 
-export function screenedFetch<A extends unknown[]>(fetch: Fetch<A>): Fetch<A> {
+export function screenedFetch(fetch: Fetch): Fetch {
   return (request, ...rest) => screenRequest(request) ?? fetch(request, ...rest);
 }

@@ -12,16 +12,14 @@ const SSE_HEADERS: Readonly<Record<string, string>> = {
   "x-accel-buffering": "no",
 };
 
-/** Status (default 200) and headers added to (or replacing) {@link SSE_HEADERS}. */
-type SseResponseInit = { status?: number; headers?: HeadersInit };
-
 /**
- * An event stream: `write` sends events and closes the stream when done (a live one may stay
- * open); `stream.onAbort` runs when the client goes away; a `write` that throws ends it.
+ * An event stream (200), with `init.headers` added to (or replacing) {@link SSE_HEADERS}: `write`
+ * sends events and closes the stream when done (a live one may stay open); `stream.onAbort` runs
+ * when the client goes away; a `write` that throws ends it.
  */
 export function sseResponse(
   write: (stream: SSEStreamingApi) => void | Promise<void>,
-  init: SseResponseInit = {},
+  init: { headers?: HeadersInit } = {},
 ): Response {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const stream = new SSEStreamingApi(writable, readable);
@@ -35,17 +33,13 @@ export function sseResponse(
       await stream.close();
     }
   })();
-  return new Response(stream.responseReadable, { status: init.status ?? 200, headers });
+  return new Response(stream.responseReadable, { headers });
 }
 
 /** One event whose data is `data` as JSON, then the end of the stream. */
-export function singleEventResponse(
-  event: string,
-  data: unknown,
-  init: SseResponseInit = {},
-): Response {
+export function singleEventResponse(event: string, data: unknown): Response {
   return sseResponse(async (stream) => {
     await stream.writeSSE({ event, data: JSON.stringify(data) });
     await stream.close();
-  }, init);
+  });
 }

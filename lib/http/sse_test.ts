@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { singleEventResponse, sseResponse } from "./sse.ts";
 
 Deno.test("a single event is framed as event and data lines, then the stream ends", async () => {
-  const response = singleEventResponse("message", { a: "line\nbreak" }, { status: 200 });
+  const response = singleEventResponse("message", { a: "line\nbreak" });
+  assert.equal(response.status, 200);
   assert.equal(response.headers.get("content-type"), "text/event-stream");
   assert.equal(response.headers.get("cache-control"), "no-cache");
   assert.equal(response.headers.get("x-accel-buffering"), "no");

@@ -41,7 +41,7 @@ export function createLease(options: {
   const holder = options.holder ?? crypto.randomUUID();
   if (!(ttlMs > 0)) throw new RangeError("ttlMs must be positive");
   // Our last successful write: its versionstamp fences holder-only writes.
-  let mine: { versionstamp: string; expiresAt: number; term: number } | null = null;
+  let mine: { versionstamp: string; expiresAt: number } | null = null;
 
   const attempt = () => retryLocked(attemptOnce);
 
@@ -61,7 +61,7 @@ export function createLease(options: {
     };
     const result = await kv.atomic().check(entry).set(key, next).commit();
     if (!result.ok) return "raced";
-    mine = { versionstamp: result.versionstamp, expiresAt: next.expiresAt, term: next.term };
+    mine = { versionstamp: result.versionstamp, expiresAt: next.expiresAt };
     return { held: true, term: next.term, expiresAt: next.expiresAt, takenOver: !ours };
   }
 
@@ -78,22 +78,11 @@ export function createLease(options: {
       const row = (await retryLocked(() => kv.get<LeaseRow>(key))).value;
       return { held: false, holder: row?.holder ?? null, expiresAt: row?.expiresAt ?? null };
     },
-    /** True while this instance's last take-over or renewal has not expired on its clock. */
-    held: () => mine !== null && now() < mine.expiresAt,
-    /** A holder-only write's check (fails once anyone else wrote the row); null if not ours. */
+    /**
+     * A holder-only write's check (fails once anyone else wrote the row); null when not ours or
+     * when our last take-over or renewal has expired on this instance's clock.
+     */
     fence: (): Deno.AtomicCheck | null =>
       mine && now() < mine.expiresAt ? { key, versionstamp: mine.versionstamp } : null,
-    /** Gives the lease up now (so a successor need not wait for it to expire). */
-    async release() {
-      const last = mine;
-      mine = null;
-      if (!last) return false;
-      // Expired at once, its term kept, so the next holder's term still counts up.
-      const row: LeaseRow = { holder, expiresAt: 0, term: last.term };
-      const check = { key, versionstamp: last.versionstamp };
-      return (await retryLocked(() => kv.atomic().check(check).set(key, row).commit())).ok;
-    },
-    read: async (): Promise<LeaseRow | null> =>
-      (await retryLocked(() => kv.get<LeaseRow>(key))).value,
   };
 }

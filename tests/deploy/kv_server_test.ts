@@ -29,9 +29,16 @@ Deno.test("the KV Connect server shares one KV file between clients, with checks
     const refused = await b.tick();
     assert.equal(refused.held, false);
     assert.equal(refused.held === false && refused.holder, "machine a");
-    assert.equal((await b.read())?.holder, "machine a");
-    assert.equal(await a.release(), true);
-    assert.equal((await b.tick()).held, true, "taken over once released");
+    assert.equal((await two.get<{ holder: string }>(LEASE_KEY)).value?.holder, "machine a");
+    const later = () => Date.now() + 30_001;
+    const c = createLease({
+      kv: two,
+      key: LEASE_KEY,
+      ttlMs: 30_000,
+      holder: "machine b",
+      now: later,
+    });
+    assert.equal((await c.tick()).held, true, "taken over once expired");
 
     // Values as written, in Deno KV's key order (strings before numbers); a check on a stale
     // versionstamp fails.
