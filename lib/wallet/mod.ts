@@ -19,7 +19,6 @@ export {
   TRADE_CSV_HEADER,
   tradeCsvRows,
 } from "./trade_export.ts";
-export { RISK_LABELS } from "../figure_text.ts";
 export { openViewerStream } from "./viewer_stream.ts";
 export { sharedWalletHub, type WalletHubOptions } from "./wallet_hub.ts";
 export {

@@ -19,18 +19,6 @@ export function isPnlWindow(value: string): value is PnlWindow {
   return Object.hasOwn(PNL_WINDOWS, value);
 }
 
-/** Running net PnL (USD wad) after each trade closed, over trades given newest first. */
-export function cumulativePnl(tradesNewestFirst: readonly Trade[]) {
-  const oldestFirst = [...tradesNewestFirst].sort((a, b) =>
-    a.closedAt - b.closedAt || Number(BigInt(a.positionId) - BigInt(b.positionId))
-  );
-  let running = 0n;
-  return oldestFirst.map((trade) => {
-    running += trade.netPnl;
-    return { closedAt: trade.closedAt, positionId: trade.positionId, cumulativeNetPnl: running };
-  });
-}
-
 /**
  * The chart's series over `window` ending `now`: realized PnL as a step line that starts at the
  * window's start with the total realized before it and runs flat to `now`, and, when the open
@@ -40,14 +28,18 @@ export function pnlSeries(
   tradesNewestFirst: readonly Trade[],
   options: { window: PnlWindow; now: number; unrealizedPnl: bigint | null },
 ): { series: ChartSeries[]; from: number; trades: number } {
-  const all = cumulativePnl(tradesNewestFirst);
+  // Running net PnL (USD wad) after each close, oldest first.
+  let running = 0n;
+  const all = [...tradesNewestFirst]
+    .sort((a, b) => a.closedAt - b.closedAt || Number(BigInt(a.positionId) - BigInt(b.positionId)))
+    .map((trade) => ({ closedAt: trade.closedAt, cumulativeNetPnl: running += trade.netPnl }));
   const length = PNL_WINDOWS[options.window];
   const from = length === null
     ? Math.min(options.now, ...tradesNewestFirst.map((trade) => trade.openedAt))
     : options.now - length;
   const inside = all.filter((point) => point.closedAt >= from);
-  const before = all.at(all.length - inside.length - 1)?.cumulativeNetPnl ?? 0n;
-  const start = all.length === inside.length ? 0n : before;
+  // Index -1 (every trade inside) is no trade: the window starts at 0.
+  const start = all[all.length - inside.length - 1]?.cumulativeNetPnl ?? 0n;
   const final = all.at(-1)?.cumulativeNetPnl ?? 0n;
   const realized: ChartPoint[] = [
     usdPoint(from, start),

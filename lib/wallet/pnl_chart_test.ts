@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Trade } from "../papertrade/mod.ts";
-import { cumulativePnl, pnlSeries } from "./pnl_chart.ts";
+import { pnlSeries } from "./pnl_chart.ts";
 import { chartLayout } from "../chart.ts";
 
 const WAD = 10n ** 18n;
@@ -32,12 +32,13 @@ Deno.test("cumulative PnL runs oldest first over net PnL (adjusted minus fees)",
     trade("2", 2000, 20n * WAD, 1n * WAD),
     trade("1", 1000, 10n * WAD, 0n),
   ];
-  const points = cumulativePnl(newestFirst);
-  assert.deepEqual(points.map((point) => point.positionId), ["1", "2", "3"]);
-  assert.deepEqual(points.map((point) => point.cumulativeNetPnl), [
-    10n * WAD,
-    29n * WAD,
-    24n * WAD,
+  const { series } = pnlSeries(newestFirst, { window: "all", now: 4000, unrealizedPnl: null });
+  assert.deepEqual(series[0].points.map((point) => [point.at, point.value]), [
+    [-59_000, 0],
+    [1000, 10],
+    [2000, 29],
+    [3000, 24],
+    [4000, 24],
   ]);
 });
 

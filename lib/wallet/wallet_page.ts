@@ -67,18 +67,15 @@ export interface WalletPageData {
 }
 
 /**
- * Reads the wallet page's data by stages, so a page can be sent as it is ready. Every upstream
- * request starts at once (only the marks wait for the trading state's instruments). Only the
- * snapshot is required: its failure propagates (404: unknown wallet), as does a history cursor
- * the upstream refuses (HTTP 400); any other failed read leaves its part out, named in
- * `unavailable`. `now`: clock in ms (session-key expiry, the view's time); `cursor`: a page token
- * from an older-trades link (`parsePageToken`).
- *
- * Stages: `status` (the snapshot, and for an older page the history read: what decides the
- * status); `head` (status plus the 24h and all-time ranks: title and preview; no queue places or
- * rewards yet); `page` (everything, table rows as the history names them); `withTrail` (the
- * rows with the settling transactions the trail found in its wait; its failure or lateness is
- * named in `unavailable`).
+ * Reads the wallet page's data by stages, so a page is sent as it is ready; every request starts
+ * at once (only the marks wait for the instruments). Only the snapshot is required (404: unknown
+ * wallet), and a history cursor the upstream refuses (400) propagates too; any other failed read
+ * leaves its part out, named in `unavailable`. `now`: clock in ms (session-key expiry, the view's
+ * time); `cursor`: a page token from an older-trades link (`parsePageToken`). Stages: `status`
+ * (the snapshot, and an older page's history read); `head` (status plus the 24h and all-time
+ * ranks: title and preview, no queue places or rewards yet); `page` (everything, rows as the
+ * history names them); `withTrail` (rows with the settling transactions the trail found in its
+ * wait; its failure or lateness is named in `unavailable`).
  */
 export function readWalletPage(
   sources: MarketSources & { hyperevm: HyperEvmClient },

@@ -15,7 +15,7 @@ import { DataTable, numeric } from "../../components/DataTable.tsx";
 import { Layout } from "../../components/Layout.tsx";
 import { LeaderboardName, PositionLink, WalletLink } from "../../components/links.tsx";
 import { PartNotice } from "../../components/PartNotice.tsx";
-import { RISK_LABELS } from "../../lib/wallet/mod.ts";
+import { RISK_LABELS } from "../../lib/figure_text.ts";
 import { Time } from "../../components/Time.tsx";
 import { assetUrl } from "../../lib/delivery/static_assets.ts";
 

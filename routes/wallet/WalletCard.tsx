@@ -4,7 +4,8 @@
  * `/w/<address>` and `/wallet/<address>` carry. Colours are presentation attributes (the CSP
  * forbids inline style); Preact escapes text; names also lose bidi overrides and are cut short.
  */
-import { RISK_LABELS, type WalletSummary } from "../../lib/wallet/mod.ts";
+import type { WalletSummary } from "../../lib/wallet/mod.ts";
+import { RISK_LABELS } from "../../lib/figure_text.ts";
 import { nearestToBust, type PositionValuation } from "../../lib/position/mod.ts";
 import {
   formatCount,

@@ -33,16 +33,12 @@ export interface WalletPageProps {
 }
 
 /**
- * The wallet page's layout (title, description, head), from its head alone (the snapshot and the
- * ranks), so it is sent before the rest is read; the page's parts go in its `children`, risk
- * first: {@link WalletMain} (the live band, positions and account), then {@link WalletTrades}.
+ * The layout (title, description, head) from the snapshot and ranks alone, sent before the rest
+ * is read; `children`: {@link WalletMain} (band, positions, account), then {@link WalletTrades}.
  */
 export function WalletLayout(props: {
   address: string;
-  /**
-   * The snapshot and the ranks, the page's head (`readWalletPage`'s `head`); null draws the layout before
-   * they are in, of which only what precedes the head's cut is sent.
-   */
+  /** `readWalletPage`'s head; null before it is in (only what precedes `headCut` is sent). */
   summary: WalletSummary | null;
   /** Extra head elements: the preview tags `/w/<address>` carries too. */
   head?: ComponentChildren;

@@ -21,7 +21,8 @@ import {
   tableWith,
   textOf,
 } from "./cross_face.ts";
-import { type LiveWallet, liveWalletSchema, RISK_LABELS } from "../../lib/wallet/mod.ts";
+import { type LiveWallet, liveWalletSchema } from "../../lib/wallet/mod.ts";
+import { RISK_LABELS } from "../../lib/figure_text.ts";
 import { LEADERBOARD_FIGURES } from "../../lib/leaderboard/model.ts";
 import { getWalletTool } from "../../tools/get_wallet.ts";
 import { getPositionsTool } from "../../tools/get_positions.ts";
