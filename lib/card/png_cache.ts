@@ -1,10 +1,8 @@
 /**
- * A small in-memory cache of rendered cards, keyed by everything drawn on them: a card is
- * drawn once per distinct content (about 200 ms of CPU each) and a changed figure draws a new
- * one. Bounded by entry count; the oldest entry leaves first.
+ * A small in-memory cache of rendered cards, keyed by everything drawn on them: a card is drawn
+ * once per distinct content (about 200 ms of CPU each) and a changed figure draws a new one. It
+ * holds at most `maxEntries` cards (default 256, about 13 MB); the least recently used leaves first.
  */
-
-/** Creates a cache holding at most `maxEntries` cards (default 256, about 13 MB). */
 export function createPngCache(maxEntries = 256) {
   const entries = new Map<string, Promise<Uint8Array>>();
   return {

@@ -27,15 +27,8 @@ const SHOWN: ReadonlyArray<readonly [Key, string, (value: never) => string]> = [
   ["deadline", "Deadline", at],
 ];
 
-/** One field as a page or view lists it. */
-export interface IntentFieldRow {
-  key: Key;
-  label: string;
-  text: string;
-}
-
 /** The fields that are set, labelled and in words (a single position reads "Position"). */
-export function intentFieldRows(fields: IntentFieldsJson): IntentFieldRow[] {
+export function intentFieldRows(fields: IntentFieldsJson) {
   return SHOWN.flatMap(([key, label, text]) => {
     const value = fields[key];
     if (value === undefined) return [];
@@ -43,3 +36,6 @@ export function intentFieldRows(fields: IntentFieldsJson): IntentFieldRow[] {
     return [{ key, label: one ? "Position" : label, text: text(value as never) }];
   });
 }
+
+/** One field as a page or view lists it. */
+export type IntentFieldRow = ReturnType<typeof intentFieldRows>[number];

@@ -38,11 +38,9 @@ export interface IntentFindings {
 /**
  * The one state of an intent on every face (page, lookup_intent, get_intents, the live views):
  * settled (on chain, in the feed, or in the records), ended (its stream reported an outcome),
- * pending at the relayer, or not found. They exclude each other.
+ * pending at the relayer, or not_found. They exclude each other.
  */
-export type IntentPhase = "settled" | "ended" | "pending" | "not_found";
-
-export function intentPhase(state: IntentFindings["state"]): IntentPhase {
+export function intentPhase(state: IntentFindings["state"]) {
   return state === "feed" || state === "settled" || state === "history" ? "settled" : state;
 }
 

@@ -4,13 +4,7 @@
  */
 export { type IntentFieldRow, intentFieldRows } from "./field_text.ts";
 export { fieldsOfCalldata, type IntentFieldsJson } from "./fields.ts";
-export {
-  type BatchIntent,
-  findingsOf,
-  findIntent,
-  type IntentFindings,
-  intentPhase,
-} from "./find.ts";
+export { findingsOf, findIntent, type IntentFindings, intentPhase } from "./find.ts";
 export { type IntentLookup, lookupIntent } from "./lookup.ts";
 export { pendingIntentsModel, readPendingIntents } from "./pending.ts";
 export { lookupModel, type SettledIntentJson, settledIntentJson } from "./model.ts";

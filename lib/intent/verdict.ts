@@ -6,10 +6,7 @@
 import type { SettledIntent, Settlement } from "../hyperevm/mod.ts";
 import type { IntentOutcome } from "../papertrade/mod.ts";
 
-/**
- * executed: it took effect as signed; failed: it did not take effect; unverified: the evidence
- * cannot say it took effect as signed (a signature that does not recompute, no per-intent event).
- */
+/** What each verdict means is `verdictOut`'s description (pending.ts), which the models publish. */
 export type Verdict = "executed" | "failed" | "unverified";
 
 /** A verdict and why; `reason` is null for a clean execution. */

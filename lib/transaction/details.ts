@@ -5,27 +5,22 @@
  * event's wallet names it).
  */
 import type { Hex } from "viem";
-import { decodeTransaction, type HyperEvmClient, type Settlement } from "../hyperevm/mod.ts";
+import { decodeTransaction, type HyperEvmClient } from "../hyperevm/mod.ts";
 import type { Instrument, PapertradeClient } from "../papertrade/mod.ts";
 import { findClosedTrade } from "../position/mod.ts";
-import { Parts, type UnavailablePart, unavailablePart } from "../parts.ts";
+import { Parts, unavailablePart } from "../parts.ts";
 
-export interface TransactionDetails {
-  settlement: Settlement;
-  /** The HYPE it carried, exact (viem's `formatEther`). */
-  valueHype: string;
-  /** The market of each liquidated position found, by position id. */
-  instruments: Map<string, Instrument>;
-  /** The receipt, block or market reads that failed, each naming its part and endpoint. */
-  unavailable: UnavailablePart[];
-}
+export type TransactionDetails = NonNullable<Awaited<ReturnType<typeof fetchTransactionDetails>>>;
 
-/** Null when no endpoint knows the hash; a failed receipt, block or market read is named. */
+/**
+ * Null when no endpoint knows the hash. `instruments` holds the market of each liquidated position
+ * found, by position id; `unavailable` names each receipt, block or market read that failed.
+ */
 export async function fetchTransactionDetails(
   sources: { hyperevm: HyperEvmClient; papertrade: PapertradeClient },
   hash: Hex,
   options: { signal?: AbortSignal } = {},
-): Promise<TransactionDetails | null> {
+) {
   const decoded = await decodeTransaction(sources.hyperevm, hash);
   if (!decoded.found) return null;
   const parts = new Parts();
@@ -59,7 +54,7 @@ export async function fetchTransactionDetails(
   const { formatEther } = await import("viem");
   return {
     settlement,
-    valueHype: formatEther(settlement.value),
+    valueHype: formatEther(settlement.value), // the HYPE it carried, exact
     instruments,
     unavailable: parts.unavailable,
   };
