@@ -32,6 +32,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
   const now = deps.now();
   const embed = c.req.query("embed") === "1";
   const { totals, rules } = overview;
+  const usd = (amount: bigint) => formatUsd(amount, { compact: true });
   return pageResponse(
     c,
     <Layout
@@ -90,21 +91,18 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
       )}
       {totals && (
         <dl class="stats">
-          <Stat label="Value locked" value={formatUsd(totals.tvl, { compact: true })} />
-          <Stat label="LP" value={formatUsd(totals.lp, { compact: true })} />
-          <Stat label="Margin in positions" value={formatUsd(totals.margin, { compact: true })} />
-          <Stat
-            label="Lifetime volume"
-            value={formatUsd(totals.lifetimeVolume, { compact: true })}
-          />
+          <Stat label="Value locked" value={usd(totals.tvl)} />
+          <Stat label="LP" value={usd(totals.lp)} />
+          <Stat label="Margin in positions" value={usd(totals.margin)} />
+          <Stat label="Lifetime volume" value={usd(totals.lifetimeVolume)} />
           <Stat label="Open positions" value={formatCount(totals.openPositions)} />
-          <Stat label="Fees, lifetime" value={formatUsd(totals.feesLifetime, { compact: true })} />
-          <Stat label="Fees, pending" value={formatUsd(totals.feesPending, { compact: true })} />
+          <Stat label="Fees, lifetime" value={usd(totals.feesLifetime)} />
+          <Stat label="Fees, pending" value={usd(totals.feesPending)} />
           <Stat label="PAPER supply" value={formatToken(totals.paperSupply, "PAPER")} />
           <Stat label="PAPER staked" value={formatToken(totals.paperStaked, "PAPER")} />
           <Stat
             label="Owed to queued winners"
-            value={`${formatUsd(totals.queueOwed, { compact: true })}${
+            value={`${usd(totals.queueOwed)}${
               overview.queueWallets === null ? "" : ` (${formatCount(overview.queueWallets)})`
             }`}
           />

@@ -85,12 +85,8 @@ function pageErrorHandler(): ErrorHandler<AppEnv> {
   return async (error, c) => {
     if (c.req.raw.signal.aborted) return clientGone();
     if (isOutOfDescriptors(error)) return busyAnswer(c.req.raw, error);
-    let modules;
-    try {
-      modules = await errors();
-    } catch (loadError) {
-      return busyAnswer(c.req.raw, loadError);
-    }
+    const modules = await errors().catch((loadError) => busyAnswer(c.req.raw, loadError));
+    if (modules instanceof Response) return modules;
     const { liveProblem, LIVE_BUG, failureOf } = modules;
     const wallet = c.req.param("address") ?? c.req.query("wallet");
     if (JSON_ANSWER.test(c.req.path)) {
@@ -123,20 +119,6 @@ function pageErrorHandler(): ErrorHandler<AppEnv> {
  * methods, so any other method reaching here is one the explorer never takes.
  */
 export const notFoundPage: NotFoundHandler = async (c) => {
-  let Echo;
-  try {
-    ({ Echo } = await errors());
-  } catch {
-    const read = c.req.method === "GET" || c.req.method === "HEAD";
-    return read
-      ? plainPage(404, "Page not found", "Nothing lives at this address.", {
-        "cache-control": "no-store",
-      })
-      : plainPage(405, "That method is not allowed", "The pages answer GET and HEAD.", {
-        allow: "GET, HEAD",
-        "cache-control": "no-store",
-      });
-  }
   const method = c.req.method;
   if (method !== "GET" && method !== "HEAD") {
     return errorPage(c, {
@@ -148,14 +130,18 @@ export const notFoundPage: NotFoundHandler = async (c) => {
       hints: ["Open the link in a browser, or use the MCP server or /api/tools to query."],
     }, { allow: "GET, HEAD" });
   }
+  // Without the error path's modules (out of descriptors), the path is not echoed.
+  const Echo = await errors().then((modules) => modules.Echo, () => null);
   return errorPage(c, {
     status: 404,
     title: "Page not found",
-    detail: (
-      <>
-        Nothing lives at <Echo value={c.req.path} />.
-      </>
-    ),
+    detail: Echo
+      ? (
+        <>
+          Nothing lives at <Echo value={c.req.path} />.
+        </>
+      )
+      : "Nothing lives at this address.",
     hints: ["Paste a wallet, transaction, intent or position id into the search on the overview."],
   });
 };

@@ -20,22 +20,12 @@ import { BadQueryPage, NameMatchesPage, NothingMatchedPage } from "./search/Sear
 /** The search: a redirect to the page, a results page, or a helpful page of nothing found. */
 export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   const query = (c.req.query("q") ?? "").trim();
-  if (query === "") {
-    return pageResponse(
-      c,
-      <BadQueryPage problem="The search box was empty: type or paste something to look up." />,
-      400,
-    );
-  }
-  if (query.length > SEARCH_MAX_LENGTH) {
-    return pageResponse(
-      c,
-      <BadQueryPage
-        problem={`That query is ${query.length} characters long; the search takes at most ${SEARCH_MAX_LENGTH}. Paste just the address, hash, id or name.`}
-      />,
-      400,
-    );
-  }
+  const problem = query === ""
+    ? "The search box was empty: type or paste something to look up."
+    : query.length > SEARCH_MAX_LENGTH
+    ? `That query is ${query.length} characters long; the search takes at most ${SEARCH_MAX_LENGTH}. Paste just the address, hash, id or name.`
+    : null;
+  if (problem) return pageResponse(c, <BadQueryPage problem={problem} />, 400);
   // A link that names a page needs no upstream read.
   const target = parsePastedUrl(query);
   if (target) return c.redirect(linkTargetPath(target), 303);

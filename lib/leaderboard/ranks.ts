@@ -32,15 +32,11 @@ export async function fetchWalletRanks(
   address: string,
   options: { signal?: AbortSignal; parts?: Parts; windows?: readonly LeaderboardWindow[] } = {},
 ): Promise<WalletRank[]> {
+  const { signal, parts, windows = LEADERBOARD_WINDOWS } = options;
   const wallet = address.toLowerCase();
-  const windows = options.windows ?? LEADERBOARD_WINDOWS;
   const ranks = await Promise.all(windows.map(async (window): Promise<WalletRank | null> => {
-    const read = papertrade.read("leaderboard", { window, query: wallet }, {
-      signal: options.signal,
-    });
-    const page = options.parts
-      ? await options.parts.read(read, "leaderboard standing")
-      : await read;
+    const read = papertrade.read("leaderboard", { window, query: wallet }, { signal });
+    const page = parts ? await parts.read(read, "leaderboard standing") : await read;
     if (page === null) return null;
     return { window, row: exactAddressOnly(page, wallet).accounts[0] ?? null };
   }));

@@ -46,14 +46,11 @@ export async function resolveSearch(
   const found = classifyQuery(query);
   switch (found.kind) {
     case "address": {
-      const summary = await fetchWalletSummary(papertrade, found.value, {
-        now: sources.now,
-        signal,
-      })
-        .catch((error) => {
-          if (error instanceof PapertradeApiError && error.status === 404) return null;
-          throw error;
-        });
+      const read = fetchWalletSummary(papertrade, found.value, { now: sources.now, signal });
+      const summary = await read.catch((error) => {
+        if (error instanceof PapertradeApiError && error.status === 404) return null;
+        throw error;
+      });
       return { ...found, kind: "wallet", summary };
     }
     case "hash": {
@@ -81,14 +78,12 @@ export async function resolveSearch(
       ]);
       if (owned) return { kind: "position", value: found.value, owner: wallet!, trade: null };
       const trade = trades.find((item) => item.positionId === found.value) ?? null;
-      const owner = trade?.wallet ??
-        await findOwner(sources, { positionId: found.value });
+      const owner = trade?.wallet ?? await findOwner(sources, { positionId: found.value });
       return { kind: "position", value: found.value, owner, trade };
     }
     case "name": {
-      const page = await papertrade.read("leaderboard", { window: "all", query: found.value }, {
-        signal,
-      });
+      const names = { window: "all", query: found.value } as const;
+      const page = await papertrade.read("leaderboard", names, { signal });
       if (page.accounts.length === 0) {
         return {
           kind: "unknown",

@@ -1,5 +1,3 @@
-/**
- * The watchlist feature's public face: the watched wallets' list, its bound and its read.
- */
+/** The watchlist feature's public face: the watched wallets' list, its bound and its read. */
 export { parseWatchlist, WATCHLIST_MAX } from "./view.ts";
 export { fetchWatchlist } from "./watchlist.ts";
