@@ -37,8 +37,3 @@ export function freshnessScopes(): MiddlewareHandler<{ Variables: { staleReads: 
 export function noteStaleRead(read: StaleRead): void {
   scopes.getStore()?.reads.push(read);
 }
-
-/** The oldest `asOf` among stale reads, or undefined when every answer was fresh. */
-export function oldestAsOf(reads: readonly StaleRead[]): number | undefined {
-  return reads.length === 0 ? undefined : Math.min(...reads.map((read) => read.asOf));
-}

@@ -29,15 +29,13 @@ export function isUpstreamOutage(error: unknown): boolean {
   return error.status === undefined || error.status >= 500;
 }
 
-interface WithReadCacheOptions extends ReadCacheOptions {
-  /** Environment that decides whether KV keeps last good answers (see `lib/kv.ts`). */
-  env?: { get(name: string): string | undefined };
-}
-
-/** `client` behind a new read cache (with KV last good answers where KV is configured). */
+/**
+ * `client` behind a new read cache, with KV last good answers where `env` (default `Deno.env`)
+ * configures KV (see `lib/kv.ts`).
+ */
 export function withReadCache(
   client: PapertradeClient,
-  options: WithReadCacheOptions = {},
+  options: ReadCacheOptions & { env?: { get(name: string): string | undefined } } = {},
 ): PapertradeClient & { readCache: ReadCache } {
   const lastGood = options.lastGood ??
     (kvConfigured(options.env ?? Deno.env)

@@ -3,7 +3,7 @@
  * last-good answer used) and `stale: true` in tool results, and one sentence for text and pages.
  */
 import { z } from "zod";
-import { oldestAsOf, type StaleRead } from "./freshness.ts";
+import type { StaleRead } from "./freshness.ts";
 
 /** Fields added to a tool's structured result when part of it is a last good copy. */
 const STALE_FIELDS = {
@@ -15,13 +15,16 @@ const STALE_FIELDS = {
   ),
 };
 
+// ISO time of the oldest last-good answer among `reads` (not empty).
+const oldestAsOf = (reads: readonly StaleRead[]) =>
+  new Date(Math.min(...reads.map((read) => read.asOf))).toISOString();
+
 /** The sentence that says so, or undefined when every answer was fresh. */
 export function staleSentence(reads: readonly StaleRead[]): string | undefined {
-  const asOf = oldestAsOf(reads);
-  if (asOf === undefined) return undefined;
+  if (reads.length === 0) return undefined;
   const ageS = Math.round(Math.max(...reads.map((read) => read.ageMs)) / 1000);
   return `Stale: the Papertrade API is not answering, so part of this is the last good copy, as of ${
-    new Date(asOf).toISOString()
+    oldestAsOf(reads)
   } (${ageS} s old).`;
 }
 
@@ -30,12 +33,10 @@ export function labelStaleResult(
   result: { structured: Record<string, unknown>; text: string },
   reads: readonly StaleRead[],
 ): { structured: Record<string, unknown>; text: string } {
-  const sentence = staleSentence(reads);
-  if (!sentence) return result;
-  const asOf = new Date(oldestAsOf(reads)!).toISOString();
+  if (reads.length === 0) return result;
   return {
-    structured: { ...result.structured, as_of: asOf, stale: true },
-    text: `${result.text}\n\n${sentence}`,
+    structured: { ...result.structured, as_of: oldestAsOf(reads), stale: true },
+    text: `${result.text}\n\n${staleSentence(reads)}`,
   };
 }
 

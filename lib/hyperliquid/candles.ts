@@ -89,17 +89,11 @@ export interface CandleRequest {
   priceScale: bigint;
 }
 
-/** One candle; times in ms (`t`, `T`), prices in raw units at the request's `priceScale`. */
-export interface Candle {
-  openTime: number;
-  closeTime: number;
-  open: bigint;
-  high: bigint;
-  low: bigint;
-  close: bigint;
-  volume: string; // traded size in the coin, the decimal string as sent
-  trades: number;
-}
+/**
+ * One candle; times in ms (`t`, `T`), prices in raw units at the request's `priceScale`, `volume`
+ * the traded size in the coin, the decimal string as sent.
+ */
+export type Candle = NonNullable<ReturnType<typeof candleOf>>;
 
 /** Reads one answer; fails with a {@link HyperliquidApiError} naming {@link CANDLES_ENDPOINT}. */
 export type CandleReader = (
@@ -163,7 +157,7 @@ export function parseCandles(json: unknown, request: CandleRequest) {
 }
 
 /** One row as a candle, or null when it does not parse, is of another series or is inconsistent. */
-function candleOf(row: unknown, request: CandleRequest): Candle | null {
+function candleOf(row: unknown, request: CandleRequest) {
   const parsed = wireCandle.safeParse(row);
   if (!parsed.success) return null;
   const { t, T, s, i, o, c, h, l, v, n } = parsed.data;

@@ -14,19 +14,17 @@ const L2_BOOK_ENDPOINT = "POST /info l2Book";
 
 /** A failed info request (`l2Book` unless `endpoint` says), of a Papertrade request's kinds. */
 export class HyperliquidApiError extends Error {
-  readonly endpoint: string;
-  readonly kind: PapertradeErrorKind;
-  readonly status?: number;
+  declare readonly endpoint: string;
+  declare readonly kind: PapertradeErrorKind;
+  declare readonly status?: number;
+  override readonly name = "HyperliquidApiError";
 
   constructor(
     message: string,
     options: { kind: PapertradeErrorKind; status?: number; endpoint?: string },
   ) {
     super(message);
-    this.name = "HyperliquidApiError";
-    this.kind = options.kind;
-    this.status = options.status;
-    this.endpoint = options.endpoint ?? L2_BOOK_ENDPOINT;
+    Object.assign(this, options, { endpoint: options.endpoint ?? L2_BOOK_ENDPOINT });
   }
 }
 

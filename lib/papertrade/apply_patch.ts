@@ -5,27 +5,15 @@ import type { EndedIntent, WalletAccount, WalletPatch } from "./wire.ts";
 export const RECENT_EVENTS_KEPT = 20;
 
 /**
- * Why a patch did not fit (`patch is based on revision 7, account is at 6`); the caller reopens
- * the stream for a fresh snapshot.
- */
-interface WalletOutOfSync {
-  inSync: false;
-  reason: "revision" | "address" | "delta";
-  message: string;
-}
-
-/**
  * `patch` applied to `account`, neither mutated; out of sync when it is for another address or
  * revision, or its deltas do not fit (removing what is not held, adding what is:
- * docs/data-sources.md). Added positions go first (newest first); closes and outcomes are
- * remembered (newest first, bounded), each outcome stamped with the patch's indexer time.
+ * docs/data-sources.md), with why (`patch is based on revision 7, account is at 6`): the caller
+ * reopens the stream for a fresh snapshot. Added positions go first (newest first); closes and
+ * outcomes are remembered (newest first, bounded), outcomes stamped with the patch's indexer time.
  */
-export function applyWalletPatch(
-  account: WalletAccount,
-  patch: WalletPatch,
-): { inSync: true; account: WalletAccount } | WalletOutOfSync {
-  const outOfSync = (reason: WalletOutOfSync["reason"], message: string): WalletOutOfSync => ({
-    inSync: false,
+export function applyWalletPatch(account: WalletAccount, patch: WalletPatch) {
+  const outOfSync = (reason: "revision" | "address" | "delta", message: string) => ({
+    inSync: false as const,
     reason,
     message,
   });
@@ -106,7 +94,7 @@ export function applyWalletPatch(
     recentClosedPositions: [...patch.closedPositions, ...account.recentClosedPositions]
       .slice(0, RECENT_EVENTS_KEPT),
   };
-  return { inSync: true, account: next };
+  return { inSync: true as const, account: next };
 }
 
 /** Why a delta does not fit what is held, or undefined when it does. */

@@ -35,25 +35,21 @@ export type PapertradeErrorKind =
  * wrong with it: the message without its prefix) for `schema`. `cause` is kept for logs only.
  */
 export class PapertradeApiError extends Error {
-  readonly endpoint: string;
-  readonly kind: PapertradeErrorKind;
-  readonly status?: number;
-  readonly retryAfterS?: number;
-  readonly detail?: string;
+  declare readonly endpoint: string;
+  declare readonly kind: PapertradeErrorKind;
+  declare readonly status?: number;
+  declare readonly retryAfterS?: number;
+  declare readonly detail?: string;
+  override readonly name = "PapertradeApiError";
 
   constructor(
     message: string,
-    options: Pick<PapertradeApiError, "endpoint" | "kind" | "status" | "retryAfterS" | "detail"> & {
-      cause?: unknown;
-    },
+    { cause, ...fields }:
+      & Pick<PapertradeApiError, "endpoint" | "kind" | "status" | "retryAfterS" | "detail">
+      & { cause?: unknown },
   ) {
-    super(message, { cause: options.cause });
-    this.name = "PapertradeApiError";
-    this.endpoint = options.endpoint;
-    this.kind = options.kind;
-    this.status = options.status;
-    this.retryAfterS = options.retryAfterS;
-    this.detail = options.detail;
+    super(message, { cause });
+    Object.assign(this, fields);
   }
 }
 
