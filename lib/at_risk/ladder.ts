@@ -44,21 +44,14 @@ export interface MarketLadder {
   short: LadderSide;
 }
 
-export interface BustLadder {
-  stepBps: number;
-  steps: number;
-  /** In the order of `markets`; a market without a valued position has none. */
-  markets: MarketLadder[];
-  /** Positions left out: no mark (or a value the math refused), by market. */
-  unvalued: number;
-}
+export type BustLadder = ReturnType<typeof bustLadder>;
 
 type LadderRow = Pick<PositionValuation, "symbol" | "mark" | "moveToBust" | "notional"> & {
   position: { isLong: boolean };
 };
 
 /** The ladder of `rows` (the board's, every band), per market in the order of `markets`. */
-export function bustLadder(rows: readonly LadderRow[], markets: readonly string[]): BustLadder {
+export function bustLadder(rows: readonly LadderRow[], markets: readonly string[]) {
   const [stepBps, steps] = [LADDER_STEP_BPS, LADDER_STEPS];
   const bySymbol = new Map<string, MarketLadder>();
   let unvalued = 0;
@@ -78,10 +71,12 @@ export function bustLadder(rows: readonly LadderRow[], markets: readonly string[
     sum.count += 1;
     sum.notional += row.notional;
   }
+  // In the order of `markets`, then any other; a market without a valued position has none.
   const ordered = [
     ...markets.flatMap((symbol) => bySymbol.get(symbol) ?? []),
     ...[...bySymbol.values()].filter((ladder) => !markets.includes(ladder.symbol)),
   ];
+  // `unvalued`: positions left out: no mark (or a value the math refused), by market.
   return { stepBps, steps, markets: ordered, unvalued };
 }
 

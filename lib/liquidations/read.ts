@@ -31,33 +31,7 @@ const LIQUIDATION_HISTORY = {
 } as const;
 
 /** One liquidation. Prices are raw at `priceScale`; USD is wad. */
-export interface Liquidation {
-  positionId: string;
-  wallet: Address;
-  /** Leaderboard name: untrusted text. */
-  name: string | null;
-  /** Market symbol (untrusted text); null when neither the feed nor the history told it. */
-  symbol: string | null;
-  /** Null when the trading state does not list the market (prices cannot be shown). */
-  priceScale: bigint | null;
-  isLong: boolean | null;
-  leverage: number | null;
-  /**
-   * The size: margin × leverage from the wallet's trade history, exact; when the history does
-   * not hold the trade, the latest trades feed's notional (its own figure, to the micro-dollar).
-   */
-  notional: bigint | null;
-  /** The mark it was liquidated at (the event's). */
-  markPrice: bigint | null;
-  /** The bust price: the event's, else the history's exit (a liquidation closes at its bust). */
-  bustPrice: bigint | null;
-  /** When: the event's block time, else the feed's or the history's time (unix ms). */
-  at: number;
-  txHash: `0x${string}` | null;
-  blockNumber: bigint | null;
-  inFeed: boolean;
-  onChain: boolean;
-}
+export type Liquidation = LiquidationList["rows"][number];
 
 /** Every liquidation of the last 7 days the sources gave, newest first. */
 export type LiquidationList = Awaited<ReturnType<typeof readLiquidations>>;
@@ -110,7 +84,7 @@ export async function readLiquidations(
     (names ?? []).map((account) => [account.address, account.leaderboardName]),
   );
   const instruments = trading?.instruments ?? [];
-  const rows = ids.map((id): Liquidation => {
+  const rows = ids.map((id) => {
     const event = events.get(id);
     const row = feedRows.get(id);
     const history = histories.facts.get(id);
@@ -120,19 +94,28 @@ export async function readLiquidations(
     return {
       positionId: id,
       wallet,
+      /** Leaderboard name: untrusted text. */
       name: nameOf.get(wallet) ?? null,
+      /** Untrusted text; null when neither the feed nor the history told it. */
       symbol: trading && market ? market.symbol : row?.symbol ?? null,
+      /** Null when the trading state does not list the market (prices cannot be shown). */
       priceScale: market?.priceScale ?? null,
       isLong: history?.isLong ?? row?.isLong ?? null,
       leverage: history?.leverage ?? row?.leverage ?? null,
-      // The notional as valuePosition computes it for an open position.
+      /**
+       * margin × leverage from the wallet's history, exact (as valuePosition computes it for an
+       * open position); else the feed's notional (its own figure, to the micro-dollar).
+       */
       notional: history
         ? history.margin * BigInt(history.leverage)
         : row
         ? usdToWad(row.notionalUsd)
         : null,
+      /** The mark it was liquidated at (the event's). */
       markPrice: event?.markPrice ?? null,
+      /** The event's, else the history's exit (a liquidation closes at its bust). */
       bustPrice: event?.bustPrice ?? history?.exitPrice ?? null,
+      /** The event's block time, else the feed's (unix ms). */
       at: atOf(id),
       txHash: event?.txHash ?? history?.txHash ?? null,
       blockNumber: event?.blockNumber ?? null,

@@ -17,38 +17,20 @@ export type LiquidationPeriod = keyof typeof LIQUIDATION_PERIODS;
 export const PERIOD_NAMES = Object.keys(LIQUIDATION_PERIODS) as LiquidationPeriod[];
 
 /** What some liquidations add up to. */
-export interface LiquidationSum {
-  count: number;
-  /** Their sizes summed (wad USD), over the ones whose size is known. */
-  notional: bigint;
-  /** Liquidations counted whose size is not known (left out of `notional`). */
-  unsized: number;
-}
-
-/** The sum of one market and side; null market or side: the sources did not tell it. */
-export interface LiquidationGroup extends LiquidationSum {
-  symbol: string | null;
-  isLong: boolean | null;
-}
-
+export type LiquidationSum = ReturnType<typeof sumOf>;
 /** One period's totals: in all, and per market and side. */
-export interface LiquidationPeriodTotals extends LiquidationSum {
-  period: LiquidationPeriod;
-  /** The period's start (unix ms): liquidations at or after it count. */
-  since: number;
-  /** The Exchange's events reach back to `since`: none is missing (not so from the feed alone). */
-  complete: boolean;
-  /** Every market of the list (or seen) by side, long then short, then any not told. */
-  groups: LiquidationGroup[];
-}
+export type LiquidationPeriodTotals = ReturnType<typeof liquidationTotals>[number];
+/** The sum of one market and side; null market or side: the sources did not tell it. */
+export type LiquidationGroup = LiquidationPeriodTotals["groups"][number];
 
-function sumOf(rows: readonly Liquidation[]): LiquidationSum {
+function sumOf(rows: readonly Liquidation[]) {
   let notional = 0n;
   let unsized = 0;
   for (const row of rows) {
     if (row.notional === null) unsized += 1;
     else notional += row.notional;
   }
+  // `notional` sums the known sizes (wad USD); `unsized` counts the rows left out of it.
   return { count: rows.length, notional, unsized };
 }
 
@@ -60,22 +42,24 @@ export function liquidationTotals(
   rows: readonly Liquidation[],
   list: Pick<LiquidationList, "coverage" | "now">,
   markets: readonly string[],
-): LiquidationPeriodTotals[] {
+) {
   const symbols: (string | null)[] = [...markets];
   for (const row of rows) if (!symbols.includes(row.symbol)) symbols.push(row.symbol);
   return PERIOD_NAMES.map((period) => {
     const since = list.now - LIQUIDATION_PERIODS[period];
     const within = rows.filter((row) => row.at >= since);
-    const groups: LiquidationGroup[] = [];
-    for (const symbol of symbols) {
-      for (const isLong of [true, false, null]) {
+    // Every market of the list (or seen) by side, long then short, then any not told.
+    const groups = symbols.flatMap((symbol) =>
+      [true, false, null].flatMap((isLong) => {
         const matching = within.filter((row) => row.symbol === symbol && row.isLong === isLong);
         // Every known market shows both sides, empty or not; the rest only when they hold rows.
-        if (matching.length === 0 && (isLong === null || symbol === null)) continue;
-        groups.push({ symbol, isLong, ...sumOf(matching) });
-      }
-    }
+        if (matching.length === 0 && (isLong === null || symbol === null)) return [];
+        return [{ symbol, isLong, ...sumOf(matching) }];
+      })
+    );
     const { events } = list.coverage;
+    // The Exchange's events reach back to `since` (the period's start): none is missing (not
+    // so from the feed alone).
     const complete = events !== null && (events.fromTime === null || events.fromTime <= since);
     return { period, since, complete, ...sumOf(within), groups };
   });

@@ -6,7 +6,8 @@
 import type { HistoryInterval, ProtocolHistory, ProtocolHistoryPoint } from "../papertrade/mod.ts";
 import type { ChartSeries, ChartUnit } from "../chart.ts";
 import type { MarketSample } from "./mark_samples.ts";
-import { CANDLE_LABEL, type PriceHistory } from "./price_history.ts";
+import type { PriceHistory } from "./price_history.ts";
+import { CANDLE_LABEL } from "../hyperliquid/candles.ts";
 import { formatCount, formatPrice, formatUsd } from "../format.ts";
 import { rawPriceToNumber, wadToNumber } from "../math/mod.ts";
 

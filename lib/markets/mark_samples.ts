@@ -32,8 +32,6 @@ export interface MarketSample {
 
 type SampleValue = Omit<MarketSample, "at">;
 
-export { MARKET_HISTORY_TIERS };
-
 /** The key prefix of the market history in KV. */
 const PREFIX = ["market_history", "v1"];
 /** Most points one chart reads. */

@@ -12,8 +12,10 @@ export {
   protocolCharts,
   SINCE_LAUNCH,
 } from "./chart_series.ts";
-export { MARKET_HISTORY_TIERS, sharedMarkSamples } from "./mark_samples.ts";
-export { CANDLE_LABEL, type PriceHistory, readPriceHistory } from "./price_history.ts";
+export { sharedMarkSamples } from "./mark_samples.ts";
+export { MARKET_HISTORY_TIERS } from "../kv/series.ts";
+export { type PriceHistory, readPriceHistory } from "./price_history.ts";
+export { CANDLE_LABEL } from "../hyperliquid/candles.ts";
 export { type MarketFeed, type MarketState, sharedMarketFeed } from "./market_feed.ts";
 export { feedTradeJson, overviewJson } from "./model.ts";
 export {

@@ -1,20 +1,17 @@
 /**
  * A market's price history for a chart: the explorer's mark samples (the BBO mid Papertrade
  * settles at), and before them Hyperliquid's candles (`lib/hyperliquid/candles.ts`, cached): trade
- * prices, not the mid, so drawn as their own line, {@link CANDLE_LABEL}. Only for the coins
+ * prices, not the mid, so drawn as their own line, `CANDLE_LABEL`. Only for the coins
  * Hyperliquid lists alike ({@link CANDLE_COINS}); a failed read is named, the samples drawn alone.
  */
 import {
   type Candle,
-  CANDLE_LABEL,
   CANDLE_SNAPSHOT_READ,
   candleIntervalFor,
   type CandleReader,
 } from "../hyperliquid/candles.ts";
 import type { Parts } from "../parts.ts";
 import type { MarketSample, MarkSamples } from "./mark_samples.ts";
-
-export { CANDLE_LABEL };
 
 /** The markets whose candles are read: Papertrade's symbols are Hyperliquid's coins. */
 const CANDLE_COINS: readonly string[] = ["BTC", "ETH"];

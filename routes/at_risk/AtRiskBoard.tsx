@@ -24,7 +24,6 @@ const AT_RISK_PAGE_ROWS = 100;
 /** How often `static/at_risk.js` reads the page again to re-value the board at the mark. */
 const LIVE_EVERY_S = 15;
 
-const PRICE_COLUMNS = ["Leverage", "Margin", "Mark", "Bust", "Move to bust"];
 /** The distance and band first after the position, so a phone shows them without a swipe. */
 const COLUMNS = [
   "Position",
@@ -33,7 +32,7 @@ const COLUMNS = [
   "Wallet",
   "Market",
   "Side",
-  ...PRICE_COLUMNS.map(numeric),
+  ...["Leverage", "Margin", "Mark", "Bust", "Move to bust"].map(numeric),
 ];
 
 /** The page, from the board (null when it could not be read) and the filters. */
